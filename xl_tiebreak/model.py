@@ -1,0 +1,206 @@
+"""The immutable tournament model: players, rounds with a kind, exact points, the scoring system.
+
+Every round of every player has a :class:`Kind`; points alone never tell the kind
+(TIEBREAK_RULES §1). Points are :class:`fractions.Fraction`, never binary floats.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from fractions import Fraction
+from typing import Iterable, Optional
+
+
+class Kind(Enum):
+    """What happened to one player in one round (TIEBREAK_RULES §1)."""
+
+    WIN = "win"  # over the board
+    DRAW = "draw"
+    LOSS = "loss"
+    SHORT_WIN = "short win"  # TRF W/D/L: game of less than one move, unrated
+    SHORT_DRAW = "short draw"
+    SHORT_LOSS = "short loss"
+    FORFEIT_WIN = "forfeit win"
+    FORFEIT_LOSS = "forfeit loss"
+    DOUBLE_FORFEIT = "double forfeit"
+    PAB = "pairing-allocated bye"
+    FULL_BYE = "full-point bye"
+    HALF_BYE = "half-point bye"
+    ZERO_BYE = "zero-point bye"
+    ABSENT = "absent"  # not paired: a known absence, a round after a withdrawal or before a late entry
+    NOT_PLAYED = "not played yet"  # an empty cell in a round the event has not reached
+
+    @property
+    def is_game(self) -> bool:
+        """Played over the board (short games included, RULES_NOTES §4.1)."""
+        return self in _GAMES
+
+    @property
+    def is_forfeit(self) -> bool:
+        return self in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT)
+
+    @property
+    def has_opponent(self) -> bool:
+        """A scheduled opponent exists: games and forfeits."""
+        return self in _GAMES or self.is_forfeit
+
+    @property
+    def is_vur(self) -> bool:
+        """Voluntary unplayed round: a requested bye or a forfeit loss (C.07 Art. 16.1-16.2)."""
+        return self in _VURS
+
+    @property
+    def is_short(self) -> bool:
+        return self in (Kind.SHORT_WIN, Kind.SHORT_DRAW, Kind.SHORT_LOSS)
+
+
+_GAMES = frozenset({Kind.WIN, Kind.DRAW, Kind.LOSS, Kind.SHORT_WIN, Kind.SHORT_DRAW, Kind.SHORT_LOSS})
+_VURS = frozenset({Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT, Kind.HALF_BYE, Kind.ZERO_BYE, Kind.ABSENT})
+
+#: The kind a player's opponent has in the same game (mirror).
+MIRROR = {
+    Kind.WIN: Kind.LOSS,
+    Kind.LOSS: Kind.WIN,
+    Kind.DRAW: Kind.DRAW,
+    Kind.SHORT_WIN: Kind.SHORT_LOSS,
+    Kind.SHORT_LOSS: Kind.SHORT_WIN,
+    Kind.SHORT_DRAW: Kind.SHORT_DRAW,
+    Kind.FORFEIT_WIN: Kind.FORFEIT_LOSS,
+    Kind.FORFEIT_LOSS: Kind.FORFEIT_WIN,
+    Kind.DOUBLE_FORFEIT: Kind.DOUBLE_FORFEIT,
+}
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """Points for each kind of result (TRF-26 record 162; default 1 / ½ / 0).
+
+    ``win`` covers wins, forfeit wins and full-point byes; ``draw`` draws and half-point byes;
+    ``loss`` losses over the board; ``absent`` zero-point byes, absences and forfeit losses;
+    ``pab`` the pairing-allocated bye (default: equal to ``win``).
+    """
+
+    win: Fraction = Fraction(1)
+    draw: Fraction = Fraction(1, 2)
+    loss: Fraction = Fraction(0)
+    absent: Fraction = Fraction(0)
+    pab: Optional[Fraction] = None
+
+    @property
+    def pab_points(self) -> Fraction:
+        return self.win if self.pab is None else self.pab
+
+    def points(self, kind: Kind) -> Fraction:
+        """The points a round of this kind is worth."""
+        if kind in (Kind.WIN, Kind.SHORT_WIN, Kind.FORFEIT_WIN, Kind.FULL_BYE):
+            return self.win
+        if kind in (Kind.DRAW, Kind.SHORT_DRAW, Kind.HALF_BYE):
+            return self.draw
+        if kind in (Kind.LOSS, Kind.SHORT_LOSS):
+            return self.loss
+        if kind is Kind.PAB:
+            return self.pab_points
+        return self.absent  # forfeit loss, double forfeit, zero bye, absent, not played
+
+    @property
+    def is_standard(self) -> bool:
+        return (self.win, self.draw, self.loss, self.absent, self.pab_points) == (1, Fraction(1, 2), 0, 0, 1)
+
+
+STANDARD_SCORING = Scoring()
+
+
+@dataclass(frozen=True)
+class Round:
+    """One player's round: its kind, the scheduled opponent (start number) and colour, the points."""
+
+    kind: Kind
+    opponent: Optional[int] = None
+    colour: Optional[str] = None  # "w", "b" or None
+    points: Fraction = Fraction(0)
+
+    def __post_init__(self) -> None:
+        if self.kind.has_opponent and self.opponent is None:
+            raise ValueError(f"a {self.kind.value} needs an opponent")
+        if not self.kind.has_opponent and self.opponent is not None:
+            raise ValueError(f"a {self.kind.value} has no opponent")
+        if self.colour not in (None, "w", "b"):
+            raise ValueError(f"colour must be 'w', 'b' or None, not {self.colour!r}")
+
+
+def make_round(kind: Kind, opponent: Optional[int] = None, colour: Optional[str] = None,
+               scoring: Scoring = STANDARD_SCORING) -> Round:
+    """A round whose points follow from its kind under ``scoring``."""
+    return Round(kind, opponent, colour, scoring.points(kind))
+
+
+@dataclass(frozen=True)
+class Player:
+    """A participant: start number, identity, rating (``None`` = unrated) and one Round per round."""
+
+    no: int
+    name: str
+    rating: Optional[int] = None
+    rounds: tuple[Round, ...] = ()
+    title: str = ""
+    fed: str = ""
+    sex: str = ""
+    fide_id: str = ""
+    birth: str = ""
+    declared_points: Optional[Fraction] = None  # the TRF points field, when read from a file
+    declared_rank: Optional[int] = None
+
+    def score(self, upto: Optional[int] = None) -> Fraction:
+        """Raw score over rounds 1..upto (all rounds by default)."""
+        rs = self.rounds if upto is None else self.rounds[:upto]
+        return sum((r.points for r in rs), Fraction(0))
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """A whole event. ``players`` are ordered by start number; ``rounds`` is the scheduled count."""
+
+    players: tuple[Player, ...]
+    rounds: int
+    name: str = ""
+    scoring: Scoring = STANDARD_SCORING
+    kind: Optional[str] = None  # "swiss", "round-robin" or None (unknown: treated as Swiss)
+    start_date: Optional[str] = None  # ISO "YYYY-MM-DD" when known
+    tiebreaks: tuple[str, ...] = ()  # from TRF record 202 (or 212 without its PTS)
+    header: tuple[str, ...] = field(default=(), compare=False)  # other TRF records, kept verbatim
+
+    def __post_init__(self) -> None:
+        nos = [p.no for p in self.players]
+        if nos != sorted(nos) or len(set(nos)) != len(nos):
+            raise ValueError("players must be ordered by distinct start numbers")
+        for p in self.players:
+            if len(p.rounds) != self.rounds:
+                raise ValueError(f"player {p.no} has {len(p.rounds)} rounds, the event {self.rounds}")
+
+    def player(self, no: int) -> Player:
+        """The player with start number ``no`` (KeyError if none)."""
+        idx = self._index().get(no)
+        if idx is None:
+            raise KeyError(no)
+        return self.players[idx]
+
+    def _index(self) -> dict[int, int]:
+        cache = self.__dict__.get("_idx")
+        if cache is None:
+            cache = {p.no: i for i, p in enumerate(self.players)}
+            object.__setattr__(self, "_idx", cache)
+        return cache
+
+    @property
+    def played_rounds(self) -> int:
+        """Rounds with at least one result entered (the default number of rounds to evaluate)."""
+        last = 0
+        for p in self.players:
+            for i, r in enumerate(p.rounds, start=1):
+                if r.kind is not Kind.NOT_PLAYED and r.kind is not Kind.ABSENT and i > last:
+                    last = i
+        return last
+
+    def with_players(self, players: Iterable[Player]) -> "Tournament":
+        return replace(self, players=tuple(players))

@@ -1,0 +1,55 @@
+"""Named choices for the questions the regulations leave open (RULES_NOTES §3-§4).
+
+Each field's default is the one RULES_NOTES names; the docstring says which note it answers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+
+@dataclass(frozen=True)
+class Options:
+    """How to decide the open questions. The defaults follow RULES_NOTES.
+
+    - ``unrated_rating`` (§4.16, TIEBREAK_RULES §5.15): rating given to unrated players in the
+      rating tie-breaks. ``None`` (default): the rating tie-breaks are dropped (undefined) when any
+      participant is unrated, as the FIDE rule says. A descriptor's ``/Unnnn`` overrides it.
+    - ``unrated_policy`` (§4.16): ``"drop"`` (default, FIDE 2026 and gacrux) or ``"exclude"``
+      (the 2024 reference engine: unrated opponents are left out of the averages).
+    - ``svon_cut_unplayed_first`` (§3.6): with the 2012 virtual opponent, cut unplayed rounds
+      first as the Swedish federation does. Default off.
+    - ``sb_vur_pick`` (§3.1): which VUR the SB cut compares with the least significant element:
+      ``"value"`` (default, the text: lowest product) or ``"score"`` (gacrux 1.9.57: lowest dummy
+      score first).
+    - ``rr_forfeits`` (§4.10): in round robins, ``"text"`` (default) follows C.07 Art. 15.2: forfeits
+      are regular games (2024); in 2026 except in rating tie-breaks and, for forfeit losses, in
+      Type-B tie-breaks. ``"reference"`` follows gacrux: forfeits never count as games in
+      WON/BPG/BWG and the rating tie-breaks.
+    - ``short_games_played`` (§4.1): games of under one move (TRF W/D/L) count as played over the
+      board in every tie-break. Default on (gacrux).
+    - ``cap_rounds`` (§4.4): ``"evaluated"`` (default, gacrux: the 2026 cap d x n uses the rounds
+      evaluated so far) or ``"scheduled"`` (the event's number of rounds).
+    - ``aob_decimals`` (§4.7): AOB is rounded half-up to this many decimals (default 2, gacrux);
+      ``None`` keeps the exact mean.
+    """
+
+    unrated_rating: Optional[int] = None
+    unrated_policy: str = "drop"
+    svon_cut_unplayed_first: bool = False
+    sb_vur_pick: str = "value"
+    rr_forfeits: str = "text"
+    short_games_played: bool = True
+    cap_rounds: str = "evaluated"
+    aob_decimals: Optional[int] = 2
+
+    def __post_init__(self) -> None:
+        checks = {"unrated_policy": ("drop", "exclude"), "sb_vur_pick": ("value", "score"),
+                  "rr_forfeits": ("text", "reference"), "cap_rounds": ("evaluated", "scheduled")}
+        for name, allowed in checks.items():
+            if getattr(self, name) not in allowed:
+                raise ValueError(f"option {name} must be one of {allowed}, not {getattr(self, name)!r}")
+
+
+DEFAULT_OPTIONS = Options()

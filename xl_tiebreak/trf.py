@@ -1,0 +1,350 @@
+"""FIDE TRF-16 / TRF-26 reader and writer (TIEBREAK_RULES §9).
+
+The reader takes the player records (001), the number of rounds (``XXR`` or 142), the scoring
+system (162), the type of event (092/192), the start date (042) and the tie-break list (202/212).
+Other records are kept verbatim so that writing a file back loses nothing it understood.
+Bad input raises :class:`~xl_tiebreak.errors.InputError` naming the line and columns.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from fractions import Fraction
+from pathlib import Path
+from typing import Optional, Union
+
+from .errors import InputError
+from .model import Kind, Player, Round, Scoring, STANDARD_SCORING, Tournament
+
+#: Result code -> kind, for rounds with an opponent (TRF-16 C.04 Annex 2).
+_WITH_OPPONENT = {
+    "1": Kind.WIN, "=": Kind.DRAW, "0": Kind.LOSS,
+    "W": Kind.SHORT_WIN, "D": Kind.SHORT_DRAW, "L": Kind.SHORT_LOSS,
+    "+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS,
+}
+#: Result code -> kind, for rounds without an opponent (``0000`` or blank). ``+`` is an older
+#: spelling of the pairing-allocated bye; ``-`` with no opponent means "not paired" (lichess).
+_WITHOUT_OPPONENT = {
+    "U": Kind.PAB, "+": Kind.PAB, "F": Kind.FULL_BYE, "H": Kind.HALF_BYE,
+    "Z": Kind.ZERO_BYE, "-": Kind.ABSENT, " ": Kind.ABSENT,
+}
+_CODE_OF = {
+    Kind.WIN: "1", Kind.DRAW: "=", Kind.LOSS: "0",
+    Kind.SHORT_WIN: "W", Kind.SHORT_DRAW: "D", Kind.SHORT_LOSS: "L",
+    Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-", Kind.DOUBLE_FORFEIT: "-",
+    Kind.PAB: "U", Kind.FULL_BYE: "F", Kind.HALF_BYE: "H", Kind.ZERO_BYE: "Z",
+}
+_TEAM_RECORDS = {"013", "310", "320", "330", "300", "352", "362"}
+_KNOWN = {"001", "012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112",
+          "122", "132", "142", "152", "162", "172", "182", "192", "202", "212", "222", "240",
+          "250", "260", "299", "801", "802"} | _TEAM_RECORDS
+_MONTHS = {m: i for i, m in enumerate(
+    ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], start=1)}
+
+
+def read_trf(path: Union[str, Path], *, allow_team: bool = False) -> Tournament:
+    """Read a TRF file. Text is decoded as UTF-8, falling back to Latin-1."""
+    p = Path(path)
+    try:
+        raw = p.read_bytes()
+    except OSError as exc:
+        raise InputError(f"cannot read the file ({exc.strerror or exc})", str(path)) from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = raw.decode("latin-1")
+    return parse_trf(text, source=p.name, allow_team=allow_team)
+
+
+def parse_trf(text: str, source: str = "<trf>", *, allow_team: bool = False) -> Tournament:
+    """Parse TRF text into a :class:`Tournament`.
+
+    ``allow_team`` reads the individual player lines of a team event; by default team events are
+    refused, since their tie-breaks are team tie-breaks.
+    """
+    header: list[str] = []
+    player_lines: list[tuple[int, str]] = []
+    declared_rounds: Optional[tuple[int, int]] = None  # (rounds, line number)
+    scoring = STANDARD_SCORING
+    kind: Optional[str] = None
+    kind192: Optional[str] = None
+    start: Optional[str] = None
+    name = ""
+    tiebreaks: tuple[str, ...] = ()
+    tb202: Optional[tuple[str, ...]] = None
+    team = False
+
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        line = line.rstrip("\r\n")
+        if not line.strip() or line.startswith("###"):
+            continue
+        code = line[:3]
+        rest = line[4:].strip()
+        where = f"{source} line {lineno}"
+        if code == "001":
+            player_lines.append((lineno, line))
+            continue
+        if code in _TEAM_RECORDS:
+            team = True
+        if code == "012":
+            name = rest
+        elif code == "042":
+            start = _parse_date(rest)
+        elif code in ("XXR", "142"):
+            m = re.match(r"\s*(\d+)", line[4:])
+            if not m or int(m.group(1)) < 1:
+                raise InputError(f"record {code} must give the number of rounds, found {rest!r}",
+                                 f"{where}, column 5")
+            declared_rounds = (int(m.group(1)), lineno)
+        elif code == "162":
+            scoring = _parse_scoring(line, where)
+        elif code == "092":
+            low = rest.lower()
+            if "team" in low:
+                team = True
+            if "robin" in low or "rundenturnier" in low or "berger" in low:
+                kind = "round-robin"
+            elif "swiss" in low or "schweizer" in low or "suisse" in low:
+                kind = "swiss"
+        elif code == "192":
+            up = rest.upper()
+            if "TEAM" in up or "SCHILLER" in up:
+                team = True
+            kind192 = "round-robin" if "ROUNDROBIN" in up else "swiss" if up else None
+        elif code == "082":
+            m = re.match(r"\s*(\d+)", rest)
+            if m and int(m.group(1)) > 0:
+                team = True
+        elif code == "202":
+            tb202 = _split_list(rest)
+        elif code == "212":
+            items = _split_list(rest)
+            if tb202 is None:
+                tiebreaks = tuple(t for t in items if t.upper() != "PTS")
+        if code != "001":
+            header.append(line)
+    if tb202 is not None:
+        tiebreaks = tb202
+    if team and not allow_team:
+        raise InputError("this is a team event (records 082/092/192/013/3xx); xl-tiebreak computes "
+                         "individual tie-breaks only", source)
+    if not player_lines:
+        raise InputError("no player records (lines starting with 001) found", source)
+
+    parsed = [_parse_player_line(line, f"{source} line {lineno}") for lineno, line in player_lines]
+    nfields = max((len(rounds) for _, rounds in parsed), default=0)
+    if declared_rounds is not None:
+        nrounds, rline = declared_rounds
+        for (lineno, _), (p, rounds) in zip(player_lines, parsed):
+            extra = [i for i, f in enumerate(rounds, start=1) if i > nrounds and f[2] != " "]
+            if extra:
+                raise InputError(f"player {p.no} has a result in round {extra[0]}, but line {rline} "
+                                 f"says the event has {nrounds} rounds", f"{source} line {lineno}")
+    else:
+        nrounds = nfields
+    nos = {}
+    for (lineno, _), (p, _) in zip(player_lines, parsed):
+        if p.no in nos:
+            raise InputError(f"start number {p.no} is used twice (also line {nos[p.no]})",
+                             f"{source} line {lineno}, columns 5-8")
+        nos[p.no] = lineno
+    return _resolve(parsed, player_lines, nrounds, source, header, scoring, kind192 or kind, start,
+                    name, tiebreaks)
+
+
+def _split_list(text: str) -> tuple[str, ...]:
+    return tuple(t.strip() for t in re.split(r"[,;\s]+", text) if t.strip())
+
+
+def _parse_date(text: str) -> Optional[str]:
+    """Start date to ISO; ``None`` when the format is not recognised."""
+    t = text.strip()
+    m = re.match(r"(\d{4})\s*[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{1,2})", t)
+    if m:
+        y, mo, d = map(int, m.groups())
+    else:
+        m = re.match(r"(\d{1,2})\s*[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{2,4})", t)
+        if m:
+            d, mo, y = map(int, m.groups())
+            if y < 100:
+                y += 2000
+        else:
+            m = re.match(r"([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})", t)
+            if not m or m.group(1).lower() not in _MONTHS:
+                return None
+            mo, d, y = _MONTHS[m.group(1).lower()], int(m.group(2)), int(m.group(3))
+    if not (1 <= mo <= 12 and 1 <= d <= 31):
+        return None
+    return f"{y:04d}-{mo:02d}-{d:02d}"
+
+
+def _parse_scoring(line: str, where: str) -> Scoring:
+    """Record 162: symbols W D L A P X, each followed by its points."""
+    values: dict[str, Fraction] = {}
+    for m in re.finditer(r"([WDLAPXwdlapx])\s*=?\s*(\d+(?:[.,]\d+)?)", line[4:]):
+        values[m.group(1).upper()] = Fraction(m.group(2).replace(",", "."))
+    if not values:
+        raise InputError("record 162 gives no points (expected e.g. 'W 1.0  D 0.5  L 0.0')",
+                         f"{where}, column 5")
+    d = STANDARD_SCORING
+    win = values.get("W", d.win)
+    return Scoring(win=win, draw=values.get("D", d.draw), loss=values.get("L", d.loss),
+                   absent=values.get("A", d.absent), pab=values.get("P"))
+
+
+def _field(line: str, a: int, b: int) -> str:
+    """Columns a..b (1-based, inclusive), padded with blanks."""
+    return line[a - 1:b].ljust(b - a + 1)
+
+
+def _parse_player_line(line: str, where: str) -> tuple[Player, list[tuple[str, str, str]]]:
+    no_text = _field(line, 5, 8).strip()
+    if not no_text.isdigit() or int(no_text) < 1:
+        raise InputError(f"start rank {no_text!r} is not a number from 1 to 9999", f"{where}, columns 5-8")
+    rating_text = _field(line, 49, 52).strip()
+    if rating_text and not rating_text.isdigit():
+        raise InputError(f"rating {rating_text!r} is not a number", f"{where}, columns 49-52")
+    rating = int(rating_text) if rating_text and int(rating_text) > 0 else None
+    pts_text = _field(line, 81, 84).strip().replace(",", ".")
+    declared: Optional[Fraction] = None
+    if pts_text:
+        if not re.fullmatch(r"\d+(\.\d+)?", pts_text):
+            raise InputError(f"points {pts_text!r} is not a number", f"{where}, columns 81-84")
+        declared = Fraction(pts_text)
+    rank_text = _field(line, 86, 89).strip()
+    fields: list[tuple[str, str, str]] = []
+    body = line.rstrip()
+    r = 0
+    while 92 + 10 * r <= len(body):
+        start = 92 + 10 * r
+        fields.append((_field(line, start, start + 3), _field(line, start + 5, start + 5),
+                       _field(line, start + 7, start + 7)))
+        r += 1
+    player = Player(
+        no=int(no_text), name=_field(line, 15, 47).strip(), rating=rating,
+        title=_field(line, 11, 13).strip(), sex=_field(line, 10, 10).strip(),
+        fed=_field(line, 54, 56).strip(), fide_id=_field(line, 58, 68).strip(),
+        birth=_field(line, 70, 79).strip(), declared_points=declared,
+        declared_rank=int(rank_text) if rank_text.isdigit() else None)
+    return player, fields
+
+
+def _resolve(parsed, player_lines, nrounds, source, header, scoring, kind, start, name,
+             tiebreaks) -> Tournament:
+    """Turn raw round fields into Rounds; detect double forfeits; check opponents exist."""
+    nos = {p.no for p, _ in parsed}
+    raw: dict[int, list[tuple[Kind, Optional[int], Optional[str]]]] = {}
+    for (lineno, _), (p, fields) in zip(player_lines, parsed):
+        rounds = []
+        for r in range(nrounds):
+            opp_t, col_t, res_t = fields[r] if r < len(fields) else ("    ", " ", " ")
+            col = 92 + 10 * r
+            where = f"{source} line {lineno}"
+            opp_s = opp_t.strip()
+            if opp_s and not opp_s.isdigit():
+                raise InputError(f"round {r + 1}: opponent {opp_s!r} is not a start number",
+                                 f"{where}, columns {col}-{col + 3}")
+            opp = int(opp_s) if opp_s and int(opp_s) > 0 else None
+            res = res_t.upper() if res_t != "½" else "="
+            colour = col_t.lower() if col_t.lower() in ("w", "b") else None
+            if col_t not in " -wbWB":
+                raise InputError(f"round {r + 1}: colour {col_t!r} is not w, b or -",
+                                 f"{where}, column {col + 5}")
+            if opp is not None:
+                if opp not in nos:
+                    raise InputError(f"round {r + 1}: opponent {opp} is not a player of this file",
+                                     f"{where}, columns {col}-{col + 3}")
+                if opp == p.no:
+                    raise InputError(f"round {r + 1}: player {p.no} is paired with himself",
+                                     f"{where}, columns {col}-{col + 3}")
+                if res == " ":
+                    rounds.append((Kind.NOT_PLAYED, None, None))  # paired, no result yet
+                    continue
+                k = _WITH_OPPONENT.get(res)
+                if k is None:
+                    raise InputError(f"round {r + 1}: result {res_t!r} with an opponent; expected one of "
+                                     "1 = 0 + - W D L", f"{where}, column {col + 7}")
+                rounds.append((k, opp, colour))
+            else:
+                k = _WITHOUT_OPPONENT.get(res)
+                if k is None:
+                    raise InputError(f"round {r + 1}: result {res_t!r} without an opponent; a bye is "
+                                     "written 0000 - U (or F, H, Z)", f"{where}, column {col + 7}")
+                rounds.append((k, None, None))
+        raw[p.no] = rounds
+    # a forfeit loss on both sides of one pairing is a double forfeit
+    for no, rounds in raw.items():
+        for r, (k, opp, colour) in enumerate(rounds):
+            if k is Kind.FORFEIT_LOSS and raw[opp][r][0] is Kind.FORFEIT_LOSS and raw[opp][r][1] == no:
+                rounds[r] = (Kind.DOUBLE_FORFEIT, opp, colour)
+    played = _last_played(raw.values(), nrounds)
+    players = []
+    for p, _ in parsed:
+        rs = []
+        for r, (k, opp, colour) in enumerate(raw[p.no], start=1):
+            if k is Kind.ABSENT and r > played:
+                k = Kind.NOT_PLAYED
+            rs.append(Round(k, opp, colour, scoring.points(k)))
+        players.append(replace(p, rounds=tuple(rs)))
+    players.sort(key=lambda q: q.no)
+    return Tournament(players=tuple(players), rounds=nrounds, name=name, scoring=scoring, kind=kind,
+                      start_date=start, tiebreaks=tiebreaks, header=tuple(header))
+
+
+def _last_played(rounds_per_player, nrounds: int) -> int:
+    """The last round with a game or forfeit; failing that, with any bye entered."""
+    last_game = last_any = 0
+    for rounds in rounds_per_player:
+        for r, (k, _, _) in enumerate(rounds, start=1):
+            if k.has_opponent:
+                last_game = max(last_game, r)
+            if k not in (Kind.ABSENT, Kind.NOT_PLAYED):
+                last_any = max(last_any, r)
+    return last_game or last_any
+
+
+def write_trf(t: Tournament) -> str:
+    """TRF-16 text for a tournament (plus TRF-26 records 142/162/202 where they carry data)."""
+    out: list[str] = []
+    skip = {"XXR", "142", "162", "202", "212", "092", "012", "042"}
+    out.append(f"012 {t.name}".rstrip())
+    for line in t.header:
+        if line[:3] not in skip:
+            out.append(line)
+    if t.start_date:
+        out.append(f"042 {t.start_date.replace('-', '/')}")
+    if t.kind:
+        out.append("092 Individual: " + ("Round Robin" if t.kind == "round-robin" else "Swiss-System"))
+    out.append(f"XXR {t.rounds}")
+    if not t.scoring.is_standard:
+        s = t.scoring
+        parts = [("W", s.win), ("D", s.draw), ("L", s.loss), ("A", s.absent), ("P", s.pab_points)]
+        out.append("162 " + "".join(f" {c}{_num(v):>4}   " for c, v in parts).rstrip())
+    if t.tiebreaks:
+        out.append("202 " + ",".join(t.tiebreaks))
+    for p in t.players:
+        out.append(_player_line(p))
+    return "\n".join(out) + "\n"
+
+
+def _num(v: Fraction) -> str:
+    """A points value as TRF writes it: one decimal, or two for quarter points."""
+    s = f"{float(v):.1f}"
+    return s if Fraction(s) == v else f"{float(v):.2f}"
+
+
+def _player_line(p: Player) -> str:
+    pts = p.score()
+    line = (f"001 {p.no:>4} {p.sex[:1]:1}{p.title[:3]:>3} {p.name[:33]:<33} "
+            f"{(p.rating or 0) if p.rating else '':>4} {p.fed[:3]:<3} {p.fide_id[:11]:>11} "
+            f"{p.birth[:10]:<10} {_num(pts):>4} {(p.declared_rank or ''):>4}")
+    line = line.ljust(89)
+    for r in p.rounds:
+        if r.kind in (Kind.ABSENT, Kind.NOT_PLAYED):
+            line += "  " + " " * 8
+        elif r.opponent is None:
+            line += f"  0000 - {_CODE_OF[r.kind]}"
+        else:
+            line += f"  {r.opponent:>4} {r.colour or '-'} {_CODE_OF[r.kind]}"
+    return line.rstrip()
