@@ -194,13 +194,21 @@ class Tournament:
 
     @property
     def played_rounds(self) -> int:
-        """Rounds with at least one result entered (the default number of rounds to evaluate)."""
-        last = 0
-        for p in self.players:
-            for i, r in enumerate(p.rounds, start=1):
-                if r.kind is not Kind.NOT_PLAYED and r.kind is not Kind.ABSENT and i > last:
-                    last = i
-        return last
+        """The default number of rounds to evaluate: the last round with a game or a forfeit,
+        failing that the last with any bye entered (pre-announced byes alone do not start a round)."""
+        return last_played_round([[r.kind for r in p.rounds] for p in self.players])
 
     def with_players(self, players: Iterable[Player]) -> "Tournament":
         return replace(self, players=tuple(players))
+
+
+def last_played_round(kinds_per_player: Iterable[Iterable[Kind]]) -> int:
+    """The last round (1-based) with a game or forfeit; failing that, with any bye entered."""
+    last_game = last_any = 0
+    for kinds in kinds_per_player:
+        for r, k in enumerate(kinds, start=1):
+            if k.has_opponent:
+                last_game = max(last_game, r)
+            if k not in (Kind.ABSENT, Kind.NOT_PLAYED):
+                last_any = max(last_any, r)
+    return last_game or last_any

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Optional, Union
 
 from .errors import InputError
-from .model import Kind, Player, Round, Scoring, STANDARD_SCORING, Tournament
+from .model import Kind, Player, Round, Scoring, STANDARD_SCORING, Tournament, last_played_round
 
 #: Result code -> kind, for rounds with an opponent (TRF-16 C.04 Annex 2).
 _WITH_OPPONENT = {
@@ -278,7 +278,7 @@ def _resolve(parsed, player_lines, nrounds, source, header, scoring, kind, start
         for r, (k, opp, colour) in enumerate(rounds):
             if k is Kind.FORFEIT_LOSS and raw[opp][r][0] is Kind.FORFEIT_LOSS and raw[opp][r][1] == no:
                 rounds[r] = (Kind.DOUBLE_FORFEIT, opp, colour)
-    played = _last_played(raw.values(), nrounds)
+    played = last_played_round([k for k, _, _ in rounds] for rounds in raw.values())
     players = []
     for p, _ in parsed:
         rs = []
@@ -290,18 +290,6 @@ def _resolve(parsed, player_lines, nrounds, source, header, scoring, kind, start
     players.sort(key=lambda q: q.no)
     return Tournament(players=tuple(players), rounds=nrounds, name=name, scoring=scoring, kind=kind,
                       start_date=start, tiebreaks=tiebreaks, header=tuple(header))
-
-
-def _last_played(rounds_per_player, nrounds: int) -> int:
-    """The last round with a game or forfeit; failing that, with any bye entered."""
-    last_game = last_any = 0
-    for rounds in rounds_per_player:
-        for r, (k, _, _) in enumerate(rounds, start=1):
-            if k.has_opponent:
-                last_game = max(last_game, r)
-            if k not in (Kind.ABSENT, Kind.NOT_PLAYED):
-                last_any = max(last_any, r)
-    return last_game or last_any
 
 
 def write_trf(t: Tournament) -> str:

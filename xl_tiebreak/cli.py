@@ -1,0 +1,170 @@
+"""The command line: ``xl-tiebreak compute | standings | demo``.
+
+Bad input exits with status 2 and one message naming the file, line and column or the word;
+never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import sys
+from pathlib import Path
+from typing import Optional, Sequence
+
+from .editions import EDITIONS
+from .engine import Result, compute
+from .errors import TiebreakError
+from .examples import DEMO_FILE, demo_tournament
+from .formatting import decimals_for, format_value, json_number
+from .model import Tournament
+from .options import Options
+from .standings import rank
+from .trf import read_trf
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--tiebreaks", "-t", metavar="LIST",
+                   help="comma-separated descriptors, e.g. BH/C1,BH,SB,DE (default: the file's "
+                        "record 202, else a FIDE list)")
+    p.add_argument("--rules", "-r", metavar="EDITION",
+                   help="rule edition: " + ", ".join(EDITIONS) + " (default: the edition in force "
+                        "at the event's start date, else fide2026)")
+    p.add_argument("--type", dest="kind", choices=["swiss", "round-robin"],
+                   help="event type (default: the file's, else swiss)")
+    p.add_argument("--rounds", type=int, metavar="N", help="evaluate rounds 1..N only")
+    p.add_argument("--format", "-f", choices=["table", "csv", "json"], default="table")
+    p.add_argument("--unrated", type=int, metavar="RATING",
+                   help="rating for unrated players in the rating tie-breaks (default: such "
+                        "tie-breaks are dropped when anyone is unrated)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="xl-tiebreak",
+                                 description="Chess tie-breaks exactly as the FIDE regulations prescribe.")
+    sub = ap.add_subparsers(dest="command", required=True)
+    c = sub.add_parser("compute", help="tie-break values of every player, in start order")
+    c.add_argument("input", help="a FIDE TRF file")
+    _common(c)
+    s = sub.add_parser("standings", help="the ranked table with the tie-breaks")
+    s.add_argument("input", help="a FIDE TRF file")
+    _common(s)
+    d = sub.add_parser("demo", help="standings of the example event shipped with the package")
+    _common(d)
+    return ap
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "demo":
+            t = demo_tournament()
+            source = DEMO_FILE
+        else:
+            t = _load(args.input)
+            source = args.input
+        options = Options(unrated_rating=args.unrated) if args.unrated is not None else None
+        result = compute(t, args.tiebreaks, edition=args.rules, rounds=args.rounds, kind=args.kind,
+                         options=options)
+    except TiebreakError as exc:
+        print(f"xl-tiebreak: {exc}", file=sys.stderr)
+        return 2
+    if args.command == "compute":
+        out = _render_compute(result, args.format)
+    else:
+        out = _render_standings(result, args.format, source)
+    sys.stdout.write(out)
+    return 0
+
+
+def _load(path: str) -> Tournament:
+    p = Path(path)
+    if not p.exists():
+        raise TiebreakError(f"{path}: no such file")
+    if p.is_dir():
+        raise TiebreakError(f"{path}: is a folder, not a TRF file")
+    return read_trf(p)
+
+
+def _columns(result: Result) -> list[tuple[str, int]]:
+    scale = 2 if result.tournament.scoring.is_standard else 4
+    return [(code, decimals_for(tb, scale)) for code, tb in zip(result.codes, result.tiebreaks)]
+
+
+def _json(result: Result, order: Sequence[int], places: Optional[Sequence[str]] = None) -> str:
+    players = []
+    for pos, k in enumerate(order):
+        p = result.tournament.players[k]
+        item = {"no": p.no, "name": p.name, "points": float(result.points[k]),
+                "values": [json_number(v) for v in result.values[k]]}
+        if places is not None:
+            item = {"rank": places[pos], **item}
+        players.append(item)
+    doc = {"edition": result.edition.name, "rounds": result.rounds, "tiebreaks": list(result.codes),
+           "players": players}
+    return json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
+
+
+def _table(headers: list[str], rows: list[list[str]], right: set[int]) -> str:
+    widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)]
+    def fmt(cells: list[str]) -> str:
+        return "  ".join(c.rjust(w) if i in right else c.ljust(w)
+                         for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
+    lines = [fmt(headers), fmt(["-" * w for w in widths])]
+    lines += [fmt(r) for r in rows]
+    return "\n".join(lines) + "\n"
+
+
+def _csv(headers: list[str], rows: list[list[str]]) -> str:
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(headers)
+    w.writerows(rows)
+    return buf.getvalue()
+
+
+def _render_compute(result: Result, fmt: str) -> str:
+    order = list(range(len(result.tournament.players)))
+    if fmt == "json":
+        return _json(result, order)
+    cols = _columns(result)
+    headers = ["No", "Name", "Pts"] + [c for c, _ in cols]
+    rows = []
+    for k in order:
+        p = result.tournament.players[k]
+        rows.append([str(p.no), p.name, format_value(result.points[k], 1)]
+                    + [format_value(v, d) for v, (_, d) in zip(result.values[k], cols)])
+    if fmt == "csv":
+        return _csv(headers, rows)
+    right = {0} | set(range(2, len(headers)))
+    return _table(headers, rows, right)
+
+
+def _render_standings(result: Result, fmt: str, source: str) -> str:
+    rows_ = rank(result)
+    tindex = result.tournament._index()
+    if fmt == "json":
+        return _json(result, [tindex[r.player.no] for r in rows_], [r.place for r in rows_])
+    cols = _columns(result)
+    headers = ["Rk", "No", "Name", "Pts"] + [c for c, _ in cols]
+    rows = []
+    for r in rows_:
+        rows.append([r.place, str(r.player.no), r.player.name, format_value(r.points, 1)]
+                    + [format_value(v, d) for v, (_, d) in zip(r.values, cols)])
+    if fmt == "csv":
+        return _csv(headers, rows)
+    title = result.tournament.name or source
+    head = (f"{title}\nStandings after round {result.rounds} of {result.tournament.rounds}; "
+            f"{'round robin' if result.round_robin else 'Swiss'}; rules: {result.edition.name} "
+            f"({result.edition.title})\n\n")
+    legend = ["", "Tie-breaks, in order:"]
+    for code, tb in zip(result.codes, result.tiebreaks):
+        legend.append(f"  {code:<8} {tb.describe}")
+    legend.append("An empty cell is undefined (for example no game over the board); it ranks last.")
+    right = {1} | set(range(3, len(headers)))
+    return head + _table(headers, rows, right) + "\n".join(legend) + "\n"
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

@@ -1,0 +1,43 @@
+"""Display of exact values: each tie-break with its natural decimals (TIEBREAK_RULES §3.5)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Optional, Union
+
+from .descriptor import TieBreak
+
+_INTEGER = {"DE", "WIN", "WON", "BPG", "BWG", "REP", "TPN", "ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"}
+
+
+def decimals_for(tb: Optional[TieBreak], scale: int = 2) -> int:
+    """Decimals to show: none for counts and ratings, two for SB and AOB, else the scoring's."""
+    if tb is not None and tb.name in _INTEGER:
+        return 0
+    if tb is not None and tb.name in ("SB", "AOB"):
+        return 2
+    return 1 if scale <= 2 else 2
+
+
+def format_value(v: Optional[Fraction], decimals: int = 1) -> str:
+    """Exact value with at least ``decimals`` decimals (more if needed, up to 4); ``""`` if undefined."""
+    if v is None:
+        return ""
+    d = decimals
+    while d < 4 and (v * 10 ** d).denominator != 1:
+        d += 1
+    neg = v < 0
+    a = abs(v)
+    units = round(a * 10 ** d)
+    whole, frac = divmod(units, 10 ** d)
+    text = f"{whole}.{frac:0{d}d}" if d else str(whole)
+    return ("-" if neg else "") + text
+
+
+def json_number(v: Optional[Fraction]) -> Union[int, float, None]:
+    """A value as a JSON number: an int when whole, else a float (exact for halves and quarters)."""
+    if v is None:
+        return None
+    if v.denominator == 1:
+        return int(v)
+    return float(v)

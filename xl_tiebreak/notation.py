@@ -1,0 +1,90 @@
+"""The crosstable cell notation <-> Round (DESIGN "The spreadsheet face").
+
+=============  ===========================================================
+``12w1``       win with White against 12 (``12b0`` loss with Black, ...)
+``12b½``       draw with Black; ``12b=`` and ``12b0.5`` are the same
+``12 1``       a game without a recorded colour (``12 ½``, ``12=``)
+``+12``        forfeit win against 12 (``+12w`` keeps the colour)
+``-12``        forfeit loss against 12
+``--12``       double forfeit against 12
+``BYE``/``U``  pairing-allocated bye
+``F``          full-point bye
+``H``          half-point bye
+``Z``          zero-point bye
+``-``          absent, not paired
+empty          not played yet
+=============  ===========================================================
+
+Case does not matter. Parsing raises :class:`NotationError`, whose message the caller prefixes
+with the place (sheet and cell).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from .errors import TiebreakError
+from .model import Kind, Round, STANDARD_SCORING, Scoring
+
+EXAMPLES = "write e.g. 12w1, 12b½, +12, BYE, H"
+
+
+class NotationError(TiebreakError):
+    """A cell that is not a result."""
+
+
+_GAME = re.compile(r"^(\d+)\s*([wbWB])?\s*(1|0|½|=|0\.5|0,5|1/2)$")
+_FORFEIT = re.compile(r"^(--|\+|-)\s*(\d+)\s*([wbWB])?$")
+_RESULTS = {"1": Kind.WIN, "0": Kind.LOSS, "½": Kind.DRAW, "=": Kind.DRAW, "0.5": Kind.DRAW,
+            "0,5": Kind.DRAW, "1/2": Kind.DRAW}
+_BYES = {"BYE": Kind.PAB, "U": Kind.PAB, "PAB": Kind.PAB, "F": Kind.FULL_BYE, "FPB": Kind.FULL_BYE,
+         "H": Kind.HALF_BYE, "HPB": Kind.HALF_BYE, "Z": Kind.ZERO_BYE, "ZPB": Kind.ZERO_BYE,
+         "-": Kind.ABSENT}
+
+
+def parse_cell(text: Optional[object], scoring: Scoring = STANDARD_SCORING) -> Round:
+    """Parse one crosstable cell. ``None`` or blank is a round not played yet."""
+    if text is None:
+        return Round(Kind.NOT_PLAYED)
+    if isinstance(text, float) and text.is_integer():
+        text = int(text)
+    s = str(text).strip()
+    if not s:
+        return Round(Kind.NOT_PLAYED)
+    key = s.upper()
+    if key in _BYES:
+        k = _BYES[key]
+        return Round(k, None, None, scoring.points(k))
+    m = _GAME.match(s)
+    if m:
+        opp, colour, res = m.groups()
+        if int(opp) < 1:
+            raise NotationError(f"{s!r}: opponent 0 does not exist; {EXAMPLES}")
+        k = _RESULTS[res]
+        return Round(k, int(opp), colour.lower() if colour else None, scoring.points(k))
+    m = _FORFEIT.match(s.replace(" ", ""))
+    if m:
+        sign, opp, colour = m.groups()
+        k = {"+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS, "--": Kind.DOUBLE_FORFEIT}[sign]
+        if int(opp) < 1:
+            raise NotationError(f"{s!r}: opponent 0 does not exist; {EXAMPLES}")
+        return Round(k, int(opp), colour.lower() if colour else None, scoring.points(k))
+    raise NotationError(f"{s!r} is not a result; {EXAMPLES}")
+
+
+_RESULT_TEXT = {Kind.WIN: "1", Kind.LOSS: "0", Kind.DRAW: "½",
+                Kind.SHORT_WIN: "1", Kind.SHORT_LOSS: "0", Kind.SHORT_DRAW: "½"}
+_BYE_TEXT = {Kind.PAB: "BYE", Kind.FULL_BYE: "F", Kind.HALF_BYE: "H", Kind.ZERO_BYE: "Z",
+             Kind.ABSENT: "-", Kind.NOT_PLAYED: ""}
+
+
+def format_cell(r: Round) -> str:
+    """The cell text for a round (the inverse of :func:`parse_cell`; short games become games)."""
+    if r.kind in _BYE_TEXT:
+        return _BYE_TEXT[r.kind]
+    colour = r.colour or ""
+    if r.kind in _RESULT_TEXT:
+        return f"{r.opponent}{colour or ' '}{_RESULT_TEXT[r.kind]}"
+    sign = {Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-", Kind.DOUBLE_FORFEIT: "--"}[r.kind]
+    return f"{sign}{r.opponent}{colour}"
