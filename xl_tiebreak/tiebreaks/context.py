@@ -131,7 +131,8 @@ class Context:
         return own if own < cap else cap
 
     def svon(self, i: int, r: int) -> int:
-        """2012 virtual opponent for player i's unplayed round r (0-based), C.02 §13 / seed 000."""
+        """2012 virtual opponent for player i's unplayed round r (0-based), scaled; see
+        :func:`xl_tiebreak.tiebreaks.svon.svon` for the formula (C.02 §13, seed 000)."""
         before = sum(self.pts[i][:r])
         return before + (self.W - self.pts[i][r]) + self.D * (self.n - (r + 1))
 
