@@ -276,7 +276,8 @@ def _resolve(parsed, player_lines, nrounds, source, header, scoring, kind, start
     # a forfeit loss on both sides of one pairing is a double forfeit
     for no, rounds in raw.items():
         for r, (k, opp, colour) in enumerate(rounds):
-            if k is Kind.FORFEIT_LOSS and raw[opp][r][0] is Kind.FORFEIT_LOSS and raw[opp][r][1] == no:
+            if (k is Kind.FORFEIT_LOSS and raw[opp][r][0] in (Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT)
+                    and raw[opp][r][1] == no):
                 rounds[r] = (Kind.DOUBLE_FORFEIT, opp, colour)
     played = last_played_round([k for k, _, _ in rounds] for rounds in raw.values())
     players = []
@@ -326,7 +327,7 @@ def _player_line(p: Player) -> str:
     pts = p.score()
     line = (f"001 {p.no:>4} {p.sex[:1]:1}{p.title[:3]:>3} {p.name[:33]:<33} "
             f"{(p.rating or 0) if p.rating else '':>4} {p.fed[:3]:<3} {p.fide_id[:11]:>11} "
-            f"{p.birth[:10]:<10} {_num(pts):>4} {(p.declared_rank or ''):>4}")
+            f"{p.birth[:10]:<10} {_num(pts):>4} {'' if p.declared_rank is None else p.declared_rank:>4}")
     line = line.ljust(89)
     for r in p.rounds:
         if r.kind in (Kind.ABSENT, Kind.NOT_PLAYED):
