@@ -68,7 +68,7 @@ def test_points_and_adjusted_scores():
     assert [ctx.to_points(s) for s in ctx.score] == [F(x) for x in "3 1.5 3.5 1 1.5 1".split()]
     assert [ctx.to_points(s) for s in ctx.adj] == [F(x) for x in "3 1.5 3.5 1 1.5 2".split()]
     # 2026 dummy caps for player 3's forfeit wins: min(3.5, adj(6)=2) and min(3.5, adj(5)=1.5)
-    assert ctx.to_points(ctx.dummy(2, 0)) == 2 and ctx.to_points(ctx.dummy(2, 3)) == F("1.5")
+    assert ctx.to_points(ctx.dummy[2, 0]) == 2 and ctx.to_points(ctx.dummy[2, 3]) == F("1.5")
 
 
 def test_same_event_typed_as_a_crosstable():

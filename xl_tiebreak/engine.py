@@ -9,8 +9,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from fractions import Fraction
-from typing import Callable, Optional, Sequence, Union
+from typing import Optional, Sequence, Union
+
+import numpy as np
 
 from .descriptor import TieBreak, parse_list
 from .editions import Edition, edition_for_date, get_edition
@@ -19,7 +22,7 @@ from .model import Tournament
 from .options import DEFAULT_OPTIONS, Options
 from .tiebreaks import buchholz as bh
 from .tiebreaks import counts, koya, rating
-from .tiebreaks.context import Context
+from .tiebreaks.context import Column, Context, compiled
 from .tiebreaks.direct import direct_encounter_tiers, ranks_from_tiers
 
 #: The lists used when neither the caller nor the file (record 202) gives one.
@@ -34,7 +37,8 @@ TieBreakList = Union[str, Sequence[str], Sequence[TieBreak], None]
 class Result:
     """Tie-break values of every player, in start-number order.
 
-    ``values[k][j]`` is player ``k``'s value of ``tiebreaks[j]``; ``None`` where undefined.
+    ``values[k][j]`` is player row ``k``'s value of ``tiebreaks[j]`` as an exact Fraction, ``None``
+    where undefined; ``columns[j]`` holds the same as integer arrays (fast to sort and compare).
     """
 
     tournament: Tournament
@@ -43,17 +47,25 @@ class Result:
     round_robin: bool
     tiebreaks: tuple[TieBreak, ...]
     codes: tuple[str, ...]  # the descriptors as the caller wrote them
-    points: tuple[Fraction, ...]
-    values: tuple[tuple[Value, ...], ...]
+    points_column: Column
+    columns: tuple[Column, ...]
     options: Options = field(default=DEFAULT_OPTIONS)
+
+    @cached_property
+    def points(self) -> tuple[Fraction, ...]:
+        return tuple(self.points_column.values())
+
+    @cached_property
+    def values(self) -> tuple[tuple[Value, ...], ...]:
+        cols = [c.values() for c in self.columns]
+        return tuple(zip(*cols)) if cols else tuple(() for _ in self.tournament.players)
 
     def row(self, no: int) -> int:
         return self.tournament._index()[no]
 
     def value(self, no: int, code: str) -> Value:
         """The value of tie-break ``code`` (as given, or canonical) for start number ``no``."""
-        j = self._column(code)
-        return self.values[self.row(no)][j]
+        return self.columns[self._column(code)].value(self.row(no))
 
     def _column(self, code: str) -> int:
         if code in self.codes:
@@ -99,21 +111,20 @@ def compute(t: Tournament, tiebreaks: TieBreakList = None, *, edition: "str | Ed
     if kind not in ("swiss", "round-robin"):
         raise InputError(f"unknown event type {kind!r}; use swiss or round-robin")
     rr = kind == "round-robin"
-    n = t.played_rounds if rounds is None else rounds
+    n = compiled(t, options.short_games_played).last_played_round() if rounds is None else rounds
     if not 0 <= n <= t.rounds:
         raise InputError(f"--rounds {n}: the event has {t.rounds} rounds")
     tbs, codes = resolve_tiebreaks(t, tiebreaks, rr)
     ctx = Context(t, ed, n, options, rr)
     calc = _Calculator(ctx)
-    points = tuple(ctx.to_points(s) for s in ctx.score)
-    columns: list[list[Value]] = []
-    for j, tb in enumerate(tbs):
+    points = ctx.points_column()
+    columns: list[Column] = []
+    for tb in tbs:
         if tb.name == "DE":
             columns.append(calc.direct_encounter(tb, points, columns))
         else:
             columns.append(calc.column(tb))
-    values = tuple(tuple(col[i] for col in columns) for i in range(ctx.size))
-    return Result(t, ed, n, rr, tuple(tbs), tuple(codes), points, values, options)
+    return Result(t, ed, n, rr, tuple(tbs), tuple(codes), points, tuple(columns), options)
 
 
 class _Calculator:
@@ -122,7 +133,7 @@ class _Calculator:
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
         self._fore: Optional[Context] = None
-        self._cache: dict[tuple, list[Value]] = {}
+        self._cache: dict[tuple, Column] = {}
 
     @property
     def fore(self) -> Context:
@@ -131,60 +142,65 @@ class _Calculator:
             self._fore = Context(c.t, c.edition, c.n, c.options, c.rr, fore=True)
         return self._fore
 
-    def _all(self, key: tuple, fn: Callable[[int], Value]) -> list[Value]:
+    def column(self, tb: TieBreak) -> Column:
+        key = (tb.name, tb.cut, tb.median, tb.forfeits_as_games, tb.fore, tb.limit, tb.unrated)
         got = self._cache.get(key)
         if got is None:
-            got = [fn(i) for i in range(self.ctx.size)]
-            self._cache[key] = got
+            got = self._cache[key] = self._compute(tb)
         return got
 
-    def column(self, tb: TieBreak) -> list[Value]:
+    def _compute(self, tb: TieBreak) -> Column:
         ctx = self.ctx
         name = tb.name
         if name in ("BH", "FB"):
             c = self.fore if name == "FB" else ctx
-            return self._all((name, tb.cut, tb.median, tb.forfeits_as_games),
-                             lambda i: bh.buchholz(c, i, tb.cut, tb.median, tb.forfeits_as_games))
+            return bh.buchholz(c, tb.cut, tb.median, tb.forfeits_as_games)
         if name == "SB":
-            return self._all(("SB", tb.cut, tb.median, tb.forfeits_as_games),
-                             lambda i: bh.sonneborn_berger(ctx, i, tb.cut, tb.median, tb.forfeits_as_games))
+            return bh.sonneborn_berger(ctx, tb.cut, tb.median, tb.forfeits_as_games)
         if name == "AOB":
             base = self.column(TieBreak("FB" if tb.fore else "BH"))
-            return [bh.average_of_opponents(ctx, i, base, tb.forfeits_as_games) for i in range(ctx.size)]
+            return bh.average_of_opponents(ctx, base, tb.forfeits_as_games, ctx.options.aob_decimals)
         simple = {"WIN": counts.wins, "WON": counts.games_won, "BPG": counts.black_games,
                   "BWG": counts.black_wins, "REP": counts.rounds_elected, "STD": counts.standard_points,
                   "TPN": counts.pairing_number}
         if name in simple:
-            return [simple[name](ctx, i) for i in range(ctx.size)]
+            return simple[name](ctx)
         if name == "PS":
-            return [counts.progressive(ctx, i, tb.cut) for i in range(ctx.size)]
+            return counts.progressive(ctx, tb.cut)
         if name == "KS":
-            return [koya.koya(ctx, i, tb.limit) for i in range(ctx.size)]
-        rt = rating.ratings(ctx, tb.unrated)
-        if rt is None:
-            return [None] * ctx.size
+            return koya.koya(ctx, tb.limit)
+        rt = rating.Ratings(ctx, tb.unrated)
+        if rt.dropped:
+            return rating.undefined(ctx)
         if name == "ARO":
-            return [rating.aro(ctx, i, rt, tb.cut, tb.median) for i in range(ctx.size)]
-        if name in ("TPR", "APRO"):
-            tprs = self._all(("TPR", tb.unrated), lambda i: rating.tpr(ctx, i, rt))
-            return tprs if name == "TPR" else [rating.average_of(ctx, i, tprs) for i in range(ctx.size)]
-        if name in ("PTP", "APPO"):
-            ptps = self._all(("PTP", tb.unrated), lambda i: rating.ptp(ctx, i, rt))
-            return ptps if name == "PTP" else [rating.average_of(ctx, i, ptps) for i in range(ctx.size)]
+            return rating.aro(rt, tb.cut, tb.median)
+        if name == "TPR":
+            return rating.tpr(rt)
+        if name == "PTP":
+            return rating.ptp(rt)
+        if name == "APRO":
+            return rating.average_of(rt, self.column(TieBreak("TPR", unrated=tb.unrated)))
+        if name == "APPO":
+            return rating.average_of(rt, self.column(TieBreak("PTP", unrated=tb.unrated)))
         if name == "RTNG":
-            return [rating.rating(ctx, i, rt) for i in range(ctx.size)]
+            return rating.rating(rt)
         raise DescriptorError(f"tie-break {tb.code} is not implemented")  # pragma: no cover
 
-    def direct_encounter(self, tb: TieBreak, points: Sequence[Fraction],
-                         before: list[list[Value]]) -> list[Value]:
+    def direct_encounter(self, tb: TieBreak, points: Column, before: list[Column]) -> Column:
         """DE as a rank inside each group tied on points and on every earlier tie-break."""
+        keys = [points.num.tolist()]
+        for col in before:
+            nums = col.num.tolist()
+            if col.defined is not None:
+                nums = [v if d else None for v, d in zip(nums, col.defined.tolist())]
+            keys.append(nums)
         groups: dict[tuple, list[int]] = {}
-        for i in range(self.ctx.size):
-            key = (points[i],) + tuple(col[i] for col in before)
+        for i, key in enumerate(zip(*keys)):
             groups.setdefault(key, []).append(i)
-        out: list[Value] = [None] * self.ctx.size
+        out = np.ones(self.ctx.size, dtype=np.int64)
         for members in groups.values():
-            tiers = direct_encounter_tiers(self.ctx, members, tb.forfeits_as_games)
-            for i, rank in ranks_from_tiers(tiers).items():
-                out[i] = Fraction(rank)
-        return out
+            if len(members) > 1:
+                tiers = direct_encounter_tiers(self.ctx, members, tb.forfeits_as_games)
+                for i, rank in ranks_from_tiers(tiers).items():
+                    out[i] = rank
+        return Column(out)

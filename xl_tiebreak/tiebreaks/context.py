@@ -1,22 +1,26 @@
-"""Per-event facts every tie-break needs, computed once: scaled points, adjusted scores, dummies.
+"""Per-event facts every tie-break needs, computed once as integer arrays (players x rounds).
 
 All points are integers in units of ``1/scale`` point (``scale`` is the least common denominator
-of the scoring system, 2 for 1/½/0), so that sums and comparisons are exact. A Context is
-immutable once built; derived facts are cached on first use.
+of the scoring system, 2 for 1/½/0), so every sum and comparison is exact. Each tie-break works
+on whole columns (every player at once) and returns a :class:`Column`: integer numerators over one
+denominator, with a mask of the defined values.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 from math import lcm
 from typing import Optional
 
+import numpy as np
+
 from ..editions import Edition
 from ..model import Kind, Tournament
 from ..options import Options
 
-# kind codes used in the hot loops (small ints are faster to compare than enum members)
+# kind codes of the arrays
 GAME, FWIN, FLOSS, DFF, PAB, FPB, HPB, ZPB = range(8)
 _CODE = {
     Kind.WIN: GAME, Kind.DRAW: GAME, Kind.LOSS: GAME,
@@ -25,17 +29,102 @@ _CODE = {
     Kind.PAB: PAB, Kind.FULL_BYE: FPB, Kind.HALF_BYE: HPB,
     Kind.ZERO_BYE: ZPB, Kind.ABSENT: ZPB, Kind.NOT_PLAYED: ZPB,
 }
-VUR_CODES = frozenset({FLOSS, DFF, HPB, ZPB})
-FORFEITS = frozenset({FWIN, FLOSS, DFF})
-WITH_OPPONENT = frozenset({GAME, FWIN, FLOSS, DFF})
+#: a short game does not count as played when ``short_games_played`` is off: it becomes the
+#: unplayed round of the same points
+_SHORT_AS_UNPLAYED = {Kind.SHORT_WIN: FWIN, Kind.SHORT_LOSS: FLOSS, Kind.SHORT_DRAW: HPB}
+#: result on the 1/½/0 scale, in half points (TPR, PTP)
+_HALVES = {Kind.WIN: 2, Kind.SHORT_WIN: 2, Kind.FORFEIT_WIN: 2, Kind.DRAW: 1, Kind.SHORT_DRAW: 1}
+VUR_CODES = (FLOSS, DFF, HPB, ZPB)
+FORFEIT_CODES = (FWIN, FLOSS, DFF)
+
+
+@dataclass(frozen=True)
+class Column:
+    """One tie-break for every player: ``num[k] / den``, undefined where ``defined[k]`` is False."""
+
+    num: np.ndarray
+    den: int = 1
+    defined: Optional[np.ndarray] = None
+
+    def value(self, k: int) -> Optional[Fraction]:
+        if self.defined is not None and not self.defined[k]:
+            return None
+        return Fraction(int(self.num[k]), self.den)
+
+    def values(self) -> list[Optional[Fraction]]:
+        nums = self.num.tolist()
+        den = self.den
+        if self.defined is None:
+            return [Fraction(v, den) for v in nums]
+        return [Fraction(v, den) if d else None for v, d in zip(nums, self.defined.tolist())]
+
+
+class Compiled:
+    """A tournament as arrays over all its scheduled rounds (built once per tournament)."""
+
+    def __init__(self, t: Tournament, short_games_played: bool) -> None:
+        sc = t.scoring
+        self.scale = s = lcm(*(Fraction(v).denominator for v in
+                               (sc.win, sc.draw, sc.loss, sc.absent, sc.pab_points)))
+        N, R = len(t.players), t.rounds
+        index = {p.no: i for i, p in enumerate(t.players)}
+        codes = {id(k): c for k, c in _CODE.items()}
+        if not short_games_played:
+            codes.update({id(k): c for k, c in _SHORT_AS_UNPLAYED.items()})
+        halves_of = {id(k): _HALVES.get(k, 0) for k in Kind}
+        not_played = id(Kind.NOT_PLAYED)
+        unentered = {id(Kind.NOT_PLAYED), id(Kind.ABSENT)}
+        absent_pts = int(sc.absent * s)
+        point_of: dict[int, int] = {}
+        kinds, opps, pts, black, halves, entered = [], [], [], [], [], []
+        for p in t.players:
+            for r in p.rounds:
+                k = id(r.kind)
+                kinds.append(codes[k])
+                halves.append(halves_of[k])
+                o = r.opponent
+                opps.append(-1 if o is None else index[o])
+                black.append(r.colour == "b")
+                entered.append(k not in unentered)
+                if k == not_played:
+                    pts.append(absent_pts)
+                    continue
+                v = point_of.get(id(r.points))
+                if v is None:
+                    v = point_of[id(r.points)] = int(r.points * s)
+                pts.append(v)
+        shape = (N, R)
+        self.kind = np.array(kinds, dtype=np.int8).reshape(shape)
+        self.opp = np.array(opps, dtype=np.int64).reshape(shape)
+        self.pts = np.array(pts, dtype=np.int64).reshape(shape)
+        self.black = np.array(black, dtype=bool).reshape(shape)
+        self.halves = np.array(halves, dtype=np.int8).reshape(shape)
+        self.entered = np.array(entered, dtype=bool).reshape(shape)  # not absent, not blank
+
+    def last_played_round(self) -> int:
+        """The last round with a game or a forfeit; failing that, with any bye entered."""
+        paired = np.isin(self.kind, (GAME,) + FORFEIT_CODES).any(axis=0)
+        if paired.any():
+            return int(np.nonzero(paired)[0][-1]) + 1
+        entered = self.entered.any(axis=0)
+        return int(np.nonzero(entered)[0][-1]) + 1 if entered.any() else 0
+
+
+def compiled(t: Tournament, short_games_played: bool = True) -> Compiled:
+    """The arrays of a tournament, cached on the (immutable) tournament object."""
+    cache = t.__dict__.setdefault("_compiled", {})
+    got = cache.get(short_games_played)
+    if got is None:
+        got = cache[short_games_played] = Compiled(t, short_games_played)
+    return got
 
 
 class Context:
     """The facts of one event under one edition, evaluated over rounds ``1..n``.
 
     ``rr`` selects the round-robin rules of C.07 Art. 15.2 (no Art. 16 adjustments).
-    ``fore`` marks the Fore Buchholz variant (Art. 8.3): every paired game of the final round
-    counts as a draw.
+    ``fore`` makes the Fore Buchholz variant (Art. 8.3): every paired game of the event's final
+    round counts as a draw (only when that round is among the evaluated ones).
     """
 
     def __init__(self, t: Tournament, edition: Edition, n: int, options: Options, rr: bool,
@@ -52,99 +141,73 @@ class Context:
         s = self.scale
         self.W = int(sc.win * s)
         self.D = int(sc.draw * s)
-        self.index = {p.no: i for i, p in enumerate(t.players)}
         self.size = len(t.players)
-        kinds: list[list[int]] = []
-        opps: list[list[int]] = []
-        pts: list[list[int]] = []
-        black: list[list[bool]] = []
-        raw_kinds: list[list[Kind]] = []
-        idx = self.index
-        short_played = options.short_games_played
-        for p in t.players:
-            k_row, o_row, p_row, b_row, r_row = [], [], [], [], []
-            for r in p.rounds[:n]:
-                k = r.kind
-                code = _CODE[k]
-                if k.is_short and not short_played:
-                    code = {Kind.SHORT_WIN: FWIN, Kind.SHORT_LOSS: FLOSS}.get(k, HPB)
-                k_row.append(code)
-                o_row.append(idx[r.opponent] if r.opponent is not None else -1)
-                p_row.append(int(r.points * s) if k is not Kind.NOT_PLAYED else int(sc.absent * s))
-                b_row.append(r.colour == "b")
-                r_row.append(k)
-            kinds.append(k_row)
-            opps.append(o_row)
-            pts.append(p_row)
-            black.append(b_row)
-            raw_kinds.append(r_row)
+        full = compiled(t, options.short_games_played)
+        kind = full.kind[:, :n].copy()
+        opp = full.opp[:, :n]
+        pts = full.pts[:, :n].copy()
+        black = full.black[:, :n]
+        halves = full.halves[:, :n].copy()
         if fore and n == t.rounds and n > 0:
-            last = n - 1
-            for i in range(self.size):
-                if kinds[i][last] in WITH_OPPONENT:
-                    kinds[i][last] = GAME
-                    pts[i][last] = self.D
-        self.kinds = kinds
-        self.opps = opps
+            last = kind[:, n - 1]
+            paired = np.isin(last, (GAME,) + FORFEIT_CODES)
+            kind[paired, n - 1] = GAME
+            pts[paired, n - 1] = self.D
+            halves[paired, n - 1] = 1
+        self.kind = kind
+        self.opp = opp
+        self.opp0 = np.where(opp < 0, 0, opp)  # safe for indexing; use with a mask
         self.pts = pts
         self.black = black
-        self.raw_kinds = raw_kinds
-        self.score = [sum(row) for row in pts]
+        self.halves = halves
+        self.score = pts.sum(axis=1)
+        self.is_game = kind == GAME
+        self.is_forfeit = np.isin(kind, FORFEIT_CODES)
+        self.has_opp = self.is_game | self.is_forfeit
+        self.is_vur = np.isin(kind, VUR_CODES)
 
     # ------------------------------------------------------------------ shared derived facts
     @cached_property
-    def adj(self) -> list[int]:
-        """The score each player's opponents see (C.07 Art. 16.3; 2012: unplayed = draws)."""
-        D = self.D
+    def adj(self) -> np.ndarray:
+        """The score each player's opponents see (C.07 Art. 16.3; 2012: unplayed = draws).
+
+        Requested byes after a player's last round that is not a VUR (category 16.2.5) count as
+        draws; every other round at its points. Round robins: the raw score (Art. 15.2).
+        """
         if self.rr:
-            return list(self.score)
+            return self.score
         if self.edition.virtual_opponent:
-            return [sum(p if k == GAME else D for k, p in zip(kr, pr))
-                    for kr, pr in zip(self.kinds, self.pts)]
-        out = []
-        for kr, pr in zip(self.kinds, self.pts):
-            lna = 0  # last round that is not a VUR (16.2.5: requested byes after it count as draws)
-            for r in range(len(kr) - 1, -1, -1):
-                if kr[r] not in VUR_CODES:
-                    lna = r + 1
-                    break
-            total = 0
-            for r, (k, p) in enumerate(zip(kr, pr)):
-                total += p if (r < lna or k in WITH_OPPONENT) else D
-            out.append(total)
-        return out
+            return np.where(self.is_game, self.pts, self.D).sum(axis=1)
+        n = self.n
+        rounds = np.arange(1, n + 1)
+        lna = np.where(~self.is_vur, rounds, 0).max(axis=1, initial=0)
+        real = (rounds[None, :] <= lna[:, None]) | self.has_opp
+        return np.where(real, self.pts, self.D).sum(axis=1)
 
     @cached_property
-    def cap_rounds(self) -> int:
-        return self.t.rounds if self.options.cap_rounds == "scheduled" else self.n
+    def dummy(self) -> np.ndarray:
+        """The dummy opponent's score for each own unplayed round (Art. 16.4), players x rounds.
 
-    def dummy(self, i: int, r: int) -> int:
-        """The dummy opponent's score for player i's own unplayed round r (0-based), Art. 16.4."""
-        own = self.score[i]
+        2024: the player's own score. 2026: capped by the scheduled opponent's adjusted score for
+        forfeits (16.4.1), else by a draw's value times the rounds (16.4.2).
+        """
+        own = np.broadcast_to(self.score[:, None], self.kind.shape)
         if not self.edition.dummy_cap:
             return own
-        k = self.kinds[i][r]
-        if k in FORFEITS:
-            cap = self.adj[self.opps[i][r]]  # 16.4.1: the scheduled opponent's adjusted score
-        else:
-            cap = self.D * self.cap_rounds  # 16.4.2
-        return own if own < cap else cap
+        rounds = self.t.rounds if self.options.cap_rounds == "scheduled" else self.n
+        cap = np.where(self.is_forfeit, self.adj[self.opp0], self.D * rounds)
+        return np.minimum(own, cap)
 
-    def svon(self, i: int, r: int) -> int:
-        """2012 virtual opponent for player i's unplayed round r (0-based), scaled; see
-        :func:`xl_tiebreak.tiebreaks.svon.svon` for the formula (C.02 §13, seed 000)."""
-        before = sum(self.pts[i][:r])
-        return before + (self.W - self.pts[i][r]) + self.D * (self.n - (r + 1))
+    @cached_property
+    def svon(self) -> np.ndarray:
+        """The 2012 virtual opponent of every round (C.02 §13, seed 000), players x rounds:
+        score before the round + (win - points obtained) + a draw for every later round."""
+        before = np.cumsum(self.pts, axis=1) - self.pts
+        later = self.n - np.arange(1, self.n + 1)
+        return before + (self.W - self.pts) + self.D * later[None, :]
 
-    def counts_as_game(self, i: int, r: int, forfeits: bool) -> bool:
-        k = self.kinds[i][r]
-        return k == GAME or (forfeits and k in FORFEITS)
-
-    def to_points(self, v: int) -> Fraction:
-        return Fraction(v, self.scale)
-
-    def played(self, i: int, r: int, purpose: str) -> bool:
-        """Does player i's round r (0-based) count as a game played, for ``purpose``?
+    def played(self, purpose: str) -> np.ndarray:
+        """Which rounds count as games played, for ``purpose`` (players x rounds).
 
         ``purpose`` is ``"type-b"`` (WON, BPG, BWG, REP), ``"rating"`` (Art. 10) or ``"other"``.
         Over-the-board games always count. In Swiss events forfeits never do. In round robins
@@ -152,15 +215,18 @@ class Context:
         rating tie-breaks and forfeit losses unplayed in Type-B ones. ``rr_forfeits="reference"``
         counts no forfeit, as gacrux does (RULES_NOTES §4.10).
         """
-        k = self.kinds[i][r]
-        if k == GAME:
-            return True
-        if not self.rr or k not in FORFEITS or self.options.rr_forfeits == "reference":
-            return False
+        if not self.rr or self.options.rr_forfeits == "reference":
+            return self.is_game
         if not self.edition.rr_2026:
-            return True
+            return self.has_opp
         if purpose == "rating":
-            return False
+            return self.is_game
         if purpose == "type-b":
-            return k == FWIN
-        return True
+            return self.is_game | (self.kind == FWIN)
+        return self.has_opp
+
+    def to_points(self, v: int) -> Fraction:
+        return Fraction(int(v), self.scale)
+
+    def points_column(self) -> Column:
+        return Column(self.score, self.scale)

@@ -4,16 +4,19 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .context import FORFEITS, GAME, Context
+from .context import Context
 
 
 def _encounters(ctx: Context, members: list[int], forfeits: bool) -> dict[tuple[int, int], list[int]]:
-    """Points (scaled) each member scored in each counted game against another member."""
+    """Points (scaled) each member scored in each counted game against another member.
+
+    Forfeits count only with ``/P`` or in a round robin (Art. 6.1.1, 15.2)."""
     inside = set(members)
+    counted = ctx.has_opp if (forfeits or ctx.rr) else ctx.is_game
     games: dict[tuple[int, int], list[int]] = {}
     for i in members:
-        for k, o, p in zip(ctx.kinds[i], ctx.opps[i], ctx.pts[i]):
-            if o in inside and (k == GAME or ((forfeits or ctx.rr) and k in FORFEITS)):
+        for c, o, p in zip(counted[i].tolist(), ctx.opp[i].tolist(), ctx.pts[i].tolist()):
+            if c and o in inside:
                 games.setdefault((i, o), []).append(p)
     return games
 
@@ -30,21 +33,12 @@ def direct_encounter_tiers(ctx: Context, members: list[int], forfeits: bool = Fa
     if len(members) <= 1:
         return [list(members)]
     games = _encounters(ctx, members, forfeits)
-    sums: dict[int, Fraction] = {}
-    unmet: dict[int, int] = {}
-    for i in members:
-        s = Fraction(0)
-        missing = 0
-        for o in members:
-            if o == i:
-                continue
-            got = games.get((i, o))
-            if got:
-                s += Fraction(sum(got), len(got) * ctx.scale)
-            else:
-                missing += 1
-        sums[i] = s
-        unmet[i] = missing
+    sums: dict[int, Fraction] = {i: Fraction(0) for i in members}
+    met: dict[int, int] = {i: 0 for i in members}
+    for (i, o), got in games.items():
+        sums[i] += Fraction(sum(got), len(got) * ctx.scale)
+        met[i] += 1
+    unmet = {i: len(members) - 1 - met[i] for i in members}
     all_met = ctx.rr or all(v == 0 for v in unmet.values())
     if all_met:
         ordered = sorted(members, key=lambda i: -sums[i])

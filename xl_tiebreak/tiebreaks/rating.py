@@ -6,17 +6,18 @@ the tie-break is dropped (undefined) when a participant is unrated, unless a rat
 
 from __future__ import annotations
 
-import math
-from fractions import Fraction
 from typing import Optional
 
-from ..model import Kind
-from .context import Context
+import numpy as np
+
+from .context import Column, Context
 
 #: dp for p = .50, .51, ..., 1.00 (B.02 8.1a); dp(p) = -dp(1-p) below .50.
-_DP = [0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95, 102, 110, 117, 125, 133, 141, 149, 158,
-       166, 175, 184, 193, 202, 211, 220, 230, 240, 251, 262, 273, 284, 296, 309, 322, 336, 351, 366,
-       383, 401, 422, 444, 470, 501, 538, 589, 677, 800]
+_DP_UPPER = [0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95, 102, 110, 117, 125, 133, 141, 149,
+             158, 166, 175, 184, 193, 202, 211, 220, 230, 240, 251, 262, 273, 284, 296, 309, 322, 336,
+             351, 366, 383, 401, 422, 444, 470, 501, 538, 589, 677, 800]
+#: dp indexed by p in hundredths, 0..100
+DP = np.array([-_DP_UPPER[50 - p] for p in range(50)] + _DP_UPPER, dtype=np.int64)
 
 #: (upper bound of |D|, expected score of the higher-rated player in hundredths) (B.02 8.1b).
 _PD = [(3, 50), (10, 51), (17, 52), (25, 53), (32, 54), (39, 55), (46, 56), (53, 57), (61, 58),
@@ -25,133 +26,137 @@ _PD = [(3, 50), (10, 51), (17, 52), (25, 53), (32, 54), (39, 55), (46, 56), (53,
        (206, 76), (215, 77), (225, 78), (235, 79), (245, 80), (256, 81), (267, 82), (278, 83),
        (290, 84), (302, 85), (315, 86), (328, 87), (344, 88), (357, 89), (374, 90), (391, 91),
        (411, 92), (432, 93), (456, 94), (484, 95), (517, 96), (559, 97), (619, 98), (735, 99)]
-_PD_BY_DIFF: list[int] = []
-for _hi, _v in _PD:
-    _PD_BY_DIFF.extend([_v] * (_hi + 1 - len(_PD_BY_DIFF)))
+#: expected score of the higher-rated player, hundredths, indexed by |D| 0..736 (736+: 100)
+PD = np.array([next(v for hi, v in _PD if d <= hi) if d <= 735 else 100 for d in range(737)],
+              dtype=np.int64)
 
 
 def dp(p_hundredths: int) -> int:
     """Rating difference for a score fraction given in hundredths, 0..100 (table 8.1a)."""
     if not 0 <= p_hundredths <= 100:
         raise ValueError("p must be between 0 and 100 hundredths")
-    if p_hundredths >= 50:
-        return _DP[p_hundredths - 50]
-    return -_DP[50 - p_hundredths]
+    return int(DP[p_hundredths])
 
 
-def expected_hundredths(diff: int) -> int:
-    """Expected score, in hundredths, of a player rated ``diff`` points above the opponent (8.1b)."""
-    d = abs(diff)
-    e = _PD_BY_DIFF[d] if d < len(_PD_BY_DIFF) else 100
-    return e if diff >= 0 else 100 - e
+def expected_hundredths(diff):
+    """Expected score, in hundredths, of a player rated ``diff`` above the opponent (8.1b).
+    Works on integers and on integer arrays."""
+    d = np.abs(diff)
+    e = PD[np.minimum(d, 736)]
+    out = np.where(np.asarray(diff) >= 0, e, 100 - e)
+    return int(out) if np.ndim(out) == 0 else out
 
 
-def round_half_up_int(x: Fraction) -> int:
-    """Nearest integer, .5 away from zero (Art. 10: averages rounded with .5 up)."""
-    r = math.floor(abs(x) + Fraction(1, 2))
-    return r if x >= 0 else -r
+def half_up_div(num: np.ndarray, den: np.ndarray) -> np.ndarray:
+    """num / den rounded to the nearest integer, .5 up, for non-negative num and positive den."""
+    return (2 * num + den) // (2 * den)
 
 
-def ratings(ctx: Context, unrated: Optional[int]) -> Optional[list[Optional[int]]]:
-    """Each player's rating for Art. 10, or ``None`` when the tie-breaks must be dropped (§5.15).
+class Ratings:
+    """Each player's rating for Art. 10 (``-1``: unrated and left out), or dropped entirely.
 
     ``unrated``: the rating assigned to unrated players (/Unnnn or the option). Without one, an
-    unrated participant drops every rating tie-break, unless the policy is ``"exclude"`` (the 2024
-    reference engine), where unrated opponents are left out of the averages.
+    unrated participant drops every rating tie-break (``dropped``), unless the policy is
+    ``"exclude"`` (the 2024 reference engine), where unrated opponents are left out.
     """
-    rs = [p.rating for p in ctx.t.players]
-    if unrated is None:
-        unrated = ctx.options.unrated_rating
-    if unrated is not None:
-        return [r if r is not None else unrated for r in rs]
-    if any(r is None for r in rs) and ctx.options.unrated_policy == "drop":
-        return None
-    return rs
+
+    def __init__(self, ctx: Context, unrated: Optional[int]) -> None:
+        rs = [p.rating for p in ctx.t.players]
+        if unrated is None:
+            unrated = ctx.options.unrated_rating
+        self.dropped = unrated is None and any(r is None for r in rs) and ctx.options.unrated_policy == "drop"
+        fill = -1 if unrated is None else unrated
+        self.own = np.array([fill if r is None else r for r in rs], dtype=np.int64)
+        self.ctx = ctx
+        opp = self.own[ctx.opp0]
+        self.mask = ctx.played("rating") & (opp >= 0)  # games that count, rated opponents
+        self.opp = np.where(self.mask, opp, 0)
+        self.count = self.mask.sum(axis=1)
 
 
-def _opponent_ratings(ctx: Context, i: int, rt: list[Optional[int]]) -> list[int]:
-    return [rt[o] for r, o in enumerate(ctx.opps[i])
-            if ctx.played(i, r, "rating") and rt[o] is not None]
+def undefined(ctx: Context) -> Column:
+    return Column(np.zeros(ctx.size, dtype=np.int64), 1, np.zeros(ctx.size, dtype=bool))
 
 
-def aro(ctx: Context, i: int, rt: list[Optional[int]], cut: int = 0, median: int = 0) -> Optional[Fraction]:
-    """ARO: mean rating of the opponents met over the board, rounded, .5 up (Art. 10.1).
+def aro(rt: Ratings, cut: int = 0, median: int = 0) -> Column:
+    """ARO: the mean rating of the opponents met over the board, rounded, .5 up (Art. 10.1).
 
     /Ck drops the k lowest ratings, /Mk also the k highest; undefined when nothing is left.
     """
-    rs = sorted(_opponent_ratings(ctx, i, rt))
     low = cut or median
-    rs = rs[low:len(rs) - median] if median else rs[low:]
-    if not rs:
-        return None
-    return Fraction(round_half_up_int(Fraction(sum(rs), len(rs))))
+    if not low and not median:
+        total = rt.opp.sum(axis=1)
+        count = rt.count
+    else:
+        big = np.iinfo(np.int64).max // 4
+        ordered = np.sort(np.where(rt.mask, rt.opp, big), axis=1)
+        prefix = np.concatenate([np.zeros((rt.ctx.size, 1), dtype=np.int64),
+                                 np.cumsum(np.where(ordered == big, 0, ordered), axis=1)], axis=1)
+        start = np.minimum(low, rt.count)
+        end = np.maximum(rt.count - median, start)
+        rows = np.arange(rt.ctx.size)
+        total = prefix[rows, end] - prefix[rows, start]
+        count = end - start
+    defined = count > 0
+    return Column(half_up_div(total, np.maximum(count, 1)), 1, defined)
 
 
-def _otb_score(ctx: Context, i: int, rt: list[Optional[int]]) -> tuple[Fraction, list[int]]:
-    """Score on the 1/½/0 scale over the rated games over the board, and the opponents' ratings."""
-    score = Fraction(0)
-    opp: list[int] = []
-    for r, o in enumerate(ctx.opps[i]):
-        if not ctx.played(i, r, "rating") or rt[o] is None:
-            continue
-        k = ctx.raw_kinds[i][r]
-        if k in (Kind.WIN, Kind.SHORT_WIN, Kind.FORFEIT_WIN):
-            score += 1
-        elif k in (Kind.DRAW, Kind.SHORT_DRAW):
-            score += Fraction(1, 2)
-        opp.append(rt[o])
-    return score, opp
+def _otb(rt: Ratings) -> np.ndarray:
+    """Score over the counted games on the 1/½/0 scale, in half points."""
+    return np.where(rt.mask, rt.ctx.halves, 0).sum(axis=1)
 
 
-def tpr(ctx: Context, i: int, rt: list[Optional[int]]) -> Optional[Fraction]:
-    """TPR = ARO + dp(p), p the fraction scored over the board rounded to 0.01 (Art. 10.2)."""
-    score, opp = _otb_score(ctx, i, rt)
-    if not opp:
-        return None
-    mean = round_half_up_int(Fraction(sum(opp), len(opp)))
-    p = round_half_up_int(score * 100 / len(opp))
-    return Fraction(mean + dp(p))
+def tpr(rt: Ratings) -> Column:
+    """TPR = ARO + dp(p), p the fraction scored over the board rounded to 0.01 (Art. 10.2).
+
+    ``p`` counts 1/½/0 whatever the event's scoring; the ARO is the rounded one (gacrux).
+    """
+    count = np.maximum(rt.count, 1)
+    mean = half_up_div(rt.opp.sum(axis=1), count)
+    p = half_up_div(50 * _otb(rt), count)  # halves / (2 count) in hundredths
+    return Column(mean + DP[p], 1, rt.count > 0)
 
 
-def ptp(ctx: Context, i: int, rt: list[Optional[int]]) -> Optional[Fraction]:
+def ptp(rt: Ratings) -> Column:
     """PTP: the lowest rating R whose expected score against the opponents reaches the score (10.3).
 
     A zero score gives the lowest opponent minus 800; the table's steps make a perfect score
-    the highest opponent plus 736. Computed in hundredths, exactly.
+    the highest opponent plus 736. Exact, in hundredths, by bisection on every player at once.
     """
-    score, opp = _otb_score(ctx, i, rt)
-    if not opp:
-        return None
-    if score == 0:
-        return Fraction(min(opp) - 800)
-    target = score * 100
-    lo, hi = min(opp) - 800, max(opp) + 800  # E(hi) is the maximum possible score
-
-    def reaches(R: int) -> bool:
-        return sum(expected_hundredths(R - x) for x in opp) >= target
-
-    while lo < hi:
+    big = 10 ** 6
+    target = 50 * _otb(rt)  # hundredths
+    lowest = np.where(rt.mask, rt.opp, big).min(axis=1, initial=big)
+    highest = np.where(rt.mask, rt.opp, -big).max(axis=1, initial=-big)
+    defined = rt.count > 0
+    lo = np.where(defined, lowest - 800, 0)
+    hi = np.where(defined, highest + 800, 0)
+    while True:
+        active = lo < hi
+        if not active.any():
+            break
         mid = (lo + hi) // 2
-        if reaches(mid):
-            hi = mid
-        else:
-            lo = mid + 1
-    return Fraction(lo)
+        e = np.where(rt.mask, expected_hundredths(mid[:, None] - rt.opp), 0).sum(axis=1)
+        ok = e >= target
+        hi = np.where(active & ok, mid, hi)
+        lo = np.where(active & ~ok, mid + 1, lo)
+    zero = target == 0
+    return Column(np.where(zero, lowest - 800, lo), 1, defined)
 
 
-def average_of(ctx: Context, i: int, values: list[Optional[Fraction]]) -> Optional[Fraction]:
+def average_of(rt: Ratings, values: Column) -> Column:
     """APRO / APPO: mean of the opponents' TPR / PTP over the games, rounded .5 up (10.4, 10.5).
 
     Opponents whose value is undefined are skipped; each game counts once.
     """
-    got = [values[o] for r, o in enumerate(ctx.opps[i])
-           if ctx.played(i, r, "rating") and values[o] is not None]
-    if not got:
-        return None
-    return Fraction(round_half_up_int(sum(got, Fraction(0)) / len(got)))
+    ctx = rt.ctx
+    ok = rt.mask & values.defined[ctx.opp0]
+    count = ok.sum(axis=1)
+    total = np.where(ok, values.num[ctx.opp0], 0).sum(axis=1)
+    # TPR can be negative for very weak fields: round half up via floor on the doubled sum
+    safe = np.maximum(count, 1)
+    return Column((2 * total + safe) // (2 * safe), 1, count > 0)
 
 
-def rating(ctx: Context, i: int, rt: list[Optional[int]]) -> Optional[Fraction]:
+def rating(rt: Ratings) -> Column:
     """RTNG: the player's own rating (Art. 10.6); undefined for an unrated player."""
-    r = rt[i]
-    return None if r is None else Fraction(r)
+    return Column(rt.own, 1, rt.own >= 0)
