@@ -159,7 +159,10 @@ class _Calculator:
             return bh.sonneborn_berger(ctx, tb.cut, tb.median, tb.forfeits_as_games)
         if name == "AOB":
             base = self.column(TieBreak("FB" if tb.fore else "BH"))
-            return bh.average_of_opponents(ctx, base, tb.forfeits_as_games, ctx.options.aob_decimals)
+            decimals = ctx.options.aob_decimals
+            if decimals == "auto":  # gacrux: enough decimals to tell the averages apart
+                decimals = 2 if ctx.n < 9 else 3 if ctx.n < 27 else 4 if ctx.n < 73 else 5
+            return bh.average_of_opponents(ctx, base, tb.forfeits_as_games, decimals)
         simple = {"WIN": counts.wins, "WON": counts.games_won, "BPG": counts.black_games,
                   "BWG": counts.black_wins, "REP": counts.rounds_elected, "STD": counts.standard_points,
                   "TPN": counts.pairing_number}

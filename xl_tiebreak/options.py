@@ -6,7 +6,7 @@ Each field's default is the one RULES_NOTES names; the docstring says which note
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import Optional, Union
 
 
 @dataclass(frozen=True)
@@ -31,8 +31,9 @@ class Options:
       board in every tie-break. Default on (gacrux).
     - ``cap_rounds`` (§4.4): ``"evaluated"`` (default, gacrux: the 2026 cap d x n uses the rounds
       evaluated so far) or ``"scheduled"`` (the event's number of rounds).
-    - ``aob_decimals`` (§4.7): AOB is rounded half-up to this many decimals (default 2, gacrux);
-      ``None`` keeps the exact mean.
+    - ``aob_decimals`` (§4.7): AOB is rounded half-up to this many decimals; ``"auto"`` (default,
+      as gacrux) rounds to 2 decimals below 9 rounds, 3 below 27, 4 below 73, else 5; ``None``
+      keeps the exact mean.
     """
 
     unrated_rating: Optional[int] = None
@@ -42,7 +43,7 @@ class Options:
     rr_forfeits: str = "text"
     short_games_played: bool = True
     cap_rounds: str = "evaluated"
-    aob_decimals: Optional[int] = 2
+    aob_decimals: Union[int, str, None] = "auto"
 
     def __post_init__(self) -> None:
         checks = {"unrated_policy": ("drop", "exclude"), "sb_vur_pick": ("value", "score"),

@@ -17,13 +17,18 @@ from .context import Column, Context
 _BIG = np.int64(1) << 40
 
 
-def elements(ctx: Context, sb: bool, forfeits_as_games: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The contribution list of every player (TIEBREAK_RULES §4.4): score, value, is-VUR arrays.
+Elements = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+
+
+def elements(ctx: Context, sb: bool, forfeits_as_games: bool) -> Elements:
+    """The contribution list of every player (TIEBREAK_RULES §4.4): score, value, is-VUR and
+    present arrays (players x rounds).
 
     A game (or, with ``/P``, a forfeit) contributes the opponent's adjusted score; an own
     unplayed round contributes the dummy (Art. 16.4) or, under 2012, the virtual opponent. In
-    round robins every round with an opponent is a game (Art. 15.2). For SB the value is the
-    score times the points obtained in that round.
+    round robins (Art. 15.2) every round with an opponent is a game at the opponent's raw score,
+    and a round without one (the sit-out round of an odd field) contributes nothing. For SB the
+    value is the score times the points obtained in that round.
     """
     if ctx.rr:
         game = ctx.has_opp
@@ -33,34 +38,33 @@ def elements(ctx: Context, sb: bool, forfeits_as_games: bool) -> tuple[np.ndarra
         game = ctx.is_game
     own = ctx.svon if ctx.edition.virtual_opponent and not ctx.rr else ctx.dummy
     score = np.where(game, ctx.adj[ctx.opp0], own)
+    present = game if ctx.rr else np.ones_like(game)
     if ctx.rr:
+        score = np.where(present, score, 0)
         vur = np.zeros_like(game)
     elif ctx.edition.virtual_opponent:
         vur = ~game if ctx.options.svon_cut_unplayed_first else np.zeros_like(game)
     else:
         vur = ~game & ctx.is_vur
     value = score * ctx.pts if sb else score
-    return score, value, vur
+    return score, value, vur, present
 
 
-def cut_sum(score: np.ndarray, value: np.ndarray, vur: np.ndarray, low: int, high: int,
-            pick_vur_by_score: bool = False) -> np.ndarray:
+def cut_sum(elems: Elements, low: int, high: int, pick_vur_by_score: bool = False) -> np.ndarray:
     """Sum of the values left after ``low`` least and ``high`` most significant elements are cut.
 
     Each low cut (C.07 Art. 16.5): LS is the least significant element (lowest score, then lowest
     value) and V the VUR with the lowest contribution (lowest value, then score). V is cut when
     its value is not below LS's, otherwise LS; for BH this always cuts a VUR first, for SB a VUR
     worth 0 stays and LS goes. High cuts (medians) take the highest (score, value) and know no
-    VUR rule. Counts are clamped to the number of rounds, as gacrux does.
+    VUR rule. A player with fewer elements than cuts keeps nothing, as gacrux does.
     """
-    total = value.sum(axis=1)
-    n = score.shape[1]
-    low = min(low, n)
-    high = min(high, n - low)
+    score, value, vur, present = elems
+    total = np.where(present, value, 0).sum(axis=1)
     if not low and not high:
         return total
     rows = np.arange(score.shape[0])
-    alive = np.ones(score.shape, dtype=bool)
+    alive = present.copy()
     ls_key = score * _BIG + value
     v_key = (score * _BIG + value) if pick_vur_by_score else (value * _BIG + score)
     inf = np.iinfo(np.int64).max
@@ -71,27 +75,28 @@ def cut_sum(score: np.ndarray, value: np.ndarray, vur: np.ndarray, low: int, hig
         has_v = vk[rows, v] != inf
         take_v = has_v & (value[rows, v] >= value[rows, ls])
         cut = np.where(take_v, v, ls)
-        total = total - value[rows, cut]
-        alive[rows, cut] = False
+        some = alive.any(axis=1)
+        total = total - np.where(some, value[rows, cut], 0)
+        alive[rows[some], cut[some]] = False
     for _ in range(high):
         hi = np.argmax(np.where(alive, ls_key, -inf), axis=1)
-        total = total - value[rows, hi]
-        alive[rows, hi] = False
+        some = alive.any(axis=1)
+        total = total - np.where(some, value[rows, hi], 0)
+        alive[rows[some], hi[some]] = False
     return total
 
 
 def buchholz(ctx: Context, cut: int = 0, median: int = 0, forfeits_as_games: bool = False) -> Column:
     """BH: opponents' adjusted scores and own dummies, after cuts (Art. 8.1, 14, 16)."""
-    score, value, vur = elements(ctx, False, forfeits_as_games)
-    return Column(cut_sum(score, value, vur, cut or median, median), ctx.scale)
+    return Column(cut_sum(elements(ctx, False, forfeits_as_games), cut or median, median), ctx.scale)
 
 
 def sonneborn_berger(ctx: Context, cut: int = 0, median: int = 0,
                      forfeits_as_games: bool = False) -> Column:
     """SB: the sum of score x points obtained per round, after cuts (Art. 9.1, 16.5)."""
-    score, value, vur = elements(ctx, True, forfeits_as_games)
     by_score = ctx.options.sb_vur_pick == "score"
-    return Column(cut_sum(score, value, vur, cut or median, median, by_score), ctx.scale * ctx.scale)
+    return Column(cut_sum(elements(ctx, True, forfeits_as_games), cut or median, median, by_score),
+                  ctx.scale * ctx.scale)
 
 
 def average_of_opponents(ctx: Context, base: Column, forfeits_as_games: bool = False,
@@ -99,10 +104,10 @@ def average_of_opponents(ctx: Context, base: Column, forfeits_as_games: bool = F
     """AOB: the mean of the opponents' BH (or FB) over the games played (Art. 8.2).
 
     Each game counts once, so a repeated opponent counts per game; byes and forfeits are left
-    out (with ``/P`` or in a round robin forfeits count). Undefined without a game. Rounded
-    half-up to ``decimals`` (gacrux: 2); ``None`` keeps the exact mean.
+    out (forfeits count with ``/P``, and in a round robin as Art. 15.2 says). Undefined without
+    a game. Rounded half-up to ``decimals``; ``None`` keeps the exact mean.
     """
-    games = ctx.has_opp if (forfeits_as_games or ctx.rr) else ctx.is_game
+    games = ctx.has_opp if forfeits_as_games else ctx.played("other")
     count = games.sum(axis=1)
     total = np.where(games, base.num[ctx.opp0], 0).sum(axis=1)
     defined = count > 0

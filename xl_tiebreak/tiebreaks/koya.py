@@ -14,17 +14,17 @@ from .context import Column, Context
 def koya_limit(ctx: Context, limit: Optional[tuple[str, int]] = None) -> Fraction:
     """The score an opponent needs to count: half the maximum possible score (Art. 9.2).
 
-    The maximum is the win value times the games a player can play: in a round robin of m
-    entrants who were ever paired, m - 1 games per cycle (TIEBREAK_RULES §5.10). ``/Lx`` moves
-    the limit by x half points; ``/Lp`` (no sign) sets it to p % of the maximum.
+    The maximum is the win value times the games a player can play (TIEBREAK_RULES §5.10): the
+    rounds evaluated; in a round robin less the rounds each player sits out (one per cycle when
+    the number of entrants divides the rounds, i.e. an odd field) and less one for each entrant
+    who was never paired. ``/Lx`` moves the limit by x half points; ``/Lp`` (no sign) sets it to
+    p % of the maximum.
     """
-    paired = int(ctx.has_opp.any(axis=1).sum())
-    if paired <= 1:
-        games = ctx.t.rounds
-    else:
-        per_cycle = paired - 1 if paired % 2 == 0 else paired
-        cycles = max(1, round(ctx.t.rounds / per_cycle))
-        games = (paired - 1) * cycles
+    games = ctx.n
+    if ctx.rr and ctx.size:
+        if ctx.n % ctx.size == 0:
+            games -= ctx.n // ctx.size
+        games -= int((~ctx.has_opp.any(axis=1)).sum())
     maximum = Fraction(ctx.W, ctx.scale) * games
     if limit is None:
         return maximum / 2
