@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Optional
 
+import numpy as np
+
 from .engine import Result, Value
 from .model import Player
 
@@ -27,43 +29,58 @@ class Row:
     separated_by: Optional[str]
 
 
-def sort_key(result: Result, k: int) -> tuple:
-    """The ordering key of player row k: points, then each tie-break, better first.
+def sort_keys(result: Result) -> np.ndarray:
+    """One row of integers per player that orders the standings ascending, best first.
 
-    Undefined values sort after every defined value (TIEBREAK_RULES §3.4).
+    Points first, then each tie-break, better first; undefined values sort after every defined
+    value (TIEBREAK_RULES §3.4).
     """
-    key: list = [-result.points[k]]
-    for tb, v in zip(result.tiebreaks, result.values[k]):
-        if v is None:
-            key.append((1, 0))
+    cols = [-result.points_column.num]
+    for tb, col in zip(result.tiebreaks, result.columns):
+        num = col.num if tb.lower_is_better else -col.num
+        if col.defined is not None:
+            cols.append(np.where(col.defined, 0, 1))
+            num = np.where(col.defined, num, 0)
         else:
-            key.append((0, v if tb.lower_is_better else -v))
-    return tuple(key)
+            cols.append(np.zeros_like(num))
+        cols.append(num)
+    return np.stack(cols, axis=1) if cols else np.zeros((0, 0), dtype=np.int64)
 
 
 def rank(result: Result) -> list[Row]:
-    """The standings rows, best first."""
-    n = len(result.tournament.players)
-    keys = [sort_key(result, k) for k in range(n)]
-    order = sorted(range(n), key=lambda k: (keys[k], result.tournament.players[k].no))
+    """The standings rows, best first; ties on everything share a place ("3-5")."""
+    players = result.tournament.players
+    n = len(players)
+    if n == 0:
+        return []
+    keys = sort_keys(result)
+    nos = np.array([p.no for p in players])
+    order = np.lexsort([nos] + [keys[:, j] for j in range(keys.shape[1] - 1, -1, -1)]).tolist()
+    sorted_keys = keys[order]
+    same_as_prev = np.concatenate([[False], (sorted_keys[1:] == sorted_keys[:-1]).all(axis=1)]).tolist()
+    values = result.values
+    points = result.points
     rows: list[Row] = []
     pos = 0
     while pos < n:
         end = pos
-        while end + 1 < n and keys[order[end + 1]] == keys[order[pos]]:
+        while end + 1 < n and same_as_prev[end + 1]:
             end += 1
         place = str(pos + 1) if end == pos else f"{pos + 1}-{end + 1}"
+        sep = _separated_by(result, sorted_keys, pos) if pos > 0 else None
         for idx in range(pos, end + 1):
             k = order[idx]
-            sep = None
-            if idx == pos and pos > 0:
-                prev = keys[order[pos - 1]]
-                if prev[0] == keys[k][0]:
-                    for j in range(1, len(prev)):
-                        if prev[j] != keys[k][j]:
-                            sep = result.codes[j - 1]
-                            break
-            rows.append(Row(pos + 1, place, result.tournament.players[k], result.points[k],
-                            result.values[k], sep))
+            rows.append(Row(pos + 1, place, players[k], points[k], values[k], sep if idx == pos else None))
         pos = end + 1
     return rows
+
+
+def _separated_by(result: Result, sorted_keys: np.ndarray, pos: int) -> Optional[str]:
+    """The first tie-break whose value differs from the player above, when points are equal."""
+    prev, cur = sorted_keys[pos - 1], sorted_keys[pos]
+    if prev[0] != cur[0]:
+        return None
+    for j in range(len(result.codes)):
+        if prev[1 + 2 * j] != cur[1 + 2 * j] or prev[2 + 2 * j] != cur[2 + 2 * j]:
+            return result.codes[j]
+    return None

@@ -54,9 +54,10 @@ class Column:
     def values(self) -> list[Optional[Fraction]]:
         nums = self.num.tolist()
         den = self.den
+        made = {v: Fraction(v, den) for v in set(nums)}  # columns repeat few distinct values
         if self.defined is None:
-            return [Fraction(v, den) for v in nums]
-        return [Fraction(v, den) if d else None for v, d in zip(nums, self.defined.tolist())]
+            return [made[v] for v in nums]
+        return [made[v] if d else None for v, d in zip(nums, self.defined.tolist())]
 
 
 class Compiled:

@@ -1,0 +1,70 @@
+"""Standings order, shared places, "separated by", and DE (C.07 Art. 6) on hand-built events."""
+
+from __future__ import annotations
+
+from xl_tiebreak import compute, demo_tournament, rank
+from conftest import F, event
+
+
+def test_demo_standings_order_and_separation():
+    rows = rank(compute(demo_tournament(), "BH/C1,BH,SB", edition="fide2024"))
+    assert [r.player.no for r in rows] == [3, 1, 2, 5, 4, 6]
+    assert [r.place for r in rows] == ["1", "2", "3", "4", "5", "6"]
+    # 2 and 5 both have 1.5: BH/C1 8.0 against 6.0 separates them; so for 4 and 6 on 1 point
+    assert rows[3].separated_by == "BH/C1" and rows[5].separated_by == "BH/C1"
+    assert rows[1].separated_by is None  # different points
+
+
+def test_shared_places_when_the_list_runs_out():
+    rows = rank(compute(demo_tournament(), "WIN", edition="fide2024"))
+    # 2 and 5 on 1.5 with 0 and 1 wins; 4 and 6 on 1 point, one win each: shared 5-6
+    places = {r.player.no: r.place for r in rows}
+    assert places[4] == places[6] == "5-6"
+    assert places[5] == "3" and places[2] == "4"
+
+
+def test_undefined_ranks_last():
+    rows = rank(compute(demo_tournament(), "ARO/C1", edition="fide2026"))
+    # 4 and 6 on 1 point: 4 has ARO-C1 2000, 6 undefined
+    assert [r.player.no for r in rows][-2:] == [4, 6]
+
+
+def test_de_swiss_not_all_met():
+    """TIEBREAK_RULES §5.1 example: A, B, C tied; A beat B and C; B and C did not meet.
+    A is placed first (2 > max 1); B and C are reapplied, have not met, and stay tied."""
+    t = event({1: ["2w1", "3b1", "4w0"], 2: ["1b0", "5w1", "6b1"], 3: ["5b1", "1w0", "7w1"],
+               4: ["6w1", "7b1", "1b1"], 5: ["3w0", "2b0", "-"], 6: ["4b0", "-", "2w0"],
+               7: ["-", "4w0", "3b0"]})
+    res = compute(t, "DE")
+    assert [t.player(i).score() for i in (1, 2, 3)] == [2, 2, 2]
+    assert [res.value(i, "DE") for i in (1, 2, 3)] == [1, 2, 2]
+
+
+def test_de_all_met_and_reapplied():
+    """Four players all met in a round robin: sums 2, 2, 1, 1 (among the group); the two pairs
+    are reapplied and separated by their own game (Art. 6.2)."""
+    t = event({1: ["2w1", "3b0", "4w1"], 2: ["1b0", "4w1", "3b1"], 3: ["4b0", "1w1", "2w0"],
+               4: ["3w1", "2b0", "1b0"]}, kind="round-robin")
+    res = compute(t, "DE")
+    # 1 and 2 on 2 points: 1 beat 2 -> 1 first; 3 and 4 on 1 point: 4 beat 3
+    assert [res.value(i, "DE") for i in (1, 2, 3, 4)] == [1, 2, 2, 1]
+
+
+def test_de_repeated_encounters_average():
+    """Two tied players who met twice contribute the average of their games (Art. 6.1.2):
+    1 won and drew against 2: 0.75 against 0.25, so 1 is ranked first."""
+    t = event({1: ["2w1", "2b½", "3w0"], 2: ["1b0", "1w½", "4w1"], 3: ["4b0", "-", "1b1"],
+               4: ["3w1", "-", "2b0"]})
+    assert t.player(1).score() == t.player(2).score() == F("1.5")
+    res = compute(t, "DE")
+    assert (res.value(1, "DE"), res.value(2, "DE")) == (1, 2)
+
+
+def test_de_inside_groups_tied_on_earlier_tiebreaks():
+    """DE only ranks players still tied on points and on the tie-breaks before it."""
+    t = demo_tournament()
+    res = compute(t, "WIN,DE", edition="fide2024")
+    # 4 and 6 tie on 1 point and 1 win; they met in round 2 and 6 won
+    assert (res.value(6, "DE"), res.value(4, "DE")) == (1, 2)
+    # 2 and 5 differ on WIN, so each is alone in its group
+    assert res.value(2, "DE") == res.value(5, "DE") == 1
