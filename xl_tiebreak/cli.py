@@ -71,6 +71,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except TiebreakError as exc:
         print(f"xl-tiebreak: {exc}", file=sys.stderr)
         return 2
+    except Exception as exc:  # a bug of ours: still one line, never a traceback
+        print(f"xl-tiebreak: internal error ({type(exc).__name__}: {exc}); please report it "
+              "with the input file", file=sys.stderr)
+        return 3
     if args.command == "compute":
         out = _render_compute(result, args.format)
     else:

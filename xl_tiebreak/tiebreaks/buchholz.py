@@ -61,7 +61,7 @@ def cut_sum(elems: Elements, low: int, high: int, pick_vur_by_score: bool = Fals
     """
     score, value, vur, present = elems
     total = np.where(present, value, 0).sum(axis=1)
-    if not low and not high:
+    if (not low and not high) or score.shape[1] == 0:
         return total
     rows = np.arange(score.shape[0])
     alive = present.copy()
