@@ -93,7 +93,7 @@ def _load(path: str) -> Tournament:
 
 
 def _columns(result: Result) -> list[tuple[str, int]]:
-    scale = 2 if result.tournament.scoring.is_standard else 4
+    scale = result.points_column.den
     return [(code, decimals_for(tb, scale)) for code, tb in zip(result.codes, result.tiebreaks)]
 
 
