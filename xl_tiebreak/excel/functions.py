@@ -1,0 +1,271 @@
+"""The Excel-named functions, as plain Python: one registry for the xlwings UDF module, the
+headless recompute, the CLI and the tests.
+
+Every function takes the crosstable range *with its header row* as a 2-D list (empty cells are
+``None``, numbers floats), as Excel hands it over. All values for one distinct crosstable are
+computed once and cached under a content key, so every further cell is a lookup. The cache is
+thread-safe. A bad cell raises :class:`~xl_tiebreak.errors.InputError` naming the cell; an
+unknown player gives ``"#N/A"`` (an error value in xlwings Lite, the text in the classic add-in).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from fractions import Fraction
+from typing import Any, Callable, Optional, Sequence
+
+from ..descriptor import parse_descriptor, parse_list
+from ..editions import get_edition
+from ..engine import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS, Result, compute
+from ..errors import InputError
+from ..formatting import json_number
+from ..model import Tournament
+from ..standings import Row, rank
+from ..tiebreaks.svon import svon
+from .sheet_table import rows_to_tournament
+
+NA = "#N/A"
+UNDEFINED = "-"  # a tie-break without a value (e.g. ARO with no game over the board)
+
+Table = Sequence[Sequence[Any]]
+
+# ------------------------------------------------------------------------------------ cache
+
+
+class _Cache:
+    """Least-recently-used store of parsed crosstables and computed results, thread-safe."""
+
+    def __init__(self, size: int = 32) -> None:
+        self.size = size
+        self._data: OrderedDict = OrderedDict()
+        self._lock = threading.RLock()
+        self.hits = 0
+        self.misses = 0
+
+    def get(self, key: tuple, make: Callable[[], Any]) -> Any:
+        with self._lock:
+            if key in self._data:
+                self._data.move_to_end(key)
+                self.hits += 1
+                return self._data[key]
+        value = make()  # computed outside the lock: other cells may look up meanwhile
+        with self._lock:
+            self.misses += 1
+            self._data[key] = value
+            self._data.move_to_end(key)
+            while len(self._data) > self.size:
+                self._data.popitem(last=False)
+        return value
+
+    def clear(self) -> None:
+        with self._lock:
+            self._data.clear()
+            self.hits = self.misses = 0
+
+
+CACHE = _Cache()
+
+
+def _content_key(table: Table) -> tuple:
+    return tuple(tuple(r) if r is not None else () for r in table)
+
+
+def _text(v: Any) -> str:
+    if v is None:
+        return ""
+    if isinstance(v, float) and v.is_integer():
+        return str(int(v))
+    return str(v).strip()
+
+
+def _kind(kind: Any) -> Optional[str]:
+    k = _text(kind).lower().replace("_", "-").replace(" ", "-")
+    if not k:
+        return None
+    if k in ("swiss", "round-robin", "roundrobin", "rr"):
+        return "swiss" if k == "swiss" else "round-robin"
+    raise InputError(f"unknown event type {kind!r}; use swiss or round-robin")
+
+
+def _tournament(key: tuple, kind: Optional[str]) -> Tournament:
+    return CACHE.get(("t", key, kind), lambda: rows_to_tournament(key, kind=kind))
+
+
+def _list_text(tiebreaks: Any) -> str:
+    """A tie-break list given as ``"BH/C1,BH,SB"`` or as a range of cells, one code per cell."""
+    if isinstance(tiebreaks, (list, tuple)):
+        cells = [c for row in tiebreaks for c in (row if isinstance(row, (list, tuple)) else [row])]
+        return ",".join(t for t in (_text(c) for c in cells) if t)
+    return _text(tiebreaks)
+
+
+def _result(table: Table, tiebreaks: Any, edition: Any, kind: Any) -> Result:
+    key = _content_key(table)
+    ed = get_edition(_text(edition) or None)
+    k = _kind(kind)
+    tbs = _list_text(tiebreaks)
+    def make() -> Result:
+        t = _tournament(key, k)
+        default = DEFAULT_ROUND_ROBIN if k == "round-robin" else DEFAULT_SWISS
+        return compute(t, tbs or default, edition=ed, kind=k)
+    return CACHE.get(("r", key, ed.name, k, tbs), make)
+
+
+def _standings(result: Result) -> list[Row]:
+    """The ranked rows, kept on the (cached, immutable) result itself."""
+    rows = result.__dict__.get("_standings")
+    if rows is None:
+        rows = result.__dict__["_standings"] = rank(result)
+    return rows
+
+
+def _player_row(result: Result, player: Any) -> Optional[int]:
+    """The row of a start number, or None (unknown player -> #N/A)."""
+    if player is None or (isinstance(player, str) and not player.strip()):
+        return None
+    try:
+        f = float(player)
+    except (TypeError, ValueError):
+        return None
+    if not f.is_integer():
+        return None
+    return result.tournament._index().get(int(f))
+
+
+def _out(v: Optional[Fraction]) -> Any:
+    return UNDEFINED if v is None else json_number(v)
+
+
+# --------------------------------------------------------------------------- the functions
+
+
+def TIEBREAK(player: Any, crosstable: Table, descriptor: str, edition: Any = None, type: Any = None,
+             tiebreaks: Any = None) -> Any:
+    """Any tie-break by its FIDE code (``"BH/C1"``, ``"SB"``, ``"ARO"``, ...) for one player.
+
+    ``tiebreaks`` (optional): the event's whole list; DE is then the rank inside the group tied
+    on points and on the tie-breaks before DE in that list, as in the standings.
+    """
+    if not _text(descriptor):
+        return ""
+    code = parse_descriptor(_text(descriptor)).code
+    listed = _list_text(tiebreaks)
+    if listed and code in [tb.code for tb in parse_list(listed)]:
+        result = _result(crosstable, listed, edition, type)
+    else:
+        result = _result(crosstable, code, edition, type)
+    k = _player_row(result, player)
+    if k is None:
+        return "" if player in (None, "") else NA
+    return _out(result.columns[result._column(code)].value(k))
+
+
+def _named(code: str, doc: str) -> Callable:
+    def fn(player: Any, crosstable: Table, edition: Any = None, type: Any = None) -> Any:
+        return TIEBREAK(player, crosstable, code, edition, type)
+    fn.__doc__ = f"{doc} (FIDE code {code}). Arguments: player, crosstable, [edition], [type]."
+    return fn
+
+
+def SCORE(player: Any, crosstable: Table, edition: Any = None, type: Any = None) -> Any:
+    """The player's points."""
+    result = _result(crosstable, "WIN", edition, type)
+    k = _player_row(result, player)
+    if k is None:
+        return "" if player in (None, "") else NA
+    return json_number(result.points[k])
+
+
+BUCHHOLZ = _named("BH", "Buchholz, C.07 Art. 8.1")
+BUCHHOLZ_CUT1 = _named("BH/C1", "Buchholz Cut-1")
+BUCHHOLZ_CUT2 = _named("BH/C2", "Buchholz Cut-2")
+BUCHHOLZ_MEDIAN1 = _named("BH/M1", "Median Buchholz 1")
+FORE_BUCHHOLZ = _named("FB", "Fore Buchholz, C.07 Art. 8.3")
+AVG_OPP_BUCHHOLZ = _named("AOB", "Average of opponents' Buchholz, C.07 Art. 8.2")
+SONNEBORN_BERGER = _named("SB", "Sonneborn-Berger, C.07 Art. 9.1")
+SONNEBORN_BERGER_CUT1 = _named("SB/C1", "Sonneborn-Berger Cut-1")
+WINS = _named("WIN", "Number of wins, C.07 Art. 7.1")
+GAMES_WON = _named("WON", "Games won over the board, C.07 Art. 7.2")
+BLACK_GAMES = _named("BPG", "Games played with Black, C.07 Art. 7.3")
+BLACK_WINS = _named("BWG", "Games won with Black, C.07 Art. 7.4")
+PROGRESSIVE = _named("PS", "Sum of progressive scores, C.07 Art. 7.5")
+KOYA = _named("KS", "Koya system, C.07 Art. 9.2")
+ARO = _named("ARO", "Average rating of opponents, C.07 Art. 10.1")
+TPR = _named("TPR", "Tournament performance rating, C.07 Art. 10.2")
+PTP = _named("PTP", "Perfect tournament performance, C.07 Art. 10.3")
+APRO = _named("APRO", "Average performance rating of opponents, C.07 Art. 10.4")
+APPO = _named("APPO", "Average perfect performance of opponents, C.07 Art. 10.5")
+
+
+def PLACE(player: Any, crosstable: Table, tiebreaks: Any = None, edition: Any = None, type: Any = None) -> Any:
+    """The player's place in the standings: a number, or ``"3-5"`` where places are shared."""
+    result = _result(crosstable, tiebreaks, edition, type)
+    if _player_row(result, player) is None:
+        return "" if player in (None, "") else NA
+    no = int(float(player))
+    for row in _standings(result):
+        if row.player.no == no:
+            return row.rank if "-" not in row.place else row.place
+    return NA  # pragma: no cover
+
+
+def TIEBREAKS(crosstable: Table, tiebreaks: Any = None, edition: Any = None, type: Any = None) -> list[list[Any]]:
+    """Every player's points and tie-breaks, in start order, as a table that spills:
+    a header row ``No | Name | Pts | <codes>`` and one row per player."""
+    result = _result(crosstable, tiebreaks, edition, type)
+    out: list[list[Any]] = [["No", "Name", "Pts", *result.codes]]
+    for k, p in enumerate(result.tournament.players):
+        out.append([p.no, p.name, json_number(result.points[k]), *[_out(v) for v in result.values[k]]])
+    return out
+
+
+def STANDINGS(crosstable: Table, tiebreaks: Any = None, edition: Any = None, type: Any = None,
+              row: Any = None, column: Any = None) -> Any:
+    """The ranked table ``Rk | No | Name | Pts | <codes>`` that spills; with ``row`` (1 = the
+    leader, 0 = the header) and ``column`` (1 = Rk) it returns that one cell, "" past the last
+    player."""
+    result = _result(crosstable, tiebreaks, edition, type)
+    table: list[list[Any]] = [["Rk", "No", "Name", "Pts", *result.codes]]
+    for r in _standings(result):
+        table.append([r.place if "-" in r.place else r.rank, r.player.no, r.player.name,
+                      json_number(r.points), *[_out(v) for v in r.values]])
+    if row is None and column is None:
+        return table
+    i = int(float(row)) if row not in (None, "") else None
+    j = int(float(column)) if column not in (None, "") else None
+    if i is not None and not 0 <= i < len(table):
+        return "" if i >= len(table) else NA
+    if j is not None and not 1 <= j <= len(table[0]):
+        return NA
+    if i is None:
+        return [[table[k][j - 1]] for k in range(len(table))]
+    if j is None:
+        return [table[i]]
+    return table[i][j - 1]
+
+
+def SVON(score_before: Any, forfeit_score: Any, rounds_completed: Any, round: Any) -> float:
+    """The 2012 virtual opponent: ``Svon = S + (1 - Sf) + 0.5 x (n - R)`` (seed 000)."""
+    def num(v: Any, what: str) -> Fraction:
+        try:
+            return Fraction(str(v).replace(",", ".")) if not isinstance(v, float) else Fraction(v)
+        except (ValueError, ZeroDivisionError):
+            raise InputError(f"SVON: {what} {v!r} is not a number") from None
+    n, r = num(rounds_completed, "rounds_completed"), num(round, "round")
+    if n.denominator != 1 or r.denominator != 1:
+        raise InputError("SVON: rounds must be whole numbers")
+    try:
+        return float(svon(num(score_before, "score_before"), num(forfeit_score, "forfeit_score"), int(n), int(r)))
+    except ValueError as exc:
+        raise InputError(f"SVON: {exc}") from None
+
+
+#: The registry: Excel name -> function. Every face uses this one table.
+FUNCTIONS: dict[str, Callable] = {
+    name: obj for name, obj in list(globals().items())
+    if name.isupper() and callable(obj) and name not in ("NA", "UNDEFINED", "CACHE")
+}
+for _name, _fn in FUNCTIONS.items():
+    _fn.__name__ = _name
+    _fn.__qualname__ = _name

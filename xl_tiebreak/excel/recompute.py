@@ -1,0 +1,269 @@
+"""Headless recompute: evaluate our functions in a workbook's formula cells and write the results
+as the cells' cached values, changing nothing else in the file.
+
+The workbook is read with openpyxl (never re-saved with it: that would drop add-in parts, shapes
+and dynamic-array metadata). The sheet XML parts that hold evaluated cells are edited in place,
+cell by cell (the ``<v>`` value and the ``t`` type of those ``<c>`` elements only); every other
+zip part is copied unchanged. The write is atomic; the input is replaced only when no output is
+named, and then a backup is kept. If the file changes while we work, nothing is written.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import math
+import posixpath
+import re
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Optional
+from xml.sax.saxutils import escape
+
+from defusedxml import ElementTree as SafeET
+from openpyxl import load_workbook
+from openpyxl.utils import range_boundaries
+from openpyxl.utils.cell import get_column_letter
+
+from ..errors import InputError, TiebreakError
+from .formula import Ref, Unsupported, evaluate, parse, uses_our_functions
+from .safe_write import atomic_write, backup_path, excel_lock
+from .workbook import MAX_WORKBOOK_BYTES
+
+MAX_PART_BYTES = 200 * 1024 * 1024  # a zip member larger than this when inflated is refused
+_NS = {"m": "http://schemas.openxmlformats.org/spreadsheetml/2006/main",
+       "r": "http://schemas.openxmlformats.org/officeDocument/2006/relationships",
+       "rel": "http://schemas.openxmlformats.org/package/2006/relationships"}
+
+
+@dataclass
+class Report:
+    """What a recompute did: cells written, cells whose evaluation failed (with the message),
+    formulas left alone because they use something we do not evaluate."""
+
+    written: int = 0
+    errors: dict[str, str] = field(default_factory=dict)
+    skipped: dict[str, str] = field(default_factory=dict)
+    output: Optional[Path] = None
+    backup: Optional[Path] = None
+    values: dict[str, Any] = field(default_factory=dict)  # "Sheet!A1" -> value written
+
+
+class _Book:
+    """The cells of a workbook as openpyxl reads them, and our evaluation of its formulas."""
+
+    def __init__(self, data: bytes) -> None:
+        try:
+            wb = load_workbook(io.BytesIO(data), read_only=True, data_only=False)
+        except (zipfile.BadZipFile, KeyError, OSError, ValueError) as exc:
+            raise InputError(f"not a readable .xlsx workbook ({exc})") from None
+        self.cells: dict[str, dict[str, Any]] = {}
+        self.formulas: list[tuple[str, str, str]] = []  # (sheet, coordinate, text)
+        for ws in wb.worksheets:
+            got: dict[str, Any] = {}
+            for row in ws.iter_rows():
+                for c in row:
+                    v = getattr(c, "value", None)
+                    if v is None:
+                        continue
+                    coord = f"{get_column_letter(c.column)}{c.row}"
+                    got[coord] = v
+                    if isinstance(v, str) and v.startswith("=") and getattr(c, "data_type", "") == "f":
+                        self.formulas.append((ws.title, coord, v))
+            self.cells[ws.title] = got
+        self.names = {}
+        for name, dn in wb.defined_names.items():
+            dest = list(dn.destinations)
+            if dest:
+                self.names[name.upper()] = Ref(dest[0][0], dest[0][1].replace("$", "").upper())
+        wb.close()
+        self._memo: dict[tuple[str, str], Any] = {}
+        self._ranges: dict[tuple[str, str], tuple] = {}
+        self._busy: set[tuple[str, str]] = set()
+
+    def value(self, sheet: str, coord: str) -> Any:
+        """A cell's value; a formula cell is evaluated (our functions) first."""
+        key = (sheet, coord)
+        if key in self._memo:
+            return self._memo[key]
+        v = self.cells.get(sheet, {}).get(coord)
+        if isinstance(v, str) and v.startswith("=") and uses_our_functions(v):
+            if key in self._busy:
+                raise Unsupported(f"circular reference at {sheet}!{coord}")
+            self._busy.add(key)
+            try:
+                v = evaluate(parse(v), lambda r: self.resolve(r, sheet), self.name)
+            finally:
+                self._busy.discard(key)
+        elif isinstance(v, str) and v.startswith("="):
+            raise Unsupported(f"{sheet}!{coord} holds a formula we do not evaluate")
+        self._memo[key] = v
+        return v
+
+    def resolve(self, ref: Ref, here: str) -> Any:
+        sheet = ref.sheet or here
+        if sheet not in self.cells:
+            raise Unsupported(f"no sheet {sheet!r}")
+        if ":" not in ref.area:
+            return self.value(sheet, ref.area)
+        key = (sheet, ref.area)
+        got = self._ranges.get(key)
+        if got is None:
+            min_col, min_row, max_col, max_row = range_boundaries(ref.area)
+            letters = [get_column_letter(c) for c in range(min_col, max_col + 1)]
+            got = tuple(tuple(self.value(sheet, f"{col}{r}") for col in letters)
+                        for r in range(min_row, max_row + 1))
+            self._ranges[key] = got  # one object: the functions' cache recognises it at once
+        return got
+
+    def name(self, name: str) -> Any:
+        ref = self.names.get(name.upper())
+        if ref is None:
+            raise Unsupported(f"unknown name {name}")
+        return self.resolve(ref, ref.sheet or "")
+
+
+def _sheet_parts(z: zipfile.ZipFile) -> dict[str, str]:
+    """Sheet title -> zip path of its XML part (from workbook.xml and its relationships)."""
+    wb = SafeET.fromstring(z.read("xl/workbook.xml"))
+    rels = SafeET.fromstring(z.read("xl/_rels/workbook.xml.rels"))
+    target = {r.get("Id"): r.get("Target") for r in rels.findall("rel:Relationship", _NS)}
+    out = {}
+    for s in wb.findall("m:sheets/m:sheet", _NS):
+        rid = s.get(f"{{{_NS['r']}}}id")
+        t = target.get(rid)
+        if t:
+            path = t.lstrip("/") if t.startswith("/") else posixpath.normpath(posixpath.join("xl", t))
+            out[s.get("name")] = path
+    return out
+
+
+_CELL = re.compile(r"<c\b([^>]*?)(/>|>(.*?)</c>)", re.S)
+_ATTR_R = re.compile(r'\br="([A-Z]+\d+)"')
+_ATTR_T = re.compile(r'\s+t="[^"]*"')
+_VALUE = re.compile(r"<v\b[^>]*/>|<v\b[^>]*>.*?</v>|<is\b[^>]*>.*?</is>", re.S)
+
+
+def _xml_value(v: Any) -> tuple[Optional[str], str]:
+    """(t attribute, text of <v>) for a value."""
+    if isinstance(v, bool):
+        return "b", "1" if v else "0"
+    if isinstance(v, (int, float)):
+        if isinstance(v, float) and not math.isfinite(v):
+            return "e", "#NUM!"
+        return None, repr(v) if isinstance(v, float) and not v.is_integer() else str(int(v))
+    text = "" if v is None else str(v)
+    if text in ("#N/A", "#VALUE!", "#NUM!", "#REF!", "#NAME?", "#DIV/0!", "#NULL!"):
+        return "e", text
+    return "str", escape(text)
+
+
+def patch_sheet_xml(xml: str, values: dict[str, Any]) -> tuple[str, int]:
+    """Set the cached values of the given cells (A1 -> value) in one sheet's XML; returns the
+    new text and how many cells were set. Only those ``<c>`` elements change."""
+    done = 0
+
+    def repl(m: re.Match) -> str:
+        nonlocal done
+        attrs = m.group(1)
+        r = _ATTR_R.search(attrs)
+        if not r or r.group(1) not in values:
+            return m.group(0)
+        t, text = _xml_value(values[r.group(1)])
+        inner = m.group(3) or ""
+        kept = _VALUE.sub("", inner)
+        new_attrs = _ATTR_T.sub("", attrs) + (f' t="{t}"' if t else "")
+        done += 1
+        return f"<c{new_attrs}>{kept}<v>{text}</v></c>"
+
+    return _CELL.sub(repl, xml), done
+
+
+def recompute_bytes(data: bytes, report: Optional[Report] = None) -> tuple[bytes, Report]:
+    """The recomputed workbook as bytes, and the report."""
+    report = report or Report()
+    _check_zip(data)
+    book = _Book(data)
+    per_sheet: dict[str, dict[str, Any]] = {}
+    for sheet, coord, text in book.formulas:
+        if not uses_our_functions(text):
+            continue
+        where = f"{sheet}!{coord}"
+        try:
+            v = book.value(sheet, coord)
+        except Unsupported as exc:
+            report.skipped[where] = str(exc)
+            continue
+        except TiebreakError as exc:
+            report.errors[where] = str(exc)
+            v = "#VALUE!"
+        if isinstance(v, (list, tuple)):
+            report.skipped[where] = "a table that spills; only its first cell is written"
+            v = v[0][0] if v and isinstance(v[0], (list, tuple)) and v[0] else (v[0] if v else "")
+        per_sheet.setdefault(sheet, {})[coord] = v
+        report.values[where] = v
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as src:
+        parts = _sheet_parts(src)
+        changed: dict[str, bytes] = {}
+        for sheet, values in per_sheet.items():
+            part = parts.get(sheet)
+            if part is None:
+                raise InputError(f"the sheet {sheet!r} has no XML part")
+            xml = src.read(part).decode("utf-8")
+            new, n = patch_sheet_xml(xml, values)
+            if n != len(values):
+                raise InputError(f"could only write {n} of {len(values)} cells of sheet {sheet!r}")
+            changed[part] = new.encode("utf-8")
+            report.written += n
+        with zipfile.ZipFile(out, "w") as dst:
+            for info in src.infolist():
+                body = changed.get(info.filename)
+                dst.writestr(info, body if body is not None else src.read(info.filename))
+    return out.getvalue(), report
+
+
+def _check_zip(data: bytes) -> None:
+    """Refuse zip bombs and non-zips before anything inflates them."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            total = 0
+            for info in z.infolist():
+                if info.file_size > MAX_PART_BYTES:
+                    raise InputError(f"zip member {info.filename} inflates to {info.file_size} bytes")
+                total += info.file_size
+            if total > 4 * MAX_PART_BYTES:
+                raise InputError("the workbook inflates to more than 800 MiB")
+    except zipfile.BadZipFile:
+        raise InputError("not a .xlsx workbook (not a zip file)") from None
+
+
+def recompute(path: "str | Path", out: "str | Path | None" = None, *, overwrite: bool = False) -> Report:
+    """Recompute ``path``; write to ``out``, or replace ``path`` (keeping ``BOOK.bak.xlsx``)."""
+    src = Path(path)
+    if not src.is_file():
+        raise InputError("no such file", str(path))
+    if src.stat().st_size > MAX_WORKBOOK_BYTES:
+        raise InputError(f"the file is larger than {MAX_WORKBOOK_BYTES // 2**20} MiB", str(path))
+    if excel_lock(src):
+        raise InputError("Excel has this workbook open; close it first", str(path))
+    data = src.read_bytes()
+    digest = hashlib.sha256(data).hexdigest()
+    try:
+        new, report = recompute_bytes(data)
+    except InputError as exc:
+        raise InputError(exc.detail, exc.where or src.name) from None
+    if hashlib.sha256(src.read_bytes()).hexdigest() != digest:
+        raise InputError("the file changed while it was being recomputed; nothing was written", str(path))
+    if out is None:
+        report.backup = backup_path(src)
+        report.output = atomic_write(src, new, overwrite=True, backup=True)
+    else:
+        target = Path(out)
+        if target.resolve() == src.resolve():
+            report.backup = backup_path(src)
+            report.output = atomic_write(src, new, overwrite=True, backup=True)
+        else:
+            report.output = atomic_write(target, new, overwrite=overwrite)
+    return report

@@ -1,0 +1,55 @@
+"""Writes that never lose the user's data: temporary file, fsync, then rename (DESIGN)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Optional
+
+from ..errors import InputError
+
+
+def excel_lock(path: Path) -> Optional[Path]:
+    """Excel's lock file (``~$BOOK.xlsx``) beside ``path`` when the book is open in Excel."""
+    lock = path.with_name("~$" + path.name)
+    return lock if lock.exists() else None
+
+
+def atomic_write(path: Path, data: bytes, *, overwrite: bool = False, backup: bool = False) -> Path:
+    """Write ``data`` to ``path`` through a temporary file in the same folder and a rename.
+
+    Refuses to replace an existing file unless ``overwrite``; with ``backup`` the old file is
+    first copied to ``NAME.bak.xlsx``-style ``path.with_suffix('.bak' + suffix)``. Refuses when
+    Excel has the file open.
+    """
+    path = Path(path)
+    if path.exists() and not overwrite:
+        raise InputError("the file exists; choose another name (or allow replacing it)", str(path))
+    if excel_lock(path):
+        raise InputError("Excel has this workbook open; close it first", str(path))
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise InputError("the folder does not exist", str(folder))
+    if path.exists() and backup:
+        shutil.copy2(path, backup_path(path))
+    fd, tmp = tempfile.mkstemp(prefix=".~xltb-", suffix=path.suffix, dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    return path
+
+
+def backup_path(path: Path) -> Path:
+    """Where the previous version of a replaced file is kept: ``BOOK.bak.xlsx``."""
+    return path.with_name(path.stem + ".bak" + path.suffix)

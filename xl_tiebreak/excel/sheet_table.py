@@ -1,0 +1,134 @@
+"""A crosstable range as Excel hands it over (a 2-D list with a header row) -> Tournament.
+
+Columns are recognised by their header (``No``/``SNo``, ``Name``, ``Rating``/``Rtg``/``Elo``,
+``Fed``, ``Title``, rounds ``R1``/``1``/``Rd1``/``1.Rd``); without a header row the layout is
+``No | Name | Rating | R1 ... Rn``. Other columns (points, tie-breaks, place) are ignored.
+Empty rows are skipped. Errors name the cell the way the caller wants (``R3 of player 12`` in a
+function, ``Crosstable!F7`` in a workbook).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable, Optional, Sequence
+
+from ..crosstable import Row, tournament_from_rows
+from ..errors import InputError
+from ..model import Tournament
+
+_FIELDS = {
+    "no": "no", "sno": "no", "nr": "no", "startno": "no", "start": "no", "#": "no", "id": "no",
+    "name": "name", "player": "name",
+    "rating": "rating", "rtg": "rating", "elo": "rating", "fideelo": "rating", "fiderating": "rating",
+    "fed": "fed", "federation": "fed", "title": "title",
+}
+_ROUND = re.compile(r"^(?:r|rd|round)?(\d+)(?:rd)?$")
+
+
+def _norm(v: object) -> str:
+    if v is None:
+        return ""
+    if isinstance(v, float) and v.is_integer():
+        v = int(v)
+    return re.sub(r"[\s._]", "", str(v)).lower()
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Which column holds what; ``rounds`` maps round number -> column index."""
+
+    header: bool
+    no: int
+    name: Optional[int]
+    rating: Optional[int]
+    fed: Optional[int]
+    title: Optional[int]
+    rounds: dict[int, int]
+
+
+def find_layout(first_row: Sequence[object], width: int) -> Layout:
+    """Recognise the header row, or fall back to ``No | Name | Rating | R1 ... Rn``."""
+    fields: dict[str, int] = {}
+    rounds: dict[int, int] = {}
+    for j, v in enumerate(first_row):
+        key = _norm(v)
+        if key in _FIELDS and _FIELDS[key] not in fields:
+            fields[_FIELDS[key]] = j
+            continue
+        m = _ROUND.match(key)
+        if m:
+            rounds.setdefault(int(m.group(1)), j)
+    is_header = "no" in fields and (rounds or "name" in fields)
+    if not is_header:
+        return Layout(False, 0, 1 if width > 1 else None, 2 if width > 2 else None, None, None,
+                      {r: 2 + r for r in range(1, max(width - 2, 0))})
+    return Layout(True, fields["no"], fields.get("name"), fields.get("rating"), fields.get("fed"),
+                  fields.get("title"), rounds)
+
+
+def _int_cell(v: object, what: str, where: str, allow_empty: bool) -> Optional[int]:
+    if v is None or (isinstance(v, str) and not v.strip()):
+        if allow_empty:
+            return None
+        raise InputError(f"{what} is empty", where)
+    if isinstance(v, bool):
+        raise InputError(f"{what} {v!r} is not a number", where)
+    if isinstance(v, (int, float)) and float(v).is_integer():
+        return int(v)
+    if isinstance(v, str) and v.strip().isdigit():
+        return int(v.strip())
+    raise InputError(f"{what} {v!r} is not a whole number", where)
+
+
+def rows_to_tournament(table: Sequence[Sequence[object]], *,
+                       cell_name: Optional[Callable[[int, int], str]] = None,
+                       kind: Optional[str] = None, name: str = "") -> Tournament:
+    """Build the Tournament of a crosstable range. ``cell_name(row_index, col_index)`` names a
+    cell of the table (0-based) for error messages; by default messages say ``R3 of player 12``
+    or ``row 5``."""
+    rows = [list(r) if r is not None else [] for r in table]
+    if not rows:
+        raise InputError("the crosstable is empty")
+    width = max(len(r) for r in rows)
+    layout = find_layout(rows[0], width)
+    body = rows[1:] if layout.header else rows
+    offset = 1 if layout.header else 0
+    if not layout.rounds:
+        raise InputError("the crosstable has no round columns (R1, R2, ...)")
+    nrounds = max(layout.rounds)
+
+    def place_of(i: int, j: int, default: str) -> str:
+        return cell_name(i + offset, j) if cell_name else default
+
+    out: list[Row] = []
+    row_of: dict[int, int] = {}
+    for i, r in enumerate(body):
+        r = r + [None] * (width - len(r))
+        no_v = r[layout.no]
+        cells = [r[layout.rounds[k]] if k in layout.rounds else None for k in range(1, nrounds + 1)]
+        if no_v is None or (isinstance(no_v, str) and not no_v.strip()):
+            if any(c not in (None, "") for c in cells):
+                raise InputError("a row has results but no start number",
+                                 place_of(i, layout.no, f"row {i + offset + 1}"))
+            continue
+        no = _int_cell(no_v, "start number", place_of(i, layout.no, f"row {i + offset + 1}"), False)
+        if no is None or no < 1:
+            raise InputError(f"start number {no_v!r} must be 1 or more",
+                             place_of(i, layout.no, f"row {i + offset + 1}"))
+        rating = None
+        if layout.rating is not None:
+            rating = _int_cell(r[layout.rating], "rating", place_of(i, layout.rating, f"rating of player {no}"), True)
+            if rating is not None and rating <= 0:
+                rating = None
+        text = lambda j: "" if j is None or r[j] is None else str(r[j]).strip()  # noqa: E731
+        out.append(Row(no=no, name=text(layout.name), rating=rating, cells=cells,
+                       title=text(layout.title), fed=text(layout.fed)))
+        row_of[no] = i
+
+    def place(no: int, rnd: int) -> str:
+        if cell_name and no in row_of:
+            return cell_name(row_of[no] + offset, layout.rounds.get(rnd, 0))
+        return f"R{rnd} of player {no}"
+
+    return tournament_from_rows(out, rounds=nrounds, kind=kind, name=name, place=place)

@@ -1,0 +1,146 @@
+"""Workbooks <-> tournaments: read the Crosstable (errors name sheet and cell), and make a
+workbook from a TRF by filling the template.
+
+Reading never changes the user's file. A workbook made here is a new file, written atomically;
+text from the TRF is written as text, never as a formula.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Optional
+
+from openpyxl import load_workbook
+from openpyxl.utils import get_column_letter, range_boundaries
+
+from ..errors import InputError
+from ..model import Tournament
+from ..notation import format_cell
+from .safe_write import atomic_write
+from .sheet_table import rows_to_tournament
+from .template import (EDITION_CELL, FIRST_ROW, HEADER_ROW, TB_FIRST_ROW, TB_SLOTS, TYPE_CELL, Layout,
+                       Spec, build, default_spec, to_bytes)
+
+MAX_WORKBOOK_BYTES = 50 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class BookSettings:
+    """What the Settings sheet says (empty strings where it is absent)."""
+
+    edition: str = ""
+    kind: str = ""
+    tiebreaks: tuple[str, ...] = ()
+
+
+def open_book(path: "str | Path", data_only: bool = False):
+    """Open a workbook with openpyxl for reading, with a clear error when it is not one."""
+    p = Path(path)
+    if not p.is_file():
+        raise InputError("no such file", str(path))
+    if p.stat().st_size > MAX_WORKBOOK_BYTES:
+        raise InputError(f"the file is larger than {MAX_WORKBOOK_BYTES // 2**20} MiB", str(path))
+    try:
+        return load_workbook(p, data_only=data_only)
+    except (zipfile.BadZipFile, KeyError, OSError, ValueError) as exc:
+        raise InputError(f"not a readable .xlsx workbook ({exc})", p.name) from None
+
+
+def crosstable_range(wb) -> tuple[Any, str]:
+    """The worksheet and the range (``A4:P404``) of the ``Crosstable`` defined name, or of the
+    used range of a sheet called Crosstable (else the first sheet) from its header row."""
+    dn = wb.defined_names.get("Crosstable")
+    if dn is not None:
+        for title, ref in dn.destinations:
+            if title in wb.sheetnames:
+                return wb[title], ref.replace("$", "")
+    ws = wb["Crosstable"] if "Crosstable" in wb.sheetnames else wb.worksheets[0]
+    for row in ws.iter_rows(min_row=1, max_row=min(ws.max_row, 30)):
+        texts = [str(c.value).strip().lower() for c in row if c.value is not None]
+        if texts and texts[0] in ("no", "sno", "nr", "#") and len(texts) > 2:
+            first = row[0].row
+            return ws, f"A{first}:{get_column_letter(ws.max_column)}{ws.max_row}"
+    raise InputError("no crosstable found: define the name Crosstable or put a header row "
+                     "(No | Name | Rating | R1 ...) on a sheet called Crosstable", ws.title)
+
+
+def read_settings(wb) -> BookSettings:
+    if "Settings" not in wb.sheetnames:
+        return BookSettings()
+    ws = wb["Settings"]
+    cell = lambda ref: ws[ref.split("!")[1].replace("$", "")].value  # noqa: E731
+    tbs = [ws.cell(TB_FIRST_ROW + j, 2).value for j in range(TB_SLOTS)]
+    return BookSettings(str(cell(EDITION_CELL) or "").strip(), str(cell(TYPE_CELL) or "").strip(),
+                        tuple(str(t).strip() for t in tbs if t is not None and str(t).strip()))
+
+
+def read_workbook(path: "str | Path") -> tuple[Tournament, BookSettings]:
+    """The tournament of a workbook's crosstable and its settings. Errors name sheet and cell."""
+    wb = open_book(path)
+    ws, ref = crosstable_range(wb)
+    min_col, min_row, max_col, max_row = range_boundaries(ref)
+    table = [[c.value for c in row] for row in ws.iter_rows(min_row=min_row, max_row=max_row,
+                                                             min_col=min_col, max_col=max_col)]
+    settings = read_settings(wb)
+
+    def cell_name(i: int, j: int) -> str:
+        return f"{ws.title}!{get_column_letter(min_col + j)}{min_row + i}"
+
+    title = ws["A1"].value if ws.title == "Crosstable" and isinstance(ws["A1"].value, str) else ""
+    kind = settings.kind or None
+    if kind not in (None, "swiss", "round-robin"):
+        raise InputError(f"type {kind!r} is neither swiss nor round-robin", "Settings!B4")
+    t = rows_to_tournament(table, cell_name=cell_name, kind=kind, name=title or "")
+    return t, settings
+
+
+def workbook_bytes(t: Tournament, *, tiebreaks: Optional[list[str]] = None,
+                   edition: Optional[str] = None) -> bytes:
+    """A workbook of the template filled with the event ``t``."""
+    kind = t.kind or "swiss"
+    spec = default_spec(kind)
+    spec.players = max(len(t.players), 1)
+    spec.rounds = max(t.rounds, 1)
+    if tiebreaks:
+        spec.tiebreaks = list(tiebreaks)
+    elif t.tiebreaks:
+        spec.tiebreaks = list(t.tiebreaks)
+    if edition:
+        spec.edition = edition
+    spec.title = t.name or ""
+    wb = build(spec)
+    ws = wb["Crosstable"]
+    lay = Layout(spec)
+    for i, p in enumerate(t.players):
+        row = FIRST_ROW + i
+        ws.cell(row, 1, p.no)
+        _text(ws.cell(row, 2), p.name)
+        _text(ws.cell(row, 3), p.title)
+        if p.rating:
+            ws.cell(row, 4, p.rating)
+        _text(ws.cell(row, 5), p.fed)
+        for r, rd in enumerate(p.rounds):
+            _text(ws.cell(row, lay.first_round_col + r), format_cell(rd))
+    return to_bytes(wb)
+
+
+def _text(cell, value: str) -> None:
+    """Write ``value`` as text, never as a formula (``=``, ``+``, ``-``, ``@`` stay text)."""
+    if not value:
+        return
+    cell.value = value
+    cell.data_type = "s"
+
+
+def write_workbook(t: Tournament, out: "str | Path", *, tiebreaks: Optional[list[str]] = None,
+                   edition: Optional[str] = None, overwrite: bool = False) -> Path:
+    """Write the filled template to ``out`` atomically; refuses to replace a file unless asked."""
+    return atomic_write(Path(out), workbook_bytes(t, tiebreaks=tiebreaks, edition=edition),
+                        overwrite=overwrite)
+
+
+__all__ = ["read_workbook", "write_workbook", "workbook_bytes", "BookSettings", "open_book",
+           "crosstable_range", "HEADER_ROW"]
