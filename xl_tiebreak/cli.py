@@ -19,7 +19,6 @@ from .engine import Result, compute
 from .errors import TiebreakError
 from .examples import DEMO_FILE, demo_tournament
 from .formatting import decimals_for, format_value, json_number
-from .model import Tournament
 from .options import Options
 from .standings import rank
 from .trf import read_trf
@@ -53,21 +52,52 @@ def build_parser() -> argparse.ArgumentParser:
     _common(s)
     d = sub.add_parser("demo", help="standings of the example event shipped with the package")
     _common(d)
+    tp = sub.add_parser("template", help="write an empty workbook template")
+    tp.add_argument("--type", dest="kind", choices=["swiss", "round-robin"], default="swiss")
+    tp.add_argument("--players", type=int, help="rows for players (default 400 Swiss, 20 round robin)")
+    tp.add_argument("--rounds", type=int, help="round columns (default 11 Swiss, 19 round robin)")
+    tp.add_argument("-o", "--output", required=True, help="the .xlsx file to write")
+    tp.add_argument("--force", action="store_true", help="replace the output file if it exists")
+    wb = sub.add_parser("workbook", help="make a workbook from a TRF file (the template, filled)")
+    wb.add_argument("input", help="a FIDE TRF file")
+    wb.add_argument("-o", "--output", required=True, help="the .xlsx file to write")
+    wb.add_argument("--tiebreaks", "-t", metavar="LIST", help="tie-breaks for the Settings sheet")
+    wb.add_argument("--rules", "-r", metavar="EDITION", help="edition for the Settings sheet")
+    wb.add_argument("--force", action="store_true", help="replace the output file if it exists")
+    ex = sub.add_parser("export-trf", help="write a workbook's crosstable as a TRF file")
+    ex.add_argument("input", help="an .xlsx workbook with a Crosstable")
+    ex.add_argument("-o", "--output", required=True, help="the .trf file to write")
+    ex.add_argument("--force", action="store_true", help="replace the output file if it exists")
+    rc = sub.add_parser("recompute", help="fill in the values of our functions in a workbook, "
+                        "changing nothing else")
+    rc.add_argument("input", help="an .xlsx workbook")
+    rc.add_argument("-o", "--output", help="write here instead of replacing the input (which is "
+                    "then kept as BOOK.bak.xlsx)")
+    rc.add_argument("--force", action="store_true", help="replace the output file if it exists")
     return ap
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     args = build_parser().parse_args(argv)
     try:
+        if args.command in ("template", "workbook", "export-trf", "recompute"):
+            from .excel import commands
+            sys.stdout.write(getattr(commands, args.command.replace("-", "_"))(args))
+            return 0
         if args.command == "demo":
             t = demo_tournament()
             source = DEMO_FILE
+            book = None
         else:
-            t = _load(args.input)
+            t, book = _load(args.input)
             source = args.input
+        tiebreaks, edition, kind = args.tiebreaks, args.rules, args.kind
+        if book is not None:  # a workbook's Settings sheet gives the defaults
+            tiebreaks = tiebreaks or (",".join(book.tiebreaks) if book.tiebreaks else None)
+            edition = edition or book.edition or None
+            kind = kind or book.kind or None
         options = Options(unrated_rating=args.unrated) if args.unrated is not None else None
-        result = compute(t, args.tiebreaks, edition=args.rules, rounds=args.rounds, kind=args.kind,
-                         options=options)
+        result = compute(t, tiebreaks, edition=edition, rounds=args.rounds, kind=kind, options=options)
     except TiebreakError as exc:
         print(f"xl-tiebreak: {exc}", file=sys.stderr)
         return 2
@@ -83,13 +113,17 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     return 0
 
 
-def _load(path: str) -> Tournament:
+def _load(path: str):
+    """A TRF file, or a workbook (.xlsx/.xlsm) with its Settings; returns (tournament, settings)."""
     p = Path(path)
     if not p.exists():
         raise TiebreakError(f"{path}: no such file")
     if p.is_dir():
         raise TiebreakError(f"{path}: is a folder, not a TRF file")
-    return read_trf(p)
+    if p.suffix.lower() in (".xlsx", ".xlsm"):
+        from .excel.workbook import read_workbook
+        return read_workbook(p)
+    return read_trf(p), None
 
 
 def _columns(result: Result) -> list[tuple[str, int]]:

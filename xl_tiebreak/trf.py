@@ -90,7 +90,7 @@ def parse_trf(text: str, source: str = "<trf>", *, allow_team: bool = False) -> 
         if code == "012":
             name = rest
         elif code == "042":
-            start = _parse_date(rest)
+            start = parse_date(rest)
         elif code in ("XXR", "142"):
             m = re.match(r"\s*(\d+)", line[4:])
             if not m or int(m.group(1)) < 1:
@@ -157,7 +157,7 @@ def _split_list(text: str) -> tuple[str, ...]:
     return tuple(t.strip() for t in re.split(r"[,;\s]+", text) if t.strip())
 
 
-def _parse_date(text: str) -> Optional[str]:
+def parse_date(text: str) -> Optional[str]:
     """Start date to ISO; ``None`` when the format is not recognised."""
     t = text.strip()
     m = re.match(r"(\d{4})\s*[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{1,2})", t)

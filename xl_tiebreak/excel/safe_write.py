@@ -34,12 +34,14 @@ def atomic_write(path: Path, data: bytes, *, overwrite: bool = False, backup: bo
         raise InputError("the folder does not exist", str(folder))
     if path.exists() and backup:
         shutil.copy2(path, backup_path(path))
+    mode = path.stat().st_mode & 0o777 if path.exists() else _default_mode()
     fd, tmp = tempfile.mkstemp(prefix=".~xltb-", suffix=path.suffix, dir=folder)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
+        os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -48,6 +50,13 @@ def atomic_write(path: Path, data: bytes, *, overwrite: bool = False, backup: bo
             pass
         raise
     return path
+
+
+def _default_mode() -> int:
+    """The mode a new file gets here (0o666 less the umask), as open() would give it."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
 
 
 def backup_path(path: Path) -> Path:

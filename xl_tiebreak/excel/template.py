@@ -55,6 +55,7 @@ class Spec:
     edition: str = "fide2026"
     tiebreaks: Sequence[str] = field(default_factory=lambda: list(SWISS_TIEBREAKS))
     title: str = ""
+    start_date: str = ""
 
 
 def default_spec(kind: str) -> Spec:
@@ -84,6 +85,7 @@ class Layout:
 # Settings sheet cells
 EDITION_CELL = "Settings!$B$3"
 TYPE_CELL = "Settings!$B$4"
+START_CELL = "Settings!$B$5"
 TB_FIRST_ROW = 7
 TB_RANGE = f"Settings!$B${TB_FIRST_ROW}:$B${TB_FIRST_ROW + TB_SLOTS - 1}"
 
@@ -134,7 +136,7 @@ def _crosstable(ws, lay: Layout) -> None:
     last_round = get_column_letter(lay.last_round_col)
     for row in range(FIRST_ROW, lay.last_row + 1):
         a = f"$A{row}"
-        ws.cell(row, lay.pts_col, f"=SCORE({a},Crosstable,{EDITION_CELL},{TYPE_CELL})")
+        ws.cell(row, lay.pts_col, f"=SCORE({a},Crosstable,{EDITION_CELL},{TYPE_CELL})").number_format = "0.0"
         for j, col in enumerate(lay.tb_cols):
             ws.cell(row, col, f"=TIEBREAK({a},Crosstable,{tb_cell(j)},{EDITION_CELL},{TYPE_CELL},{TB_RANGE})")
         ws.cell(row, lay.place_col, f"=PLACE({a},Crosstable,{TB_RANGE},{EDITION_CELL},{TYPE_CELL})")
@@ -200,6 +202,7 @@ def _settings(ws, spec: Spec) -> None:
     rows = [
         (3, "Edition", spec.edition, "FIDE rule edition: " + ", ".join(EDITIONS)),
         (4, "Type", spec.kind, "swiss or round-robin"),
+        (5, "Start date", spec.start_date or None, "YYYY-MM-DD (kept in the TRF written back)"),
     ]
     for r, label, value, note in rows:
         ws.cell(r, 1, label).font = _BOLD

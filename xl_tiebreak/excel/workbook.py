@@ -7,22 +7,23 @@ text from the TRF is written as text, never as a formula.
 
 from __future__ import annotations
 
-import io
 import zipfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Optional
 
 from openpyxl import load_workbook
 from openpyxl.utils import get_column_letter, range_boundaries
 
+from ..editions import edition_for_date
 from ..errors import InputError
 from ..model import Tournament
 from ..notation import format_cell
+from ..trf import parse_date
 from .safe_write import atomic_write
 from .sheet_table import rows_to_tournament
-from .template import (EDITION_CELL, FIRST_ROW, HEADER_ROW, TB_FIRST_ROW, TB_SLOTS, TYPE_CELL, Layout,
-                       Spec, build, default_spec, to_bytes)
+from .template import (EDITION_CELL, FIRST_ROW, HEADER_ROW, START_CELL, TB_FIRST_ROW, TB_SLOTS,
+                       TYPE_CELL, Layout, build, default_spec, to_bytes)
 
 MAX_WORKBOOK_BYTES = 50 * 1024 * 1024
 
@@ -34,6 +35,7 @@ class BookSettings:
     edition: str = ""
     kind: str = ""
     tiebreaks: tuple[str, ...] = ()
+    start_date: str = ""
 
 
 def open_book(path: "str | Path", data_only: bool = False):
@@ -73,8 +75,12 @@ def read_settings(wb) -> BookSettings:
     ws = wb["Settings"]
     cell = lambda ref: ws[ref.split("!")[1].replace("$", "")].value  # noqa: E731
     tbs = [ws.cell(TB_FIRST_ROW + j, 2).value for j in range(TB_SLOTS)]
+    start = cell(START_CELL)
+    if hasattr(start, "date"):  # typed as a date in Excel
+        start = start.date().isoformat() if hasattr(start, "hour") else start.isoformat()
     return BookSettings(str(cell(EDITION_CELL) or "").strip(), str(cell(TYPE_CELL) or "").strip(),
-                        tuple(str(t).strip() for t in tbs if t is not None and str(t).strip()))
+                        tuple(str(t).strip() for t in tbs if t is not None and str(t).strip()),
+                        str(start or "").strip())
 
 
 def read_workbook(path: "str | Path") -> tuple[Tournament, BookSettings]:
@@ -94,6 +100,12 @@ def read_workbook(path: "str | Path") -> tuple[Tournament, BookSettings]:
     if kind not in (None, "swiss", "round-robin"):
         raise InputError(f"type {kind!r} is neither swiss nor round-robin", "Settings!B4")
     t = rows_to_tournament(table, cell_name=cell_name, kind=kind, name=title or "")
+    if settings.start_date:
+        iso = parse_date(settings.start_date)
+        if iso is None:
+            raise InputError(f"start date {settings.start_date!r} is not a date (write YYYY-MM-DD)",
+                             "Settings!B5")
+        t = replace(t, start_date=iso)
     return t, settings
 
 
@@ -108,8 +120,8 @@ def workbook_bytes(t: Tournament, *, tiebreaks: Optional[list[str]] = None,
         spec.tiebreaks = list(tiebreaks)
     elif t.tiebreaks:
         spec.tiebreaks = list(t.tiebreaks)
-    if edition:
-        spec.edition = edition
+    spec.edition = edition or edition_for_date(t.start_date).name
+    spec.start_date = t.start_date or ""
     spec.title = t.name or ""
     wb = build(spec)
     ws = wb["Crosstable"]

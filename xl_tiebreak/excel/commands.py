@@ -1,0 +1,55 @@
+"""The workbook commands of the CLI: template, workbook, export-trf, recompute. Each returns the
+text to print; errors are raised as TiebreakError and printed by the CLI."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..trf import read_trf, write_trf
+from .recompute import recompute as _recompute
+from .safe_write import atomic_write
+from .template import template_bytes
+from .workbook import read_workbook, write_workbook
+
+
+def template(args) -> str:
+    out = atomic_write(Path(args.output), template_bytes(args.kind, args.players, args.rounds),
+                       overwrite=args.force)
+    return f"wrote {out} ({args.kind} template)\n"
+
+
+def workbook(args) -> str:
+    t = read_trf(args.input)
+    tbs = [c.strip() for c in args.tiebreaks.split(",") if c.strip()] if args.tiebreaks else None
+    if tbs:
+        from ..descriptor import parse_list
+        parse_list(tbs)  # refuse unknown codes before writing anything
+    if args.rules:
+        from ..editions import get_edition
+        get_edition(args.rules)
+    out = write_workbook(t, args.output, tiebreaks=tbs, edition=args.rules, overwrite=args.force)
+    return (f"wrote {out}: {len(t.players)} players, {t.rounds} rounds; run "
+            f"'xl-tiebreak recompute {out}' to fill in the values without Excel\n")
+
+
+def export_trf(args) -> str:
+    t, settings = read_workbook(args.input)
+    if settings.tiebreaks and not t.tiebreaks:
+        from dataclasses import replace
+        t = replace(t, tiebreaks=settings.tiebreaks)
+    out = atomic_write(Path(args.output), write_trf(t).encode("utf-8"), overwrite=args.force)
+    return f"wrote {out}: {len(t.players)} players, {t.rounds} rounds\n"
+
+
+def recompute(args) -> str:
+    report = _recompute(args.input, args.output, overwrite=args.force)
+    lines = [f"wrote {report.output}: {report.written} cells computed"]
+    if report.backup:
+        lines.append(f"the previous version is kept as {report.backup}")
+    for where, msg in list(report.errors.items())[:10]:
+        lines.append(f"error in {where}: {msg}")
+    if len(report.errors) > 10:
+        lines.append(f"... and {len(report.errors) - 10} more errors")
+    if report.skipped:
+        lines.append(f"{len(report.skipped)} formula cells were left as they were (not our functions)")
+    return "\n".join(lines) + "\n"
