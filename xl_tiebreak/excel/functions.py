@@ -67,8 +67,38 @@ class _Cache:
 CACHE = _Cache()
 
 
-def _content_key(table: Table) -> tuple:
-    return tuple(tuple(r) if r is not None else () for r in table)
+class _TableKey:
+    """A crosstable's content as a dictionary key; the hash is computed once per key."""
+
+    __slots__ = ("rows", "hash")
+
+    def __init__(self, rows: tuple) -> None:
+        self.rows = rows
+        self.hash = hash(rows)
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _TableKey) and self.hash == other.hash and (
+            self.rows is other.rows or self.rows == other.rows)
+
+
+_last_table: list = [None, None]  # [the immutable table last seen, its key]: the same tuple
+_last_lock = threading.Lock()     # again (as the headless recompute passes it) needs no hashing
+
+
+def _content_key(table: Table) -> _TableKey:
+    immutable = type(table) is tuple and all(type(r) is tuple for r in table)
+    if immutable:
+        with _last_lock:
+            if _last_table[0] is table:
+                return _last_table[1]
+    key = _TableKey(tuple(tuple(r) if r is not None else () for r in table))
+    if immutable:
+        with _last_lock:
+            _last_table[0], _last_table[1] = table, key
+    return key
 
 
 def _text(v: Any) -> str:
@@ -88,8 +118,8 @@ def _kind(kind: Any) -> Optional[str]:
     raise InputError(f"unknown event type {kind!r}; use swiss or round-robin")
 
 
-def _tournament(key: tuple, kind: Optional[str]) -> Tournament:
-    return CACHE.get(("t", key, kind), lambda: rows_to_tournament(key, kind=kind))
+def _tournament(key: _TableKey, kind: Optional[str]) -> Tournament:
+    return CACHE.get(("t", key, kind), lambda: rows_to_tournament(key.rows, kind=kind))
 
 
 def _list_text(tiebreaks: Any) -> str:

@@ -27,8 +27,9 @@ from openpyxl.utils import range_boundaries
 from openpyxl.utils.cell import get_column_letter
 
 from ..errors import InputError, TiebreakError
-from .formula import Ref, Unsupported, evaluate, parse, uses_our_functions
+from .formula import Name, Ref, Unsupported, evaluate, parse, uses_our_functions
 from .safe_write import atomic_write, backup_path, excel_lock
+from .sheet_table import rows_to_tournament
 from .workbook import MAX_WORKBOOK_BYTES
 
 MAX_PART_BYTES = 200 * 1024 * 1024  # a zip member larger than this when inflated is refused
@@ -58,7 +59,8 @@ class _Book:
             wb = load_workbook(io.BytesIO(data), read_only=True, data_only=False)
         except (zipfile.BadZipFile, KeyError, OSError, ValueError) as exc:
             raise InputError(f"not a readable .xlsx workbook ({exc})") from None
-        self.cells: dict[str, dict[str, Any]] = {}
+        self.cells: dict[str, dict[str, Any]] = {}  # constants (text starting with "=" included)
+        self.formula_of: dict[tuple[str, str], str] = {}
         self.formulas: list[tuple[str, str, str]] = []  # (sheet, coordinate, text)
         for ws in wb.worksheets:
             got: dict[str, Any] = {}
@@ -68,9 +70,12 @@ class _Book:
                     if v is None:
                         continue
                     coord = f"{get_column_letter(c.column)}{c.row}"
-                    got[coord] = v
-                    if isinstance(v, str) and v.startswith("=") and getattr(c, "data_type", "") == "f":
-                        self.formulas.append((ws.title, coord, v))
+                    if getattr(c, "data_type", "") == "f":
+                        text = v if isinstance(v, str) else str(getattr(v, "text", v))
+                        self.formulas.append((ws.title, coord, text))
+                        self.formula_of[(ws.title, coord)] = text
+                    else:
+                        got[coord] = v
             self.cells[ws.title] = got
         self.names = {}
         for name, dn in wb.defined_names.items():
@@ -87,16 +92,18 @@ class _Book:
         key = (sheet, coord)
         if key in self._memo:
             return self._memo[key]
-        v = self.cells.get(sheet, {}).get(coord)
-        if isinstance(v, str) and v.startswith("=") and uses_our_functions(v):
+        text = self.formula_of.get(key)
+        if text is None:
+            v = self.cells.get(sheet, {}).get(coord)
+        elif uses_our_functions(text):
             if key in self._busy:
                 raise Unsupported(f"circular reference at {sheet}!{coord}")
             self._busy.add(key)
             try:
-                v = evaluate(parse(v), lambda r: self.resolve(r, sheet), self.name)
+                v = evaluate(parse(text), lambda r: self.resolve(r, sheet), self.name)
             finally:
                 self._busy.discard(key)
-        elif isinstance(v, str) and v.startswith("="):
+        else:
             raise Unsupported(f"{sheet}!{coord} holds a formula we do not evaluate")
         self._memo[key] = v
         return v
@@ -116,6 +123,28 @@ class _Book:
                         for r in range(min_row, max_row + 1))
             self._ranges[key] = got  # one object: the functions' cache recognises it at once
         return got
+
+    def explain_error(self, sheet: str, text: str) -> Optional[str]:
+        """For a failed call, the message naming the worksheet cell of a bad crosstable entry
+        (``Crosstable!G6: '12x1' is not a result``), if a range argument holds one."""
+        try:
+            node = parse(text)
+        except Unsupported:
+            return None
+        for a in getattr(node, "args", ()):
+            ref = self.names.get(a.name.upper()) if isinstance(a, Name) else a if isinstance(a, Ref) else None
+            if ref is None or ":" not in ref.area:
+                continue
+            target = ref.sheet or sheet
+            min_col, min_row, _, _ = range_boundaries(ref.area)
+            try:
+                rows_to_tournament(self.resolve(ref, target), cell_name=lambda i, j: (
+                    f"{target}!{get_column_letter(min_col + j)}{min_row + i}"))
+            except InputError as exc:
+                return str(exc)
+            except (TiebreakError, Unsupported):
+                return None
+        return None
 
     def name(self, name: str) -> Any:
         ref = self.names.get(name.upper())
@@ -196,7 +225,7 @@ def recompute_bytes(data: bytes, report: Optional[Report] = None) -> tuple[bytes
             report.skipped[where] = str(exc)
             continue
         except TiebreakError as exc:
-            report.errors[where] = str(exc)
+            report.errors[where] = book.explain_error(sheet, text) or str(exc)
             v = "#VALUE!"
         if isinstance(v, (list, tuple)):
             report.skipped[where] = "a table that spills; only its first cell is written"

@@ -12,6 +12,7 @@ committed files equal what the generator makes now.
 from __future__ import annotations
 
 import io
+import re
 import zipfile
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -269,6 +270,9 @@ def to_bytes(wb: Workbook) -> bytes:
             zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
         for info in src.infolist():
             data = src.read(info.filename)
+            if info.filename == "docProps/core.xml":  # openpyxl stamps the save time here
+                data = re.sub(rb"(<dcterms:modified[^>]*>)[^<]*(</dcterms:modified>)",
+                              rb"\g<1>" + FIXED_TIME.strftime("%Y-%m-%dT%H:%M:%SZ").encode() + rb"\g<2>", data)
             fixed = zipfile.ZipInfo(info.filename, date_time=FIXED_TIME.timetuple()[:6])
             fixed.compress_type = zipfile.ZIP_DEFLATED
             fixed.external_attr = info.external_attr
