@@ -37,7 +37,7 @@ def test_bad_cells(bad):
 def test_crosstable_errors_name_the_cell():
     with pytest.raises(InputError, match=r'R2 of player 1: \'12x1\' is not a result'):
         tournament_from_rows([Row(1, cells=["2w1", "12x1"]), Row(2, cells=["1b0", ""])])
-    with pytest.raises(InputError, match="R1 of player 1: opponent 9 is not in the crosstable"):
+    with pytest.raises(InputError, match="R1 of player 1: .*opponent 9 is not a player of this event"):
         tournament_from_rows([Row(1, cells=["9w1"]), Row(2, cells=[""])])
     with pytest.raises(InputError, match="Crosstable!F7"):
         tournament_from_rows([Row(1, cells=["1w1"])], place=lambda no, r: "Crosstable!F7")
@@ -71,3 +71,16 @@ def test_editions():
     assert edition_for_date("2024-04-01").name == "fide2024"
     assert edition_for_date("2024-03-31").name == "fide2012"
     assert edition_for_date(None).name == "fide2026"
+
+
+@pytest.mark.parametrize("bare", ["10", "121", "11/2", 10.0, 1.0])
+def test_bare_numbers_are_not_games(bare):
+    """"10" could be "lost to 1" or "player 10": refuse rather than guess."""
+    with pytest.raises(NotationError):
+        parse_cell(bare)
+
+
+def test_pending_pairings():
+    r = parse_cell("12w")
+    assert (r.kind, r.opponent, r.colour) == (Kind.NOT_PLAYED, 12, "w")
+    assert format_cell(parse_cell("7?")) == "7?"

@@ -46,7 +46,7 @@ def test_comments_rounds_scoring_type_date_and_tiebreaks():
         "162  W 3.0  D 1.0  L 0.0  A 0.0  P 3.0",
         "202 DE,SB/C1,WIN",
         _line(1, "4.0", [(2, "w", "1"), (3, "b", "=")]),
-        _line(2, "1.0", [(1, "b", "0"), (3, "w", "=")]),
+        _line(2, "1.0", [(1, "b", "0"), ("0000", "-", "Z"), (3, "w", "=")]),
         _line(3, "2.0", [("0000", "-", "Z"), (1, "w", "="), (2, "b", "=")]),
     ])
     t = parse_trf(text)
@@ -62,7 +62,7 @@ def test_comments_rounds_scoring_type_date_and_tiebreaks():
 @pytest.mark.parametrize("text,where", [
     ("001  1x2 m    A                                 1500", "line 1, columns 5-8"),
     (_line(1, "1.0", [(7, "w", "1")]), "line 1, columns 92-95"),
-    (_line(1, "1.0", [(1, "w", "1")]), "line 1, columns 92-95"),
+    (_line(1, "1.0", [(1, "w", "1")]), "line 1, columns 92-99"),
     (_line(1, "1.0", [("0000", "-", "Q")]), "line 1, column 99"),
     (_line(1, "1.0", [("0000", "-", "1")]), "line 1, column 99"),
     (_line(1, "1.0", [("  2x", "w", "1")]), "line 1, columns 92-95"),

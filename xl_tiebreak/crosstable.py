@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from typing import Callable, Optional, Sequence
 
 from .errors import InputError
-from .model import Kind, Player, Round, STANDARD_SCORING, Scoring, Tournament
+from .model import Player, Round, STANDARD_SCORING, Scoring, Tournament
 from .notation import NotationError, parse_cell
+from .pairings import reconcile
 
 
 @dataclass(frozen=True)
@@ -37,37 +38,29 @@ def tournament_from_rows(rows: Sequence[Row], *, rounds: Optional[int] = None, n
                          place: Callable[[int, int], str] = default_place) -> Tournament:
     """Parse every cell and build the Tournament. ``place(no, round)`` names a cell in errors.
 
-    A forfeit loss entered on both sides of one pairing is a double forfeit. Opponents must be
-    start numbers of the crosstable.
+    A forfeit loss entered on both sides of one pairing is a double forfeit; both sides of every
+    pairing must agree (:mod:`xl_tiebreak.pairings`).
     """
     nrounds = rounds if rounds is not None else max((len(r.cells) for r in rows), default=0)
     nos = [r.no for r in rows]
     dup = {n for n in nos if nos.count(n) > 1}
     if dup:
         raise InputError(f"start number {min(dup)} appears on more than one row")
-    known = set(nos)
     parsed: dict[int, list[Round]] = {}
     for row in rows:
+        extra = [r for r in range(nrounds + 1, len(row.cells) + 1) if row.cells[r - 1] not in (None, "")]
+        if extra:
+            raise InputError(f"a result in round {extra[0]}, but the event has {nrounds} rounds",
+                             place(row.no, extra[0]))
         rs = []
         for r in range(1, nrounds + 1):
             cell = row.cells[r - 1] if r - 1 < len(row.cells) else None
             try:
-                rd = parse_cell(cell, scoring)
+                rs.append(parse_cell(cell, scoring))
             except NotationError as exc:
                 raise InputError(str(exc), place(row.no, r)) from None
-            if rd.opponent is not None:
-                if rd.opponent not in known:
-                    raise InputError(f"opponent {rd.opponent} is not in the crosstable", place(row.no, r))
-                if rd.opponent == row.no:
-                    raise InputError(f"player {row.no} cannot play himself", place(row.no, r))
-            rs.append(rd)
         parsed[row.no] = rs
-    for no, rs in parsed.items():
-        for r, rd in enumerate(rs):
-            if rd.kind is Kind.FORFEIT_LOSS:
-                other = parsed[rd.opponent][r]
-                if other.kind in (Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT) and other.opponent == no:
-                    rs[r] = Round(Kind.DOUBLE_FORFEIT, rd.opponent, rd.colour, rd.points)
+    reconcile(parsed, place)
     players = [Player(no=row.no, name=row.name, rating=row.rating, title=row.title, fed=row.fed,
                       rounds=tuple(parsed[row.no])) for row in sorted(rows, key=lambda x: x.no)]
     return Tournament(players=tuple(players), rounds=nrounds, name=name, scoring=scoring, kind=kind,

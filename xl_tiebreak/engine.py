@@ -111,9 +111,16 @@ def compute(t: Tournament, tiebreaks: TieBreakList = None, *, edition: "str | Ed
     if kind not in ("swiss", "round-robin"):
         raise InputError(f"unknown event type {kind!r}; use swiss or round-robin")
     rr = kind == "round-robin"
-    n = compiled(t, options.short_games_played).last_played_round() if rounds is None else rounds
+    arrays = compiled(t, options.short_games_played)
+    n = arrays.last_played_round() if rounds is None else rounds
     if not 0 <= n <= t.rounds:
         raise InputError(f"--rounds {n}: the event has {t.rounds} rounds")
+    pending = np.argwhere(arrays.pending[:, :n])
+    if len(pending):
+        k, r = (int(x) for x in pending[0])
+        p = t.players[k]
+        raise InputError(f"player {p.no} is paired with {p.rounds[r].opponent} in round {r + 1}, but the "
+                         f"result is missing; enter it, or evaluate rounds 1-{r} only (--rounds {r})")
     tbs, codes = resolve_tiebreaks(t, tiebreaks, rr)
     ctx = Context(t, ed, n, options, rr)
     calc = _Calculator(ctx)

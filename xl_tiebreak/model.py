@@ -29,7 +29,7 @@ class Kind(Enum):
     HALF_BYE = "half-point bye"
     ZERO_BYE = "zero-point bye"
     ABSENT = "absent"  # not paired: a known absence, a round after a withdrawal or before a late entry
-    NOT_PLAYED = "not played yet"  # an empty cell in a round the event has not reached
+    NOT_PLAYED = "not played yet"  # not reached yet, or paired with the result still to come
 
     @property
     def is_game(self) -> bool:
@@ -123,8 +123,8 @@ class Round:
     def __post_init__(self) -> None:
         if self.kind.has_opponent and self.opponent is None:
             raise ValueError(f"a {self.kind.value} needs an opponent")
-        if not self.kind.has_opponent and self.opponent is not None:
-            raise ValueError(f"a {self.kind.value} has no opponent")
+        if not self.kind.has_opponent and self.opponent is not None and self.kind is not Kind.NOT_PLAYED:
+            raise ValueError(f"a {self.kind.value} has no opponent")  # (a pending pairing may have one)
         if self.colour not in (None, "w", "b"):
             raise ValueError(f"colour must be 'w', 'b' or None, not {self.colour!r}")
 

@@ -3,7 +3,8 @@
 =============  ===========================================================
 ``12w1``       win with White against 12 (``12b0`` loss with Black, ...)
 ``12b½``       draw with Black; ``12b=`` and ``12b0.5`` are the same
-``12 1``       a game without a recorded colour (``12 ½``, ``12=``)
+``12 1``       a game without a recorded colour (``12 ½``, ``12=``, ``12½``)
+``12w``        paired with 12 (White), result still to come (``12?``: colour unknown)
 ``+12``        forfeit win against 12 (``+12w`` keeps the colour)
 ``-12``        forfeit loss against 12
 ``--12``       double forfeit against 12
@@ -34,7 +35,10 @@ class NotationError(TiebreakError):
     """A cell that is not a result."""
 
 
-_GAME = re.compile(r"^(\d+)\s*([wbWB])?\s*(1|0|½|=|0\.5|0,5|1/2)$")
+# a colour letter or a blank must separate opponent and a 1/0 result, so "10" or "121" are not
+# read as games; "=" and "½" need no separator
+_GAME = re.compile(r"^(\d+)(?:\s*([wbWB])\s*|\s+)(1|0|½|=|0\.5|0,5|1/2)$|^(\d+)\s*(½|=)$")
+_PENDING = re.compile(r"^(\d+)\s*([wbWB?])$")
 _FORFEIT = re.compile(r"^(--|\+|-)\s*(\d+)\s*([wbWB])?$")
 _RESULTS = {"1": Kind.WIN, "0": Kind.LOSS, "½": Kind.DRAW, "=": Kind.DRAW, "0.5": Kind.DRAW,
             "0,5": Kind.DRAW, "1/2": Kind.DRAW}
@@ -58,11 +62,15 @@ def parse_cell(text: Optional[object], scoring: Scoring = STANDARD_SCORING) -> R
         return Round(k, None, None, scoring.points(k))
     m = _GAME.match(s)
     if m:
-        opp, colour, res = m.groups()
+        opp, colour, res = m.groups()[:3] if m.group(1) else (m.group(4), None, m.group(5))
         if int(opp) < 1:
             raise NotationError(f"{s!r}: opponent 0 does not exist; {EXAMPLES}")
         k = _RESULTS[res]
         return Round(k, int(opp), colour.lower() if colour else None, scoring.points(k))
+    m = _PENDING.match(s)
+    if m:
+        colour = m.group(2).lower()
+        return Round(Kind.NOT_PLAYED, int(m.group(1)), None if colour == "?" else colour)
     m = _FORFEIT.match(s.replace(" ", ""))
     if m:
         sign, opp, colour = m.groups()
@@ -81,6 +89,8 @@ _BYE_TEXT = {Kind.PAB: "BYE", Kind.FULL_BYE: "F", Kind.HALF_BYE: "H", Kind.ZERO_
 
 def format_cell(r: Round) -> str:
     """The cell text for a round (the inverse of :func:`parse_cell`; short games become games)."""
+    if r.kind is Kind.NOT_PLAYED and r.opponent is not None:
+        return f"{r.opponent}{r.colour or '?'}"
     if r.kind in _BYE_TEXT:
         return _BYE_TEXT[r.kind]
     colour = r.colour or ""

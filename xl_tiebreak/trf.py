@@ -16,6 +16,7 @@ from typing import Optional, Union
 
 from .errors import InputError
 from .model import Kind, Player, Round, Scoring, STANDARD_SCORING, Tournament, last_played_round
+from .pairings import reconcile
 
 #: Result code -> kind, for rounds with an opponent (TRF-16 C.04 Annex 2).
 _WITH_OPPONENT = {
@@ -255,11 +256,8 @@ def _resolve(parsed, player_lines, nrounds, source, header, scoring, kind, start
                 if opp not in nos:
                     raise InputError(f"round {r + 1}: opponent {opp} is not a player of this file",
                                      f"{where}, columns {col}-{col + 3}")
-                if opp == p.no:
-                    raise InputError(f"round {r + 1}: player {p.no} is paired with himself",
-                                     f"{where}, columns {col}-{col + 3}")
                 if res == " ":
-                    rounds.append((Kind.NOT_PLAYED, None, None))  # paired, no result yet
+                    rounds.append((Kind.NOT_PLAYED, opp, colour))  # paired, no result yet
                     continue
                 k = _WITH_OPPONENT.get(res)
                 if k is None:
@@ -273,21 +271,14 @@ def _resolve(parsed, player_lines, nrounds, source, header, scoring, kind, start
                                      "written 0000 - U (or F, H, Z)", f"{where}, column {col + 7}")
                 rounds.append((k, None, None))
         raw[p.no] = rounds
-    # a forfeit loss on both sides of one pairing is a double forfeit
-    for no, rounds in raw.items():
-        for r, (k, opp, colour) in enumerate(rounds):
-            if (k is Kind.FORFEIT_LOSS and raw[opp][r][0] in (Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT)
-                    and raw[opp][r][1] == no):
-                rounds[r] = (Kind.DOUBLE_FORFEIT, opp, colour)
     played = last_played_round([k for k, _, _ in rounds] for rounds in raw.values())
-    players = []
-    for p, _ in parsed:
-        rs = []
-        for r, (k, opp, colour) in enumerate(raw[p.no], start=1):
-            if k is Kind.ABSENT and r > played:
-                k = Kind.NOT_PLAYED
-            rs.append(Round(k, opp, colour, scoring.points(k)))
-        players.append(replace(p, rounds=tuple(rs)))
+    lines = {p.no: lineno for (lineno, _), (p, _) in zip(player_lines, parsed)}
+    built = {no: [Round(k, opp, colour, Fraction(0) if k is Kind.NOT_PLAYED else scoring.points(k))
+                  if not (k is Kind.ABSENT and r > played) else Round(Kind.NOT_PLAYED)
+                  for r, (k, opp, colour) in enumerate(rs, start=1)]
+             for no, rs in raw.items()}
+    reconcile(built, lambda no, r: f"{source} line {lines[no]}, columns {82 + 10 * r}-{89 + 10 * r}")
+    players = [replace(p, rounds=tuple(built[p.no])) for p, _ in parsed]
     players.sort(key=lambda q: q.no)
     return Tournament(players=tuple(players), rounds=nrounds, name=name, scoring=scoring, kind=kind,
                       start_date=start, tiebreaks=tiebreaks, header=tuple(header))

@@ -77,19 +77,21 @@ class Compiled:
         unentered = {id(Kind.NOT_PLAYED), id(Kind.ABSENT)}
         absent_pts = int(sc.absent * s)
         point_of: dict[int, int] = {}
-        kinds, opps, pts, black, halves, entered = [], [], [], [], [], []
+        kinds, opps, pts, black, halves, entered, pending = [], [], [], [], [], [], []
         for p in t.players:
             for r in p.rounds:
                 k = id(r.kind)
                 kinds.append(codes[k])
                 halves.append(halves_of[k])
                 o = r.opponent
-                opps.append(-1 if o is None else index[o])
+                opps.append(-1 if o is None or k == not_played else index[o])
                 black.append(r.colour == "b")
                 entered.append(k not in unentered)
                 if k == not_played:
+                    pending.append(o is not None)
                     pts.append(absent_pts)
                     continue
+                pending.append(False)
                 v = point_of.get(id(r.points))
                 if v is None:
                     v = point_of[id(r.points)] = int(r.points * s)
@@ -101,6 +103,7 @@ class Compiled:
         self.black = np.array(black, dtype=bool).reshape(shape)
         self.halves = np.array(halves, dtype=np.int8).reshape(shape)
         self.entered = np.array(entered, dtype=bool).reshape(shape)  # not absent, not blank
+        self.pending = np.array(pending, dtype=bool).reshape(shape)  # paired, result to come
 
     def last_played_round(self) -> int:
         """The last round with a game or a forfeit; failing that, with any bye entered."""
