@@ -25,8 +25,8 @@ pytestmark = [pytest.mark.oracle,
 #: every FIDE individual tie-break, with modifiers; DE first so that its groups are the groups
 #: tied on points (gacrux and we both rank DE inside the groups tied on what comes before it)
 CODES = ("DE DE/P BH BH/C1 BH/C2 BH/M1 BH/M2 BH/P BH/C1/P SB SB/C1 SB/C2 SB/M1 SB/P WIN WON BPG "
-         "BWG REP STD TPN PS PS/C1 KS KS/L-2 KS/L+1 ARO ARO/C1 ARO/M1 TPR PTP APRO APPO RTNG AOB FB "
-         "FB/C1 FB/M1 AOB/F").split()
+         "BWG REP STD TPN PS PS/C1 KS KS/L-2 KS/L+1 ARO ARO/C1 ARO/M1 TPR PTP APRO APPO RTNG AOB AOB/P "
+         "AOB/C1 FB FB/C1 FB/M1 AOB/F").split()
 VERSION = {"fide2024": "/V1", "fide2026": "/V2"}
 
 #: Named departures from the reference. Each maps a name to the codes where our default may
@@ -38,7 +38,7 @@ DEPARTURES = {
     # rr_forfeits="reference" gives gacrux's values, and the comparison below uses it.
     "round-robin forfeits (RULES_NOTES §4.10)": (
         {"WON", "BPG", "BWG", "REP", "ARO", "ARO/C1", "ARO/M1", "TPR", "PTP", "APRO", "APPO",
-         "AOB", "AOB/F"},
+         "AOB", "AOB/P", "AOB/C1", "AOB/F"},
         Options(rr_forfeits="reference")),
 }
 RR_CODES, RR_REFERENCE = DEPARTURES["round-robin forfeits (RULES_NOTES §4.10)"]

@@ -10,6 +10,7 @@ import argparse
 import csv
 import io
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Optional, Sequence
@@ -35,9 +36,15 @@ def _common(p: argparse.ArgumentParser) -> None:
                    help="event type (default: the file's, else swiss)")
     p.add_argument("--rounds", type=int, metavar="N", help="evaluate rounds 1..N only")
     p.add_argument("--format", "-f", choices=["table", "csv", "json"], default="table")
-    p.add_argument("--unrated", type=int, metavar="RATING",
+    p.add_argument("--unrated", type=_rating, metavar="RATING",
                    help="rating for unrated players in the rating tie-breaks (default: such "
                         "tie-breaks are dropped when anyone is unrated)")
+
+
+def _rating(text: str) -> int:
+    if not text.isdigit() or not 0 < int(text) < 4000:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a rating (a whole number from 1 to 3999)")
+    return int(text)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -105,11 +112,18 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print(f"xl-tiebreak: internal error ({type(exc).__name__}: {exc}); please report it "
               "with the input file", file=sys.stderr)
         return 3
-    if args.command == "compute":
-        out = _render_compute(result, args.format)
-    else:
-        out = _render_standings(result, args.format, source)
-    sys.stdout.write(out)
+    try:
+        if args.command == "compute":
+            out = _render_compute(result, args.format)
+        else:
+            out = _render_standings(result, args.format, source)
+        sys.stdout.write(out)
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader (e.g. head) went away: not an error of ours
+        try:
+            sys.stdout = open(os.devnull, "w")
+        except OSError:
+            pass
     return 0
 
 

@@ -37,7 +37,8 @@ NAMES: dict[str, str] = {
 }
 ALIASES = {"GE": "REP", "RTG": "RTNG", "SNO": "TPN", "ML": "DE"}
 
-_CUTTABLE = {"BH", "FB", "SB", "ARO", "AOB", "APRO", "APPO"}
+_CUTTABLE = {"BH", "FB", "SB", "ARO", "AOB"}
+MAX_CUT = 99
 _P_ALLOWED = {"BH", "FB", "SB", "DE", "AOB"}
 _RATED = {"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"}
 _REVERSIBLE = {"TPN", "RTNG"}
@@ -126,20 +127,27 @@ def parse_descriptor(text: str) -> TieBreak:
         raise DescriptorError(f"unknown tie-break {head.strip()!r} in {raw!r}; known: "
                               + ", ".join(list(NAMES) + ["GE"]))
     fields: dict = {}
+    seen: set[str] = set()
     for m in mods:
         mm = _MOD.match(m.strip())
         if not mm:
             raise DescriptorError(f"unknown modifier '/{m}' in {raw!r}")
+        letter = m.strip()[:1].upper()
+        if letter in seen:
+            raise DescriptorError(f"modifier '/{letter}' appears twice in {raw!r}")
+        seen.add(letter)
         g = mm.groups()
         if g[0]:
             _only(name, _CUTTABLE | {"PS"}, m, raw)
-            fields["cut"] = int(g[1])
+            fields["cut"] = _count(g[1], m, raw)
         elif g[2]:
             _only(name, _CUTTABLE, m, raw)
-            fields["median"] = int(g[3])
+            fields["median"] = _count(g[3], m, raw)
         elif g[4]:
             _only(name, {"KS"}, m, raw)
             v = g[5]
+            if abs(int(v)) > 1000:
+                raise DescriptorError(f"'/{m}' in {raw!r}: the limit is out of range")
             fields["limit"] = ("shift", int(v)) if v[0] in "+-" else ("percent", int(v))
         elif g[6]:
             _only(name, _P_ALLOWED, m, raw)
@@ -156,6 +164,13 @@ def parse_descriptor(text: str) -> TieBreak:
     if fields.get("cut") and fields.get("median"):
         raise DescriptorError(f"{raw!r} has both a cut and a median; use one")
     return TieBreak(name=name, **fields)
+
+
+def _count(text: str, mod: str, raw: str) -> int:
+    k = int(text)
+    if k > MAX_CUT:
+        raise DescriptorError(f"'/{mod}' in {raw!r}: at most {MAX_CUT} may be cut")
+    return k
 
 
 def _only(name: str, allowed: set, mod: str, raw: str) -> None:

@@ -111,7 +111,7 @@ def compute(t: Tournament, tiebreaks: TieBreakList = None, *, edition: "str | Ed
     if kind not in ("swiss", "round-robin"):
         raise InputError(f"unknown event type {kind!r}; use swiss or round-robin")
     rr = kind == "round-robin"
-    arrays = compiled(t, options.short_games_played)
+    arrays = compiled(t)
     n = arrays.last_played_round() if rounds is None else rounds
     if not 0 <= n <= t.rounds:
         raise InputError(f"--rounds {n}: the event has {t.rounds} rounds")
@@ -164,12 +164,13 @@ class _Calculator:
             return bh.buchholz(c, tb.cut, tb.median, tb.forfeits_as_games)
         if name == "SB":
             return bh.sonneborn_berger(ctx, tb.cut, tb.median, tb.forfeits_as_games)
-        if name == "AOB":
-            base = self.column(TieBreak("FB" if tb.fore else "BH"))
+        if name == "AOB":  # the opponents' BH (or FB) with the same cut and /P (as gacrux)
+            base = self.column(TieBreak("FB" if tb.fore else "BH", cut=tb.cut, median=tb.median,
+                                        forfeits_as_games=tb.forfeits_as_games))
             decimals = ctx.options.aob_decimals
             if decimals == "auto":  # gacrux: enough decimals to tell the averages apart
                 decimals = 2 if ctx.n < 9 else 3 if ctx.n < 27 else 4 if ctx.n < 73 else 5
-            return bh.average_of_opponents(ctx, base, tb.forfeits_as_games, decimals)
+            return bh.average_of_opponents(ctx, base, decimals)
         simple = {"WIN": counts.wins, "WON": counts.games_won, "BPG": counts.black_games,
                   "BWG": counts.black_wins, "REP": counts.rounds_elected, "STD": counts.standard_points,
                   "TPN": counts.pairing_number}

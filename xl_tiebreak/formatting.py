@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Optional, Union
 
@@ -28,7 +29,7 @@ def format_value(v: Optional[Fraction], decimals: int = 1) -> str:
         d += 1
     neg = v < 0
     a = abs(v)
-    units = round(a * 10 ** d)
+    units = math.floor(a * 10 ** d + Fraction(1, 2))  # half up, exactly
     whole, frac = divmod(units, 10 ** d)
     text = f"{whole}.{frac:0{d}d}" if d else str(whole)
     return ("-" if neg else "") + text

@@ -28,7 +28,8 @@ class Options:
       Type-B tie-breaks. ``"reference"`` follows gacrux: forfeits never count as games in
       WON/BPG/BWG and the rating tie-breaks.
     - ``short_games_played`` (§4.1): games of under one move (TRF W/D/L) count as played over the
-      board in every tie-break. Default on (gacrux).
+      board in every tie-break. Default on (gacrux). Off: they are games everywhere except in the
+      rating tie-breaks (Art. 10), since such a game is not rated.
     - ``cap_rounds`` (§4.4): ``"evaluated"`` (default, gacrux: the 2026 cap d x n uses the rounds
       evaluated so far) or ``"scheduled"`` (the event's number of rounds).
     - ``aob_decimals`` (§4.7): AOB is rounded half-up to this many decimals; ``"auto"`` (default,

@@ -19,10 +19,10 @@ _PENDING = Kind.NOT_PLAYED
 def describe(r: Round) -> str:
     """A round in words, for messages."""
     if r.opponent is None:
-        return r.kind.value
+        return "no game (absent)" if r.kind in (Kind.ABSENT, _PENDING) else f"a {r.kind.value}"
     colour = {"w": " with White", "b": " with Black"}.get(r.colour or "", "")
     if r.kind is _PENDING:
-        return f"paired with {r.opponent}{colour}, no result yet"
+        return f"a pairing against {r.opponent}{colour} without a result"
     return f"a {r.kind.value} against {r.opponent}{colour}"
 
 

@@ -75,6 +75,7 @@ def parse_trf(text: str, source: str = "<trf>", *, allow_team: bool = False) -> 
     tiebreaks: tuple[str, ...] = ()
     tb202: Optional[tuple[str, ...]] = None
     team = False
+    has_162 = False
 
     for lineno, line in enumerate(text.splitlines(), start=1):
         line = line.rstrip("\r\n")
@@ -100,6 +101,7 @@ def parse_trf(text: str, source: str = "<trf>", *, allow_team: bool = False) -> 
             declared_rounds = (int(m.group(1)), lineno)
         elif code == "162":
             scoring = _parse_scoring(line, where)
+            has_162 = True
         elif code == "092":
             low = rest.lower()
             if "team" in low:
@@ -150,8 +152,12 @@ def parse_trf(text: str, source: str = "<trf>", *, allow_team: bool = False) -> 
             raise InputError(f"start number {p.no} is used twice (also line {nos[p.no]})",
                              f"{source} line {lineno}, columns 5-8")
         nos[p.no] = lineno
-    return _resolve(parsed, player_lines, nrounds, source, header, scoring, kind192 or kind, start,
-                    name, tiebreaks)
+    tournament = _resolve(parsed, player_lines, nrounds, source, header, scoring, kind192 or kind, start,
+                          name, tiebreaks)
+    if team:  # a team event's board lines may carry points from the team's byes
+        return tournament
+    lines = {p.no: lineno for (lineno, _), (p, _) in zip(player_lines, parsed)}
+    return _settle_scoring(tournament, lines, explicit=has_162, source=source)
 
 
 def _split_list(text: str) -> tuple[str, ...]:
@@ -161,9 +167,12 @@ def _split_list(text: str) -> tuple[str, ...]:
 def parse_date(text: str) -> Optional[str]:
     """Start date to ISO; ``None`` when the format is not recognised."""
     t = text.strip()
-    m = re.match(r"(\d{4})\s*[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{1,2})", t)
+    m = re.match(r"(\d{4})\s*[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{1,2})", t) or \
+        re.match(r"(\d{2})/(\d{2})/(\d{2})$", t)  # TRF's YY/MM/DD
     if m:
         y, mo, d = map(int, m.groups())
+        if y < 100:
+            y += 2000
     else:
         m = re.match(r"(\d{1,2})\s*[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{2,4})", t)
         if m:
@@ -181,10 +190,18 @@ def parse_date(text: str) -> Optional[str]:
 
 
 def _parse_scoring(line: str, where: str) -> Scoring:
-    """Record 162: symbols W D L A P X, each followed by its points."""
+    """Record 162: symbols W D L A P X, each with its points: the symbol at column 6 and the
+    points at 7-10, repeated every 9 columns; a freer ``W 3.0  D 1.0`` spelling is accepted."""
     values: dict[str, Fraction] = {}
-    for m in re.finditer(r"([WDLAPXwdlapx])\s*=?\s*(\d+(?:[.,]\d+)?)", line[4:]):
-        values[m.group(1).upper()] = Fraction(m.group(2).replace(",", "."))
+    for col in range(6, len(line) + 1, 9):
+        sym, pts = _field(line, col, col).strip().upper(), _field(line, col + 1, col + 4).strip()
+        if sym in "WDLAPX" and sym and re.fullmatch(r"\d+(?:[.,]\d+)?", pts):
+            values[sym] = Fraction(pts.replace(",", "."))
+    free: dict[str, Fraction] = {}
+    for m in re.finditer(r"(?<![A-Za-z])([WDLAPX])\s*=?\s*(\d+(?:[.,]\d+)?)(?![\d.])", line[4:]):
+        free[m.group(1)] = Fraction(m.group(2).replace(",", "."))
+    if len(free) > len(values):  # not in the standard columns
+        values = free
     if not values:
         raise InputError("record 162 gives no points (expected e.g. 'W 1.0  D 0.5  L 0.0')",
                          f"{where}, column 5")
@@ -282,6 +299,45 @@ def _resolve(parsed, player_lines, nrounds, source, header, scoring, kind, start
     players.sort(key=lambda q: q.no)
     return Tournament(players=tuple(players), rounds=nrounds, name=name, scoring=scoring, kind=kind,
                       start_date=start, tiebreaks=tiebreaks, header=tuple(header))
+
+
+#: scoring systems tried, in order, when a file without record 162 has points that 1/½/0 does
+#: not explain (a PAB worth a draw or nothing; 3/1/0 and 2/1/0 with their PAB values)
+_CANDIDATES = [Scoring(pab=Fraction(1, 2)), Scoring(pab=Fraction(0))] + [
+    Scoring(win=Fraction(w), draw=Fraction(1), loss=Fraction(0), absent=Fraction(0), pab=Fraction(p))
+    for w in (3, 2) for p in (w, 1, 0)]
+
+
+def _disagreeing(t: Tournament) -> list[Player]:
+    """Players whose points field differs from their results (byes entered ahead allowed)."""
+    n = t.played_rounds
+    return [p for p in t.players
+            if p.declared_points is not None and p.declared_points not in (p.score(n), p.score())]
+
+
+def _rescored(t: Tournament, scoring: Scoring) -> Tournament:
+    players = [replace(p, rounds=tuple(replace(r, points=scoring.points(r.kind)) for r in p.rounds))
+               for p in t.players]
+    return replace(t, players=tuple(players), scoring=scoring)
+
+
+def _settle_scoring(t: Tournament, lines: dict[int, int], explicit: bool, source: str) -> Tournament:
+    """The points field (columns 81-84) must agree with the results. Without record 162 the
+    scoring system is the first of the usual ones that explains every player's points; if none
+    does, or record 162 does not, the first disagreeing line is reported."""
+    bad = _disagreeing(t)
+    if not bad:
+        return t
+    if not explicit:
+        for scoring in _CANDIDATES:
+            again = _rescored(t, scoring)
+            if not _disagreeing(again):
+                return again
+    p = bad[0]
+    hint = ("check the results or record 162" if explicit else
+            "no usual scoring system explains the points; give one in record 162 (e.g. '162  W 3.0  D 1.0')")
+    raise InputError(f"player {p.no} has {_num(p.declared_points)} points, but the results give "
+                     f"{_num(p.score())}; {hint}", f"{source} line {lines[p.no]}, columns 81-84")
 
 
 def write_trf(t: Tournament) -> str:

@@ -61,7 +61,10 @@ def cut_sum(elems: Elements, low: int, high: int, pick_vur_by_score: bool = Fals
     """
     score, value, vur, present = elems
     total = np.where(present, value, 0).sum(axis=1)
-    if (not low and not high) or score.shape[1] == 0:
+    n = score.shape[1]
+    low = min(low, n)
+    high = min(high, n - low)
+    if (not low and not high) or n == 0:
         return total
     rows = np.arange(score.shape[0])
     alive = present.copy()
@@ -99,15 +102,16 @@ def sonneborn_berger(ctx: Context, cut: int = 0, median: int = 0,
                   ctx.scale * ctx.scale)
 
 
-def average_of_opponents(ctx: Context, base: Column, forfeits_as_games: bool = False,
-                         decimals: Optional[int] = None) -> Column:
+def average_of_opponents(ctx: Context, base: Column, decimals: Optional[int] = None) -> Column:
     """AOB: the mean of the opponents' BH (or FB) over the games played (Art. 8.2).
 
     Each game counts once, so a repeated opponent counts per game; byes and forfeits are left
-    out (forfeits count with ``/P``, and in a round robin as Art. 15.2 says). Undefined without
-    a game. Rounded half-up to ``decimals``; ``None`` keeps the exact mean.
+    out (a round robin's forfeits count where Art. 15.2 makes them games). ``base`` is the
+    opponents' value: with ``AOB/P`` or ``AOB/C1`` the caller passes BH/P or BH/C1, as gacrux
+    does. Undefined without a game. Rounded half-up to ``decimals``; ``None`` keeps the exact
+    mean.
     """
-    games = ctx.has_opp if forfeits_as_games else ctx.played("other")
+    games = ctx.played("other")
     count = games.sum(axis=1)
     total = np.where(games, base.num[ctx.opp0], 0).sum(axis=1)
     defined = count > 0

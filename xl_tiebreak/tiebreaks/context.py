@@ -29,9 +29,6 @@ _CODE = {
     Kind.PAB: PAB, Kind.FULL_BYE: FPB, Kind.HALF_BYE: HPB,
     Kind.ZERO_BYE: ZPB, Kind.ABSENT: ZPB, Kind.NOT_PLAYED: ZPB,
 }
-#: a short game does not count as played when ``short_games_played`` is off: it becomes the
-#: unplayed round of the same points
-_SHORT_AS_UNPLAYED = {Kind.SHORT_WIN: FWIN, Kind.SHORT_LOSS: FLOSS, Kind.SHORT_DRAW: HPB}
 #: result on the 1/½/0 scale, in half points (TPR, PTP)
 _HALVES = {Kind.WIN: 2, Kind.SHORT_WIN: 2, Kind.FORFEIT_WIN: 2, Kind.DRAW: 1, Kind.SHORT_DRAW: 1}
 VUR_CODES = (FLOSS, DFF, HPB, ZPB)
@@ -63,25 +60,25 @@ class Column:
 class Compiled:
     """A tournament as arrays over all its scheduled rounds (built once per tournament)."""
 
-    def __init__(self, t: Tournament, short_games_played: bool) -> None:
+    def __init__(self, t: Tournament) -> None:
         sc = t.scoring
         self.scale = s = lcm(*(Fraction(v).denominator for v in
                                (sc.win, sc.draw, sc.loss, sc.absent, sc.pab_points)))
         N, R = len(t.players), t.rounds
         index = {p.no: i for i, p in enumerate(t.players)}
         codes = {id(k): c for k, c in _CODE.items()}
-        if not short_games_played:
-            codes.update({id(k): c for k, c in _SHORT_AS_UNPLAYED.items()})
+        shorts = {id(Kind.SHORT_WIN), id(Kind.SHORT_DRAW), id(Kind.SHORT_LOSS)}
         halves_of = {id(k): _HALVES.get(k, 0) for k in Kind}
         not_played = id(Kind.NOT_PLAYED)
         unentered = {id(Kind.NOT_PLAYED), id(Kind.ABSENT)}
         absent_pts = int(sc.absent * s)
         point_of: dict[int, int] = {}
-        kinds, opps, pts, black, halves, entered, pending = [], [], [], [], [], [], []
+        kinds, opps, pts, black, halves, entered, pending, short = [], [], [], [], [], [], [], []
         for p in t.players:
             for r in p.rounds:
                 k = id(r.kind)
                 kinds.append(codes[k])
+                short.append(k in shorts)
                 halves.append(halves_of[k])
                 o = r.opponent
                 opps.append(-1 if o is None or k == not_played else index[o])
@@ -104,6 +101,7 @@ class Compiled:
         self.halves = np.array(halves, dtype=np.int8).reshape(shape)
         self.entered = np.array(entered, dtype=bool).reshape(shape)  # not absent, not blank
         self.pending = np.array(pending, dtype=bool).reshape(shape)  # paired, result to come
+        self.short = np.array(short, dtype=bool).reshape(shape)  # games of under one move
 
     def last_played_round(self) -> int:
         """The last round with a game or a forfeit; failing that, with any bye entered."""
@@ -114,12 +112,11 @@ class Compiled:
         return int(np.nonzero(entered)[0][-1]) + 1 if entered.any() else 0
 
 
-def compiled(t: Tournament, short_games_played: bool = True) -> Compiled:
+def compiled(t: Tournament) -> Compiled:
     """The arrays of a tournament, cached on the (immutable) tournament object."""
-    cache = t.__dict__.setdefault("_compiled", {})
-    got = cache.get(short_games_played)
+    got = t.__dict__.get("_compiled")
     if got is None:
-        got = cache[short_games_played] = Compiled(t, short_games_played)
+        got = t.__dict__["_compiled"] = Compiled(t)
     return got
 
 
@@ -145,13 +142,15 @@ class Context:
         s = self.scale
         self.W = int(sc.win * s)
         self.D = int(sc.draw * s)
+        self.L = int(sc.loss * s)
         self.size = len(t.players)
-        full = compiled(t, options.short_games_played)
+        full = compiled(t)
         kind = full.kind[:, :n].copy()
         opp = full.opp[:, :n]
         pts = full.pts[:, :n].copy()
         black = full.black[:, :n]
         halves = full.halves[:, :n].copy()
+        self.short = full.short[:, :n]
         if fore and n == t.rounds and n > 0:
             last = kind[:, n - 1]
             paired = np.isin(last, (GAME,) + FORFEIT_CODES)
@@ -204,11 +203,13 @@ class Context:
 
     @cached_property
     def svon(self) -> np.ndarray:
-        """The 2012 virtual opponent of every round (C.02 §13, seed 000), players x rounds:
-        score before the round + (win - points obtained) + a draw for every later round."""
+        """The 2012 virtual opponent of every round (C.02 §13, seed 000), players x rounds: the
+        score before the round, the opposite of the player's result in it (a win's points give
+        the opponent a loss, a draw's a draw, anything less a win), a draw every later round."""
         before = np.cumsum(self.pts, axis=1) - self.pts
         later = self.n - np.arange(1, self.n + 1)
-        return before + (self.W - self.pts) + self.D * later[None, :]
+        opposite = np.where(self.pts >= self.W, self.L, np.where(self.pts >= self.D, self.D, self.W))
+        return before + opposite + self.D * later[None, :]
 
     def played(self, purpose: str) -> np.ndarray:
         """Which rounds count as games played, for ``purpose`` (players x rounds).
@@ -219,6 +220,11 @@ class Context:
         rating tie-breaks and forfeit losses unplayed in Type-B ones. ``rr_forfeits="reference"``
         counts no forfeit, as gacrux does (RULES_NOTES §4.10).
         """
+        if purpose == "rating" and not self.options.short_games_played:
+            return self._played(purpose) & ~self.short  # RULES_NOTES §4.1: unrated games
+        return self._played(purpose)
+
+    def _played(self, purpose: str) -> np.ndarray:
         if not self.rr or self.options.rr_forfeits == "reference":
             return self.is_game
         if not self.edition.rr_2026:

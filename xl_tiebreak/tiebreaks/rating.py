@@ -57,7 +57,8 @@ class Ratings:
 
     ``unrated``: the rating assigned to unrated players (/Unnnn or the option). Without one, an
     unrated participant drops every rating tie-break (``dropped``), unless the policy is
-    ``"exclude"`` (the 2024 reference engine), where unrated opponents are left out.
+    ``"exclude"`` (the 2024 reference engine): unrated opponents are left out of the averages
+    and are the first games a cut removes (TIEBREAK_RULES §5.11).
     """
 
     def __init__(self, ctx: Context, unrated: Optional[int]) -> None:
@@ -69,7 +70,8 @@ class Ratings:
         self.own = np.array([fill if r is None else r for r in rs], dtype=np.int64)
         self.ctx = ctx
         opp = self.own[ctx.opp0]
-        self.mask = ctx.played("rating") & (opp >= 0)  # games that count, rated opponents
+        self.games = ctx.played("rating")  # every game that counts, rated opponent or not
+        self.mask = self.games & (opp >= 0)  # ... against a rated opponent
         self.opp = np.where(self.mask, opp, 0)
         self.count = self.mask.sum(axis=1)
 
@@ -82,21 +84,22 @@ def aro(rt: Ratings, cut: int = 0, median: int = 0) -> Column:
     """ARO: the mean rating of the opponents met over the board, rounded, .5 up (Art. 10.1).
 
     /Ck drops the k lowest ratings, /Mk also the k highest; undefined when nothing is left.
+    Games against unrated opponents left out (policy "exclude") are the first ones cut.
     """
     low = cut or median
     if not low and not median:
         total = rt.opp.sum(axis=1)
         count = rt.count
     else:
-        big = np.iinfo(np.int64).max // 4
-        ordered = np.sort(np.where(rt.mask, rt.opp, big), axis=1)
-        prefix = np.concatenate([np.zeros((rt.ctx.size, 1), dtype=np.int64),
-                                 np.cumsum(np.where(ordered == big, 0, ordered), axis=1)], axis=1)
-        start = np.minimum(low, rt.count)
-        end = np.maximum(rt.count - median, start)
-        rows = np.arange(rt.ctx.size)
-        total = prefix[rows, end] - prefix[rows, start]
-        count = end - start
+        absent = np.iinfo(np.int64).max // 4
+        # unrated opponents sort first (-1), so the low cuts take them first
+        keyed = np.where(rt.games, np.where(rt.mask, rt.opp, -1), absent)
+        ordered = np.sort(keyed, axis=1)
+        games = rt.games.sum(axis=1)
+        pos = np.arange(ordered.shape[1])[None, :]
+        keep = (pos >= low) & (pos < (games - median)[:, None]) & (ordered >= 0) & (ordered < absent)
+        total = np.where(keep, ordered, 0).sum(axis=1)
+        count = keep.sum(axis=1)
     defined = count > 0
     return Column(half_up_div(total, np.maximum(count, 1)), 1, defined)
 
