@@ -10,6 +10,7 @@ unknown player gives ``"#N/A"`` (an error value in xlwings Lite, the text in the
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections import OrderedDict
 from fractions import Fraction
@@ -80,8 +81,14 @@ class _TableKey:
         return self.hash
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, _TableKey) and self.hash == other.hash and (
-            self.rows is other.rows or self.rows == other.rows)
+        if not isinstance(other, _TableKey) or self.hash != other.hash:
+            return False
+        if self.rows is other.rows:
+            return True
+        if self.rows == other.rows:
+            self.rows = other.rows  # share the content: the next comparison is an identity test
+            return True
+        return False
 
 
 _last_table: list = [None, None]  # [the immutable table last seen, its key]: the same tuple
@@ -89,11 +96,10 @@ _last_lock = threading.Lock()     # again (as the headless recompute passes it) 
 
 
 def _content_key(table: Table) -> _TableKey:
+    with _last_lock:
+        if _last_table[0] is table:
+            return _last_table[1]
     immutable = type(table) is tuple and all(type(r) is tuple for r in table)
-    if immutable:
-        with _last_lock:
-            if _last_table[0] is table:
-                return _last_table[1]
     key = _TableKey(tuple(tuple(r) if r is not None else () for r in table))
     if immutable:
         with _last_lock:
@@ -142,12 +148,53 @@ def _result(table: Table, tiebreaks: Any, edition: Any, kind: Any) -> Result:
     return CACHE.get(("r", key, ed.name, k, tbs), make)
 
 
+def _kept(result: Result, name: str, make: Callable[[], Any]) -> Any:
+    """Something derived from a (cached, immutable) result, kept on the result itself."""
+    got = result.__dict__.get(name)
+    if got is None:
+        got = result.__dict__[name] = make()
+    return got
+
+
 def _standings(result: Result) -> list[Row]:
-    """The ranked rows, kept on the (cached, immutable) result itself."""
-    rows = result.__dict__.get("_standings")
-    if rows is None:
-        rows = result.__dict__["_standings"] = rank(result)
-    return rows
+    return _kept(result, "_standings", lambda: rank(result))
+
+
+def _outputs(result: Result) -> dict[str, list[Any]]:
+    """Every value as the cells show it, by descriptor (as given and canonical) and "points"."""
+    def make() -> dict[str, list[Any]]:
+        out: dict[str, list[Any]] = {"points": [json_number(v) for v in result.points]}
+        for j, (code, tb) in enumerate(zip(result.codes, result.tiebreaks)):
+            col = [_out(v) for v in result.columns[j].values()]
+            out.setdefault(code, col)
+            out.setdefault(tb.code, col)
+        return out
+    return _kept(result, "_outputs", make)
+
+
+def _standings_table(result: Result) -> list[list[Any]]:
+    def make() -> list[list[Any]]:
+        table: list[list[Any]] = [["Rk", "No", "Name", "Pts", *result.codes]]
+        for r in _standings(result):
+            table.append([r.place if "-" in r.place else r.rank, r.player.no, r.player.name,
+                          json_number(r.points), *[_out(v) for v in r.values]])
+        return table
+    return _kept(result, "_table", make)
+
+
+def _places(result: Result) -> dict[int, Any]:
+    return _kept(result, "_places", lambda: {
+        r.player.no: (r.rank if "-" not in r.place else r.place) for r in _standings(result)})
+
+
+@functools.lru_cache(maxsize=512)
+def _code(descriptor: str) -> str:
+    return parse_descriptor(descriptor).code
+
+
+@functools.lru_cache(maxsize=512)
+def _codes(listed: str) -> tuple[str, ...]:
+    return tuple(tb.code for tb in parse_list(listed))
 
 
 def _player_row(result: Result, player: Any) -> Optional[int]:
@@ -177,18 +224,19 @@ def TIEBREAK(player: Any, crosstable: Table, descriptor: str, edition: Any = Non
     ``tiebreaks`` (optional): the event's whole list; DE is then the rank inside the group tied
     on points and on the tie-breaks before DE in that list, as in the standings.
     """
-    if not _text(descriptor):
+    text = _text(descriptor)
+    if not text:
         return ""
-    code = parse_descriptor(_text(descriptor)).code
+    code = _code(text)
     listed = _list_text(tiebreaks)
-    if listed and code in [tb.code for tb in parse_list(listed)]:
+    if listed and code in _codes(listed):
         result = _result(crosstable, listed, edition, type)
     else:
         result = _result(crosstable, code, edition, type)
     k = _player_row(result, player)
     if k is None:
         return "" if player in (None, "") else NA
-    return _out(result.columns[result._column(code)].value(k))
+    return _outputs(result)[code][k]
 
 
 def _named(code: str, doc: str) -> Callable:
@@ -204,7 +252,7 @@ def SCORE(player: Any, crosstable: Table, edition: Any = None, type: Any = None)
     k = _player_row(result, player)
     if k is None:
         return "" if player in (None, "") else NA
-    return json_number(result.points[k])
+    return _outputs(result)["points"][k]
 
 
 BUCHHOLZ = _named("BH", "Buchholz, C.07 Art. 8.1")
@@ -233,11 +281,7 @@ def PLACE(player: Any, crosstable: Table, tiebreaks: Any = None, edition: Any = 
     result = _result(crosstable, tiebreaks, edition, type)
     if _player_row(result, player) is None:
         return "" if player in (None, "") else NA
-    no = int(float(player))
-    for row in _standings(result):
-        if row.player.no == no:
-            return row.rank if "-" not in row.place else row.place
-    return NA  # pragma: no cover
+    return _places(result)[int(float(player))]
 
 
 def TIEBREAKS(crosstable: Table, tiebreaks: Any = None, edition: Any = None, type: Any = None) -> list[list[Any]]:
@@ -255,13 +299,9 @@ def STANDINGS(crosstable: Table, tiebreaks: Any = None, edition: Any = None, typ
     """The ranked table ``Rk | No | Name | Pts | <codes>`` that spills; with ``row`` (1 = the
     leader, 0 = the header) and ``column`` (1 = Rk) it returns that one cell, "" past the last
     player."""
-    result = _result(crosstable, tiebreaks, edition, type)
-    table: list[list[Any]] = [["Rk", "No", "Name", "Pts", *result.codes]]
-    for r in _standings(result):
-        table.append([r.place if "-" in r.place else r.rank, r.player.no, r.player.name,
-                      json_number(r.points), *[_out(v) for v in r.values]])
+    table = _standings_table(_result(crosstable, tiebreaks, edition, type))
     if row is None and column is None:
-        return table
+        return [list(r) for r in table]
     i = int(float(row)) if row not in (None, "") else None
     j = int(float(column)) if column not in (None, "") else None
     if i is not None and not 0 <= i < len(table):
