@@ -189,6 +189,8 @@ def _standings(ws, lay: Layout) -> None:
         for j in range(1, ncols + 1):
             c = ws.cell(HEADER_ROW + i, j, f"=STANDINGS({args},{i},{j})")
             c.border = _GRID
+            if j == 4:
+                c.number_format = "0.0"
             if j != 3:
                 c.alignment = Alignment(horizontal="right")
     for j, w in enumerate([6, 5, 28, 6] + [8] * TB_SLOTS, start=1):
