@@ -50,13 +50,10 @@ class Kind(Enum):
         """Voluntary unplayed round: a requested bye or a forfeit loss (C.07 Art. 16.1-16.2)."""
         return self in _VURS
 
-    @property
-    def is_short(self) -> bool:
-        return self in (Kind.SHORT_WIN, Kind.SHORT_DRAW, Kind.SHORT_LOSS)
-
 
 _GAMES = frozenset({Kind.WIN, Kind.DRAW, Kind.LOSS, Kind.SHORT_WIN, Kind.SHORT_DRAW, Kind.SHORT_LOSS})
-_VURS = frozenset({Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT, Kind.HALF_BYE, Kind.ZERO_BYE, Kind.ABSENT})
+_VURS = frozenset({Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT, Kind.HALF_BYE, Kind.ZERO_BYE, Kind.ABSENT,
+                   Kind.NOT_PLAYED})  # a round inside the evaluated ones with nothing entered = absent
 
 #: The kind a player's opponent has in the same game (mirror).
 MIRROR = {
