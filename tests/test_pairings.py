@@ -20,7 +20,7 @@ def _line(no, rounds):
     ({1: ["2w1"], 2: ["1b1"]}, "player 1 has a win against 2 with White, but player 2 has a win against 1"),
     ({1: ["2w1"], 2: ["Z"]}, "but player 2 has a zero-point bye in that round"),
     ({1: ["2w1"], 2: ["1w0"]}, "players 1 and 2 both have White"),
-    ({1: ["2w1"], 2: ["3b0"], 3: ["2w1"]}, "player 1 has a win against 2"),
+    ({1: ["2w1"], 2: ["3b0"], 3: ["2w1"]}, "player 2 is paired with 1 here and also with 3"),
     ({1: ["+2"], 2: ["+1"]}, "forfeit win against 2"),
 ])
 def test_crosstable_pairings_must_mirror(rows, needle):

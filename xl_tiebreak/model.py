@@ -29,6 +29,7 @@ class Kind(Enum):
     HALF_BYE = "half-point bye"
     ZERO_BYE = "zero-point bye"
     ABSENT = "absent"  # not paired: a known absence, a round after a withdrawal or before a late entry
+    WITHDRAWN = "withdrawal"  # the round the player withdrew in (and, in a crosstable, rounds after)
     NOT_PLAYED = "not played yet"  # not reached yet, or paired with the result still to come
 
     @property
@@ -53,7 +54,7 @@ class Kind(Enum):
 
 _GAMES = frozenset({Kind.WIN, Kind.DRAW, Kind.LOSS, Kind.SHORT_WIN, Kind.SHORT_DRAW, Kind.SHORT_LOSS})
 _VURS = frozenset({Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT, Kind.HALF_BYE, Kind.ZERO_BYE, Kind.ABSENT,
-                   Kind.NOT_PLAYED})  # a round inside the evaluated ones with nothing entered = absent
+                   Kind.WITHDRAWN, Kind.NOT_PLAYED})  # a round inside the evaluated ones with nothing entered = absent
 
 #: The kind a player's opponent has in the same game (mirror).
 MIRROR = {
@@ -206,6 +207,6 @@ def last_played_round(kinds_per_player: Iterable[Iterable[Kind]]) -> int:
         for r, k in enumerate(kinds, start=1):
             if k.has_opponent:
                 last_game = max(last_game, r)
-            if k not in (Kind.ABSENT, Kind.NOT_PLAYED):
+            if k not in (Kind.ABSENT, Kind.WITHDRAWN, Kind.NOT_PLAYED):
                 last_any = max(last_any, r)
     return last_game or last_any

@@ -13,6 +13,7 @@
 ``H``          half-point bye
 ``Z``          zero-point bye
 ``-``          absent, not paired
+``WD``         withdrew: this round and every later one unplayed
 empty          not played yet
 =============  ===========================================================
 
@@ -44,7 +45,7 @@ _RESULTS = {"1": Kind.WIN, "0": Kind.LOSS, "½": Kind.DRAW, "=": Kind.DRAW, "0.5
             "0,5": Kind.DRAW, "1/2": Kind.DRAW}
 _BYES = {"BYE": Kind.PAB, "U": Kind.PAB, "PAB": Kind.PAB, "F": Kind.FULL_BYE, "FPB": Kind.FULL_BYE,
          "H": Kind.HALF_BYE, "HPB": Kind.HALF_BYE, "Z": Kind.ZERO_BYE, "ZPB": Kind.ZERO_BYE,
-         "-": Kind.ABSENT}
+         "-": Kind.ABSENT, "WD": Kind.WITHDRAWN}
 
 
 def parse_cell(text: Optional[object], scoring: Scoring = STANDARD_SCORING) -> Round:
@@ -84,7 +85,7 @@ def parse_cell(text: Optional[object], scoring: Scoring = STANDARD_SCORING) -> R
 _RESULT_TEXT = {Kind.WIN: "1", Kind.LOSS: "0", Kind.DRAW: "½",
                 Kind.SHORT_WIN: "1", Kind.SHORT_LOSS: "0", Kind.SHORT_DRAW: "½"}
 _BYE_TEXT = {Kind.PAB: "BYE", Kind.FULL_BYE: "F", Kind.HALF_BYE: "H", Kind.ZERO_BYE: "Z",
-             Kind.ABSENT: "-", Kind.NOT_PLAYED: ""}
+             Kind.ABSENT: "-", Kind.WITHDRAWN: "WD", Kind.NOT_PLAYED: ""}
 
 
 def format_cell(r: Round) -> str:

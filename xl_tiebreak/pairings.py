@@ -1,19 +1,23 @@
-"""Both sides of every pairing must tell the same story.
+"""Both sides of every pairing must tell the same story, and a round chart must be possible.
 
-Used by every reader (TRF and crosstable): a forfeit loss entered on both sides of one pairing
-is a double forfeit; otherwise each side's result must mirror the other's (``12w1`` against
-``5b0``), the colours must differ, and a player cannot meet himself. A mismatch raises an error
-naming the place, because tie-breaks computed from it would be silently wrong.
+Used by every reader (TRF and crosstable). A forfeit loss entered on both sides of one pairing
+is a double forfeit. Errors (results that do not mirror, equal colours, a forfeit on one side
+only, a player paired twice in a round, unknown opponents, a player against himself, games after
+a withdrawal) make tie-breaks silently wrong, so they stop a computation; warnings (a second
+pairing-allocated bye, ``F`` where ``U`` is meant, repeated pairings) do not.
 """
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Optional
 
-from .errors import InputError
 from .model import MIRROR, Kind, Round
+from .notation import format_cell
+from .validation import Findings, strict
 
 _PENDING = Kind.NOT_PLAYED
+_UNPLAYED_AFTER_WITHDRAWAL = (Kind.WITHDRAWN, Kind.ABSENT, Kind.ZERO_BYE, Kind.NOT_PLAYED)
+Place = Callable[[int, int], str]
 
 
 def describe(r: Round) -> str:
@@ -26,31 +30,117 @@ def describe(r: Round) -> str:
     return f"a {r.kind.value} against {r.opponent}{colour}"
 
 
-def reconcile(rounds: dict[int, list[Round]], place: Callable[[int, int], str]) -> dict[int, list[Round]]:
-    """Mark double forfeits and check that every pairing mirrors; ``place(no, round)`` names the
-    place of a player's round (1-based) in messages. Works in place and returns ``rounds``."""
+def _mirror_cell(r: Round, me: int) -> str:
+    """What the opponent's cell should say, in the crosstable notation."""
+    colour = {"w": "b", "b": "w"}.get(r.colour or "")
+    want = Round(_PENDING if r.kind is _PENDING else MIRROR[r.kind], me, colour)
+    return format_cell(want)
+
+
+def reconcile(rounds: dict[int, list[Round]], place: Place, findings: Optional[Findings] = None,
+              swiss: bool = True) -> dict[int, list[Round]]:
+    """Mark double forfeits and check the pairings; ``place(no, round)`` names a player's round
+    (1-based). Works in place and returns ``rounds``."""
+    findings = findings or strict()
     for no, rs in rounds.items():
         for r, rd in enumerate(rs):
             if rd.kind is Kind.FORFEIT_LOSS and rd.opponent in rounds:
                 other = rounds[rd.opponent][r]
                 if other.opponent == no and other.kind in (Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT):
                     rs[r] = Round(Kind.DOUBLE_FORFEIT, rd.opponent, rd.colour, rd.points)
+    nrounds = max((len(rs) for rs in rounds.values()), default=0)
+    for r in range(nrounds):
+        _check_round(rounds, r, place, findings)
+    for no, rs in rounds.items():
+        _check_player(no, rs, place, findings)
+    if swiss:
+        _check_repeats(rounds, place, findings)
+    _check_f_for_u(rounds, place, findings)
+    return rounds
+
+
+def _check_round(rounds: dict[int, list[Round]], r: int, place: Place, findings: Findings) -> None:
+    claims: dict[int, list[int]] = {}
+    for no, rs in rounds.items():
+        if r < len(rs) and rs[r].opponent is not None:
+            claims.setdefault(rs[r].opponent, []).append(no)
+    for no, rs in rounds.items():
+        if r >= len(rs) or rs[r].opponent is None:
+            continue
+        rd, opp = rs[r], rs[r].opponent
+        where = place(no, r + 1)
+        if opp == no:
+            findings.add("self", f"round {r + 1}: player {no} is paired with himself", where)
+            continue
+        if opp not in rounds:
+            findings.add("unknown-opponent", f"round {r + 1}: opponent {opp} is not a player of this "
+                         "event", where)
+            continue
+        other = rounds[opp][r]
+        if len(claims.get(opp, ())) > 1:
+            others = [x for x in claims[opp] if x != no]
+            findings.add("paired-twice", f"round {r + 1}: player {opp} is paired with {no} here and "
+                         f"also with {', '.join(map(str, others))}; {opp}'s own line says "
+                         f"{describe(other)}", where)
+            continue
+        want = _PENDING if rd.kind is _PENDING else MIRROR[rd.kind]
+        if other.opponent != no or other.kind is not want:
+            forfeit = rd.kind.is_forfeit or other.kind.is_forfeit
+            rule = "one-sided-forfeit" if forfeit else "mirror"
+            findings.add(rule, f"round {r + 1}: player {no} has {describe(rd)}, but player {opp} has "
+                         f"{describe(other)} in that round; {opp}'s cell should read "
+                         f"'{_mirror_cell(rd, no)}'" + (" (a forfeit is entered on both sides)"
+                                                          if forfeit else ""), where)
+            continue
+        if rd.colour and other.colour and rd.colour == other.colour and no < opp:
+            findings.add("colours", f"round {r + 1}: players {no} and {opp} both have "
+                         f"{'White' if rd.colour == 'w' else 'Black'}; one of them had the other colour",
+                         where)
+
+
+def _check_player(no: int, rs: list[Round], place: Place, findings: Findings) -> None:
+    pabs = [r + 1 for r, rd in enumerate(rs) if rd.kind is Kind.PAB]
+    if len(pabs) > 1:
+        findings.add("pab-twice", f"player {no} has a pairing-allocated bye in rounds "
+                     f"{', '.join(map(str, pabs))}; a player may receive it once (C.04)",
+                     place(no, pabs[1]))
+    withdrawn = next((r for r, rd in enumerate(rs) if rd.kind is Kind.WITHDRAWN), None)
+    if withdrawn is not None:
+        for r in range(withdrawn + 1, len(rs)):
+            rd = rs[r]
+            if rd.kind not in _UNPLAYED_AFTER_WITHDRAWAL or rd.opponent is not None:
+                findings.add("after-withdrawal", f"player {no} withdrew in round {withdrawn + 1} (WD), "
+                             f"so round {r + 1} must stay unplayed (WD, - or Z), not "
+                             f"'{format_cell(rd)}'", place(no, r + 1))
+
+
+def _check_repeats(rounds: dict[int, list[Round]], place: Place, findings: Findings) -> None:
+    """Warn when two players met more than once, unless the earlier meeting was a forfeit (they
+    may be paired again then)."""
+    met: dict[tuple[int, int], int] = {}
     for no, rs in rounds.items():
         for r, rd in enumerate(rs):
             opp = rd.opponent
-            if opp is None:
+            if opp is None or opp == no or opp not in rounds or rd.kind is _PENDING or no > opp:
                 continue
-            if opp == no:
-                raise InputError(f"round {r + 1}: player {no} is paired with himself", place(no, r + 1))
-            if opp not in rounds:
-                raise InputError(f"round {r + 1}: opponent {opp} is not a player of this event", place(no, r + 1))
-            other = rounds[opp][r]
-            want = _PENDING if rd.kind is _PENDING else MIRROR[rd.kind]
-            if other.opponent != no or other.kind is not want:
-                raise InputError(
-                    f"round {r + 1}: player {no} has {describe(rd)}, but player {opp} has "
-                    f"{describe(other)} in that round", place(no, r + 1))
-            if rd.colour and other.colour and rd.colour == other.colour:
-                raise InputError(f"round {r + 1}: players {no} and {opp} both have "
-                                 f"{'White' if rd.colour == 'w' else 'Black'}", place(no, r + 1))
-    return rounds
+            key = (no, opp)
+            if key in met and not rounds[no][met[key]].kind.is_forfeit:
+                findings.add("repeat", f"players {no} and {opp} meet in round {r + 1} and already met in "
+                             f"round {met[key] + 1}", place(no, r + 1))
+            if not rd.kind.is_forfeit:
+                met[key] = r
+
+
+def _check_f_for_u(rounds: dict[int, list[Round]], place: Place, findings: Findings) -> None:
+    """In a round without a ``U``, a lone ``F`` given to the one player left over is most likely
+    the pairing-allocated bye written the deprecated way."""
+    nrounds = max((len(rs) for rs in rounds.values()), default=0)
+    for r in range(nrounds):
+        kinds = {no: rs[r].kind for no, rs in rounds.items() if r < len(rs)}
+        fulls = [no for no, k in kinds.items() if k is Kind.FULL_BYE]
+        if len(fulls) == 1 and Kind.PAB not in kinds.values():
+            paired = sum(1 for k in kinds.values() if k.has_opponent)
+            if paired and paired % 2 == 0:
+                findings.add("f-for-u", f"round {r + 1}: player {fulls[0]}'s F looks like the "
+                             "pairing-allocated bye; write U (F is a full-point bye the player did "
+                             "not get from the pairing)", place(fulls[0], r + 1))

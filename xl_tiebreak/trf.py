@@ -377,8 +377,10 @@ def _player_line(p: Player) -> str:
             f"{p.birth[:10]:<10} {_num(pts):>4} {'' if p.declared_rank is None else p.declared_rank:>4}")
     line = line.ljust(89)
     for r in p.rounds:
-        if r.kind in (Kind.ABSENT, Kind.NOT_PLAYED):
+        if r.kind in (Kind.ABSENT, Kind.WITHDRAWN) or (r.kind is Kind.NOT_PLAYED and r.opponent is None):
             line += "  " + " " * 8
+        elif r.kind is Kind.NOT_PLAYED:  # paired, result to come
+            line += f"  {r.opponent:>4} {r.colour or '-'}  "
         elif r.opponent is None:
             line += f"  0000 - {_CODE_OF[r.kind]}"
         else:

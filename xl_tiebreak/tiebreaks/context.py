@@ -27,7 +27,7 @@ _CODE = {
     Kind.SHORT_WIN: GAME, Kind.SHORT_DRAW: GAME, Kind.SHORT_LOSS: GAME,
     Kind.FORFEIT_WIN: FWIN, Kind.FORFEIT_LOSS: FLOSS, Kind.DOUBLE_FORFEIT: DFF,
     Kind.PAB: PAB, Kind.FULL_BYE: FPB, Kind.HALF_BYE: HPB,
-    Kind.ZERO_BYE: ZPB, Kind.ABSENT: ZPB, Kind.NOT_PLAYED: ZPB,
+    Kind.ZERO_BYE: ZPB, Kind.ABSENT: ZPB, Kind.WITHDRAWN: ZPB, Kind.NOT_PLAYED: ZPB,
 }
 #: result on the 1/½/0 scale, in half points (TPR, PTP)
 _HALVES = {Kind.WIN: 2, Kind.SHORT_WIN: 2, Kind.FORFEIT_WIN: 2, Kind.DRAW: 1, Kind.SHORT_DRAW: 1}
@@ -70,7 +70,7 @@ class Compiled:
         shorts = {id(Kind.SHORT_WIN), id(Kind.SHORT_DRAW), id(Kind.SHORT_LOSS)}
         halves_of = {id(k): _HALVES.get(k, 0) for k in Kind}
         not_played = id(Kind.NOT_PLAYED)
-        unentered = {id(Kind.NOT_PLAYED), id(Kind.ABSENT)}
+        unentered = {id(Kind.NOT_PLAYED), id(Kind.ABSENT), id(Kind.WITHDRAWN)}
         absent_pts = int(sc.absent * s)
         point_of: dict[int, int] = {}
         kinds, opps, pts, black, halves, entered, pending, short = [], [], [], [], [], [], [], []

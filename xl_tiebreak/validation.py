@@ -1,0 +1,75 @@
+"""Findings about a crosstable: what is wrong, where, what would be right, and how bad it is.
+
+Readers report every problem to a :class:`Findings` collector. A strict collector (the default
+of every reader) raises the first error at once, so a computation never runs on bad input; the
+``check`` command and the ``CHECK`` function use a collecting one and list everything. Warnings
+never stop anything.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+from .errors import InputError
+
+#: the rules, with their severity and a short title (shown by ``xl-tiebreak check --rules``)
+RULES: dict[str, tuple[str, str]] = {
+    "notation": ("error", "a cell or field that is not a result"),
+    "layout": ("error", "a field of the wrong form (start number, rating, points, colour)"),
+    "mirror": ("error", "the two sides of a game give results that do not mirror"),
+    "colours": ("error", "both players of a game have the same colour"),
+    "one-sided-forfeit": ("error", "a forfeit or double forfeit entered on one side only"),
+    "paired-twice": ("error", "a player paired with two opponents in one round"),
+    "unknown-opponent": ("error", "an opponent number that is not a player"),
+    "self": ("error", "a player paired with himself"),
+    "bye-with-opponent": ("error", "a bye (U, F, H, Z) with an opponent"),
+    "points": ("error", "the points field differs from the results"),
+    "rounds": ("error", "a result beyond the event's number of rounds"),
+    "duplicate-player": ("error", "a start number used twice"),
+    "after-withdrawal": ("error", "a round after a withdrawal that is not unplayed"),
+    "pab-twice": ("warning", "more than one pairing-allocated bye for a player"),
+    "f-for-u": ("warning", "F (full-point bye) used where U (pairing-allocated bye) is meant"),
+    "repeat": ("warning", "two players paired more than once"),
+    "scoring": ("warning", "no record 162: the scoring system was inferred from the points"),
+}
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem: severity (``error`` or ``warning``), rule, place, and the message, which says
+    what is wrong and what would be right."""
+
+    severity: str
+    rule: str
+    where: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.severity}: {self.where}: {self.message}" if self.where else f"{self.severity}: {self.message}"
+
+
+@dataclass
+class Findings:
+    """Collects findings. ``strict``: the first error raises :class:`InputError` at once."""
+
+    strict: bool = True
+    items: list[Finding] = field(default_factory=list)
+
+    def add(self, rule: str, message: str, where: Optional[str] = None) -> None:
+        severity = RULES[rule][0]
+        if severity == "error" and self.strict:
+            raise InputError(message, where)
+        self.items.append(Finding(severity, rule, where or "", message))
+
+    @property
+    def errors(self) -> list[Finding]:
+        return [f for f in self.items if f.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Finding]:
+        return [f for f in self.items if f.severity == "warning"]
+
+
+def strict() -> Findings:
+    return Findings(strict=True)
