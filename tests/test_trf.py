@@ -61,7 +61,7 @@ def test_comments_rounds_scoring_type_date_and_tiebreaks():
 
 @pytest.mark.parametrize("text,where", [
     ("001  1x2 m    A                                 1500", "line 1, columns 5-8"),
-    (_line(1, "1.0", [(7, "w", "1")]), "line 1, columns 92-95"),
+    (_line(1, "1.0", [(7, "w", "1")]), "line 1, columns 92-99"),
     (_line(1, "1.0", [(1, "w", "1")]), "line 1, columns 92-99"),
     (_line(1, "1.0", [("0000", "-", "Q")]), "line 1, column 99"),
     (_line(1, "1.0", [("0000", "-", "1")]), "line 1, column 99"),

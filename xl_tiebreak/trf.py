@@ -17,6 +17,7 @@ from typing import Optional, Union
 from .errors import InputError
 from .model import Kind, Player, Round, Scoring, STANDARD_SCORING, Tournament, last_played_round
 from .pairings import reconcile
+from .validation import Findings, strict
 
 #: Result code -> kind, for rounds with an opponent (TRF-16 C.04 Annex 2).
 _WITH_OPPONENT = {
@@ -44,10 +45,17 @@ _MONTHS = {m: i for i, m in enumerate(
     ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], start=1)}
 
 
-def read_trf(path: Union[str, Path], *, allow_team: bool = False) -> Tournament:
+MAX_TRF_BYTES = 20 * 1024 * 1024
+
+
+def read_trf(path: Union[str, Path], *, allow_team: bool = False,
+             findings: Optional[Findings] = None) -> Tournament:
     """Read a TRF file. Text is decoded as UTF-8, falling back to Latin-1."""
     p = Path(path)
     try:
+        if p.stat().st_size > MAX_TRF_BYTES:
+            raise InputError(f"the file is larger than {MAX_TRF_BYTES // 2**20} MiB; a TRF file is "
+                             "a few hundred kilobytes", str(path))
         raw = p.read_bytes()
     except OSError as exc:
         raise InputError(f"cannot read the file ({exc.strerror or exc})", str(path)) from None
@@ -55,15 +63,19 @@ def read_trf(path: Union[str, Path], *, allow_team: bool = False) -> Tournament:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         text = raw.decode("latin-1")
-    return parse_trf(text, source=p.name, allow_team=allow_team)
+    return parse_trf(text, source=p.name, allow_team=allow_team, findings=findings)
 
 
-def parse_trf(text: str, source: str = "<trf>", *, allow_team: bool = False) -> Tournament:
+def parse_trf(text: str, source: str = "<trf>", *, allow_team: bool = False,
+              findings: Optional[Findings] = None) -> Tournament:
     """Parse TRF text into a :class:`Tournament`.
 
     ``allow_team`` reads the individual player lines of a team event; by default team events are
-    refused, since their tie-breaks are team tie-breaks.
+    refused, since their tie-breaks are team tie-breaks. ``findings``: where problems go; by
+    default the first error raises :class:`InputError`. A collecting ``Findings`` lists them
+    all (the ``check`` command); the tournament it returns is then only a best effort.
     """
+    fd = findings if findings is not None else strict()
     header: list[str] = []
     player_lines: list[tuple[int, str]] = []
     declared_rounds: Optional[tuple[int, int]] = None  # (rounds, line number)
@@ -95,13 +107,17 @@ def parse_trf(text: str, source: str = "<trf>", *, allow_team: bool = False) -> 
             start = parse_date(rest)
         elif code in ("XXR", "142"):
             m = re.match(r"\s*(\d+)", line[4:])
-            if not m or int(m.group(1)) < 1:
-                raise InputError(f"record {code} must give the number of rounds, found {rest!r}",
-                                 f"{where}, column 5")
+            if not m or not 1 <= int(m.group(1)) <= 999:
+                fd.add("layout", f"record {code} must give the number of rounds, found {rest!r}",
+                       f"{where}, column 5")
+                continue
             declared_rounds = (int(m.group(1)), lineno)
         elif code == "162":
-            scoring = _parse_scoring(line, where)
-            has_162 = True
+            try:
+                scoring = _parse_scoring(line, where)
+                has_162 = True
+            except InputError as exc:
+                fd.add("layout", exc.detail, exc.where)
         elif code == "092":
             low = rest.lower()
             if "team" in low:
@@ -135,29 +151,38 @@ def parse_trf(text: str, source: str = "<trf>", *, allow_team: bool = False) -> 
     if not player_lines:
         raise InputError("no player records (lines starting with 001) found", source)
 
-    parsed = [_parse_player_line(line, f"{source} line {lineno}") for lineno, line in player_lines]
+    kept_lines, parsed = [], []
+    nos: dict[int, int] = {}
+    for lineno, line in player_lines:
+        got = _parse_player_line(line, f"{source} line {lineno}", fd)
+        if got is None:
+            continue
+        if got[0].no in nos:
+            fd.add("duplicate-player", f"start number {got[0].no} is used twice (also line "
+                   f"{nos[got[0].no]}); give every player his own number", f"{source} line {lineno}, columns 5-8")
+            continue
+        nos[got[0].no] = lineno
+        kept_lines.append((lineno, line))
+        parsed.append(got)
+    if not parsed:
+        raise InputError("no readable player records", source)
+    player_lines = kept_lines
     nfields = max((len(rounds) for _, rounds in parsed), default=0)
     if declared_rounds is not None:
         nrounds, rline = declared_rounds
         for (lineno, _), (p, rounds) in zip(player_lines, parsed):
             extra = [i for i, f in enumerate(rounds, start=1) if i > nrounds and f[2] != " "]
             if extra:
-                raise InputError(f"player {p.no} has a result in round {extra[0]}, but line {rline} "
-                                 f"says the event has {nrounds} rounds", f"{source} line {lineno}")
+                fd.add("rounds", f"player {p.no} has a result in round {extra[0]}, but line {rline} "
+                       f"says the event has {nrounds} rounds", f"{source} line {lineno}")
     else:
         nrounds = nfields
-    nos = {}
-    for (lineno, _), (p, _) in zip(player_lines, parsed):
-        if p.no in nos:
-            raise InputError(f"start number {p.no} is used twice (also line {nos[p.no]})",
-                             f"{source} line {lineno}, columns 5-8")
-        nos[p.no] = lineno
     tournament = _resolve(parsed, player_lines, nrounds, source, header, scoring, kind192 or kind, start,
-                          name, tiebreaks)
+                          name, tiebreaks, fd)
     if team:  # a team event's board lines may carry points from the team's byes
         return tournament
     lines = {p.no: lineno for (lineno, _), (p, _) in zip(player_lines, parsed)}
-    return _settle_scoring(tournament, lines, explicit=has_162, source=source)
+    return _settle_scoring(tournament, lines, explicit=has_162, source=source, findings=fd)
 
 
 def _split_list(text: str) -> tuple[str, ...]:
@@ -216,20 +241,26 @@ def _field(line: str, a: int, b: int) -> str:
     return line[a - 1:b].ljust(b - a + 1)
 
 
-def _parse_player_line(line: str, where: str) -> tuple[Player, list[tuple[str, str, str]]]:
+def _parse_player_line(line: str, where: str, fd: Findings
+                       ) -> Optional[tuple[Player, list[tuple[str, str, str]]]]:
     no_text = _field(line, 5, 8).strip()
     if not no_text.isdigit() or int(no_text) < 1:
-        raise InputError(f"start rank {no_text!r} is not a number from 1 to 9999", f"{where}, columns 5-8")
+        fd.add("layout", f"start rank {no_text!r} is not a number from 1 to 9999", f"{where}, columns 5-8")
+        return None
     rating_text = _field(line, 49, 52).strip()
+    rating = None
     if rating_text and not rating_text.isdigit():
-        raise InputError(f"rating {rating_text!r} is not a number", f"{where}, columns 49-52")
-    rating = int(rating_text) if rating_text and int(rating_text) > 0 else None
+        fd.add("layout", f"rating {rating_text!r} is not a number (leave it blank or 0 for unrated)",
+               f"{where}, columns 49-52")
+    elif rating_text and int(rating_text) > 0:
+        rating = int(rating_text)
     pts_text = _field(line, 81, 84).strip().replace(",", ".")
     declared: Optional[Fraction] = None
     if pts_text:
         if not re.fullmatch(r"\d+(\.\d+)?", pts_text):
-            raise InputError(f"points {pts_text!r} is not a number", f"{where}, columns 81-84")
-        declared = Fraction(pts_text)
+            fd.add("layout", f"points {pts_text!r} is not a number", f"{where}, columns 81-84")
+        else:
+            declared = Fraction(pts_text)
     rank_text = _field(line, 86, 89).strip()
     fields: list[tuple[str, str, str]] = []
     body = line.rstrip()
@@ -249,44 +280,14 @@ def _parse_player_line(line: str, where: str) -> tuple[Player, list[tuple[str, s
 
 
 def _resolve(parsed, player_lines, nrounds, source, header, scoring, kind, start, name,
-             tiebreaks) -> Tournament:
-    """Turn raw round fields into Rounds; detect double forfeits; check opponents exist."""
-    nos = {p.no for p, _ in parsed}
+             tiebreaks, fd: Findings) -> Tournament:
+    """Turn raw round fields into Rounds and check the pairings (:mod:`xl_tiebreak.pairings`)."""
     raw: dict[int, list[tuple[Kind, Optional[int], Optional[str]]]] = {}
     for (lineno, _), (p, fields) in zip(player_lines, parsed):
         rounds = []
         for r in range(nrounds):
             opp_t, col_t, res_t = fields[r] if r < len(fields) else ("    ", " ", " ")
-            col = 92 + 10 * r
-            where = f"{source} line {lineno}"
-            opp_s = opp_t.strip()
-            if opp_s and not opp_s.isdigit():
-                raise InputError(f"round {r + 1}: opponent {opp_s!r} is not a start number",
-                                 f"{where}, columns {col}-{col + 3}")
-            opp = int(opp_s) if opp_s and int(opp_s) > 0 else None
-            res = res_t.upper() if res_t != "½" else "="
-            colour = col_t.lower() if col_t.lower() in ("w", "b") else None
-            if col_t not in " -wbWB":
-                raise InputError(f"round {r + 1}: colour {col_t!r} is not w, b or -",
-                                 f"{where}, column {col + 5}")
-            if opp is not None:
-                if opp not in nos:
-                    raise InputError(f"round {r + 1}: opponent {opp} is not a player of this file",
-                                     f"{where}, columns {col}-{col + 3}")
-                if res == " ":
-                    rounds.append((Kind.NOT_PLAYED, opp, colour))  # paired, no result yet
-                    continue
-                k = _WITH_OPPONENT.get(res)
-                if k is None:
-                    raise InputError(f"round {r + 1}: result {res_t!r} with an opponent; expected one of "
-                                     "1 = 0 + - W D L", f"{where}, column {col + 7}")
-                rounds.append((k, opp, colour))
-            else:
-                k = _WITHOUT_OPPONENT.get(res)
-                if k is None:
-                    raise InputError(f"round {r + 1}: result {res_t!r} without an opponent; a bye is "
-                                     "written 0000 - U (or F, H, Z)", f"{where}, column {col + 7}")
-                rounds.append((k, None, None))
+            rounds.append(_round_field(opp_t, col_t, res_t, r, f"{source} line {lineno}", fd))
         raw[p.no] = rounds
     played = last_played_round([k for k, _, _ in rounds] for rounds in raw.values())
     lines = {p.no: lineno for (lineno, _), (p, _) in zip(player_lines, parsed)}
@@ -294,11 +295,49 @@ def _resolve(parsed, player_lines, nrounds, source, header, scoring, kind, start
                   if not (k is Kind.ABSENT and r > played) else Round(Kind.NOT_PLAYED)
                   for r, (k, opp, colour) in enumerate(rs, start=1)]
              for no, rs in raw.items()}
-    reconcile(built, lambda no, r: f"{source} line {lines[no]}, columns {82 + 10 * r}-{89 + 10 * r}")
+    reconcile(built, lambda no, r: f"{source} line {lines[no]}, columns {82 + 10 * r}-{89 + 10 * r}",
+              fd, swiss=kind != "round-robin")
     players = [replace(p, rounds=tuple(built[p.no])) for p, _ in parsed]
     players.sort(key=lambda q: q.no)
     return Tournament(players=tuple(players), rounds=nrounds, name=name, scoring=scoring, kind=kind,
                       start_date=start, tiebreaks=tiebreaks, header=tuple(header))
+
+
+def _round_field(opp_t: str, col_t: str, res_t: str, r: int, where: str, fd: Findings
+                 ) -> tuple[Kind, Optional[int], Optional[str]]:
+    """One round's opponent, colour and result; a bad field is reported and read as absent."""
+    col = 92 + 10 * r
+    absent = (Kind.ABSENT, None, None)
+    opp_s = opp_t.strip()
+    if opp_s and not opp_s.isdigit():
+        fd.add("notation", f"round {r + 1}: opponent {opp_s!r} is not a start number (0000 for a bye)",
+               f"{where}, columns {col}-{col + 3}")
+        return absent
+    opp = int(opp_s) if opp_s and int(opp_s) > 0 else None
+    res = res_t.upper() if res_t != "½" else "="
+    colour = col_t.lower() if col_t.lower() in ("w", "b") else None
+    if col_t not in " -wbWB":
+        fd.add("notation", f"round {r + 1}: colour {col_t!r} is not w, b or -", f"{where}, column {col + 5}")
+    if opp is not None:
+        if res == " ":
+            return (Kind.NOT_PLAYED, opp, colour)  # paired, no result yet
+        k = _WITH_OPPONENT.get(res)
+        if k is None:
+            if res in "UFHZ":
+                fd.add("bye-with-opponent", f"round {r + 1}: a bye ({res_t}) has no opponent; write "
+                       f"0000 - {res}, or the game's result (1 = 0 + -) against {opp}",
+                       f"{where}, columns {col}-{col + 7}")
+            else:
+                fd.add("notation", f"round {r + 1}: result {res_t!r} with an opponent; expected one of "
+                       "1 = 0 + - W D L", f"{where}, column {col + 7}")
+            return absent
+        return (k, opp, colour)
+    k = _WITHOUT_OPPONENT.get(res)
+    if k is None:
+        fd.add("notation", f"round {r + 1}: result {res_t!r} without an opponent; a bye is written "
+               "0000 - U (or F, H, Z)", f"{where}, column {col + 7}")
+        return absent
+    return (k, None, None)
 
 
 #: scoring systems tried, in order, when a file without record 162 has points that 1/½/0 does
@@ -321,10 +360,11 @@ def _rescored(t: Tournament, scoring: Scoring) -> Tournament:
     return replace(t, players=tuple(players), scoring=scoring)
 
 
-def _settle_scoring(t: Tournament, lines: dict[int, int], explicit: bool, source: str) -> Tournament:
+def _settle_scoring(t: Tournament, lines: dict[int, int], explicit: bool, source: str,
+                    findings: Findings) -> Tournament:
     """The points field (columns 81-84) must agree with the results. Without record 162 the
-    scoring system is the first of the usual ones that explains every player's points; if none
-    does, or record 162 does not, the first disagreeing line is reported."""
+    scoring system is the first of the usual ones that explains every player's points (with a
+    warning); if none does, or record 162 does not, the disagreeing lines are reported."""
     bad = _disagreeing(t)
     if not bad:
         return t
@@ -332,12 +372,17 @@ def _settle_scoring(t: Tournament, lines: dict[int, int], explicit: bool, source
         for scoring in _CANDIDATES:
             again = _rescored(t, scoring)
             if not _disagreeing(again):
+                s = again.scoring
+                findings.add("scoring", f"no record 162, but the points fit win {_num(s.win)}, draw "
+                             f"{_num(s.draw)}, pairing-allocated bye {_num(s.pab_points)}; that scoring "
+                             f"is used (say so in a 162 record)", source)
                 return again
-    p = bad[0]
     hint = ("check the results or record 162" if explicit else
             "no usual scoring system explains the points; give one in record 162 (e.g. '162  W 3.0  D 1.0')")
-    raise InputError(f"player {p.no} has {_num(p.declared_points)} points, but the results give "
-                     f"{_num(p.score())}; {hint}", f"{source} line {lines[p.no]}, columns 81-84")
+    for p in bad:
+        findings.add("points", f"player {p.no} has {_num(p.declared_points)} points, but the results "
+                     f"give {_num(p.score())}; {hint}", f"{source} line {lines[p.no]}, columns 81-84")
+    return t
 
 
 def write_trf(t: Tournament) -> str:
