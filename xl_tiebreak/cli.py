@@ -23,6 +23,8 @@ from .formatting import decimals_for, format_value, json_number
 from .options import Options
 from .standings import rank
 from .trf import read_trf
+from .check import check_file
+from .validation import Findings
 
 
 def _common(p: argparse.ArgumentParser) -> None:
@@ -59,6 +61,9 @@ def build_parser() -> argparse.ArgumentParser:
     _common(s)
     d = sub.add_parser("demo", help="standings of the example event shipped with the package")
     _common(d)
+    ck = sub.add_parser("check", help="list every problem of a TRF file or a workbook's crosstable")
+    ck.add_argument("input", help="a FIDE TRF file or an .xlsx workbook")
+    ck.add_argument("--format", "-f", choices=["table", "json"], default="table")
     tp = sub.add_parser("template", help="write an empty workbook template")
     tp.add_argument("--type", dest="kind", choices=["swiss", "round-robin"], default="swiss")
     tp.add_argument("--players", type=int, help="rows for players (default 400 Swiss, 20 round robin)")
@@ -87,6 +92,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Optional[Sequence[str]] = None) -> int:
     args = build_parser().parse_args(argv)
     try:
+        if args.command == "check":
+            return _check(args)
         if args.command in ("template", "workbook", "export-trf", "recompute"):
             from .excel import commands
             sys.stdout.write(getattr(commands, args.command.replace("-", "_"))(args))
@@ -128,16 +135,40 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
 
 def _load(path: str):
-    """A TRF file, or a workbook (.xlsx/.xlsm) with its Settings; returns (tournament, settings)."""
+    """A TRF file, or a workbook (.xlsx/.xlsm) with its Settings; returns (tournament, settings).
+    Errors stop; warnings are printed on standard error."""
     p = Path(path)
     if not p.exists():
         raise TiebreakError(f"{path}: no such file")
     if p.is_dir():
         raise TiebreakError(f"{path}: is a folder, not a TRF file")
+    fd = Findings(strict=True)
     if p.suffix.lower() in (".xlsx", ".xlsm"):
         from .excel.workbook import read_workbook
-        return read_workbook(p)
-    return read_trf(p), None
+        got = read_workbook(p, findings=fd)
+    else:
+        got = (read_trf(p, findings=fd), None)
+    for w in fd.warnings:
+        print(f"xl-tiebreak: {w}", file=sys.stderr)
+    return got
+
+
+def _check(args) -> int:
+    """``check``: every finding; exit 1 when there is an error, else 0."""
+    p = Path(args.input)
+    if not p.is_file():
+        raise TiebreakError(f"{args.input}: no such file")
+    found = check_file(p)
+    errors = sum(1 for f in found if f.severity == "error")
+    if args.format == "json":
+        sys.stdout.write(json.dumps({"errors": errors, "warnings": len(found) - errors, "findings": [
+            {"severity": f.severity, "rule": f.rule, "where": f.where, "message": f.message} for f in found]},
+            ensure_ascii=False, indent=1) + "\n")
+    else:
+        for f in found:
+            sys.stdout.write(f"{f.severity:<8} {f.where}: {f.message}\n" if f.where else f"{f.severity:<8} {f.message}\n")
+        sys.stdout.write(f"{p.name}: {errors} error(s), {len(found) - errors} warning(s)\n")
+    return 1 if errors else 0
 
 
 def _columns(result: Result) -> list[tuple[str, int]]:

@@ -30,11 +30,10 @@ def describe(r: Round) -> str:
     return f"a {r.kind.value} against {r.opponent}{colour}"
 
 
-def _mirror_cell(r: Round, me: int) -> str:
-    """What the opponent's cell should say, in the crosstable notation."""
+def _mirror(r: Round, me: int) -> str:
+    """What the opponent's round should be, in words."""
     colour = {"w": "b", "b": "w"}.get(r.colour or "")
-    want = Round(_PENDING if r.kind is _PENDING else MIRROR[r.kind], me, colour)
-    return format_cell(want)
+    return describe(Round(_PENDING if r.kind is _PENDING else MIRROR[r.kind], me, colour))
 
 
 def reconcile(rounds: dict[int, list[Round]], place: Place, findings: Optional[Findings] = None,
@@ -88,9 +87,9 @@ def _check_round(rounds: dict[int, list[Round]], r: int, place: Place, findings:
             forfeit = rd.kind.is_forfeit or other.kind.is_forfeit
             rule = "one-sided-forfeit" if forfeit else "mirror"
             findings.add(rule, f"round {r + 1}: player {no} has {describe(rd)}, but player {opp} has "
-                         f"{describe(other)} in that round; {opp}'s cell should read "
-                         f"'{_mirror_cell(rd, no)}'" + (" (a forfeit is entered on both sides)"
-                                                          if forfeit else ""), where)
+                         f"{describe(other)} in that round; for this result {opp} should have "
+                         f"{_mirror(rd, no)}" + (" (a forfeit is entered on both sides)"
+                                                 if forfeit else ""), where)
             continue
         if rd.colour and other.colour and rd.colour == other.colour and no < opp:
             findings.add("colours", f"round {r + 1}: players {no} and {opp} both have "

@@ -315,6 +315,17 @@ def STANDINGS(crosstable: Table, tiebreaks: Any = None, edition: Any = None, typ
     return table[i][j - 1]
 
 
+def CHECK(crosstable: Table, type: Any = None) -> list[list[Any]]:
+    """Every problem of the crosstable, as a table that spills: Severity | Where | Message
+    (errors stop the other functions; warnings do not)."""
+    from ..check import collect
+    k = _kind(type)
+    found = collect(lambda fd: rows_to_tournament(_content_key(crosstable).rows, kind=k, findings=fd))
+    if not found:
+        return [["Severity", "Where", "Message"], ["ok", "", "no problems found"]]
+    return [["Severity", "Where", "Message"]] + [[f.severity, f.where, f.message] for f in found]
+
+
 def SVON(score_before: Any, forfeit_score: Any, rounds_completed: Any, round: Any) -> float:
     """The 2012 virtual opponent: ``Svon = S + (1 - Sf) + 0.5 x (n - R)`` (seed 000)."""
     def num(v: Any, what: str) -> Fraction:

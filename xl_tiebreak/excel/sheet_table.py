@@ -16,6 +16,7 @@ from typing import Callable, Optional, Sequence
 from ..crosstable import Row, tournament_from_rows
 from ..errors import InputError
 from ..model import Tournament
+from ..validation import Findings, strict
 
 _FIELDS = {
     "no": "no", "sno": "no", "nr": "no", "startno": "no", "start": "no", "#": "no", "id": "no",
@@ -83,10 +84,12 @@ def _int_cell(v: object, what: str, where: str, allow_empty: bool) -> Optional[i
 
 def rows_to_tournament(table: Sequence[Sequence[object]], *,
                        cell_name: Optional[Callable[[int, int], str]] = None,
-                       kind: Optional[str] = None, name: str = "") -> Tournament:
+                       kind: Optional[str] = None, name: str = "",
+                       findings: Optional[Findings] = None) -> Tournament:
     """Build the Tournament of a crosstable range. ``cell_name(row_index, col_index)`` names a
     cell of the table (0-based) for error messages; by default messages say ``R3 of player 12``
-    or ``row 5``."""
+    or ``row 5``. ``findings``: where problems go (by default the first error raises)."""
+    fd = findings if findings is not None else strict()
     rows = [list(r) if r is not None else [] for r in table]
     if not rows:
         raise InputError("the crosstable is empty")
@@ -107,18 +110,25 @@ def rows_to_tournament(table: Sequence[Sequence[object]], *,
         r = r + [None] * (width - len(r))
         no_v = r[layout.no]
         cells = [r[layout.rounds[k]] if k in layout.rounds else None for k in range(1, nrounds + 1)]
+        where_no = place_of(i, layout.no, f"row {i + offset + 1}")
         if no_v is None or (isinstance(no_v, str) and not no_v.strip()):
             if any(c not in (None, "") for c in cells):
-                raise InputError("a row has results but no start number",
-                                 place_of(i, layout.no, f"row {i + offset + 1}"))
+                fd.add("layout", "a row has results but no start number", where_no)
             continue
-        no = _int_cell(no_v, "start number", place_of(i, layout.no, f"row {i + offset + 1}"), False)
+        try:
+            no = _int_cell(no_v, "start number", where_no, False)
+        except InputError as exc:
+            fd.add("layout", exc.detail + " (a start number is a whole number)", exc.where)
+            continue
         if no is None or no < 1:
-            raise InputError(f"start number {no_v!r} must be 1 or more",
-                             place_of(i, layout.no, f"row {i + offset + 1}"))
+            fd.add("layout", f"start number {no_v!r} must be 1 or more", where_no)
+            continue
         rating = None
         if layout.rating is not None:
-            rating = _int_cell(r[layout.rating], "rating", place_of(i, layout.rating, f"rating of player {no}"), True)
+            try:
+                rating = _int_cell(r[layout.rating], "rating", place_of(i, layout.rating, f"rating of player {no}"), True)
+            except InputError as exc:
+                fd.add("layout", exc.detail + " (leave it empty for an unrated player)", exc.where)
             if rating is not None and rating <= 0:
                 rating = None
         text = lambda j: "" if j is None or r[j] is None else str(r[j]).strip()  # noqa: E731
@@ -131,4 +141,5 @@ def rows_to_tournament(table: Sequence[Sequence[object]], *,
             return cell_name(row_of[no] + offset, layout.rounds.get(rnd, 0))
         return f"R{rnd} of player {no}"
 
-    return tournament_from_rows(out, rounds=nrounds, kind=kind, name=name, place=place)
+    return tournament_from_rows(out, rounds=nrounds, kind=kind, name=name, place=place, findings=fd,
+                                row_place=lambda row: place_of(row_of[row.no], layout.no, f"player {row.no}"))

@@ -36,8 +36,8 @@ INPUT_COLUMNS = ["No", "Name", "Title", "Rating", "Fed"]
 SWISS_TIEBREAKS = ["BH/C1", "BH", "SB", "DE", "WIN", "BPG"]
 ROUND_ROBIN_TIEBREAKS = ["DE", "SB", "WIN", "KS", "BWG", "BPG"]
 RESULT_PROMPT = ("12w1 won with White against 12; 12b½ (or 12b=) drew with Black; 12w0 lost. "
-                 "+12 / -12 forfeit win / loss against 12; --12 double forfeit. BYE pairing bye, "
-                 "F full-point bye, H half-point bye, Z zero-point bye, - absent; empty: not played.")
+                 "+12 / -12 forfeit win / loss; --12 double forfeit. BYE pairing bye, F full-point "
+                 "bye, H half-point bye, Z zero-point bye, - absent, WD withdrew; empty: not played.")
 
 _BOLD = Font(bold=True)
 _HEAD_FILL = PatternFill("solid", fgColor="DDE6F0")
@@ -242,7 +242,9 @@ def _help(ws) -> None:
         ("--12", "double forfeit against 12"),
         ("BYE (or U)", "pairing-allocated bye"),
         ("F / H / Z", "full-point / half-point / zero-point bye"),
-        ("-", "absent, not paired (also every round after a withdrawal)"),
+        ("-", "absent, not paired"),
+        ("WD", "withdrew: this round and every later one stay unplayed"),
+        ("12w / 12b", "paired with 12, result still to come"),
         ("(empty)", "not played yet"),
         ("", ""),
         ("Functions", "First argument the start number, then the crosstable, then optional edition and type"),

@@ -20,6 +20,7 @@ from ..errors import InputError
 from ..model import Tournament
 from ..notation import format_cell
 from ..trf import parse_date
+from ..validation import Findings, strict
 from .safe_write import atomic_write
 from .sheet_table import rows_to_tournament
 from .template import (EDITION_CELL, FIRST_ROW, HEADER_ROW, START_CELL, TB_FIRST_ROW, TB_SLOTS,
@@ -83,8 +84,10 @@ def read_settings(wb) -> BookSettings:
                         str(start or "").strip())
 
 
-def read_workbook(path: "str | Path") -> tuple[Tournament, BookSettings]:
-    """The tournament of a workbook's crosstable and its settings. Errors name sheet and cell."""
+def read_workbook(path: "str | Path", findings: Optional[Findings] = None) -> tuple[Tournament, BookSettings]:
+    """The tournament of a workbook's crosstable and its settings. Errors name sheet and cell;
+    ``findings`` collects them instead (see :mod:`xl_tiebreak.validation`)."""
+    fd = findings if findings is not None else strict()
     wb = open_book(path)
     ws, ref = crosstable_range(wb)
     min_col, min_row, max_col, max_row = range_boundaries(ref)
@@ -98,14 +101,16 @@ def read_workbook(path: "str | Path") -> tuple[Tournament, BookSettings]:
     title = ws["A1"].value if ws.title == "Crosstable" and isinstance(ws["A1"].value, str) else ""
     kind = settings.kind or None
     if kind not in (None, "swiss", "round-robin"):
-        raise InputError(f"type {kind!r} is neither swiss nor round-robin", "Settings!B4")
-    t = rows_to_tournament(table, cell_name=cell_name, kind=kind, name=title or "")
+        fd.add("layout", f"type {kind!r} is neither swiss nor round-robin", "Settings!B4")
+        kind = None
+    t = rows_to_tournament(table, cell_name=cell_name, kind=kind, name=title or "", findings=fd)
     if settings.start_date:
         iso = parse_date(settings.start_date)
         if iso is None:
-            raise InputError(f"start date {settings.start_date!r} is not a date (write YYYY-MM-DD)",
-                             "Settings!B5")
-        t = replace(t, start_date=iso)
+            fd.add("layout", f"start date {settings.start_date!r} is not a date (write YYYY-MM-DD)",
+                   "Settings!B5")
+        else:
+            t = replace(t, start_date=iso)
     return t, settings
 
 
