@@ -176,7 +176,7 @@ def test_cli_check(tmp_path, capsys):
     assert out.strip().endswith("bad.trf: 4 error(s), 0 warning(s)")  # both sides of 1-2, 4 v 4, 2 v 4
     assert main(["check", str(bad), "--format", "json"]) == 1
     doc = json.loads(capsys.readouterr().out)
-    assert doc["errors"] == 4 and {f["rule"] for f in doc["findings"]} == {"mirror", "self"}
+    assert doc["errors"] == 4 and {f["rule"] for f in doc["findings"]} == {"mirror", "self", "paired-twice"}
     good = tmp_path / "good.trf"
     good.write_text(trf_text(GOOD))
     assert main(["check", str(good)]) == 0
