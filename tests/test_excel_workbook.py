@@ -123,7 +123,7 @@ def test_reader_errors_name_sheet_and_cell(tmp_path, demo_book):
     with pytest.raises(InputError, match=r"Crosstable!A7: start number 'three'"):
         read_workbook(bad)
     (tmp_path / "not.xlsx").write_text("hello")
-    with pytest.raises(InputError, match="not a readable .xlsx"):
+    with pytest.raises(InputError, match="not.xlsx: not a .xlsx workbook"):
         read_workbook(tmp_path / "not.xlsx")
 
 

@@ -27,6 +27,22 @@ from .template import (EDITION_CELL, FIRST_ROW, HEADER_ROW, START_CELL, TB_FIRST
                        TYPE_CELL, Layout, build, default_spec, to_bytes)
 
 MAX_WORKBOOK_BYTES = 50 * 1024 * 1024
+MAX_PART_BYTES = 200 * 1024 * 1024  # a zip member that inflates to more than this is refused
+
+
+def check_zip(source) -> None:
+    """Refuse zip bombs and files that are not zips before anything inflates them."""
+    try:
+        with zipfile.ZipFile(source) as z:
+            total = 0
+            for info in z.infolist():
+                if info.file_size > MAX_PART_BYTES:
+                    raise InputError(f"zip member {info.filename} inflates to {info.file_size} bytes")
+                total += info.file_size
+            if total > 4 * MAX_PART_BYTES:
+                raise InputError("the workbook inflates to more than 800 MiB")
+    except zipfile.BadZipFile:
+        raise InputError("not a .xlsx workbook (not a zip file)") from None
 
 
 @dataclass(frozen=True)
@@ -47,9 +63,13 @@ def open_book(path: "str | Path", data_only: bool = False):
     if p.stat().st_size > MAX_WORKBOOK_BYTES:
         raise InputError(f"the file is larger than {MAX_WORKBOOK_BYTES // 2**20} MiB", str(path))
     try:
+        check_zip(p)
+    except InputError as exc:
+        raise InputError(exc.detail, p.name) from None
+    try:
         return load_workbook(p, data_only=data_only)
-    except (zipfile.BadZipFile, KeyError, OSError, ValueError) as exc:
-        raise InputError(f"not a readable .xlsx workbook ({exc})", p.name) from None
+    except Exception as exc:  # openpyxl raises many kinds on a damaged file
+        raise InputError(f"not a readable .xlsx workbook ({type(exc).__name__}: {exc})", p.name) from None
 
 
 def crosstable_range(wb) -> tuple[Any, str]:
