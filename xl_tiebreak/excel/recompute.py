@@ -16,6 +16,7 @@ import math
 import posixpath
 import re
 import zipfile
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
@@ -54,13 +55,20 @@ class _Book:
     """The cells of a workbook as openpyxl reads them, and our evaluation of its formulas."""
 
     def __init__(self, data: bytes) -> None:
-        try:
-            wb = load_workbook(io.BytesIO(data), read_only=True, data_only=False)
-        except Exception as exc:  # openpyxl raises many kinds on a damaged file
-            raise InputError(f"not a readable .xlsx workbook ({type(exc).__name__}: {exc})") from None
         self.cells: dict[str, dict[str, Any]] = {}  # constants (text starting with "=" included)
         self.formula_of: dict[tuple[str, str], str] = {}
         self.formulas: list[tuple[str, str, str]] = []  # (sheet, coordinate, text)
+        self.names: dict[str, Ref] = {}
+        try:
+            self._read(data)
+        except Exception as exc:  # openpyxl (read-only sheets parse lazily) raises many kinds
+            raise InputError(f"not a readable .xlsx workbook ({type(exc).__name__}: {exc})") from None
+        self._memo: dict[tuple[str, str], Any] = {}
+        self._ranges: dict[tuple[str, str], tuple] = {}
+        self._busy: set[tuple[str, str]] = set()
+
+    def _read(self, data: bytes) -> None:
+        wb = load_workbook(io.BytesIO(data), read_only=True, data_only=False)
         for ws in wb.worksheets:
             got: dict[str, Any] = {}
             for row in ws.iter_rows():
@@ -76,15 +84,11 @@ class _Book:
                     else:
                         got[coord] = v
             self.cells[ws.title] = got
-        self.names = {}
         for name, dn in wb.defined_names.items():
             dest = list(dn.destinations)
             if dest:
                 self.names[name.upper()] = Ref(dest[0][0], dest[0][1].replace("$", "").upper())
         wb.close()
-        self._memo: dict[tuple[str, str], Any] = {}
-        self._ranges: dict[tuple[str, str], tuple] = {}
-        self._busy: set[tuple[str, str]] = set()
 
     def value(self, sheet: str, coord: str) -> Any:
         """A cell's value; a formula cell is evaluated (our functions) first."""
@@ -231,6 +235,16 @@ def recompute_bytes(data: bytes, report: Optional[Report] = None) -> tuple[bytes
             v = v[0][0] if v and isinstance(v[0], (list, tuple)) and v[0] else (v[0] if v else "")
         per_sheet.setdefault(sheet, {})[coord] = v
         report.values[where] = v
+    try:
+        return _write_values(data, per_sheet, report)
+    except TiebreakError:
+        raise
+    except (zipfile.BadZipFile, zlib.error, ValueError, SyntaxError, KeyError, OSError, EOFError) as exc:
+        raise InputError(f"a part of the workbook cannot be read ({type(exc).__name__}: {exc})") from None
+
+
+def _write_values(data: bytes, per_sheet: dict[str, dict[str, Any]], report: Report) -> tuple[bytes, Report]:
+    """Copy the zip, patching the sheets that hold new values."""
     out = io.BytesIO()
     with zipfile.ZipFile(io.BytesIO(data)) as src:
         parts = _sheet_parts(src)
