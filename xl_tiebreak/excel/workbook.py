@@ -41,6 +41,8 @@ def check_zip(source) -> None:
                 total += info.file_size
             if total > 4 * MAX_PART_BYTES:
                 raise InputError("the workbook inflates to more than 800 MiB")
+    except InputError:
+        raise
     except (zipfile.BadZipFile, ValueError, OSError, EOFError, NotImplementedError):
         raise InputError("not a .xlsx workbook (not a zip file)") from None
 
