@@ -219,3 +219,15 @@ def test_writes_refuse_to_overwrite_and_respect_excel_lock(tmp_path):
         write_workbook(demo_tournament(), book, overwrite=True)
     with pytest.raises(TiebreakError, match="Excel has this workbook open"):
         recompute(book)
+
+
+def test_fuzz_script_runs_clean_at_a_small_scale():
+    """The full run (python tests/fuzz/fuzz_readers.py, ~100,000 inputs) is too long for CI;
+    a 2 % run here keeps the script honest."""
+    import subprocess
+    import sys
+    script = Path(__file__).parent / "fuzz" / "fuzz_readers.py"
+    out = subprocess.run([sys.executable, str(script), "--scale", "0.02", "--seed", "7"],
+                         capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-2000:]
+    assert "crashes (anything but TiebreakError): 0" in out.stdout
