@@ -105,6 +105,23 @@ def compute(t: Tournament, tiebreaks: TieBreakList = None, *, edition: "str | Ed
     default: every round with a result. ``kind``: ``swiss`` or ``round-robin``; default: the
     file's, else Swiss.
     """
+    ctx = context(t, edition=edition, rounds=rounds, kind=kind, options=options)
+    tbs, codes = resolve_tiebreaks(t, tiebreaks, ctx.rr)
+    calc = _Calculator(ctx)
+    points = ctx.points_column()
+    columns: list[Column] = []
+    for tb in tbs:
+        if tb.name == "DE":
+            columns.append(calc.direct_encounter(tb, points, columns))
+        else:
+            columns.append(calc.column(tb))
+    return Result(t, ctx.edition, ctx.n, ctx.rr, tuple(tbs), tuple(codes), points, tuple(columns), ctx.options)
+
+
+def context(t: Tournament, *, edition: "str | Edition | None" = None, rounds: Optional[int] = None,
+            kind: Optional[str] = None, options: Optional[Options] = None) -> Context:
+    """The evaluated facts of an event: edition, rounds, type and options resolved as
+    :func:`compute` resolves them (shared with the explanations)."""
     options = options or DEFAULT_OPTIONS
     ed = get_edition(edition) if edition is not None else edition_for_date(t.start_date)
     kind = kind or t.kind or "swiss"
@@ -121,17 +138,7 @@ def compute(t: Tournament, tiebreaks: TieBreakList = None, *, edition: "str | Ed
         p = t.players[k]
         raise InputError(f"player {p.no} is paired with {p.rounds[r].opponent} in round {r + 1}, but the "
                          f"result is missing; enter it, or evaluate rounds 1-{r} only (--rounds {r})")
-    tbs, codes = resolve_tiebreaks(t, tiebreaks, rr)
-    ctx = Context(t, ed, n, options, rr)
-    calc = _Calculator(ctx)
-    points = ctx.points_column()
-    columns: list[Column] = []
-    for tb in tbs:
-        if tb.name == "DE":
-            columns.append(calc.direct_encounter(tb, points, columns))
-        else:
-            columns.append(calc.column(tb))
-    return Result(t, ed, n, rr, tuple(tbs), tuple(codes), points, tuple(columns), options)
+    return Context(t, ed, n, options, rr)
 
 
 class _Calculator:

@@ -50,8 +50,20 @@ def elements(ctx: Context, sb: bool, forfeits_as_games: bool) -> Elements:
     return score, value, vur, present
 
 
+KEPT, CUT_VUR, CUT_LOW, CUT_HIGH, ABSENT = 0, 1, 2, 3, -1
+
+
 def cut_sum(elems: Elements, low: int, high: int, pick_vur_by_score: bool = False) -> np.ndarray:
-    """Sum of the values left after ``low`` least and ``high`` most significant elements are cut.
+    """Sum of the values left after ``low`` least and ``high`` most significant elements are cut
+    (see :func:`cut_marks`)."""
+    return cut_marks(elems, low, high, pick_vur_by_score)[0]
+
+
+def cut_marks(elems: Elements, low: int, high: int, pick_vur_by_score: bool = False
+              ) -> tuple[np.ndarray, np.ndarray]:
+    """The sum of the values left after the cuts, and what happened to each element: KEPT,
+    CUT_VUR (a VUR cut first, Art. 16.5), CUT_LOW (the least significant), CUT_HIGH (a median's
+    highest) or ABSENT (no element: a round robin's sit-out round).
 
     Each low cut (C.07 Art. 16.5): LS is the least significant element (lowest score, then lowest
     value) and V the VUR with the lowest contribution (lowest value, then score). V is cut when
@@ -61,11 +73,12 @@ def cut_sum(elems: Elements, low: int, high: int, pick_vur_by_score: bool = Fals
     """
     score, value, vur, present = elems
     total = np.where(present, value, 0).sum(axis=1)
+    marks = np.where(present, KEPT, ABSENT).astype(np.int8)
     n = score.shape[1]
     low = min(low, n)
     high = min(high, n - low)
     if (not low and not high) or n == 0:
-        return total
+        return total, marks
     rows = np.arange(score.shape[0])
     alive = present.copy()
     ls_key = score * _BIG + value
@@ -81,12 +94,14 @@ def cut_sum(elems: Elements, low: int, high: int, pick_vur_by_score: bool = Fals
         some = alive.any(axis=1)
         total = total - np.where(some, value[rows, cut], 0)
         alive[rows[some], cut[some]] = False
+        marks[rows[some], cut[some]] = np.where(vur[rows, cut], CUT_VUR, CUT_LOW)[some]
     for _ in range(high):
         hi = np.argmax(np.where(alive, ls_key, -inf), axis=1)
         some = alive.any(axis=1)
         total = total - np.where(some, value[rows, hi], 0)
         alive[rows[some], hi[some]] = False
-    return total
+        marks[rows[some], hi[some]] = CUT_HIGH
+    return total, marks
 
 
 def buchholz(ctx: Context, cut: int = 0, median: int = 0, forfeits_as_games: bool = False) -> Column:

@@ -1,0 +1,138 @@
+"""Explanations: every row adds up to the engine's value, on many random events and every
+tie-break; the seeds' worked examples show in the rows."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from oracle.generate import random_event
+from xl_tiebreak import compute, demo_tournament, parse_trf, read_trf
+from xl_tiebreak.explain import explain, render_text
+from xl_tiebreak.tiebreaks.rating import dp, half_up_div
+from conftest import DATA, F, around
+
+import numpy as np
+
+SUMS = ["BH", "BH/C1", "BH/C2", "BH/M1", "BH/P", "FB", "FB/C1", "SB", "SB/C1", "SB/M1", "SB/P"]
+COUNTS = ["WIN", "WON", "BPG", "BWG", "REP", "STD", "PS", "PS/C1", "KS"]
+
+
+def _kept_sum(e, col):
+    return sum((ln.values[col] for ln in e.lines if not ln.cut and isinstance(ln.values[col], Fraction)),
+               Fraction(0))
+
+
+def _check(e):
+    """Recompute the value from the rows alone, as a reader of the account would."""
+    name = e.code.split("/")[0]
+    if name in ("BH", "FB", "SB"):
+        assert _kept_sum(e, 4) == e.value
+    elif name in ("WIN", "WON", "BPG", "BWG", "REP", "STD", "PS", "KS"):
+        assert _kept_sum(e, len(e.columns) - 1) == e.value
+    elif name in ("ARO",):
+        kept = [ln.values[2] for ln in e.lines if isinstance(ln.values[2], int) and not ln.cut]
+        if e.value is None:
+            assert not kept or "dropped" in " ".join(e.notes)
+        else:
+            assert half_up_div(np.array([sum(kept)]), np.array([len(kept)]))[0] == e.value
+    elif name == "AOB":
+        got = [ln.values[2] for ln in e.lines if ln.values[2] is not None]
+        if e.value is not None:
+            assert abs(sum(got, Fraction(0)) / len(got) - e.value) <= Fraction(1, 200)
+    elif name in ("APRO", "APPO"):
+        got = [ln.values[2] for ln in e.lines if isinstance(ln.values[2], Fraction)]
+        if e.value is not None:
+            assert half_up_div(np.array([int(sum(got))]), np.array([len(got)]))[0] == e.value or \
+                abs(sum(got, Fraction(0)) / len(got) - e.value) <= Fraction(1, 2)
+    elif name == "DE":
+        me = next(ln for ln in e.lines if ln.values[0] == e.player)
+        assert me.values[-1] == e.value
+
+
+@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("edition", ["fide2012", "fide2024", "fide2026"])
+def test_rows_add_up_to_the_engines_value(seed, edition):
+    kind = "round-robin" if seed % 4 == 0 else "swiss"
+    t = parse_trf(random_event(seed + 500, kind=kind, players=8 + seed, unrated_share=0.0))
+    codes = SUMS + COUNTS + ["ARO", "ARO/C1", "TPR", "PTP", "APRO", "APPO", "AOB", "AOB/F", "DE"]
+    res = compute(t, codes, edition=edition)
+    de_alone = compute(t, "DE", edition=edition)  # explain's DE: the group tied on points
+    for p in t.players[:: max(1, len(t.players) // 5)]:
+        for code in codes:
+            e = explain(t, p.no, code, edition)
+            want = (de_alone if code == "DE" else res).value(p.no, code)
+            assert e.value == want, (code, p.no)
+            _check(e)
+            assert render_text(e)
+
+
+def test_every_row_points_at_its_crosstable_cell():
+    e = explain(demo_tournament(), 5, "SB/C1", "fide2026")
+    assert [ln.cell for ln in e.lines] == [(5, 1), (5, 2), (5, 3), (5, 4)]
+    assert e.as_dict()["rows"][0]["cell"] == {"player": 5, "round": 1}
+
+
+def test_seed000_virtual_opponent_row():
+    """Seed 000 example 5: opponent absent in R7 (player had 3) of 9: Svon = 3 + (1 - 1) + 0.5 x (9 - 7) = 4."""
+    t = around(["2w1", "3b0", "4w1", "5b½", "6w½", "7b0", "+8", "9w1", "+10"],
+               {j: "4" for j in (2, 3, 4, 5, 6, 7, 9)})
+    e = explain(t, 1, "BH", "fide2012")
+    r7 = e.lines[6]
+    assert r7.values[1] == "virtual opponent" and r7.values[2] == 4
+    assert "Svon = 3 + (1 - 1) + 0.5 x (9 - 7) = 4" in r7.why
+    assert "Svon = 5 + (1 - 1) + 0.5 x (9 - 9) = 5" in e.lines[8].why
+
+
+def test_seed002_example1_row_after_round_3():
+    """Seed 002 example 1: no-show in R3 of 9 with 1.5: after round 3 Svon = 1.5 + (1 - 0) + 0.5 x (3 - 3) = 2.5."""
+    t = around(["2w1", "3b½", "-4", "5w1", "6b0", "7w½", "8b1", "9w0", "10b1"],
+               {j: "4.5" for j in (2, 3, 5, 6, 7, 8, 9, 10)})
+    e = explain(t, 1, "BH", "fide2012", rounds=3)
+    assert "Svon = 1.5 + (1 - 0) + 0.5 x (3 - 3) = 2.5" in e.lines[2].why
+    assert "0.5 x (9 - 3) = 5.5" in explain(t, 1, "BH", "fide2012").lines[2].why
+
+
+def test_seed003_cut_of_a_vur():
+    """Seed 003 example 8: #13's BH-C1 cuts its R1 forfeit-loss dummy (2), not #15's 1 (Art. 16.5)."""
+    e = explain(read_trf(DATA / "seed003_vietnamese.trf"), 13, "BH/C1", "fide2024")
+    assert e.lines[0].values[1] == "dummy" and e.lines[0].values[4] == 2
+    assert "voluntary unplayed round goes first" in e.lines[0].cut
+    assert not any(ln.cut for ln in e.lines[1:]) and e.value == F("8.5")
+    e4 = explain(read_trf(DATA / "seed003_vietnamese.trf"), 4, "BH/C1", "fide2024")
+    assert e4.lines[1].values[1] == "dummy" and not e4.lines[1].cut  # the PAB dummy (3) is kept
+    assert "least significant" in [ln for ln in e4.lines if ln.cut][0].cut
+
+
+def test_2026_cap_shows_both_values():
+    e = explain(demo_tournament(), 3, "BH", "fide2026")
+    assert "min(3.5, 2) = 2" in e.lines[0].why and "Art. 16.4.1" in e.lines[0].why
+    e4 = explain(demo_tournament(), 4, "BH", "fide2026")
+    assert "min(1, 2) = 1" in e4.lines[2].why and "Art. 16.4.2" in e4.lines[2].why
+
+
+def test_withdrawal_reason():
+    e = explain(demo_tournament(), 4, "BH", "fide2024")
+    assert "its rounds 3-4" in e.lines[1].why and "count as draws: 2 (C.07 Art. 16.3)" in e.lines[1].why
+
+
+def test_rating_rows_and_tables():
+    e = explain(demo_tournament(), 1, "TPR", "fide2024")
+    assert e.total == "ARO 1750 + dp(0.75) = 1750 + 193 = 1943" and dp(75) == 193
+    e6 = explain(demo_tournament(), 6, "PTP", "fide2024")
+    assert "at 2436 is 1.00, at 2435 it is 0.99" in " ".join(e6.notes)
+
+
+def test_direct_encounter_mini_crosstable():
+    e = explain(demo_tournament(), 4, "DE", "fide2024", tiebreaks="WIN,DE")
+    assert e.columns == ("No", "4", "6", "Points", "Rank")
+    assert [ln.values for ln in e.lines] == [(4, "x", 0, 0, 2), (6, 1, "x", 1, 1)]
+
+
+def test_unknown_player_and_descriptor():
+    from xl_tiebreak import DescriptorError, InputError
+    with pytest.raises(InputError, match="no player 99"):
+        explain(demo_tournament(), 99, "BH")
+    with pytest.raises(DescriptorError):
+        explain(demo_tournament(), 1, "XX")
