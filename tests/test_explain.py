@@ -136,3 +136,26 @@ def test_unknown_player_and_descriptor():
         explain(demo_tournament(), 99, "BH")
     with pytest.raises(DescriptorError):
         explain(demo_tournament(), 1, "XX")
+
+
+def test_cli_explain_compare_and_split(tmp_path, capsys):
+    import json as _json
+    from xl_tiebreak.cli import main
+    from xl_tiebreak.examples import demo_text
+    f = tmp_path / "demo.trf"
+    f.write_text(demo_text())
+    assert main(["explain", str(f), "--player", "3", "--tiebreak", "BH/C1", "--rules", "fide2026"]) == 0
+    out = capsys.readouterr().out
+    assert "BH/C1 = 2.0 + 3.0 + 1.5 = 6.5 (cut: 1.5)" in out and "min(3.5, 2) = 2" in out
+    assert main(["explain", str(f), "-p", "3", "-t", "BH", "-f", "json"]) == 0
+    doc = _json.loads(capsys.readouterr().out)
+    assert doc["value"] == 11.5 and doc["rows"][0]["cell"] == {"player": 3, "round": 1}
+    assert main(["compare", str(f), "-t", "BH/C1,BH,SB", "--rules", "fide2012,fide2024,fide2026"]) == 0
+    out = capsys.readouterr().out
+    assert "4 Four, D: fide2012 6, fide2024 5, fide2026 5" in out
+    assert main(["standings", str(f)]) == 0
+    table = capsys.readouterr().out
+    five = next(line for line in table.splitlines() if "Five, E" in line)
+    assert five.rstrip().endswith("BH/C1")
+    assert main(["explain", str(f), "-p", "9", "-t", "BH"]) == 2
+    assert "no player 9" in capsys.readouterr().err

@@ -61,6 +61,23 @@ def build_parser() -> argparse.ArgumentParser:
     _common(s)
     d = sub.add_parser("demo", help="standings of the example event shipped with the package")
     _common(d)
+    xp = sub.add_parser("explain", help="how one value is reached, step by step")
+    xp.add_argument("input", help="a FIDE TRF file or an .xlsx workbook")
+    xp.add_argument("--player", "-p", type=int, required=True, help="the player's start number")
+    xp.add_argument("--tiebreak", "-t", required=True, metavar="CODE", help="e.g. BH/C1, SB, ARO, DE")
+    xp.add_argument("--rules", "-r", metavar="EDITION", help="rule edition (default as for compute)")
+    xp.add_argument("--type", dest="kind", choices=["swiss", "round-robin"])
+    xp.add_argument("--rounds", type=int, metavar="N", help="evaluate rounds 1..N only")
+    xp.add_argument("--tiebreaks", metavar="LIST", help="the event's list, which places DE's tied group")
+    xp.add_argument("--format", "-f", choices=["text", "json"], default="text")
+    cp = sub.add_parser("compare", help="the values under several editions side by side")
+    cp.add_argument("input", help="a FIDE TRF file or an .xlsx workbook")
+    cp.add_argument("--tiebreaks", "-t", metavar="LIST", help="as for compute")
+    cp.add_argument("--rules", "-r", metavar="EDITIONS", default="fide2012,fide2024,fide2026",
+                    help="comma-separated editions (default: all three)")
+    cp.add_argument("--type", dest="kind", choices=["swiss", "round-robin"])
+    cp.add_argument("--rounds", type=int, metavar="N")
+    cp.add_argument("--format", "-f", choices=["table", "csv", "json"], default="table")
     ck = sub.add_parser("check", help="list every problem of a TRF file or a workbook's crosstable")
     ck.add_argument("input", help="a FIDE TRF file or an .xlsx workbook")
     ck.add_argument("--format", "-f", choices=["table", "json"], default="table")
@@ -94,6 +111,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     try:
         if args.command == "check":
             return _check(args)
+        if args.command in ("explain", "compare"):
+            sys.stdout.write(_explain(args) if args.command == "explain" else _compare(args))
+            return 0
         if args.command in ("template", "workbook", "export-trf", "recompute"):
             from .excel import commands
             sys.stdout.write(getattr(commands, args.command.replace("-", "_"))(args))
@@ -151,6 +171,64 @@ def _load(path: str):
     for w in fd.warnings:
         print(f"xl-tiebreak: {w}", file=sys.stderr)
     return got
+
+
+def _explain(args) -> str:
+    from .explain import explain, render_text
+    t, book = _load(args.input)
+    edition = args.rules or (book.edition if book else None) or None
+    kind = args.kind or (book.kind if book else None) or None
+    tbs = args.tiebreaks or (",".join(book.tiebreaks) if book and book.tiebreaks else None)
+    e = explain(t, args.player, args.tiebreak, edition, rounds=args.rounds, kind=kind, tiebreaks=tbs)
+    if args.format == "json":
+        return json.dumps(e.as_dict(), ensure_ascii=False, indent=1) + "\n"
+    return render_text(e)
+
+
+def _compare(args) -> str:
+    """Values and places under several editions; the players whose place changes."""
+    t, book = _load(args.input)
+    names = [e.strip() for e in args.rules.split(",") if e.strip()]
+    tiebreaks = args.tiebreaks or (",".join(book.tiebreaks) if book and book.tiebreaks else None)
+    kind = args.kind or (book.kind if book else None) or None
+    results = [compute(t, tiebreaks, edition=n, rounds=args.rounds, kind=kind) for n in names]
+    places = [{r.player.no: r.place for r in rank(res)} for res in results]
+    codes = results[0].codes
+    if args.format == "json":
+        doc = {"editions": [r.edition.name for r in results], "tiebreaks": list(codes), "players": [
+            {"no": p.no, "name": p.name, "points": float(results[0].points[k]),
+             "places": {r.edition.name: pl[p.no] for r, pl in zip(results, places)},
+             "values": {r.edition.name: [json_number(v) for v in r.values[k]] for r in results}}
+            for k, p in enumerate(t.players)]}
+        return json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
+    scale = results[0].points_column.den
+    headers = ["No", "Name", "Pts"]
+    for code, tb in zip(codes, results[0].tiebreaks):
+        headers += [f"{code} {r.edition.name[4:]}" for r in results]
+    headers += [f"Place {r.edition.name[4:]}" for r in results]
+    order = sorted(range(len(t.players)), key=lambda k: [int(str(pl[t.players[k].no]).split("-")[0])
+                                                          for pl in places[-1:]] + [t.players[k].no])
+    rows = []
+    for k in order:
+        p = t.players[k]
+        row = [str(p.no), p.name, format_value(results[0].points[k], 1)]
+        for j, tb in enumerate(results[0].tiebreaks):
+            d = decimals_for(tb, scale)
+            row += [format_value(r.values[k][j], d) for r in results]
+        row += [pl[p.no] for pl in places]
+        rows.append(row)
+    if args.format == "csv":
+        return _csv(headers, rows)
+    moved = [p for p in t.players if len({pl[p.no] for pl in places}) > 1]
+    lines = [_table(headers, rows, set(range(2, len(headers))) | {0})]
+    if moved:
+        lines.append("Players whose place changes with the edition:")
+        for p in moved:
+            lines.append(f"  {p.no} {p.name}: " + ", ".join(f"{r.edition.name} {pl[p.no]}"
+                                                            for r, pl in zip(results, places)))
+    else:
+        lines.append("No place changes with the edition.")
+    return "\n".join(lines) + "\n"
 
 
 def _check(args) -> int:
@@ -229,13 +307,18 @@ def _render_standings(result: Result, fmt: str, source: str) -> str:
     rows_ = rank(result)
     tindex = result.tournament._index()
     if fmt == "json":
-        return _json(result, [tindex[r.player.no] for r in rows_], [r.place for r in rows_])
+        doc = json.loads(_json(result, [tindex[r.player.no] for r in rows_], [r.place for r in rows_]))
+        for item, r in zip(doc["players"], rows_):
+            item["separated_by"] = r.separated_by
+        return json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
     cols = _columns(result)
-    headers = ["Rk", "No", "Name", "Pts"] + [c for c, _ in cols]
+    headers = ["Rk", "No", "Name", "Pts"] + [c for c, _ in cols] + ["Split by"]
     rows = []
-    for r in rows_:
+    for k, r in enumerate(rows_):
+        tied_above = k > 0 and rows_[k - 1].points == r.points
+        split = r.separated_by or ("shared" if tied_above and rows_[k - 1].place == r.place else "")
         rows.append([r.place, str(r.player.no), r.player.name, format_value(r.points, 1)]
-                    + [format_value(v, d) for v, (_, d) in zip(r.values, cols)])
+                    + [format_value(v, d) for v, (_, d) in zip(r.values, cols)] + [split])
     if fmt == "csv":
         return _csv(headers, rows)
     title = result.tournament.name or source
@@ -246,6 +329,7 @@ def _render_standings(result: Result, fmt: str, source: str) -> str:
     for code, tb in zip(result.codes, result.tiebreaks):
         legend.append(f"  {code:<8} {tb.describe}")
     legend.append("An empty cell is undefined (for example no game over the board); it ranks last.")
+    legend.append("Split by: the tie-break that set the player below the one above on equal points.")
     right = {1} | set(range(3, len(headers)))
     return head + _table(headers, rows, right) + "\n".join(legend) + "\n"
 
