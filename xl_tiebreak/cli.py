@@ -82,7 +82,8 @@ def build_parser() -> argparse.ArgumentParser:
     ck.add_argument("input", help="a FIDE TRF file or an .xlsx workbook")
     ck.add_argument("--format", "-f", choices=["table", "json"], default="table")
     tp = sub.add_parser("template", help="write an empty workbook template")
-    tp.add_argument("--type", dest="kind", choices=["swiss", "round-robin"], default="swiss")
+    tp.add_argument("--type", dest="kind", choices=["swiss", "round-robin", "teaching"], default="swiss",
+                    help="teaching: the worked example with Explain, Exercise and Progress sheets")
     tp.add_argument("--players", type=int, help="rows for players (default 400 Swiss, 20 round robin)")
     tp.add_argument("--rounds", type=int, help="round columns (default 11 Swiss, 19 round robin)")
     tp.add_argument("-o", "--output", required=True, help="the .xlsx file to write")

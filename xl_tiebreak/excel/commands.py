@@ -13,8 +13,12 @@ from .workbook import read_workbook, write_workbook
 
 
 def template(args) -> str:
-    out = atomic_write(Path(args.output), template_bytes(args.kind, args.players, args.rounds),
-                       overwrite=args.force)
+    if args.kind == "teaching":
+        from .teaching import teaching_bytes
+        data = teaching_bytes()
+    else:
+        data = template_bytes(args.kind, args.players, args.rounds)
+    out = atomic_write(Path(args.output), data, overwrite=args.force)
     return f"wrote {out} ({args.kind} template)\n"
 
 

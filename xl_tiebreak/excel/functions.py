@@ -315,6 +315,72 @@ def STANDINGS(crosstable: Table, tiebreaks: Any = None, edition: Any = None, typ
     return table[i][j - 1]
 
 
+def _explanation(player: Any, crosstable: Table, descriptor: Any, edition: Any, type: Any):
+    from ..explain import explain
+    key = _content_key(crosstable)
+    ed = get_edition(_text(edition) or None)
+    k = _kind(type)
+    code = _code(_text(descriptor))
+    no = int(float(player))
+    return CACHE.get(("x", key, ed.name, k, code, no),
+                     lambda: explain(_tournament(key, k), no, code, ed, kind=k))
+
+
+def _explain_table(e) -> list[list[Any]]:
+    cut = any(ln.cut for ln in e.lines)
+    table: list[list[Any]] = [list(e.columns) + ["Why"] + (["Cut"] if cut else [])]
+    for ln in e.lines:
+        table.append([json_number(v) if isinstance(v, Fraction) else ("" if v is None else v)
+                      for v in ln.values] + [ln.why] + ([ln.cut] if cut else []))
+    table.append([f"{e.code} =", e.total])
+    table += [["Note", n] for n in e.notes]
+    return table
+
+
+def EXPLAIN(player: Any, crosstable: Table, descriptor: Any, edition: Any = None, type: Any = None,
+            row: Any = None, column: Any = None) -> Any:
+    """How the player's value of a tie-break is reached, as a table that spills (a row per round:
+    opponent, score that counts, result, contribution, why, cut); with ``row`` (0 = the header)
+    and ``column`` it returns one cell, "" outside the table."""
+    if player in (None, "") or not _text(descriptor):
+        return ""
+    result = _result(crosstable, _text(descriptor), edition, type)
+    if _player_row(result, player) is None:
+        return NA
+    table = _explain_table(_explanation(player, crosstable, descriptor, edition, type))
+    if row is None and column is None:
+        width = max(len(r) for r in table)
+        return [r + [""] * (width - len(r)) for r in table]
+    i = int(float(row)) if row not in (None, "") else 0
+    j = int(float(column)) if column not in (None, "") else 1
+    if i < 0 or j < 1:
+        return NA
+    return table[i][j - 1] if i < len(table) and j <= len(table[i]) else ""
+
+
+def EXPLAIN_TEXT(player: Any, crosstable: Table, descriptor: Any, edition: Any = None, type: Any = None) -> Any:
+    """The same account as EXPLAIN, as text in one cell."""
+    from ..explain import render_text
+    if player in (None, "") or not _text(descriptor):
+        return ""
+    result = _result(crosstable, _text(descriptor), edition, type)
+    if _player_row(result, player) is None:
+        return NA
+    return render_text(_explanation(player, crosstable, descriptor, edition, type)).rstrip()
+
+
+def RUNNING(player: Any, crosstable: Table, round: Any, type: Any = None) -> Any:
+    """The player's score after a round (for progress charts)."""
+    result = _result(crosstable, "WIN", None, type)
+    k = _player_row(result, player)
+    if k is None:
+        return "" if player in (None, "") else NA
+    r = int(float(round))
+    if not 0 <= r <= result.tournament.rounds:
+        return NA
+    return json_number(result.tournament.players[k].score(r))
+
+
 def CHECK(crosstable: Table, type: Any = None) -> list[list[Any]]:
     """Every problem of the crosstable, as a table that spills: Severity | Where | Message
     (errors stop the other functions; warnings do not)."""

@@ -33,6 +33,7 @@ from .safe_write import atomic_write, backup_path, excel_lock
 from .sheet_table import rows_to_tournament
 from .workbook import MAX_WORKBOOK_BYTES, check_zip
 
+BLANK = "\u00a0"  # what an empty result is cached as (see _xml_value)
 _NS = {"m": "http://schemas.openxmlformats.org/spreadsheetml/2006/main",
        "r": "http://schemas.openxmlformats.org/officeDocument/2006/relationships",
        "rel": "http://schemas.openxmlformats.org/package/2006/relationships"}
@@ -188,6 +189,10 @@ def _xml_value(v: Any) -> tuple[Optional[str], str]:
     text = "" if v is None else str(v)
     if text in ("#N/A", "#VALUE!", "#NUM!", "#REF!", "#NAME?", "#DIV/0!", "#NULL!"):
         return "e", text
+    if not text.strip():
+        # LibreOffice recalculates a formula whose cached text is empty (and then shows #NAME?
+        # without our functions); a no-break space shows the same blank and stays cached
+        text = BLANK
     return "str", escape(text)
 
 

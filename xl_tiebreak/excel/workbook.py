@@ -139,6 +139,11 @@ def read_workbook(path: "str | Path", findings: Optional[Findings] = None) -> tu
 def workbook_bytes(t: Tournament, *, tiebreaks: Optional[list[str]] = None,
                    edition: Optional[str] = None) -> bytes:
     """A workbook of the template filled with the event ``t``."""
+    return to_bytes(filled_workbook(t, tiebreaks=tiebreaks, edition=edition)[0])
+
+
+def filled_workbook(t: Tournament, *, tiebreaks: Optional[list[str]] = None, edition: Optional[str] = None):
+    """The template (an openpyxl Workbook) filled with the event ``t``, and its spec."""
     kind = t.kind or "swiss"
     spec = default_spec(kind)
     spec.players = max(len(t.players), 1)
@@ -163,7 +168,7 @@ def workbook_bytes(t: Tournament, *, tiebreaks: Optional[list[str]] = None,
         _text(ws.cell(row, 5), p.fed)
         for r, rd in enumerate(p.rounds):
             _text(ws.cell(row, lay.first_round_col + r), format_cell(rd))
-    return to_bytes(wb)
+    return wb, spec
 
 
 def _text(cell, value: str) -> None:
