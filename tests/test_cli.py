@@ -67,7 +67,7 @@ def test_standings_table_has_legend_and_edition(capsys, demo_file):
 def test_standings_csv_and_rounds(capsys, demo_file):
     code, out, _ = run(capsys, "standings", str(demo_file), "--rounds", "2", "-f", "csv", "-t", "BH")
     rows = out.strip().splitlines()
-    assert rows[0] == "Rk,No,Name,Pts,BH"
+    assert rows[0] == "Rk,No,Name,Pts,BH,Split by"
     assert len(rows) == 7
 
 
