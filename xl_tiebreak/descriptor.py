@@ -34,13 +34,25 @@ NAMES: dict[str, str] = {
     "APRO": "Average performance rating of opponents, C.07 Art. 10.4",
     "APPO": "Average perfect performance of opponents, C.07 Art. 10.5",
     "RTNG": "Rating (higher is better), C.07 Art. 10.6",
+    # national and historical systems (TIEBREAK_RULES §7.3-7.11)
+    "MEDIAN": "Median / Harkness: opponents' scores without the highest and lowest (USCF)",
+    "MODMED": "Modified median (USCF 34E1)",
+    "SOLKOFF": "Solkoff: opponents' scores, nothing dropped (USCF 34E2)",
+    "CUM": "Cumulative score less unplayed points (USCF 34E3)",
+    "OPPCUM": "Opponents' cumulative scores (USCF)",
+    "KASHDAN": "Kashdan: 4 per win, 2 per draw, 1 per loss, 0 unplayed (USCF 34E7)",
+    "MOSTWINS": "Most wins (Baumbach)",
+    "SSFBH": "Swedish federation Buchholz Cut-1 (SSF, before 2023)",
+    "KENTLER": "Kentler: best opponents' performance ratings, compared in turn (rank in the tied group)",
 }
-ALIASES = {"GE": "REP", "RTG": "RTNG", "SNO": "TPN", "ML": "DE"}
+ALIASES = {"GE": "REP", "RTG": "RTNG", "SNO": "TPN", "ML": "DE", "HARKNESS": "MEDIAN",
+           "BAUMBACH": "MOSTWINS"}
 
 _CUTTABLE = {"BH", "FB", "SB", "ARO", "AOB"}
+_DROPS = {"MEDIAN", "MODMED"}  # /Mk sets the number of scores dropped at each end
 MAX_CUT = 99
 _P_ALLOWED = {"BH", "FB", "SB", "DE", "AOB"}
-_RATED = {"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"}
+_RATED = {"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG", "KENTLER"}
 _REVERSIBLE = {"TPN", "RTNG"}
 
 
@@ -57,6 +69,7 @@ class TieBreak:
     fore: bool = False  # /F (AOB of Fore Buchholz)
     reverse: bool = False  # /R
     unrated: Optional[int] = None  # /Unnnn
+    over_the_board: bool = False  # /O (MOSTWINS: games won over the board only)
 
     @property
     def code(self) -> str:
@@ -77,12 +90,14 @@ class TieBreak:
             parts.append("R")
         if self.unrated is not None:
             parts.append(f"U{self.unrated}")
+        if self.over_the_board:
+            parts.append("O")
         return "/".join(parts)
 
     @property
     def lower_is_better(self) -> bool:
         """DE is a rank and TPN a pairing number: lower is better (unless /R on TPN)."""
-        if self.name == "DE":
+        if self.name in ("DE", "KENTLER"):
             return True
         if self.name == "TPN":
             return not self.reverse
@@ -112,7 +127,7 @@ class TieBreak:
         return text + (f" ({'; '.join(mods)})" if mods else "")
 
 
-_MOD = re.compile(r"^(?:(C)(\d+)|(M)(\d+)|(L)([+-]?\d+)|(P)|(F)|(R)|(U)(\d+))$", re.IGNORECASE)
+_MOD = re.compile(r"^(?:(C)(\d+)|(M)(\d+)|(L)([+-]?\d+)|(P)|(F)|(R)|(U)(\d+)|(O))$", re.IGNORECASE)
 
 
 def parse_descriptor(text: str) -> TieBreak:
@@ -141,7 +156,7 @@ def parse_descriptor(text: str) -> TieBreak:
             _only(name, _CUTTABLE | {"PS"}, m, raw)
             fields["cut"] = _count(g[1], m, raw)
         elif g[2]:
-            _only(name, _CUTTABLE, m, raw)
+            _only(name, _CUTTABLE | _DROPS, m, raw)
             fields["median"] = _count(g[3], m, raw)
         elif g[4]:
             _only(name, {"KS"}, m, raw)
@@ -161,6 +176,9 @@ def parse_descriptor(text: str) -> TieBreak:
         elif g[9]:
             _only(name, _RATED, m, raw)
             fields["unrated"] = int(g[10])
+        elif g[11]:
+            _only(name, {"MOSTWINS"}, m, raw)
+            fields["over_the_board"] = True
     if fields.get("cut") and fields.get("median"):
         raise DescriptorError(f"{raw!r} has both a cut and a median; use one")
     return TieBreak(name=name, **fields)

@@ -22,6 +22,7 @@ from .model import Tournament
 from .options import DEFAULT_OPTIONS, Options
 from .tiebreaks import buchholz as bh
 from .tiebreaks import counts, koya, rating
+from .tiebreaks import national as nat
 from .tiebreaks.context import Column, Context, compiled
 from .tiebreaks.direct import direct_encounter_tiers, ranks_from_tiers
 
@@ -111,7 +112,7 @@ def compute(t: Tournament, tiebreaks: TieBreakList = None, *, edition: "str | Ed
     points = ctx.points_column()
     columns: list[Column] = []
     for tb in tbs:
-        if tb.name == "DE":
+        if tb.name in ("DE", "KENTLER"):
             columns.append(calc.direct_encounter(tb, points, columns))
         else:
             columns.append(calc.column(tb))
@@ -157,7 +158,8 @@ class _Calculator:
         return self._fore
 
     def column(self, tb: TieBreak) -> Column:
-        key = (tb.name, tb.cut, tb.median, tb.forfeits_as_games, tb.fore, tb.limit, tb.unrated)
+        key = (tb.name, tb.cut, tb.median, tb.forfeits_as_games, tb.fore, tb.limit, tb.unrated,
+               tb.over_the_board)
         got = self._cache.get(key)
         if got is None:
             got = self._cache[key] = self._compute(tb)
@@ -185,6 +187,14 @@ class _Calculator:
             return simple[name](ctx)
         if name == "PS":
             return counts.progressive(ctx, tb.cut)
+        national = {"MEDIAN": lambda: nat.median(ctx, tb.median),
+                    "MODMED": lambda: nat.modified_median(ctx, tb.median),
+                    "SOLKOFF": lambda: nat.solkoff(ctx), "CUM": lambda: nat.cumulative(ctx),
+                    "OPPCUM": lambda: nat.opposition_cumulative(ctx), "KASHDAN": lambda: nat.kashdan(ctx),
+                    "MOSTWINS": lambda: nat.most_wins(ctx, tb.over_the_board),
+                    "SSFBH": lambda: nat.ssf_buchholz(ctx)}
+        if name in national:
+            return national[name]()
         if name == "KS":
             return koya.koya(ctx, tb.limit)
         rt = rating.Ratings(ctx, tb.unrated)
@@ -204,8 +214,15 @@ class _Calculator:
             return rating.rating(rt)
         raise DescriptorError(f"tie-break {tb.code} is not implemented")  # pragma: no cover
 
+    def kentler_lists(self, tb: TieBreak) -> Optional[list[list[int]]]:
+        """Each player's opponents' TPRs, best first; None when ratings are dropped (§5.15)."""
+        rt = rating.Ratings(self.ctx, tb.unrated)
+        if rt.dropped:
+            return None
+        return nat.kentler_lists(self.ctx, self.column(TieBreak("TPR", unrated=tb.unrated)))
+
     def direct_encounter(self, tb: TieBreak, points: Column, before: list[Column]) -> Column:
-        """DE as a rank inside each group tied on points and on every earlier tie-break."""
+        """DE (or KENTLER) as a rank inside each group tied on points and every earlier tie-break."""
         keys = [points.num.tolist()]
         for col in before:
             nums = col.num.tolist()
@@ -216,9 +233,15 @@ class _Calculator:
         for i, key in enumerate(zip(*keys)):
             groups.setdefault(key, []).append(i)
         out = np.ones(self.ctx.size, dtype=np.int64)
+        lists = self.kentler_lists(tb) if tb.name == "KENTLER" else None
+        if tb.name == "KENTLER" and lists is None:
+            return rating.undefined(self.ctx)
         for members in groups.values():
             if len(members) > 1:
-                tiers = direct_encounter_tiers(self.ctx, members, tb.forfeits_as_games)
-                for i, rank in ranks_from_tiers(tiers).items():
+                if lists is not None:
+                    ranks = nat.kentler_ranks(lists, members)
+                else:
+                    ranks = ranks_from_tiers(direct_encounter_tiers(self.ctx, members, tb.forfeits_as_games))
+                for i, rank in ranks.items():
                     out[i] = rank
         return Column(out)

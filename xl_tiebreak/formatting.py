@@ -8,7 +8,8 @@ from typing import Optional, Union
 
 from .descriptor import TieBreak
 
-_INTEGER = {"DE", "WIN", "WON", "BPG", "BWG", "REP", "TPN", "ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"}
+_INTEGER = {"DE", "WIN", "WON", "BPG", "BWG", "REP", "TPN", "ARO", "TPR", "PTP", "APRO", "APPO", "RTNG",
+            "KASHDAN", "MOSTWINS", "KENTLER"}
 
 
 def decimals_for(tb: Optional[TieBreak], scale: int = 2) -> int:
