@@ -16,7 +16,8 @@ from conftest import DATA, F, around
 import numpy as np
 
 SUMS = ["BH", "BH/C1", "BH/C2", "BH/M1", "BH/P", "FB", "FB/C1", "SB", "SB/C1", "SB/M1", "SB/P"]
-COUNTS = ["WIN", "WON", "BPG", "BWG", "REP", "STD", "PS", "PS/C1", "KS"]
+COUNTS = ["WIN", "WON", "BPG", "BWG", "REP", "STD", "PS", "PS/C1", "KS", "KASHDAN", "MOSTWINS", "MOSTWINS/O"]
+NATIONAL = ["MEDIAN", "MODMED", "SOLKOFF", "SSFBH", "CUM", "OPPCUM"]
 
 
 def _kept_sum(e, col):
@@ -29,8 +30,13 @@ def _check(e):
     name = e.code.split("/")[0]
     if name in ("BH", "FB", "SB"):
         assert _kept_sum(e, 4) == e.value
-    elif name in ("WIN", "WON", "BPG", "BWG", "REP", "STD", "PS", "KS"):
+    elif name in ("WIN", "WON", "BPG", "BWG", "REP", "STD", "PS", "KS", "KASHDAN", "MOSTWINS"):
         assert _kept_sum(e, len(e.columns) - 1) == e.value
+    elif name in ("MEDIAN", "MODMED", "SOLKOFF", "SSFBH", "OPPCUM"):
+        assert _kept_sum(e, 2) == e.value
+    elif name == "CUM":
+        less = sum((ln.values[3] for ln in e.lines if ln.values[3]), Fraction(0))
+        assert _kept_sum(e, 2) + less == e.value
     elif name in ("ARO",):
         kept = [ln.values[2] for ln in e.lines if isinstance(ln.values[2], int) and not ln.cut]
         if e.value is None:
@@ -56,7 +62,7 @@ def _check(e):
 def test_rows_add_up_to_the_engines_value(seed, edition):
     kind = "round-robin" if seed % 4 == 0 else "swiss"
     t = parse_trf(random_event(seed + 500, kind=kind, players=8 + seed, unrated_share=0.0))
-    codes = SUMS + COUNTS + ["ARO", "ARO/C1", "TPR", "PTP", "APRO", "APPO", "AOB", "AOB/F", "DE"]
+    codes = SUMS + COUNTS + NATIONAL + ["ARO", "ARO/C1", "TPR", "PTP", "APRO", "APPO", "AOB", "AOB/F", "DE"]
     res = compute(t, codes, edition=edition)
     de_alone = compute(t, "DE", edition=edition)  # explain's DE: the group tied on points
     for p in t.players[:: max(1, len(t.players) // 5)]:

@@ -12,7 +12,7 @@ from typing import Callable, Optional, Sequence
 
 from .errors import InputError
 from .model import Kind, Player, Round, STANDARD_SCORING, Scoring, Tournament
-from .notation import NotationError, parse_cell
+from .notation import NotationError, is_us_cell, parse_cell
 from .pairings import reconcile
 from .validation import Findings, strict
 
@@ -38,13 +38,17 @@ def tournament_from_rows(rows: Sequence[Row], *, rounds: Optional[int] = None, n
                          start_date: Optional[str] = None,
                          place: Callable[[int, int], str] = default_place,
                          findings: Optional[Findings] = None,
-                         row_place: Optional[Callable[[Row], str]] = None) -> Tournament:
+                         row_place: Optional[Callable[[Row], str]] = None,
+                         style: str = "auto") -> Tournament:
     """Parse every cell and build the Tournament. ``place(no, round)`` names a cell in errors.
 
     A forfeit loss entered on both sides of one pairing is a double forfeit; both sides of every
     pairing must agree (:mod:`xl_tiebreak.pairings`). ``findings``: where problems go (by default
-    the first error raises); a bad cell is then read as not played.
+    the first error raises); a bad cell is then read as not played. ``style``: ``"fide"``,
+    ``"us"`` (the US wall chart) or ``"auto"``: US when any cell reads like ``W12``.
     """
+    if style == "auto":
+        style = "us" if any(is_us_cell(c) for row in rows for c in row.cells) else "fide"
     fd = findings if findings is not None else strict()
     nrounds = rounds if rounds is not None else max((len(r.cells) for r in rows), default=0)
     seen: set[int] = set()
@@ -66,7 +70,7 @@ def tournament_from_rows(rows: Sequence[Row], *, rounds: Optional[int] = None, n
         for r in range(1, nrounds + 1):
             cell = row.cells[r - 1] if r - 1 < len(row.cells) else None
             try:
-                rs.append(parse_cell(cell, scoring))
+                rs.append(parse_cell(cell, scoring, style))
             except NotationError as exc:
                 fd.add("notation", str(exc), place(row.no, r))
                 rs.append(Round(Kind.NOT_PLAYED))

@@ -24,6 +24,7 @@ from .errors import InputError
 from .formatting import decimals_for, format_value, json_number
 from .model import Kind, Tournament
 from .options import Options
+from .tiebreaks import national as nat
 from .tiebreaks import rating as rt
 from .tiebreaks.buchholz import CUT_HIGH, CUT_LOW, CUT_VUR, KEPT, cut_marks, elements
 from .tiebreaks.context import FORFEIT_CODES, Context
@@ -145,7 +146,7 @@ def _adjusted_why(ctx: Context, j: int) -> str:
         if not unplayed:
             return ""
         return (f"{ctx.t.players[j].no} scored {_n(score)}; its unplayed {_rounds_text(unplayed)} "
-                f"count as draws: {_n(adj)} (C.02 §13)")
+                f"{'count as draws' if len(unplayed) > 1 else 'counts as a draw'}: {_n(adj)} (C.02 §13)")
     rounds = np.arange(1, ctx.n + 1)
     lna = int(np.where(~ctx.is_vur[j], rounds, 0).max(initial=0))
     drawn = [r + 1 for r in range(ctx.n) if r + 1 > lna and not ctx.has_opp[j][r]]
@@ -308,12 +309,16 @@ def _count(ctx: Context, i: int, tb: TieBreak, value, res) -> dict:
         k = ctx.t.players[i].rounds[r].kind
         unplayed_game = ctx.black[i][r] and not played_b[i][r]
         why = ""
-        if name == "WIN":
+        if name == "MOSTWINS":
+            name_ = "WON" if tb.over_the_board else "WIN"
+        else:
+            name_ = name
+        if name_ == "WIN":
             ok = p == ctx.W
             if ok and not ctx.is_game[i][r]:
                 why = "a win without playing counts (Art. 7.1)"
-        elif name == "WON":
-            ok = bool(p == ctx.W and played_b[i][r])
+        elif name_ == "WON":
+            ok = bool(p == ctx.W and (played_b[i][r] if name == "WON" else ctx.is_game[i][r]))
             if p == ctx.W and not ok:
                 why = "not won over the board"
         elif name in ("BPG", "BWG"):
@@ -342,7 +347,8 @@ def _count(ctx: Context, i: int, tb: TieBreak, value, res) -> dict:
                   "BPG": "games played with Black (C.07 Art. 7.3)",
                   "BWG": "games won with Black (C.07 Art. 7.4)",
                   "REP": "rounds minus requested byes and forfeit losses (C.07 Art. 7.6)",
-                  "STD": "1 for more than a draw's points, ½ for a draw's (C.07 Art. 7.7)"}[name],)
+                  "STD": "1 for more than a draw's points, ½ for a draw's (C.07 Art. 7.7)",
+                  "MOSTWINS": "the number of wins (Baumbach); /O: over the board only"}[name],)
     counted = [ln.values[-1] for ln in lines if not ln.cut and ln.values[-1]]
     total = f"{' + '.join(format_value(v, 1 if name in ('PS', 'KS', 'STD') else 0) for v in counted) or '0'} = " \
             f"{format_value(value, 1 if name in ('PS', 'KS', 'STD') else 0)}"
@@ -466,9 +472,150 @@ def _direct_encounter(ctx: Context, i: int, tb: TieBreak, value, res) -> dict:
                 total=f"rank {format_value(value, 0)} of {len(group)}", notes=tuple(notes))
 
 
+def _uscf(ctx: Context, i: int, tb: TieBreak, value, res) -> dict:
+    """MEDIAN, MODMED, SOLKOFF: the opponents' adjusted scores and which are dropped."""
+    elems = nat.opponent_elements(ctx)
+    adj = nat.us_adjusted(ctx)
+    low, high = nat.drop_counts(ctx, tb.name, tb.median)
+    _, marks = nat.drop_marks(elems[i:i + 1], low[i:i + 1], high[i:i + 1])
+    lines = []
+    for r in range(ctx.n):
+        cell = (ctx.t.players[i].no, r + 1)
+        if ctx.is_game[i][r]:
+            j = int(ctx.opp[i][r])
+            unplayed = [x + 1 for x in range(ctx.n) if not ctx.is_game[j][x]]
+            why = (f"{ctx.t.players[j].no}'s unplayed {_rounds_text(unplayed)} "
+                   f"{'count as draws' if len(unplayed) > 1 else 'counts as a draw'}: {_n(_pts(ctx, adj[j]))}"
+                   if unplayed else "")
+            who = _who(ctx, j)
+        else:
+            who, why = "-", "an unplayed round counts as an opponent with 0 (USCF 34E1)"
+        mark = int(marks[0][r])
+        cut = "dropped: lowest" if mark < 0 else "dropped: highest" if mark > 0 else ""
+        lines.append(Line((r + 1, who, _pts(ctx, elems[i][r]), _result(ctx, i, r)), why, cut, cell))
+    kept = [ln.values[2] for ln in lines if not ln.cut]
+    rule = {"MEDIAN": "the highest and the lowest are dropped (two of each from nine rounds on)",
+            "MODMED": "at 50 % the highest and the lowest are dropped, above 50 % the lowest, below the "
+                      "highest (USCF 34E1)",
+            "SOLKOFF": "nothing is dropped (USCF 34E2)"}[tb.name]
+    return dict(columns=("Rd", "Opponent", "Counts as", "Result"), lines=tuple(lines),
+                total=f"{' + '.join(_n(v) for v in kept) or '0'} = {format_value(value)}", notes=(rule,))
+
+
+def _cumulative(ctx: Context, i: int, tb: TieBreak, value, res) -> dict:
+    """CUM: running scores less the points obtained without playing; OPPCUM: the opponents' CUM."""
+    lines = []
+    if tb.name == "OPPCUM":
+        cum = nat.cumulative_scaled(ctx)
+        for r in range(ctx.n):
+            cell = (ctx.t.players[i].no, r + 1)
+            if ctx.is_game[i][r]:
+                j = int(ctx.opp[i][r])
+                lines.append(Line((r + 1, _who(ctx, j), _pts(ctx, cum[j])), "", "", cell))
+            else:
+                lines.append(Line((r + 1, "-", Fraction(0)), "an unplayed round contributes 0", "", cell))
+        got = [ln.values[2] for ln in lines]
+        return dict(columns=("Rd", "Opponent", "Opponent's CUM"), lines=tuple(lines),
+                    total=f"{' + '.join(_n(v) for v in got)} = {format_value(value)}",
+                    notes=("the sum of the opponents' cumulative scores (USCF)",))
+    running = 0
+    unplayed = nat.unplayed_points(ctx)[i]
+    for r in range(ctx.n):
+        running += int(ctx.pts[i][r])
+        less = Fraction(int(unplayed[r]), ctx.scale)
+        lines.append(Line((r + 1, _result(ctx, i, r), Fraction(running, ctx.scale), -less if less else None),
+                          "points obtained without playing are taken off once (USCF 34E3)" if less else "",
+                          "", (ctx.t.players[i].no, r + 1)))
+    runs = " + ".join(_n(ln.values[2]) for ln in lines)
+    off = sum((-ln.values[3] for ln in lines if ln.values[3]), Fraction(0))
+    return dict(columns=("Rd", "Result", "Running score", "Less"), lines=tuple(lines),
+                total=f"{runs}{f' - {_n(off)}' if off else ''} = {format_value(value)}",
+                notes=("the sum of the running scores, less the points of unplayed wins and half points",))
+
+
+def _kashdan(ctx: Context, i: int, tb: TieBreak, value, res) -> dict:
+    lines = []
+    for r in range(ctx.n):
+        p = int(ctx.pts[i][r])
+        if ctx.is_game[i][r]:
+            v = 4 if p >= ctx.W else 2 if p > 0 else 1
+            why = ""
+        else:
+            v, why = 0, "an unplayed game scores 0 (USCF 34E7)"
+        lines.append(Line((r + 1, _result(ctx, i, r), Fraction(v)), why, "", (ctx.t.players[i].no, r + 1)))
+    return dict(columns=("Rd", "Result", "Points"), lines=tuple(lines),
+                total=f"{' + '.join(_n(ln.values[2]) for ln in lines)} = {format_value(value, 0)}",
+                notes=("4 for a win, 2 for a draw, 1 for a loss over the board, 0 unplayed (USCF 34E7)",))
+
+
+def _ssf(ctx: Context, i: int, tb: TieBreak, value, res) -> dict:
+    """SSFBH: the SSF value of each round, the unplayed ones, and the one cut."""
+    vals, unplayed = nat.ssf_elements(ctx)
+    opp_value = nat.ssf_opponent_value(ctx)
+    from .tiebreaks.buchholz import cut_marks as _marks
+    row = (vals[i:i + 1], vals[i:i + 1], unplayed[i:i + 1], np.ones_like(unplayed[i:i + 1]))
+    _, marks = _marks(row, 1, 0)
+    lines = []
+    k = ctx.kind[i]
+    for r in range(ctx.n):
+        cell = (ctx.t.players[i].no, r + 1)
+        v = _pts(ctx, vals[i][r])
+        if ctx.has_opp[i][r]:
+            j = int(ctx.opp[i][r])
+            who = _who(ctx, j)
+            why = (f"{ctx.t.players[j].no} scored {_n(_pts(ctx, ctx.score[j]))}; SSF value "
+                   f"{_n(_pts(ctx, opp_value[j]))} (forfeit wins ½, forfeit losses ½, bye wins 0, rounds after "
+                   f"withdrawing ½)")
+            if not ctx.is_game[i][r]:
+                why = "own forfeit: the scheduled opponent's value; " + why
+        elif v:
+            who, why = "virtual opponent", _own_why_svon(ctx, i, r)
+        else:
+            who, why = "-", "not paired or withdrawn: no compensation (SSF step 8)"
+        cut = ""
+        if int(marks[0][r]) > 0:
+            cut = ("cut: the lowest unplayed round (SSF steps 12-13)" if unplayed[i][r]
+                   else "cut: the lowest value (SSF step 11)")
+        lines.append(Line((r + 1, who, v, _result(ctx, i, r)), why, cut, cell))
+    kept = [ln.values[2] for ln in lines if not ln.cut]
+    return dict(columns=("Rd", "Opponent", "Value", "Result"), lines=tuple(lines),
+                total=f"{' + '.join(_n(v) for v in kept)} = {format_value(value)}",
+                notes=("SSF Buchholz (seed 002): Cut-1, an unplayed round is cut first",))
+
+
+def _own_why_svon(ctx: Context, i: int, r: int) -> str:
+    before = _pts(ctx, ctx.pts[i][:r].sum())
+    sf = _pts(ctx, ctx.pts[i][r])
+    return (f"Svon = {_n(before)} + (1 - {_n(sf)}) + 0.5 x ({ctx.n} - {r + 1}) = "
+            f"{_n(_pts(ctx, ctx.svon[i][r]))} (SSF step 9)")
+
+
+def _kentler(ctx: Context, i: int, tb: TieBreak, value, res) -> dict:
+    """KENTLER: the opponents' TPRs, best first, and the comparison inside the tied group."""
+    tpr = compute(ctx.t, [TieBreak("TPR", unrated=tb.unrated)], edition=ctx.edition, rounds=ctx.n,
+                  kind="round-robin" if ctx.rr else "swiss", options=ctx.options).columns[0]
+    ratings = rt.Ratings(ctx, tb.unrated)
+    if ratings.dropped:
+        return _rating(ctx, i, TieBreak("TPR", unrated=tb.unrated), None, res)
+    lists = nat.kentler_lists(ctx, tpr)
+    j_k = [k for k, t_ in enumerate(res.tiebreaks) if t_.code == tb.code][0]
+    key_of = lambda k: (res.points_column.num[k],) + tuple(  # noqa: E731
+        (c.num[k] if c.defined is None or c.defined[k] else None) for c in res.columns[:j_k])
+    group = [k for k in range(ctx.size) if key_of(k) == key_of(i)]
+    ranks = nat.kentler_ranks(lists, group)
+    lines = tuple(Line((ctx.t.players[k].no, ctx.t.players[k].name, ", ".join(map(str, lists[k])), ranks[k]))
+                  for k in sorted(group, key=lambda k: ranks[k]))
+    return dict(columns=("No", "Name", "Opponents' TPR, best first", "Rank"), lines=lines,
+                total=f"rank {format_value(value, 0)} of {len(group)}",
+                notes=("compared in turn: the better best opponent, then the next ... (Kentler, seed 004); "
+                       "TPR from this event's games (C.07 Art. 10.2)",))
+
+
 _BUILDERS = {"BH": _buchholz_like, "FB": _buchholz_like, "SB": _buchholz_like, "AOB": _aob,
              "ARO": _rating, "TPR": _rating, "PTP": _rating, "APRO": _rating, "APPO": _rating,
-             "DE": _direct_encounter}
+             "DE": _direct_encounter, "MEDIAN": _uscf, "MODMED": _uscf, "SOLKOFF": _uscf,
+             "CUM": _cumulative, "OPPCUM": _cumulative, "KASHDAN": _kashdan, "SSFBH": _ssf,
+             "KENTLER": _kentler}
 
 
 # ------------------------------------------------------------------------------ rendering
@@ -487,7 +634,7 @@ def render_text(e: Explanation) -> str:
     head = [f"{e.code} of player {e.player} {e.name} ({e.title}), {e.edition}, after round {e.rounds}"]
     numeric_dec = {c: (2 if e.code.startswith("SB") and c in ("Contribution",) else 1) for c in e.columns}
     rows = [[_cell_text(v, 0 if isinstance(v, Fraction) and v.denominator == 1 and e.columns[j] in
-                        ("Rd", "No", "Rating", "Rank", "TPR", "PTP", "Counts", "Start number") else
+                        ("Rd", "No", "Rating", "Rank", "TPR", "PTP", "Counts", "Start number", "Points") else
                         numeric_dec.get(e.columns[j], 1)) for j, v in enumerate(ln.values)]
             + ([ln.cut] if any(x.cut for x in e.lines) else []) for ln in e.lines]
     headers = list(e.columns) + (["Cut"] if any(x.cut for x in e.lines) else [])

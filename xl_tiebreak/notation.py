@@ -19,6 +19,11 @@ empty          not played yet
 
 Case does not matter. Parsing raises :class:`NotationError`, whose message the caller prefixes
 with the place (sheet and cell).
+
+The US wall-chart notation is read too (``style="us"``, chosen automatically for a crosstable
+that has cells like ``W12``): ``W12`` / ``L5`` / ``D8`` a game, ``X12`` / ``F12`` a forfeit win /
+loss, ``H`` a half-point bye, ``B`` the bye, ``U`` an unplayed round (zero). There ``F`` and ``U``
+mean what they mean on a US chart, not the TRF's full-point and pairing-allocated byes.
 """
 
 from __future__ import annotations
@@ -48,8 +53,33 @@ _BYES = {"BYE": Kind.PAB, "U": Kind.PAB, "PAB": Kind.PAB, "F": Kind.FULL_BYE, "F
          "-": Kind.ABSENT, "WD": Kind.WITHDRAWN}
 
 
-def parse_cell(text: Optional[object], scoring: Scoring = STANDARD_SCORING) -> Round:
-    """Parse one crosstable cell. ``None`` or blank is a round not played yet."""
+_US_GAME = re.compile(r"^([WLDXF])\s*(\d+)$", re.IGNORECASE)
+_US_KIND = {"W": Kind.WIN, "L": Kind.LOSS, "D": Kind.DRAW, "X": Kind.FORFEIT_WIN, "F": Kind.FORFEIT_LOSS}
+_US_BYES = {"H": Kind.HALF_BYE, "B": Kind.PAB, "U": Kind.ZERO_BYE}
+US_EXAMPLES = "write e.g. W12, L5, D8, X12 (forfeit win), F12 (forfeit loss), H, B, U"
+
+
+def is_us_cell(text: object) -> bool:
+    """A cell only the US wall-chart notation writes (``W12``, ``L5``, ``D8``, ``X12``)."""
+    return isinstance(text, str) and bool(re.match(r"^\s*[WLDXwldx]\s*\d+\s*$", text))
+
+
+def parse_cell(text: Optional[object], scoring: Scoring = STANDARD_SCORING, style: str = "fide") -> Round:
+    """Parse one crosstable cell. ``None`` or blank is a round not played yet. ``style`` is
+    ``"fide"`` (the arbiter's notation above) or ``"us"`` (the US wall chart)."""
+    if style == "us" and text is not None and str(text).strip():
+        s = str(text).strip()
+        m = _US_GAME.match(s)
+        if m:
+            k = _US_KIND[m.group(1).upper()]
+            if int(m.group(2)) < 1:
+                raise NotationError(f"{s!r}: opponent 0 does not exist; {US_EXAMPLES}")
+            return Round(k, int(m.group(2)), None, scoring.points(k))
+        if s.upper() in _US_BYES:
+            k = _US_BYES[s.upper()]
+            return Round(k, None, None, scoring.points(k))
+        if s.upper() in ("X", "F"):
+            raise NotationError(f"{s!r}: a forfeit needs the opponent's number; {US_EXAMPLES}")
     if text is None:
         return Round(Kind.NOT_PLAYED)
     if isinstance(text, float) and text.is_integer():
@@ -79,7 +109,7 @@ def parse_cell(text: Optional[object], scoring: Scoring = STANDARD_SCORING) -> R
         if int(opp) < 1:
             raise NotationError(f"{s!r}: opponent 0 does not exist; {EXAMPLES}")
         return Round(k, int(opp), colour.lower() if colour else None, scoring.points(k))
-    raise NotationError(f"{s!r} is not a result; {EXAMPLES}")
+    raise NotationError(f"{s!r} is not a result; {US_EXAMPLES if style == 'us' else EXAMPLES}")
 
 
 _RESULT_TEXT = {Kind.WIN: "1", Kind.LOSS: "0", Kind.DRAW: "½",

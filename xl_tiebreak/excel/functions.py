@@ -274,6 +274,36 @@ TPR = _named("TPR", "Tournament performance rating, C.07 Art. 10.2")
 PTP = _named("PTP", "Perfect tournament performance, C.07 Art. 10.3")
 APRO = _named("APRO", "Average performance rating of opponents, C.07 Art. 10.4")
 APPO = _named("APPO", "Average perfect performance of opponents, C.07 Art. 10.5")
+HARKNESS = _named("MEDIAN", "Median / Harkness: opponents' scores without the extremes (USCF)")
+MODIFIED_MEDIAN = _named("MODMED", "Modified median (USCF 34E1)")
+SOLKOFF = _named("SOLKOFF", "Solkoff: the opponents' adjusted scores (USCF 34E2)")
+CUMULATIVE = _named("CUM", "Cumulative: running scores less unplayed points (USCF 34E3)")
+OPP_CUMULATIVE = _named("OPPCUM", "Opponents' cumulative scores (USCF)")
+KASHDAN = _named("KASHDAN", "Kashdan: 4 / 2 / 1 per win / draw / loss, 0 unplayed (USCF 34E7)")
+MOST_WINS = _named("MOSTWINS", "Most wins (Baumbach)")
+SSF_BUCHHOLZ = _named("SSFBH", "Swedish federation Buchholz Cut-1 (SSF)")
+
+
+def KENTLER(player: Any, crosstable: Table, edition: Any = None, type: Any = None) -> Any:
+    """Kentler's comparison: the TPRs of the player's opponents, best first, as text
+    (``"2718, 2707, 2702"``); TIEBREAK(..., "KENTLER") gives the rank inside the tied group."""
+    result = _result(crosstable, "KENTLER", edition, type)
+    k = _player_row(result, player)
+    if k is None:
+        return "" if player in (None, "") else NA
+    lists = _kept(result, "_kentler", lambda: _kentler_lists(result))
+    return UNDEFINED if lists is None else ", ".join(map(str, lists[k]))
+
+
+def _kentler_lists(result: Result):
+    from ..engine import context
+    from ..tiebreaks import national, rating
+    ctx = context(result.tournament, edition=result.edition, rounds=result.rounds,
+                  kind="round-robin" if result.round_robin else "swiss", options=result.options)
+    if rating.Ratings(ctx, None).dropped:
+        return None
+    tpr = rating.tpr(rating.Ratings(ctx, None))
+    return national.kentler_lists(ctx, tpr)
 
 
 def PLACE(player: Any, crosstable: Table, tiebreaks: Any = None, edition: Any = None, type: Any = None) -> Any:

@@ -24,21 +24,42 @@ def us_adjusted(ctx: Context) -> np.ndarray:
     return np.where(ctx.is_game, ctx.pts, ctx.D).sum(axis=1)
 
 
-def _opponent_elements(ctx: Context) -> np.ndarray:
+def opponent_elements(ctx: Context) -> np.ndarray:
     """Per round: the opponent's adjusted score for a game over the board, 0 for an own unplayed
     round (forfeits, byes and absences: USCF 34E1 counts them as an opponent with 0)."""
     return np.where(ctx.is_game, us_adjusted(ctx)[ctx.opp0], 0)
 
 
-def _drop(values: np.ndarray, low: np.ndarray, high: np.ndarray) -> np.ndarray:
-    """Sum per row after dropping ``low[k]`` lowest and ``high[k]`` highest values."""
-    ordered = np.sort(values, axis=1)
-    n = ordered.shape[1]
+def drop_marks(values: np.ndarray, low: np.ndarray, high: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Sum per row after dropping ``low[k]`` lowest and ``high[k]`` highest values (the earlier
+    round first among equal values), and per element -1 dropped low, 0 kept, 1 dropped high."""
+    order = np.argsort(values, axis=1, kind="stable")
+    n = values.shape[1]
     pos = np.arange(n)[None, :]
     low = np.minimum(low, n)[:, None]
     high = np.minimum(high, np.maximum(n - low[:, 0], 0))[:, None]
-    keep = (pos >= low) & (pos < n - high)
-    return np.where(keep, ordered, 0).sum(axis=1)
+    mark_sorted = np.where(pos < low, -1, np.where(pos >= n - high, 1, 0))
+    marks = np.empty_like(mark_sorted)
+    np.put_along_axis(marks, order, mark_sorted, axis=1)
+    return np.where(marks == 0, values, 0).sum(axis=1), marks
+
+
+def _drop(values: np.ndarray, low: np.ndarray, high: np.ndarray) -> np.ndarray:
+    return drop_marks(values, low, high)[0]
+
+
+def drop_counts(ctx: Context, name: str, k: Optional[int] = None) -> tuple[np.ndarray, np.ndarray]:
+    """How many scores MEDIAN / MODMED / SOLKOFF drop at the bottom and the top, per player."""
+    k = default_drops(ctx) if not k else k
+    if name == "SOLKOFF":
+        none = np.zeros(ctx.size, dtype=np.int64)
+        return none, none
+    if name == "MEDIAN":
+        both = np.full(ctx.size, k)
+        return both, both
+    half = ctx.W * ctx.n  # the score doubled against the maximum: above, at or below 50 %
+    twice = 2 * ctx.score
+    return np.where(twice >= half, k, 0), np.where(twice <= half, k, 0)
 
 
 def default_drops(ctx: Context) -> int:
@@ -46,30 +67,25 @@ def default_drops(ctx: Context) -> int:
     return 2 if ctx.n >= 9 else 1
 
 
-def median(ctx: Context, drops: Optional[int] = None) -> Column:
+def median(ctx: Context, count: Optional[int] = None) -> Column:
     """MEDIAN (Harkness): opponents' adjusted scores without the highest and the lowest (two of
     each from nine rounds on; ``MEDIAN/M1`` or ``/M2`` sets the number). §7.3."""
-    k = default_drops(ctx) if not drops else drops
-    both = np.full(ctx.size, k)
-    return Column(_drop(_opponent_elements(ctx), both, both), ctx.scale)
+    low, high = drop_counts(ctx, "MEDIAN", count)
+    return Column(_drop(opponent_elements(ctx), low, high), ctx.scale)
 
 
-def modified_median(ctx: Context, drops: Optional[int] = None) -> Column:
+def modified_median(ctx: Context, count: Optional[int] = None) -> Column:
     """MODMED (USCF 34E1): at exactly 50 % drop the highest and the lowest; above 50 % only the
     lowest; below only the highest. Each drop is of two scores from nine rounds on (RULES_NOTES
     §3.5: unverified, so ``MODMED/M1`` keeps it at one). §7.4."""
-    k = default_drops(ctx) if not drops else drops
-    half = ctx.W * ctx.n  # score x 2 compared with the maximum: above, at or below 50 %
-    twice = 2 * ctx.score
-    low = np.where(twice >= half, k, 0)
-    high = np.where(twice <= half, k, 0)
-    return Column(_drop(_opponent_elements(ctx), low, high), ctx.scale)
+    low, high = drop_counts(ctx, "MODMED", count)
+    return Column(_drop(opponent_elements(ctx), low, high), ctx.scale)
 
 
 def solkoff(ctx: Context) -> Column:
     """SOLKOFF (USCF 34E2): the sum of the opponents' adjusted scores, nothing dropped; an own
     unplayed round counts 0. §7.5."""
-    return Column(_opponent_elements(ctx).sum(axis=1), ctx.scale)
+    return Column(opponent_elements(ctx).sum(axis=1), ctx.scale)
 
 
 def unplayed_points(ctx: Context) -> np.ndarray:
