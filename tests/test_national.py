@@ -196,3 +196,21 @@ def test_national_codes_in_excel_and_explanations(t):
     e = explain(t, 1, "SSFBH")
     assert "Svon = 2 + (1 - 0.5) + 0.5 x (6 - 3) = 4" in e.lines[2].why
     assert "cut: the lowest unplayed round" in e.lines[5].cut
+
+
+def test_cli_national_codes_and_set_option(tmp_path, capsys):
+    import json
+    from xl_tiebreak.cli import main
+    from xl_tiebreak.examples import demo_text
+    f = tmp_path / "demo.trf"
+    f.write_text(demo_text())
+    assert main(["compute", str(f), "-t", "MODMED,SOLKOFF,CUM", "-f", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["players"][0]["values"] == [5.5, 6.5, 8]
+    # the 2012 virtual opponent cut first (SSF practice): player 6, by hand 8 - 2 = 6 (see
+    # test_review_fixes); without the knob the lowest real opponent (1) goes: 7
+    assert main(["compute", str(f), "-t", "BH/C1", "-r", "fide2012", "-f", "json",
+                 "--set", "svon_cut_unplayed_first=yes"]) == 0
+    assert json.loads(capsys.readouterr().out)["players"][5]["values"] == [6]
+    assert main(["compute", str(f), "--set", "svon_cut_unplayed_first=maybe"]) == 2
+    assert "say yes or no" in capsys.readouterr().err

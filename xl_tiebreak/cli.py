@@ -38,6 +38,9 @@ def _common(p: argparse.ArgumentParser) -> None:
                    help="event type (default: the file's, else swiss)")
     p.add_argument("--rounds", type=int, metavar="N", help="evaluate rounds 1..N only")
     p.add_argument("--format", "-f", choices=["table", "csv", "json"], default="table")
+    p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                   help="a choice the regulations leave open, e.g. svon_cut_unplayed_first=yes or "
+                        "rr_forfeits=reference (see xl_tiebreak.Options)")
     p.add_argument("--unrated", type=_rating, metavar="RATING",
                    help="rating for unrated players in the rating tie-breaks (default: such "
                         "tie-breaks are dropped when anyone is unrated)")
@@ -70,6 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
     xp.add_argument("--rounds", type=int, metavar="N", help="evaluate rounds 1..N only")
     xp.add_argument("--tiebreaks", metavar="LIST", help="the event's list, which places DE's tied group")
     xp.add_argument("--format", "-f", choices=["text", "json"], default="text")
+    xp.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="as for compute")
     cp = sub.add_parser("compare", help="the values under several editions side by side")
     cp.add_argument("input", help="a FIDE TRF file or an .xlsx workbook")
     cp.add_argument("--tiebreaks", "-t", metavar="LIST", help="as for compute")
@@ -78,6 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
     cp.add_argument("--type", dest="kind", choices=["swiss", "round-robin"])
     cp.add_argument("--rounds", type=int, metavar="N")
     cp.add_argument("--format", "-f", choices=["table", "csv", "json"], default="table")
+    cp.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="as for compute")
     ck = sub.add_parser("check", help="list every problem of a TRF file or a workbook's crosstable")
     ck.add_argument("input", help="a FIDE TRF file or an .xlsx workbook")
     ck.add_argument("--format", "-f", choices=["table", "json"], default="table")
@@ -131,7 +136,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             tiebreaks = tiebreaks or (",".join(book.tiebreaks) if book.tiebreaks else None)
             edition = edition or book.edition or None
             kind = kind or book.kind or None
-        options = Options(unrated_rating=args.unrated) if args.unrated is not None else None
+        options = _options(args)
         result = compute(t, tiebreaks, edition=edition, rounds=args.rounds, kind=kind, options=options)
     except TiebreakError as exc:
         print(f"xl-tiebreak: {exc}", file=sys.stderr)
@@ -174,13 +179,46 @@ def _load(path: str):
     return got
 
 
+def _options(args) -> Optional[Options]:
+    """Options from ``--set NAME=VALUE`` (and ``--unrated``); unknown names and values are errors."""
+    import dataclasses
+    fields = {f.name: f for f in dataclasses.fields(Options)}
+    given: dict = {}
+    for item in getattr(args, "set", []) or []:
+        name, _, value = item.partition("=")
+        name = name.strip().replace("-", "_")
+        if name not in fields or not _:
+            raise TiebreakError(f"--set {item!r}: unknown choice; known: {', '.join(fields)}")
+        low = value.strip().lower()
+        default = getattr(Options(), name)
+        if isinstance(default, bool):
+            if low not in ("yes", "no", "true", "false", "1", "0", "on", "off"):
+                raise TiebreakError(f"--set {item!r}: say yes or no")
+            given[name] = low in ("yes", "true", "1", "on")
+        elif name in ("unrated_rating", "aob_decimals") and low.isdigit():
+            given[name] = int(low)
+        elif low in ("none", ""):
+            given[name] = None
+        else:
+            given[name] = value.strip()
+    if getattr(args, "unrated", None) is not None:
+        given["unrated_rating"] = args.unrated
+    if not given:
+        return None
+    try:
+        return Options(**given)
+    except ValueError as exc:
+        raise TiebreakError(f"--set: {exc}") from None
+
+
 def _explain(args) -> str:
     from .explain import explain, render_text
     t, book = _load(args.input)
     edition = args.rules or (book.edition if book else None) or None
     kind = args.kind or (book.kind if book else None) or None
     tbs = args.tiebreaks or (",".join(book.tiebreaks) if book and book.tiebreaks else None)
-    e = explain(t, args.player, args.tiebreak, edition, rounds=args.rounds, kind=kind, tiebreaks=tbs)
+    e = explain(t, args.player, args.tiebreak, edition, rounds=args.rounds, kind=kind, tiebreaks=tbs,
+                options=_options(args))
     if args.format == "json":
         return json.dumps(e.as_dict(), ensure_ascii=False, indent=1) + "\n"
     return render_text(e)
@@ -192,7 +230,8 @@ def _compare(args) -> str:
     names = [e.strip() for e in args.rules.split(",") if e.strip()]
     tiebreaks = args.tiebreaks or (",".join(book.tiebreaks) if book and book.tiebreaks else None)
     kind = args.kind or (book.kind if book else None) or None
-    results = [compute(t, tiebreaks, edition=n, rounds=args.rounds, kind=kind) for n in names]
+    options = _options(args)
+    results = [compute(t, tiebreaks, edition=n, rounds=args.rounds, kind=kind, options=options) for n in names]
     places = [{r.player.no: r.place for r in rank(res)} for res in results]
     codes = results[0].codes
     if args.format == "json":
