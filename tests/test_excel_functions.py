@@ -14,7 +14,6 @@ from xl_tiebreak.errors import InputError
 from xl_tiebreak.excel import functions as fx
 from xl_tiebreak.formatting import json_number
 from xl_tiebreak.notation import format_cell
-from conftest import F
 
 
 def excel_table(t, header=("No", "Name", "Rating"), blank_rows=3):

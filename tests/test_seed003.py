@@ -5,9 +5,7 @@ tests/data/seed003_expected.json quotes where each is stated."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
-import pytest
 
 from xl_tiebreak import compute, read_trf
 from xl_tiebreak.editions import FIDE2024

@@ -6,7 +6,7 @@ import pytest
 
 from xl_tiebreak import InputError, Kind, compute, parse_trf, read_trf, write_trf
 from xl_tiebreak.examples import demo_text
-from conftest import F, REAL, real_files
+from conftest import F, real_files
 
 
 def _line(no, pts, rounds, rating=1500, name=None):

@@ -29,6 +29,8 @@ def check_file(path: "str | Path") -> list[Finding]:
     """The findings for a TRF file or (``.xlsx``/``.xlsm``) a workbook's crosstable."""
     p = Path(path)
     if p.suffix.lower() in (".xlsx", ".xlsm"):
-        from .excel.workbook import read_workbook  # the spreadsheet face; the core does not need it
+        from .excel.workbook import (
+            read_workbook,  # the spreadsheet face; the core does not need it
+        )
         return collect(lambda fd: read_workbook(p, findings=fd))
     return collect(lambda fd: read_trf(p, findings=fd))

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from typing import Optional, Sequence
 
+from .check import check_file
 from .editions import EDITIONS
 from .engine import Result, compute
 from .errors import TiebreakError
@@ -22,8 +23,8 @@ from .examples import DEMO_FILE, demo_tournament
 from .formatting import decimals_for, format_value, json_number
 from .options import Options
 from .standings import rank
+from .textutil import is_digits
 from .trf import read_trf
-from .check import check_file
 from .validation import Findings
 
 
@@ -47,7 +48,7 @@ def _common(p: argparse.ArgumentParser) -> None:
 
 
 def _rating(text: str) -> int:
-    if not text.isdigit() or not 0 < int(text) < 4000:
+    if not is_digits(text) or not 0 < int(text) < 4000:
         raise argparse.ArgumentTypeError(f"{text!r} is not a rating (a whole number from 1 to 3999)")
     return int(text)
 
@@ -195,7 +196,7 @@ def _options(args) -> Optional[Options]:
             if low not in ("yes", "no", "true", "false", "1", "0", "on", "off"):
                 raise TiebreakError(f"--set {item!r}: say yes or no")
             given[name] = low in ("yes", "true", "1", "on")
-        elif name in ("unrated_rating", "aob_decimals") and low.isdigit():
+        elif name in ("unrated_rating", "aob_decimals") and is_digits(low):
             given[name] = int(low)
         elif low in ("none", ""):
             given[name] = None

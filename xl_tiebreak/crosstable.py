@@ -10,8 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Optional, Sequence
 
-from .errors import InputError
-from .model import Kind, Player, Round, STANDARD_SCORING, Scoring, Tournament
+from .model import STANDARD_SCORING, Kind, Player, Round, Scoring, Tournament
 from .notation import NotationError, is_us_cell, parse_cell
 from .pairings import reconcile
 from .validation import Findings, strict

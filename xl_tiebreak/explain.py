@@ -552,11 +552,9 @@ def _ssf(ctx: Context, i: int, tb: TieBreak, value, res) -> dict:
     """SSFBH: the SSF value of each round, the unplayed ones, and the one cut."""
     vals, unplayed = nat.ssf_elements(ctx)
     opp_value = nat.ssf_opponent_value(ctx)
-    from .tiebreaks.buchholz import cut_marks as _marks
     row = (vals[i:i + 1], vals[i:i + 1], unplayed[i:i + 1], np.ones_like(unplayed[i:i + 1]))
-    _, marks = _marks(row, 1, 0)
+    _, marks = cut_marks(row, 1, 0)
     lines = []
-    k = ctx.kind[i]
     for r in range(ctx.n):
         cell = (ctx.t.players[i].no, r + 1)
         v = _pts(ctx, vals[i][r])

@@ -32,7 +32,7 @@ import re
 from typing import Optional
 
 from .errors import TiebreakError
-from .model import Kind, Round, STANDARD_SCORING, Scoring
+from .model import STANDARD_SCORING, Kind, Round, Scoring
 
 EXAMPLES = "write e.g. 12w1, 12b½, +12, BYE, H"
 

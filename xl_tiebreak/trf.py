@@ -15,8 +15,17 @@ from pathlib import Path
 from typing import Optional, Union
 
 from .errors import InputError
-from .model import Kind, Player, Round, Scoring, STANDARD_SCORING, Tournament, last_played_round
+from .model import (
+    STANDARD_SCORING,
+    Kind,
+    Player,
+    Round,
+    Scoring,
+    Tournament,
+    last_played_round,
+)
 from .pairings import reconcile
+from .textutil import is_digits
 from .validation import Findings, strict
 
 #: Result code -> kind, for rounds with an opponent (TRF-16 C.04 Annex 2).
@@ -244,12 +253,12 @@ def _field(line: str, a: int, b: int) -> str:
 def _parse_player_line(line: str, where: str, fd: Findings
                        ) -> Optional[tuple[Player, list[tuple[str, str, str]]]]:
     no_text = _field(line, 5, 8).strip()
-    if not no_text.isdigit() or int(no_text) < 1:
+    if not is_digits(no_text) or int(no_text) < 1:
         fd.add("layout", f"start rank {no_text!r} is not a number from 1 to 9999", f"{where}, columns 5-8")
         return None
     rating_text = _field(line, 49, 52).strip()
     rating = None
-    if rating_text and not rating_text.isdigit():
+    if rating_text and not is_digits(rating_text):
         fd.add("layout", f"rating {rating_text!r} is not a number (leave it blank or 0 for unrated)",
                f"{where}, columns 49-52")
     elif rating_text and int(rating_text) > 0:
@@ -275,7 +284,7 @@ def _parse_player_line(line: str, where: str, fd: Findings
         title=_field(line, 11, 13).strip(), sex=_field(line, 10, 10).strip(),
         fed=_field(line, 54, 56).strip(), fide_id=_field(line, 58, 68).strip(),
         birth=_field(line, 70, 79).strip(), declared_points=declared,
-        declared_rank=int(rank_text) if rank_text.isdigit() else None)
+        declared_rank=int(rank_text) if is_digits(rank_text) else None)
     return player, fields
 
 
@@ -309,7 +318,7 @@ def _round_field(opp_t: str, col_t: str, res_t: str, r: int, where: str, fd: Fin
     col = 92 + 10 * r
     absent = (Kind.ABSENT, None, None)
     opp_s = opp_t.strip()
-    if opp_s and not opp_s.isdigit():
+    if opp_s and not is_digits(opp_s):
         fd.add("notation", f"round {r + 1}: opponent {opp_s!r} is not a start number (0000 for a bye)",
                f"{where}, columns {col}-{col + 3}")
         return absent

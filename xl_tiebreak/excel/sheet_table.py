@@ -16,6 +16,7 @@ from typing import Callable, Optional, Sequence
 from ..crosstable import Row, tournament_from_rows
 from ..errors import InputError
 from ..model import Tournament
+from ..textutil import is_digits
 from ..validation import Findings, strict
 
 _FIELDS = {
@@ -77,7 +78,7 @@ def _int_cell(v: object, what: str, where: str, allow_empty: bool) -> Optional[i
         raise InputError(f"{what} {v!r} is not a number", where)
     if isinstance(v, (int, float)) and float(v).is_integer():
         return int(v)
-    if isinstance(v, str) and v.strip().isdigit():
+    if isinstance(v, str) and is_digits(v.strip()):
         return int(v.strip())
     raise InputError(f"{what} {v!r} is not a whole number", where)
 

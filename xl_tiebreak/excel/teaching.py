@@ -13,7 +13,14 @@ from openpyxl.worksheet.datavalidation import DataValidation
 
 from ..examples import demo_tournament
 from .recompute import recompute_bytes
-from .template import EDITION_CELL, FIRST_ROW, TB_RANGE, TYPE_CELL, _print_setup, to_bytes
+from .template import (
+    EDITION_CELL,
+    FIRST_ROW,
+    TB_RANGE,
+    TYPE_CELL,
+    _print_setup,
+    to_bytes,
+)
 from .workbook import filled_workbook
 
 GRID_ROWS = 16  # header, up to 11 rounds, total, notes

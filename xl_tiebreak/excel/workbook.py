@@ -23,8 +23,19 @@ from ..trf import parse_date
 from ..validation import Findings, strict
 from .safe_write import atomic_write
 from .sheet_table import rows_to_tournament
-from .template import (EDITION_CELL, FIRST_ROW, HEADER_ROW, START_CELL, TB_FIRST_ROW, TB_SLOTS,
-                       TYPE_CELL, Layout, build, default_spec, to_bytes)
+from .template import (
+    EDITION_CELL,
+    FIRST_ROW,
+    HEADER_ROW,
+    START_CELL,
+    TB_FIRST_ROW,
+    TB_SLOTS,
+    TYPE_CELL,
+    Layout,
+    build,
+    default_spec,
+    to_bytes,
+)
 
 MAX_WORKBOOK_BYTES = 50 * 1024 * 1024
 MAX_PART_BYTES = 200 * 1024 * 1024  # a zip member that inflates to more than this is refused
