@@ -83,7 +83,7 @@ CASES = {
     "mirror": ({**GOOD, 2: ["1b1", "4w1"]}, 0, 1),
     "colours": ({**GOOD, 2: ["1w0", "4w1"]}, 0, 1),
     "one-sided-forfeit": ({**GOOD, 1: ["+2", "3b½"]}, 0, 1),
-    "paired-twice": ({**GOOD, 3: ["2w1", "1w½"], 4: ["Z", "2b0"]}, 0, 1),
+    "paired-twice": ({**GOOD, 3: ["2w1", "1w½"], 4: ["Z", "2b0"]}, 2, 1),  # 3's claim is the wrong one
     "unknown-opponent": ({**GOOD, 4: ["3b0", "9b0"]}, 3, 2),
     "self": ({**GOOD, 4: ["3b0", "4b0"]}, 3, 2),
     "after-withdrawal": ({**GOOD, 4: ["WD", "2b0"], 3: ["Z", "1w½"]}, 3, 2),
@@ -149,6 +149,26 @@ def test_trf_only_rules(tmp_path):
     assert f.severity == "warning" and "win 3.0" in f.message
 
 
+def test_one_problem_is_reported_once(tmp_path):
+    """A pair that disagrees is one finding, not one per side; an unreadable cell is not
+    reported again through its opponent or the points field."""
+    path = tmp_path / "e.trf"
+    path.write_text(trf_text(CASES["mirror"][0]))
+    assert len(check_file(path)) == 1
+    path.write_text(trf_text(GOOD).replace("   2 w 1", "   2 w x", 1))
+    assert [f.rule for f in check_file(path)] == ["notation"]
+
+
+def test_missing_colours_and_blank_rounds_are_warned(tmp_path):
+    wbk = book({1: ["2 1", "3b½"], 2: ["1 0", "4w1"], 3: ["4w1", "1w½"], 4: ["3b0", "2b0"]}, tmp_path)
+    got = check_file(wbk)
+    assert [f.rule for f in got] == ["no-colour"] and "2 game(s)" in got[0].message
+    blank = book({1: ["2w1", "", "4w1"], 2: ["1b0", "3w1", "Z"], 3: ["4w½", "2b0", "Z"],
+                  4: ["3b½", "Z", "1b0"]}, tmp_path, name="blank.xlsx")
+    got = check_file(blank)
+    assert [(f.rule, f.where) for f in got] == [("blank-round", "Crosstable!G5")]
+
+
 def test_a_clean_event_has_no_findings(tmp_path):
     path = tmp_path / "e.trf"
     path.write_text(trf_text(GOOD))
@@ -173,10 +193,10 @@ def test_cli_check(tmp_path, capsys):
     assert main(["check", str(bad)]) == 1
     out = capsys.readouterr().out
     assert "error    bad.trf line 3, columns 92-99: round 1: player 1 has a win" in out
-    assert out.strip().endswith("bad.trf: 4 error(s), 0 warning(s)")  # both sides of 1-2, 4 v 4, 2 v 4
+    assert out.strip().endswith("bad.trf: 3 error(s), 0 warning(s)")  # 1-2 once, 4 v 4, 2's claim on 4
     assert main(["check", str(bad), "--format", "json"]) == 1
     doc = json.loads(capsys.readouterr().out)
-    assert doc["errors"] == 4 and {f["rule"] for f in doc["findings"]} == {"mirror", "self", "paired-twice"}
+    assert doc["errors"] == 3 and {f["rule"] for f in doc["findings"]} == {"mirror", "self", "paired-twice"}
     good = tmp_path / "good.trf"
     good.write_text(trf_text(GOOD))
     assert main(["check", str(good)]) == 0

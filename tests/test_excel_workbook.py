@@ -234,7 +234,7 @@ def test_recompute_replaces_the_input_only_without_output_and_keeps_a_backup(tmp
 def test_recompute_refuses_when_excel_has_the_file_open(tmp_path, demo_book):
     (tmp_path / "~$demo.xlsx").write_bytes(b"lock")
     before = demo_book.read_bytes()
-    with pytest.raises(InputError, match="Excel has this workbook open"):
+    with pytest.raises(InputError, match="Excel .or LibreOffice. has this workbook open"):
         recompute(demo_book)
     assert demo_book.read_bytes() == before
 

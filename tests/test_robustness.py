@@ -215,9 +215,9 @@ def test_writes_refuse_to_overwrite_and_respect_excel_lock(tmp_path):
     with pytest.raises(TiebreakError, match="exists"):
         write_workbook(demo_tournament(), book)
     (tmp_path / "~$book.xlsx").write_bytes(b"")
-    with pytest.raises(TiebreakError, match="Excel has this workbook open"):
+    with pytest.raises(TiebreakError, match="Excel .or LibreOffice. has this workbook open"):
         write_workbook(demo_tournament(), book, overwrite=True)
-    with pytest.raises(TiebreakError, match="Excel has this workbook open"):
+    with pytest.raises(TiebreakError, match="Excel .or LibreOffice. has this workbook open"):
         recompute(book)
 
 

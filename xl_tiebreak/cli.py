@@ -75,6 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
     xp.add_argument("--tiebreaks", metavar="LIST", help="the event's list, which places DE's tied group")
     xp.add_argument("--format", "-f", choices=["text", "json"], default="text")
     xp.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="as for compute")
+    xp.add_argument("--unrated", type=_rating, metavar="RATING", help="as for compute")
     cp = sub.add_parser("compare", help="the values under several editions side by side")
     cp.add_argument("input", help="a FIDE TRF file or an .xlsx workbook")
     cp.add_argument("--tiebreaks", "-t", metavar="LIST", help="as for compute")
@@ -100,7 +101,8 @@ def build_parser() -> argparse.ArgumentParser:
     wb.add_argument("--tiebreaks", "-t", metavar="LIST", help="tie-breaks for the Settings sheet")
     wb.add_argument("--rules", "-r", metavar="EDITION", help="edition for the Settings sheet")
     wb.add_argument("--force", action="store_true", help="replace the output file if it exists")
-    ex = sub.add_parser("export-trf", help="write a workbook's crosstable as a TRF file")
+    ex = sub.add_parser("export-trf", help="write a workbook's crosstable as a TRF file (start numbers, "
+                        "names, titles, ratings, federations, results, start date, tie-break list)")
     ex.add_argument("input", help="an .xlsx workbook with a Crosstable")
     ex.add_argument("-o", "--output", required=True, help="the .trf file to write")
     ex.add_argument("--force", action="store_true", help="replace the output file if it exists")
@@ -229,6 +231,8 @@ def _compare(args) -> str:
     """Values and places under several editions; the players whose place changes."""
     t, book = _load(args.input)
     names = [e.strip() for e in args.rules.split(",") if e.strip()]
+    if not names:
+        raise TiebreakError("--rules: name at least one edition, e.g. fide2024,fide2026")
     tiebreaks = args.tiebreaks or (",".join(book.tiebreaks) if book and book.tiebreaks else None)
     kind = args.kind or (book.kind if book else None) or None
     options = _options(args)

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Optional, Sequence
 
-from .model import STANDARD_SCORING, Kind, Player, Round, Scoring, Tournament
-from .notation import NotationError, is_us_cell, parse_cell
+from .model import STANDARD_SCORING, Kind, Player, Round, Scoring, Tournament, last_played_round
+from .notation import NotationError, is_fide_cell, is_us_cell, parse_cell
 from .pairings import reconcile
 from .validation import Findings, strict
 
@@ -26,6 +26,38 @@ class Row:
     cells: Sequence[object] = ()
     title: str = ""
     fed: str = ""
+
+
+def _style(rows: Sequence[Row], place: Callable[[int, int], str], fd: Findings) -> str:
+    """US when cells read like ``W12`` and none is written the FIDE way; a mix is an error,
+    since ``U`` and ``F`` mean different things in the two notations."""
+    us = fide = None
+    for row in rows:
+        for r, c in enumerate(row.cells, start=1):
+            if us is None and is_us_cell(c):
+                us = (row.no, r, c)
+            if fide is None and is_fide_cell(c):
+                fide = (row.no, r, c)
+    if us and fide:
+        fd.add("notation", f"{us[2]!r} is the US wall-chart notation but {fide[2]!r} ({place(fide[0], fide[1])}) "
+               "is the FIDE one; write every cell one way (U and F mean different things in them)",
+               place(us[0], us[1]))
+        return "fide"
+    return "us" if us else "fide"
+
+
+def _check_blank_rounds(parsed: dict[int, list[Round]], place: Callable[[int, int], str], fd: Findings,
+                        bad: set) -> None:
+    """An empty cell in a round the event has played, with later rounds filled in, is read as
+    an absence: say so, since it may be a forgotten result."""
+    played = last_played_round([r.kind for r in rs] for rs in parsed.values())
+    for no, rs in parsed.items():
+        entered = [r for r, rd in enumerate(rs, start=1) if rd.kind is not Kind.NOT_PLAYED]
+        last = max(entered, default=0)
+        for r, rd in enumerate(rs[:played], start=1):
+            if rd.kind is Kind.NOT_PLAYED and rd.opponent is None and r < last and (no, r) not in bad:
+                fd.add("blank-round", f"player {no} has nothing in round {r} but results after it: read as "
+                       "an absence (write - or Z to say so, or enter the result)", place(no, r))
 
 
 def default_place(no: int, r: int) -> str:
@@ -46,9 +78,9 @@ def tournament_from_rows(rows: Sequence[Row], *, rounds: Optional[int] = None, n
     the first error raises); a bad cell is then read as not played. ``style``: ``"fide"``,
     ``"us"`` (the US wall chart) or ``"auto"``: US when any cell reads like ``W12``.
     """
-    if style == "auto":
-        style = "us" if any(is_us_cell(c) for row in rows for c in row.cells) else "fide"
     fd = findings if findings is not None else strict()
+    if style == "auto":
+        style = _style(rows, place, fd)
     nrounds = rounds if rounds is not None else max((len(r.cells) for r in rows), default=0)
     seen: set[int] = set()
     unique: list[Row] = []
@@ -60,6 +92,7 @@ def tournament_from_rows(rows: Sequence[Row], *, rounds: Optional[int] = None, n
         seen.add(row.no)
         unique.append(row)
     parsed: dict[int, list[Round]] = {}
+    bad: set[tuple[int, int]] = set()
     for row in unique:
         extra = [r for r in range(nrounds + 1, len(row.cells) + 1) if row.cells[r - 1] not in (None, "")]
         if extra:
@@ -73,8 +106,10 @@ def tournament_from_rows(rows: Sequence[Row], *, rounds: Optional[int] = None, n
             except NotationError as exc:
                 fd.add("notation", str(exc), place(row.no, r))
                 rs.append(Round(Kind.NOT_PLAYED))
+                bad.add((row.no, r))
         parsed[row.no] = rs
-    reconcile(parsed, place, fd, swiss=kind != "round-robin")
+    reconcile(parsed, place, fd, swiss=kind != "round-robin", bad=frozenset(bad))
+    _check_blank_rounds(parsed, place, fd, bad)
     rows = unique
     players = [Player(no=row.no, name=row.name, rating=row.rating, title=row.title, fed=row.fed,
                       rounds=tuple(parsed[row.no])) for row in sorted(rows, key=lambda x: x.no)]

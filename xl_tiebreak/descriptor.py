@@ -179,6 +179,8 @@ def parse_descriptor(text: str) -> TieBreak:
         elif g[11]:
             _only(name, {"MOSTWINS"}, m, raw)
             fields["over_the_board"] = True
+    if name in _DROPS and "median" in fields and fields["median"] < 1:
+        raise DescriptorError(f"{raw!r}: drop at least one score at each end (SOLKOFF drops none)")
     if fields.get("cut") and fields.get("median"):
         raise DescriptorError(f"{raw!r} has both a cut and a median; use one")
     return TieBreak(name=name, **fields)

@@ -119,6 +119,14 @@ def compute(t: Tournament, tiebreaks: TieBreakList = None, *, edition: "str | Ed
     return Result(t, ctx.edition, ctx.n, ctx.rr, tuple(tbs), tuple(codes), points, tuple(columns), ctx.options)
 
 
+def kentler_lists(t: Tournament, *, edition: "str | Edition | None" = None, rounds: Optional[int] = None,
+                  kind: Optional[str] = None, options: Optional[Options] = None,
+                  unrated: Optional[int] = None) -> list[list[int]]:
+    """Each player's opponents' TPRs, best first (Kentler, TIEBREAK_RULES §7.11), start order."""
+    ctx = context(t, edition=edition, rounds=rounds, kind=kind, options=options)
+    return _Calculator(ctx).kentler_lists(TieBreak("KENTLER", unrated=unrated))
+
+
 def context(t: Tournament, *, edition: "str | Edition | None" = None, rounds: Optional[int] = None,
             kind: Optional[str] = None, options: Optional[Options] = None) -> Context:
     """The evaluated facts of an event: edition, rounds, type and options resolved as
@@ -214,12 +222,12 @@ class _Calculator:
             return rating.rating(rt)
         raise DescriptorError(f"tie-break {tb.code} is not implemented")  # pragma: no cover
 
-    def kentler_lists(self, tb: TieBreak) -> Optional[list[list[int]]]:
-        """Each player's opponents' TPRs, best first; None when ratings are dropped (§5.15)."""
-        rt = rating.Ratings(self.ctx, tb.unrated)
-        if rt.dropped:
-            return None
-        return nat.kentler_lists(self.ctx, self.column(TieBreak("TPR", unrated=tb.unrated)))
+    def kentler_lists(self, tb: TieBreak) -> list[list[int]]:
+        """Each player's opponents' TPRs, best first. Kentler's method is no FIDE rating
+        tie-break: an unrated player's games are left out of the TPRs rather than dropping the
+        comparison (TIEBREAK_RULES §7.11: a TPR needs no own rating)."""
+        rt = rating.Ratings(self.ctx, tb.unrated, policy="exclude")
+        return nat.kentler_lists(self.ctx, rating.tpr(rt))
 
     def direct_encounter(self, tb: TieBreak, points: Column, before: list[Column]) -> Column:
         """DE (or KENTLER) as a rank inside each group tied on points and every earlier tie-break."""
@@ -234,8 +242,6 @@ class _Calculator:
             groups.setdefault(key, []).append(i)
         out = np.ones(self.ctx.size, dtype=np.int64)
         lists = self.kentler_lists(tb) if tb.name == "KENTLER" else None
-        if tb.name == "KENTLER" and lists is None:
-            return rating.undefined(self.ctx)
         for members in groups.values():
             if len(members) > 1:
                 if lists is not None:

@@ -18,8 +18,8 @@ from typing import Any, Optional
 
 import numpy as np
 
-from .descriptor import TieBreak, parse_descriptor
-from .engine import compute, context
+from .descriptor import TieBreak, parse_descriptor, parse_list
+from .engine import compute, context, kentler_lists
 from .errors import InputError
 from .formatting import decimals_for, format_value, json_number
 from .model import Kind, Tournament
@@ -89,6 +89,9 @@ def explain(t: Tournament, player: int, descriptor: str, edition: "str | None" =
         raise InputError(f"there is no player {player}")
     i = index[player]
     listed = tiebreaks if tiebreaks else tb.code
+    if tiebreaks and tb.code not in [x.code for x in parse_list(tiebreaks)]:
+        raise InputError(f"{tb.code} is not in the list {tiebreaks!r}; the list only places DE's and "
+                         "KENTLER's tied group")
     res = compute(t, listed, edition=ctx.edition, rounds=ctx.n, kind="round-robin" if ctx.rr else "swiss",
                   options=ctx.options)
     value = res.columns[res._column(tb.code)].value(i)
@@ -156,22 +159,24 @@ def _adjusted_why(ctx: Context, j: int) -> str:
             f"absences with no game after them) count as draws: {_n(adj)} (C.07 Art. 16.3)")
 
 
+def _svon_formula(ctx: Context, i: int, r: int) -> str:
+    """The virtual opponent's formula filled in: ``Svon = 3 + (1 - 1) + 0.5 x (9 - 7) = 4``."""
+    before = _pts(ctx, ctx.pts[i][:r].sum())
+    sf = _pts(ctx, ctx.pts[i][r])
+    val = _pts(ctx, ctx.svon[i][r])
+    later = ctx.n - (r + 1)
+    if ctx.t.scoring.is_standard:
+        return f"Svon = {_n(before)} + (1 - {_n(sf)}) + 0.5 x ({ctx.n} - {r + 1}) = {_n(val)}"
+    opposite = val - before - Fraction(ctx.D, ctx.scale) * later
+    return (f"Svon = {_n(before)} + {_n(opposite)} (the opposite result) + {_n(Fraction(ctx.D, ctx.scale))}"
+            f" x {later} = {_n(val)}")
+
+
 def _own_why(ctx: Context, i: int, r: int) -> tuple[str, str]:
     """(opponent column, why) for the player's own unplayed round r (0-based)."""
     own = _pts(ctx, ctx.score[i])
     if ctx.edition.virtual_opponent and not ctx.rr:
-        before = _pts(ctx, ctx.pts[i][:r].sum())
-        sf = _pts(ctx, ctx.pts[i][r])
-        val = _pts(ctx, ctx.svon[i][r])
-        later = ctx.n - (r + 1)
-        if ctx.t.scoring.is_standard:
-            formula = (f"Svon = {_n(before)} + (1 - {_n(sf)}) + 0.5 x ({ctx.n} - {r + 1})"
-                       f" = {_n(val)}")
-        else:
-            opposite = val - before - Fraction(ctx.D, ctx.scale) * later
-            formula = (f"Svon = {_n(before)} + {_n(opposite)} (the opposite result) + "
-                       f"{_n(Fraction(ctx.D, ctx.scale))} x {later} = {_n(val)}")
-        return "virtual opponent", f"{formula} (C.02 §13)"
+        return "virtual opponent", f"{_svon_formula(ctx, i, r)} (C.02 §13)"
     dummy = _pts(ctx, ctx.dummy[i][r])
     if not ctx.edition.dummy_cap:
         return "dummy", f"a dummy with the player's own score {_n(own)} (C.07 Art. 16.4)"
@@ -224,13 +229,16 @@ def _buchholz_like(ctx: Context, i: int, tb: TieBreak, value, res) -> dict:
         else:
             who, why = _own_why(c, i, r)
             if vur[r]:
-                why += "; a voluntary unplayed round (Art. 16.1)"
+                why += ("; unplayed rounds are cut first (option svon_cut_unplayed_first, RULES_NOTES "
+                        "§3.6)" if c.edition.virtual_opponent else "; a voluntary unplayed round (Art. 16.1)")
         contribution = Fraction(int(val[r]), unit)
         result = _result(c, i, r)
         if fore and r == c.n - 1 and ctx.has_opp[i][r]:
             result = f"counted as a draw {_n(Fraction(c.D, c.scale))}"
-        lines.append(Line((r + 1, who, Fraction(int(score[r]), c.scale), result, contribution),
-                          why, _CUT_WHY.get(int(marks[r]), ""), cell))
+        cut = _CUT_WHY.get(int(marks[r]), "")
+        if c.edition.virtual_opponent and int(marks[r]) == CUT_VUR:
+            cut = "cut: an unplayed round goes first (option, SSF practice)"
+        lines.append(Line((r + 1, who, Fraction(int(score[r]), c.scale), result, contribution), why, cut, cell))
     kept = [ln.values[4] for ln, m in zip(lines, marks) if m == KEPT]
     cut = [ln.values[4] for ln, m in zip(lines, marks) if m > KEPT]
     got = Fraction(int(total[0]), unit)
@@ -240,12 +248,17 @@ def _buchholz_like(ctx: Context, i: int, tb: TieBreak, value, res) -> dict:
         total_text += f" (cut: {', '.join(format_value(v, 2 if sb else 1) for v in cut)})"
     notes = []
     if fore:
-        notes.append("Fore Buchholz: every game paired in the last round counts as a draw for both players "
-                     "(C.07 Art. 8.3)" if c.n == c.t.rounds else
+        notes.append("Fore Buchholz: every game paired in the last round counts as a draw for both players, "
+                     "so every score here is the Fore Buchholz score (C.07 Art. 8.3)" if c.n == c.t.rounds else
                      "the last round is not reached yet, so FB equals BH (C.07 Art. 8.3)")
     if sb:
         notes.append("each contribution is the opponent's score times the points the player obtained in "
                      "that round (C.07 Art. 9.1)")
+        if tb.cut or tb.median:
+            notes.append("a cut compares the least significant game with the lowest voluntary unplayed "
+                         "round and removes the higher contribution, so a VUR worth 0 stays (C.07 Art. 16.5)")
+    if c.rr and c.edition.rr_2026 and not sb:
+        notes.append("the 2026 text does not allow the Buchholz family in round robins (note to Art. 8)")
     return dict(columns=("Rd", "Opponent", "Counts as", "Result", "Contribution"), lines=tuple(lines),
                 total=total_text, notes=tuple(notes))
 
@@ -364,7 +377,7 @@ def _rating(ctx: Context, i: int, tb: TieBreak, value, res) -> dict:
         return dict(columns=("Rd",), lines=(), total="undefined", notes=(
             f"unrated participants ({', '.join(map(str, unrated[:10]))}{'...' if len(unrated) > 10 else ''}) and no "
             "rating assigned to them: the rating tie-breaks are dropped (C.07 Art. 10, TIEBREAK_RULES §5.15); "
-            "give one with /U1400 or --unrated",))
+            "give one with /U1400 (or --unrated)",))
     inner = None
     if tb.name in ("APRO", "APPO"):
         inner = compute(ctx.t, [TieBreak("TPR" if tb.name == "APRO" else "PTP", unrated=tb.unrated)],
@@ -496,7 +509,7 @@ def _uscf(ctx: Context, i: int, tb: TieBreak, value, res) -> dict:
     kept = [ln.values[2] for ln in lines if not ln.cut]
     rule = {"MEDIAN": "the highest and the lowest are dropped (two of each from nine rounds on)",
             "MODMED": "at 50 % the highest and the lowest are dropped, above 50 % the lowest, below the "
-                      "highest (USCF 34E1)",
+                      "highest; two at a time from nine rounds on (USCF 34E1)",
             "SOLKOFF": "nothing is dropped (USCF 34E2)"}[tb.name]
     return dict(columns=("Rd", "Opponent", "Counts as", "Result"), lines=tuple(lines),
                 total=f"{' + '.join(_n(v) for v in kept) or '0'} = {format_value(value)}", notes=(rule,))
@@ -538,7 +551,7 @@ def _kashdan(ctx: Context, i: int, tb: TieBreak, value, res) -> dict:
     for r in range(ctx.n):
         p = int(ctx.pts[i][r])
         if ctx.is_game[i][r]:
-            v = 4 if p >= ctx.W else 2 if p > 0 else 1
+            v = 4 if p == ctx.W else 2 if p == ctx.D else 1
             why = ""
         else:
             v, why = 0, "an unplayed game scores 0 (USCF 34E7)"
@@ -562,8 +575,8 @@ def _ssf(ctx: Context, i: int, tb: TieBreak, value, res) -> dict:
             j = int(ctx.opp[i][r])
             who = _who(ctx, j)
             why = (f"{ctx.t.players[j].no} scored {_n(_pts(ctx, ctx.score[j]))}; SSF value "
-                   f"{_n(_pts(ctx, opp_value[j]))} (forfeit wins ½, forfeit losses ½, bye wins 0, rounds after "
-                   f"withdrawing ½)")
+                   f"{_n(_pts(ctx, opp_value[j]))} (forfeit wins and losses count as draws, bye wins 0, rounds "
+                   f"after withdrawing as draws)")
             if not ctx.is_game[i][r]:
                 why = "own forfeit: the scheduled opponent's value; " + why
         elif v:
@@ -582,20 +595,13 @@ def _ssf(ctx: Context, i: int, tb: TieBreak, value, res) -> dict:
 
 
 def _own_why_svon(ctx: Context, i: int, r: int) -> str:
-    before = _pts(ctx, ctx.pts[i][:r].sum())
-    sf = _pts(ctx, ctx.pts[i][r])
-    return (f"Svon = {_n(before)} + (1 - {_n(sf)}) + 0.5 x ({ctx.n} - {r + 1}) = "
-            f"{_n(_pts(ctx, ctx.svon[i][r]))} (SSF step 9)")
+    return f"{_svon_formula(ctx, i, r)} (SSF step 9)"
 
 
 def _kentler(ctx: Context, i: int, tb: TieBreak, value, res) -> dict:
     """KENTLER: the opponents' TPRs, best first, and the comparison inside the tied group."""
-    tpr = compute(ctx.t, [TieBreak("TPR", unrated=tb.unrated)], edition=ctx.edition, rounds=ctx.n,
-                  kind="round-robin" if ctx.rr else "swiss", options=ctx.options).columns[0]
-    ratings = rt.Ratings(ctx, tb.unrated)
-    if ratings.dropped:
-        return _rating(ctx, i, TieBreak("TPR", unrated=tb.unrated), None, res)
-    lists = nat.kentler_lists(ctx, tpr)
+    lists = kentler_lists(ctx.t, edition=ctx.edition, rounds=ctx.n, kind="round-robin" if ctx.rr else "swiss",
+                          options=ctx.options, unrated=tb.unrated)
     j_k = [k for k, t_ in enumerate(res.tiebreaks) if t_.code == tb.code][0]
     key_of = lambda k: (res.points_column.num[k],) + tuple(  # noqa: E731
         (c.num[k] if c.defined is None or c.defined[k] else None) for c in res.columns[:j_k])
@@ -606,7 +612,7 @@ def _kentler(ctx: Context, i: int, tb: TieBreak, value, res) -> dict:
     return dict(columns=("No", "Name", "Opponents' TPR, best first", "Rank"), lines=lines,
                 total=f"rank {format_value(value, 0)} of {len(group)}",
                 notes=("compared in turn: the better best opponent, then the next ... (Kentler, seed 004); "
-                       "TPR from this event's games (C.07 Art. 10.2)",))
+                       "TPR from this event's games (C.07 Art. 10.2), an unrated player's games left out",))
 
 
 _BUILDERS = {"BH": _buchholz_like, "FB": _buchholz_like, "SB": _buchholz_like, "AOB": _aob,

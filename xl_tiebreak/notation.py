@@ -64,6 +64,15 @@ def is_us_cell(text: object) -> bool:
     return isinstance(text, str) and bool(re.match(r"^\s*[WLDXwldx]\s*\d+\s*$", text))
 
 
+def is_fide_cell(text: object) -> bool:
+    """A cell only the FIDE notation writes (``12w1``, ``12 ½``, ``+12``, ``BYE``, ``12w``)."""
+    if not isinstance(text, str):
+        return False
+    s = text.strip()
+    return bool(_GAME.match(s) or _PENDING.match(s) or re.match(r"^(--|\+|-)\s*\d+", s)
+                or s.upper() in ("BYE", "PAB", "FPB", "HPB", "ZPB", "WD"))
+
+
 def parse_cell(text: Optional[object], scoring: Scoring = STANDARD_SCORING, style: str = "fide") -> Round:
     """Parse one crosstable cell. ``None`` or blank is a round not played yet. ``style`` is
     ``"fide"`` (the arbiter's notation above) or ``"us"`` (the US wall chart)."""

@@ -52,6 +52,12 @@ class Options:
         for name, allowed in checks.items():
             if getattr(self, name) not in allowed:
                 raise ValueError(f"option {name} must be one of {allowed}, not {getattr(self, name)!r}")
+        r = self.unrated_rating
+        if r is not None and (not isinstance(r, int) or isinstance(r, bool) or not 0 < r < 4000):
+            raise ValueError(f"option unrated_rating must be a rating from 1 to 3999, not {r!r}")
+        d = self.aob_decimals
+        if d is not None and d != "auto" and (not isinstance(d, int) or isinstance(d, bool) or not 0 <= d <= 6):
+            raise ValueError(f"option aob_decimals must be 'auto', none or 0 to 6, not {d!r}")
 
 
 DEFAULT_OPTIONS = Options()

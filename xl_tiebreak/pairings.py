@@ -37,9 +37,10 @@ def _mirror(r: Round, me: int) -> str:
 
 
 def reconcile(rounds: dict[int, list[Round]], place: Place, findings: Optional[Findings] = None,
-              swiss: bool = True) -> dict[int, list[Round]]:
+              swiss: bool = True, bad: frozenset = frozenset()) -> dict[int, list[Round]]:
     """Mark double forfeits and check the pairings; ``place(no, round)`` names a player's round
-    (1-based). Works in place and returns ``rounds``."""
+    (1-based). ``bad``: (player, round) cells already reported as unreadable, which are not
+    reported again through their opponents. Works in place and returns ``rounds``."""
     findings = findings or strict()
     for no, rs in rounds.items():
         for r, rd in enumerate(rs):
@@ -49,16 +50,18 @@ def reconcile(rounds: dict[int, list[Round]], place: Place, findings: Optional[F
                     rs[r] = Round(Kind.DOUBLE_FORFEIT, rd.opponent, rd.colour, rd.points)
     nrounds = max((len(rs) for rs in rounds.values()), default=0)
     for r in range(nrounds):
-        _check_round(rounds, r, place, findings)
+        _check_round(rounds, r, place, findings, bad)
     for no, rs in rounds.items():
         _check_player(no, rs, place, findings)
     if swiss:
         _check_repeats(rounds, place, findings)
     _check_f_for_u(rounds, place, findings)
+    _check_colours_missing(rounds, place, findings)
     return rounds
 
 
-def _check_round(rounds: dict[int, list[Round]], r: int, place: Place, findings: Findings) -> None:
+def _check_round(rounds: dict[int, list[Round]], r: int, place: Place, findings: Findings,
+                 bad: frozenset = frozenset()) -> None:
     claims: dict[int, list[int]] = {}
     for no, rs in rounds.items():
         if r < len(rs) and rs[r].opponent is not None:
@@ -76,14 +79,18 @@ def _check_round(rounds: dict[int, list[Round]], r: int, place: Place, findings:
                          "event", where)
             continue
         other = rounds[opp][r]
-        if len(claims.get(opp, ())) > 1:
-            others = [x for x in claims[opp] if x != no]
-            findings.add("paired-twice", f"round {r + 1}: player {opp} is paired with {no} here and "
-                         f"also with {', '.join(map(str, others))}; {opp}'s own line says "
-                         f"{describe(other)}", where)
-            continue
+        if (no, r + 1) in bad or (opp, r + 1) in bad:
+            continue  # the unreadable cell is reported already
         want = _PENDING if rd.kind is _PENDING else MIRROR[rd.kind]
-        if other.opponent != no or other.kind is not want:
+        agrees = other.opponent == no and other.kind is want
+        if len(claims.get(opp, ())) > 1:
+            if not agrees:  # the claimant that agrees with the player's own line is not at fault
+                others = [x for x in claims[opp] if x != no]
+                findings.add("paired-twice", f"round {r + 1}: player {opp} is paired with {no} here and "
+                             f"also with {', '.join(map(str, others))}; {opp}'s own line says "
+                             f"{describe(other)}", where)
+            continue
+        if not agrees and (other.opponent != no or no < opp):  # each disagreeing pair once
             forfeit = rd.kind.is_forfeit or other.kind.is_forfeit
             rule = "one-sided-forfeit" if forfeit else "mirror"
             findings.add(rule, f"round {r + 1}: player {no} has {describe(rd)}, but player {opp} has "
@@ -95,6 +102,16 @@ def _check_round(rounds: dict[int, list[Round]], r: int, place: Place, findings:
             findings.add("colours", f"round {r + 1}: players {no} and {opp} both have "
                          f"{'White' if rd.colour == 'w' else 'Black'}; one of them had the other colour",
                          where)
+
+
+def _check_colours_missing(rounds: dict[int, list[Round]], place: Place, findings: Findings) -> None:
+    """One warning for all games over the board without a colour (BPG and BWG skip them)."""
+    missing = [(no, r + 1) for no, rs in rounds.items() for r, rd in enumerate(rs)
+               if rd.kind.is_game and rd.colour is None]
+    if missing:
+        no, r = missing[0]
+        findings.add("no-colour", f"{len(missing)} game(s) over the board have no colour, the first in round "
+                     f"{r} of player {no}: BPG and BWG cannot count them (write e.g. 12w1)", place(no, r))
 
 
 def _check_player(no: int, rs: list[Round], place: Place, findings: Findings) -> None:

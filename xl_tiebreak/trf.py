@@ -186,8 +186,11 @@ def parse_trf(text: str, source: str = "<trf>", *, allow_team: bool = False,
                        f"says the event has {nrounds} rounds", f"{source} line {lineno}")
     else:
         nrounds = nfields
+    before = len(fd.items)
     tournament = _resolve(parsed, player_lines, nrounds, source, header, scoring, kind192 or kind, start,
                           name, tiebreaks, fd)
+    if any(f.severity == "error" for f in fd.items[before:]):
+        return tournament  # the points cannot be checked against results that are wrong
     if team:  # a team event's board lines may carry points from the team's byes
         return tournament
     lines = {p.no: lineno for (lineno, _), (p, _) in zip(player_lines, parsed)}
@@ -292,11 +295,15 @@ def _resolve(parsed, player_lines, nrounds, source, header, scoring, kind, start
              tiebreaks, fd: Findings) -> Tournament:
     """Turn raw round fields into Rounds and check the pairings (:mod:`xl_tiebreak.pairings`)."""
     raw: dict[int, list[tuple[Kind, Optional[int], Optional[str]]]] = {}
+    bad: set[tuple[int, int]] = set()
     for (lineno, _), (p, fields) in zip(player_lines, parsed):
         rounds = []
         for r in range(nrounds):
             opp_t, col_t, res_t = fields[r] if r < len(fields) else ("    ", " ", " ")
+            before = len(fd.items)
             rounds.append(_round_field(opp_t, col_t, res_t, r, f"{source} line {lineno}", fd))
+            if len(fd.items) > before:
+                bad.add((p.no, r + 1))
         raw[p.no] = rounds
     played = last_played_round([k for k, _, _ in rounds] for rounds in raw.values())
     lines = {p.no: lineno for (lineno, _), (p, _) in zip(player_lines, parsed)}
@@ -305,7 +312,7 @@ def _resolve(parsed, player_lines, nrounds, source, header, scoring, kind, start
                   for r, (k, opp, colour) in enumerate(rs, start=1)]
              for no, rs in raw.items()}
     reconcile(built, lambda no, r: f"{source} line {lines[no]}, columns {82 + 10 * r}-{89 + 10 * r}",
-              fd, swiss=kind != "round-robin")
+              fd, swiss=kind != "round-robin", bad=frozenset(bad))
     players = [replace(p, rounds=tuple(built[p.no])) for p, _ in parsed]
     players.sort(key=lambda q: q.no)
     return Tournament(players=tuple(players), rounds=nrounds, name=name, scoring=scoring, kind=kind,

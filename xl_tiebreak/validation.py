@@ -32,6 +32,8 @@ RULES: dict[str, tuple[str, str]] = {
     "f-for-u": ("warning", "F (full-point bye) used where U (pairing-allocated bye) is meant"),
     "repeat": ("warning", "two players paired more than once"),
     "scoring": ("warning", "no record 162: the scoring system was inferred from the points"),
+    "no-colour": ("warning", "games without a colour (BPG and BWG cannot count them)"),
+    "blank-round": ("warning", "nothing entered in a round the event has played, later rounds filled"),
 }
 
 

@@ -126,6 +126,11 @@ def uses_our_functions(formula: str) -> bool:
     return bool(_CALLS.search(formula)) or bool(_PLAIN_REF.match(formula))
 
 
+def is_plain_ref(formula: str) -> bool:
+    """``=A1`` or ``=Sheet!$B$7``: a formula that is only a reference."""
+    return bool(_PLAIN_REF.match(formula))
+
+
 _CALLS = re.compile(r"(?:_xldudf_)?(?:" + "|".join(sorted(FUNCTIONS, key=len, reverse=True)) + r")\s*\(",
                     re.IGNORECASE)
 _PLAIN_REF = re.compile(r"^=\s*(?:(?:'(?:[^']|'')+'|[A-Za-z_][\w.]*)!)?\$?[A-Za-z]{1,3}\$?\d+\s*$")

@@ -100,7 +100,8 @@ def _content_key(table: Table) -> _TableKey:
         if _last_table[0] is table:
             return _last_table[1]
     immutable = type(table) is tuple and all(type(r) is tuple for r in table)
-    key = _TableKey(tuple(tuple(r) if r is not None else () for r in table))
+    key = _TableKey(tuple(tuple(("bool", c) if type(c) is bool else c for c in r) if r is not None else ()
+                          for r in table))  # TRUE is not 1 (bools are tagged)
     if immutable:
         with _last_lock:
             _last_table[0], _last_table[1] = table, key
@@ -210,6 +211,19 @@ def _player_row(result: Result, player: Any) -> Optional[int]:
     return result.tournament._index().get(int(f))
 
 
+def _whole(v: Any, what: str, function: str) -> Optional[int]:
+    """A whole-number argument (Excel passes floats); "" or None is missing."""
+    if v is None or (isinstance(v, str) and not v.strip()):
+        return None
+    try:
+        f = float(v)
+    except (TypeError, ValueError):
+        raise InputError(f"{function}: {what} {v!r} is not a whole number") from None
+    if not f.is_integer():
+        raise InputError(f"{function}: {what} {v!r} is not a whole number")
+    return int(f)
+
+
 def _out(v: Optional[Fraction]) -> Any:
     return UNDEFINED if v is None else json_number(v)
 
@@ -292,18 +306,13 @@ def KENTLER(player: Any, crosstable: Table, edition: Any = None, type: Any = Non
     if k is None:
         return "" if player in (None, "") else NA
     lists = _kept(result, "_kentler", lambda: _kentler_lists(result))
-    return UNDEFINED if lists is None else ", ".join(map(str, lists[k]))
+    return ", ".join(map(str, lists[k]))
 
 
-def _kentler_lists(result: Result):
-    from ..engine import context
-    from ..tiebreaks import national, rating
-    ctx = context(result.tournament, edition=result.edition, rounds=result.rounds,
-                  kind="round-robin" if result.round_robin else "swiss", options=result.options)
-    if rating.Ratings(ctx, None).dropped:
-        return None
-    tpr = rating.tpr(rating.Ratings(ctx, None))
-    return national.kentler_lists(ctx, tpr)
+def _kentler_lists(result: Result) -> list[list[int]]:
+    from ..engine import kentler_lists
+    return kentler_lists(result.tournament, edition=result.edition, rounds=result.rounds,
+                         kind="round-robin" if result.round_robin else "swiss", options=result.options)
 
 
 def PLACE(player: Any, crosstable: Table, tiebreaks: Any = None, edition: Any = None, type: Any = None) -> Any:
@@ -332,8 +341,8 @@ def STANDINGS(crosstable: Table, tiebreaks: Any = None, edition: Any = None, typ
     table = _standings_table(_result(crosstable, tiebreaks, edition, type))
     if row is None and column is None:
         return [list(r) for r in table]
-    i = int(float(row)) if row not in (None, "") else None
-    j = int(float(column)) if column not in (None, "") else None
+    i = _whole(row, "row", "STANDINGS")
+    j = _whole(column, "column", "STANDINGS")
     if i is not None and not 0 <= i < len(table):
         return "" if i >= len(table) else NA
     if j is not None and not 1 <= j <= len(table[0]):
@@ -351,7 +360,7 @@ def _explanation(player: Any, crosstable: Table, descriptor: Any, edition: Any, 
     ed = get_edition(_text(edition) or None)
     k = _kind(type)
     code = _code(_text(descriptor))
-    no = int(float(player))
+    no = _whole(player, "player", "EXPLAIN")
     return CACHE.get(("x", key, ed.name, k, code, no),
                      lambda: explain(_tournament(key, k), no, code, ed, kind=k))
 
@@ -381,8 +390,8 @@ def EXPLAIN(player: Any, crosstable: Table, descriptor: Any, edition: Any = None
     if row is None and column is None:
         width = max(len(r) for r in table)
         return [r + [""] * (width - len(r)) for r in table]
-    i = int(float(row)) if row not in (None, "") else 0
-    j = int(float(column)) if column not in (None, "") else 1
+    i = _whole(row, "row", "EXPLAIN") or 0
+    j = _whole(column, "column", "EXPLAIN") or 1
     if i < 0 or j < 1:
         return NA
     return table[i][j - 1] if i < len(table) and j <= len(table[i]) else ""
@@ -405,8 +414,8 @@ def RUNNING(player: Any, crosstable: Table, round: Any, type: Any = None) -> Any
     k = _player_row(result, player)
     if k is None:
         return "" if player in (None, "") else NA
-    r = int(float(round))
-    if not 0 <= r <= result.tournament.rounds:
+    r = _whole(round, "round", "RUNNING")
+    if r is None or not 0 <= r <= result.tournament.rounds:
         return NA
     return json_number(result.tournament.players[k].score(r))
 

@@ -28,7 +28,7 @@ from openpyxl.utils import range_boundaries
 from openpyxl.utils.cell import get_column_letter
 
 from ..errors import InputError, TiebreakError
-from .formula import Name, Ref, Unsupported, evaluate, parse, uses_our_functions
+from .formula import Name, Ref, Unsupported, evaluate, is_plain_ref, parse, uses_our_functions
 from .safe_write import atomic_write, backup_path, excel_lock
 from .sheet_table import rows_to_tournament
 from .workbook import MAX_WORKBOOK_BYTES, check_zip
@@ -68,6 +68,18 @@ class _Book:
         self._ranges: dict[tuple[str, str], tuple] = {}
         self._busy: set[tuple[str, str]] = set()
 
+    def _ours_or_text(self, text: str, sheet: str) -> bool:
+        """A plain reference (``=Settings!$B$7``) is evaluated only when it points at text or at
+        a cell of ours: numbers, dates and empty cells are left to the spreadsheet."""
+        ref = parse(text)
+        if not isinstance(ref, Ref) or ":" in ref.area:
+            return False
+        target = (ref.sheet or sheet, ref.area)
+        inner = self.formula_of.get(target)
+        if inner is not None:
+            return uses_our_functions(inner) and not is_plain_ref(inner)
+        return isinstance(self.cells.get(target[0], {}).get(target[1]), str)
+
     def _read(self, data: bytes) -> None:
         wb = load_workbook(io.BytesIO(data), read_only=True, data_only=False)
         for ws in wb.worksheets:
@@ -99,6 +111,8 @@ class _Book:
         text = self.formula_of.get(key)
         if text is None:
             v = self.cells.get(sheet, {}).get(coord)
+        elif is_plain_ref(text) and not self._ours_or_text(text, sheet):
+            raise Unsupported(f"{sheet}!{coord} refers to a cell that is not text nor ours")
         elif uses_our_functions(text):
             if key in self._busy:
                 raise Unsupported(f"circular reference at {sheet}!{coord}")
@@ -235,6 +249,9 @@ def recompute_bytes(data: bytes, report: Optional[Report] = None) -> tuple[bytes
         except TiebreakError as exc:
             report.errors[where] = book.explain_error(sheet, text) or str(exc)
             v = "#VALUE!"
+        except Exception as exc:  # a bug of ours: that cell gets #VALUE!, the rest is written
+            report.errors[where] = f"internal error ({type(exc).__name__}: {exc}); please report it"
+            v = "#VALUE!"
         if isinstance(v, (list, tuple)):
             report.skipped[where] = "a table that spills; only its first cell is written"
             v = v[0][0] if v and isinstance(v[0], (list, tuple)) and v[0] else (v[0] if v else "")
@@ -279,7 +296,7 @@ def recompute(path: "str | Path", out: "str | Path | None" = None, *, overwrite:
     if src.stat().st_size > MAX_WORKBOOK_BYTES:
         raise InputError(f"the file is larger than {MAX_WORKBOOK_BYTES // 2**20} MiB", str(path))
     if excel_lock(src):
-        raise InputError("Excel has this workbook open; close it first", str(path))
+        raise InputError("Excel (or LibreOffice) has this workbook open; close it first", str(path))
     data = src.read_bytes()
     digest = hashlib.sha256(data).hexdigest()
     try:

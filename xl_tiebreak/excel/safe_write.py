@@ -12,9 +12,12 @@ from ..errors import InputError
 
 
 def excel_lock(path: Path) -> Optional[Path]:
-    """Excel's lock file (``~$BOOK.xlsx``) beside ``path`` when the book is open in Excel."""
-    lock = path.with_name("~$" + path.name)
-    return lock if lock.exists() else None
+    """The lock file Excel (``~$BOOK.xlsx``) or LibreOffice (``.~lock.BOOK.xlsx#``) keeps beside
+    ``path`` while the book is open."""
+    for lock in (path.with_name("~$" + path.name), path.with_name(f".~lock.{path.name}#")):
+        if lock.exists():
+            return lock
+    return None
 
 
 def atomic_write(path: Path, data: bytes, *, overwrite: bool = False, backup: bool = False) -> Path:
@@ -28,7 +31,7 @@ def atomic_write(path: Path, data: bytes, *, overwrite: bool = False, backup: bo
     if path.exists() and not overwrite:
         raise InputError("the file exists; choose another name (or allow replacing it)", str(path))
     if excel_lock(path):
-        raise InputError("Excel has this workbook open; close it first", str(path))
+        raise InputError("Excel (or LibreOffice) has this workbook open; close it first", str(path))
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         raise InputError("the folder does not exist", str(folder))

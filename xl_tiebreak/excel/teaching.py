@@ -32,7 +32,10 @@ _HEAD = PatternFill("solid", fgColor="DDE6F0")
 CODES = "BH,BH/C1,BH/C2,BH/M1,BH/P,FB,SB,SB/C1,AOB,WIN,WON,BPG,BWG,REP,STD,PS,ARO,ARO/C1,TPR,PTP,APRO,APPO,DE"
 
 
-def _chooser(ws, players_ref: str, player: int, code: str) -> None:
+EXERCISE_CODES = "BH,BH/C1,BH/C2,BH/M1,BH/P,FB,SB,SB/C1"  # the codes whose accounts have these columns
+
+
+def _chooser(ws, players_ref: str, player: int, code: str, codes: str = CODES) -> None:
     ws["A3"], ws["A4"] = "Player (start number)", "Tie-break"
     ws["A3"].font = ws["A4"].font = Font(bold=True)
     ws["B3"], ws["B4"] = player, code
@@ -40,7 +43,7 @@ def _chooser(ws, players_ref: str, player: int, code: str) -> None:
     ws["B4"].number_format = "@"
     pv = DataValidation(type="list", formula1=players_ref, allow_blank=False)
     pv.add("B3")
-    tv = DataValidation(type="list", formula1=f'"{CODES}"', allow_blank=False)
+    tv = DataValidation(type="list", formula1=f'"{codes}"', allow_blank=False)
     tv.add("B4")
     ws.add_data_validation(pv)
     ws.add_data_validation(tv)
@@ -104,7 +107,7 @@ def build_teaching():
     xs = wb.create_sheet("Exercise", 3)
     xs["A1"] = "Exercise: for each round, what counts, what it contributes, and is it cut?"
     xs["A1"].font = Font(bold=True, size=14)
-    _chooser(xs, players_ref, 5, "SB/C1")
+    _chooser(xs, players_ref, 5, "SB/C1", EXERCISE_CODES)
     _exercise(xs, spec.rounds)
     ans = wb.create_sheet("Answers", 4)
     ans["A1"] = "Answer key for the Exercise sheet"

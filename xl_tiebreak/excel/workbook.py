@@ -155,6 +155,10 @@ def workbook_bytes(t: Tournament, *, tiebreaks: Optional[list[str]] = None,
 
 def filled_workbook(t: Tournament, *, tiebreaks: Optional[list[str]] = None, edition: Optional[str] = None):
     """The template (an openpyxl Workbook) filled with the event ``t``, and its spec."""
+    if not t.scoring.is_standard:
+        s = t.scoring
+        raise InputError(f"the event scores {s.win}/{s.draw}/{s.loss} (pairing bye {s.pab_points}); a workbook "
+                         "holds 1/½/0 events only so far: use the TRF file with compute/standings")
     kind = t.kind or "swiss"
     spec = default_spec(kind)
     spec.players = max(len(t.players), 1)

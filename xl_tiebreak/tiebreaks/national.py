@@ -117,7 +117,7 @@ def kashdan(ctx: Context) -> Column:
     """KASHDAN (USCF 34E7): 4 for a win, 2 for a draw, 1 for a loss over the board, 0 for an
     unplayed game (RULES_NOTES §3.4). §7.8."""
     pts = ctx.pts
-    value = np.where(pts >= ctx.W, 4, np.where(pts > 0, 2, 1))
+    value = np.where(pts == ctx.W, 4, np.where(pts == ctx.D, 2, 1))
     return Column(np.where(ctx.is_game, value, 0).sum(axis=1))
 
 

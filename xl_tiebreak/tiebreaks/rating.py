@@ -61,11 +61,12 @@ class Ratings:
     and are the first games a cut removes (TIEBREAK_RULES §5.11).
     """
 
-    def __init__(self, ctx: Context, unrated: Optional[int]) -> None:
+    def __init__(self, ctx: Context, unrated: Optional[int], policy: Optional[str] = None) -> None:
         rs = [p.rating for p in ctx.t.players]
         if unrated is None:
             unrated = ctx.options.unrated_rating
-        self.dropped = unrated is None and any(r is None for r in rs) and ctx.options.unrated_policy == "drop"
+        policy = policy or ctx.options.unrated_policy
+        self.dropped = unrated is None and any(r is None for r in rs) and policy == "drop"
         fill = -1 if unrated is None else unrated
         self.own = np.array([fill if r is None else r for r in rs], dtype=np.int64)
         self.ctx = ctx
