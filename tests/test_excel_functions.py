@@ -201,3 +201,12 @@ def test_thread_safe():
     for th in threads:
         th.join()
     assert errors == [] and got == want
+
+
+def test_true_is_not_one_even_when_cached():
+    """Excel's TRUE hashes like 1: the cache must not hand a TRUE table the result of a 1 table."""
+    one = [["No", "Name", "Rating", "R1"], [1.0, "A", 1900.0, "2w1"], [2.0, "B", 1.0, "1b0"]]
+    true = [["No", "Name", "Rating", "R1"], [1.0, "A", 1900.0, "2w1"], [2.0, "B", True, "1b0"]]
+    assert udfs.ARO(1.0, one) == 1
+    with pytest.raises(InputError, match="rating 'TRUE' is not a whole number"):
+        udfs.ARO(1.0, true)

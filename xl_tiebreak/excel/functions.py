@@ -11,6 +11,7 @@ unknown player gives ``"#N/A"`` (an error value in xlwings Lite, the text in the
 from __future__ import annotations
 
 import functools
+import itertools
 import threading
 from collections import OrderedDict
 from fractions import Fraction
@@ -100,8 +101,10 @@ def _content_key(table: Table) -> _TableKey:
         if _last_table[0] is table:
             return _last_table[1]
     immutable = type(table) is tuple and all(type(r) is tuple for r in table)
-    key = _TableKey(tuple(tuple(("bool", c) if type(c) is bool else c for c in r) if r is not None else ()
-                          for r in table))  # TRUE is not 1 (bools are tagged)
+    rows = tuple(tuple(r) if r is not None else () for r in table)
+    if bool in set(map(type, itertools.chain.from_iterable(rows))):  # TRUE is not 1: tag bools
+        rows = tuple(tuple(("bool", c) if type(c) is bool else c for c in r) for r in rows)
+    key = _TableKey(rows)
     if immutable:
         with _last_lock:
             _last_table[0], _last_table[1] = table, key

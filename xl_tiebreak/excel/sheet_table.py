@@ -69,6 +69,16 @@ def find_layout(first_row: Sequence[object], width: int) -> Layout:
                   fields.get("title"), rounds)
 
 
+def _untag(v: object) -> object:
+    """Excel's TRUE and FALSE (tagged by the function cache so they differ from 1 and 0) read
+    as the words, so that they are reported, not taken for numbers."""
+    if type(v) is bool:
+        return "TRUE" if v else "FALSE"
+    if isinstance(v, tuple) and len(v) == 2 and v[0] == "bool":
+        return "TRUE" if v[1] else "FALSE"
+    return v
+
+
 def _int_cell(v: object, what: str, where: str, allow_empty: bool) -> Optional[int]:
     if v is None or (isinstance(v, str) and not v.strip()):
         if allow_empty:
@@ -91,7 +101,7 @@ def rows_to_tournament(table: Sequence[Sequence[object]], *,
     cell of the table (0-based) for error messages; by default messages say ``R3 of player 12``
     or ``row 5``. ``findings``: where problems go (by default the first error raises)."""
     fd = findings if findings is not None else strict()
-    rows = [list(r) if r is not None else [] for r in table]
+    rows = [[_untag(c) for c in r] if r is not None else [] for r in table]
     if not rows:
         raise InputError("the crosstable is empty")
     width = max(len(r) for r in rows)
