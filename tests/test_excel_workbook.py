@@ -294,6 +294,15 @@ def test_patch_sheet_xml_sets_only_the_named_cells():
     assert '<c r="D1" s="1" t="str"><v>text &amp; &lt;more&gt;</v></c>' in new
 
 
+def test_patch_sheet_xml_with_a_namespace_prefix():
+    xml = ('<x:sheetData><x:row r="1"><x:c r="A1" s="2"><x:f>SCORE(1,X)</x:f><x:v>0</x:v></x:c>'
+           '<x:c r="B1" t="s"><x:v>4</x:v></x:c></x:row></x:sheetData>')
+    new, n = patch_sheet_xml(xml, {"A1": "text"})
+    assert n == 1
+    assert '<x:c r="A1" s="2" t="str"><x:f>SCORE(1,X)</x:f><x:v>text</x:v></x:c>' in new
+    assert '<x:c r="B1" t="s"><x:v>4</x:v></x:c>' in new
+
+
 def test_recompute_refuses_zip_bombs_and_non_zips(tmp_path):
     with pytest.raises(InputError, match="not a .xlsx"):
         recompute_bytes(b"not a zip")

@@ -186,10 +186,11 @@ def _sheet_parts(z: zipfile.ZipFile) -> dict[str, str]:
     return out
 
 
-_CELL = re.compile(r"<c\b([^>]*?)(/>|>(.*?)</c>)", re.S)
+# a cell element, with or without a namespace prefix (<c ...> or <x:c ...>)
+_CELL = re.compile(r"<((?:[A-Za-z_][\w.-]*:)?)c\b([^>]*?)(/>|>(.*?)</\1c>)", re.S)
 _ATTR_R = re.compile(r'\br="([A-Z]+\d+)"')
 _ATTR_T = re.compile(r'\s+t="[^"]*"')
-_VALUE = re.compile(r"<v\b[^>]*/>|<v\b[^>]*>.*?</v>|<is\b[^>]*>.*?</is>", re.S)
+_VALUE = re.compile(r"<((?:[A-Za-z_][\w.-]*:)?)(v|is)\b[^>]*/>|<((?:[A-Za-z_][\w.-]*:)?)(v|is)\b[^>]*>.*?</\3\4>", re.S)
 
 
 def _xml_value(v: Any) -> tuple[Optional[str], str]:
@@ -217,16 +218,16 @@ def patch_sheet_xml(xml: str, values: dict[str, Any]) -> tuple[str, int]:
 
     def repl(m: re.Match) -> str:
         nonlocal done
-        attrs = m.group(1)
+        prefix, attrs = m.group(1), m.group(2)
         r = _ATTR_R.search(attrs)
         if not r or r.group(1) not in values:
             return m.group(0)
         t, text = _xml_value(values[r.group(1)])
-        inner = m.group(3) or ""
+        inner = m.group(4) or ""
         kept = _VALUE.sub("", inner)
         new_attrs = _ATTR_T.sub("", attrs) + (f' t="{t}"' if t else "")
         done += 1
-        return f"<c{new_attrs}>{kept}<v>{text}</v></c>"
+        return f"<{prefix}c{new_attrs}>{kept}<{prefix}v>{text}</{prefix}v></{prefix}c>"
 
     return _CELL.sub(repl, xml), done
 
