@@ -14,6 +14,7 @@ from .editions import EDITIONS, Edition, edition_for_date, get_edition
 from .engine import Result, compute
 from .errors import DescriptorError, EditionError, InputError, TiebreakError
 from .examples import demo_tournament
+from .explain import Explanation, explain, render_text
 from .model import Kind, Player, Round, Scoring, Tournament, make_round
 from .options import Options
 from .standings import Row, rank
@@ -25,5 +26,6 @@ __all__ = [
     "TieBreak", "parse_descriptor", "parse_list", "EDITIONS", "Edition", "edition_for_date",
     "get_edition", "Result", "compute", "DescriptorError", "EditionError", "InputError",
     "TiebreakError", "demo_tournament", "Kind", "Player", "Round", "Scoring", "Tournament",
-    "make_round", "Options", "Row", "rank", "parse_trf", "read_trf", "write_trf",
+    "make_round", "Options", "Row", "rank", "parse_trf", "read_trf", "write_trf", "Explanation",
+    "explain", "render_text",
 ]
