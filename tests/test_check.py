@@ -11,12 +11,18 @@ from fractions import Fraction
 import pytest
 from openpyxl import load_workbook
 
-from xl_tiebreak.check import check_file
+from xl_tiebreak.check import check_trf
 from xl_tiebreak.cli import main
 from xl_tiebreak.excel import functions as fx
 from xl_tiebreak.excel.template import template_bytes
+from xl_tiebreak.excel.workbook import check_workbook
 
 _RES = {"1": "1", "0": "0", "½": "=", "=": "="}
+
+
+def check_file(path):
+    """What `xl-tiebreak check` reports for a TRF file or a workbook."""
+    return check_workbook(path) if str(path).endswith(".xlsx") else check_trf(path)
 
 
 def trf_field(cell: str) -> str:

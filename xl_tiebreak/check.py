@@ -25,12 +25,6 @@ def collect(read: Callable[[Findings], object]) -> list[Finding]:
     return fd.items
 
 
-def check_file(path: "str | Path") -> list[Finding]:
-    """The findings for a TRF file or (``.xlsx``/``.xlsm``) a workbook's crosstable."""
-    p = Path(path)
-    if p.suffix.lower() in (".xlsx", ".xlsm"):
-        from .excel.workbook import (
-            read_workbook,  # the spreadsheet face; the core does not need it
-        )
-        return collect(lambda fd: read_workbook(p, findings=fd))
-    return collect(lambda fd: read_trf(p, findings=fd))
+def check_trf(path: "str | Path") -> list[Finding]:
+    """The findings for a TRF file (workbooks: :func:`xl_tiebreak.excel.workbook.check_workbook`)."""
+    return collect(lambda fd: read_trf(Path(path), findings=fd))

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Optional, Sequence
 
-from .check import check_file
+from .check import check_trf
 from .editions import EDITIONS
 from .engine import Result, compute
 from .errors import TiebreakError
@@ -281,7 +281,11 @@ def _check(args) -> int:
     p = Path(args.input)
     if not p.is_file():
         raise TiebreakError(f"{args.input}: no such file")
-    found = check_file(p)
+    if p.suffix.lower() in (".xlsx", ".xlsm"):
+        from .excel.workbook import check_workbook
+        found = check_workbook(p)
+    else:
+        found = check_trf(p)
     errors = sum(1 for f in found if f.severity == "error")
     if args.format == "json":
         sys.stdout.write(json.dumps({"errors": errors, "warnings": len(found) - errors, "findings": [

@@ -10,7 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Optional, Sequence
 
-from .model import STANDARD_SCORING, Kind, Player, Round, Scoring, Tournament, last_played_round
+from .model import (
+    STANDARD_SCORING,
+    Kind,
+    Player,
+    Round,
+    Scoring,
+    Tournament,
+    last_played_round,
+)
 from .notation import NotationError, is_fide_cell, is_us_cell, parse_cell
 from .pairings import reconcile
 from .validation import Findings, strict

@@ -47,9 +47,6 @@ _CODE_OF = {
     Kind.PAB: "U", Kind.FULL_BYE: "F", Kind.HALF_BYE: "H", Kind.ZERO_BYE: "Z",
 }
 _TEAM_RECORDS = {"013", "310", "320", "330", "300", "352", "362"}
-_KNOWN = {"001", "012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112",
-          "122", "132", "142", "152", "162", "172", "182", "192", "202", "212", "222", "240",
-          "250", "260", "299", "801", "802"} | _TEAM_RECORDS
 _MONTHS = {m: i for i, m in enumerate(
     ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], start=1)}
 

@@ -28,7 +28,15 @@ from openpyxl.utils import range_boundaries
 from openpyxl.utils.cell import get_column_letter
 
 from ..errors import InputError, TiebreakError
-from .formula import Name, Ref, Unsupported, evaluate, is_plain_ref, parse, uses_our_functions
+from .formula import (
+    Name,
+    Ref,
+    Unsupported,
+    evaluate,
+    is_plain_ref,
+    parse,
+    uses_our_functions,
+)
 from .safe_write import atomic_write, backup_path, excel_lock
 from .sheet_table import rows_to_tournament
 from .workbook import MAX_WORKBOOK_BYTES, check_zip

@@ -147,6 +147,12 @@ def read_workbook(path: "str | Path", findings: Optional[Findings] = None) -> tu
     return t, settings
 
 
+def check_workbook(path: "str | Path") -> list:
+    """The findings for a workbook's crosstable (see :mod:`xl_tiebreak.check`)."""
+    from ..check import collect
+    return collect(lambda fd: read_workbook(path, findings=fd))
+
+
 def workbook_bytes(t: Tournament, *, tiebreaks: Optional[list[str]] = None,
                    edition: Optional[str] = None) -> bytes:
     """A workbook of the template filled with the event ``t``."""

@@ -31,7 +31,7 @@ _CODE = {
 }
 #: result on the 1/½/0 scale, in half points (TPR, PTP)
 _HALVES = {Kind.WIN: 2, Kind.SHORT_WIN: 2, Kind.FORFEIT_WIN: 2, Kind.DRAW: 1, Kind.SHORT_DRAW: 1}
-VUR_CODES = (FLOSS, DFF, HPB, ZPB)
+VUR_CODES = tuple(sorted({_CODE[k] for k in Kind if k.is_vur}))  # the model defines VURs
 FORFEIT_CODES = (FWIN, FLOSS, DFF)
 
 
