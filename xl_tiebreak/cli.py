@@ -21,7 +21,7 @@ from .engine import Result, compute
 from .errors import TiebreakError
 from .examples import DEMO_FILE, demo_tournament
 from .formatting import decimals_for, format_value, json_number
-from .options import Options
+from .options import Options, options_from_pairs
 from .standings import rank
 from .textutil import is_digits
 from .trf import read_trf
@@ -184,34 +184,18 @@ def _load(path: str):
 
 def _options(args) -> Optional[Options]:
     """Options from ``--set NAME=VALUE`` (and ``--unrated``); unknown names and values are errors."""
-    import dataclasses
-    fields = {f.name: f for f in dataclasses.fields(Options)}
-    given: dict = {}
+    pairs = []
     for item in getattr(args, "set", []) or []:
-        name, _, value = item.partition("=")
-        name = name.strip().replace("-", "_")
-        if name not in fields or not _:
-            raise TiebreakError(f"--set {item!r}: unknown choice; known: {', '.join(fields)}")
-        low = value.strip().lower()
-        default = getattr(Options(), name)
-        if isinstance(default, bool):
-            if low not in ("yes", "no", "true", "false", "1", "0", "on", "off"):
-                raise TiebreakError(f"--set {item!r}: say yes or no")
-            given[name] = low in ("yes", "true", "1", "on")
-        elif name in ("unrated_rating", "aob_decimals") and is_digits(low):
-            given[name] = int(low)
-        elif low in ("none", ""):
-            given[name] = None
-        else:
-            given[name] = value.strip()
+        name, eq, value = item.partition("=")
+        if not eq:
+            raise TiebreakError(f"--set {item!r}: write NAME=VALUE")
+        pairs.append((name, value))
     if getattr(args, "unrated", None) is not None:
-        given["unrated_rating"] = args.unrated
-    if not given:
-        return None
+        pairs.append(("unrated_rating", args.unrated))
     try:
-        return Options(**given)
+        return options_from_pairs(pairs, where="--set")
     except ValueError as exc:
-        raise TiebreakError(f"--set: {exc}") from None
+        raise TiebreakError(str(exc)) from None
 
 
 def _explain(args) -> str:

@@ -6,7 +6,9 @@ Each field's default is the one RULES_NOTES names; the docstring says which note
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional, Union
+from typing import Iterable, Optional, Union
+
+from .textutil import is_digits
 
 
 @dataclass(frozen=True)
@@ -61,3 +63,46 @@ class Options:
 
 
 DEFAULT_OPTIONS = Options()
+
+
+def options_from_pairs(pairs: Iterable[tuple[str, object]], where: str = "option",
+                       base: Optional[Options] = None) -> Optional[Options]:
+    """Options from ``(name, value)`` pairs as a person writes them (``--set NAME=VALUE`` on the
+    command line, a name and a value cell in a workbook's Settings). Names are the fields of
+    :class:`Options` (``-`` may stand for ``_``); booleans are yes/no, true/false, 1/0 or on/off;
+    ``none`` or an empty value sets ``None``. ``where`` names the place in error messages.
+    Returns ``None`` when nothing is given (and no ``base``). Raises ``ValueError`` with the place.
+
+    >>> options_from_pairs([("svon-cut-unplayed-first", "yes")]).svon_cut_unplayed_first
+    True
+    """
+    import dataclasses
+    fields = {f.name for f in dataclasses.fields(Options)}
+    given: dict = {}
+    for name, value in pairs:
+        key = str(name).strip().replace("-", "_").lower()
+        text = "" if value is None else str(value).strip()
+        if isinstance(value, float) and value.is_integer():
+            text = str(int(value))
+        if key not in fields:
+            raise ValueError(f"{where} {name!r}: unknown choice; known: {', '.join(sorted(fields))}")
+        low = text.lower()
+        default = getattr(DEFAULT_OPTIONS, key)
+        if isinstance(value, bool):
+            low = "yes" if value else "no"
+        if isinstance(default, bool):
+            if low not in ("yes", "no", "true", "false", "1", "0", "on", "off"):
+                raise ValueError(f"{where} {name}={text!r}: say yes or no")
+            given[key] = low in ("yes", "true", "1", "on")
+        elif key in ("unrated_rating", "aob_decimals") and is_digits(low):
+            given[key] = int(low)
+        elif low in ("none", ""):
+            given[key] = None
+        else:
+            given[key] = text
+    if not given:
+        return base
+    try:
+        return dataclasses.replace(base or DEFAULT_OPTIONS, **given)
+    except ValueError as exc:
+        raise ValueError(f"{where}: {exc}") from None
