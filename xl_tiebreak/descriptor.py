@@ -45,6 +45,9 @@ NAMES: dict[str, str] = {
     "SSFBH": "Swedish federation Buchholz Cut-1 (SSF, before 2023)",
     "KENTLER": "Kentler: best opponents' performance ratings, compared in turn (rank in the tied group)",
 }
+#: The national and historical systems (TIEBREAK_RULES §7); the other codes are FIDE's (C.07).
+NATIONAL = frozenset({"MEDIAN", "MODMED", "SOLKOFF", "CUM", "OPPCUM", "KASHDAN", "MOSTWINS", "SSFBH",
+                      "KENTLER"})
 ALIASES = {"GE": "REP", "RTG": "RTNG", "SNO": "TPN", "ML": "DE", "HARKNESS": "MEDIAN",
            "BAUMBACH": "MOSTWINS"}
 

@@ -73,9 +73,35 @@ def is_fide_cell(text: object) -> bool:
                 or s.upper() in ("BYE", "PAB", "FPB", "HPB", "ZPB", "WD"))
 
 
+#: The error values a spreadsheet cell can hold (Excel, LibreOffice), as their text arrives.
+SPREADSHEET_ERRORS = frozenset({
+    "#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A", "#GETTING_DATA",
+    "#SPILL!", "#CALC!", "#FIELD!", "#BLOCKED!", "#CONNECT!", "#BUSY!", "#UNKNOWN!", "#PYTHON!",
+    "#TIMEOUT!", "#EXTERNAL!", "ERR:502", "ERR:504", "ERR:508", "ERR:511", "ERR:522", "ERR:523",
+})
+
+
+def spreadsheet_error(value: object) -> Optional[str]:
+    """The error value a cell holds (``"#REF!"``), or None. An error is never a blank cell.
+
+    >>> spreadsheet_error(" #ref! "), spreadsheet_error("12w1")
+    ('#REF!', None)
+    """
+    if isinstance(value, str):
+        key = value.strip().upper()
+        if key in SPREADSHEET_ERRORS:
+            return key
+    return None
+
+
 def parse_cell(text: Optional[object], scoring: Scoring = STANDARD_SCORING, style: str = "fide") -> Round:
     """Parse one crosstable cell. ``None`` or blank is a round not played yet. ``style`` is
-    ``"fide"`` (the arbiter's notation above) or ``"us"`` (the US wall chart)."""
+    ``"fide"`` (the arbiter's notation above) or ``"us"`` (the US wall chart). A spreadsheet
+    error value (``#REF!``) is refused, never read as blank."""
+    err = spreadsheet_error(text)
+    if err:
+        raise NotationError(f"the cell holds the spreadsheet error {err} (a formula or reference "
+                            f"that failed), not a result; fix that cell")
     if style == "us" and text is not None and str(text).strip():
         s = str(text).strip()
         m = _US_GAME.match(s)

@@ -2,7 +2,14 @@
 ``from xl_tiebreak.udfs import *`` in the ``main.py`` of xlwings Lite.
 
 Each function is the registry function of :mod:`xl_tiebreak.excel.functions` (same name, same
-signature, same docstring), decorated for xlwings; the decorators leave plain Python callables.
+parameters in the same order), decorated for xlwings as both runtimes read it:
+
+- no type hints (xlwings takes a hint for a converter), and no parameter named after a VBA keyword
+  or function (the classic add-in writes a VBA wrapper with the same parameter names);
+- every parameter documented with ``@arg(doc=...)``, the description one plain line;
+- range arguments read as 2-D lists, and error cells passed on as their text (``"#REF!"``), which
+  the functions refuse by name instead of taking them for blanks (``err_to_str``).
+
 Without xlwings installed the module still imports (the decorators become no-ops), so the same
 functions serve tests and scripts.
 """
@@ -13,7 +20,7 @@ import functools
 import inspect
 from typing import Any, Callable
 
-from .excel.functions import FUNCTIONS
+from .excel.functions import FUNCTIONS, description, parameter_doc
 
 try:  # pragma: no cover - depends on the machine
     import xlwings as _xw
@@ -26,17 +33,29 @@ except ImportError:  # pragma: no cover
     def arg(*_a, **_kw):
         return lambda g: g
 
-
-def _udf(fn: Callable) -> Callable:
-    """An xlwings function with ``fn``'s name, signature and docstring; the crosstable argument
-    always arrives as a 2-D list."""
-    @functools.wraps(fn)
-    def udf(*args: Any, **kwargs: Any) -> Any:
-        return fn(*args, **kwargs)
-    if "crosstable" in inspect.signature(fn).parameters:
-        udf = arg("crosstable", ndim=2)(udf)
-    return func(udf)
+CATEGORY = "xl-tiebreak"  # the classic add-in's function-wizard category
+RANGE_ARGUMENTS = frozenset({"crosstable", "tiebreak_list", "settings"})  # always 2-D lists
 
 
-globals().update({name: _udf(fn) for name, fn in FUNCTIONS.items()})
+def _udf(name: str, fn: Callable) -> Callable:
+    """``fn`` as an xlwings function: same name and parameters, no annotations, a one-line
+    description, every parameter documented, error cells passed as text."""
+    @functools.wraps(fn, assigned=("__module__", "__name__", "__qualname__"), updated=())
+    def udf(*args: Any) -> Any:
+        return fn(*args)
+    sig = inspect.signature(fn)
+    udf.__signature__ = sig.replace(
+        parameters=[p.replace(annotation=inspect.Parameter.empty) for p in sig.parameters.values()],
+        return_annotation=inspect.Signature.empty)
+    udf.__annotations__ = {}
+    udf.__doc__ = description(name)
+    for p in reversed(sig.parameters):
+        options: dict[str, Any] = {"doc": parameter_doc(name, p), "err_to_str": True}
+        if p in RANGE_ARGUMENTS:
+            options["ndim"] = 2
+        udf = arg(p, **options)(udf)
+    return func(category=CATEGORY)(udf)
+
+
+globals().update({name: _udf(name, fn) for name, fn in FUNCTIONS.items()})
 __all__ = sorted(FUNCTIONS)

@@ -11,18 +11,21 @@ unknown player gives ``"#N/A"`` (an error value in xlwings Lite, the text in the
 from __future__ import annotations
 
 import functools
+import inspect
 import itertools
 import threading
 from collections import OrderedDict
 from fractions import Fraction
 from typing import Any, Callable, Optional, Sequence
 
-from ..descriptor import parse_descriptor, parse_list
+from ..descriptor import NATIONAL, parse_descriptor, parse_list
 from ..editions import get_edition
 from ..engine import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS, Result, compute
 from ..errors import InputError
 from ..formatting import json_number
 from ..model import Tournament
+from ..notation import spreadsheet_error
+from ..options import Options, options_from_pairs
 from ..standings import Row, rank
 from ..tiebreaks.svon import svon
 from .sheet_table import rows_to_tournament
@@ -140,16 +143,45 @@ def _list_text(tiebreaks: Any) -> str:
     return _text(tiebreaks)
 
 
-def _result(table: Table, tiebreaks: Any, edition: Any, kind: Any) -> Result:
+def _options(unrated: Any, settings: Any, function: str) -> Optional[Options]:
+    """The Options of a call: ``unrated`` (a rating for unrated players) and ``settings`` (rows
+    ``name | value | ...`` of a Settings range, or a text ``"name=value; name=value"``)."""
+    pairs: list[tuple[str, Any]] = []
+    if isinstance(settings, (list, tuple)):
+        for row in settings:
+            cells = list(row) if isinstance(row, (list, tuple)) else [row]
+            name = _text(cells[0]) if cells else ""
+            if name:
+                pairs.append((name, cells[1] if len(cells) > 1 else None))
+    elif _text(settings):
+        for item in _text(settings).replace("\n", ";").split(";"):
+            if item.strip():
+                name, eq, value = item.partition("=")
+                if not eq:
+                    raise InputError(f"{function}: settings {item.strip()!r}: write name=value")
+                pairs.append((name, value))
+    rating = _whole(unrated, "unrated", function)
+    if rating is not None:
+        if not 0 < rating < 4000:
+            raise InputError(f"{function}: unrated {rating} is not a rating (1 to 3999)")
+        pairs.append(("unrated_rating", rating))
+    try:
+        return options_from_pairs(pairs, where=f"{function}: setting")
+    except ValueError as exc:
+        raise InputError(str(exc)) from None
+
+
+def _result(table: Table, tiebreak_list: Any, edition: Any, kind: Any,
+            options: Optional[Options] = None) -> Result:
     key = _content_key(table)
     ed = get_edition(_text(edition) or None)
     k = _kind(kind)
-    tbs = _list_text(tiebreaks)
+    tbs = _list_text(tiebreak_list)
     def make() -> Result:
         t = _tournament(key, k)
         default = DEFAULT_ROUND_ROBIN if k == "round-robin" else DEFAULT_SWISS
-        return compute(t, tbs or default, edition=ed, kind=k)
-    return CACHE.get(("r", key, ed.name, k, tbs), make)
+        return compute(t, tbs or default, edition=ed, kind=k, options=options)
+    return CACHE.get(("r", key, ed.name, k, tbs, options), make)
 
 
 def _kept(result: Result, name: str, make: Callable[[], Any]) -> Any:
@@ -232,82 +264,87 @@ def _out(v: Optional[Fraction]) -> Any:
 
 
 # --------------------------------------------------------------------------- the functions
+#
+# Parameter names survive both xlwings runtimes: none is a VBA keyword or a VBA function name
+# (``kind``, not ``type``; ``after_round``, not ``round``) nor the name of a function.
+# The first line of each docstring is what Excel shows (one plain line, at most 255 characters).
 
 
-def TIEBREAK(player: Any, crosstable: Table, descriptor: str, edition: Any = None, type: Any = None,
-             tiebreaks: Any = None) -> Any:
-    """Any tie-break by its FIDE code (``"BH/C1"``, ``"SB"``, ``"ARO"``, ...) for one player.
+def _no_player(player: Any) -> Any:
+    """What a per-player cell shows when the start number is not in the crosstable."""
+    return "" if player is None or (isinstance(player, str) and not player.strip()) else NA
 
-    ``tiebreaks`` (optional): the event's whole list; DE is then the rank inside the group tied
-    on points and on the tie-breaks before DE in that list, as in the standings.
-    """
-    text = _text(descriptor)
+
+def _value(player: Any, result: Result, column: str) -> Any:
+    k = _player_row(result, player)
+    return _no_player(player) if k is None else _outputs(result)[column][k]
+
+
+def TIEBREAK(player: Any, crosstable: Table, code: Any, edition: Any = None, kind: Any = None,
+             tiebreak_list: Any = None, unrated: Any = None, settings: Any = None) -> Any:
+    """Any tie-break of one player by its code (BH/C1, SB, DE, ARO, ...); with the event's tie-break list, DE is the rank inside the group tied on points and on the tie-breaks before DE."""
+    text = _text(code)
     if not text:
         return ""
-    code = _code(text)
-    listed = _list_text(tiebreaks)
-    if listed and code in _codes(listed):
-        result = _result(crosstable, listed, edition, type)
-    else:
-        result = _result(crosstable, code, edition, type)
-    k = _player_row(result, player)
-    if k is None:
-        return "" if player in (None, "") else NA
-    return _outputs(result)[code][k]
+    opts = _options(unrated, settings, "TIEBREAK")
+    tb = _code(text)
+    listed = _list_text(tiebreak_list)
+    result = _result(crosstable, listed if listed and tb in _codes(listed) else tb, edition, kind, opts)
+    return _value(player, result, tb)
 
 
-def _named(code: str, doc: str) -> Callable:
-    def fn(player: Any, crosstable: Table, edition: Any = None, type: Any = None) -> Any:
-        return TIEBREAK(player, crosstable, code, edition, type)
-    fn.__doc__ = f"{doc} (FIDE code {code}). Arguments: player, crosstable, [edition], [type]."
+def _named(code: str) -> Callable:
+    def fn(player: Any, crosstable: Table, edition: Any = None, kind: Any = None,
+           unrated: Any = None, settings: Any = None) -> Any:
+        return _value(player, _result(crosstable, code, edition, kind, _options(unrated, settings, code)), code)
+    family = "national or historical" if parse_descriptor(code).name in NATIONAL else "FIDE"
+    fn.__doc__ = f"{parse_descriptor(code).describe}: one player's value ({family} tie-break code {code})."
     return fn
 
 
-def SCORE(player: Any, crosstable: Table, edition: Any = None, type: Any = None) -> Any:
+def SCORE(player: Any, crosstable: Table, edition: Any = None, kind: Any = None,
+          unrated: Any = None, settings: Any = None) -> Any:
     """The player's points."""
-    result = _result(crosstable, "WIN", edition, type)
+    _options(unrated, settings, "SCORE")  # checked like everywhere, though points need none
+    return _value(player, _result(crosstable, "WIN", edition, kind), "points")
+
+
+BUCHHOLZ = _named("BH")
+BUCHHOLZ_CUT1 = _named("BH/C1")
+BUCHHOLZ_CUT2 = _named("BH/C2")
+BUCHHOLZ_MEDIAN1 = _named("BH/M1")
+FORE_BUCHHOLZ = _named("FB")
+AVG_OPP_BUCHHOLZ = _named("AOB")
+SONNEBORN_BERGER = _named("SB")
+SONNEBORN_BERGER_CUT1 = _named("SB/C1")
+WINS = _named("WIN")
+GAMES_WON = _named("WON")
+BLACK_GAMES = _named("BPG")
+BLACK_WINS = _named("BWG")
+PROGRESSIVE = _named("PS")
+KOYA = _named("KS")
+ARO = _named("ARO")
+TPR = _named("TPR")
+PTP = _named("PTP")
+APRO = _named("APRO")
+APPO = _named("APPO")
+HARKNESS = _named("MEDIAN")
+MODIFIED_MEDIAN = _named("MODMED")
+SOLKOFF = _named("SOLKOFF")
+CUMULATIVE = _named("CUM")
+OPP_CUMULATIVE = _named("OPPCUM")
+KASHDAN = _named("KASHDAN")
+MOST_WINS = _named("MOSTWINS")
+SSF_BUCHHOLZ = _named("SSFBH")
+
+
+def KENTLER(player: Any, crosstable: Table, edition: Any = None, kind: Any = None,
+            unrated: Any = None, settings: Any = None) -> Any:
+    """Kentler's comparison: the performance ratings of the player's opponents, best first, as text; TIEBREAK with code KENTLER gives the rank inside the tied group."""
+    result = _result(crosstable, "KENTLER", edition, kind, _options(unrated, settings, "KENTLER"))
     k = _player_row(result, player)
     if k is None:
-        return "" if player in (None, "") else NA
-    return _outputs(result)["points"][k]
-
-
-BUCHHOLZ = _named("BH", "Buchholz, C.07 Art. 8.1")
-BUCHHOLZ_CUT1 = _named("BH/C1", "Buchholz Cut-1")
-BUCHHOLZ_CUT2 = _named("BH/C2", "Buchholz Cut-2")
-BUCHHOLZ_MEDIAN1 = _named("BH/M1", "Median Buchholz 1")
-FORE_BUCHHOLZ = _named("FB", "Fore Buchholz, C.07 Art. 8.3")
-AVG_OPP_BUCHHOLZ = _named("AOB", "Average of opponents' Buchholz, C.07 Art. 8.2")
-SONNEBORN_BERGER = _named("SB", "Sonneborn-Berger, C.07 Art. 9.1")
-SONNEBORN_BERGER_CUT1 = _named("SB/C1", "Sonneborn-Berger Cut-1")
-WINS = _named("WIN", "Number of wins, C.07 Art. 7.1")
-GAMES_WON = _named("WON", "Games won over the board, C.07 Art. 7.2")
-BLACK_GAMES = _named("BPG", "Games played with Black, C.07 Art. 7.3")
-BLACK_WINS = _named("BWG", "Games won with Black, C.07 Art. 7.4")
-PROGRESSIVE = _named("PS", "Sum of progressive scores, C.07 Art. 7.5")
-KOYA = _named("KS", "Koya system, C.07 Art. 9.2")
-ARO = _named("ARO", "Average rating of opponents, C.07 Art. 10.1")
-TPR = _named("TPR", "Tournament performance rating, C.07 Art. 10.2")
-PTP = _named("PTP", "Perfect tournament performance, C.07 Art. 10.3")
-APRO = _named("APRO", "Average performance rating of opponents, C.07 Art. 10.4")
-APPO = _named("APPO", "Average perfect performance of opponents, C.07 Art. 10.5")
-HARKNESS = _named("MEDIAN", "Median / Harkness: opponents' scores without the extremes (USCF)")
-MODIFIED_MEDIAN = _named("MODMED", "Modified median (USCF 34E1)")
-SOLKOFF = _named("SOLKOFF", "Solkoff: the opponents' adjusted scores (USCF 34E2)")
-CUMULATIVE = _named("CUM", "Cumulative: running scores less unplayed points (USCF 34E3)")
-OPP_CUMULATIVE = _named("OPPCUM", "Opponents' cumulative scores (USCF)")
-KASHDAN = _named("KASHDAN", "Kashdan: 4 / 2 / 1 per win / draw / loss, 0 unplayed (USCF 34E7)")
-MOST_WINS = _named("MOSTWINS", "Most wins (Baumbach)")
-SSF_BUCHHOLZ = _named("SSFBH", "Swedish federation Buchholz Cut-1 (SSF)")
-
-
-def KENTLER(player: Any, crosstable: Table, edition: Any = None, type: Any = None) -> Any:
-    """Kentler's comparison: the TPRs of the player's opponents, best first, as text
-    (``"2718, 2707, 2702"``); TIEBREAK(..., "KENTLER") gives the rank inside the tied group."""
-    result = _result(crosstable, "KENTLER", edition, type)
-    k = _player_row(result, player)
-    if k is None:
-        return "" if player in (None, "") else NA
+        return _no_player(player)
     lists = _kept(result, "_kentler", lambda: _kentler_lists(result))
     return ", ".join(map(str, lists[k]))
 
@@ -318,30 +355,58 @@ def _kentler_lists(result: Result) -> list[list[int]]:
                          kind="round-robin" if result.round_robin else "swiss", options=result.options)
 
 
-def PLACE(player: Any, crosstable: Table, tiebreaks: Any = None, edition: Any = None, type: Any = None) -> Any:
-    """The player's place in the standings: a number, or ``"3-5"`` where places are shared."""
-    result = _result(crosstable, tiebreaks, edition, type)
+def PLACE(player: Any, crosstable: Table, tiebreak_list: Any = None, edition: Any = None, kind: Any = None,
+          unrated: Any = None, settings: Any = None) -> Any:
+    """The player's place in the standings: a number, or a range such as 3-5 where places are shared."""
+    result = _result(crosstable, tiebreak_list, edition, kind, _options(unrated, settings, "PLACE"))
     if _player_row(result, player) is None:
-        return "" if player in (None, "") else NA
+        return _no_player(player)
     return _places(result)[int(float(player))]
 
 
-def TIEBREAKS(crosstable: Table, tiebreaks: Any = None, edition: Any = None, type: Any = None) -> list[list[Any]]:
-    """Every player's points and tie-breaks, in start order, as a table that spills:
-    a header row ``No | Name | Pts | <codes>`` and one row per player."""
-    result = _result(crosstable, tiebreaks, edition, type)
+def TIEBREAKS(crosstable: Table, tiebreak_list: Any = None, edition: Any = None, kind: Any = None,
+              unrated: Any = None, settings: Any = None) -> list[list[Any]]:
+    """Every player's points and tie-breaks in start order, as a table that spills: a header row No, Name, Pts and the codes, then one row per player."""
+    result = _result(crosstable, tiebreak_list, edition, kind, _options(unrated, settings, "TIEBREAKS"))
     out: list[list[Any]] = [["No", "Name", "Pts", *result.codes]]
     for k, p in enumerate(result.tournament.players):
         out.append([p.no, p.name, json_number(result.points[k]), *[_out(v) for v in result.values[k]]])
     return out
 
 
-def STANDINGS(crosstable: Table, tiebreaks: Any = None, edition: Any = None, type: Any = None,
-              row: Any = None, column: Any = None) -> Any:
-    """The ranked table ``Rk | No | Name | Pts | <codes>`` that spills; with ``row`` (1 = the
-    leader, 0 = the header) and ``column`` (1 = Rk) it returns that one cell, "" past the last
-    player."""
-    table = _standings_table(_result(crosstable, tiebreaks, edition, type))
+def RESULTS(crosstable: Table, tiebreak_list: Any = None, edition: Any = None, kind: Any = None,
+            unrated: Any = None, settings: Any = None) -> list[list[Any]]:
+    """Points, tie-breaks and place for every row of the crosstable, as a table that spills beside it row for row: a header row Pts, the codes and Place, then one row per crosstable row."""
+    result = _result(crosstable, tiebreak_list, edition, kind, _options(unrated, settings, "RESULTS"))
+    return [list(r) for r in _kept(result, "_rows", lambda: _aligned_rows(result, crosstable))]
+
+
+def _aligned_rows(result: Result, crosstable: Table) -> list[list[Any]]:
+    """RESULTS' table: the header, then for each row of the range the values of the player whose
+    start number it holds ("" cells for a row without one)."""
+    header = ["Pts", *result.codes, "Place"]
+    out = _outputs(result)
+    places = _places(result)
+    first = [_text(c).lower() for c in (crosstable[0] if crosstable else [])]
+    has_header = "no" in first
+    col = first.index("no") if has_header else 0
+    rows: list[list[Any]] = [header]
+    for r in crosstable[1:] if has_header else crosstable:
+        cell = r[col] if r is not None and len(r) > col else None
+        k = _player_row(result, cell)
+        if k is None:
+            rows.append([""] * len(header))
+        else:
+            no = result.tournament.players[k].no
+            rows.append([out["points"][k], *[out[c][k] for c in result.codes], places[no]])
+    return rows
+
+
+def STANDINGS(crosstable: Table, tiebreak_list: Any = None, edition: Any = None, kind: Any = None,
+              row: Any = None, column: Any = None, unrated: Any = None, settings: Any = None) -> Any:
+    """The ranked table (Rk, No, Name, Pts and the tie-breaks) that spills; with row (1 the leader, 0 the header) and column (1 is Rk) it gives that one cell, empty past the last player."""
+    opts = _options(unrated, settings, "STANDINGS")
+    table = _standings_table(_result(crosstable, tiebreak_list, edition, kind, opts))
     if row is None and column is None:
         return [list(r) for r in table]
     i = _whole(row, "row", "STANDINGS")
@@ -357,15 +422,25 @@ def STANDINGS(crosstable: Table, tiebreaks: Any = None, edition: Any = None, typ
     return table[i][j - 1]
 
 
-def _explanation(player: Any, crosstable: Table, descriptor: Any, edition: Any, type: Any):
+def _explanation(function: str, player: Any, crosstable: Table, code: Any, edition: Any, kind: Any,
+                 tiebreak_list: Any, unrated: Any, settings: Any) -> Any:
+    """The account of one value, or what the cell shows instead ("" or #N/A)."""
     from ..explain import explain
+    if player in (None, "") or not _text(code):
+        return ""
+    opts = _options(unrated, settings, function)
+    tb = _code(_text(code))
+    listed = _list_text(tiebreak_list)
+    listed = listed if listed and tb in _codes(listed) else ""
+    result = _result(crosstable, listed or tb, edition, kind, opts)
+    if _player_row(result, player) is None:
+        return NA
     key = _content_key(crosstable)
-    ed = get_edition(_text(edition) or None)
-    k = _kind(type)
-    code = _code(_text(descriptor))
-    no = _whole(player, "player", "EXPLAIN")
-    return CACHE.get(("x", key, ed.name, k, code, no),
-                     lambda: explain(_tournament(key, k), no, code, ed, kind=k))
+    ed, k = result.edition, _kind(kind)
+    no = _whole(player, "player", function)
+    return CACHE.get(("x", key, ed.name, k, tb, no, listed, opts),
+                     lambda: explain(_tournament(key, k), no, tb, ed, kind=k, options=opts,
+                                     tiebreaks=listed or None))
 
 
 def _explain_table(e) -> list[list[Any]]:
@@ -379,17 +454,14 @@ def _explain_table(e) -> list[list[Any]]:
     return table
 
 
-def EXPLAIN(player: Any, crosstable: Table, descriptor: Any, edition: Any = None, type: Any = None,
-            row: Any = None, column: Any = None) -> Any:
-    """How the player's value of a tie-break is reached, as a table that spills (a row per round:
-    opponent, score that counts, result, contribution, why, cut); with ``row`` (0 = the header)
-    and ``column`` it returns one cell, "" outside the table."""
-    if player in (None, "") or not _text(descriptor):
-        return ""
-    result = _result(crosstable, _text(descriptor), edition, type)
-    if _player_row(result, player) is None:
-        return NA
-    table = _explain_table(_explanation(player, crosstable, descriptor, edition, type))
+def EXPLAIN(player: Any, crosstable: Table, code: Any, edition: Any = None, kind: Any = None,
+            row: Any = None, column: Any = None, tiebreak_list: Any = None, unrated: Any = None,
+            settings: Any = None) -> Any:
+    """How one player's tie-break value is reached, as a table that spills (a row per round: opponent, score that counts, result, contribution, why, cut); with row and column, one cell."""
+    e = _explanation("EXPLAIN", player, crosstable, code, edition, kind, tiebreak_list, unrated, settings)
+    if isinstance(e, str):
+        return e
+    table = _explain_table(e)
     if row is None and column is None:
         width = max(len(r) for r in table)
         return [r + [""] * (width - len(r)) for r in table]
@@ -400,61 +472,142 @@ def EXPLAIN(player: Any, crosstable: Table, descriptor: Any, edition: Any = None
     return table[i][j - 1] if i < len(table) and j <= len(table[i]) else ""
 
 
-def EXPLAIN_TEXT(player: Any, crosstable: Table, descriptor: Any, edition: Any = None, type: Any = None) -> Any:
+def EXPLAIN_TEXT(player: Any, crosstable: Table, code: Any, edition: Any = None, kind: Any = None,
+                 tiebreak_list: Any = None, unrated: Any = None, settings: Any = None) -> Any:
     """The same account as EXPLAIN, as text in one cell."""
     from ..explain import render_text
-    if player in (None, "") or not _text(descriptor):
-        return ""
-    result = _result(crosstable, _text(descriptor), edition, type)
-    if _player_row(result, player) is None:
-        return NA
-    return render_text(_explanation(player, crosstable, descriptor, edition, type)).rstrip()
+    e = _explanation("EXPLAIN_TEXT", player, crosstable, code, edition, kind, tiebreak_list, unrated, settings)
+    return e if isinstance(e, str) else render_text(e).rstrip()
 
 
-def RUNNING(player: Any, crosstable: Table, round: Any, type: Any = None) -> Any:
-    """The player's score after a round (for progress charts)."""
-    result = _result(crosstable, "WIN", None, type)
+def RUNNING(player: Any, crosstable: Table, after_round: Any, kind: Any = None) -> Any:
+    """The player's score after a round, for progress charts."""
+    result = _result(crosstable, "WIN", None, kind)
     k = _player_row(result, player)
     if k is None:
-        return "" if player in (None, "") else NA
-    r = _whole(round, "round", "RUNNING")
+        return _no_player(player)
+    r = _whole(after_round, "after_round", "RUNNING")
     if r is None or not 0 <= r <= result.tournament.rounds:
         return NA
     return json_number(result.tournament.players[k].score(r))
 
 
-def CHECK(crosstable: Table, type: Any = None) -> list[list[Any]]:
-    """Every problem of the crosstable, as a table that spills: Severity | Where | Message
-    (errors stop the other functions; warnings do not)."""
+def _findings(crosstable: Table, kind: Any) -> list:
     from ..check import collect
-    k = _kind(type)
-    found = collect(lambda fd: rows_to_tournament(_content_key(crosstable).rows, kind=k, findings=fd))
+    k = _kind(kind)
+    key = _content_key(crosstable)
+    return CACHE.get(("c", key, k), lambda: collect(lambda fd: rows_to_tournament(key.rows, kind=k, findings=fd)))
+
+
+def CHECK(crosstable: Table, kind: Any = None) -> list[list[Any]]:
+    """Every problem of the crosstable as a table that spills (severity, cell, message); errors stop the other functions, warnings do not."""
+    found = _findings(crosstable, kind)
     if not found:
         return [["Severity", "Where", "Message"], ["ok", "", "no problems found"]]
     return [["Severity", "Where", "Message"]] + [[f.severity, f.where, f.message] for f in found]
 
 
-def SVON(score_before: Any, forfeit_score: Any, rounds_completed: Any, round: Any) -> float:
-    """The 2012 virtual opponent: ``Svon = S + (1 - Sf) + 0.5 x (n - R)`` (seed 000)."""
+STATUS_SHOWN = 3  # problems quoted in STATUS's one line
+
+
+def STATUS(crosstable: Table, kind: Any = None) -> str:
+    """One line on the crosstable: No problems found, or how many errors and warnings there are with the first few and their cells."""
+    found = _findings(crosstable, kind)
+    if not found:
+        return "No problems found."
+    errors = sum(1 for f in found if f.severity == "error")
+    warnings = len(found) - errors
+    counts = [f"{n} {word}{'' if n == 1 else 's'}" for n, word in ((errors, "error"), (warnings, "warning")) if n]
+    shown = sorted(found, key=lambda f: f.severity != "error")[:STATUS_SHOWN]
+    more = "; ..." if len(found) > STATUS_SHOWN else ""
+    return (" and ".join(counts) + " - " + "; ".join(f"{f.where}: {f.message}" if f.where else f.message
+                                                     for f in shown) + more)
+
+
+def SVON(score_before: Any, forfeit_score: Any, rounds_completed: Any, round_number: Any) -> float:
+    """The 2012 virtual opponent's score: Svon = S + (1 - Sf) + 0.5 x (n - R), from the score before the round, the points awarded in it, the rounds completed and the round."""
     def num(v: Any, what: str) -> Fraction:
+        if v is None or (isinstance(v, str) and not v.strip()):
+            raise InputError(f"SVON: {what} is empty; give a number")
         try:
             return Fraction(str(v).replace(",", ".")) if not isinstance(v, float) else Fraction(v)
         except (ValueError, ZeroDivisionError):
             raise InputError(f"SVON: {what} {v!r} is not a number") from None
-    n, r = num(rounds_completed, "rounds_completed"), num(round, "round")
+    n, r = num(rounds_completed, "rounds_completed"), num(round_number, "round_number")
     if n.denominator != 1 or r.denominator != 1:
-        raise InputError("SVON: rounds must be whole numbers")
+        raise InputError("SVON: rounds_completed and round_number must be whole numbers")
     try:
         return float(svon(num(score_before, "score_before"), num(forfeit_score, "forfeit_score"), int(n), int(r)))
     except ValueError as exc:
         raise InputError(f"SVON: {exc}") from None
 
 
+#: What Excel shows for each parameter while a formula is typed (one short plain sentence).
+PARAMETER_DOCS: dict[str, str] = {
+    "player": "The player's start number (the No column).",
+    "crosstable": "The crosstable range with its header row: No, Name, Rating and R1, R2, ...",
+    "edition": "Rule edition: fide2026 (default), fide2024 or fide2012.",
+    "kind": "Event type: swiss (default) or round-robin.",
+    "unrated": "Rating given to unrated players in the rating tie-breaks; empty: the FIDE rule.",
+    "settings": "Choices the rules leave open: rows of name and value, or text name=value; name=value.",
+    "code": "A tie-break code such as BH/C1, SB, DE or ARO.",
+    "tiebreak_list": "The event's tie-breaks in order: a text BH/C1,BH,SB or a range with one code per cell.",
+    "row": "Only this row of the table (0 is the header); empty: the whole table.",
+    "column": "Only this column of the table (1 is the first); empty: every column.",
+    "after_round": "The round after which the score is wanted (0 to the last round).",
+    "score_before": "The player's score before the unplayed round.",
+    "forfeit_score": "The points the player was awarded in the unplayed round.",
+    "rounds_completed": "The number of rounds completed (n).",
+    "round_number": "The round the player did not play (R).",
+}
+_PARAMETER_OVERRIDES: dict[tuple[str, str], str] = {
+    ("STANDINGS", "row"): "Only this row of the standings (1 is the leader, 0 the header); empty: the whole table.",
+    ("EXPLAIN", "row"): "Only this row of the account (0 is the header); empty: the whole table.",
+}
+
+
+def parameter_doc(function: str, parameter: str) -> str:
+    """The description Excel shows for a parameter of a function."""
+    return _PARAMETER_OVERRIDES.get((function, parameter), PARAMETER_DOCS[parameter])
+
+
+def description(function: str) -> str:
+    """The one-line description Excel shows for a function (the docstring's first line)."""
+    return (FUNCTIONS[function].__doc__ or "").strip().splitlines()[0]
+
+
+_TABLE_ARGUMENTS = frozenset({"crosstable"})  # their cells are checked by the crosstable reader
+
+
+def _refusing_errors(name: str, fn: Callable) -> Callable:
+    """``fn`` refusing a spreadsheet error value (``#REF!``) in any argument but the crosstable,
+    whose cells the reader refuses by their place; an error is never taken for a blank."""
+    params = list(inspect.signature(fn).parameters)
+
+    @functools.wraps(fn)
+    def checked(*args: Any, **kwargs: Any) -> Any:
+        for param, value in itertools.chain(zip(params, args), kwargs.items()):
+            if param in _TABLE_ARGUMENTS:
+                continue
+            cells = (itertools.chain.from_iterable(v if isinstance(v, (list, tuple)) else [v] for v in value)
+                     if isinstance(value, (list, tuple)) else [value])
+            for cell in cells:
+                err = spreadsheet_error(cell)
+                if err:
+                    raise InputError(f"{name}: the argument {param} holds the spreadsheet error {err}; "
+                                     f"fix the cell it refers to")
+        return fn(*args, **kwargs)
+    return checked
+
+
 #: The registry: Excel name -> function. Every face uses this one table.
 FUNCTIONS: dict[str, Callable] = {
     name: obj for name, obj in list(globals().items())
-    if name.isupper() and callable(obj) and name not in ("NA", "UNDEFINED", "CACHE")
+    if name.isupper() and callable(obj) and name not in ("NA", "UNDEFINED", "CACHE", "STATUS_SHOWN",
+                                                          "PARAMETER_DOCS")
 }
-for _name, _fn in FUNCTIONS.items():
+for _name, _fn in list(FUNCTIONS.items()):
     _fn.__name__ = _name
     _fn.__qualname__ = _name
+    FUNCTIONS[_name] = _refusing_errors(_name, _fn)
+    globals()[_name] = FUNCTIONS[_name]

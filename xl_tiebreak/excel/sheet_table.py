@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Callable, Optional, Sequence
 
 from ..crosstable import Row, tournament_from_rows
+from ..notation import spreadsheet_error
 from ..errors import InputError
 from ..model import Tournament
 from ..textutil import is_digits
@@ -115,6 +116,17 @@ def rows_to_tournament(table: Sequence[Sequence[object]], *,
     def place_of(i: int, j: int, default: str) -> str:
         return cell_name(i + offset, j) if cell_name else default
 
+    header_name = {j: "" for j in range(width)}
+    if layout.header:
+        header_name = {j: str(rows[0][j]).strip() if j < len(rows[0]) and rows[0][j] is not None
+                       else "" for j in range(width)}
+        for j, v in enumerate(rows[0]):
+            err = spreadsheet_error(v)
+            if err:
+                raise InputError(f"the header cell holds the spreadsheet error {err}; write its "
+                                 f"column name (No, Name, Rating, R1, ...)", place_of(-1, j, f"header column {j + 1}"))
+    round_cols = set(layout.rounds.values())
+
     out: list[Row] = []
     row_of: dict[int, int] = {}
     for i, r in enumerate(body):
@@ -122,6 +134,14 @@ def rows_to_tournament(table: Sequence[Sequence[object]], *,
         no_v = r[layout.no]
         cells = [r[layout.rounds[k]] if k in layout.rounds else None for k in range(1, nrounds + 1)]
         where_no = place_of(i, layout.no, f"row {i + offset + 1}")
+        bad = [(j, spreadsheet_error(v)) for j, v in enumerate(r) if j not in round_cols]
+        bad = [(j, e) for j, e in bad if e]
+        if bad:  # an error value in a player's No / Name / Rating ... column: the row is unreadable
+            for j, err in bad:
+                what = header_name.get(j) or f"column {j + 1}"
+                fd.add("layout", f"{what} holds the spreadsheet error {err} (a formula or reference that "
+                       f"failed); fix that cell", place_of(i, j, f"{what} of row {i + offset + 1}"))
+            continue
         if no_v is None or (isinstance(no_v, str) and not no_v.strip()):
             if any(c not in (None, "") for c in cells):
                 fd.add("layout", "a row has results but no start number", where_no)
