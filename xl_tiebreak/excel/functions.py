@@ -147,19 +147,21 @@ def _options(unrated: Any, settings: Any, function: str) -> Optional[Options]:
     """The Options of a call: ``unrated`` (a rating for unrated players) and ``settings`` (rows
     ``name | value | ...`` of a Settings range, or a text ``"name=value; name=value"``)."""
     pairs: list[tuple[str, Any]] = []
-    if isinstance(settings, (list, tuple)):
-        for row in settings:
-            cells = list(row) if isinstance(row, (list, tuple)) else [row]
-            name = _text(cells[0]) if cells else ""
-            if name:
-                pairs.append((name, cells[1] if len(cells) > 1 else None))
-    elif _text(settings):
-        for item in _text(settings).replace("\n", ";").split(";"):
-            if item.strip():
-                name, eq, value = item.partition("=")
-                if not eq:
-                    raise InputError(f"{function}: settings {item.strip()!r}: write name=value")
-                pairs.append((name, value))
+    rows = settings if isinstance(settings, (list, tuple)) else [[settings]]
+    for row in rows:
+        cells = list(row) if isinstance(row, (list, tuple)) else [row]
+        name = _text(cells[0]) if cells else ""
+        rest = [c for c in cells[1:] if _text(c)]
+        if "=" in name and not rest:  # a text "name=value; name=value"
+            for item in name.replace("\n", ";").split(";"):
+                if item.strip():
+                    key, _, value = item.partition("=")
+                    pairs.append((key, value))
+        elif name:
+            if len(cells) < 2:
+                raise InputError(f"{function}: setting {name!r} has no value; give rows of name and "
+                                 f"value, or a text name=value")
+            pairs.append((name, cells[1]))
     rating = _whole(unrated, "unrated", function)
     if rating is not None:
         if not 0 < rating < 4000:
@@ -533,11 +535,12 @@ def SVON(score_before: Any, forfeit_score: Any, rounds_completed: Any, round_num
             return Fraction(str(v).replace(",", ".")) if not isinstance(v, float) else Fraction(v)
         except (ValueError, ZeroDivisionError):
             raise InputError(f"SVON: {what} {v!r} is not a number") from None
+    s, sf = num(score_before, "score_before"), num(forfeit_score, "forfeit_score")
     n, r = num(rounds_completed, "rounds_completed"), num(round_number, "round_number")
     if n.denominator != 1 or r.denominator != 1:
         raise InputError("SVON: rounds_completed and round_number must be whole numbers")
     try:
-        return float(svon(num(score_before, "score_before"), num(forfeit_score, "forfeit_score"), int(n), int(r)))
+        return float(svon(s, sf, int(n), int(r)))
     except ValueError as exc:
         raise InputError(f"SVON: {exc}") from None
 

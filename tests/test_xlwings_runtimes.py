@@ -1,0 +1,467 @@
+"""The UDF module under xlwings's own code, not a stand-in.
+
+- **Office.js** (xlwings Lite, xlwings Server): ``custom_functions_meta`` registers the functions
+  and ``custom_functions_call`` runs them on bodies shaped as Excel sends them (every argument a
+  2-D list, empty cells ``""``, error cells as Error objects, omitted optional arguments ``null``).
+- **Classic add-in** (Windows): ``import_udfs`` ("Import Functions") writes the VBA module and the
+  function-wizard texts, and ``call_udf`` runs a cell's call through the Windows engine's argument
+  conversion (COM error codes, the "missing" marker); pywin32 is stubbed, nothing else.
+
+Both run in a fresh process (tests/runtimes/*_driver.py), since xlwings picks its runtime when it
+is imported. Every value is compared with the engine (``compute``, ``rank``, ``explain``, the
+checks) on the same events, among them the real tournaments in ../shared/data/real.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("xlwings")
+
+from conftest import real_files  # noqa: E402
+from oracle.generate import random_event  # noqa: E402
+from xl_tiebreak import compute, demo_tournament, rank  # noqa: E402
+from xl_tiebreak.check import collect  # noqa: E402
+from xl_tiebreak.errors import TiebreakError  # noqa: E402
+from xl_tiebreak.excel import functions as fx  # noqa: E402
+from xl_tiebreak.excel.sheet_table import rows_to_tournament  # noqa: E402
+from xl_tiebreak.explain import explain, render_text  # noqa: E402
+from xl_tiebreak.formatting import json_number  # noqa: E402
+from xl_tiebreak.notation import format_cell  # noqa: E402
+from xl_tiebreak.options import Options  # noqa: E402
+from xl_tiebreak.trf import parse_trf, read_trf  # noqa: E402
+
+HERE = Path(__file__).resolve().parent
+DRIVERS = HERE / "runtimes"
+MISSING = -2147352572       # what COM passes for an omitted optional argument
+COM_REF = -2146826265       # the COM error code of #REF!
+ERROR_REF = {"type": "Error", "basicType": "Error", "basicValue": "#REF!", "errorType": "Ref"}
+
+
+def _driver(name: str, job: dict) -> dict:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("XLWINGS")}
+    env["PYTHONPATH"] = os.pathsep.join([str(HERE.parent), env.get("PYTHONPATH", "")])
+    done = subprocess.run([sys.executable, str(DRIVERS / name)], input=json.dumps(job), env=env,
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout)
+
+
+def officejs(bodies: list[dict]) -> dict:
+    return _driver("officejs_driver.py", {"bodies": bodies})
+
+
+def classic(calls: list) -> dict:
+    return _driver("classic_driver.py", {"calls": calls})
+
+
+def body(name: str, *args: Any) -> dict:
+    """A call as Excel's Office.js runtime sends it: each argument a 2-D list (or null)."""
+    def as_2d(a: Any) -> Any:
+        if a is None:
+            return None
+        if isinstance(a, list):
+            return [["" if c is None else c for c in row] for row in a]
+        return [[a]]
+    return {"func_name": name, "args": [as_2d(a) for a in args], "caller_address": "Sheet1!Z1",
+            "formula": "", "runtime": "1.4", "culture_info_name": "en-US", "date_format": "M/d/yyyy",
+            "version": "0.37.8", "client": "Office.js"}
+
+
+def crosstable(t, blank_rows: int = 2) -> list[list[Any]]:
+    """The crosstable of an event as a range holds it: header, a row per player, blank rows."""
+    rows: list[list[Any]] = [["No", "Name", "Rating"] + [f"R{r}" for r in range(1, t.rounds + 1)]]
+    for p in t.players:
+        rows.append([p.no, p.name, p.rating or None] + [format_cell(r) or None for r in p.rounds])
+    return rows + [[None] * len(rows[0]) for _ in range(blank_rows)]
+
+
+def out(v: Any) -> Any:
+    return "-" if v is None else json_number(v)
+
+
+def scalar(result: dict) -> Any:
+    assert "value" in result, result
+    return result["value"][0][0]
+
+
+# ------------------------------------------------------------------------------- the events
+
+def _events() -> list[tuple[str, Any]]:
+    got = [("demo", demo_tournament())]
+    for seed, players in ((3, 24), (11, 41)):
+        got.append((f"random swiss {seed}", parse_trf(random_event(seed, kind="swiss", players=players,
+                                                                 unrated_share=0.1))))
+    got.append(("random round robin 5", parse_trf(random_event(5, kind="round-robin", players=8))))
+    for path in real_files():
+        try:
+            t = read_trf(path)
+            table = crosstable(t)
+            rows_to_tournament(table)  # the crosstable notation holds it (1/½/0 events)
+        except TiebreakError:
+            continue
+        if t.scoring.win == 1 and t.kind != "round-robin":
+            got.append((path.name, t))
+    return got
+
+
+EVENTS = _events()
+EVENT_IDS = [name for name, _ in EVENTS]
+FULL_LIST = "BH/C1,BH,SB,DE,WIN,BPG,ARO,TPR"
+
+
+def _players(t, k: int = 5) -> list[int]:
+    """A spread of start numbers: first, last and some between."""
+    nos = [p.no for p in t.players]
+    step = max(1, len(nos) // (k - 1))
+    return sorted(set(nos[::step] + [nos[-1]]))
+
+
+@lru_cache(maxsize=None)
+def _run_event(i: int) -> tuple[list[tuple[str, tuple, Any]], list[dict], list[dict]]:
+    """Every function called on event ``i`` through both runtimes: (calls with what the engine
+    says, Office.js results, classic results)."""
+    name, t = EVENTS[i]
+    table = crosstable(t)
+    kind = t.kind or "swiss"
+    calls: list[tuple[str, tuple, Any]] = []
+    res = compute(t, FULL_LIST, edition="fide2026", kind=kind)
+    standings = rank(res)
+    place = {r.player.no: (r.rank if "-" not in r.place else r.place) for r in standings}
+    named = compute(t, ",".join(NAMED.values()), edition="fide2026", kind=kind)
+    listed = compute(t, FULL_LIST + ",ARO/C1,PS", edition="fide2024", kind=kind)
+    for no in _players(t, 5 if len(t.players) < 100 else 3):
+        p = t.players[res.row(no)]
+        calls.append(("SCORE", (no, table, None, kind), json_number(p.score())))
+        for fname, code in NAMED.items():
+            calls.append((fname, (no, table, "fide2026", kind), out(named.value(no, code))))
+        for code in ("BH/C1", "SB", "DE", "ARO/C1", "PS"):
+            calls.append(("TIEBREAK", (no, table, code, "fide2024", kind, FULL_LIST + ",ARO/C1,PS"),
+                          out(listed.value(no, code))))
+        calls.append(("PLACE", (no, table, FULL_LIST, "fide2026", kind), place[no]))
+        calls.append(("RUNNING", (no, table, t.rounds // 2, kind), json_number(p.score(t.rounds // 2))))
+        e = explain(t, no, "DE", "fide2026", kind=kind, tiebreaks=FULL_LIST)
+        calls.append(("EXPLAIN_TEXT", (no, table, "DE", "fide2026", kind, FULL_LIST), render_text(e).rstrip()))
+    calls.append(("TIEBREAKS", (table, FULL_LIST, "fide2026", kind),
+                  [["No", "Name", "Pts", *res.codes]] + [[p.no, p.name, json_number(res.points[k]),
+                                                         *map(out, res.values[k])]
+                                                        for k, p in enumerate(t.players)]))
+    calls.append(("STANDINGS", (table, FULL_LIST, "fide2026", kind),
+                  [["Rk", "No", "Name", "Pts", *res.codes]] + [[place[r.player.no], r.player.no, r.player.name,
+                                                                json_number(r.points), *map(out, r.values)]
+                                                               for r in standings]))
+    by_no = {p.no: k for k, p in enumerate(t.players)}
+    aligned = [["Pts", *res.codes, "Place"]]
+    for row in table[1:]:
+        k = by_no.get(row[0])
+        aligned.append([""] * (len(res.codes) + 2) if k is None else
+                       [json_number(res.points[k]), *map(out, res.values[k]), place[row[0]]])
+    calls.append(("RESULTS", (table, FULL_LIST, "fide2026", kind), aligned))
+    found = collect(lambda fd: rows_to_tournament(table, kind=kind, findings=fd))
+    calls.append(("CHECK", (table, kind), [["Severity", "Where", "Message"]] +
+                  ([[f.severity, f.where, f.message] for f in found] or [["ok", "", "no problems found"]])))
+    js = officejs([body(f, *args) for f, args, _ in calls])["results"]
+    com = classic([[f, [MISSING if a is None else a for a in args]] for f, args, _ in calls])["results"]
+    return calls, js, com
+
+
+NAMED = {"BUCHHOLZ": "BH", "BUCHHOLZ_CUT1": "BH/C1", "BUCHHOLZ_CUT2": "BH/C2", "BUCHHOLZ_MEDIAN1": "BH/M1",
+         "FORE_BUCHHOLZ": "FB", "AVG_OPP_BUCHHOLZ": "AOB", "SONNEBORN_BERGER": "SB",
+         "SONNEBORN_BERGER_CUT1": "SB/C1", "WINS": "WIN", "GAMES_WON": "WON", "BLACK_GAMES": "BPG",
+         "BLACK_WINS": "BWG", "PROGRESSIVE": "PS", "KOYA": "KS", "ARO": "ARO", "TPR": "TPR", "PTP": "PTP",
+         "APRO": "APRO", "APPO": "APPO", "HARKNESS": "MEDIAN", "MODIFIED_MEDIAN": "MODMED",
+         "SOLKOFF": "SOLKOFF", "CUMULATIVE": "CUM", "OPP_CUMULATIVE": "OPPCUM", "KASHDAN": "KASHDAN",
+         "MOST_WINS": "MOSTWINS", "SSF_BUCHHOLZ": "SSFBH"}
+
+
+def _as_excel_shows(v: Any) -> Any:
+    """A Python value as it comes back through a runtime (numbers as floats, tables 2-D)."""
+    if isinstance(v, list):
+        return [[_as_excel_shows(c) for c in row] for row in v]
+    return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else v
+
+
+def _same(got: Any, want: Any) -> bool:
+    if isinstance(want, list):
+        return (isinstance(got, list) and len(got) == len(want)
+                and all(_same(g, w) for gr, wr in zip(got, want) for g, w in zip(gr, wr))
+                and all(len(gr) == len(wr) for gr, wr in zip(got, want)))
+    return _as_excel_shows(got) == _as_excel_shows(want)
+
+
+def test_real_events_are_there_when_shared_data_is():
+    if real_files():
+        assert sum(name.endswith(".trf") for name in EVENT_IDS) >= 8
+
+
+@pytest.mark.parametrize("i", range(len(EVENTS)), ids=EVENT_IDS)
+def test_every_function_through_both_runtimes_equals_the_engine(i):
+    calls, js, com = _run_event(i)
+    assert len(js) == len(com) == len(calls)
+    for (fname, args, want), got_js, got_com in zip(calls, js, com):
+        table_value = want if isinstance(want, list) else [[want]]
+        assert "value" in got_js, (fname, got_js)
+        assert "value" in got_com, (fname, got_com)
+        assert _same(got_js["value"], table_value), (fname, args[0], got_js["value"], table_value)
+        assert _same(got_com["value"], table_value), (fname, args[0], got_com["value"], table_value)
+
+
+def test_kentler_and_svon_through_both_runtimes():
+    t = EVENTS[0][1]
+    table = crosstable(t)
+    from xl_tiebreak.engine import kentler_lists
+    lists = kentler_lists(t, edition="fide2026")
+    bodies = [body("KENTLER", no, table) for no in (1, 2, 3)] + [body("SVON", 3, 1, 9, 7)]
+    js = officejs(bodies)["results"]
+    com = classic([["KENTLER", [no, table]] for no in (1, 2, 3)] + [["SVON", [3, 1, 9, 7]]])["results"]
+    for k, no in enumerate((1, 2, 3)):
+        want = ", ".join(map(str, lists[no - 1]))
+        assert scalar(js[k]) == want and scalar(com[k]) == want
+    assert scalar(js[3]) == scalar(com[3]) == 4.0  # seed 000: 3 + (1 - 1) + 0.5 x (9 - 7) = 4
+
+
+# ------------------------------------------------------------------------ error values
+
+def test_an_error_cell_in_the_crosstable_is_refused_naming_the_cell_in_both_runtimes():
+    t = demo_tournament()
+    table = crosstable(t)
+    js_table = [row[:] for row in table]
+    js_table[2][4] = ERROR_REF              # player 2's R2 holds #REF!
+    com_table = [row[:] for row in table]
+    com_table[2][4] = COM_REF
+    js = officejs([body("SCORE", 2, js_table), body("BUCHHOLZ", 1, js_table),
+                   body("CHECK", js_table), body("STATUS", js_table)])["results"]
+    com = classic([["SCORE", [2, com_table]], ["BUCHHOLZ", [1, com_table]], ["CHECK", [com_table]],
+                   ["STATUS", [com_table]]])["results"]
+    for results in (js, com):
+        for r in results[:2]:
+            assert "error" in r and "R2 of player 2" in r["error"] and "#REF!" in r["error"], r
+        check = results[2]["value"]
+        assert check[1][0] == "error" and check[1][1] == "R2 of player 2" and "#REF!" in check[1][2]
+        assert scalar(results[3]).startswith("1 error") and "#REF!" in scalar(results[3])
+
+
+def test_error_values_in_other_arguments_and_columns_are_refused():
+    table = crosstable(demo_tournament())
+    named = [row[:] for row in table]
+    named[3][1] = ERROR_REF                 # player 3's name is #REF!
+    js = officejs([body("BUCHHOLZ", ERROR_REF, table), body("TIEBREAK", 1, table, ERROR_REF),
+                   body("SCORE", 1, named)])["results"]
+    assert "player holds the spreadsheet error #REF!" in js[0]["error"]
+    assert "code holds the spreadsheet error #REF!" in js[1]["error"]
+    assert "Name holds the spreadsheet error #REF!" in js[2]["error"]
+    com = classic([["BUCHHOLZ", [COM_REF, table]], ["SCORE", [1, [list(r) for r in named[:3]] +
+                                                               [[3, COM_REF, None] + named[3][3:]]]]])["results"]
+    assert "player holds the spreadsheet error #REF!" in com[0]["error"]
+    assert "Name holds the spreadsheet error #REF!" in com[1]["error"]
+
+
+# --------------------------------------------------------------- unrated and the settings
+
+def test_unrated_rating_and_settings_reach_the_functions():
+    t = demo_tournament()
+    table = crosstable(t)
+    table[4][2] = None                      # player 4 is now unrated
+    base = rows_to_tournament(table)
+    assert compute(base, "TPR").value(1, "TPR") is None  # the FIDE rule: dropped for everyone
+    with_rating = compute(base, "TPR,ARO", options=Options(unrated_rating=1400))
+    settings = [["unrated_policy", "exclude", "comment"], ["", "", ""]]
+    excluded = compute(base, "ARO", options=Options(unrated_policy="exclude", unrated_rating=None))
+    js = officejs([body("TPR", 1, table), body("TPR", 1, table, None, None, 1400),
+                   body("ARO", 2, table, None, None, 1400), body("ARO", 2, table, None, None, None, settings),
+                   body("ARO", 2, table, None, None, None, "unrated_policy=exclude"),
+                   body("TPR", 1, table, None, None, 99999),
+                   body("ARO", 2, table, None, None, None, [["no_such_choice", "1"]])])["results"]
+    assert scalar(js[0]) == "-"
+    assert scalar(js[1]) == float(json_number(with_rating.value(1, "TPR")))
+    assert scalar(js[2]) == float(json_number(with_rating.value(2, "ARO")))
+    assert scalar(js[3]) == scalar(js[4]) == float(json_number(excluded.value(2, "ARO")))
+    assert "unrated 99999 is not a rating" in js[5]["error"]
+    assert "no_such_choice" in js[6]["error"] and "unknown choice" in js[6]["error"]
+
+
+def test_explain_takes_the_list_so_de_agrees_with_the_standings():
+    t = demo_tournament()
+    table = crosstable(t)
+    res = compute(t, "BH,DE")
+    alone = {no: explain(t, no, "DE", "fide2026").total for no in range(1, 7)}
+    differ = [no for no in range(1, 7) if alone[no] != explain(t, no, "DE", "fide2026", tiebreaks="BH,DE").total]
+    assert differ  # without the list, DE's group is everyone on the same points: another account
+    js = officejs([body("EXPLAIN", no, table, "DE", None, None, None, None, "BH,DE") for no in differ]
+                  + [body("EXPLAIN_TEXT", no, table, "DE", None, None, "BH,DE") for no in differ])["results"]
+    for k, no in enumerate(differ):
+        total = next(r for r in js[k]["value"] if str(r[0]).startswith("DE ="))
+        assert total[1] == f"rank {res.value(no, 'DE')} of 1" != alone[no], (no, total)
+        assert f"DE = rank {res.value(no, 'DE')} of 1" in scalar(js[len(differ) + k])
+
+
+def test_empty_svon_argument_says_which():
+    js = officejs([body("SVON", None, 1, 9, 7), body("SVON", 3, 1, 9, 7.5)])["results"]
+    assert "score_before is empty" in js[0]["error"] and "SVON: SVON" not in js[0]["error"]
+    assert "must be whole numbers" in js[1]["error"]
+
+
+# ------------------------------------------------------------ what Excel shows and compiles
+
+VBA_KEYWORDS = set("""
+abs addressof and any array as attribute boolean byref byte byval call case cbool cbyte ccur cdate
+cdbl cdec cdecl cint circle clng clnglng clngptr close const csng cstr currency cvar cverr date debug
+decimal declare defbool defbyte defcur defdate defdbl defdec defint deflng deflnglng deflngptr defobj
+defsng defstr defvar dim do doevents double each else elseif empty end endif enum eqv erase error
+event exit false fix for friend function get global gosub goto if imp implements in input inputb int
+integer is lbound len lenb let lib like line lock long longlong longptr loop lset me mid midb mod new
+next not nothing null object on open option optional or paramarray preserve print private property
+ptrsafe public put raiseevent randomize redim rem resume return rset scale seek select set sgn shared
+single spc static stop string sub tab then to true type typeof ubound unlock until variant wend while
+width with withevents write xor
+round val str format left right trim ltrim rtrim split join replace instr instrrev choose iif switch
+now time timer day month year weekday hour minute second sqr exp log sin cos tan atn rnd chr asc hex
+oct lcase ucase space strcomp strconv isempty isnull isnumeric isarray isdate iserror ismissing
+isobject typename vartype callbyname createobject getobject msgbox inputbox environ dir kill filelen
+shell sendkeys beep rgb filter application range cells sheets worksheets name
+""".split())
+
+
+@pytest.fixture(scope="module")
+def registered() -> tuple[dict, dict]:
+    return officejs([])["meta"], classic([])
+
+
+def test_parameters_are_no_vba_keyword_nor_a_function_name(registered):
+    meta, com = registered
+    functions = {f["id"].lower() for f in meta["functions"]}
+    for name, info in com["xlfunc"].items():
+        params = [a["name"].lower() for a in info["args"]]
+        assert len(params) == len(set(params)), name
+        for p in params:
+            assert p not in VBA_KEYWORDS, (name, p)
+            assert p not in functions, (name, p)
+
+
+def test_same_functions_same_parameters_in_both_runtimes(registered):
+    meta, com = registered
+    js = {f["id"]: [p["name"] for p in f["parameters"]] for f in meta["functions"]}
+    assert js == {name: [a["name"] for a in info["args"]] for name, info in com["xlfunc"].items()}
+    assert set(js) == set(fx.FUNCTIONS)
+    for f in meta["functions"]:
+        assert [p.get("optional", False) for p in f["parameters"]] == \
+               [a["optional"] for a in com["xlfunc"][f["id"]]["args"]]
+
+
+def test_descriptions_are_one_plain_line_and_every_parameter_is_described(registered):
+    meta, com = registered
+    for f in meta["functions"]:
+        d = f["description"]
+        assert d and len(d) <= 255 and "\n" not in d and "``" not in d and "  " not in d, f["id"]
+        assert ("FIDE code" in d) is False  # the code is called a tie-break code, national or FIDE
+        for p in f["parameters"]:
+            assert p["description"] and not p["description"].startswith("Positional argument"), (f["id"], p)
+            assert len(p["description"]) <= 255 and "\n" not in p["description"]
+    national = {"HARKNESS", "MODIFIED_MEDIAN", "SOLKOFF", "CUMULATIVE", "OPP_CUMULATIVE", "KASHDAN",
+                "MOST_WINS", "SSF_BUCHHOLZ"}
+    for f in meta["functions"]:
+        if f["id"] in national:
+            assert "national or historical tie-break code" in f["description"], f["id"]
+
+
+def test_import_functions_registers_every_text_untruncated_in_a_category(registered):
+    meta, com = registered
+    descriptions = {f["id"]: f for f in meta["functions"]}
+    options = {o["macro"].split("!")[1]: o for o in com["macro_options"]}
+    assert set(options) == set(fx.FUNCTIONS)
+    for name, o in options.items():
+        assert o["Category"] == "xl-tiebreak"
+        assert o["Description"] == descriptions[name]["description"]  # nothing cut at 255
+        assert o["ArgumentDescriptions"] == [p["description"] for p in descriptions[name]["parameters"]]
+
+
+def test_range_arguments_read_as_tables_and_errors_as_text(registered):
+    meta, com = registered
+    for name, info in com["xlfunc"].items():
+        for a in info["args"]:
+            assert a["options"].get("err_to_str") is True, (name, a["name"])
+            if a["name"] in ("crosstable", "tiebreak_list", "settings"):
+                assert a["options"].get("ndim") == 2, (name, a["name"])
+
+
+_SIGNATURE = re.compile(r"^(Function|Sub) (\w+)\((.*)\)$")
+
+
+def test_the_generated_vba_compiles(registered):
+    """The module "Import Functions" writes: an independent VBA grammar (antlr4-vba) accepts it,
+    lines are under VBA's 1,023-character limit, Optional parameters come last."""
+    vba = registered[1]["vba"]
+    assert vba.count("\nFunction ") == len(fx.FUNCTIONS)
+    for line in vba.splitlines():
+        assert len(line) < 1023
+        m = _SIGNATURE.match(line)
+        if m:
+            params = [p.strip() for p in m.group(3).split(",")]
+            optional = [p.startswith("Optional ") for p in params]
+            assert optional == sorted(optional), line  # no required parameter after an Optional one
+            names = [p.split()[-1].lower() for p in params]
+            assert len(names) == len(set(names)) and m.group(2).lower() not in names, line
+    assert vba_syntax_errors(vba) == []
+
+
+def test_the_grammar_would_catch_the_old_signature(registered):
+    """The check above can fail: the parameter ``type`` (a VBA keyword) is a syntax error."""
+    vba = registered[1]["vba"]
+    first = vba[:vba.index("\nFunction ", vba.index("\nFunction ") + 1)] + "\n"  # the header and APPO
+    assert "Optional kind" in first and vba_syntax_errors(first) == []
+    assert vba_syntax_errors(first.replace("Optional kind", "Optional type").replace(", kind,", ", type,"))
+
+
+def vba_syntax_errors(vba: str) -> list[str]:
+    antlr = pytest.importorskip("antlr4")
+    from antlr4.error.ErrorListener import ErrorListener
+    from antlr4_vba.vba_ccLexer import vba_ccLexer
+    from antlr4_vba.vba_ccParser import vba_ccParser
+    from antlr4_vba.vbaLexer import vbaLexer
+    from antlr4_vba.vbaParser import vbaParser
+
+    class Errors(ErrorListener):
+        def __init__(self) -> None:
+            self.found: list[str] = []
+
+        def syntaxError(self, recognizer, offending, line, column, msg, e):  # noqa: N802
+            self.found.append(f"line {line}:{column} {msg}")
+
+    def parse(text: str, lexer_cls, parser_cls) -> list[str]:
+        errors = Errors()
+        lexer = lexer_cls(antlr.InputStream(text))
+        lexer.removeErrorListeners()
+        lexer.addErrorListener(errors)
+        parser = parser_cls(antlr.CommonTokenStream(lexer))
+        parser.removeErrorListeners()
+        parser.addErrorListener(errors)
+        parser.startRule()
+        return errors.found
+
+    # conditional compilation first (#Const, #If App = "Microsoft Excel"), a function at a time
+    # (the Python runtime of this grammar is slow on the whole module), then the Excel branch
+    head, *functions = vba.split("\nFunction ")
+    found = [e for f in functions for e in parse(f"{head}\nFunction {f}", vba_ccLexer, vba_ccParser)]
+    lines, keep = [], [True]
+    for line in vba.splitlines():
+        s = line.strip()
+        if s.startswith("#Const"):
+            continue
+        if s.startswith("#If"):
+            keep.append(keep[-1] and 'App = "Microsoft Excel"' in s)
+        elif s.startswith("#Else"):
+            keep[-1] = not keep[-1] and keep[-2]
+        elif s.startswith("#End If"):
+            keep.pop()
+        elif keep[-1]:
+            lines.append(line)
+    return found + parse("\n".join(lines) + "\n", vbaLexer, vbaParser)
