@@ -20,6 +20,9 @@ class Edition:
     (Svon) and every unplayed round of an opponent counts as a draw.
     ``rr_2026``: C.07 (2026) Art. 15.2 carve-outs for round robins (forfeits unplayed in rating
     tie-breaks, forfeit losses unplayed in Type-B tie-breaks).
+    ``aro_cut_unplayed``: the default of the option of that name: ARO/Cn and ARO/Mn count every
+    unplayed round among the elements and cut it first (the pre-2024 practice, TIEBREAK_RULES
+    §5.11, RULES_NOTES §3.7); False: only real ratings are elements (C.07 2024 Art. 10.1).
     """
 
     name: str
@@ -27,12 +30,13 @@ class Edition:
     dummy_cap: bool
     virtual_opponent: bool
     rr_2026: bool
+    aro_cut_unplayed: bool = False
 
 
 FIDE2026 = Edition("fide2026", "FIDE C.07 (2026), in force from 1 Mar 2026", True, False, True)
 FIDE2024 = Edition("fide2024", "FIDE C.07 (2024), 1 Apr 2024 - 28 Feb 2026", False, False, False)
 FIDE2012 = Edition("fide2012", "FIDE 2012 virtual opponent (C.02 §13), 1 Jul 2012 - 31 Mar 2024",
-                   False, True, False)
+                   False, True, False, aro_cut_unplayed=True)
 
 EDITIONS = {e.name: e for e in (FIDE2026, FIDE2024, FIDE2012)}
 DEFAULT_EDITION = FIDE2026

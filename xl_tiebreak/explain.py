@@ -26,7 +26,7 @@ from .model import Kind, Tournament
 from .options import Options
 from .tiebreaks import national as nat
 from .tiebreaks import rating as rt
-from .tiebreaks.buchholz import CUT_HIGH, CUT_LOW, CUT_VUR, KEPT, cut_marks, elements
+from .tiebreaks.buchholz import CUT_HIGH, CUT_LOW, CUT_VUR, KEPT, cut_marks, elements, sb_unplayed_as_draw
 from .tiebreaks.context import FORFEIT_CODES, Context
 from .tiebreaks.direct import direct_encounter_tiers, ranks_from_tiers
 from .tiebreaks.koya import koya_limit
@@ -193,6 +193,25 @@ def _own_why(ctx: Context, i: int, r: int) -> tuple[str, str]:
                      f"(C.07 Art. 16.4.2, 2026)")
 
 
+_SVON_SB_RESULT = ("an own unplayed round counts the points awarded as a normal result against the virtual "
+                   "opponent: Svon x points (the 2012 text, C.02 §13; option svon_sb_unplayed=result)")
+_SVON_SB_DRAW = ("an own unplayed round (forfeit win or loss, bye, absence) counts as a draw against the virtual "
+                 "opponent whatever was awarded: half of Svon (Swiss-Manager's practice under the 2012 rules, "
+                 "RULES_NOTES §3.7; option svon_sb_unplayed=draw)")
+
+
+def _svon_sb_why(ctx: Context, i: int, r: int) -> str:
+    """How SB counts the virtual opponent of the player's own unplayed round r (0-based)."""
+    svon = _pts(ctx, ctx.svon[i][r])
+    if sb_unplayed_as_draw(ctx):
+        d = Fraction(ctx.D, ctx.scale)
+        return (f"SB: counted as a draw whatever was awarded, {_n(svon)} x {_n(d)} = {_n(svon * d)} "
+                f"(Swiss-Manager practice, svon_sb_unplayed=draw)")
+    got = _pts(ctx, ctx.pts[i][r])
+    return (f"SB: the awarded {_n(got)} counts as a normal result, {_n(svon)} x {_n(got)} = {_n(svon * got)} "
+            f"(2012 text, svon_sb_unplayed=result)")
+
+
 _CUT_WHY = {CUT_VUR: "cut: a voluntary unplayed round goes first (C.07 Art. 16.5)",
             CUT_LOW: "cut: least significant (C.07 Art. 14.1)",
             CUT_HIGH: "cut: most significant (median, C.07 Art. 14.2)"}
@@ -228,6 +247,8 @@ def _buchholz_like(ctx: Context, i: int, tb: TieBreak, value, res) -> dict:
                 why = lead + (f"; {why}" if why else "")
         else:
             who, why = _own_why(c, i, r)
+            if sb and c.edition.virtual_opponent and not c.rr:
+                why += "; " + _svon_sb_why(c, i, r)
             if vur[r]:
                 why += ("; unplayed rounds are cut first (option svon_cut_unplayed_first, RULES_NOTES "
                         "§3.6)" if c.edition.virtual_opponent else "; a voluntary unplayed round (Art. 16.1)")
@@ -235,6 +256,8 @@ def _buchholz_like(ctx: Context, i: int, tb: TieBreak, value, res) -> dict:
         result = _result(c, i, r)
         if fore and r == c.n - 1 and ctx.has_opp[i][r]:
             result = f"counted as a draw {_n(Fraction(c.D, c.scale))}"
+        elif sb and not game[i][r] and sb_unplayed_as_draw(c):
+            result = f"{result}, counted as a draw {_n(Fraction(c.D, c.scale))}"
         cut = _CUT_WHY.get(int(marks[r]), "")
         if c.edition.virtual_opponent and int(marks[r]) == CUT_VUR:
             cut = "cut: an unplayed round goes first (option, SSF practice)"
@@ -254,7 +277,15 @@ def _buchholz_like(ctx: Context, i: int, tb: TieBreak, value, res) -> dict:
     if sb:
         notes.append("each contribution is the opponent's score times the points the player obtained in "
                      "that round (C.07 Art. 9.1)")
-        if tb.cut or tb.median:
+        if c.edition.virtual_opponent and not c.rr:
+            notes.append(_SVON_SB_DRAW if sb_unplayed_as_draw(c) else _SVON_SB_RESULT)
+        if (tb.cut or tb.median) and c.edition.virtual_opponent and not c.rr:
+            notes.append("with svon_cut_unplayed_first (SSF practice, RULES_NOTES §3.6) an unplayed round is cut in "
+                         "preference, as a VUR is in C.07 Art. 16.5: the higher of its contribution and the least "
+                         "significant one goes" if c.options.svon_cut_unplayed_first else
+                         "the cut removes the least significant element (the lowest score, then the lowest "
+                         "contribution): the 2012 rule gives the virtual opponents no priority (RULES_NOTES §3.6)")
+        elif tb.cut or tb.median:
             notes.append("a cut compares the least significant game with the lowest voluntary unplayed "
                          "round and removes the higher contribution, so a VUR worth 0 stays (C.07 Art. 16.5)")
     if c.rr and c.edition.rr_2026 and not sb:
@@ -383,7 +414,8 @@ def _rating(ctx: Context, i: int, tb: TieBreak, value, res) -> dict:
         inner = compute(ctx.t, [TieBreak("TPR" if tb.name == "APRO" else "PTP", unrated=tb.unrated)],
                         edition=ctx.edition, rounds=ctx.n, kind="round-robin" if ctx.rr else "swiss",
                         options=ctx.options).columns[0]
-    _, marks = _aro_marks(ratings, i, tb)
+    marks = _aro_marks(ratings, i, tb)
+    counted_unplayed = tb.name == "ARO" and bool(tb.cut or tb.median) and rt.counts_unplayed(ctx)
     lines = []
     for r in range(ctx.n):
         cell = (no, r + 1)
@@ -395,6 +427,9 @@ def _rating(ctx: Context, i: int, tb: TieBreak, value, res) -> dict:
             cut = marks.get(r, "")
             why = "" if rating >= 0 else "unrated opponent: left out"
             lines.append(Line((r + 1, _who(ctx, j), shown, res_text), why, cut, cell))
+        elif counted_unplayed:
+            lines.append(Line((r + 1, "-", None, res_text), "no game over the board: no rating in the average, "
+                              "but one of the elements of the cut, below every rating", marks.get(r, ""), cell))
         else:
             lines.append(Line((r + 1, "-", None, res_text), "no game over the board: left out", "", cell))
     notes: list[str] = []
@@ -405,6 +440,10 @@ def _rating(ctx: Context, i: int, tb: TieBreak, value, res) -> dict:
             total = f"({' + '.join(map(str, kept))}) / {len(kept)} = {format_value(Fraction(sum(kept), len(kept)), 2)}, " \
                     f"rounded half up: {total}"
         notes.append("the mean rating of the opponents met over the board (C.07 Art. 10.1)")
+        if tb.cut or tb.median:
+            notes.append(f"unplayed rounds count among the elements cut and are cut first, as in {_ARO_PRACTICE}"
+                         if counted_unplayed else "unplayed rounds are left out before the cut; the cut removes "
+                         "real ratings only (C.07 2024/2026 Art. 10.1; aro_cut_unplayed=exclude)")
     elif tb.name in ("TPR", "PTP"):
         count = int(ratings.count[i])
         halves = int(np.where(ratings.mask[i], ctx.halves[i], 0).sum())
@@ -434,18 +473,24 @@ def _rating(ctx: Context, i: int, tb: TieBreak, value, res) -> dict:
                          else "Rating", "Result"), lines=tuple(lines), total=total, notes=tuple(notes))
 
 
-def _aro_marks(ratings: "rt.Ratings", i: int, tb: TieBreak) -> tuple[None, dict[int, str]]:
-    """Which games ARO's cut removes: the lowest ratings (unrated ones first), then the highest."""
+_ARO_PRACTICE = ("the pre-2024 practice: the 2022 text, the \"old ARO\" of the World Rapid and Blitz, and "
+                 "Swiss-Manager under the 2012 rules (option aro_cut_unplayed=count; TIEBREAK_RULES §5.11, "
+                 "RULES_NOTES §3.7)")
+
+
+def _aro_marks(ratings: "rt.Ratings", i: int, tb: TieBreak) -> dict[int, str]:
+    """Which rounds ARO's cut removes and why (the engine's :func:`rating.aro_cut_marks`)."""
     if tb.name != "ARO" or not (tb.cut or tb.median):
-        return None, {}
-    low = tb.cut or tb.median
-    rounds = [r for r in range(ratings.games.shape[1]) if ratings.games[i][r]]
-    key = sorted(rounds, key=lambda r: (int(ratings.own[int(ratings.ctx.opp[i][r])]) if ratings.mask[i][r] else -1, r))
-    marks = {r: "cut: lowest (C.07 Art. 14.1)" for r in key[:low]}
-    rest = key[low:]
-    for r in rest[len(rest) - tb.median:] if tb.median else []:
-        marks[r] = "cut: highest (median, C.07 Art. 14.2)"
-    return None, marks
+        return {}
+    marks = rt.aro_cut_marks(ratings, tb.cut, tb.median)[i]
+    out = {}
+    for r, m in enumerate(marks):
+        if m == rt.ARO_CUT_LOW:
+            out[r] = ("cut: lowest (C.07 Art. 14.1)" if ratings.games[i][r] else
+                      "cut: an unplayed round is one of the elements cut, and goes first")
+        elif m == rt.ARO_CUT_HIGH:
+            out[r] = "cut: highest (median, C.07 Art. 14.2)"
+    return out
 
 
 def _direct_encounter(ctx: Context, i: int, tb: TieBreak, value, res) -> dict:

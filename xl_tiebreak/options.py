@@ -11,6 +11,14 @@ from typing import Iterable, Optional, Union
 from .textutil import is_digits
 
 
+#: The options that take one of a few words, and those words (the first is the default).
+CHOICES: dict[str, tuple[str, ...]] = {
+    "unrated_policy": ("drop", "exclude"), "sb_vur_pick": ("value", "score"),
+    "rr_forfeits": ("text", "reference"), "cap_rounds": ("evaluated", "scheduled"),
+    "aro_cut_unplayed": ("edition", "count", "exclude"), "svon_sb_unplayed": ("result", "draw"),
+}
+
+
 @dataclass(frozen=True)
 class Options:
     """How to decide the open questions. The defaults follow RULES_NOTES.
@@ -37,6 +45,18 @@ class Options:
     - ``aob_decimals`` (§4.7): AOB is rounded half-up to this many decimals; ``"auto"`` (default,
       as gacrux) rounds to 2 decimals below 9 rounds, 3 below 27, 4 below 73, else 5; ``None``
       keeps the exact mean.
+    - ``aro_cut_unplayed`` (§3.7, TIEBREAK_RULES §5.11): how ARO/Cn and ARO/Mn treat the rounds
+      without a game. ``"count"``: every unplayed round is one of the elements and the lowest, so
+      it is cut first; a player with u unplayed rounds loses only max(0, k - u) real ratings at
+      the low end (the 2022 text and the "old ARO", as Swiss-Manager applied the 2012 rules).
+      ``"exclude"``: unplayed rounds are left out, then the k lowest real ratings are cut (C.07
+      2024/2026 Art. 10.1). ``"edition"`` (default): ``"count"`` under fide2012, ``"exclude"``
+      under fide2024 and fide2026 (:attr:`Edition.aro_cut_unplayed`).
+    - ``svon_sb_unplayed`` (§3.7, TIEBREAK_RULES §7.1): under fide2012, what a player's own
+      unplayed round contributes to SB. ``"result"`` (default, the 2012 text): the virtual
+      opponent's score times the points awarded, "as a normal result". ``"draw"`` (Swiss-Manager):
+      half the virtual opponent's score (a draw's value) whatever was awarded. No effect under
+      the other editions.
     """
 
     unrated_rating: Optional[int] = None
@@ -47,11 +67,11 @@ class Options:
     short_games_played: bool = True
     cap_rounds: str = "evaluated"
     aob_decimals: Union[int, str, None] = "auto"
+    aro_cut_unplayed: str = "edition"
+    svon_sb_unplayed: str = "result"
 
     def __post_init__(self) -> None:
-        checks = {"unrated_policy": ("drop", "exclude"), "sb_vur_pick": ("value", "score"),
-                  "rr_forfeits": ("text", "reference"), "cap_rounds": ("evaluated", "scheduled")}
-        for name, allowed in checks.items():
+        for name, allowed in CHOICES.items():
             if getattr(self, name) not in allowed:
                 raise ValueError(f"option {name} must be one of {allowed}, not {getattr(self, name)!r}")
         r = self.unrated_rating
@@ -96,6 +116,8 @@ def options_from_pairs(pairs: Iterable[tuple[str, object]], where: str = "option
             given[key] = low in ("yes", "true", "1", "on")
         elif key in ("unrated_rating", "aob_decimals") and is_digits(low):
             given[key] = int(low)
+        elif key in CHOICES:
+            given[key] = low  # the words are case-insensitive
         elif low in ("none", ""):
             given[key] = None
         else:

@@ -28,7 +28,7 @@ def elements(ctx: Context, sb: bool, forfeits_as_games: bool) -> Elements:
     unplayed round contributes the dummy (Art. 16.4) or, under 2012, the virtual opponent. In
     round robins (Art. 15.2) every round with an opponent is a game at the opponent's raw score,
     and a round without one (the sit-out round of an odd field) contributes nothing. For SB the
-    value is the score times the points obtained in that round.
+    value is the score times :func:`sb_factor` (the points obtained in that round).
     """
     if ctx.rr:
         game = ctx.has_opp
@@ -46,8 +46,23 @@ def elements(ctx: Context, sb: bool, forfeits_as_games: bool) -> Elements:
         vur = ~game if ctx.options.svon_cut_unplayed_first else np.zeros_like(game)
     else:
         vur = ~game & ctx.is_vur
-    value = score * ctx.pts if sb else score
+    value = score * sb_factor(ctx, game) if sb else score
     return score, value, vur, present
+
+
+def sb_factor(ctx: Context, game: np.ndarray) -> np.ndarray:
+    """What SB multiplies each round's score by (C.07 Art. 9.1): the points obtained. Under the
+    2012 rule an own unplayed round counts its awarded result "as a normal result" against the
+    virtual opponent (C.02 §13); with ``svon_sb_unplayed="draw"`` it counts as a draw whatever was
+    awarded, so it adds half the virtual opponent's score (Swiss-Manager, RULES_NOTES §3.7)."""
+    if sb_unplayed_as_draw(ctx):
+        return np.where(game, ctx.pts, ctx.D)
+    return ctx.pts
+
+
+def sb_unplayed_as_draw(ctx: Context) -> bool:
+    """Whether own unplayed rounds count as draws against the virtual opponent in SB (2012 only)."""
+    return ctx.edition.virtual_opponent and not ctx.rr and ctx.options.svon_sb_unplayed == "draw"
 
 
 KEPT, CUT_VUR, CUT_LOW, CUT_HIGH, ABSENT = 0, 1, 2, 3, -1

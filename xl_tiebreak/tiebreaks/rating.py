@@ -81,25 +81,57 @@ def undefined(ctx: Context) -> Column:
     return Column(np.zeros(ctx.size, dtype=np.int64), 1, np.zeros(ctx.size, dtype=bool))
 
 
+def counts_unplayed(ctx: Context) -> bool:
+    """Whether ARO's cuts count the unplayed rounds among the elements (option
+    ``aro_cut_unplayed``; ``"edition"``: the edition's default, True under fide2012 only)."""
+    choice = ctx.options.aro_cut_unplayed
+    return ctx.edition.aro_cut_unplayed if choice == "edition" else choice == "count"
+
+
+#: what an ARO cut did to each round (players x rounds)
+ARO_KEPT, ARO_CUT_LOW, ARO_CUT_HIGH, ARO_NO_ELEMENT = 0, 1, 2, -1
+
+
+def aro_cut_marks(rt: Ratings, cut: int = 0, median: int = 0) -> np.ndarray:
+    """What ARO/Ck (``cut``) or ARO/Mk (``median``) does to each round (C.07 Art. 10.1, 14.1-14.2).
+
+    The elements are the games that count; /Ck cuts the k lowest, /Mk the k lowest and then the
+    k highest of those left. Games against unrated opponents left out (policy "exclude") are the
+    lowest elements. When the unplayed rounds count (:func:`counts_unplayed`; the pre-2024 rule,
+    TIEBREAK_RULES §5.11, RULES_NOTES §3.7) every round without a game is an element too, below
+    every rating, so it is cut first: u unplayed rounds leave max(0, k - u) real ratings to cut
+    at the low end; at the high end a median cuts the k highest ratings, since an unplayed round
+    is never among the highest. Equal ratings are cut in round order. A player with fewer
+    elements than cuts keeps nothing.
+    """
+    n = rt.games.shape[1]
+    absent = np.iinfo(np.int64).max // 4
+    unplayed = -2 if counts_unplayed(rt.ctx) else absent
+    keyed = np.where(rt.games, np.where(rt.mask, rt.opp, -1), unplayed)
+    order = np.argsort(keyed, axis=1, kind="stable")
+    elements = (keyed < absent).sum(axis=1)[:, None]
+    pos = np.arange(n)[None, :]
+    low = np.minimum(cut or median, elements)
+    high_from = np.maximum(low, elements - median)
+    by_pos = np.where(pos >= elements, ARO_NO_ELEMENT,
+                      np.where(pos < low, ARO_CUT_LOW, np.where(pos >= high_from, ARO_CUT_HIGH, ARO_KEPT)))
+    marks = np.empty_like(by_pos)
+    np.put_along_axis(marks, order, by_pos, axis=1)
+    return marks.astype(np.int8)
+
+
 def aro(rt: Ratings, cut: int = 0, median: int = 0) -> Column:
     """ARO: the mean rating of the opponents met over the board, rounded, .5 up (Art. 10.1).
 
-    /Ck drops the k lowest ratings, /Mk also the k highest; undefined when nothing is left.
-    Games against unrated opponents left out (policy "exclude") are the first ones cut.
+    /Ck drops the k lowest ratings, /Mk also the k highest (:func:`aro_cut_marks`, which says how
+    unplayed rounds and unrated opponents take part); undefined when nothing is left.
     """
-    low = cut or median
-    if not low and not median:
+    if not cut and not median:
         total = rt.opp.sum(axis=1)
         count = rt.count
     else:
-        absent = np.iinfo(np.int64).max // 4
-        # unrated opponents sort first (-1), so the low cuts take them first
-        keyed = np.where(rt.games, np.where(rt.mask, rt.opp, -1), absent)
-        ordered = np.sort(keyed, axis=1)
-        games = rt.games.sum(axis=1)
-        pos = np.arange(ordered.shape[1])[None, :]
-        keep = (pos >= low) & (pos < (games - median)[:, None]) & (ordered >= 0) & (ordered < absent)
-        total = np.where(keep, ordered, 0).sum(axis=1)
+        keep = rt.mask & (aro_cut_marks(rt, cut, median) == ARO_KEPT)
+        total = np.where(keep, rt.opp, 0).sum(axis=1)
         count = keep.sum(axis=1)
     defined = count > 0
     return Column(half_up_div(total, np.maximum(count, 1)), 1, defined)
