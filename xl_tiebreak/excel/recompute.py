@@ -79,6 +79,7 @@ class _Book:
         self.formulas: list[tuple[str, str, str]] = []  # (sheet, coordinate, text)
         self.array_ref: dict[tuple[str, str], str] = {}  # anchor -> its t="array" ref ("A4:J405")
         self.names: dict[str, Ref] = {}
+        self.skipped_sheets: set[str] = set()
         try:
             self._read(data)
         except Exception as exc:  # openpyxl (read-only sheets parse lazily) raises many kinds
@@ -95,8 +96,13 @@ class _Book:
 
     def _read(self, data: bytes) -> None:
         wb = load_workbook(io.BytesIO(data), read_only=True, data_only=False)
+        stores: set[str] = set()  # sheets named as IFERROR stores of tables (the hidden Cache)
         for ws in wb.worksheets:
             got: dict[str, Any] = {}
+            if ws.title in stores and ws.sheet_state != "visible":
+                self.cells[ws.title] = got  # only written to, never read: not parsed (speed)
+                self.skipped_sheets.add(ws.title)
+                continue
             for row in ws.iter_rows():
                 for c in row:
                     v = getattr(c, "value", None)
@@ -107,6 +113,9 @@ class _Book:
                         text = v if isinstance(v, str) else str(getattr(v, "text", v))
                         self.formulas.append((ws.title, coord, text))
                         self.formula_of[(ws.title, coord)] = text
+                        fallback = split_fallback(text)[1] if "IFERROR" in text.upper() else None
+                        if isinstance(fallback, Ref) and fallback.sheet and fallback.sheet != ws.title:
+                            stores.add(fallback.sheet)
                         ref = getattr(v, "ref", None)
                         if ref:
                             self.array_ref[(ws.title, coord)] = str(ref).replace("$", "").upper()
@@ -525,7 +534,7 @@ def _fill_fallback(book: _Book, edits: dict[str, SheetEdit], ref: Ref, here: str
             coord = f"{get_column_letter(c)}{r}"
             if i < len(table) and j < len(table[0]):
                 _put(edit, coord, table[i][j])
-            elif coord in book.cells.get(sheet, {}):
+            elif sheet in book.skipped_sheets or coord in book.cells.get(sheet, {}):
                 edit.values[coord] = CLEAR
 
 
