@@ -28,8 +28,11 @@ CODES = "BH/C1,BH,SB,DE,WIN,BPG"
 
 @pytest.fixture
 def demo_book(tmp_path) -> Path:
+    """The demo event in the template as openpyxl writes it: formulas, no values yet."""
+    from xl_tiebreak.excel.template import to_bytes
+    from xl_tiebreak.excel.workbook import filled_workbook
     path = tmp_path / "demo.xlsx"
-    write_workbook(demo_tournament(), path)
+    path.write_bytes(to_bytes(filled_workbook(demo_tournament())[0]))
     return path
 
 
@@ -44,26 +47,73 @@ def test_committed_templates_equal_the_generator(kind, name):
 
 def test_template_structure():
     wb = load_workbook(TEMPLATES / "xl-tiebreak-swiss.xlsx")
-    assert wb.sheetnames == ["Crosstable", "Standings", "Settings", "Help", "xlwings.conf"]
-    assert wb["xlwings.conf"].sheet_state == "hidden"
+    assert wb.sheetnames == ["Crosstable", "Standings", "Settings", "Help", "Cache", "xlwings.conf"]
+    assert wb["xlwings.conf"].sheet_state == "hidden" and wb["Cache"].sheet_state == "hidden"
     assert (wb["xlwings.conf"]["A1"].value, wb["xlwings.conf"]["B1"].value) == ("UDF Modules", "xl_tiebreak.udfs")
     assert wb.defined_names["Crosstable"].attr_text == "Crosstable!$A$4:$P$404"
     ws = wb["Crosstable"]
     assert [ws.cell(4, j).value for j in range(1, 7)] == ["No", "Name", "Title", "Rating", "Fed", "R1"]
     assert ws.freeze_panes == "F5"
-    assert ws["Q5"].value == "=SCORE($A5,Crosstable,Settings!$B$3,Settings!$B$4)"
-    assert ws["R5"].value.startswith("=TIEBREAK($A5,Crosstable,Settings!$B$7,")
-    assert ws["X404"].value.startswith("=PLACE($A404,")
+    assert ws["A3"].value == "=STATUS(Crosstable,Settings!$B$4)"
+    tail = "Settings!$B$14,Settings!$A$17:$C$25"  # a row per field of Options but unrated_rating
+    assert ws["Q4"].value.text == ("=IFERROR(RESULTS(Crosstable,Settings!$B$7:$B$12,Settings!$B$3,Settings!$B$4,"
+                                   f"{tail}),Cache!$A$1:$H$401)")
+    assert ws["Q4"].value.ref == "Q4:X404"  # the spill: header and 400 rows
+    assert ws["Q5"].value is None and ws["X404"].value is None  # no formula per cell
     dv = ws.data_validations.dataValidation[0]
     assert "F5:P404" in str(dv.sqref) and "12w1" in dv.prompt and dv.showInputMessage
     assert ws.print_title_rows == "$4:$4" and ws.page_setup.orientation == "landscape"
     st = wb["Standings"]
-    assert st["C5"].value == "=STANDINGS(Crosstable,Settings!$B$7:$B$12,Settings!$B$3,Settings!$B$4,1,3)"
+    assert st["A3"].value == "=Crosstable!$A$3"
+    assert st["A4"].value.text == ("=IFERROR(STANDINGS(Crosstable,Settings!$B$7:$B$12,Settings!$B$3,Settings!$B$4,,,"
+                                   f"{tail}),Cache!$J$1:$S$401)")
     settings = wb["Settings"]
     assert (settings["B3"].value, settings["B4"].value) == ("fide2026", "swiss")
     assert [settings.cell(7 + j, 2).value for j in range(6)] == CODES.split(",")
+    assert settings["A14"].value == "Rating for unrated players" and settings["B14"].value is None
+    options = {settings.cell(r, 1).value: settings.cell(r, 2).value for r in range(17, 24)}
+    assert options == {"unrated_policy": "drop", "svon_cut_unplayed_first": "no", "sb_vur_pick": "value",
+                       "rr_forfeits": "text", "short_games_played": "yes", "cap_rounds": "evaluated",
+                       "aob_decimals": "auto"}
+    for sheet in ("Crosstable", "Standings", "Settings", "Help"):
+        w = wb[sheet]
+        assert w.page_setup.orientation == "landscape" and w.page_setup.fitToWidth == 1, sheet
+        assert w.sheet_properties.pageSetUpPr.fitToPage and w.print_area, sheet
+    helps = [wb["Help"].cell(r, 2).value or "" for r in range(1, wb["Help"].max_row + 1)]
+    assert not any("``" in h or "\n" in h for h in helps)
     rr = load_workbook(TEMPLATES / "xl-tiebreak-round-robin.xlsx")
     assert rr["Settings"]["B4"].value == "round-robin" and rr["Settings"]["B7"].value == "DE"
+
+
+def test_template_values_and_dynamic_array_metadata():
+    """The committed templates carry their (empty) tables as Excel 365 spills."""
+    with zipfile.ZipFile(TEMPLATES / "xl-tiebreak-swiss.xlsx") as z:
+        sheet = z.read("xl/worksheets/sheet1.xml").decode()
+        meta = z.read("xl/metadata.xml").decode()
+        assert "sheetMetadata" in z.read("xl/_rels/workbook.xml.rels").decode()
+        assert "/xl/metadata.xml" in z.read("[Content_Types].xml").decode()
+    assert 'name="XLDAPR"' in meta and 'fDynamic="1"' in meta
+    assert re.search(r'<c r="Q4"[^>]* cm="1"[^>]*><f t="array" ref="Q4:X404">IFERROR\(RESULTS', sheet)
+    vals = _cached(TEMPLATES / "xl-tiebreak-swiss.xlsx")
+    assert vals["Crosstable"]["A3"] == "No problems found." and vals["Standings"]["A3"] == "No problems found."
+    assert [vals["Crosstable"][f"{c}4"] for c in "QRSTUVWX"] == ["Pts", *CODES.split(","), "Place"]
+    assert [vals["Standings"][f"{c}4"] for c in "ABCDEFGHIJ"] == ["Rk", "No", "Name", "Pts", *CODES.split(",")]
+
+
+def test_one_cell_forms(tmp_path):
+    """--cells: one formula per value, for Excel without dynamic arrays; empty rows stay empty."""
+    book = tmp_path / "cells.xlsx"
+    assert main(["template", "--cells", "--players", "8", "--rounds", "4", "-o", str(book)]) == 0
+    ws = load_workbook(book)["Crosstable"]
+    assert ws["J5"].value == ('=IFERROR(SCORE($A5,Crosstable,Settings!$B$3,Settings!$B$4,'
+                              'Settings!$B$14,Settings!$A$17:$C$25),"")')
+    assert ws["Q12"].value.startswith('=IFERROR(PLACE($A12,Crosstable,Settings!$B$7:$B$12,')
+    filled = tmp_path / "filled.xlsx"
+    write_workbook(demo_tournament(), filled, cells=True)
+    vals = _cached(filled)
+    res = compute(demo_tournament(), CODES, edition="fide2024")
+    assert [vals["Crosstable"][f"J{5 + k}"] for k in range(6)] == [json_number(p) for p in res.points]
+    assert [vals["Standings"][f"B{r}"] for r in range(5, 11)] == [3, 1, 2, 5, 4, 6]
 
 
 # ---------------------------------------------------------------- workbooks from and to TRF
@@ -144,38 +194,101 @@ def test_recompute_fills_every_function_cell_with_the_engines_values(tmp_path, d
     out = tmp_path / "out.xlsx"
     report = recompute(demo_book, out)
     assert report.errors == {} and report.skipped == {}
-    formulas = load_workbook(demo_book)
-    n_formulas = sum(1 for ws in formulas.worksheets for row in ws.iter_rows() for c in row
-                     if isinstance(c.value, str) and c.value.startswith("="))
-    assert report.written == n_formulas
     vals = _cached(out)
     res = compute(demo_tournament(), CODES, edition="fide2024")
-    for k, p in enumerate(demo_tournament().players):  # 4 rounds: Pts in J, tie-breaks K-P, Place Q
+    # 4 rounds: RESULTS spills from J4: Pts in J, tie-breaks K-P, Place Q
+    assert [vals["Crosstable"][f"{c}4"] for c in "JKLMNOPQ"] == ["Pts", *CODES.split(","), "Place"]
+    for k, p in enumerate(demo_tournament().players):
         row = 5 + k
         assert vals["Crosstable"][f"J{row}"] == json_number(res.points[k])
         got = [vals["Crosstable"][f"{col}{row}"] for col in "KLMNOP"]
         assert got == [json_number(v) for v in res.values[k]]
-    assert [vals["Crosstable"][f"{c}4"] for c in "KLMNOP"] == CODES.split(",")
     assert [vals["Crosstable"][f"Q{r}"] for r in range(5, 11)] == [2, 3, 1, 5, 4, 6]
     assert [vals["Standings"][f"B{r}"] for r in range(5, 11)] == [3, 1, 2, 5, 4, 6]
-    assert vals["Standings"]["C5"] == "Three, C"
+    assert vals["Standings"]["C5"] == "Three, C" and vals["Standings"].get("A11") is None
+    assert vals["Crosstable"]["A3"] == vals["Standings"]["A3"] == "No problems found."
+    # the Cache sheet holds the same tables (what LibreOffice shows through IFERROR)
+    assert [vals["Cache"][f"{c}2"] for c in "ABCDEFGH"] == [vals["Crosstable"][f"{c}5"] for c in "JKLMNOPQ"]
+    assert [vals["Cache"][f"K{r}"] for r in range(2, 8)] == [3, 1, 2, 5, 4, 6]
     # compute BOOK.xlsx gives the same as compute TRF (the Settings sheet holds edition and list)
     again, settings = read_workbook(out)
     assert compute(again, ",".join(settings.tiebreaks), edition=settings.edition).values == res.values
+    assert settings.options == __import__("xl_tiebreak.options", fromlist=["Options"]).Options()
+
+
+_C = re.compile(r'<c r="([A-Z]+\d+)"([^>]*?)(?:/>|>(.*?)</c>)', re.S)
+
+
+def _cells_xml(xml: str) -> dict[str, tuple[str, str]]:
+    """coordinate -> (attributes without t and cm, formula text) of every cell element."""
+    out = {}
+    for m in _C.finditer(xml):
+        attrs = re.sub(r'\s+(?:t|cm)="[^"]*"', "", m.group(2)).strip()
+        f = re.search(r"<f[^>]*>(.*?)</f>", m.group(3) or "", re.S)
+        out[m.group(1)] = (attrs, f.group(1) if f else "")
+    return out
 
 
 def test_recompute_changes_nothing_else(tmp_path, demo_book):
     out = tmp_path / "out.xlsx"
     recompute(demo_book, out)
     with zipfile.ZipFile(demo_book) as a, zipfile.ZipFile(out) as b:
-        assert [i.filename for i in a.infolist()] == [i.filename for i in b.infolist()]
+        assert [i.filename for i in a.infolist()] == [i.filename for i in b.infolist()][:len(a.infolist())]
+        assert b.namelist()[len(a.namelist()):] == ["xl/metadata.xml"]  # added: the dynamic-array entry
         changed = [n for n in a.namelist() if a.read(n) != b.read(n)]
-        assert sorted(changed) == ["xl/worksheets/sheet1.xml", "xl/worksheets/sheet2.xml"]
-        for name in changed:
+        assert sorted(changed) == ["[Content_Types].xml", "xl/_rels/workbook.xml.rels", "xl/worksheets/sheet1.xml",
+                                   "xl/worksheets/sheet2.xml", "xl/worksheets/sheet5.xml"]
+        for name in ("[Content_Types].xml", "xl/_rels/workbook.xml.rels"):  # one element added, nothing else
             old, new = a.read(name).decode(), b.read(name).decode()
-            # outside the <v> values and t attributes of formula cells, the XML is the same
-            strip = lambda x: re.sub(r'<v>[^<]*</v>|<v\s*/>| t="[^"]*"', "", x)  # noqa: E731
-            assert strip(old) == strip(new)
+            assert re.sub(r"<(Override|Relationship) [^>]*metadata[^>]*/>", "", new) == old
+        for name in changed[2:] if changed[0].startswith("[") else changed:
+            if not name.startswith("xl/worksheets/"):
+                continue
+            old, new = _cells_xml(a.read(name).decode()), _cells_xml(b.read(name).decode())
+            for coord, (attrs, f) in old.items():  # every cell keeps its style and formula text
+                assert new[coord] == (attrs, f), (name, coord)
+            outside = [c for c in set(new) - set(old)]  # cells added: spill and cache areas only
+            for coord in outside:
+                col = re.match(r"[A-Z]+", coord).group()
+                assert name.endswith("sheet5.xml") or col in "JKLMNOPQ" or col in "ABCDEFGHIJ", (name, coord)
+
+
+def test_recompute_of_a_shrinking_and_growing_table_clears_and_refuses(tmp_path, demo_book):
+    """A table that shrinks clears the cells of its earlier spill; one that would cover a cell
+    holding something is not written and the report names the cell."""
+    first = tmp_path / "first.xlsx"
+    recompute(demo_book, first)
+    with zipfile.ZipFile(first) as z:
+        settings = z.read("xl/worksheets/sheet3.xml").decode()
+    # drop the last two tie-breaks (Settings!B11:B12) by editing the XML as Excel would save it
+    smaller = re.sub(r'(<c r="B1[12]"[^>]*?)(?: t="[^"]*")?>.*?</c>', r"\1/>", settings, flags=re.S)
+    assert smaller != settings
+    shrunk = tmp_path / "shrunk.xlsx"
+    _replace_part(first, shrunk, "xl/worksheets/sheet3.xml", smaller)
+    report = recompute(shrunk, tmp_path / "after.xlsx")
+    assert report.errors == {}
+    vals = _cached(tmp_path / "after.xlsx")
+    assert [vals["Crosstable"][f"{c}4"] for c in "JKLMNOPQ"] == ["Pts", "BH/C1", "BH", "SB", "DE", "Place", None, None]
+    assert vals["Crosstable"]["Q5"] is None and vals["Crosstable"]["O5"] == 2  # Place moved left
+    with zipfile.ZipFile(tmp_path / "after.xlsx") as z:
+        assert '<f t="array" ref="J4:O10">' in z.read("xl/worksheets/sheet1.xml").decode()
+    # a value typed inside the new spill area blocks it
+    with zipfile.ZipFile(demo_book) as z:
+        standings = z.read("xl/worksheets/sheet2.xml").decode()
+    blocked = re.sub(r'<c r="C7"([^>]*?) t="n"\s*/>', r'<c r="C7"\1 t="inlineStr"><is><t>mine</t></is></c>',
+                     standings, count=1)
+    assert "mine" in blocked
+    mine = tmp_path / "mine.xlsx"
+    _replace_part(demo_book, mine, "xl/worksheets/sheet2.xml", blocked)
+    report = recompute(mine, tmp_path / "mine-out.xlsx")
+    assert "Standings!C7 is not empty" in report.errors["Standings!A4"]
+    assert _cached(tmp_path / "mine-out.xlsx")["Standings"]["C7"] == "mine"
+
+
+def _replace_part(src: Path, dest: Path, name: str, text: str) -> None:
+    with zipfile.ZipFile(src) as a, zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED) as b:
+        for info in a.infolist():
+            b.writestr(info, text.encode() if info.filename == name else a.read(info.filename))
 
 
 def _add_parts(book: Path, dest: Path) -> dict[str, bytes]:
@@ -210,8 +323,9 @@ def test_recompute_keeps_chart_macro_and_add_in_parts(tmp_path):
     assert report.written > 100 and report.errors == {}
     with zipfile.ZipFile(book) as a, zipfile.ZipFile(out) as b:
         assert any(n.startswith("xl/charts/") for n in b.namelist())
-        for name in a.namelist():
-            if not name.startswith("xl/worksheets/sheet"):
+        for name in a.namelist():  # the metadata entry is added to the rels and content types
+            if not name.startswith("xl/worksheets/sheet") and name not in ("[Content_Types].xml",
+                                                                           "xl/_rels/workbook.xml.rels"):
                 assert a.read(name) == b.read(name), name
         for name, data in extra.items():
             assert b.read(name) == data
@@ -240,14 +354,21 @@ def test_recompute_refuses_when_excel_has_the_file_open(tmp_path, demo_book):
 
 
 def test_recompute_reports_bad_cells_and_still_writes_the_rest(tmp_path, demo_book):
-    wb = load_workbook(demo_book)
-    wb["Crosstable"]["G6"] = "12x1"
+    good = tmp_path / "good.xlsx"
+    recompute(demo_book, good)
+    with zipfile.ZipFile(good) as z:
+        sheet = z.read("xl/worksheets/sheet1.xml").decode()
+    g6 = re.search(r'<c r="G6"[^>]*>.*?</c>', sheet, re.S).group()
     bad = tmp_path / "bad.xlsx"
-    wb.save(bad)
+    _replace_part(good, bad, "xl/worksheets/sheet1.xml",
+                  sheet.replace(g6, '<c r="G6" t="inlineStr"><is><t>12x1</t></is></c>'))
     report = recompute(bad, tmp_path / "o.xlsx")
-    assert report.errors and report.written > 100
-    assert set(report.errors.values()) == {"Crosstable!G6: '12x1' is not a result; write e.g. 12w1, 12b½, +12, BYE, H"}
-    assert _cached(tmp_path / "o.xlsx")["Crosstable"]["J5"] == "#VALUE!"
+    msg = "Crosstable!G6: '12x1' is not a result; write e.g. 12w1, 12b½, +12, BYE, H"
+    assert report.errors == {"Crosstable!J4": msg, "Standings!A4": msg}
+    vals = _cached(tmp_path / "o.xlsx")
+    assert vals["Crosstable"]["A3"].startswith("1 error - ") and "'12x1' is not a result" in vals["Crosstable"]["A3"]
+    assert vals["Standings"]["A3"] == vals["Crosstable"]["A3"]
+    assert vals["Crosstable"]["J5"] == _cached(good)["Crosstable"]["J5"]  # the tables keep their last values
 
 
 def test_evaluator_forms(tmp_path):
@@ -356,3 +477,74 @@ def test_libreoffice_renders_a_recomputed_workbook(tmp_path):
         numbers = line.split()[-8:]  # Pts, six tie-breaks, Place: none empty
         want = [json_number(res.points[k])] + [json_number(v) for v in res.values[k]]
         assert [float(x) for x in numbers[:7]] == [float(w) for w in want], line
+    assert text.count("No problems found.") == 2  # the status line of the Crosstable and of the Standings
+    standings = text[text.index("Standings"):]
+    order = [standings.index(p.name) for p in demo_tournament().players]
+    assert sorted(range(6), key=lambda k: order[k]) == [2, 0, 1, 4, 3, 5]  # spilled, sorted, all there
+
+
+# ------------------------------------------------------------------ calls per recalculation
+
+
+def calls_per_recalculation(book: "Path | bytes") -> int:
+    """Calls of our functions in every formula of a workbook: what one full recalculation makes."""
+    from xl_tiebreak.excel.formula import count_calls
+    wb = load_workbook(io.BytesIO(book) if isinstance(book, bytes) else book)
+    total = 0
+    for ws in wb.worksheets:
+        for row in ws.iter_rows():
+            for c in row:
+                v = c.value
+                text = v if isinstance(v, str) else getattr(v, "text", None)
+                if isinstance(text, str) and text.startswith("="):
+                    total += count_calls(text)
+    return total
+
+
+@pytest.mark.parametrize("name", ["xl-tiebreak-swiss.xlsx", "xl-tiebreak-round-robin.xlsx",
+                                  "xl-tiebreak-teaching.xlsx"])
+def test_every_shipped_template_makes_at_most_ten_calls(name):
+    n = calls_per_recalculation(TEMPLATES / name)
+    assert 1 <= n <= 10, (name, n)
+
+
+def test_a_workbook_of_a_thousand_players_makes_three_calls(tmp_path):
+    import random
+    from fractions import Fraction
+    from xl_tiebreak.model import Kind, Player, Round, Tournament
+    rng = random.Random(3)
+    n = 1000
+    players = []
+    for i in range(1, n + 1):  # 11 rounds, paired i with its neighbour, random results
+        rounds = []
+        for r in range(11):
+            opp = i + 1 if i % 2 else i - 1
+            res = rng.choice([Kind.WIN, Kind.DRAW, Kind.LOSS]) if i % 2 else None
+            rounds.append((opp, res))
+        players.append(rounds)
+    lines = []
+    for i in range(1, n + 1):
+        cells = []
+        for r in range(11):
+            opp, res = players[i - 1][r]
+            if res is None:  # the partner's result, mirrored
+                res = {Kind.WIN: Kind.LOSS, Kind.LOSS: Kind.WIN, Kind.DRAW: Kind.DRAW}[players[opp - 1][r][1]]
+            pts = {Kind.WIN: Fraction(1), Kind.DRAW: Fraction(1, 2), Kind.LOSS: Fraction(0)}[res]
+            cells.append(Round(res, opponent=opp, colour="w" if (i + r) % 2 else "b", points=pts))
+        lines.append(Player(no=i, name=f"Player {i}", rating=2000 - i % 500, rounds=tuple(cells)))
+    t = Tournament(players=tuple(lines), rounds=11)
+    trf = tmp_path / "big.trf"
+    trf.write_text(write_trf(t))
+    book = tmp_path / "big.xlsx"
+    assert main(["workbook", str(trf), "-o", str(book)]) == 0
+    assert calls_per_recalculation(book) == 3  # RESULTS, STATUS, STANDINGS
+    vals = _cached(book)
+    res = compute(read_trf(trf), CODES)
+    assert vals["Crosstable"]["Q1004"] == json_number(res.points[999])
+    assert vals["Standings"]["B5"] == res.tournament.players[rank_first(res)].no
+
+
+def rank_first(res) -> int:
+    from xl_tiebreak.standings import rank
+    leader = rank(res)[0].player.no
+    return [p.no for p in res.tournament.players].index(leader)

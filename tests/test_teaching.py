@@ -45,6 +45,7 @@ def test_teaching_workbook_sheets_values_and_chart():
     xs = wb["Exercise"]
     assert [xs.cell(8 + r, 3).value for r in range(4)] == [None] * 4  # left for the student
     assert xs["G8"].value is None  # Excel's own IF: computed by Excel, left alone by the recompute
+    assert [xs.cell(8 + r, 2).value for r in range(4)] == ["2 Two, B", "dummy", "1 One, A", "dummy"]  # from Answers
     ans = wb["Answers"]
     assert [ans.cell(8 + r, 5).value for r in range(4)] == [0.75, 1.5, 0, 0]  # SB/C1 of player 5
     pr = wb["Progress"]
@@ -67,3 +68,5 @@ def test_teaching_workbook_renders_without_errors(tmp_path):
                           capture_output=True, text=True).stdout
     assert "#NAME?" not in text and "#VALUE!" not in text
     assert "Running score by round" in text and "BH/C1 =" in text
+    assert "= 6.5 (cut: 1.5)" in text  # the total is whole: no placeholder stops it, the cell wraps
+    assert "No problems found." in text and "Three, C" in text

@@ -93,6 +93,8 @@ def build_parser() -> argparse.ArgumentParser:
                     help="teaching: the worked example with Explain, Exercise and Progress sheets")
     tp.add_argument("--players", type=int, help="rows for players (default 400 Swiss, 20 round robin)")
     tp.add_argument("--rounds", type=int, help="round columns (default 11 Swiss, 19 round robin)")
+    tp.add_argument("--cells", action="store_true", help="one formula per cell instead of spilled tables "
+                    "(for Excel 2019 and earlier, without dynamic arrays)")
     tp.add_argument("-o", "--output", required=True, help="the .xlsx file to write")
     tp.add_argument("--force", action="store_true", help="replace the output file if it exists")
     wb = sub.add_parser("workbook", help="make a workbook from a TRF file (the template, filled)")

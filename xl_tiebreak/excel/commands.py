@@ -13,13 +13,18 @@ from .workbook import read_workbook, write_workbook
 
 
 def template(args) -> str:
+    cells = getattr(args, "cells", False)
     if args.kind == "teaching":
+        if cells:
+            from ..errors import InputError
+            raise InputError("the teaching workbook exists in its spilled form only (Excel 365 or 2021)")
         from .teaching import teaching_bytes
         data = teaching_bytes()
     else:
-        data = template_bytes(args.kind, args.players, args.rounds)
+        data = template_bytes(args.kind, args.players, args.rounds, cells=cells)
     out = atomic_write(Path(args.output), data, overwrite=args.force)
-    return f"wrote {out} ({args.kind} template)\n"
+    form = "one formula per cell" if cells else "spilled tables"
+    return f"wrote {out} ({args.kind} template, {form})\n"
 
 
 def workbook(args) -> str:
@@ -32,8 +37,8 @@ def workbook(args) -> str:
         from ..editions import get_edition
         get_edition(args.rules)
     out = write_workbook(t, args.output, tiebreaks=tbs, edition=args.rules, overwrite=args.force)
-    return (f"wrote {out}: {len(t.players)} players, {t.rounds} rounds; run "
-            f"'xl-tiebreak recompute {out}' to fill in the values without Excel\n")
+    return (f"wrote {out}: {len(t.players)} players, {t.rounds} rounds, values filled in; after editing "
+            f"it without Excel, 'xl-tiebreak recompute {out}' fills them in again\n")
 
 
 def export_trf(args) -> str:

@@ -1,6 +1,8 @@
 """A small evaluator for the formulas of our workbooks: calls of the registry functions with
 literal arguments, cell and range references (sheet-qualified or not), defined names, and plain
 references (``=Settings!$B$7``). Excel's ``_xldudf_`` prefix for add-in functions is accepted.
+A spilled table may be wrapped as ``=IFERROR(<our call>, <range>)``: the range holds the values of
+the last recompute, which is what LibreOffice (and Excel without the add-in) shows.
 
 Anything else (Excel's own functions, operators) is not evaluated: :class:`Unsupported` is
 raised and the cell keeps what it had.
@@ -149,3 +151,41 @@ def evaluate(node: Node, resolve: Callable[[Ref], Any], names: Callable[[str], A
     if isinstance(node, Name):
         return names(node.name)
     return node
+
+
+_FALLBACK = re.compile(
+    r"^=\s*IFERROR\s*\((?P<inner>.*),\s*(?P<ref>(?:(?:'(?:[^']|'')+'|[A-Za-z_][\w.]*)!)?"
+    r"\$?[A-Za-z]{1,3}\$?\d+(?::\$?[A-Za-z]{1,3}\$?\d+)?)\s*\)\s*$", re.S | re.I)
+
+
+_EMPTY_FALLBACK = re.compile(r'^=\s*IFERROR\s*\((?P<inner>.*),\s*""\s*\)\s*$', re.S | re.I)
+
+
+def count_calls(formula: str) -> int:
+    """How many calls of our functions a formula makes (for the bound on calls per recalculation)."""
+    return len(_CALLS.findall(formula))
+
+
+def split_fallback(formula: str) -> tuple[str, "Ref | str | None"]:
+    """``=IFERROR(CALL(...), Cache!$A$1:$H$9)`` -> (``=CALL(...)``, the range);
+    ``=IFERROR(CALL(...), "")`` -> (``=CALL(...)``, ""); any other formula -> (itself, None).
+    Only a call of ours is unwrapped."""
+    m = _FALLBACK.match(formula)
+    if not m:
+        e = _EMPTY_FALLBACK.match(formula)
+        if e:
+            try:
+                if isinstance(parse("=" + e.group("inner").strip()), Call):
+                    return "=" + e.group("inner").strip(), ""
+            except Unsupported:
+                pass
+        return formula, None
+    inner = "=" + m.group("inner").strip()
+    try:
+        node = parse(inner)
+    except Unsupported:
+        return formula, None
+    if not isinstance(node, Call):
+        return formula, None
+    ref = parse("=" + m.group("ref"))
+    return (inner, ref) if isinstance(ref, Ref) else (formula, None)

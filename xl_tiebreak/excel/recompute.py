@@ -6,6 +6,15 @@ and dynamic-array metadata). The sheet XML parts that hold evaluated cells are e
 cell by cell (the ``<v>`` value and the ``t`` type of those ``<c>`` elements only); every other
 zip part is copied unchanged. The write is atomic; the input is replaced only when no output is
 named, and then a backup is kept. If the file changes while we work, nothing is written.
+
+A formula whose value is a table (STANDINGS, RESULTS, EXPLAIN, ...) is written as Excel 365 writes
+a spill: the anchor holds ``<f t="array" ref="A4:J405">`` and the ``cm`` attribute pointing at the
+dynamic-array entry (XLDAPR) of ``xl/metadata.xml`` (added, with its relationship and content type,
+when the workbook has none); every cell of the spill area gets its value (an empty result is an
+empty cell, so text can overflow into it); cells of an earlier, larger spill are cleared. A spill
+that would cover a cell holding something else is not written (Excel shows #SPILL!); the report
+names the cell. ``IFERROR(<call>, <range>)`` also gets the table in ``<range>`` (the values
+LibreOffice shows, since it recalculates array formulas on load).
 """
 
 from __future__ import annotations
@@ -25,7 +34,7 @@ from xml.sax.saxutils import escape
 from defusedxml import ElementTree as SafeET
 from openpyxl import load_workbook
 from openpyxl.utils import range_boundaries
-from openpyxl.utils.cell import get_column_letter
+from openpyxl.utils.cell import column_index_from_string, get_column_letter
 
 from ..errors import InputError, TiebreakError
 from .formula import (
@@ -35,13 +44,14 @@ from .formula import (
     evaluate,
     is_plain_ref,
     parse,
+    split_fallback,
     uses_our_functions,
 )
 from .safe_write import atomic_write, backup_path, excel_lock
 from .sheet_table import rows_to_tournament
 from .workbook import MAX_WORKBOOK_BYTES, check_zip
 
-BLANK = "\u00a0"  # what an empty result is cached as (see _xml_value)
+CLEAR = object()  # a cell whose cached value is removed (an empty result, a shrunk spill)
 _NS = {"m": "http://schemas.openxmlformats.org/spreadsheetml/2006/main",
        "r": "http://schemas.openxmlformats.org/officeDocument/2006/relationships",
        "rel": "http://schemas.openxmlformats.org/package/2006/relationships"}
@@ -67,7 +77,9 @@ class _Book:
         self.cells: dict[str, dict[str, Any]] = {}  # constants (text starting with "=" included)
         self.formula_of: dict[tuple[str, str], str] = {}
         self.formulas: list[tuple[str, str, str]] = []  # (sheet, coordinate, text)
+        self.array_ref: dict[tuple[str, str], str] = {}  # anchor -> its t="array" ref ("A4:J405")
         self.names: dict[str, Ref] = {}
+        self.skipped_sheets: set[str] = set()
         try:
             self._read(data)
         except Exception as exc:  # openpyxl (read-only sheets parse lazily) raises many kinds
@@ -75,23 +87,22 @@ class _Book:
         self._memo: dict[tuple[str, str], Any] = {}
         self._ranges: dict[tuple[str, str], tuple] = {}
         self._busy: set[tuple[str, str]] = set()
-
-    def _ours_or_text(self, text: str, sheet: str) -> bool:
-        """A plain reference (``=Settings!$B$7``) is evaluated only when it points at text or at
-        a cell of ours: numbers, dates and empty cells are left to the spreadsheet."""
-        ref = parse(text)
-        if not isinstance(ref, Ref) or ":" in ref.area:
-            return False
-        target = (ref.sheet or sheet, ref.area)
-        inner = self.formula_of.get(target)
-        if inner is not None:
-            return uses_our_functions(inner) and not is_plain_ref(inner)
-        return isinstance(self.cells.get(target[0], {}).get(target[1]), str)
+        # the anchors of our formulas, by sheet, with (row, column) of their top-left cell
+        self._anchors: dict[str, list[tuple[int, int, str]]] = {}
+        for sheet, coord, text in self.formulas:
+            if uses_our_functions(text) and not is_plain_ref(text):
+                col, row = _split(coord)
+                self._anchors.setdefault(sheet, []).append((row, col, coord))
 
     def _read(self, data: bytes) -> None:
         wb = load_workbook(io.BytesIO(data), read_only=True, data_only=False)
+        stores: set[str] = set()  # sheets named as IFERROR stores of tables (the hidden Cache)
         for ws in wb.worksheets:
             got: dict[str, Any] = {}
+            if ws.title in stores and ws.sheet_state != "visible":
+                self.cells[ws.title] = got  # only written to, never read: not parsed (speed)
+                self.skipped_sheets.add(ws.title)
+                continue
             for row in ws.iter_rows():
                 for c in row:
                     v = getattr(c, "value", None)
@@ -102,6 +113,12 @@ class _Book:
                         text = v if isinstance(v, str) else str(getattr(v, "text", v))
                         self.formulas.append((ws.title, coord, text))
                         self.formula_of[(ws.title, coord)] = text
+                        fallback = split_fallback(text)[1] if "IFERROR" in text.upper() else None
+                        if isinstance(fallback, Ref) and fallback.sheet and fallback.sheet != ws.title:
+                            stores.add(fallback.sheet)
+                        ref = getattr(v, "ref", None)
+                        if ref:
+                            self.array_ref[(ws.title, coord)] = str(ref).replace("$", "").upper()
                     else:
                         got[coord] = v
             self.cells[ws.title] = got
@@ -111,6 +128,42 @@ class _Book:
                 self.names[name.upper()] = Ref(dest[0][0], dest[0][1].replace("$", "").upper())
         wb.close()
 
+    def spilled(self, sheet: str, coord: str) -> tuple[bool, Any]:
+        """(True, value) when the cell lies in the table spilled by one of our formulas (its
+        value now, "" inside the old spill area but past the new table), else (False, None)."""
+        col, row = _split(coord)
+        for arow, acol, anchor in self._anchors.get(sheet, ()):
+            if (arow, acol) == (row, col) or arow > row or acol > col:
+                continue
+            old = self.array_ref.get((sheet, anchor))
+            in_old = old is not None and _inside(old, row, col)
+            try:
+                v = self.value(sheet, anchor)
+            except (TiebreakError, Unsupported):
+                continue
+            if isinstance(v, (list, tuple)) and row - arow < len(v) and col - acol < len(v[row - arow]):
+                return True, v[row - arow][col - acol]
+            if in_old:
+                return True, ""
+        return False, None
+
+    def _ours_or_text(self, text: str, sheet: str, depth: int = 0) -> bool:
+        """A plain reference (``=Settings!$B$7``) is evaluated only when it points at text, at a
+        cell of ours or into a table of ours: numbers, dates and empty cells are left to the
+        spreadsheet."""
+        ref = parse(text)
+        if not isinstance(ref, Ref) or ":" in ref.area:
+            return False
+        target = (ref.sheet or sheet, ref.area)
+        inner = self.formula_of.get(target)
+        if inner is not None:
+            if is_plain_ref(inner):  # a reference to a reference: follow it a few steps
+                return depth < 8 and self._ours_or_text(inner, target[0], depth + 1)
+            return uses_our_functions(inner)
+        if self.spilled(*target)[0]:
+            return True
+        return isinstance(self.cells.get(target[0], {}).get(target[1]), str)
+
     def value(self, sheet: str, coord: str) -> Any:
         """A cell's value; a formula cell is evaluated (our functions) first."""
         key = (sheet, coord)
@@ -119,14 +172,20 @@ class _Book:
         text = self.formula_of.get(key)
         if text is None:
             v = self.cells.get(sheet, {}).get(coord)
-        elif is_plain_ref(text) and not self._ours_or_text(text, sheet):
-            raise Unsupported(f"{sheet}!{coord} refers to a cell that is not text nor ours")
+        elif is_plain_ref(text):
+            if not self._ours_or_text(text, sheet):
+                raise Unsupported(f"{sheet}!{coord} refers to a cell that is not text nor ours")
+            ref = parse(text)
+            target = ref.sheet or sheet
+            hit, v = self.spilled(target, ref.area)
+            if not hit:
+                v = self.resolve(ref, sheet)
         elif uses_our_functions(text):
             if key in self._busy:
                 raise Unsupported(f"circular reference at {sheet}!{coord}")
             self._busy.add(key)
             try:
-                v = evaluate(parse(text), lambda r: self.resolve(r, sheet), self.name)
+                v = evaluate(parse(split_fallback(text)[0]), lambda r: self.resolve(r, sheet), self.name)
             finally:
                 self._busy.discard(key)
         else:
@@ -154,7 +213,7 @@ class _Book:
         """For a failed call, the message naming the worksheet cell of a bad crosstable entry
         (``Crosstable!G6: '12x1' is not a result``), if a range argument holds one."""
         try:
-            node = parse(text)
+            node = parse(split_fallback(text)[0])
         except Unsupported:
             return None
         for a in getattr(node, "args", ()):
@@ -178,6 +237,37 @@ class _Book:
             raise Unsupported(f"unknown name {name}")
         return self.resolve(ref, ref.sheet or "")
 
+    def occupied(self, sheet: str, coord: str) -> bool:
+        """Does the cell hold something (a constant or a formula)?"""
+        return (sheet, coord) in self.formula_of or coord in self.cells.get(sheet, {})
+
+
+_COORD = re.compile(r"([A-Z]+)(\d+)")
+
+
+def _split(coord: str) -> tuple[int, int]:
+    """``"B7"`` -> (column 2, row 7)."""
+    m = _COORD.fullmatch(coord)
+    if not m:
+        raise ValueError(f"not a cell: {coord}")
+    return column_index_from_string(m.group(1)), int(m.group(2))
+
+
+def _inside(area: str, row: int, col: int) -> bool:
+    min_col, min_row, max_col, max_row = range_boundaries(area)
+    return min_row <= row <= max_row and min_col <= col <= max_col
+
+
+def _area(row: int, col: int, rows: int, cols: int) -> str:
+    first = f"{get_column_letter(col)}{row}"
+    last = f"{get_column_letter(col + cols - 1)}{row + rows - 1}"
+    return first if first == last else f"{first}:{last}"
+
+
+def _cells_of(area: str) -> list[tuple[int, int]]:
+    min_col, min_row, max_col, max_row = range_boundaries(area)
+    return [(r, c) for r in range(min_row, max_row + 1) for c in range(min_col, max_col + 1)]
+
 
 def _sheet_parts(z: zipfile.ZipFile) -> dict[str, str]:
     """Sheet title -> zip path of its XML part (from workbook.xml and its relationships)."""
@@ -196,9 +286,15 @@ def _sheet_parts(z: zipfile.ZipFile) -> dict[str, str]:
 
 # a cell element, with or without a namespace prefix (<c ...> or <x:c ...>)
 _CELL = re.compile(r"<((?:[A-Za-z_][\w.-]*:)?)c\b([^>]*?)(/>|>(.*?)</\1c>)", re.S)
+_ROW = re.compile(r"<((?:[A-Za-z_][\w.-]*:)?)row\b([^>]*?)(?:/>|>(.*?)</\1row>)", re.S)
+_SHEET_DATA = re.compile(r"<((?:[A-Za-z_][\w.-]*:)?)sheetData\b[^>]*?(?:/>|>(.*?)</\1sheetData>)", re.S)
 _ATTR_R = re.compile(r'\br="([A-Z]+\d+)"')
+_ROW_R = re.compile(r'\br="(\d+)"')
 _ATTR_T = re.compile(r'\s+t="[^"]*"')
+_ATTR_CM = re.compile(r'\s+cm="[^"]*"')
 _VALUE = re.compile(r"<((?:[A-Za-z_][\w.-]*:)?)(v|is)\b[^>]*/>|<((?:[A-Za-z_][\w.-]*:)?)(v|is)\b[^>]*>.*?</\3\4>", re.S)
+_FORMULA_OPEN = re.compile(r"<((?:[A-Za-z_][\w.-]*:)?)f\b([^>]*?)(/?)>")
+_ERRORS = ("#N/A", "#VALUE!", "#NUM!", "#REF!", "#NAME?", "#DIV/0!", "#NULL!")
 
 
 def _xml_value(v: Any) -> tuple[Optional[str], str]:
@@ -210,34 +306,148 @@ def _xml_value(v: Any) -> tuple[Optional[str], str]:
             return "e", "#NUM!"
         return None, repr(v) if isinstance(v, float) and not v.is_integer() else str(int(v))
     text = "" if v is None else str(v)
-    if text in ("#N/A", "#VALUE!", "#NUM!", "#REF!", "#NAME?", "#DIV/0!", "#NULL!"):
+    if text in _ERRORS:
         return "e", text
-    if not text.strip():
-        # LibreOffice recalculates a formula whose cached text is empty (and then shows #NAME?
-        # without our functions); a no-break space shows the same blank and stays cached
-        text = BLANK
     return "str", escape(text)
 
 
-def patch_sheet_xml(xml: str, values: dict[str, Any]) -> tuple[str, int]:
-    """Set the cached values of the given cells (A1 -> value) in one sheet's XML; returns the
-    new text and how many cells were set. Only those ``<c>`` elements change."""
+@dataclass
+class SheetEdit:
+    """What to change in one sheet: cached values (A1 -> value, or CLEAR), anchors whose formula
+    becomes an array formula over a new ref, and the ``cm`` index to give those anchors."""
+
+    values: dict[str, Any] = field(default_factory=dict)
+    arrays: dict[str, str] = field(default_factory=dict)
+    cm: Optional[int] = None
+
+
+def _patch_cell(prefix: str, attrs: str, inner: str, coord: str, edit: SheetEdit) -> str:
+    """One ``<c>`` element with its new value (and array ref / cm for an anchor)."""
+    v = edit.values.get(coord, CLEAR)
+    kept = _VALUE.sub("", inner)
+    new_attrs = _ATTR_T.sub("", attrs).rstrip()
+    ref = edit.arrays.get(coord)
+    if ref is not None:
+        def array_open(m: re.Match) -> str:
+            a = re.sub(r'\s+(?:t|ref)="[^"]*"', "", m.group(2))
+            close = "" if m.group(3) else ""
+            return f'<{m.group(1)}f t="array" ref="{ref}"{a}{close}>'
+        kept = _FORMULA_OPEN.sub(array_open, kept, count=1)
+        if edit.cm is not None and not _ATTR_CM.search(new_attrs):
+            new_attrs += f' cm="{edit.cm}"'
+    if v is CLEAR:
+        return f"<{prefix}c{new_attrs}>{kept}</{prefix}c>" if kept else f"<{prefix}c{new_attrs}/>"
+    t, text = _xml_value(v)
+    new_attrs += f' t="{t}"' if t else ""
+    return f"<{prefix}c{new_attrs}>{kept}<{prefix}v>{text}</{prefix}v></{prefix}c>"
+
+
+def patch_sheet_xml(xml: str, values: "dict[str, Any] | SheetEdit") -> tuple[str, int]:
+    """Set the cached values of the given cells (A1 -> value, or CLEAR) in one sheet's XML,
+    adding ``<c>`` and ``<row>`` elements where the sheet has none; returns the new text and how
+    many cells were set. Only those cells (and the rows that gain cells) change."""
+    edit = values if isinstance(values, SheetEdit) else SheetEdit(dict(values))
+    by_row: dict[int, dict[int, str]] = {}
+    for coord in edit.values:
+        col, row = _split(coord)
+        by_row.setdefault(row, {})[col] = coord
     done = 0
 
-    def repl(m: re.Match) -> str:
+    def patch_row(prefix: str, attrs: str, body: str, wanted: dict[int, str]) -> str:
         nonlocal done
-        prefix, attrs = m.group(1), m.group(2)
-        r = _ATTR_R.search(attrs)
-        if not r or r.group(1) not in values:
-            return m.group(0)
-        t, text = _xml_value(values[r.group(1)])
-        inner = m.group(4) or ""
-        kept = _VALUE.sub("", inner)
-        new_attrs = _ATTR_T.sub("", attrs) + (f' t="{t}"' if t else "")
-        done += 1
-        return f"<{prefix}c{new_attrs}>{kept}<{prefix}v>{text}</{prefix}v></{prefix}c>"
+        seen: set[str] = set()
+        parts: list[tuple[int, str]] = []
+        for m in _CELL.finditer(body):
+            r = _ATTR_R.search(m.group(2))
+            coord = r.group(1) if r else ""
+            if coord in edit.values:
+                seen.add(coord)
+                done += 1
+                parts.append((_split(coord)[0], _patch_cell(m.group(1), m.group(2), m.group(4) or "", coord, edit)))
+            else:
+                parts.append((_split(coord)[0] if coord else 0, m.group(0)))
+        rest = _CELL.sub("", body)
+        if rest.strip():  # something else than cells in the row (extLst): keep the row as it was
+            missing = [c for c in wanted.values() if c not in seen]
+            if missing:
+                raise InputError(f"cannot add cell {missing[0]}: its row holds more than cells")
+            return f"<{prefix}row{attrs}>" + "".join(p for _, p in parts) + rest + f"</{prefix}row>"
+        for col, coord in wanted.items():
+            if coord not in seen and edit.values[coord] is not CLEAR:
+                done += 1
+                parts.append((col, _patch_cell(prefix, f' r="{coord}"', "", coord, edit)))
+            elif coord not in seen:
+                done += 1  # nothing to clear: the cell does not exist
+        parts.sort(key=lambda p: p[0])
+        spans = re.search(r'\bspans="(\d+):(\d+)"', attrs)
+        if spans and parts:
+            lo, hi = min(int(spans.group(1)), parts[0][0] or 1), max(int(spans.group(2)), parts[-1][0])
+            attrs = attrs[:spans.start()] + f'spans="{lo}:{hi}"' + attrs[spans.end():]
+        return f"<{prefix}row{attrs}>" + "".join(p for _, p in parts) + f"</{prefix}row>"
 
-    return _CELL.sub(repl, xml), done
+    def patch_data(m: re.Match) -> str:
+        nonlocal done
+        prefix, body = m.group(1), m.group(2) or ""
+        out: list[tuple[int, str]] = []
+        seen_rows: set[int] = set()
+        for rm in _ROW.finditer(body):
+            rr = _ROW_R.search(rm.group(2))
+            n = int(rr.group(1)) if rr else 0
+            seen_rows.add(n)
+            wanted = by_row.get(n)
+            text = rm.group(0) if not wanted else patch_row(rm.group(1), rm.group(2), rm.group(3) or "", wanted)
+            out.append((n, text))
+        for n, wanted in by_row.items():
+            if n in seen_rows:
+                continue
+            cells = []
+            for col in sorted(wanted):
+                coord = wanted[col]
+                done += 1
+                if edit.values[coord] is not CLEAR:
+                    cells.append(_patch_cell(prefix, f' r="{coord}"', "", coord, edit))
+            if cells:
+                out.append((n, f'<{prefix}row r="{n}">' + "".join(cells) + f"</{prefix}row>"))
+        out.sort(key=lambda p: p[0])
+        inner = "".join(t for _, t in out)
+        return f"<{prefix}sheetData>{inner}</{prefix}sheetData>" if inner else f"<{prefix}sheetData/>"
+
+    if not by_row:
+        return xml, 0
+    new, n = _SHEET_DATA.subn(patch_data, xml, count=1)
+    if not n:
+        raise InputError("the sheet has no cell data")
+    return _grow_dimension(new, edit), done
+
+
+def _grow_dimension(xml: str, edit: SheetEdit) -> str:
+    """Widen ``<dimension ref>`` to the cells now holding values."""
+    m = re.search(r'(<(?:[A-Za-z_][\w.-]*:)?dimension\b[^>]*\bref=")([A-Z]+\d+(?::[A-Z]+\d+)?)(")', xml)
+    if not m:
+        return xml
+    min_col, min_row, max_col, max_row = range_boundaries(m.group(2))
+    for coord, v in edit.values.items():
+        if v is CLEAR:
+            continue
+        col, row = _split(coord)
+        min_col, min_row = min(min_col, col), min(min_row, row)
+        max_col, max_row = max(max_col, col), max(max_row, row)
+    ref = _area(min_row, min_col, max_row - min_row + 1, max_col - min_col + 1)
+    return xml[:m.start(2)] + ref + xml[m.end(2):]
+
+
+def _table(v: Any) -> Optional[list[list[Any]]]:
+    """A 2-D table (a list of rows), or None for a single value."""
+    if isinstance(v, (list, tuple)) and v:
+        rows = [list(r) if isinstance(r, (list, tuple)) else [r] for r in v]
+        width = max(len(r) for r in rows)
+        return [r + [""] * (width - len(r)) for r in rows] if width else None
+    return None
+
+
+def _put(edit: SheetEdit, coord: str, v: Any) -> None:
+    """An empty result leaves the cell empty, so text from the left can overflow into it."""
+    edit.values[coord] = CLEAR if v is None or (isinstance(v, str) and not v.strip()) else v
 
 
 def recompute_bytes(data: bytes, report: Optional[Report] = None) -> tuple[bytes, Report]:
@@ -245,11 +455,14 @@ def recompute_bytes(data: bytes, report: Optional[Report] = None) -> tuple[bytes
     report = report or Report()
     check_zip(io.BytesIO(data))
     book = _Book(data)
-    per_sheet: dict[str, dict[str, Any]] = {}
+    edits: dict[str, SheetEdit] = {}
     for sheet, coord, text in book.formulas:
         if not uses_our_functions(text):
             continue
         where = f"{sheet}!{coord}"
+        edit = edits.setdefault(sheet, SheetEdit())
+        inner, fallback = split_fallback(text)
+        old = book.array_ref.get((sheet, coord))
         try:
             v = book.value(sheet, coord)
         except Unsupported as exc:
@@ -257,43 +470,166 @@ def recompute_bytes(data: bytes, report: Optional[Report] = None) -> tuple[bytes
             continue
         except TiebreakError as exc:
             report.errors[where] = book.explain_error(sheet, text) or str(exc)
-            v = "#VALUE!"
+            if isinstance(fallback, Ref):
+                continue  # Excel shows the last values (IFERROR); the status line says why
+            v = "#VALUE!" if fallback is None else fallback
         except Exception as exc:  # a bug of ours: that cell gets #VALUE!, the rest is written
             report.errors[where] = f"internal error ({type(exc).__name__}: {exc}); please report it"
-            v = "#VALUE!"
-        if isinstance(v, (list, tuple)):
-            report.skipped[where] = "a table that spills; only its first cell is written"
-            v = v[0][0] if v and isinstance(v[0], (list, tuple)) and v[0] else (v[0] if v else "")
-        per_sheet.setdefault(sheet, {})[coord] = v
-        report.values[where] = v
+            if isinstance(fallback, Ref):
+                continue
+            v = "#VALUE!" if fallback is None else fallback
+        table = _table(v)
+        if table is None:
+            if isinstance(v, (list, tuple)):
+                v = ""
+            edit.values[coord] = v
+            if old is not None:  # an array formula that now gives one value: clear the rest
+                for r, c in _cells_of(old)[1:]:
+                    edit.values.setdefault(f"{get_column_letter(c)}{r}", CLEAR)
+                edit.arrays[coord] = coord
+            report.values[where] = v
+            continue
+        col, row = _split(coord)
+        area = _area(row, col, len(table), len(table[0]))
+        blocked = [f"{get_column_letter(c)}{r}" for r, c in _cells_of(area)[1:]
+                   if (old is None or not _inside(old, r, c)) and book.occupied(sheet, f"{get_column_letter(c)}{r}")]
+        if blocked:
+            report.errors[where] = (f"the table needs {sheet}!{area}, but {sheet}!{blocked[0]} is not empty; "
+                                    "clear it (Excel shows #SPILL!)")
+            continue
+        if old is not None:
+            for r, c in _cells_of(old):
+                edit.values[f"{get_column_letter(c)}{r}"] = CLEAR
+        for i, line in enumerate(table):
+            for j, x in enumerate(line):
+                _put(edit, f"{get_column_letter(col + j)}{row + i}", x)
+        edit.values[coord] = table[0][0]  # the anchor keeps a value, even an empty one
+        edit.arrays[coord] = area
+        report.values[where] = table
+        if isinstance(fallback, Ref):
+            _fill_fallback(book, edits, fallback, sheet, table, report, where)
     try:
-        return _write_values(data, per_sheet, report)
+        return _write_values(data, edits, report)
     except TiebreakError:
         raise
     except (zipfile.BadZipFile, zlib.error, ValueError, SyntaxError, KeyError, OSError, EOFError) as exc:
         raise InputError(f"a part of the workbook cannot be read ({type(exc).__name__}: {exc})") from None
 
 
-def _write_values(data: bytes, per_sheet: dict[str, dict[str, Any]], report: Report) -> tuple[bytes, Report]:
+def _fill_fallback(book: _Book, edits: dict[str, SheetEdit], ref: Ref, here: str,
+                   table: list[list[Any]], report: Report, where: str) -> None:
+    """Write ``table`` into the IFERROR range of an anchor (clearing the rest of the range)."""
+    sheet = ref.sheet or here
+    if sheet not in book.cells:
+        report.errors[where] = f"the range of stored values {sheet}!{ref.area} is on no sheet"
+        return
+    min_col, min_row, max_col, max_row = range_boundaries(ref.area)
+    if len(table) > max_row - min_row + 1 or len(table[0]) > max_col - min_col + 1:
+        report.errors[where] = (f"the table is larger than its range of stored values {sheet}!{ref.area}; "
+                                "LibreOffice will show only part of it")
+    edit = edits.setdefault(sheet, SheetEdit())
+    for r in range(min_row, max_row + 1):
+        for c in range(min_col, max_col + 1):
+            i, j = r - min_row, c - min_col
+            coord = f"{get_column_letter(c)}{r}"
+            if i < len(table) and j < len(table[0]):
+                _put(edit, coord, table[i][j])
+            elif sheet in book.skipped_sheets or coord in book.cells.get(sheet, {}):
+                edit.values[coord] = CLEAR
+
+
+_XLDAPR_URI = "{bdbb8cdc-fa1e-496e-a857-3c3f30c029c3}"
+_METADATA_XML = (
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+    '<metadata xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" '
+    'xmlns:xda="http://schemas.microsoft.com/office/spreadsheetml/2017/dynamicarray">'
+    '<metadataTypes count="1"><metadataType name="XLDAPR" minSupportedVersion="120000" copy="1" '
+    'pasteAll="1" pasteValues="1" merge="1" splitFirst="1" rowColShift="1" clearFormats="1" '
+    'clearComments="1" assign="1" coerce="1" cellMeta="1"/></metadataTypes>'
+    f'<futureMetadata name="XLDAPR" count="1"><bk><extLst><ext uri="{_XLDAPR_URI}">'
+    '<xda:dynamicArrayProperties fDynamic="1" fCollapsed="0"/></ext></extLst></bk></futureMetadata>'
+    '<cellMetadata count="1"><bk><rc t="1" v="0"/></bk></cellMetadata></metadata>')
+_METADATA_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/sheetMetadata"
+_METADATA_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheetMetadata+xml"
+
+
+def _dynamic_index(src: zipfile.ZipFile) -> tuple[Optional[int], dict[str, bytes]]:
+    """The ``cm`` value that marks a dynamic array in this workbook, and the parts to add when it
+    has no metadata part yet (``xl/metadata.xml``, its relationship and content type). None when
+    the workbook's metadata has no dynamic-array entry (the anchors stay plain array formulas)."""
+    rels_xml = src.read("xl/_rels/workbook.xml.rels").decode("utf-8")
+    rels = SafeET.fromstring(rels_xml)
+    for r in rels.findall("rel:Relationship", _NS):
+        if r.get("Type") == _METADATA_REL:
+            t = r.get("Target") or ""
+            path = t.lstrip("/") if t.startswith("/") else posixpath.normpath(posixpath.join("xl", t))
+            try:
+                md = SafeET.fromstring(src.read(path))
+            except KeyError:
+                return None, {}
+            types = [e.get("name") for e in md.findall("m:metadataTypes/m:metadataType", _NS)]
+            if "XLDAPR" not in types:
+                return None, {}
+            t_index = types.index("XLDAPR") + 1
+            future = md.find("m:futureMetadata[@name='XLDAPR']", _NS)
+            dynamic = [i for i, bk in enumerate(future.findall("m:bk", _NS) if future is not None else [])
+                       if any(e.get("fDynamic") == "1" for e in bk.iter() if e.tag.endswith("dynamicArrayProperties"))]
+            for k, bk in enumerate(md.findall("m:cellMetadata/m:bk", _NS), start=1):
+                rc = bk.find("m:rc", _NS)
+                if rc is not None and rc.get("t") == str(t_index) and int(rc.get("v", "-1")) in dynamic:
+                    return k, {}
+            return None, {}
+    ids = {r.get("Id") for r in rels.findall("rel:Relationship", _NS)}
+    n = 1
+    while f"rIdXltbMeta{n}" in ids:
+        n += 1
+    rel = f'<Relationship Id="rIdXltbMeta{n}" Type="{_METADATA_REL}" Target="metadata.xml"/>'
+    types_xml = src.read("[Content_Types].xml").decode("utf-8")
+    override = f'<Override PartName="/xl/metadata.xml" ContentType="{_METADATA_TYPE}"/>'
+    if "xl/metadata.xml" in src.namelist():
+        return None, {}
+    return 1, {
+        "xl/metadata.xml": _METADATA_XML.encode("utf-8"),
+        "xl/_rels/workbook.xml.rels": rels_xml.replace("</Relationships>", rel + "</Relationships>").encode("utf-8"),
+        "[Content_Types].xml": types_xml.replace("</Types>", override + "</Types>").encode("utf-8"),
+    }
+
+
+def _write_values(data: bytes, edits: dict[str, SheetEdit], report: Report) -> tuple[bytes, Report]:
     """Copy the zip, patching the sheets that hold new values."""
     out = io.BytesIO()
     with zipfile.ZipFile(io.BytesIO(data)) as src:
         parts = _sheet_parts(src)
         changed: dict[str, bytes] = {}
-        for sheet, values in per_sheet.items():
+        added: dict[str, bytes] = {}
+        cm: Optional[int] = None
+        if any(e.arrays for e in edits.values()):
+            cm, extra = _dynamic_index(src)
+            for name, body in extra.items():
+                (changed if name in src.namelist() else added)[name] = body
+        for sheet, edit in edits.items():
+            if not edit.values:
+                continue
             part = parts.get(sheet)
             if part is None:
                 raise InputError(f"the sheet {sheet!r} has no XML part")
+            edit.cm = cm
             xml = src.read(part).decode("utf-8")
-            new, n = patch_sheet_xml(xml, values)
-            if n != len(values):
-                raise InputError(f"could only write {n} of {len(values)} cells of sheet {sheet!r}")
+            new, n = patch_sheet_xml(xml, edit)
+            if n != len(edit.values):
+                raise InputError(f"could only write {n} of {len(edit.values)} cells of sheet {sheet!r}")
             changed[part] = new.encode("utf-8")
             report.written += n
         with zipfile.ZipFile(out, "w") as dst:
+            last = None
             for info in src.infolist():
                 body = changed.get(info.filename)
                 dst.writestr(info, body if body is not None else src.read(info.filename))
+                last = info
+            for name, body in added.items():
+                info = zipfile.ZipInfo(name, date_time=last.date_time if last else (1980, 1, 1, 0, 0, 0))
+                info.compress_type = zipfile.ZIP_DEFLATED
+                dst.writestr(info, body)
     return out.getvalue(), report
 
 

@@ -1,16 +1,23 @@
 """Workbook templates (generated with openpyxl, committed under ``workbook_templates/``).
 
-Sheets: ``Crosstable`` (input rows, defined name ``Crosstable``, result-cell validation with an
-input message, computed Pts / tie-breaks / Place by per-cell formulas, frozen panes, print
-setup), ``Standings`` (sorted by per-cell formulas), ``Settings`` (edition, type, tie-break list,
-read by the formulas), ``Help`` and a hidden ``xlwings.conf`` naming the UDF module.
+Sheets: ``Crosstable`` (a status line, input rows with the defined name ``Crosstable``,
+result-cell validation with an input message, and beside them one spilled ``RESULTS`` table:
+points, tie-breaks and place row for row), ``Standings`` (one spilled ``STANDINGS``), ``Settings``
+(edition, type, tie-break list, a rating for unrated players and the choices the rules leave open,
+all read by every formula), ``Help`` (plain sentences), a hidden ``Cache`` (the values of the last
+headless recompute, which LibreOffice and Excel without the add-in show through ``IFERROR``) and a
+hidden ``xlwings.conf`` naming the UDF module. A template makes a handful of calls of our
+functions per recalculation, whatever its size. ``Spec.cells`` gives the one-cell forms instead
+(one call per cell) for Excel without dynamic arrays.
 
-The output is deterministic (fixed document dates and zip entry times), so a test can prove the
-committed files equal what the generator makes now.
+Every sheet prints landscape, fitted to the page width, with its header rows repeated. The
+output is deterministic (fixed document dates and zip entry times), and its values are filled in
+by the headless recompute, so a test can prove the committed files equal the generator.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import re
 import zipfile
@@ -27,10 +34,12 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from ..descriptor import NAMES
 from ..editions import EDITIONS
 from ..excel.functions import FUNCTIONS
+from ..options import DEFAULT_OPTIONS, Options
 
 FIXED_TIME = datetime(2026, 3, 1, 0, 0, 0)
 HEADER_ROW = 4
 FIRST_ROW = HEADER_ROW + 1
+STATUS_ROW = 3
 TB_SLOTS = 6
 INPUT_COLUMNS = ["No", "Name", "Title", "Rating", "Fed"]
 SWISS_TIEBREAKS = ["BH/C1", "BH", "SB", "DE", "WIN", "BPG"]
@@ -38,17 +47,22 @@ ROUND_ROBIN_TIEBREAKS = ["DE", "SB", "WIN", "KS", "BWG", "BPG"]
 RESULT_PROMPT = ("12w1 won with White against 12; 12b½ (or 12b=) drew with Black; 12w0 lost. "
                  "+12 / -12 forfeit win / loss; --12 double forfeit. BYE pairing bye, F full-point "
                  "bye, H half-point bye, Z zero-point bye, - absent, WD withdrew; empty: not played.")
+CACHE_SHEET = "Cache"
 
 _BOLD = Font(bold=True)
+_NOTE = Font(italic=True, color="555555")
+_STATUS = Font(bold=True, color="7A3E00")
 _HEAD_FILL = PatternFill("solid", fgColor="DDE6F0")
 _INPUT_FILL = PatternFill("solid", fgColor="FFFBEA")
+_STATUS_FILL = PatternFill("solid", fgColor="FFF2CC")
 _THIN = Side(style="thin", color="B0B0B0")
 _GRID = Border(left=_THIN, right=_THIN, top=_THIN, bottom=_THIN)
 
 
 @dataclass
 class Spec:
-    """What a template holds: its type, size, default settings, and optionally an event."""
+    """What a template holds: its type, size, default settings, optionally an event, and whether
+    it uses one-cell formulas (``cells``, for Excel without dynamic arrays) instead of spills."""
 
     kind: str = "swiss"
     players: int = 400
@@ -57,6 +71,7 @@ class Spec:
     tiebreaks: Sequence[str] = field(default_factory=lambda: list(SWISS_TIEBREAKS))
     title: str = ""
     start_date: str = ""
+    cells: bool = False
 
 
 def default_spec(kind: str) -> Spec:
@@ -83,28 +98,79 @@ class Layout:
         return (f"Crosstable!$A${HEADER_ROW}:${get_column_letter(self.last_round_col)}${self.last_row}")
 
 
-# Settings sheet cells
+# Settings sheet cells (B3:B5 and B7:B12 as in earlier versions, so older workbooks read the same)
 EDITION_CELL = "Settings!$B$3"
 TYPE_CELL = "Settings!$B$4"
 START_CELL = "Settings!$B$5"
 TB_FIRST_ROW = 7
 TB_RANGE = f"Settings!$B${TB_FIRST_ROW}:$B${TB_FIRST_ROW + TB_SLOTS - 1}"
+UNRATED_ROW = 14
+UNRATED_CELL = f"Settings!$B${UNRATED_ROW}"
+OPTIONS_HEAD_ROW = 16
+OPTION_NOTES = {
+    "unrated_policy": "drop: with an unrated player the rating tie-breaks are left out (FIDE); "
+                      "exclude: unrated opponents are left out of the averages",
+    "svon_cut_unplayed_first": "yes: with the 2012 virtual opponent, unplayed rounds are cut first (Sweden)",
+    "sb_vur_pick": "value: the SB cut drops the lowest product (the rule text); score: the lowest opponent score",
+    "rr_forfeits": "text: forfeits in a round robin count as the regulations say; reference: as the "
+                   "FIDE reference program counts them",
+    "short_games_played": "yes: games of under one move count as played; no: not in the rating tie-breaks",
+    "cap_rounds": "evaluated: the 2026 cap uses the rounds played so far; scheduled: the event's rounds",
+    "aob_decimals": "decimals of AOB: auto (as the FIDE reference program), none (exact) or 0 to 6",
+    "aro_cut_unplayed": "edition: count under fide2012, exclude after; count: ARO cuts take unplayed rounds "
+                        "first (the 2012 practice); exclude: unplayed rounds are left out, then cut",
+    "svon_sb_unplayed": "fide2012 SB of an own unplayed round: result (the text: Svon x points awarded) or "
+                        "draw (Swiss-Manager: half of Svon)",
+}
+OPTION_NAMES = [f.name for f in dataclasses.fields(Options) if f.name != "unrated_rating"]
+OPTIONS_RANGE = (f"Settings!$A${OPTIONS_HEAD_ROW + 1}:$C${OPTIONS_HEAD_ROW + len(OPTION_NAMES)}")
+SETTINGS_ARGS = f"{EDITION_CELL},{TYPE_CELL}"
+TAIL_ARGS = f"{UNRATED_CELL},{OPTIONS_RANGE}"  # unrated, settings: the last two arguments
 
 
 def tb_cell(j: int) -> str:
     return f"Settings!$B${TB_FIRST_ROW + j}"
 
 
+def option_text(value: object) -> str:
+    """An option's value as the Settings sheet shows it (yes / no, none, words, numbers)."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return "none" if value is None else str(value)
+
+
+class CacheBlocks:
+    """Hands out column blocks of the hidden Cache sheet: each spilled table keeps its last
+    values there (the IFERROR fallback LibreOffice shows)."""
+
+    def __init__(self) -> None:
+        self.next_col = 1
+
+    def take(self, rows: int, cols: int) -> str:
+        first = self.next_col
+        self.next_col += cols + 1
+        return (f"{CACHE_SHEET}!${get_column_letter(first)}$1:"
+                f"${get_column_letter(first + cols - 1)}${rows}")
+
+
+def spilled(call: str, cache: CacheBlocks, rows: int, cols: int) -> str:
+    """The anchor formula of a spilled table: ``=IFERROR(call, <its block of the Cache sheet>)``."""
+    return f"=IFERROR({call},{cache.take(rows, cols)})"
+
+
 def build(spec: Spec) -> Workbook:
-    """The template workbook for ``spec`` (no event data)."""
+    """The template workbook for ``spec`` (no event data, no values yet)."""
     wb = Workbook()
     lay = Layout(spec)
+    cache = CacheBlocks()
     ws = wb.active
     ws.title = "Crosstable"
-    _crosstable(ws, lay)
-    _standings(wb.create_sheet("Standings"), lay)
+    _crosstable(ws, lay, cache)
+    _standings(wb.create_sheet("Standings"), lay, cache)
     _settings(wb.create_sheet("Settings"), spec)
-    _help(wb.create_sheet("Help"))
+    _help(wb.create_sheet("Help"), spec)
+    store = wb.create_sheet(CACHE_SHEET)
+    store.sheet_state = "hidden"
     conf = wb.create_sheet("xlwings.conf")
     conf["A1"], conf["B1"] = "UDF Modules", "xl_tiebreak.udfs"
     conf.sheet_state = "hidden"
@@ -114,41 +180,58 @@ def build(spec: Spec) -> Workbook:
     wb.properties.created = FIXED_TIME
     wb.properties.modified = FIXED_TIME
     wb.properties.lastModifiedBy = "xl-tiebreak"
+    wb._xltb_cache = cache  # the teaching workbook adds its own blocks after these
     return wb
 
 
-def _crosstable(ws, lay: Layout) -> None:
+def _status(ws, formula: str) -> None:
+    """The status line in A3: "No problems found." or the first problems with their cells."""
+    c = ws.cell(STATUS_ROW, 1, formula)
+    c.font = _STATUS
+
+
+def _crosstable(ws, lay: Layout, cache: CacheBlocks) -> None:
     spec = lay.spec
     ws["A1"] = spec.title or ("Swiss event" if spec.kind == "swiss" else "Round robin")
     ws["A1"].font = Font(bold=True, size=14)
-    ws["A2"] = ("Type results in the yellow cells (hover a cell for the notation). Points, tie-breaks "
+    ws["A2"] = ("Type results in the yellow cells (point at a cell for the notation). Points, tie-breaks "
                 "and places are computed; edition and tie-breaks are on the Settings sheet.")
-    ws["A2"].font = Font(italic=True, color="555555")
-    headers = INPUT_COLUMNS + [f"R{r}" for r in range(1, spec.rounds + 1)] + ["Pts"]
+    ws["A2"].font = _NOTE
+    _status(ws, f"=STATUS(Crosstable,{TYPE_CELL})")
+    headers = INPUT_COLUMNS + [f"R{r}" for r in range(1, spec.rounds + 1)]
     for j, h in enumerate(headers, start=1):
-        c = ws.cell(HEADER_ROW, j, h)
-    for j, col in enumerate(lay.tb_cols):
-        ws.cell(HEADER_ROW, col, f"={tb_cell(j)}")
-    ws.cell(HEADER_ROW, lay.place_col, "Place")
+        ws.cell(HEADER_ROW, j, h)
     for j in range(1, lay.place_col + 1):
         c = ws.cell(HEADER_ROW, j)
         c.font, c.fill, c.border = _BOLD, _HEAD_FILL, _GRID
         c.alignment = Alignment(horizontal="center")
-    last_round = get_column_letter(lay.last_round_col)
+    args = f"Crosstable,{TB_RANGE},{SETTINGS_ARGS}"
+    if spec.cells:
+        ws.cell(HEADER_ROW, lay.pts_col, "Pts")
+        for j, col in enumerate(lay.tb_cols):
+            ws.cell(HEADER_ROW, col, f"={tb_cell(j)}")
+        ws.cell(HEADER_ROW, lay.place_col, "Place")
+    else:
+        ws.cell(HEADER_ROW, lay.pts_col, spilled(f"RESULTS({args},{TAIL_ARGS})", cache,
+                                                spec.players + 1, TB_SLOTS + 2))
     for row in range(FIRST_ROW, lay.last_row + 1):
         a = f"$A{row}"
-        ws.cell(row, lay.pts_col, f"=SCORE({a},Crosstable,{EDITION_CELL},{TYPE_CELL})").number_format = "0.0"
-        for j, col in enumerate(lay.tb_cols):
-            ws.cell(row, col, f"=TIEBREAK({a},Crosstable,{tb_cell(j)},{EDITION_CELL},{TYPE_CELL},{TB_RANGE})")
-        ws.cell(row, lay.place_col, f"=PLACE({a},Crosstable,{TB_RANGE},{EDITION_CELL},{TYPE_CELL})")
+        if spec.cells:
+            ws.cell(row, lay.pts_col, f'=IFERROR(SCORE({a},Crosstable,{SETTINGS_ARGS},{TAIL_ARGS}),"")')
+            for j, col in enumerate(lay.tb_cols):
+                ws.cell(row, col, f'=IFERROR(TIEBREAK({a},Crosstable,{tb_cell(j)},{SETTINGS_ARGS},{TB_RANGE},'
+                                  f'{TAIL_ARGS}),"")')
+            ws.cell(row, lay.place_col, f'=IFERROR(PLACE({a},{args},{TAIL_ARGS}),"")')
         for j in range(1, lay.last_round_col + 1):
             c = ws.cell(row, j)
             c.fill, c.border = _INPUT_FILL, _GRID
             if j >= lay.first_round_col or j in (2, 3, 5):
                 c.number_format = "@"  # text: "1" stays a result, a name stays a name
+        ws.cell(row, lay.pts_col).number_format = "0.0"
         for j in range(lay.pts_col, lay.place_col + 1):
             ws.cell(row, j).border = _GRID
             ws.cell(row, j).alignment = Alignment(horizontal="right")
+    last_round = get_column_letter(lay.last_round_col)
     dv = DataValidation(type="textLength", operator="lessThanOrEqual", formula1="12", allow_blank=True,
                         showInputMessage=True, showErrorMessage=True, errorStyle="warning",
                         promptTitle="Result", prompt=RESULT_PROMPT[:255],
@@ -159,110 +242,175 @@ def _crosstable(ws, lay: Layout) -> None:
     for j in range(1, lay.place_col + 1):
         ws.column_dimensions[get_column_letter(j)].width = widths.get(j, 7 if j <= lay.last_round_col else 8)
     ws.freeze_panes = ws.cell(FIRST_ROW, lay.first_round_col)
-    _print_setup(ws, f"A1:{get_column_letter(lay.place_col)}{lay.last_row}")
+    print_setup(ws, f"A1:{get_column_letter(lay.place_col)}{lay.last_row}", HEADER_ROW)
 
 
-def _print_setup(ws, area: str) -> None:
+def print_setup(ws, area: str, title_row: Optional[int] = None) -> None:
+    """Landscape, fitted to the page width (A4; Letter fits the same way), header row repeated."""
     ws.print_area = area
-    ws.print_title_rows = f"{HEADER_ROW}:{HEADER_ROW}"
+    if title_row:
+        ws.print_title_rows = f"{title_row}:{title_row}"
     ws.page_setup.orientation = "landscape"
     ws.page_setup.paperSize = ws.PAPERSIZE_A4
     ws.page_setup.fitToWidth = 1
     ws.page_setup.fitToHeight = 0
     ws.sheet_properties.pageSetUpPr.fitToPage = True
     ws.print_options.gridLines = False
+    ws.page_margins.left = ws.page_margins.right = 0.5
+    ws.page_margins.top = ws.page_margins.bottom = 0.6
+    ws.oddFooter.center.text = "&A - page &P of &N"
 
 
-def _standings(ws, lay: Layout) -> None:
+_print_setup = print_setup  # the earlier name
+
+
+def _standings(ws, lay: Layout, cache: CacheBlocks) -> None:
     spec = lay.spec
     ws["A1"] = "Standings"
     ws["A1"].font = Font(bold=True, size=14)
     ws["A2"] = "Sorted by points and the tie-breaks of the Settings sheet; equal places are shared (3-5)."
-    ws["A2"].font = Font(italic=True, color="555555")
+    ws["A2"].font = _NOTE
+    _status(ws, "=Crosstable!$A$3")
     ncols = 4 + TB_SLOTS
-    args = f"Crosstable,{TB_RANGE},{EDITION_CELL},{TYPE_CELL}"
-    for j in range(1, ncols + 1):
-        c = ws.cell(HEADER_ROW, j, f"=STANDINGS({args},0,{j})")
-        c.font, c.fill, c.border = _BOLD, _HEAD_FILL, _GRID
-        c.alignment = Alignment(horizontal="center")
-    for i in range(1, spec.players + 1):
+    args = f"Crosstable,{TB_RANGE},{SETTINGS_ARGS}"
+    if not spec.cells:
+        ws.cell(HEADER_ROW, 1, spilled(f"STANDINGS({args},,,{TAIL_ARGS})", cache, spec.players + 1, ncols))
+    for i in range(0, spec.players + 1):
         for j in range(1, ncols + 1):
-            c = ws.cell(HEADER_ROW + i, j, f"=STANDINGS({args},{i},{j})")
+            c = ws.cell(HEADER_ROW + i, j)
+            if spec.cells:
+                c.value = f'=IFERROR(STANDINGS({args},{i},{j},{TAIL_ARGS}),"")'
             c.border = _GRID
-            if j == 4:
-                c.number_format = "0.0"
-            if j != 3:
-                c.alignment = Alignment(horizontal="right")
+            if i == 0:
+                c.font, c.fill = _BOLD, _HEAD_FILL
+                c.alignment = Alignment(horizontal="center")
+            else:
+                if j == 4:
+                    c.number_format = "0.0"
+                if j != 3:
+                    c.alignment = Alignment(horizontal="right")
     for j, w in enumerate([6, 5, 28, 6] + [8] * TB_SLOTS, start=1):
         ws.column_dimensions[get_column_letter(j)].width = w
     ws.freeze_panes = ws.cell(HEADER_ROW + 1, 1)
-    _print_setup(ws, f"A1:{get_column_letter(ncols)}{HEADER_ROW + spec.players}")
+    print_setup(ws, f"A1:{get_column_letter(ncols)}{HEADER_ROW + spec.players}", HEADER_ROW)
 
 
 def _settings(ws, spec: Spec) -> None:
     ws["A1"] = "Settings"
     ws["A1"].font = Font(bold=True, size=14)
+    ws["A2"] = "Every formula of this workbook reads these cells. Yellow cells are yours to change."
+    ws["A2"].font = _NOTE
     rows = [
-        (3, "Edition", spec.edition, "FIDE rule edition: " + ", ".join(EDITIONS)),
-        (4, "Type", spec.kind, "swiss or round-robin"),
-        (5, "Start date", spec.start_date or None, "YYYY-MM-DD (kept in the TRF written back)"),
+        (3, "Edition", spec.edition, "The FIDE rule edition: " + ", ".join(EDITIONS) + "."),
+        (4, "Type", spec.kind, "swiss or round-robin."),
+        (5, "Start date", spec.start_date or None, "YYYY-MM-DD; kept in the TRF file written back."),
     ]
     for r, label, value, note in rows:
         ws.cell(r, 1, label).font = _BOLD
         ws.cell(r, 2, value).fill = _INPUT_FILL
-        ws.cell(r, 3, note).font = Font(italic=True, color="555555")
+        ws.cell(r, 3, note).font = _NOTE
     ed = DataValidation(type="list", formula1='"' + ",".join(EDITIONS) + '"', allow_blank=True)
     ed.add("B3")
     ty = DataValidation(type="list", formula1='"swiss,round-robin"', allow_blank=True)
     ty.add("B4")
     ws.add_data_validation(ed)
     ws.add_data_validation(ty)
-    ws.cell(6, 1, "Tie-breaks, in order (FIDE codes: BH/C1, BH, SB, DE, WIN, ARO, ...)").font = _BOLD
+    ws.cell(6, 1, "Tie-breaks, in order").font = _BOLD
+    ws.cell(6, 3, "FIDE codes such as BH/C1, BH, SB, DE, WIN, ARO; the Help sheet lists them all.").font = _NOTE
     tbs = list(spec.tiebreaks) + [""] * TB_SLOTS
     for j in range(TB_SLOTS):
         ws.cell(TB_FIRST_ROW + j, 1, j + 1)
         c = ws.cell(TB_FIRST_ROW + j, 2, tbs[j] or None)
         c.fill = _INPUT_FILL
         c.number_format = "@"
-    ws.column_dimensions["A"].width = 12
+    ws.cell(UNRATED_ROW, 1, "Rating for unrated players").font = _BOLD
+    ws.cell(UNRATED_ROW, 2).fill = _INPUT_FILL
+    ws.cell(UNRATED_ROW, 3, "Empty: the FIDE rule (with an unrated player the rating tie-breaks "
+                            "ARO, TPR, APRO, PTP are left out). A rating from 1 to 3999 is given to "
+                            "every unrated player instead.").font = _NOTE
+    ws.cell(UNRATED_ROW, 3).alignment = Alignment(wrap_text=True, vertical="top")
+    ws.cell(OPTIONS_HEAD_ROW, 1, "Choices the rules leave open").font = _BOLD
+    ws.cell(OPTIONS_HEAD_ROW, 2, "Value").font = _BOLD
+    ws.cell(OPTIONS_HEAD_ROW, 3, "What it means (the default is the first word)").font = _BOLD
+    for k, name in enumerate(OPTION_NAMES, start=OPTIONS_HEAD_ROW + 1):
+        ws.cell(k, 1, name)
+        c = ws.cell(k, 2, option_text(getattr(DEFAULT_OPTIONS, name)))
+        c.fill = _INPUT_FILL
+        c.number_format = "@"
+        note = ws.cell(k, 3, OPTION_NOTES.get(name, ""))
+        note.font = _NOTE
+        note.alignment = Alignment(wrap_text=True, vertical="top")
+    ws.column_dimensions["A"].width = 26
     ws.column_dimensions["B"].width = 14
-    ws.column_dimensions["C"].width = 60
+    ws.column_dimensions["C"].width = 90
+    fit_heights(ws, 3, 90, range(3, OPTIONS_HEAD_ROW + len(OPTION_NAMES) + 1))
+    print_setup(ws, f"A1:C{OPTIONS_HEAD_ROW + len(OPTION_NAMES)}")
 
 
-def _help(ws) -> None:
+def fit_heights(ws, col: int, width: float, rows: Sequence[int]) -> None:
+    """Give the rows whose text in ``col`` wraps the height of their lines (openpyxl writes no
+    heights, and LibreOffice keeps a wrapped row one line high)."""
+    per_line = max(int(width * 1.1), 10)
+    for r in rows:
+        text = str(ws.cell(r, col).value or "")
+        lines = max(1, -(-len(text) // per_line))
+        if lines > 1:
+            ws.row_dimensions[r].height = 15 * lines
+
+
+def plain(text: str) -> str:
+    """A docstring's first paragraph as one plain sentence (no reStructuredText markup)."""
+    para = (text or "").strip().split("\n\n")[0]
+    para = re.sub(r"``([^`]*)``", r"\1", " ".join(para.split()))
+    return re.sub(r":[a-z]+:`~?([^`]*)`", r"\1", para)
+
+
+def _help(ws, spec: Spec) -> None:
     ws["A1"] = "How to use this workbook"
     ws["A1"].font = Font(bold=True, size=14)
+    form = ("Each table is one formula that spills (Excel 365 and Excel 2021 or later)."
+            if not spec.cells else
+            "Every value is its own formula (this form works in Excel 2010 and later).")
     lines: list[tuple[str, str]] = [
         ("", ""),
-        ("Notation", "Type one result per round cell:"),
-        ("12w1", "won with White against player 12"),
-        ("12b½ / 12b= / 12b0.5", "drew with Black against 12"),
-        ("12w0", "lost with White against 12"),
-        ("+12 / -12", "forfeit win / forfeit loss against 12 (the game was not played)"),
-        ("--12", "double forfeit against 12"),
-        ("BYE (or U)", "pairing-allocated bye"),
-        ("F / H / Z", "full-point / half-point / zero-point bye"),
-        ("-", "absent, not paired"),
-        ("WD", "withdrew: this round and every later one stay unplayed"),
-        ("12w / 12b", "paired with 12, result still to come"),
-        ("(empty)", "not played yet"),
+        ("Results", "Type one result per round cell on the Crosstable sheet, in the notation below."),
+        ("12w1", "Won with White against player 12."),
+        ("12b½, 12b= or 12b0.5", "Drew with Black against player 12."),
+        ("12w0", "Lost with White against player 12."),
+        ("+12 and -12", "Forfeit win and forfeit loss against player 12 (the game was not played)."),
+        ("--12", "Double forfeit against player 12."),
+        ("BYE (or U)", "Pairing-allocated bye."),
+        ("F, H and Z", "Full-point, half-point and zero-point bye."),
+        ("-", "Absent, not paired."),
+        ("WD", "Withdrew: this round and every later one stay unplayed."),
+        ("12w and 12b", "Paired with player 12, the result still to come."),
+        ("(empty)", "Not played yet."),
         ("", ""),
-        ("Functions", "First argument the start number, then the crosstable, then optional edition and type"),
+        ("Status line", "The line above each table says No problems found, or names the first "
+                        "cells to correct. While the crosstable has an error, the tables keep "
+                        "their last values."),
+        ("Formulas", form),
+        ("", ""),
+        ("Functions", "The first argument is the start number, then the crosstable, then the "
+                      "optional edition and type."),
     ]
     for name in sorted(FUNCTIONS):
-        doc = (FUNCTIONS[name].__doc__ or "").strip().splitlines()[0]
-        lines.append((name, doc))
-    lines += [("", ""), ("Tie-break codes", "for TIEBREAK and the Settings sheet")]
-    lines += [(code, text) for code, text in NAMES.items()]
-    lines += [("", ""), ("Editions", "")]
-    lines += [(e.name, e.title) for e in EDITIONS.values()]
-    lines += [("", ""), ("Without Excel", "xl-tiebreak recompute BOOK.xlsx fills in every value; "
-                         "xl-tiebreak compute BOOK.xlsx prints them")]
+        lines.append((name, plain(FUNCTIONS[name].__doc__ or "")))
+    lines += [("", ""), ("Tie-break codes", "For TIEBREAK and the tie-break list of the Settings sheet.")]
+    lines += [(code, text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")) for code, text in NAMES.items()]
+    lines += [("", ""), ("Editions", "The rule edition of the Settings sheet.")]
+    lines += [(e.name, e.title + ("" if e.title.endswith(".") else ".")) for e in EDITIONS.values()]
+    lines += [("", ""), ("Without Excel", "The command xl-tiebreak recompute BOOK.xlsx fills in every "
+                         "value; xl-tiebreak compute BOOK.xlsx prints them.")]
     for i, (a, b) in enumerate(lines, start=2):
         ws.cell(i, 1, a).font = _BOLD
-        ws.cell(i, 2, b)
+        c = ws.cell(i, 2, b)
+        c.alignment = Alignment(wrap_text=True, vertical="top")
+        ws.cell(i, 1).alignment = Alignment(vertical="top")
     ws.column_dimensions["A"].width = 24
-    ws.column_dimensions["B"].width = 100
+    ws.column_dimensions["B"].width = 110
+    fit_heights(ws, 2, 110, range(2, len(lines) + 2))
+    print_setup(ws, f"A1:B{len(lines) + 1}")
 
 
 def to_bytes(wb: Workbook) -> bytes:
@@ -284,10 +432,20 @@ def to_bytes(wb: Workbook) -> bytes:
     return out.getvalue()
 
 
-def template_bytes(kind: str, players: Optional[int] = None, rounds: Optional[int] = None) -> bytes:
+def with_values(data: bytes) -> bytes:
+    """A freshly generated workbook with its values filled in and its tables written as spills
+    (dynamic arrays), through the headless recompute."""
+    from .recompute import recompute_bytes
+    return recompute_bytes(data)[0]
+
+
+def template_bytes(kind: str, players: Optional[int] = None, rounds: Optional[int] = None,
+                   cells: bool = False) -> bytes:
+    """The template of ``kind`` ("swiss" or "round-robin"), spilled or with one-cell formulas."""
     spec = default_spec(kind)
     if players:
         spec.players = players
     if rounds:
         spec.rounds = rounds
-    return to_bytes(build(spec))
+    spec.cells = cells
+    return with_values(to_bytes(build(spec)))

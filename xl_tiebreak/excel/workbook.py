@@ -23,18 +23,23 @@ from ..trf import parse_date
 from ..validation import Findings, strict
 from .safe_write import atomic_write
 from .sheet_table import rows_to_tournament
+from ..options import Options, options_from_pairs
 from .template import (
     EDITION_CELL,
     FIRST_ROW,
     HEADER_ROW,
+    OPTION_NAMES,
+    OPTIONS_HEAD_ROW,
     START_CELL,
     TB_FIRST_ROW,
     TB_SLOTS,
     TYPE_CELL,
+    UNRATED_ROW,
     Layout,
     build,
     default_spec,
     to_bytes,
+    with_values,
 )
 
 MAX_WORKBOOK_BYTES = 50 * 1024 * 1024
@@ -66,6 +71,26 @@ class BookSettings:
     kind: str = ""
     tiebreaks: tuple[str, ...] = ()
     start_date: str = ""
+    options: Optional[Options] = None  # the rating for unrated players and the open choices
+
+
+def _settings_options(ws) -> Optional[Options]:
+    """The Options of a Settings sheet (rating for unrated players, the block of open choices);
+    None when the sheet has neither. Errors name the cell."""
+    if str(ws.cell(UNRATED_ROW, 1).value or "").strip().lower() != "rating for unrated players":
+        return None  # a workbook from before these settings
+    pairs: list[tuple[str, object]] = []
+    rating = ws.cell(UNRATED_ROW, 2).value
+    if rating not in (None, ""):
+        pairs.append(("unrated_rating", rating))
+    for r in range(OPTIONS_HEAD_ROW + 1, OPTIONS_HEAD_ROW + 1 + len(OPTION_NAMES)):
+        name = ws.cell(r, 1).value
+        if name not in (None, "") and str(name).strip():
+            pairs.append((str(name), ws.cell(r, 2).value))
+    try:
+        return options_from_pairs(pairs, where=f"Settings!A{UNRATED_ROW}:B{OPTIONS_HEAD_ROW + len(OPTION_NAMES)}")
+    except ValueError as exc:
+        raise InputError(str(exc)) from None
 
 
 def open_book(path: "str | Path", data_only: bool = False):
@@ -114,7 +139,7 @@ def read_settings(wb) -> BookSettings:
         start = start.date().isoformat() if hasattr(start, "hour") else start.isoformat()
     return BookSettings(str(cell(EDITION_CELL) or "").strip(), str(cell(TYPE_CELL) or "").strip(),
                         tuple(str(t).strip() for t in tbs if t is not None and str(t).strip()),
-                        str(start or "").strip())
+                        str(start or "").strip(), _settings_options(ws))
 
 
 def read_workbook(path: "str | Path", findings: Optional[Findings] = None) -> tuple[Tournament, BookSettings]:
@@ -154,12 +179,13 @@ def check_workbook(path: "str | Path") -> list:
 
 
 def workbook_bytes(t: Tournament, *, tiebreaks: Optional[list[str]] = None,
-                   edition: Optional[str] = None) -> bytes:
-    """A workbook of the template filled with the event ``t``."""
-    return to_bytes(filled_workbook(t, tiebreaks=tiebreaks, edition=edition)[0])
+                   edition: Optional[str] = None, cells: bool = False) -> bytes:
+    """A workbook of the template filled with the event ``t``, its values computed."""
+    return with_values(to_bytes(filled_workbook(t, tiebreaks=tiebreaks, edition=edition, cells=cells)[0]))
 
 
-def filled_workbook(t: Tournament, *, tiebreaks: Optional[list[str]] = None, edition: Optional[str] = None):
+def filled_workbook(t: Tournament, *, tiebreaks: Optional[list[str]] = None, edition: Optional[str] = None,
+                    cells: bool = False):
     """The template (an openpyxl Workbook) filled with the event ``t``, and its spec."""
     if not t.scoring.is_standard:
         s = t.scoring
@@ -176,6 +202,7 @@ def filled_workbook(t: Tournament, *, tiebreaks: Optional[list[str]] = None, edi
     spec.edition = edition or edition_for_date(t.start_date).name
     spec.start_date = t.start_date or ""
     spec.title = t.name or ""
+    spec.cells = cells
     wb = build(spec)
     ws = wb["Crosstable"]
     lay = Layout(spec)
@@ -201,9 +228,9 @@ def _text(cell, value: str) -> None:
 
 
 def write_workbook(t: Tournament, out: "str | Path", *, tiebreaks: Optional[list[str]] = None,
-                   edition: Optional[str] = None, overwrite: bool = False) -> Path:
+                   edition: Optional[str] = None, overwrite: bool = False, cells: bool = False) -> Path:
     """Write the filled template to ``out`` atomically; refuses to replace a file unless asked."""
-    return atomic_write(Path(out), workbook_bytes(t, tiebreaks=tiebreaks, edition=edition),
+    return atomic_write(Path(out), workbook_bytes(t, tiebreaks=tiebreaks, edition=edition, cells=cells),
                         overwrite=overwrite)
 
 

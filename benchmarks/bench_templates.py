@@ -1,0 +1,136 @@
+"""What one full recalculation of each shipped template costs: calls of our functions, cells
+handed to Python, and time, through our headless recompute and through xlwings's own Office.js
+runtime (``xlwings.server.custom_functions_call``, as xlwings Lite runs the functions).
+
+    python benchmarks/bench_templates.py
+
+Prints its figures; asserts nothing. xlwings's PRO module is free for noncommercial use: the key
+is set in this process only. Where a workbook makes thousands of calls, the Office.js time is
+measured on a sample of calls and scaled (marked "est.").
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import os
+import sys
+import time
+import types
+from pathlib import Path
+from typing import Any
+
+os.environ["XLWINGS_ON_SERVER"] = "true"
+os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from events import swiss  # noqa: E402
+
+from xl_tiebreak.excel import functions as fx  # noqa: E402
+from xl_tiebreak.excel.formula import Call, Name, Ref, Unsupported, count_calls, parse, split_fallback  # noqa: E402
+from xl_tiebreak.excel.recompute import _Book, recompute_bytes  # noqa: E402
+from xl_tiebreak.excel.teaching import teaching_bytes  # noqa: E402
+from xl_tiebreak.excel.template import template_bytes  # noqa: E402
+from xl_tiebreak.excel.workbook import workbook_bytes  # noqa: E402
+
+SAMPLE = 60  # Office.js calls timed when a workbook makes more
+
+
+def _no_pyodide_probe() -> None:
+    """xlwings tries ``from pyodide.ffi import JsNull`` for each converted cell; in Pyodide that
+    import succeeds at once, on CPython each failure costs tens of microseconds. Give it the module
+    Pyodide has, so the timing is that of the conversion, not of failed imports."""
+    if "pyodide" not in sys.modules:
+        ffi = types.ModuleType("pyodide.ffi")
+        ffi.JsNull = type("JsNull", (), {})
+        root = types.ModuleType("pyodide")
+        root.ffi = ffi
+        sys.modules["pyodide"], sys.modules["pyodide.ffi"] = root, ffi
+
+
+def _calls(data: bytes) -> tuple[list[tuple[str, list[Any]]], int, int]:
+    """Every call of our functions with its arguments as Excel would pass them (2-D lists), the
+    number of calls, and the number of cells handed over."""
+    book = _Book(data)
+    calls: list[tuple[str, list[Any]]] = []
+    cells = n = 0
+    for sheet, coord, text in book.formulas:
+        k = count_calls(text)
+        if not k:
+            continue
+        n += k
+        try:
+            node = parse(split_fallback(text)[0])
+        except Unsupported:
+            continue  # an Excel formula around one of ours (counted, not replayed)
+        if not isinstance(node, Call):
+            continue
+        args: list[Any] = []
+        for a in node.args:
+            if isinstance(a, (Ref, Name)):
+                v = book.resolve(a, sheet) if isinstance(a, Ref) else book.name(a.name)
+                if not isinstance(v, tuple):
+                    v = ((v,),)
+                rows = [["" if c is None else c for c in r] for r in v]
+                cells += sum(len(r) for r in rows)
+                args.append(rows)
+            else:
+                args.append(None if a is None else [[a]])
+        calls.append((node.name, args))
+    return calls, n, cells
+
+
+def _officejs_seconds(calls: list[tuple[str, list[Any]]]) -> tuple[float, bool]:
+    import xlwings.server as server
+
+    import xl_tiebreak.udfs as udfs
+    sample = calls if len(calls) <= SAMPLE else calls[:: max(1, len(calls) // SAMPLE)][:SAMPLE]
+
+    async def run() -> None:
+        for name, args in sample:
+            body = {"func_name": name, "args": args, "caller_address": "Sheet1!A1", "formula": "",
+                    "runtime": "1.4", "culture_info_name": "en-US", "date_format": "M/d/yyyy",
+                    "version": "0.37.8", "client": "Office.js"}
+            await server.custom_functions_call(body, udfs)
+
+    fx.CACHE.clear()
+    t0 = time.perf_counter()
+    asyncio.run(run())
+    took = time.perf_counter() - t0
+    return took * len(calls) / max(len(sample), 1), len(sample) < len(calls)
+
+
+def _recompute_seconds(data: bytes) -> float:
+    fx.CACHE.clear()
+    t0 = time.perf_counter()
+    recompute_bytes(data)
+    return time.perf_counter() - t0
+
+
+def main() -> None:
+    _no_pyodide_probe()
+    big = swiss(1000, 11, seed=7)
+    books = [
+        ("Swiss template (400 rows, spilled)", template_bytes("swiss")),
+        ("Round-robin template (20 rows, spilled)", template_bytes("round-robin")),
+        ("Teaching workbook", teaching_bytes()),
+        ("Swiss template --cells (400 rows)", template_bytes("swiss", cells=True)),
+        ("workbook from 1,000 x 11 (spilled)", workbook_bytes(big)),
+        ("workbook from 1,000 x 11 --cells", workbook_bytes(big, cells=True)),
+    ]
+    print(f"{'workbook':42} {'calls':>7} {'cells shipped':>14} {'recompute s':>12} {'Office.js s':>14}")
+    for title, data in books:
+        calls, n, cells = _calls(data)
+        rec = _recompute_seconds(data)
+        ojs, estimated = _officejs_seconds(calls)
+        print(f"{title:42} {n:>7,} {cells:>14,} {rec:>12.2f} {ojs:>10.2f}{' est.' if estimated else '     '}")
+    spilled = books[4][1]
+    times = []
+    for _ in range(3):
+        times.append(_recompute_seconds(spilled))
+    print(f"\nxl-tiebreak recompute of the 1,000 x 11 workbook (spilled): best {min(times):.2f} s of 3")
+
+
+if __name__ == "__main__":
+    main()
