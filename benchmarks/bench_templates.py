@@ -28,8 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from events import swiss  # noqa: E402
 
 from xl_tiebreak.excel import functions as fx  # noqa: E402
-from xl_tiebreak.excel.formula import Call, Name, Ref, Unsupported, count_calls, parse, split_fallback  # noqa: E402
-from xl_tiebreak.excel.recompute import _Book, recompute_bytes  # noqa: E402
+from xl_tiebreak.excel.recompute import recompute_bytes, workbook_calls  # noqa: E402
 from xl_tiebreak.excel.teaching import teaching_bytes  # noqa: E402
 from xl_tiebreak.excel.template import template_bytes  # noqa: E402
 from xl_tiebreak.excel.workbook import workbook_bytes  # noqa: E402
@@ -47,38 +46,6 @@ def _no_pyodide_probe() -> None:
         root = types.ModuleType("pyodide")
         root.ffi = ffi
         sys.modules["pyodide"], sys.modules["pyodide.ffi"] = root, ffi
-
-
-def _calls(data: bytes) -> tuple[list[tuple[str, list[Any]]], int, int]:
-    """Every call of our functions with its arguments as Excel would pass them (2-D lists), the
-    number of calls, and the number of cells handed over."""
-    book = _Book(data)
-    calls: list[tuple[str, list[Any]]] = []
-    cells = n = 0
-    for sheet, coord, text in book.formulas:
-        k = count_calls(text)
-        if not k:
-            continue
-        n += k
-        try:
-            node = parse(split_fallback(text)[0])
-        except Unsupported:
-            continue  # an Excel formula around one of ours (counted, not replayed)
-        if not isinstance(node, Call):
-            continue
-        args: list[Any] = []
-        for a in node.args:
-            if isinstance(a, (Ref, Name)):
-                v = book.resolve(a, sheet) if isinstance(a, Ref) else book.name(a.name)
-                if not isinstance(v, tuple):
-                    v = ((v,),)
-                rows = [["" if c is None else c for c in r] for r in v]
-                cells += sum(len(r) for r in rows)
-                args.append(rows)
-            else:
-                args.append(None if a is None else [[a]])
-        calls.append((node.name, args))
-    return calls, n, cells
 
 
 def _officejs_seconds(calls: list[tuple[str, list[Any]]]) -> tuple[float, bool]:
@@ -121,7 +88,7 @@ def main() -> None:
     ]
     print(f"{'workbook':42} {'calls':>7} {'cells shipped':>14} {'recompute s':>12} {'Office.js s':>14}")
     for title, data in books:
-        calls, n, cells = _calls(data)
+        calls, n, cells = workbook_calls(data)
         rec = _recompute_seconds(data)
         ojs, estimated = _officejs_seconds(calls)
         print(f"{title:42} {n:>7,} {cells:>14,} {rec:>12.2f} {ojs:>10.2f}{' est.' if estimated else '     '}")
