@@ -7,25 +7,21 @@ never a traceback.
 from __future__ import annotations
 
 import argparse
-import csv
-import io
 import json
 import os
 import sys
+from fractions import Fraction
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
-from .check import check_trf
 from .editions import EDITIONS
-from .engine import Result, compute
 from .errors import TiebreakError
-from .examples import DEMO_FILE, demo_tournament
-from .formatting import decimals_for, format_value, json_number
 from .options import Options, options_from_pairs
-from .standings import rank
 from .textutil import is_digits
-from .trf import read_trf
-from .validation import Findings
+
+if TYPE_CHECKING:  # the commands import what they use when they run: a quick start
+    from .engine import Result
+    from .tiebreaks.context import Column
 
 
 def _common(p: argparse.ArgumentParser) -> None:
@@ -127,7 +123,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             from .excel import commands
             sys.stdout.write(getattr(commands, args.command.replace("-", "_"))(args))
             return 0
+        from .engine import compute
         if args.command == "demo":
+            from .examples import DEMO_FILE, demo_tournament
             t = demo_tournament()
             source = DEMO_FILE
             book = None
@@ -171,6 +169,8 @@ def _load(path: str):
         raise TiebreakError(f"{path}: no such file")
     if p.is_dir():
         raise TiebreakError(f"{path}: is a folder, not a TRF file")
+    from .trf import read_trf
+    from .validation import Findings
     fd = Findings(strict=True)
     if p.suffix.lower() in (".xlsx", ".xlsm"):
         from .excel.workbook import read_workbook
@@ -213,6 +213,9 @@ def _explain(args) -> str:
 
 def _compare(args) -> str:
     """Values and places under several editions; the players whose place changes."""
+    from .engine import compute
+    from .formatting import decimals_for, format_value, json_number
+    from .standings import rank
     t, book = _load(args.input)
     names = [e.strip() for e in args.rules.split(",") if e.strip()]
     if not names:
@@ -269,6 +272,7 @@ def _check(args) -> int:
         from .excel.workbook import check_workbook
         found = check_workbook(p)
     else:
+        from .check import check_trf
         found = check_trf(p)
     errors = sum(1 for f in found if f.severity == "error")
     if args.format == "json":
@@ -283,22 +287,57 @@ def _check(args) -> int:
 
 
 def _columns(result: Result) -> list[tuple[str, int]]:
+    from .formatting import decimals_for
     scale = result.points_column.den
     return [(code, decimals_for(tb, scale)) for code, tb in zip(result.codes, result.tiebreaks)]
 
 
-def _json(result: Result, order: Sequence[int], places: Optional[Sequence[str]] = None) -> str:
-    players = []
+def _texts(col: Column, text: Callable[[Optional[Fraction]], str]) -> list[str]:
+    """A column's values as text, every player at once: ``text`` runs once per distinct value."""
+    nums = col.num.tolist()
+    seen = {v: text(Fraction(v, col.den)) for v in set(nums)}
+    out = [seen[v] for v in nums]
+    if col.defined is not None:
+        blank = text(None)
+        out = [t if d else blank for t, d in zip(out, col.defined.tolist())]
+    return out
+
+
+def _json_text(v: Optional[Fraction]) -> str:
+    """A value as json.dumps writes :func:`json_number` of it."""
+    from .formatting import json_number
+    return json.dumps(json_number(v))
+
+
+def _json_list(items: Sequence[str], indent: str) -> str:
+    """A JSON list of ready-made items, laid out as ``json.dumps(..., indent=1)`` does."""
+    if not items:
+        return "[]"
+    return "[\n" + ",\n".join(indent + " " + x for x in items) + "\n" + indent + "]"
+
+
+def _json(result: Result, order: Sequence[int], places: Optional[Sequence[str]] = None,
+          separated: Optional[Sequence[Optional[str]]] = None) -> str:
+    """The JSON document of a result, players in ``order`` (with their places and what separated
+    them, for standings); written column by column, the same text as ``json.dumps(doc,
+    ensure_ascii=False, indent=1)``."""
+    string = lambda s: json.dumps(s, ensure_ascii=False)  # noqa: E731
+    players = result.tournament.players
+    points = _texts(result.points_column, lambda v: repr(float(v)))
+    rows = list(zip(*(_texts(c, _json_text) for c in result.columns))) if result.columns else None
+    lines = []
     for pos, k in enumerate(order):
-        p = result.tournament.players[k]
-        item = {"no": p.no, "name": p.name, "points": float(result.points[k]),
-                "values": [json_number(v) for v in result.values[k]]}
-        if places is not None:
-            item = {"rank": places[pos], **item}
-        players.append(item)
-    doc = {"edition": result.edition.name, "rounds": result.rounds, "tiebreaks": list(result.codes),
-           "players": players}
-    return json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
+        p = players[k]
+        fields = [] if places is None else [f'"rank": {string(places[pos])}']
+        fields += [f'"no": {p.no}', f'"name": {string(p.name)}', f'"points": {points[k]}',
+                   f'"values": {_json_list(rows[k] if rows else (), "   ")}']
+        if separated is not None:
+            fields.append(f'"separated_by": {string(separated[pos])}')
+        lines.append("  {\n   " + ",\n   ".join(fields) + "\n  }")
+    head = [f'"edition": {string(result.edition.name)}', f'"rounds": {result.rounds}',
+            f'"tiebreaks": {_json_list([string(c) for c in result.codes], " ")}',
+            '"players": ' + ("[\n" + ",\n".join(lines) + "\n ]" if lines else "[]")]
+    return "{\n " + ",\n ".join(head) + "\n}\n"
 
 
 def _table(headers: list[str], rows: list[list[str]], right: set[int]) -> str:
@@ -312,6 +351,8 @@ def _table(headers: list[str], rows: list[list[str]], right: set[int]) -> str:
 
 
 def _csv(headers: list[str], rows: list[list[str]]) -> str:
+    import csv
+    import io
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(headers)
@@ -320,16 +361,16 @@ def _csv(headers: list[str], rows: list[list[str]]) -> str:
 
 
 def _render_compute(result: Result, fmt: str) -> str:
+    from .formatting import format_value
     order = list(range(len(result.tournament.players)))
     if fmt == "json":
         return _json(result, order)
     cols = _columns(result)
     headers = ["No", "Name", "Pts"] + [c for c, _ in cols]
-    rows = []
-    for k in order:
-        p = result.tournament.players[k]
-        rows.append([str(p.no), p.name, format_value(result.points[k], 1)]
-                    + [format_value(v, d) for v, (_, d) in zip(result.values[k], cols)])
+    columns = [[str(p.no) for p in result.tournament.players], [p.name for p in result.tournament.players],
+               _texts(result.points_column, lambda v: format_value(v, 1))]
+    columns += [_texts(col, lambda v, d=d: format_value(v, d)) for col, (_, d) in zip(result.columns, cols)]
+    rows = [list(r) for r in zip(*columns)]
     if fmt == "csv":
         return _csv(headers, rows)
     right = {0} | set(range(2, len(headers)))
@@ -337,13 +378,13 @@ def _render_compute(result: Result, fmt: str) -> str:
 
 
 def _render_standings(result: Result, fmt: str, source: str) -> str:
+    from .formatting import format_value
+    from .standings import rank
     rows_ = rank(result)
     tindex = result.tournament._index()
     if fmt == "json":
-        doc = json.loads(_json(result, [tindex[r.player.no] for r in rows_], [r.place for r in rows_]))
-        for item, r in zip(doc["players"], rows_):
-            item["separated_by"] = r.separated_by
-        return json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
+        return _json(result, [tindex[r.player.no] for r in rows_], [r.place for r in rows_],
+                     [r.separated_by for r in rows_])
     cols = _columns(result)
     headers = ["Rk", "No", "Name", "Pts"] + [c for c, _ in cols] + ["Split by"]
     rows = []
