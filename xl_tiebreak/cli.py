@@ -294,19 +294,24 @@ def _columns(result: Result) -> list[tuple[str, int]]:
 
 def _texts(col: Column, text: Callable[[Optional[Fraction]], str]) -> list[str]:
     """A column's values as text, every player at once: ``text`` runs once per distinct value."""
+    return _raw_texts(col, lambda v, den: text(Fraction(v, den)), text(None))
+
+
+def _raw_texts(col: Column, text: Callable[[int, int], str], blank: str) -> list[str]:
+    """As :func:`_texts`, with ``text(numerator, denominator)`` on the column's integers."""
     nums = col.num.tolist()
-    seen = {v: text(Fraction(v, col.den)) for v in set(nums)}
+    den = col.den
+    seen = {v: text(v, den) for v in set(nums)}
     out = [seen[v] for v in nums]
     if col.defined is not None:
-        blank = text(None)
         out = [t if d else blank for t, d in zip(out, col.defined.tolist())]
     return out
 
 
-def _json_text(v: Optional[Fraction]) -> str:
-    """A value as json.dumps writes :func:`json_number` of it."""
-    from .formatting import json_number
-    return json.dumps(json_number(v))
+def _json_number_text(v: int, den: int) -> str:
+    """``json.dumps(json_number(Fraction(v, den)))`` without the detour: an integer when whole,
+    else the float (``int / int`` rounds correctly, as ``float(Fraction)`` does) as JSON writes it."""
+    return str(v // den) if v % den == 0 else float.__repr__(v / den)
 
 
 def _json_list(items: Sequence[str], indent: str) -> str:
@@ -323,8 +328,9 @@ def _json(result: Result, order: Sequence[int], places: Optional[Sequence[str]] 
     ensure_ascii=False, indent=1)``."""
     string = lambda s: json.dumps(s, ensure_ascii=False)  # noqa: E731
     players = result.tournament.players
-    points = _texts(result.points_column, lambda v: repr(float(v)))
-    rows = list(zip(*(_texts(c, _json_text) for c in result.columns))) if result.columns else None
+    points = _raw_texts(result.points_column, lambda v, den: float.__repr__(v / den), "null")
+    rows = list(zip(*(_raw_texts(c, _json_number_text, "null") for c in result.columns))) \
+        if result.columns else None
     lines = []
     for pos, k in enumerate(order):
         p = players[k]
