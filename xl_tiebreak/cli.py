@@ -326,20 +326,27 @@ def _json(result: Result, order: Sequence[int], places: Optional[Sequence[str]] 
     """The JSON document of a result, players in ``order`` (with their places and what separated
     them, for standings); written column by column, the same text as ``json.dumps(doc,
     ensure_ascii=False, indent=1)``."""
-    string = lambda s: json.dumps(s, ensure_ascii=False)  # noqa: E731
+    from json.encoder import encode_basestring as string  # what json.dumps(ensure_ascii=False) uses
     players = result.tournament.players
     points = _raw_texts(result.points_column, lambda v, den: float.__repr__(v / den), "null")
-    rows = list(zip(*(_raw_texts(c, _json_number_text, "null") for c in result.columns))) \
-        if result.columns else None
+    columns = [_raw_texts(c, _json_number_text, "null") for c in result.columns]
+    values = ("[\n" + ",\n".join(["    %s"] * len(columns)) + "\n   ]") if columns else "[]"
+    fields = ['"no": %d', '"name": %s', '"points": %s', '"values": ' + values]
+    if places is not None:
+        fields.insert(0, '"rank": %s')
+    if separated is not None:
+        fields.append('"separated_by": %s')
+    item = "  {\n   " + ",\n   ".join(fields) + "\n  }"
+    rows = list(zip(*columns)) if columns else [()] * len(players)
     lines = []
     for pos, k in enumerate(order):
         p = players[k]
-        fields = [] if places is None else [f'"rank": {string(places[pos])}']
-        fields += [f'"no": {p.no}', f'"name": {string(p.name)}', f'"points": {points[k]}',
-                   f'"values": {_json_list(rows[k] if rows else (), "   ")}']
+        cells = (p.no, string(p.name), points[k], *rows[k])
+        if places is not None:
+            cells = (string(places[pos]), *cells)
         if separated is not None:
-            fields.append(f'"separated_by": {string(separated[pos])}')
-        lines.append("  {\n   " + ",\n   ".join(fields) + "\n  }")
+            cells = (*cells, json.dumps(separated[pos], ensure_ascii=False))
+        lines.append(item % cells)
     head = [f'"edition": {string(result.edition.name)}', f'"rounds": {result.rounds}',
             f'"tiebreaks": {_json_list([string(c) for c in result.codes], " ")}',
             '"players": ' + ("[\n" + ",\n".join(lines) + "\n ]" if lines else "[]")]

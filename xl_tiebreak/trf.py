@@ -226,13 +226,13 @@ def _player_fields(line: str, lineno: int, source: str, fd: Findings,
     """The identity fields of a 001 line (columns 5-89) as Player attributes, in field order;
     ``None`` when the start rank is unreadable (reported)."""
     no_text = line[4:8].strip()
-    if not is_digits(no_text) or int(no_text) < 1:
+    if not (no_text.isascii() and no_text.isdigit()) or int(no_text) < 1:  # (is_digits, inline)
         fd.add("layout", f"start rank {no_text!r} is not a number from 1 to 9999",
                f"{source} line {lineno}, columns 5-8")
         return None
     rating_text = line[48:52].strip()
     rating = None
-    if rating_text and not is_digits(rating_text):
+    if rating_text and not (rating_text.isascii() and rating_text.isdigit()):
         fd.add("layout", f"rating {rating_text!r} is not a number (leave it blank or 0 for unrated)",
                f"{source} line {lineno}, columns 49-52")
     elif rating_text and int(rating_text) > 0:
@@ -250,7 +250,7 @@ def _player_fields(line: str, lineno: int, source: str, fd: Findings,
     return {"no": int(no_text), "name": line[14:47].strip(), "rating": rating, "rounds": (),
             "title": line[10:13].strip(), "fed": line[53:56].strip(), "sex": line[9:10].strip(),
             "fide_id": line[57:68].strip(), "birth": line[69:79].strip(), "declared_points": declared,
-            "declared_rank": int(rank_text) if is_digits(rank_text) else None}
+            "declared_rank": int(rank_text) if rank_text.isascii() and rank_text.isdigit() else None}
 
 
 def _round_fields(line: str) -> list[tuple[str, str, str]]:
@@ -502,12 +502,12 @@ def _disagreeing(kind: np.ndarray, declared: list[Optional[Fraction]], scoring: 
     """Rows whose points field differs from their results (byes entered ahead allowed), with the
     scale and the totals of the results."""
     scale, upto, full = _totals(kind, scoring, _last_played(kind))
-    scaled: dict[Fraction, int] = {}
+    scaled: dict[int, int] = {id(None): -2}  # by identity: the reader shares one Fraction per spelling
     for d in declared:
-        if d is not None and d not in scaled:
+        if id(d) not in scaled:
             num = d * scale
-            scaled[d] = num.numerator if num.denominator == 1 else -1  # -1: no total can equal it
-    given = np.array([-2 if d is None else scaled[d] for d in declared], dtype=np.int64)
+            scaled[id(d)] = num.numerator if num.denominator == 1 else -1  # -1: no total can equal it
+    given = np.array([scaled[id(d)] for d in declared], dtype=np.int64)
     return (given != -2) & (given != upto) & (given != full), scale, full
 
 
