@@ -40,9 +40,9 @@ ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 CLI = [sys.executable, "-c", "import sys; from xl_tiebreak.cli import main; sys.exit(main())"]
 
 
-def run_measured(cmd: list[str], ok: tuple[int, ...] = (0,)) -> tuple[float, float, bytes]:
-    """Wall time (s) and peak memory (MB, the child's own max RSS from ``wait4``) of one child
-    process, and its standard output."""
+def run_measured(cmd: list[str], ok: tuple[int, ...] = (0,)) -> tuple[float, float, float, bytes]:
+    """Wall time (s), CPU time (s, user + system) and peak memory (MB, max RSS), all the child's
+    own from ``wait4``, and its standard output."""
     with tempfile.TemporaryFile() as out_f, tempfile.TemporaryFile() as err_f:
         t0 = time.perf_counter()
         proc = subprocess.Popen(cmd, stdout=out_f, stderr=err_f, env=ENV)
@@ -55,17 +55,18 @@ def run_measured(cmd: list[str], ok: tuple[int, ...] = (0,)) -> tuple[float, flo
     scale = 1024 * 1024 if sys.platform == "darwin" else 1024  # ru_maxrss: bytes on macOS, KiB on Linux
     if proc.returncode not in ok:
         raise SystemExit(f"{' '.join(cmd[:6])} ... failed ({proc.returncode}): {err.decode()[-500:]}")
-    return elapsed, usage.ru_maxrss / scale, out
+    return elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / scale, out
 
 
-def best(cmd: list[str], repeat: int, ok: tuple[int, ...] = (0,)) -> tuple[float, float, bytes]:
-    """Best wall time of ``repeat`` runs, the largest peak memory seen, the last output."""
-    times, peaks, out = [], [], b""
+def best(cmd: list[str], repeat: int, ok: tuple[int, ...] = (0,)) -> tuple[float, float, float, bytes]:
+    """Best wall and CPU time of ``repeat`` runs, the largest peak memory seen, the last output."""
+    times, cpus, peaks, out = [], [], [], b""
     for _ in range(repeat):
-        t, m, out = run_measured(cmd, ok)
+        t, c, m, out = run_measured(cmd, ok)
         times.append(t)
+        cpus.append(c)
         peaks.append(m)
-    return min(times), max(peaks), out
+    return min(times), min(cpus), max(peaks), out
 
 
 def make(d: str, players: int, rounds: int) -> str:
@@ -96,22 +97,23 @@ def main() -> None:
         small, mid, big = make(d, 999, 13), make(d, 2000, 11), make(d, 9990, 13)
         run_measured(compute_cmd(small))  # warm the bytecode cache
         run_measured(CLI + ["check", small], ok=(0, 1))
-        start, _, _ = best(CLI + ["--help"], args.repeat)
-        print(f"process start (xl-tiebreak --help): {start:.3f} s")
-        rows = {}
+        start, start_cpu, _, _ = best(CLI + ["--help"], args.repeat)
+        print(f"process start (xl-tiebreak --help): {start:.3f} s wall, {start_cpu:.3f} s CPU")
+        wall, cpu = {}, {}
         for label, path in (("999 x 13", small), ("2,000 x 11", mid), ("9,990 x 13", big)):
-            t, m, out = best(compute_cmd(path), args.repeat)
-            rows[label] = t
-            print(f"compute {label:>11}: {t:6.3f} s  peak {m:6.1f} MB  ({len(out) / 1e6:.1f} MB of JSON)")
-        ratio = rows["9,990 x 13"] / rows["999 x 13"]
-        print(f"scaling 999 x 13 -> 9,990 x 13 (10x players): {ratio:.1f}x the time")
-        t, m, out = best(CLI + ["check", big], args.repeat, ok=(0, 1))
+            wall[label], cpu[label], m, out = best(compute_cmd(path), args.repeat)
+            print(f"compute {label:>11}: {wall[label]:6.3f} s wall, {cpu[label]:6.3f} s CPU, peak {m:6.1f} MB "
+                  f"({len(out) / 1e6:.1f} MB of JSON)")
+        print(f"10x players (999 x 13 -> 9,990 x 13): {wall['9,990 x 13'] / wall['999 x 13']:.1f}x the wall "
+              f"time, {cpu['9,990 x 13'] / cpu['999 x 13']:.1f}x the CPU time")
+        t, c, m, out = best(CLI + ["check", big], args.repeat, ok=(0, 1))
         summary = out.decode().strip().splitlines()[-1]
-        print(f"check   {'9,990 x 13':>11}: {t:6.3f} s  peak {m:6.1f} MB  ({summary})")
+        print(f"check   {'9,990 x 13':>11}: {t:6.3f} s wall, {c:6.3f} s CPU, peak {m:6.1f} MB ({summary})")
         if not args.no_gacrux:
-            g, gm, _ = run_measured(gacrux_cmd(mid))
-            print(f"gacrux 1.11.65 2,000 x 11: {g:6.2f} s  peak {gm:6.1f} MB (one run)")
-            print(f"xl-tiebreak is {g / rows['2,000 x 11']:.0f}x faster than gacrux on 2,000 x 11")
+            g, gc, gm, _ = run_measured(gacrux_cmd(mid))
+            print(f"gacrux 1.11.65 2,000 x 11: {g:6.2f} s wall, {gc:6.2f} s CPU, peak {gm:6.1f} MB (one run)")
+            print(f"xl-tiebreak is {g / wall['2,000 x 11']:.0f}x faster than gacrux on 2,000 x 11 by wall time, "
+                  f"{gc / cpu['2,000 x 11']:.0f}x by CPU time")
 
 
 if __name__ == "__main__":
