@@ -426,12 +426,12 @@ def _read_players(player_lines: list[tuple[int, str]], declared_rounds: Optional
     kind, opp, colour = kind[order], opp[order], colour[order]
     rounds = _TrfRounds(kind, opp, colour, scoring)
     players = []
-    make = object.__new__
-    for row, i in enumerate(order.tolist()):
+    make, put = object.__new__, object.__setattr__
+    for row, i in enumerate(order.tolist()):  # Player objects made as the dataclass makes them, faster
         fields = ids[i]
         fields["rounds"] = LazyRounds(rounds, row)
         p = make(Player)
-        p.__dict__.update(fields)
+        put(p, "__dict__", fields)
         players.append(p)
     t = Tournament(players=tuple(players), rounds=nrounds, name=name, scoring=scoring, kind=event_kind,
                    start_date=start, tiebreaks=tiebreaks, header=tuple(header))
