@@ -223,13 +223,13 @@ def reconcile_arrays(nos: np.ndarray, kind: np.ndarray, opp: np.ndarray, colour:
     same_colour = (colour > 0) & (colour == other_colour)
     suspect = paired & ((opp == me) | ~known | ~agrees | same_colour)
     if suspect.any():
-        claims = np.bincount((opp + size * cols)[paired], minlength=size * R).reshape(R, size)
         for r in np.flatnonzero(suspect.any(axis=0)).tolist():
+            claims = np.bincount(opp[:, r], minlength=size)  # (index 0 counts the unpaired)
             for i in np.flatnonzero(suspect[:, r]).tolist():
                 no, o = int(nos[i]), int(opp[i, r])
                 other = _round(int(kind[orow[i, r], r]), int(opp[orow[i, r], r]), int(colour[orow[i, r], r])) \
                     if known[i, r] else None
-                claimants = [int(x) for x in nos[opp[:, r] == o]] if claims[r, o] > 1 else ()
+                claimants = [int(x) for x in nos[opp[:, r] == o]] if claims[o] > 1 else ()
                 skip = bool(bad[i, r]) or (known[i, r] and bool(bad[orow[i, r], r]))
                 _check_pairing(findings, place(no, r + 1), r, no, _round(int(kind[i, r]), o, int(colour[i, r])),
                                other, claimants, skip)
