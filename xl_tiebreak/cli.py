@@ -7,25 +7,21 @@ never a traceback.
 from __future__ import annotations
 
 import argparse
-import csv
-import io
 import json
 import os
 import sys
+from fractions import Fraction
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
-from .check import check_trf
 from .editions import EDITIONS
-from .engine import Result, compute
 from .errors import TiebreakError
-from .examples import DEMO_FILE, demo_tournament
-from .formatting import decimals_for, format_value, json_number
 from .options import Options, options_from_pairs
-from .standings import rank
 from .textutil import is_digits
-from .trf import read_trf
-from .validation import Findings
+
+if TYPE_CHECKING:  # the commands import what they use when they run: a quick start
+    from .engine import Result
+    from .tiebreaks.context import Column
 
 
 def _common(p: argparse.ArgumentParser) -> None:
@@ -129,7 +125,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             from .excel import commands
             sys.stdout.write(getattr(commands, args.command.replace("-", "_"))(args))
             return 0
+        from .engine import compute
         if args.command == "demo":
+            from .examples import DEMO_FILE, demo_tournament
             t = demo_tournament()
             source = DEMO_FILE
             book = None
@@ -173,6 +171,8 @@ def _load(path: str):
         raise TiebreakError(f"{path}: no such file")
     if p.is_dir():
         raise TiebreakError(f"{path}: is a folder, not a TRF file")
+    from .trf import read_trf
+    from .validation import Findings
     fd = Findings(strict=True)
     if p.suffix.lower() in (".xlsx", ".xlsm"):
         from .excel.workbook import read_workbook
@@ -215,6 +215,9 @@ def _explain(args) -> str:
 
 def _compare(args) -> str:
     """Values and places under several editions; the players whose place changes."""
+    from .engine import compute
+    from .formatting import decimals_for, format_value, json_number
+    from .standings import rank
     t, book = _load(args.input)
     names = [e.strip() for e in args.rules.split(",") if e.strip()]
     if not names:
@@ -271,6 +274,7 @@ def _check(args) -> int:
         from .excel.workbook import check_workbook
         found = check_workbook(p)
     else:
+        from .check import check_trf
         found = check_trf(p)
     errors = sum(1 for f in found if f.severity == "error")
     if args.format == "json":
@@ -285,22 +289,70 @@ def _check(args) -> int:
 
 
 def _columns(result: Result) -> list[tuple[str, int]]:
+    from .formatting import decimals_for
     scale = result.points_column.den
     return [(code, decimals_for(tb, scale)) for code, tb in zip(result.codes, result.tiebreaks)]
 
 
-def _json(result: Result, order: Sequence[int], places: Optional[Sequence[str]] = None) -> str:
-    players = []
+def _texts(col: Column, text: Callable[[Optional[Fraction]], str]) -> list[str]:
+    """A column's values as text, every player at once: ``text`` runs once per distinct value."""
+    return _raw_texts(col, lambda v, den: text(Fraction(v, den)), text(None))
+
+
+def _raw_texts(col: Column, text: Callable[[int, int], str], blank: str) -> list[str]:
+    """As :func:`_texts`, with ``text(numerator, denominator)`` on the column's integers."""
+    nums = col.num.tolist()
+    den = col.den
+    seen = {v: text(v, den) for v in set(nums)}
+    out = [seen[v] for v in nums]
+    if col.defined is not None:
+        out = [t if d else blank for t, d in zip(out, col.defined.tolist())]
+    return out
+
+
+def _json_number_text(v: int, den: int) -> str:
+    """``json.dumps(json_number(Fraction(v, den)))`` without the detour: an integer when whole,
+    else the float (``int / int`` rounds correctly, as ``float(Fraction)`` does) as JSON writes it."""
+    return str(v // den) if v % den == 0 else float.__repr__(v / den)
+
+
+def _json_list(items: Sequence[str], indent: str) -> str:
+    """A JSON list of ready-made items, laid out as ``json.dumps(..., indent=1)`` does."""
+    if not items:
+        return "[]"
+    return "[\n" + ",\n".join(indent + " " + x for x in items) + "\n" + indent + "]"
+
+
+def _json(result: Result, order: Sequence[int], places: Optional[Sequence[str]] = None,
+          separated: Optional[Sequence[Optional[str]]] = None) -> str:
+    """The JSON document of a result, players in ``order`` (with their places and what separated
+    them, for standings); written column by column, the same text as ``json.dumps(doc,
+    ensure_ascii=False, indent=1)``."""
+    from json.encoder import encode_basestring as string  # what json.dumps(ensure_ascii=False) uses
+    players = result.tournament.players
+    points = _raw_texts(result.points_column, lambda v, den: float.__repr__(v / den), "null")
+    columns = [_raw_texts(c, _json_number_text, "null") for c in result.columns]
+    values = ("[\n" + ",\n".join(["    %s"] * len(columns)) + "\n   ]") if columns else "[]"
+    fields = ['"no": %d', '"name": %s', '"points": %s', '"values": ' + values]
+    if places is not None:
+        fields.insert(0, '"rank": %s')
+    if separated is not None:
+        fields.append('"separated_by": %s')
+    item = "  {\n   " + ",\n   ".join(fields) + "\n  }"
+    rows = list(zip(*columns)) if columns else [()] * len(players)
+    lines = []
     for pos, k in enumerate(order):
-        p = result.tournament.players[k]
-        item = {"no": p.no, "name": p.name, "points": float(result.points[k]),
-                "values": [json_number(v) for v in result.values[k]]}
+        p = players[k]
+        cells = (p.no, string(p.name), points[k], *rows[k])
         if places is not None:
-            item = {"rank": places[pos], **item}
-        players.append(item)
-    doc = {"edition": result.edition.name, "rounds": result.rounds, "tiebreaks": list(result.codes),
-           "players": players}
-    return json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
+            cells = (string(places[pos]), *cells)
+        if separated is not None:
+            cells = (*cells, json.dumps(separated[pos], ensure_ascii=False))
+        lines.append(item % cells)
+    head = [f'"edition": {string(result.edition.name)}', f'"rounds": {result.rounds}',
+            f'"tiebreaks": {_json_list([string(c) for c in result.codes], " ")}',
+            '"players": ' + ("[\n" + ",\n".join(lines) + "\n ]" if lines else "[]")]
+    return "{\n " + ",\n ".join(head) + "\n}\n"
 
 
 def _table(headers: list[str], rows: list[list[str]], right: set[int]) -> str:
@@ -314,6 +366,8 @@ def _table(headers: list[str], rows: list[list[str]], right: set[int]) -> str:
 
 
 def _csv(headers: list[str], rows: list[list[str]]) -> str:
+    import csv
+    import io
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(headers)
@@ -322,16 +376,16 @@ def _csv(headers: list[str], rows: list[list[str]]) -> str:
 
 
 def _render_compute(result: Result, fmt: str) -> str:
+    from .formatting import format_value
     order = list(range(len(result.tournament.players)))
     if fmt == "json":
         return _json(result, order)
     cols = _columns(result)
     headers = ["No", "Name", "Pts"] + [c for c, _ in cols]
-    rows = []
-    for k in order:
-        p = result.tournament.players[k]
-        rows.append([str(p.no), p.name, format_value(result.points[k], 1)]
-                    + [format_value(v, d) for v, (_, d) in zip(result.values[k], cols)])
+    columns = [[str(p.no) for p in result.tournament.players], [p.name for p in result.tournament.players],
+               _texts(result.points_column, lambda v: format_value(v, 1))]
+    columns += [_texts(col, lambda v, d=d: format_value(v, d)) for col, (_, d) in zip(result.columns, cols)]
+    rows = [list(r) for r in zip(*columns)]
     if fmt == "csv":
         return _csv(headers, rows)
     right = {0} | set(range(2, len(headers)))
@@ -339,13 +393,13 @@ def _render_compute(result: Result, fmt: str) -> str:
 
 
 def _render_standings(result: Result, fmt: str, source: str) -> str:
+    from .formatting import format_value
+    from .standings import rank
     rows_ = rank(result)
     tindex = result.tournament._index()
     if fmt == "json":
-        doc = json.loads(_json(result, [tindex[r.player.no] for r in rows_], [r.place for r in rows_]))
-        for item, r in zip(doc["players"], rows_):
-            item["separated_by"] = r.separated_by
-        return json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
+        return _json(result, [tindex[r.player.no] for r in rows_], [r.place for r in rows_],
+                     [r.separated_by for r in rows_])
     cols = _columns(result)
     headers = ["Rk", "No", "Name", "Pts"] + [c for c, _ in cols] + ["Split by"]
     rows = []

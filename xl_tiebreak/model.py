@@ -56,6 +56,10 @@ _GAMES = frozenset({Kind.WIN, Kind.DRAW, Kind.LOSS, Kind.SHORT_WIN, Kind.SHORT_D
 _VURS = frozenset({Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT, Kind.HALF_BYE, Kind.ZERO_BYE, Kind.ABSENT,
                    Kind.WITHDRAWN, Kind.NOT_PLAYED})  # a round inside the evaluated ones with nothing entered = absent
 
+#: Every kind, in a fixed order: array readers store a round's kind as its index here.
+KINDS: tuple[Kind, ...] = tuple(Kind)
+KIND_INDEX: dict[Kind, int] = {k: i for i, k in enumerate(KINDS)}
+
 #: The kind a player's opponent has in the same game (mirror).
 MIRROR = {
     Kind.WIN: Kind.LOSS,
@@ -133,6 +137,51 @@ def make_round(kind: Kind, opponent: Optional[int] = None, colour: Optional[str]
     return Round(kind, opponent, colour, scoring.points(kind))
 
 
+class LazyRounds:
+    """Stand-in for a player's rounds until first read: a source that can build them and the
+    player's row in it (a reader's arrays; see :mod:`xl_tiebreak.trf`). ``source.rounds_of(row)``
+    returns the tuple; ``source.rounds_count`` is its length."""
+
+    __slots__ = ("source", "row")
+
+    def __init__(self, source, row: int) -> None:
+        self.source = source
+        self.row = row
+
+    def __len__(self) -> int:
+        return self.source.rounds_count
+
+    def build(self) -> "tuple[Round, ...]":
+        return self.source.rounds_of(self.row)
+
+    def __reduce__(self):  # pickles (and deep-copies) as the plain tuple
+        return (tuple, (self.build(),))
+
+
+class _RoundsField:
+    """``Player.rounds``: a plain tuple, or built from a :class:`LazyRounds` on first read (so a
+    reader need not make a Round object for every cell of a large event up front)."""
+
+    def __set_name__(self, owner, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return ()  # the field's default
+        got = obj.__dict__["rounds"]
+        if type(got) is LazyRounds:
+            got = obj.__dict__["rounds"] = got.build()
+        return got
+
+    def __set__(self, obj, value) -> None:  # reached only through the dataclass __init__ (frozen)
+        obj.__dict__["rounds"] = value
+
+
+def rounds_count(p: "Player") -> int:
+    """``len(p.rounds)`` without building lazy rounds."""
+    return len(p.__dict__["rounds"])
+
+
 @dataclass(frozen=True)
 class Player:
     """A participant: start number, identity, rating (``None`` = unrated) and one Round per round."""
@@ -140,7 +189,7 @@ class Player:
     no: int
     name: str
     rating: Optional[int] = None
-    rounds: tuple[Round, ...] = ()
+    rounds: tuple[Round, ...] = _RoundsField()  # type: ignore[assignment]
     title: str = ""
     fed: str = ""
     sex: str = ""
@@ -173,8 +222,8 @@ class Tournament:
         if nos != sorted(nos) or len(set(nos)) != len(nos):
             raise ValueError("players must be ordered by distinct start numbers")
         for p in self.players:
-            if len(p.rounds) != self.rounds:
-                raise ValueError(f"player {p.no} has {len(p.rounds)} rounds, the event {self.rounds}")
+            if rounds_count(p) != self.rounds:
+                raise ValueError(f"player {p.no} has {rounds_count(p)} rounds, the event {self.rounds}")
 
     def player(self, no: int) -> Player:
         """The player with start number ``no`` (KeyError if none)."""
@@ -194,6 +243,9 @@ class Tournament:
     def played_rounds(self) -> int:
         """The default number of rounds to evaluate: the last round with a game or a forfeit,
         failing that the last with any bye entered (pre-announced byes alone do not start a round)."""
+        arrays = self.__dict__.get("_compiled")  # the engine's arrays, when made already
+        if arrays is not None:
+            return arrays.last_played_round()
         return last_played_round([[r.kind for r in p.rounds] for p in self.players])
 
     def with_players(self, players: Iterable[Player]) -> "Tournament":

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
-from .model import MIRROR, Kind, Round
+import numpy as np
+
+from .model import KIND_INDEX, KINDS, MIRROR, Kind, Round
 from .notation import format_cell
 from .validation import Findings, strict
 
@@ -69,39 +71,49 @@ def _check_round(rounds: dict[int, list[Round]], r: int, place: Place, findings:
     for no, rs in rounds.items():
         if r >= len(rs) or rs[r].opponent is None:
             continue
-        rd, opp = rs[r], rs[r].opponent
-        where = place(no, r + 1)
-        if opp == no:
-            findings.add("self", f"round {r + 1}: player {no} is paired with himself", where)
-            continue
-        if opp not in rounds:
-            findings.add("unknown-opponent", f"round {r + 1}: opponent {opp} is not a player of this "
-                         "event", where)
-            continue
-        other = rounds[opp][r]
-        if (no, r + 1) in bad or (opp, r + 1) in bad:
-            continue  # the unreadable cell is reported already
-        want = _PENDING if rd.kind is _PENDING else MIRROR[rd.kind]
-        agrees = other.opponent == no and other.kind is want
-        if len(claims.get(opp, ())) > 1:
-            if not agrees:  # the claimant that agrees with the player's own line is not at fault
-                others = [x for x in claims[opp] if x != no]
-                findings.add("paired-twice", f"round {r + 1}: player {opp} is paired with {no} here and "
-                             f"also with {', '.join(map(str, others))}; {opp}'s own line says "
-                             f"{describe(other)}", where)
-            continue
-        if not agrees and (other.opponent != no or no < opp):  # each disagreeing pair once
-            forfeit = rd.kind.is_forfeit or other.kind.is_forfeit
-            rule = "one-sided-forfeit" if forfeit else "mirror"
-            findings.add(rule, f"round {r + 1}: player {no} has {describe(rd)}, but player {opp} has "
-                         f"{describe(other)} in that round; for this result {opp} should have "
-                         f"{_mirror(rd, no)}" + (" (a forfeit is entered on both sides)"
-                                                 if forfeit else ""), where)
-            continue
-        if rd.colour and other.colour and rd.colour == other.colour and no < opp:
-            findings.add("colours", f"round {r + 1}: players {no} and {opp} both have "
-                         f"{'White' if rd.colour == 'w' else 'Black'}; one of them had the other colour",
-                         where)
+        opp = rs[r].opponent
+        other = rounds[opp][r] if opp in rounds else None
+        _check_pairing(findings, place(no, r + 1), r, no, rs[r], other, claims.get(opp, ()),
+                       (no, r + 1) in bad or (opp, r + 1) in bad)
+
+
+def _check_pairing(findings: Findings, where: str, r: int, no: int, rd: Round, other: Optional[Round],
+                   claimants: "list[int] | tuple[int, ...]", skip: bool) -> None:
+    """Player ``no``'s pairing in round ``r + 1`` (0-based ``r``) against the opponent's own line.
+    ``other``: the opponent's round, ``None`` when the opponent is not a player; ``claimants``:
+    every player paired with that opponent in the round; ``skip``: one of the two cells is
+    reported as unreadable already."""
+    opp = rd.opponent
+    if opp == no:
+        findings.add("self", f"round {r + 1}: player {no} is paired with himself", where)
+        return
+    if other is None:
+        findings.add("unknown-opponent", f"round {r + 1}: opponent {opp} is not a player of this "
+                     "event", where)
+        return
+    if skip:
+        return  # the unreadable cell is reported already
+    want = _PENDING if rd.kind is _PENDING else MIRROR[rd.kind]
+    agrees = other.opponent == no and other.kind is want
+    if len(claimants) > 1:
+        if not agrees:  # the claimant that agrees with the player's own line is not at fault
+            others = [x for x in claimants if x != no]
+            findings.add("paired-twice", f"round {r + 1}: player {opp} is paired with {no} here and "
+                         f"also with {', '.join(map(str, others))}; {opp}'s own line says "
+                         f"{describe(other)}", where)
+        return
+    if not agrees and (other.opponent != no or no < opp):  # each disagreeing pair once
+        forfeit = rd.kind.is_forfeit or other.kind.is_forfeit
+        rule = "one-sided-forfeit" if forfeit else "mirror"
+        findings.add(rule, f"round {r + 1}: player {no} has {describe(rd)}, but player {opp} has "
+                     f"{describe(other)} in that round; for this result {opp} should have "
+                     f"{_mirror(rd, no)}" + (" (a forfeit is entered on both sides)"
+                                             if forfeit else ""), where)
+        return
+    if rd.colour and other.colour and rd.colour == other.colour and no < opp:
+        findings.add("colours", f"round {r + 1}: players {no} and {opp} both have "
+                     f"{'White' if rd.colour == 'w' else 'Black'}; one of them had the other colour",
+                     where)
 
 
 def _check_colours_missing(rounds: dict[int, list[Round]], place: Place, findings: Findings) -> None:
@@ -160,3 +172,117 @@ def _check_f_for_u(rounds: dict[int, list[Round]], place: Place, findings: Findi
                 findings.add("f-for-u", f"round {r + 1}: player {fulls[0]}'s F looks like the "
                              "pairing-allocated bye; write U (F is a full-point bye the player did "
                              "not get from the pairing)", place(fulls[0], r + 1))
+
+
+# ---------------------------------------------------------------- the same checks on arrays
+
+_KI = KIND_INDEX
+_PENDING_I = _KI[_PENDING]
+#: kind index -> the index of the kind the opponent must have (-1: a round without an opponent)
+_WANT = np.array([_KI[_PENDING] if k is _PENDING else _KI[MIRROR[k]] if k in MIRROR else -1
+                  for k in KINDS], dtype=np.int8)
+_WITH_OPPONENT = np.array([k.has_opponent for k in KINDS])
+_IS_FORFEIT = np.array([k.is_forfeit for k in KINDS])
+_IS_GAME = np.array([k.is_game for k in KINDS])
+_COLOUR_OF = (None, "w", "b")
+
+
+def reconcile_arrays(nos: np.ndarray, kind: np.ndarray, opp: np.ndarray, colour: np.ndarray, place: Place,
+                     findings: Optional[Findings] = None, swiss: bool = True,
+                     bad: Optional[np.ndarray] = None) -> np.ndarray:
+    """:func:`reconcile` for a reader's arrays (one row per player in file order, one column
+    per round): ``nos`` the start numbers, ``kind`` indices into :data:`~xl_tiebreak.model.KINDS`,
+    ``opp`` the opponent's start number (0: none), ``colour`` 0 none, 1 White, 2 Black, ``bad``
+    the cells already reported as unreadable. Every check runs on whole arrays; only the cells
+    found at fault are turned into :class:`Round` objects to word the finding, so the findings,
+    their order and their words are those of :func:`reconcile`. Returns ``kind`` with the
+    double forfeits marked."""
+    findings = findings or strict()
+    n, R = kind.shape
+    if n == 0 or R == 0:
+        return kind
+    bad = np.zeros(kind.shape, bool) if bad is None else bad
+    size = int(max(nos.max(), opp.max())) + 1
+    row_of = np.full(size, -1, np.int64)
+    row_of[nos] = np.arange(n)
+    me = nos[:, None]
+    cols = np.arange(R)[None, :]
+    paired = opp > 0
+    orow = np.where(paired, row_of[opp], -1)
+    known = orow >= 0
+    o0 = np.where(known, orow, 0)
+    other_opp = opp[o0, cols]
+    other_kind = kind[o0, cols]
+    fl, dff = _KI[Kind.FORFEIT_LOSS], _KI[Kind.DOUBLE_FORFEIT]
+    double = (kind == fl) & known & (other_opp == me) & ((other_kind == fl) | (other_kind == dff))
+    if double.any():
+        kind = np.where(double, dff, kind).astype(kind.dtype)
+        other_kind = kind[o0, cols]
+    other_colour = colour[o0, cols]
+    agrees = (other_opp == me) & (other_kind == _WANT[kind])
+    same_colour = (colour > 0) & (colour == other_colour)
+    suspect = paired & ((opp == me) | ~known | ~agrees | same_colour)
+    if suspect.any():
+        for r in np.flatnonzero(suspect.any(axis=0)).tolist():
+            claims = np.bincount(opp[:, r], minlength=size)  # (index 0 counts the unpaired)
+            for i in np.flatnonzero(suspect[:, r]).tolist():
+                no, o = int(nos[i]), int(opp[i, r])
+                other = _round(int(kind[orow[i, r], r]), int(opp[orow[i, r], r]), int(colour[orow[i, r], r])) \
+                    if known[i, r] else None
+                claimants = [int(x) for x in nos[opp[:, r] == o]] if claims[o] > 1 else ()
+                skip = bool(bad[i, r]) or (known[i, r] and bool(bad[orow[i, r], r]))
+                _check_pairing(findings, place(no, r + 1), r, no, _round(int(kind[i, r]), o, int(colour[i, r])),
+                               other, claimants, skip)
+    pab = kind == _KI[Kind.PAB]
+    for i in np.flatnonzero(pab.sum(axis=1) > 1).tolist():  # (a TRF line has no withdrawal)
+        pabs = (np.flatnonzero(pab[i]) + 1).tolist()
+        findings.add("pab-twice", f"player {nos[i]} has a pairing-allocated bye in rounds "
+                     f"{', '.join(map(str, pabs))}; a player may receive it once (C.04)",
+                     place(int(nos[i]), pabs[1]))
+    if swiss:
+        _repeats_arrays(nos, kind, opp, known, place, findings, size)
+    _f_for_u_arrays(nos, kind, place, findings)
+    missing = _IS_GAME[kind] & (colour == 0)
+    if missing.any():
+        i, r = (int(x) for x in np.argwhere(missing)[0])
+        findings.add("no-colour", f"{int(missing.sum())} game(s) over the board have no colour, the first in "
+                     f"round {r + 1} of player {nos[i]}: BPG and BWG cannot count them (write e.g. 12w1)",
+                     place(int(nos[i]), r + 1))
+    return kind
+
+
+def _round(k: int, opp: int, colour: int) -> Round:
+    """A cell of the arrays as a Round (for the words of a finding)."""
+    return Round(KINDS[k], opp or None, _COLOUR_OF[colour])
+
+
+def _repeats_arrays(nos: np.ndarray, kind: np.ndarray, opp: np.ndarray, known: np.ndarray, place: Place,
+                    findings: Findings, size: int) -> None:
+    """:func:`_check_repeats` on arrays: the pairs that meet more than once, found by sorting."""
+    me = nos[:, None]
+    counted = known & (opp != me) & (kind != _PENDING_I) & (me < opp)
+    rows, rs = np.nonzero(counted)  # row by row, rounds in order: the order of the findings
+    if len(rows) == 0:
+        return
+    keys = nos[rows] * size + opp[rows, rs]
+    uniq, counts = np.unique(keys, return_counts=True)
+    again = np.isin(keys, uniq[counts > 1])
+    met: dict[int, int] = {}
+    for i, r, key in zip(rows[again].tolist(), rs[again].tolist(), keys[again].tolist()):
+        forfeit = bool(_IS_FORFEIT[kind[i, r]])
+        if key in met:
+            findings.add("repeat", f"players {nos[i]} and {opp[i, r]} meet in round {r + 1} and already met in "
+                         f"round {met[key] + 1}", place(int(nos[i]), r + 1))
+        if not forfeit:
+            met[key] = r
+
+
+def _f_for_u_arrays(nos: np.ndarray, kind: np.ndarray, place: Place, findings: Findings) -> None:
+    """:func:`_check_f_for_u` on arrays."""
+    fulls = kind == _KI[Kind.FULL_BYE]
+    lone = (fulls.sum(axis=0) == 1) & ~(kind == _KI[Kind.PAB]).any(axis=0)
+    paired = _WITH_OPPONENT[kind].sum(axis=0)
+    for r in np.flatnonzero(lone & (paired > 0) & (paired % 2 == 0)).tolist():
+        no = int(nos[np.flatnonzero(fulls[:, r])[0]])
+        findings.add("f-for-u", f"round {r + 1}: player {no}'s F looks like the pairing-allocated bye; "
+                     "write U (F is a full-point bye the player did not get from the pairing)", place(no, r + 1))

@@ -9,22 +9,27 @@ Bad input raises :class:`~xl_tiebreak.errors.InputError` naming the line and col
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from fractions import Fraction
+from math import lcm
 from pathlib import Path
 from typing import Optional, Union
 
+import numpy as np
+
 from .errors import InputError
 from .model import (
+    KIND_INDEX,
+    KINDS,
     STANDARD_SCORING,
     Kind,
+    LazyRounds,
     Player,
     Round,
     Scoring,
     Tournament,
-    last_played_round,
 )
-from .pairings import reconcile
+from .pairings import reconcile_arrays
+from .tiebreaks.context import Compiled
 from .textutil import is_digits
 from .validation import Findings, strict
 
@@ -96,15 +101,15 @@ def parse_trf(text: str, source: str = "<trf>", *, allow_team: bool = False,
     has_162 = False
 
     for lineno, line in enumerate(text.splitlines(), start=1):
+        if line[:3] == "001":  # the bulk of a file: kept for the columnar reader below
+            player_lines.append((lineno, line))
+            continue
         line = line.rstrip("\r\n")
         if not line.strip() or line.startswith("###"):
             continue
         code = line[:3]
         rest = line[4:].strip()
         where = f"{source} line {lineno}"
-        if code == "001":
-            player_lines.append((lineno, line))
-            continue
         if code in _TEAM_RECORDS:
             team = True
         if code == "012":
@@ -147,8 +152,7 @@ def parse_trf(text: str, source: str = "<trf>", *, allow_team: bool = False,
             items = _split_list(rest)
             if tb202 is None:
                 tiebreaks = tuple(t for t in items if t.upper() != "PTS")
-        if code != "001":
-            header.append(line)
+        header.append(line)
     if tb202 is not None:
         tiebreaks = tb202
     if team and not allow_team:
@@ -157,41 +161,8 @@ def parse_trf(text: str, source: str = "<trf>", *, allow_team: bool = False,
     if not player_lines:
         raise InputError("no player records (lines starting with 001) found", source)
 
-    kept_lines, parsed = [], []
-    nos: dict[int, int] = {}
-    for lineno, line in player_lines:
-        got = _parse_player_line(line, f"{source} line {lineno}", fd)
-        if got is None:
-            continue
-        if got[0].no in nos:
-            fd.add("duplicate-player", f"start number {got[0].no} is used twice (also line "
-                   f"{nos[got[0].no]}); give every player his own number", f"{source} line {lineno}, columns 5-8")
-            continue
-        nos[got[0].no] = lineno
-        kept_lines.append((lineno, line))
-        parsed.append(got)
-    if not parsed:
-        raise InputError("no readable player records", source)
-    player_lines = kept_lines
-    nfields = max((len(rounds) for _, rounds in parsed), default=0)
-    if declared_rounds is not None:
-        nrounds, rline = declared_rounds
-        for (lineno, _), (p, rounds) in zip(player_lines, parsed):
-            extra = [i for i, f in enumerate(rounds, start=1) if i > nrounds and f[2] != " "]
-            if extra:
-                fd.add("rounds", f"player {p.no} has a result in round {extra[0]}, but line {rline} "
-                       f"says the event has {nrounds} rounds", f"{source} line {lineno}")
-    else:
-        nrounds = nfields
-    before = len(fd.items)
-    tournament = _resolve(parsed, player_lines, nrounds, source, header, scoring, kind192 or kind, start,
-                          name, tiebreaks, fd)
-    if any(f.severity == "error" for f in fd.items[before:]):
-        return tournament  # the points cannot be checked against results that are wrong
-    if team:  # a team event's board lines may carry points from the team's byes
-        return tournament
-    lines = {p.no: lineno for (lineno, _), (p, _) in zip(player_lines, parsed)}
-    return _settle_scoring(tournament, lines, explicit=has_162, source=source, findings=fd)
+    return _read_players(player_lines, declared_rounds, source, header, scoring, kind192 or kind, start,
+                         name, tiebreaks, fd, team=team, explicit=has_162)
 
 
 def _split_list(text: str) -> tuple[str, ...]:
@@ -250,70 +221,227 @@ def _field(line: str, a: int, b: int) -> str:
     return line[a - 1:b].ljust(b - a + 1)
 
 
-def _parse_player_line(line: str, where: str, fd: Findings
-                       ) -> Optional[tuple[Player, list[tuple[str, str, str]]]]:
-    no_text = _field(line, 5, 8).strip()
-    if not is_digits(no_text) or int(no_text) < 1:
-        fd.add("layout", f"start rank {no_text!r} is not a number from 1 to 9999", f"{where}, columns 5-8")
+def _player_fields(line: str, lineno: int, source: str, fd: Findings,
+                   points_seen: dict[str, Fraction]) -> Optional[dict]:
+    """The identity fields of a 001 line (columns 5-89) as Player attributes, in field order;
+    ``None`` when the start rank is unreadable (reported)."""
+    no_text = line[4:8].strip()
+    if not (no_text.isascii() and no_text.isdigit()) or int(no_text) < 1:  # (is_digits, inline)
+        fd.add("layout", f"start rank {no_text!r} is not a number from 1 to 9999",
+               f"{source} line {lineno}, columns 5-8")
         return None
-    rating_text = _field(line, 49, 52).strip()
+    rating_text = line[48:52].strip()
     rating = None
-    if rating_text and not is_digits(rating_text):
+    if rating_text and not (rating_text.isascii() and rating_text.isdigit()):
         fd.add("layout", f"rating {rating_text!r} is not a number (leave it blank or 0 for unrated)",
-               f"{where}, columns 49-52")
+               f"{source} line {lineno}, columns 49-52")
     elif rating_text and int(rating_text) > 0:
         rating = int(rating_text)
-    pts_text = _field(line, 81, 84).strip().replace(",", ".")
+    pts_text = line[80:84].strip().replace(",", ".")
     declared: Optional[Fraction] = None
     if pts_text:
-        if not re.fullmatch(r"\d+(\.\d+)?", pts_text):
-            fd.add("layout", f"points {pts_text!r} is not a number", f"{where}, columns 81-84")
-        else:
-            declared = Fraction(pts_text)
-    rank_text = _field(line, 86, 89).strip()
-    fields: list[tuple[str, str, str]] = []
-    body = line.rstrip()
+        declared = points_seen.get(pts_text)
+        if declared is None:
+            if not re.fullmatch(r"\d+(\.\d+)?", pts_text):
+                fd.add("layout", f"points {pts_text!r} is not a number", f"{source} line {lineno}, columns 81-84")
+            else:
+                declared = points_seen[pts_text] = Fraction(pts_text)
+    rank_text = line[85:89].strip()
+    return {"no": int(no_text), "name": line[14:47].strip(), "rating": rating, "rounds": (),
+            "title": line[10:13].strip(), "fed": line[53:56].strip(), "sex": line[9:10].strip(),
+            "fide_id": line[57:68].strip(), "birth": line[69:79].strip(), "declared_points": declared,
+            "declared_rank": int(rank_text) if rank_text.isascii() and rank_text.isdigit() else None}
+
+
+def _round_fields(line: str) -> list[tuple[str, str, str]]:
+    """The round fields (opponent, colour, result) of a 001 line, up to its last non-blank one."""
+    body = len(line.rstrip())
+    fields = []
     r = 0
-    while 92 + 10 * r <= len(body):
-        start = 92 + 10 * r
-        fields.append((_field(line, start, start + 3), _field(line, start + 5, start + 5),
-                       _field(line, start + 7, start + 7)))
+    while 92 + 10 * r <= body:
+        at = 91 + 10 * r
+        fields.append((line[at:at + 4].ljust(4), line[at + 5:at + 6].ljust(1), line[at + 7:at + 8].ljust(1)))
         r += 1
-    player = Player(
-        no=int(no_text), name=_field(line, 15, 47).strip(), rating=rating,
-        title=_field(line, 11, 13).strip(), sex=_field(line, 10, 10).strip(),
-        fed=_field(line, 54, 56).strip(), fide_id=_field(line, 58, 68).strip(),
-        birth=_field(line, 70, 79).strip(), declared_points=declared,
-        declared_rank=int(rank_text) if is_digits(rank_text) else None)
-    return player, fields
+    return fields
 
 
-def _resolve(parsed, player_lines, nrounds, source, header, scoring, kind, start, name,
-             tiebreaks, fd: Findings) -> Tournament:
-    """Turn raw round fields into Rounds and check the pairings (:mod:`xl_tiebreak.pairings`)."""
-    raw: dict[int, list[tuple[Kind, Optional[int], Optional[str]]]] = {}
-    bad: set[tuple[int, int]] = set()
-    for (lineno, _), (p, fields) in zip(player_lines, parsed):
-        rounds = []
-        for r in range(nrounds):
+def _code_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Lookup tables over the code points 0-255 of a result or colour column, for the columnar
+    reader: kind index with an opponent, without one (-1: not a result there; a blank result with
+    an opponent is a pending pairing), colour (0 none, 1 white, 2 black, -1 not a colour)."""
+    with_opp = np.full(256, -1, np.int8)
+    without = np.full(256, -1, np.int8)
+    colour = np.full(256, -1, np.int8)
+    for c in range(256):
+        ch = chr(c)
+        res = ch.upper() if ch != "½" else "="
+        if res == " ":
+            with_opp[c] = KIND_INDEX[Kind.NOT_PLAYED]
+        elif res in _WITH_OPPONENT:
+            with_opp[c] = KIND_INDEX[_WITH_OPPONENT[res]]
+        if res in _WITHOUT_OPPONENT:
+            without[c] = KIND_INDEX[_WITHOUT_OPPONENT[res]]
+        if ch in " -wbWB":
+            colour[c] = _COLOUR_INDEX[ch.lower() if ch.lower() in ("w", "b") else None]
+    return with_opp, without, colour
+
+
+_COLOUR_INDEX = {None: 0, "w": 1, "b": 2}
+_COLOURS = (None, "w", "b")
+_TABLES: list = []
+
+
+def _scan_rounds(kept: list[tuple[int, str]], nrounds: int, source: str, fd: Findings
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Every round field of every player line, read column-wise into arrays (players x rounds):
+    kind index (:data:`~xl_tiebreak.model.KINDS`), opponent start number (0: none), colour index
+    and the cells reported as unreadable. Lines with anything unusual in their round fields (a
+    bad field, a left-aligned number, other blanks) are read field by field instead, which words
+    the findings exactly as before."""
+    n, R = len(kept), nrounds
+    kind = np.full((n, R), KIND_INDEX[Kind.ABSENT], np.int8)
+    opp = np.zeros((n, R), np.int32)
+    colour = np.zeros((n, R), np.int8)
+    bad = np.zeros((n, R), bool)
+    if R == 0:
+        return kind, opp, colour, bad
+    if not _TABLES:
+        _TABLES.extend(_code_tables())
+    with_opp, without, colour_of = _TABLES
+    lines = [line for _, line in kept]
+    width = 91 + 10 * R
+    m = np.array(lines, dtype=f"<U{width}").view(np.uint32).reshape(n, width)
+    m = np.where(m == 0, 32, m)  # beyond the end of a line: blanks, as the field reader pads
+    f = m[:, 91:].reshape(n, R, 10)
+    o, c, res = f[:, :, 0:4], f[:, :, 5], f[:, :, 7]
+    digit = (o >= 48) & (o <= 57)
+    blank = o == 32
+    clean = (digit | blank).all(axis=2) & ~(digit[:, :, :-1] & blank[:, :, 1:]).any(axis=2)  # right-aligned
+    v = np.where(digit, o - 48, 0).astype(np.int32)
+    number = v[:, :, 0] * 1000 + v[:, :, 1] * 100 + v[:, :, 2] * 10 + v[:, :, 3]
+    paired = number > 0
+    res8 = np.minimum(res, 255)
+    k = np.where(paired, with_opp[res8], without[res8])
+    col = colour_of[np.minimum(c, 255)]
+    unusual = (~clean | (k < 0) | (res > 255) | (col < 0) | (c > 255)).any(axis=1)
+    if "\x00" in "".join(lines):  # a NUL inside a line is not a blank
+        unusual |= np.array(["\x00" in line for line in lines])
+    kind[:] = np.where(k < 0, kind, k)
+    opp[:] = np.where(paired, number, 0)
+    colour[:] = np.where(paired & (col > 0), col, 0)
+    for i in np.flatnonzero(unusual).tolist():
+        lineno, line = kept[i]
+        fields = _round_fields(line)
+        where = f"{source} line {lineno}"
+        for r in range(R):
             opp_t, col_t, res_t = fields[r] if r < len(fields) else ("    ", " ", " ")
             before = len(fd.items)
-            rounds.append(_round_field(opp_t, col_t, res_t, r, f"{source} line {lineno}", fd))
-            if len(fd.items) > before:
-                bad.add((p.no, r + 1))
-        raw[p.no] = rounds
-    played = last_played_round([k for k, _, _ in rounds] for rounds in raw.values())
-    lines = {p.no: lineno for (lineno, _), (p, _) in zip(player_lines, parsed)}
-    built = {no: [Round(k, opp, colour, Fraction(0) if k is Kind.NOT_PLAYED else scoring.points(k))
-                  if not (k is Kind.ABSENT and r > played) else Round(Kind.NOT_PLAYED)
-                  for r, (k, opp, colour) in enumerate(rs, start=1)]
-             for no, rs in raw.items()}
-    reconcile(built, lambda no, r: f"{source} line {lines[no]}, columns {82 + 10 * r}-{89 + 10 * r}",
-              fd, swiss=kind != "round-robin", bad=frozenset(bad))
-    players = [replace(p, rounds=tuple(built[p.no])) for p, _ in parsed]
-    players.sort(key=lambda q: q.no)
-    return Tournament(players=tuple(players), rounds=nrounds, name=name, scoring=scoring, kind=kind,
-                      start_date=start, tiebreaks=tiebreaks, header=tuple(header))
+            k_, o_, c_ = _round_field(opp_t, col_t, res_t, r, where, fd)
+            bad[i, r] = len(fd.items) > before
+            kind[i, r] = KIND_INDEX[k_]
+            opp[i, r] = o_ or 0
+            colour[i, r] = _COLOUR_INDEX[c_]
+    return kind, opp, colour, bad
+
+
+def _last_played(kind: np.ndarray) -> int:
+    """:func:`~xl_tiebreak.model.last_played_round` of a kind-index array."""
+    if kind.size == 0:
+        return 0
+    paired = _HAS_OPPONENT[kind].any(axis=0)
+    if paired.any():
+        return int(np.flatnonzero(paired)[-1]) + 1
+    entered = _ENTERED[kind].any(axis=0)
+    return int(np.flatnonzero(entered)[-1]) + 1 if entered.any() else 0
+
+
+_HAS_OPPONENT = np.array([k.has_opponent for k in KINDS])
+_ENTERED = np.array([k not in (Kind.ABSENT, Kind.WITHDRAWN, Kind.NOT_PLAYED) for k in KINDS])
+
+
+class _TrfRounds:
+    """The rounds of a TRF file as arrays (players in start order x rounds); builds a player's
+    :class:`Round` objects when first asked (:class:`~xl_tiebreak.model.LazyRounds`)."""
+
+    def __init__(self, kind: np.ndarray, opp: np.ndarray, colour: np.ndarray, scoring: Scoring) -> None:
+        self.kind, self.opp, self.colour = kind, opp, colour
+        self.rounds_count = kind.shape[1]
+        self.points = [Fraction(0) if k is Kind.NOT_PLAYED else scoring.points(k) for k in KINDS]
+
+    def rounds_of(self, row: int) -> tuple[Round, ...]:
+        pts = self.points
+        return tuple(Round(KINDS[k], o or None, _COLOURS[c], pts[k]) for k, o, c in
+                     zip(self.kind[row].tolist(), self.opp[row].tolist(), self.colour[row].tolist()))
+
+
+def _read_players(player_lines: list[tuple[int, str]], declared_rounds: Optional[tuple[int, int]],
+                  source: str, header: list[str], scoring: Scoring, event_kind: Optional[str],
+                  start: Optional[str], name: str, tiebreaks: tuple[str, ...], fd: Findings, *,
+                  team: bool, explicit: bool) -> Tournament:
+    """The player records: identity fields line by line, round fields column-wise, then the
+    pairings checked (:func:`xl_tiebreak.pairings.reconcile_arrays`) and the points fields
+    against the results."""
+    ids: list[dict] = []
+    kept: list[tuple[int, str]] = []
+    nos: dict[int, int] = {}
+    points_seen: dict[str, Fraction] = {}
+    for lineno, line in player_lines:
+        got = _player_fields(line, lineno, source, fd, points_seen)
+        if got is None:
+            continue
+        no = got["no"]
+        if no in nos:
+            fd.add("duplicate-player", f"start number {no} is used twice (also line "
+                   f"{nos[no]}); give every player his own number", f"{source} line {lineno}, columns 5-8")
+            continue
+        nos[no] = lineno
+        kept.append((lineno, line))
+        ids.append(got)
+    if not ids:
+        raise InputError("no readable player records", source)
+    body = [len(line.rstrip()) for _, line in kept]
+    if declared_rounds is not None:
+        nrounds, rline = declared_rounds
+        for (lineno, line), size, p in zip(kept, body, ids):
+            if size >= 92 + 10 * nrounds:
+                extra = [i for i, f in enumerate(_round_fields(line), start=1) if i > nrounds and f[2] != " "]
+                if extra:
+                    fd.add("rounds", f"player {p['no']} has a result in round {extra[0]}, but line {rline} "
+                           f"says the event has {nrounds} rounds", f"{source} line {lineno}")
+    else:
+        nrounds = max((size - 92) // 10 + 1 if size >= 92 else 0 for size in body)
+    before = len(fd.items)
+    kind, opp, colour, bad = _scan_rounds(kept, nrounds, source, fd)
+    played = _last_played(kind)
+    later = (kind == KIND_INDEX[Kind.ABSENT]) & (np.arange(nrounds)[None, :] >= played)
+    kind[later] = KIND_INDEX[Kind.NOT_PLAYED]  # nothing entered after the last round played: not played yet
+    row_nos = np.array([p["no"] for p in ids], dtype=np.int64)
+    kind = reconcile_arrays(row_nos, kind, opp, colour,
+                            lambda no, r: f"{source} line {nos[no]}, columns {82 + 10 * r}-{89 + 10 * r}",
+                            fd, swiss=event_kind != "round-robin", bad=bad)
+    clean = not any(f.severity == "error" for f in fd.items[before:])
+    if clean and not team:  # (a team event's board lines may carry points from the team's byes)
+        scoring = _settle_scoring(kind, ids, scoring, explicit, source, nos, fd)
+    order = np.argsort(row_nos, kind="stable")
+    kind, opp, colour = kind[order], opp[order], colour[order]
+    rounds = _TrfRounds(kind, opp, colour, scoring)
+    players = []
+    make, put = object.__new__, object.__setattr__
+    for row, i in enumerate(order.tolist()):  # Player objects made as the dataclass makes them, faster
+        fields = ids[i]
+        fields["rounds"] = LazyRounds(rounds, row)
+        p = make(Player)
+        put(p, "__dict__", fields)
+        players.append(p)
+    t = Tournament(players=tuple(players), rounds=nrounds, name=name, scoring=scoring, kind=event_kind,
+                   start_date=start, tiebreaks=tiebreaks, header=tuple(header))
+    if clean and not any(f.severity == "error" for f in fd.items):
+        position = np.full(int(row_nos.max()) + 1, -1, np.int64)
+        position[row_nos[order]] = np.arange(len(order))
+        known = (opp > 0) & (opp < len(position))
+        opp_row = np.where(known, position[np.where(known, opp, 0)], -1)
+        t.__dict__["_compiled"] = Compiled.from_kinds(scoring, kind, opp_row, opp > 0, colour == 2)
+    return t
 
 
 def _round_field(opp_t: str, col_t: str, res_t: str, r: int, where: str, fd: Findings
@@ -360,42 +488,56 @@ _CANDIDATES = [Scoring(pab=Fraction(1, 2)), Scoring(pab=Fraction(0))] + [
     for w in (3, 2) for p in (w, 1, 0)]
 
 
-def _disagreeing(t: Tournament) -> list[Player]:
-    """Players whose points field differs from their results (byes entered ahead allowed)."""
-    n = t.played_rounds
-    return [p for p in t.players
-            if p.declared_points is not None and p.declared_points not in (p.score(n), p.score())]
+def _totals(kind: np.ndarray, scoring: Scoring, upto: int) -> tuple[int, np.ndarray, np.ndarray]:
+    """Each player's points under ``scoring`` as integers over a common denominator ``scale``:
+    (scale, over rounds 1..upto, over all rounds). A round not played yet is worth nothing."""
+    values = [Fraction(0) if k is Kind.NOT_PLAYED else Fraction(scoring.points(k)) for k in KINDS]
+    scale = lcm(*(v.denominator for v in values))
+    pts = np.array([v.numerator * (scale // v.denominator) for v in values], dtype=np.int64)[kind]
+    return scale, pts[:, :upto].sum(axis=1), pts.sum(axis=1)
 
 
-def _rescored(t: Tournament, scoring: Scoring) -> Tournament:
-    players = [replace(p, rounds=tuple(replace(r, points=scoring.points(r.kind)) for r in p.rounds))
-               for p in t.players]
-    return replace(t, players=tuple(players), scoring=scoring)
+def _disagreeing(kind: np.ndarray, declared: list[Optional[Fraction]], scoring: Scoring
+                 ) -> tuple[np.ndarray, int, np.ndarray]:
+    """Rows whose points field differs from their results (byes entered ahead allowed), with the
+    scale and the totals of the results."""
+    scale, upto, full = _totals(kind, scoring, _last_played(kind))
+    scaled: dict[int, int] = {id(None): -2}  # by identity: the reader shares one Fraction per spelling
+    for d in declared:
+        if id(d) not in scaled:
+            num = d * scale
+            scaled[id(d)] = num.numerator if num.denominator == 1 else -1  # -1: no total can equal it
+    given = np.array([scaled[id(d)] for d in declared], dtype=np.int64)
+    return (given != -2) & (given != upto) & (given != full), scale, full
 
 
-def _settle_scoring(t: Tournament, lines: dict[int, int], explicit: bool, source: str,
-                    findings: Findings) -> Tournament:
+def _settle_scoring(kind: np.ndarray, ids: list[dict], scoring: Scoring, explicit: bool, source: str,
+                    lines: dict[int, int], findings: Findings) -> Scoring:
     """The points field (columns 81-84) must agree with the results. Without record 162 the
     scoring system is the first of the usual ones that explains every player's points (with a
-    warning); if none does, or record 162 does not, the disagreeing lines are reported."""
-    bad = _disagreeing(t)
-    if not bad:
-        return t
+    warning); if none does, or record 162 does not, the disagreeing lines are reported. Returns
+    the scoring system to use."""
+    declared = [p["declared_points"] for p in ids]
+    if all(d is None for d in declared):
+        return scoring
+    bad, scale, full = _disagreeing(kind, declared, scoring)
+    if not bad.any():
+        return scoring
     if not explicit:
-        for scoring in _CANDIDATES:
-            again = _rescored(t, scoring)
-            if not _disagreeing(again):
-                s = again.scoring
+        for s in _CANDIDATES:
+            if not _disagreeing(kind, declared, s)[0].any():
                 findings.add("scoring", f"no record 162, but the points fit win {_num(s.win)}, draw "
                              f"{_num(s.draw)}, pairing-allocated bye {_num(s.pab_points)}; that scoring "
                              f"is used (say so in a 162 record)", source)
-                return again
+                return s
     hint = ("check the results or record 162" if explicit else
             "no usual scoring system explains the points; give one in record 162 (e.g. '162  W 3.0  D 1.0')")
-    for p in bad:
-        findings.add("points", f"player {p.no} has {_num(p.declared_points)} points, but the results "
-                     f"give {_num(p.score())}; {hint}", f"{source} line {lines[p.no]}, columns 81-84")
-    return t
+    for i in sorted(np.flatnonzero(bad).tolist(), key=lambda i: ids[i]["no"]):
+        p = ids[i]
+        findings.add("points", f"player {p['no']} has {_num(p['declared_points'])} points, but the results "
+                     f"give {_num(Fraction(int(full[i]), scale))}; {hint}",
+                     f"{source} line {lines[p['no']]}, columns 81-84")
+    return scoring
 
 
 def write_trf(t: Tournament) -> str:

@@ -103,6 +103,29 @@ class Compiled:
         self.pending = np.array(pending, dtype=bool).reshape(shape)  # paired, result to come
         self.short = np.array(short, dtype=bool).reshape(shape)  # games of under one move
 
+    @classmethod
+    def from_kinds(cls, scoring, kind: np.ndarray, opp: np.ndarray, paired: np.ndarray,
+                   black: np.ndarray) -> "Compiled":
+        """The arrays straight from a reader's (players in start order x rounds): ``kind`` as
+        indices into :data:`~xl_tiebreak.model.KINDS`, ``opp`` the opponent's row (-1: none),
+        ``paired`` where a round names an opponent, ``black`` where the player had Black. Points
+        follow from the kinds under ``scoring``, as :class:`~xl_tiebreak.model.Round` has them."""
+        self = cls.__new__(cls)
+        s = self.scale = lcm(*(Fraction(v).denominator for v in
+                               (scoring.win, scoring.draw, scoring.loss, scoring.absent, scoring.pab_points)))
+        kinds = tuple(Kind)
+        table = lambda f, dtype: np.array([f(k) for k in kinds], dtype=dtype)[kind]  # noqa: E731
+        not_played = kinds.index(Kind.NOT_PLAYED)
+        self.kind = table(_CODE.__getitem__, np.int8)
+        self.opp = np.where(kind == not_played, -1, opp).astype(np.int64)
+        self.pts = table(lambda k: int(scoring.points(k) * s), np.int64)
+        self.black = np.asarray(black, dtype=bool)
+        self.halves = table(lambda k: _HALVES.get(k, 0), np.int8)
+        self.entered = table(lambda k: k not in (Kind.NOT_PLAYED, Kind.ABSENT, Kind.WITHDRAWN), bool)
+        self.pending = (kind == not_played) & paired
+        self.short = table(lambda k: k in (Kind.SHORT_WIN, Kind.SHORT_DRAW, Kind.SHORT_LOSS), bool)
+        return self
+
     def last_played_round(self) -> int:
         """The last round with a game or a forfeit; failing that, with any bye entered."""
         paired = np.isin(self.kind, (GAME,) + FORFEIT_CODES).any(axis=0)

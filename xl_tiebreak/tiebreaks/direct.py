@@ -2,23 +2,38 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
+import numpy as np
 
 from .context import Context
 
 
-def _encounters(ctx: Context, members: list[int], forfeits: bool) -> dict[tuple[int, int], list[int]]:
-    """Points (scaled) each member scored in each counted game against another member.
+def _scores(ctx: Context, members: list[int], forfeits: bool) -> tuple[dict[int, int], dict[int, int], int]:
+    """Each member's points against the other members in the counted games, and how many of them
+    it met, as integers over ``den`` (scale times the least common multiple of how often a pair
+    met: two members who met more than once count the average of their games, Art. 6.1.2).
 
     Forfeits count only with ``/P`` or in a round robin (Art. 6.1.1, 15.2)."""
-    inside = set(members)
-    counted = ctx.has_opp if (forfeits or ctx.rr) else ctx.is_game
-    games: dict[tuple[int, int], list[int]] = {}
-    for i in members:
-        for c, o, p in zip(counted[i].tolist(), ctx.opp[i].tolist(), ctx.pts[i].tolist()):
-            if c and o in inside:
-                games.setdefault((i, o), []).append(p)
-    return games
+    rows = np.asarray(members, dtype=np.int64)
+    inside = np.zeros(ctx.size, dtype=bool)
+    inside[rows] = True
+    counted = (ctx.has_opp if (forfeits or ctx.rr) else ctx.is_game)[rows]
+    opp = ctx.opp[rows]
+    hit = counted & inside[np.where(opp < 0, 0, opp)] & (opp >= 0)
+    who, rnd = np.nonzero(hit)
+    pairs = rows[who] * ctx.size + opp[who, rnd]
+    got = ctx.pts[rows][who, rnd]
+    keys, at, times = np.unique(pairs, return_inverse=True, return_counts=True)
+    per_pair = np.zeros(len(keys), dtype=np.int64)
+    np.add.at(per_pair, at, got)
+    times_lcm = int(np.lcm.reduce(times)) if len(times) else 1
+    per_pair *= times_lcm // times
+    player = keys // ctx.size
+    sums = dict.fromkeys(members, 0)
+    met = dict.fromkeys(members, 0)
+    for i, v in zip(player.tolist(), per_pair.tolist()):
+        sums[i] += v
+        met[i] += 1
+    return sums, met, ctx.scale * times_lcm
 
 
 def direct_encounter_tiers(ctx: Context, members: list[int], forfeits: bool = False) -> list[list[int]]:
@@ -28,16 +43,12 @@ def direct_encounter_tiers(ctx: Context, members: list[int], forfeits: bool = Fa
     count the average of their games (6.1.2). When all have met (always in a round robin) the
     sums rank the group (6.2); in a Swiss event where not all have met (6.3) the leader is placed
     only if its sum beats every lower member's maximum (sum plus a win for each member not met).
-    Art. 6 is reapplied to every subgroup still tied until nothing changes.
+    Art. 6 is reapplied to every subgroup still tied until nothing changes. Exact: integers over
+    one denominator.
     """
     if len(members) <= 1:
         return [list(members)]
-    games = _encounters(ctx, members, forfeits)
-    sums: dict[int, Fraction] = {i: Fraction(0) for i in members}
-    met: dict[int, int] = {i: 0 for i in members}
-    for (i, o), got in games.items():
-        sums[i] += Fraction(sum(got), len(got) * ctx.scale)
-        met[i] += 1
+    sums, met, den = _scores(ctx, members, forfeits)
     unmet = {i: len(members) - 1 - met[i] for i in members}
     all_met = ctx.rr or all(v == 0 for v in unmet.values())
     if all_met:
@@ -54,7 +65,7 @@ def direct_encounter_tiers(ctx: Context, members: list[int], forfeits: bool = Fa
         for tier in tiers:
             out.extend(direct_encounter_tiers(ctx, tier, forfeits) if len(tier) > 1 else [tier])
         return out
-    win = Fraction(ctx.W, ctx.scale)
+    win = ctx.W * (den // ctx.scale)  # a win, over the same denominator
     maxima = {i: sums[i] + win * unmet[i] for i in members}
     rest = sorted(members, key=lambda i: (-sums[i], -maxima[i]))
     placed: list[list[int]] = []

@@ -1,0 +1,31 @@
+"""The package imports its public names on first use: the command line starts with only what a
+command needs, and every public name works as when the package imported everything up front."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import xl_tiebreak
+
+
+def test_every_public_name_resolves():
+    for name in xl_tiebreak.__all__:
+        assert getattr(xl_tiebreak, name) is not None, name
+    assert set(xl_tiebreak.__all__) <= set(dir(xl_tiebreak))
+
+
+def _fresh(code: str) -> str:
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+
+
+def test_explain_stays_the_function_when_its_module_is_imported():
+    out = _fresh("import xl_tiebreak.explain, xl_tiebreak as x; from xl_tiebreak import explain; "
+                 "print(callable(x.explain), x.explain is explain, type(explain).__name__)")
+    assert out.split() == ["True", "True", "function"]
+
+
+def test_the_command_line_module_loads_no_engine_until_a_command_runs():
+    out = _fresh("import sys, xl_tiebreak.cli; print(sorted(m for m in sys.modules "
+                 "if m.startswith(('numpy', 'xl_tiebreak.engine', 'xl_tiebreak.explain', 'openpyxl'))))")
+    assert out.strip() == "[]"
