@@ -369,6 +369,40 @@ def test_recompute_reports_bad_cells_and_still_writes_the_rest(tmp_path, demo_bo
     assert vals["Crosstable"]["A3"].startswith("1 error - ") and "'12x1' is not a result" in vals["Crosstable"]["A3"]
     assert vals["Standings"]["A3"] == vals["Crosstable"]["A3"]
     assert vals["Crosstable"]["J5"] == _cached(good)["Crosstable"]["J5"]  # the tables keep their last values
+    # the command says so and exits 1, so a script does not take the file for up to date
+    assert main(["recompute", str(bad), "-o", str(tmp_path / "o2.xlsx")]) == 1
+    assert main(["recompute", str(good), "-o", str(tmp_path / "o3.xlsx")]) == 0
+
+
+def test_compute_of_a_workbook_reads_its_settings_choices(tmp_path, capsys):
+    """The Settings sheet's rating for unrated players reaches `xl-tiebreak compute BOOK.xlsx`,
+    and --set still overrides the workbook's choices."""
+    import dataclasses
+    import json
+
+    from xl_tiebreak.options import Options
+    t = demo_tournament()
+    t = dataclasses.replace(t, players=tuple(dataclasses.replace(p, rating=None) if p.no == 4 else p
+                                             for p in t.players))
+    plain = tmp_path / "plain.xlsx"
+    write_workbook(t, plain, tiebreaks=["TPR"])
+    with zipfile.ZipFile(plain) as z:
+        settings = z.read("xl/worksheets/sheet3.xml").decode()
+    b14 = re.search(r'<c r="B14"[^>]*?(/>|>.*?</c>)', settings, re.S).group()
+    style = re.search(r's="(\d+)"', b14)
+    book = tmp_path / "rated.xlsx"
+    _replace_part(plain, book, "xl/worksheets/sheet3.xml",
+                  settings.replace(b14, f'<c r="B14"{" s=" + chr(34) + style.group(1) + chr(34) if style else ""}>'
+                                        f'<v>1400</v></c>'))
+
+    def tpr(*args: str) -> list:
+        assert main(["compute", *args, "--tiebreaks", "TPR", "--format", "json"]) == 0
+        return [p["values"][0] for p in json.loads(capsys.readouterr().out)["players"]]
+
+    want = compute(t, "TPR", options=Options(unrated_rating=1400))
+    assert tpr(str(plain)) == [None] * 6  # FIDE: undefined while anyone is unrated
+    assert tpr(str(book)) == [json_number(want.value(no, "TPR")) for no in range(1, 7)]
+    assert tpr(str(book), "--set", "unrated_rating=none") == [None] * 6
 
 
 def test_evaluator_forms(tmp_path):

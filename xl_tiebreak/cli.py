@@ -123,8 +123,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             return 0
         if args.command in ("template", "workbook", "export-trf", "recompute"):
             from .excel import commands
-            sys.stdout.write(getattr(commands, args.command.replace("-", "_"))(args))
-            return 0
+            text = getattr(commands, args.command.replace("-", "_"))(args)
+            sys.stdout.write(text)
+            return 1 if args.command == "recompute" and "\nerror in " in text else 0
         from .engine import compute
         if args.command == "demo":
             from .examples import DEMO_FILE, demo_tournament
@@ -139,7 +140,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             tiebreaks = tiebreaks or (",".join(book.tiebreaks) if book.tiebreaks else None)
             edition = edition or book.edition or None
             kind = kind or book.kind or None
-        options = _options(args)
+        options = _options(args, base=book.options if book is not None else None)
         result = compute(t, tiebreaks, edition=edition, rounds=args.rounds, kind=kind, options=options)
     except TiebreakError as exc:
         print(f"xl-tiebreak: {exc}", file=sys.stderr)
@@ -184,8 +185,9 @@ def _load(path: str):
     return got
 
 
-def _options(args) -> Optional[Options]:
-    """Options from ``--set NAME=VALUE`` (and ``--unrated``); unknown names and values are errors."""
+def _options(args, base: Optional[Options] = None) -> Optional[Options]:
+    """Options from ``--set NAME=VALUE`` (and ``--unrated``) over ``base`` (a workbook's Settings);
+    unknown names and values are errors."""
     pairs = []
     for item in getattr(args, "set", []) or []:
         name, eq, value = item.partition("=")
@@ -195,7 +197,7 @@ def _options(args) -> Optional[Options]:
     if getattr(args, "unrated", None) is not None:
         pairs.append(("unrated_rating", args.unrated))
     try:
-        return options_from_pairs(pairs, where="--set")
+        return options_from_pairs(pairs, where="--set", base=base)
     except ValueError as exc:
         raise TiebreakError(str(exc)) from None
 
