@@ -403,6 +403,10 @@ def test_compute_of_a_workbook_reads_its_settings_choices(tmp_path, capsys):
     assert tpr(str(plain)) == [None] * 6  # FIDE: undefined while anyone is unrated
     assert tpr(str(book)) == [json_number(want.value(no, "TPR")) for no in range(1, 7)]
     assert tpr(str(book), "--set", "unrated_rating=none") == [None] * 6
+    for command in (["explain", str(book), "--player", "1", "--tiebreak", "TPR"],
+                    ["compare", str(book), "--tiebreaks", "TPR", "--rules", "fide2024,fide2026"]):
+        assert main(command) == 0
+        assert str(json_number(want.value(1, "TPR"))) in capsys.readouterr().out, command
 
 
 def test_evaluator_forms(tmp_path):

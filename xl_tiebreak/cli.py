@@ -209,7 +209,7 @@ def _explain(args) -> str:
     kind = args.kind or (book.kind if book else None) or None
     tbs = args.tiebreaks or (",".join(book.tiebreaks) if book and book.tiebreaks else None)
     e = explain(t, args.player, args.tiebreak, edition, rounds=args.rounds, kind=kind, tiebreaks=tbs,
-                options=_options(args))
+                options=_options(args, base=book.options if book is not None else None))
     if args.format == "json":
         return json.dumps(e.as_dict(), ensure_ascii=False, indent=1) + "\n"
     return render_text(e)
@@ -226,7 +226,7 @@ def _compare(args) -> str:
         raise TiebreakError("--rules: name at least one edition, e.g. fide2024,fide2026")
     tiebreaks = args.tiebreaks or (",".join(book.tiebreaks) if book and book.tiebreaks else None)
     kind = args.kind or (book.kind if book else None) or None
-    options = _options(args)
+    options = _options(args, base=book.options if book is not None else None)
     results = [compute(t, tiebreaks, edition=n, rounds=args.rounds, kind=kind, options=options) for n in names]
     places = [{r.player.no: r.place for r in rank(res)} for res in results]
     codes = results[0].codes
