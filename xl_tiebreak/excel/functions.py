@@ -298,7 +298,8 @@ def TIEBREAK(player: Any, crosstable: Table, code: Any, edition: Any = None, kin
 def _named(code: str) -> Callable:
     def fn(player: Any, crosstable: Table, edition: Any = None, kind: Any = None,
            unrated: Any = None, settings: Any = None) -> Any:
-        return _value(player, _result(crosstable, code, edition, kind, _options(unrated, settings, code)), code)
+        opts = _options(unrated, settings, fn.__name__)  # the Excel name, set by the registry
+        return _value(player, _result(crosstable, code, edition, kind, opts), code)
     family = "national or historical" if parse_descriptor(code).name in NATIONAL else "FIDE"
     fn.__doc__ = f"{parse_descriptor(code).describe}: one player's value ({family} tie-break code {code})."
     return fn
