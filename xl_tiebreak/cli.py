@@ -123,9 +123,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             return 0
         if args.command in ("template", "workbook", "export-trf", "recompute"):
             from .excel import commands
-            text = getattr(commands, args.command.replace("-", "_"))(args)
+            text, status = getattr(commands, args.command.replace("-", "_"))(args)
             sys.stdout.write(text)
-            return 1 if args.command == "recompute" and "\nerror in " in text else 0
+            return status
         from .engine import compute
         if args.command == "demo":
             from .examples import DEMO_FILE, demo_tournament

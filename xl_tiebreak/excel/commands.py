@@ -1,5 +1,6 @@
 """The workbook commands of the CLI: template, workbook, export-trf, recompute. Each returns the
-text to print; errors are raised as TiebreakError and printed by the CLI."""
+text to print and the exit status (1 when a recompute could not compute some cell); errors that
+stop a command are raised as TiebreakError and printed by the CLI."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from .template import template_bytes
 from .workbook import read_workbook, write_workbook
 
 
-def template(args) -> str:
+def template(args) -> tuple[str, int]:
     cells = getattr(args, "cells", False)
     if args.kind == "teaching":
         if cells:
@@ -24,10 +25,10 @@ def template(args) -> str:
         data = template_bytes(args.kind, args.players, args.rounds, cells=cells)
     out = atomic_write(Path(args.output), data, overwrite=args.force)
     form = "one formula per cell" if cells else "spilled tables"
-    return f"wrote {out} ({args.kind} template, {form})\n"
+    return f"wrote {out} ({args.kind} template, {form})\n", 0
 
 
-def workbook(args) -> str:
+def workbook(args) -> tuple[str, int]:
     t = read_trf(args.input)
     tbs = [c.strip() for c in args.tiebreaks.split(",") if c.strip()] if args.tiebreaks else None
     if tbs:
@@ -38,19 +39,19 @@ def workbook(args) -> str:
         get_edition(args.rules)
     out = write_workbook(t, args.output, tiebreaks=tbs, edition=args.rules, overwrite=args.force)
     return (f"wrote {out}: {len(t.players)} players, {t.rounds} rounds, values filled in; after editing "
-            f"it without Excel, 'xl-tiebreak recompute {out}' fills them in again\n")
+            f"it without Excel, 'xl-tiebreak recompute {out}' fills them in again\n"), 0
 
 
-def export_trf(args) -> str:
+def export_trf(args) -> tuple[str, int]:
     t, settings = read_workbook(args.input)
     if settings.tiebreaks and not t.tiebreaks:
         from dataclasses import replace
         t = replace(t, tiebreaks=settings.tiebreaks)
     out = atomic_write(Path(args.output), write_trf(t).encode("utf-8"), overwrite=args.force)
-    return f"wrote {out}: {len(t.players)} players, {t.rounds} rounds\n"
+    return f"wrote {out}: {len(t.players)} players, {t.rounds} rounds\n", 0
 
 
-def recompute(args) -> str:
+def recompute(args) -> tuple[str, int]:
     report = _recompute(args.input, args.output, overwrite=args.force)
     lines = [f"wrote {report.output}: {report.written} cells computed"]
     if report.backup:
@@ -61,4 +62,4 @@ def recompute(args) -> str:
         lines.append(f"... and {len(report.errors) - 10} more errors")
     if report.skipped:
         lines.append(f"{len(report.skipped)} formula cells were left as they were (not our functions)")
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines) + "\n", 1 if report.errors else 0
