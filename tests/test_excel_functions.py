@@ -210,3 +210,12 @@ def test_true_is_not_one_even_when_cached():
     assert udfs.ARO(1.0, one) == 1
     with pytest.raises(InputError, match="rating 'TRUE' is not a whole number"):
         udfs.ARO(1.0, true)
+
+
+def test_results_line_up_with_the_rows_under_any_header_the_reader_knows():
+    """RESULTS finds the header and the start-number column as the crosstable reader does (here
+    ``Nr.`` and ``Rd 1``), so its rows stay beside the right players, blank rows included."""
+    table = [["Nr.", "Name", "Elo", "Rd 1"], [2.0, "B", None, "1b0"], [None, None, None, None],
+             [1.0, "A", None, "2w1"]]
+    got = fx.RESULTS(table, "WIN")
+    assert got == [["Pts", "WIN", "Place"], [0, 0, 2], ["", "", ""], [1, 1, 1]]

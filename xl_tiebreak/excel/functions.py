@@ -28,7 +28,7 @@ from ..notation import spreadsheet_error
 from ..options import Options, options_from_pairs
 from ..standings import Row, rank
 from ..tiebreaks.svon import svon
-from .sheet_table import rows_to_tournament
+from .sheet_table import find_layout, rows_to_tournament
 
 NA = "#N/A"
 UNDEFINED = "-"  # a tie-break without a value (e.g. ARO with no game over the board)
@@ -390,11 +390,10 @@ def _aligned_rows(result: Result, crosstable: Table) -> list[list[Any]]:
     header = ["Pts", *result.codes, "Place"]
     out = _outputs(result)
     places = _places(result)
-    first = [_text(c).lower() for c in (crosstable[0] if crosstable else [])]
-    has_header = "no" in first
-    col = first.index("no") if has_header else 0
+    layout = find_layout(crosstable[0], max(len(r) for r in crosstable)) if crosstable else None
+    col = layout.no if layout else 0
     rows: list[list[Any]] = [header]
-    for r in crosstable[1:] if has_header else crosstable:
+    for r in crosstable[1:] if layout and layout.header else crosstable:
         cell = r[col] if r is not None and len(r) > col else None
         k = _player_row(result, cell)
         if k is None:
