@@ -11,52 +11,9 @@ from dataclasses import dataclass
 from typing import Optional
 
 from .errors import DescriptorError
+from .tiebreaks import registry
 
-#: Every tie-break name with its one-line meaning (the legend of the standings).
-NAMES: dict[str, str] = {
-    "DE": "Direct encounter (rank inside the tied group), C.07 Art. 6",
-    "WIN": "Number of wins, played or not, C.07 Art. 7.1",
-    "WON": "Number of games won over the board, C.07 Art. 7.2",
-    "BPG": "Number of games played with Black, C.07 Art. 7.3",
-    "BWG": "Number of games won with Black, C.07 Art. 7.4",
-    "PS": "Sum of progressive scores, C.07 Art. 7.5",
-    "REP": "Rounds one elected to play, C.07 Art. 7.6",
-    "STD": "Standard points (1/½/0 per round), C.07 Art. 7.7",
-    "TPN": "Tournament pairing number (lower is better), C.07 Art. 7.8",
-    "BH": "Buchholz, C.07 Art. 8.1",
-    "AOB": "Average of opponents' Buchholz, C.07 Art. 8.2",
-    "FB": "Fore Buchholz, C.07 Art. 8.3",
-    "SB": "Sonneborn-Berger, C.07 Art. 9.1",
-    "KS": "Koya system, C.07 Art. 9.2",
-    "ARO": "Average rating of opponents, C.07 Art. 10.1",
-    "TPR": "Tournament performance rating, C.07 Art. 10.2",
-    "PTP": "Perfect tournament performance, C.07 Art. 10.3",
-    "APRO": "Average performance rating of opponents, C.07 Art. 10.4",
-    "APPO": "Average perfect performance of opponents, C.07 Art. 10.5",
-    "RTNG": "Rating (higher is better), C.07 Art. 10.6",
-    # national and historical systems (TIEBREAK_RULES §7.3-7.11)
-    "MEDIAN": "Median / Harkness: opponents' scores without the highest and lowest (USCF)",
-    "MODMED": "Modified median (USCF 34E1)",
-    "SOLKOFF": "Solkoff: opponents' scores, nothing dropped (USCF 34E2)",
-    "CUM": "Cumulative score less unplayed points (USCF 34E3)",
-    "OPPCUM": "Opponents' cumulative scores (USCF)",
-    "KASHDAN": "Kashdan: 4 per win, 2 per draw, 1 per loss, 0 unplayed (USCF 34E7)",
-    "MOSTWINS": "Most wins (Baumbach)",
-    "SSFBH": "Swedish federation Buchholz Cut-1 (SSF, before 2023)",
-    "KENTLER": "Kentler: best opponents' performance ratings, compared in turn (rank in the tied group)",
-}
-#: The national and historical systems (TIEBREAK_RULES §7); the other codes are FIDE's (C.07).
-NATIONAL = frozenset({"MEDIAN", "MODMED", "SOLKOFF", "CUM", "OPPCUM", "KASHDAN", "MOSTWINS", "SSFBH",
-                      "KENTLER"})
-ALIASES = {"GE": "REP", "RTG": "RTNG", "SNO": "TPN", "ML": "DE", "HARKNESS": "MEDIAN",
-           "BAUMBACH": "MOSTWINS"}
-
-_CUTTABLE = {"BH", "FB", "SB", "ARO", "AOB"}
-_DROPS = {"MEDIAN", "MODMED"}  # /Mk sets the number of scores dropped at each end
 MAX_CUT = 99
-_P_ALLOWED = {"BH", "FB", "SB", "DE", "AOB"}
-_RATED = {"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG", "KENTLER"}
-_REVERSIBLE = {"TPN", "RTNG"}
 
 
 @dataclass(frozen=True)
@@ -98,19 +55,18 @@ class TieBreak:
         return "/".join(parts)
 
     @property
+    def spec(self) -> "registry.Spec":
+        """The registry row of this tie-break."""
+        return registry.spec(self.name)
+
+    @property
     def lower_is_better(self) -> bool:
-        """DE is a rank and TPN a pairing number: lower is better (unless /R on TPN)."""
-        if self.name in ("DE", "KENTLER"):
-            return True
-        if self.name == "TPN":
-            return not self.reverse
-        if self.name == "RTNG":
-            return self.reverse
-        return False
+        """DE and KENTLER are ranks and TPN a pairing number: lower is better; /R turns it round."""
+        return self.spec.lower_is_better != self.reverse
 
     @property
     def describe(self) -> str:
-        text = NAMES[self.name]
+        text = self.spec.legend
         mods = []
         if self.cut:
             mods.append(f"cut {self.cut} lowest")
@@ -130,6 +86,7 @@ class TieBreak:
         return text + (f" ({'; '.join(mods)})" if mods else "")
 
 
+_FLAGS = {"P": "forfeits_as_games", "F": "fore", "R": "reverse", "O": "over_the_board"}
 _MOD = re.compile(r"^(?:(C)(\d+)|(M)(\d+)|(L)([+-]?\d+)|(P)|(F)|(R)|(U)(\d+)|(O))$", re.IGNORECASE)
 
 
@@ -140,10 +97,12 @@ def parse_descriptor(text: str) -> TieBreak:
         raise DescriptorError("empty tie-break descriptor")
     head, *mods = raw.split("/")
     name = head.strip().upper()
-    name = ALIASES.get(name, name)
-    if name not in NAMES:
+    rows = registry.rows()
+    name = registry.aliases().get(name, name)
+    if name not in rows:
         raise DescriptorError(f"unknown tie-break {head.strip()!r} in {raw!r}; known: "
-                              + ", ".join(list(NAMES) + ["GE"]))
+                              + ", ".join(list(rows) + ["GE"]))
+    allowed = rows[name].modifiers
     fields: dict = {}
     seen: set[str] = set()
     for m in mods:
@@ -154,35 +113,23 @@ def parse_descriptor(text: str) -> TieBreak:
         if letter in seen:
             raise DescriptorError(f"modifier '/{letter}' appears twice in {raw!r}")
         seen.add(letter)
+        if letter not in allowed:
+            raise DescriptorError(f"modifier '/{m}' does not apply to {name} in {raw!r}")
         g = mm.groups()
         if g[0]:
-            _only(name, _CUTTABLE | {"PS"}, m, raw)
             fields["cut"] = _count(g[1], m, raw)
         elif g[2]:
-            _only(name, _CUTTABLE | _DROPS, m, raw)
             fields["median"] = _count(g[3], m, raw)
         elif g[4]:
-            _only(name, {"KS"}, m, raw)
             v = g[5]
             if abs(int(v)) > 1000:
                 raise DescriptorError(f"'/{m}' in {raw!r}: the limit is out of range")
             fields["limit"] = ("shift", int(v)) if v[0] in "+-" else ("percent", int(v))
-        elif g[6]:
-            _only(name, _P_ALLOWED, m, raw)
-            fields["forfeits_as_games"] = True
-        elif g[7]:
-            _only(name, {"AOB"}, m, raw)
-            fields["fore"] = True
-        elif g[8]:
-            _only(name, _REVERSIBLE, m, raw)
-            fields["reverse"] = True
         elif g[9]:
-            _only(name, _RATED, m, raw)
             fields["unrated"] = int(g[10])
-        elif g[11]:
-            _only(name, {"MOSTWINS"}, m, raw)
-            fields["over_the_board"] = True
-    if name in _DROPS and "median" in fields and fields["median"] < 1:
+        else:
+            fields[_FLAGS[letter]] = True
+    if "median" in fields and fields["median"] < rows[name].least_median:
         raise DescriptorError(f"{raw!r}: drop at least one score at each end (SOLKOFF drops none)")
     if fields.get("cut") and fields.get("median"):
         raise DescriptorError(f"{raw!r} has both a cut and a median; use one")
@@ -194,11 +141,6 @@ def _count(text: str, mod: str, raw: str) -> int:
     if k > MAX_CUT:
         raise DescriptorError(f"'/{mod}' in {raw!r}: at most {MAX_CUT} may be cut")
     return k
-
-
-def _only(name: str, allowed: set, mod: str, raw: str) -> None:
-    if name not in allowed:
-        raise DescriptorError(f"modifier '/{mod}' does not apply to {name} in {raw!r}")
 
 
 def parse_list(text: "str | list[str] | tuple[str, ...]") -> list[TieBreak]:

@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
 from typing import Optional, Sequence, Union
@@ -20,11 +20,8 @@ from .editions import Edition, edition_for_date, get_edition
 from .errors import DescriptorError, InputError
 from .model import Tournament
 from .options import DEFAULT_OPTIONS, Options
-from .tiebreaks import buchholz as bh
-from .tiebreaks import counts, koya, rating
-from .tiebreaks import national as nat
 from .tiebreaks.context import Column, Context, compiled
-from .tiebreaks.direct import direct_encounter_tiers, ranks_from_tiers
+from .tiebreaks.national import kentler_tpr_lists
 
 #: The lists used when neither the caller nor the file (record 202) gives one.
 DEFAULT_SWISS = "BH/C1,BH,SB,DE,WIN"
@@ -51,6 +48,8 @@ class Result:
     points_column: Column
     columns: tuple[Column, ...]
     options: Options = field(default=DEFAULT_OPTIONS)
+    context: Optional[Context] = field(default=None, compare=False, repr=False)  # the evaluation
+    calculator: Optional["Calculator"] = field(default=None, compare=False, repr=False)
 
     @cached_property
     def points(self) -> tuple[Fraction, ...]:
@@ -96,27 +95,29 @@ def resolve_tiebreaks(t: Tournament, tiebreaks: TieBreakList, round_robin: bool
     return parse_list(codes), codes
 
 
-def compute(t: Tournament, tiebreaks: TieBreakList = None, *, edition: "str | Edition | None" = None,
-            rounds: Optional[int] = None, kind: Optional[str] = None,
+def compute(t: "Tournament | Context", tiebreaks: TieBreakList = None, *,
+            edition: "str | Edition | None" = None, rounds: Optional[int] = None, kind: Optional[str] = None,
             options: Optional[Options] = None) -> Result:
     """Compute ``tiebreaks`` (a comma-separated string or a list of descriptors) for every player.
 
     ``edition``: ``fide2026``, ``fide2024`` or ``fide2012``; default: the edition in force at the
     event's start date. ``rounds``: evaluate rounds 1..N only (standings part-way through);
     default: every round with a result. ``kind``: ``swiss`` or ``round-robin``; default: the
-    file's, else Swiss.
+    file's, else Swiss. ``t`` may instead be an evaluation already resolved by :func:`context`
+    (the other arguments are then ignored): the :class:`Result` keeps it as ``context``.
+    Each tie-break is its registry row's function; it receives the columns listed before it.
     """
-    ctx = context(t, edition=edition, rounds=rounds, kind=kind, options=options)
-    tbs, codes = resolve_tiebreaks(t, tiebreaks, ctx.rr)
-    calc = _Calculator(ctx)
-    points = ctx.points_column()
+    if isinstance(t, Context):
+        ctx = t
+    else:
+        ctx = context(t, edition=edition, rounds=rounds, kind=kind, options=options)
+    tbs, codes = resolve_tiebreaks(ctx.t, tiebreaks, ctx.rr)
+    calc = Calculator(ctx)
     columns: list[Column] = []
     for tb in tbs:
-        if tb.name in ("DE", "KENTLER"):
-            columns.append(calc.direct_encounter(tb, points, columns))
-        else:
-            columns.append(calc.column(tb))
-    return Result(t, ctx.edition, ctx.n, ctx.rr, tuple(tbs), tuple(codes), points, tuple(columns), ctx.options)
+        columns.append(calc.column(tb, columns))
+    return Result(ctx.t, ctx.edition, ctx.n, ctx.rr, tuple(tbs), tuple(codes), calc.points, tuple(columns),
+                  ctx.options, ctx, calc)
 
 
 def kentler_lists(t: Tournament, *, edition: "str | Edition | None" = None, rounds: Optional[int] = None,
@@ -124,7 +125,7 @@ def kentler_lists(t: Tournament, *, edition: "str | Edition | None" = None, roun
                   unrated: Optional[int] = None) -> list[list[int]]:
     """Each player's opponents' TPRs, best first (Kentler, TIEBREAK_RULES §7.11), start order."""
     ctx = context(t, edition=edition, rounds=rounds, kind=kind, options=options)
-    return _Calculator(ctx).kentler_lists(TieBreak("KENTLER", unrated=unrated))
+    return kentler_tpr_lists(ctx, unrated)
 
 
 def context(t: Tournament, *, edition: "str | Edition | None" = None, rounds: Optional[int] = None,
@@ -150,104 +151,31 @@ def context(t: Tournament, *, edition: "str | Edition | None" = None, rounds: Op
     return Context(t, ed, n, options, rr)
 
 
-class _Calculator:
-    """Computes whole columns, caching what several tie-breaks share (BH of all, TPR of all)."""
+class Calculator:
+    """One evaluation's columns: each computed once by its registry row, then shared (AOB reads
+    BH, APRO reads TPR). Rank tie-breaks (DE, KENTLER) depend on the columns before them, so
+    they are computed for each place in a list."""
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
+        self.points = ctx.points_column()
         self._fore: Optional[Context] = None
-        self._cache: dict[tuple, Column] = {}
+        self._cache: dict[TieBreak, Column] = {}
 
     @property
     def fore(self) -> Context:
+        """The evaluation with the last round's games as draws (Fore Buchholz, C.07 Art. 8.3)."""
         if self._fore is None:
             c = self.ctx
             self._fore = Context(c.t, c.edition, c.n, c.options, c.rr, fore=True)
         return self._fore
 
-    def column(self, tb: TieBreak) -> Column:
-        key = (tb.name, tb.cut, tb.median, tb.forfeits_as_games, tb.fore, tb.limit, tb.unrated,
-               tb.over_the_board)
+    def column(self, tb: TieBreak, earlier: Sequence[Column] = ()) -> Column:
+        """The column of ``tb`` (``earlier``: the columns listed before it)."""
+        if tb.spec.ranks:
+            return tb.spec.compute(self, tb, earlier)
+        key = replace(tb, reverse=False)  # /R changes the order, not the values
         got = self._cache.get(key)
         if got is None:
-            got = self._cache[key] = self._compute(tb)
+            got = self._cache[key] = tb.spec.compute(self, tb, earlier)
         return got
-
-    def _compute(self, tb: TieBreak) -> Column:
-        ctx = self.ctx
-        name = tb.name
-        if name in ("BH", "FB"):
-            c = self.fore if name == "FB" else ctx
-            return bh.buchholz(c, tb.cut, tb.median, tb.forfeits_as_games)
-        if name == "SB":
-            return bh.sonneborn_berger(ctx, tb.cut, tb.median, tb.forfeits_as_games)
-        if name == "AOB":  # the opponents' BH (or FB) with the same cut and /P (as gacrux)
-            base = self.column(TieBreak("FB" if tb.fore else "BH", cut=tb.cut, median=tb.median,
-                                        forfeits_as_games=tb.forfeits_as_games))
-            decimals = ctx.options.aob_decimals
-            if decimals == "auto":  # gacrux: enough decimals to tell the averages apart
-                decimals = 2 if ctx.n < 9 else 3 if ctx.n < 27 else 4 if ctx.n < 73 else 5
-            return bh.average_of_opponents(ctx, base, decimals)
-        simple = {"WIN": counts.wins, "WON": counts.games_won, "BPG": counts.black_games,
-                  "BWG": counts.black_wins, "REP": counts.rounds_elected, "STD": counts.standard_points,
-                  "TPN": counts.pairing_number}
-        if name in simple:
-            return simple[name](ctx)
-        if name == "PS":
-            return counts.progressive(ctx, tb.cut)
-        national = {"MEDIAN": lambda: nat.median(ctx, tb.median),
-                    "MODMED": lambda: nat.modified_median(ctx, tb.median),
-                    "SOLKOFF": lambda: nat.solkoff(ctx), "CUM": lambda: nat.cumulative(ctx),
-                    "OPPCUM": lambda: nat.opposition_cumulative(ctx), "KASHDAN": lambda: nat.kashdan(ctx),
-                    "MOSTWINS": lambda: nat.most_wins(ctx, tb.over_the_board),
-                    "SSFBH": lambda: nat.ssf_buchholz(ctx)}
-        if name in national:
-            return national[name]()
-        if name == "KS":
-            return koya.koya(ctx, tb.limit)
-        rt = rating.Ratings(ctx, tb.unrated)
-        if rt.dropped:
-            return rating.undefined(ctx)
-        if name == "ARO":
-            return rating.aro(rt, tb.cut, tb.median)
-        if name == "TPR":
-            return rating.tpr(rt)
-        if name == "PTP":
-            return rating.ptp(rt)
-        if name == "APRO":
-            return rating.average_of(rt, self.column(TieBreak("TPR", unrated=tb.unrated)))
-        if name == "APPO":
-            return rating.average_of(rt, self.column(TieBreak("PTP", unrated=tb.unrated)))
-        if name == "RTNG":
-            return rating.rating(rt)
-        raise DescriptorError(f"tie-break {tb.code} is not implemented")  # pragma: no cover
-
-    def kentler_lists(self, tb: TieBreak) -> list[list[int]]:
-        """Each player's opponents' TPRs, best first. Kentler's method is no FIDE rating
-        tie-break: an unrated player's games are left out of the TPRs rather than dropping the
-        comparison (TIEBREAK_RULES §7.11: a TPR needs no own rating)."""
-        rt = rating.Ratings(self.ctx, tb.unrated, policy="exclude")
-        return nat.kentler_lists(self.ctx, rating.tpr(rt))
-
-    def direct_encounter(self, tb: TieBreak, points: Column, before: list[Column]) -> Column:
-        """DE (or KENTLER) as a rank inside each group tied on points and every earlier tie-break."""
-        keys = [points.num.tolist()]
-        for col in before:
-            nums = col.num.tolist()
-            if col.defined is not None:
-                nums = [v if d else None for v, d in zip(nums, col.defined.tolist())]
-            keys.append(nums)
-        groups: dict[tuple, list[int]] = {}
-        for i, key in enumerate(zip(*keys)):
-            groups.setdefault(key, []).append(i)
-        out = np.ones(self.ctx.size, dtype=np.int64)
-        lists = self.kentler_lists(tb) if tb.name == "KENTLER" else None
-        for members in groups.values():
-            if len(members) > 1:
-                if lists is not None:
-                    ranks = nat.kentler_ranks(lists, members)
-                else:
-                    ranks = ranks_from_tiers(direct_encounter_tiers(self.ctx, members, tb.forfeits_as_games))
-                for i, rank in ranks.items():
-                    out[i] = rank
-        return Column(out)

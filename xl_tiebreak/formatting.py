@@ -8,16 +8,13 @@ from typing import Optional, Union
 
 from .descriptor import TieBreak
 
-_INTEGER = {"DE", "WIN", "WON", "BPG", "BWG", "REP", "TPN", "ARO", "TPR", "PTP", "APRO", "APPO", "RTNG",
-            "KASHDAN", "MOSTWINS", "KENTLER"}
 
 
 def decimals_for(tb: Optional[TieBreak], scale: int = 2) -> int:
-    """Decimals to show: none for counts and ratings, two for SB and AOB, else the scoring's."""
-    if tb is not None and tb.name in _INTEGER:
-        return 0
-    if tb is not None and tb.name in ("SB", "AOB"):
-        return 2
+    """Decimals to show: the registry's (none for counts and ratings, two for SB and AOB), else
+    the scoring's (one for 1/½/0, two for quarter points); points (``tb`` None) the scoring's."""
+    if tb is not None and tb.spec.decimals is not None:
+        return tb.spec.decimals
     return 1 if scale <= 2 else 2
 
 

@@ -18,7 +18,7 @@ from collections import OrderedDict
 from fractions import Fraction
 from typing import Any, Callable, Optional, Sequence
 
-from ..descriptor import NATIONAL, parse_descriptor, parse_list
+from ..descriptor import parse_descriptor, parse_list
 from ..editions import get_edition
 from ..engine import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS, Result, compute
 from ..errors import InputError
@@ -27,6 +27,7 @@ from ..model import Tournament
 from ..notation import spreadsheet_error
 from ..options import Options, options_from_pairs
 from ..standings import Row, rank
+from ..tiebreaks import registry
 from ..tiebreaks.svon import svon
 from .sheet_table import find_layout, rows_to_tournament
 
@@ -300,8 +301,9 @@ def _named(code: str) -> Callable:
            unrated: Any = None, settings: Any = None) -> Any:
         opts = _options(unrated, settings, fn.__name__)  # the Excel name, set by the registry
         return _value(player, _result(crosstable, code, edition, kind, opts), code)
-    family = "national or historical" if parse_descriptor(code).name in NATIONAL else "FIDE"
-    fn.__doc__ = f"{parse_descriptor(code).describe}: one player's value ({family} tie-break code {code})."
+    tb = parse_descriptor(code)
+    family = "national or historical" if tb.spec.national else "FIDE"
+    fn.__doc__ = f"{tb.describe}: one player's value ({family} tie-break code {code})."
     return fn
 
 
@@ -312,33 +314,8 @@ def SCORE(player: Any, crosstable: Table, edition: Any = None, kind: Any = None,
     return _value(player, _result(crosstable, "WIN", edition, kind), "points")
 
 
-BUCHHOLZ = _named("BH")
-BUCHHOLZ_CUT1 = _named("BH/C1")
-BUCHHOLZ_CUT2 = _named("BH/C2")
-BUCHHOLZ_MEDIAN1 = _named("BH/M1")
-FORE_BUCHHOLZ = _named("FB")
-AVG_OPP_BUCHHOLZ = _named("AOB")
-SONNEBORN_BERGER = _named("SB")
-SONNEBORN_BERGER_CUT1 = _named("SB/C1")
-WINS = _named("WIN")
-GAMES_WON = _named("WON")
-BLACK_GAMES = _named("BPG")
-BLACK_WINS = _named("BWG")
-PROGRESSIVE = _named("PS")
-KOYA = _named("KS")
-ARO = _named("ARO")
-TPR = _named("TPR")
-PTP = _named("PTP")
-APRO = _named("APRO")
-APPO = _named("APPO")
-HARKNESS = _named("MEDIAN")
-MODIFIED_MEDIAN = _named("MODMED")
-SOLKOFF = _named("SOLKOFF")
-CUMULATIVE = _named("CUM")
-OPP_CUMULATIVE = _named("OPPCUM")
-KASHDAN = _named("KASHDAN")
-MOST_WINS = _named("MOSTWINS")
-SSF_BUCHHOLZ = _named("SSFBH")
+for _excel_name, _excel_code in registry.excel_functions():  # BUCHHOLZ, ..., SSF_BUCHHOLZ
+    globals()[_excel_name] = _named(_excel_code)
 
 
 def KENTLER(player: Any, crosstable: Table, edition: Any = None, kind: Any = None,

@@ -31,7 +31,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 
-from ..descriptor import NAMES
+from ..tiebreaks import registry
 from ..editions import EDITIONS
 from ..excel.functions import FUNCTIONS
 from ..options import DEFAULT_OPTIONS, Options
@@ -397,7 +397,8 @@ def _help(ws, spec: Spec) -> None:
     for name in sorted(FUNCTIONS):
         lines.append((name, plain(FUNCTIONS[name].__doc__ or "")))
     lines += [("", ""), ("Tie-break codes", "For TIEBREAK and the tie-break list of the Settings sheet.")]
-    lines += [(code, text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")) for code, text in NAMES.items()]
+    lines += [(r.name, r.legend[:1].upper() + r.legend[1:] + ("" if r.legend.endswith(".") else "."))
+              for r in registry.rows().values()]
     lines += [("", ""), ("Editions", "The rule edition of the Settings sheet.")]
     lines += [(e.name, e.title + ("" if e.title.endswith(".") else ".")) for e in EDITIONS.values()]
     lines += [("", ""), ("Without Excel", "The command xl-tiebreak recompute BOOK.xlsx fills in every "

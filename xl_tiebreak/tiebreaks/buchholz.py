@@ -7,12 +7,17 @@ Each function computes the column of every player at once.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from math import lcm
-from typing import Optional
+from typing import TYPE_CHECKING, Optional, Sequence
 
 import numpy as np
 
 from .context import Column, Context
+from .registry import Evaluation, Spec, register
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..descriptor import TieBreak
 
 _BIG = np.int64(1) << 40
 
@@ -155,3 +160,30 @@ def average_of_opponents(ctx: Context, base: Column, decimals: Optional[int] = N
     d = safe * base.den
     num = (2 * total * unit + d) // (2 * d)
     return Column(num, unit, defined)
+
+
+# ------------------------------------------------------------------------------ registry rows
+
+
+def _aob(ev: Evaluation, tb: TieBreak, earlier: Sequence[Column]) -> Column:
+    """AOB over the opponents' BH (or FB with /F), with the same cut and /P (as gacrux)."""
+    base = ev.column(replace(tb, name="FB" if tb.fore else "BH", fore=False))
+    decimals = ev.ctx.options.aob_decimals
+    if decimals == "auto":  # gacrux: enough decimals to tell the averages apart
+        n = ev.ctx.n
+        decimals = 2 if n < 9 else 3 if n < 27 else 4 if n < 73 else 5
+    return average_of_opponents(ev.ctx, base, decimals)
+
+
+register(Spec("BH", "Buchholz, C.07 Art. 8.1", "C.07 Art. 8.1",
+              lambda ev, tb, _: buchholz(ev.ctx, tb.cut, tb.median, tb.forfeits_as_games), "CMP",
+              excel=(("BUCHHOLZ", "BH"), ("BUCHHOLZ_CUT1", "BH/C1"), ("BUCHHOLZ_CUT2", "BH/C2"),
+                     ("BUCHHOLZ_MEDIAN1", "BH/M1"))))
+register(Spec("AOB", "Average of opponents' Buchholz, C.07 Art. 8.2", "C.07 Art. 8.2", _aob, "CMPF",
+              decimals=2, excel=(("AVG_OPP_BUCHHOLZ", "AOB"),), needs=("BH", "FB")))
+register(Spec("FB", "Fore Buchholz, C.07 Art. 8.3", "C.07 Art. 8.3",
+              lambda ev, tb, _: buchholz(ev.fore, tb.cut, tb.median, tb.forfeits_as_games), "CMP",
+              excel=(("FORE_BUCHHOLZ", "FB"),)))
+register(Spec("SB", "Sonneborn-Berger, C.07 Art. 9.1", "C.07 Art. 9.1",
+              lambda ev, tb, _: sonneborn_berger(ev.ctx, tb.cut, tb.median, tb.forfeits_as_games), "CMP",
+              decimals=2, excel=(("SONNEBORN_BERGER", "SB"), ("SONNEBORN_BERGER_CUT1", "SB/C1"))))

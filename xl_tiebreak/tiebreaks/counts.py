@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from .context import DFF, FLOSS, HPB, ZPB, Column, Context
+from .registry import Spec, register
 
 
 def wins(ctx: Context) -> Column:
@@ -61,3 +62,24 @@ def progressive(ctx: Context, cut: int = 0) -> Column:
 def pairing_number(ctx: Context) -> Column:
     """TPN: the start number (Art. 7.8); lower ranks higher unless /R."""
     return Column(np.array([p.no for p in ctx.t.players], dtype=np.int64))
+
+
+# ------------------------------------------------------------------------------ registry rows
+
+register(Spec("WIN", "Number of wins, played or not, C.07 Art. 7.1", "C.07 Art. 7.1",
+              lambda ev, tb, _: wins(ev.ctx), decimals=0, excel=(("WINS", "WIN"),)))
+register(Spec("WON", "Number of games won over the board, C.07 Art. 7.2", "C.07 Art. 7.2",
+              lambda ev, tb, _: games_won(ev.ctx), decimals=0, excel=(("GAMES_WON", "WON"),)))
+register(Spec("BPG", "Number of games played with Black, C.07 Art. 7.3", "C.07 Art. 7.3",
+              lambda ev, tb, _: black_games(ev.ctx), decimals=0, excel=(("BLACK_GAMES", "BPG"),)))
+register(Spec("BWG", "Number of games won with Black, C.07 Art. 7.4", "C.07 Art. 7.4",
+              lambda ev, tb, _: black_wins(ev.ctx), decimals=0, excel=(("BLACK_WINS", "BWG"),)))
+register(Spec("PS", "Sum of progressive scores, C.07 Art. 7.5", "C.07 Art. 7.5",
+              lambda ev, tb, _: progressive(ev.ctx, tb.cut), "C", excel=(("PROGRESSIVE", "PS"),)))
+register(Spec("REP", "Rounds one elected to play, C.07 Art. 7.6", "C.07 Art. 7.6",
+              lambda ev, tb, _: rounds_elected(ev.ctx), aliases=("GE",), decimals=0))
+register(Spec("STD", "Standard points (1/½/0 per round), C.07 Art. 7.7", "C.07 Art. 7.7",
+              lambda ev, tb, _: standard_points(ev.ctx)))
+register(Spec("TPN", "Tournament pairing number (lower is better), C.07 Art. 7.8", "C.07 Art. 7.8",
+              lambda ev, tb, _: pairing_number(ev.ctx), "R", aliases=("SNO",), lower_is_better=True,
+              decimals=0))

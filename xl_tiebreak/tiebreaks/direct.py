@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Callable, Sequence
+
 import numpy as np
 
-from .context import Context
+from .context import Column, Context
+from .registry import Evaluation, Spec, register
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..descriptor import TieBreak
 
 
 def _scores(ctx: Context, members: list[int], forfeits: bool) -> tuple[dict[int, int], dict[int, int], int]:
@@ -86,3 +92,40 @@ def ranks_from_tiers(tiers: list[list[int]]) -> dict[int, int]:
             out[i] = pos
         pos += len(tier)
     return out
+
+
+def tied_groups(points: Column, earlier: Sequence[Column]) -> list[list[int]]:
+    """The groups of two or more players tied on points and on every earlier tie-break (an
+    undefined value ties only with another undefined one), rows in start order."""
+    keys = [points.num.tolist()]
+    for col in earlier:
+        nums = col.num.tolist()
+        if col.defined is not None:
+            nums = [v if d else None for v, d in zip(nums, col.defined.tolist())]
+        keys.append(nums)
+    groups: dict[tuple, list[int]] = {}
+    for i, key in enumerate(zip(*keys)):
+        groups.setdefault(key, []).append(i)
+    return [g for g in groups.values() if len(g) > 1]
+
+
+def rank_column(ev: Evaluation, earlier: Sequence[Column],
+                ranks: Callable[[list[int]], dict[int, int]]) -> Column:
+    """A Type-A tie-break: each player's rank inside its tied group (1 when alone)."""
+    out = np.ones(ev.ctx.size, dtype=np.int64)
+    for members in tied_groups(ev.points, earlier):
+        for i, rank in ranks(members).items():
+            out[i] = rank
+    return Column(out)
+
+
+# ------------------------------------------------------------------------------ registry rows
+
+
+def _de(ev: Evaluation, tb: "TieBreak", earlier: Sequence[Column]) -> Column:
+    return rank_column(ev, earlier, lambda members: ranks_from_tiers(
+        direct_encounter_tiers(ev.ctx, members, tb.forfeits_as_games)))
+
+
+register(Spec("DE", "Direct encounter (rank inside the tied group), C.07 Art. 6", "C.07 Art. 6", _de, "P",
+              aliases=("ML",), lower_is_better=True, decimals=0, ranks=True))

@@ -9,6 +9,7 @@ from typing import Optional
 import numpy as np
 
 from .context import Column, Context
+from .registry import Spec, register
 
 
 def koya_limit(ctx: Context, limit: Optional[tuple[str, int]] = None) -> Fraction:
@@ -42,3 +43,7 @@ def koya(ctx: Context, limit: Optional[tuple[str, int]] = None) -> Column:
     lim = math.ceil(koya_limit(ctx, limit) * ctx.scale)  # scores are whole units
     strong = ctx.has_opp & (ctx.score[ctx.opp0] >= lim)
     return Column(np.where(strong, ctx.pts, 0).sum(axis=1), ctx.scale)
+
+
+register(Spec("KS", "Koya system, C.07 Art. 9.2", "C.07 Art. 9.2", lambda ev, tb, _: koya(ev.ctx, tb.limit), "L",
+              excel=(("KOYA", "KS"),)))

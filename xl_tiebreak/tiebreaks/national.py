@@ -8,12 +8,18 @@ Each unplayed round is handled as its own system says; the docstrings name the r
 from __future__ import annotations
 
 from functools import cmp_to_key
-from typing import Optional
+from typing import TYPE_CHECKING, Optional, Sequence
 
 import numpy as np
 
 from .buchholz import cut_marks
 from .context import DFF, FLOSS, FPB, FWIN, HPB, PAB, ZPB, Column, Context
+from .direct import rank_column
+from .rating import Ratings, tpr
+from .registry import Evaluation, Spec, register
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..descriptor import TieBreak
 
 # ------------------------------------------------------------------------------ USCF family
 
@@ -206,6 +212,46 @@ def kentler_ranks(lists: list[list[int]], members: list[int]) -> dict[int, int]:
         else:
             ranks[m] = pos + 1
     return ranks
+
+
+def kentler_tpr_lists(ctx: Context, unrated: Optional[int] = None) -> list[list[int]]:
+    """Each player's opponents' TPRs, best first. Kentler's method is no FIDE rating tie-break:
+    an unrated player's games are left out of the TPRs rather than dropping the comparison
+    (TIEBREAK_RULES §7.11: a TPR needs no own rating)."""
+    return kentler_lists(ctx, tpr(Ratings(ctx, unrated, policy="exclude")))
+
+
+# ------------------------------------------------------------------------------ registry rows
+
+
+def _kentler(ev: Evaluation, tb: "TieBreak", earlier: Sequence[Column]) -> Column:
+    lists = kentler_tpr_lists(ev.ctx, tb.unrated)
+    return rank_column(ev, earlier, lambda members: kentler_ranks(lists, members))
+
+
+_USCF = "TIEBREAK_RULES §"
+register(Spec("MEDIAN", "Median / Harkness: opponents' scores without the highest and lowest (USCF)", _USCF + "7.3",
+              lambda ev, tb, _: median(ev.ctx, tb.median), "M", aliases=("HARKNESS",), national=True, least_median=1,
+              excel=(("HARKNESS", "MEDIAN"),)))
+register(Spec("MODMED", "Modified median (USCF 34E1)", _USCF + "7.4",
+              lambda ev, tb, _: modified_median(ev.ctx, tb.median), "M", national=True, least_median=1,
+              excel=(("MODIFIED_MEDIAN", "MODMED"),)))
+register(Spec("SOLKOFF", "Solkoff: opponents' scores, nothing dropped (USCF 34E2)", _USCF + "7.5",
+              lambda ev, tb, _: solkoff(ev.ctx), national=True, excel=(("SOLKOFF", "SOLKOFF"),)))
+register(Spec("CUM", "Cumulative score less unplayed points (USCF 34E3)", _USCF + "7.6",
+              lambda ev, tb, _: cumulative(ev.ctx), national=True, excel=(("CUMULATIVE", "CUM"),)))
+register(Spec("OPPCUM", "Opponents' cumulative scores (USCF)", _USCF + "7.7",
+              lambda ev, tb, _: opposition_cumulative(ev.ctx), national=True,
+              excel=(("OPP_CUMULATIVE", "OPPCUM"),)))
+register(Spec("KASHDAN", "Kashdan: 4 per win, 2 per draw, 1 per loss, 0 unplayed (USCF 34E7)", _USCF + "7.8",
+              lambda ev, tb, _: kashdan(ev.ctx), decimals=0, national=True, excel=(("KASHDAN", "KASHDAN"),)))
+register(Spec("MOSTWINS", "Most wins (Baumbach)", _USCF + "7.9",
+              lambda ev, tb, _: most_wins(ev.ctx, tb.over_the_board), "O", aliases=("BAUMBACH",), decimals=0,
+              national=True, excel=(("MOST_WINS", "MOSTWINS"),)))
+register(Spec("SSFBH", "Swedish federation Buchholz Cut-1 (SSF, before 2023)", _USCF + "7.10",
+              lambda ev, tb, _: ssf_buchholz(ev.ctx), national=True, excel=(("SSF_BUCHHOLZ", "SSFBH"),)))
+register(Spec("KENTLER", "Kentler: best opponents' performance ratings, compared in turn (rank in the tied group)",
+              _USCF + "7.11", _kentler, "U", lower_is_better=True, decimals=0, national=True, ranks=True))
 
 
 __all__ = ["median", "modified_median", "solkoff", "cumulative", "opposition_cumulative", "kashdan",

@@ -6,11 +6,16 @@ the tie-break is dropped (undefined) when a participant is unrated, unless a rat
 
 from __future__ import annotations
 
-from typing import Optional
+from dataclasses import replace
+from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 import numpy as np
 
 from .context import Column, Context
+from .registry import Evaluation, Spec, register
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..descriptor import TieBreak
 
 #: dp for p = .50, .51, ..., 1.00 (B.02 8.1a); dp(p) = -dp(1-p) below .50.
 _DP_UPPER = [0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95, 102, 110, 117, 125, 133, 141, 149,
@@ -196,3 +201,33 @@ def average_of(rt: Ratings, values: Column) -> Column:
 def rating(rt: Ratings) -> Column:
     """RTNG: the player's own rating (Art. 10.6); undefined for an unrated player."""
     return Column(rt.own, 1, rt.own >= 0)
+
+
+# ------------------------------------------------------------------------------ registry rows
+
+
+def _rated(fn: Callable[["Ratings", "Evaluation", "TieBreak"], Column]) -> Callable:
+    """A rating tie-break's column: undefined for everyone when unrated players drop it (§5.15)."""
+    def compute(ev: Evaluation, tb: "TieBreak", earlier: Sequence[Column]) -> Column:
+        rt = Ratings(ev.ctx, tb.unrated)
+        return undefined(ev.ctx) if rt.dropped else fn(rt, ev, tb)
+    return compute
+
+
+def _of_opponents(inner: str) -> Callable:
+    """APRO / APPO: the mean over the opponents of their TPR / PTP (same /U)."""
+    return _rated(lambda rt, ev, tb: average_of(rt, ev.column(replace(tb, name=inner))))
+
+
+register(Spec("ARO", "Average rating of opponents, C.07 Art. 10.1", "C.07 Art. 10.1",
+              _rated(lambda rt, ev, tb: aro(rt, tb.cut, tb.median)), "CMU", decimals=0, excel=(("ARO", "ARO"),)))
+register(Spec("TPR", "Tournament performance rating, C.07 Art. 10.2", "C.07 Art. 10.2",
+              _rated(lambda rt, ev, tb: tpr(rt)), "U", decimals=0, excel=(("TPR", "TPR"),)))
+register(Spec("PTP", "Perfect tournament performance, C.07 Art. 10.3", "C.07 Art. 10.3",
+              _rated(lambda rt, ev, tb: ptp(rt)), "U", decimals=0, excel=(("PTP", "PTP"),)))
+register(Spec("APRO", "Average performance rating of opponents, C.07 Art. 10.4", "C.07 Art. 10.4",
+              _of_opponents("TPR"), "U", decimals=0, excel=(("APRO", "APRO"),), needs=("TPR",)))
+register(Spec("APPO", "Average perfect performance of opponents, C.07 Art. 10.5", "C.07 Art. 10.5",
+              _of_opponents("PTP"), "U", decimals=0, excel=(("APPO", "APPO"),), needs=("PTP",)))
+register(Spec("RTNG", "Rating (higher is better), C.07 Art. 10.6", "C.07 Art. 10.6",
+              _rated(lambda rt, ev, tb: rating(rt)), "RU", aliases=("RTG",), decimals=0))
