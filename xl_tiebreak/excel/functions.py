@@ -278,9 +278,15 @@ def _no_player(player: Any) -> Any:
     return "" if player is None or (isinstance(player, str) and not player.strip()) else NA
 
 
-def _value(player: Any, result: Result, column: str) -> Any:
+def _for_player(result: Result, player: Any, value: Callable[[int], Any]) -> Any:
+    """Every per-player cell: ``value(row)`` for a start number of the crosstable; "" for an
+    empty player argument, #N/A for a start number the crosstable does not have."""
     k = _player_row(result, player)
-    return _no_player(player) if k is None else _outputs(result)[column][k]
+    return _no_player(player) if k is None else value(k)
+
+
+def _value(player: Any, result: Result, column: str) -> Any:
+    return _for_player(result, player, lambda k: _outputs(result)[column][k])
 
 
 def TIEBREAK(player: Any, crosstable: Table, code: Any, edition: Any = None, kind: Any = None,
@@ -322,26 +328,20 @@ def KENTLER(player: Any, crosstable: Table, edition: Any = None, kind: Any = Non
             unrated: Any = None, settings: Any = None) -> Any:
     """Kentler's comparison: the performance ratings of the player's opponents, best first, as text; TIEBREAK with code KENTLER gives the rank inside the tied group."""
     result = _result(crosstable, "KENTLER", edition, kind, _options(unrated, settings, "KENTLER"))
-    k = _player_row(result, player)
-    if k is None:
-        return _no_player(player)
     lists = _kept(result, "_kentler", lambda: _kentler_lists(result))
-    return ", ".join(map(str, lists[k]))
+    return _for_player(result, player, lambda k: ", ".join(map(str, lists[k])))
 
 
 def _kentler_lists(result: Result) -> list[list[int]]:
-    from ..engine import kentler_lists
-    return kentler_lists(result.tournament, edition=result.edition, rounds=result.rounds,
-                         kind="round-robin" if result.round_robin else "swiss", options=result.options)
+    from ..tiebreaks.national import kentler_tpr_lists
+    return kentler_tpr_lists(result.context)
 
 
 def PLACE(player: Any, crosstable: Table, tiebreak_list: Any = None, edition: Any = None, kind: Any = None,
           unrated: Any = None, settings: Any = None) -> Any:
     """The player's place in the standings: a number, or a range such as 3-5 where places are shared."""
     result = _result(crosstable, tiebreak_list, edition, kind, _options(unrated, settings, "PLACE"))
-    if _player_row(result, player) is None:
-        return _no_player(player)
-    return _places(result)[int(float(player))]
+    return _for_player(result, player, lambda k: _places(result)[result.tournament.players[k].no])
 
 
 def TIEBREAKS(crosstable: Table, tiebreak_list: Any = None, edition: Any = None, kind: Any = None,
@@ -462,13 +462,13 @@ def EXPLAIN_TEXT(player: Any, crosstable: Table, code: Any, edition: Any = None,
 def RUNNING(player: Any, crosstable: Table, after_round: Any, kind: Any = None) -> Any:
     """The player's score after a round, for progress charts."""
     result = _result(crosstable, "WIN", None, kind)
-    k = _player_row(result, player)
-    if k is None:
-        return _no_player(player)
-    r = _whole(after_round, "after_round", "RUNNING")
-    if r is None or not 0 <= r <= result.tournament.rounds:
-        return NA
-    return json_number(result.tournament.players[k].score(r))
+
+    def score(k: int) -> Any:
+        r = _whole(after_round, "after_round", "RUNNING")
+        if r is None or not 0 <= r <= result.tournament.rounds:
+            return NA
+        return json_number(result.tournament.players[k].score(r))
+    return _for_player(result, player, score)
 
 
 def _findings(crosstable: Table, kind: Any) -> list:
