@@ -138,8 +138,9 @@ def test_real_files_read_alike(path):
 def test_other_scoring_systems_are_inferred_alike():
     t = swiss(30, 7, seed=5)
     text = write_trf(t)
-    three = "\n".join(put(ln, POINTS, f"{float(p.score()) * 2 + sum(r.kind in (Kind.WIN, Kind.FORFEIT_WIN) for r in p.rounds):>4.1f}")
-                      if ln.startswith("001") else ln
+    def points(p):  # 3 for a win, 1 for a draw
+        return float(p.score()) * 2 + sum(r.kind in (Kind.WIN, Kind.FORFEIT_WIN) for r in p.rounds)
+    three = "\n".join(put(ln, POINTS, f"{points(p):>4.1f}") if ln.startswith("001") else ln
                       for ln, p in zip(text.split("\n"), [None] * 4 + list(t.players) + [None] * 5))
     same(three)
     same(text.replace("XXR 7", "XXR 7\n162     W 1.0    D 0.5    L 0.0    A 0.0    P 0.5"))

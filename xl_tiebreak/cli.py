@@ -1,8 +1,10 @@
 """The command line: ``xl-tiebreak compute | standings | demo | explain | compare | check`` and the
 workbook commands ``template | workbook | export-trf | recompute``.
 
-Each option is declared once, in a group that the commands taking it share (:func:`_groups`); each
-command is one line of :func:`_commands` and one function that returns its text and exit status.
+Each argument is declared once (:func:`_arguments`) and taken by name by the commands that share
+it; each command is one entry of :func:`_commands` and one function that returns its text and exit
+status.
+
 Bad input exits with status 2 and one message naming the file, line and column or the word;
 never a traceback.
 """
@@ -15,7 +17,7 @@ import os
 import sys
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from .editions import EDITIONS
 from .errors import TiebreakError
@@ -36,72 +38,63 @@ def _rating(text: str) -> int:
 _EVENT_TYPES = ("swiss", "round-robin")
 
 
-def _groups() -> dict[str, argparse.ArgumentParser]:
-    """Every option, declared once, in the groups the commands share (argparse parents)."""
-    groups: dict[str, argparse.ArgumentParser] = {}
-
-    def group(name: str) -> argparse.ArgumentParser:
-        groups[name] = argparse.ArgumentParser(add_help=False)
-        return groups[name]
-
-    def tiebreak_list(p: argparse.ArgumentParser, *short: str) -> None:
-        p.add_argument("--tiebreaks", *short, metavar="LIST",
-                       help="comma-separated descriptors, e.g. BH/C1,BH,SB,DE (default: the file's "
-                            "record 202, else a FIDE list)")
-
-    group("input").add_argument("input", help="a FIDE TRF file or an .xlsx workbook")
-    group("trf input").add_argument("input", help="a FIDE TRF file")
-    group("book input").add_argument("input", help="an .xlsx workbook with a Crosstable")
-    group("recompute input").add_argument("input", help="an .xlsx workbook")
-    tiebreak_list(group("list"), "-t")
-    tiebreak_list(group("list (no -t)"))  # explain: there -t is --tiebreak
-    g = group("target")
-    g.add_argument("--player", "-p", type=int, required=True, help="the player's start number")
-    g.add_argument("--tiebreak", "-t", required=True, metavar="CODE", help="e.g. BH/C1, SB, ARO, DE")
-    group("rules").add_argument(
-        "--rules", "-r", metavar="EDITION",
-        help="rule edition: " + ", ".join(EDITIONS) + " (default: the edition in force at the event's "
-             "start date, else fide2026)")
-    group("editions").add_argument(  # compare: several editions, side by side
-        "--rules", "-r", metavar="EDITIONS", default=",".join(reversed(EDITIONS)),
-        help="comma-separated editions (default: every edition, oldest first)")
-    g = group("scope")
-    g.add_argument("--type", dest="kind", choices=_EVENT_TYPES,
-                   help="event type (default: the file's, else swiss)")
-    g.add_argument("--rounds", type=int, metavar="N", help="evaluate rounds 1..N only")
-    for name, formats in (("table", ("table", "csv", "json")), ("text", ("text", "json")),
-                          ("findings", ("table", "json"))):
-        group(name).add_argument("--format", "-f", choices=formats, default=formats[0])
-    g = group("choices")
-    g.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                   help="a choice the regulations leave open, e.g. svon_cut_unplayed_first=yes or "
-                        "rr_forfeits=reference (see xl_tiebreak.Options)")
-    g.add_argument("--unrated", type=_rating, metavar="RATING",
-                   help="rating for unrated players in the rating tie-breaks (default: such "
-                        "tie-breaks are dropped when anyone is unrated)")
-    g = group("layout")
-    g.add_argument("--type", dest="kind", choices=[*_EVENT_TYPES, "teaching"], default="swiss",
-                   help="teaching: the worked example with Explain, Exercise and Progress sheets")
-    g.add_argument("--players", type=int, help="rows for players (default 400 Swiss, 20 round robin)")
-    g.add_argument("--rounds", type=int, help="round columns (default 11 Swiss, 19 round robin)")
-    g.add_argument("--cells", action="store_true", help="one formula per cell instead of spilled tables "
-                   "(for Excel 2019 and earlier, without dynamic arrays)")
-    group("output").add_argument("-o", "--output", required=True, help="the .xlsx file to write")
-    group("trf output").add_argument("-o", "--output", required=True, help="the .trf file to write")
-    group("in place").add_argument("-o", "--output", help="write here instead of replacing the input "
-                                   "(which is then kept as BOOK.bak.xlsx)")
-    group("force").add_argument("--force", action="store_true",
-                                help="replace the output file if it exists")
-    return groups
+def _arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
+    """Every argument, declared once: its name, flags and argparse settings. A command takes it by
+    name (:func:`_commands`). Entries share a flag only where the meaning differs (one edition or
+    several; an event's type or a template's; the formats each command writes)."""
+    tiebreaks = {"metavar": "LIST", "help": "comma-separated descriptors, e.g. BH/C1,BH,SB,DE (default: the "
+                                            "file's record 202, else a FIDE list)"}
+    return {
+        "input": (("input",), {"help": "a FIDE TRF file or an .xlsx workbook"}),
+        "trf input": (("input",), {"help": "a FIDE TRF file"}),
+        "book input": (("input",), {"help": "an .xlsx workbook with a Crosstable"}),
+        "recompute input": (("input",), {"help": "an .xlsx workbook"}),
+        "tiebreaks": (("--tiebreaks", "-t"), tiebreaks),
+        "tiebreaks (no -t)": (("--tiebreaks",), tiebreaks),  # explain: there -t is --tiebreak
+        "player": (("--player", "-p"), {"type": int, "required": True, "help": "the player's start number"}),
+        "tiebreak": (("--tiebreak", "-t"), {"required": True, "metavar": "CODE", "help": "e.g. BH/C1, SB, ARO, DE"}),
+        "rules": (("--rules", "-r"), {"metavar": "EDITION", "help": "rule edition: " + ", ".join(EDITIONS) + " "
+                                      "(default: the edition in force at the event's start date, else fide2026)"}),
+        "editions": (("--rules", "-r"), {"metavar": "EDITIONS", "default": ",".join(reversed(EDITIONS)),
+                                         "help": "comma-separated editions (default: every edition, oldest first)"}),
+        "type": (("--type",), {"dest": "kind", "choices": _EVENT_TYPES,
+                               "help": "event type (default: the file's, else swiss)"}),
+        "rounds": (("--rounds",), {"type": int, "metavar": "N", "help": "evaluate rounds 1..N only"}),
+        "format": (("--format", "-f"), {"choices": ("table", "csv", "json"), "default": "table"}),
+        "text format": (("--format", "-f"), {"choices": ("text", "json"), "default": "text"}),
+        "findings format": (("--format", "-f"), {"choices": ("table", "json"), "default": "table"}),
+        "set": (("--set",), {"action": "append", "default": [], "metavar": "NAME=VALUE",
+                             "help": "a choice the regulations leave open, e.g. svon_cut_unplayed_first=yes "
+                                     "or rr_forfeits=reference (see xl_tiebreak.Options)"}),
+        "unrated": (("--unrated",), {"type": _rating, "metavar": "RATING",
+                                     "help": "rating for unrated players in the rating tie-breaks (default: "
+                                             "such tie-breaks are dropped when anyone is unrated)"}),
+        "template type": (("--type",), {"dest": "kind", "choices": [*_EVENT_TYPES, "teaching"], "default": "swiss",
+                                        "help": "teaching: the worked example with Explain, Exercise and "
+                                                "Progress sheets"}),
+        "players": (("--players",), {"type": int, "help": "rows for players (default 400 Swiss, 20 round robin)"}),
+        "columns": (("--rounds",), {"type": int, "help": "round columns (default 11 Swiss, 19 round robin)"}),
+        "cells": (("--cells",), {"action": "store_true", "help": "one formula per cell instead of spilled "
+                                 "tables (for Excel 2019 and earlier, without dynamic arrays)"}),
+        "output": (("-o", "--output"), {"required": True, "help": "the .xlsx file to write"}),
+        "trf output": (("-o", "--output"), {"required": True, "help": "the .trf file to write"}),
+        "in place": (("-o", "--output"), {"help": "write here instead of replacing the input (which is then "
+                                          "kept as BOOK.bak.xlsx)"}),
+        "force": (("--force",), {"action": "store_true", "help": "replace the output file if it exists"}),
+    }
 
 
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="xl-tiebreak",
                                  description="Chess tie-breaks exactly as the FIDE regulations prescribe.")
     sub = ap.add_subparsers(dest="command", required=True)
-    groups = _groups()
-    for name, help_, uses, func in _commands():
-        sub.add_parser(name, help=help_, parents=[groups[g] for g in uses]).set_defaults(func=func)
+    arguments = _arguments()
+    for name, help_, takes, func in _commands():
+        p = sub.add_parser(name, help=help_)
+        for arg in takes:
+            flags, settings = arguments[arg]
+            p.add_argument(*flags, **settings)
+        p.set_defaults(func=func)
     return ap
 
 
@@ -200,12 +193,12 @@ def _options(args, base: Optional[Options] = None) -> Optional[Options]:
     """Options from ``--set NAME=VALUE`` (and ``--unrated``) over ``base`` (a workbook's Settings);
     unknown names and values are errors."""
     pairs = []
-    for item in getattr(args, "set", []) or []:
+    for item in args.set:
         name, eq, value = item.partition("=")
         if not eq:
             raise TiebreakError(f"--set {item!r}: write NAME=VALUE")
         pairs.append((name, value))
-    if getattr(args, "unrated", None) is not None:
+    if args.unrated is not None:
         pairs.append(("unrated_rating", args.unrated))
     try:
         return options_from_pairs(pairs, where="--set", base=base)
@@ -418,21 +411,23 @@ def _render_standings(result: Result, fmt: str, source: str) -> str:
 
 
 def _commands() -> tuple[tuple[str, str, tuple[str, ...], Callable[[argparse.Namespace], tuple[str, int]]], ...]:
-    """The commands: name, help, the option groups of :func:`_groups` it takes (in the order its
-    help lists them) and the function that runs it (returns the text to print and the exit status)."""
-    event = ("input", "list", "rules", "scope", "table", "choices")
+    """The commands: name, help, the arguments of :func:`_arguments` it takes (in the order its help
+    lists them) and the function that runs it (returns the text to print and the exit status)."""
+    event = ("input", "tiebreaks", "rules", "type", "rounds", "format", "set", "unrated")
     return (
         ("compute", "tie-break values of every player, in start order", event, _compute),
         ("standings", "the ranked table with the tie-breaks", event, _standings),
         ("demo", "standings of the example event shipped with the package", event[1:], _demo),
-        ("explain", "how one value is reached, step by step",
-         ("input", "target", "rules", "scope", "list (no -t)", "text", "choices"), _explain),
+        ("explain", "how one value is reached, step by step", ("input", "player", "tiebreak", "rules", "type",
+         "rounds", "tiebreaks (no -t)", "text format", "set", "unrated"), _explain),
         ("compare", "the values under several editions side by side",
-         ("input", "list", "editions", "scope", "table", "choices"), _compare),
-        ("check", "list every problem of a TRF file or a workbook's crosstable", ("input", "findings"), _check),
-        ("template", "write an empty workbook template", ("layout", "output", "force"), _template),
+         ("input", "tiebreaks", "editions", "type", "rounds", "format", "set", "unrated"), _compare),
+        ("check", "list every problem of a TRF file or a workbook's crosstable", ("input", "findings format"),
+         _check),
+        ("template", "write an empty workbook template",
+         ("template type", "players", "columns", "cells", "output", "force"), _template),
         ("workbook", "make a workbook from a TRF file (the template, filled)",
-         ("trf input", "output", "list", "rules", "force"), _workbook),
+         ("trf input", "output", "tiebreaks", "rules", "force"), _workbook),
         ("export-trf", "write a workbook's crosstable as a TRF file (start numbers, names, titles, "
          "ratings, federations, results, start date, tie-break list)", ("book input", "trf output", "force"),
          _export_trf),
