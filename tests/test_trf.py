@@ -6,15 +6,13 @@ import pytest
 
 from xl_tiebreak import InputError, Kind, compute, parse_trf, read_trf, write_trf
 from xl_tiebreak.examples import demo_text
+from xl_tiebreak.trf import FIELDS, PLAYER_FIELDS, ROUND_FIELDS, ROUND_STRIDE, player_line, round_where
 from conftest import F, real_files
 
 
 def _line(no, pts, rounds, rating=1500, name=None):
-    line = f"001 {no:>4} m    {name or f'Player {no}':<33} {rating:>4} NOR {1000 + no:>11} {'':<10} {pts:>4} {no:>4}"
-    line = line.ljust(89)
-    for opp, col, res in rounds:
-        line += f"  {opp:>4} {col} {res}"
-    return line
+    return player_line({"no": no, "sex": "m", "name": name or f"Player {no}", "rating": rating, "fed": "NOR",
+                        "fide_id": str(1000 + no), "points": pts, "rank": no}, rounds)
 
 
 def test_every_result_code():
@@ -60,7 +58,7 @@ def test_comments_rounds_scoring_type_date_and_tiebreaks():
 
 
 @pytest.mark.parametrize("text,where", [
-    ("001  1x2 m    A                                 1500", "line 1, columns 5-8"),
+    (player_line({"no": "1x2", "sex": "m", "name": "A", "rating": 1500}), "line 1, columns 5-8"),
     (_line(1, "1.0", [(7, "w", "1")]), "line 1, columns 92-99"),
     (_line(1, "1.0", [(1, "w", "1")]), "line 1, columns 92-99"),
     (_line(1, "1.0", [("0000", "-", "Q")]), "line 1, column 99"),
@@ -117,3 +115,47 @@ def test_specific_real_file_features(real_dir):
     assert all(p.rating is None for p in lc.players)
     gros = read_trf(real_dir / "gros-open-2010-partial.trf")
     assert gros.rounds == 9 and gros.played_rounds == 4
+
+
+def test_the_column_table_is_the_layout_of_the_rules():
+    """PLAYER_FIELDS and ROUND_FIELDS are TIEBREAK_RULES §9.2 field for field, in column order."""
+    from conftest import SHARED
+    spec = SHARED / "spec" / "TIEBREAK_RULES.md"
+    if not spec.is_file():
+        pytest.skip("../shared/spec is not beside the project")
+    table = spec.read_text(encoding="utf-8").split("### 9.2 Player record 001")[1].split("\n\n")[1]
+    spans = []
+    for row in table.splitlines()[2:]:  # | 5–8 | start rank ... |, | 92–95 / 97 / 99 | round 1 ... |
+        for part in row.split("|")[1].strip().split(" / "):
+            first, _, last = part.partition("–")
+            spans.append((int(first), int(last or first)))
+    fields = PLAYER_FIELDS + ROUND_FIELDS
+    assert spans[:len(fields)] == [(f.first, f.last) for f in fields]
+    assert spans[len(fields):] == [(f.first + ROUND_STRIDE, f.last + ROUND_STRIDE) for f in ROUND_FIELDS]
+    assert all(f.first > before.last for before, f in zip(fields, fields[1:]))
+
+
+def test_what_the_writer_puts_the_reader_finds():
+    texts = {"no": "12", "sex": "w", "title": "WGM", "name": "Ødegård, Åse", "rating": "2301", "fed": "NOR",
+             "fide_id": "1504750", "birth": "1990/05/17", "points": "2.0", "rank": "7"}
+    rounds = [("15", "b", "1"), ("0000", "-", "H"), ("", " ", " "), ("3", "w", "=")]
+    line = player_line(texts, rounds)
+    assert line[FIELDS["record"].cols] == "001"
+    assert {name: line[FIELDS[name].cols].strip() for name in texts} == texts
+    for r, want in enumerate(rounds):
+        got = [line[f.first - 1 + ROUND_STRIDE * r:f.last + ROUND_STRIDE * r] for f in ROUND_FIELDS]
+        assert [x.strip() for x in got] == [x.strip() for x in want]
+    others = [player_line({"no": 15, "name": "B", "points": "0.0"}, [(12, "w", "0")]),
+              player_line({"no": 3, "name": "C", "points": "0.5"}, [("", " ", " ")] * 3 + [(12, "b", "=")])]
+    p = parse_trf("\n".join(["XXR 4", line, *others])).player(12)
+    assert (p.name, p.title, p.sex, p.fed, p.fide_id, p.birth, p.rating, p.declared_rank) == \
+        ("Ødegård, Åse", "WGM", "w", "NOR", "1504750", "1990/05/17", 2301, 7)
+    assert [r.kind for r in p.rounds] == [Kind.WIN, Kind.HALF_BYE, Kind.ABSENT, Kind.DRAW]
+    long = player_line({"name": "x" * 40, "title": "ABCD"})  # texts are cut to their columns
+    assert len(long) == FIELDS["name"].last and long[FIELDS["title"].cols] == "ABC"
+
+
+def test_places_are_named_by_the_table():
+    assert FIELDS["points"].where == "columns 81-84" and FIELDS["sex"].where == "column 10"
+    assert round_where(1, "result") == "column 99" and round_where(2, "opponent") == "columns 102-105"
+    assert round_where(3, "opponent", "result") == "columns 112-119"

@@ -18,12 +18,22 @@ from xl_tiebreak import compute, parse_trf, write_trf
 from xl_tiebreak.errors import InputError
 from xl_tiebreak.model import Kind, LazyRounds, Player
 from xl_tiebreak.tiebreaks.context import Compiled
+from xl_tiebreak.trf import FIELDS, ROUND_STRIDE
 from xl_tiebreak.validation import Findings
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 from events import swiss  # noqa: E402
 
 ARRAYS = ("kind", "opp", "pts", "black", "halves", "entered", "pending", "short")
+NO, RATING, POINTS = (FIELDS[name].cols for name in ("no", "rating", "points"))
+OPP = FIELDS["opponent"]
+ROUND1 = OPP.first - 1  # where round 1's opponent starts in a line (0-based)
+COLOUR = FIELDS["colour"].first - OPP.first  # the colour inside a round's fields
+ROUND_FIELDS = FIELDS["result"].last - OPP.first + 1  # a round's opponent, colour and result
+
+
+def put(line: str, cols: slice, text: str) -> str:
+    return line[:cols.start] + text + line[cols.stop:]
 
 
 def outcome(parse, text: str, strict: bool):
@@ -63,35 +73,36 @@ def damage(text: str, rng: random.Random) -> str:
         i = rng.choice(players)
         ln = lines[i]
         what = rng.randrange(14)
-        fields = (len(ln) - 91) // 10 + 1 if len(ln) > 92 else 0
+        fields = (len(ln) - ROUND1) // ROUND_STRIDE + 1 if len(ln) > OPP.first else 0
         if what >= 11 and fields:  # a whole round field: its colour flipped, the player himself, U -> F
-            at = 91 + 10 * rng.randrange(fields)
-            field = ln[at:at + 8].ljust(8)
+            at = ROUND1 + ROUND_STRIDE * rng.randrange(fields)
+            cols = slice(at, at + ROUND_FIELDS)
+            field = ln[cols].ljust(ROUND_FIELDS)
             if what == 11:
-                field = field[:5] + {"w": "b", "b": "w"}.get(field[5], field[5]) + field[6:]
+                field = put(field, slice(COLOUR, COLOUR + 1), {"w": "b", "b": "w"}.get(field[COLOUR], field[COLOUR]))
             elif what == 12:
-                field = ln[4:8] + field[4:]
+                field = put(field, slice(0, OPP.width), ln[NO])
             else:
                 field = field.replace("U", "F")
-            ln = ln[:at] + field + ln[at + 8:]
-        if what <= 3 and len(ln) > 92:  # one character of a round field
-            at = rng.randrange(91, len(ln))
+            ln = put(ln, cols, field)
+        if what <= 3 and len(ln) > OPP.first:  # one character of a round field
+            at = rng.randrange(ROUND1, len(ln))
             ch = rng.choice(" 0123456789wbWB-+=½UFHZLDXuhfzx\t?")
-            ln = ln[:at] + ch + ln[at + 1:]
-        elif what == 4 and len(ln) > 92:  # a left-aligned opponent number
-            r = rng.randrange((len(ln) - 91) // 10 + 1)
-            at = 91 + 10 * r
-            ln = ln[:at] + ln[at:at + 4].strip().ljust(4) + ln[at + 4:]
+            ln = put(ln, slice(at, at + 1), ch)
+        elif what == 4 and len(ln) > OPP.first:  # a left-aligned opponent number
+            r = rng.randrange((len(ln) - ROUND1) // ROUND_STRIDE + 1)
+            cols = slice(ROUND1 + ROUND_STRIDE * r, ROUND1 + ROUND_STRIDE * r + OPP.width)
+            ln = put(ln, cols, ln[cols].strip().ljust(OPP.width))
         elif what == 5:  # truncated line
             ln = ln[:rng.randrange(60, max(61, len(ln)))]
         elif what == 6:  # trailing blanks, or a tab
             ln = ln + rng.choice(["   ", "\t", "          "])
         elif what == 7:  # points field
-            ln = ln[:80] + rng.choice(["9.5 ", " 0.0", "x.5 ", "    ", "3,5 "]) + ln[84:]
+            ln = put(ln, POINTS, rng.choice(["9.5 ", " 0.0", "x.5 ", "    ", "3,5 "]))
         elif what == 8:  # start rank: duplicate or unreadable
-            ln = ln[:4] + rng.choice(["   1", "  ab", "   0", "    "]) + ln[8:]
+            ln = put(ln, NO, rng.choice(["   1", "  ab", "   0", "    "]))
         elif what == 9:  # rating
-            ln = ln[:48] + rng.choice(["15x0", "   0", "    "]) + ln[52:]
+            ln = put(ln, RATING, rng.choice(["15x0", "   0", "    "]))
         elif what == 10:  # a line dropped (its opponents then disagree)
             ln = ""
         lines[i] = ln
@@ -127,8 +138,9 @@ def test_real_files_read_alike(path):
 def test_other_scoring_systems_are_inferred_alike():
     t = swiss(30, 7, seed=5)
     text = write_trf(t)
-    three = "\n".join(ln[:80] + f"{float(p.score()) * 2 + sum(r.kind in (Kind.WIN, Kind.FORFEIT_WIN) for r in p.rounds):>4.1f}"
-                      + ln[84:] if ln.startswith("001") else ln
+    def points(p):  # 3 for a win, 1 for a draw
+        return float(p.score()) * 2 + sum(r.kind in (Kind.WIN, Kind.FORFEIT_WIN) for r in p.rounds)
+    three = "\n".join(put(ln, POINTS, f"{points(p):>4.1f}") if ln.startswith("001") else ln
                       for ln, p in zip(text.split("\n"), [None] * 4 + list(t.players) + [None] * 5))
     same(three)
     same(text.replace("XXR 7", "XXR 7\n162     W 1.0    D 0.5    L 0.0    A 0.0    P 0.5"))
@@ -155,9 +167,9 @@ def test_f_for_u_and_a_half_point_pab_alike():
     lines = []
     for ln in text.split("\n"):
         if ln.startswith("001"):
-            p = t.player(int(ln[4:8]))
+            p = t.player(int(ln[NO]))
             pts = p.score() - Fraction(sum(r.kind is Kind.PAB for r in p.rounds), 2)
-            ln = ln[:80] + f"{float(pts):>4.1f}" + ln[84:]
+            ln = put(ln, POINTS, f"{float(pts):>4.1f}")
         lines.append(ln)
     same("\n".join(lines))
     fd = Findings(strict=False)

@@ -1,4 +1,9 @@
-"""The command line: ``xl-tiebreak compute | standings | demo``.
+"""The command line: ``xl-tiebreak compute | standings | demo | explain | compare | check`` and the
+workbook commands ``template | workbook | export-trf | recompute``.
+
+Each argument is declared once (:func:`_arguments`) and taken by name by the commands that share
+it; each command is one entry of :func:`_commands` and one function that returns its text and exit
+status.
 
 Bad input exits with status 2 and one message naming the file, line and column or the word;
 never a traceback.
@@ -12,35 +17,16 @@ import os
 import sys
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from .editions import EDITIONS
 from .errors import TiebreakError
 from .options import Options, options_from_pairs
-from .textutil import is_digits
+from .textutil import is_digits, table
 
 if TYPE_CHECKING:  # the commands import what they use when they run: a quick start
     from .engine import Result
     from .tiebreaks.context import Column
-
-
-def _common(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--tiebreaks", "-t", metavar="LIST",
-                   help="comma-separated descriptors, e.g. BH/C1,BH,SB,DE (default: the file's "
-                        "record 202, else a FIDE list)")
-    p.add_argument("--rules", "-r", metavar="EDITION",
-                   help="rule edition: " + ", ".join(EDITIONS) + " (default: the edition in force "
-                        "at the event's start date, else fide2026)")
-    p.add_argument("--type", dest="kind", choices=["swiss", "round-robin"],
-                   help="event type (default: the file's, else swiss)")
-    p.add_argument("--rounds", type=int, metavar="N", help="evaluate rounds 1..N only")
-    p.add_argument("--format", "-f", choices=["table", "csv", "json"], default="table")
-    p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                   help="a choice the regulations leave open, e.g. svon_cut_unplayed_first=yes or "
-                        "rr_forfeits=reference (see xl_tiebreak.Options)")
-    p.add_argument("--unrated", type=_rating, metavar="RATING",
-                   help="rating for unrated players in the rating tie-breaks (default: such "
-                        "tie-breaks are dropped when anyone is unrated)")
 
 
 def _rating(text: str) -> int:
@@ -49,99 +35,73 @@ def _rating(text: str) -> int:
     return int(text)
 
 
+_EVENT_TYPES = ("swiss", "round-robin")
+
+
+def _arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
+    """Every argument, declared once: its name, flags and argparse settings. A command takes it by
+    name (:func:`_commands`). Entries share a flag only where the meaning differs (one edition or
+    several; an event's type or a template's; the formats each command writes)."""
+    tiebreaks = {"metavar": "LIST", "help": "comma-separated descriptors, e.g. BH/C1,BH,SB,DE (default: the "
+                                            "file's record 202, else a FIDE list)"}
+    return {
+        "input": (("input",), {"help": "a FIDE TRF file or an .xlsx workbook"}),
+        "trf input": (("input",), {"help": "a FIDE TRF file"}),
+        "book input": (("input",), {"help": "an .xlsx workbook with a Crosstable"}),
+        "recompute input": (("input",), {"help": "an .xlsx workbook"}),
+        "tiebreaks": (("--tiebreaks", "-t"), tiebreaks),
+        "tiebreaks (no -t)": (("--tiebreaks",), tiebreaks),  # explain: there -t is --tiebreak
+        "player": (("--player", "-p"), {"type": int, "required": True, "help": "the player's start number"}),
+        "tiebreak": (("--tiebreak", "-t"), {"required": True, "metavar": "CODE", "help": "e.g. BH/C1, SB, ARO, DE"}),
+        "rules": (("--rules", "-r"), {"metavar": "EDITION", "help": "rule edition: " + ", ".join(EDITIONS) + " "
+                                      "(default: the edition in force at the event's start date, else fide2026)"}),
+        "editions": (("--rules", "-r"), {"metavar": "EDITIONS", "default": ",".join(reversed(EDITIONS)),
+                                         "help": "comma-separated editions (default: every edition, oldest first)"}),
+        "type": (("--type",), {"dest": "kind", "choices": _EVENT_TYPES,
+                               "help": "event type (default: the file's, else swiss)"}),
+        "rounds": (("--rounds",), {"type": int, "metavar": "N", "help": "evaluate rounds 1..N only"}),
+        "format": (("--format", "-f"), {"choices": ("table", "csv", "json"), "default": "table"}),
+        "text format": (("--format", "-f"), {"choices": ("text", "json"), "default": "text"}),
+        "findings format": (("--format", "-f"), {"choices": ("table", "json"), "default": "table"}),
+        "set": (("--set",), {"action": "append", "default": [], "metavar": "NAME=VALUE",
+                             "help": "a choice the regulations leave open, e.g. svon_cut_unplayed_first=yes "
+                                     "or rr_forfeits=reference (see xl_tiebreak.Options)"}),
+        "unrated": (("--unrated",), {"type": _rating, "metavar": "RATING",
+                                     "help": "rating for unrated players in the rating tie-breaks (default: "
+                                             "such tie-breaks are dropped when anyone is unrated)"}),
+        "template type": (("--type",), {"dest": "kind", "choices": [*_EVENT_TYPES, "teaching"], "default": "swiss",
+                                        "help": "teaching: the worked example with Explain, Exercise and "
+                                                "Progress sheets"}),
+        "players": (("--players",), {"type": int, "help": "rows for players (default 400 Swiss, 20 round robin)"}),
+        "columns": (("--rounds",), {"type": int, "help": "round columns (default 11 Swiss, 19 round robin)"}),
+        "cells": (("--cells",), {"action": "store_true", "help": "one formula per cell instead of spilled "
+                                 "tables (for Excel 2019 and earlier, without dynamic arrays)"}),
+        "output": (("-o", "--output"), {"required": True, "help": "the .xlsx file to write"}),
+        "trf output": (("-o", "--output"), {"required": True, "help": "the .trf file to write"}),
+        "in place": (("-o", "--output"), {"help": "write here instead of replacing the input (which is then "
+                                          "kept as BOOK.bak.xlsx)"}),
+        "force": (("--force",), {"action": "store_true", "help": "replace the output file if it exists"}),
+    }
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="xl-tiebreak",
                                  description="Chess tie-breaks exactly as the FIDE regulations prescribe.")
     sub = ap.add_subparsers(dest="command", required=True)
-    c = sub.add_parser("compute", help="tie-break values of every player, in start order")
-    c.add_argument("input", help="a FIDE TRF file")
-    _common(c)
-    s = sub.add_parser("standings", help="the ranked table with the tie-breaks")
-    s.add_argument("input", help="a FIDE TRF file")
-    _common(s)
-    d = sub.add_parser("demo", help="standings of the example event shipped with the package")
-    _common(d)
-    xp = sub.add_parser("explain", help="how one value is reached, step by step")
-    xp.add_argument("input", help="a FIDE TRF file or an .xlsx workbook")
-    xp.add_argument("--player", "-p", type=int, required=True, help="the player's start number")
-    xp.add_argument("--tiebreak", "-t", required=True, metavar="CODE", help="e.g. BH/C1, SB, ARO, DE")
-    xp.add_argument("--rules", "-r", metavar="EDITION", help="rule edition (default as for compute)")
-    xp.add_argument("--type", dest="kind", choices=["swiss", "round-robin"])
-    xp.add_argument("--rounds", type=int, metavar="N", help="evaluate rounds 1..N only")
-    xp.add_argument("--tiebreaks", metavar="LIST", help="the event's list, which places DE's tied group")
-    xp.add_argument("--format", "-f", choices=["text", "json"], default="text")
-    xp.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="as for compute")
-    xp.add_argument("--unrated", type=_rating, metavar="RATING", help="as for compute")
-    cp = sub.add_parser("compare", help="the values under several editions side by side")
-    cp.add_argument("input", help="a FIDE TRF file or an .xlsx workbook")
-    cp.add_argument("--tiebreaks", "-t", metavar="LIST", help="as for compute")
-    cp.add_argument("--rules", "-r", metavar="EDITIONS", default="fide2012,fide2024,fide2026",
-                    help="comma-separated editions (default: all three)")
-    cp.add_argument("--type", dest="kind", choices=["swiss", "round-robin"])
-    cp.add_argument("--rounds", type=int, metavar="N")
-    cp.add_argument("--format", "-f", choices=["table", "csv", "json"], default="table")
-    cp.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="as for compute")
-    ck = sub.add_parser("check", help="list every problem of a TRF file or a workbook's crosstable")
-    ck.add_argument("input", help="a FIDE TRF file or an .xlsx workbook")
-    ck.add_argument("--format", "-f", choices=["table", "json"], default="table")
-    tp = sub.add_parser("template", help="write an empty workbook template")
-    tp.add_argument("--type", dest="kind", choices=["swiss", "round-robin", "teaching"], default="swiss",
-                    help="teaching: the worked example with Explain, Exercise and Progress sheets")
-    tp.add_argument("--players", type=int, help="rows for players (default 400 Swiss, 20 round robin)")
-    tp.add_argument("--rounds", type=int, help="round columns (default 11 Swiss, 19 round robin)")
-    tp.add_argument("--cells", action="store_true", help="one formula per cell instead of spilled tables "
-                    "(for Excel 2019 and earlier, without dynamic arrays)")
-    tp.add_argument("-o", "--output", required=True, help="the .xlsx file to write")
-    tp.add_argument("--force", action="store_true", help="replace the output file if it exists")
-    wb = sub.add_parser("workbook", help="make a workbook from a TRF file (the template, filled)")
-    wb.add_argument("input", help="a FIDE TRF file")
-    wb.add_argument("-o", "--output", required=True, help="the .xlsx file to write")
-    wb.add_argument("--tiebreaks", "-t", metavar="LIST", help="tie-breaks for the Settings sheet")
-    wb.add_argument("--rules", "-r", metavar="EDITION", help="edition for the Settings sheet")
-    wb.add_argument("--force", action="store_true", help="replace the output file if it exists")
-    ex = sub.add_parser("export-trf", help="write a workbook's crosstable as a TRF file (start numbers, "
-                        "names, titles, ratings, federations, results, start date, tie-break list)")
-    ex.add_argument("input", help="an .xlsx workbook with a Crosstable")
-    ex.add_argument("-o", "--output", required=True, help="the .trf file to write")
-    ex.add_argument("--force", action="store_true", help="replace the output file if it exists")
-    rc = sub.add_parser("recompute", help="fill in the values of our functions in a workbook, "
-                        "changing nothing else")
-    rc.add_argument("input", help="an .xlsx workbook")
-    rc.add_argument("-o", "--output", help="write here instead of replacing the input (which is "
-                    "then kept as BOOK.bak.xlsx)")
-    rc.add_argument("--force", action="store_true", help="replace the output file if it exists")
+    arguments = _arguments()
+    for name, help_, takes, func in _commands():
+        p = sub.add_parser(name, help=help_)
+        for arg in takes:
+            flags, settings = arguments[arg]
+            p.add_argument(*flags, **settings)
+        p.set_defaults(func=func)
     return ap
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        if args.command == "check":
-            return _check(args)
-        if args.command in ("explain", "compare"):
-            sys.stdout.write(_explain(args) if args.command == "explain" else _compare(args))
-            return 0
-        if args.command in ("template", "workbook", "export-trf", "recompute"):
-            from .excel import commands
-            text, status = getattr(commands, args.command.replace("-", "_"))(args)
-            sys.stdout.write(text)
-            return status
-        from .engine import compute
-        if args.command == "demo":
-            from .examples import DEMO_FILE, demo_tournament
-            t = demo_tournament()
-            source = DEMO_FILE
-            book = None
-        else:
-            t, book = _load(args.input)
-            source = args.input
-        tiebreaks, edition, kind = args.tiebreaks, args.rules, args.kind
-        if book is not None:  # a workbook's Settings sheet gives the defaults
-            tiebreaks = tiebreaks or (",".join(book.tiebreaks) if book.tiebreaks else None)
-            edition = edition or book.edition or None
-            kind = kind or book.kind or None
-        options = _options(args, base=book.options if book is not None else None)
-        result = compute(t, tiebreaks, edition=edition, rounds=args.rounds, kind=kind, options=options)
+        text, status = args.func(args)
     except TiebreakError as exc:
         print(f"xl-tiebreak: {exc}", file=sys.stderr)
         return 2
@@ -150,18 +110,62 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
               "with the input file", file=sys.stderr)
         return 3
     try:
-        if args.command == "compute":
-            out = _render_compute(result, args.format)
-        else:
-            out = _render_standings(result, args.format, source)
-        sys.stdout.write(out)
+        sys.stdout.write(text)
         sys.stdout.flush()
     except BrokenPipeError:  # the reader (e.g. head) went away: not an error of ours
         try:
             sys.stdout = open(os.devnull, "w")
         except OSError:
             pass
-    return 0
+    return status
+
+
+def _settings(args, book) -> tuple[Optional[str], Optional[str], Optional[Options]]:
+    """The tie-break list, event type and options: the command line's, else those of a workbook's
+    Settings sheet (``book``), else ``None`` (the engine's defaults)."""
+    tiebreaks = args.tiebreaks or (",".join(book.tiebreaks) if book is not None and book.tiebreaks else None)
+    kind = args.kind or (book.kind if book is not None else None) or None
+    return tiebreaks, kind, _options(args, base=book.options if book is not None else None)
+
+
+def _edition(args, book) -> Optional[str]:
+    """The edition: ``--rules``, else a workbook's Settings, else ``None`` (by the start date).
+    (An empty ``--rules ""`` on a TRF file is passed on as it is: the engine reads it as fide2026.)"""
+    return args.rules if book is None else args.rules or book.edition or None
+
+
+def _result(args, t, book) -> Result:
+    from .engine import compute
+    tiebreaks, kind, options = _settings(args, book)
+    return compute(t, tiebreaks, edition=_edition(args, book), rounds=args.rounds, kind=kind, options=options)
+
+
+def _compute(args) -> tuple[str, int]:
+    """``compute``: every player's values, in start order."""
+    return _render_compute(_result(args, *_load(args.input)), args.format), 0
+
+
+def _standings(args) -> tuple[str, int]:
+    """``standings``: the ranked table."""
+    return _render_standings(_result(args, *_load(args.input)), args.format, args.input), 0
+
+
+def _demo(args) -> tuple[str, int]:
+    """``demo``: the standings of the example event."""
+    from .examples import DEMO_FILE, demo_tournament
+    return _render_standings(_result(args, demo_tournament(), None), args.format, DEMO_FILE), 0
+
+
+def _excel(name: str) -> Callable[[argparse.Namespace], tuple[str, int]]:
+    """A workbook command, imported when it runs (:mod:`xl_tiebreak.excel.commands`)."""
+    def run(args: argparse.Namespace) -> tuple[str, int]:
+        from .excel import commands
+        return getattr(commands, name)(args)
+    return run
+
+
+_template, _workbook, _export_trf, _recompute = (
+    _excel(n) for n in ("template", "workbook", "export_trf", "recompute"))
 
 
 def _load(path: str):
@@ -189,12 +193,12 @@ def _options(args, base: Optional[Options] = None) -> Optional[Options]:
     """Options from ``--set NAME=VALUE`` (and ``--unrated``) over ``base`` (a workbook's Settings);
     unknown names and values are errors."""
     pairs = []
-    for item in getattr(args, "set", []) or []:
+    for item in args.set:
         name, eq, value = item.partition("=")
         if not eq:
             raise TiebreakError(f"--set {item!r}: write NAME=VALUE")
         pairs.append((name, value))
-    if getattr(args, "unrated", None) is not None:
+    if args.unrated is not None:
         pairs.append(("unrated_rating", args.unrated))
     try:
         return options_from_pairs(pairs, where="--set", base=base)
@@ -202,31 +206,29 @@ def _options(args, base: Optional[Options] = None) -> Optional[Options]:
         raise TiebreakError(str(exc)) from None
 
 
-def _explain(args) -> str:
+def _explain(args) -> tuple[str, int]:
+    """``explain``: the account of one value."""
     from .explain import explain, render_text
     t, book = _load(args.input)
-    edition = args.rules or (book.edition if book else None) or None
-    kind = args.kind or (book.kind if book else None) or None
-    tbs = args.tiebreaks or (",".join(book.tiebreaks) if book and book.tiebreaks else None)
-    e = explain(t, args.player, args.tiebreak, edition, rounds=args.rounds, kind=kind, tiebreaks=tbs,
-                options=_options(args, base=book.options if book is not None else None))
+    tiebreaks, kind, options = _settings(args, book)
+    edition = _edition(args, book) or None  # (here an empty --rules has always meant none)
+    e = explain(t, args.player, args.tiebreak, edition, rounds=args.rounds, kind=kind, tiebreaks=tiebreaks,
+                options=options)
     if args.format == "json":
-        return json.dumps(e.as_dict(), ensure_ascii=False, indent=1) + "\n"
-    return render_text(e)
+        return json.dumps(e.as_dict(), ensure_ascii=False, indent=1) + "\n", 0
+    return render_text(e), 0
 
 
-def _compare(args) -> str:
-    """Values and places under several editions; the players whose place changes."""
+def _compare(args) -> tuple[str, int]:
+    """``compare``: values and places under several editions; the players whose place changes."""
     from .engine import compute
-    from .formatting import decimals_for, format_value, json_number
+    from .formatting import format_value, json_number
     from .standings import rank
     t, book = _load(args.input)
     names = [e.strip() for e in args.rules.split(",") if e.strip()]
     if not names:
         raise TiebreakError("--rules: name at least one edition, e.g. fide2024,fide2026")
-    tiebreaks = args.tiebreaks or (",".join(book.tiebreaks) if book and book.tiebreaks else None)
-    kind = args.kind or (book.kind if book else None) or None
-    options = _options(args, base=book.options if book is not None else None)
+    tiebreaks, kind, options = _settings(args, book)
     results = [compute(t, tiebreaks, edition=n, rounds=args.rounds, kind=kind, options=options) for n in names]
     places = [{r.player.no: r.place for r in rank(res)} for res in results]
     codes = results[0].codes
@@ -236,27 +238,22 @@ def _compare(args) -> str:
              "places": {r.edition.name: pl[p.no] for r, pl in zip(results, places)},
              "values": {r.edition.name: [json_number(v) for v in r.values[k]] for r in results}}
             for k, p in enumerate(t.players)]}
-        return json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
-    scale = results[0].points_column.den
-    headers = ["No", "Name", "Pts"]
-    for code, tb in zip(codes, results[0].tiebreaks):
-        headers += [f"{code} {r.edition.name[4:]}" for r in results]
-    headers += [f"Place {r.edition.name[4:]}" for r in results]
+        return json.dumps(doc, ensure_ascii=False, indent=1) + "\n", 0
+    cols = _columns(results[0])
+    headers = (["No", "Name", "Pts"] + [f"{code} {r.edition.name[4:]}" for code, _ in cols for r in results]
+               + [f"Place {r.edition.name[4:]}" for r in results])
     order = sorted(range(len(t.players)), key=lambda k: [int(str(pl[t.players[k].no]).split("-")[0])
                                                           for pl in places[-1:]] + [t.players[k].no])
     rows = []
     for k in order:
         p = t.players[k]
-        row = [str(p.no), p.name, format_value(results[0].points[k], 1)]
-        for j, tb in enumerate(results[0].tiebreaks):
-            d = decimals_for(tb, scale)
-            row += [format_value(r.values[k][j], d) for r in results]
-        row += [pl[p.no] for pl in places]
-        rows.append(row)
+        rows.append([str(p.no), p.name, format_value(results[0].points[k], 1)]
+                    + [format_value(r.values[k][j], d) for j, (_, d) in enumerate(cols) for r in results]
+                    + [pl[p.no] for pl in places])
     if args.format == "csv":
-        return _csv(headers, rows)
+        return _csv(headers, rows), 0
     moved = [p for p in t.players if len({pl[p.no] for pl in places}) > 1]
-    lines = [_table(headers, rows, set(range(2, len(headers))) | {0})]
+    lines = table(headers, rows, right={0, *range(2, len(headers))}) + [""]
     if moved:
         lines.append("Players whose place changes with the edition:")
         for p in moved:
@@ -264,10 +261,10 @@ def _compare(args) -> str:
                                                             for r, pl in zip(results, places)))
     else:
         lines.append("No place changes with the edition.")
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines) + "\n", 0
 
 
-def _check(args) -> int:
+def _check(args) -> tuple[str, int]:
     """``check``: every finding; exit 1 when there is an error, else 0."""
     p = Path(args.input)
     if not p.is_file():
@@ -279,15 +276,15 @@ def _check(args) -> int:
         from .check import check_trf
         found = check_trf(p)
     errors = sum(1 for f in found if f.severity == "error")
+    status = 1 if errors else 0
     if args.format == "json":
-        sys.stdout.write(json.dumps({"errors": errors, "warnings": len(found) - errors, "findings": [
+        return json.dumps({"errors": errors, "warnings": len(found) - errors, "findings": [
             {"severity": f.severity, "rule": f.rule, "where": f.where, "message": f.message} for f in found]},
-            ensure_ascii=False, indent=1) + "\n")
-    else:
-        for f in found:
-            sys.stdout.write(f"{f.severity:<8} {f.where}: {f.message}\n" if f.where else f"{f.severity:<8} {f.message}\n")
-        sys.stdout.write(f"{p.name}: {errors} error(s), {len(found) - errors} warning(s)\n")
-    return 1 if errors else 0
+            ensure_ascii=False, indent=1) + "\n", status
+    lines = [f"{f.severity:<8} {f.where}: {f.message}" if f.where else f"{f.severity:<8} {f.message}"
+             for f in found]
+    lines.append(f"{p.name}: {errors} error(s), {len(found) - errors} warning(s)")
+    return "\n".join(lines) + "\n", status
 
 
 def _columns(result: Result) -> list[tuple[str, int]]:
@@ -357,16 +354,6 @@ def _json(result: Result, order: Sequence[int], places: Optional[Sequence[str]] 
     return "{\n " + ",\n ".join(head) + "\n}\n"
 
 
-def _table(headers: list[str], rows: list[list[str]], right: set[int]) -> str:
-    widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)]
-    def fmt(cells: list[str]) -> str:
-        return "  ".join(c.rjust(w) if i in right else c.ljust(w)
-                         for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
-    lines = [fmt(headers), fmt(["-" * w for w in widths])]
-    lines += [fmt(r) for r in rows]
-    return "\n".join(lines) + "\n"
-
-
 def _csv(headers: list[str], rows: list[list[str]]) -> str:
     import csv
     import io
@@ -390,8 +377,7 @@ def _render_compute(result: Result, fmt: str) -> str:
     rows = [list(r) for r in zip(*columns)]
     if fmt == "csv":
         return _csv(headers, rows)
-    right = {0} | set(range(2, len(headers)))
-    return _table(headers, rows, right)
+    return "\n".join(table(headers, rows, right={0, *range(2, len(headers))})) + "\n"
 
 
 def _render_standings(result: Result, fmt: str, source: str) -> str:
@@ -421,8 +407,34 @@ def _render_standings(result: Result, fmt: str, source: str) -> str:
         legend.append(f"  {code:<8} {tb.describe}")
     legend.append("An empty cell is undefined (for example no game over the board); it ranks last.")
     legend.append("Split by: the tie-break that set the player below the one above on equal points.")
-    right = {1} | set(range(3, len(headers)))
-    return head + _table(headers, rows, right) + "\n".join(legend) + "\n"
+    return head + "\n".join(table(headers, rows, right={1, *range(3, len(headers))}) + legend) + "\n"
+
+
+def _commands() -> tuple[tuple[str, str, tuple[str, ...], Callable[[argparse.Namespace], tuple[str, int]]], ...]:
+    """The commands: name, help, the arguments of :func:`_arguments` it takes (in the order its help
+    lists them) and the function that runs it (returns the text to print and the exit status)."""
+    event = ("input", "tiebreaks", "rules", "type", "rounds", "format", "set", "unrated")
+    return (
+        ("compute", "tie-break values of every player, in start order", event, _compute),
+        ("standings", "the ranked table with the tie-breaks", event, _standings),
+        ("demo", "standings of the example event shipped with the package", event[1:], _demo),
+        ("explain", "how one value is reached, step by step", ("input", "player", "tiebreak", "rules", "type",
+         "rounds", "tiebreaks (no -t)", "text format", "set", "unrated"), _explain),
+        ("compare", "the values under several editions side by side",
+         ("input", "tiebreaks", "editions", "type", "rounds", "format", "set", "unrated"), _compare),
+        ("check", "list every problem of a TRF file or a workbook's crosstable", ("input", "findings format"),
+         _check),
+        ("template", "write an empty workbook template",
+         ("template type", "players", "columns", "cells", "output", "force"), _template),
+        ("workbook", "make a workbook from a TRF file (the template, filled)",
+         ("trf input", "output", "tiebreaks", "rules", "force"), _workbook),
+        ("export-trf", "write a workbook's crosstable as a TRF file (start numbers, names, titles, "
+         "ratings, federations, results, start date, tie-break list)", ("book input", "trf output", "force"),
+         _export_trf),
+        ("recompute", "fill in the values of our functions in a workbook, changing nothing else",
+         ("recompute input", "in place", "force"), _recompute),
+    )
+
 
 if __name__ == "__main__":  # pragma: no cover
     raise SystemExit(main())

@@ -9,10 +9,11 @@ Bad input raises :class:`~xl_tiebreak.errors.InputError` naming the line and col
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
 from pathlib import Path
-from typing import Optional, Union
+from typing import Iterable, Mapping, Optional, Union
 
 import numpy as np
 
@@ -57,6 +58,101 @@ _MONTHS = {m: i for i, m in enumerate(
 
 
 MAX_TRF_BYTES = 20 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Field:
+    """A fixed-column field of a TRF record: columns ``first`` to ``last`` (1-based, inclusive),
+    what it ``holds``; the writer puts a shorter text ``align``-ed (``<`` left, ``>`` right) and
+    ``cut``-s a longer one to the width (texts; numbers are written whole)."""
+
+    name: str
+    first: int
+    last: int
+    holds: str
+    align: str = "<"
+    cut: bool = False
+
+    @property
+    def width(self) -> int:
+        return self.last - self.first + 1
+
+    @property
+    def cols(self) -> slice:
+        """The field's characters: ``line[field.cols]``."""
+        return slice(self.first - 1, self.last)
+
+    @property
+    def where(self) -> str:
+        """``"column 10"``, ``"columns 5-8"``: the words of a finding's place."""
+        return _columns(self.first, self.last)
+
+
+def _columns(first: int, last: int) -> str:
+    return f"column {first}" if first == last else f"columns {first}-{last}"
+
+
+#: Record 001, one player (TIEBREAK_RULES §9.2): the fields before the rounds, in column order.
+PLAYER_FIELDS = (
+    Field("record", 1, 3, "the record code, 001"),
+    Field("no", 5, 8, "start rank, 1-9999 (Player.no)", ">"),
+    Field("sex", 10, 10, "sex, m or w", cut=True),
+    Field("title", 11, 13, "title: GM IM WGM FM WIM CM WFM WCM, or g m f c wg wm wf wc", ">", cut=True),
+    Field("name", 15, 47, "name, 'Last, First'", cut=True),
+    Field("rating", 49, 52, "FIDE rating; 0 or blank: unrated", ">"),
+    Field("fed", 54, 56, "federation", cut=True),
+    Field("fide_id", 58, 68, "FIDE ID", ">", cut=True),
+    Field("birth", 70, 79, "birth date, YYYY/MM/DD", cut=True),
+    Field("points", 81, 84, "points under the event's scoring system (Player.declared_points)", ">"),
+    Field("rank", 86, 89, "rank (Player.declared_rank)", ">"),
+)
+#: The fields of round 1; those of round r are ``ROUND_STRIDE * (r - 1)`` columns further right.
+ROUND_FIELDS = (
+    Field("opponent", 92, 95, "the opponent's start rank; 0000 or blank: none", ">"),
+    Field("colour", 97, 97, "w, b, or - or blank without an opponent"),
+    Field("result", 99, 99, "the result code: 1 = 0 + - W D L with an opponent, U F H Z + - or blank without"),
+)
+ROUND_STRIDE = 10
+#: Every field by name.
+FIELDS = {f.name: f for f in PLAYER_FIELDS + ROUND_FIELDS}
+
+
+def round_where(rnd: int, first: str, last: Optional[str] = None) -> str:
+    """Where field ``first`` (to field ``last``) of round ``rnd`` (1-based) is, e.g.
+    ``round_where(2, "opponent") == "columns 102-105"``."""
+    shift = ROUND_STRIDE * (rnd - 1)
+    return _columns(FIELDS[first].first + shift, FIELDS[last or first].last + shift)
+
+
+def _template(fields: tuple[Field, ...], start: int) -> str:
+    """A ``str.format`` template putting each field at its columns, blanks between, from ``start``."""
+    out = []
+    for f in fields:
+        cut = f".{f.width}" if f.cut else ""
+        out.append(" " * (f.first - start) + "{%s:%s%d%s}" % (f.name, f.align, f.width, cut))
+        start = f.last + 1
+    return "".join(out)
+
+
+_PLAYER_TEMPLATE = _template(PLAYER_FIELDS, 1)
+_ROUND_TEMPLATE = _template(ROUND_FIELDS, PLAYER_FIELDS[-1].last + 1)  # one round: ROUND_STRIDE columns
+assert ROUND_FIELDS[-1].last - PLAYER_FIELDS[-1].last == ROUND_STRIDE
+
+
+class _Blank(dict):
+    def __missing__(self, key: str) -> str:
+        return ""
+
+
+def player_line(fields: Mapping[str, object], rounds: Iterable[tuple[object, object, object]] = ()) -> str:
+    """A 001 line: the texts of :data:`PLAYER_FIELDS` by name (blank where not given; ``record``
+    is ``001``), then each round's (opponent, colour, result), right-stripped.
+
+    >>> player_line({"no": 3, "name": "Three, C", "points": "1.0"}, [(5, "w", "1")])[80:]
+    ' 1.0          5 w 1'
+    """
+    line = _PLAYER_TEMPLATE.format_map(_Blank({"record": "001", **fields}))
+    return (line + "".join([_ROUND_TEMPLATE.format(opponent=o, colour=c, result=r) for o, c, r in rounds])).rstrip()
 
 
 def read_trf(path: Union[str, Path], *, allow_team: bool = False,
@@ -221,47 +317,61 @@ def _field(line: str, a: int, b: int) -> str:
     return line[a - 1:b].ljust(b - a + 1)
 
 
+_NO, _SEX, _TITLE, _NAME, _RATING, _FED, _FIDE_ID, _BIRTH, _POINTS, _RANK = (
+    FIELDS[n].cols for n in ("no", "sex", "title", "name", "rating", "fed", "fide_id", "birth", "points", "rank"))
+
+
 def _player_fields(line: str, lineno: int, source: str, fd: Findings,
                    points_seen: dict[str, Fraction]) -> Optional[dict]:
-    """The identity fields of a 001 line (columns 5-89) as Player attributes, in field order;
-    ``None`` when the start rank is unreadable (reported)."""
-    no_text = line[4:8].strip()
+    """The identity fields of a 001 line (:data:`PLAYER_FIELDS`) as Player attributes, in field
+    order; ``None`` when the start rank is unreadable (reported)."""
+    no_text = line[_NO].strip()
     if not (no_text.isascii() and no_text.isdigit()) or int(no_text) < 1:  # (is_digits, inline)
         fd.add("layout", f"start rank {no_text!r} is not a number from 1 to 9999",
-               f"{source} line {lineno}, columns 5-8")
+               f"{source} line {lineno}, {FIELDS['no'].where}")
         return None
-    rating_text = line[48:52].strip()
+    rating_text = line[_RATING].strip()
     rating = None
     if rating_text and not (rating_text.isascii() and rating_text.isdigit()):
         fd.add("layout", f"rating {rating_text!r} is not a number (leave it blank or 0 for unrated)",
-               f"{source} line {lineno}, columns 49-52")
+               f"{source} line {lineno}, {FIELDS['rating'].where}")
     elif rating_text and int(rating_text) > 0:
         rating = int(rating_text)
-    pts_text = line[80:84].strip().replace(",", ".")
+    pts_text = line[_POINTS].strip().replace(",", ".")
     declared: Optional[Fraction] = None
     if pts_text:
         declared = points_seen.get(pts_text)
         if declared is None:
             if not re.fullmatch(r"\d+(\.\d+)?", pts_text):
-                fd.add("layout", f"points {pts_text!r} is not a number", f"{source} line {lineno}, columns 81-84")
+                fd.add("layout", f"points {pts_text!r} is not a number",
+                       f"{source} line {lineno}, {FIELDS['points'].where}")
             else:
                 declared = points_seen[pts_text] = Fraction(pts_text)
-    rank_text = line[85:89].strip()
-    return {"no": int(no_text), "name": line[14:47].strip(), "rating": rating, "rounds": (),
-            "title": line[10:13].strip(), "fed": line[53:56].strip(), "sex": line[9:10].strip(),
-            "fide_id": line[57:68].strip(), "birth": line[69:79].strip(), "declared_points": declared,
+    rank_text = line[_RANK].strip()
+    return {"no": int(no_text), "name": line[_NAME].strip(), "rating": rating, "rounds": (),
+            "title": line[_TITLE].strip(), "fed": line[_FED].strip(), "sex": line[_SEX].strip(),
+            "fide_id": line[_FIDE_ID].strip(), "birth": line[_BIRTH].strip(), "declared_points": declared,
             "declared_rank": int(rank_text) if rank_text.isascii() and rank_text.isdigit() else None}
+
+
+#: Round 1's fields (opponent, colour, result) as slices of a line; round r's are
+#: ``ROUND_STRIDE * (r - 1)`` further right.
+_ROUND_SLICES = tuple(f.cols for f in ROUND_FIELDS)
+_ROUNDS_FROM = _ROUND_SLICES[0].start  # where round 1 starts: its opponent
+
+
+def _round_count(size: int) -> int:
+    """How many rounds a 001 line of ``size`` characters (right-stripped) reaches into."""
+    return (size - _ROUNDS_FROM - 1) // ROUND_STRIDE + 1 if size > _ROUNDS_FROM else 0
 
 
 def _round_fields(line: str) -> list[tuple[str, str, str]]:
     """The round fields (opponent, colour, result) of a 001 line, up to its last non-blank one."""
-    body = len(line.rstrip())
+    (o1, o2), (c1, c2), (r1, r2) = ((f.start, f.stop) for f in _ROUND_SLICES)
     fields = []
-    r = 0
-    while 92 + 10 * r <= body:
-        at = 91 + 10 * r
-        fields.append((line[at:at + 4].ljust(4), line[at + 5:at + 6].ljust(1), line[at + 7:at + 8].ljust(1)))
-        r += 1
+    for at in range(0, ROUND_STRIDE * _round_count(len(line.rstrip())), ROUND_STRIDE):
+        fields.append((line[o1 + at:o2 + at].ljust(o2 - o1), line[c1 + at:c2 + at].ljust(c2 - c1),
+                       line[r1 + at:r2 + at].ljust(r2 - r1)))
     return fields
 
 
@@ -309,16 +419,17 @@ def _scan_rounds(kept: list[tuple[int, str]], nrounds: int, source: str, fd: Fin
         _TABLES.extend(_code_tables())
     with_opp, without, colour_of = _TABLES
     lines = [line for _, line in kept]
-    width = 91 + 10 * R
+    width = _ROUNDS_FROM + ROUND_STRIDE * R
     m = np.array(lines, dtype=f"<U{width}").view(np.uint32).reshape(n, width)
     m = np.where(m == 0, 32, m)  # beyond the end of a line: blanks, as the field reader pads
-    f = m[:, 91:].reshape(n, R, 10)
-    o, c, res = f[:, :, 0:4], f[:, :, 5], f[:, :, 7]
+    f = m[:, _ROUNDS_FROM:].reshape(n, R, ROUND_STRIDE)  # each round's columns, from its opponent on
+    (o1, o2), (c1, _), (r1, _) = ((sl.start - _ROUNDS_FROM, sl.stop - _ROUNDS_FROM) for sl in _ROUND_SLICES)
+    o, c, res = f[:, :, o1:o2], f[:, :, c1], f[:, :, r1]
     digit = (o >= 48) & (o <= 57)
     blank = o == 32
     clean = (digit | blank).all(axis=2) & ~(digit[:, :, :-1] & blank[:, :, 1:]).any(axis=2)  # right-aligned
     v = np.where(digit, o - 48, 0).astype(np.int32)
-    number = v[:, :, 0] * 1000 + v[:, :, 1] * 100 + v[:, :, 2] * 10 + v[:, :, 3]
+    number = sum(v[:, :, i] * 10 ** (o2 - o1 - 1 - i) for i in range(o2 - o1))  # the digits' value
     paired = number > 0
     res8 = np.minimum(res, 255)
     k = np.where(paired, with_opp[res8], without[res8])
@@ -392,7 +503,8 @@ def _read_players(player_lines: list[tuple[int, str]], declared_rounds: Optional
         no = got["no"]
         if no in nos:
             fd.add("duplicate-player", f"start number {no} is used twice (also line "
-                   f"{nos[no]}); give every player his own number", f"{source} line {lineno}, columns 5-8")
+                   f"{nos[no]}); give every player his own number",
+                   f"{source} line {lineno}, {FIELDS['no'].where}")
             continue
         nos[no] = lineno
         kept.append((lineno, line))
@@ -403,13 +515,13 @@ def _read_players(player_lines: list[tuple[int, str]], declared_rounds: Optional
     if declared_rounds is not None:
         nrounds, rline = declared_rounds
         for (lineno, line), size, p in zip(kept, body, ids):
-            if size >= 92 + 10 * nrounds:
+            if _round_count(size) > nrounds:
                 extra = [i for i, f in enumerate(_round_fields(line), start=1) if i > nrounds and f[2] != " "]
                 if extra:
                     fd.add("rounds", f"player {p['no']} has a result in round {extra[0]}, but line {rline} "
                            f"says the event has {nrounds} rounds", f"{source} line {lineno}")
     else:
-        nrounds = max((size - 92) // 10 + 1 if size >= 92 else 0 for size in body)
+        nrounds = max(_round_count(size) for size in body)
     before = len(fd.items)
     kind, opp, colour, bad = _scan_rounds(kept, nrounds, source, fd)
     played = _last_played(kind)
@@ -417,7 +529,7 @@ def _read_players(player_lines: list[tuple[int, str]], declared_rounds: Optional
     kind[later] = KIND_INDEX[Kind.NOT_PLAYED]  # nothing entered after the last round played: not played yet
     row_nos = np.array([p["no"] for p in ids], dtype=np.int64)
     kind = reconcile_arrays(row_nos, kind, opp, colour,
-                            lambda no, r: f"{source} line {nos[no]}, columns {82 + 10 * r}-{89 + 10 * r}",
+                            lambda no, r: f"{source} line {nos[no]}, {round_where(r, 'opponent', 'result')}",
                             fd, swiss=event_kind != "round-robin", bad=bad)
     clean = not any(f.severity == "error" for f in fd.items[before:])
     if clean and not team:  # (a team event's board lines may carry points from the team's byes)
@@ -447,18 +559,18 @@ def _read_players(player_lines: list[tuple[int, str]], declared_rounds: Optional
 def _round_field(opp_t: str, col_t: str, res_t: str, r: int, where: str, fd: Findings
                  ) -> tuple[Kind, Optional[int], Optional[str]]:
     """One round's opponent, colour and result; a bad field is reported and read as absent."""
-    col = 92 + 10 * r
     absent = (Kind.ABSENT, None, None)
     opp_s = opp_t.strip()
     if opp_s and not is_digits(opp_s):
         fd.add("notation", f"round {r + 1}: opponent {opp_s!r} is not a start number (0000 for a bye)",
-               f"{where}, columns {col}-{col + 3}")
+               f"{where}, {round_where(r + 1, 'opponent')}")
         return absent
     opp = int(opp_s) if opp_s and int(opp_s) > 0 else None
     res = res_t.upper() if res_t != "½" else "="
     colour = col_t.lower() if col_t.lower() in ("w", "b") else None
     if col_t not in " -wbWB":
-        fd.add("notation", f"round {r + 1}: colour {col_t!r} is not w, b or -", f"{where}, column {col + 5}")
+        fd.add("notation", f"round {r + 1}: colour {col_t!r} is not w, b or -",
+               f"{where}, {round_where(r + 1, 'colour')}")
     if opp is not None:
         if res == " ":
             return (Kind.NOT_PLAYED, opp, colour)  # paired, no result yet
@@ -467,16 +579,16 @@ def _round_field(opp_t: str, col_t: str, res_t: str, r: int, where: str, fd: Fin
             if res in "UFHZ":
                 fd.add("bye-with-opponent", f"round {r + 1}: a bye ({res_t}) has no opponent; write "
                        f"0000 - {res}, or the game's result (1 = 0 + -) against {opp}",
-                       f"{where}, columns {col}-{col + 7}")
+                       f"{where}, {round_where(r + 1, 'opponent', 'result')}")
             else:
                 fd.add("notation", f"round {r + 1}: result {res_t!r} with an opponent; expected one of "
-                       "1 = 0 + - W D L", f"{where}, column {col + 7}")
+                       "1 = 0 + - W D L", f"{where}, {round_where(r + 1, 'result')}")
             return absent
         return (k, opp, colour)
     k = _WITHOUT_OPPONENT.get(res)
     if k is None:
         fd.add("notation", f"round {r + 1}: result {res_t!r} without an opponent; a bye is written "
-               "0000 - U (or F, H, Z)", f"{where}, column {col + 7}")
+               "0000 - U (or F, H, Z)", f"{where}, {round_where(r + 1, 'result')}")
         return absent
     return (k, None, None)
 
@@ -513,7 +625,7 @@ def _disagreeing(kind: np.ndarray, declared: list[Optional[Fraction]], scoring: 
 
 def _settle_scoring(kind: np.ndarray, ids: list[dict], scoring: Scoring, explicit: bool, source: str,
                     lines: dict[int, int], findings: Findings) -> Scoring:
-    """The points field (columns 81-84) must agree with the results. Without record 162 the
+    """The points field (``FIELDS["points"]``) must agree with the results. Without record 162 the
     scoring system is the first of the usual ones that explains every player's points (with a
     warning); if none does, or record 162 does not, the disagreeing lines are reported. Returns
     the scoring system to use."""
@@ -536,7 +648,7 @@ def _settle_scoring(kind: np.ndarray, ids: list[dict], scoring: Scoring, explici
         p = ids[i]
         findings.add("points", f"player {p['no']} has {_num(p['declared_points'])} points, but the results "
                      f"give {_num(Fraction(int(full[i]), scale))}; {hint}",
-                     f"{source} line {lines[p['no']]}, columns 81-84")
+                     f"{source} line {lines[p['no']]}, {FIELDS['points'].where}")
     return scoring
 
 
@@ -571,18 +683,18 @@ def _num(v: Fraction) -> str:
 
 
 def _player_line(p: Player) -> str:
-    pts = p.score()
-    line = (f"001 {p.no:>4} {p.sex[:1]:1}{p.title[:3]:>3} {p.name[:33]:<33} "
-            f"{(p.rating or 0) if p.rating else '':>4} {p.fed[:3]:<3} {p.fide_id[:11]:>11} "
-            f"{p.birth[:10]:<10} {_num(pts):>4} {'' if p.declared_rank is None else p.declared_rank:>4}")
-    line = line.ljust(89)
-    for r in p.rounds:
-        if r.kind in (Kind.ABSENT, Kind.WITHDRAWN) or (r.kind is Kind.NOT_PLAYED and r.opponent is None):
-            line += "  " + " " * 8
-        elif r.kind is Kind.NOT_PLAYED:  # paired, result to come
-            line += f"  {r.opponent:>4} {r.colour or '-'}  "
-        elif r.opponent is None:
-            line += f"  0000 - {_CODE_OF[r.kind]}"
-        else:
-            line += f"  {r.opponent:>4} {r.colour or '-'} {_CODE_OF[r.kind]}"
-    return line.rstrip()
+    rank = p.declared_rank
+    return player_line({"no": p.no, "sex": p.sex, "title": p.title, "name": p.name, "rating": p.rating or "",
+                        "fed": p.fed, "fide_id": p.fide_id, "birth": p.birth, "points": _num(p.score()),
+                        "rank": "" if rank is None else rank}, [_round_texts(r) for r in p.rounds])
+
+
+def _round_texts(r: Round) -> tuple[object, str, str]:
+    """A round's opponent, colour and result as a 001 line writes them."""
+    if r.kind in (Kind.ABSENT, Kind.WITHDRAWN) or (r.kind is Kind.NOT_PLAYED and r.opponent is None):
+        return "", " ", " "
+    if r.kind is Kind.NOT_PLAYED:  # paired, result to come
+        return r.opponent, r.colour or "-", " "
+    if r.opponent is None:
+        return "0000", "-", _CODE_OF[r.kind]
+    return r.opponent, r.colour or "-", _CODE_OF[r.kind]
