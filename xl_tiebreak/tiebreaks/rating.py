@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import numpy as np
 
-from .breakdown import Account, Breakdown, Params, cut_text, mark, num, result_text, who, why_text
+from .breakdown import Account, Breakdown, Fact, Params, cut_text, mark, num, result_text, who, why_text
 from .context import Column, Context
 from .reasons import Reason as R
 
@@ -146,7 +146,7 @@ def aro_breakdown(rt: Ratings, cut: int = 0, median: int = 0, account: bool = Fa
     reasons = mark(parts.shape, (games & (rt.own[rt.ctx.opp0] < 0), R.UNRATED_LEFT_OUT),
                    (element, R.UNPLAYED_ELEMENT), (~games & ~element, R.NOT_PLAYED_LEFT_OUT),
                    (low & games, R.ARO_CUT_LOW), (low & element, R.ARO_CUT_UNPLAYED), (high, R.ARO_CUT_HIGH))
-    return Breakdown(column, parts, 1, reasons, {"kept": keep}, rt.ctx)
+    return Breakdown(column, parts, 1, reasons, {"kept": Fact(keep)}, rt.ctx)
 
 
 def aro(rt: Ratings, cut: int = 0, median: int = 0) -> Column:
@@ -171,7 +171,8 @@ def tpr_breakdown(rt: Ratings) -> Breakdown:
     halves = _otb(rt)
     p = half_up_div(50 * halves, count)  # halves / (2 count) in hundredths
     return Breakdown(Column(mean + DP[p], 1, rt.count > 0), rt.opp, 1,
-                     facts={"mean": mean, "p": p, "dp": DP[p], "halves": halves}, ctx=rt.ctx)
+                     facts={"mean": Fact(mean), "p": Fact(p, 100), "dp": Fact(DP[p]), "halves": Fact(halves, 2)},
+                     ctx=rt.ctx)
 
 
 def tpr(rt: Ratings) -> Column:
@@ -209,8 +210,9 @@ def ptp_breakdown(rt: Ratings, account: bool = False) -> Breakdown:
     column = Column(np.where(zero, lowest - 800, lo), 1, defined)
     if not account:
         return Breakdown(column, rt.opp, 1)
-    return Breakdown(column, rt.opp, 1, facts={"at": expected(column.num), "below": expected(column.num - 1),
-                                               "halves": target // 50}, ctx=rt.ctx)
+    facts = {"at": Fact(expected(column.num), 100), "below": Fact(expected(column.num - 1), 100),
+             "halves": Fact(target // 50, 2)}
+    return Breakdown(column, rt.opp, 1, facts=facts, ctx=rt.ctx)
 
 
 def ptp(rt: Ratings) -> Column:
@@ -272,7 +274,7 @@ def rating_account(ctx: Context, i: int, tb: "TieBreak", value: Any, res: Any) -
     notes: list[str] = []
     total = "undefined" if value is None else num(value, 0)
     if name == "ARO":
-        kept = [int(v) for v in rt.opp[i][bd.facts["kept"][i]]]
+        kept = [int(v) for v in rt.opp[i][bd.facts["kept"].num[i]]]
         if kept:
             total = f"({' + '.join(map(str, kept))}) / {len(kept)} = {num(Fraction(sum(kept), len(kept)), 2)}, " \
                     f"rounded half up: {total}"
@@ -283,19 +285,20 @@ def rating_account(ctx: Context, i: int, tb: "TieBreak", value: Any, res: Any) -
                          "removes real ratings only (C.07 2024/2026 Art. 10.1; aro_cut_unplayed=exclude)")
     elif name in ("TPR", "PTP") and rt.count[i]:
         count = int(rt.count[i])
-        steps = (tpr_breakdown(rt) if name == "TPR" else ptp_breakdown(rt, account=True)).facts
-        score = num(Fraction(int(steps["halves"][i]), 2), 1)
+        steps = {k: int(f.num[i]) for k, f in
+                 (tpr_breakdown(rt) if name == "TPR" else ptp_breakdown(rt, account=True)).facts.items()}
+        score = num(Fraction(steps["halves"], 2), 1)
         if name == "TPR":
-            mean, p, d = int(steps["mean"][i]), int(steps["p"][i]), int(steps["dp"][i])
+            mean, p, d = steps["mean"], steps["p"], steps["dp"]
             total = f"ARO {mean} + dp({p / 100:.2f}) = {mean} {'+' if d >= 0 else '-'} {abs(d)} = {total}"
             notes.append(f"score {score} of {count} games over the board: p = {p / 100:.2f}; dp from the FIDE table "
                          f"B.02 8.1a, line p = {p / 100:.2f}: {d} (C.07 Art. 10.2)")
         else:
-            at, below, R_ = int(steps["at"][i]), int(steps["below"][i]), int(value)
+            at, below, R_ = steps["at"], steps["below"], int(value)
             notes.append(f"score {score} in {count} game{'s' if count != 1 else ''}; the expected score (table B.02 "
                          f"8.1b) at {R_} is {at / 100:.2f}, at {R_ - 1} it is {below / 100:.2f}: {R_} is the lowest "
                          f"rating that reaches {score} (C.07 Art. 10.3)")
-            if not steps["halves"][i]:
+            if not steps["halves"]:
                 notes.append("a zero score gives the lowest opponent's rating minus 800")
     elif name in ("APRO", "APPO"):
         notes.append(f"the mean of the opponents' {'TPR' if name == 'APRO' else 'PTP'}, rounded half up "
