@@ -154,18 +154,23 @@ def buchholz_breakdown(ctx: Context, cut: int = 0, median: int = 0, forfeits_as_
     if marks is None:
         marks = np.where(present, KEPT, ABSENT)
     game = _games(ctx, forfeits_as_games)
-    last = (np.arange(ctx.n) == ctx.n - 1)[None, :] & ctx.fore
     was_forfeit = np.isin(ctx.entered_kind, FORFEIT_CODES) & (not ctx.rr)
     adj, drawn, opp_reason = ctx.adjusted
     own = ~game & present
     vur_why, vur_cut = (R.NONE, R.NONE) if ctx.rr else ctx.edition.cut_first(ctx, game)[1:]
     sb_why = ctx.edition.sb_factor(ctx, game)[1] if sb and not ctx.rr else R.NONE
-    reasons = mark(parts.shape, (~present, R.NO_OPPONENT_RR), (game & was_forfeit & last, R.FORE_FORFEIT_DRAWN),
-                   (game & was_forfeit & ~last, R.FORFEIT_AS_GAME),
-                   (last & np.isin(ctx.entered_kind, (GAME,) + FORFEIT_CODES), R.FORE_DRAWN),
-                   (game & drawn.any(axis=1)[ctx.opp0], opp_reason), *[(own & where, why) for where, why in ctx.own_round.reason],
-                   (own, sb_why), (own & vur, vur_why), (marks == CUT_VUR, vur_cut),
-                   (marks == CUT_LOW, R.CUT_LOW), (marks == CUT_HIGH, R.CUT_HIGH))
+    # FB (a fore context): the last round evaluated shows its paired games "counted as a draw"
+    # (as the account always has, also before the event's final round)
+    fore_last = (np.arange(ctx.n) == ctx.n - 1)[None, :] & ctx.fore
+    reasons = mark(parts.shape,
+                   (~present, R.NO_OPPONENT_RR),
+                   (game & was_forfeit & fore_last, R.FORE_FORFEIT_DRAWN),
+                   (game & was_forfeit & ~fore_last, R.FORFEIT_AS_GAME),
+                   (fore_last & np.isin(ctx.entered_kind, (GAME,) + FORFEIT_CODES), R.FORE_DRAWN),
+                   (game & drawn.any(axis=1)[ctx.opp0], opp_reason),  # the edition's Art. 16.3 / 2012 draws
+                   *[(own & where, why) for where, why in ctx.own_round.reason],  # dummy, cap or Svon
+                   (own, sb_why), (own & vur, vur_why),
+                   (marks == CUT_VUR, vur_cut), (marks == CUT_LOW, R.CUT_LOW), (marks == CUT_HIGH, R.CUT_HIGH))
     facts = {"met": Fact(game & present), "score": Fact(score, ctx.scale, present),
              "value": Fact(value, unit, present), "opp_score": Fact(ctx.score, ctx.scale),
              "opp_adj": Fact(adj, ctx.scale), "opp_drawn": Fact(drawn),
