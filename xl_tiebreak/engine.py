@@ -21,7 +21,7 @@ from .errors import DescriptorError, InputError
 from .model import Tournament
 from .options import DEFAULT_OPTIONS, Options
 from .tiebreaks.context import Column, Context, compiled
-from .tiebreaks.national import kentler_tpr_lists
+from .tiebreaks.national import kentler_tprs
 
 #: The lists used when neither the caller nor the file (record 202) gives one.
 DEFAULT_SWISS = "BH/C1,BH,SB,DE,WIN"
@@ -125,7 +125,7 @@ def kentler_lists(t: Tournament, *, edition: "str | Edition | None" = None, roun
                   unrated: Optional[int] = None) -> list[list[int]]:
     """Each player's opponents' TPRs, best first (Kentler, TIEBREAK_RULES §7.11), start order."""
     ctx = context(t, edition=edition, rounds=rounds, kind=kind, options=options)
-    return kentler_tpr_lists(ctx, unrated)
+    return kentler_tprs(ctx, unrated)
 
 
 def context(t: Tournament, *, edition: "str | Edition | None" = None, rounds: Optional[int] = None,

@@ -47,6 +47,11 @@ class Kind(Enum):
         return self in _GAMES or self.is_forfeit
 
     @property
+    def is_entered(self) -> bool:
+        """Something was entered for the round: neither an absence (nor a withdrawal) nor a blank."""
+        return self not in (Kind.ABSENT, Kind.WITHDRAWN, Kind.NOT_PLAYED)
+
+    @property
     def is_vur(self) -> bool:
         """Voluntary unplayed round: a requested bye or a forfeit loss (C.07 Art. 16.1-16.2)."""
         return self in _VURS

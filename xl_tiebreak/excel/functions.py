@@ -333,8 +333,8 @@ def KENTLER(player: Any, crosstable: Table, edition: Any = None, kind: Any = Non
 
 
 def _kentler_lists(result: Result) -> list[list[int]]:
-    from ..tiebreaks.national import kentler_tpr_lists
-    return kentler_tpr_lists(result.context)
+    from ..tiebreaks.national import kentler_tprs
+    return kentler_tprs(result.context)
 
 
 def PLACE(player: Any, crosstable: Table, tiebreak_list: Any = None, edition: Any = None, kind: Any = None,

@@ -8,15 +8,19 @@ Each function computes the column of every player at once.
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 from math import lcm
-from typing import TYPE_CHECKING, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 import numpy as np
 
-from .context import Column, Context
+from .breakdown import Account, Breakdown, Fact, Layout, mark, note, num, result_text, summed, who
+from .context import FORFEIT_CODES, GAME, Column, Context
 from .registry import Evaluation, Spec, register
+from .reasons import PHRASES
+from .reasons import Reason as R
 
-if TYPE_CHECKING:  # pragma: no cover
+if TYPE_CHECKING:
     from ..descriptor import TieBreak
 
 _BIG = np.int64(1) << 40
@@ -29,61 +33,61 @@ def elements(ctx: Context, sb: bool, forfeits_as_games: bool) -> Elements:
     """The contribution list of every player (TIEBREAK_RULES §4.4): score, value, is-VUR and
     present arrays (players x rounds).
 
-    A game (or, with ``/P``, a forfeit) contributes the opponent's adjusted score; an own
-    unplayed round contributes the dummy (Art. 16.4) or, under 2012, the virtual opponent. In
-    round robins (Art. 15.2) every round with an opponent is a game at the opponent's raw score,
-    and a round without one (the sit-out round of an odd field) contributes nothing. For SB the
-    value is the score times :func:`sb_factor` (the points obtained in that round).
+    A game (or, with ``/P``, a forfeit) contributes the opponent's adjusted score
+    (:attr:`Context.adjusted`); an own unplayed round what the edition makes of it
+    (:attr:`Context.own_round`: the dummy of Art. 16.4, or under 2012 the virtual opponent), and
+    the edition says which unplayed rounds a cut takes first. In round robins (Art. 15.2) every
+    round with an opponent is a game at the opponent's raw score, and a round without one (the
+    sit-out round of an odd field) contributes nothing. For SB the value is the score times
+    :func:`sb_factor` (the points obtained in that round). Computed once per context and kept,
+    read-only: BH with every cut, FB and AOB's base share them.
     """
+    key = ("elements", sb, forfeits_as_games)
+    got = ctx.memo.get(key)
+    if got is None:
+        got = ctx.memo[key] = _frozen(_elements(ctx, sb, forfeits_as_games))
+    return got
+
+
+def _frozen(arrays: Elements) -> Elements:
+    for a in arrays:
+        a.flags.writeable = False
+    return arrays
+
+
+def _elements(ctx: Context, sb: bool, forfeits_as_games: bool) -> Elements:
+    game = _games(ctx, forfeits_as_games)
+    score = np.where(game, ctx.adj[ctx.opp0], ctx.own_round.value)
     if ctx.rr:
-        game = ctx.has_opp
-    elif forfeits_as_games:
-        game = ctx.has_opp
-    else:
-        game = ctx.is_game
-    own = ctx.svon if ctx.edition.virtual_opponent and not ctx.rr else ctx.dummy
-    score = np.where(game, ctx.adj[ctx.opp0], own)
-    present = game if ctx.rr else np.ones_like(game)
-    if ctx.rr:
+        present = game
         score = np.where(present, score, 0)
         vur = np.zeros_like(game)
-    elif ctx.edition.virtual_opponent:
-        vur = ~game if ctx.options.svon_cut_unplayed_first else np.zeros_like(game)
     else:
-        vur = ~game & ctx.is_vur
+        present = np.ones_like(game)
+        vur = ctx.edition.cut_first(ctx, game)[0]
     value = score * sb_factor(ctx, game) if sb else score
     return score, value, vur, present
 
 
+def _games(ctx: Context, forfeits_as_games: bool) -> np.ndarray:
+    """What counts as a game in BH and SB: over the board; with ``/P`` or in a round robin
+    (Art. 15.2) every round with a scheduled opponent."""
+    return ctx.has_opp if (ctx.rr or forfeits_as_games) else ctx.is_game
+
+
 def sb_factor(ctx: Context, game: np.ndarray) -> np.ndarray:
-    """What SB multiplies each round's score by (C.07 Art. 9.1): the points obtained. Under the
-    2012 rule an own unplayed round counts its awarded result "as a normal result" against the
-    virtual opponent (C.02 §13); with ``svon_sb_unplayed="draw"`` it counts as a draw whatever was
-    awarded, so it adds half the virtual opponent's score (Swiss-Manager, RULES_NOTES §3.7)."""
-    if sb_unplayed_as_draw(ctx):
-        return np.where(game, ctx.pts, ctx.D)
-    return ctx.pts
-
-
-def sb_unplayed_as_draw(ctx: Context) -> bool:
-    """Whether own unplayed rounds count as draws against the virtual opponent in SB (2012 only)."""
-    return ctx.edition.virtual_opponent and not ctx.rr and ctx.options.svon_sb_unplayed == "draw"
+    """What SB multiplies each round's score by (C.07 Art. 9.1): the points obtained, or what the
+    edition makes of an own unplayed round (:meth:`~xl_tiebreak.editions.Edition.sb_factor`)."""
+    return ctx.pts if ctx.rr else ctx.edition.sb_factor(ctx, game)[0]
 
 
 KEPT, CUT_VUR, CUT_LOW, CUT_HIGH, ABSENT = 0, 1, 2, 3, -1
 
 
-def cut_sum(elems: Elements, low: int, high: int, pick_vur_by_score: bool = False) -> np.ndarray:
-    """Sum of the values left after ``low`` least and ``high`` most significant elements are cut
-    (see :func:`cut_marks`)."""
-    return cut_marks(elems, low, high, pick_vur_by_score)[0]
-
-
-def cut_marks(elems: Elements, low: int, high: int, pick_vur_by_score: bool = False
-              ) -> tuple[np.ndarray, np.ndarray]:
-    """The sum of the values left after the cuts, and what happened to each element: KEPT,
-    CUT_VUR (a VUR cut first, Art. 16.5), CUT_LOW (the least significant), CUT_HIGH (a median's
-    highest) or ABSENT (no element: a round robin's sit-out round).
+def cuts(elems: Elements, low: int, high: int, pick_vur_by_score: bool = False) -> Optional[np.ndarray]:
+    """What the cuts do to each element: KEPT, CUT_VUR (a VUR cut first, Art. 16.5), CUT_LOW (the
+    least significant), CUT_HIGH (a median's highest) or ABSENT (no element: a round robin's
+    sit-out round); ``None`` when nothing is cut (every element present is kept).
 
     Each low cut (C.07 Art. 16.5): LS is the least significant element (lowest score, then lowest
     value) and V the VUR with the lowest contribution (lowest value, then score). V is cut when
@@ -92,13 +96,12 @@ def cut_marks(elems: Elements, low: int, high: int, pick_vur_by_score: bool = Fa
     VUR rule. A player with fewer elements than cuts keeps nothing, as gacrux does.
     """
     score, value, vur, present = elems
-    total = np.where(present, value, 0).sum(axis=1)
-    marks = np.where(present, KEPT, ABSENT).astype(np.int8)
     n = score.shape[1]
     low = min(low, n)
     high = min(high, n - low)
     if (not low and not high) or n == 0:
-        return total, marks
+        return None
+    marks = np.where(present, KEPT, ABSENT).astype(np.int8)
     rows = np.arange(score.shape[0])
     alive = present.copy()
     ls_key = score * _BIG + value
@@ -112,54 +115,163 @@ def cut_marks(elems: Elements, low: int, high: int, pick_vur_by_score: bool = Fa
         take_v = has_v & (value[rows, v] >= value[rows, ls])
         cut = np.where(take_v, v, ls)
         some = alive.any(axis=1)
-        total = total - np.where(some, value[rows, cut], 0)
         alive[rows[some], cut[some]] = False
         marks[rows[some], cut[some]] = np.where(vur[rows, cut], CUT_VUR, CUT_LOW)[some]
     for _ in range(high):
         hi = np.argmax(np.where(alive, ls_key, -inf), axis=1)
         some = alive.any(axis=1)
-        total = total - np.where(some, value[rows, hi], 0)
         alive[rows[some], hi[some]] = False
         marks[rows[some], hi[some]] = CUT_HIGH
-    return total, marks
+    return marks
+
+
+def kept_parts(elems: Elements, marks: Optional[np.ndarray]) -> np.ndarray:
+    """Each element's value where :func:`cuts` keeps it, else 0 (an absent element is worth 0)."""
+    return elems[1] if marks is None else np.where(marks == KEPT, elems[1], 0)
+
+
+def cut_marks(elems: Elements, low: int, high: int, pick_vur_by_score: bool = False
+              ) -> tuple[np.ndarray, np.ndarray]:
+    """The sum of the values left after the cuts, and the marks of :func:`cuts` (ABSENT or KEPT
+    for every element when nothing is cut)."""
+    marks = cuts(elems, low, high, pick_vur_by_score)
+    if marks is None:
+        marks = np.where(elems[3], KEPT, ABSENT).astype(np.int8)
+    return kept_parts(elems, marks).sum(axis=1), marks
+
+
+def buchholz_breakdown(ctx: Context, cut: int = 0, median: int = 0, forfeits_as_games: bool = False,
+                       sb: bool = False, account: bool = False) -> Breakdown:
+    """BH (or, with ``sb``, SB): each round's element, what the cuts take, and the sum of what is
+    kept (Art. 8.1, 9.1, 14, 16). ``account``: also the reasons and facts of each round."""
+    elems = elements(ctx, sb, forfeits_as_games)
+    by_score = sb and ctx.options.sb_vur_pick == "score"
+    marks = cuts(elems, cut or median, median, by_score)
+    parts = kept_parts(elems, marks)  # a round robin's sit-out round is already worth 0
+    unit = ctx.scale * ctx.scale if sb else ctx.scale
+    if not account:
+        return summed(parts, unit)
+    score, value, vur, present = elems
+    if marks is None:
+        marks = np.where(present, KEPT, ABSENT)
+    game = _games(ctx, forfeits_as_games)
+    was_forfeit = np.isin(ctx.entered_kind, FORFEIT_CODES) & (not ctx.rr)
+    adj, drawn, opp_reason = ctx.adjusted
+    own = ~game & present
+    vur_why, vur_cut = (R.NONE, R.NONE) if ctx.rr else ctx.edition.cut_first(ctx, game)[1:]
+    sb_why = ctx.edition.sb_factor(ctx, game)[1] if sb and not ctx.rr else R.NONE
+    # FB (a fore context): the last round evaluated shows its paired games "counted as a draw"
+    # (as the account always has, also before the event's final round)
+    fore_last = (np.arange(ctx.n) == ctx.n - 1)[None, :] & ctx.fore
+    reasons = mark(parts.shape,
+                   (~present, R.NO_OPPONENT_RR),
+                   (game & was_forfeit & fore_last, R.FORE_FORFEIT_DRAWN),
+                   (game & was_forfeit & ~fore_last, R.FORFEIT_AS_GAME),
+                   (fore_last & np.isin(ctx.entered_kind, (GAME,) + FORFEIT_CODES), R.FORE_DRAWN),
+                   (game & drawn.any(axis=1)[ctx.opp0], opp_reason),  # the edition's Art. 16.3 / 2012 draws
+                   *[(own & where, why) for where, why in ctx.own_round.reason],  # dummy, cap or Svon
+                   (own, sb_why), (own & vur, vur_why),
+                   (marks == CUT_VUR, vur_cut), (marks == CUT_LOW, R.CUT_LOW), (marks == CUT_HIGH, R.CUT_HIGH))
+    facts = {"met": Fact(game & present), "score": Fact(score, ctx.scale, present),
+             "value": Fact(value, unit, present), "opp_score": Fact(ctx.score, ctx.scale),
+             "opp_adj": Fact(adj, ctx.scale), "opp_drawn": Fact(drawn),
+             **{k: Fact(*v) for k, v in ctx.own_round.facts.items()}}
+    return summed(parts, unit, reasons=reasons, facts=facts, ctx=ctx)
 
 
 def buchholz(ctx: Context, cut: int = 0, median: int = 0, forfeits_as_games: bool = False) -> Column:
     """BH: opponents' adjusted scores and own dummies, after cuts (Art. 8.1, 14, 16)."""
-    return Column(cut_sum(elements(ctx, False, forfeits_as_games), cut or median, median), ctx.scale)
+    return buchholz_breakdown(ctx, cut, median, forfeits_as_games).column
 
 
 def sonneborn_berger(ctx: Context, cut: int = 0, median: int = 0,
                      forfeits_as_games: bool = False) -> Column:
     """SB: the sum of score x points obtained per round, after cuts (Art. 9.1, 16.5)."""
-    by_score = ctx.options.sb_vur_pick == "score"
-    return Column(cut_sum(elements(ctx, True, forfeits_as_games), cut or median, median, by_score),
-                  ctx.scale * ctx.scale)
+    return buchholz_breakdown(ctx, cut, median, forfeits_as_games, sb=True).column
 
 
-def average_of_opponents(ctx: Context, base: Column, decimals: Optional[int] = None) -> Column:
+_FORE_NOTE = ("Fore Buchholz: every game paired in the last round counts as a draw for both players, so every "
+              "score here is the Fore Buchholz score (C.07 Art. 8.3)")
+_FORE_NOT_YET = "the last round is not reached yet, so FB equals BH (C.07 Art. 8.3)"
+_SB_NOTE = ("each contribution is the opponent's score times the points the player obtained in that round "
+            "(C.07 Art. 9.1)")
+
+
+def buchholz_account(ctx: Context, i: int, tb: "TieBreak", value: Any = None, res: Any = None) -> Breakdown:
+    """The account of BH, FB and SB: one row per round, the cut rows marked, the notes."""
+    sb, fore = tb.name == "SB", tb.name == "FB"
+    c = Context(ctx.t, ctx.edition, ctx.n, ctx.options, ctx.rr, fore=True) if fore else ctx
+    bd = buchholz_breakdown(c, tb.cut, tb.median, tb.forfeits_as_games, sb, account=True)
+    notes = [(_FORE_NOTE if c.n == c.t.rounds else _FORE_NOT_YET)] if fore else []
+    if sb:
+        game = _games(c, tb.forfeits_as_games)
+        notes += [_SB_NOTE] + ([] if c.rr else note(c.edition.sb_factor(c, game)[1]))
+        if tb.cut or tb.median:
+            notes += note(R.VUR if c.rr else c.edition.cut_first(c, game)[1])
+    elif c.rr:
+        notes += note(c.edition.round_robin_buchholz)
+    d = 2 if sb else 1
+    layout = Layout((("Rd", "rd"), ("Opponent", "who"), ("Counts as", "score"), ("Result", "result"),
+                     ("Contribution", "value")), tuple(notes), decimals=d, value_decimals=d, show_cut=True)
+    return replace(bd, layout=layout)
+
+
+def aob_base(tb: "TieBreak") -> "TieBreak":
+    """The opponents' value AOB averages: BH (FB with ``/F``) with AOB's own cut and ``/P``, as
+    gacrux does (Art. 8.2)."""
+    return replace(tb, name="FB" if tb.fore else "BH", fore=False)
+
+
+def aob_breakdown(ctx: Context, base: Column, decimals: Optional[int] = None) -> Breakdown:
     """AOB: the mean of the opponents' BH (or FB) over the games played (Art. 8.2).
 
     Each game counts once, so a repeated opponent counts per game; byes and forfeits are left
     out (a round robin's forfeits count where Art. 15.2 makes them games). ``base`` is the
-    opponents' value: with ``AOB/P`` or ``AOB/C1`` the caller passes BH/P or BH/C1, as gacrux
-    does. Undefined without a game. Rounded half-up to ``decimals``; ``None`` keeps the exact
-    mean.
+    opponents' value: with ``AOB/P`` or ``AOB/C1`` the caller passes BH/P or BH/C1
+    (:func:`aob_base`), as gacrux does. Undefined without a game. Rounded half-up to
+    ``decimals``; ``None`` keeps the exact mean. The parts are the opponents' values.
     """
     games = ctx.played("other")
+    parts = np.where(games, base.num[ctx.opp0], 0)
     count = games.sum(axis=1)
-    total = np.where(games, base.num[ctx.opp0], 0).sum(axis=1)
+    total = parts.sum(axis=1)
     defined = count > 0
     safe = np.maximum(count, 1)
     if decimals is None:
         # exact: over the denominator base.den x lcm(1..most games), which every count divides
         common = lcm(*range(1, int(count.max(initial=1)) + 1))
-        return Column(total * (common // safe), base.den * common, defined)
+        return Breakdown(Column(total * (common // safe), base.den * common, defined), parts, base.den,
+                         facts={"met": Fact(games)}, ctx=ctx)
     unit = 10 ** decimals
     # round half up: floor(total * unit / (count * den) + 1/2)
     d = safe * base.den
-    num = (2 * total * unit + d) // (2 * d)
-    return Column(num, unit, defined)
+    num_ = (2 * total * unit + d) // (2 * d)
+    return Breakdown(Column(num_, unit, defined), parts, base.den, facts={"met": Fact(games)}, ctx=ctx)
+
+
+def average_of_opponents(ctx: Context, base: Column, decimals: Optional[int] = None) -> Column:
+    """AOB's column (:func:`aob_breakdown`)."""
+    return aob_breakdown(ctx, base, decimals).column
+
+
+def aob_account(ctx: Context, i: int, tb: "TieBreak", value: Any, res: Any) -> Account:
+    """AOB: each opponent's BH (FB) as the engine computed it in the same evaluation, and the mean."""
+    base = aob_base(tb)
+    bd = aob_breakdown(ctx, res.columns[res._column(base.code)])
+    rows, got = [], []
+    for r in range(ctx.n):
+        cell = (ctx.t.players[i].no, r + 1)
+        if bd.facts["met"].num[i, r]:
+            j = int(ctx.opp[i, r])
+            got.append(Fraction(int(bd.parts[i, r]), bd.den))
+            rows.append(((r + 1, who(ctx, j), got[-1]), f"{base.code} of {ctx.t.players[j].no}", "", cell))
+        else:
+            rows.append(((r + 1, result_text(ctx, i, r), None), PHRASES[R.NOT_PLAYED_LEFT_OUT].why, "", cell))
+    mean = sum(got, Fraction(0)) / len(got) if got else None
+    total = (f"({' + '.join(num(v, 1) for v in got)}) / {len(got)} = {num(mean, 4)}, rounded half up: "
+             f"{num(value, 2)}" if got else "no game over the board: undefined")
+    return Account(("Rd", "Opponent", f"Opponent's {base.code}"), tuple(rows), total,
+                   ("the mean of the opponents' Buchholz over the games played (C.07 Art. 8.2)",))
 
 
 # ------------------------------------------------------------------------------ registry rows
@@ -167,7 +279,7 @@ def average_of_opponents(ctx: Context, base: Column, decimals: Optional[int] = N
 
 def _aob(ev: Evaluation, tb: TieBreak, earlier: Sequence[Column]) -> Column:
     """AOB over the opponents' BH (or FB with /F), with the same cut and /P (as gacrux)."""
-    base = ev.column(replace(tb, name="FB" if tb.fore else "BH", fore=False))
+    base = ev.column(aob_base(tb))
     decimals = ev.ctx.options.aob_decimals
     if decimals == "auto":  # gacrux: enough decimals to tell the averages apart
         n = ev.ctx.n
@@ -178,12 +290,12 @@ def _aob(ev: Evaluation, tb: TieBreak, earlier: Sequence[Column]) -> Column:
 register(Spec("BH", "Buchholz, C.07 Art. 8.1", "C.07 Art. 8.1",
               lambda ev, tb, _: buchholz(ev.ctx, tb.cut, tb.median, tb.forfeits_as_games), "CMP",
               excel=(("BUCHHOLZ", "BH"), ("BUCHHOLZ_CUT1", "BH/C1"), ("BUCHHOLZ_CUT2", "BH/C2"),
-                     ("BUCHHOLZ_MEDIAN1", "BH/M1"))))
+                     ("BUCHHOLZ_MEDIAN1", "BH/M1")), account=buchholz_account))
 register(Spec("AOB", "Average of opponents' Buchholz, C.07 Art. 8.2", "C.07 Art. 8.2", _aob, "CMPF",
-              decimals=2, excel=(("AVG_OPP_BUCHHOLZ", "AOB"),), needs=("BH", "FB")))
+              decimals=2, excel=(("AVG_OPP_BUCHHOLZ", "AOB"),), needs=aob_base, account=aob_account))
 register(Spec("FB", "Fore Buchholz, C.07 Art. 8.3", "C.07 Art. 8.3",
               lambda ev, tb, _: buchholz(ev.fore, tb.cut, tb.median, tb.forfeits_as_games), "CMP",
-              excel=(("FORE_BUCHHOLZ", "FB"),)))
+              excel=(("FORE_BUCHHOLZ", "FB"),), account=buchholz_account))
 register(Spec("SB", "Sonneborn-Berger, C.07 Art. 9.1", "C.07 Art. 9.1",
               lambda ev, tb, _: sonneborn_berger(ev.ctx, tb.cut, tb.median, tb.forfeits_as_games), "CMP",
-              decimals=2, excel=(("SONNEBORN_BERGER", "SB"), ("SONNEBORN_BERGER_CUT1", "SB/C1"))))
+              decimals=2, excel=(("SONNEBORN_BERGER", "SB"), ("SONNEBORN_BERGER_CUT1", "SB/C1")), account=buchholz_account))

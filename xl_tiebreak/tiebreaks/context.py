@@ -16,9 +16,11 @@ from typing import Optional
 
 import numpy as np
 
-from ..editions import Edition
+from ..editions import Edition, Unplayed
 from ..model import Kind, Tournament
 from ..options import Options
+from .reasons import Reason
+from .svon import svon_array
 
 # kind codes of the arrays
 GAME, FWIN, FLOSS, DFF, PAB, FPB, HPB, ZPB = range(8)
@@ -70,7 +72,7 @@ class Compiled:
         shorts = {id(Kind.SHORT_WIN), id(Kind.SHORT_DRAW), id(Kind.SHORT_LOSS)}
         halves_of = {id(k): _HALVES.get(k, 0) for k in Kind}
         not_played = id(Kind.NOT_PLAYED)
-        unentered = {id(Kind.NOT_PLAYED), id(Kind.ABSENT), id(Kind.WITHDRAWN)}
+        entered_of = {id(k): k.is_entered for k in Kind}
         absent_pts = int(sc.absent * s)
         point_of: dict[int, int] = {}
         kinds, opps, pts, black, halves, entered, pending, short = [], [], [], [], [], [], [], []
@@ -83,7 +85,7 @@ class Compiled:
                 o = r.opponent
                 opps.append(-1 if o is None or k == not_played else index[o])
                 black.append(r.colour == "b")
-                entered.append(k not in unentered)
+                entered.append(entered_of[k])
                 if k == not_played:
                     pending.append(o is not None)
                     pts.append(absent_pts)
@@ -121,7 +123,7 @@ class Compiled:
         self.pts = table(lambda k: int(scoring.points(k) * s), np.int64)
         self.black = np.asarray(black, dtype=bool)
         self.halves = table(lambda k: _HALVES.get(k, 0), np.int8)
-        self.entered = table(lambda k: k not in (Kind.NOT_PLAYED, Kind.ABSENT, Kind.WITHDRAWN), bool)
+        self.entered = table(lambda k: k.is_entered, bool)
         self.pending = (kind == not_played) & paired
         self.short = table(lambda k: k in (Kind.SHORT_WIN, Kind.SHORT_DRAW, Kind.SHORT_LOSS), bool)
         return self
@@ -174,6 +176,7 @@ class Context:
         black = full.black[:, :n]
         halves = full.halves[:, :n].copy()
         self.short = full.short[:, :n]
+        self.entered_kind = full.kind[:, :n]  # as entered, before the Fore Buchholz draws
         if fore and n == t.rounds and n > 0:
             last = kind[:, n - 1]
             paired = np.isin(last, (GAME,) + FORFEIT_CODES)
@@ -191,48 +194,48 @@ class Context:
         self.is_forfeit = np.isin(kind, FORFEIT_CODES)
         self.has_opp = self.is_game | self.is_forfeit
         self.is_vur = np.isin(kind, VUR_CODES)
+        #: read-only arrays several tie-breaks share (e.g. the Buchholz elements), by key
+        self.memo: dict = {}
 
     # ------------------------------------------------------------------ shared derived facts
     @cached_property
-    def adj(self) -> np.ndarray:
-        """The score each player's opponents see (C.07 Art. 16.3; 2012: unplayed = draws).
-
-        Requested byes after a player's last round that is not a VUR (category 16.2.5) count as
-        draws; every other round at its points. Round robins: the raw score (Art. 15.2).
-        """
+    def adjusted(self) -> tuple[np.ndarray, np.ndarray, Reason]:
+        """The score each player's opponents see, the rounds counted as draws for it, and why:
+        the edition's :meth:`~xl_tiebreak.editions.Edition.opponent_score` (C.07 Art. 16.3; 2012:
+        every unplayed round a draw). Round robins: the raw score (Art. 15.2)."""
         if self.rr:
-            return self.score
-        if self.edition.virtual_opponent:
-            return np.where(self.is_game, self.pts, self.D).sum(axis=1)
-        n = self.n
-        rounds = np.arange(1, n + 1)
-        lna = np.where(~self.is_vur, rounds, 0).max(axis=1, initial=0)
-        real = (rounds[None, :] <= lna[:, None]) | self.has_opp
-        return np.where(real, self.pts, self.D).sum(axis=1)
+            return self.score, np.zeros(self.kind.shape, dtype=bool), Reason.NONE
+        return self.edition.opponent_score(self)
+
+    @property
+    def adj(self) -> np.ndarray:
+        """The score each player's opponents see (:attr:`adjusted`)."""
+        return self.adjusted[0]
 
     @cached_property
-    def dummy(self) -> np.ndarray:
-        """The dummy opponent's score for each own unplayed round (Art. 16.4), players x rounds.
+    def own_round(self) -> Unplayed:
+        """What each own unplayed round counts (players x rounds) and why: the edition's
+        :meth:`~xl_tiebreak.editions.Edition.own_unplayed` (2024: a dummy with the player's own
+        score, Art. 16.4; 2026: capped, 16.4.1-16.4.2; 2012: the virtual opponent)."""
+        return self.edition.own_unplayed(self)
 
-        2024: the player's own score. 2026: capped by the scheduled opponent's adjusted score for
-        forfeits (16.4.1), else by a draw's value times the rounds (16.4.2).
-        """
-        own = np.broadcast_to(self.score[:, None], self.kind.shape)
-        if not self.edition.dummy_cap:
-            return own
-        rounds = self.t.rounds if self.options.cap_rounds == "scheduled" else self.n
-        cap = np.where(self.is_forfeit, self.adj[self.opp0], self.D * rounds)
-        return np.minimum(own, cap)
+    @property
+    def dummy(self) -> np.ndarray:
+        """The value of each own unplayed round (:attr:`own_round`), players x rounds."""
+        return self.own_round.value
 
     @cached_property
     def svon(self) -> np.ndarray:
-        """The 2012 virtual opponent of every round (C.02 §13, seed 000), players x rounds: the
-        score before the round, the opposite of the player's result in it (a win's points give
-        the opponent a loss, a draw's a draw, anything less a win), a draw every later round."""
-        before = np.cumsum(self.pts, axis=1) - self.pts
-        later = self.n - np.arange(1, self.n + 1)
-        opposite = np.where(self.pts >= self.W, self.L, np.where(self.pts >= self.D, self.D, self.W))
-        return before + opposite + self.D * later[None, :]
+        """The 2012 virtual opponent of every round (C.02 §13, :mod:`.svon`), players x rounds."""
+        return svon_array(self.pts, self.W, self.D, self.L)
+
+    @cached_property
+    def ratings(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each player's rating (0 where unrated) and whether it has one, read once per context
+        for every rating tie-break (Art. 10)."""
+        rs = [p.rating for p in self.t.players]
+        known = np.array([r is not None for r in rs], dtype=bool)
+        return np.array([0 if r is None else r for r in rs], dtype=np.int64), known
 
     def played(self, purpose: str) -> np.ndarray:
         """Which rounds count as games played, for ``purpose`` (players x rounds).
@@ -250,13 +253,11 @@ class Context:
     def _played(self, purpose: str) -> np.ndarray:
         if not self.rr or self.options.rr_forfeits == "reference":
             return self.is_game
-        if not self.edition.rr_2026:
-            return self.has_opp
-        if purpose == "rating":
-            return self.is_game
-        if purpose == "type-b":
-            return self.is_game | (self.kind == FWIN)
-        return self.has_opp
+        return self.edition.round_robin_games(self, purpose)
+
+    @cached_property
+    def forfeit_win(self) -> np.ndarray:
+        return self.kind == FWIN
 
     def to_points(self, v: int) -> Fraction:
         return Fraction(int(v), self.scale)

@@ -2,21 +2,22 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import numpy as np
 
+from .breakdown import Account, num
 from .context import Column, Context
 from .registry import Evaluation, Spec, register
 
-if TYPE_CHECKING:  # pragma: no cover
+if TYPE_CHECKING:
     from ..descriptor import TieBreak
 
 
-def _scores(ctx: Context, members: list[int], forfeits: bool) -> tuple[dict[int, int], dict[int, int], int]:
-    """Each member's points against the other members in the counted games, and how many of them
-    it met, as integers over ``den`` (scale times the least common multiple of how often a pair
-    met: two members who met more than once count the average of their games, Art. 6.1.2).
+def _pairs(ctx: Context, members: list[int], forfeits: bool) -> tuple[np.ndarray, ...]:
+    """Each pair of members who met in a counted game: the player, the opponent, the player's
+    points against it (summed, in the context's units) and how many games they played.
 
     Forfeits count only with ``/P`` or in a round robin (Art. 6.1.1, 15.2)."""
     rows = np.asarray(members, dtype=np.int64)
@@ -31,15 +32,30 @@ def _scores(ctx: Context, members: list[int], forfeits: bool) -> tuple[dict[int,
     keys, at, times = np.unique(pairs, return_inverse=True, return_counts=True)
     per_pair = np.zeros(len(keys), dtype=np.int64)
     np.add.at(per_pair, at, got)
+    return keys // ctx.size, keys % ctx.size, per_pair, times
+
+
+def _scores(ctx: Context, members: list[int], forfeits: bool) -> tuple[dict[int, int], dict[int, int], int]:
+    """Each member's points against the other members in the counted games, and how many of them
+    it met, as integers over ``den`` (scale times the least common multiple of how often a pair
+    met: two members who met more than once count the average of their games, Art. 6.1.2)."""
+    player, _, per_pair, times = _pairs(ctx, members, forfeits)
     times_lcm = int(np.lcm.reduce(times)) if len(times) else 1
-    per_pair *= times_lcm // times
-    player = keys // ctx.size
+    per_pair = per_pair * (times_lcm // times)
     sums = dict.fromkeys(members, 0)
     met = dict.fromkeys(members, 0)
     for i, v in zip(player.tolist(), per_pair.tolist()):
         sums[i] += v
         met[i] += 1
     return sums, met, ctx.scale * times_lcm
+
+
+def encounters(ctx: Context, members: list[int], forfeits: bool = False) -> dict[tuple[int, int], Fraction]:
+    """The points of each member against each other member it met: the average of their counted
+    games (Art. 6.1.2), as in :func:`direct_encounter_tiers`."""
+    player, opponent, per_pair, times = _pairs(ctx, members, forfeits)
+    return {(p, o): Fraction(s, ctx.scale * t) for p, o, s, t in
+            zip(player.tolist(), opponent.tolist(), per_pair.tolist(), times.tolist())}
 
 
 def direct_encounter_tiers(ctx: Context, members: list[int], forfeits: bool = False) -> list[list[int]]:
@@ -94,11 +110,11 @@ def ranks_from_tiers(tiers: list[list[int]]) -> dict[int, int]:
     return out
 
 
-def tied_groups(points: Column, earlier: Sequence[Column]) -> list[list[int]]:
-    """The groups of two or more players tied on points and on every earlier tie-break (an
-    undefined value ties only with another undefined one), rows in start order."""
+def tied_groups(points: Column, before: Sequence[Column]) -> list[list[int]]:
+    """The groups of players tied on points and on every tie-break ``before`` (an undefined value
+    ties only with another undefined one), each in start order: what DE and KENTLER rank."""
     keys = [points.num.tolist()]
-    for col in earlier:
+    for col in before:
         nums = col.num.tolist()
         if col.defined is not None:
             nums = [v if d else None for v, d in zip(nums, col.defined.tolist())]
@@ -106,7 +122,42 @@ def tied_groups(points: Column, earlier: Sequence[Column]) -> list[list[int]]:
     groups: dict[tuple, list[int]] = {}
     for i, key in enumerate(zip(*keys)):
         groups.setdefault(key, []).append(i)
-    return [g for g in groups.values() if len(g) > 1]
+    return list(groups.values())
+
+
+def tied_group(res: Any, tb: "TieBreak", i: int) -> list[int]:
+    """The group of row ``i`` for ``tb`` in an engine Result: tied on points and on the columns
+    listed before ``tb``'s first place in the list."""
+    j = next(k for k, t in enumerate(res.tiebreaks) if t.code == tb.code)
+    return next(g for g in tied_groups(res.points_column, res.columns[:j]) if i in g)
+
+
+def de_account(ctx: Context, i: int, tb: "TieBreak", value: Any, res: Any) -> Account:
+    """DE: the mini crosstable of the tied group and how Art. 6 ranks it."""
+    group = tied_group(res, tb, i)
+    met = encounters(ctx, group, tb.forfeits_as_games)
+    ranks = ranks_from_tiers(direct_encounter_tiers(ctx, group, tb.forfeits_as_games))
+    nos = [ctx.t.players[k].no for k in group]
+    rows = []
+    for k in group:
+        row = [ctx.t.players[k].no] + ["x" if m == k else met.get((k, m)) for m in group]
+        points = sum((v for v in row[1:] if isinstance(v, Fraction)), Fraction(0))
+        rows.append((tuple(row) + (points, ranks[k]), "", "", None))
+    j = next(k for k, t in enumerate(res.tiebreaks) if t.code == tb.code)
+    notes = [f"players tied on points{' and on ' + ', '.join(res.codes[:j]) if j else ''}: "
+             f"{', '.join(map(str, nos))}"]
+    if len(group) == 1:
+        notes.append("alone in the group: rank 1")
+    else:
+        met_all = all(v is not None for row in rows for v in row[0][1:-2] if v != "x")
+        notes.append("all have met: ranked by the points among them, then again inside each subgroup still "
+                     "tied (C.07 Art. 6.2)" if met_all or ctx.rr else
+                     "not all have met: a leader is placed only if its points are more than any other member "
+                     "could reach by winning its missing games (C.07 Art. 6.3)")
+        notes.append("an empty cell: not met (or only by forfeit); two games against one opponent count as "
+                     "their average (Art. 6.1.2)")
+    return Account(("No", *map(str, nos), "Points", "Rank"), tuple(rows),
+                   f"rank {num(value, 0)} of {len(group)}", tuple(notes))
 
 
 def rank_column(ev: Evaluation, earlier: Sequence[Column],
@@ -114,6 +165,8 @@ def rank_column(ev: Evaluation, earlier: Sequence[Column],
     """A Type-A tie-break: each player's rank inside its tied group (1 when alone)."""
     out = np.ones(ev.ctx.size, dtype=np.int64)
     for members in tied_groups(ev.points, earlier):
+        if len(members) < 2:
+            continue
         for i, rank in ranks(members).items():
             out[i] = rank
     return Column(out)
@@ -128,4 +181,5 @@ def _de(ev: Evaluation, tb: "TieBreak", earlier: Sequence[Column]) -> Column:
 
 
 register(Spec("DE", "Direct encounter (rank inside the tied group), C.07 Art. 6", "C.07 Art. 6", _de, "P",
-              aliases=("ML",), lower_is_better=True, decimals=0, ranks=True))
+              aliases=("ML",), lower_is_better=True, decimals=0, ranks=True,
+              account=de_account))

@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import numpy as np
 
+from .breakdown import Breakdown, Fact, Layout, mark, num, summed
 from .context import Column, Context
-from .registry import Spec, register
+from .registry import Evaluation, Spec, register
+from .reasons import Reason as R
+
+if TYPE_CHECKING:
+    from ..descriptor import TieBreak
 
 
 def koya_limit(ctx: Context, limit: Optional[tuple[str, int]] = None) -> Fraction:
@@ -35,15 +40,36 @@ def koya_limit(ctx: Context, limit: Optional[tuple[str, int]] = None) -> Fractio
     return maximum / 2 + Fraction(v, 2)
 
 
-def koya(ctx: Context, limit: Optional[tuple[str, int]] = None) -> Column:
+def koya_breakdown(ctx: Context, limit: Optional[tuple[str, int]] = None, account: bool = False) -> Breakdown:
     """KS: points scored against opponents whose final score reaches the limit (Art. 9.2).
 
     Opponents' raw scores; forfeits count as games (Art. 15.2).
     """
-    lim = math.ceil(koya_limit(ctx, limit) * ctx.scale)  # scores are whole units
-    strong = ctx.has_opp & (ctx.score[ctx.opp0] >= lim)
-    return Column(np.where(strong, ctx.pts, 0).sum(axis=1), ctx.scale)
+    lim = koya_limit(ctx, limit)
+    strong = ctx.has_opp & (ctx.score[ctx.opp0] >= math.ceil(lim * ctx.scale))  # scores are whole units
+    parts = np.where(strong, ctx.pts, 0)
+    if not account:
+        return summed(parts, ctx.scale)
+    has = ctx.has_opp
+    reasons = mark(parts.shape, (strong, R.REACHES_KOYA_LIMIT), (has & ~strong, R.BELOW_KOYA_LIMIT),
+                   (~has, R.NO_OPPONENT))
+    facts = {"met": Fact(has), "opp_score": Fact(ctx.score[ctx.opp0], ctx.scale, has),
+             "limit": Fact(lim, 1, decimals=1)}
+    layout = Layout((("Rd", "rd"), ("Opponent", "who"), ("Opponent's score", "opp_score"), ("Result", "result"),
+                     ("Counted", "parts")), (f"limit: {num(lim, 1)} points, half the maximum score (C.07 Art. 9.2)",),
+                    skip_zero=True, decimals=1, value_decimals=1)
+    return summed(parts, ctx.scale, reasons=reasons, facts=facts, ctx=ctx, layout=layout)
+
+
+def koya(ctx: Context, limit: Optional[tuple[str, int]] = None) -> Column:
+    """KS (:func:`koya_breakdown`)."""
+    return koya_breakdown(ctx, limit).column
+
+
+def koya_account(ctx: Context, i: int, tb: "TieBreak", value: Any = None, res: Any = None) -> Breakdown:
+    """KS: each opponent's score against the limit, and the points that count."""
+    return koya_breakdown(ctx, tb.limit, account=True)
 
 
 register(Spec("KS", "Koya system, C.07 Art. 9.2", "C.07 Art. 9.2", lambda ev, tb, _: koya(ev.ctx, tb.limit), "L",
-              excel=(("KOYA", "KS"),)))
+              excel=(("KOYA", "KS"),), account=koya_account))

@@ -8,17 +8,22 @@ Each unplayed round is handled as its own system says; the docstrings name the r
 from __future__ import annotations
 
 from functools import cmp_to_key
-from typing import TYPE_CHECKING, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 import numpy as np
 
-from .buchholz import cut_marks
+from ..editions import unplayed_as_draws
+from .breakdown import Account, Breakdown, Fact, Layout, mark, num, summed
+from .buchholz import KEPT, cuts, kept_parts
 from .context import DFF, FLOSS, FPB, FWIN, HPB, PAB, ZPB, Column, Context
-from .direct import rank_column
-from .rating import Ratings, tpr
 from .registry import Evaluation, Spec, register
+from .counts import COUNT_COLUMNS, won_breakdown, wins_breakdown
+from .direct import rank_column, tied_group
+from .rating import Ratings, tpr
+from .reasons import Reason as R
+from .svon import svon_array
 
-if TYPE_CHECKING:  # pragma: no cover
+if TYPE_CHECKING:
     from ..descriptor import TieBreak
 
 # ------------------------------------------------------------------------------ USCF family
@@ -26,8 +31,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def us_adjusted(ctx: Context) -> np.ndarray:
     """An opponent's score for the USCF systems: every unplayed game of his counts as a draw
-    (TIEBREAK_RULES §7.3, USCF 34E1: byes, forfeits and absences are ½)."""
-    return np.where(ctx.is_game, ctx.pts, ctx.D).sum(axis=1)
+    (TIEBREAK_RULES §7.3, USCF 34E1: byes, forfeits and absences are ½), as the 2012 rule has it."""
+    return unplayed_as_draws(ctx)[0]
 
 
 def opponent_elements(ctx: Context) -> np.ndarray:
@@ -50,10 +55,6 @@ def drop_marks(values: np.ndarray, low: np.ndarray, high: np.ndarray) -> tuple[n
     return np.where(marks == 0, values, 0).sum(axis=1), marks
 
 
-def _drop(values: np.ndarray, low: np.ndarray, high: np.ndarray) -> np.ndarray:
-    return drop_marks(values, low, high)[0]
-
-
 def drop_counts(ctx: Context, name: str, k: Optional[int] = None) -> tuple[np.ndarray, np.ndarray]:
     """How many scores MEDIAN / MODMED / SOLKOFF drop at the bottom and the top, per player."""
     k = default_drops(ctx) if not k else k
@@ -73,25 +74,56 @@ def default_drops(ctx: Context) -> int:
     return 2 if ctx.n >= 9 else 1
 
 
+def uscf_breakdown(ctx: Context, name: str, count: Optional[int] = None, account: bool = False) -> Breakdown:
+    """MEDIAN, MODMED or SOLKOFF (``name``): the opponents' adjusted scores, an own unplayed round
+    0, without the scores :func:`drop_counts` drops."""
+    elems = opponent_elements(ctx)
+    if name == "SOLKOFF":
+        marks = np.zeros_like(elems)
+    else:
+        marks = drop_marks(elems, *drop_counts(ctx, name, count))[1]
+    parts = np.where(marks == 0, elems, 0)
+    if not account:
+        return summed(parts, ctx.scale)
+    adj, drawn = unplayed_as_draws(ctx)
+    game = ctx.is_game
+    reasons = mark(parts.shape, (game & drawn.any(axis=1)[ctx.opp0], R.US_OPPONENT_DRAWS),
+                   (~game, R.US_UNPLAYED_ZERO), (marks < 0, R.DROPPED_LOW), (marks > 0, R.DROPPED_HIGH))
+    facts = {"met": Fact(game), "score": Fact(elems, ctx.scale), "opp_adj": Fact(adj, ctx.scale),
+             "opp_drawn": Fact(drawn)}
+    layout = Layout((("Rd", "rd"), ("Opponent", "who"), ("Counts as", "score"), ("Result", "result")),
+                    (_USCF_RULE[name],), term=2)
+    return summed(parts, ctx.scale, reasons=reasons, facts=facts, ctx=ctx, layout=layout)
+
+
+_USCF_RULE = {"MEDIAN": "the highest and the lowest are dropped (two of each from nine rounds on)",
+              "MODMED": "at 50 % the highest and the lowest are dropped, above 50 % the lowest, below the "
+                        "highest; two at a time from nine rounds on (USCF 34E1)",
+              "SOLKOFF": "nothing is dropped (USCF 34E2)"}
+
+
 def median(ctx: Context, count: Optional[int] = None) -> Column:
     """MEDIAN (Harkness): opponents' adjusted scores without the highest and the lowest (two of
     each from nine rounds on; ``MEDIAN/M1`` or ``/M2`` sets the number). §7.3."""
-    low, high = drop_counts(ctx, "MEDIAN", count)
-    return Column(_drop(opponent_elements(ctx), low, high), ctx.scale)
+    return uscf_breakdown(ctx, "MEDIAN", count).column
 
 
 def modified_median(ctx: Context, count: Optional[int] = None) -> Column:
     """MODMED (USCF 34E1): at exactly 50 % drop the highest and the lowest; above 50 % only the
     lowest; below only the highest. Each drop is of two scores from nine rounds on (RULES_NOTES
     §3.5: unverified, so ``MODMED/M1`` keeps it at one). §7.4."""
-    low, high = drop_counts(ctx, "MODMED", count)
-    return Column(_drop(opponent_elements(ctx), low, high), ctx.scale)
+    return uscf_breakdown(ctx, "MODMED", count).column
 
 
 def solkoff(ctx: Context) -> Column:
     """SOLKOFF (USCF 34E2): the sum of the opponents' adjusted scores, nothing dropped; an own
     unplayed round counts 0. §7.5."""
-    return Column(opponent_elements(ctx).sum(axis=1), ctx.scale)
+    return uscf_breakdown(ctx, "SOLKOFF").column
+
+
+def uscf_account(ctx: Context, i: int, tb: "TieBreak", value: Any = None, res: Any = None) -> Breakdown:
+    """MEDIAN, MODMED, SOLKOFF: the opponents' adjusted scores and which are dropped."""
+    return uscf_breakdown(ctx, tb.name, tb.median, account=True)
 
 
 def unplayed_points(ctx: Context) -> np.ndarray:
@@ -99,41 +131,91 @@ def unplayed_points(ctx: Context) -> np.ndarray:
     return np.where(ctx.is_game, 0, ctx.pts)
 
 
+def cumulative_breakdown(ctx: Context, account: bool = False) -> Breakdown:
+    """CUM (USCF 34E3): the running score after each round, less the points of that round when
+    obtained without playing (a forfeit win or a full-point bye 1, a half-point bye ½), taken off
+    once. W, L, W, D, L gives 9; with the draw a half-point bye 8.5; bye, W, L, W, W gives 11
+    against 12 played. §7.6."""
+    running = np.cumsum(ctx.pts, axis=1)
+    less = unplayed_points(ctx)
+    parts = running - less
+    if not account:
+        return summed(parts, ctx.scale)
+    layout = Layout((("Rd", "rd"), ("Result", "result"), ("Running score", "running"), ("Less", "less")),
+                    ("the sum of the running scores, less the points of unplayed wins and half points",),
+                    term=2, empty="", less=3)
+    return summed(parts, ctx.scale, reasons=mark(parts.shape, (less != 0, R.TAKEN_OFF)), ctx=ctx, layout=layout,
+                  facts={"running": Fact(running, ctx.scale), "less": Fact(-less, ctx.scale, less != 0)})
+
+
 def cumulative_scaled(ctx: Context) -> np.ndarray:
-    """The sum of the running scores less the points of each unplayed round (a forfeit win or a
-    full-point bye 1, a half-point bye ½), USCF 34E3. §7.6."""
-    running = np.cumsum(ctx.pts, axis=1).sum(axis=1)
-    return running - unplayed_points(ctx).sum(axis=1)
+    """Each player's CUM in the context's units (:func:`cumulative_breakdown`)."""
+    return cumulative_breakdown(ctx).column.num
 
 
 def cumulative(ctx: Context) -> Column:
-    """CUM (USCF 34E3): see :func:`cumulative_scaled`. W, L, W, D, L gives 9; with the draw a
-    half-point bye 8.5; bye, W, L, W, W gives 11 against 12 played. §7.6."""
-    return Column(cumulative_scaled(ctx), ctx.scale)
+    """CUM (:func:`cumulative_breakdown`)."""
+    return cumulative_breakdown(ctx).column
+
+
+def oppcum_breakdown(ctx: Context, account: bool = False) -> Breakdown:
+    """OPPCUM: the sum of the opponents' Cumulative scores (each with its own subtraction); an
+    own unplayed round contributes 0. §7.7."""
+    parts = np.where(ctx.is_game, cumulative_scaled(ctx)[ctx.opp0], 0)
+    if not account:
+        return summed(parts, ctx.scale)
+    layout = Layout((("Rd", "rd"), ("Opponent", "who"), ("Opponent's CUM", "parts")),
+                    ("the sum of the opponents' cumulative scores (USCF)",), term=2, empty="")
+    return summed(parts, ctx.scale, reasons=mark(parts.shape, (~ctx.is_game, R.OPPCUM_UNPLAYED)),
+                  facts={"met": Fact(ctx.is_game)}, ctx=ctx, layout=layout)
 
 
 def opposition_cumulative(ctx: Context) -> Column:
-    """OPPCUM: the sum of the opponents' Cumulative scores (each with its own subtraction); an
-    own unplayed round contributes 0. §7.7."""
-    cum = cumulative_scaled(ctx)
-    return Column(np.where(ctx.is_game, cum[ctx.opp0], 0).sum(axis=1), ctx.scale)
+    """OPPCUM (:func:`oppcum_breakdown`)."""
+    return oppcum_breakdown(ctx).column
 
 
-def kashdan(ctx: Context) -> Column:
+def kashdan_breakdown(ctx: Context, account: bool = False) -> Breakdown:
     """KASHDAN (USCF 34E7): 4 for a win, 2 for a draw, 1 for a loss over the board, 0 for an
     unplayed game (RULES_NOTES §3.4). §7.8."""
     pts = ctx.pts
-    value = np.where(pts == ctx.W, 4, np.where(pts == ctx.D, 2, 1))
-    return Column(np.where(ctx.is_game, value, 0).sum(axis=1))
+    parts = np.where(ctx.is_game, np.where(pts == ctx.W, 4, np.where(pts == ctx.D, 2, 1)), 0)
+    if not account:
+        return summed(parts, 1)
+    layout = Layout((("Rd", "rd"), ("Result", "result"), ("Points", "parts")),
+                    ("4 for a win, 2 for a draw, 1 for a loss over the board, 0 unplayed (USCF 34E7)",),
+                    empty="", value_decimals=0)
+    return summed(parts, 1, reasons=mark(parts.shape, (~ctx.is_game, R.KASHDAN_UNPLAYED)), ctx=ctx,
+                  layout=layout)
+
+
+def kashdan(ctx: Context) -> Column:
+    """KASHDAN (:func:`kashdan_breakdown`)."""
+    return kashdan_breakdown(ctx).column
+
+
+def most_wins_breakdown(ctx: Context, over_the_board: bool = False, account: bool = False) -> Breakdown:
+    """MOSTWINS (Baumbach): the number of wins, as FIDE WIN; ``MOSTWINS/O`` counts only games
+    won over the board (as WON). §7.9."""
+    if over_the_board:
+        return won_breakdown(ctx, account, games=ctx.is_game)
+    return wins_breakdown(ctx, account)
 
 
 def most_wins(ctx: Context, over_the_board: bool = False) -> Column:
-    """MOSTWINS (Baumbach): the number of wins, as FIDE WIN; ``MOSTWINS/O`` counts only games
-    won over the board (as WON). §7.9."""
-    won = ctx.pts == ctx.W
-    if over_the_board:
-        won &= ctx.is_game
-    return Column(won.sum(axis=1))
+    """MOSTWINS (:func:`most_wins_breakdown`)."""
+    return most_wins_breakdown(ctx, over_the_board).column
+
+
+def national_account(ctx: Context, i: int, tb: "TieBreak", value: Any = None, res: Any = None) -> Breakdown:
+    """CUM, OPPCUM, KASHDAN, MOSTWINS: the rounds and what each adds."""
+    if tb.name == "MOSTWINS":
+        bd = most_wins_breakdown(ctx, tb.over_the_board, account=True)
+        return Breakdown(bd.column, bd.parts, bd.den, bd.reasons, bd.facts, ctx, Layout(
+            COUNT_COLUMNS, ("the number of wins (Baumbach); /O: over the board only",), skip_zero=True,
+            decimals=0, value_decimals=0))
+    return {"CUM": cumulative_breakdown, "OPPCUM": oppcum_breakdown, "KASHDAN": kashdan_breakdown}[tb.name](
+        ctx, account=True)
 
 
 # ------------------------------------------------------------------------------ Swedish SSF
@@ -169,13 +251,37 @@ def ssf_elements(ctx: Context) -> tuple[np.ndarray, np.ndarray]:
     return value, unplayed
 
 
-def ssf_buchholz(ctx: Context) -> Column:
+def ssf_breakdown(ctx: Context, account: bool = False) -> Breakdown:
     """SSFBH (seed 002): Buchholz Cut-1 over the SSF values; with unplayed rounds the lowest of
     them is dropped even when a played one is lower (steps 11-13). §7.10."""
     value, unplayed = ssf_elements(ctx)
-    present = np.ones_like(unplayed)
-    total, _ = cut_marks((value, value, unplayed, present), 1, 0)
-    return Column(total, ctx.scale)
+    elems = (value, value, unplayed, np.ones_like(unplayed))
+    marks = cuts(elems, 1, 0)
+    parts = kept_parts(elems, marks)
+    if not account:
+        return summed(parts, ctx.scale)
+    has, cut = ctx.has_opp, (marks > KEPT) if marks is not None else False
+    reasons = mark(parts.shape, (has & ~ctx.is_game, R.SSF_OWN_FORFEIT), (has, R.SSF_OPPONENT),
+                   (~has & (value != 0), R.SSF_VIRTUAL), (~has & (value == 0), R.SSF_NO_COMPENSATION),
+                   (cut & unplayed, R.SSF_CUT_UNPLAYED), (cut & ~unplayed, R.SSF_CUT_LOW))
+    terms: dict = {}
+    svon_array(ctx.pts, ctx.W, ctx.D, ctx.L, terms)
+    facts = {"met": Fact(has), "score": Fact(value, ctx.scale), "opp_score": Fact(ctx.score, ctx.scale),
+             "opp_value": Fact(ssf_opponent_value(ctx), ctx.scale), "before": Fact(terms["before"], ctx.scale),
+             "opposite": Fact(terms["opposite"], ctx.scale), "later": Fact(terms["later"])}
+    layout = Layout((("Rd", "rd"), ("Opponent", "who"), ("Value", "score"), ("Result", "result")),
+                    ("SSF Buchholz (seed 002): Cut-1, an unplayed round is cut first",), term=2, empty="")
+    return summed(parts, ctx.scale, reasons=reasons, facts=facts, ctx=ctx, layout=layout)
+
+
+def ssf_buchholz(ctx: Context) -> Column:
+    """SSFBH (:func:`ssf_breakdown`)."""
+    return ssf_breakdown(ctx).column
+
+
+def ssf_account(ctx: Context, i: int, tb: "TieBreak", value: Any = None, res: Any = None) -> Breakdown:
+    """SSFBH: the SSF value of each round, the unplayed ones, and the one cut."""
+    return ssf_breakdown(ctx, account=True)
 
 
 # ------------------------------------------------------------------------------ Kentler
@@ -214,44 +320,58 @@ def kentler_ranks(lists: list[list[int]], members: list[int]) -> dict[int, int]:
     return ranks
 
 
-def kentler_tpr_lists(ctx: Context, unrated: Optional[int] = None) -> list[list[int]]:
-    """Each player's opponents' TPRs, best first. Kentler's method is no FIDE rating tie-break:
-    an unrated player's games are left out of the TPRs rather than dropping the comparison
-    (TIEBREAK_RULES §7.11: a TPR needs no own rating)."""
+def kentler_tprs(ctx: Context, unrated: Optional[int] = None) -> list[list[int]]:
+    """Each player's opponents' TPRs, best first (:func:`kentler_lists`). Kentler's method is no
+    FIDE rating tie-break: an unrated player's games are left out of the TPRs rather than
+    dropping the comparison (TIEBREAK_RULES §7.11: a TPR needs no own rating)."""
     return kentler_lists(ctx, tpr(Ratings(ctx, unrated, policy="exclude")))
+
+
+def kentler_account(ctx: Context, i: int, tb: "TieBreak", value: Any, res: Any) -> Account:
+    """KENTLER: the opponents' TPRs, best first, and the comparison inside the tied group."""
+    lists = kentler_tprs(ctx, tb.unrated)
+    group = tied_group(res, tb, i)
+    ranks = kentler_ranks(lists, group)
+    rows = tuple(((ctx.t.players[k].no, ctx.t.players[k].name, ", ".join(map(str, lists[k])), ranks[k]), "", "",
+                  None) for k in sorted(group, key=ranks.__getitem__))
+    return Account(("No", "Name", "Opponents' TPR, best first", "Rank"), rows,
+                   f"rank {num(value, 0)} of {len(group)}",
+                   ("compared in turn: the better best opponent, then the next ... (Kentler, seed 004); "
+                    "TPR from this event's games (C.07 Art. 10.2), an unrated player's games left out",))
 
 
 # ------------------------------------------------------------------------------ registry rows
 
 
 def _kentler(ev: Evaluation, tb: "TieBreak", earlier: Sequence[Column]) -> Column:
-    lists = kentler_tpr_lists(ev.ctx, tb.unrated)
+    lists = kentler_tprs(ev.ctx, tb.unrated)
     return rank_column(ev, earlier, lambda members: kentler_ranks(lists, members))
 
 
 _USCF = "TIEBREAK_RULES §"
 register(Spec("MEDIAN", "Median / Harkness: opponents' scores without the highest and lowest (USCF)", _USCF + "7.3",
               lambda ev, tb, _: median(ev.ctx, tb.median), "M", aliases=("HARKNESS",), national=True, least_median=1,
-              excel=(("HARKNESS", "MEDIAN"),)))
+              excel=(("HARKNESS", "MEDIAN"),), account=uscf_account))
 register(Spec("MODMED", "Modified median (USCF 34E1)", _USCF + "7.4",
               lambda ev, tb, _: modified_median(ev.ctx, tb.median), "M", national=True, least_median=1,
-              excel=(("MODIFIED_MEDIAN", "MODMED"),)))
+              excel=(("MODIFIED_MEDIAN", "MODMED"),), account=uscf_account))
 register(Spec("SOLKOFF", "Solkoff: opponents' scores, nothing dropped (USCF 34E2)", _USCF + "7.5",
-              lambda ev, tb, _: solkoff(ev.ctx), national=True, excel=(("SOLKOFF", "SOLKOFF"),)))
+              lambda ev, tb, _: solkoff(ev.ctx), national=True, excel=(("SOLKOFF", "SOLKOFF"),), account=uscf_account))
 register(Spec("CUM", "Cumulative score less unplayed points (USCF 34E3)", _USCF + "7.6",
-              lambda ev, tb, _: cumulative(ev.ctx), national=True, excel=(("CUMULATIVE", "CUM"),)))
+              lambda ev, tb, _: cumulative(ev.ctx), national=True, excel=(("CUMULATIVE", "CUM"),), account=national_account))
 register(Spec("OPPCUM", "Opponents' cumulative scores (USCF)", _USCF + "7.7",
               lambda ev, tb, _: opposition_cumulative(ev.ctx), national=True,
-              excel=(("OPP_CUMULATIVE", "OPPCUM"),)))
+              excel=(("OPP_CUMULATIVE", "OPPCUM"),), account=national_account))
 register(Spec("KASHDAN", "Kashdan: 4 per win, 2 per draw, 1 per loss, 0 unplayed (USCF 34E7)", _USCF + "7.8",
-              lambda ev, tb, _: kashdan(ev.ctx), decimals=0, national=True, excel=(("KASHDAN", "KASHDAN"),)))
+              lambda ev, tb, _: kashdan(ev.ctx), decimals=0, national=True, excel=(("KASHDAN", "KASHDAN"),), account=national_account))
 register(Spec("MOSTWINS", "Most wins (Baumbach)", _USCF + "7.9",
               lambda ev, tb, _: most_wins(ev.ctx, tb.over_the_board), "O", aliases=("BAUMBACH",), decimals=0,
-              national=True, excel=(("MOST_WINS", "MOSTWINS"),)))
+              national=True, excel=(("MOST_WINS", "MOSTWINS"),), account=national_account))
 register(Spec("SSFBH", "Swedish federation Buchholz Cut-1 (SSF, before 2023)", _USCF + "7.10",
-              lambda ev, tb, _: ssf_buchholz(ev.ctx), national=True, excel=(("SSF_BUCHHOLZ", "SSFBH"),)))
+              lambda ev, tb, _: ssf_buchholz(ev.ctx), national=True, excel=(("SSF_BUCHHOLZ", "SSFBH"),), account=ssf_account))
 register(Spec("KENTLER", "Kentler: best opponents' performance ratings, compared in turn (rank in the tied group)",
-              _USCF + "7.11", _kentler, "U", lower_is_better=True, decimals=0, national=True, ranks=True))
+              _USCF + "7.11", _kentler, "U", lower_is_better=True, decimals=0, national=True, ranks=True,
+              account=kentler_account))
 
 
 __all__ = ["median", "modified_median", "solkoff", "cumulative", "opposition_cumulative", "kashdan",

@@ -7,14 +7,18 @@ the tie-break is dropped (undefined) when a participant is unrated, unless a rat
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Callable, Optional, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 import numpy as np
 
+from .breakdown import Account, Breakdown, Fact, Params, cut_text, mark, num, result_text, who, why_text
 from .context import Column, Context
+from .counts import number_account
 from .registry import Evaluation, Spec, register
+from .reasons import Reason as R
 
-if TYPE_CHECKING:  # pragma: no cover
+if TYPE_CHECKING:
     from ..descriptor import TieBreak
 
 #: dp for p = .50, .51, ..., 1.00 (B.02 8.1a); dp(p) = -dp(1-p) below .50.
@@ -67,13 +71,12 @@ class Ratings:
     """
 
     def __init__(self, ctx: Context, unrated: Optional[int], policy: Optional[str] = None) -> None:
-        rs = [p.rating for p in ctx.t.players]
         if unrated is None:
             unrated = ctx.options.unrated_rating
         policy = policy or ctx.options.unrated_policy
-        self.dropped = unrated is None and any(r is None for r in rs) and policy == "drop"
-        fill = -1 if unrated is None else unrated
-        self.own = np.array([fill if r is None else r for r in rs], dtype=np.int64)
+        rated, known = ctx.ratings
+        self.dropped = unrated is None and not known.all() and policy == "drop"
+        self.own = np.where(known, rated, -1 if unrated is None else unrated)
         self.ctx = ctx
         opp = self.own[ctx.opp0]
         self.games = ctx.played("rating")  # every game that counts, rated opponent or not
@@ -125,21 +128,32 @@ def aro_cut_marks(rt: Ratings, cut: int = 0, median: int = 0) -> np.ndarray:
     return marks.astype(np.int8)
 
 
-def aro(rt: Ratings, cut: int = 0, median: int = 0) -> Column:
+def aro_breakdown(rt: Ratings, cut: int = 0, median: int = 0, account: bool = False) -> Breakdown:
     """ARO: the mean rating of the opponents met over the board, rounded, .5 up (Art. 10.1).
 
     /Ck drops the k lowest ratings, /Mk also the k highest (:func:`aro_cut_marks`, which says how
-    unplayed rounds and unrated opponents take part); undefined when nothing is left.
+    unplayed rounds and unrated opponents take part); undefined when nothing is left. The parts
+    are the ratings kept.
     """
-    if not cut and not median:
-        total = rt.opp.sum(axis=1)
-        count = rt.count
-    else:
-        keep = rt.mask & (aro_cut_marks(rt, cut, median) == ARO_KEPT)
-        total = np.where(keep, rt.opp, 0).sum(axis=1)
-        count = keep.sum(axis=1)
-    defined = count > 0
-    return Column(half_up_div(total, np.maximum(count, 1)), 1, defined)
+    marks = aro_cut_marks(rt, cut, median) if (cut or median) else None
+    keep = rt.mask if marks is None else rt.mask & (marks == ARO_KEPT)
+    parts = rt.opp if marks is None else np.where(keep, rt.opp, 0)
+    count = rt.count if marks is None else keep.sum(axis=1)
+    column = Column(half_up_div(parts.sum(axis=1), np.maximum(count, 1)), 1, count > 0)
+    if not account:
+        return Breakdown(column, parts, 1)
+    games = rt.games
+    element = ~games & (marks is not None and counts_unplayed(rt.ctx))
+    low, high = (marks == ARO_CUT_LOW, marks == ARO_CUT_HIGH) if marks is not None else (False, False)
+    reasons = mark(parts.shape, (games & (rt.own[rt.ctx.opp0] < 0), R.UNRATED_LEFT_OUT),
+                   (element, R.UNPLAYED_ELEMENT), (~games & ~element, R.NOT_PLAYED_LEFT_OUT),
+                   (low & games, R.ARO_CUT_LOW), (low & element, R.ARO_CUT_UNPLAYED), (high, R.ARO_CUT_HIGH))
+    return Breakdown(column, parts, 1, reasons, {"kept": Fact(keep)}, rt.ctx)
+
+
+def aro(rt: Ratings, cut: int = 0, median: int = 0) -> Column:
+    """ARO (:func:`aro_breakdown`)."""
+    return aro_breakdown(rt, cut, median).column
 
 
 def _otb(rt: Ratings) -> np.ndarray:
@@ -147,22 +161,33 @@ def _otb(rt: Ratings) -> np.ndarray:
     return np.where(rt.mask, rt.ctx.halves, 0).sum(axis=1)
 
 
-def tpr(rt: Ratings) -> Column:
+def tpr_breakdown(rt: Ratings) -> Breakdown:
     """TPR = ARO + dp(p), p the fraction scored over the board rounded to 0.01 (Art. 10.2).
 
-    ``p`` counts 1/½/0 whatever the event's scoring; the ARO is the rounded one (gacrux).
+    ``p`` counts 1/½/0 whatever the event's scoring; the ARO is the rounded one (gacrux). The
+    parts are the ratings; the facts the steps: ``mean`` (the ARO), ``p`` (hundredths), ``dp``
+    and ``halves`` (the score in half points).
     """
     count = np.maximum(rt.count, 1)
     mean = half_up_div(rt.opp.sum(axis=1), count)
-    p = half_up_div(50 * _otb(rt), count)  # halves / (2 count) in hundredths
-    return Column(mean + DP[p], 1, rt.count > 0)
+    halves = _otb(rt)
+    p = half_up_div(50 * halves, count)  # halves / (2 count) in hundredths
+    return Breakdown(Column(mean + DP[p], 1, rt.count > 0), rt.opp, 1,
+                     facts={"mean": Fact(mean), "p": Fact(p, 100), "dp": Fact(DP[p]), "halves": Fact(halves, 2)},
+                     ctx=rt.ctx)
 
 
-def ptp(rt: Ratings) -> Column:
+def tpr(rt: Ratings) -> Column:
+    """TPR (:func:`tpr_breakdown`)."""
+    return tpr_breakdown(rt).column
+
+
+def ptp_breakdown(rt: Ratings, account: bool = False) -> Breakdown:
     """PTP: the lowest rating R whose expected score against the opponents reaches the score (10.3).
 
     A zero score gives the lowest opponent minus 800; the table's steps make a perfect score
     the highest opponent plus 736. Exact, in hundredths, by bisection on every player at once.
+    ``account``: also the expected scores at R and at R - 1 (facts ``at``, ``below``).
     """
     big = 10 ** 6
     target = 50 * _otb(rt)  # hundredths
@@ -171,17 +196,30 @@ def ptp(rt: Ratings) -> Column:
     defined = rt.count > 0
     lo = np.where(defined, lowest - 800, 0)
     hi = np.where(defined, highest + 800, 0)
+
+    def expected(at: np.ndarray) -> np.ndarray:
+        return np.where(rt.mask, expected_hundredths(at[:, None] - rt.opp), 0).sum(axis=1)
+
     while True:
         active = lo < hi
         if not active.any():
             break
         mid = (lo + hi) // 2
-        e = np.where(rt.mask, expected_hundredths(mid[:, None] - rt.opp), 0).sum(axis=1)
-        ok = e >= target
+        ok = expected(mid) >= target
         hi = np.where(active & ok, mid, hi)
         lo = np.where(active & ~ok, mid + 1, lo)
     zero = target == 0
-    return Column(np.where(zero, lowest - 800, lo), 1, defined)
+    column = Column(np.where(zero, lowest - 800, lo), 1, defined)
+    if not account:
+        return Breakdown(column, rt.opp, 1)
+    facts = {"at": Fact(expected(column.num), 100), "below": Fact(expected(column.num - 1), 100),
+             "halves": Fact(target // 50, 2)}
+    return Breakdown(column, rt.opp, 1, facts=facts, ctx=rt.ctx)
+
+
+def ptp(rt: Ratings) -> Column:
+    """PTP (:func:`ptp_breakdown`)."""
+    return ptp_breakdown(rt).column
 
 
 def average_of(rt: Ratings, values: Column) -> Column:
@@ -203,6 +241,74 @@ def rating(rt: Ratings) -> Column:
     return Column(rt.own, 1, rt.own >= 0)
 
 
+def inner_of(tb: "TieBreak") -> "TieBreak":
+    """The opponents' value APRO (TPR) and APPO (PTP) average, with the same unrated rating."""
+    return replace(tb, name="TPR" if tb.name == "APRO" else "PTP")
+
+
+_ARO_PRACTICE = ("the pre-2024 practice: the 2022 text, the \"old ARO\" of the World Rapid and Blitz, and "
+                 "Swiss-Manager under the 2012 rules (option aro_cut_unplayed=count; TIEBREAK_RULES §5.11, "
+                 "RULES_NOTES §3.7)")
+
+
+def rating_account(ctx: Context, i: int, tb: "TieBreak", value: Any, res: Any) -> Account:
+    """ARO, TPR, PTP, APRO, APPO: the opponents' ratings (APRO, APPO: their TPR, PTP as the engine
+    computed them in the same evaluation), what counted, the table used."""
+    rt = Ratings(ctx, tb.unrated)
+    if rt.dropped:
+        unrated = [p.no for p in ctx.t.players if p.rating is None]
+        return Account(("Rd",), (), "undefined", (
+            f"unrated participants ({', '.join(map(str, unrated[:10]))}{'...' if len(unrated) > 10 else ''}) and no "
+            "rating assigned to them: the rating tie-breaks are dropped (C.07 Art. 10, TIEBREAK_RULES §5.15); "
+            "give one with /U1400 (or --unrated)",))
+    name = tb.name
+    inner = res.columns[res._column(inner_of(tb).code)] if name in ("APRO", "APPO") else None
+    bd = aro_breakdown(rt, tb.cut, tb.median, account=True) if name == "ARO" else aro_breakdown(rt, account=True)
+    rows = []
+    for r in range(ctx.n):
+        code, params, j = int(bd.reasons[i, r]), Params(bd, i, r), int(ctx.opp[i, r])
+        if rt.games[i, r]:
+            shown = inner.value(j) if inner is not None else (int(rt.own[j]) if rt.own[j] >= 0 else "unrated")
+            values = (r + 1, who(ctx, j), shown, result_text(ctx, i, r))
+        else:
+            values = (r + 1, "-", None, result_text(ctx, i, r))
+        rows.append((values, why_text(code, params), cut_text(code), (ctx.t.players[i].no, r + 1)))
+    notes: list[str] = []
+    total = "undefined" if value is None else num(value, 0)
+    if name == "ARO":
+        kept = [int(v) for v in rt.opp[i][bd.facts["kept"].num[i]]]
+        if kept:
+            total = f"({' + '.join(map(str, kept))}) / {len(kept)} = {num(Fraction(sum(kept), len(kept)), 2)}, " \
+                    f"rounded half up: {total}"
+        notes.append("the mean rating of the opponents met over the board (C.07 Art. 10.1)")
+        if tb.cut or tb.median:
+            notes.append(f"unplayed rounds count among the elements cut and are cut first, as in {_ARO_PRACTICE}"
+                         if counts_unplayed(ctx) else "unplayed rounds are left out before the cut; the cut "
+                         "removes real ratings only (C.07 2024/2026 Art. 10.1; aro_cut_unplayed=exclude)")
+    elif name in ("TPR", "PTP") and rt.count[i]:
+        count = int(rt.count[i])
+        steps = {k: int(f.num[i]) for k, f in
+                 (tpr_breakdown(rt) if name == "TPR" else ptp_breakdown(rt, account=True)).facts.items()}
+        score = num(Fraction(steps["halves"], 2), 1)
+        if name == "TPR":
+            mean, p, d = steps["mean"], steps["p"], steps["dp"]
+            total = f"ARO {mean} + dp({p / 100:.2f}) = {mean} {'+' if d >= 0 else '-'} {abs(d)} = {total}"
+            notes.append(f"score {score} of {count} games over the board: p = {p / 100:.2f}; dp from the FIDE table "
+                         f"B.02 8.1a, line p = {p / 100:.2f}: {d} (C.07 Art. 10.2)")
+        else:
+            at, below, R_ = steps["at"], steps["below"], int(value)
+            notes.append(f"score {score} in {count} game{'s' if count != 1 else ''}; the expected score (table B.02 "
+                         f"8.1b) at {R_} is {at / 100:.2f}, at {R_ - 1} it is {below / 100:.2f}: {R_} is the lowest "
+                         f"rating that reaches {score} (C.07 Art. 10.3)")
+            if not steps["halves"]:
+                notes.append("a zero score gives the lowest opponent's rating minus 800")
+    elif name in ("APRO", "APPO"):
+        notes.append(f"the mean of the opponents' {'TPR' if name == 'APRO' else 'PTP'}, rounded half up "
+                     f"(C.07 Art. {'10.4' if name == 'APRO' else '10.5'})")
+    return Account(("Rd", "Opponent", "TPR" if name == "APRO" else "PTP" if name == "APPO" else "Rating",
+                    "Result"), tuple(rows), total, tuple(notes))
+
+
 # ------------------------------------------------------------------------------ registry rows
 
 
@@ -214,20 +320,20 @@ def _rated(fn: Callable[["Ratings", "Evaluation", "TieBreak"], Column]) -> Calla
     return compute
 
 
-def _of_opponents(inner: str) -> Callable:
+def _of_opponents() -> Callable:
     """APRO / APPO: the mean over the opponents of their TPR / PTP (same /U)."""
-    return _rated(lambda rt, ev, tb: average_of(rt, ev.column(replace(tb, name=inner))))
+    return _rated(lambda rt, ev, tb: average_of(rt, ev.column(inner_of(tb))))
 
 
 register(Spec("ARO", "Average rating of opponents, C.07 Art. 10.1", "C.07 Art. 10.1",
-              _rated(lambda rt, ev, tb: aro(rt, tb.cut, tb.median)), "CMU", decimals=0, excel=(("ARO", "ARO"),)))
+              _rated(lambda rt, ev, tb: aro(rt, tb.cut, tb.median)), "CMU", decimals=0, excel=(("ARO", "ARO"),), account=rating_account))
 register(Spec("TPR", "Tournament performance rating, C.07 Art. 10.2", "C.07 Art. 10.2",
-              _rated(lambda rt, ev, tb: tpr(rt)), "U", decimals=0, excel=(("TPR", "TPR"),)))
+              _rated(lambda rt, ev, tb: tpr(rt)), "U", decimals=0, excel=(("TPR", "TPR"),), account=rating_account))
 register(Spec("PTP", "Perfect tournament performance, C.07 Art. 10.3", "C.07 Art. 10.3",
-              _rated(lambda rt, ev, tb: ptp(rt)), "U", decimals=0, excel=(("PTP", "PTP"),)))
+              _rated(lambda rt, ev, tb: ptp(rt)), "U", decimals=0, excel=(("PTP", "PTP"),), account=rating_account))
 register(Spec("APRO", "Average performance rating of opponents, C.07 Art. 10.4", "C.07 Art. 10.4",
-              _of_opponents("TPR"), "U", decimals=0, excel=(("APRO", "APRO"),), needs=("TPR",)))
+              _of_opponents(), "U", decimals=0, excel=(("APRO", "APRO"),), needs=inner_of, account=rating_account))
 register(Spec("APPO", "Average perfect performance of opponents, C.07 Art. 10.5", "C.07 Art. 10.5",
-              _of_opponents("PTP"), "U", decimals=0, excel=(("APPO", "APPO"),), needs=("PTP",)))
+              _of_opponents(), "U", decimals=0, excel=(("APPO", "APPO"),), needs=inner_of, account=rating_account))
 register(Spec("RTNG", "Rating (higher is better), C.07 Art. 10.6", "C.07 Art. 10.6",
-              _rated(lambda rt, ev, tb: rating(rt)), "RU", aliases=("RTG",), decimals=0))
+              _rated(lambda rt, ev, tb: rating(rt)), "RU", aliases=("RTG",), decimals=0, account=number_account))

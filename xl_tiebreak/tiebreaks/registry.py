@@ -54,11 +54,14 @@ class Spec:
     lower_is_better: bool = False  # /R turns it round
     decimals: Optional[int] = None  # shown decimals; None: the scoring's (1, or 2 for quarters)
     excel: tuple[tuple[str, str], ...] = ()  # (Excel function name, code) of its named functions
-    needs: tuple[str, ...] = ()  # tie-breaks it reads (AOB -> BH, FB; APRO -> TPR; APPO -> PTP)
+    needs: Optional[Callable[["TieBreak"], "TieBreak"]] = None  # the other tie-break it reads, if any
+    # (AOB/C1 -> BH/C1, AOB/F -> FB, APRO -> TPR, APPO -> PTP): its account shows that column too
     national: bool = False  # a national or historical system (TIEBREAK_RULES §7), not C.07
     ranks: bool = False  # a rank inside the groups the earlier columns leave tied (DE, KENTLER)
     least_median: int = 0  # the smallest /Mk (the USCF medians drop at least one at each end)
-    account: Optional[Callable[..., Any]] = None  # its explanation (see explain.py)
+    #: its explanation: ``account(ctx, row, tb, value, result)`` -> a Breakdown (the rows of a sum,
+    #: which explain assembles) or a finished Account (tiebreaks/breakdown.py)
+    account: Optional[Callable[..., Any]] = None
 
     @property
     def place(self) -> tuple:
