@@ -57,3 +57,17 @@ def test_a_new_row_is_all_a_new_tiebreak_needs(readme_row):
     assert decimals_for(tb) == 0 and "games lost" in tb.describe
     with pytest.raises(Exception, match="does not apply to LOSS"):
         parse_descriptor("LOSS/C1")
+
+
+def test_explain_reuses_a_results_evaluation():
+    """explain(result, ...) reads the columns already computed: the same account as from the
+    tournament, and a column the list did not name (AOB's BH) comes from the same evaluation."""
+    from xl_tiebreak.explain import explain, render_text
+    t = demo_tournament()
+    res = compute(t, "BH/C1,DE,SB", edition="fide2024")
+    for code in ("DE", "SB", "AOB", "APRO", "KS"):
+        listed = "BH/C1,DE,SB" if code in ("DE", "SB") else None
+        assert render_text(explain(res, 3, code)) == render_text(explain(t, 3, code, "fide2024", tiebreaks=listed))
+    assert res.column_of(parse_descriptor("BH")) is res.calculator.column(parse_descriptor("BH"))
+    with pytest.raises(Exception, match="not in the list"):
+        explain(res, 3, "KENTLER")  # a rank needs its place in the list

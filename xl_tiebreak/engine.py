@@ -67,6 +67,15 @@ class Result:
         """The value of tie-break ``code`` (as given, or canonical) for start number ``no``."""
         return self.columns[self._column(code)].value(self.row(no))
 
+    def column_of(self, tb: TieBreak) -> Column:
+        """The column of ``tb``: the listed one, else computed in the same evaluation (the
+        columns a listed tie-break read, such as AOB's BH, are already there)."""
+        if tb.code in (t.code for t in self.tiebreaks):
+            return self.columns[self._column(tb.code)]
+        if self.calculator is None or tb.spec.ranks:
+            raise KeyError(tb.code)
+        return self.calculator.column(tb)
+
     def _column(self, code: str) -> int:
         if code in self.codes:
             return self.codes.index(code)

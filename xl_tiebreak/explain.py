@@ -21,11 +21,12 @@ from fractions import Fraction
 from typing import Any, Optional
 
 from .descriptor import TieBreak, parse_descriptor, parse_list
-from .engine import compute, context
+from .engine import Result, compute, context
 from .errors import InputError
 from .formatting import decimals_for, format_value, json_number
 from .model import Tournament
 from .options import Options
+from .textutil import table
 from .tiebreaks.breakdown import Account, Breakdown, Params, cut_text, num, value_at, why_text
 
 
@@ -73,28 +74,32 @@ class Explanation:
         }
 
 
-def explain(t: Tournament, player: int, descriptor: str, edition: "str | None" = None, *,
+def explain(t: "Tournament | Result", player: int, descriptor: str, edition: "str | None" = None, *,
             rounds: Optional[int] = None, kind: Optional[str] = None,
             options: Optional[Options] = None, tiebreaks: Optional[str] = None) -> Explanation:
     """The account of ``descriptor`` (``"BH/C1"``, ``"SB"``, ``"ARO"``, ``"DE"``, ...) for the
     player with start number ``player``. ``tiebreaks``: the event's list, which DE needs to know
-    its tied group (default: the players tied on points)."""
+    its tied group (default: the players tied on points). ``t`` may be a :class:`Result` of
+    :func:`compute`: its evaluation and columns are used as they are (its list is the list)."""
     tb = parse_descriptor(descriptor)
-    ctx = context(t, edition=edition, rounds=rounds, kind=kind, options=options)
+    given = t if isinstance(t, Result) else None
+    if given is not None:
+        ctx, tiebreaks = given.context, ",".join(x.code for x in given.tiebreaks)
+    else:
+        ctx = context(t, edition=edition, rounds=rounds, kind=kind, options=options)
+    t = ctx.t
     index = t._index()
     if player not in index:
         raise InputError(f"there is no player {player}")
     i = index[player]
     listed = tiebreaks if tiebreaks else tb.code
-    if tiebreaks and tb.code not in [x.code for x in parse_list(tiebreaks)]:
+    missing = tiebreaks and tb.code not in [x.code for x in parse_list(tiebreaks)]
+    if missing and (given is None or tb.spec.ranks):  # a Result gives any other column too
         raise InputError(f"{tb.code} is not in the list {tiebreaks!r}; the list only places DE's and "
                          "KENTLER's tied group")
-    spec = tb.spec  # the registry row: the account, and the column it reads besides its own
-    needs = [spec.needs(tb).code] if spec.needs else []
-    res = compute(t, ",".join([listed, *needs]), edition=ctx.edition, rounds=ctx.n,
-                  kind="round-robin" if ctx.rr else "swiss", options=ctx.options)
-    value = res.columns[res._column(tb.code)].value(i)
-    got = spec.account(ctx, i, tb, value, res)
+    res = given if given is not None else compute(ctx, listed)  # one evaluation
+    value = res.column_of(tb).value(i)
+    got = tb.spec.account(ctx, i, tb, value, res)  # the registry row's account
     body = _assemble(got, i) if isinstance(got, Breakdown) else got
     p = t.players[i]
     return Explanation(player=p.no, name=p.name, code=tb.code, title=tb.describe, edition=ctx.edition.name,
@@ -139,16 +144,14 @@ def _cell_text(v: Any, decimals: int) -> str:
 def render_text(e: Explanation) -> str:
     """The account as text: a heading, a table, the total, the notes; reasons below the table."""
     head = [f"{e.code} of player {e.player} {e.name} ({e.title}), {e.edition}, after round {e.rounds}"]
-    numeric_dec = {c: (2 if e.code.startswith("SB") and c in ("Contribution",) else 1) for c in e.columns}
+    contribution = parse_descriptor(e.code).spec.decimals or 1  # SB's products: two decimals
+    numeric_dec = {c: (contribution if c == "Contribution" else 1) for c in e.columns}
     rows = [[_cell_text(v, 0 if isinstance(v, Fraction) and v.denominator == 1 and e.columns[j] in
                         ("Rd", "No", "Rating", "Rank", "TPR", "PTP", "Counts", "Start number", "Points") else
                         numeric_dec.get(e.columns[j], 1)) for j, v in enumerate(ln.values)]
             + ([ln.cut] if any(x.cut for x in e.lines) else []) for ln in e.lines]
     headers = list(e.columns) + (["Cut"] if any(x.cut for x in e.lines) else [])
-    widths = [max([len(h)] + [len(r[j]) for r in rows]) for j, h in enumerate(headers)]
-    def fmt(cells: list[str]) -> str:
-        return "  ".join(c.ljust(w) for c, w in zip(cells, widths)).rstrip()
-    out = head + ["", fmt(headers), fmt(["-" * w for w in widths])] + [fmt(r) for r in rows]
+    out = head + [""] + table(headers, rows)
     out += ["", f"{e.code} = {e.total}"]
     reasons = [(ln.cell, ln.values[0], ln.why) for ln in e.lines if ln.why]
     if reasons:

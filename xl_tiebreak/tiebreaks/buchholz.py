@@ -257,7 +257,7 @@ def average_of_opponents(ctx: Context, base: Column, decimals: Optional[int] = N
 def aob_account(ctx: Context, i: int, tb: "TieBreak", value: Any, res: Any) -> Account:
     """AOB: each opponent's BH (FB) as the engine computed it in the same evaluation, and the mean."""
     base = aob_base(tb)
-    bd = aob_breakdown(ctx, res.columns[res._column(base.code)])
+    bd = aob_breakdown(ctx, res.column_of(base))
     rows, got = [], []
     for r in range(ctx.n):
         cell = (ctx.t.players[i].no, r + 1)

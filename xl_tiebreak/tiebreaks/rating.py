@@ -262,7 +262,7 @@ def rating_account(ctx: Context, i: int, tb: "TieBreak", value: Any, res: Any) -
             "rating assigned to them: the rating tie-breaks are dropped (C.07 Art. 10, TIEBREAK_RULES §5.15); "
             "give one with /U1400 (or --unrated)",))
     name = tb.name
-    inner = res.columns[res._column(inner_of(tb).code)] if name in ("APRO", "APPO") else None
+    inner = res.column_of(inner_of(tb)) if name in ("APRO", "APPO") else None
     bd = aro_breakdown(rt, tb.cut, tb.median, account=True) if name == "ARO" else aro_breakdown(rt, account=True)
     rows = []
     for r in range(ctx.n):
