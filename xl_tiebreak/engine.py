@@ -20,7 +20,7 @@ from .editions import Edition, edition_for_date, get_edition
 from .errors import DescriptorError, InputError
 from .model import Tournament
 from .options import DEFAULT_OPTIONS, Options
-from .tiebreaks.context import Column, Context, compiled
+from .tiebreaks.context import Column, Context, compiled, freeze
 from .tiebreaks.national import kentler_tprs
 
 #: The lists used when neither the caller nor the file (record 202) gives one.
@@ -187,4 +187,5 @@ class Calculator:
         got = self._cache.get(key)
         if got is None:
             got = self._cache[key] = tb.spec.compute(self, tb, earlier)
+            freeze(got.num)  # shared with the tie-breaks that read it (AOB, APRO, APPO)
         return got

@@ -59,6 +59,14 @@ class Column:
         return [made[v] if d else None for v, d in zip(nums, self.defined.tolist())]
 
 
+def freeze(*arrays: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Make arrays read-only: what every tie-break shares cannot be changed by one of them (the
+    counter-lesson of a reference engine whose Fore Buchholz changed later Buchholz values)."""
+    for a in arrays:
+        a.flags.writeable = False
+    return arrays
+
+
 class Compiled:
     """A tournament as arrays over all its scheduled rounds (built once per tournament)."""
 
@@ -104,6 +112,7 @@ class Compiled:
         self.entered = np.array(entered, dtype=bool).reshape(shape)  # not absent, not blank
         self.pending = np.array(pending, dtype=bool).reshape(shape)  # paired, result to come
         self.short = np.array(short, dtype=bool).reshape(shape)  # games of under one move
+        self._freeze()
 
     @classmethod
     def from_kinds(cls, scoring, kind: np.ndarray, opp: np.ndarray, paired: np.ndarray,
@@ -126,7 +135,11 @@ class Compiled:
         self.entered = table(lambda k: k.is_entered, bool)
         self.pending = (kind == not_played) & paired
         self.short = table(lambda k: k in (Kind.SHORT_WIN, Kind.SHORT_DRAW, Kind.SHORT_LOSS), bool)
+        self._freeze()
         return self
+
+    def _freeze(self) -> None:
+        freeze(self.kind, self.opp, self.pts, self.black, self.halves, self.entered, self.pending, self.short)
 
     def last_played_round(self) -> int:
         """The last round with a game or a forfeit; failing that, with any bye entered."""
@@ -194,6 +207,8 @@ class Context:
         self.is_forfeit = np.isin(kind, FORFEIT_CODES)
         self.has_opp = self.is_game | self.is_forfeit
         self.is_vur = np.isin(kind, VUR_CODES)
+        freeze(self.kind, self.opp0, self.pts, self.halves, self.score, self.is_game, self.is_forfeit,
+               self.has_opp, self.is_vur)
         #: read-only arrays several tie-breaks share (e.g. the Buchholz elements), by key
         self.memo: dict = {}
 
@@ -204,8 +219,9 @@ class Context:
         the edition's :meth:`~xl_tiebreak.editions.Edition.opponent_score` (C.07 Art. 16.3; 2012:
         every unplayed round a draw). Round robins: the raw score (Art. 15.2)."""
         if self.rr:
-            return self.score, np.zeros(self.kind.shape, dtype=bool), Reason.NONE
-        return self.edition.opponent_score(self)
+            return self.score, freeze(np.zeros(self.kind.shape, dtype=bool))[0], Reason.NONE
+        score, drawn, why = self.edition.opponent_score(self)
+        return *freeze(score, drawn), why
 
     @property
     def adj(self) -> np.ndarray:
@@ -217,7 +233,9 @@ class Context:
         """What each own unplayed round counts (players x rounds) and why: the edition's
         :meth:`~xl_tiebreak.editions.Edition.own_unplayed` (2024: a dummy with the player's own
         score, Art. 16.4; 2026: capped, 16.4.1-16.4.2; 2012: the virtual opponent)."""
-        return self.edition.own_unplayed(self)
+        got = self.edition.own_unplayed(self)
+        freeze(got.value)
+        return got
 
     @property
     def dummy(self) -> np.ndarray:
@@ -227,7 +245,7 @@ class Context:
     @cached_property
     def svon(self) -> np.ndarray:
         """The 2012 virtual opponent of every round (C.02 §13, :mod:`.svon`), players x rounds."""
-        return svon_array(self.pts, self.W, self.D, self.L)
+        return freeze(svon_array(self.pts, self.W, self.D, self.L))[0]
 
     @cached_property
     def ratings(self) -> tuple[np.ndarray, np.ndarray]:
