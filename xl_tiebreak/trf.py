@@ -467,7 +467,7 @@ def _last_played(kind: np.ndarray) -> int:
 
 
 _HAS_OPPONENT = np.array([k.has_opponent for k in KINDS])
-_ENTERED = np.array([k not in (Kind.ABSENT, Kind.WITHDRAWN, Kind.NOT_PLAYED) for k in KINDS])
+_ENTERED = np.array([k.is_entered for k in KINDS])
 
 
 class _TrfRounds:

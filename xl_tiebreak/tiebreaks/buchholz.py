@@ -298,4 +298,5 @@ register(Spec("FB", "Fore Buchholz, C.07 Art. 8.3", "C.07 Art. 8.3",
               excel=(("FORE_BUCHHOLZ", "FB"),), account=buchholz_account))
 register(Spec("SB", "Sonneborn-Berger, C.07 Art. 9.1", "C.07 Art. 9.1",
               lambda ev, tb, _: sonneborn_berger(ev.ctx, tb.cut, tb.median, tb.forfeits_as_games), "CMP",
-              decimals=2, excel=(("SONNEBORN_BERGER", "SB"), ("SONNEBORN_BERGER_CUT1", "SB/C1")), account=buchholz_account))
+              decimals=2, excel=(("SONNEBORN_BERGER", "SB"), ("SONNEBORN_BERGER_CUT1", "SB/C1")),
+              account=buchholz_account))

@@ -164,11 +164,13 @@ register(Spec("WIN", "Number of wins, played or not, C.07 Art. 7.1", "C.07 Art. 
 register(Spec("WON", "Number of games won over the board, C.07 Art. 7.2", "C.07 Art. 7.2",
               lambda ev, tb, _: games_won(ev.ctx), decimals=0, excel=(("GAMES_WON", "WON"),), account=record_account))
 register(Spec("BPG", "Number of games played with Black, C.07 Art. 7.3", "C.07 Art. 7.3",
-              lambda ev, tb, _: black_games(ev.ctx), decimals=0, excel=(("BLACK_GAMES", "BPG"),), account=record_account))
+              lambda ev, tb, _: black_games(ev.ctx), decimals=0, excel=(("BLACK_GAMES", "BPG"),),
+              account=record_account))
 register(Spec("BWG", "Number of games won with Black, C.07 Art. 7.4", "C.07 Art. 7.4",
               lambda ev, tb, _: black_wins(ev.ctx), decimals=0, excel=(("BLACK_WINS", "BWG"),), account=record_account))
 register(Spec("PS", "Sum of progressive scores, C.07 Art. 7.5", "C.07 Art. 7.5",
-              lambda ev, tb, _: progressive(ev.ctx, tb.cut), "C", excel=(("PROGRESSIVE", "PS"),), account=record_account))
+              lambda ev, tb, _: progressive(ev.ctx, tb.cut), "C", excel=(("PROGRESSIVE", "PS"),),
+              account=record_account))
 register(Spec("REP", "Rounds one elected to play, C.07 Art. 7.6", "C.07 Art. 7.6",
               lambda ev, tb, _: rounds_elected(ev.ctx), aliases=("GE",), decimals=0, account=record_account))
 register(Spec("STD", "Standard points (1/½/0 per round), C.07 Art. 7.7", "C.07 Art. 7.7",

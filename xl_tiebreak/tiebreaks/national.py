@@ -358,17 +358,20 @@ register(Spec("MODMED", "Modified median (USCF 34E1)", _USCF + "7.4",
 register(Spec("SOLKOFF", "Solkoff: opponents' scores, nothing dropped (USCF 34E2)", _USCF + "7.5",
               lambda ev, tb, _: solkoff(ev.ctx), national=True, excel=(("SOLKOFF", "SOLKOFF"),), account=uscf_account))
 register(Spec("CUM", "Cumulative score less unplayed points (USCF 34E3)", _USCF + "7.6",
-              lambda ev, tb, _: cumulative(ev.ctx), national=True, excel=(("CUMULATIVE", "CUM"),), account=national_account))
+              lambda ev, tb, _: cumulative(ev.ctx), national=True, excel=(("CUMULATIVE", "CUM"),),
+              account=national_account))
 register(Spec("OPPCUM", "Opponents' cumulative scores (USCF)", _USCF + "7.7",
               lambda ev, tb, _: opposition_cumulative(ev.ctx), national=True,
               excel=(("OPP_CUMULATIVE", "OPPCUM"),), account=national_account))
 register(Spec("KASHDAN", "Kashdan: 4 per win, 2 per draw, 1 per loss, 0 unplayed (USCF 34E7)", _USCF + "7.8",
-              lambda ev, tb, _: kashdan(ev.ctx), decimals=0, national=True, excel=(("KASHDAN", "KASHDAN"),), account=national_account))
+              lambda ev, tb, _: kashdan(ev.ctx), decimals=0, national=True, excel=(("KASHDAN", "KASHDAN"),),
+              account=national_account))
 register(Spec("MOSTWINS", "Most wins (Baumbach)", _USCF + "7.9",
               lambda ev, tb, _: most_wins(ev.ctx, tb.over_the_board), "O", aliases=("BAUMBACH",), decimals=0,
               national=True, excel=(("MOST_WINS", "MOSTWINS"),), account=national_account))
 register(Spec("SSFBH", "Swedish federation Buchholz Cut-1 (SSF, before 2023)", _USCF + "7.10",
-              lambda ev, tb, _: ssf_buchholz(ev.ctx), national=True, excel=(("SSF_BUCHHOLZ", "SSFBH"),), account=ssf_account))
+              lambda ev, tb, _: ssf_buchholz(ev.ctx), national=True, excel=(("SSF_BUCHHOLZ", "SSFBH"),),
+              account=ssf_account))
 register(Spec("KENTLER", "Kentler: best opponents' performance ratings, compared in turn (rank in the tied group)",
               _USCF + "7.11", _kentler, "U", lower_is_better=True, decimals=0, national=True, ranks=True,
               account=kentler_account))

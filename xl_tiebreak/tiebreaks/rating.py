@@ -326,7 +326,8 @@ def _of_opponents() -> Callable:
 
 
 register(Spec("ARO", "Average rating of opponents, C.07 Art. 10.1", "C.07 Art. 10.1",
-              _rated(lambda rt, ev, tb: aro(rt, tb.cut, tb.median)), "CMU", decimals=0, excel=(("ARO", "ARO"),), account=rating_account))
+              _rated(lambda rt, ev, tb: aro(rt, tb.cut, tb.median)), "CMU", decimals=0, excel=(("ARO", "ARO"),),
+              account=rating_account))
 register(Spec("TPR", "Tournament performance rating, C.07 Art. 10.2", "C.07 Art. 10.2",
               _rated(lambda rt, ev, tb: tpr(rt)), "U", decimals=0, excel=(("TPR", "TPR"),), account=rating_account))
 register(Spec("PTP", "Perfect tournament performance, C.07 Art. 10.3", "C.07 Art. 10.3",
