@@ -13,8 +13,13 @@ from typing import Optional
 
 MAX_COLUMN = 18278  # ZZZ
 
-_letters: dict[int, str] = {}
-_numbers: dict[str, int] = {}
+_ABC = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+#: the numbers of the columns A .. ZZ, for quick lookups
+COLUMNS: dict[str, int] = {a: i for i, a in enumerate(_ABC, 1)}
+COLUMNS.update((a + b, 26 * i + j) for i, a in enumerate(_ABC, 1) for j, b in enumerate(_ABC, 1))
+
+_letters: dict[int, str] = {n: a for a, n in COLUMNS.items()}
+_numbers: dict[str, int] = dict(COLUMNS)
 
 
 def column_letter(n: int) -> str:

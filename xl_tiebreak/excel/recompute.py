@@ -86,6 +86,7 @@ class _Book:
             raise InputError(f"not a readable .xlsx workbook ({type(exc).__name__}: {exc})") from None
         self._memo: dict[tuple[str, str], Any] = {}
         self._ranges: dict[tuple[str, str], tuple] = {}
+        self._formula_places: dict[str, list[tuple[int, int]]] = {}
         self._busy: set[tuple[str, str]] = set()
         # the anchors of our formulas, by sheet, with (row, column) of their top-left cell
         self._anchors: dict[str, list[tuple[int, int, str]]] = {}
@@ -192,9 +193,20 @@ class _Book:
         if got is None:
             min_col, min_row, max_col, max_row = range_bounds(ref.area)
             letters = [column_letter(c) for c in range(min_col, max_col + 1)]
-            got = tuple(tuple(self.value(sheet, f"{col}{r}") for col in letters)
-                        for r in range(min_row, max_row + 1))
+            rows = range(min_row, max_row + 1)
+            if any(min_row <= r <= max_row and min_col <= c <= max_col for r, c in self._formula_cells(sheet)):
+                got = tuple(tuple(self.value(sheet, f"{col}{r}") for col in letters) for r in rows)
+            else:  # constants only: straight from the sheet's cells
+                cells = self.cells[sheet]
+                got = tuple(tuple(cells.get(f"{col}{r}") for col in letters) for r in rows)
             self._ranges[key] = got  # one object: the functions' cache recognises it at once
+        return got
+
+    def _formula_cells(self, sheet: str) -> list[tuple[int, int]]:
+        """(row, column) of every formula cell of a sheet."""
+        got = self._formula_places.get(sheet)
+        if got is None:
+            got = self._formula_places[sheet] = [split_cell(c)[::-1] for s, c in self.formula_of if s == sheet]
         return got
 
     def explain_error(self, sheet: str, text: str) -> Optional[str]:
@@ -238,6 +250,23 @@ def _inside(area: str, row: int, col: int) -> bool:
 def _cells_of(area: str) -> list[tuple[int, int]]:
     min_col, min_row, max_col, max_row = range_bounds(area)
     return [(r, c) for r in range(min_row, max_row + 1) for c in range(min_col, max_col + 1)]
+
+
+def _named_cells(area: str) -> list[tuple[int, int, str]]:
+    """(row, column, A1 name) of every cell of an area, row by row."""
+    min_col, min_row, max_col, max_row = range_bounds(area)
+    letters = [(c, column_letter(c)) for c in range(min_col, max_col + 1)]
+    return [(r, c, f"{name}{r}") for r in range(min_row, max_row + 1) for c, name in letters]
+
+
+def _put_table(edit: SheetEdit, row: int, col: int, table: list[list[Any]]) -> None:
+    """``_put`` of every value of a table (rows of equal width) whose top-left cell is (row, col)."""
+    letters = [column_letter(col + j) for j in range(len(table[0]))]
+    values = edit.values
+    for i, line in enumerate(table):
+        r = row + i
+        for name, v in zip(letters, line):
+            values[f"{name}{r}"] = CLEAR if v is None or (isinstance(v, str) and not v.strip()) else v
 
 
 def _table(v: Any) -> Optional[list[list[Any]]]:
@@ -295,18 +324,17 @@ def recompute_bytes(data: bytes, report: Optional[Report] = None) -> tuple[bytes
             continue
         col, row = split_cell(coord)
         area = area_name(row, col, len(table), len(table[0]))
-        blocked = [f"{column_letter(c)}{r}" for r, c in _cells_of(area)[1:]
-                   if (old is None or not _inside(old, r, c)) and book.occupied(sheet, f"{column_letter(c)}{r}")]
+        was = range_bounds(old) if old is not None else (0, 0, -1, -1)
+        blocked = next((f"{column_letter(c)}{r}" for r, c in _cells_of(area)[1:]
+                        if not (was[1] <= r <= was[3] and was[0] <= c <= was[2])
+                        and book.occupied(sheet, f"{column_letter(c)}{r}")), None)
         if blocked:
-            report.errors[where] = (f"the table needs {sheet}!{area}, but {sheet}!{blocked[0]} is not empty; "
+            report.errors[where] = (f"the table needs {sheet}!{area}, but {sheet}!{blocked} is not empty; "
                                     "clear it (Excel shows #SPILL!)")
             continue
         if old is not None:
-            for r, c in _cells_of(old):
-                edit.values[f"{column_letter(c)}{r}"] = CLEAR
-        for i, line in enumerate(table):
-            for j, x in enumerate(line):
-                _put(edit, f"{column_letter(col + j)}{row + i}", x)
+            edit.values.update((name, CLEAR) for _, _, name in _named_cells(old))
+        _put_table(edit, row, col, table)
         edit.values[coord] = table[0][0]  # the anchor keeps a value, even an empty one
         edit.arrays[coord] = area
         report.values[where] = table
@@ -332,14 +360,20 @@ def _fill_fallback(book: _Book, edits: dict[str, SheetEdit], ref: Ref, here: str
         report.errors[where] = (f"the table is larger than its range of stored values {sheet}!{ref.area}; "
                                 "LibreOffice will show only part of it")
     edit = edits.setdefault(sheet, SheetEdit())
-    for r in range(min_row, max_row + 1):
-        for c in range(min_col, max_col + 1):
-            i, j = r - min_row, c - min_col
-            coord = f"{column_letter(c)}{r}"
-            if i < len(table) and j < len(table[0]):
-                _put(edit, coord, table[i][j])
-            elif sheet in book.skipped_sheets or coord in book.cells.get(sheet, {}):
+    skipped, cells = sheet in book.skipped_sheets, book.cells.get(sheet, {})
+    rows, cols = len(table), len(table[0])
+    if rows <= max_row - min_row + 1 and cols <= max_col - min_col + 1:
+        _put_table(edit, min_row, min_col, table)  # the table first, then what is left of the range
+        for r, c, coord in _named_cells(ref.area):
+            if (r - min_row >= rows or c - min_col >= cols) and (skipped or coord in cells):
                 edit.values[coord] = CLEAR
+        return
+    for r, c, coord in _named_cells(ref.area):
+        i, j = r - min_row, c - min_col
+        if i < rows and j < cols:
+            _put(edit, coord, table[i][j])
+        elif skipped or coord in cells:
+            edit.values[coord] = CLEAR
 
 
 _XLDAPR_URI = "{bdbb8cdc-fa1e-496e-a857-3c3f30c029c3}"

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator, Optional
 
 from ..errors import InputError
-from .a1 import area_name, column_letter, column_number, range_bounds, split_cell
+from .a1 import COLUMNS, area_name, column_number, range_bounds, split_cell
 
 CLEAR = object()  # a cell whose cached value is removed (an empty result, a shrunk spill)
 
@@ -58,6 +58,13 @@ def escape(text: str) -> str:
 
 def xml_value(v: Any) -> tuple[Optional[str], str]:
     """(t attribute, text of <v>) for a value."""
+    kind = type(v)
+    if kind is float:  # the usual values first
+        if not math.isfinite(v):
+            return "e", "#NUM!"
+        return None, repr(v) if not v.is_integer() else str(int(v))
+    if kind is int:
+        return None, str(v)
     if isinstance(v, bool):
         return "b", "1" if v else "0"
     if isinstance(v, (int, float)):
@@ -70,19 +77,30 @@ def xml_value(v: Any) -> tuple[Optional[str], str]:
     return "str", escape(text)
 
 
-def _without_value(inner: str) -> str:
+def _without_value(inner: Optional[str]) -> str:
     """A cell's content without its ``<v>`` / ``<is>``."""
-    if inner.startswith("<v>") and inner.endswith("</v>") and "<" not in inner[3:-4]:
+    if not inner or inner.startswith("<v>") and inner.endswith("</v>") and "<" not in inner[3:-4]:
         return ""  # the usual case: only a cached value
-    return _VALUE.sub("", inner) if inner else inner
+    return _VALUE.sub("", inner)
 
 
-def _patch_cell(prefix: str, attrs: str, inner: str, coord: str, edit: SheetEdit) -> str:
+def _without_type(attrs: str) -> str:
+    """A cell's attributes without ``t="..."``, and without trailing spaces."""
+    at = attrs.find(' t="')
+    if at < 0:
+        return attrs.rstrip() if 't="' not in attrs else _ATTR_T.sub("", attrs).rstrip()
+    end = attrs.find('"', at + 4)
+    if end > 0 and 't="' not in attrs[end:] and not attrs[at - 1:at].isspace() and attrs.isprintable():
+        return (attrs[:at] + attrs[end + 1:]).rstrip()  # one t, after one space: the usual case
+    return _ATTR_T.sub("", attrs).rstrip()
+
+
+def _patch_cell(prefix: str, attrs: str, inner: Optional[str], coord: str, edit: SheetEdit) -> str:
     """One ``<c>`` element with its new value (and array ref / cm for an anchor)."""
     v = edit.values.get(coord, CLEAR)
     kept = _without_value(inner)
-    new_attrs = (_ATTR_T.sub("", attrs) if 't="' in attrs else attrs).rstrip()
-    ref = edit.arrays.get(coord)
+    new_attrs = _without_type(attrs)
+    ref = edit.arrays.get(coord) if edit.arrays else None
     if ref is not None:
         def array_open(m: re.Match) -> str:
             a = re.sub(r'\s+(?:t|ref)="[^"]*"', "", m.group(2))
@@ -94,7 +112,7 @@ def _patch_cell(prefix: str, attrs: str, inner: str, coord: str, edit: SheetEdit
         return f"<{prefix}c{new_attrs}>{kept}</{prefix}c>" if kept else f"<{prefix}c{new_attrs}/>"
     t, text = xml_value(v)
     if t:
-        new_attrs += f' t="{t}"'
+        return f'<{prefix}c{new_attrs} t="{t}">{kept}<{prefix}v>{text}</{prefix}v></{prefix}c>'
     return f"<{prefix}c{new_attrs}>{kept}<{prefix}v>{text}</{prefix}v></{prefix}c>"
 
 
@@ -108,7 +126,7 @@ class _Patcher:
         self.place: dict[str, tuple[int, int]] = {}  # A1 name -> (column, row)
         for coord in edit.values:
             letters = coord.rstrip("0123456789")
-            col = _COLUMNS.get(letters)
+            col = COLUMNS.get(letters)
             if col is None or len(letters) == len(coord):
                 col, row = split_cell(coord)
             else:
@@ -172,9 +190,9 @@ class _Patcher:
             if coord in values:
                 col = place[coord][0]
                 seen.add(coord)
-                texts.append(_patch_cell(cell_prefix, cell_attrs, inner or "", coord, edit))
+                texts.append(_patch_cell(cell_prefix, cell_attrs, inner, coord, edit))
             else:
-                col = (_COLUMNS.get(letters) or column_number(letters)) if coord else 0
+                col = (COLUMNS.get(letters) or column_number(letters)) if coord else 0
                 texts.append(m.group(0))
             cols.append(col)
             if col < last:
@@ -207,9 +225,6 @@ def _coord_of(attrs: str) -> str:
     """The ``r`` of a cell's attributes (``""`` without one)."""
     r = _ATTR_R.search(attrs)
     return r.group(1) if r else ""
-
-
-_COLUMNS = {column_letter(n): n for n in range(1, 703)}  # A .. ZZ
 
 
 def patch_sheet_xml(xml: str, values: "dict[str, Any] | SheetEdit") -> tuple[str, int]:

@@ -23,7 +23,7 @@ from typing import Any, Optional
 
 from ..errors import InputError
 from . import safe_xml
-from .a1 import column_letter, column_number, range_bounds
+from .a1 import COLUMNS, column_letter, column_number, range_bounds
 from .cell_dates import (
     BUILTIN_DATE_CODES,
     MAC_EPOCH,
@@ -358,7 +358,7 @@ class _SheetReader:
             coord = attrs.get("r")
             if coord:
                 letters = coord.rstrip("0123456789")
-                col = _UPPER.get(letters, 0)
+                col = COLUMNS.get(letters, 0)
                 if not col or len(letters) == len(coord) or coord[len(letters)] == "0":  # not B7
                     col, cell_row = _coordinate(coord)
                     coord = f"{column_letter(col)}{cell_row}"
@@ -452,7 +452,6 @@ class _SheetReader:
         return text, None
 
 
-_UPPER = {column_letter(n): n for n in range(1, 703)}  # A .. ZZ; longer names take the slow way
 
 
 def _row_number(text: str) -> int:
