@@ -80,9 +80,9 @@ class _Book:
         self.skipped_sheets: set[str] = set()
         try:
             self._read(data)
-        except TiebreakError:
-            raise
-        except Exception as exc:  # a damaged part: zip, XML, numbers, shared formulas ...
+        except InputError as exc:  # a part that is not XML, or declares a DTD ...
+            raise InputError(f"not a readable .xlsx workbook ({exc.detail})") from None
+        except Exception as exc:  # a damaged part: zip, numbers, shared formulas ...
             raise InputError(f"not a readable .xlsx workbook ({type(exc).__name__}: {exc})") from None
         self._memo: dict[tuple[str, str], Any] = {}
         self._ranges: dict[tuple[str, str], tuple] = {}

@@ -169,9 +169,41 @@ class _Patcher:
 
     def row(self, prefix: str, attrs: str, body: str, wanted: dict[int, str]) -> str:
         """One ``<row>`` with its wanted cells set or added, cells in column order."""
+        found = _CELL_R.findall(body)
+        if found and len(body) == 2 * len(found) + sum(len(p) + len(a) + len(t) for p, _, _, a, t, _ in found):
+            got = self._usual_row(prefix, attrs, found, wanted)  # only cells, each with its r first
+            if got is not None:
+                return got
+        return self._any_row(prefix, attrs, body, wanted)
+
+    def _usual_row(self, prefix: str, attrs: str, found: list[tuple[str, ...]], wanted: dict[int, str]) -> Optional[str]:
+        """The row when it holds only cells, each with its ``r`` first, in column order, and every
+        wanted cell among them (the usual case, done in bulk); else None."""
+        edit = self.edit
+        values, place = edit.values, self.place
+        if not all(f[1] for f in found):
+            return None
+        cols = [place[c][0] if c in values else (COLUMNS.get(letters) or column_number(letters))
+                for _, c, letters, _, _, _ in found]
+        present = {f[1] for f in found}
+        if cols != sorted(cols) or any(a1 not in present for a1 in wanted.values()):
+            return None
+        hits = sum(1 for f in found if f[1] in values)  # a cell of another row counts too
+        texts = [_patch_cell(p, a, inner, c, edit) if c in values else f"<{p}c{a}{t}"
+                 for p, c, _, a, t, inner in found]
+        self.done += hits
+        spans = _SPANS.search(attrs)
+        if spans:
+            lo, hi = min(int(spans.group(1)), cols[0] or 1), max(int(spans.group(2)), cols[-1])
+            attrs = attrs[:spans.start()] + f'spans="{lo}:{hi}"' + attrs[spans.end():]
+        return f"<{prefix}row{attrs}>" + "".join(texts) + f"</{prefix}row>"
+
+    def _any_row(self, prefix: str, attrs: str, body: str, wanted: dict[int, str]) -> str:
+        """The row in general: other content kept, missing cells added, cells sorted by column."""
         edit = self.edit
         values, place = edit.values, self.place
         seen: set[str] = set()
+        hits = 0
         cols: list[int] = []
         texts: list[str] = []
         gaps: list[str] = []  # what lies between the cells
@@ -190,6 +222,7 @@ class _Patcher:
             if coord in values:
                 col = place[coord][0]
                 seen.add(coord)
+                hits += 1
                 texts.append(_patch_cell(cell_prefix, cell_attrs, inner, coord, edit))
             else:
                 col = (COLUMNS.get(letters) or column_number(letters)) if coord else 0
@@ -198,7 +231,7 @@ class _Patcher:
             if col < last:
                 in_order = False
             last = col
-        self.done += len(seen)
+        self.done += hits
         rest = "".join(gaps) + body[pos:] if gaps else body[pos:]
         if rest.strip():  # something else than cells in the row (extLst): keep the row as it was
             missing = [c for c in wanted.values() if c not in seen]
