@@ -20,7 +20,6 @@ LibreOffice shows, since it recalculates array formulas on load).
 
 from __future__ import annotations
 
-import hashlib
 import io
 import posixpath
 import zipfile
@@ -48,6 +47,7 @@ from .safe_write import atomic_write, backup_path, excel_lock
 from .sheet_patch import CLEAR, SheetEdit, patch_sheet_xml
 from .sheet_table import rows_to_tournament
 from .xlsx_reader import XlsxBook, sheet_parts
+from .zip_copy import ZipCopy
 from .zip_guard import MAX_WORKBOOK_BYTES, check_zip
 
 _NS = {"m": "http://schemas.openxmlformats.org/spreadsheetml/2006/main",
@@ -434,8 +434,8 @@ def _dynamic_index(src: zipfile.ZipFile) -> tuple[Optional[int], dict[str, bytes
 
 
 def _write_values(data: bytes, edits: dict[str, SheetEdit], report: Report) -> tuple[bytes, Report]:
-    """Copy the zip, patching the sheets that hold new values."""
-    out = io.BytesIO()
+    """Copy the zip, patching the sheets that hold new values (the copy is written, and
+    compressed, on a second thread while the sheets are patched in the zip's order)."""
     with zipfile.ZipFile(io.BytesIO(data)) as src:
         parts = {p.title: p.path for p in sheet_parts(src)}
         changed: dict[str, bytes] = {}
@@ -445,6 +445,7 @@ def _write_values(data: bytes, edits: dict[str, SheetEdit], report: Report) -> t
             cm, extra = _dynamic_index(src)
             for name, body in extra.items():
                 (changed if name in src.namelist() else added)[name] = body
+        plan: list[tuple[str, SheetEdit, str]] = []
         for sheet, edit in edits.items():
             if not edit.values:
                 continue
@@ -452,23 +453,33 @@ def _write_values(data: bytes, edits: dict[str, SheetEdit], report: Report) -> t
             if part is None:
                 raise InputError(f"the sheet {sheet!r} has no XML part")
             edit.cm = cm
-            xml = src.read(part).decode("utf-8")
-            new, n = patch_sheet_xml(xml, edit)
-            if n != len(edit.values):
-                raise InputError(f"could only write {n} of {len(edit.values)} cells of sheet {sheet!r}")
-            changed[part] = new.encode("utf-8")
-            report.written += n
-        with zipfile.ZipFile(out, "w") as dst:
-            last = None
-            for info in src.infolist():
-                body = changed.get(info.filename)
-                dst.writestr(info, body if body is not None else src.read(info.filename))
-                last = info
-            for name, body in added.items():
-                info = zipfile.ZipInfo(name, date_time=last.date_time if last else (1980, 1, 1, 0, 0, 0))
-                info.compress_type = zipfile.ZIP_DEFLATED
-                dst.writestr(info, body)
-    return out.getvalue(), report
+            plan.append((sheet, edit, part))
+        position = {name: i for i, name in enumerate(src.namelist())}
+        copy = ZipCopy(data, set(changed) | {part for _, _, part in plan})
+        try:
+            for name, body in changed.items():
+                copy.put(name, body)
+            for sheet, edit, part in sorted(plan, key=lambda p: position.get(p[2], len(position))):
+                copy.put(part, _patched(src, sheet, edit, part, report))
+        except Exception:
+            copy.cancel()
+            for sheet, edit, part in plan:  # the first failure in the order of the edits, as before
+                _patched(src, sheet, edit, part, Report())
+            raise
+        except BaseException:
+            copy.cancel()
+            raise
+    return copy.finish(added), report
+
+
+def _patched(src: zipfile.ZipFile, sheet: str, edit: SheetEdit, part: str, report: Report) -> bytes:
+    """A sheet part with its new values."""
+    xml = src.read(part).decode("utf-8")
+    new, n = patch_sheet_xml(xml, edit)
+    if n != len(edit.values):
+        raise InputError(f"could only write {n} of {len(edit.values)} cells of sheet {sheet!r}")
+    report.written += n
+    return new.encode("utf-8")
 
 
 def recompute(path: "str | Path", out: "str | Path | None" = None, *, overwrite: bool = False) -> Report:
@@ -481,12 +492,11 @@ def recompute(path: "str | Path", out: "str | Path | None" = None, *, overwrite:
     if excel_lock(src):
         raise InputError("Excel (or LibreOffice) has this workbook open; close it first", str(path))
     data = src.read_bytes()
-    digest = hashlib.sha256(data).hexdigest()
     try:
         new, report = recompute_bytes(data)
     except InputError as exc:
         raise InputError(exc.detail, exc.where or src.name) from None
-    if hashlib.sha256(src.read_bytes()).hexdigest() != digest:
+    if src.read_bytes() != data:
         raise InputError("the file changed while it was being recomputed; nothing was written", str(path))
     if out is None:
         report.backup = backup_path(src)
