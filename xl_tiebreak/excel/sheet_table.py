@@ -80,6 +80,14 @@ def _untag(v: object) -> object:
     return v
 
 
+def _untagged(row: Sequence[object]) -> list[object]:
+    """A row with its TRUE and FALSE as words (see _untag); rows without them are only copied."""
+    kinds = set(map(type, row))
+    if bool in kinds or any(issubclass(k, tuple) for k in kinds):
+        return [_untag(c) for c in row]
+    return list(row)
+
+
 def _int_cell(v: object, what: str, where: str, allow_empty: bool) -> Optional[int]:
     if v is None or (isinstance(v, str) and not v.strip()):
         if allow_empty:
@@ -131,7 +139,7 @@ def _immutable(table: object) -> bool:
 
 def _read(table: Sequence[Sequence[object]], cell_name: Optional[Callable[[int, int], str]],
           kind: Optional[str], name: str, fd: Findings) -> Tournament:
-    rows = [[_untag(c) for c in r] if r is not None else [] for r in table]
+    rows = [_untagged(r) if r is not None else [] for r in table]
     if not rows:
         raise InputError("the crosstable is empty")
     width = max(len(r) for r in rows)

@@ -49,7 +49,7 @@ _STRINGS_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sha
 _UNNAMED_GLOBALS = ("_xlnm.Print_Titles", "_xlnm.Print_Area", "_xlnm._FilterDatabase")
 
 _ROW, _C, _V, _F, _IS = MAIN + "row", MAIN + "c", MAIN + "v", MAIN + "f", MAIN + "is"
-_DIMENSION, _SHEET_DATA, _SI = MAIN + "dimension", MAIN + "sheetData", MAIN + "si"
+_DIMENSION, _SHEET_DATA, _SI, _T = MAIN + "dimension", MAIN + "sheetData", MAIN + "si", MAIN + "t"
 
 
 @dataclass(frozen=True)
@@ -353,6 +353,7 @@ class _SheetReader:
         cells = []
         col = last = 0
         ordered = True
+        dates = self.book._dates
         for c in row:
             attrs = c.attrib
             coord = attrs.get("r")
@@ -370,6 +371,7 @@ class _SheetReader:
             last = col
             kind = attrs.get("t", "n")
             style = attrs.get("s")
+            style = int(style) if style else 0  # as openpyxl, refuse a style that is not a number
             v = f = inline = None
             for child in c:
                 tag = child.tag
@@ -384,15 +386,13 @@ class _SheetReader:
             if f is not None:
                 text, ref = self._formula(f, attrs.get("r"))
                 cells.append((col, coord, text, True, ref))
-                if style:
-                    int(style)  # as openpyxl, refuse a style that is not a number
                 continue
             value = None if v is None or kind == "inlineStr" else (v.text or None)
             if value is not None:
                 if kind == "n":
                     value = float(value) if ("." in value or "E" in value or "e" in value) else int(value)
-                    if style and int(style) in self.book._dates:
-                        value = self._date(value, int(style))
+                    if style in dates:
+                        value = self._date(value, style)
                 elif kind == "s":
                     value = self.book._strings[int(value)]
                 elif kind == "b":
@@ -400,9 +400,10 @@ class _SheetReader:
                 elif kind == "d":
                     value = from_iso(value)
             elif kind == "inlineStr" and inline is not None:
-                value = _text_of(inline)
-            if style:
-                int(style)
+                if len(inline) == 1 and inline[0].tag == _T:  # the usual <is><t>text</t></is>
+                    value = inline[0].text or ""
+                else:
+                    value = _text_of(inline)
             cells.append((col, coord, value, False, None))
         return cells, ordered
 
