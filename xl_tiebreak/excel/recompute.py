@@ -78,6 +78,8 @@ class _Book:
         self.array_ref: dict[tuple[str, str], str] = {}  # anchor -> its t="array" ref ("A4:J405")
         self.names: dict[str, Ref] = {}
         self.skipped_sheets: set[str] = set()
+        self._splits: dict[str, tuple[str, Any]] = {}
+        self._trees: dict[str, Any] = {}
         try:
             self._read(data)
         except InputError as exc:  # a part that is not XML, or declares a DTD ...
@@ -108,7 +110,7 @@ class _Book:
                 for coord, text, ref in got.formulas:
                     self.formulas.append((part.title, coord, text))
                     self.formula_of[(part.title, coord)] = text
-                    fallback = split_fallback(text)[1] if "IFERROR" in text.upper() else None
+                    fallback = self.split(text)[1] if "IFERROR" in text.upper() else None
                     if isinstance(fallback, Ref) and fallback.sheet and fallback.sheet != part.title:
                         stores.add(fallback.sheet)
                     if ref:
@@ -116,6 +118,20 @@ class _Book:
                 self.cells[part.title] = got.values
             for name, (sheet, area) in book.names.items():
                 self.names[name.upper()] = Ref(sheet, area.replace("$", "").upper())
+
+    def split(self, text: str) -> tuple[str, "Ref | str | None"]:
+        """``split_fallback`` of a formula, kept (a formula is looked at several times)."""
+        got = self._splits.get(text)
+        if got is None:
+            got = self._splits[text] = split_fallback(text)
+        return got
+
+    def tree(self, text: str) -> Any:
+        """The parsed call of a formula (without its IFERROR store), kept like ``split``."""
+        got = self._trees.get(text)
+        if got is None:
+            got = self._trees[text] = parse(self.split(text)[0])
+        return got
 
     def spilled(self, sheet: str, coord: str) -> tuple[bool, Any]:
         """(True, value) when the cell lies in the table spilled by one of our formulas (its
@@ -174,7 +190,7 @@ class _Book:
                 raise Unsupported(f"circular reference at {sheet}!{coord}")
             self._busy.add(key)
             try:
-                v = evaluate(parse(split_fallback(text)[0]), lambda r: self.resolve(r, sheet), self.name)
+                v = evaluate(self.tree(text), lambda r: self.resolve(r, sheet), self.name)
             finally:
                 self._busy.discard(key)
         else:
@@ -213,7 +229,7 @@ class _Book:
         """For a failed call, the message naming the worksheet cell of a bad crosstable entry
         (``Crosstable!G6: '12x1' is not a result``), if a range argument holds one."""
         try:
-            node = parse(split_fallback(text)[0])
+            node = self.tree(text)
         except Unsupported:
             return None
         for a in getattr(node, "args", ()):
@@ -294,7 +310,7 @@ def recompute_bytes(data: bytes, report: Optional[Report] = None) -> tuple[bytes
             continue
         where = f"{sheet}!{coord}"
         edit = edits.setdefault(sheet, SheetEdit())
-        inner, fallback = split_fallback(text)
+        inner, fallback = book.split(text)
         old = book.array_ref.get((sheet, coord))
         try:
             v = book.value(sheet, coord)
@@ -525,7 +541,7 @@ def workbook_calls(data: bytes) -> tuple[list[tuple[str, list[Any]]], int, int]:
             continue
         n += k
         try:
-            node = parse(split_fallback(text)[0])
+            node = book.tree(text)
         except Unsupported:
             continue
         if not isinstance(node, Call):
