@@ -546,3 +546,12 @@ def test_the_recompute_does_not_load_openpyxl(tmp_path):
     proc = subprocess.run([sys.executable, "-c", script, str(book), str(tmp_path / "out.xlsx")],
                           capture_output=True, text=True)
     assert proc.stdout.strip().endswith("no openpyxl"), proc.stdout + proc.stderr
+
+
+def test_docstring_examples_of_the_reader_and_writer():
+    import doctest
+
+    from xl_tiebreak.excel import formula_shift
+    for mod in (a1, cell_dates, formula_shift, sheet_patch):
+        failed, tried = doctest.testmod(mod)
+        assert tried > 0 and failed == 0, mod.__name__

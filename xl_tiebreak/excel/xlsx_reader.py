@@ -48,7 +48,7 @@ _WORKBOOK_TYPES = (  # in the order openpyxl looks for them
 _STRINGS_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"
 _UNNAMED_GLOBALS = ("_xlnm.Print_Titles", "_xlnm.Print_Area", "_xlnm._FilterDatabase")
 
-_ROW, _C, _V, _F, _IS = MAIN + "row", MAIN + "c", MAIN + "v", MAIN + "f", MAIN + "is"
+_ROW, _V, _F, _IS = MAIN + "row", MAIN + "v", MAIN + "f", MAIN + "is"
 _DIMENSION, _SHEET_DATA, _SI, _T = MAIN + "dimension", MAIN + "sheetData", MAIN + "si", MAIN + "t"
 
 
@@ -128,7 +128,7 @@ def _sheets(z: zipfile.ZipFile, wb_path: str, root: Any) -> list[SheetPart]:
     rels = _relationships(z, wb_path)
     files = set(z.namelist())
     out = []
-    for s in root.iter(MAIN + "sheet"):
+    for s in root.iterfind(f"{MAIN}sheets/{MAIN}sheet"):
         rid = s.get(_R_ID)
         if not rid:
             continue
@@ -171,7 +171,7 @@ def _global_names(root: Any) -> dict[str, tuple[Optional[str], str]]:
     (``"Crosstable"``, ``"$A$4:$P$404"``)); names of one sheet, names of constants or formulas,
     and names whose target cannot be read are left out."""
     by_name: dict[str, str] = {}
-    for d in root.iter(MAIN + "definedName"):
+    for d in root.iterfind(f"{MAIN}definedNames/{MAIN}definedName"):
         name = d.get("name")
         if name is None or d.get("localSheetId") is not None or name in _UNNAMED_GLOBALS:
             continue
