@@ -124,17 +124,19 @@ class _Patcher:
         self.done = 0
         self.by_row: dict[int, dict[int, str]] = {}  # row -> column -> A1 name
         self.place: dict[str, tuple[int, int]] = {}  # A1 name -> (column, row)
-        for coord in edit.values:
-            letters = coord.rstrip("0123456789")
-            col = COLUMNS.get(letters)
-            if col is None or len(letters) == len(coord):
-                col, row = split_cell(coord)
-            else:
-                row = int(coord[len(letters):])
-            self.place[coord] = col, row
-            got = self.by_row.get(row)
+        coords = list(edit.values)
+        letters = [c.rstrip("0123456789") for c in coords]
+        cols = list(map(COLUMNS.get, letters))
+        if None in cols or any(len(a) == len(c) for a, c in zip(letters, coords)):
+            places = [split_cell(c) for c in coords]  # a column past ZZ, or not a cell (raises)
+        else:
+            places = list(zip(cols, [int(c[len(a):]) for a, c in zip(letters, coords)]))
+        self.place = dict(zip(coords, places))
+        by_row = self.by_row
+        for coord, (col, row) in zip(coords, places):
+            got = by_row.get(row)
             if got is None:
-                got = self.by_row[row] = {}
+                got = by_row[row] = {}
             got[col] = coord
 
     def data(self, prefix: str, body: str) -> str:
@@ -181,14 +183,16 @@ class _Patcher:
         wanted cell among them (the usual case, done in bulk); else None."""
         edit = self.edit
         values, place = edit.values, self.place
-        if not all(f[1] for f in found):
+        coords = [f[1] for f in found]
+        if "" in coords:
             return None
-        cols = [place[c][0] if c in values else (COLUMNS.get(letters) or column_number(letters))
-                for _, c, letters, _, _, _ in found]
-        present = {f[1] for f in found}
+        hit = list(map(values.__contains__, coords))
+        cols = [place[c][0] if h else (COLUMNS.get(f[2]) or column_number(f[2]))
+                for c, h, f in zip(coords, hit, found)]
+        present = set(coords)
         if cols != sorted(cols) or any(a1 not in present for a1 in wanted.values()):
             return None
-        hits = sum(1 for f in found if f[1] in values)  # a cell of another row counts too
+        hits = sum(hit)  # a cell of another row counts too
         texts = [_patch_cell(p, a, inner, c, edit) if c in values else f"<{p}c{a}{t}"
                  for p, c, _, a, t, inner in found]
         self.done += hits
