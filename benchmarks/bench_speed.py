@@ -3,13 +3,16 @@
     python benchmarks/bench_speed.py               # everything (gacrux takes ~20 s)
     python benchmarks/bench_speed.py --no-gacrux   # only xl-tiebreak
     python benchmarks/bench_speed.py --repeat 5
+    python benchmarks/bench_speed.py --recompute   # only the workbook recompute
 
 Makes generated Swiss events (benchmarks/events.py) as TRF files, then times whole processes:
 ``xl-tiebreak compute EVENT.trf --rules fide2026 --format json --tiebreaks <the full list>`` on
 2,000 x 11 (beside gacrux 1.11.65 on the same file, same list, 2026 rules), 999 x 13 and
-9,990 x 13 (the 10x scaling), and ``xl-tiebreak check`` on 9,990 x 13. Each figure is the best of
-``--repeat`` runs (the machine may be shared); the peak memory (max RSS) is that of the child
-process. Prints its figures; asserts nothing.
+9,990 x 13 (the 10x scaling), ``xl-tiebreak check`` on 9,990 x 13, and ``xl-tiebreak recompute``
+of the 1,000 x 11 workbook that ``xl-tiebreak workbook`` makes (spilled tables: STATUS, RESULTS
+beside the crosstable, STANDINGS). Each figure is the best of ``--repeat`` runs (the machine may
+be shared); the peak memory (max RSS) is that of the child process. Prints its figures; asserts
+nothing.
 
 Child processes cache their bytecode (in a temporary PYTHONPYCACHEPREFIX, warmed by a first run)
 as an installed package does: with PYTHONDONTWRITEBYTECODE=1 every start would compile our
@@ -84,16 +87,32 @@ def gacrux_cmd(path: str) -> list[str]:
     return [sys.executable, "-m", "gacrux.tiebreakchecker", "-i", path, "-s", "-t", "PTS", *codes, "-d", "T"]
 
 
+def recompute_figure(d: str, repeat: int) -> None:
+    """``xl-tiebreak recompute`` of the workbook made from a 1,000 x 11 event, whole process."""
+    book = os.path.join(d, "swiss-1000x11.xlsx")
+    out = os.path.join(d, "recomputed.xlsx")
+    run_measured(CLI + ["workbook", make(d, 1000, 11), "-o", book, "--force"])
+    cmd = CLI + ["recompute", book, "-o", out, "--force"]
+    run_measured(cmd)  # warm the bytecode cache
+    t, c, m, out_text = best(cmd, repeat)
+    print(f"recompute 1,000 x 11 workbook: {t:6.3f} s wall, {c:6.3f} s CPU, peak {m:6.1f} MB "
+          f"({out_text.decode().strip().splitlines()[0].split(': ', 1)[-1]}; best of {repeat})")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--no-gacrux", action="store_true", help="skip FIDE's reference engine")
     ap.add_argument("--repeat", type=int, default=3, help="runs per figure (best is printed)")
+    ap.add_argument("--recompute", action="store_true", help="only the workbook recompute figure")
     args = ap.parse_args()
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, {platform.system()} {platform.release()}, "
           f"Python {platform.python_version()}")
-    print(f"list ({len(LIST.split(','))}): {LIST}")
     with tempfile.TemporaryDirectory() as d:
         ENV["PYTHONPYCACHEPREFIX"] = os.path.join(d, "pycache")
+        if args.recompute:
+            recompute_figure(d, args.repeat)
+            return
+        print(f"list ({len(LIST.split(','))}): {LIST}")
         small, mid, big = make(d, 999, 13), make(d, 2000, 11), make(d, 9990, 13)
         run_measured(compute_cmd(small))  # warm the bytecode cache
         run_measured(CLI + ["check", small], ok=(0, 1))
@@ -109,6 +128,7 @@ def main() -> None:
         t, c, m, out = best(CLI + ["check", big], args.repeat, ok=(0, 1))
         summary = out.decode().strip().splitlines()[-1]
         print(f"check   {'9,990 x 13':>11}: {t:6.3f} s wall, {c:6.3f} s CPU, peak {m:6.1f} MB ({summary})")
+        recompute_figure(d, args.repeat)
         if not args.no_gacrux:
             g, gc, gm, _ = run_measured(gacrux_cmd(mid))
             print(f"gacrux 1.11.65 2,000 x 11: {g:6.2f} s wall, {gc:6.2f} s CPU, peak {gm:6.1f} MB (one run)")

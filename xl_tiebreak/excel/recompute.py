@@ -1,8 +1,9 @@
 """Headless recompute: evaluate our functions in a workbook's formula cells and write the results
 as the cells' cached values, changing nothing else in the file.
 
-The workbook is read with openpyxl (never re-saved with it: that would drop add-in parts, shapes
-and dynamic-array metadata). The sheet XML parts that hold evaluated cells are edited in place,
+The workbook's cells are read straight from its XML parts (:mod:`.xlsx_reader`, which reads them
+as openpyxl does, five times faster); openpyxl is never used to re-save it (that would drop add-in
+parts, shapes and dynamic-array metadata). The sheet XML parts that hold evaluated cells are edited in place,
 cell by cell (the ``<v>`` value and the ``t`` type of those ``<c>`` elements only); every other
 zip part is copied unchanged. The write is atomic; the input is replaced only when no output is
 named, and then a backup is kept. If the file changes while we work, nothing is written.
@@ -19,22 +20,13 @@ LibreOffice shows, since it recalculates array formulas on load).
 
 from __future__ import annotations
 
-import hashlib
 import io
-import math
 import posixpath
-import re
 import zipfile
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
-from xml.sax.saxutils import escape
-
-from defusedxml import ElementTree as SafeET
-from openpyxl import load_workbook
-from openpyxl.utils import range_boundaries
-from openpyxl.utils.cell import column_index_from_string, get_column_letter
 
 from ..errors import InputError, TiebreakError
 from .formula import (
@@ -49,11 +41,15 @@ from .formula import (
     split_fallback,
     uses_our_functions,
 )
+from . import safe_xml
+from .a1 import area_name, column_letter, range_bounds, split_cell
 from .safe_write import atomic_write, backup_path, excel_lock
+from .sheet_patch import CLEAR, SheetEdit, patch_sheet_xml
 from .sheet_table import rows_to_tournament
-from .workbook import MAX_WORKBOOK_BYTES, check_zip
+from .xlsx_reader import XlsxBook, sheet_parts
+from .zip_copy import ZipCopy
+from .zip_guard import MAX_WORKBOOK_BYTES, check_zip
 
-CLEAR = object()  # a cell whose cached value is removed (an empty result, a shrunk spill)
 _NS = {"m": "http://schemas.openxmlformats.org/spreadsheetml/2006/main",
        "r": "http://schemas.openxmlformats.org/officeDocument/2006/relationships",
        "rel": "http://schemas.openxmlformats.org/package/2006/relationships"}
@@ -73,7 +69,7 @@ class Report:
 
 
 class _Book:
-    """The cells of a workbook as openpyxl reads them, and our evaluation of its formulas."""
+    """The cells of a workbook (as openpyxl would read them), and our evaluation of its formulas."""
 
     def __init__(self, data: bytes) -> None:
         self.cells: dict[str, dict[str, Any]] = {}  # constants (text starting with "=" included)
@@ -82,58 +78,65 @@ class _Book:
         self.array_ref: dict[tuple[str, str], str] = {}  # anchor -> its t="array" ref ("A4:J405")
         self.names: dict[str, Ref] = {}
         self.skipped_sheets: set[str] = set()
+        self._splits: dict[str, tuple[str, Any]] = {}
+        self._trees: dict[str, Any] = {}
         try:
             self._read(data)
-        except Exception as exc:  # openpyxl (read-only sheets parse lazily) raises many kinds
+        except InputError as exc:  # a part that is not XML, or declares a DTD ...
+            raise InputError(f"not a readable .xlsx workbook ({exc.detail})") from None
+        except Exception as exc:  # a damaged part: zip, numbers, shared formulas ...
             raise InputError(f"not a readable .xlsx workbook ({type(exc).__name__}: {exc})") from None
         self._memo: dict[tuple[str, str], Any] = {}
         self._ranges: dict[tuple[str, str], tuple] = {}
+        self._formula_places: dict[str, list[tuple[int, int]]] = {}
         self._busy: set[tuple[str, str]] = set()
         # the anchors of our formulas, by sheet, with (row, column) of their top-left cell
         self._anchors: dict[str, list[tuple[int, int, str]]] = {}
         for sheet, coord, text in self.formulas:
             if uses_our_functions(text) and not is_plain_ref(text):
-                col, row = _split(coord)
+                col, row = split_cell(coord)
                 self._anchors.setdefault(sheet, []).append((row, col, coord))
 
     def _read(self, data: bytes) -> None:
-        wb = load_workbook(io.BytesIO(data), read_only=True, data_only=False)
-        stores: set[str] = set()  # sheets named as IFERROR stores of tables (the hidden Cache)
-        for ws in wb.worksheets:
-            got: dict[str, Any] = {}
-            if ws.title in stores and ws.sheet_state != "visible":
-                self.cells[ws.title] = got  # only written to, never read: not parsed (speed)
-                self.skipped_sheets.add(ws.title)
-                continue
-            for row in ws.iter_rows():
-                for c in row:
-                    v = getattr(c, "value", None)
-                    if v is None:
-                        continue
-                    coord = f"{get_column_letter(c.column)}{c.row}"
-                    if getattr(c, "data_type", "") == "f":
-                        text = v if isinstance(v, str) else str(getattr(v, "text", v))
-                        self.formulas.append((ws.title, coord, text))
-                        self.formula_of[(ws.title, coord)] = text
-                        fallback = split_fallback(text)[1] if "IFERROR" in text.upper() else None
-                        if isinstance(fallback, Ref) and fallback.sheet and fallback.sheet != ws.title:
-                            stores.add(fallback.sheet)
-                        ref = getattr(v, "ref", None)
-                        if ref:
-                            self.array_ref[(ws.title, coord)] = str(ref).replace("$", "").upper()
-                    else:
-                        got[coord] = v
-            self.cells[ws.title] = got
-        for name, dn in wb.defined_names.items():
-            dest = list(dn.destinations)
-            if dest:
-                self.names[name.upper()] = Ref(dest[0][0], dest[0][1].replace("$", "").upper())
-        wb.close()
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            book = XlsxBook(z)
+            stores: set[str] = set()  # sheets named as IFERROR stores of tables (the hidden Cache)
+            for part in book.sheets:
+                if part.title in stores and part.state != "visible":
+                    self.cells[part.title] = {}  # only written to, never read: not parsed (speed)
+                    self.skipped_sheets.add(part.title)
+                    continue
+                got = book.cells(part)
+                for coord, text, ref in got.formulas:
+                    self.formulas.append((part.title, coord, text))
+                    self.formula_of[(part.title, coord)] = text
+                    fallback = self.split(text)[1] if "IFERROR" in text.upper() else None
+                    if isinstance(fallback, Ref) and fallback.sheet and fallback.sheet != part.title:
+                        stores.add(fallback.sheet)
+                    if ref:
+                        self.array_ref[(part.title, coord)] = ref
+                self.cells[part.title] = got.values
+            for name, (sheet, area) in book.names.items():
+                self.names[name.upper()] = Ref(sheet, area.replace("$", "").upper())
+
+    def split(self, text: str) -> tuple[str, "Ref | str | None"]:
+        """``split_fallback`` of a formula, kept (a formula is looked at several times)."""
+        got = self._splits.get(text)
+        if got is None:
+            got = self._splits[text] = split_fallback(text)
+        return got
+
+    def tree(self, text: str) -> Any:
+        """The parsed call of a formula (without its IFERROR store), kept like ``split``."""
+        got = self._trees.get(text)
+        if got is None:
+            got = self._trees[text] = parse(self.split(text)[0])
+        return got
 
     def spilled(self, sheet: str, coord: str) -> tuple[bool, Any]:
         """(True, value) when the cell lies in the table spilled by one of our formulas (its
         value now, "" inside the old spill area but past the new table), else (False, None)."""
-        col, row = _split(coord)
+        col, row = split_cell(coord)
         for arow, acol, anchor in self._anchors.get(sheet, ()):
             if (arow, acol) == (row, col) or arow > row or acol > col:
                 continue
@@ -187,7 +190,7 @@ class _Book:
                 raise Unsupported(f"circular reference at {sheet}!{coord}")
             self._busy.add(key)
             try:
-                v = evaluate(parse(split_fallback(text)[0]), lambda r: self.resolve(r, sheet), self.name)
+                v = evaluate(self.tree(text), lambda r: self.resolve(r, sheet), self.name)
             finally:
                 self._busy.discard(key)
         else:
@@ -204,18 +207,29 @@ class _Book:
         key = (sheet, ref.area)
         got = self._ranges.get(key)
         if got is None:
-            min_col, min_row, max_col, max_row = range_boundaries(ref.area)
-            letters = [get_column_letter(c) for c in range(min_col, max_col + 1)]
-            got = tuple(tuple(self.value(sheet, f"{col}{r}") for col in letters)
-                        for r in range(min_row, max_row + 1))
+            min_col, min_row, max_col, max_row = range_bounds(ref.area)
+            letters = [column_letter(c) for c in range(min_col, max_col + 1)]
+            rows = range(min_row, max_row + 1)
+            if any(min_row <= r <= max_row and min_col <= c <= max_col for r, c in self._formula_cells(sheet)):
+                got = tuple(tuple(self.value(sheet, f"{col}{r}") for col in letters) for r in rows)
+            else:  # constants only: straight from the sheet's cells
+                cells = self.cells[sheet]
+                got = tuple(tuple(cells.get(f"{col}{r}") for col in letters) for r in rows)
             self._ranges[key] = got  # one object: the functions' cache recognises it at once
+        return got
+
+    def _formula_cells(self, sheet: str) -> list[tuple[int, int]]:
+        """(row, column) of every formula cell of a sheet."""
+        got = self._formula_places.get(sheet)
+        if got is None:
+            got = self._formula_places[sheet] = [split_cell(c)[::-1] for s, c in self.formula_of if s == sheet]
         return got
 
     def explain_error(self, sheet: str, text: str) -> Optional[str]:
         """For a failed call, the message naming the worksheet cell of a bad crosstable entry
         (``Crosstable!G6: '12x1' is not a result``), if a range argument holds one."""
         try:
-            node = parse(split_fallback(text)[0])
+            node = self.tree(text)
         except Unsupported:
             return None
         for a in getattr(node, "args", ()):
@@ -223,10 +237,10 @@ class _Book:
             if ref is None or ":" not in ref.area:
                 continue
             target = ref.sheet or sheet
-            min_col, min_row, _, _ = range_boundaries(ref.area)
+            min_col, min_row, _, _ = range_bounds(ref.area)
             try:
                 rows_to_tournament(self.resolve(ref, target), cell_name=lambda i, j: (
-                    f"{target}!{get_column_letter(min_col + j)}{min_row + i}"))
+                    f"{target}!{column_letter(min_col + j)}{min_row + i}"))
             except InputError as exc:
                 return str(exc)
             except (TiebreakError, Unsupported):
@@ -244,198 +258,31 @@ class _Book:
         return (sheet, coord) in self.formula_of or coord in self.cells.get(sheet, {})
 
 
-_COORD = re.compile(r"([A-Z]+)(\d+)")
-
-
-def _split(coord: str) -> tuple[int, int]:
-    """``"B7"`` -> (column 2, row 7)."""
-    m = _COORD.fullmatch(coord)
-    if not m:
-        raise ValueError(f"not a cell: {coord}")
-    return column_index_from_string(m.group(1)), int(m.group(2))
-
-
 def _inside(area: str, row: int, col: int) -> bool:
-    min_col, min_row, max_col, max_row = range_boundaries(area)
+    min_col, min_row, max_col, max_row = range_bounds(area)
     return min_row <= row <= max_row and min_col <= col <= max_col
 
 
-def _area(row: int, col: int, rows: int, cols: int) -> str:
-    first = f"{get_column_letter(col)}{row}"
-    last = f"{get_column_letter(col + cols - 1)}{row + rows - 1}"
-    return first if first == last else f"{first}:{last}"
-
-
 def _cells_of(area: str) -> list[tuple[int, int]]:
-    min_col, min_row, max_col, max_row = range_boundaries(area)
+    min_col, min_row, max_col, max_row = range_bounds(area)
     return [(r, c) for r in range(min_row, max_row + 1) for c in range(min_col, max_col + 1)]
 
 
-def _sheet_parts(z: zipfile.ZipFile) -> dict[str, str]:
-    """Sheet title -> zip path of its XML part (from workbook.xml and its relationships)."""
-    wb = SafeET.fromstring(z.read("xl/workbook.xml"))
-    rels = SafeET.fromstring(z.read("xl/_rels/workbook.xml.rels"))
-    target = {r.get("Id"): r.get("Target") for r in rels.findall("rel:Relationship", _NS)}
-    out = {}
-    for s in wb.findall("m:sheets/m:sheet", _NS):
-        rid = s.get(f"{{{_NS['r']}}}id")
-        t = target.get(rid)
-        if t:
-            path = t.lstrip("/") if t.startswith("/") else posixpath.normpath(posixpath.join("xl", t))
-            out[s.get("name")] = path
-    return out
+def _named_cells(area: str) -> list[tuple[int, int, str]]:
+    """(row, column, A1 name) of every cell of an area, row by row."""
+    min_col, min_row, max_col, max_row = range_bounds(area)
+    letters = [(c, column_letter(c)) for c in range(min_col, max_col + 1)]
+    return [(r, c, f"{name}{r}") for r in range(min_row, max_row + 1) for c, name in letters]
 
 
-# a cell element, with or without a namespace prefix (<c ...> or <x:c ...>)
-_CELL = re.compile(r"<((?:[A-Za-z_][\w.-]*:)?)c\b([^>]*?)(/>|>(.*?)</\1c>)", re.S)
-_ROW = re.compile(r"<((?:[A-Za-z_][\w.-]*:)?)row\b([^>]*?)(?:/>|>(.*?)</\1row>)", re.S)
-_SHEET_DATA = re.compile(r"<((?:[A-Za-z_][\w.-]*:)?)sheetData\b[^>]*?(?:/>|>(.*?)</\1sheetData>)", re.S)
-_ATTR_R = re.compile(r'\br="([A-Z]+\d+)"')
-_ROW_R = re.compile(r'\br="(\d+)"')
-_ATTR_T = re.compile(r'\s+t="[^"]*"')
-_ATTR_CM = re.compile(r'\s+cm="[^"]*"')
-_VALUE = re.compile(r"<((?:[A-Za-z_][\w.-]*:)?)(v|is)\b[^>]*/>|<((?:[A-Za-z_][\w.-]*:)?)(v|is)\b[^>]*>.*?</\3\4>", re.S)
-_FORMULA_OPEN = re.compile(r"<((?:[A-Za-z_][\w.-]*:)?)f\b([^>]*?)(/?)>")
-_ERRORS = ("#N/A", "#VALUE!", "#NUM!", "#REF!", "#NAME?", "#DIV/0!", "#NULL!")
-
-
-def _xml_value(v: Any) -> tuple[Optional[str], str]:
-    """(t attribute, text of <v>) for a value."""
-    if isinstance(v, bool):
-        return "b", "1" if v else "0"
-    if isinstance(v, (int, float)):
-        if isinstance(v, float) and not math.isfinite(v):
-            return "e", "#NUM!"
-        return None, repr(v) if isinstance(v, float) and not v.is_integer() else str(int(v))
-    text = "" if v is None else str(v)
-    if text in _ERRORS:
-        return "e", text
-    return "str", escape(text)
-
-
-@dataclass
-class SheetEdit:
-    """What to change in one sheet: cached values (A1 -> value, or CLEAR), anchors whose formula
-    becomes an array formula over a new ref, and the ``cm`` index to give those anchors."""
-
-    values: dict[str, Any] = field(default_factory=dict)
-    arrays: dict[str, str] = field(default_factory=dict)
-    cm: Optional[int] = None
-
-
-def _patch_cell(prefix: str, attrs: str, inner: str, coord: str, edit: SheetEdit) -> str:
-    """One ``<c>`` element with its new value (and array ref / cm for an anchor)."""
-    v = edit.values.get(coord, CLEAR)
-    kept = _VALUE.sub("", inner)
-    new_attrs = _ATTR_T.sub("", attrs).rstrip()
-    ref = edit.arrays.get(coord)
-    if ref is not None:
-        def array_open(m: re.Match) -> str:
-            a = re.sub(r'\s+(?:t|ref)="[^"]*"', "", m.group(2))
-            close = "" if m.group(3) else ""
-            return f'<{m.group(1)}f t="array" ref="{ref}"{a}{close}>'
-        kept = _FORMULA_OPEN.sub(array_open, kept, count=1)
-        if edit.cm is not None and not _ATTR_CM.search(new_attrs):
-            new_attrs += f' cm="{edit.cm}"'
-    if v is CLEAR:
-        return f"<{prefix}c{new_attrs}>{kept}</{prefix}c>" if kept else f"<{prefix}c{new_attrs}/>"
-    t, text = _xml_value(v)
-    new_attrs += f' t="{t}"' if t else ""
-    return f"<{prefix}c{new_attrs}>{kept}<{prefix}v>{text}</{prefix}v></{prefix}c>"
-
-
-def patch_sheet_xml(xml: str, values: "dict[str, Any] | SheetEdit") -> tuple[str, int]:
-    """Set the cached values of the given cells (A1 -> value, or CLEAR) in one sheet's XML,
-    adding ``<c>`` and ``<row>`` elements where the sheet has none; returns the new text and how
-    many cells were set. Only those cells (and the rows that gain cells) change."""
-    edit = values if isinstance(values, SheetEdit) else SheetEdit(dict(values))
-    by_row: dict[int, dict[int, str]] = {}
-    for coord in edit.values:
-        col, row = _split(coord)
-        by_row.setdefault(row, {})[col] = coord
-    done = 0
-
-    def patch_row(prefix: str, attrs: str, body: str, wanted: dict[int, str]) -> str:
-        nonlocal done
-        seen: set[str] = set()
-        parts: list[tuple[int, str]] = []
-        for m in _CELL.finditer(body):
-            r = _ATTR_R.search(m.group(2))
-            coord = r.group(1) if r else ""
-            if coord in edit.values:
-                seen.add(coord)
-                done += 1
-                parts.append((_split(coord)[0], _patch_cell(m.group(1), m.group(2), m.group(4) or "", coord, edit)))
-            else:
-                parts.append((_split(coord)[0] if coord else 0, m.group(0)))
-        rest = _CELL.sub("", body)
-        if rest.strip():  # something else than cells in the row (extLst): keep the row as it was
-            missing = [c for c in wanted.values() if c not in seen]
-            if missing:
-                raise InputError(f"cannot add cell {missing[0]}: its row holds more than cells")
-            return f"<{prefix}row{attrs}>" + "".join(p for _, p in parts) + rest + f"</{prefix}row>"
-        for col, coord in wanted.items():
-            if coord not in seen and edit.values[coord] is not CLEAR:
-                done += 1
-                parts.append((col, _patch_cell(prefix, f' r="{coord}"', "", coord, edit)))
-            elif coord not in seen:
-                done += 1  # nothing to clear: the cell does not exist
-        parts.sort(key=lambda p: p[0])
-        spans = re.search(r'\bspans="(\d+):(\d+)"', attrs)
-        if spans and parts:
-            lo, hi = min(int(spans.group(1)), parts[0][0] or 1), max(int(spans.group(2)), parts[-1][0])
-            attrs = attrs[:spans.start()] + f'spans="{lo}:{hi}"' + attrs[spans.end():]
-        return f"<{prefix}row{attrs}>" + "".join(p for _, p in parts) + f"</{prefix}row>"
-
-    def patch_data(m: re.Match) -> str:
-        nonlocal done
-        prefix, body = m.group(1), m.group(2) or ""
-        out: list[tuple[int, str]] = []
-        seen_rows: set[int] = set()
-        for rm in _ROW.finditer(body):
-            rr = _ROW_R.search(rm.group(2))
-            n = int(rr.group(1)) if rr else 0
-            seen_rows.add(n)
-            wanted = by_row.get(n)
-            text = rm.group(0) if not wanted else patch_row(rm.group(1), rm.group(2), rm.group(3) or "", wanted)
-            out.append((n, text))
-        for n, wanted in by_row.items():
-            if n in seen_rows:
-                continue
-            cells = []
-            for col in sorted(wanted):
-                coord = wanted[col]
-                done += 1
-                if edit.values[coord] is not CLEAR:
-                    cells.append(_patch_cell(prefix, f' r="{coord}"', "", coord, edit))
-            if cells:
-                out.append((n, f'<{prefix}row r="{n}">' + "".join(cells) + f"</{prefix}row>"))
-        out.sort(key=lambda p: p[0])
-        inner = "".join(t for _, t in out)
-        return f"<{prefix}sheetData>{inner}</{prefix}sheetData>" if inner else f"<{prefix}sheetData/>"
-
-    if not by_row:
-        return xml, 0
-    new, n = _SHEET_DATA.subn(patch_data, xml, count=1)
-    if not n:
-        raise InputError("the sheet has no cell data")
-    return _grow_dimension(new, edit), done
-
-
-def _grow_dimension(xml: str, edit: SheetEdit) -> str:
-    """Widen ``<dimension ref>`` to the cells now holding values."""
-    m = re.search(r'(<(?:[A-Za-z_][\w.-]*:)?dimension\b[^>]*\bref=")([A-Z]+\d+(?::[A-Z]+\d+)?)(")', xml)
-    if not m:
-        return xml
-    min_col, min_row, max_col, max_row = range_boundaries(m.group(2))
-    for coord, v in edit.values.items():
-        if v is CLEAR:
-            continue
-        col, row = _split(coord)
-        min_col, min_row = min(min_col, col), min(min_row, row)
-        max_col, max_row = max(max_col, col), max(max_row, row)
-    ref = _area(min_row, min_col, max_row - min_row + 1, max_col - min_col + 1)
-    return xml[:m.start(2)] + ref + xml[m.end(2):]
+def _put_table(edit: SheetEdit, row: int, col: int, table: list[list[Any]]) -> None:
+    """``_put`` of every value of a table (rows of equal width) whose top-left cell is (row, col)."""
+    letters = [column_letter(col + j) for j in range(len(table[0]))]
+    values = edit.values
+    for i, line in enumerate(table):
+        r = row + i
+        for name, v in zip(letters, line):
+            values[f"{name}{r}"] = CLEAR if v is None or (isinstance(v, str) and not v.strip()) else v
 
 
 def _table(v: Any) -> Optional[list[list[Any]]]:
@@ -463,7 +310,7 @@ def recompute_bytes(data: bytes, report: Optional[Report] = None) -> tuple[bytes
             continue
         where = f"{sheet}!{coord}"
         edit = edits.setdefault(sheet, SheetEdit())
-        inner, fallback = split_fallback(text)
+        inner, fallback = book.split(text)
         old = book.array_ref.get((sheet, coord))
         try:
             v = book.value(sheet, coord)
@@ -487,24 +334,23 @@ def recompute_bytes(data: bytes, report: Optional[Report] = None) -> tuple[bytes
             edit.values[coord] = v
             if old is not None:  # an array formula that now gives one value: clear the rest
                 for r, c in _cells_of(old)[1:]:
-                    edit.values.setdefault(f"{get_column_letter(c)}{r}", CLEAR)
+                    edit.values.setdefault(f"{column_letter(c)}{r}", CLEAR)
                 edit.arrays[coord] = coord
             report.values[where] = v
             continue
-        col, row = _split(coord)
-        area = _area(row, col, len(table), len(table[0]))
-        blocked = [f"{get_column_letter(c)}{r}" for r, c in _cells_of(area)[1:]
-                   if (old is None or not _inside(old, r, c)) and book.occupied(sheet, f"{get_column_letter(c)}{r}")]
+        col, row = split_cell(coord)
+        area = area_name(row, col, len(table), len(table[0]))
+        was = range_bounds(old) if old is not None else (0, 0, -1, -1)
+        blocked = next((f"{column_letter(c)}{r}" for r, c in _cells_of(area)[1:]
+                        if not (was[1] <= r <= was[3] and was[0] <= c <= was[2])
+                        and book.occupied(sheet, f"{column_letter(c)}{r}")), None)
         if blocked:
-            report.errors[where] = (f"the table needs {sheet}!{area}, but {sheet}!{blocked[0]} is not empty; "
+            report.errors[where] = (f"the table needs {sheet}!{area}, but {sheet}!{blocked} is not empty; "
                                     "clear it (Excel shows #SPILL!)")
             continue
         if old is not None:
-            for r, c in _cells_of(old):
-                edit.values[f"{get_column_letter(c)}{r}"] = CLEAR
-        for i, line in enumerate(table):
-            for j, x in enumerate(line):
-                _put(edit, f"{get_column_letter(col + j)}{row + i}", x)
+            edit.values.update((name, CLEAR) for _, _, name in _named_cells(old))
+        _put_table(edit, row, col, table)
         edit.values[coord] = table[0][0]  # the anchor keeps a value, even an empty one
         edit.arrays[coord] = area
         report.values[where] = table
@@ -525,19 +371,25 @@ def _fill_fallback(book: _Book, edits: dict[str, SheetEdit], ref: Ref, here: str
     if sheet not in book.cells:
         report.errors[where] = f"the range of stored values {sheet}!{ref.area} is on no sheet"
         return
-    min_col, min_row, max_col, max_row = range_boundaries(ref.area)
+    min_col, min_row, max_col, max_row = range_bounds(ref.area)
     if len(table) > max_row - min_row + 1 or len(table[0]) > max_col - min_col + 1:
         report.errors[where] = (f"the table is larger than its range of stored values {sheet}!{ref.area}; "
                                 "LibreOffice will show only part of it")
     edit = edits.setdefault(sheet, SheetEdit())
-    for r in range(min_row, max_row + 1):
-        for c in range(min_col, max_col + 1):
-            i, j = r - min_row, c - min_col
-            coord = f"{get_column_letter(c)}{r}"
-            if i < len(table) and j < len(table[0]):
-                _put(edit, coord, table[i][j])
-            elif sheet in book.skipped_sheets or coord in book.cells.get(sheet, {}):
+    skipped, cells = sheet in book.skipped_sheets, book.cells.get(sheet, {})
+    rows, cols = len(table), len(table[0])
+    if rows <= max_row - min_row + 1 and cols <= max_col - min_col + 1:
+        _put_table(edit, min_row, min_col, table)  # the table first, then what is left of the range
+        for r, c, coord in _named_cells(ref.area):
+            if (r - min_row >= rows or c - min_col >= cols) and (skipped or coord in cells):
                 edit.values[coord] = CLEAR
+        return
+    for r, c, coord in _named_cells(ref.area):
+        i, j = r - min_row, c - min_col
+        if i < rows and j < cols:
+            _put(edit, coord, table[i][j])
+        elif skipped or coord in cells:
+            edit.values[coord] = CLEAR
 
 
 _XLDAPR_URI = "{bdbb8cdc-fa1e-496e-a857-3c3f30c029c3}"
@@ -560,13 +412,13 @@ def _dynamic_index(src: zipfile.ZipFile) -> tuple[Optional[int], dict[str, bytes
     has no metadata part yet (``xl/metadata.xml``, its relationship and content type). None when
     the workbook's metadata has no dynamic-array entry (the anchors stay plain array formulas)."""
     rels_xml = src.read("xl/_rels/workbook.xml.rels").decode("utf-8")
-    rels = SafeET.fromstring(rels_xml)
+    rels = safe_xml.parse(rels_xml.encode("utf-8"), "xl/_rels/workbook.xml.rels")
     for r in rels.findall("rel:Relationship", _NS):
         if r.get("Type") == _METADATA_REL:
             t = r.get("Target") or ""
             path = t.lstrip("/") if t.startswith("/") else posixpath.normpath(posixpath.join("xl", t))
             try:
-                md = SafeET.fromstring(src.read(path))
+                md = safe_xml.parse(src.read(path), path)
             except KeyError:
                 return None, {}
             types = [e.get("name") for e in md.findall("m:metadataTypes/m:metadataType", _NS)]
@@ -598,10 +450,10 @@ def _dynamic_index(src: zipfile.ZipFile) -> tuple[Optional[int], dict[str, bytes
 
 
 def _write_values(data: bytes, edits: dict[str, SheetEdit], report: Report) -> tuple[bytes, Report]:
-    """Copy the zip, patching the sheets that hold new values."""
-    out = io.BytesIO()
+    """Copy the zip, patching the sheets that hold new values (the copy is written, and
+    compressed, on a second thread while the sheets are patched in the zip's order)."""
     with zipfile.ZipFile(io.BytesIO(data)) as src:
-        parts = _sheet_parts(src)
+        parts = {p.title: p.path for p in sheet_parts(src)}
         changed: dict[str, bytes] = {}
         added: dict[str, bytes] = {}
         cm: Optional[int] = None
@@ -609,6 +461,7 @@ def _write_values(data: bytes, edits: dict[str, SheetEdit], report: Report) -> t
             cm, extra = _dynamic_index(src)
             for name, body in extra.items():
                 (changed if name in src.namelist() else added)[name] = body
+        plan: list[tuple[str, SheetEdit, str]] = []
         for sheet, edit in edits.items():
             if not edit.values:
                 continue
@@ -616,23 +469,33 @@ def _write_values(data: bytes, edits: dict[str, SheetEdit], report: Report) -> t
             if part is None:
                 raise InputError(f"the sheet {sheet!r} has no XML part")
             edit.cm = cm
-            xml = src.read(part).decode("utf-8")
-            new, n = patch_sheet_xml(xml, edit)
-            if n != len(edit.values):
-                raise InputError(f"could only write {n} of {len(edit.values)} cells of sheet {sheet!r}")
-            changed[part] = new.encode("utf-8")
-            report.written += n
-        with zipfile.ZipFile(out, "w") as dst:
-            last = None
-            for info in src.infolist():
-                body = changed.get(info.filename)
-                dst.writestr(info, body if body is not None else src.read(info.filename))
-                last = info
-            for name, body in added.items():
-                info = zipfile.ZipInfo(name, date_time=last.date_time if last else (1980, 1, 1, 0, 0, 0))
-                info.compress_type = zipfile.ZIP_DEFLATED
-                dst.writestr(info, body)
-    return out.getvalue(), report
+            plan.append((sheet, edit, part))
+        position = {name: i for i, name in enumerate(src.namelist())}
+        copy = ZipCopy(data, set(changed) | {part for _, _, part in plan})
+        try:
+            for name, body in changed.items():
+                copy.put(name, body)
+            for sheet, edit, part in sorted(plan, key=lambda p: position.get(p[2], len(position))):
+                copy.put(part, _patched(src, sheet, edit, part, report))
+        except Exception:
+            copy.cancel()
+            for sheet, edit, part in plan:  # the first failure in the order of the edits, as before
+                _patched(src, sheet, edit, part, Report())
+            raise
+        except BaseException:
+            copy.cancel()
+            raise
+    return copy.finish(added), report
+
+
+def _patched(src: zipfile.ZipFile, sheet: str, edit: SheetEdit, part: str, report: Report) -> bytes:
+    """A sheet part with its new values."""
+    xml = src.read(part).decode("utf-8")
+    new, n = patch_sheet_xml(xml, edit)
+    if n != len(edit.values):
+        raise InputError(f"could only write {n} of {len(edit.values)} cells of sheet {sheet!r}")
+    report.written += n
+    return new.encode("utf-8")
 
 
 def recompute(path: "str | Path", out: "str | Path | None" = None, *, overwrite: bool = False) -> Report:
@@ -645,12 +508,11 @@ def recompute(path: "str | Path", out: "str | Path | None" = None, *, overwrite:
     if excel_lock(src):
         raise InputError("Excel (or LibreOffice) has this workbook open; close it first", str(path))
     data = src.read_bytes()
-    digest = hashlib.sha256(data).hexdigest()
     try:
         new, report = recompute_bytes(data)
     except InputError as exc:
         raise InputError(exc.detail, exc.where or src.name) from None
-    if hashlib.sha256(src.read_bytes()).hexdigest() != digest:
+    if src.read_bytes() != data:
         raise InputError("the file changed while it was being recomputed; nothing was written", str(path))
     if out is None:
         report.backup = backup_path(src)
@@ -679,7 +541,7 @@ def workbook_calls(data: bytes) -> tuple[list[tuple[str, list[Any]]], int, int]:
             continue
         n += k
         try:
-            node = parse(split_fallback(text)[0])
+            node = book.tree(text)
         except Unsupported:
             continue
         if not isinstance(node, Call):

@@ -80,6 +80,14 @@ def _untag(v: object) -> object:
     return v
 
 
+def _untagged(row: Sequence[object]) -> list[object]:
+    """A row with its TRUE and FALSE as words (see _untag); rows without them are only copied."""
+    kinds = set(map(type, row))
+    if bool in kinds or any(issubclass(k, tuple) for k in kinds):
+        return [_untag(c) for c in row]
+    return list(row)
+
+
 def _int_cell(v: object, what: str, where: str, allow_empty: bool) -> Optional[int]:
     if v is None or (isinstance(v, str) and not v.strip()):
         if allow_empty:
@@ -100,9 +108,38 @@ def rows_to_tournament(table: Sequence[Sequence[object]], *,
                        findings: Optional[Findings] = None) -> Tournament:
     """Build the Tournament of a crosstable range. ``cell_name(row_index, col_index)`` names a
     cell of the table (0-based) for error messages; by default messages say ``R3 of player 12``
-    or ``row 5``. ``findings``: where problems go (by default the first error raises)."""
+    or ``row 5``. ``findings``: where problems go (by default the first error raises).
+
+    The last reading of an immutable table (a tuple of tuples, as the headless recompute and the
+    function cache pass it) that found no error is remembered: the same table read again, for
+    STATUS after RESULTS or the other way round, gives the same tournament and the same warnings
+    at once. Only an error makes a strict and a collecting reading differ, and then nothing is
+    remembered."""
     fd = findings if findings is not None else strict()
-    rows = [[_untag(c) for c in r] if r is not None else [] for r in table]
+    if cell_name is not None or not _immutable(table):
+        return _read(table, cell_name, kind, name, fd)
+    last = _last_read[0]
+    if last is not None and last[0] is table and last[1] == (kind, name):
+        fd.items.extend(last[3])
+        return last[2]
+    before = len(fd.items)
+    t = _read(table, None, kind, name, fd)
+    found = fd.items[before:]
+    if not any(f.severity == "error" for f in found):
+        _last_read[0] = (table, (kind, name), t, tuple(found))
+    return t
+
+
+_last_read: list = [None]  # (table, (kind, name), tournament, warnings) of the last clean reading
+
+
+def _immutable(table: object) -> bool:
+    return type(table) is tuple and all(type(r) is tuple for r in table)
+
+
+def _read(table: Sequence[Sequence[object]], cell_name: Optional[Callable[[int, int], str]],
+          kind: Optional[str], name: str, fd: Findings) -> Tournament:
+    rows = [_untagged(r) if r is not None else [] for r in table]
     if not rows:
         raise InputError("the crosstable is empty")
     width = max(len(r) for r in rows)

@@ -7,7 +7,6 @@ text from the TRF is written as text, never as a formula.
 
 from __future__ import annotations
 
-import zipfile
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Optional
@@ -22,6 +21,7 @@ from ..notation import format_cell
 from ..trf import parse_date
 from ..validation import Findings, strict
 from .safe_write import atomic_write
+from .zip_guard import MAX_WORKBOOK_BYTES, check_zip
 from .sheet_table import rows_to_tournament
 from ..options import Options, options_from_pairs
 from .template import (
@@ -41,27 +41,6 @@ from .template import (
     to_bytes,
     with_values,
 )
-
-MAX_WORKBOOK_BYTES = 50 * 1024 * 1024
-MAX_PART_BYTES = 200 * 1024 * 1024  # a zip member that inflates to more than this is refused
-
-
-def check_zip(source) -> None:
-    """Refuse zip bombs and files that are not zips before anything inflates them."""
-    try:
-        with zipfile.ZipFile(source) as z:
-            total = 0
-            for info in z.infolist():
-                if info.file_size > MAX_PART_BYTES:
-                    raise InputError(f"zip member {info.filename} inflates to {info.file_size} bytes")
-                total += info.file_size
-            if total > 4 * MAX_PART_BYTES:
-                raise InputError("the workbook inflates to more than 800 MiB")
-    except InputError:
-        raise
-    except (zipfile.BadZipFile, ValueError, OSError, EOFError, NotImplementedError):
-        raise InputError("not a .xlsx workbook (not a zip file)") from None
-
 
 @dataclass(frozen=True)
 class BookSettings:

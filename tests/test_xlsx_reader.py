@@ -1,0 +1,557 @@
+"""The headless recompute's own workbook reader and sheet writer against what they replaced.
+
+The recompute used to read workbooks with openpyxl (tests/xlsx_reference.py keeps that code) and
+to patch sheets with slower regular expressions (tests/sheet_patch_reference.py). The new reader
+must give the same cells, formulas, array ranges, defined names and skipped sheets, and the new
+writer the same XML byte for byte: on the shipped templates, on workbooks made by
+``xl-tiebreak workbook`` from the real TRF files, and on hand-made workbooks full of odd cells.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import random
+import re
+import subprocess
+import sys
+import warnings
+import zipfile
+from typing import Any, Optional
+
+import pytest
+
+import sheet_patch_reference as old_patch
+from conftest import ROOT, real_files
+from xlsx_reference import read_like_before
+from xl_tiebreak.cli import main
+from xl_tiebreak.errors import InputError, TiebreakError
+from xl_tiebreak.examples import demo_tournament
+from xl_tiebreak.excel import a1, cell_dates, recompute as rc, sheet_patch
+from xl_tiebreak.excel.formula_shift import pieces, shift
+from xl_tiebreak.excel.workbook import workbook_bytes
+
+TEMPLATES = sorted((ROOT / "workbook_templates").glob("*.xlsx"))
+MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+RELS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+
+
+def read_now(data: bytes) -> dict[str, Any]:
+    """What the recompute reads now, in the shape of read_like_before."""
+    b = rc._Book(data)
+    return {"cells": b.cells, "formulas": b.formulas, "array_ref": b.array_ref, "names": b.names,
+            "skipped": b.skipped_sheets}
+
+
+def typed(cells: dict[str, dict[str, Any]]) -> dict[str, dict[str, tuple[type, Any]]]:
+    """Cells with their types, so 1 and 1.0 and True are told apart."""
+    return {s: {k: (type(v), v) for k, v in c.items()} for s, c in cells.items()}
+
+
+def assert_reads_as_before(data: bytes) -> dict[str, Any]:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # openpyxl warns about what it drops; the oracle only
+        before = read_like_before(data)
+    now = read_now(data)
+    assert typed(now["cells"]) == typed(before["cells"])
+    for key in ("formulas", "array_ref", "names", "skipped"):
+        assert now[key] == before[key], key
+    return now
+
+
+# ---------------------------------------------------------------- the same cells as openpyxl
+
+
+@pytest.mark.parametrize("path", TEMPLATES, ids=lambda p: p.name)
+def test_templates_read_as_before(path):
+    now = assert_reads_as_before(path.read_bytes())
+    assert now["formulas"] and now["names"]
+
+
+def test_a_big_workbook_reads_as_before():
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        from events import swiss
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    assert_reads_as_before(workbook_bytes(swiss(300, 9, seed=3)))
+
+
+@pytest.mark.parametrize("path", real_files(), ids=lambda p: p.name)
+def test_workbooks_of_the_real_files_read_as_before(path, tmp_path):
+    book = tmp_path / "book.xlsx"
+    try:
+        status = main(["workbook", str(path), "-o", str(book)])
+    except TiebreakError as exc:  # a team event or a TRF the workbook cannot hold
+        pytest.skip(f"no workbook: {exc}")
+    if status != 0 or not book.exists():
+        pytest.skip("no workbook made")
+    assert_reads_as_before(book.read_bytes())
+
+
+# ------------------------------------------------------------------- hand-made odd workbooks
+
+
+def _book(sheets: list[tuple[str, str, str]], names: str = "", strings: Optional[str] = None,
+          styles: Optional[str] = None, workbook_pr: str = "", extra: Optional[dict[str, bytes]] = None) -> bytes:
+    """A workbook zip from sheet XML texts: (title, xml, state)."""
+    ct = ['<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/'
+          'content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.'
+          'relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>'
+          '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.'
+          'spreadsheetml.sheet.main+xml"/>']
+    rels = ['<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/'
+            'package/2006/relationships">']
+    wb_sheets = []
+    parts: dict[str, bytes] = {}
+    for i, (title, xml, state) in enumerate(sheets, start=1):
+        parts[f"xl/worksheets/sheet{i}.xml"] = xml.encode("utf-8")
+        ct.append(f'<Override PartName="/xl/worksheets/sheet{i}.xml" ContentType="application/vnd.'
+                  f'openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>')
+        rels.append(f'<Relationship Id="rId{i}" Type="{RELS}/worksheet" Target="worksheets/sheet{i}.xml"/>')
+        st = f' state="{state}"' if state != "visible" else ""
+        wb_sheets.append(f'<sheet name="{title}" sheetId="{i}"{st} r:id="rId{i}"/>')
+    if strings is not None:
+        parts["xl/sharedStrings.xml"] = strings.encode("utf-8")
+        ct.append('<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-'
+                  'officedocument.spreadsheetml.sharedStrings+xml"/>')
+        rels.append(f'<Relationship Id="rIdS" Type="{RELS}/sharedStrings" Target="sharedStrings.xml"/>')
+    if styles is not None:
+        parts["xl/styles.xml"] = styles.encode("utf-8")
+        ct.append('<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-'
+                  'officedocument.spreadsheetml.styles+xml"/>')
+        rels.append(f'<Relationship Id="rIdT" Type="{RELS}/styles" Target="styles.xml"/>')
+    parts["xl/workbook.xml"] = (
+        f'<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="{MAIN}" xmlns:r="{RELS}">{workbook_pr}'
+        f'<sheets>{"".join(wb_sheets)}</sheets>{names}</workbook>').encode("utf-8")
+    parts["xl/_rels/workbook.xml.rels"] = ("".join(rels) + "</Relationships>").encode("utf-8")
+    parts["[Content_Types].xml"] = ("".join(ct) + "</Types>").encode("utf-8")
+    parts["_rels/.rels"] = (
+        '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/'
+        '2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/'
+        'relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>').encode("utf-8")
+    parts.update(extra or {})
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, body in parts.items():
+            z.writestr(name, body)
+    return out.getvalue()
+
+
+STRINGS = (f'<?xml version="1.0" encoding="UTF-8"?><sst xmlns="{MAIN}" count="9" uniqueCount="9">'
+           '<si><t>plain</t></si>'
+           '<si><r><t>rich </t></r><r><rPr><b/></rPr><t>text</t></r></si>'
+           '<si><t>kanji</t><rPh sb="0" eb="1"><t>KANA</t></rPh><phoneticPr fontId="1"/></si>'
+           '<si><t>under_x005F_x0041_score</t></si>'
+           '<si><t>12</t></si>'
+           '<si><t>=A1</t></si>'
+           '<si><t/></si>'
+           '<si><t>a &amp; b &lt; c</t></si>'
+           '<si><t xml:space="preserve">  12w1  </t></si>'
+           '</sst>')
+
+STYLES = (f'<?xml version="1.0" encoding="UTF-8"?><styleSheet xmlns="{MAIN}">'
+          '<numFmts count="4"><numFmt numFmtId="164" formatCode="dd/mm/yyyy"/>'
+          '<numFmt numFmtId="165" formatCode="[h]:mm:ss"/><numFmt numFmtId="166" formatCode="0.00&quot; days&quot;"/>'
+          '<numFmt numFmtId="167" formatCode="[Red]0.0;[Blue]dd"/></numFmts>'
+          '<fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts>'
+          '<fills count="1"><fill><patternFill patternType="none"/></fill></fills>'
+          '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>'
+          '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>'
+          '<cellXfs count="9"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>'
+          '<xf numFmtId="14" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>'
+          '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>'
+          '<xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>'
+          '<xf numFmtId="166" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>'
+          '<xf numFmtId="167" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>'
+          '<xf numFmtId="20" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>'
+          '<xf numFmtId="46" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>'
+          '<xf numFmtId="30" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>'
+          '</cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>'
+          '</styleSheet>')
+
+ODD = (f'<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="{MAIN}" xmlns:r="{RELS}">'
+       '<dimension ref="A1:H30"/><sheetData>'
+       '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="C1" t="s"><v>2</v></c>'
+       '<c r="D1" t="s"><v>3</v></c><c r="E1" t="inlineStr"><is><t>inline</t></is></c>'
+       '<c r="F1" t="inlineStr"><is><r><t>rich </t></r><r><rPr><b/></rPr><t>inline</t></r></is></c>'
+       '<c r="G1" t="inlineStr"><is><t xml:space="preserve">  spaced  </t></is></c><c r="H1" t="inlineStr"/></row>'
+       '<row r="2"><c r="A2" t="b"><v>1</v></c><c r="B2" t="b"><v>0</v></c><c r="C2" t="e"><v>#REF!</v></c>'
+       '<c r="D2" t="e"><v>#N/A</v></c><c r="E2" t="str"><v>12</v></c><c r="F2" t="s"><v>4</v></c>'
+       '<c r="G2" t="s"><v>5</v></c><c r="H2"><v>1E3</v></c></row>'
+       '<row r="3"><c r="A3"><v>42</v></c><c r="B3"><v>-0.5</v></c><c r="C3" s="1"><v>45717</v></c>'
+       '<c r="D3" s="2"><v>45717.75</v></c><c r="E3" s="3"><v>1.5</v></c><c r="F3" s="6"><v>0.5</v></c>'
+       '<c r="G3" s="4"><v>3</v></c><c r="H3" s="1"><v>30</v></c></row>'
+       '<row r="4"><c r="A4" t="d"><v>2025-03-01</v></c><c r="B4" t="d"><v>2025-03-01T10:30:00</v></c>'
+       '<c r="C4" t="d"><v>10:30:00</v></c><c r="D4" t="s"><v>6</v></c><c r="E4"><v></v></c>'
+       '<c r="F4" t="str"><v> </v></c><c r="G4" s="7"><v>2.25</v></c><c r="H4" s="1"/></row>'
+       '<row r="5"><c r="A5"><f t="shared" ref="A5:A7" si="0">SCORE(B5,Crosstable)</f><v>1</v></c>'
+       '<c r="B5"><f t="shared" ref="B5:C6" si="1">$A$1&amp;A1&amp;\'It\'\'s here\'!B$2&amp;SUM(A:A)&amp;SUM(1:2)'
+       '&amp;"A1"&amp;a1&amp;SUM(B1:$C$2)</f></c>'
+       '<c r="C5"><f t="shared" si="1"/></c>'
+       '<c r="D5"><f>IFERROR(RESULTS(Crosstable),Store!$A$1:$B$3)</f><v>x</v></c>'
+       '<c r="E5" t="str"><f>"="&amp;"x"</f><v>=x</v></c>'
+       '<c r="F5"><f t="array" ref="$F$5:g6">STANDINGS(Crosstable)</f><v>1</v></c><c r="G5"><v>2</v></c>'
+       '<c r="H5"><f>  SUM( A1 ,\n  B1 )</f></c></row>'
+       '<row r="6"><c r="A6"><f t="shared" si="0"/></c><c r="B6"><f t="shared" si="1"/></c>'
+       '<c r="C6"><f t="shared" si="1"/></c><c r="D6" s="8"><v>45000</v></c><c r="F6"><v>3</v></c></row>'
+       '<row r="7"><c r="A7"><f t="shared" si="0"/></c><c r="B7" t="s"><v>7</v></c><c r="C7" t="s"><v>8</v></c>'
+       '<c r="D7" t="inlineStr"><is><t>=SCORE(1,Crosstable)</t></is></c></row>'
+       '<row><c><v>8</v></c><c t="inlineStr"><is><t>no r</t></is></c><c r="D8"><v>4</v></c><c><v>5</v></c></row>'
+       '<row r="10"><c r="B10"><v>1</v></c><c r="A10"><v>2</v></c><c r="B10"><v>3</v></c></row>'
+       '<row r="9"><c r="A9"><v>9</v></c></row>'
+       '<row r="11"><c r="a11"><v>11</v></c><c r="I11"><v>99</v></c></row>'
+       '<row r="12" spans="1:2" ht="20" customHeight="1"><c r="A12" s="5"><v>2.5</v></c>'
+       '<c r="B12" s="5"><v>-1</v></c></row>'
+       '<row r="40"><c r="A40"><v>1</v></c></row>'
+       '</sheetData></worksheet>')
+
+PREFIXED = (f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<x:worksheet xmlns:x="{MAIN}">'
+            '<!-- a comment --><x:sheetData>'
+            '<x:row r="1"><x:c r="A1" t="inlineStr"><x:is><x:t><![CDATA[cdata <text> & more]]></x:t></x:is></x:c>'
+            '<x:c r="C1"><x:v>3</x:v></x:c></x:row>'
+            '<x:row r="2"><x:c r="B2"><x:v>2</x:v></x:c><x:c r="A2"><x:v>1</x:v></x:c></x:row>'
+            '<x:row r="3"><x:c r="A3"><x:f>Odd!A1</x:f><x:v>plain</x:v></x:c>'
+            '<x:c r="B3" t="str"><x:f>\'It\'\'s here\'!B2</x:f></x:c></x:row>'
+            '</x:sheetData></x:worksheet>')
+
+
+def _sheet(rows: str, dimension: str = "") -> str:
+    dim = f'<dimension ref="{dimension}"/>' if dimension else ""
+    return f'<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="{MAIN}">{dim}<sheetData>{rows}</sheetData></worksheet>'
+
+
+NAMES = ('<definedNames>'
+         '<definedName name="Crosstable">Odd!$A$1:$H$4</definedName>'
+         '<definedName name="Local" localSheetId="0">Odd!$A$1</definedName>'
+         '<definedName name="_xlnm.Print_Area" localSheetId="0">Odd!$A$1:$B$2</definedName>'
+         '<definedName name="_xlnm._FilterDatabase" hidden="1">Odd!$A$1:$B$9</definedName>'
+         '<definedName name="Konst">0.5</definedName>'
+         '<definedName name="Formel">SUM(Odd!$A$1:$A$2)</definedName>'
+         '<definedName name="Quoted">\'It\'\'s here\'!$B$2:$C$3</definedName>'
+         '<definedName name="Broken">#REF!</definedName>'
+         '<definedName name="SheetRef">Odd!#REF!</definedName>'
+         '<definedName name="Multi">Odd!$A$1,Odd!$B$2</definedName>'
+         '<definedName name="Text">"text"</definedName>'
+         '<definedName name="cased">Odd!$c$3</definedName>'
+         '</definedNames>')
+
+
+def odd_workbook(workbook_pr: str = "") -> bytes:
+    return _book([("Odd", ODD, "visible"),
+                  ("It's here", _sheet('<row r="2"><c r="B2"><v>7</v></c><c r="C2" t="b"><v>1</v></c></row>',
+                                       "B2:C3"), "visible"),
+                  ("Prefixed", PREFIXED, "visible"),
+                  ("Narrow", _sheet('<row r="1"><c r="A1" t="n" s="0"><v>1</v></c><c r="D1"><v>4</v></c></row>'
+                                    '<row r="5"><c r="B5"><v>2</v></c></row>', "A1:B2"), "visible"),
+                  ("Empty", _sheet(""), "visible"),
+                  ("Store", _sheet('<row r="1"><c r="A1"><v>1</v></c></row>', "A1"), "hidden"),
+                  ("Secret", _sheet('<row r="1"><c r="A1"><f>Store!A1</f></c></row>', "A1"), "veryHidden")],
+                 names=NAMES, strings=STRINGS, styles=STYLES, workbook_pr=workbook_pr)
+
+
+def test_odd_cells_read_as_before():
+    now = assert_reads_as_before(odd_workbook())
+    odd = now["cells"]["Odd"]
+    # a few of them spelled out, so the oracle is not the only judge
+    assert odd["A1"] == "plain" and odd["B1"] == "rich text" and odd["C1"] == "kanji"
+    assert odd["E1"] == "inline" and odd["F1"] == "rich inline" and "H1" not in odd
+    assert odd["A2"] is True and odd["C2"] == "#REF!" and odd["E2"] == "12" and odd["G2"] == "=A1"
+    assert odd["H2"] == 1000.0 and type(odd["A3"]) is int
+    assert odd["D3"] == dt.datetime(2025, 3, 1, 18, 0) and odd["E3"] == dt.timedelta(hours=36)
+    assert odd["F3"] == dt.time(12, 0) and odd["G3"] == 3 and odd["A4"] == dt.date(2025, 3, 1)
+    assert odd["D4"] == "" and "E4" not in odd and odd["D6"] == 45000  # id 30: no code, no date
+    assert odd["D7"] == "=SCORE(1,Crosstable)"  # text that looks like a formula stays text
+    assert "I11" not in odd and "A40" not in odd and "A9" not in odd  # past the dimension; row out of order
+    formulas = {c: t for s, c, t in now["formulas"] if s == "Odd"}
+    assert formulas["A6"] == "=SCORE(B6,Crosstable)" and formulas["A7"] == "=SCORE(B7,Crosstable)"
+    assert formulas["C6"].startswith("=$A$1&B2&'It''s here'!C$2&SUM(B:B)&SUM(2:3)&\"A1\"&B2&SUM(C2:$C$2)")
+    assert now["array_ref"][("Odd", "F5")] == "F5:G6"
+    assert now["skipped"] == {"Store"} and now["cells"]["Store"] == {}
+    assert set(now["names"]) == {"CROSSTABLE", "QUOTED", "SHEETREF", "MULTI", "CASED"}
+
+
+def test_the_1904_date_system_reads_as_before():
+    now = assert_reads_as_before(odd_workbook('<workbookPr date1904="1"/>'))
+    assert now["cells"]["Odd"]["C3"] == dt.datetime(2029, 3, 2)
+
+
+def test_broken_parts_are_refused_with_a_readable_error():
+    good = odd_workbook()
+    for part, body in [("xl/worksheets/sheet1.xml", b"<worksheet"),
+                       ("xl/worksheets/sheet1.xml", ODD.replace('<v>42</v>', '<v>4x2</v>').encode()),
+                       ("xl/worksheets/sheet1.xml", ODD.replace('t="s"><v>0<', 't="s"><v>99<').encode()),
+                       ("xl/sharedStrings.xml", b"<sst><si>"),
+                       ("xl/workbook.xml", b"")]:
+        out = io.BytesIO()
+        with zipfile.ZipFile(io.BytesIO(good)) as src, zipfile.ZipFile(out, "w") as dst:
+            for n in src.namelist():
+                dst.writestr(n, body if n == part else src.read(n))
+        with pytest.raises(InputError, match="not a readable .xlsx workbook"):
+            rc._Book(out.getvalue())
+
+
+@pytest.mark.parametrize("part", ["xl/workbook.xml", "xl/worksheets/sheet1.xml", "xl/sharedStrings.xml",
+                                  "xl/styles.xml", "[Content_Types].xml"])
+def test_a_dtd_is_refused_in_every_part(part):
+    good = odd_workbook()
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(good)) as src, zipfile.ZipFile(out, "w") as dst:
+        for n in src.namelist():
+            body = src.read(n)
+            if n == part:
+                body = body.replace(b"?>", b'?><!DOCTYPE x [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]>', 1)
+            dst.writestr(n, body)
+    with pytest.raises(TiebreakError, match="DTD"):
+        rc.recompute_bytes(out.getvalue())
+
+
+def test_names_openpyxl_could_not_read_are_left_out():
+    # openpyxl's read-only reading gave up on the whole workbook for these; the reader skips them
+    names = ('<definedNames><definedName name="Crosstable">Odd!$A$1:$H$4</definedName>'
+             '<definedName name="Other">Crosstable</definedName>'
+             '<definedName name="Tbl">Table1[#All]</definedName></definedNames>')
+    book = rc._Book(_book([("Odd", ODD, "visible")], names=names, strings=STRINGS, styles=STYLES))
+    assert set(book.names) == {"CROSSTABLE"}
+
+
+# --------------------------------------------------------------------- the pieces on their own
+
+
+def test_a1_agrees_with_openpyxl():
+    from openpyxl.utils import get_column_letter, range_boundaries
+    from openpyxl.utils.cell import column_index_from_string
+    for n in range(1, 18279):
+        assert a1.column_letter(n) == get_column_letter(n)
+        assert a1.column_number(get_column_letter(n)) == n == column_index_from_string(get_column_letter(n).lower())
+    for bad in (0, 18279):
+        with pytest.raises(ValueError):
+            a1.column_letter(bad)
+    for area in ("A1", "$B$2:D9", "a1:c3", "A:C", "2:5", "XFD1048576", "A1:B", "A1:", ":", "", "AAAA1", "A0"):
+        try:
+            want = range_boundaries(area)
+        except ValueError:
+            with pytest.raises(ValueError):
+                a1.range_bounds(area)
+        else:
+            assert a1.range_bounds(area) == want, area
+
+
+def test_dates_agree_with_openpyxl():
+    from openpyxl.styles.numbers import BUILTIN_FORMATS, is_date_format, is_timedelta_format
+    from openpyxl.utils.datetime import MAC_EPOCH, WINDOWS_EPOCH, from_ISO8601, from_excel
+    codes = list(BUILTIN_FORMATS.values()) + [
+        "dd/mm/yyyy", "[h]:mm:ss", '0.00" days"', "[Red]0.0;[Blue]dd", "[$-409]mmmm d, yyyy", "yyyy-mm-dd\\ hh",
+        "_(d", "\\d0", "[mm]:ss", "[ss].00", "General", '"y"0', "0.0E+00", "mmss.0", "[hh]", "@", '"a\nd"0']
+    for code in codes:
+        assert cell_dates.is_date_format(code) == is_date_format(code), code
+        assert cell_dates.is_elapsed_format(code) == is_timedelta_format(code), code
+    for k, code in BUILTIN_FORMATS.items():
+        assert (cell_dates.BUILTIN_DATE_CODES.get(k) is not None) == is_date_format(code), k
+    def outcome(f, *args, **kw):
+        try:
+            return f(*args, **kw)
+        except (OverflowError, ValueError) as exc:
+            return type(exc)
+    for v in (0, 0.25, 0.999999, 1, 30, 59.5, 60, 61, 45717, 45717.123456789, 2958465, 10 ** 7, -1.5):
+        for epoch in (WINDOWS_EPOCH, MAC_EPOCH):
+            for elapsed in (False, True):
+                assert outcome(cell_dates.from_serial, v, epoch, elapsed) == outcome(
+                    from_excel, v, epoch, timedelta=elapsed), (v, epoch, elapsed)
+    for text in ("2025-03-01", "2025-03-01T10:30:00", "2025-03-01T10:30:00.125Z", "10:30", "10:30:15.5",
+                 "PT1H30M", "PT12.5S", "PT2H"):
+        assert cell_dates.from_iso(text) == from_ISO8601(text), text
+    with pytest.raises(ValueError):
+        cell_dates.from_iso("soon")
+
+
+FORMULAS = ["=SUM(A1:B$2,$C3)*2", "=A1+Sheet2!B2-'My sheet'!$C$3", "=SUM(A:A)+SUM(1:3)+SUM($A:B)",
+            '=IF(A1="A1",B1,"x""y")', "=Crosstable", "=SCORE(A5,Crosstable,\"fide2026\")",
+            "=A1:B2:C3", "=1E+5+A1", "= A1  +\n B1", "={1,2;3,4}", "=Table1[[#This Row],[Col]]+A1",
+            "=-A1%", "=A1>=B1", "=#REF!+A1", "=Sheet1!#REF!", "=a1+zz10", "=SUM(Sheet1:Sheet3!A1)"]
+
+
+@pytest.mark.parametrize("formula", FORMULAS)
+def test_shared_formulas_move_like_openpyxl(formula):
+    from openpyxl.formula.translate import Translator
+    for dest in ("C5", "E9", "D4", "AA100", "D1"):
+        col, row = a1.split_cell(dest)
+        try:
+            want = Translator(formula, "D4").translate_formula(dest)
+        except Exception:  # out of the sheet, or not a formula openpyxl can cut up
+            with pytest.raises(ValueError):
+                shift(pieces(formula), row - 4, col - 4)
+            continue
+        got = shift(pieces(formula), row - 4, col - 4)
+        if formula.endswith("Sheet1!#REF!"):
+            assert got == formula  # openpyxl drops the sheet there: kept here
+            continue
+        assert got == want, (formula, dest)
+
+
+def test_a_shared_formula_that_would_leave_the_sheet_is_refused():
+    with pytest.raises(ValueError):
+        shift(pieces("=A1+B2"), -1, 0)
+    with pytest.raises(ValueError):
+        pieces('=A1&"open')
+
+
+# ------------------------------------------------------------------------ the sheet writer
+
+
+def _as_old(edit: sheet_patch.SheetEdit) -> old_patch.SheetEdit:
+    values = {k: old_patch.CLEAR if v is sheet_patch.CLEAR else v for k, v in edit.values.items()}
+    return old_patch.SheetEdit(values, dict(edit.arrays), edit.cm)
+
+
+def assert_patches_as_before(xml: str, edit: sheet_patch.SheetEdit) -> None:
+    try:
+        want = old_patch.patch_sheet_xml(xml, _as_old(edit))
+    except InputError as exc:
+        with pytest.raises(InputError) as got:
+            sheet_patch.patch_sheet_xml(xml, edit)
+        assert str(got.value) == str(exc)
+        return
+    assert sheet_patch.patch_sheet_xml(xml, edit) == want
+
+
+ODD_ROWS = [
+    ODD, PREFIXED,
+    _sheet('<row r="1" spans="2:3"><c r="B1" s="3" t="n"><v>1</v></c><c r="C1" t="str"><f>A1</f><v>x</v></c></row>'
+           '<row r="3"/><row r="2"><c r="A2"/><c r="B2" cm="1"><f t="array" ref="B2:C3">STANDINGS(X)</f></c></row>'
+           '<row r="4">  <c r="A4"><v>1</v></c>\n<c r="B4"><v>2</v></c></row>'
+           '<row r="5"><c r="A5"><v>1</v></c><extLst><ext uri="x"/></extLst></row>'
+           '<row r="6"><c r="C6" t="inlineStr"><is><t>a</t></is></c><c r="A6"  t="e" ><v>#N/A</v></c></row>'
+           '<row r="7"><c s="1" r="B7"><v>2</v></c><c r="A7"\tt="s"><v>0</v></c></row>', "A1:C7"),
+    _sheet(""), _sheet("", "A1"),
+]
+
+
+def _random_edit(rng: random.Random, rows: int, cols: int) -> sheet_patch.SheetEdit:
+    edit = sheet_patch.SheetEdit()
+    kinds = [1, 2.5, -0.125, 1e20, float("inf"), True, False, "text", "a & <b>", "#N/A", "#REF!", "", " ",
+             None, sheet_patch.CLEAR, 3, 10 ** 12]
+    for _ in range(rng.randint(1, 40)):
+        coord = f"{a1.column_letter(rng.randint(1, cols))}{rng.randint(1, rows)}"
+        edit.values[coord] = rng.choice(kinds)
+    if rng.random() < 0.5:
+        anchor = rng.choice(list(edit.values))
+        edit.arrays[anchor] = f"{anchor}:{a1.column_letter(cols)}{rows}"
+        edit.cm = rng.choice([None, 1, 2])
+    return edit
+
+
+@pytest.mark.parametrize("index", range(len(ODD_ROWS)))
+def test_odd_sheets_are_patched_as_before(index):
+    rng = random.Random(index)
+    for _ in range(150):
+        assert_patches_as_before(ODD_ROWS[index], _random_edit(rng, 14, 10))
+
+
+def test_big_sheets_are_patched_as_before():
+    """Every sheet of a recomputed workbook, with the recompute's own edits and with random ones."""
+    data = workbook_bytes(demo_tournament())
+    edits: dict[str, sheet_patch.SheetEdit] = {}
+    real = rc.patch_sheet_xml
+
+    def spy(xml: str, edit: sheet_patch.SheetEdit):
+        assert_patches_as_before(xml, edit)
+        edits[xml] = edit
+        return real(xml, edit)
+    rc.patch_sheet_xml = spy
+    try:
+        rc.recompute_bytes(data)
+    finally:
+        rc.patch_sheet_xml = real
+    assert len(edits) >= 3
+    rng = random.Random(7)
+    for xml in edits:
+        for _ in range(20):
+            assert_patches_as_before(xml, _random_edit(rng, 40, 30))
+
+
+# --------------------------------------------------------- the whole recompute, old and new
+
+
+def recompute_as_before(data: bytes) -> tuple[bytes, rc.Report]:
+    """The recompute with the former reading (openpyxl) and the former writer put back."""
+    real_read, real_patch = rc._Book._read, rc.patch_sheet_xml
+
+    def read(self, blob: bytes) -> None:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            got = read_like_before(blob)
+        self.cells, self.formulas, self.array_ref = got["cells"], got["formulas"], got["array_ref"]
+        self.names, self.skipped_sheets = got["names"], got["skipped"]
+        self.formula_of = {(s, c): t for s, c, t in self.formulas}
+
+    def patch(xml: str, edit: sheet_patch.SheetEdit):
+        return old_patch.patch_sheet_xml(xml, _as_old(edit))
+    rc._Book._read, rc.patch_sheet_xml = read, patch
+    try:
+        return rc.recompute_bytes(data)
+    finally:
+        rc._Book._read, rc.patch_sheet_xml = real_read, real_patch
+
+
+def _with_cell(data: bytes, part: str, pattern: bytes, new: bytes) -> bytes:
+    """``data`` with the first match of ``pattern`` in ``part`` replaced."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+        for n in src.namelist():
+            body = src.read(n)
+            if n == part:
+                body, k = re.subn(pattern, new, body, count=1)
+                assert k == 1
+            dst.writestr(n, body)
+    return out.getvalue()
+
+
+def _books() -> list[tuple[str, bytes]]:
+    demo = workbook_bytes(demo_tournament())
+    ref_cell = _with_cell(demo, "xl/worksheets/sheet1.xml", rb'<c r="G6"[^>]*>.*?</c>',
+                          b'<c r="G6" s="6" t="e"><v>#REF!</v></c>')
+    return [("demo", demo), ("ref-error", ref_cell), ("odd", odd_workbook())] + [
+        (p.name, p.read_bytes()) for p in TEMPLATES]
+
+
+@pytest.mark.parametrize("name,data", _books(), ids=[n for n, _ in _books()])
+def test_recompute_writes_what_it_wrote_before(name, data):
+    from xl_tiebreak.excel import functions as fx
+    fx.CACHE.clear()
+    try:
+        want, want_report = recompute_as_before(data)
+    except TiebreakError as exc:
+        fx.CACHE.clear()
+        with pytest.raises(type(exc)) as got:
+            rc.recompute_bytes(data)
+        assert str(got.value) == str(exc)
+        return
+    fx.CACHE.clear()
+    got, report = rc.recompute_bytes(data)
+    assert (report.written, report.errors, report.skipped) == (want_report.written, want_report.errors,
+                                                               want_report.skipped)
+    assert got == want
+    if name == "ref-error":
+        assert any("Crosstable!G6" in m and "#REF!" in m for m in report.errors.values()), report.errors
+
+
+def test_the_recompute_does_not_load_openpyxl(tmp_path):
+    script = ("import sys\n"
+              "from xl_tiebreak.cli import main\n"
+              "status = main(['recompute', sys.argv[1], '-o', sys.argv[2]])\n"
+              "print('openpyxl loaded' if 'openpyxl' in sys.modules else 'no openpyxl')\n"
+              "sys.exit(status)\n")
+    book = ROOT / "workbook_templates" / "xl-tiebreak-swiss.xlsx"
+    proc = subprocess.run([sys.executable, "-c", script, str(book), str(tmp_path / "out.xlsx")],
+                          capture_output=True, text=True)
+    assert proc.stdout.strip().endswith("no openpyxl"), proc.stdout + proc.stderr
+
+
+def test_docstring_examples_of_the_reader_and_writer():
+    import doctest
+
+    from xl_tiebreak.excel import formula_shift
+    for mod in (a1, cell_dates, formula_shift, sheet_patch):
+        failed, tried = doctest.testmod(mod)
+        assert tried > 0 and failed == 0, mod.__name__

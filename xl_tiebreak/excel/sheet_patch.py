@@ -1,0 +1,317 @@
+"""Cached values written into a sheet's XML text, changing nothing else.
+
+Only the ``<c>`` elements of the given cells change (their ``<v>`` value and ``t`` type, and for the
+anchor of a spilled table its ``<f t="array" ref=...>`` and ``cm``); cells and rows are added
+where the sheet has none. The text is edited, never re-serialised, so everything the recompute
+does not understand stays byte for byte.
+
+>>> patch_sheet_xml('<worksheet><sheetData><row r="1"><c r="A1"><v>1</v></c></row></sheetData></worksheet>',
+...                 {"A1": 2.5, "B1": "x"})
+('<worksheet><sheetData><row r="1"><c r="A1"><v>2.5</v></c><c r="B1" t="str"><v>x</v></c></row></sheetData></worksheet>', 2)
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from typing import Any, Iterator, Optional
+
+from ..errors import InputError
+from .a1 import COLUMNS, area_name, column_number, range_bounds, split_cell
+
+CLEAR = object()  # a cell whose cached value is removed (an empty result, a shrunk spill)
+
+# elements with or without a namespace prefix (<c ...> or <x:c ...>)
+_P = r"((?:[A-Za-z_][\w.-]*:)?)"
+_CELL = re.compile("<" + _P + r"c\b([^>]*?)(/>|>(.*?)</\1c>)", re.S)
+# the same, with the A1 name and its letters when ``r`` is the first attribute (as always)
+_CELL_R = re.compile("<" + _P + r'c\b(?:(?=\s+r="(([A-Z]+)\d+)")|)([^>]*?)(/>|>(.*?)</\1c>)', re.S)
+_ROW_OPEN = re.compile("<" + _P + r"row\b([^>]*)>")
+_SHEET_DATA_OPEN = re.compile("<" + _P + r"sheetData\b([^>]*)>")
+_ATTR_R = re.compile(r'\br="([A-Z]+\d+)"')
+_ROW_R = re.compile(r'\br="(\d+)"')
+_ATTR_T = re.compile(r'\s+t="[^"]*"')
+_ATTR_CM = re.compile(r'\s+cm="[^"]*"')
+_SPANS = re.compile(r'\bspans="(\d+):(\d+)"')
+_VALUE = re.compile("<" + _P + r"(v|is)\b[^>]*/>|<" + _P + r"(v|is)\b[^>]*>.*?</\3\4>", re.S)
+_FORMULA_OPEN = re.compile("<" + _P + r"f\b([^>]*?)(/?)>")
+_DIMENSION = re.compile(r'(<(?:[A-Za-z_][\w.-]*:)?dimension\b[^>]*\bref=")([A-Z]+\d+(?::[A-Z]+\d+)?)(")')
+ERRORS = ("#N/A", "#VALUE!", "#NUM!", "#REF!", "#NAME?", "#DIV/0!", "#NULL!")
+
+
+@dataclass
+class SheetEdit:
+    """What to change in one sheet: cached values (A1 -> value, or CLEAR), anchors whose formula
+    becomes an array formula over a new ref, and the ``cm`` index to give those anchors."""
+
+    values: dict[str, Any] = field(default_factory=dict)
+    arrays: dict[str, str] = field(default_factory=dict)
+    cm: Optional[int] = None
+
+
+def escape(text: str) -> str:
+    """``&``, ``<`` and ``>`` as XML entities (xml.sax.saxutils.escape, whose import pulls in
+    urllib and http: a twentieth of a second)."""
+    return text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
+
+
+def xml_value(v: Any) -> tuple[Optional[str], str]:
+    """(t attribute, text of <v>) for a value."""
+    kind = type(v)
+    if kind is float:  # the usual values first
+        if not math.isfinite(v):
+            return "e", "#NUM!"
+        return None, repr(v) if not v.is_integer() else str(int(v))
+    if kind is int:
+        return None, str(v)
+    if isinstance(v, bool):
+        return "b", "1" if v else "0"
+    if isinstance(v, (int, float)):
+        if isinstance(v, float) and not math.isfinite(v):
+            return "e", "#NUM!"
+        return None, repr(v) if isinstance(v, float) and not v.is_integer() else str(int(v))
+    text = "" if v is None else str(v)
+    if text in ERRORS:
+        return "e", text
+    return "str", escape(text)
+
+
+def _without_value(inner: Optional[str]) -> str:
+    """A cell's content without its ``<v>`` / ``<is>``."""
+    if not inner or inner.startswith("<v>") and inner.endswith("</v>") and "<" not in inner[3:-4]:
+        return ""  # the usual case: only a cached value
+    return _VALUE.sub("", inner)
+
+
+def _without_type(attrs: str) -> str:
+    """A cell's attributes without ``t="..."``, and without trailing spaces."""
+    at = attrs.find(' t="')
+    if at < 0:
+        return attrs.rstrip() if 't="' not in attrs else _ATTR_T.sub("", attrs).rstrip()
+    end = attrs.find('"', at + 4)
+    if end > 0 and 't="' not in attrs[end:] and not attrs[at - 1:at].isspace() and attrs.isprintable():
+        return (attrs[:at] + attrs[end + 1:]).rstrip()  # one t, after one space: the usual case
+    return _ATTR_T.sub("", attrs).rstrip()
+
+
+def _patch_cell(prefix: str, attrs: str, inner: Optional[str], coord: str, edit: SheetEdit) -> str:
+    """One ``<c>`` element with its new value (and array ref / cm for an anchor)."""
+    v = edit.values.get(coord, CLEAR)
+    kept = _without_value(inner)
+    new_attrs = _without_type(attrs)
+    ref = edit.arrays.get(coord) if edit.arrays else None
+    if ref is not None:
+        def array_open(m: re.Match) -> str:
+            a = re.sub(r'\s+(?:t|ref)="[^"]*"', "", m.group(2))
+            return f'<{m.group(1)}f t="array" ref="{ref}"{a}>'
+        kept = _FORMULA_OPEN.sub(array_open, kept, count=1)
+        if edit.cm is not None and not _ATTR_CM.search(new_attrs):
+            new_attrs += f' cm="{edit.cm}"'
+    if v is CLEAR:
+        return f"<{prefix}c{new_attrs}>{kept}</{prefix}c>" if kept else f"<{prefix}c{new_attrs}/>"
+    t, text = xml_value(v)
+    if t:
+        return f'<{prefix}c{new_attrs} t="{t}">{kept}<{prefix}v>{text}</{prefix}v></{prefix}c>'
+    return f"<{prefix}c{new_attrs}>{kept}<{prefix}v>{text}</{prefix}v></{prefix}c>"
+
+
+class _Patcher:
+    """The edit of one sheet's ``<sheetData>``, row by row; ``done`` counts the cells set."""
+
+    def __init__(self, edit: SheetEdit) -> None:
+        self.edit = edit
+        self.done = 0
+        self.by_row: dict[int, dict[int, str]] = {}  # row -> column -> A1 name
+        self.place: dict[str, tuple[int, int]] = {}  # A1 name -> (column, row)
+        coords = list(edit.values)
+        letters = [c.rstrip("0123456789") for c in coords]
+        cols = list(map(COLUMNS.get, letters))
+        if None in cols or any(len(a) == len(c) for a, c in zip(letters, coords)):
+            places = [split_cell(c) for c in coords]  # a column past ZZ, or not a cell (raises)
+        else:
+            places = list(zip(cols, [int(c[len(a):]) for a, c in zip(letters, coords)]))
+        self.place = dict(zip(coords, places))
+        by_row = self.by_row
+        for coord, (col, row) in zip(coords, places):
+            got = by_row.get(row)
+            if got is None:
+                got = by_row[row] = {}
+            got[col] = coord
+
+    def data(self, prefix: str, body: str) -> str:
+        """The new ``<sheetData>`` (its rows only, in row order)."""
+        out: list[tuple[int, str]] = []
+        seen_rows: set[int] = set()
+        for start, end, row_prefix, attrs, row_body in _elements(body, _ROW_OPEN, "row"):
+            rr = _ROW_R.search(attrs)
+            n = int(rr.group(1)) if rr else 0
+            seen_rows.add(n)
+            wanted = self.by_row.get(n)
+            out.append((n, self.row(row_prefix, attrs, row_body or "", wanted) if wanted else body[start:end]))
+        for n, wanted in self.by_row.items():
+            if n not in seen_rows:
+                cells = self._new_cells(prefix, wanted, sorted(wanted))
+                if cells:
+                    out.append((n, f'<{prefix}row r="{n}">' + "".join(c for _, c in cells) + f"</{prefix}row>"))
+        out.sort(key=lambda p: p[0])
+        inner = "".join(t for _, t in out)
+        return f"<{prefix}sheetData>{inner}</{prefix}sheetData>" if inner else f"<{prefix}sheetData/>"
+
+    def _new_cells(self, prefix: str, wanted: dict[int, str], cols: list[int]) -> list[tuple[int, str]]:
+        """(column, element) for wanted cells the row does not have (each counted as set; a
+        cleared one needs no element)."""
+        out = []
+        for col in cols:
+            coord = wanted[col]
+            self.done += 1
+            if self.edit.values[coord] is not CLEAR:
+                out.append((col, _patch_cell(prefix, f' r="{coord}"', "", coord, self.edit)))
+        return out
+
+    def row(self, prefix: str, attrs: str, body: str, wanted: dict[int, str]) -> str:
+        """One ``<row>`` with its wanted cells set or added, cells in column order."""
+        found = _CELL_R.findall(body)
+        if found and len(body) == 2 * len(found) + sum(len(p) + len(a) + len(t) for p, _, _, a, t, _ in found):
+            got = self._usual_row(prefix, attrs, found, wanted)  # only cells, each with its r first
+            if got is not None:
+                return got
+        return self._any_row(prefix, attrs, body, wanted)
+
+    def _usual_row(self, prefix: str, attrs: str, found: list[tuple[str, ...]], wanted: dict[int, str]) -> Optional[str]:
+        """The row when it holds only cells, each with its ``r`` first, in column order, and every
+        wanted cell among them (the usual case, done in bulk); else None."""
+        edit = self.edit
+        values, place = edit.values, self.place
+        coords = [f[1] for f in found]
+        if "" in coords:
+            return None
+        hit = list(map(values.__contains__, coords))
+        cols = [place[c][0] if h else (COLUMNS.get(f[2]) or column_number(f[2]))
+                for c, h, f in zip(coords, hit, found)]
+        present = set(coords)
+        if cols != sorted(cols) or any(a1 not in present for a1 in wanted.values()):
+            return None
+        hits = sum(hit)  # a cell of another row counts too
+        texts = [_patch_cell(p, a, inner, c, edit) if c in values else f"<{p}c{a}{t}"
+                 for p, c, _, a, t, inner in found]
+        self.done += hits
+        spans = _SPANS.search(attrs)
+        if spans:
+            lo, hi = min(int(spans.group(1)), cols[0] or 1), max(int(spans.group(2)), cols[-1])
+            attrs = attrs[:spans.start()] + f'spans="{lo}:{hi}"' + attrs[spans.end():]
+        return f"<{prefix}row{attrs}>" + "".join(texts) + f"</{prefix}row>"
+
+    def _any_row(self, prefix: str, attrs: str, body: str, wanted: dict[int, str]) -> str:
+        """The row in general: other content kept, missing cells added, cells sorted by column."""
+        edit = self.edit
+        values, place = edit.values, self.place
+        seen: set[str] = set()
+        hits = 0
+        cols: list[int] = []
+        texts: list[str] = []
+        gaps: list[str] = []  # what lies between the cells
+        pos = 0
+        in_order = True
+        last = -1
+        for m in _CELL_R.finditer(body):
+            start, end = m.span()
+            if start > pos:
+                gaps.append(body[pos:start])
+            pos = end
+            cell_prefix, coord, letters, cell_attrs, _, inner = m.groups()
+            if coord is None:
+                coord = _coord_of(cell_attrs)
+                letters = coord.rstrip("0123456789")
+            if coord in values:
+                col = place[coord][0]
+                seen.add(coord)
+                hits += 1
+                texts.append(_patch_cell(cell_prefix, cell_attrs, inner, coord, edit))
+            else:
+                col = (COLUMNS.get(letters) or column_number(letters)) if coord else 0
+                texts.append(m.group(0))
+            cols.append(col)
+            if col < last:
+                in_order = False
+            last = col
+        self.done += hits
+        rest = "".join(gaps) + body[pos:] if gaps else body[pos:]
+        if rest.strip():  # something else than cells in the row (extLst): keep the row as it was
+            missing = [c for c in wanted.values() if c not in seen]
+            if missing:
+                raise InputError(f"cannot add cell {missing[0]}: its row holds more than cells")
+            return f"<{prefix}row{attrs}>" + "".join(texts) + rest + f"</{prefix}row>"
+        if len(seen) < len(wanted):
+            for col, text in self._new_cells(prefix, wanted, [c for c, a1 in wanted.items() if a1 not in seen]):
+                cols.append(col)
+                texts.append(text)
+            in_order = False
+        if not in_order:  # column order (a stable sort, as cells of one column keep theirs)
+            order = sorted(range(len(cols)), key=cols.__getitem__)
+            cols = [cols[i] for i in order]
+            texts = [texts[i] for i in order]
+        spans = _SPANS.search(attrs)
+        if spans and cols:
+            lo, hi = min(int(spans.group(1)), cols[0] or 1), max(int(spans.group(2)), cols[-1])
+            attrs = attrs[:spans.start()] + f'spans="{lo}:{hi}"' + attrs[spans.end():]
+        return f"<{prefix}row{attrs}>" + "".join(texts) + f"</{prefix}row>"
+
+
+def _coord_of(attrs: str) -> str:
+    """The ``r`` of a cell's attributes (``""`` without one)."""
+    r = _ATTR_R.search(attrs)
+    return r.group(1) if r else ""
+
+
+def patch_sheet_xml(xml: str, values: "dict[str, Any] | SheetEdit") -> tuple[str, int]:
+    """Set the cached values of the given cells (A1 -> value, or CLEAR) in one sheet's XML,
+    adding ``<c>`` and ``<row>`` elements where the sheet has none; returns the new text and how
+    many cells were set. Only those cells (and the rows that gain cells) change."""
+    edit = values if isinstance(values, SheetEdit) else SheetEdit(dict(values))
+    patcher = _Patcher(edit)
+    if not patcher.by_row:
+        return xml, 0
+    for start, end, prefix, _attrs, body in _elements(xml, _SHEET_DATA_OPEN, "sheetData"):
+        new = xml[:start] + patcher.data(prefix, body or "") + xml[end:]
+        return _grow_dimension(new, patcher), patcher.done
+    raise InputError("the sheet has no cell data")
+
+
+def _elements(text: str, opener: re.Pattern, name: str) -> Iterator[tuple[int, int, str, str, Optional[str]]]:
+    """Each ``<name ...>...</name>`` or ``<name .../>`` of ``text`` in order, with or without a
+    namespace prefix: (start, end, prefix, attributes, content or None when empty). The content
+    ends at the first closing tag; an element that is never closed is passed over."""
+    pos = 0
+    while True:
+        m = opener.search(text, pos)
+        if m is None:
+            return
+        prefix, attrs = m.group(1), m.group(2)
+        if attrs.endswith("/"):
+            yield m.start(), m.end(), prefix, attrs[:-1], None
+            pos = m.end()
+            continue
+        close = f"</{prefix}{name}>"
+        end = text.find(close, m.end())
+        if end < 0:
+            pos = m.start() + 1
+            continue
+        yield m.start(), end + len(close), prefix, attrs, text[m.end():end]
+        pos = end + len(close)
+
+
+def _grow_dimension(xml: str, patcher: _Patcher) -> str:
+    """Widen ``<dimension ref>`` to the cells now holding values."""
+    m = _DIMENSION.search(xml)
+    if not m:
+        return xml
+    min_col, min_row, max_col, max_row = range_bounds(m.group(2))
+    filled = [patcher.place[coord] for coord, v in patcher.edit.values.items() if v is not CLEAR]
+    if filled:
+        cols = [c for c, _ in filled]
+        rows = [r for _, r in filled]
+        min_col, min_row = min(min_col, min(cols)), min(min_row, min(rows))
+        max_col, max_row = max(max_col, max(cols)), max(max_row, max(rows))
+    ref = area_name(min_row, min_col, max_row - min_row + 1, max_col - min_col + 1)
+    return xml[:m.start(2)] + ref + xml[m.end(2):]
