@@ -187,14 +187,16 @@ class _Patcher:
         if "" in coords:
             return None
         hit = list(map(values.__contains__, coords))
-        cols = [place[c][0] if h else (COLUMNS.get(f[2]) or column_number(f[2]))
-                for c, h, f in zip(coords, hit, found)]
-        present = set(coords)
-        if cols != sorted(cols) or any(a1 not in present for a1 in wanted.values()):
-            return None
         hits = sum(hit)  # a cell of another row counts too
-        texts = [_patch_cell(p, a, inner, c, edit) if c in values else f"<{p}c{a}{t}"
-                 for p, c, _, a, t, inner in found]
+        if hits == len(coords):  # every cell of the row gets a value
+            cols = [place[c][0] for c in coords]
+        else:
+            cols = [place[c][0] if h else (COLUMNS.get(f[2]) or column_number(f[2]))
+                    for c, h, f in zip(coords, hit, found)]
+        if cols != sorted(cols) or not set(wanted.values()).issubset(coords):
+            return None
+        texts = [_patch_cell(p, a, inner, c, edit) if h else f"<{p}c{a}{t}"
+                 for (p, c, _, a, t, inner), h in zip(found, hit)]
         self.done += hits
         spans = _SPANS.search(attrs)
         if spans:
