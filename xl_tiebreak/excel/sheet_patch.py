@@ -98,6 +98,12 @@ def _without_type(attrs: str) -> str:
 def _patch_cell(prefix: str, attrs: str, inner: Optional[str], coord: str, edit: SheetEdit) -> str:
     """One ``<c>`` element with its new value (and array ref / cm for an anchor)."""
     v = edit.values.get(coord, CLEAR)
+    kind = type(v)
+    if ((kind is int or kind is float and math.isfinite(v)) and 't="' not in attrs
+            and (not inner or inner[:3] == "<v>" and inner[-4:] == "</v>" and "<" not in inner[3:-4])
+            and not (edit.arrays and coord in edit.arrays)):  # the usual number, said at once
+        text = repr(v) if kind is float and not v.is_integer() else str(int(v))
+        return f"<{prefix}c{attrs.rstrip()}><{prefix}v>{text}</{prefix}v></{prefix}c>"
     kept = _without_value(inner)
     new_attrs = _without_type(attrs)
     ref = edit.arrays.get(coord) if edit.arrays else None
