@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any, Iterator, Optional
 
 from ..errors import InputError
@@ -133,10 +134,12 @@ class _Patcher:
         coords = list(edit.values)
         letters = [c.rstrip("0123456789") for c in coords]
         cols = list(map(COLUMNS.get, letters))
-        if None in cols or any(len(a) == len(c) for a, c in zip(letters, coords)):
-            places = [split_cell(c) for c in coords]  # a column past ZZ, or not a cell (raises)
-        else:
+        try:
+            if None in cols:
+                raise ValueError
             places = list(zip(cols, [int(c[len(a):]) for a, c in zip(letters, coords)]))
+        except ValueError:  # a column past ZZ, or not a cell (split_cell raises then)
+            places = [split_cell(c) for c in coords]
         self.place = dict(zip(coords, places))
         by_row = self.by_row
         for coord, (col, row) in zip(coords, places):
@@ -178,7 +181,7 @@ class _Patcher:
     def row(self, prefix: str, attrs: str, body: str, wanted: dict[int, str]) -> str:
         """One ``<row>`` with its wanted cells set or added, cells in column order."""
         found = _CELL_R.findall(body)
-        if found and len(body) == 2 * len(found) + sum(len(p) + len(a) + len(t) for p, _, _, a, t, _ in found):
+        if found and len(body) == _covered(found):
             got = self._usual_row(prefix, attrs, found, wanted)  # only cells, each with its r first
             if got is not None:
                 return got
@@ -264,6 +267,16 @@ class _Patcher:
             lo, hi = min(int(spans.group(1)), cols[0] or 1), max(int(spans.group(2)), cols[-1])
             attrs = attrs[:spans.start()] + f'spans="{lo}:{hi}"' + attrs[spans.end():]
         return f"<{prefix}row{attrs}>" + "".join(texts) + f"</{prefix}row>"
+
+
+_PREFIX, _ATTRS, _TAIL = itemgetter(0), itemgetter(3), itemgetter(4)
+
+
+def _covered(found: list[tuple[str, ...]]) -> int:
+    """How many characters the cells found by ``_CELL_R.findall`` span (``<``, ``c`` and their
+    groups)."""
+    return (2 * len(found) + sum(map(len, map(_PREFIX, found))) + sum(map(len, map(_ATTRS, found)))
+            + sum(map(len, map(_TAIL, found))))
 
 
 def _coord_of(attrs: str) -> str:
