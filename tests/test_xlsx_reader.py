@@ -23,7 +23,7 @@ import pytest
 
 import sheet_patch_reference as old_patch
 from conftest import ROOT, real_files
-from xlsx_reference import read_like_before
+from xlsx_reference import CLEARED, edits_like_before, read_like_before
 from xl_tiebreak.cli import main
 from xl_tiebreak.errors import InputError, TiebreakError
 from xl_tiebreak.examples import demo_tournament
@@ -515,7 +515,25 @@ def _books() -> list[tuple[str, bytes]]:
         (p.name, p.read_bytes()) for p in TEMPLATES]
 
 
-@pytest.mark.parametrize("name,data", _books(), ids=[n for n, _ in _books()])
+def _scenarios() -> list[tuple[str, bytes]]:
+    """Workbooks whose tables change shape: fewer tie-breaks (narrower), more players in the
+    Settings' list than fit, a cell typed inside a spill area, a player removed (shorter)."""
+    demo = workbook_bytes(demo_tournament())
+    narrower = _with_cell(demo, "xl/worksheets/sheet3.xml", rb'(<c r="B12"[^>]*?)(?: t="[^"]*")?>.*?</c>', rb"\1/>")
+    # a recompute with one tie-break less narrows the spills; the tie-break back, and a value
+    # typed in the column it needs, blocks the Standings
+    narrowed = rc.recompute_bytes(narrower)[0]
+    widened = _with_cell(narrowed, "xl/worksheets/sheet3.xml", rb'<c r="B12"[^>]*?/>',
+                         b'<c r="B12" s="12" t="inlineStr"><is><t>BPG</t></is></c>')
+    blocked = _with_cell(widened, "xl/worksheets/sheet2.xml", rb'<c r="J6"[^>]*?/>',
+                         b'<c r="J6" t="inlineStr"><is><t>mine</t></is></c>')
+    shorter = _with_cell(demo, "xl/worksheets/sheet1.xml", rb'<row r="10"[^>]*>.*?</row>', b"")
+    emptied = _with_cell(demo, "xl/worksheets/sheet1.xml", rb'<c r="A5"[^>]*?>.*?</c>', b"")
+    return [("narrower", narrower), ("widened", widened), ("blocked", blocked), ("shorter", shorter),
+            ("emptied", emptied)] + _books()
+
+
+@pytest.mark.parametrize("name,data", _scenarios(), ids=[n for n, _ in _scenarios()])
 def test_recompute_writes_what_it_wrote_before(name, data):
     from xl_tiebreak.excel import functions as fx
     fx.CACHE.clear()
@@ -534,6 +552,33 @@ def test_recompute_writes_what_it_wrote_before(name, data):
     assert got == want
     if name == "ref-error":
         assert any("Crosstable!G6" in m and "#REF!" in m for m in report.errors.values()), report.errors
+
+
+@pytest.mark.parametrize("name,data", _scenarios(), ids=[n for n, _ in _scenarios()])
+def test_recompute_sets_the_cells_it_set_before(name, data):
+    """The recompute's own loop (spills, stores, cleared cells, refusals) against the former one."""
+    from xl_tiebreak.excel import functions as fx
+    fx.CACHE.clear()
+    want, want_errors, want_skipped = edits_like_before(rc._Book(data))
+    got: dict[str, Any] = {}
+    real = rc._write_values
+
+    def capture(blob, edits, report):
+        got.update(edits=edits, report=report)
+        return b"", report
+    rc._write_values = capture
+    try:
+        fx.CACHE.clear()
+        rc.recompute_bytes(data)
+    finally:
+        rc._write_values = real
+    report = got["report"]
+    assert (report.errors, report.skipped) == (want_errors, want_skipped)
+    plain = {sheet: ({k: CLEARED if v is sheet_patch.CLEAR else v for k, v in e.values.items()}, e.arrays)
+             for sheet, e in got["edits"].items()}
+    assert plain == want
+    if name == "blocked":
+        assert "Standings!J6 is not empty" in report.errors["Standings!A4"]
 
 
 def test_the_recompute_does_not_load_openpyxl(tmp_path):

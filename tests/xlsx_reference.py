@@ -54,3 +54,103 @@ def read_like_before(data: bytes) -> dict[str, Any]:
     wb.close()
     return {"cells": cells, "formulas": formulas, "array_ref": array_ref, "names": names,
             "skipped": skipped}
+
+
+# ---------------------------------------------------------------- the recompute's former edits
+
+CLEARED = "<cleared>"  # the former CLEAR, spelled out for comparisons
+
+
+def edits_like_before(book) -> tuple[dict[str, tuple[dict[str, Any], dict[str, str]]], dict, dict]:
+    """The cells the former recompute set, sheet by sheet (values with CLEARED, array refs),
+    its errors and its skipped cells, for a ``_Book`` (the loop of the former recompute_bytes
+    and _fill_fallback, kept as they were)."""
+    from openpyxl.utils import range_boundaries
+
+    from xl_tiebreak.errors import TiebreakError
+    from xl_tiebreak.excel.formula import Unsupported, uses_our_functions
+    from xl_tiebreak.excel.recompute import _table
+
+    def cells_of(area):
+        min_col, min_row, max_col, max_row = range_boundaries(area)
+        return [(r, c) for r in range(min_row, max_row + 1) for c in range(min_col, max_col + 1)]
+
+    def inside(area, row, col):
+        min_col, min_row, max_col, max_row = range_boundaries(area)
+        return min_row <= row <= max_row and min_col <= col <= max_col
+
+    def put(values, coord, v):
+        values[coord] = CLEARED if v is None or (isinstance(v, str) and not v.strip()) else v
+
+    edits: dict[str, tuple[dict[str, Any], dict[str, str]]] = {}
+    errors: dict[str, str] = {}
+    skipped: dict[str, str] = {}
+    for sheet, coord, text in book.formulas:
+        if not uses_our_functions(text):
+            continue
+        where = f"{sheet}!{coord}"
+        values, arrays = edits.setdefault(sheet, ({}, {}))
+        inner, fallback = split_fallback(text)
+        old = book.array_ref.get((sheet, coord))
+        try:
+            v = book.value(sheet, coord)
+        except Unsupported as exc:
+            skipped[where] = str(exc)
+            continue
+        except TiebreakError as exc:
+            errors[where] = book.explain_error(sheet, text) or str(exc)
+            if isinstance(fallback, Ref):
+                continue
+            v = "#VALUE!" if fallback is None else fallback
+        except Exception as exc:
+            errors[where] = f"internal error ({type(exc).__name__}: {exc}); please report it"
+            if isinstance(fallback, Ref):
+                continue
+            v = "#VALUE!" if fallback is None else fallback
+        table = _table(v)
+        if table is None:
+            if isinstance(v, (list, tuple)):
+                v = ""
+            values[coord] = v
+            if old is not None:
+                for r, c in cells_of(old)[1:]:
+                    values.setdefault(f"{get_column_letter(c)}{r}", CLEARED)
+                arrays[coord] = coord
+            continue
+        col, row = range_boundaries(coord)[:2]
+        first = f"{get_column_letter(col)}{row}"
+        last = f"{get_column_letter(col + len(table[0]) - 1)}{row + len(table) - 1}"
+        area = first if first == last else f"{first}:{last}"
+        blocked = [f"{get_column_letter(c)}{r}" for r, c in cells_of(area)[1:]
+                   if (old is None or not inside(old, r, c)) and book.occupied(sheet, f"{get_column_letter(c)}{r}")]
+        if blocked:
+            errors[where] = (f"the table needs {sheet}!{area}, but {sheet}!{blocked[0]} is not empty; "
+                             "clear it (Excel shows #SPILL!)")
+            continue
+        if old is not None:
+            for r, c in cells_of(old):
+                values[f"{get_column_letter(c)}{r}"] = CLEARED
+        for i, line in enumerate(table):
+            for j, x in enumerate(line):
+                put(values, f"{get_column_letter(col + j)}{row + i}", x)
+        values[coord] = table[0][0]
+        arrays[coord] = area
+        if isinstance(fallback, Ref):
+            store = fallback.sheet or sheet
+            if store not in book.cells:
+                errors[where] = f"the range of stored values {store}!{fallback.area} is on no sheet"
+                continue
+            min_col, min_row, max_col, max_row = range_boundaries(fallback.area)
+            if len(table) > max_row - min_row + 1 or len(table[0]) > max_col - min_col + 1:
+                errors[where] = (f"the table is larger than its range of stored values {store}!{fallback.area}; "
+                                 "LibreOffice will show only part of it")
+            svalues, _ = edits.setdefault(store, ({}, {}))
+            for r in range(min_row, max_row + 1):
+                for c in range(min_col, max_col + 1):
+                    i, j = r - min_row, c - min_col
+                    name = f"{get_column_letter(c)}{r}"
+                    if i < len(table) and j < len(table[0]):
+                        put(svalues, name, table[i][j])
+                    elif store in book.skipped_sheets or name in book.cells.get(store, {}):
+                        svalues[name] = CLEARED
+    return edits, errors, skipped

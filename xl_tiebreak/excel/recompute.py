@@ -341,14 +341,15 @@ def recompute_bytes(data: bytes, report: Optional[Report] = None) -> tuple[bytes
         col, row = split_cell(coord)
         area = area_name(row, col, len(table), len(table[0]))
         was = range_bounds(old) if old is not None else (0, 0, -1, -1)
-        blocked = next((f"{column_letter(c)}{r}" for r, c in _cells_of(area)[1:]
-                        if not (was[1] <= r <= was[3] and was[0] <= c <= was[2])
-                        and book.occupied(sheet, f"{column_letter(c)}{r}")), None)
+        same = was == range_bounds(area)  # the table keeps its size: it covers its old cells again
+        blocked = None if same else next((f"{column_letter(c)}{r}" for r, c in _cells_of(area)[1:]
+                                          if not (was[1] <= r <= was[3] and was[0] <= c <= was[2])
+                                          and book.occupied(sheet, f"{column_letter(c)}{r}")), None)
         if blocked:
             report.errors[where] = (f"the table needs {sheet}!{area}, but {sheet}!{blocked} is not empty; "
                                     "clear it (Excel shows #SPILL!)")
             continue
-        if old is not None:
+        if old is not None and not same:
             edit.values.update((name, CLEAR) for _, _, name in _named_cells(old))
         _put_table(edit, row, col, table)
         edit.values[coord] = table[0][0]  # the anchor keeps a value, even an empty one
@@ -380,9 +381,13 @@ def _fill_fallback(book: _Book, edits: dict[str, SheetEdit], ref: Ref, here: str
     rows, cols = len(table), len(table[0])
     if rows <= max_row - min_row + 1 and cols <= max_col - min_col + 1:
         _put_table(edit, min_row, min_col, table)  # the table first, then what is left of the range
-        for r, c, coord in _named_cells(ref.area):
-            if (r - min_row >= rows or c - min_col >= cols) and (skipped or coord in cells):
-                edit.values[coord] = CLEAR
+        right = [column_letter(c) for c in range(min_col + cols, max_col + 1)]
+        every = [column_letter(c) for c in range(min_col, max_col + 1)]
+        for r in range(min_row, max_row + 1):
+            for letters in (right if r < min_row + rows else every):
+                coord = f"{letters}{r}"
+                if skipped or coord in cells:
+                    edit.values[coord] = CLEAR
         return
     for r, c, coord in _named_cells(ref.area):
         i, j = r - min_row, c - min_col

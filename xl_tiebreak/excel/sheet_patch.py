@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any, Iterator, Optional
 
 from ..errors import InputError
@@ -98,6 +99,12 @@ def _without_type(attrs: str) -> str:
 def _patch_cell(prefix: str, attrs: str, inner: Optional[str], coord: str, edit: SheetEdit) -> str:
     """One ``<c>`` element with its new value (and array ref / cm for an anchor)."""
     v = edit.values.get(coord, CLEAR)
+    kind = type(v)
+    if ((kind is int or kind is float and math.isfinite(v)) and 't="' not in attrs
+            and (not inner or inner[:3] == "<v>" and inner[-4:] == "</v>" and "<" not in inner[3:-4])
+            and not (edit.arrays and coord in edit.arrays)):  # the usual number, said at once
+        text = repr(v) if kind is float and not v.is_integer() else str(int(v))
+        return f"<{prefix}c{attrs.rstrip()}><{prefix}v>{text}</{prefix}v></{prefix}c>"
     kept = _without_value(inner)
     new_attrs = _without_type(attrs)
     ref = edit.arrays.get(coord) if edit.arrays else None
@@ -127,10 +134,12 @@ class _Patcher:
         coords = list(edit.values)
         letters = [c.rstrip("0123456789") for c in coords]
         cols = list(map(COLUMNS.get, letters))
-        if None in cols or any(len(a) == len(c) for a, c in zip(letters, coords)):
-            places = [split_cell(c) for c in coords]  # a column past ZZ, or not a cell (raises)
-        else:
+        try:
+            if None in cols:
+                raise ValueError
             places = list(zip(cols, [int(c[len(a):]) for a, c in zip(letters, coords)]))
+        except ValueError:  # a column past ZZ, or not a cell (split_cell raises then)
+            places = [split_cell(c) for c in coords]
         self.place = dict(zip(coords, places))
         by_row = self.by_row
         for coord, (col, row) in zip(coords, places):
@@ -172,7 +181,7 @@ class _Patcher:
     def row(self, prefix: str, attrs: str, body: str, wanted: dict[int, str]) -> str:
         """One ``<row>`` with its wanted cells set or added, cells in column order."""
         found = _CELL_R.findall(body)
-        if found and len(body) == 2 * len(found) + sum(len(p) + len(a) + len(t) for p, _, _, a, t, _ in found):
+        if found and len(body) == _covered(found):
             got = self._usual_row(prefix, attrs, found, wanted)  # only cells, each with its r first
             if got is not None:
                 return got
@@ -187,14 +196,16 @@ class _Patcher:
         if "" in coords:
             return None
         hit = list(map(values.__contains__, coords))
-        cols = [place[c][0] if h else (COLUMNS.get(f[2]) or column_number(f[2]))
-                for c, h, f in zip(coords, hit, found)]
-        present = set(coords)
-        if cols != sorted(cols) or any(a1 not in present for a1 in wanted.values()):
-            return None
         hits = sum(hit)  # a cell of another row counts too
-        texts = [_patch_cell(p, a, inner, c, edit) if c in values else f"<{p}c{a}{t}"
-                 for p, c, _, a, t, inner in found]
+        if hits == len(coords):  # every cell of the row gets a value
+            cols = [place[c][0] for c in coords]
+        else:
+            cols = [place[c][0] if h else (COLUMNS.get(f[2]) or column_number(f[2]))
+                    for c, h, f in zip(coords, hit, found)]
+        if cols != sorted(cols) or not set(wanted.values()).issubset(coords):
+            return None
+        texts = [_patch_cell(p, a, inner, c, edit) if h else f"<{p}c{a}{t}"
+                 for (p, c, _, a, t, inner), h in zip(found, hit)]
         self.done += hits
         spans = _SPANS.search(attrs)
         if spans:
@@ -256,6 +267,16 @@ class _Patcher:
             lo, hi = min(int(spans.group(1)), cols[0] or 1), max(int(spans.group(2)), cols[-1])
             attrs = attrs[:spans.start()] + f'spans="{lo}:{hi}"' + attrs[spans.end():]
         return f"<{prefix}row{attrs}>" + "".join(texts) + f"</{prefix}row>"
+
+
+_PREFIX, _ATTRS, _TAIL = itemgetter(0), itemgetter(3), itemgetter(4)
+
+
+def _covered(found: list[tuple[str, ...]]) -> int:
+    """How many characters the cells found by ``_CELL_R.findall`` span (``<``, ``c`` and their
+    groups)."""
+    return (2 * len(found) + sum(map(len, map(_PREFIX, found))) + sum(map(len, map(_ATTRS, found)))
+            + sum(map(len, map(_TAIL, found))))
 
 
 def _coord_of(attrs: str) -> str:
