@@ -108,6 +108,11 @@ def _patch_cell(prefix: str, attrs: str, inner: Optional[str], coord: str, edit:
     kept = _without_value(inner)
     new_attrs = _without_type(attrs)
     ref = edit.arrays.get(coord) if edit.arrays else None
+    opened = _FORMULA_OPEN.search(kept) if ref is not None else None
+    if opened is not None and opened.group(3):
+        # a shared formula's follower (<f t="shared" si="0"/>) holds no formula text to make an
+        # array of: it keeps its formula as it is and gets its value (valid XML, no spill)
+        ref = None
     if ref is not None:
         def array_open(m: re.Match) -> str:
             a = re.sub(r'\s+(?:t|ref)="[^"]*"', "", m.group(2))
