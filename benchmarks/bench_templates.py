@@ -16,7 +16,6 @@ import io
 import os
 import sys
 import time
-import types
 from pathlib import Path
 from typing import Any
 
@@ -24,8 +23,11 @@ os.environ["XLWINGS_ON_SERVER"] = "true"
 os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "runtimes"))
 
 from events import swiss  # noqa: E402
+
+from pyodide_stub import install as install_pyodide_stub  # noqa: E402
 
 from xl_tiebreak.excel import functions as fx  # noqa: E402
 from xl_tiebreak.excel.recompute import recompute_bytes, workbook_calls  # noqa: E402
@@ -34,18 +36,6 @@ from xl_tiebreak.excel.template import template_bytes  # noqa: E402
 from xl_tiebreak.excel.workbook import workbook_bytes  # noqa: E402
 
 SAMPLE = 60  # Office.js calls timed when a workbook makes more
-
-
-def _no_pyodide_probe() -> None:
-    """xlwings tries ``from pyodide.ffi import JsNull`` for each converted cell; in Pyodide that
-    import succeeds at once, on CPython each failure costs tens of microseconds. Give it the module
-    Pyodide has, so the timing is that of the conversion, not of failed imports."""
-    if "pyodide" not in sys.modules:
-        ffi = types.ModuleType("pyodide.ffi")
-        ffi.JsNull = type("JsNull", (), {})
-        root = types.ModuleType("pyodide")
-        root.ffi = ffi
-        sys.modules["pyodide"], sys.modules["pyodide.ffi"] = root, ffi
 
 
 def _officejs_seconds(calls: list[tuple[str, list[Any]]]) -> tuple[float, bool]:
@@ -76,7 +66,7 @@ def _recompute_seconds(data: bytes) -> float:
 
 
 def main() -> None:
-    _no_pyodide_probe()
+    install_pyodide_stub()  # as in Pyodide: no failed import per converted cell
     big = swiss(1000, 11, seed=7)
     books = [
         ("Swiss template (400 rows, spilled)", template_bytes("swiss")),

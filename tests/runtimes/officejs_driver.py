@@ -19,22 +19,9 @@ import sys
 os.environ["XLWINGS_ON_SERVER"] = "true"
 os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
 
+from pyodide_stub import install  # noqa: E402  (this folder is sys.path[0])
 
-
-def _pyodide_ffi() -> None:
-    """xlwings Lite runs in Pyodide, where ``from pyodide.ffi import JsNull`` succeeds; xlwings
-    tries that import for every cell it converts, and on CPython each failed import costs ~50 us
-    (0.2 s for a 300-player crosstable). A module with the sentinel class, as Pyodide has it."""
-    import types
-    if "pyodide" not in sys.modules:
-        ffi = types.ModuleType("pyodide.ffi")
-        ffi.JsNull = type("JsNull", (), {})
-        pyodide = types.ModuleType("pyodide")
-        pyodide.ffi = ffi
-        sys.modules["pyodide"], sys.modules["pyodide.ffi"] = pyodide, ffi
-
-
-_pyodide_ffi()
+install()  # as in Pyodide: no failed import per converted cell
 
 import xlwings.server as server  # noqa: E402
 

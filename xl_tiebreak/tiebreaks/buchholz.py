@@ -256,7 +256,7 @@ def average_of_opponents(ctx: Context, base: Column, decimals: Optional[int] = N
 
 def aob_account(ctx: Context, i: int, tb: "TieBreak", value: Any, res: Any) -> Account:
     """AOB: each opponent's BH (FB) as the engine computed it in the same evaluation, and the mean."""
-    base = aob_base(tb)
+    base = tb.spec.needs(tb)  # the registry row's: BH, or FB with /F, with the same modifiers
     bd = aob_breakdown(ctx, res.column_of(base))
     rows, got = [], []
     for r in range(ctx.n):
@@ -279,7 +279,7 @@ def aob_account(ctx: Context, i: int, tb: "TieBreak", value: Any, res: Any) -> A
 
 def _aob(ev: Evaluation, tb: TieBreak, earlier: Sequence[Column]) -> Column:
     """AOB over the opponents' BH (or FB with /F), with the same cut and /P (as gacrux)."""
-    base = ev.column(aob_base(tb))
+    base = ev.column(tb.spec.needs(tb))
     decimals = ev.ctx.options.aob_decimals
     if decimals == "auto":  # gacrux: enough decimals to tell the averages apart
         n = ev.ctx.n

@@ -262,7 +262,7 @@ def rating_account(ctx: Context, i: int, tb: "TieBreak", value: Any, res: Any) -
             "rating assigned to them: the rating tie-breaks are dropped (C.07 Art. 10, TIEBREAK_RULES §5.15); "
             "give one with /U1400 (or --unrated)",))
     name = tb.name
-    inner = res.column_of(inner_of(tb)) if name in ("APRO", "APPO") else None
+    inner = res.column_of(tb.spec.needs(tb)) if tb.spec.needs else None  # APRO's TPR, APPO's PTP
     bd = aro_breakdown(rt, tb.cut, tb.median, account=True) if name == "ARO" else aro_breakdown(rt, account=True)
     rows = []
     for r in range(ctx.n):
@@ -322,7 +322,7 @@ def _rated(fn: Callable[["Ratings", "Evaluation", "TieBreak"], Column]) -> Calla
 
 def _of_opponents() -> Callable:
     """APRO / APPO: the mean over the opponents of their TPR / PTP (same /U)."""
-    return _rated(lambda rt, ev, tb: average_of(rt, ev.column(inner_of(tb))))
+    return _rated(lambda rt, ev, tb: average_of(rt, ev.column(tb.spec.needs(tb))))
 
 
 register(Spec("ARO", "Average rating of opponents, C.07 Art. 10.1", "C.07 Art. 10.1",

@@ -55,7 +55,7 @@ class Spec:
     decimals: Optional[int] = None  # shown decimals; None: the scoring's (1, or 2 for quarters)
     excel: tuple[tuple[str, str], ...] = ()  # (Excel function name, code) of its named functions
     needs: Optional[Callable[["TieBreak"], "TieBreak"]] = None  # the other tie-break it reads, if any
-    # (AOB/C1 -> BH/C1, AOB/F -> FB, APRO -> TPR, APPO -> PTP): its account shows that column too
+    # (AOB/C1 -> BH/C1, AOB/F -> FB, APRO -> TPR, APPO -> PTP): its value and its account read it
     national: bool = False  # a national or historical system (TIEBREAK_RULES §7), not C.07
     ranks: bool = False  # a rank inside the groups the earlier columns leave tied (DE, KENTLER)
     least_median: int = 0  # the smallest /Mk (the USCF medians drop at least one at each end)
