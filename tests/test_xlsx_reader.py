@@ -561,17 +561,18 @@ def test_recompute_sets_the_cells_it_set_before(name, data):
     fx.CACHE.clear()
     want, want_errors, want_skipped = edits_like_before(rc._Book(data))
     got: dict[str, Any] = {}
-    real = rc._write_values
+    real = rc._leave_unchanged
 
-    def capture(blob, edits, report):
-        got.update(edits=edits, report=report)
-        return b"", report
-    rc._write_values = capture
+    def capture(book, edits, report):  # the cells set, before those already holding their value leave
+        got.update(edits={k: rc.SheetEdit(dict(e.values), dict(e.arrays)) for k, e in edits.items()},
+                   report=report)
+        real(book, edits, report)
+    rc._leave_unchanged = capture
     try:
         fx.CACHE.clear()
         rc.recompute_bytes(data)
     finally:
-        rc._write_values = real
+        rc._leave_unchanged = real
     report = got["report"]
     assert (report.errors, report.skipped) == (want_errors, want_skipped)
     plain = {sheet: ({k: CLEARED if v is sheet_patch.CLEAR else v for k, v in e.values.items()}, e.arrays)

@@ -59,7 +59,9 @@ def export_trf(args) -> tuple[str, int]:
 def recompute(args) -> tuple[str, int]:
     from .recompute import recompute as _recompute
     report = _recompute(args.input, args.output, overwrite=args.force)
-    lines = [f"wrote {report.output}: {report.written} cells computed"]
+    computed = report.written + report.unchanged
+    lines = [f"wrote {report.output}: {computed} cells computed, {report.written} of them written "
+             f"(the others already held their value)"]
     if report.backup:
         lines.append(f"the previous version is kept as {report.backup}")
     for where, msg in list(report.errors.items())[:10]:

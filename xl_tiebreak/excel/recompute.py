@@ -44,7 +44,7 @@ from .formula import (
 from . import safe_xml
 from .a1 import area_name, column_letter, range_bounds, split_cell
 from .safe_write import atomic_write, backup_path, excel_lock
-from .sheet_patch import CLEAR, SheetEdit, patch_sheet_xml
+from .sheet_patch import CLEAR, SheetEdit, already_holds, patch_sheet_xml
 from .sheet_table import rows_to_tournament
 from .xlsx_reader import XlsxBook, sheet_parts
 from .zip_copy import ZipCopy
@@ -60,7 +60,8 @@ class Report:
     """What a recompute did: cells written, cells whose evaluation failed (with the message),
     formulas left alone because they use something we do not evaluate."""
 
-    written: int = 0
+    written: int = 0  # cells whose cached value (or array formula) was written
+    unchanged: int = 0  # cells computed that already held their value: left byte for byte
     errors: dict[str, str] = field(default_factory=dict)
     skipped: dict[str, str] = field(default_factory=dict)
     output: Optional[Path] = None
@@ -357,12 +358,29 @@ def recompute_bytes(data: bytes, report: Optional[Report] = None) -> tuple[bytes
         report.values[where] = table
         if isinstance(fallback, Ref):
             _fill_fallback(book, edits, fallback, sheet, table, report, where)
+    _leave_unchanged(book, edits, report)
     try:
         return _write_values(data, edits, report)
     except TiebreakError:
         raise
     except (zipfile.BadZipFile, zlib.error, ValueError, SyntaxError, KeyError, OSError, EOFError) as exc:
         raise InputError(f"a part of the workbook cannot be read ({type(exc).__name__}: {exc})") from None
+
+
+def _leave_unchanged(book: _Book, edits: dict[str, SheetEdit], report: Report) -> None:
+    """Take out of ``edits`` the cells that already hold their new value (most of them, after a
+    small change): those are left as they are in the file, byte for byte, and cost no writing.
+    Anchors of tables (their formula becomes an array formula) and formula cells are always
+    written; so are the cells of a sheet that was not read (the hidden store of tables)."""
+    for sheet, edit in edits.items():
+        if sheet in book.skipped_sheets:
+            continue
+        cells, arrays = book.cells.get(sheet, {}), edit.arrays
+        formula = book.formula_of
+        keep = {coord: v for coord, v in edit.values.items()
+                if not already_holds(cells.get(coord), v) or coord in arrays or (sheet, coord) in formula}
+        report.unchanged += len(edit.values) - len(keep)
+        edit.values = keep
 
 
 def _fill_fallback(book: _Book, edits: dict[str, SheetEdit], ref: Ref, here: str,

@@ -78,6 +78,27 @@ def xml_value(v: Any) -> tuple[Optional[str], str]:
     return "str", escape(text)
 
 
+def already_holds(cached: Any, v: Any) -> bool:
+    """Does a cell whose cached value reads as ``cached`` (as :mod:`.xlsx_reader` reads it; None
+    for an empty cell) already show ``v``, so that writing ``v`` would change nothing a
+    spreadsheet shows? Numbers by value (``3`` and ``3.0`` alike), TRUE/FALSE only as booleans,
+    text only as text; an error value is always written (its cached form may be text).
+
+    >>> already_holds(3.0, 3), already_holds(1, True), already_holds("#N/A", "#N/A"), already_holds(None, CLEAR)
+    (True, False, False, True)
+    """
+    if v is CLEAR:
+        return cached is None
+    old, new = type(cached), type(v)
+    if new is str:
+        return old is str and cached == v and v not in ERRORS
+    if new is int or new is float:
+        return (old is int or old is float) and cached == v and math.isfinite(v)
+    if new is bool:
+        return old is bool and cached == v
+    return False
+
+
 def _without_value(inner: Optional[str]) -> str:
     """A cell's content without its ``<v>`` / ``<is>``."""
     if not inner or inner.startswith("<v>") and inner.endswith("</v>") and "<" not in inner[3:-4]:
