@@ -40,8 +40,14 @@ def _style(rows: Sequence[Row], place: Callable[[int, int], str], fd: Findings) 
     """US when cells read like ``W12`` and none is written the FIDE way; a mix is an error,
     since ``U`` and ``F`` mean different things in the two notations."""
     us = fide = None
+    seen: set = set()  # a text read once is enough (about half of a crosstable's texts repeat)
     for row in rows:
         for r, c in enumerate(row.cells, start=1):
+            key = _key(c)
+            if key in seen:
+                continue
+            if key is not None:
+                seen.add(key)
             if us is None and is_us_cell(c):
                 us = (row.no, r, c)
             if fide is None and is_fide_cell(c):
@@ -52,6 +58,17 @@ def _style(rows: Sequence[Row], place: Callable[[int, int], str], fd: Findings) 
                place(us[0], us[1]))
         return "fide"
     return "us" if us else "fide"
+
+
+def _key(cell: object) -> Optional[tuple[type, object]]:
+    """A cell as a dictionary key (its type too: ``1``, ``1.0`` and TRUE differ), or None when it
+    cannot be one."""
+    key = (cell.__class__, cell)
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
 
 
 def _check_blank_rounds(parsed: dict[int, list[Round]], place: Callable[[int, int], str], fd: Findings,
@@ -101,6 +118,7 @@ def tournament_from_rows(rows: Sequence[Row], *, rounds: Optional[int] = None, n
         unique.append(row)
     parsed: dict[int, list[Round]] = {}
     bad: set[tuple[int, int]] = set()
+    known: dict[tuple[type, object], Round] = {}  # cell -> its Round (Rounds are immutable)
     for row in unique:
         extra = [r for r in range(nrounds + 1, len(row.cells) + 1) if row.cells[r - 1] not in (None, "")]
         if extra:
@@ -109,8 +127,16 @@ def tournament_from_rows(rows: Sequence[Row], *, rounds: Optional[int] = None, n
         rs = []
         for r in range(1, nrounds + 1):
             cell = row.cells[r - 1] if r - 1 < len(row.cells) else None
+            key = _key(cell)
+            got = known.get(key) if key is not None else None
+            if got is not None:
+                rs.append(got)
+                continue
             try:
-                rs.append(parse_cell(cell, scoring, style))
+                got = parse_cell(cell, scoring, style)
+                rs.append(got)
+                if key is not None:
+                    known[key] = got
             except NotationError as exc:
                 fd.add("notation", str(exc), place(row.no, r))
                 rs.append(Round(Kind.NOT_PLAYED))
