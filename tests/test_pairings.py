@@ -41,3 +41,71 @@ def test_double_forfeit_from_both_sides_and_pending_results():
     assert compute(t, "BH").rounds == 1  # round 2 is only paired: not evaluated by default
     with pytest.raises(InputError, match=r"player 1 is paired with 3 in round 2, but the result is missing"):
         compute(t, "BH", rounds=2)
+
+
+# ------------------------------------------------- the array checks against the former ones
+
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+import pairings_reference  # noqa: E402
+from xl_tiebreak.model import Kind, Round  # noqa: E402
+from xl_tiebreak.pairings import reconcile  # noqa: E402
+from xl_tiebreak.validation import Findings  # noqa: E402
+
+_WITH = [k for k in Kind if k.has_opponent] + [Kind.NOT_PLAYED]
+_WITHOUT = [k for k in Kind if not k.has_opponent]
+
+
+@st.composite
+def _crosstables(draw):
+    """Players' round lists, mostly consistent pairings with some damage: wrong or one-sided
+    results, equal colours, unknown or repeated opponents, pending pairings, second byes,
+    withdrawals followed by games, odd start numbers (a crosstable's rows all have every round)."""
+    nos = draw(st.lists(st.one_of(st.integers(1, 12), st.sampled_from([10**7, 2**63, -3])),
+                        min_size=1, max_size=8, unique=True))
+    nrounds = draw(st.integers(0, 5))
+    rounds = {}
+    for no in nos:
+        rs = []
+        for _ in range(nrounds):
+            if draw(st.booleans()):
+                kind = draw(st.sampled_from(_WITH))
+                opp = draw(st.one_of(st.sampled_from(nos), st.integers(1, 14)))
+                colour = draw(st.sampled_from(["w", "b", None]))
+                rs.append(Round(kind, opp, colour))
+            else:
+                rs.append(Round(draw(st.sampled_from(_WITHOUT))))
+        rounds[no] = rs
+    if draw(st.booleans()) and len(nos) > 1 and nrounds:  # one consistent game, often
+        a, b = nos[0], nos[1]
+        r = draw(st.integers(0, nrounds - 1))
+        ka, kb, ca, cb = draw(st.sampled_from([(Kind.WIN, Kind.LOSS, "w", "b"), (Kind.DRAW, Kind.DRAW, "w", "w"),
+                                               (Kind.FORFEIT_LOSS, Kind.FORFEIT_LOSS, "b", "w"),
+                                               (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, None, None)]))
+        rounds[a][r], rounds[b][r] = Round(ka, b, ca), Round(kb, a, cb)  # a game, equal colours, a double forfeit
+    bad = frozenset(draw(st.sets(st.tuples(st.sampled_from(nos), st.integers(1, max(1, nrounds))), max_size=2)))
+    return rounds, draw(st.booleans()), bad
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_crosstables())
+def test_reconcile_finds_what_the_former_checks_found(case):
+    """Every finding (rule, place, words and order) and the double forfeits marked, against the
+    former one-Round-at-a-time checks (tests/pairings_reference.py)."""
+    rounds, swiss, bad = case
+    place = lambda no, r: f"R{r} of player {no}"  # noqa: E731
+    want_rounds = {no: list(rs) for no, rs in rounds.items()}
+    got_rounds = {no: list(rs) for no, rs in rounds.items()}
+    want, got = Findings(strict=False), Findings(strict=False)
+    pairings_reference.reconcile(want_rounds, place, want, swiss=swiss, bad=bad)
+    reconcile(got_rounds, place, got, swiss=swiss, bad=bad)
+    assert got.items == want.items
+    assert got_rounds == want_rounds
+
+
+def test_rounds_after_a_withdrawal_must_stay_unplayed():
+    """C.04 (a crosstable's WD): a game entered after the withdrawal is an error, named at its cell."""
+    with pytest.raises(InputError) as exc:
+        event({1: ["2w1", "WD", "3b1"], 2: ["1b0", "H", "-"], 3: ["-", "H", "1w0"]})
+    assert "player 1 withdrew in round 2 (WD), so round 3 must stay unplayed" in str(exc.value)
+    assert exc.value.where == "R3 of player 1"

@@ -28,7 +28,7 @@ from xl_tiebreak.model import (
     Tournament,
     last_played_round,
 )
-from xl_tiebreak.pairings import reconcile
+from pairings_reference import reconcile
 from xl_tiebreak.trf import _num
 from xl_tiebreak.textutil import is_digits
 from xl_tiebreak.validation import Findings, strict

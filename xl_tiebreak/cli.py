@@ -12,6 +12,7 @@ never a traceback.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import sys
@@ -99,6 +100,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
+    """The program: ``argv`` (else the command line), the output written, the exit status returned."""
+    status = _main(argv)
+    if argv is None:
+        # Run as the program (the process ends next): the objects made so far are kept out of the
+        # garbage collections of the interpreter's shutdown, which for a large event took longer
+        # than writing the output (a recompute of 1,000 players: 0.05 s of 0.55 s).
+        gc.freeze()
+    return status
+
+
+def _main(argv: Optional[Sequence[str]]) -> int:
     args = build_parser().parse_args(argv)
     try:
         text, status = args.func(args)

@@ -32,6 +32,10 @@ class Kind(Enum):
     WITHDRAWN = "withdrawal"  # the round the player withdrew in (and, in a crosstable, rounds after)
     NOT_PLAYED = "not played yet"  # not reached yet, or paired with the result still to come
 
+    # members are compared by identity: hash them so too, in C (Enum's own hash is a Python
+    # call, paid on every dictionary and set look-up of a kind: tens of thousands per event)
+    __hash__ = object.__hash__
+
     @property
     def is_game(self) -> bool:
         """Played over the board (short games included, RULES_NOTES §4.1)."""
@@ -44,12 +48,12 @@ class Kind(Enum):
     @property
     def has_opponent(self) -> bool:
         """A scheduled opponent exists: games and forfeits."""
-        return self in _GAMES or self.is_forfeit
+        return self in _WITH_OPPONENT
 
     @property
     def is_entered(self) -> bool:
         """Something was entered for the round: neither an absence (nor a withdrawal) nor a blank."""
-        return self not in (Kind.ABSENT, Kind.WITHDRAWN, Kind.NOT_PLAYED)
+        return self not in _NOT_ENTERED
 
     @property
     def is_vur(self) -> bool:
@@ -58,6 +62,8 @@ class Kind(Enum):
 
 
 _GAMES = frozenset({Kind.WIN, Kind.DRAW, Kind.LOSS, Kind.SHORT_WIN, Kind.SHORT_DRAW, Kind.SHORT_LOSS})
+_WITH_OPPONENT = _GAMES | {Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT}
+_NOT_ENTERED = frozenset({Kind.ABSENT, Kind.WITHDRAWN, Kind.NOT_PLAYED})
 _VURS = frozenset({Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT, Kind.HALF_BYE, Kind.ZERO_BYE, Kind.ABSENT,
                    Kind.WITHDRAWN, Kind.NOT_PLAYED})  # a round inside the evaluated ones with nothing entered = absent
 
@@ -260,10 +266,12 @@ class Tournament:
 def last_played_round(kinds_per_player: Iterable[Iterable[Kind]]) -> int:
     """The last round (1-based) with a game or forfeit; failing that, with any bye entered."""
     last_game = last_any = 0
+    games, blank = _WITH_OPPONENT, _NOT_ENTERED
     for kinds in kinds_per_player:
         for r, k in enumerate(kinds, start=1):
-            if k.has_opponent:
-                last_game = max(last_game, r)
-            if k not in (Kind.ABSENT, Kind.WITHDRAWN, Kind.NOT_PLAYED):
-                last_any = max(last_any, r)
+            if k in games:
+                if r > last_game:
+                    last_game = r
+            elif k not in blank and r > last_any:
+                last_any = r
     return last_game or last_any

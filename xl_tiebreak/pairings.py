@@ -40,41 +40,35 @@ def _mirror(r: Round, me: int) -> str:
 
 def reconcile(rounds: dict[int, list[Round]], place: Place, findings: Optional[Findings] = None,
               swiss: bool = True, bad: frozenset = frozenset()) -> dict[int, list[Round]]:
-    """Mark double forfeits and check the pairings; ``place(no, round)`` names a player's round
-    (1-based). ``bad``: (player, round) cells already reported as unreadable, which are not
-    reported again through their opponents. Works in place and returns ``rounds``."""
-    findings = findings or strict()
-    for no, rs in rounds.items():
-        for r, rd in enumerate(rs):
-            if rd.kind is Kind.FORFEIT_LOSS and rd.opponent in rounds:
-                other = rounds[rd.opponent][r]
-                if other.opponent == no and other.kind in (Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT):
-                    rs[r] = Round(Kind.DOUBLE_FORFEIT, rd.opponent, rd.colour, rd.points)
-    nrounds = max((len(rs) for rs in rounds.values()), default=0)
-    for r in range(nrounds):
-        _check_round(rounds, r, place, findings, bad)
-    for no, rs in rounds.items():
-        _check_player(no, rs, place, findings)
-    if swiss:
-        _check_repeats(rounds, place, findings)
-    _check_f_for_u(rounds, place, findings)
-    _check_colours_missing(rounds, place, findings)
+    """Mark double forfeits and check the pairings of players' Round lists (a crosstable's);
+    ``place(no, round)`` names a player's round (1-based). ``bad``: (player, round) cells already
+    reported as unreadable, which are not reported again through their opponents. The checks are
+    those of :func:`reconcile_arrays`, with the rounds after a withdrawal checked too. Works in
+    place and returns ``rounds``."""
+    nos = list(rounds)
+    if not nos:
+        return rounds
+    width = max(len(rs) for rs in rounds.values())
+    pad = [_NO_ROUND] * width
+    cells = [(list(rs) + pad[len(rs):]) if len(rs) < width else rs for rs in rounds.values()]
+    kind = np.array([[_KI[rd.kind] for rd in rs] for rs in cells], dtype=np.int8).reshape(len(nos), width)
+    opps = [[rd.opponent or 0 for rd in rs] for rs in cells]
+    numbers = nos + [max((max(o) for o in opps if o), default=0)]
+    wide = max(numbers) >= 1 << 62 or min(numbers) <= -(1 << 62)  # (exact Python integers then)
+    opp = np.array(opps, dtype=object if wide else np.int64).reshape(len(nos), width)
+    colour = np.array([[_COLOUR_INDEX[rd.colour] for rd in rs] for rs in cells], dtype=np.int8).reshape(len(nos), width)
+    flagged = np.zeros(kind.shape, bool)
+    row = {no: i for i, no in enumerate(nos)}
+    for no, r in bad:
+        if no in row and 1 <= r <= width:
+            flagged[row[no], r - 1] = True
+    marked = reconcile_arrays(np.array(nos, dtype=object if wide else np.int64), kind, opp, colour, place, findings, swiss=swiss,
+                              bad=flagged, withdrawals=True)
+    for i, r in np.argwhere(marked != kind).tolist():  # the double forfeits
+        rs = rounds[nos[i]]
+        rd = rs[r]
+        rs[r] = Round(Kind.DOUBLE_FORFEIT, rd.opponent, rd.colour, rd.points)
     return rounds
-
-
-def _check_round(rounds: dict[int, list[Round]], r: int, place: Place, findings: Findings,
-                 bad: frozenset = frozenset()) -> None:
-    claims: dict[int, list[int]] = {}
-    for no, rs in rounds.items():
-        if r < len(rs) and rs[r].opponent is not None:
-            claims.setdefault(rs[r].opponent, []).append(no)
-    for no, rs in rounds.items():
-        if r >= len(rs) or rs[r].opponent is None:
-            continue
-        opp = rs[r].opponent
-        other = rounds[opp][r] if opp in rounds else None
-        _check_pairing(findings, place(no, r + 1), r, no, rs[r], other, claims.get(opp, ()),
-                       (no, r + 1) in bad or (opp, r + 1) in bad)
 
 
 def _check_pairing(findings: Findings, where: str, r: int, no: int, rd: Round, other: Optional[Round],
@@ -116,99 +110,52 @@ def _check_pairing(findings: Findings, where: str, r: int, no: int, rd: Round, o
                      where)
 
 
-def _check_colours_missing(rounds: dict[int, list[Round]], place: Place, findings: Findings) -> None:
-    """One warning for all games over the board without a colour (BPG and BWG skip them)."""
-    missing = [(no, r + 1) for no, rs in rounds.items() for r, rd in enumerate(rs)
-               if rd.kind.is_game and rd.colour is None]
-    if missing:
-        no, r = missing[0]
-        findings.add("no-colour", f"{len(missing)} game(s) over the board have no colour, the first in round "
-                     f"{r} of player {no}: BPG and BWG cannot count them (write e.g. 12w1)", place(no, r))
-
-
-def _check_player(no: int, rs: list[Round], place: Place, findings: Findings) -> None:
-    pabs = [r + 1 for r, rd in enumerate(rs) if rd.kind is Kind.PAB]
-    if len(pabs) > 1:
-        findings.add("pab-twice", f"player {no} has a pairing-allocated bye in rounds "
-                     f"{', '.join(map(str, pabs))}; a player may receive it once (C.04)",
-                     place(no, pabs[1]))
-    withdrawn = next((r for r, rd in enumerate(rs) if rd.kind is Kind.WITHDRAWN), None)
-    if withdrawn is not None:
-        for r in range(withdrawn + 1, len(rs)):
-            rd = rs[r]
-            if rd.kind not in _UNPLAYED_AFTER_WITHDRAWAL or rd.opponent is not None:
-                findings.add("after-withdrawal", f"player {no} withdrew in round {withdrawn + 1} (WD), "
-                             f"so round {r + 1} must stay unplayed (WD, - or Z), not "
-                             f"'{format_cell(rd)}'", place(no, r + 1))
-
-
-def _check_repeats(rounds: dict[int, list[Round]], place: Place, findings: Findings) -> None:
-    """Warn when two players met more than once, unless the earlier meeting was a forfeit (they
-    may be paired again then)."""
-    met: dict[tuple[int, int], int] = {}
-    for no, rs in rounds.items():
-        for r, rd in enumerate(rs):
-            opp = rd.opponent
-            if opp is None or opp == no or opp not in rounds or rd.kind is _PENDING or no > opp:
-                continue
-            key = (no, opp)
-            if key in met and not rounds[no][met[key]].kind.is_forfeit:
-                findings.add("repeat", f"players {no} and {opp} meet in round {r + 1} and already met in "
-                             f"round {met[key] + 1}", place(no, r + 1))
-            if not rd.kind.is_forfeit:
-                met[key] = r
-
-
-def _check_f_for_u(rounds: dict[int, list[Round]], place: Place, findings: Findings) -> None:
-    """In a round without a ``U``, a lone ``F`` given to the one player left over is most likely
-    the pairing-allocated bye written the deprecated way."""
-    nrounds = max((len(rs) for rs in rounds.values()), default=0)
-    for r in range(nrounds):
-        kinds = {no: rs[r].kind for no, rs in rounds.items() if r < len(rs)}
-        fulls = [no for no, k in kinds.items() if k is Kind.FULL_BYE]
-        if len(fulls) == 1 and Kind.PAB not in kinds.values():
-            paired = sum(1 for k in kinds.values() if k.has_opponent)
-            if paired and paired % 2 == 0:
-                findings.add("f-for-u", f"round {r + 1}: player {fulls[0]}'s F looks like the "
-                             "pairing-allocated bye; write U (F is a full-point bye the player did "
-                             "not get from the pairing)", place(fulls[0], r + 1))
-
-
-# ---------------------------------------------------------------- the same checks on arrays
+# ---------------------------------------------------------------- the checks, on arrays
 
 _KI = KIND_INDEX
 _PENDING_I = _KI[_PENDING]
+_NO_ROUND = Round(Kind.NOT_PLAYED)
+_COLOUR_INDEX = {None: 0, "w": 1, "b": 2}
 #: kind index -> the index of the kind the opponent must have (-1: a round without an opponent)
 _WANT = np.array([_KI[_PENDING] if k is _PENDING else _KI[MIRROR[k]] if k in MIRROR else -1
                   for k in KINDS], dtype=np.int8)
 _WITH_OPPONENT = np.array([k.has_opponent for k in KINDS])
 _IS_FORFEIT = np.array([k.is_forfeit for k in KINDS])
 _IS_GAME = np.array([k.is_game for k in KINDS])
+_AFTER_WITHDRAWAL = np.array([k in _UNPLAYED_AFTER_WITHDRAWAL for k in KINDS])
 _COLOUR_OF = (None, "w", "b")
+_DENSE = 1 << 20  # start numbers up to this index a table directly; larger ones are numbered anew
 
 
 def reconcile_arrays(nos: np.ndarray, kind: np.ndarray, opp: np.ndarray, colour: np.ndarray, place: Place,
                      findings: Optional[Findings] = None, swiss: bool = True,
-                     bad: Optional[np.ndarray] = None) -> np.ndarray:
-    """:func:`reconcile` for a reader's arrays (one row per player in file order, one column
-    per round): ``nos`` the start numbers, ``kind`` indices into :data:`~xl_tiebreak.model.KINDS`,
-    ``opp`` the opponent's start number (0: none), ``colour`` 0 none, 1 White, 2 Black, ``bad``
-    the cells already reported as unreadable. Every check runs on whole arrays; only the cells
-    found at fault are turned into :class:`Round` objects to word the finding, so the findings,
-    their order and their words are those of :func:`reconcile`. Returns ``kind`` with the
-    double forfeits marked."""
+                     bad: Optional[np.ndarray] = None, withdrawals: bool = False) -> np.ndarray:
+    """Mark double forfeits and check the pairings of a reader's arrays (one row per player in
+    file order, one column per round): ``nos`` the start numbers, ``kind`` indices into
+    :data:`~xl_tiebreak.model.KINDS`, ``opp`` the opponent's start number (0: none), ``colour``
+    0 none, 1 White, 2 Black, ``bad`` the cells already reported as unreadable; ``withdrawals``:
+    check that the rounds after a withdrawal stay unplayed (a crosstable's; a TRF line has no
+    withdrawal). Every check runs on whole arrays; only the cells found at fault are turned into
+    :class:`Round` objects to word the finding. Findings come round by round, then player by
+    player, then repeated pairings, lone F, missing colours. Returns ``kind`` with the double
+    forfeits marked."""
     findings = findings or strict()
     n, R = kind.shape
     if n == 0 or R == 0:
         return kind
     bad = np.zeros(kind.shape, bool) if bad is None else bad
-    size = int(max(nos.max(), opp.max())) + 1
+    top = int(max(nos.max(), opp.max()))
+    if 0 <= int(nos.min()) and top < _DENSE:  # the usual start numbers: each indexes the tables itself
+        size, key_nos, key_opp = top + 1, nos, opp
+    else:  # any numbers: renumbered in their order (0 stays 0, "no opponent")
+        numbers = np.unique(np.concatenate((np.zeros(1, nos.dtype), nos, opp.ravel())))
+        size, key_nos, key_opp = len(numbers), np.searchsorted(numbers, nos), np.searchsorted(numbers, opp)
     row_of = np.full(size, -1, np.int64)
-    row_of[nos] = np.arange(n)
+    row_of[key_nos] = np.arange(n)
     me = nos[:, None]
     cols = np.arange(R)[None, :]
-    paired = opp > 0
-    orow = np.where(paired, row_of[opp], -1)
+    paired = opp != 0
+    orow = np.where(paired, row_of[key_opp], -1)
     known = orow >= 0
     o0 = np.where(known, orow, 0)
     other_opp = opp[o0, cols]
@@ -224,23 +171,18 @@ def reconcile_arrays(nos: np.ndarray, kind: np.ndarray, opp: np.ndarray, colour:
     suspect = paired & ((opp == me) | ~known | ~agrees | same_colour)
     if suspect.any():
         for r in np.flatnonzero(suspect.any(axis=0)).tolist():
-            claims = np.bincount(opp[:, r], minlength=size)  # (index 0 counts the unpaired)
+            claims = np.bincount(key_opp[:, r], minlength=size)  # (index 0 counts the unpaired)
             for i in np.flatnonzero(suspect[:, r]).tolist():
                 no, o = int(nos[i]), int(opp[i, r])
                 other = _round(int(kind[orow[i, r], r]), int(opp[orow[i, r], r]), int(colour[orow[i, r], r])) \
                     if known[i, r] else None
-                claimants = [int(x) for x in nos[opp[:, r] == o]] if claims[o] > 1 else ()
+                claimants = [int(x) for x in nos[opp[:, r] == o]] if claims[key_opp[i, r]] > 1 else ()
                 skip = bool(bad[i, r]) or (known[i, r] and bool(bad[orow[i, r], r]))
                 _check_pairing(findings, place(no, r + 1), r, no, _round(int(kind[i, r]), o, int(colour[i, r])),
                                other, claimants, skip)
-    pab = kind == _KI[Kind.PAB]
-    for i in np.flatnonzero(pab.sum(axis=1) > 1).tolist():  # (a TRF line has no withdrawal)
-        pabs = (np.flatnonzero(pab[i]) + 1).tolist()
-        findings.add("pab-twice", f"player {nos[i]} has a pairing-allocated bye in rounds "
-                     f"{', '.join(map(str, pabs))}; a player may receive it once (C.04)",
-                     place(int(nos[i]), pabs[1]))
+    _players_arrays(nos, kind, opp, colour, place, findings, withdrawals)
     if swiss:
-        _repeats_arrays(nos, kind, opp, known, place, findings, size)
+        _repeats_arrays(nos, kind, opp, known, place, findings, key_nos, key_opp, size)
     _f_for_u_arrays(nos, kind, place, findings)
     missing = _IS_GAME[kind] & (colour == 0)
     if missing.any():
@@ -251,20 +193,45 @@ def reconcile_arrays(nos: np.ndarray, kind: np.ndarray, opp: np.ndarray, colour:
     return kind
 
 
+def _players_arrays(nos: np.ndarray, kind: np.ndarray, opp: np.ndarray, colour: np.ndarray, place: Place,
+                    findings: Findings, withdrawals: bool) -> None:
+    """Player by player: a second pairing-allocated bye (C.04), and (``withdrawals``) a round
+    after the withdrawal that is not left unplayed."""
+    pab = kind == _KI[Kind.PAB]
+    twice = pab.sum(axis=1) > 1
+    late = np.zeros(kind.shape, bool)
+    if withdrawals:
+        gone = kind == _KI[Kind.WITHDRAWN]
+        first = np.where(gone.any(axis=1), gone.argmax(axis=1), kind.shape[1])
+        late = (np.arange(kind.shape[1])[None, :] > first[:, None]) & (~_AFTER_WITHDRAWAL[kind] | (opp != 0))
+    for i in np.flatnonzero(twice | late.any(axis=1)).tolist():
+        no = int(nos[i])
+        if twice[i]:
+            pabs = (np.flatnonzero(pab[i]) + 1).tolist()
+            findings.add("pab-twice", f"player {no} has a pairing-allocated bye in rounds "
+                         f"{', '.join(map(str, pabs))}; a player may receive it once (C.04)", place(no, pabs[1]))
+        for r in np.flatnonzero(late[i]).tolist():
+            findings.add("after-withdrawal", f"player {no} withdrew in round {int(first[i]) + 1} (WD), "
+                         f"so round {r + 1} must stay unplayed (WD, - or Z), not "
+                         f"'{format_cell(_round(int(kind[i, r]), int(opp[i, r]), int(colour[i, r])))}'",
+                         place(no, r + 1))
+
+
 def _round(k: int, opp: int, colour: int) -> Round:
     """A cell of the arrays as a Round (for the words of a finding)."""
     return Round(KINDS[k], opp or None, _COLOUR_OF[colour])
 
 
 def _repeats_arrays(nos: np.ndarray, kind: np.ndarray, opp: np.ndarray, known: np.ndarray, place: Place,
-                    findings: Findings, size: int) -> None:
-    """:func:`_check_repeats` on arrays: the pairs that meet more than once, found by sorting."""
+                    findings: Findings, key_nos: np.ndarray, key_opp: np.ndarray, size: int) -> None:
+    """Two players who met more than once (a warning), unless the earlier meeting was a forfeit
+    (they may be paired again then); the pairs are found by sorting."""
     me = nos[:, None]
     counted = known & (opp != me) & (kind != _PENDING_I) & (me < opp)
     rows, rs = np.nonzero(counted)  # row by row, rounds in order: the order of the findings
     if len(rows) == 0:
         return
-    keys = nos[rows] * size + opp[rows, rs]
+    keys = key_nos[rows] * size + key_opp[rows, rs]
     uniq, counts = np.unique(keys, return_counts=True)
     again = np.isin(keys, uniq[counts > 1])
     met: dict[int, int] = {}
@@ -278,7 +245,8 @@ def _repeats_arrays(nos: np.ndarray, kind: np.ndarray, opp: np.ndarray, known: n
 
 
 def _f_for_u_arrays(nos: np.ndarray, kind: np.ndarray, place: Place, findings: Findings) -> None:
-    """:func:`_check_f_for_u` on arrays."""
+    """In a round without a ``U``, a lone ``F`` given to the one player left over is most likely
+    the pairing-allocated bye written the deprecated way (a warning)."""
     fulls = kind == _KI[Kind.FULL_BYE]
     lone = (fulls.sum(axis=0) == 1) & ~(kind == _KI[Kind.PAB]).any(axis=0)
     paired = _WITH_OPPONENT[kind].sum(axis=0)
