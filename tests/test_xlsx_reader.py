@@ -448,6 +448,46 @@ def test_odd_sheets_are_patched_as_before(index):
         assert_patches_as_before(ODD_ROWS[index], _random_edit(rng, 14, 10))
 
 
+def _plain_rows_sheet(rng: random.Random) -> tuple[str, dict[int, list[str]]]:
+    """A sheet of plain cells (a name, maybe a style and a type, maybe a value), as stored tables
+    are; sometimes a row out of column order or holding a cell named for another row."""
+    rows, names = [], {}
+    for r in range(1, 9):
+        cols = sorted(rng.sample(range(1, 8), rng.randint(0, 6)))
+        if rng.random() < 0.1:
+            cols.reverse()
+        cells = []
+        for c in cols:
+            coord = f"{a1.column_letter(c)}{r if rng.random() > 0.05 else r + 1}"
+            style = rng.choice(["", ' s="8"'])
+            t, v = rng.choice([("", "<v>2</v>"), (' t="n"', "<v>0.5</v>"), (' t="str"', "<v>x &amp; y</v>"),
+                               (' t="s"', "<v>0</v>"), (' t="b"', "<v>1</v>"), (' t="e"', "<v>#N/A</v>"),
+                               ("", None), (' t="str"', "<v></v>")])
+            cells.append(f'<c r="{coord}"{style}{t}/>' if v is None else f'<c r="{coord}"{style}{t}>{v}</c>')
+            names.setdefault(r, []).append(coord)
+        spans = rng.choice(["", ' spans="1:7"', ' spans="2:3"'])
+        rows.append(f'<row r="{r}"{spans}>' + "".join(cells) + "</row>")
+    return _sheet("".join(rows), "A1:G8"), names
+
+
+def test_plain_rows_are_patched_as_before():
+    """Rows whose every cell gets a value (a stored table's) are written anew: as before."""
+    rng = random.Random(11)
+    kinds = [1, 2.5, -0.125, 1e20, float("nan"), True, "text", "a & <b>", "#N/A", "", None, sheet_patch.CLEAR, 10 ** 12]
+    for _ in range(400):
+        xml, names = _plain_rows_sheet(rng)
+        edit = sheet_patch.SheetEdit()
+        for r, coords in names.items():
+            if rng.random() < 0.7:
+                for coord in coords:
+                    if rng.random() < 0.95:
+                        edit.values[coord] = rng.choice(kinds)
+        if rng.random() < 0.2:
+            edit.values[f"{a1.column_letter(rng.randint(1, 8))}{rng.randint(1, 9)}"] = rng.choice(kinds)
+        if edit.values:
+            assert_patches_as_before(xml, edit)
+
+
 def test_big_sheets_are_patched_as_before():
     """Every sheet of a recomputed workbook, with the recompute's own edits and with random ones."""
     data = workbook_bytes(demo_tournament())

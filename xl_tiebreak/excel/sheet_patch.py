@@ -28,6 +28,9 @@ _P = r"((?:[A-Za-z_][\w.-]*:)?)"
 _CELL = re.compile("<" + _P + r"c\b([^>]*?)(/>|>(.*?)</\1c>)", re.S)
 # the same, with the A1 name and its letters when ``r`` is the first attribute (as always)
 _CELL_R = re.compile("<" + _P + r'c\b(?:(?=\s+r="(([A-Z]+)\d+)")|)([^>]*?)(/>|>(.*?)</\1c>)', re.S)
+# a row of plain cells: each only its name (first), maybe a style and a type, and maybe a value
+_SIMPLE_ROW = re.compile(r'(?:<c r="[A-Z]{1,3}[1-9]\d*"(?: s="\d+")?(?: t="(?:n|s|str|b|e)")?(?:/>|><v>[^<]*</v></c>))*')
+_SIMPLE_CELL = re.compile(r'<c r="([A-Z]{1,3}[1-9]\d*)"( s="\d+")?')
 _ROW_OPEN = re.compile("<" + _P + r"row\b([^>]*)>")
 _SHEET_DATA_OPEN = re.compile("<" + _P + r"sheetData\b([^>]*)>")
 _ATTR_R = re.compile(r'\br="([A-Z]+\d+)"')
@@ -206,12 +209,51 @@ class _Patcher:
 
     def row(self, prefix: str, attrs: str, body: str, wanted: dict[int, str]) -> str:
         """One ``<row>`` with its wanted cells set or added, cells in column order."""
+        if not prefix and _SIMPLE_ROW.fullmatch(body):
+            got = self._simple_row(attrs, body, wanted)
+            if got is not None:
+                return got
         found = _CELL_R.findall(body)
         if found and len(body) == _covered(found):
             got = self._usual_row(prefix, attrs, found, wanted)  # only cells, each with its r first
             if got is not None:
                 return got
         return self._any_row(prefix, attrs, body, wanted)
+
+    def _simple_row(self, attrs: str, body: str, wanted: dict[int, str]) -> Optional[str]:
+        """The row written anew when its cells are exactly the wanted ones, in column order, each
+        holding at most a value and a style (a stored table's rows, a recomputed table's): the
+        same text as :meth:`_usual_row` gives, without taking every cell apart; else None."""
+        cells = _SIMPLE_CELL.findall(body)
+        if len(cells) != len(wanted):
+            return None
+        values, place = self.edit.values, self.place
+        cols = []
+        for coord, _ in cells:
+            if coord not in values:
+                return None
+            cols.append(place[coord][0])
+        if any(a >= b for a, b in zip(cols, cols[1:])) or any(wanted.get(c) != coord
+                                                                for c, (coord, _) in zip(cols, cells)):
+            return None
+        texts = []
+        for coord, style in cells:
+            v = values[coord]
+            kind = type(v)
+            if kind is int or kind is float and math.isfinite(v):
+                texts.append(f'<c r="{coord}"{style}><v>{repr(v) if kind is float and not v.is_integer() else int(v)}</v></c>')
+            elif v is CLEAR:
+                texts.append(f'<c r="{coord}"{style}/>')
+            else:
+                t, text = xml_value(v)
+                texts.append(f'<c r="{coord}"{style} t="{t}"><v>{text}</v></c>' if t
+                             else f'<c r="{coord}"{style}><v>{text}</v></c>')
+        self.done += len(cells)
+        spans = _SPANS.search(attrs)
+        if spans:
+            lo, hi = min(int(spans.group(1)), cols[0] or 1), max(int(spans.group(2)), cols[-1])
+            attrs = attrs[:spans.start()] + f'spans="{lo}:{hi}"' + attrs[spans.end():]
+        return f"<row{attrs}>" + "".join(texts) + "</row>"
 
     def _usual_row(self, prefix: str, attrs: str, found: list[tuple[str, ...]], wanted: dict[int, str]) -> Optional[str]:
         """The row when it holds only cells, each with its ``r`` first, in column order, and every
@@ -279,8 +321,9 @@ class _Patcher:
             if missing:
                 raise InputError(f"cannot add cell {missing[0]}: its row holds more than cells")
             return f"<{prefix}row{attrs}>" + "".join(texts) + rest + f"</{prefix}row>"
-        if len(seen) < len(wanted):
-            for col, text in self._new_cells(prefix, wanted, [c for c, a1 in wanted.items() if a1 not in seen]):
+        absent = [c for c, a1 in wanted.items() if a1 not in seen]  # (seen may hold a cell named for another row)
+        if absent:
+            for col, text in self._new_cells(prefix, wanted, absent):
                 cols.append(col)
                 texts.append(text)
             in_order = False
