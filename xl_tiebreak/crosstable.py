@@ -10,17 +10,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Optional, Sequence
 
+import numpy as np
+
 from .model import (
+    KIND_INDEX,
     STANDARD_SCORING,
     Kind,
     Player,
     Round,
     Scoring,
     Tournament,
-    last_played_round,
 )
 from .notation import NotationError, is_fide_cell, is_us_cell, parse_cell
-from .pairings import reconcile
+from .pairings import last_played, reconcile
+from .tiebreaks.context import Compiled
 from .validation import Findings, strict
 
 
@@ -71,18 +74,22 @@ def _key(cell: object) -> Optional[tuple[type, object]]:
     return key
 
 
-def _check_blank_rounds(parsed: dict[int, list[Round]], place: Callable[[int, int], str], fd: Findings,
-                        bad: set) -> None:
+def _check_blank_rounds(nos: list[int], kind: np.ndarray, opp: np.ndarray, place: Callable[[int, int], str],
+                        fd: Findings, bad: set) -> None:
     """An empty cell in a round the event has played, with later rounds filled in, is read as
-    an absence: say so, since it may be a forgotten result."""
-    played = last_played_round([r.kind for r in rs] for rs in parsed.values())
-    for no, rs in parsed.items():
-        entered = [r for r, rd in enumerate(rs, start=1) if rd.kind is not Kind.NOT_PLAYED]
-        last = max(entered, default=0)
-        for r, rd in enumerate(rs[:played], start=1):
-            if rd.kind is Kind.NOT_PLAYED and rd.opponent is None and r < last and (no, r) not in bad:
-                fd.add("blank-round", f"player {no} has nothing in round {r} but results after it: read as "
-                       "an absence (write - or Z to say so, or enter the result)", place(no, r))
+    an absence: say so, since it may be a forgotten result. (One row per player, ``nos`` their
+    start numbers; ``kind`` and ``opp`` as :func:`~xl_tiebreak.pairings.reconcile` gives them.)"""
+    if kind.size == 0:
+        return
+    blank = kind == KIND_INDEX[Kind.NOT_PLAYED]
+    cols = np.arange(kind.shape[1])[None, :]
+    filled = np.where(blank, -1, cols).max(axis=1)  # each row's last round with something in it (0-based)
+    empty = blank & (opp == 0) & (cols < filled[:, None]) & (cols < last_played(kind))
+    for i, c in np.argwhere(empty).tolist():
+        no, r = nos[i], c + 1
+        if (no, r) not in bad:
+            fd.add("blank-round", f"player {no} has nothing in round {r} but results after it: read as "
+                   "an absence (write - or Z to say so, or enter the result)", place(no, r))
 
 
 def default_place(no: int, r: int) -> str:
@@ -142,10 +149,22 @@ def tournament_from_rows(rows: Sequence[Row], *, rounds: Optional[int] = None, n
                 rs.append(Round(Kind.NOT_PLAYED))
                 bad.add((row.no, r))
         parsed[row.no] = rs
-    reconcile(parsed, place, fd, swiss=kind != "round-robin", bad=frozenset(bad))
-    _check_blank_rounds(parsed, place, fd, bad)
-    rows = unique
+    errors = len(fd.errors)
+    kinds, opp, colour = reconcile(parsed, place, fd, swiss=kind != "round-robin", bad=frozenset(bad))
+    nos = list(parsed)
+    _check_blank_rounds(nos, kinds, opp, place, fd, bad)
+    order = sorted(range(len(unique)), key=lambda i: unique[i].no)
     players = [Player(no=row.no, name=row.name, rating=row.rating, title=row.title, fed=row.fed,
-                      rounds=tuple(parsed[row.no])) for row in sorted(rows, key=lambda x: x.no)]
-    return Tournament(players=tuple(players), rounds=nrounds, name=name, scoring=scoring, kind=kind,
-                      start_date=start_date)
+                      rounds=tuple(parsed[row.no])) for row in (unique[i] for i in order)]
+    t = Tournament(players=tuple(players), rounds=nrounds, name=name, scoring=scoring, kind=kind,
+                   start_date=start_date)
+    if len(fd.errors) == errors == 0 and kinds.size and opp.dtype != object:
+        # the engine's arrays from the checked ones, as the TRF reader hands them over
+        rows = np.array(order, dtype=np.int64)
+        start = np.array([unique[i].no for i in order], dtype=np.int64)
+        kinds, opp, colour = kinds[rows], opp[rows], colour[rows]
+        at = np.searchsorted(start, opp)
+        known = (opp != 0) & (at < len(start)) & (start[np.minimum(at, len(start) - 1)] == opp)
+        t.__dict__["_compiled"] = Compiled.from_kinds(scoring, kinds, np.where(known, at, -1), opp != 0,
+                                                      colour == 2)
+    return t

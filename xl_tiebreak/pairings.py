@@ -39,15 +39,18 @@ def _mirror(r: Round, me: int) -> str:
 
 
 def reconcile(rounds: dict[int, list[Round]], place: Place, findings: Optional[Findings] = None,
-              swiss: bool = True, bad: frozenset = frozenset()) -> dict[int, list[Round]]:
+              swiss: bool = True, bad: frozenset = frozenset()) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Mark double forfeits and check the pairings of players' Round lists (a crosstable's);
     ``place(no, round)`` names a player's round (1-based). ``bad``: (player, round) cells already
     reported as unreadable, which are not reported again through their opponents. The checks are
     those of :func:`reconcile_arrays`, with the rounds after a withdrawal checked too. Works in
-    place and returns ``rounds``."""
+    place, and returns the rounds as arrays (``kind``, ``opp``, ``colour`` of
+    :func:`reconcile_arrays`, one row per player in the order of ``rounds``, double forfeits marked;
+    rows shorter than the longest are padded with rounds not played)."""
     nos = list(rounds)
     if not nos:
-        return rounds
+        empty = np.zeros((0, 0), np.int8)
+        return empty, empty.astype(np.int64), empty
     width = max(len(rs) for rs in rounds.values())
     pad = [_NO_ROUND] * width
     cells = [(list(rs) + pad[len(rs):]) if len(rs) < width else rs for rs in rounds.values()]
@@ -68,7 +71,7 @@ def reconcile(rounds: dict[int, list[Round]], place: Place, findings: Optional[F
         rs = rounds[nos[i]]
         rd = rs[r]
         rs[r] = Round(Kind.DOUBLE_FORFEIT, rd.opponent, rd.colour, rd.points)
-    return rounds
+    return marked, opp, colour
 
 
 def _check_pairing(findings: Findings, where: str, r: int, no: int, rd: Round, other: Optional[Round],
@@ -122,6 +125,7 @@ _WANT = np.array([_KI[_PENDING] if k is _PENDING else _KI[MIRROR[k]] if k in MIR
 _WITH_OPPONENT = np.array([k.has_opponent for k in KINDS])
 _IS_FORFEIT = np.array([k.is_forfeit for k in KINDS])
 _IS_GAME = np.array([k.is_game for k in KINDS])
+_ENTERED = np.array([k.is_entered for k in KINDS])
 _AFTER_WITHDRAWAL = np.array([k in _UNPLAYED_AFTER_WITHDRAWAL for k in KINDS])
 _COLOUR_OF = (None, "w", "b")
 _DENSE = 1 << 20  # start numbers up to this index a table directly; larger ones are numbered anew
@@ -215,6 +219,18 @@ def _players_arrays(nos: np.ndarray, kind: np.ndarray, opp: np.ndarray, colour: 
                          f"so round {r + 1} must stay unplayed (WD, - or Z), not "
                          f"'{format_cell(_round(int(kind[i, r]), int(opp[i, r]), int(colour[i, r])))}'",
                          place(no, r + 1))
+
+
+def last_played(kind: np.ndarray) -> int:
+    """:func:`~xl_tiebreak.model.last_played_round` of a kind-index array (players x rounds): the
+    last round with a game or a forfeit; failing that, with anything entered; else 0."""
+    if kind.size == 0:
+        return 0
+    paired = _WITH_OPPONENT[kind].any(axis=0)
+    if paired.any():
+        return int(np.flatnonzero(paired)[-1]) + 1
+    entered = _ENTERED[kind].any(axis=0)
+    return int(np.flatnonzero(entered)[-1]) + 1 if entered.any() else 0
 
 
 def _round(k: int, opp: int, colour: int) -> Round:

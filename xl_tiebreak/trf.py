@@ -29,7 +29,7 @@ from .model import (
     Scoring,
     Tournament,
 )
-from .pairings import reconcile_arrays
+from .pairings import last_played, reconcile_arrays
 from .tiebreaks.context import Compiled
 from .textutil import is_digits
 from .validation import Findings, strict
@@ -455,19 +455,6 @@ def _scan_rounds(kept: list[tuple[int, str]], nrounds: int, source: str, fd: Fin
     return kind, opp, colour, bad
 
 
-def _last_played(kind: np.ndarray) -> int:
-    """:func:`~xl_tiebreak.model.last_played_round` of a kind-index array."""
-    if kind.size == 0:
-        return 0
-    paired = _HAS_OPPONENT[kind].any(axis=0)
-    if paired.any():
-        return int(np.flatnonzero(paired)[-1]) + 1
-    entered = _ENTERED[kind].any(axis=0)
-    return int(np.flatnonzero(entered)[-1]) + 1 if entered.any() else 0
-
-
-_HAS_OPPONENT = np.array([k.has_opponent for k in KINDS])
-_ENTERED = np.array([k.is_entered for k in KINDS])
 
 
 class _TrfRounds:
@@ -524,7 +511,7 @@ def _read_players(player_lines: list[tuple[int, str]], declared_rounds: Optional
         nrounds = max(_round_count(size) for size in body)
     before = len(fd.items)
     kind, opp, colour, bad = _scan_rounds(kept, nrounds, source, fd)
-    played = _last_played(kind)
+    played = last_played(kind)
     later = (kind == KIND_INDEX[Kind.ABSENT]) & (np.arange(nrounds)[None, :] >= played)
     kind[later] = KIND_INDEX[Kind.NOT_PLAYED]  # nothing entered after the last round played: not played yet
     row_nos = np.array([p["no"] for p in ids], dtype=np.int64)
@@ -613,7 +600,7 @@ def _disagreeing(kind: np.ndarray, declared: list[Optional[Fraction]], scoring: 
                  ) -> tuple[np.ndarray, int, np.ndarray]:
     """Rows whose points field differs from their results (byes entered ahead allowed), with the
     scale and the totals of the results."""
-    scale, upto, full = _totals(kind, scoring, _last_played(kind))
+    scale, upto, full = _totals(kind, scoring, last_played(kind))
     scaled: dict[int, int] = {id(None): -2}  # by identity: the reader shares one Fraction per spelling
     for d in declared:
         if id(d) not in scaled:
