@@ -21,7 +21,7 @@ from .model import (
     Scoring,
     Tournament,
 )
-from .notation import NotationError, is_fide_cell, is_us_cell, parse_cell
+from .notation import PLAIN_GAME, NotationError, is_fide_cell, is_us_cell, parse_cell
 from .pairings import last_played, reconcile
 from .tiebreaks.context import Compiled
 from .validation import Findings, strict
@@ -51,6 +51,10 @@ def _style(rows: Sequence[Row], place: Callable[[int, int], str], fd: Findings) 
                 continue
             if key is not None:
                 seen.add(key)
+            if c.__class__ is str and PLAIN_GAME.fullmatch(c):  # the usual FIDE cell: not a US one
+                if fide is None:
+                    fide = (row.no, r, c)
+                continue
             if us is None and is_us_cell(c):
                 us = (row.no, r, c)
             if fide is None and is_fide_cell(c):

@@ -37,6 +37,5 @@ def json_number(v: Optional[Fraction]) -> Union[int, float, None]:
     """A value as a JSON number: an int when whole, else a float (exact for halves and quarters)."""
     if v is None:
         return None
-    if v.denominator == 1:
-        return int(v)
-    return float(v)
+    n, d = v.numerator, v.denominator  # (as int() and float() of a Fraction, without their calls)
+    return n if d == 1 else n / d

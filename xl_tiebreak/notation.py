@@ -44,6 +44,8 @@ class NotationError(TiebreakError):
 # a colour letter or a blank must separate opponent and a 1/0 result, so "10" or "121" are not
 # read as games; "=" and "½" need no separator
 _GAME = re.compile(r"^(\d+)(?:\s*([wbWB])\s*|\s+)(1|0|½|=|0\.5|0,5|1/2)$|^(\d+)\s*(½|=)$")
+#: the usual cell, as most crosstables are written (``12w1``, ``7b½``): read without the general steps
+PLAIN_GAME = re.compile(r"(\d+)([wb])(1|0|½|=)")
 _PENDING = re.compile(r"^(\d+)\s*([wbWB?])$")
 _FORFEIT = re.compile(r"^(--|\+|-)\s*(\d+)\s*([wbWB])?$")
 _RESULTS = {"1": Kind.WIN, "0": Kind.LOSS, "½": Kind.DRAW, "=": Kind.DRAW, "0.5": Kind.DRAW,
@@ -98,6 +100,11 @@ def parse_cell(text: Optional[object], scoring: Scoring = STANDARD_SCORING, styl
     """Parse one crosstable cell. ``None`` or blank is a round not played yet. ``style`` is
     ``"fide"`` (the arbiter's notation above) or ``"us"`` (the US wall chart). A spreadsheet
     error value (``#REF!``) is refused, never read as blank."""
+    if text.__class__ is str and style != "us":
+        m = PLAIN_GAME.fullmatch(text)
+        if m is not None and m.group(1)[0] != "0":
+            k = _RESULTS[m.group(3)]
+            return Round(k, int(m.group(1)), m.group(2), scoring.points(k))
     err = spreadsheet_error(text)
     if err:
         raise NotationError(f"the cell holds the spreadsheet error {err} (a formula or reference "
