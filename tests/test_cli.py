@@ -94,3 +94,17 @@ def test_console_script_demo_runs():
     out = subprocess.run([sys.executable, "-m", "xl_tiebreak.cli", "demo"], capture_output=True,
                          text=True, check=True).stdout
     assert "Three, C" in out and "Tie-breaks, in order" in out
+
+
+@pytest.mark.parametrize("command", [("standings",), ("compute", "--format", "json"),
+                                     ("explain", "--player", "5", "--tiebreak", "BH")])
+def test_an_empty_rules_option_is_no_choice_in_every_command(capsys, tmp_path, command):
+    """``--rules ""`` means what leaving it out means: the edition in force at the start date
+    (here 2023: the 2012 rules, which count player 5's unplayed rounds differently from 2026)."""
+    p = tmp_path / "old.trf"
+    p.write_text(demo_text().replace("042 2025/01/01", "042 2023/05/01"), encoding="utf-8")
+    name, *rest = command
+    _, default, _ = run(capsys, name, str(p), *rest)
+    _, empty, _ = run(capsys, name, str(p), *rest, "--rules", "")
+    _, latest, _ = run(capsys, name, str(p), *rest, "--rules", "fide2026")
+    assert empty == default != latest

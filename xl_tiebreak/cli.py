@@ -141,9 +141,10 @@ def _settings(args, book) -> tuple[Optional[str], Optional[str], Optional[Option
 
 
 def _edition(args, book) -> Optional[str]:
-    """The edition: ``--rules``, else a workbook's Settings, else ``None`` (by the start date).
-    (An empty ``--rules ""`` on a TRF file is passed on as it is: the engine reads it as fide2026.)"""
-    return args.rules if book is None else args.rules or book.edition or None
+    """The edition: ``--rules``, else a workbook's Settings, else ``None`` (by the start date). An
+    empty ``--rules ""`` is no choice, as in every command (it used to mean fide2026 for a TRF
+    file in compute and standings, but the start date's edition in explain)."""
+    return args.rules or (book.edition if book is not None else None) or None
 
 
 def _result(args, t, book) -> Result:
@@ -223,7 +224,7 @@ def _explain(args) -> tuple[str, int]:
     from .explain import explain, render_text
     t, book = _load(args.input)
     tiebreaks, kind, options = _settings(args, book)
-    edition = _edition(args, book) or None  # (here an empty --rules has always meant none)
+    edition = _edition(args, book)
     e = explain(t, args.player, args.tiebreak, edition, rounds=args.rounds, kind=kind, tiebreaks=tiebreaks,
                 options=options)
     if args.format == "json":
