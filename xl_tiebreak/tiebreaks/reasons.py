@@ -108,9 +108,9 @@ PHRASES: dict[Reason, Phrase] = {
     R.FORE_FORFEIT_DRAWN: Phrase("the last round's forfeit counts as a drawn game (Art. 8.3)"),
     R.FORFEIT_AS_GAME: Phrase("forfeit counted as a game against the scheduled opponent (/P)"),
     R.FORE_DRAWN: Phrase(result="counted as a draw {draw}"),
-    R.DRAWN_AFTER_WITHDRAWAL: Phrase(
-        "{opp} scored {opp_score}; its {opp_drawn} (requested byes or absences with no game after them) "
-        "count as draws: {opp_adj} (C.07 Art. 16.3)"),
+    R.DRAWN_AFTER_WITHDRAWAL: Phrase(lambda p: f"{p['opp']} scored {p['opp_score']}; its {p['opp_drawn']} (requested "
+                                     f"byes or absences with no game after them) {_draws(p['opp_drawn#'])}: "
+                                     f"{p['opp_adj']} (C.07 Art. 16.3)"),
     R.UNPLAYED_AS_DRAWS_2012: Phrase(lambda p: f"{p['opp']} scored {p['opp_score']}; its unplayed {p['opp_drawn']} "
                                      f"{_draws(p['opp_drawn#'])}: {p['opp_adj']} (C.02 §13)"),
     R.DUMMY_OWN: Phrase("a dummy with the player's own score {own} (C.07 Art. 16.4)", who="dummy"),
