@@ -153,7 +153,6 @@ def tournament_from_rows(rows: Sequence[Row], *, rounds: Optional[int] = None, n
                 rs.append(Round(Kind.NOT_PLAYED))
                 bad.add((row.no, r))
         parsed[row.no] = rs
-    errors = len(fd.errors)
     kinds, opp, colour = reconcile(parsed, place, fd, swiss=kind != "round-robin", bad=frozenset(bad))
     nos = list(parsed)
     _check_blank_rounds(nos, kinds, opp, place, fd, bad)
@@ -162,7 +161,7 @@ def tournament_from_rows(rows: Sequence[Row], *, rounds: Optional[int] = None, n
                       rounds=tuple(parsed[row.no])) for row in (unique[i] for i in order)]
     t = Tournament(players=tuple(players), rounds=nrounds, name=name, scoring=scoring, kind=kind,
                    start_date=start_date)
-    if len(fd.errors) == errors == 0 and kinds.size and opp.dtype != object:
+    if not fd.errors and kinds.size and opp.dtype != object:
         # the engine's arrays from the checked ones, as the TRF reader hands them over
         rows = np.array(order, dtype=np.int64)
         start = np.array([unique[i].no for i in order], dtype=np.int64)

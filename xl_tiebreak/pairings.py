@@ -59,14 +59,15 @@ def reconcile(rounds: dict[int, list[Round]], place: Place, findings: Optional[F
     numbers = nos + [max((max(o) for o in opps if o), default=0)]
     wide = max(numbers) >= 1 << 62 or min(numbers) <= -(1 << 62)  # (exact Python integers then)
     opp = np.array(opps, dtype=object if wide else np.int64).reshape(len(nos), width)
-    colour = np.array([[_COLOUR_INDEX[rd.colour] for rd in rs] for rs in cells], dtype=np.int8).reshape(len(nos), width)
+    colour = np.array([[_COLOUR_INDEX[rd.colour] for rd in rs] for rs in cells],
+                      dtype=np.int8).reshape(len(nos), width)
     flagged = np.zeros(kind.shape, bool)
     row = {no: i for i, no in enumerate(nos)}
     for no, r in bad:
         if no in row and 1 <= r <= width:
             flagged[row[no], r - 1] = True
-    marked = reconcile_arrays(np.array(nos, dtype=object if wide else np.int64), kind, opp, colour, place, findings, swiss=swiss,
-                              bad=flagged, withdrawals=True)
+    numbered = np.array(nos, dtype=object if wide else np.int64)
+    marked = reconcile_arrays(numbered, kind, opp, colour, place, findings, swiss=swiss, bad=flagged, withdrawals=True)
     for i, r in np.argwhere(marked != kind).tolist():  # the double forfeits
         rs = rounds[nos[i]]
         rd = rs[r]

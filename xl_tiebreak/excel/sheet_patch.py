@@ -29,7 +29,8 @@ _CELL = re.compile("<" + _P + r"c\b([^>]*?)(/>|>(.*?)</\1c>)", re.S)
 # the same, with the A1 name and its letters when ``r`` is the first attribute (as always)
 _CELL_R = re.compile("<" + _P + r'c\b(?:(?=\s+r="(([A-Z]+)\d+)")|)([^>]*?)(/>|>(.*?)</\1c>)', re.S)
 # a row of plain cells: each only its name (first), maybe a style and a type, and maybe a value
-_SIMPLE_ROW = re.compile(r'(?:<c r="[A-Z]{1,3}[1-9]\d*"(?: s="\d+")?(?: t="(?:n|s|str|b|e)")?(?:/>|><v>[^<]*</v></c>))*')
+_SIMPLE_ROW = re.compile(r'(?:<c r="[A-Z]{1,3}[1-9]\d*"(?: s="\d+")?(?: t="(?:n|s|str|b|e)")?'
+                         r'(?:/>|><v>[^<]*</v></c>))*')
 _SIMPLE_CELL = re.compile(r'<c r="([A-Z]{1,3}[1-9]\d*)"( s="\d+")?')
 _ROW_OPEN = re.compile("<" + _P + r"row\b([^>]*)>")
 _SHEET_DATA_OPEN = re.compile("<" + _P + r"sheetData\b([^>]*)>")
@@ -241,7 +242,8 @@ class _Patcher:
             v = values[coord]
             kind = type(v)
             if kind is int or kind is float and math.isfinite(v):
-                texts.append(f'<c r="{coord}"{style}><v>{repr(v) if kind is float and not v.is_integer() else int(v)}</v></c>')
+                number = repr(v) if kind is float and not v.is_integer() else int(v)
+                texts.append(f'<c r="{coord}"{style}><v>{number}</v></c>')
             elif v is CLEAR:
                 texts.append(f'<c r="{coord}"{style}/>')
             else:
@@ -249,11 +251,7 @@ class _Patcher:
                 texts.append(f'<c r="{coord}"{style} t="{t}"><v>{text}</v></c>' if t
                              else f'<c r="{coord}"{style}><v>{text}</v></c>')
         self.done += len(cells)
-        spans = _SPANS.search(attrs)
-        if spans:
-            lo, hi = min(int(spans.group(1)), cols[0] or 1), max(int(spans.group(2)), cols[-1])
-            attrs = attrs[:spans.start()] + f'spans="{lo}:{hi}"' + attrs[spans.end():]
-        return f"<row{attrs}>" + "".join(texts) + "</row>"
+        return f"<row{_spanning(attrs, cols)}>" + "".join(texts) + "</row>"
 
     def _usual_row(self, prefix: str, attrs: str, found: list[tuple[str, ...]], wanted: dict[int, str]) -> Optional[str]:
         """The row when it holds only cells, each with its ``r`` first, in column order, and every
@@ -275,11 +273,7 @@ class _Patcher:
         texts = [_patch_cell(p, a, inner, c, edit) if h else f"<{p}c{a}{t}"
                  for (p, c, _, a, t, inner), h in zip(found, hit)]
         self.done += hits
-        spans = _SPANS.search(attrs)
-        if spans:
-            lo, hi = min(int(spans.group(1)), cols[0] or 1), max(int(spans.group(2)), cols[-1])
-            attrs = attrs[:spans.start()] + f'spans="{lo}:{hi}"' + attrs[spans.end():]
-        return f"<{prefix}row{attrs}>" + "".join(texts) + f"</{prefix}row>"
+        return f"<{prefix}row{_spanning(attrs, cols)}>" + "".join(texts) + f"</{prefix}row>"
 
     def _any_row(self, prefix: str, attrs: str, body: str, wanted: dict[int, str]) -> str:
         """The row in general: other content kept, missing cells added, cells sorted by column."""
@@ -331,11 +325,16 @@ class _Patcher:
             order = sorted(range(len(cols)), key=cols.__getitem__)
             cols = [cols[i] for i in order]
             texts = [texts[i] for i in order]
-        spans = _SPANS.search(attrs)
-        if spans and cols:
-            lo, hi = min(int(spans.group(1)), cols[0] or 1), max(int(spans.group(2)), cols[-1])
-            attrs = attrs[:spans.start()] + f'spans="{lo}:{hi}"' + attrs[spans.end():]
-        return f"<{prefix}row{attrs}>" + "".join(texts) + f"</{prefix}row>"
+        return f"<{prefix}row{_spanning(attrs, cols)}>" + "".join(texts) + f"</{prefix}row>"
+
+
+def _spanning(attrs: str, cols: list[int]) -> str:
+    """A row's attributes with its ``spans`` (when it has one) widened to the columns of its cells."""
+    spans = _SPANS.search(attrs)
+    if not spans or not cols:
+        return attrs
+    lo, hi = min(int(spans.group(1)), cols[0] or 1), max(int(spans.group(2)), cols[-1])
+    return attrs[:spans.start()] + f'spans="{lo}:{hi}"' + attrs[spans.end():]
 
 
 _PREFIX, _ATTRS, _TAIL = itemgetter(0), itemgetter(3), itemgetter(4)
