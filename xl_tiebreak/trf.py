@@ -455,8 +455,6 @@ def _scan_rounds(kept: list[tuple[int, str]], nrounds: int, source: str, fd: Fin
     return kind, opp, colour, bad
 
 
-
-
 class _TrfRounds:
     """The rounds of a TRF file as arrays (players in start order x rounds); builds a player's
     :class:`Round` objects when first asked (:class:`~xl_tiebreak.model.LazyRounds`)."""
