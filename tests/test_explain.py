@@ -130,6 +130,11 @@ def test_rating_rows_and_tables():
     assert "at 2436 is 1.00, at 2435 it is 0.99" in " ".join(e6.notes)
 
 
+def test_expected_score_table_follows_the_rows_of_table_8_1b():
+    from xl_tiebreak.tiebreaks.rating import _PD, PD
+    assert PD.tolist() == [next(v for hi, v in _PD if d <= hi) if d <= 735 else 100 for d in range(737)]
+
+
 def test_direct_encounter_mini_crosstable():
     e = explain(demo_tournament(), 4, "DE", "fide2024", tiebreaks="WIN,DE")
     assert e.columns == ("No", "4", "6", "Points", "Rank")

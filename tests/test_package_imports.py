@@ -29,3 +29,18 @@ def test_the_command_line_module_loads_no_engine_until_a_command_runs():
     out = _fresh("import sys, xl_tiebreak.cli; print(sorted(m for m in sys.modules "
                  "if m.startswith(('numpy', 'xl_tiebreak.engine', 'xl_tiebreak.explain', 'openpyxl'))))")
     assert out.strip() == "[]"
+
+
+def test_a_recompute_loads_neither_json_nor_the_trf_reader(tmp_path):
+    """The recompute (the command run most often, on every edit) starts without json, and its
+    CHECK cells read the crosstable without the TRF reader; nor does it load openpyxl."""
+    import shutil
+    from pathlib import Path
+    book = tmp_path / "book.xlsx"
+    shutil.copy(Path(__file__).parents[1] / "workbook_templates" / "xl-tiebreak-swiss.xlsx", book)
+    out = _fresh("import sys, xl_tiebreak.cli, xl_tiebreak.excel.recompute, xl_tiebreak.excel.commands; "
+                 "early = sorted(m for m in sys.modules if m == 'json'); "
+                 f"status = xl_tiebreak.cli.main(['recompute', {str(book)!r}, '-o', {str(tmp_path / 'out.xlsx')!r}]); "
+                 "print(status, early, sorted(m for m in sys.modules if m.startswith("
+                 "('json', 'xl_tiebreak.trf', 'openpyxl'))))")
+    assert out.splitlines()[-1] == "0 [] []"

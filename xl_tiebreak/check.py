@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Callable
 
 from .errors import InputError
-from .trf import read_trf
 from .validation import Finding, Findings
 
 
@@ -27,4 +26,5 @@ def collect(read: Callable[[Findings], object]) -> list[Finding]:
 
 def check_trf(path: "str | Path") -> list[Finding]:
     """The findings for a TRF file (workbooks: :func:`xl_tiebreak.excel.workbook.check_workbook`)."""
+    from .trf import read_trf  # here: a workbook's CHECK (through collect) needs no TRF reader
     return collect(lambda fd: read_trf(Path(path), findings=fd))

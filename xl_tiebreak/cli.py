@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import gc
-import json
 import os
 import sys
 from fractions import Fraction
@@ -228,6 +227,7 @@ def _explain(args) -> tuple[str, int]:
     e = explain(t, args.player, args.tiebreak, edition, rounds=args.rounds, kind=kind, tiebreaks=tiebreaks,
                 options=options)
     if args.format == "json":
+        import json  # here, not at the top: the other commands start without it
         return json.dumps(e.as_dict(), ensure_ascii=False, indent=1) + "\n", 0
     return render_text(e), 0
 
@@ -246,6 +246,7 @@ def _compare(args) -> tuple[str, int]:
     places = [{r.player.no: r.place for r in rank(res)} for res in results]
     codes = results[0].codes
     if args.format == "json":
+        import json  # here, not at the top: the other commands start without it
         doc = {"editions": [r.edition.name for r in results], "tiebreaks": list(codes), "players": [
             {"no": p.no, "name": p.name, "points": float(results[0].points[k]),
              "places": {r.edition.name: pl[p.no] for r, pl in zip(results, places)},
@@ -291,6 +292,7 @@ def _check(args) -> tuple[str, int]:
     errors = sum(1 for f in found if f.severity == "error")
     status = 1 if errors else 0
     if args.format == "json":
+        import json  # here, not at the top: the other commands start without it
         return json.dumps({"errors": errors, "warnings": len(found) - errors, "findings": [
             {"severity": f.severity, "rule": f.rule, "where": f.where, "message": f.message} for f in found]},
             ensure_ascii=False, indent=1) + "\n", status
@@ -340,6 +342,7 @@ def _json(result: Result, order: Sequence[int], places: Optional[Sequence[str]] 
     """The JSON document of a result, players in ``order`` (with their places and what separated
     them, for standings); written column by column, the same text as ``json.dumps(doc,
     ensure_ascii=False, indent=1)``."""
+    import json  # here, not at the top: the other commands start without it
     from json.encoder import encode_basestring as string  # what json.dumps(ensure_ascii=False) uses
     players = result.tournament.players
     points = _raw_texts(result.points_column, lambda v, den: float.__repr__(v / den), "null")

@@ -70,10 +70,11 @@ def from_serial(value: Union[int, float], epoch: dt.datetime = WINDOWS_EPOCH,
     return epoch + dt.timedelta(days=whole) + rest
 
 
-_ISO = re.compile(r"(?P<date>(?P<year>\d{4})-(?P<month>\d{2})-(?P<day>\d{2}))?T?"
-                  r"(?P<time>(?P<hour>\d{2}):(?P<minute>\d{2})(?::(?P<second>\d{2})"
-                  r"(?P<fraction>\.\d{1,3})?)?)?Z?")
-_DURATION = re.compile(r"PT(?:(?P<hours>\d+)H)?(?:(?P<minutes>\d+)M)?(?:(?P<seconds>\d+(?:\.\d{1,3})?)S)?")
+# patterns compiled on first use (re's cache), not at import: t="d" cells are rare (start-up time)
+_ISO = (r"(?P<date>(?P<year>\d{4})-(?P<month>\d{2})-(?P<day>\d{2}))?T?"
+        r"(?P<time>(?P<hour>\d{2}):(?P<minute>\d{2})(?::(?P<second>\d{2})"
+        r"(?P<fraction>\.\d{1,3})?)?)?Z?")
+_DURATION = r"PT(?:(?P<hours>\d+)H)?(?:(?P<minutes>\d+)M)?(?:(?P<seconds>\d+(?:\.\d{1,3})?)S)?"
 
 
 def from_iso(text: str) -> Union[dt.datetime, dt.date, dt.time, dt.timedelta, None]:
@@ -81,7 +82,7 @@ def from_iso(text: str) -> Union[dt.datetime, dt.date, dt.time, dt.timedelta, No
     duration; None for an empty text; ValueError for anything else."""
     if not text:
         return None
-    m = _ISO.match(text)
+    m = re.match(_ISO, text)
     if m and (m.group("date") or m.group("time")):
         g = {k: int(v) if v and k not in ("date", "time", "fraction") else v
              for k, v in m.groupdict().items()}
@@ -92,7 +93,7 @@ def from_iso(text: str) -> Union[dt.datetime, dt.date, dt.time, dt.timedelta, No
         if not g["time"]:
             return dt.date(g["year"], g["month"], g["day"])
         return dt.datetime(g["year"], g["month"], g["day"], *clock)
-    d = _DURATION.match(text)
+    d = re.match(_DURATION, text)
     if d and any(d.groups()):
         return dt.timedelta(**{k: float(v) for k, v in d.groupdict().items() if v})
     raise ValueError(f"Unable to parse date: {text}")

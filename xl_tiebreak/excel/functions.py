@@ -562,10 +562,15 @@ _TABLE_ARGUMENTS = frozenset({"crosstable"})  # their cells are checked by the c
 def _refusing_errors(name: str, fn: Callable) -> Callable:
     """``fn`` refusing a spreadsheet error value (``#REF!``) in any argument but the crosstable,
     whose cells the reader refuses by their place; an error is never taken for a blank."""
-    params = list(inspect.signature(fn).parameters)
+    # the parameter names, read on the first call: inspect.signature of every function at import
+    # took a millisecond of the start-up time, and a command calls only a few of them
+    params: Optional[list[str]] = None
 
     @functools.wraps(fn)
     def checked(*args: Any, **kwargs: Any) -> Any:
+        nonlocal params
+        if params is None:
+            params = list(inspect.signature(fn).parameters)
         for param, value in itertools.chain(zip(params, args), kwargs.items()):
             if param in _TABLE_ARGUMENTS:
                 continue

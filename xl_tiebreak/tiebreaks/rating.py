@@ -35,8 +35,9 @@ _PD = [(3, 50), (10, 51), (17, 52), (25, 53), (32, 54), (39, 55), (46, 56), (53,
        (206, 76), (215, 77), (225, 78), (235, 79), (245, 80), (256, 81), (267, 82), (278, 83),
        (290, 84), (302, 85), (315, 86), (328, 87), (344, 88), (357, 89), (374, 90), (391, 91),
        (411, 92), (432, 93), (456, 94), (484, 95), (517, 96), (559, 97), (619, 98), (735, 99)]
-#: expected score of the higher-rated player, hundredths, indexed by |D| 0..736 (736+: 100)
-PD = np.array([next(v for hi, v in _PD if d <= hi) if d <= 735 else 100 for d in range(737)],
+#: expected score of the higher-rated player, hundredths, indexed by |D| 0..736 (736+: 100): each
+#: row of _PD over the |D| from the row above's bound + 1 to its own (one pass: a quick import)
+PD = np.array([v for (below, _), (hi, v) in zip([(-1, 0), *_PD], _PD) for _ in range(hi - below)] + [100],
               dtype=np.int64)
 
 
