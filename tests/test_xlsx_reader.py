@@ -641,3 +641,59 @@ def test_docstring_examples_of_the_reader_and_writer():
     for mod in (a1, cell_dates, formula_shift, sheet_patch):
         failed, tried = doctest.testmod(mod)
         assert tried > 0 and failed == 0, mod.__name__
+
+
+# ------------------------------------------------- the reader's fast paths against its long ones
+
+
+def _random_cell(rng: random.Random, row: int, col: int) -> str:
+    """A cell of row ``row``, column ``col``: mostly of the usual shapes the reader takes a short
+    way for, sometimes not (no or odd name, rich text, formula, ``<v>`` and ``<is>`` together)."""
+    name = f"{a1.column_letter(col)}{row}"
+    r = rng.choice([f' r="{name}"'] * 12 + ["", f' r="{name.lower()}"', f' r="{a1.column_letter(col)}{row + 1}"',
+                                            f' r="{a1.column_letter(col)}0{row}"', ' r=""'])
+    s = rng.choice(["", "", ' s="0"', ' s="1"', ' s="2"', ' s="3"', ' s="4"', ' s="6"', ' s="7"', ' s="8"', ' s=""'])
+    body = rng.choice([
+        ("", "<v>42</v>"), (' t="n"', "<v>-0.5</v>"), ("", "<v>45717.25</v>"), ("", "<v>1E3</v>"), ("", "<v></v>"),
+        ("", None), (' t="n"', None), (' t="str"', "<v>text</v>"), (' t="str"', "<v> </v>"), (' t="s"', "<v>1</v>"),
+        (' t="s"', "<v>3</v>"), (' t="b"', "<v>1</v>"), (' t="b"', "<v>0</v>"), (' t="e"', "<v>#N/A</v>"),
+        (' t="d"', "<v>2025-03-01</v>"), (' t="inlineStr"', "<is><t>in line</t></is>"), (' t="inlineStr"', "<is><t/></is>"),
+        (' t="inlineStr"', "<is><r><t>ri</t></r><r><t>ch</t></r></is>"), (' t="inlineStr"', "<v>5</v>"),
+        (' t="inlineStr"', None), ("", "<is><t>not inline</t></is>"), (' t="inlineStr"', "<v>1</v><is><t>both</t></is>"),
+        ("", "<f>A1+1</f><v>2</v>"), (' t="str"', "<f>\"a\"&amp;\"b\"</f><v>ab</v>"), ("", "<v>7</v><extLst/>"),
+        (' t="s"', "<v>0</v>"), ("", "<v><b/>3</v>")])
+    kind, inner = body
+    return f"<c{r}{s}{kind}/>" if inner is None else f"<c{r}{s}{kind}>{inner}</c>"
+
+
+def _random_sheet(rng: random.Random) -> str:
+    """Rows of random cells, mostly in order and within the dimension, sometimes not."""
+    rows = []
+    for row in range(1, rng.randint(2, 12)):
+        cols = sorted(rng.sample(range(1, 9), rng.randint(0, 7)))
+        if rng.random() < 0.1:
+            rng.shuffle(cols)
+        if rng.random() < 0.05 and cols:
+            cols.append(cols[0])
+        cells = "".join(_random_cell(rng, row, c) for c in cols)
+        r = rng.choice([f' r="{row}"'] * 8 + ["", f' r="{row + 1}"'])
+        rows.append(f"<row{r}>{cells}</row>")
+    return _sheet("".join(rows), rng.choice(["A1:H12", "A1:E12", "A1:H5", "", "A1:Z99"]))
+
+
+def test_random_rows_read_as_before():
+    """Rows of every shape, read as openpyxl reads them, and the same with the short way for
+    usual rows turned off."""
+    from xl_tiebreak.excel import xlsx_reader
+    rng = random.Random(2026)
+    real = xlsx_reader._SheetReader._plain_row
+    for _ in range(40):
+        data = _book([(f"S{i}", _random_sheet(rng), "visible") for i in range(3)], strings=STRINGS, styles=STYLES)
+        now = assert_reads_as_before(data)
+        xlsx_reader._SheetReader._plain_row = lambda *_args: None
+        try:
+            slow = read_now(data)
+            assert slow == now and typed(slow["cells"]) == typed(now["cells"])
+            assert [list(c.items()) for c in slow["cells"].values()] == [list(c.items()) for c in now["cells"].values()]
+        finally:
+            xlsx_reader._SheetReader._plain_row = real

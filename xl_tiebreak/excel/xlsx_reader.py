@@ -23,7 +23,7 @@ from typing import Any, Optional
 
 from ..errors import InputError
 from . import safe_xml
-from .a1 import COLUMNS, column_letter, column_number, range_bounds
+from .a1 import COLUMNS, MAX_COLUMN, column_letter, column_number, range_bounds
 from .cell_dates import (
     BUILTIN_DATE_CODES,
     MAC_EPOCH,
@@ -48,7 +48,7 @@ _WORKBOOK_TYPES = (  # in the order openpyxl looks for them
 _STRINGS_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"
 _UNNAMED_GLOBALS = ("_xlnm.Print_Titles", "_xlnm.Print_Area", "_xlnm._FilterDatabase")
 
-_ROW, _V, _F, _IS = MAIN + "row", MAIN + "v", MAIN + "f", MAIN + "is"
+_ROW, _C, _V, _F, _IS = MAIN + "row", MAIN + "c", MAIN + "v", MAIN + "f", MAIN + "is"
 _DIMENSION, _SHEET_DATA, _SI, _T = MAIN + "dimension", MAIN + "sheetData", MAIN + "si", MAIN + "t"
 
 
@@ -308,44 +308,142 @@ class _SheetReader:
         self.book = book
         self.path = path
         self.shared: dict[Optional[str], tuple[int, int, list]] = {}  # si -> first cell (row, col), pieces
+        self.out = SheetCells()
+        self.max_row: Optional[int] = None
+        self.max_col: Optional[int] = None
+        self.sized = False  # the dimension counts only before the cells
+        self.last = 0  # the last row number read
+        self.row_no = 0
+        self._styles: dict[Optional[str], int] = {None: 0, "": 0}  # a cell's s -> its style, once checked
+        self._numbers: dict[str, "int | float"] = {}  # a number cell's text -> its number (many repeat)
 
     def read(self, data: bytes) -> SheetCells:
-        out = SheetCells()
-        max_row: Optional[int] = None
-        max_col: Optional[int] = None
-        sized = False  # the dimension counts only before the cells
-        last = 0  # the last row number read
-        row_no = 0
-        for el in safe_xml.stream(data, self.path, {_ROW, _DIMENSION, _SHEET_DATA}):
+        """The cells read as openpyxl reads them: each ``<row>``, ``<dimension>`` and ``<sheetData>``
+        wherever it is, when it ends."""
+        for el in safe_xml.stream(data, self.path, _SHEET_TAGS):
             tag = el.tag
             if tag == _DIMENSION:
-                if not sized:
-                    sized = True
-                    _, _, max_col, max_row = range_bounds(el.get("ref"))
+                self._dimension(el)
                 continue
-            sized = True
-            if tag == _SHEET_DATA:
-                continue
-            r = el.get("r")
-            row_no = row_no + 1 if r is None else _row_number(r)
-            if max_row is not None and row_no > max_row:
+            self.sized = True
+            if tag != _SHEET_DATA and not self._row(el)[0]:
                 break
-            if row_no <= last:
-                continue  # a row out of order or repeated: openpyxl skips it
-            last = row_no
-            cells, ordered = self._cells(el, row_no)
-            if not cells:
+        return self.out
+
+    def _dimension(self, el: Any) -> None:
+        """The sheet's declared size, from the first ``<dimension>`` before the cells."""
+        if not self.sized:
+            self.sized = True
+            _, _, self.max_col, self.max_row = range_bounds(el.get("ref"))
+
+    def _row(self, el: Any) -> tuple[bool, bool]:
+        """Reads a ``<row>`` into ``out``: (whether to read on: False past the dimension, whether it
+        was read by :meth:`_plain_row`, so that each of its cells has a usual shape)."""
+        r = el.get("r")
+        row_no = self.row_no = self.row_no + 1 if r is None else _row_number(r)
+        if self.max_row is not None and row_no > self.max_row:
+            return False, False
+        if row_no <= self.last:
+            return True, False  # a row out of order or repeated: openpyxl skips it
+        self.last = row_no
+        got = self._plain_row(el, row_no)
+        if got is not None:
+            self.out.values.update(got)
+            return True, True
+        cells, ordered = self._cells(el, row_no)
+        if cells:
+            self._write(cells, ordered)
+        return True, False
+
+    def _write(self, cells: list[tuple[int, str, Any, bool, Optional[str]]], ordered: bool) -> None:
+        """Puts a row's cells (from :meth:`_cells`) into ``out``."""
+        if ordered and self.max_col is not None and cells[-1][0] <= self.max_col:
+            values, formulas = self.out.values, self.out.formulas
+            for _, coord, value, formula, ref in cells:
+                if formula:
+                    formulas.append((coord, value, ref))
+                elif value is not None:
+                    values[coord] = value
+        else:
+            self._keep(cells, self.max_col, self.out)
+
+    def _plain_row(self, row: Any, row_no: int) -> Optional[dict[str, Any]]:
+        """The values by A1 name of a row whose cells all have the usual shapes, else None (then
+        :meth:`_cells` reads the row again from its start; nothing has changed meanwhile but caches).
+
+        Usual: ``<c>`` named for this row in upper case (``B7``), in increasing columns within the
+        dimension, and empty or holding a lone ``<v>`` or ``<is><t>`` (no formula, no rich text,
+        nothing deeper); e.g. ``<c r="B7" s="3" t="n"><v>1.5</v></c>``. Nearly every cell of a big
+        sheet is one; the values are those :meth:`_cells` gives, by the same conversions."""
+        if row_no <= 0:
+            return None
+        suffix = str(row_no)
+        cut = -len(suffix)
+        limit = self.max_col if self.max_col is not None else MAX_COLUMN
+        columns, styles, numbers, dates = COLUMNS, self._styles, self._numbers, self.book._dates
+        got: dict[str, Any] = {}
+        last = 0
+        for c in row:
+            attrs = c.attrib
+            coord = attrs.get("r")
+            if not coord or coord[cut:] != suffix:
+                return None
+            col = columns.get(coord[:cut])
+            if col is None or col <= last or col > limit or c.tag != _C:
+                return None
+            last = col
+            kind = attrs.get("t", "n")
+            style = styles.get(attrs.get("s"))
+            if style is None:
+                style = self._style(attrs.get("s"))
+            if not len(c):
                 continue
-            if ordered and max_col is not None and cells[-1][0] <= max_col:
-                values, formulas = out.values, out.formulas
-                for _, coord, value, formula, ref in cells:
-                    if formula:
-                        formulas.append((coord, value, ref))
-                    elif value is not None:
-                        values[coord] = value
+            if len(c) != 1:
+                return None
+            child = c[0]
+            tag = child.tag
+            if len(child):
+                if tag != _IS or len(child) != 1 or child[0].tag != _T or len(child[0]):
+                    return None
+                if kind == "inlineStr":
+                    got[coord] = child[0].text or ""
+                continue
+            if tag != _V:
+                return None
+            text = child.text
+            if not text or kind == "inlineStr":
+                continue
+            if kind == "n":
+                value = numbers.get(text)
+                if value is None:
+                    value = numbers[text] = _number(text)
+                got[coord] = self._date(value, style) if style in dates else value
+            elif kind == "str":
+                got[coord] = text
             else:
-                self._keep(cells, max_col, out)
-        return out
+                value = self._value(text, kind, style)
+                if value is not None:
+                    got[coord] = value
+        return got
+
+    def _style(self, s: Optional[str]) -> int:
+        """A cell's style as a number, kept for the next cells: as openpyxl, ValueError for a style
+        that is not a number."""
+        style = self._styles[s] = int(s) if s else 0
+        return style
+
+    def _value(self, text: str, kind: str, style: int) -> Any:
+        """The value of a cell of type ``kind`` whose ``<v>`` holds ``text`` (not empty)."""
+        if kind == "n":
+            value = _number(text)
+            return self._date(value, style) if style in self.book._dates else value
+        if kind == "s":
+            return self.book._strings[int(text)]
+        if kind == "b":
+            return bool(int(text))
+        if kind == "d":
+            return from_iso(text)
+        return text
 
     def _cells(self, row: Any, row_no: int) -> tuple[list[tuple[int, str, Any, bool, Optional[str]]], bool]:
         """(column, A1 name, value, is a formula, array range) of each child of a ``<row>``
@@ -353,7 +451,6 @@ class _SheetReader:
         cells = []
         col = last = 0
         ordered = True
-        dates = self.book._dates
         for c in row:
             attrs = c.attrib
             coord = attrs.get("r")
@@ -370,8 +467,9 @@ class _SheetReader:
                 ordered = False
             last = col
             kind = attrs.get("t", "n")
-            style = attrs.get("s")
-            style = int(style) if style else 0  # as openpyxl, refuse a style that is not a number
+            style = self._styles.get(attrs.get("s"))
+            if style is None:
+                style = self._style(attrs.get("s"))
             v = f = inline = None
             for child in c:
                 tag = child.tag
@@ -389,16 +487,7 @@ class _SheetReader:
                 continue
             value = None if v is None or kind == "inlineStr" else (v.text or None)
             if value is not None:
-                if kind == "n":
-                    value = float(value) if ("." in value or "E" in value or "e" in value) else int(value)
-                    if style in dates:
-                        value = self._date(value, style)
-                elif kind == "s":
-                    value = self.book._strings[int(value)]
-                elif kind == "b":
-                    value = bool(int(value))
-                elif kind == "d":
-                    value = from_iso(value)
+                value = self._value(value, kind, style)
             elif kind == "inlineStr" and inline is not None:
                 if len(inline) == 1 and inline[0].tag == _T:  # the usual <is><t>text</t></is>
                     value = inline[0].text or ""
@@ -453,6 +542,14 @@ class _SheetReader:
         return text, None
 
 
+
+
+_SHEET_TAGS = frozenset((_ROW, _DIMENSION, _SHEET_DATA))  # what the reading of a sheet looks at
+
+
+def _number(text: str) -> "int | float":
+    """A number cell's text as openpyxl reads it: a float when it has a point or an exponent."""
+    return float(text) if ("." in text or "E" in text or "e" in text) else int(text)
 
 
 def _row_number(text: str) -> int:
