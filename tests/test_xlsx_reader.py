@@ -697,3 +697,124 @@ def test_random_rows_read_as_before():
             assert [list(c.items()) for c in slow["cells"].values()] == [list(c.items()) for c in now["cells"].values()]
         finally:
             xlsx_reader._SheetReader._plain_row = real
+
+
+def _big_sheet(rng: random.Random, rows: int) -> str:
+    """A sheet of many rows of usual cells, a shared formula down column H (some rows odd)."""
+    out = []
+    for row in range(1, rows + 1):
+        cells = "".join(_random_cell(rng, row, c) if rng.random() < 0.02 else
+                        f'<c r="{a1.column_letter(c)}{row}" s="{c % 3}"><v>{row * c / 4}</v></c>' for c in range(1, 7))
+        shared = '<f t="shared" ref="H1:H9999" si="0">A1*2</f>' if row == 1 else '<f t="shared" si="0"/>'
+        out.append(f'<row r="{row}"><c r="A{row}" t="inlineStr"><is><t>p{row}</t></is></c>{cells[cells.index("<c", 1):]}'
+                   f'<c r="H{row}">{shared}<v>1</v></c></row>')
+    return _sheet("".join(out), f"A1:H{rows}")
+
+
+def _read_both(book: Any, xml: str) -> tuple[Any, Any, int]:
+    """The reader's cells of a sheet part, the cells read from its parser's events alone, and
+    how often the reader fell back on those (outcomes: SheetCells, or the error's type and text)."""
+    from xl_tiebreak.excel import xlsx_reader
+    data = xml.encode("utf-8")
+
+    def outcome(read: Any) -> Any:
+        try:
+            got = read(data)
+        except Exception as exc:
+            return type(exc), str(exc)
+        return got.formulas, [(k, type(v), v) for k, v in got.values.items()]
+    real = xlsx_reader._SheetReader._read_streamed
+    calls = []
+
+    def spy(self: Any, blob: bytes) -> Any:
+        calls.append(1)
+        return real(self, blob)
+    xlsx_reader._SheetReader._read_streamed = spy
+    try:
+        now = outcome(xlsx_reader._SheetReader(book, "xl/worksheets/sheet1.xml").read)
+    finally:
+        xlsx_reader._SheetReader._read_streamed = real
+    streamed = outcome(xlsx_reader._SheetReader(book, "xl/worksheets/sheet1.xml")._read_streamed)
+    return now, streamed, len(calls)
+
+
+def _in_sheet(before: str, rows: str, after: str = "", dimension: str = '<dimension ref="A1:H20"/>') -> str:
+    return (f'<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="{MAIN}">{before}{dimension}'
+            f'<sheetData>{rows}</sheetData>{after}</worksheet>')
+
+
+ROWS = '<row r="1"><c r="A1"><v>1</v></c><c r="B1" t="s"><v>1</v></c></row><row r="2"><c r="A2"><v>2</v></c></row>'
+UNUSUAL_SHEETS = {  # the tags the reading looks at elsewhere than Excel puts them, or errors
+    "row in a value": _in_sheet("", '<row r="1"><c r="A1"><v>1<row r="5"><c r="B5"><v>2</v></c></row></v></c></row>'),
+    "row in a row": _in_sheet("", '<row r="1"><c r="A1"><v>1</v></c><row r="3"><c r="B3"><v>2</v></c></row></row>'),
+    "row in text": _in_sheet("", '<row r="1"><c r="A1" t="inlineStr"><is><t>a<row r="2"/></t></is></c></row>' + ROWS),
+    "dimension in a cell": _in_sheet("", '<row r="1"><c r="A1"><v>1</v><dimension ref="A1:A1"/></c></row>' + ROWS, "", ""),
+    "dimension in sheetPr": _in_sheet('<sheetPr><dimension ref="A1:A1"/></sheetPr>', ROWS, "", ""),
+    "dimension with a row": _in_sheet("", ROWS, "", '<dimension ref="A1:H2"><row r="9"/></dimension>'),
+    "dimension after": _in_sheet("", ROWS, '<dimension ref="A1:A1"/>', ""),
+    "row after": _in_sheet("", ROWS, '<row r="7"><c r="A7"><v>7</v></c></row>'),
+    "row before": _in_sheet('<row r="1"><c r="C1"><v>7</v></c></row>', ROWS),
+    "two sheetData": _in_sheet("", ROWS, f'<sheetData>{ROWS.replace("A2", "C2")}</sheetData>'),
+    "sheetData in a row": _in_sheet("", '<row r="1"><c r="A1"><v>1</v></c><sheetData/></row>' + ROWS),
+    "sheetData as root": f'<sheetData xmlns="{MAIN}">{ROWS}</sheetData>',
+    "row as root": f'<row xmlns="{MAIN}" r="5"><sheetData>{ROWS}</sheetData><c r="A5"><v>5</v></c></row>',
+    "dimension as a cell": _in_sheet("", '<row r="1"><c r="A1"><v>1</v></c><dimension r="B1" ref="A1:A1"/></row>'
+                                     '<row r="2"><c r="A2"><v>2</v></c></row>', "", ""),
+    "dimension in sheetData": _in_sheet("", '<dimension ref="A1:A1"/>' + ROWS, "", ""),
+    "no sheetData": f'<worksheet xmlns="{MAIN}"><dimension ref="A1:A2"/>{ROWS}</worksheet>',
+    "long prolog": _in_sheet("<cols>" + '<col min="1" max="1" width="9"/>' * 9000 + "</cols>", ROWS),
+    "broken after a bad cell": _in_sheet("", ROWS + '<row r="3"><c r="A3"><v>4x</v></c></row>' * 3000, "<oops>"),
+    "broken": _in_sheet("", ROWS * 3000, "<oops>"),
+    "broken in the chunk past the dimension": _in_sheet("", ROWS + ROWS.replace('"1"', '"30"') + "<row>", "<oops>"),
+    "bad shared formula": _in_sheet("", '<row r="1"><c r="A1"><f t="shared" si="0"/></c><c><f t="shared" si="1">A1</f>'
+                                    "</c></row>"),
+}
+USUAL_SHEETS = {
+    "odd cells": ODD, "prefixed": PREFIXED, "no dimension": _in_sheet("", ROWS, "", ""),
+    "other children of sheetData": _in_sheet("", ROWS + '<extLst><ext uri="x"><c r="A9"/></ext></extLst>' + ROWS),
+    "empty": _in_sheet("", ""), "self-closed": _sheet("").replace("<sheetData></sheetData>", "<sheetData/>"),
+    "broken past the dimension": _in_sheet("", ROWS + '<row r="30"><c r="A30"><v>4</v></c></row>' * 3000, "<oops>"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(UNUSUAL_SHEETS) + sorted(USUAL_SHEETS))
+def test_sheets_read_off_their_tree_as_from_events(name):
+    """The reading off the growing tree gives what the parser's events give, falling back on
+    those exactly for the unusual places of rows, dimensions and sheetData, and on errors."""
+    book = _open_book()
+    now, streamed, fallbacks = _read_both(book, UNUSUAL_SHEETS.get(name) or USUAL_SHEETS[name])
+    assert now == streamed
+    assert fallbacks == (1 if name in UNUSUAL_SHEETS else 0)
+    if name == "broken":
+        assert now[0] is InputError and "xl/worksheets/sheet1.xml is not well-formed" in now[1]
+    if name == "broken after a bad cell":
+        assert now[0] is ValueError
+
+
+def _open_book() -> Any:
+    from xl_tiebreak.excel.xlsx_reader import XlsxBook
+    return XlsxBook(zipfile.ZipFile(io.BytesIO(_book([("S", _sheet(""), "visible")], strings=STRINGS, styles=STYLES))))
+
+
+def test_big_sheets_read_off_their_tree_as_from_events_and_in_pieces():
+    """Many rows over many chunks: the same cells and formulas as from the events, the tree
+    holding a few chunks' rows at a time."""
+    from xl_tiebreak.excel import safe_xml
+    rng = random.Random(3)
+    xml = _big_sheet(rng, 3000)
+    assert len(xml) > 8 * safe_xml.CHUNK
+    most = []
+    real = safe_xml.grow
+
+    def watch(data: bytes, part: str):
+        for root, done in real(data, part):
+            if root is not None and root.find(f"{{{MAIN}}}sheetData") is not None:
+                most.append(len(root.find(f"{{{MAIN}}}sheetData")))
+            yield root, done
+    safe_xml.grow = watch
+    try:
+        now, streamed, fallbacks = _read_both(_open_book(), xml)
+    finally:
+        safe_xml.grow = real
+    assert now == streamed and fallbacks == 0 and len(now[0]) >= 3000
+    assert 0 < max(most) < 3000 / 8

@@ -318,6 +318,14 @@ class _SheetReader:
         self._numbers: dict[str, "int | float"] = {}  # a number cell's text -> its number (many repeat)
 
     def read(self, data: bytes) -> SheetCells:
+        """The sheet's cells, read off its tree as it grows when the part has the usual shape, else
+        (and on any error, so that the error is the one it always was) from its parser's events."""
+        try:
+            return self._read_grown(data)
+        except Exception:  # _Unusual, or an error :meth:`_read_streamed` raises again
+            return _SheetReader(self.book, self.path)._read_streamed(data)
+
+    def _read_streamed(self, data: bytes) -> SheetCells:
         """The cells read as openpyxl reads them: each ``<row>``, ``<dimension>`` and ``<sheetData>``
         wherever it is, when it ends."""
         for el in safe_xml.stream(data, self.path, _SHEET_TAGS):
@@ -329,6 +337,61 @@ class _SheetReader:
             if tag != _SHEET_DATA and not self._row(el)[0]:
                 break
         return self.out
+
+    def _read_grown(self, data: bytes) -> SheetCells:
+        """The cells read off the part's tree, each row once it is complete (then removed): the
+        same as :meth:`_read_streamed` when ``<dimension>`` and ``<sheetData>`` are children of the
+        root and the rows children of ``<sheetData>``, as Excel writes them. _Unusual for any other
+        place of those tags, as for a part that is no tree before its end (the reading would hold
+        it whole)."""
+        sheet_data = None
+        for chunks, (root, done) in enumerate(safe_xml.grow(data, self.path), 1):
+            if sheet_data is None:
+                sheet_data = self._sheet_data(root)
+                if sheet_data is None:
+                    if done or chunks >= _PROLOG_CHUNKS:
+                        raise _Unusual
+                    continue
+            complete = len(sheet_data) if done else max(len(sheet_data) - 1, 0)  # the last may grow
+            rows = sheet_data[:complete]
+            del sheet_data[:complete]
+            for row in rows:
+                if not self._grown_row(row):
+                    return self.out
+            if done:
+                _check_after(root, sheet_data)
+        return self.out
+
+    def _sheet_data(self, root: Optional[Any]) -> Optional[Any]:
+        """The ``<sheetData>`` of a growing root once it has started (its dimension read, the
+        elements before it checked), else None."""
+        if root is None:
+            return None
+        if root.tag in _SHEET_TAGS:
+            raise _Unusual
+        sheet_data = root.find(_SHEET_DATA)
+        if sheet_data is None:
+            return None
+        for child in root:
+            if child is sheet_data:
+                break
+            if _holds(child, below=child.tag == _DIMENSION):
+                raise _Unusual
+            if child.tag == _DIMENSION:
+                self._dimension(child)
+        self.sized = True
+        return sheet_data
+
+    def _grown_row(self, row: Any) -> bool:
+        """Reads a complete child of ``<sheetData>``; False past the dimension."""
+        if row.tag != _ROW:
+            if _holds(row):
+                raise _Unusual
+            return True
+        go_on, plain = self._row(row)
+        if not plain and _holds(row, below=True):
+            raise _Unusual
+        return go_on
 
     def _dimension(self, el: Any) -> None:
         """The sheet's declared size, from the first ``<dimension>`` before the cells."""
@@ -544,7 +607,29 @@ class _SheetReader:
 
 
 
+class _Unusual(Exception):
+    """A sheet part not shaped as Excel writes it: read from its parser's events."""
+
+
 _SHEET_TAGS = frozenset((_ROW, _DIMENSION, _SHEET_DATA))  # what the reading of a sheet looks at
+_PROLOG_CHUNKS = 4  # no <sheetData> after so many chunks: a part too odd to read off its tree
+
+
+def _holds(el: Any, below: bool = False) -> bool:
+    """Does the element (or, ``below``, anything under it) carry a tag the reading looks at?"""
+    it = el.iter()
+    if below:
+        next(it)
+    return any(e.tag in _SHEET_TAGS for e in it)
+
+
+def _check_after(root: Any, sheet_data: Any) -> None:
+    """_Unusual when a tag the reading looks at follows ``<sheetData>``."""
+    seen = False
+    for child in root:
+        if seen and _holds(child):
+            raise _Unusual
+        seen = seen or child is sheet_data
 
 
 def _number(text: str) -> "int | float":
