@@ -657,9 +657,11 @@ def _random_cell(rng: random.Random, row: int, col: int) -> str:
         ("", "<v>42</v>"), (' t="n"', "<v>-0.5</v>"), ("", "<v>45717.25</v>"), ("", "<v>1E3</v>"), ("", "<v></v>"),
         ("", None), (' t="n"', None), (' t="str"', "<v>text</v>"), (' t="str"', "<v> </v>"), (' t="s"', "<v>1</v>"),
         (' t="s"', "<v>3</v>"), (' t="b"', "<v>1</v>"), (' t="b"', "<v>0</v>"), (' t="e"', "<v>#N/A</v>"),
-        (' t="d"', "<v>2025-03-01</v>"), (' t="inlineStr"', "<is><t>in line</t></is>"), (' t="inlineStr"', "<is><t/></is>"),
+        (' t="d"', "<v>2025-03-01</v>"), (' t="inlineStr"', "<is><t>in line</t></is>"),
+        (' t="inlineStr"', "<is><t/></is>"),
         (' t="inlineStr"', "<is><r><t>ri</t></r><r><t>ch</t></r></is>"), (' t="inlineStr"', "<v>5</v>"),
-        (' t="inlineStr"', None), ("", "<is><t>not inline</t></is>"), (' t="inlineStr"', "<v>1</v><is><t>both</t></is>"),
+        (' t="inlineStr"', None), ("", "<is><t>not inline</t></is>"),
+        (' t="inlineStr"', "<v>1</v><is><t>both</t></is>"),
         ("", "<f>A1+1</f><v>2</v>"), (' t="str"', "<f>\"a\"&amp;\"b\"</f><v>ab</v>"), ("", "<v>7</v><extLst/>"),
         (' t="s"', "<v>0</v>"), ("", "<v><b/>3</v>")])
     kind, inner = body
@@ -700,14 +702,16 @@ def test_random_rows_read_as_before():
 
 
 def _big_sheet(rng: random.Random, rows: int) -> str:
-    """A sheet of many rows of usual cells, a shared formula down column H (some rows odd)."""
+    """A sheet of many rows of usual cells, a shared formula down column H (some cells odd)."""
     out = []
     for row in range(1, rows + 1):
-        cells = "".join(_random_cell(rng, row, c) if rng.random() < 0.02 else
-                        f'<c r="{a1.column_letter(c)}{row}" s="{c % 3}"><v>{row * c / 4}</v></c>' for c in range(1, 7))
+        cells = [f'<c r="A{row}" t="inlineStr"><is><t>p{row}</t></is></c>']
+        for c in range(2, 7):
+            usual = f'<c r="{a1.column_letter(c)}{row}" s="{c % 3}"><v>{row * c / 4}</v></c>'
+            cells.append(_random_cell(rng, row, c) if rng.random() < 0.02 else usual)
         shared = '<f t="shared" ref="H1:H9999" si="0">A1*2</f>' if row == 1 else '<f t="shared" si="0"/>'
-        out.append(f'<row r="{row}"><c r="A{row}" t="inlineStr"><is><t>p{row}</t></is></c>{cells[cells.index("<c", 1):]}'
-                   f'<c r="H{row}">{shared}<v>1</v></c></row>')
+        cells.append(f'<c r="H{row}">{shared}<v>1</v></c>')
+        out.append(f'<row r="{row}">{"".join(cells)}</row>')
     return _sheet("".join(out), f"A1:H{rows}")
 
 
@@ -748,7 +752,8 @@ UNUSUAL_SHEETS = {  # the tags the reading looks at elsewhere than Excel puts th
     "row in a value": _in_sheet("", '<row r="1"><c r="A1"><v>1<row r="5"><c r="B5"><v>2</v></c></row></v></c></row>'),
     "row in a row": _in_sheet("", '<row r="1"><c r="A1"><v>1</v></c><row r="3"><c r="B3"><v>2</v></c></row></row>'),
     "row in text": _in_sheet("", '<row r="1"><c r="A1" t="inlineStr"><is><t>a<row r="2"/></t></is></c></row>' + ROWS),
-    "dimension in a cell": _in_sheet("", '<row r="1"><c r="A1"><v>1</v><dimension ref="A1:A1"/></c></row>' + ROWS, "", ""),
+    "dimension in a cell": _in_sheet("", '<row r="1"><c r="A1"><v>1</v><dimension ref="A1:A1"/></c></row>' + ROWS,
+                                     "", ""),
     "dimension in sheetPr": _in_sheet('<sheetPr><dimension ref="A1:A1"/></sheetPr>', ROWS, "", ""),
     "dimension with a row": _in_sheet("", ROWS, "", '<dimension ref="A1:H2"><row r="9"/></dimension>'),
     "dimension after": _in_sheet("", ROWS, '<dimension ref="A1:A1"/>', ""),
@@ -804,17 +809,62 @@ def test_big_sheets_read_off_their_tree_as_from_events_and_in_pieces():
     xml = _big_sheet(rng, 3000)
     assert len(xml) > 8 * safe_xml.CHUNK
     most = []
-    real = safe_xml.grow
+    real = safe_xml._grow
 
     def watch(data: bytes, part: str):
         for root, done in real(data, part):
             if root is not None and root.find(f"{{{MAIN}}}sheetData") is not None:
                 most.append(len(root.find(f"{{{MAIN}}}sheetData")))
             yield root, done
-    safe_xml.grow = watch
+    safe_xml._grow = watch
     try:
         now, streamed, fallbacks = _read_both(_open_book(), xml)
     finally:
-        safe_xml.grow = real
+        safe_xml._grow = real
     assert now == streamed and fallbacks == 0 and len(now[0]) >= 3000
     assert 0 < max(most) < 3000 / 8
+
+
+def _strings_both(xml: str) -> tuple[Any, Any, bool]:
+    """The shared strings as the reader reads them, as the parser's events give them, and
+    whether the reader read them off the tree (outcomes: a list, or the error's type and text)."""
+    from xl_tiebreak.excel import safe_xml, xlsx_reader
+    data = xml.encode("utf-8")
+
+    def outcome(read: Any) -> Any:
+        try:
+            return read()
+        except Exception as exc:
+            return type(exc), str(exc)
+    streamed = outcome(lambda: [xlsx_reader._text_of(si).replace("x005F_", "")
+                                for si in safe_xml.stream(data, "xl/sharedStrings.xml", {f"{{{MAIN}}}si"})])
+    grown = outcome(lambda: xlsx_reader._strings_grown(data, "xl/sharedStrings.xml"))
+    return outcome(lambda: xlsx_reader._shared_strings(data, "xl/sharedStrings.xml")), streamed, isinstance(grown, list)
+
+
+SST = f'<?xml version="1.0" encoding="UTF-8"?><sst xmlns="{MAIN}">'
+STRING_TABLES = {  # name: (table, read off the tree)
+    "odd strings": (STRINGS, True),
+    "many": (SST + "".join(f"<si><t>s{i} &amp; x005F_{i}</t></si>" for i in range(20000)) + "</sst>", True),
+    "prefixed": (f'<x:sst xmlns:x="{MAIN}"><x:si><x:t>a</x:t></x:si><x:si><x:r><x:t>b</x:t></x:r></x:si>'
+                 '</x:sst>', True),
+    "other children": (SST + "<si><t>a</t></si><extLst><ext/></extLst><si><t/></si></sst>", True),
+    "si in a run": (SST + "<si><r><t>a</t><si><t>b</t></si></r></si><si><t>c</t></si></sst>", False),
+    "si in a text": (SST + "<si><t>a<si><t>b</t></si></t></si></sst>", False),
+    "si in phonetics": (SST + "<si><t>a</t><rPh><si><t>b</t></si></rPh></si></sst>", False),
+    "si in other children": (SST + "<si><t>a</t></si><extLst><si><t>b</t></si></extLst></sst>", False),
+    "si as root": (f'<si xmlns="{MAIN}"><t>a</t></si>', False),
+    "long prolog": (SST.replace("?><sst", "?>" + "<!-- pad -->" * 30000 + "<sst") + "<si><t>a</t></si></sst>", False),
+    "broken": (SST + "<si><t>a</t></si>" * 20000 + "<si>", False),
+    "empty": ("", False),
+}
+
+
+@pytest.mark.parametrize("name", sorted(STRING_TABLES))
+def test_shared_strings_read_off_their_tree_as_from_events(name):
+    xml, off_tree = STRING_TABLES[name]
+    now, streamed, grown = _strings_both(xml)
+    assert now == streamed and grown == off_tree
+    assert isinstance(now, list) == (name not in ("broken", "empty"))
+    if name == "broken":
+        assert now[0] is InputError and "xl/sharedStrings.xml is not well-formed" in now[1]

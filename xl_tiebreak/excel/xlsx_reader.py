@@ -11,7 +11,9 @@ rebuilt for each cell (:mod:`.formula_shift`); an array formula also gives its r
 cells inside the sheet's declared dimension are read, as openpyxl does.
 
 Every XML part is parsed by :mod:`.safe_xml` (no DTD, so no XML bombs); the zip itself is
-checked by ``zip_guard.check_zip`` before anything is inflated.
+checked by ``zip_guard.check_zip`` before anything is inflated. Sheets and shared strings are read
+off their tree while it grows when their rows and strings are where Excel puts them (the faster
+way), else from the parser's events, wherever they are, as openpyxl reads them.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from typing import Any, Optional
 
 from ..errors import InputError
 from . import safe_xml
+from .safe_xml import Unusual
 from .a1 import COLUMNS, MAX_COLUMN, column_letter, column_number, range_bounds
 from .cell_dates import (
     BUILTIN_DATE_CODES,
@@ -50,6 +53,8 @@ _UNNAMED_GLOBALS = ("_xlnm.Print_Titles", "_xlnm.Print_Area", "_xlnm._FilterData
 
 _ROW, _C, _V, _F, _IS = MAIN + "row", MAIN + "c", MAIN + "v", MAIN + "f", MAIN + "is"
 _DIMENSION, _SHEET_DATA, _SI, _T = MAIN + "dimension", MAIN + "sheetData", MAIN + "si", MAIN + "t"
+_SHEET_TAGS = frozenset((_ROW, _DIMENSION, _SHEET_DATA))  # what the reading of a sheet looks at
+_STRING_TAGS = frozenset((_SI,))  # what the reading of the shared strings looks at
 
 
 @dataclass(frozen=True)
@@ -253,11 +258,40 @@ def _area_prefix(text: str) -> str:
 
 
 def _shared_strings(data: bytes, path: str) -> list[str]:
-    """The shared strings: each one's text (rich text runs joined, phonetic hints left out)."""
+    """The shared strings: each one's text (rich text runs joined, phonetic hints left out).
+    Read off the part's tree when each ``<si>`` is a child of the root, else (and on any error,
+    so that the error is the one it always was) from the parser's events, as openpyxl reads them:
+    each ``<si>`` wherever it is, when it ends."""
+    try:
+        return _strings_grown(data, path)
+    except Exception:  # Unusual, or an error the events give again
+        return [_text_of(si).replace("x005F_", "") for si in safe_xml.stream(data, path, _STRING_TAGS)]
+
+
+def _strings_grown(data: bytes, path: str) -> list[str]:
+    """The shared strings read off the growing tree: the root's ``<si>`` children; Unusual for an
+    ``<si>`` anywhere else."""
     out = []
-    for si in safe_xml.stream(data, path, {_SI}):
-        out.append(_text_of(si).replace("x005F_", ""))
+    for si in safe_xml.children(data, path, _string_table):
+        if si.tag != _SI:
+            if _holds(si, tags=_STRING_TAGS):
+                raise Unusual
+            continue
+        if len(si) == 1 and si[0].tag == _T and not len(si[0]):  # the usual <si><t>text</t></si>
+            text = si[0].text or ""
+        elif _holds(si, below=True, tags=_STRING_TAGS):
+            raise Unusual
+        else:
+            text = _text_of(si)
+        out.append(text.replace("x005F_", ""))
     return out
+
+
+def _string_table(root: Any) -> Any:
+    """The element whose children are the shared strings: the root (Unusual if it is one)."""
+    if root.tag == _SI:
+        raise Unusual
+    return root
 
 
 def _text_of(node: Any) -> str:
@@ -316,13 +350,14 @@ class _SheetReader:
         self.row_no = 0
         self._styles: dict[Optional[str], int] = {None: 0, "": 0}  # a cell's s -> its style, once checked
         self._numbers: dict[str, "int | float"] = {}  # a number cell's text -> its number (many repeat)
+        self._root: Optional[Any] = None  # the part's root, once read off its growing tree
 
     def read(self, data: bytes) -> SheetCells:
         """The sheet's cells, read off its tree as it grows when the part has the usual shape, else
         (and on any error, so that the error is the one it always was) from its parser's events."""
         try:
             return self._read_grown(data)
-        except Exception:  # _Unusual, or an error :meth:`_read_streamed` raises again
+        except Exception:  # Unusual, or an error :meth:`_read_streamed` raises again
             return _SheetReader(self.book, self.path)._read_streamed(data)
 
     def _read_streamed(self, data: bytes) -> SheetCells:
@@ -339,36 +374,21 @@ class _SheetReader:
         return self.out
 
     def _read_grown(self, data: bytes) -> SheetCells:
-        """The cells read off the part's tree, each row once it is complete (then removed): the
-        same as :meth:`_read_streamed` when ``<dimension>`` and ``<sheetData>`` are children of the
-        root and the rows children of ``<sheetData>``, as Excel writes them. _Unusual for any other
-        place of those tags, as for a part that is no tree before its end (the reading would hold
-        it whole)."""
-        sheet_data = None
-        for chunks, (root, done) in enumerate(safe_xml.grow(data, self.path), 1):
-            if sheet_data is None:
-                sheet_data = self._sheet_data(root)
-                if sheet_data is None:
-                    if done or chunks >= _PROLOG_CHUNKS:
-                        raise _Unusual
-                    continue
-            complete = len(sheet_data) if done else max(len(sheet_data) - 1, 0)  # the last may grow
-            rows = sheet_data[:complete]
-            del sheet_data[:complete]
-            for row in rows:
-                if not self._grown_row(row):
-                    return self.out
-            if done:
-                _check_after(root, sheet_data)
+        """The cells read off the part's tree, each row once it is complete: the same as
+        :meth:`_read_streamed` when ``<dimension>`` and ``<sheetData>`` are children of the root and
+        the rows children of ``<sheetData>``, as Excel writes them. Unusual for any other place of
+        those tags."""
+        for child in safe_xml.children(data, self.path, self._sheet_data):
+            if not self._grown_row(child):
+                return self.out
+        _check_after(self._root)
         return self.out
 
-    def _sheet_data(self, root: Optional[Any]) -> Optional[Any]:
-        """The ``<sheetData>`` of a growing root once it has started (its dimension read, the
-        elements before it checked), else None."""
-        if root is None:
-            return None
+    def _sheet_data(self, root: Any) -> Optional[Any]:
+        """The ``<sheetData>`` of a growing root once it has started (then the dimension is read,
+        the elements before it checked), else None."""
         if root.tag in _SHEET_TAGS:
-            raise _Unusual
+            raise Unusual
         sheet_data = root.find(_SHEET_DATA)
         if sheet_data is None:
             return None
@@ -376,21 +396,22 @@ class _SheetReader:
             if child is sheet_data:
                 break
             if _holds(child, below=child.tag == _DIMENSION):
-                raise _Unusual
+                raise Unusual
             if child.tag == _DIMENSION:
                 self._dimension(child)
         self.sized = True
+        self._root = root
         return sheet_data
 
     def _grown_row(self, row: Any) -> bool:
         """Reads a complete child of ``<sheetData>``; False past the dimension."""
         if row.tag != _ROW:
             if _holds(row):
-                raise _Unusual
+                raise Unusual
             return True
         go_on, plain = self._row(row)
         if not plain and _holds(row, below=True):
-            raise _Unusual
+            raise Unusual
         return go_on
 
     def _dimension(self, el: Any) -> None:
@@ -443,7 +464,9 @@ class _SheetReader:
         suffix = str(row_no)
         cut = -len(suffix)
         limit = self.max_col if self.max_col is not None else MAX_COLUMN
-        columns, styles, numbers, dates = COLUMNS, self._styles, self._numbers, self.book._dates
+        columns, styles, numbers = COLUMNS, self._styles, self._numbers
+        dates, strings = self.book._dates, self.book._strings
+        c_tag, v_tag, is_tag, t_tag = _C, _V, _IS, _T  # local names: a little faster in the loop
         got: dict[str, Any] = {}
         last = 0
         for c in row:
@@ -452,26 +475,27 @@ class _SheetReader:
             if not coord or coord[cut:] != suffix:
                 return None
             col = columns.get(coord[:cut])
-            if col is None or col <= last or col > limit or c.tag != _C:
+            if col is None or col <= last or col > limit or c.tag != c_tag:
                 return None
             last = col
             kind = attrs.get("t", "n")
             style = styles.get(attrs.get("s"))
             if style is None:
                 style = self._style(attrs.get("s"))
-            if not len(c):
+            n = len(c)
+            if not n:
                 continue
-            if len(c) != 1:
+            if n != 1:
                 return None
             child = c[0]
-            tag = child.tag
-            if len(child):
-                if tag != _IS or len(child) != 1 or child[0].tag != _T or len(child[0]):
+            if len(child):  # <is><t>text</t></is> only
+                t = child[0]
+                if child.tag != is_tag or len(child) != 1 or t.tag != t_tag or len(t):
                     return None
                 if kind == "inlineStr":
-                    got[coord] = child[0].text or ""
+                    got[coord] = t.text or ""
                 continue
-            if tag != _V:
+            if child.tag != v_tag:
                 return None
             text = child.text
             if not text or kind == "inlineStr":
@@ -481,6 +505,8 @@ class _SheetReader:
                 if value is None:
                     value = numbers[text] = _number(text)
                 got[coord] = self._date(value, style) if style in dates else value
+            elif kind == "s":
+                got[coord] = strings[int(text)]
             elif kind == "str":
                 got[coord] = text
             else:
@@ -607,29 +633,21 @@ class _SheetReader:
 
 
 
-class _Unusual(Exception):
-    """A sheet part not shaped as Excel writes it: read from its parser's events."""
-
-
-_SHEET_TAGS = frozenset((_ROW, _DIMENSION, _SHEET_DATA))  # what the reading of a sheet looks at
-_PROLOG_CHUNKS = 4  # no <sheetData> after so many chunks: a part too odd to read off its tree
-
-
-def _holds(el: Any, below: bool = False) -> bool:
-    """Does the element (or, ``below``, anything under it) carry a tag the reading looks at?"""
+def _holds(el: Any, below: bool = False, tags: frozenset[str] = _SHEET_TAGS) -> bool:
+    """Does the element (or, ``below``, anything under it) carry one of ``tags``?"""
     it = el.iter()
     if below:
         next(it)
-    return any(e.tag in _SHEET_TAGS for e in it)
+    return any(e.tag in tags for e in it)
 
 
-def _check_after(root: Any, sheet_data: Any) -> None:
-    """_Unusual when a tag the reading looks at follows ``<sheetData>``."""
+def _check_after(root: Any) -> None:
+    """Unusual when a tag the reading of a sheet looks at follows ``<sheetData>``."""
     seen = False
     for child in root:
         if seen and _holds(child):
-            raise _Unusual
-        seen = seen or child is sheet_data
+            raise Unusual
+        seen = seen or child.tag == _SHEET_DATA
 
 
 def _number(text: str) -> "int | float":
