@@ -868,3 +868,19 @@ def test_shared_strings_read_off_their_tree_as_from_events(name):
     assert isinstance(now, list) == (name not in ("broken", "empty"))
     if name == "broken":
         assert now[0] is InputError and "xl/sharedStrings.xml is not well-formed" in now[1]
+
+
+def test_without_a_tree_to_see_before_the_end(monkeypatch):
+    """Where the tree builder cannot show its tree before the end (the pure-Python one), a big
+    part is read from the parser's events, a small one off its whole tree: the same cells."""
+    from xl_tiebreak.excel import safe_xml
+
+    class Strict:
+        def close(self) -> None:
+            raise AssertionError("missing end tags")
+    assert safe_xml._root_so_far(Strict()) is None
+    monkeypatch.setattr(safe_xml, "_root_so_far", lambda builder: None)
+    book = _open_book()
+    for xml, fallbacks in [(_big_sheet(random.Random(4), 2000), 1), (ODD, 0)]:
+        now, streamed, used = _read_both(book, xml)
+        assert now == streamed and used == fallbacks
