@@ -25,7 +25,6 @@ from typing import Any, Optional
 
 from ..errors import InputError
 from . import safe_xml
-from .safe_xml import Unusual
 from .a1 import COLUMNS, MAX_COLUMN, column_letter, column_number, range_bounds
 from .cell_dates import (
     BUILTIN_DATE_CODES,
@@ -37,6 +36,7 @@ from .cell_dates import (
     is_elapsed_format,
 )
 from .formula_shift import OPERAND, pieces, shift
+from .safe_xml import Unusual
 
 MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 _R_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
