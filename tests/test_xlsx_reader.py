@@ -641,3 +641,246 @@ def test_docstring_examples_of_the_reader_and_writer():
     for mod in (a1, cell_dates, formula_shift, sheet_patch):
         failed, tried = doctest.testmod(mod)
         assert tried > 0 and failed == 0, mod.__name__
+
+
+# ------------------------------------------------- the reader's fast paths against its long ones
+
+
+def _random_cell(rng: random.Random, row: int, col: int) -> str:
+    """A cell of row ``row``, column ``col``: mostly of the usual shapes the reader takes a short
+    way for, sometimes not (no or odd name, rich text, formula, ``<v>`` and ``<is>`` together)."""
+    name = f"{a1.column_letter(col)}{row}"
+    r = rng.choice([f' r="{name}"'] * 12 + ["", f' r="{name.lower()}"', f' r="{a1.column_letter(col)}{row + 1}"',
+                                            f' r="{a1.column_letter(col)}0{row}"', ' r=""'])
+    s = rng.choice(["", "", ' s="0"', ' s="1"', ' s="2"', ' s="3"', ' s="4"', ' s="6"', ' s="7"', ' s="8"', ' s=""'])
+    body = rng.choice([
+        ("", "<v>42</v>"), (' t="n"', "<v>-0.5</v>"), ("", "<v>45717.25</v>"), ("", "<v>1E3</v>"), ("", "<v></v>"),
+        ("", None), (' t="n"', None), (' t="str"', "<v>text</v>"), (' t="str"', "<v> </v>"), (' t="s"', "<v>1</v>"),
+        (' t="s"', "<v>3</v>"), (' t="b"', "<v>1</v>"), (' t="b"', "<v>0</v>"), (' t="e"', "<v>#N/A</v>"),
+        (' t="d"', "<v>2025-03-01</v>"), (' t="inlineStr"', "<is><t>in line</t></is>"),
+        (' t="inlineStr"', "<is><t/></is>"),
+        (' t="inlineStr"', "<is><r><t>ri</t></r><r><t>ch</t></r></is>"), (' t="inlineStr"', "<v>5</v>"),
+        (' t="inlineStr"', None), ("", "<is><t>not inline</t></is>"),
+        (' t="inlineStr"', "<v>1</v><is><t>both</t></is>"),
+        ("", "<f>A1+1</f><v>2</v>"), (' t="str"', "<f>\"a\"&amp;\"b\"</f><v>ab</v>"), ("", "<v>7</v><extLst/>"),
+        (' t="s"', "<v>0</v>"), ("", "<v><b/>3</v>")])
+    kind, inner = body
+    return f"<c{r}{s}{kind}/>" if inner is None else f"<c{r}{s}{kind}>{inner}</c>"
+
+
+def _random_sheet(rng: random.Random) -> str:
+    """Rows of random cells, mostly in order and within the dimension, sometimes not."""
+    rows = []
+    for row in range(1, rng.randint(2, 12)):
+        cols = sorted(rng.sample(range(1, 9), rng.randint(0, 7)))
+        if rng.random() < 0.1:
+            rng.shuffle(cols)
+        if rng.random() < 0.05 and cols:
+            cols.append(cols[0])
+        cells = "".join(_random_cell(rng, row, c) for c in cols)
+        r = rng.choice([f' r="{row}"'] * 8 + ["", f' r="{row + 1}"'])
+        rows.append(f"<row{r}>{cells}</row>")
+    return _sheet("".join(rows), rng.choice(["A1:H12", "A1:E12", "A1:H5", "", "A1:Z99"]))
+
+
+def test_random_rows_read_as_before():
+    """Rows of every shape, read as openpyxl reads them, and the same with the short way for
+    usual rows turned off."""
+    from xl_tiebreak.excel import xlsx_reader
+    rng = random.Random(2026)
+    real = xlsx_reader._SheetReader._plain_row
+    for _ in range(40):
+        data = _book([(f"S{i}", _random_sheet(rng), "visible") for i in range(3)], strings=STRINGS, styles=STYLES)
+        now = assert_reads_as_before(data)
+        xlsx_reader._SheetReader._plain_row = lambda *_args: None
+        try:
+            slow = read_now(data)
+            assert slow == now and typed(slow["cells"]) == typed(now["cells"])
+            assert [list(c.items()) for c in slow["cells"].values()] == [list(c.items()) for c in now["cells"].values()]
+        finally:
+            xlsx_reader._SheetReader._plain_row = real
+
+
+def _big_sheet(rng: random.Random, rows: int) -> str:
+    """A sheet of many rows of usual cells, a shared formula down column H (some cells odd)."""
+    out = []
+    for row in range(1, rows + 1):
+        cells = [f'<c r="A{row}" t="inlineStr"><is><t>p{row}</t></is></c>']
+        for c in range(2, 7):
+            usual = f'<c r="{a1.column_letter(c)}{row}" s="{c % 3}"><v>{row * c / 4}</v></c>'
+            cells.append(_random_cell(rng, row, c) if rng.random() < 0.02 else usual)
+        shared = '<f t="shared" ref="H1:H9999" si="0">A1*2</f>' if row == 1 else '<f t="shared" si="0"/>'
+        cells.append(f'<c r="H{row}">{shared}<v>1</v></c>')
+        out.append(f'<row r="{row}">{"".join(cells)}</row>')
+    return _sheet("".join(out), f"A1:H{rows}")
+
+
+def _read_both(book: Any, xml: str) -> tuple[Any, Any, int]:
+    """The reader's cells of a sheet part, the cells read from its parser's events alone, and
+    how often the reader fell back on those (outcomes: SheetCells, or the error's type and text)."""
+    from xl_tiebreak.excel import xlsx_reader
+    data = xml.encode("utf-8")
+
+    def outcome(read: Any) -> Any:
+        try:
+            got = read(data)
+        except Exception as exc:
+            return type(exc), str(exc)
+        return got.formulas, [(k, type(v), v) for k, v in got.values.items()]
+    real = xlsx_reader._SheetReader._read_streamed
+    calls = []
+
+    def spy(self: Any, blob: bytes) -> Any:
+        calls.append(1)
+        return real(self, blob)
+    xlsx_reader._SheetReader._read_streamed = spy
+    try:
+        now = outcome(xlsx_reader._SheetReader(book, "xl/worksheets/sheet1.xml").read)
+    finally:
+        xlsx_reader._SheetReader._read_streamed = real
+    streamed = outcome(xlsx_reader._SheetReader(book, "xl/worksheets/sheet1.xml")._read_streamed)
+    return now, streamed, len(calls)
+
+
+def _in_sheet(before: str, rows: str, after: str = "", dimension: str = '<dimension ref="A1:H20"/>') -> str:
+    return (f'<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="{MAIN}">{before}{dimension}'
+            f'<sheetData>{rows}</sheetData>{after}</worksheet>')
+
+
+ROWS = '<row r="1"><c r="A1"><v>1</v></c><c r="B1" t="s"><v>1</v></c></row><row r="2"><c r="A2"><v>2</v></c></row>'
+UNUSUAL_SHEETS = {  # the tags the reading looks at elsewhere than Excel puts them, or errors
+    "row in a value": _in_sheet("", '<row r="1"><c r="A1"><v>1<row r="5"><c r="B5"><v>2</v></c></row></v></c></row>'),
+    "row in a row": _in_sheet("", '<row r="1"><c r="A1"><v>1</v></c><row r="3"><c r="B3"><v>2</v></c></row></row>'),
+    "row in text": _in_sheet("", '<row r="1"><c r="A1" t="inlineStr"><is><t>a<row r="2"/></t></is></c></row>' + ROWS),
+    "dimension in a cell": _in_sheet("", '<row r="1"><c r="A1"><v>1</v><dimension ref="A1:A1"/></c></row>' + ROWS,
+                                     "", ""),
+    "dimension in sheetPr": _in_sheet('<sheetPr><dimension ref="A1:A1"/></sheetPr>', ROWS, "", ""),
+    "dimension with a row": _in_sheet("", ROWS, "", '<dimension ref="A1:H2"><row r="9"/></dimension>'),
+    "dimension after": _in_sheet("", ROWS, '<dimension ref="A1:A1"/>', ""),
+    "row after": _in_sheet("", ROWS, '<row r="7"><c r="A7"><v>7</v></c></row>'),
+    "row before": _in_sheet('<row r="1"><c r="C1"><v>7</v></c></row>', ROWS),
+    "two sheetData": _in_sheet("", ROWS, f'<sheetData>{ROWS.replace("A2", "C2")}</sheetData>'),
+    "sheetData in a row": _in_sheet("", '<row r="1"><c r="A1"><v>1</v></c><sheetData/></row>' + ROWS),
+    "sheetData as root": f'<sheetData xmlns="{MAIN}">{ROWS}</sheetData>',
+    "row as root": f'<row xmlns="{MAIN}" r="5"><sheetData>{ROWS}</sheetData><c r="A5"><v>5</v></c></row>',
+    "dimension as a cell": _in_sheet("", '<row r="1"><c r="A1"><v>1</v></c><dimension r="B1" ref="A1:A1"/></row>'
+                                     '<row r="2"><c r="A2"><v>2</v></c></row>', "", ""),
+    "dimension in sheetData": _in_sheet("", '<dimension ref="A1:A1"/>' + ROWS, "", ""),
+    "no sheetData": f'<worksheet xmlns="{MAIN}"><dimension ref="A1:A2"/>{ROWS}</worksheet>',
+    "long prolog": _in_sheet("<cols>" + '<col min="1" max="1" width="9"/>' * 9000 + "</cols>", ROWS),
+    "broken after a bad cell": _in_sheet("", ROWS + '<row r="3"><c r="A3"><v>4x</v></c></row>' * 3000, "<oops>"),
+    "broken": _in_sheet("", ROWS * 3000, "<oops>"),
+    "broken in the chunk past the dimension": _in_sheet("", ROWS + ROWS.replace('"1"', '"30"') + "<row>", "<oops>"),
+    "bad shared formula": _in_sheet("", '<row r="1"><c r="A1"><f t="shared" si="0"/></c><c><f t="shared" si="1">A1</f>'
+                                    "</c></row>"),
+}
+USUAL_SHEETS = {
+    "odd cells": ODD, "prefixed": PREFIXED, "no dimension": _in_sheet("", ROWS, "", ""),
+    "other children of sheetData": _in_sheet("", ROWS + '<extLst><ext uri="x"><c r="A9"/></ext></extLst>' + ROWS),
+    "empty": _in_sheet("", ""), "self-closed": _sheet("").replace("<sheetData></sheetData>", "<sheetData/>"),
+    "broken past the dimension": _in_sheet("", ROWS + '<row r="30"><c r="A30"><v>4</v></c></row>' * 3000, "<oops>"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(UNUSUAL_SHEETS) + sorted(USUAL_SHEETS))
+def test_sheets_read_off_their_tree_as_from_events(name):
+    """The reading off the growing tree gives what the parser's events give, falling back on
+    those exactly for the unusual places of rows, dimensions and sheetData, and on errors."""
+    book = _open_book()
+    now, streamed, fallbacks = _read_both(book, UNUSUAL_SHEETS.get(name) or USUAL_SHEETS[name])
+    assert now == streamed
+    assert fallbacks == (1 if name in UNUSUAL_SHEETS else 0)
+    if name == "broken":
+        assert now[0] is InputError and "xl/worksheets/sheet1.xml is not well-formed" in now[1]
+    if name == "broken after a bad cell":
+        assert now[0] is ValueError
+
+
+def _open_book() -> Any:
+    from xl_tiebreak.excel.xlsx_reader import XlsxBook
+    return XlsxBook(zipfile.ZipFile(io.BytesIO(_book([("S", _sheet(""), "visible")], strings=STRINGS, styles=STYLES))))
+
+
+def test_big_sheets_read_off_their_tree_as_from_events_and_in_pieces():
+    """Many rows over many chunks: the same cells and formulas as from the events, the tree
+    holding a few chunks' rows at a time."""
+    from xl_tiebreak.excel import safe_xml
+    rng = random.Random(3)
+    xml = _big_sheet(rng, 3000)
+    assert len(xml) > 8 * safe_xml.CHUNK
+    most = []
+    real = safe_xml._grow
+
+    def watch(data: bytes, part: str):
+        for root, done in real(data, part):
+            if root is not None and root.find(f"{{{MAIN}}}sheetData") is not None:
+                most.append(len(root.find(f"{{{MAIN}}}sheetData")))
+            yield root, done
+    safe_xml._grow = watch
+    try:
+        now, streamed, fallbacks = _read_both(_open_book(), xml)
+    finally:
+        safe_xml._grow = real
+    assert now == streamed and fallbacks == 0 and len(now[0]) >= 3000
+    assert 0 < max(most) < 3000 / 8
+
+
+def _strings_both(xml: str) -> tuple[Any, Any, bool]:
+    """The shared strings as the reader reads them, as the parser's events give them, and
+    whether the reader read them off the tree (outcomes: a list, or the error's type and text)."""
+    from xl_tiebreak.excel import safe_xml, xlsx_reader
+    data = xml.encode("utf-8")
+
+    def outcome(read: Any) -> Any:
+        try:
+            return read()
+        except Exception as exc:
+            return type(exc), str(exc)
+    streamed = outcome(lambda: [xlsx_reader._text_of(si).replace("x005F_", "")
+                                for si in safe_xml.stream(data, "xl/sharedStrings.xml", {f"{{{MAIN}}}si"})])
+    grown = outcome(lambda: xlsx_reader._strings_grown(data, "xl/sharedStrings.xml"))
+    return outcome(lambda: xlsx_reader._shared_strings(data, "xl/sharedStrings.xml")), streamed, isinstance(grown, list)
+
+
+SST = f'<?xml version="1.0" encoding="UTF-8"?><sst xmlns="{MAIN}">'
+STRING_TABLES = {  # name: (table, read off the tree)
+    "odd strings": (STRINGS, True),
+    "many": (SST + "".join(f"<si><t>s{i} &amp; x005F_{i}</t></si>" for i in range(20000)) + "</sst>", True),
+    "prefixed": (f'<x:sst xmlns:x="{MAIN}"><x:si><x:t>a</x:t></x:si><x:si><x:r><x:t>b</x:t></x:r></x:si>'
+                 '</x:sst>', True),
+    "other children": (SST + "<si><t>a</t></si><extLst><ext/></extLst><si><t/></si></sst>", True),
+    "si in a run": (SST + "<si><r><t>a</t><si><t>b</t></si></r></si><si><t>c</t></si></sst>", False),
+    "si in a text": (SST + "<si><t>a<si><t>b</t></si></t></si></sst>", False),
+    "si in phonetics": (SST + "<si><t>a</t><rPh><si><t>b</t></si></rPh></si></sst>", False),
+    "si in other children": (SST + "<si><t>a</t></si><extLst><si><t>b</t></si></extLst></sst>", False),
+    "si as root": (f'<si xmlns="{MAIN}"><t>a</t></si>', False),
+    "long prolog": (SST.replace("?><sst", "?>" + "<!-- pad -->" * 30000 + "<sst") + "<si><t>a</t></si></sst>", False),
+    "broken": (SST + "<si><t>a</t></si>" * 20000 + "<si>", False),
+    "empty": ("", False),
+}
+
+
+@pytest.mark.parametrize("name", sorted(STRING_TABLES))
+def test_shared_strings_read_off_their_tree_as_from_events(name):
+    xml, off_tree = STRING_TABLES[name]
+    now, streamed, grown = _strings_both(xml)
+    assert now == streamed and grown == off_tree
+    assert isinstance(now, list) == (name not in ("broken", "empty"))
+    if name == "broken":
+        assert now[0] is InputError and "xl/sharedStrings.xml is not well-formed" in now[1]
+
+
+def test_without_a_tree_to_see_before_the_end(monkeypatch):
+    """Where the tree builder cannot show its tree before the end (the pure-Python one), a big
+    part is read from the parser's events, a small one off its whole tree: the same cells."""
+    from xl_tiebreak.excel import safe_xml
+
+    class Strict:
+        def close(self) -> None:
+            raise AssertionError("missing end tags")
+    assert safe_xml._root_so_far(Strict()) is None
+    monkeypatch.setattr(safe_xml, "_root_so_far", lambda builder: None)
+    book = _open_book()
+    for xml, fallbacks in [(_big_sheet(random.Random(4), 2000), 1), (ODD, 0)]:
+        now, streamed, used = _read_both(book, xml)
+        assert now == streamed and used == fallbacks

@@ -11,7 +11,9 @@ rebuilt for each cell (:mod:`.formula_shift`); an array formula also gives its r
 cells inside the sheet's declared dimension are read, as openpyxl does.
 
 Every XML part is parsed by :mod:`.safe_xml` (no DTD, so no XML bombs); the zip itself is
-checked by ``zip_guard.check_zip`` before anything is inflated.
+checked by ``zip_guard.check_zip`` before anything is inflated. Sheets and shared strings are read
+off their tree while it grows when their rows and strings are where Excel puts them (the faster
+way), else from the parser's events, wherever they are, as openpyxl reads them.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from typing import Any, Optional
 
 from ..errors import InputError
 from . import safe_xml
-from .a1 import COLUMNS, column_letter, column_number, range_bounds
+from .a1 import COLUMNS, MAX_COLUMN, column_letter, column_number, range_bounds
 from .cell_dates import (
     BUILTIN_DATE_CODES,
     MAC_EPOCH,
@@ -34,6 +36,7 @@ from .cell_dates import (
     is_elapsed_format,
 )
 from .formula_shift import OPERAND, pieces, shift
+from .safe_xml import Unusual
 
 MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 _R_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
@@ -48,8 +51,10 @@ _WORKBOOK_TYPES = (  # in the order openpyxl looks for them
 _STRINGS_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"
 _UNNAMED_GLOBALS = ("_xlnm.Print_Titles", "_xlnm.Print_Area", "_xlnm._FilterDatabase")
 
-_ROW, _V, _F, _IS = MAIN + "row", MAIN + "v", MAIN + "f", MAIN + "is"
+_ROW, _C, _V, _F, _IS = MAIN + "row", MAIN + "c", MAIN + "v", MAIN + "f", MAIN + "is"
 _DIMENSION, _SHEET_DATA, _SI, _T = MAIN + "dimension", MAIN + "sheetData", MAIN + "si", MAIN + "t"
+_SHEET_TAGS = frozenset((_ROW, _DIMENSION, _SHEET_DATA))  # what the reading of a sheet looks at
+_STRING_TAGS = frozenset((_SI,))  # what the reading of the shared strings looks at
 
 
 @dataclass(frozen=True)
@@ -253,11 +258,40 @@ def _area_prefix(text: str) -> str:
 
 
 def _shared_strings(data: bytes, path: str) -> list[str]:
-    """The shared strings: each one's text (rich text runs joined, phonetic hints left out)."""
+    """The shared strings: each one's text (rich text runs joined, phonetic hints left out).
+    Read off the part's tree when each ``<si>`` is a child of the root, else (and on any error,
+    so that the error is the one it always was) from the parser's events, as openpyxl reads them:
+    each ``<si>`` wherever it is, when it ends."""
+    try:
+        return _strings_grown(data, path)
+    except Exception:  # Unusual, or an error the events give again
+        return [_text_of(si).replace("x005F_", "") for si in safe_xml.stream(data, path, _STRING_TAGS)]
+
+
+def _strings_grown(data: bytes, path: str) -> list[str]:
+    """The shared strings read off the growing tree: the root's ``<si>`` children; Unusual for an
+    ``<si>`` anywhere else."""
     out = []
-    for si in safe_xml.stream(data, path, {_SI}):
-        out.append(_text_of(si).replace("x005F_", ""))
+    for si in safe_xml.children(data, path, _string_table):
+        if si.tag != _SI:
+            if _holds(si, tags=_STRING_TAGS):
+                raise Unusual
+            continue
+        if len(si) == 1 and si[0].tag == _T and not len(si[0]):  # the usual <si><t>text</t></si>
+            text = si[0].text or ""
+        elif _holds(si, below=True, tags=_STRING_TAGS):
+            raise Unusual
+        else:
+            text = _text_of(si)
+        out.append(text.replace("x005F_", ""))
     return out
+
+
+def _string_table(root: Any) -> Any:
+    """The element whose children are the shared strings: the root (Unusual if it is one)."""
+    if root.tag == _SI:
+        raise Unusual
+    return root
 
 
 def _text_of(node: Any) -> str:
@@ -308,44 +342,197 @@ class _SheetReader:
         self.book = book
         self.path = path
         self.shared: dict[Optional[str], tuple[int, int, list]] = {}  # si -> first cell (row, col), pieces
+        self.out = SheetCells()
+        self.max_row: Optional[int] = None
+        self.max_col: Optional[int] = None
+        self.sized = False  # the dimension counts only before the cells
+        self.last = 0  # the last row number read
+        self.row_no = 0
+        self._styles: dict[Optional[str], int] = {None: 0, "": 0}  # a cell's s -> its style, once checked
+        self._numbers: dict[str, "int | float"] = {}  # a number cell's text -> its number (many repeat)
+        self._root: Optional[Any] = None  # the part's root, once read off its growing tree
 
     def read(self, data: bytes) -> SheetCells:
-        out = SheetCells()
-        max_row: Optional[int] = None
-        max_col: Optional[int] = None
-        sized = False  # the dimension counts only before the cells
-        last = 0  # the last row number read
-        row_no = 0
-        for el in safe_xml.stream(data, self.path, {_ROW, _DIMENSION, _SHEET_DATA}):
+        """The sheet's cells, read off its tree as it grows when the part has the usual shape, else
+        (and on any error, so that the error is the one it always was) from its parser's events."""
+        try:
+            return self._read_grown(data)
+        except Exception:  # Unusual, or an error :meth:`_read_streamed` raises again
+            return _SheetReader(self.book, self.path)._read_streamed(data)
+
+    def _read_streamed(self, data: bytes) -> SheetCells:
+        """The cells read as openpyxl reads them: each ``<row>``, ``<dimension>`` and ``<sheetData>``
+        wherever it is, when it ends."""
+        for el in safe_xml.stream(data, self.path, _SHEET_TAGS):
             tag = el.tag
             if tag == _DIMENSION:
-                if not sized:
-                    sized = True
-                    _, _, max_col, max_row = range_bounds(el.get("ref"))
+                self._dimension(el)
                 continue
-            sized = True
-            if tag == _SHEET_DATA:
-                continue
-            r = el.get("r")
-            row_no = row_no + 1 if r is None else _row_number(r)
-            if max_row is not None and row_no > max_row:
+            self.sized = True
+            if tag != _SHEET_DATA and not self._row(el)[0]:
                 break
-            if row_no <= last:
-                continue  # a row out of order or repeated: openpyxl skips it
-            last = row_no
-            cells, ordered = self._cells(el, row_no)
-            if not cells:
+        return self.out
+
+    def _read_grown(self, data: bytes) -> SheetCells:
+        """The cells read off the part's tree, each row once it is complete: the same as
+        :meth:`_read_streamed` when ``<dimension>`` and ``<sheetData>`` are children of the root and
+        the rows children of ``<sheetData>``, as Excel writes them. Unusual for any other place of
+        those tags."""
+        for child in safe_xml.children(data, self.path, self._sheet_data):
+            if not self._grown_row(child):
+                return self.out
+        _check_after(self._root)
+        return self.out
+
+    def _sheet_data(self, root: Any) -> Optional[Any]:
+        """The ``<sheetData>`` of a growing root once it has started (then the dimension is read,
+        the elements before it checked), else None."""
+        if root.tag in _SHEET_TAGS:
+            raise Unusual
+        sheet_data = root.find(_SHEET_DATA)
+        if sheet_data is None:
+            return None
+        for child in root:
+            if child is sheet_data:
+                break
+            if _holds(child, below=child.tag == _DIMENSION):
+                raise Unusual
+            if child.tag == _DIMENSION:
+                self._dimension(child)
+        self.sized = True
+        self._root = root
+        return sheet_data
+
+    def _grown_row(self, row: Any) -> bool:
+        """Reads a complete child of ``<sheetData>``; False past the dimension."""
+        if row.tag != _ROW:
+            if _holds(row):
+                raise Unusual
+            return True
+        go_on, plain = self._row(row)
+        if not plain and _holds(row, below=True):
+            raise Unusual
+        return go_on
+
+    def _dimension(self, el: Any) -> None:
+        """The sheet's declared size, from the first ``<dimension>`` before the cells."""
+        if not self.sized:
+            self.sized = True
+            _, _, self.max_col, self.max_row = range_bounds(el.get("ref"))
+
+    def _row(self, el: Any) -> tuple[bool, bool]:
+        """Reads a ``<row>`` into ``out``: (whether to read on: False past the dimension, whether it
+        was read by :meth:`_plain_row`, so that each of its cells has a usual shape)."""
+        r = el.get("r")
+        row_no = self.row_no = self.row_no + 1 if r is None else _row_number(r)
+        if self.max_row is not None and row_no > self.max_row:
+            return False, False
+        if row_no <= self.last:
+            return True, False  # a row out of order or repeated: openpyxl skips it
+        self.last = row_no
+        got = self._plain_row(el, row_no)
+        if got is not None:
+            self.out.values.update(got)
+            return True, True
+        cells, ordered = self._cells(el, row_no)
+        if cells:
+            self._write(cells, ordered)
+        return True, False
+
+    def _write(self, cells: list[tuple[int, str, Any, bool, Optional[str]]], ordered: bool) -> None:
+        """Puts a row's cells (from :meth:`_cells`) into ``out``."""
+        if ordered and self.max_col is not None and cells[-1][0] <= self.max_col:
+            values, formulas = self.out.values, self.out.formulas
+            for _, coord, value, formula, ref in cells:
+                if formula:
+                    formulas.append((coord, value, ref))
+                elif value is not None:
+                    values[coord] = value
+        else:
+            self._keep(cells, self.max_col, self.out)
+
+    def _plain_row(self, row: Any, row_no: int) -> Optional[dict[str, Any]]:
+        """The values by A1 name of a row whose cells all have the usual shapes, else None (then
+        :meth:`_cells` reads the row again from its start; nothing has changed meanwhile but caches).
+
+        Usual: ``<c>`` named for this row in upper case (``B7``), in increasing columns within the
+        dimension, and empty or holding a lone ``<v>`` or ``<is><t>`` (no formula, no rich text,
+        nothing deeper); e.g. ``<c r="B7" s="3" t="n"><v>1.5</v></c>``. Nearly every cell of a big
+        sheet is one; the values are those :meth:`_cells` gives, by the same conversions."""
+        if row_no <= 0:
+            return None
+        suffix = str(row_no)
+        cut = -len(suffix)
+        limit = self.max_col if self.max_col is not None else MAX_COLUMN
+        columns, styles, numbers = COLUMNS, self._styles, self._numbers
+        dates, strings = self.book._dates, self.book._strings
+        c_tag, v_tag, is_tag, t_tag = _C, _V, _IS, _T  # local names: a little faster in the loop
+        got: dict[str, Any] = {}
+        last = 0
+        for c in row:
+            attrs = c.attrib
+            coord = attrs.get("r")
+            if not coord or coord[cut:] != suffix:
+                return None
+            col = columns.get(coord[:cut])
+            if col is None or col <= last or col > limit or c.tag != c_tag:
+                return None
+            last = col
+            kind = attrs.get("t", "n")
+            style = styles.get(attrs.get("s"))
+            if style is None:
+                style = self._style(attrs.get("s"))
+            n = len(c)
+            if not n:
                 continue
-            if ordered and max_col is not None and cells[-1][0] <= max_col:
-                values, formulas = out.values, out.formulas
-                for _, coord, value, formula, ref in cells:
-                    if formula:
-                        formulas.append((coord, value, ref))
-                    elif value is not None:
-                        values[coord] = value
+            if n != 1:
+                return None
+            child = c[0]
+            if len(child):  # <is><t>text</t></is> only
+                t = child[0]
+                if child.tag != is_tag or len(child) != 1 or t.tag != t_tag or len(t):
+                    return None
+                if kind == "inlineStr":
+                    got[coord] = t.text or ""
+                continue
+            if child.tag != v_tag:
+                return None
+            text = child.text
+            if not text or kind == "inlineStr":
+                continue
+            if kind == "n":
+                value = numbers.get(text)
+                if value is None:
+                    value = numbers[text] = _number(text)
+                got[coord] = self._date(value, style) if style in dates else value
+            elif kind == "s":
+                got[coord] = strings[int(text)]
+            elif kind == "str":
+                got[coord] = text
             else:
-                self._keep(cells, max_col, out)
-        return out
+                value = self._value(text, kind, style)
+                if value is not None:
+                    got[coord] = value
+        return got
+
+    def _style(self, s: Optional[str]) -> int:
+        """A cell's style as a number, kept for the next cells: as openpyxl, ValueError for a style
+        that is not a number."""
+        style = self._styles[s] = int(s) if s else 0
+        return style
+
+    def _value(self, text: str, kind: str, style: int) -> Any:
+        """The value of a cell of type ``kind`` whose ``<v>`` holds ``text`` (not empty)."""
+        if kind == "n":
+            value = _number(text)
+            return self._date(value, style) if style in self.book._dates else value
+        if kind == "s":
+            return self.book._strings[int(text)]
+        if kind == "b":
+            return bool(int(text))
+        if kind == "d":
+            return from_iso(text)
+        return text
 
     def _cells(self, row: Any, row_no: int) -> tuple[list[tuple[int, str, Any, bool, Optional[str]]], bool]:
         """(column, A1 name, value, is a formula, array range) of each child of a ``<row>``
@@ -353,7 +540,6 @@ class _SheetReader:
         cells = []
         col = last = 0
         ordered = True
-        dates = self.book._dates
         for c in row:
             attrs = c.attrib
             coord = attrs.get("r")
@@ -370,8 +556,9 @@ class _SheetReader:
                 ordered = False
             last = col
             kind = attrs.get("t", "n")
-            style = attrs.get("s")
-            style = int(style) if style else 0  # as openpyxl, refuse a style that is not a number
+            style = self._styles.get(attrs.get("s"))
+            if style is None:
+                style = self._style(attrs.get("s"))
             v = f = inline = None
             for child in c:
                 tag = child.tag
@@ -389,16 +576,7 @@ class _SheetReader:
                 continue
             value = None if v is None or kind == "inlineStr" else (v.text or None)
             if value is not None:
-                if kind == "n":
-                    value = float(value) if ("." in value or "E" in value or "e" in value) else int(value)
-                    if style in dates:
-                        value = self._date(value, style)
-                elif kind == "s":
-                    value = self.book._strings[int(value)]
-                elif kind == "b":
-                    value = bool(int(value))
-                elif kind == "d":
-                    value = from_iso(value)
+                value = self._value(value, kind, style)
             elif kind == "inlineStr" and inline is not None:
                 if len(inline) == 1 and inline[0].tag == _T:  # the usual <is><t>text</t></is>
                     value = inline[0].text or ""
@@ -453,6 +631,28 @@ class _SheetReader:
         return text, None
 
 
+
+
+def _holds(el: Any, below: bool = False, tags: frozenset[str] = _SHEET_TAGS) -> bool:
+    """Does the element (or, ``below``, anything under it) carry one of ``tags``?"""
+    it = el.iter()
+    if below:
+        next(it)
+    return any(e.tag in tags for e in it)
+
+
+def _check_after(root: Any) -> None:
+    """Unusual when a tag the reading of a sheet looks at follows ``<sheetData>``."""
+    seen = False
+    for child in root:
+        if seen and _holds(child):
+            raise Unusual
+        seen = seen or child.tag == _SHEET_DATA
+
+
+def _number(text: str) -> "int | float":
+    """A number cell's text as openpyxl reads it: a float when it has a point or an exponent."""
+    return float(text) if ("." in text or "E" in text or "e" in text) else int(text)
 
 
 def _row_number(text: str) -> int:
