@@ -44,7 +44,18 @@ from xl_tiebreak.notation import format_cell  # noqa: E402
 LIST = ("DE,BH,BH/C1,BH/C2,BH/M1,SB,SB/C1,AOB,WIN,WON,BPG,BWG,REP,PS,PS/C1,ARO,ARO/C1,TPR,PTP,"
         "APRO,APPO,FB")
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-CLI = [sys.executable, "-c", "import sys; from xl_tiebreak.cli import main; sys.exit(main())"]
+# The child reports its own peak memory as it exits (Linux: VmHWM of /proc/self/status). The
+# ru_maxrss that wait4 gives also counts the benchmark's own memory, which the child shares
+# until it execs Python (tens of MB once the big events are made).
+PEAK = ("import atexit, sys\n"
+        "def _peak():\n"
+        "    try:\n"
+        "        hwm = [l for l in open('/proc/self/status') if l.startswith('VmHWM:')][0].split()[1]\n"
+        "        sys.stderr.write('\\npeak-kb ' + hwm + '\\n')\n"
+        "    except (OSError, IndexError):\n"
+        "        pass\n"
+        "atexit.register(_peak)\n")
+CLI = [sys.executable, "-c", PEAK + "from xl_tiebreak.cli import main; sys.exit(main())"]
 
 
 def run_measured(cmd: list[str], ok: tuple[int, ...] = (0,)) -> tuple[float, float, float, bytes]:
@@ -62,7 +73,9 @@ def run_measured(cmd: list[str], ok: tuple[int, ...] = (0,)) -> tuple[float, flo
     scale = 1024 * 1024 if sys.platform == "darwin" else 1024  # ru_maxrss: bytes on macOS, KiB on Linux
     if proc.returncode not in ok:
         raise SystemExit(f"{' '.join(cmd[:6])} ... failed ({proc.returncode}): {err.decode()[-500:]}")
-    return elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / scale, out
+    own = [ln.split()[1] for ln in err.decode(errors="replace").splitlines() if ln.startswith("peak-kb ")]
+    peak = int(own[-1]) / 1024 if own else usage.ru_maxrss / scale
+    return elapsed, usage.ru_utime + usage.ru_stime, peak, out
 
 
 def best(cmd: list[str], repeat: int, ok: tuple[int, ...] = (0,)) -> tuple[float, float, float, bytes]:
@@ -88,7 +101,9 @@ def compute_cmd(path: str) -> list[str]:
 
 def gacrux_cmd(path: str) -> list[str]:
     codes = [c + "/V2" for c in LIST.split(",")]  # FB last already (gacrux's fore-mode state leak)
-    return [sys.executable, "-m", "gacrux.tiebreakchecker", "-i", path, "-s", "-t", "PTS", *codes, "-d", "T"]
+    args = ["-i", path, "-s", "-t", "PTS", *codes, "-d", "T"]
+    return [sys.executable, "-c", PEAK + f"import runpy; sys.argv = ['gacrux'] + {args!r}; "
+            "runpy.run_module('gacrux.tiebreakchecker', run_name='__main__')"]
 
 
 def corrected(book: str, path: str, event) -> str:

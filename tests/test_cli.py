@@ -108,3 +108,18 @@ def test_an_empty_rules_option_is_no_choice_in_every_command(capsys, tmp_path, c
     _, empty, _ = run(capsys, name, str(p), *rest, "--rules", "")
     _, latest, _ = run(capsys, name, str(p), *rest, "--rules", "fide2026")
     assert empty == default != latest
+
+
+@pytest.mark.parametrize("given,want", [(None, "1"), ("4", "4")])
+def test_the_program_asks_openblas_for_one_thread_unless_told(given, want):
+    """Run as the program, the CLI sets OPENBLAS_NUM_THREADS=1 before numpy loads (no linear
+    algebra here; the thread pool only burnt CPU), unless the user set it."""
+    import os
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    if given:
+        env["OPENBLAS_NUM_THREADS"] = given
+    code = ("import os, sys; from xl_tiebreak.cli import main; sys.argv = ['xl-tiebreak', 'demo']; "
+            "status = main(); print(os.environ.get('OPENBLAS_NUM_THREADS'), 'numpy' in sys.modules, file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0
+    assert done.stderr.split()[-2:] == [want, "True"]
