@@ -12,7 +12,6 @@ measured on a sample of calls and scaled (marked "est.").
 from __future__ import annotations
 
 import asyncio
-import io
 import os
 import sys
 import time

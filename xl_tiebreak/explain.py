@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Optional
 
-from .descriptor import TieBreak, parse_descriptor, parse_list
+from .descriptor import parse_descriptor, parse_list
 from .engine import Result, compute, context
 from .errors import InputError
 from .formatting import decimals_for, format_value, json_number

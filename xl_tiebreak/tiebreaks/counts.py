@@ -12,7 +12,7 @@ import numpy as np
 
 from .breakdown import Account, Breakdown, Fact, Layout, mark, num, summed
 from .context import DFF, FLOSS, HPB, ZPB, Column, Context
-from .registry import Evaluation, Spec, register
+from .registry import Spec, register
 from .reasons import Reason as R
 
 if TYPE_CHECKING:

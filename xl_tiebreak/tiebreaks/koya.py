@@ -10,7 +10,7 @@ import numpy as np
 
 from .breakdown import Breakdown, Fact, Layout, mark, num, summed
 from .context import Column, Context
-from .registry import Evaluation, Spec, register
+from .registry import Spec, register
 from .reasons import Reason as R
 
 if TYPE_CHECKING:
