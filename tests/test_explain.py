@@ -118,6 +118,23 @@ def test_2026_cap_shows_both_values():
     assert "min(1, 2) = 1" in e4.lines[2].why and "Art. 16.4.2" in e4.lines[2].why
 
 
+def test_fore_buchholz_before_the_final_round_shows_the_results_as_they_are():
+    """C.07 Art. 8.3: FB counts the *final* round's games as draws; evaluated after round 3 of 4 it
+    equals BH, and the account shows round 3 as played (it used to say "counted as a draw")."""
+    e = explain(demo_tournament(), 1, "FB", "fide2024", rounds=3)
+    assert e.value == explain(demo_tournament(), 1, "BH", "fide2024", rounds=3).value == F("4.5")
+    assert e.lines[2].values[3] == "won 1.0" and "FB equals BH" in " ".join(e.notes)
+    final = explain(demo_tournament(), 1, "FB", "fide2024")
+    assert final.lines[3].values[3] == "counted as a draw 0.5" and final.value == F("7.5")
+
+
+def test_one_round_drawn_after_a_withdrawal_is_one_draw():
+    """The Art. 16.3 phrase agrees with the number of rounds (player 4's opponent in R1 of the demo
+    after round 3: one round)."""
+    e = explain(demo_tournament(), 1, "BH", "fide2024", rounds=3)
+    assert "its round 3 (requested byes or absences with no game after them) counts as a draw: 0.5" in e.lines[0].why
+
+
 def test_withdrawal_reason():
     e = explain(demo_tournament(), 4, "BH", "fide2024")
     assert "its rounds 3-4" in e.lines[1].why and "count as draws: 2 (C.07 Art. 16.3)" in e.lines[1].why

@@ -160,8 +160,8 @@ def buchholz_breakdown(ctx: Context, cut: int = 0, median: int = 0, forfeits_as_
     own = ~game & present
     vur_why, vur_cut = (R.NONE, R.NONE) if ctx.rr else ctx.edition.cut_first(ctx, game)[1:]
     sb_why = ctx.edition.sb_factor(ctx, game)[1] if sb and not ctx.rr else R.NONE
-    # FB (a fore context): the last round evaluated shows its paired games "counted as a draw"
-    # (as the account always has, also before the event's final round)
+    # FB evaluated over the event's final round: that round's paired games show "counted as a
+    # draw" (before the final round FB is BH, and every result shows as it is)
     fore_last = (np.arange(ctx.n) == ctx.n - 1)[None, :] & ctx.fore
     reasons = mark(parts.shape,
                    (~present, R.NO_OPPONENT_RR),

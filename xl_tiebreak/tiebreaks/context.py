@@ -173,7 +173,7 @@ class Context:
         self.n = n
         self.options = options
         self.rr = rr
-        self.fore = fore
+        self.fore = fore and 0 < n == t.rounds  # the final round's games count as draws here
         sc = t.scoring
         self.scale = lcm(*(Fraction(v).denominator for v in
                            (sc.win, sc.draw, sc.loss, sc.absent, sc.pab_points)))
@@ -190,7 +190,7 @@ class Context:
         halves = full.halves[:, :n].copy()
         self.short = full.short[:, :n]
         self.entered_kind = full.kind[:, :n]  # as entered, before the Fore Buchholz draws
-        if fore and n == t.rounds and n > 0:
+        if self.fore:
             last = kind[:, n - 1]
             paired = np.isin(last, (GAME,) + FORFEIT_CODES)
             kind[paired, n - 1] = GAME
