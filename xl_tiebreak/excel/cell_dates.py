@@ -27,8 +27,7 @@ BUILTIN_DATE_CODES = {
     19: "h:mm:ss AM/PM", 20: "h:mm", 21: "h:mm:ss", 22: "m/d/yy h:mm", 45: "mm:ss",
     46: "[h]:mm:ss", 47: "mmss.0",
 }
-# the other known built-in ids (0-13, 37-44, 48, 49) are numbers, text or currency
-BUILTIN_OTHER_IDS = frozenset(range(0, 14)) | frozenset(range(37, 45)) | {48, 49}
+# the other known built-in ids (0-13, 37-44, 48, 49) are numbers, text or currency: no date
 
 # quoted text, and any [...] block except an elapsed-time one ([h], [hh], [m], [mm], [s], [ss])
 _IGNORED = re.compile(r'"[^"\n]*"|\[(?!(?:hh?|mm?|ss?)\])[^\]]*\]')

@@ -25,8 +25,7 @@ CLEAR = object()  # a cell whose cached value is removed (an empty result, a shr
 
 # elements with or without a namespace prefix (<c ...> or <x:c ...>)
 _P = r"((?:[A-Za-z_][\w.-]*:)?)"
-_CELL = re.compile("<" + _P + r"c\b([^>]*?)(/>|>(.*?)</\1c>)", re.S)
-# the same, with the A1 name and its letters when ``r`` is the first attribute (as always)
+# a cell, with its A1 name and letters when ``r`` is the first attribute (as always)
 _CELL_R = re.compile("<" + _P + r'c\b(?:(?=\s+r="(([A-Z]+)\d+)")|)([^>]*?)(/>|>(.*?)</\1c>)', re.S)
 # a row of plain cells: each only its name (first), maybe a style and a type, and maybe a value
 _SIMPLE_ROW = re.compile(r'(?:<c r="[A-Z]{1,3}[1-9]\d*"(?: s="\d+")?(?: t="(?:n|s|str|b|e)")?'

@@ -130,16 +130,6 @@ def kept_parts(elems: Elements, marks: Optional[np.ndarray]) -> np.ndarray:
     return elems[1] if marks is None else np.where(marks == KEPT, elems[1], 0)
 
 
-def cut_marks(elems: Elements, low: int, high: int, pick_vur_by_score: bool = False
-              ) -> tuple[np.ndarray, np.ndarray]:
-    """The sum of the values left after the cuts, and the marks of :func:`cuts` (ABSENT or KEPT
-    for every element when nothing is cut)."""
-    marks = cuts(elems, low, high, pick_vur_by_score)
-    if marks is None:
-        marks = np.where(elems[3], KEPT, ABSENT).astype(np.int8)
-    return kept_parts(elems, marks).sum(axis=1), marks
-
-
 def buchholz_breakdown(ctx: Context, cut: int = 0, median: int = 0, forfeits_as_games: bool = False,
                        sb: bool = False, account: bool = False) -> Breakdown:
     """BH (or, with ``sb``, SB): each round's element, what the cuts take, and the sum of what is
