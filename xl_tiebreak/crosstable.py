@@ -165,9 +165,5 @@ def tournament_from_rows(rows: Sequence[Row], *, rounds: Optional[int] = None, n
         # the engine's arrays from the checked ones, as the TRF reader hands them over
         rows = np.array(order, dtype=np.int64)
         start = np.array([unique[i].no for i in order], dtype=np.int64)
-        kinds, opp, colour = kinds[rows], opp[rows], colour[rows]
-        at = np.searchsorted(start, opp)
-        known = (opp != 0) & (at < len(start)) & (start[np.minimum(at, len(start) - 1)] == opp)
-        t.__dict__["_compiled"] = Compiled.from_kinds(scoring, kinds, np.where(known, at, -1), opp != 0,
-                                                      colour == 2)
+        t.__dict__["_compiled"] = Compiled.from_pairings(scoring, start, kinds[rows], opp[rows], colour[rows])
     return t

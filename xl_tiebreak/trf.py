@@ -533,11 +533,7 @@ def _read_players(player_lines: list[tuple[int, str]], declared_rounds: Optional
     t = Tournament(players=tuple(players), rounds=nrounds, name=name, scoring=scoring, kind=event_kind,
                    start_date=start, tiebreaks=tiebreaks, header=tuple(header))
     if clean and not any(f.severity == "error" for f in fd.items):
-        position = np.full(int(row_nos.max()) + 1, -1, np.int64)
-        position[row_nos[order]] = np.arange(len(order))
-        known = (opp > 0) & (opp < len(position))
-        opp_row = np.where(known, position[np.where(known, opp, 0)], -1)
-        t.__dict__["_compiled"] = Compiled.from_kinds(scoring, kind, opp_row, opp > 0, colour == 2)
+        t.__dict__["_compiled"] = Compiled.from_pairings(scoring, row_nos[order], kind, opp, colour)
     return t
 
 

@@ -138,6 +138,16 @@ class Compiled:
         self._freeze()
         return self
 
+    @classmethod
+    def from_pairings(cls, scoring, nos: np.ndarray, kind: np.ndarray, opp: np.ndarray,
+                      colour: np.ndarray) -> "Compiled":
+        """:meth:`from_kinds` of a reader's checked arrays, players in start order: ``nos`` their
+        start numbers (increasing), ``opp`` the opponent's start number (0: none), ``colour`` 0
+        none, 1 White, 2 Black (as :func:`~xl_tiebreak.pairings.reconcile_arrays` has them)."""
+        at = np.searchsorted(nos, opp)
+        known = (opp != 0) & (at < len(nos)) & (nos[np.minimum(at, len(nos) - 1)] == opp)
+        return cls.from_kinds(scoring, kind, np.where(known, at, -1), opp != 0, colour == 2)
+
     def _freeze(self) -> None:
         freeze(self.kind, self.opp, self.pts, self.black, self.halves, self.entered, self.pending, self.short)
 
