@@ -84,3 +84,23 @@ def test_pending_pairings():
     r = parse_cell("12w")
     assert (r.kind, r.opponent, r.colour) == (Kind.NOT_PLAYED, 12, "w")
     assert format_cell(parse_cell("7?")) == "7?"
+
+
+def test_the_usual_cell_reads_as_the_general_steps_read_it(monkeypatch):
+    """parse_cell's short way for ``12w1`` / ``7b½`` gives what the general steps give (and
+    leaves everything else to them): checked with the short way turned off."""
+    import re
+
+    from xl_tiebreak import notation
+    texts = [f"{o}{c}{r}" for o in ("1", "12", "0", "012", "999999") for c in "wbWB" for r in ("1", "0", "½", "=", "0.5")]
+    texts += ["12 w1", "12w 1", " 12w1", "12w1 ", "12w", "+12w", "W12", "12½", "12=", "BYE", "", None, 12.0]
+
+    def outcome(text, style):
+        try:
+            return notation.parse_cell(text, style=style)
+        except notation.NotationError as exc:
+            return str(exc)
+    fast = {(t, s): outcome(t, s) for t in texts for s in ("fide", "us")}
+    monkeypatch.setattr(notation, "PLAIN_GAME", re.compile("(?!)"))
+    assert fast == {(t, s): outcome(t, s) for t in texts for s in ("fide", "us")}
+    assert fast[("12w1", "fide")].opponent == 12 and fast[("0w1", "fide")].startswith("'0w1': opponent 0")
