@@ -92,7 +92,8 @@ def test_the_usual_cell_reads_as_the_general_steps_read_it(monkeypatch):
     import re
 
     from xl_tiebreak import notation
-    texts = [f"{o}{c}{r}" for o in ("1", "12", "0", "012", "999999") for c in "wbWB" for r in ("1", "0", "½", "=", "0.5")]
+    texts = [f"{o}{c}{r}" for o in ("1", "12", "0", "012", "999999") for c in "wbWB"
+             for r in ("1", "0", "½", "=", "0.5")]
     texts += ["12 w1", "12w 1", " 12w1", "12w1 ", "12w", "+12w", "W12", "12½", "12=", "BYE", "", None, 12.0]
 
     def outcome(text, style):
