@@ -27,6 +27,8 @@ def run_cli(args: Sequence[str], cwd: Path, env: Optional[Mapping[str, str]] = N
     output shows as it would)."""
     full = dict(os.environ)
     full.pop("PYTHONIOENCODING", None)
+    # this checkout's package, whatever is installed (worktrees, CI's venv)
+    full["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), full.get("PYTHONPATH", "")]))
     if env:
         full.update(env)
     return subprocess.run([sys.executable, "-m", "xl_tiebreak.cli", *map(str, args)], cwd=cwd, env=full,
