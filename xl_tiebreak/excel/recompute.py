@@ -43,7 +43,7 @@ from .formula import (
 )
 from . import safe_xml
 from .a1 import area_name, column_letter, range_bounds, split_cell
-from .safe_write import atomic_write, backup_path, excel_lock
+from .safe_write import atomic_write, make_backup, writable_target
 from .sheet_patch import CLEAR, SheetEdit, already_holds, patch_sheet_xml
 from .sheet_table import rows_to_tournament
 from .xlsx_reader import XlsxBook, sheet_parts
@@ -522,14 +522,17 @@ def _patched(src: zipfile.ZipFile, sheet: str, edit: SheetEdit, part: str, repor
 
 
 def recompute(path: "str | Path", out: "str | Path | None" = None, *, overwrite: bool = False) -> Report:
-    """Recompute ``path``; write to ``out``, or replace ``path`` (keeping ``BOOK.bak.xlsx``)."""
+    """Recompute ``path``; write to ``out``, or replace ``path`` and keep its previous version
+    under the first free backup name (``BOOK.bak.xlsx``, ``BOOK.bak2.xlsx``, ...; see
+    :mod:`.safe_write`). Everything that would refuse the write is checked before the work."""
     src = Path(path)
     if not src.is_file():
         raise InputError("no such file", str(path))
     if src.stat().st_size > MAX_WORKBOOK_BYTES:
         raise InputError(f"the file is larger than {MAX_WORKBOOK_BYTES // 2**20} MiB", str(path))
-    if excel_lock(src):
-        raise InputError("Excel (or LibreOffice) has this workbook open; close it first", str(path))
+    in_place = out is None or Path(out).resolve() == src.resolve()
+    target = src if in_place else Path(out)  # type: ignore[arg-type]
+    writable_target(target, overwrite=in_place or overwrite)
     data = src.read_bytes()
     try:
         new, report = recompute_bytes(data)
@@ -537,16 +540,11 @@ def recompute(path: "str | Path", out: "str | Path | None" = None, *, overwrite:
         raise InputError(exc.detail, exc.where or src.name) from None
     if src.read_bytes() != data:
         raise InputError("the file changed while it was being recomputed; nothing was written", str(path))
-    if out is None:
-        report.backup = backup_path(src)
-        report.output = atomic_write(src, new, overwrite=True, backup=True)
+    if in_place:
+        report.backup = make_backup(src, data)
+        report.output = atomic_write(src, new, overwrite=True)
     else:
-        target = Path(out)
-        if target.resolve() == src.resolve():
-            report.backup = backup_path(src)
-            report.output = atomic_write(src, new, overwrite=True, backup=True)
-        else:
-            report.output = atomic_write(target, new, overwrite=overwrite)
+        report.output = atomic_write(target, new, overwrite=overwrite)
     return report
 
 
