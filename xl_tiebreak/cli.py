@@ -113,7 +113,20 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     return status
 
 
+def _tolerant_streams() -> None:
+    """A console that cannot show a character (a Windows console in cp1252, ``PYTHONIOENCODING=ascii``)
+    gets ``?`` for it instead of a UnicodeEncodeError; files written with ``-o`` are UTF-8 anyway."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and (getattr(stream, "encoding", "") or "").lower().replace("-", "") != "utf8":
+            try:
+                reconfigure(errors="replace")
+            except (ValueError, OSError):  # a stream already written to in a way that forbids it
+                pass
+
+
 def _main(argv: Optional[Sequence[str]]) -> int:
+    _tolerant_streams()
     args = build_parser().parse_args(argv)
     try:
         text, status = args.func(args)
@@ -374,13 +387,33 @@ def _json(result: Result, order: Sequence[int], places: Optional[Sequence[str]] 
     return "{\n " + ",\n ".join(head) + "\n}\n"
 
 
+_NUMBER = None
+
+
+def csv_safe(field: str) -> str:
+    """A CSV field a spreadsheet will not run as a formula (OWASP's rule): text starting with
+    ``=``, ``+``, ``-``, ``@``, a tab or a carriage return gets a leading ``'``; a plain number
+    (``-1.5``, ``+3``) stays a number.
+
+    >>> csv_safe("=HYPERLINK(1)"), csv_safe("-2+3+cmd|' /C calc'!A0"), csv_safe("-1.5"), csv_safe("Smith")
+    ("'=HYPERLINK(1)", "'-2+3+cmd|' /C calc'!A0", '-1.5', 'Smith')
+    """
+    global _NUMBER
+    if not field or field[0] not in "=+-@\t\r":
+        return field
+    if _NUMBER is None:
+        import re
+        _NUMBER = re.compile(r"[+-]?\d+(?:[.,]\d+)?")
+    return field if _NUMBER.fullmatch(field) else "'" + field
+
+
 def _csv(headers: list[str], rows: list[list[str]]) -> str:
     import csv
     import io
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
-    w.writerow(headers)
-    w.writerows(rows)
+    w.writerow([csv_safe(h) for h in headers])
+    w.writerows([csv_safe(f) for f in row] for row in rows)
     return buf.getvalue()
 
 
