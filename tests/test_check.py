@@ -60,6 +60,7 @@ def trf_text(rows: dict[int, list[str]], declared: dict[int, str] = {}, extra: t
         line = f"001 {no:>4} m    {f'Player {no}':<33} 1500 NOR {1000 + no:>11} {'':<10} {pts:>4} {no:>4}".ljust(89)
         line += "".join("  " + trf_field(c) for c in cells)
         lines.append(line.rstrip())
+    lines.append("042 2026/03/01")  # (last: the tests name the player lines by number)
     return "\n".join(lines) + "\n"
 
 

@@ -24,7 +24,7 @@ def collect(read: Callable[[Findings], object]) -> list[Finding]:
     return fd.items
 
 
-def check_trf(path: "str | Path") -> list[Finding]:
+def check_trf(path: "str | Path", encoding: "str | None" = None) -> list[Finding]:
     """The findings for a TRF file (workbooks: :func:`xl_tiebreak.excel.workbook.check_workbook`)."""
     from .trf import read_trf  # here: a workbook's CHECK (through collect) needs no TRF reader
-    return collect(lambda fd: read_trf(Path(path), findings=fd))
+    return collect(lambda fd: read_trf(Path(path), findings=fd, encoding=encoding))

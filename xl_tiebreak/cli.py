@@ -80,6 +80,8 @@ def _arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
         "trf output": (("-o", "--output"), {"required": True, "help": "the .trf file to write"}),
         "in place": (("-o", "--output"), {"help": "write here instead of replacing the input (which is then "
                                           "kept as BOOK.bak.xlsx)"}),
+        "encoding": (("--encoding",), {"metavar": "NAME", "help": "text encoding of a TRF file (default: UTF-8, "
+                                       "else Windows-1252 or Latin-1, with a warning), e.g. cp1250"}),
         "force": (("--force",), {"action": "store_true", "help": "replace the output file if it exists"}),
     }
 
@@ -131,6 +133,10 @@ def _main(argv: Optional[Sequence[str]]) -> int:
     try:
         text, status = args.func(args)
     except TiebreakError as exc:
+        from .errors import DescriptorError
+        given = getattr(args, "tiebreaks", None) or getattr(args, "tiebreak", None)
+        if isinstance(exc, DescriptorError) and given and "record 202" not in str(exc):
+            exc = DescriptorError(f"--tiebreaks {given!r}: {exc}")
         print(f"xl-tiebreak: {exc}", file=sys.stderr)
         return 2
     except Exception as exc:  # a bug of ours: still one line, never a traceback
@@ -171,12 +177,12 @@ def _result(args, t, book) -> Result:
 
 def _compute(args) -> tuple[str, int]:
     """``compute``: every player's values, in start order."""
-    return _render_compute(_result(args, *_load(args.input)), args.format), 0
+    return _render_compute(_result(args, *_load(args.input, args)), args.format), 0
 
 
 def _standings(args) -> tuple[str, int]:
     """``standings``: the ranked table."""
-    return _render_standings(_result(args, *_load(args.input)), args.format, args.input), 0
+    return _render_standings(_result(args, *_load(args.input, args)), args.format, args.input), 0
 
 
 def _demo(args) -> tuple[str, int]:
@@ -197,9 +203,10 @@ _template, _workbook, _export_trf, _recompute = (
     _excel(n) for n in ("template", "workbook", "export_trf", "recompute"))
 
 
-def _load(path: str):
+def _load(path: str, args: Optional[argparse.Namespace] = None):
     """A TRF file, or a workbook (.xlsx/.xlsm) with its Settings; returns (tournament, settings).
-    Errors stop; warnings are printed on standard error."""
+    Errors stop; warnings are printed on standard error (not the one saying which edition is
+    assumed for want of a date, when ``--rules`` chose one)."""
     p = Path(path)
     if not p.exists():
         raise TiebreakError(f"{path}: no such file")
@@ -212,9 +219,11 @@ def _load(path: str):
         from .excel.workbook import read_workbook
         got = read_workbook(p, findings=fd)
     else:
-        got = (read_trf(p, findings=fd), None)
+        got = (read_trf(p, findings=fd, encoding=getattr(args, "encoding", None)), None)
+    chosen = bool(getattr(args, "rules", None))
     for w in fd.warnings:
-        print(f"xl-tiebreak: {w}", file=sys.stderr)
+        if not (chosen and w.rule == "edition" and "is assumed" in w.message):
+            print(f"xl-tiebreak: {w}", file=sys.stderr)
     return got
 
 
@@ -238,7 +247,7 @@ def _options(args, base: Optional[Options] = None) -> Optional[Options]:
 def _explain(args) -> tuple[str, int]:
     """``explain``: the account of one value."""
     from .explain import explain, render_text
-    t, book = _load(args.input)
+    t, book = _load(args.input, args)
     tiebreaks, kind, options = _settings(args, book)
     edition = _edition(args, book)
     e = explain(t, args.player, args.tiebreak, edition, rounds=args.rounds, kind=kind, tiebreaks=tiebreaks,
@@ -254,7 +263,7 @@ def _compare(args) -> tuple[str, int]:
     from .engine import compute
     from .formatting import format_value, json_number
     from .standings import rank
-    t, book = _load(args.input)
+    t, book = _load(args.input, args)
     names = [e.strip() for e in args.rules.split(",") if e.strip()]
     if not names:
         raise TiebreakError("--rules: name at least one edition, e.g. fide2024,fide2026")
@@ -305,7 +314,7 @@ def _check(args) -> tuple[str, int]:
         found = check_workbook(p)
     else:
         from .check import check_trf
-        found = check_trf(p)
+        found = check_trf(p, encoding=args.encoding)
     errors = sum(1 for f in found if f.severity == "error")
     status = 1 if errors else 0
     if args.format == "json":
@@ -466,21 +475,21 @@ def _render_standings(result: Result, fmt: str, source: str) -> str:
 def _commands() -> tuple[tuple[str, str, tuple[str, ...], Callable[[argparse.Namespace], tuple[str, int]]], ...]:
     """The commands: name, help, the arguments of :func:`_arguments` it takes (in the order its help
     lists them) and the function that runs it (returns the text to print and the exit status)."""
-    event = ("input", "tiebreaks", "rules", "type", "rounds", "format", "set", "unrated")
+    event = ("input", "tiebreaks", "rules", "type", "rounds", "format", "set", "unrated", "encoding")
     return (
         ("compute", "tie-break values of every player, in start order", event, _compute),
         ("standings", "the ranked table with the tie-breaks", event, _standings),
         ("demo", "standings of the example event shipped with the package", event[1:], _demo),
         ("explain", "how one value is reached, step by step", ("input", "player", "tiebreak", "rules", "type",
-         "rounds", "tiebreaks (no -t)", "text format", "set", "unrated"), _explain),
+         "rounds", "tiebreaks (no -t)", "text format", "set", "unrated", "encoding"), _explain),
         ("compare", "the values under several editions side by side",
-         ("input", "tiebreaks", "editions", "type", "rounds", "format", "set", "unrated"), _compare),
-        ("check", "list every problem of a TRF file or a workbook's crosstable", ("input", "findings format"),
+         ("input", "tiebreaks", "editions", "type", "rounds", "format", "set", "unrated", "encoding"), _compare),
+        ("check", "list every problem of a TRF file or a workbook's crosstable", ("input", "findings format", "encoding"),
          _check),
         ("template", "write an empty workbook template",
          ("template type", "players", "columns", "cells", "output", "force"), _template),
         ("workbook", "make a workbook from a TRF file (the template, filled)",
-         ("trf input", "output", "tiebreaks", "rules", "force"), _workbook),
+         ("trf input", "output", "tiebreaks", "rules", "force", "encoding"), _workbook),
         ("export-trf", "write a workbook's crosstable as a TRF file (start numbers, names, titles, "
          "ratings, federations, results, start date, tie-break list)", ("book input", "trf output", "force"),
          _export_trf),

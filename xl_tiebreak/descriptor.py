@@ -126,6 +126,8 @@ def parse_descriptor(text: str) -> TieBreak:
                 raise DescriptorError(f"'/{m}' in {raw!r}: the limit is out of range")
             fields["limit"] = ("shift", int(v)) if v[0] in "+-" else ("percent", int(v))
         elif g[9]:
+            if not 0 < int(g[10]) < 4000:
+                raise DescriptorError(f"'/{m}' in {raw!r}: the rating for unrated players must be from 1 to 3999")
             fields["unrated"] = int(g[10])
         else:
             fields[_FLAGS[letter]] = True
@@ -137,7 +139,7 @@ def parse_descriptor(text: str) -> TieBreak:
 
 
 def _count(text: str, mod: str, raw: str) -> int:
-    k = int(text)
+    k = int(text) if len(text) <= 6 else MAX_CUT + 1
     if k > MAX_CUT:
         raise DescriptorError(f"'/{mod}' in {raw!r}: at most {MAX_CUT} may be cut")
     return k
@@ -146,7 +148,20 @@ def _count(text: str, mod: str, raw: str) -> int:
 def parse_list(text: "str | list[str] | tuple[str, ...]") -> list[TieBreak]:
     """Parse a comma-separated list (or a sequence) of descriptors."""
     items = text.split(",") if isinstance(text, str) else list(text)
+    if isinstance(text, str) and text.strip():
+        for k, item in enumerate(items, start=1):
+            if not item.strip() and (k < len(items) or len(items) == 1):  # a trailing comma is harmless
+                raise DescriptorError(f"entry {k} of the list {text.strip()!r} is empty (two commas in a row?)")
     out = [parse_descriptor(i) for i in items if i.strip()]
     if not out:
         raise DescriptorError("the tie-break list is empty")
     return out
+
+
+def fits_rounds(tb: TieBreak, code: str, rounds: int) -> None:
+    """A cut or median must leave something of the event's scheduled rounds (``BH/C99`` in a
+    9-round event is a typing error, not a column of zeros)."""
+    dropped = (tb.cut or 0) + 2 * (tb.median or 0)
+    if rounds and dropped >= rounds:
+        raise DescriptorError(f"{code!r} drops {dropped} of the event's {rounds} rounds' values, leaving none; "
+                              f"cut fewer (e.g. {tb.name}/C1)")

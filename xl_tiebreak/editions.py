@@ -182,3 +182,24 @@ def edition_for_date(iso_date: Optional[str]) -> Edition:
     if iso_date < "2026-03-01":
         return FIDE2024
     return FIDE2026
+
+
+#: Dates outside this window are taken as typing errors worth a warning (not an error: an
+#: instructor may replay a 1926 event); the edition they select is named.
+EARLIEST_PLAUSIBLE = "1990-01-01"
+FUTURE_DAYS = 400
+
+
+def date_note(iso_date: str, today: Optional[str] = None) -> Optional[str]:
+    """A warning for a start date that is probably a typing error (before 1990, or more than about
+    a year ahead), naming the edition it selects; ``None`` for a plausible date."""
+    import datetime
+    now = datetime.date.fromisoformat(today) if today else datetime.date.today()
+    ed = edition_for_date(iso_date)
+    if iso_date < EARLIEST_PLAUSIBLE:
+        return (f"start date {iso_date} is before 1990: computed under {ed.name}, the oldest edition here; "
+                "check the date, or choose the edition (--rules, Settings!B3)")
+    if iso_date > (now + datetime.timedelta(days=FUTURE_DAYS)).isoformat():
+        return (f"start date {iso_date} is more than a year ahead: computed under {ed.name}; check the date, "
+                "or choose the edition (--rules, Settings!B3)")
+    return None

@@ -155,22 +155,56 @@ def player_line(fields: Mapping[str, object], rounds: Iterable[tuple[object, obj
     return (line + "".join([_ROUND_TEMPLATE.format(opponent=o, colour=c, result=r) for o, c, r in rounds])).rstrip()
 
 
+#: bytes 0x80-0x9F: printable characters in Windows-1252 (Š, Ž, €, quotes), C1 control codes in Latin-1
+_C1 = re.compile(rb"[\x80-\x9f]")
+
+
+def decode_trf(raw: bytes, source: str, fd: Findings, encoding: Optional[str] = None) -> str:
+    """The text of a TRF file: UTF-8 (with or without a byte-order mark), else Windows-1252 (what
+    Windows programs write; it shows ``Š``, ``Ž``, ``€`` where Latin-1 has control codes), else
+    Latin-1, with a warning naming the guess; ``encoding`` chooses instead of guessing. Every
+    U+FEFF (a byte-order mark, also one left before a line by joined files) is dropped."""
+    if encoding:
+        try:
+            text = raw.decode(encoding)
+        except LookupError:
+            raise InputError(f"unknown encoding {encoding!r} (e.g. utf-8, cp1252, latin-1, cp1250)", "--encoding") from None
+        except UnicodeDecodeError as exc:
+            line = raw[:exc.start].count(b"\n") + 1
+            raise InputError(f"byte 0x{raw[exc.start]:02x} is not {encoding}; choose another --encoding",
+                             f"{source} line {line}") from None
+    else:
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            line = raw[:exc.start].count(b"\n") + 1
+            guess = "cp1252"
+            try:
+                text = raw.decode("cp1252") if _C1.search(raw) else raw.decode("latin-1")
+                if not _C1.search(raw):
+                    guess = "latin-1"
+            except UnicodeDecodeError:
+                text, guess = raw.decode("latin-1"), "latin-1"
+            fd.add("encoding", f"not UTF-8 (first at line {line}): read as {guess}"
+                   f"{' (Windows-1252)' if guess == 'cp1252' else ''}; if names look wrong, give "
+                   "--encoding (e.g. cp1250 for Central European Windows files)", source)
+    return text.replace("\ufeff", "") if "\ufeff" in text else text
+
+
 def read_trf(path: Union[str, Path], *, allow_team: bool = False,
-             findings: Optional[Findings] = None) -> Tournament:
-    """Read a TRF file. Text is decoded as UTF-8, falling back to Latin-1."""
+             findings: Optional[Findings] = None, encoding: Optional[str] = None) -> Tournament:
+    """Read a TRF file (see :func:`decode_trf` for its text encoding)."""
     p = Path(path)
+    fd = findings if findings is not None else strict()
     try:
         if p.stat().st_size > MAX_TRF_BYTES:
-            raise InputError(f"the file is larger than {MAX_TRF_BYTES // 2**20} MiB; a TRF file is "
+            raise InputError(f"the file is larger than {MAX_TRF_BYTES // 2**20} MiB (the limit); a TRF file is "
                              "a few hundred kilobytes", str(path))
         raw = p.read_bytes()
     except OSError as exc:
         raise InputError(f"cannot read the file ({exc.strerror or exc})", str(path)) from None
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = raw.decode("latin-1")
-    return parse_trf(text, source=p.name, allow_team=allow_team, findings=findings)
+    text = decode_trf(raw, p.name, fd, encoding)
+    return parse_trf(text, source=p.name, allow_team=allow_team, findings=fd)
 
 
 def parse_trf(text: str, source: str = "<trf>", *, allow_team: bool = False,
@@ -212,6 +246,13 @@ def parse_trf(text: str, source: str = "<trf>", *, allow_team: bool = False,
             name = rest
         elif code == "042":
             start = parse_date(rest)
+            if start is None and rest:
+                fd.add("date", f"start date {rest!r} is not a date (write YYYY/MM/DD)", f"{where}, column 5")
+            elif start is not None:
+                from .editions import date_note
+                note = date_note(start)
+                if note:
+                    fd.add("edition", note, f"{where}, column 5")
         elif code in ("XXR", "142"):
             m = re.match(r"\s*(\d+)", line[4:])
             if not m or not 1 <= int(m.group(1)) <= 999:
@@ -257,8 +298,29 @@ def parse_trf(text: str, source: str = "<trf>", *, allow_team: bool = False,
     if not player_lines:
         raise InputError("no player records (lines starting with 001) found", source)
 
-    return _read_players(player_lines, declared_rounds, source, header, scoring, kind192 or kind, start,
-                         name, tiebreaks, fd, team=team, explicit=has_162)
+    if start is None and not any(ln[:3] == "042" and ln[4:].strip() for ln in header):
+        from .editions import DEFAULT_EDITION
+        fd.add("edition", f"no start date (record 042): the rules in force are not known, so {DEFAULT_EDITION.name} "
+               "(the newest edition) is assumed; add record 042 or choose the edition with --rules", source)
+    t = _read_players(player_lines, declared_rounds, source, header, scoring, kind192 or kind, start,
+                      name, tiebreaks, fd, team=team, explicit=has_162)
+    if tiebreaks and not team:  # (a team event's codes are team tie-breaks)
+        _check_descriptors(text, tiebreaks, t.rounds, source, fd)
+    return t
+
+
+def _check_descriptors(text: str, codes: tuple[str, ...], rounds: int, source: str, fd: Findings) -> None:
+    """Each tie-break of record 202 (or 212) must be one the program computes, with a cut that
+    leaves something of the event's rounds: an unknown code or modifier is reported with its line,
+    not left for the computation to stumble on."""
+    from .descriptor import fits_rounds, parse_descriptor
+    from .errors import DescriptorError
+    line = next((k for k, ln in enumerate(text.splitlines(), start=1) if ln[:3] in ("202", "212")), 0)
+    for k, code in enumerate(codes, start=1):
+        try:
+            fits_rounds(parse_descriptor(code), code, rounds)
+        except DescriptorError as exc:
+            fd.add("descriptor", f"tie-break {k} of the list: {exc}", f"{source} line {line}")
 
 
 def _split_list(text: str) -> tuple[str, ...]:
@@ -285,9 +347,11 @@ def parse_date(text: str) -> Optional[str]:
             if not m or m.group(1).lower() not in _MONTHS:
                 return None
             mo, d, y = _MONTHS[m.group(1).lower()], int(m.group(2)), int(m.group(3))
-    if not (1 <= mo <= 12 and 1 <= d <= 31):
+    import datetime
+    try:
+        return datetime.date(y, mo, d).isoformat()  # 2025/13/45 and 2025/02/30 are not dates
+    except ValueError:
         return None
-    return f"{y:04d}-{mo:02d}-{d:02d}"
 
 
 def _parse_scoring(line: str, where: str) -> Scoring:

@@ -34,6 +34,11 @@ RULES: dict[str, tuple[str, str]] = {
     "scoring": ("warning", "no record 162: the scoring system was inferred from the points"),
     "no-colour": ("warning", "games without a colour (BPG and BWG cannot count them)"),
     "blank-round": ("warning", "nothing entered in a round the event has played, later rounds filled"),
+    "date": ("error", "a start date that is not a date"),
+    "descriptor": ("error", "a tie-break descriptor that is not one (unknown code, bad modifier, empty entry)"),
+    "limit": ("error", "more than the program reads (rounds, players, line length, numbers)"),
+    "edition": ("warning", "the rule edition is assumed, or disagrees with the start date"),
+    "encoding": ("warning", "a file that is not UTF-8: the encoding was guessed"),
 }
 
 

@@ -32,7 +32,7 @@ def template(args) -> tuple[str, int]:
 def workbook(args) -> tuple[str, int]:
     from ..trf import read_trf
     from .workbook import write_workbook
-    t = read_trf(args.input)
+    t = read_trf(args.input, encoding=getattr(args, "encoding", None))
     tbs = [c.strip() for c in args.tiebreaks.split(",") if c.strip()] if args.tiebreaks else None
     if tbs:
         from ..descriptor import parse_list
