@@ -26,6 +26,8 @@ def _cell_xml(ref: str, value: Any, style: str) -> str:
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return f'<c r="{ref}"{style}><v>{value}</v></c>'
     text = str(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    # as Excel writes them: control characters XML cannot hold (and CR, which XML would fold) as _xHHHH_
+    text = re.sub("[\x00-\x08\x0b\x0c\x0d\x0e-\x1f]", lambda m: f"_x{ord(m.group()):04X}_", text)
     return f'<c r="{ref}"{style} t="inlineStr"><is><t xml:space="preserve">{text}</t></is></c>'
 
 

@@ -144,6 +144,22 @@ class _Blank(dict):
         return ""
 
 
+#: every character a reader may take for the end of a line (str.splitlines' set: LF, CR, VT, FF,
+#: FS, GS, RS, NEL, U+2028, U+2029) and every other control character
+_NOT_IN_A_LINE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def one_line(text: str) -> str:
+    """``text`` as it may stand inside one TRF line: every line break or control character a
+    space, so that no field (a name typed in a spreadsheet cell with Alt+Enter, say) can end its
+    line and forge a record of its own.
+
+    >>> one_line("Smith,\nJohn\u2028001    9")
+    'Smith, John 001    9'
+    """
+    return _NOT_IN_A_LINE.sub(" ", text) if not text.isprintable() else text
+
+
 def player_line(fields: Mapping[str, object], rounds: Iterable[tuple[object, object, object]] = ()) -> str:
     """A 001 line: the texts of :data:`PLAYER_FIELDS` by name (blank where not given; ``record``
     is ``001``), then each round's (opponent, colour, result), right-stripped.
@@ -151,7 +167,8 @@ def player_line(fields: Mapping[str, object], rounds: Iterable[tuple[object, obj
     >>> player_line({"no": 3, "name": "Three, C", "points": "1.0"}, [(5, "w", "1")])[80:]
     ' 1.0          5 w 1'
     """
-    line = _PLAYER_TEMPLATE.format_map(_Blank({"record": "001", **fields}))
+    safe = {k: one_line(v) if isinstance(v, str) else v for k, v in fields.items()}
+    line = _PLAYER_TEMPLATE.format_map(_Blank({"record": "001", **safe}))
     return (line + "".join([_ROUND_TEMPLATE.format(opponent=o, colour=c, result=r) for o, c, r in rounds])).rstrip()
 
 
@@ -701,10 +718,10 @@ def write_trf(t: Tournament) -> str:
     """TRF-16 text for a tournament (plus TRF-26 records 142/162/202 where they carry data)."""
     out: list[str] = []
     skip = {"XXR", "142", "162", "202", "212", "092", "012", "042"}
-    out.append(f"012 {t.name}".rstrip())
+    out.append(f"012 {one_line(t.name)}".rstrip())
     for line in t.header:
         if line[:3] not in skip:
-            out.append(line)
+            out.append(one_line(line))
     if t.start_date:
         out.append(f"042 {t.start_date.replace('-', '/')}")
     if t.kind:
@@ -715,7 +732,7 @@ def write_trf(t: Tournament) -> str:
         parts = [("W", s.win), ("D", s.draw), ("L", s.loss), ("A", s.absent), ("P", s.pab_points)]
         out.append("162 " + "".join(f" {c}{_num(v):>4}   " for c, v in parts).rstrip())
     if t.tiebreaks:
-        out.append("202 " + ",".join(t.tiebreaks))
+        out.append("202 " + one_line(",".join(t.tiebreaks)))
     for p in t.players:
         out.append(_player_line(p))
     return "\n".join(out) + "\n"

@@ -9,6 +9,7 @@ function, ``Crosstable!F7`` in a workbook).
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from typing import Callable, Optional, Sequence
@@ -88,6 +89,11 @@ def _untagged(row: Sequence[object]) -> list[object]:
     return list(row)
 
 
+#: the largest start number and rating read (a rating above 9999 or a start number above 99999 is
+#: a typing error, and would overflow the engine's integer arrays if it were huge)
+LIMITS = {"start number": 99_999, "rating": 9_999}
+
+
 def _int_cell(v: object, what: str, where: str, allow_empty: bool) -> Optional[int]:
     if v is None or (isinstance(v, str) and not v.strip()):
         if allow_empty:
@@ -95,11 +101,18 @@ def _int_cell(v: object, what: str, where: str, allow_empty: bool) -> Optional[i
         raise InputError(f"{what} is empty", where)
     if isinstance(v, bool):
         raise InputError(f"{what} {v!r} is not a number", where)
-    if isinstance(v, (int, float)) and float(v).is_integer():
-        return int(v)
-    if isinstance(v, str) and is_digits(v.strip()):
-        return int(v.strip())
-    raise InputError(f"{what} {v!r} is not a whole number", where)
+    got: Optional[int] = None
+    if isinstance(v, (int, float)) and math.isfinite(v) and float(v).is_integer():
+        got = int(v)
+    elif isinstance(v, str) and is_digits(v.strip()) and len(v.strip()) <= 12:
+        got = int(v.strip())
+    if got is None:
+        raise InputError(f"{what} {str(v)[:40]!r} is not a whole number", where)
+    most = LIMITS.get(what, 10**9)
+    if not 0 <= got <= most:
+        raise InputError(f"{what} {got if abs(got) < 10**12 else str(v)[:40]} is out of range: write a whole "
+                         f"number from {1 if what == 'start number' else 0} to {most}", where)
+    return got
 
 
 def rows_to_tournament(table: Sequence[Sequence[object]], *,
