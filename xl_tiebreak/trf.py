@@ -154,7 +154,7 @@ def one_line(text: str) -> str:
     space, so that no field (a name typed in a spreadsheet cell with Alt+Enter, say) can end its
     line and forge a record of its own.
 
-    >>> one_line("Smith,\nJohn\u2028001    9")
+    >>> one_line("Smith,\\nJohn\\u2028001    9")
     'Smith, John 001    9'
     """
     return _NOT_IN_A_LINE.sub(" ", text) if not text.isprintable() else text
