@@ -262,7 +262,7 @@ def test_odd_cells_read_as_before():
     assert odd["F3"] == dt.time(12, 0) and odd["G3"] == 3 and odd["A4"] == dt.date(2025, 3, 1)
     assert odd["D4"] == "" and "E4" not in odd and odd["D6"] == 45000  # id 30: no code, no date
     assert odd["D7"] == "=SCORE(1,Crosstable)"  # text that looks like a formula stays text
-    assert "I11" not in odd and "A40" not in odd and "A9" not in odd  # past the dimension; row out of order
+    assert odd["I11"] == 99 and odd["A40"] == 1 and "A9" not in odd  # past the stale dimension: read; a row out of order: not
     formulas = {c: t for s, c, t in now["formulas"] if s == "Odd"}
     assert formulas["A6"] == "=SCORE(B6,Crosstable)" and formulas["A7"] == "=SCORE(B7,Crosstable)"
     assert formulas["C6"].startswith("=$A$1&B2&'It''s here'!C$2&SUM(B:B)&SUM(2:3)&\"A1\"&B2&SUM(C2:$C$2)")
@@ -771,6 +771,7 @@ UNUSUAL_SHEETS = {  # the tags the reading looks at elsewhere than Excel puts th
     "broken after a bad cell": _in_sheet("", ROWS + '<row r="3"><c r="A3"><v>4x</v></c></row>' * 3000, "<oops>"),
     "broken": _in_sheet("", ROWS * 3000, "<oops>"),
     "broken in the chunk past the dimension": _in_sheet("", ROWS + ROWS.replace('"1"', '"30"') + "<row>", "<oops>"),
+    "broken past the dimension (read too)": _in_sheet("", ROWS + '<row r="30"><c r="A30"><v>4</v></c></row>' * 3000, "<oops>"),
     "bad shared formula": _in_sheet("", '<row r="1"><c r="A1"><f t="shared" si="0"/></c><c><f t="shared" si="1">A1</f>'
                                     "</c></row>"),
 }
@@ -778,7 +779,6 @@ USUAL_SHEETS = {
     "odd cells": ODD, "prefixed": PREFIXED, "no dimension": _in_sheet("", ROWS, "", ""),
     "other children of sheetData": _in_sheet("", ROWS + '<extLst><ext uri="x"><c r="A9"/></ext></extLst>' + ROWS),
     "empty": _in_sheet("", ""), "self-closed": _sheet("").replace("<sheetData></sheetData>", "<sheetData/>"),
-    "broken past the dimension": _in_sheet("", ROWS + '<row r="30"><c r="A30"><v>4</v></c></row>' * 3000, "<oops>"),
 }
 
 
@@ -792,8 +792,8 @@ def test_sheets_read_off_their_tree_as_from_events(name):
     assert fallbacks == (1 if name in UNUSUAL_SHEETS else 0)
     if name == "broken":
         assert now[0] is InputError and "xl/worksheets/sheet1.xml is not well-formed" in now[1]
-    if name == "broken after a bad cell":
-        assert now[0] is ValueError
+    if name == "broken after a bad cell":  # the bad cell is named, before the broken XML is reached
+        assert now[0] is InputError and "A3" in now[1] and "'4x' where a number should be" in now[1]
 
 
 def _open_book() -> Any:
