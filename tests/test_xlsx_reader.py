@@ -278,16 +278,19 @@ def test_the_1904_date_system_reads_as_before():
 
 def test_broken_parts_are_refused_with_a_readable_error():
     good = odd_workbook()
-    for part, body in [("xl/worksheets/sheet1.xml", b"<worksheet"),
-                       ("xl/worksheets/sheet1.xml", ODD.replace('<v>42</v>', '<v>4x2</v>').encode()),
-                       ("xl/worksheets/sheet1.xml", ODD.replace('t="s"><v>0<', 't="s"><v>99<').encode()),
-                       ("xl/sharedStrings.xml", b"<sst><si>"),
-                       ("xl/workbook.xml", b"")]:
+    for part, body, message in [
+            ("xl/worksheets/sheet1.xml", b"<worksheet", "not a readable .xlsx workbook"),
+            ("xl/worksheets/sheet1.xml", ODD.replace('<v>42</v>', '<v>4x2</v>').encode(),
+             "Odd!A3: the file holds '4x2' where a number should be"),
+            ("xl/worksheets/sheet1.xml", ODD.replace('t="s"><v>0<', 't="s"><v>99<').encode(),
+             "Odd!A1: the file holds '99' where the number of a shared string should be"),
+            ("xl/sharedStrings.xml", b"<sst><si>", "not a readable .xlsx workbook"),
+            ("xl/workbook.xml", b"", "not a readable .xlsx workbook")]:
         out = io.BytesIO()
         with zipfile.ZipFile(io.BytesIO(good)) as src, zipfile.ZipFile(out, "w") as dst:
             for n in src.namelist():
                 dst.writestr(n, body if n == part else src.read(n))
-        with pytest.raises(InputError, match="not a readable .xlsx workbook"):
+        with pytest.raises(InputError, match=message):
             rc._Book(out.getvalue())
 
 
@@ -573,8 +576,16 @@ def _scenarios() -> list[tuple[str, bytes]]:
             ("emptied", emptied)] + _books()
 
 
+@pytest.fixture
+def as_before(monkeypatch):
+    """The recompute without what came after the former one: widening the Crosstable name over
+    rows typed below it, refusing a workbook where nothing is computed (tested in tests/hostile)."""
+    monkeypatch.setattr(rc, "_widen_crosstable_name", lambda data, report: data)
+    monkeypatch.setattr(rc, "_refuse_if_nothing_computed", lambda book, report: None)
+
+
 @pytest.mark.parametrize("name,data", _scenarios(), ids=[n for n, _ in _scenarios()])
-def test_recompute_writes_what_it_wrote_before(name, data):
+def test_recompute_writes_what_it_wrote_before(name, data, as_before):
     from xl_tiebreak.excel import functions as fx
     fx.CACHE.clear()
     try:
@@ -595,7 +606,7 @@ def test_recompute_writes_what_it_wrote_before(name, data):
 
 
 @pytest.mark.parametrize("name,data", _scenarios(), ids=[n for n, _ in _scenarios()])
-def test_recompute_sets_the_cells_it_set_before(name, data):
+def test_recompute_sets_the_cells_it_set_before(name, data, as_before):
     """The recompute's own loop (spills, stores, cleared cells, refusals) against the former one."""
     from xl_tiebreak.excel import functions as fx
     fx.CACHE.clear()

@@ -34,6 +34,7 @@ RULES: dict[str, tuple[str, str]] = {
     "scoring": ("warning", "no record 162: the scoring system was inferred from the points"),
     "no-colour": ("warning", "games without a colour (BPG and BWG cannot count them)"),
     "blank-round": ("warning", "nothing entered in a round the event has played, later rounds filled"),
+    "crosstable-name": ("warning", "players typed below the Crosstable name's range (read; recompute widens it)"),
 }
 
 

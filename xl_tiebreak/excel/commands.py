@@ -47,7 +47,7 @@ def workbook(args) -> tuple[str, int]:
 
 def export_trf(args) -> tuple[str, int]:
     from ..trf import write_trf
-    from .workbook import read_workbook
+    from .book_reader import read_workbook
     t, settings = read_workbook(args.input)
     if settings.tiebreaks and not t.tiebreaks:
         from dataclasses import replace

@@ -48,7 +48,7 @@ from .sheet_patch import CLEAR, SheetEdit, already_holds, patch_sheet_xml
 from .sheet_table import rows_to_tournament
 from .xlsx_reader import XlsxBook, sheet_parts
 from .zip_copy import ZipCopy
-from .zip_guard import MAX_WORKBOOK_BYTES, check_zip
+from .zip_guard import MAX_WORKBOOK_BYTES, check_area, check_zip
 
 _NS = {"m": "http://schemas.openxmlformats.org/spreadsheetml/2006/main",
        "r": "http://schemas.openxmlformats.org/officeDocument/2006/relationships",
@@ -67,6 +67,7 @@ class Report:
     output: Optional[Path] = None
     backup: Optional[Path] = None
     values: dict[str, Any] = field(default_factory=dict)  # "Sheet!A1" -> value written
+    name_widened: Optional[str] = None  # the Crosstable name's new range, when rows below it were taken in
 
 
 class _Book:
@@ -83,7 +84,9 @@ class _Book:
         self._trees: dict[str, Any] = {}
         try:
             self._read(data)
-        except InputError as exc:  # a part that is not XML, or declares a DTD ...
+        except InputError as exc:  # a part that is not XML, or declares a DTD; a bad cell ...
+            if exc.where:  # the sheet and cell, or the limit, are named
+                raise
             raise InputError(f"not a readable .xlsx workbook ({exc.detail})") from None
         except Exception as exc:  # a damaged part: zip, numbers, shared formulas ...
             raise InputError(f"not a readable .xlsx workbook ({type(exc).__name__}: {exc})") from None
@@ -115,7 +118,10 @@ class _Book:
                     if isinstance(fallback, Ref) and fallback.sheet and fallback.sheet != part.title:
                         stores.add(fallback.sheet)
                     if ref:
+                        check_area(ref, f"{part.title}!{coord} (its array formula's range {ref})")
                         self.array_ref[(part.title, coord)] = ref
+                    if isinstance(fallback, Ref) and ":" in fallback.area:
+                        check_area(fallback.area, f"{part.title}!{coord} (its range of stored values)")
                 self.cells[part.title] = got.values
             for name, (sheet, area) in book.names.items():
                 self.names[name.upper()] = Ref(sheet, area.replace("$", "").upper())
@@ -202,12 +208,13 @@ class _Book:
     def resolve(self, ref: Ref, here: str) -> Any:
         sheet = ref.sheet or here
         if sheet not in self.cells:
-            raise Unsupported(f"no sheet {sheet!r}")
+            raise Unsupported(f"the workbook has no sheet {sheet!r}")
         if ":" not in ref.area:
             return self.value(sheet, ref.area)
         key = (sheet, ref.area)
         got = self._ranges.get(key)
         if got is None:
+            check_area(ref.area, f"{sheet}!{ref.area}")
             min_col, min_row, max_col, max_row = range_bounds(ref.area)
             letters = [column_letter(c) for c in range(min_col, max_col + 1)]
             rows = range(min_row, max_row + 1)
@@ -251,7 +258,7 @@ class _Book:
     def name(self, name: str) -> Any:
         ref = self.names.get(name.upper())
         if ref is None:
-            raise Unsupported(f"unknown name {name}")
+            raise Unsupported(f"the workbook has no defined name {name} (Formulas > Name Manager)")
         return self.resolve(ref, ref.sheet or "")
 
     def occupied(self, sheet: str, coord: str) -> bool:
@@ -304,6 +311,7 @@ def recompute_bytes(data: bytes, report: Optional[Report] = None) -> tuple[bytes
     """The recomputed workbook as bytes, and the report."""
     report = report or Report()
     check_zip(io.BytesIO(data))
+    data = _widen_crosstable_name(data, report)
     book = _Book(data)
     edits: dict[str, SheetEdit] = {}
     for sheet, coord, text in book.formulas:
@@ -358,6 +366,7 @@ def recompute_bytes(data: bytes, report: Optional[Report] = None) -> tuple[bytes
         report.values[where] = table
         if isinstance(fallback, Ref):
             _fill_fallback(book, edits, fallback, sheet, table, report, where)
+    _refuse_if_nothing_computed(book, report)
     _leave_unchanged(book, edits, report)
     try:
         return _write_values(data, edits, report)
@@ -365,6 +374,43 @@ def recompute_bytes(data: bytes, report: Optional[Report] = None) -> tuple[bytes
         raise
     except (zipfile.BadZipFile, zlib.error, ValueError, SyntaxError, KeyError, OSError, EOFError) as exc:
         raise InputError(f"a part of the workbook cannot be read ({type(exc).__name__}: {exc})") from None
+
+
+def _widen_crosstable_name(data: bytes, report: Report) -> bytes:
+    """The workbook with its ``Crosstable`` name widened over the players typed just below its
+    range (a late entrant; the same rows every command reads, :mod:`.book_reader`), else as it
+    is. Only the name's text in the workbook part changes; the reader's refusals (two sheets of
+    one name, a name pointing at no sheet, a damaged part) stop the recompute here."""
+    from .book_reader import widened_name_xml
+    try:
+        got = widened_name_xml(data)
+    except InputError:
+        raise
+    except Exception as exc:  # a damaged part: the reading below says the same, with more detail
+        raise InputError(f"not a readable .xlsx workbook ({type(exc).__name__}: {exc})") from None
+    if got is None:
+        return data
+    path, xml, place = got
+    copy = ZipCopy(data, {path})
+    copy.put(path, xml)
+    report.name_widened = f"{place.sheet}!{place.area}"
+    return copy.finish()
+
+
+def _refuse_if_nothing_computed(book: _Book, report: Report) -> None:
+    """A recompute that finds nothing to compute, or whose every formula of ours points at
+    something the workbook lacks (a name, a sheet), stops with a message saying what it did not
+    find, instead of writing "0 cells computed" (DESIGN: a command that computes nothing says so)."""
+    ours = [(s, c) for s, c, t in book.formulas if uses_our_functions(t) and not is_plain_ref(t)]
+    if not ours:
+        raise InputError("nothing to compute: no cell of the workbook calls an xl-tiebreak function "
+                         "(SCORE, STANDINGS, TIEBREAKS, ...)")
+    done = [w for w in (f"{s}!{c}" for s, c in ours) if w not in report.skipped]
+    if done:
+        return
+    where, why = next(iter(report.skipped.items()))
+    raise InputError(f"nothing computed: none of the {len(ours)} cells calling xl-tiebreak functions could "
+                     f"be evaluated; the first, {where}: {why}")
 
 
 def _leave_unchanged(book: _Book, edits: dict[str, SheetEdit], report: Report) -> None:
