@@ -43,7 +43,7 @@ from .formula import (
 )
 from . import safe_xml
 from .a1 import area_name, column_letter, range_bounds, split_cell
-from .safe_write import atomic_write, backup_path, excel_lock
+from .safe_write import atomic_write, excel_lock, write_file
 from .sheet_patch import CLEAR, SheetEdit, already_holds, patch_sheet_xml
 from .sheet_table import rows_to_tournament
 from .xlsx_reader import XlsxBook, sheet_parts
@@ -568,7 +568,9 @@ def _patched(src: zipfile.ZipFile, sheet: str, edit: SheetEdit, part: str, repor
 
 
 def recompute(path: "str | Path", out: "str | Path | None" = None, *, overwrite: bool = False) -> Report:
-    """Recompute ``path``; write to ``out``, or replace ``path`` (keeping ``BOOK.bak.xlsx``)."""
+    """Recompute ``path``; write to ``out``, or replace ``path``, keeping its previous content as a
+    new backup (``BOOK.bak.xlsx``, else ``BOOK.bak1.xlsx``, ``BOOK.bak2.xlsx`` ...: never one that
+    exists). A read-only workbook is refused before any work; a symlink is written through."""
     src = Path(path)
     if not src.is_file():
         raise InputError("no such file", str(path))
@@ -576,6 +578,8 @@ def recompute(path: "str | Path", out: "str | Path | None" = None, *, overwrite:
         raise InputError(f"the file is larger than {MAX_WORKBOOK_BYTES // 2**20} MiB", str(path))
     if excel_lock(src):
         raise InputError("Excel (or LibreOffice) has this workbook open; close it first", str(path))
+    if out is None or Path(out).resolve() == src.resolve():
+        _writable(src)
     data = src.read_bytes()
     try:
         new, report = recompute_bytes(data)
@@ -583,17 +587,21 @@ def recompute(path: "str | Path", out: "str | Path | None" = None, *, overwrite:
         raise InputError(exc.detail, exc.where or src.name) from None
     if src.read_bytes() != data:
         raise InputError("the file changed while it was being recomputed; nothing was written", str(path))
-    if out is None:
-        report.backup = backup_path(src)
-        report.output = atomic_write(src, new, overwrite=True, backup=True)
+    if out is None or Path(out).resolve() == src.resolve():
+        report.output, report.backup = write_file(src, new, overwrite=True, backup=True)
     else:
-        target = Path(out)
-        if target.resolve() == src.resolve():
-            report.backup = backup_path(src)
-            report.output = atomic_write(src, new, overwrite=True, backup=True)
-        else:
-            report.output = atomic_write(target, new, overwrite=overwrite)
+        report.output = atomic_write(Path(out), new, overwrite=overwrite)
     return report
+
+
+def _writable(src: Path) -> None:
+    """Refuse, before the work, a workbook to be replaced that is read-only (or a dangling link)."""
+    import os
+    import stat
+    real = Path(os.path.realpath(src))
+    if not real.stat().st_mode & stat.S_IWUSR or not os.access(real, os.W_OK):
+        raise InputError("the workbook is read-only (no write permission); nothing was written: allow writing "
+                         "to it, or write the result to another file with -o", str(src))
 
 
 def workbook_calls(data: bytes) -> tuple[list[tuple[str, list[Any]]], int, int]:
