@@ -29,7 +29,7 @@ from ..validation import Findings, strict
 from . import safe_xml
 from .a1 import column_letter
 from .xlsx_reader import MAIN, SheetPart, XlsxBook, workbook_part
-from .zip_guard import MAX_WORKBOOK_BYTES, check_zip, full_bounds
+from .zip_guard import MAX_WORKBOOK_BYTES, check_area, check_zip, full_bounds
 
 #: limits on the crosstable read (checked before the table is built); see README "Limits and safety"
 MAX_CROSSTABLE_ROWS = 100_001  # a header and 100,000 players
@@ -168,14 +168,8 @@ def crosstable_place(book: Book) -> CrosstablePlace:
         except (ValueError, TypeError):
             raise InputError(f"the name Crosstable ({area!r}) is not a range of cells; define it again "
                              "over the crosstable, e.g. Crosstable!$A$4:$P$404") from None
+        check_area(area, f"the name Crosstable ({sheet_name}!{area})")  # before any cell is read
         cells = book.cells(title)
-        if max_row - min_row + 1 > MAX_CROSSTABLE_ROWS or max_col - min_col + 1 > MAX_CROSSTABLE_COLUMNS:
-            # a name over whole columns or the whole sheet: the part holding something counts
-            last_row, last_col = _used(cells, min_col, min_row, max_col, max_row)
-            if max_row - min_row + 1 > MAX_CROSSTABLE_ROWS:
-                max_row = max(last_row, min_row + 1)
-            if max_col - min_col + 1 > MAX_CROSSTABLE_COLUMNS:
-                max_col = max(last_col, min_col + 1)
         name_end = max_row
         max_row = _extended(cells, min_col, max_col, max_row)
         place = CrosstablePlace(title, min_col, min_row, max_col, max_row, name_end if max_row > name_end else None)
@@ -347,9 +341,7 @@ def read_workbook(path: "str | Path", findings: Optional[Findings] = None) -> tu
     book = open_book(path)
     try:
         return read_book(book, findings)
-    except InputError as exc:
-        if exc.where and (exc.where.startswith(book.name) or "!" in exc.where):
-            raise
+    except InputError as exc:  # the file first, then the sheet and cell
         raise InputError(str(exc), book.name) from None
 
 

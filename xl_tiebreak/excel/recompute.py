@@ -48,7 +48,7 @@ from .sheet_patch import CLEAR, SheetEdit, already_holds, patch_sheet_xml
 from .sheet_table import rows_to_tournament
 from .xlsx_reader import XlsxBook, sheet_parts
 from .zip_copy import ZipCopy
-from .zip_guard import MAX_WORKBOOK_BYTES, check_area, check_zip
+from .zip_guard import MAX_WORKBOOK_BYTES, LimitError, check_area, check_zip
 
 _NS = {"m": "http://schemas.openxmlformats.org/spreadsheetml/2006/main",
        "r": "http://schemas.openxmlformats.org/officeDocument/2006/relationships",
@@ -323,6 +323,8 @@ def recompute_bytes(data: bytes, report: Optional[Report] = None) -> tuple[bytes
         old = book.array_ref.get((sheet, coord))
         try:
             v = book.value(sheet, coord)
+        except LimitError:
+            raise  # the whole recompute stops: no table is written from part of a range
         except Unsupported as exc:
             report.skipped[where] = str(exc)
             continue
@@ -583,8 +585,8 @@ def recompute(path: "str | Path", out: "str | Path | None" = None, *, overwrite:
     data = src.read_bytes()
     try:
         new, report = recompute_bytes(data)
-    except InputError as exc:
-        raise InputError(exc.detail, exc.where or src.name) from None
+    except InputError as exc:  # the file first, then the sheet and cell (or the limit)
+        raise InputError(str(exc), src.name) from None
     if src.read_bytes() != data:
         raise InputError("the file changed while it was being recomputed; nothing was written", str(path))
     if out is None or Path(out).resolve() == src.resolve():

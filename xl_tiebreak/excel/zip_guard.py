@@ -7,6 +7,10 @@ from typing import IO, Union
 
 from ..errors import InputError
 
+class LimitError(InputError):
+    """Input over one of the documented limits: it stops the whole command (never one cell's error)."""
+
+
 MAX_WORKBOOK_BYTES = 50 * 1024 * 1024
 MAX_PART_BYTES = 200 * 1024 * 1024  # a zip member that inflates to more than this is refused
 MAX_MEMBERS = 10_000  # zip members (an Excel workbook has a few dozen)
@@ -50,7 +54,7 @@ def check_area(area: str, where: str) -> None:
         return  # not a plain range: the evaluator says so where it matters
     n = (max_col - min_col + 1) * (max_row - min_row + 1)
     if n > MAX_RANGE_CELLS:
-        raise InputError(f"the range {area} holds {n:,} cells, over the limit of {MAX_RANGE_CELLS:,} cells "
+        raise LimitError(f"the range {area} holds {n:,} cells, over the limit of {MAX_RANGE_CELLS:,} cells "
                          "(MAX_RANGE_CELLS); make it cover the table only", where)
 
 
