@@ -49,18 +49,14 @@ def row_xml(r: int, values: Sequence[object], first_col: str = "A") -> str:
 
 def put_rows(xml: str, rows: Mapping[int, str]) -> str:
     """The sheet XML with the ``<row>`` of each number replaced (or added in order)."""
-    for r, new in sorted(rows.items()):
-        pattern = re.compile(rf'<row r="{r}"[^>]*?(?:/>|>.*?</row>)', re.S)
-        if pattern.search(xml):
-            xml = pattern.sub(lambda _m: new, xml, count=1)
-            continue
-        later = [int(m.group(1)) for m in re.finditer(r'<row r="(\d+)"', xml) if int(m.group(1)) > r]
-        if later:
-            at = re.search(rf'<row r="{min(later)}"', xml).start()
-            xml = xml[:at] + new + xml[at:]
-        else:
-            xml = xml.replace("</sheetData>", new + "</sheetData>").replace("<sheetData/>", f"<sheetData>{new}</sheetData>")
-    return xml
+    if "<sheetData/>" in xml:
+        xml = xml.replace("<sheetData/>", "<sheetData></sheetData>")
+    start = xml.index("<sheetData>") + len("<sheetData>")
+    end = xml.index("</sheetData>")
+    found = {int(m.group(1)): m.group(0)
+             for m in re.finditer(r'<row r="(\d+)"[^>]*?(?:/>|>.*?</row>)', xml[start:end], re.S)}
+    found.update(rows)
+    return xml[:start] + "".join(found[r] for r in sorted(found)) + xml[end:]
 
 
 def name_range(area: str) -> Edit:

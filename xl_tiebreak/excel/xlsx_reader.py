@@ -178,8 +178,8 @@ class XlsxBook:
         except KeyError:
             raise InputError(f"the sheet {sheet.title!r} has no part {sheet.path} in the file") from None
         if size > MAX_SHEET_XML_BYTES:
-            raise InputError(f"the sheet {sheet.title!r} is {size // 2**20} MiB of XML, over the limit of "
-                             f"{MAX_SHEET_XML_BYTES // 2**20} MiB per sheet (MAX_SHEET_XML_BYTES)")
+            raise InputError(f"the sheet {sheet.title!r} is {size:,} bytes of XML, over the limit of "
+                             f"{MAX_SHEET_XML_BYTES:,} bytes per sheet (MAX_SHEET_XML_BYTES)")
         return _SheetReader(self, sheet.path, sheet.title).read(_read(self._zip, sheet.path))
 
 
