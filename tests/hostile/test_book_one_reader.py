@@ -94,3 +94,20 @@ def test_bad_rounds_or_live_settings_name_their_cell(tmp_path, row, value, cell)
     book = swiss_book(tmp_path / "bad.xlsx", sheets=_settings({row: (label, value)}))
     with pytest.raises(InputError, match=re.escape(cell)):
         read_workbook(book)
+
+
+def test_a_dimension_and_a_cell_at_xfd1048576_stay_harmless(tmp_path):
+    """Already safe (issue 21), kept so now that every cell is read: a stored dimension over the whole
+    sheet and a lone cell in its last corner change nothing for compute, check or recompute."""
+    def corner(xml: str) -> str:
+        xml = re.sub(r'<dimension ref="[^"]*"\s*/>', '<dimension ref="A1:XFD1048576"/>', xml)
+        return put_rows(xml, {1048576: '<row r="1048576"><c r="XFD1048576"><v>7</v></c></row>'})
+    book = swiss_book(tmp_path / "corner.xlsx", sheets={CROSSTABLE: corner})
+    before = snapshot(tmp_path)
+    for args in (["compute", book.name, "--tiebreaks", "BH"], ["check", book.name]):
+        proc = run_cli(args, tmp_path, timeout=20)
+        assert proc.returncode == 0 and ("Delta Four" in text(proc) or args[0] == "check"), text(proc)
+        assert_no_traceback(proc)
+    assert_unchanged(before, tmp_path)
+    proc = run_cli(["recompute", book.name, "-o", "out.xlsx"], tmp_path, timeout=20)
+    assert proc.returncode == 0, text(proc)

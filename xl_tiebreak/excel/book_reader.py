@@ -14,6 +14,7 @@ with two sheets of one name (Excel compares them without case) is refused.
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 import re
 import zipfile
@@ -295,9 +296,9 @@ def read_settings(book: Book) -> BookSettings:
         return BookSettings()
     cells = book.cells(title)
     tbs = [cells.get(f"B{TB_FIRST_ROW + j}") for j in range(TB_SLOTS)]
-    start = cells.get(START_CELL)
-    if hasattr(start, "date"):  # typed as a date in Excel
-        start = start.date().isoformat() if hasattr(start, "hour") else start.isoformat()
+    start: Any = cells.get(START_CELL)
+    if isinstance(start, (dt.datetime, dt.date)):  # typed as a date in Excel
+        start = start.date().isoformat() if isinstance(start, dt.datetime) else start.isoformat()
     return BookSettings(str(cells.get(EDITION_CELL) or "").strip(), str(cells.get(TYPE_CELL) or "").strip(),
                         tuple(str(t).strip() for t in tbs if t is not None and str(t).strip()),
                         str(start or "").strip(), _settings_options(cells), _rounds(cells), _live(cells))
