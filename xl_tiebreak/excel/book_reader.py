@@ -25,7 +25,6 @@ from typing import Any, Optional
 from ..errors import InputError
 from ..model import Tournament
 from ..options import Options, options_from_pairs
-from ..trf import parse_date
 from ..validation import Findings, strict
 from . import safe_xml
 from .a1 import column_letter
@@ -306,6 +305,7 @@ def read_settings(book: Book) -> BookSettings:
 
 def read_book(book: Book, findings: Optional[Findings] = None) -> tuple[Tournament, BookSettings]:
     """The tournament of an opened workbook's crosstable and its settings (see read_workbook)."""
+    from ..trf import parse_date  # here: the recompute, which reads only the name, starts without it
     from .sheet_table import rows_to_tournament
     fd = findings if findings is not None else strict()
     place = crosstable_place(book)
