@@ -580,7 +580,7 @@ def _scenarios() -> list[tuple[str, bytes]]:
 def as_before(monkeypatch):
     """The recompute without what came after the former one: widening the Crosstable name over
     rows typed below it, refusing a workbook where nothing is computed (tested in tests/hostile)."""
-    monkeypatch.setattr(rc, "_widen_crosstable_name", lambda data, report: data)
+    monkeypatch.setattr(rc, "_widen_crosstable_name", lambda book, data, report: data)
     monkeypatch.setattr(rc, "_refuse_if_nothing_computed", lambda book, report: None)
 
 

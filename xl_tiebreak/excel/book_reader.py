@@ -20,15 +20,14 @@ import re
 import zipfile
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable, Iterable, Optional
 
 from ..errors import InputError
 from ..model import Tournament
 from ..options import Options, options_from_pairs
 from ..validation import Findings, strict
-from . import safe_xml
 from .a1 import column_letter
-from .xlsx_reader import MAIN, SheetPart, XlsxBook, workbook_part
+from .xlsx_reader import SheetPart, XlsxBook
 from .zip_guard import MAX_WORKBOOK_BYTES, check_area, check_zip, full_bounds
 
 #: limits on the crosstable read (checked before the table is built); see README "Limits and safety"
@@ -88,15 +87,8 @@ class Book:
             raise
         except Exception as exc:  # a damaged part: XML, numbers ...
             raise InputError(f"not a readable .xlsx workbook ({type(exc).__name__}: {exc})") from None
-        self.sheets: dict[str, SheetPart] = {}
-        seen: dict[str, str] = {}
-        for part in self.xlsx.sheets:
-            key = part.title.casefold()
-            if key in seen:
-                raise InputError(f"two sheets are called {seen[key]!r} and {part.title!r}; Excel allows one "
-                                 "sheet per name (whatever the case): rename one")
-            seen[key] = part.title
-            self.sheets[part.title] = part
+        check_titles(p.title for p in self.xlsx.sheets)
+        self.sheets: dict[str, SheetPart] = {p.title: p for p in self.xlsx.sheets}
         self._cells: dict[str, dict[str, Any]] = {}
 
     def cells(self, title: str) -> dict[str, Any]:
@@ -121,6 +113,24 @@ class Book:
         if title in self.sheets:
             return title
         return next((t for t in self.sheets if t.casefold() == title.casefold()), None)
+
+
+def check_titles(titles: Iterable[str]) -> None:
+    """Refuse two sheets of one name (Excel compares sheet names without case)."""
+    seen: dict[str, str] = {}
+    for title in titles:
+        key = title.casefold()
+        if key in seen:
+            raise InputError(f"two sheets are called {seen[key]!r} and {title!r}; Excel allows one "
+                             "sheet per name (whatever the case): rename one")
+        seen[key] = title
+
+
+def no_such_sheet(sheet_name: Optional[str], titles: Iterable[str]) -> InputError:
+    """The error for a Crosstable name pointing at a sheet the workbook lacks."""
+    return InputError(f"the name Crosstable points at the sheet {sheet_name!r}, which the workbook does not have "
+                      f"(sheets: {', '.join(titles) or 'none'}); define the name again (Formulas > Name Manager) "
+                      "over the crosstable")
 
 
 def open_book(path: "str | Path") -> Book:
@@ -160,9 +170,7 @@ def crosstable_place(book: Book) -> CrosstablePlace:
         sheet_name, area = dest
         title = book.sheet(sheet_name or "")
         if title is None:
-            raise InputError(f"the name Crosstable points at the sheet {sheet_name!r}, which the workbook does "
-                             f"not have (sheets: {', '.join(book.sheets) or 'none'}); define the name again "
-                             "(Formulas > Name Manager) over the crosstable")
+            raise no_such_sheet(sheet_name, book.sheets)
         try:
             min_col, min_row, max_col, max_row = full_bounds(area)
         except (ValueError, TypeError):
@@ -171,7 +179,7 @@ def crosstable_place(book: Book) -> CrosstablePlace:
         check_area(area, f"the name Crosstable ({sheet_name}!{area})")  # before any cell is read
         cells = book.cells(title)
         name_end = max_row
-        max_row = _extended(cells, min_col, max_col, max_row)
+        max_row = extended_rows(lambda coord: _filled(cells.get(coord)), min_col, max_row)
         place = CrosstablePlace(title, min_col, min_row, max_col, max_row, name_end if max_row > name_end else None)
     else:
         place = _by_header(book)
@@ -179,13 +187,13 @@ def crosstable_place(book: Book) -> CrosstablePlace:
     return place
 
 
-def _extended(cells: dict[str, Any], min_col: int, max_col: int, last: int) -> int:
+def extended_rows(filled: Callable[[str], bool], min_col: int, last: int) -> int:
     """The last row of the crosstable once the rows typed just below ``last`` are taken in: each
-    holding a start number or a name (the first two columns), up to the first empty row."""
+    holding a start number or a name (``filled`` for the cell of the first or second column), up
+    to the first row without either."""
     a, b = column_letter(min_col), column_letter(min_col + 1)
     row = last
-    while row - last < MAX_CROSSTABLE_ROWS and (_filled(cells.get(f"{a}{row + 1}"))
-                                                 or _filled(cells.get(f"{b}{row + 1}"))):
+    while row - last < MAX_CROSSTABLE_ROWS and row < 1_048_576 and (filled(f"{a}{row + 1}") or filled(f"{b}{row + 1}")):
         row += 1
     return row
 
@@ -358,29 +366,21 @@ _DEFINED = re.compile(r'(<(?:\w+:)?definedName\b[^>]*\bname="Crosstable"[^>]*>)(
                       re.IGNORECASE)
 
 
-def widened_name_xml(data: bytes) -> Optional[tuple[str, bytes, CrosstablePlace]]:
-    """For a workbook with players typed just below its ``Crosstable`` name: (the workbook part's
-    zip path, its XML with the name's range widened over those rows, the place). None when the
-    name already covers them (or there is no such name). Only the name's text changes."""
-    book = Book(data)
-    if "crosstable" not in {k.casefold() for k in book.xlsx.names}:
-        return None
-    place = crosstable_place(book)
-    if place.name_end is None:
-        return None
-    path = workbook_part(book._zip)
-    xml = book._zip.read(path).decode("utf-8")
+def widened_name_xml(xml: str, last_row: int) -> Optional[str]:
+    """The workbook part's XML with the global ``Crosstable`` name's range ending at ``last_row``
+    (``Crosstable!$A$4:$P$404`` -> ``Crosstable!$A$4:$P$409``); only the name's text changes.
+    None when there is no such name or its text has no row to change."""
     for m in _DEFINED.finditer(xml):
         if "localSheetId" in m.group(1):
             continue
         text = m.group(2)
-        new = re.sub(r"(\$?)(\d+)(?!.*\d)", lambda g: f"{g.group(1)}{place.max_row}", text, count=1)
+        new = re.sub(r"(\$?)(\d+)(?!.*\d)", lambda g: f"{g.group(1)}{last_row}", text, count=1)
         if new == text:
             return None
-        safe_xml.parse(xml[:m.start(2)].encode() + new.encode() + xml[m.end(2):].encode(), path)  # still XML
-        return path, (xml[:m.start(2)] + new + xml[m.end(2):]).encode("utf-8"), place
+        return xml[:m.start(2)] + new + xml[m.end(2):]
     return None
 
 
 __all__ = ["BookSettings", "Book", "CrosstablePlace", "open_book", "crosstable_place", "read_settings",
-           "read_book", "read_workbook", "check_workbook", "widened_name_xml", "MAIN"]
+           "read_book", "read_workbook", "check_workbook", "widened_name_xml", "extended_rows", "check_titles",
+           "no_such_sheet"]

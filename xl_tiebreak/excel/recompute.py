@@ -45,10 +45,11 @@ from . import safe_xml
 from .a1 import area_name, column_letter, range_bounds, split_cell
 from .safe_write import atomic_write, excel_lock, write_file
 from .sheet_patch import CLEAR, SheetEdit, already_holds, patch_sheet_xml
+from .book_reader import check_titles
 from .sheet_table import rows_to_tournament
-from .xlsx_reader import XlsxBook, sheet_parts
+from .xlsx_reader import XlsxBook, sheet_parts, workbook_part
 from .zip_copy import ZipCopy
-from .zip_guard import MAX_WORKBOOK_BYTES, LimitError, check_area, check_zip
+from .zip_guard import MAX_WORKBOOK_BYTES, LimitError, check_area, check_zip, full_bounds
 
 _NS = {"m": "http://schemas.openxmlformats.org/spreadsheetml/2006/main",
        "r": "http://schemas.openxmlformats.org/officeDocument/2006/relationships",
@@ -104,6 +105,7 @@ class _Book:
     def _read(self, data: bytes) -> None:
         with zipfile.ZipFile(io.BytesIO(data)) as z:
             book = XlsxBook(z)
+            check_titles(p.title for p in book.sheets)
             stores: set[str] = set()  # sheets named as IFERROR stores of tables (the hidden Cache)
             for part in book.sheets:
                 if part.title in stores and part.state != "visible":
@@ -311,8 +313,8 @@ def recompute_bytes(data: bytes, report: Optional[Report] = None) -> tuple[bytes
     """The recomputed workbook as bytes, and the report."""
     report = report or Report()
     check_zip(io.BytesIO(data))
-    data = _widen_crosstable_name(data, report)
     book = _Book(data)
+    data = _widen_crosstable_name(book, data, report)
     edits: dict[str, SheetEdit] = {}
     for sheet, coord, text in book.formulas:
         if not uses_our_functions(text):
@@ -378,24 +380,41 @@ def recompute_bytes(data: bytes, report: Optional[Report] = None) -> tuple[bytes
         raise InputError(f"a part of the workbook cannot be read ({type(exc).__name__}: {exc})") from None
 
 
-def _widen_crosstable_name(data: bytes, report: Report) -> bytes:
+def _widen_crosstable_name(book: _Book, data: bytes, report: Report) -> bytes:
     """The workbook with its ``Crosstable`` name widened over the players typed just below its
-    range (a late entrant; the same rows every command reads, :mod:`.book_reader`), else as it
-    is. Only the name's text in the workbook part changes; the reader's refusals (two sheets of
-    one name, a name pointing at no sheet, a damaged part) stop the recompute here."""
-    from .book_reader import widened_name_xml
-    try:
-        got = widened_name_xml(data)
-    except InputError:
-        raise
-    except Exception as exc:  # a damaged part: the reading below says the same, with more detail
-        raise InputError(f"not a readable .xlsx workbook ({type(exc).__name__}: {exc})") from None
-    if got is None:
+    range (a late entrant: the rows every command reads, :mod:`.book_reader`), else as it is;
+    ``book`` then reads the name's new range. Only the name's text in the workbook part changes.
+    A name pointing at a sheet the workbook lacks, or over ``MAX_RANGE_CELLS``, stops the recompute."""
+    from .book_reader import extended_rows, no_such_sheet, widened_name_xml
+    ref = book.names.get("CROSSTABLE")
+    if ref is None:
         return data
-    path, xml, place = got
+    if ref.sheet not in book.cells:
+        raise no_such_sheet(ref.sheet, book.cells)
+    check_area(ref.area, f"the name Crosstable ({ref.sheet}!{ref.area})")
+    try:
+        min_col, min_row, max_col, max_row = full_bounds(ref.area)
+    except ValueError:
+        return data
+    cells, formula_of = book.cells[ref.sheet], book.formula_of
+
+    def filled(coord: str) -> bool:
+        v = cells.get(coord)
+        return (ref.sheet, coord) in formula_of or (v is not None and not (isinstance(v, str) and not v.strip()))
+    last = extended_rows(filled, min_col, max_row)
+    if last == max_row:
+        return data
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        path = workbook_part(z)
+        xml = z.read(path).decode("utf-8")
+    new = widened_name_xml(xml, last)
+    if new is None:
+        return data
+    area = f"{column_letter(min_col)}{min_row}:{column_letter(max_col)}{last}"
+    book.names["CROSSTABLE"] = Ref(ref.sheet, area)
+    report.name_widened = f"{ref.sheet}!{area}"
     copy = ZipCopy(data, {path})
-    copy.put(path, xml)
-    report.name_widened = f"{place.sheet}!{place.area}"
+    copy.put(path, new.encode("utf-8"))
     return copy.finish()
 
 
