@@ -262,7 +262,7 @@ def test_odd_cells_read_as_before():
     assert odd["F3"] == dt.time(12, 0) and odd["G3"] == 3 and odd["A4"] == dt.date(2025, 3, 1)
     assert odd["D4"] == "" and "E4" not in odd and odd["D6"] == 45000  # id 30: no code, no date
     assert odd["D7"] == "=SCORE(1,Crosstable)"  # text that looks like a formula stays text
-    assert "I11" not in odd and "A40" not in odd and "A9" not in odd  # past the dimension; row out of order
+    assert odd["I11"] == 99 and odd["A40"] == 1 and "A9" not in odd  # past the stale dimension: read; a row out of order: not
     formulas = {c: t for s, c, t in now["formulas"] if s == "Odd"}
     assert formulas["A6"] == "=SCORE(B6,Crosstable)" and formulas["A7"] == "=SCORE(B7,Crosstable)"
     assert formulas["C6"].startswith("=$A$1&B2&'It''s here'!C$2&SUM(B:B)&SUM(2:3)&\"A1\"&B2&SUM(C2:$C$2)")
@@ -278,16 +278,19 @@ def test_the_1904_date_system_reads_as_before():
 
 def test_broken_parts_are_refused_with_a_readable_error():
     good = odd_workbook()
-    for part, body in [("xl/worksheets/sheet1.xml", b"<worksheet"),
-                       ("xl/worksheets/sheet1.xml", ODD.replace('<v>42</v>', '<v>4x2</v>').encode()),
-                       ("xl/worksheets/sheet1.xml", ODD.replace('t="s"><v>0<', 't="s"><v>99<').encode()),
-                       ("xl/sharedStrings.xml", b"<sst><si>"),
-                       ("xl/workbook.xml", b"")]:
+    for part, body, message in [
+            ("xl/worksheets/sheet1.xml", b"<worksheet", "not a readable .xlsx workbook"),
+            ("xl/worksheets/sheet1.xml", ODD.replace('<v>42</v>', '<v>4x2</v>').encode(),
+             "Odd!A3: the file holds '4x2' where a number should be"),
+            ("xl/worksheets/sheet1.xml", ODD.replace('t="s"><v>0<', 't="s"><v>99<').encode(),
+             "Odd!A1: the file holds '99' where the number of a shared string should be"),
+            ("xl/sharedStrings.xml", b"<sst><si>", "not a readable .xlsx workbook"),
+            ("xl/workbook.xml", b"", "not a readable .xlsx workbook")]:
         out = io.BytesIO()
         with zipfile.ZipFile(io.BytesIO(good)) as src, zipfile.ZipFile(out, "w") as dst:
             for n in src.namelist():
                 dst.writestr(n, body if n == part else src.read(n))
-        with pytest.raises(InputError, match="not a readable .xlsx workbook"):
+        with pytest.raises(InputError, match=message):
             rc._Book(out.getvalue())
 
 
@@ -573,8 +576,16 @@ def _scenarios() -> list[tuple[str, bytes]]:
             ("emptied", emptied)] + _books()
 
 
+@pytest.fixture
+def as_before(monkeypatch):
+    """The recompute without what came after the former one: widening the Crosstable name over
+    rows typed below it, refusing a workbook where nothing is computed (tested in tests/hostile)."""
+    monkeypatch.setattr(rc, "_widen_crosstable_name", lambda book, data, report: data)
+    monkeypatch.setattr(rc, "_refuse_if_nothing_computed", lambda book, report: None)
+
+
 @pytest.mark.parametrize("name,data", _scenarios(), ids=[n for n, _ in _scenarios()])
-def test_recompute_writes_what_it_wrote_before(name, data):
+def test_recompute_writes_what_it_wrote_before(name, data, as_before):
     from xl_tiebreak.excel import functions as fx
     fx.CACHE.clear()
     try:
@@ -595,7 +606,7 @@ def test_recompute_writes_what_it_wrote_before(name, data):
 
 
 @pytest.mark.parametrize("name,data", _scenarios(), ids=[n for n, _ in _scenarios()])
-def test_recompute_sets_the_cells_it_set_before(name, data):
+def test_recompute_sets_the_cells_it_set_before(name, data, as_before):
     """The recompute's own loop (spills, stores, cleared cells, refusals) against the former one."""
     from xl_tiebreak.excel import functions as fx
     fx.CACHE.clear()
@@ -771,6 +782,7 @@ UNUSUAL_SHEETS = {  # the tags the reading looks at elsewhere than Excel puts th
     "broken after a bad cell": _in_sheet("", ROWS + '<row r="3"><c r="A3"><v>4x</v></c></row>' * 3000, "<oops>"),
     "broken": _in_sheet("", ROWS * 3000, "<oops>"),
     "broken in the chunk past the dimension": _in_sheet("", ROWS + ROWS.replace('"1"', '"30"') + "<row>", "<oops>"),
+    "broken past the dimension (read too)": _in_sheet("", ROWS + '<row r="30"><c r="A30"><v>4</v></c></row>' * 3000, "<oops>"),
     "bad shared formula": _in_sheet("", '<row r="1"><c r="A1"><f t="shared" si="0"/></c><c><f t="shared" si="1">A1</f>'
                                     "</c></row>"),
 }
@@ -778,7 +790,6 @@ USUAL_SHEETS = {
     "odd cells": ODD, "prefixed": PREFIXED, "no dimension": _in_sheet("", ROWS, "", ""),
     "other children of sheetData": _in_sheet("", ROWS + '<extLst><ext uri="x"><c r="A9"/></ext></extLst>' + ROWS),
     "empty": _in_sheet("", ""), "self-closed": _sheet("").replace("<sheetData></sheetData>", "<sheetData/>"),
-    "broken past the dimension": _in_sheet("", ROWS + '<row r="30"><c r="A30"><v>4</v></c></row>' * 3000, "<oops>"),
 }
 
 
@@ -792,8 +803,8 @@ def test_sheets_read_off_their_tree_as_from_events(name):
     assert fallbacks == (1 if name in UNUSUAL_SHEETS else 0)
     if name == "broken":
         assert now[0] is InputError and "xl/worksheets/sheet1.xml is not well-formed" in now[1]
-    if name == "broken after a bad cell":
-        assert now[0] is ValueError
+    if name == "broken after a bad cell":  # the bad cell is named, before the broken XML is reached
+        assert now[0] is InputError and "A3" in now[1] and "'4x' where a number should be" in now[1]
 
 
 def _open_book() -> Any:

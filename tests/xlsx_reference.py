@@ -1,6 +1,7 @@
 """The recompute's former workbook reading, through openpyxl's read-only mode: the reference the
 direct reader (xl_tiebreak/excel/xlsx_reader.py) is compared with in test_xlsx_reader.py, as
-trf_reference.py is for the TRF reader. Kept as it was; used by the tests only."""
+trf_reference.py is for the TRF reader. Kept as it was (but for reading every cell present, whatever
+the sheet's stale <dimension> says, as the reader now does); used by the tests only."""
 
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ def read_like_before(data: bytes) -> dict[str, Any]:
             cells[ws.title] = got
             skipped.add(ws.title)
             continue
+        ws.reset_dimensions()  # every cell present, whatever <dimension> says (as the reader now)
         for row in ws.iter_rows():
             for c in row:
                 v = getattr(c, "value", None)

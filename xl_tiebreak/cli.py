@@ -216,7 +216,7 @@ def _load(path: str, args: Optional[argparse.Namespace] = None):
     from .validation import Findings
     fd = Findings(strict=True)
     if p.suffix.lower() in (".xlsx", ".xlsm"):
-        from .excel.workbook import read_workbook
+        from .excel.book_reader import read_workbook
         got = read_workbook(p, findings=fd)
     else:
         got = (read_trf(p, findings=fd, encoding=getattr(args, "encoding", None)), None)

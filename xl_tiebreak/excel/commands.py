@@ -47,7 +47,7 @@ def workbook(args) -> tuple[str, int]:
 
 def export_trf(args) -> tuple[str, int]:
     from ..trf import write_trf
-    from .workbook import read_workbook
+    from .book_reader import read_workbook
     t, settings = read_workbook(args.input)
     if settings.tiebreaks and not t.tiebreaks:
         from dataclasses import replace
@@ -62,6 +62,8 @@ def recompute(args) -> tuple[str, int]:
     computed = report.written + report.unchanged
     lines = [f"wrote {report.output}: {computed} cells computed, {report.written} of them written "
              f"(the others already held their value)"]
+    if report.name_widened:
+        lines.append(f"the name Crosstable now covers {report.name_widened} (players typed below its range)")
     if report.backup:
         lines.append(f"the previous version is kept as {report.backup}")
     for where, msg in list(report.errors.items())[:10]:

@@ -45,10 +45,11 @@ from . import safe_xml
 from .a1 import area_name, column_letter, range_bounds, split_cell
 from .safe_write import atomic_write, make_backup, writable_target
 from .sheet_patch import CLEAR, SheetEdit, already_holds, patch_sheet_xml
+from .book_reader import check_titles
 from .sheet_table import rows_to_tournament
-from .xlsx_reader import XlsxBook, sheet_parts
+from .xlsx_reader import XlsxBook, sheet_parts, workbook_part
 from .zip_copy import ZipCopy
-from .zip_guard import MAX_WORKBOOK_BYTES, check_zip
+from .zip_guard import MAX_WORKBOOK_BYTES, LimitError, check_area, check_zip, full_bounds
 
 _NS = {"m": "http://schemas.openxmlformats.org/spreadsheetml/2006/main",
        "r": "http://schemas.openxmlformats.org/officeDocument/2006/relationships",
@@ -67,6 +68,7 @@ class Report:
     output: Optional[Path] = None
     backup: Optional[Path] = None
     values: dict[str, Any] = field(default_factory=dict)  # "Sheet!A1" -> value written
+    name_widened: Optional[str] = None  # the Crosstable name's new range, when rows below it were taken in
 
 
 class _Book:
@@ -83,7 +85,9 @@ class _Book:
         self._trees: dict[str, Any] = {}
         try:
             self._read(data)
-        except InputError as exc:  # a part that is not XML, or declares a DTD ...
+        except InputError as exc:  # a part that is not XML, or declares a DTD; a bad cell ...
+            if exc.where:  # the sheet and cell, or the limit, are named
+                raise
             raise InputError(f"not a readable .xlsx workbook ({exc.detail})") from None
         except Exception as exc:  # a damaged part: zip, numbers, shared formulas ...
             raise InputError(f"not a readable .xlsx workbook ({type(exc).__name__}: {exc})") from None
@@ -101,6 +105,7 @@ class _Book:
     def _read(self, data: bytes) -> None:
         with zipfile.ZipFile(io.BytesIO(data)) as z:
             book = XlsxBook(z)
+            check_titles(p.title for p in book.sheets)
             stores: set[str] = set()  # sheets named as IFERROR stores of tables (the hidden Cache)
             for part in book.sheets:
                 if part.title in stores and part.state != "visible":
@@ -115,7 +120,10 @@ class _Book:
                     if isinstance(fallback, Ref) and fallback.sheet and fallback.sheet != part.title:
                         stores.add(fallback.sheet)
                     if ref:
+                        check_area(ref, f"{part.title}!{coord} (its array formula's range {ref})")
                         self.array_ref[(part.title, coord)] = ref
+                    if isinstance(fallback, Ref) and ":" in fallback.area:
+                        check_area(fallback.area, f"{part.title}!{coord} (its range of stored values)")
                 self.cells[part.title] = got.values
             for name, (sheet, area) in book.names.items():
                 self.names[name.upper()] = Ref(sheet, area.replace("$", "").upper())
@@ -202,12 +210,13 @@ class _Book:
     def resolve(self, ref: Ref, here: str) -> Any:
         sheet = ref.sheet or here
         if sheet not in self.cells:
-            raise Unsupported(f"no sheet {sheet!r}")
+            raise Unsupported(f"the workbook has no sheet {sheet!r}")
         if ":" not in ref.area:
             return self.value(sheet, ref.area)
         key = (sheet, ref.area)
         got = self._ranges.get(key)
         if got is None:
+            check_area(ref.area, f"{sheet}!{ref.area}")
             min_col, min_row, max_col, max_row = range_bounds(ref.area)
             letters = [column_letter(c) for c in range(min_col, max_col + 1)]
             rows = range(min_row, max_row + 1)
@@ -251,7 +260,7 @@ class _Book:
     def name(self, name: str) -> Any:
         ref = self.names.get(name.upper())
         if ref is None:
-            raise Unsupported(f"unknown name {name}")
+            raise Unsupported(f"the workbook has no defined name {name} (Formulas > Name Manager)")
         return self.resolve(ref, ref.sheet or "")
 
     def occupied(self, sheet: str, coord: str) -> bool:
@@ -305,6 +314,7 @@ def recompute_bytes(data: bytes, report: Optional[Report] = None) -> tuple[bytes
     report = report or Report()
     check_zip(io.BytesIO(data))
     book = _Book(data)
+    data = _widen_crosstable_name(book, data, report)
     edits: dict[str, SheetEdit] = {}
     for sheet, coord, text in book.formulas:
         if not uses_our_functions(text):
@@ -315,6 +325,8 @@ def recompute_bytes(data: bytes, report: Optional[Report] = None) -> tuple[bytes
         old = book.array_ref.get((sheet, coord))
         try:
             v = book.value(sheet, coord)
+        except LimitError:
+            raise  # the whole recompute stops: no table is written from part of a range
         except Unsupported as exc:
             report.skipped[where] = str(exc)
             continue
@@ -358,6 +370,7 @@ def recompute_bytes(data: bytes, report: Optional[Report] = None) -> tuple[bytes
         report.values[where] = table
         if isinstance(fallback, Ref):
             _fill_fallback(book, edits, fallback, sheet, table, report, where)
+    _refuse_if_nothing_computed(book, report)
     _leave_unchanged(book, edits, report)
     try:
         return _write_values(data, edits, report)
@@ -365,6 +378,60 @@ def recompute_bytes(data: bytes, report: Optional[Report] = None) -> tuple[bytes
         raise
     except (zipfile.BadZipFile, zlib.error, ValueError, SyntaxError, KeyError, OSError, EOFError) as exc:
         raise InputError(f"a part of the workbook cannot be read ({type(exc).__name__}: {exc})") from None
+
+
+def _widen_crosstable_name(book: _Book, data: bytes, report: Report) -> bytes:
+    """The workbook with its ``Crosstable`` name widened over the players typed just below its
+    range (a late entrant: the rows every command reads, :mod:`.book_reader`), else as it is;
+    ``book`` then reads the name's new range. Only the name's text in the workbook part changes.
+    A name pointing at a sheet the workbook lacks, or over ``MAX_RANGE_CELLS``, stops the recompute."""
+    from .book_reader import extended_rows, no_such_sheet, widened_name_xml
+    ref = book.names.get("CROSSTABLE")
+    if ref is None:
+        return data
+    if ref.sheet not in book.cells:
+        raise no_such_sheet(ref.sheet, book.cells)
+    check_area(ref.area, f"the name Crosstable ({ref.sheet}!{ref.area})")
+    try:
+        min_col, min_row, max_col, max_row = full_bounds(ref.area)
+    except ValueError:
+        return data
+    cells, formula_of = book.cells[ref.sheet], book.formula_of
+
+    def filled(coord: str) -> bool:
+        v = cells.get(coord)
+        return (ref.sheet, coord) in formula_of or (v is not None and not (isinstance(v, str) and not v.strip()))
+    last = extended_rows(filled, min_col, max_row)
+    if last == max_row:
+        return data
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        path = workbook_part(z)
+        xml = z.read(path).decode("utf-8")
+    new = widened_name_xml(xml, last)
+    if new is None:
+        return data
+    area = f"{column_letter(min_col)}{min_row}:{column_letter(max_col)}{last}"
+    book.names["CROSSTABLE"] = Ref(ref.sheet, area)
+    report.name_widened = f"{ref.sheet}!{area}"
+    copy = ZipCopy(data, {path})
+    copy.put(path, new.encode("utf-8"))
+    return copy.finish()
+
+
+def _refuse_if_nothing_computed(book: _Book, report: Report) -> None:
+    """A recompute that finds nothing to compute, or whose every formula of ours points at
+    something the workbook lacks (a name, a sheet), stops with a message saying what it did not
+    find, instead of writing "0 cells computed" (DESIGN: a command that computes nothing says so)."""
+    ours = [(s, c) for s, c, t in book.formulas if uses_our_functions(t) and not is_plain_ref(t)]
+    if not ours:
+        raise InputError("nothing to compute: no cell of the workbook calls an xl-tiebreak function "
+                         "(SCORE, STANDINGS, TIEBREAKS, ...)")
+    done = [w for w in (f"{s}!{c}" for s, c in ours) if w not in report.skipped]
+    if done:
+        return
+    where, why = next(iter(report.skipped.items()))
+    raise InputError(f"nothing computed: none of the {len(ours)} cells calling xl-tiebreak functions could "
+                     f"be evaluated; the first, {where}: {why}")
 
 
 def _leave_unchanged(book: _Book, edits: dict[str, SheetEdit], report: Report) -> None:
@@ -536,8 +603,8 @@ def recompute(path: "str | Path", out: "str | Path | None" = None, *, overwrite:
     data = src.read_bytes()
     try:
         new, report = recompute_bytes(data)
-    except InputError as exc:
-        raise InputError(exc.detail, exc.where or src.name) from None
+    except InputError as exc:  # the file first, then the sheet and cell (or the limit)
+        raise InputError(str(exc), src.name) from None
     if src.read_bytes() != data:
         raise InputError("the file changed while it was being recomputed; nothing was written", str(path))
     if in_place:

@@ -49,6 +49,8 @@ _WORKBOOK_TYPES = (  # in the order openpyxl looks for them
     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml",
 )
 _STRINGS_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"
+MAX_ROW = 1_048_576  # the last row of an Excel sheet
+MAX_SHEET_XML_BYTES = 256 * 2**20  # a sheet part inflating to more is refused before it is read
 _UNNAMED_GLOBALS = ("_xlnm.Print_Titles", "_xlnm.Print_Area", "_xlnm._FilterDatabase")
 
 _ROW, _C, _V, _F, _IS = MAIN + "row", MAIN + "c", MAIN + "v", MAIN + "f", MAIN + "is"
@@ -124,7 +126,7 @@ def _workbook_part(overrides: dict[str, str], defaults: set[str]) -> str:
 
 
 def sheet_parts(z: zipfile.ZipFile) -> list[SheetPart]:
-    """The worksheets in workbook order (chart sheets and sheets whose part is missing left out)."""
+    """The worksheets in workbook order (chart sheets left out; a sheet whose part is missing is an error)."""
     wb_path = workbook_part(z)
     return _sheets(z, wb_path, safe_xml.parse(_read(z, wb_path), wb_path))
 
@@ -140,8 +142,10 @@ def _sheets(z: zipfile.ZipFile, wb_path: str, root: Any) -> list[SheetPart]:
         if rid not in rels:
             raise InputError(f"the sheet {s.get('name')!r} has no relationship {rid}")
         kind, path = rels[rid]
-        if path not in files or "chartsheet" in kind:
+        if "chartsheet" in kind:
             continue
+        if path not in files:
+            raise InputError(f"the sheet {s.get('name')!r} has no part {path} in the file; the workbook is damaged")
         if s.get("name") is None:
             raise InputError("a sheet has no name")
         out.append(SheetPart(s.get("name"), path, s.get("state") or "visible"))
@@ -167,8 +171,16 @@ class XlsxBook:
         self._dates, self._elapsed = _date_styles(z)
 
     def cells(self, sheet: SheetPart) -> SheetCells:
-        """Every cell of the sheet that holds something (see the module's description)."""
-        return _SheetReader(self, sheet.path).read(_read(self._zip, sheet.path))
+        """Every cell of the sheet that holds something (see the module's description). A sheet
+        part larger than ``MAX_SHEET_XML_BYTES`` is refused before it is inflated."""
+        try:
+            size = self._zip.getinfo(sheet.path).file_size
+        except KeyError:
+            raise InputError(f"the sheet {sheet.title!r} has no part {sheet.path} in the file") from None
+        if size > MAX_SHEET_XML_BYTES:
+            raise InputError(f"the sheet {sheet.title!r} is {size:,} bytes of XML, over the limit of "
+                             f"{MAX_SHEET_XML_BYTES:,} bytes per sheet (MAX_SHEET_XML_BYTES)")
+        return _SheetReader(self, sheet.path, sheet.title).read(_read(self._zip, sheet.path))
 
 
 def _global_names(root: Any) -> dict[str, tuple[Optional[str], str]]:
@@ -338,9 +350,10 @@ def _date_styles(z: zipfile.ZipFile) -> tuple[frozenset[int], frozenset[int]]:
 class _SheetReader:
     """Reads one sheet part, streamed row by row."""
 
-    def __init__(self, book: XlsxBook, path: str) -> None:
+    def __init__(self, book: XlsxBook, path: str, title: str = "") -> None:
         self.book = book
         self.path = path
+        self.title = title or path
         self.shared: dict[Optional[str], tuple[int, int, list]] = {}  # si -> first cell (row, col), pieces
         self.out = SheetCells()
         self.max_row: Optional[int] = None
@@ -358,7 +371,7 @@ class _SheetReader:
         try:
             return self._read_grown(data)
         except Exception:  # Unusual, or an error :meth:`_read_streamed` raises again
-            return _SheetReader(self.book, self.path)._read_streamed(data)
+            return _SheetReader(self.book, self.path, self.title)._read_streamed(data)
 
     def _read_streamed(self, data: bytes) -> SheetCells:
         """The cells read as openpyxl reads them: each ``<row>``, ``<dimension>`` and ``<sheetData>``
@@ -415,33 +428,76 @@ class _SheetReader:
         return go_on
 
     def _dimension(self, el: Any) -> None:
-        """The sheet's declared size, from the first ``<dimension>`` before the cells."""
-        if not self.sized:
-            self.sized = True
-            _, _, self.max_col, self.max_row = range_bounds(el.get("ref"))
+        """The sheet's declared size (``<dimension>``) is not trusted: other programs leave it
+        stale, and every cell present is read (DESIGN: one reader, every cell)."""
+        self.sized = True
 
     def _row(self, el: Any) -> tuple[bool, bool]:
         """Reads a ``<row>`` into ``out``: (whether to read on: False past the dimension, whether it
         was read by :meth:`_plain_row`, so that each of its cells has a usual shape)."""
         r = el.get("r")
-        row_no = self.row_no = self.row_no + 1 if r is None else _row_number(r)
+        try:
+            row_no = self.row_no = self.row_no + 1 if r is None else _row_number(r)
+        except (ValueError, OverflowError):
+            raise InputError(f"row number {r[:40]!r} is not a whole number; the workbook is damaged",
+                             self.title) from None
+        if row_no > MAX_ROW:
+            raise InputError(f"row number {row_no} is past the last row of a sheet ({MAX_ROW})",
+                             self.title)
         if self.max_row is not None and row_no > self.max_row:
             return False, False
         if row_no <= self.last:
             return True, False  # a row out of order or repeated: openpyxl skips it
         self.last = row_no
-        got = self._plain_row(el, row_no)
-        if got is not None:
-            self.out.values.update(got)
-            return True, True
-        cells, ordered = self._cells(el, row_no)
+        try:
+            got = self._plain_row(el, row_no)
+            if got is not None:
+                self.out.values.update(got)
+                return True, True
+            cells, ordered = self._cells(el, row_no)
+        except (ValueError, IndexError, OverflowError, KeyError, TypeError) as exc:
+            raise self._bad_cell(el, row_no, exc) from None
         if cells:
             self._write(cells, ordered)
         return True, False
 
+    def _bad_cell(self, row: Any, row_no: int, exc: Exception) -> InputError:
+        """The error naming the sheet and cell of a row that could not be read (a cell ``ZZZZ5``,
+        a number ``abc``, a shared string that does not exist, a date that is not one)."""
+        col = 0
+        for c in row:
+            coord = c.get("r")
+            where = f"{self.title}!{coord}" if coord else f"{self.title} row {row_no}"
+            if coord:
+                try:
+                    col, _ = _coordinate(coord)
+                except (ValueError, IndexError):
+                    return InputError(f"{coord!r} is not a cell reference (columns A to XFD, rows from 1)",
+                                      f"{self.title}!{coord}"[:200])
+            else:
+                col += 1
+                where = f"{self.title}!{column_letter(min(col, MAX_COLUMN))}{row_no}"
+            kind = c.get("t", "n")
+            for child in c:
+                if child.tag != _V or not child.text or kind == "inlineStr":
+                    continue
+                text = child.text
+                try:
+                    self._value(text, kind, self._styles.get(c.get("s"), 0))
+                except (ValueError, IndexError, OverflowError, KeyError, TypeError):
+                    what = {"n": "a number", "s": "the number of a shared string", "b": "0 or 1 (FALSE/TRUE)",
+                            "d": "an ISO date (YYYY-MM-DD)"}.get(kind, "a value")
+                    return InputError(f"the file holds {text[:40]!r} where {what} should be "
+                                      f"(type t={kind!r}); the workbook is damaged", where[:200])
+            try:
+                self._style(c.get("s"))
+            except ValueError:
+                return InputError(f"style {c.get('s')!r} is not a number; the workbook is damaged", where[:200])
+        return InputError(f"row {row_no} cannot be read ({type(exc).__name__}: {exc})", self.title)
+
     def _write(self, cells: list[tuple[int, str, Any, bool, Optional[str]]], ordered: bool) -> None:
         """Puts a row's cells (from :meth:`_cells`) into ``out``."""
-        if ordered and self.max_col is not None and cells[-1][0] <= self.max_col:
+        if ordered:
             values, formulas = self.out.values, self.out.formulas
             for _, coord, value, formula, ref in cells:
                 if formula:
@@ -506,7 +562,7 @@ class _SheetReader:
                     value = numbers[text] = _number(text)
                 got[coord] = self._date(value, style) if style in dates else value
             elif kind == "s":
-                got[coord] = strings[int(text)]
+                got[coord] = self._string(text)
             elif kind == "str":
                 got[coord] = text
             else:
@@ -521,13 +577,21 @@ class _SheetReader:
         style = self._styles[s] = int(s) if s else 0
         return style
 
+    def _string(self, text: str) -> str:
+        """The shared string numbered ``text``; IndexError for a number outside the table
+        (a negative one too: it must not count from the end)."""
+        i = int(text)
+        if i < 0:
+            raise IndexError(i)
+        return self.book._strings[i]
+
     def _value(self, text: str, kind: str, style: int) -> Any:
         """The value of a cell of type ``kind`` whose ``<v>`` holds ``text`` (not empty)."""
         if kind == "n":
             value = _number(text)
             return self._date(value, style) if style in self.book._dates else value
         if kind == "s":
-            return self.book._strings[int(text)]
+            return self._string(text)
         if kind == "b":
             return bool(int(text))
         if kind == "d":
