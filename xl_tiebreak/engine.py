@@ -20,6 +20,7 @@ from .editions import Edition, edition_for_date, get_edition
 from .errors import DescriptorError, InputError
 from .model import Tournament
 from .options import DEFAULT_OPTIONS, Options
+from .progress import Progress, progress
 from .tiebreaks.context import Column, Context, compiled, freeze
 from .tiebreaks.national import kentler_tprs
 
@@ -50,6 +51,14 @@ class Result:
     options: Options = field(default=DEFAULT_OPTIONS)
     context: Optional[Context] = field(default=None, compare=False, repr=False)  # the evaluation
     calculator: Optional["Calculator"] = field(default=None, compare=False, repr=False)
+    progress: Optional[Progress] = field(default=None, compare=False)  # how far the event has got
+
+    @property
+    def label(self) -> str:
+        """``after round k of N`` (with the round in progress, or live), as every output says it."""
+        if self.progress is not None:
+            return self.progress.label
+        return f"after round {self.rounds} of {self.tournament.rounds}"
 
     @cached_property
     def points(self) -> tuple[Fraction, ...]:
@@ -112,12 +121,13 @@ def resolve_tiebreaks(t: Tournament, tiebreaks: TieBreakList, round_robin: bool
 
 def compute(t: "Tournament | Context", tiebreaks: TieBreakList = None, *,
             edition: "str | Edition | None" = None, rounds: Optional[int] = None, kind: Optional[str] = None,
-            options: Optional[Options] = None) -> Result:
+            options: Optional[Options] = None, live: bool = False) -> Result:
     """Compute ``tiebreaks`` (a comma-separated string or a list of descriptors) for every player.
 
     ``edition``: ``fide2026``, ``fide2024`` or ``fide2012``; default: the edition in force at the
     event's start date. ``rounds``: evaluate rounds 1..N only (standings part-way through);
-    default: every round with a result. ``kind``: ``swiss`` or ``round-robin``; default: the
+    default: the complete rounds (:mod:`xl_tiebreak.progress`), and with ``live`` the finished
+    games of the round in progress too. ``kind``: ``swiss`` or ``round-robin``; default: the
     file's, else Swiss. ``t`` may instead be an evaluation already resolved by :func:`context`
     (the other arguments are then ignored): the :class:`Result` keeps it as ``context``.
     Each tie-break is its registry row's function; it receives the columns listed before it.
@@ -125,14 +135,14 @@ def compute(t: "Tournament | Context", tiebreaks: TieBreakList = None, *,
     if isinstance(t, Context):
         ctx = t
     else:
-        ctx = context(t, edition=edition, rounds=rounds, kind=kind, options=options)
+        ctx = context(t, edition=edition, rounds=rounds, kind=kind, options=options, live=live)
     tbs, codes = resolve_tiebreaks(ctx.t, tiebreaks, ctx.rr)
     calc = Calculator(ctx)
     columns: list[Column] = []
     for tb in tbs:
         columns.append(calc.column(tb, columns))
     return Result(ctx.t, ctx.edition, ctx.n, ctx.rr, tuple(tbs), tuple(codes), calc.points, tuple(columns),
-                  ctx.options, ctx, calc)
+                  ctx.options, ctx, calc, ctx.progress)
 
 
 def kentler_lists(t: Tournament, *, edition: "str | Edition | None" = None, rounds: Optional[int] = None,
@@ -144,9 +154,10 @@ def kentler_lists(t: Tournament, *, edition: "str | Edition | None" = None, roun
 
 
 def context(t: Tournament, *, edition: "str | Edition | None" = None, rounds: Optional[int] = None,
-            kind: Optional[str] = None, options: Optional[Options] = None) -> Context:
+            kind: Optional[str] = None, options: Optional[Options] = None, live: bool = False) -> Context:
     """The evaluated facts of an event: edition, rounds, type and options resolved as
-    :func:`compute` resolves them (shared with the explanations)."""
+    :func:`compute` resolves them (shared with the explanations). The context's ``progress``
+    says how far the event has got and which rounds are evaluated."""
     options = options or DEFAULT_OPTIONS
     ed = get_edition(edition) if edition is not None else edition_for_date(t.start_date)
     kind = kind or t.kind or "swiss"
@@ -154,16 +165,41 @@ def context(t: Tournament, *, edition: "str | Edition | None" = None, rounds: Op
         raise InputError(f"unknown event type {kind!r}; use swiss or round-robin")
     rr = kind == "round-robin"
     arrays = compiled(t)
-    n = arrays.last_played_round() if rounds is None else rounds
-    if not 0 <= n <= t.rounds:
-        raise InputError(f"--rounds {n}: the event has {t.rounds} rounds")
-    pending = np.argwhere(arrays.pending[:, :n])
+    prog = progress(t, live)
+    if rounds is not None:
+        if not 0 <= rounds <= t.rounds:
+            raise InputError(f"--rounds {rounds}: the event has {t.rounds} rounds")
+        if prog.current and rounds >= prog.current:
+            if not live:  # the chosen rounds take in the one in progress: only live standings may
+                _round_not_in(t, prog)
+        else:
+            prog = Progress(t.rounds, rounds)
+    n = prog.evaluated if rounds is None else rounds
+    open_round = prog.current if prog.live else 0
+    pending = np.argwhere(arrays.pending[:, :n] & (np.arange(n) + 1 != open_round)[None, :])
     if len(pending):
         k, r = (int(x) for x in pending[0])
         p = t.players[k]
         raise InputError(f"player {p.no} is paired with {p.rounds[r].opponent} in round {r + 1}, but the "
                          f"result is missing; enter it, or evaluate rounds 1-{r} only (--rounds {r})")
-    return Context(t, ed, n, options, rr)
+    ctx = Context(t, ed, n, options, rr)
+    ctx.progress = prog
+    return ctx
+
+
+def _round_not_in(t: Tournament, prog: Progress) -> None:
+    """Refuse standings over a round whose results are not all in (unless asked for live ones)."""
+    first = t.player(prog.waiting[0])
+    r = prog.current
+    cell = first.rounds[r - 1]
+    if cell.opponent is not None:
+        raise InputError(f"player {first.no} is paired with {cell.opponent} in round {r}, but the result is "
+                         f"missing; enter it, or evaluate rounds 1-{r - 1} only (--rounds {r - 1})")
+    more = len(prog.waiting) - 1
+    raise InputError(f"round {r} is in progress ({prog.games_in} of {prog.games} games in): nothing is entered "
+                     f"for player {first.no}" + (f" and {more} more" if more else "") + f"; enter the results "
+                     f"(- for an absence), evaluate rounds 1-{r - 1} only (--rounds {r - 1}), or ask for "
+                     "live standings (--live)")
 
 
 class Calculator:

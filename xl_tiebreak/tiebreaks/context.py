@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 from math import lcm
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import numpy as np
 
@@ -21,6 +21,9 @@ from ..model import Kind, Tournament
 from ..options import Options
 from .reasons import Reason
 from .svon import svon_array
+
+if TYPE_CHECKING:
+    from ..progress import Progress
 
 # kind codes of the arrays
 GAME, FWIN, FLOSS, DFF, PAB, FPB, HPB, ZPB = range(8)
@@ -84,6 +87,7 @@ class Compiled:
         absent_pts = int(sc.absent * s)
         point_of: dict[int, int] = {}
         kinds, opps, pts, black, halves, entered, pending, short = [], [], [], [], [], [], [], []
+        blank = []
         for p in t.players:
             for r in p.rounds:
                 k = id(r.kind)
@@ -96,9 +100,11 @@ class Compiled:
                 entered.append(entered_of[k])
                 if k == not_played:
                     pending.append(o is not None)
+                    blank.append(o is None)
                     pts.append(absent_pts)
                     continue
                 pending.append(False)
+                blank.append(False)
                 v = point_of.get(id(r.points))
                 if v is None:
                     v = point_of[id(r.points)] = int(r.points * s)
@@ -111,6 +117,7 @@ class Compiled:
         self.halves = np.array(halves, dtype=np.int8).reshape(shape)
         self.entered = np.array(entered, dtype=bool).reshape(shape)  # not absent, not blank
         self.pending = np.array(pending, dtype=bool).reshape(shape)  # paired, result to come
+        self.blank = np.array(blank, dtype=bool).reshape(shape)  # nothing written: not played yet
         self.short = np.array(short, dtype=bool).reshape(shape)  # games of under one move
         self._freeze()
 
@@ -134,6 +141,7 @@ class Compiled:
         self.halves = table(lambda k: _HALVES.get(k, 0), np.int8)
         self.entered = table(lambda k: k.is_entered, bool)
         self.pending = (kind == not_played) & paired
+        self.blank = (kind == not_played) & ~np.asarray(paired, dtype=bool)
         self.short = table(lambda k: k in (Kind.SHORT_WIN, Kind.SHORT_DRAW, Kind.SHORT_LOSS), bool)
         self._freeze()
         return self
@@ -149,7 +157,8 @@ class Compiled:
         return cls.from_kinds(scoring, kind, np.where(known, at, -1), opp != 0, colour == 2)
 
     def _freeze(self) -> None:
-        freeze(self.kind, self.opp, self.pts, self.black, self.halves, self.entered, self.pending, self.short)
+        freeze(self.kind, self.opp, self.pts, self.black, self.halves, self.entered, self.pending, self.blank,
+               self.short)
 
     def last_played_round(self) -> int:
         """The last round with a game or a forfeit; failing that, with any bye entered."""
@@ -184,6 +193,7 @@ class Context:
         self.options = options
         self.rr = rr
         self.fore = fore and 0 < n == t.rounds  # the final round's games count as draws here
+        self.progress: Optional["Progress"] = None  # how far the event has got (set by engine.context)
         sc = t.scoring
         self.scale = lcm(*(Fraction(v).denominator for v in
                            (sc.win, sc.draw, sc.loss, sc.absent, sc.pab_points)))
