@@ -74,6 +74,7 @@ def book(rows: dict[int, list[str]], tmp_path, name="check.xlsx"):
         for r, c in enumerate(cells):
             if c:
                 ws.cell(5 + i, 6 + r, c)
+    wb["Settings"]["B5"] = "2026-04-01"  # a start date: no warning that the edition is assumed
     path = tmp_path / name
     wb.save(path)  # a test fixture
     return path

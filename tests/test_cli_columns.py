@@ -36,7 +36,8 @@ def test_json_as_json_dumps_writes_it(tmp_path, tiebreaks):
     res = compute(t, tiebreaks, edition="fide2026")
     players = [{"no": p.no, "name": p.name, "points": float(res.points[k]),
                 "values": [json_number(v) for v in res.values[k]]} for k, p in enumerate(t.players)]
-    doc = {"edition": "fide2026", "rounds": res.rounds, "tiebreaks": list(res.codes), "players": players}
+    doc = {"edition": "fide2026", "rounds": res.rounds, "of": t.rounds, "in_progress": None, "live": False,
+           "label": f"after round {res.rounds} of {t.rounds}", "tiebreaks": list(res.codes), "players": players}
     got = run("compute", str(path), "-t", tiebreaks, "-r", "fide2026", "-f", "json")
     assert got == json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
     rows = rank(res)

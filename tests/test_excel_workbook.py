@@ -54,9 +54,10 @@ def test_template_structure():
     ws = wb["Crosstable"]
     assert [ws.cell(4, j).value for j in range(1, 7)] == ["No", "Name", "Title", "Rating", "Fed", "R1"]
     assert ws.freeze_panes == "F5"
-    assert ws["A3"].value == "=STATUS(Crosstable,Settings!$B$4)"
-    tail = "Settings!$B$14,Settings!$A$17:$C$25"  # a row per field of Options but unrated_rating
-    assert ws["Q4"].value.text == ("=IFERROR(RESULTS(Crosstable,Settings!$B$7:$B$12,Settings!$B$3,Settings!$B$4,"
+    assert ws["A3"].value == "=STATUS(Crosstable,Settings!$B$4,Settings!$B$3:$B$5,Settings!$B$13,Settings!$B$15)"
+    # unrated, settings (a row per field of Options but unrated_rating), rounds, live
+    tail = "Settings!$B$14,Settings!$A$17:$C$25,Settings!$B$13,Settings!$B$15"
+    assert ws["Q4"].value.text == ("=IFERROR(RESULTS(Crosstable,Settings!$B$7:$B$12,Settings!$B$3:$B$5,Settings!$B$4,"
                                    f"{tail}),Cache!$A$1:$H$401)")
     assert ws["Q4"].value.ref == "Q4:X404"  # the spill: header and 400 rows
     assert ws["Q5"].value is None and ws["X404"].value is None  # no formula per cell
@@ -65,10 +66,12 @@ def test_template_structure():
     assert ws.print_title_rows == "$4:$4" and ws.page_setup.orientation == "landscape"
     st = wb["Standings"]
     assert st["A3"].value == "=Crosstable!$A$3"
-    assert st["A4"].value.text == ("=IFERROR(STANDINGS(Crosstable,Settings!$B$7:$B$12,Settings!$B$3,Settings!$B$4,,,"
+    assert st["A4"].value.text == ("=IFERROR(STANDINGS(Crosstable,Settings!$B$7:$B$12,Settings!$B$3:$B$5,Settings!$B$4,,,"
                                    f"{tail}),Cache!$J$1:$S$401)")
     settings = wb["Settings"]
-    assert (settings["B3"].value, settings["B4"].value) == ("fide2026", "swiss")
+    assert (settings["B3"].value, settings["B4"].value) == (None, "swiss")  # the edition follows the start date
+    assert (settings["A13"].value, settings["B13"].value) == ("Rounds", None)  # empty: the round columns
+    assert (settings["A15"].value, settings["B15"].value) == ("Live standings", "no")
     assert [settings.cell(7 + j, 2).value for j in range(6)] == CODES.split(",")
     assert settings["A14"].value == "Rating for unrated players" and settings["B14"].value is None
     options = {settings.cell(r, 1).value: settings.cell(r, 2).value for r in range(17, 24)}
@@ -95,7 +98,9 @@ def test_template_values_and_dynamic_array_metadata():
     assert 'name="XLDAPR"' in meta and 'fDynamic="1"' in meta
     assert re.search(r'<c r="Q4"[^>]* cm="1"[^>]*><f t="array" ref="Q4:X404">IFERROR\(RESULTS', sheet)
     vals = _cached(TEMPLATES / "xl-tiebreak-swiss.xlsx")
-    assert vals["Crosstable"]["A3"] == "No problems found." and vals["Standings"]["A3"] == "No problems found."
+    status = ("After round 0 of 11 (the round columns: write the event's rounds in Settings); rules fide2026 "
+              "(assumed: no start date). No problems found.")
+    assert vals["Crosstable"]["A3"] == status and vals["Standings"]["A3"] == status
     assert [vals["Crosstable"][f"{c}4"] for c in "QRSTUVWX"] == ["Pts", *CODES.split(","), "Place"]
     assert [vals["Standings"][f"{c}4"] for c in "ABCDEFGHIJ"] == ["Rk", "No", "Name", "Pts", *CODES.split(",")]
 
@@ -105,8 +110,8 @@ def test_one_cell_forms(tmp_path):
     book = tmp_path / "cells.xlsx"
     assert main(["template", "--cells", "--players", "8", "--rounds", "4", "-o", str(book)]) == 0
     ws = load_workbook(book)["Crosstable"]
-    assert ws["J5"].value == ('=IFERROR(SCORE($A5,Crosstable,Settings!$B$3,Settings!$B$4,'
-                              'Settings!$B$14,Settings!$A$17:$C$25),"")')
+    assert ws["J5"].value == ('=IFERROR(SCORE($A5,Crosstable,Settings!$B$3:$B$5,Settings!$B$4,'
+                              'Settings!$B$14,Settings!$A$17:$C$25,Settings!$B$13,Settings!$B$15),"")')
     assert ws["Q12"].value.startswith('=IFERROR(PLACE($A12,Crosstable,Settings!$B$7:$B$12,')
     filled = tmp_path / "filled.xlsx"
     write_workbook(demo_tournament(), filled, cells=True)
@@ -126,7 +131,7 @@ def test_workbook_from_trf_and_back(tmp_path):
     again, settings = read_workbook(book)
     assert again.players == tuple(p.__class__(**{**p.__dict__, "declared_points": None, "declared_rank": None,
                                                  "sex": "", "fide_id": "", "birth": ""}) for p in t.players)
-    assert settings.edition == "fide2024" and settings.start_date == "2025-01-01"  # edition of 042's date
+    assert settings.edition == "" and settings.start_date == "2025-01-01"  # empty: the edition of 042's date
     trf2 = parse_trf(write_trf(again))
     assert [p.rounds for p in trf2.players] == [p.rounds for p in t.players]
     assert compute(again, CODES).values == compute(t, CODES).values
@@ -206,7 +211,8 @@ def test_recompute_fills_every_function_cell_with_the_engines_values(tmp_path, d
     assert [vals["Crosstable"][f"Q{r}"] for r in range(5, 11)] == [2, 3, 1, 5, 4, 6]
     assert [vals["Standings"][f"B{r}"] for r in range(5, 11)] == [3, 1, 2, 5, 4, 6]
     assert vals["Standings"]["C5"] == "Three, C" and vals["Standings"].get("A11") is None
-    assert vals["Crosstable"]["A3"] == vals["Standings"]["A3"] == "No problems found."
+    assert vals["Crosstable"]["A3"] == vals["Standings"]["A3"] == ("After round 4 of 4; rules fide2024 (start date "
+                                                                   "2025-01-01). No problems found.")
     # the Cache sheet holds the same tables (what LibreOffice shows through IFERROR)
     assert [vals["Cache"][f"{c}2"] for c in "ABCDEFGH"] == [vals["Crosstable"][f"{c}5"] for c in "JKLMNOPQ"]
     assert [vals["Cache"][f"K{r}"] for r in range(2, 8)] == [3, 1, 2, 5, 4, 6]

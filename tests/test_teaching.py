@@ -40,8 +40,12 @@ def test_teaching_workbook_sheets_values_and_chart():
     ex = wb["Explain"]
     assert (ex["B3"].value, ex["B4"].value) == (3, "BH/C1")
     assert [ex.cell(7, j).value for j in range(1, 6)] == ["Rd", "Opponent", "Counts as", "Result", "Contribution"]
-    assert [ex.cell(8 + r, 5).value for r in range(4)] == [2, 3, 1.5, 1.5]
-    assert ex["A12"].value == "BH/C1 =" and ex["B12"].value.endswith("= 6.5 (cut: 1.5)")
+    # fide2024, the edition of the demo's start date (as `xl-tiebreak demo` and `explain` give it):
+    # the forfeit wins of rounds 1 and 4 count the dummy at the player's own 3.5 (Art. 16.4)
+    assert [ex.cell(8 + r, 5).value for r in range(4)] == [3.5, 3, 1.5, 3.5]
+    assert ex["A12"].value == "BH/C1 =" and ex["B12"].value.endswith("= 10.0 (cut: 1.5)")
+    assert wb["Crosstable"]["A3"].value == ("After round 4 of 4; rules fide2024 (start date 2025-01-01). "
+                                            "No problems found.")
     xs = wb["Exercise"]
     assert [xs.cell(8 + r, 3).value for r in range(4)] == [None] * 4  # left for the student
     assert xs["G8"].value is None  # Excel's own IF: computed by Excel, left alone by the recompute
@@ -68,5 +72,5 @@ def test_teaching_workbook_renders_without_errors(tmp_path):
                           capture_output=True, text=True).stdout
     assert "#NAME?" not in text and "#VALUE!" not in text
     assert "Running score by round" in text and "BH/C1 =" in text
-    assert "= 6.5 (cut: 1.5)" in text  # the total is whole: no placeholder stops it, the cell wraps
+    assert "= 10.0 (cut: 1.5)" in text  # the total is whole: no placeholder stops it, the cell wraps
     assert "No problems found." in text and "Three, C" in text

@@ -264,7 +264,8 @@ def test_every_call_of_the_shipped_workbooks_through_office_js():
             assert _same(got["value"], want if isinstance(want, list) else [[want]]), (title, name)
         if "demo" in title:
             status = [r for (name, _), r in zip(sample, js) if name == "STATUS"]
-            assert status and all(scalar(r) == "No problems found." for r in status), title
+            assert status and all(scalar(r).startswith("After round 4 of 4; rules fide2024")
+                                  and scalar(r).endswith("No problems found.") for r in status), title
 
 
 def name_of(function: str, i: int) -> str:

@@ -38,6 +38,14 @@ def _rating(text: str) -> int:
 _EVENT_TYPES = ("swiss", "round-robin")
 
 
+def _set_help() -> str:
+    """The names ``--set`` accepts and their values, for its help."""
+    from .options import CHOICES
+    words = [f"{name}={'|'.join(values)}" for name, values in CHOICES.items()]
+    return ", ".join(words + ["svon_cut_unplayed_first=no|yes", "short_games_played=yes|no",
+                              "aob_decimals=auto|none|N", "unrated_rating=none|RATING"])
+
+
 def _arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
     """Every argument, declared once: its name, flags and argparse settings. A command takes it by
     name (:func:`_commands`). Entries share a flag only where the meaning differs (one edition or
@@ -60,12 +68,23 @@ def _arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
         "type": (("--type",), {"dest": "kind", "choices": _EVENT_TYPES,
                                "help": "event type (default: the file's, else swiss)"}),
         "rounds": (("--rounds",), {"type": int, "metavar": "N", "help": "evaluate rounds 1..N only"}),
-        "format": (("--format", "-f"), {"choices": ("table", "csv", "json"), "default": "table"}),
+        "live": (("--live",), {"action": "store_true",
+                               "help": "live standings: include the finished games of the round in progress (its "
+                                       "games not in yet count as not played); default: the standings after the "
+                                       "last complete round (a workbook's Settings, Live standings, can ask too)"}),
+        "format": (("--format", "-f"), {"choices": ("table", "csv", "csv-eu", "json"), "default": "table",
+                                        "help": "table: aligned text for the screen or a notice board; csv: comma-"
+                                                "separated, decimal point, UTF-8; csv-eu: for Excel set to European "
+                                                "formats (semicolons, decimal comma, UTF-8 with a byte-order mark); "
+                                                "json: every value with the edition and the rounds (default: table)"}),
+        "text output": (("-o", "--output"), {"metavar": "FILE",
+                                             "help": "write to FILE (UTF-8) instead of the screen; an existing "
+                                                     "file is replaced only with --force"}),
         "text format": (("--format", "-f"), {"choices": ("text", "json"), "default": "text"}),
         "findings format": (("--format", "-f"), {"choices": ("table", "json"), "default": "table"}),
         "set": (("--set",), {"action": "append", "default": [], "metavar": "NAME=VALUE",
-                             "help": "a choice the regulations leave open, e.g. svon_cut_unplayed_first=yes "
-                                     "or rr_forfeits=reference (see xl_tiebreak.Options)"}),
+                             "help": "a choice the regulations leave open (repeat for several); the first "
+                                     "value is the default: " + _set_help() + " (see xl_tiebreak.Options)"}),
         "unrated": (("--unrated",), {"type": _rating, "metavar": "RATING",
                                      "help": "rating for unrated players in the rating tie-breaks (default: "
                                              "such tie-breaks are dropped when anyone is unrated)"}),
@@ -169,26 +188,43 @@ def _edition(args, book) -> Optional[str]:
     return args.rules or (book.edition if book is not None else None) or None
 
 
+def _live(args, book) -> bool:
+    """Live standings: ``--live``, else a workbook's Settings (Live standings)."""
+    return bool(getattr(args, "live", False) or (book is not None and book.live))
+
+
 def _result(args, t, book) -> Result:
     from .engine import compute
     tiebreaks, kind, options = _settings(args, book)
-    return compute(t, tiebreaks, edition=_edition(args, book), rounds=args.rounds, kind=kind, options=options)
+    return compute(t, tiebreaks, edition=_edition(args, book), rounds=args.rounds, kind=kind, options=options,
+                   live=_live(args, book))
+
+
+def _emit(args, text: str) -> tuple[str, int]:
+    """The text for the screen, or written to ``-o FILE`` (atomically; an existing file only with
+    --force) with a line saying so."""
+    out = getattr(args, "output", None)
+    if not out:
+        return text, 0
+    from .excel.safe_write import atomic_write
+    written = atomic_write(Path(out), text.encode("utf-8"), overwrite=args.force)
+    return f"written to {written}\n", 0
 
 
 def _compute(args) -> tuple[str, int]:
     """``compute``: every player's values, in start order."""
-    return _render_compute(_result(args, *_load(args.input, args)), args.format), 0
+    return _emit(args, _render_compute(_result(args, *_load(args.input, args)), args.format))
 
 
 def _standings(args) -> tuple[str, int]:
     """``standings``: the ranked table."""
-    return _render_standings(_result(args, *_load(args.input, args)), args.format, args.input), 0
+    return _emit(args, _render_standings(_result(args, *_load(args.input, args)), args.format, args.input))
 
 
 def _demo(args) -> tuple[str, int]:
     """``demo``: the standings of the example event."""
     from .examples import DEMO_FILE, demo_tournament
-    return _render_standings(_result(args, demo_tournament(), None), args.format, DEMO_FILE), 0
+    return _emit(args, _render_standings(_result(args, demo_tournament(), None), args.format, DEMO_FILE))
 
 
 def _excel(name: str) -> Callable[[argparse.Namespace], tuple[str, int]]:
@@ -251,7 +287,7 @@ def _explain(args) -> tuple[str, int]:
     tiebreaks, kind, options = _settings(args, book)
     edition = _edition(args, book)
     e = explain(t, args.player, args.tiebreak, edition, rounds=args.rounds, kind=kind, tiebreaks=tiebreaks,
-                options=options)
+                options=options, live=_live(args, book))
     if args.format == "json":
         import json  # here, not at the top: the other commands start without it
         return json.dumps(e.as_dict(), ensure_ascii=False, indent=1) + "\n", 0
@@ -268,7 +304,8 @@ def _compare(args) -> tuple[str, int]:
     if not names:
         raise TiebreakError("--rules: name at least one edition, e.g. fide2024,fide2026")
     tiebreaks, kind, options = _settings(args, book)
-    results = [compute(t, tiebreaks, edition=n, rounds=args.rounds, kind=kind, options=options) for n in names]
+    results = [compute(t, tiebreaks, edition=n, rounds=args.rounds, kind=kind, options=options,
+                       live=_live(args, book)) for n in names]
     places = [{r.player.no: r.place for r in rank(res)} for res in results]
     codes = results[0].codes
     if args.format == "json":
@@ -290,8 +327,8 @@ def _compare(args) -> tuple[str, int]:
         rows.append([str(p.no), p.name, format_value(results[0].points[k], 1)]
                     + [format_value(r.values[k][j], d) for j, (_, d) in enumerate(cols) for r in results]
                     + [pl[p.no] for pl in places])
-    if args.format == "csv":
-        return _csv(headers, rows), 0
+    if args.format.startswith("csv"):
+        return _csv(headers, rows, args.format), 0
     moved = [p for p in t.players if len({pl[p.no] for pl in places}) > 1]
     lines = table(headers, rows, right={0, *range(2, len(headers))}) + [""]
     if moved:
@@ -390,7 +427,13 @@ def _json(result: Result, order: Sequence[int], places: Optional[Sequence[str]] 
         if separated is not None:
             cells = (*cells, json.dumps(separated[pos], ensure_ascii=False))
         lines.append(item % cells)
+    prog = result.progress
+    current = ('{"round": %d, "games_in": %d, "games": %d}' % (prog.current, prog.games_in, prog.games)
+               if prog is not None and prog.current else "null")
     head = [f'"edition": {string(result.edition.name)}', f'"rounds": {result.rounds}',
+            f'"of": {result.tournament.rounds}', f'"in_progress": {current}',
+            f'"live": {"true" if prog is not None and prog.live and prog.current else "false"}',
+            f'"label": {string(result.label)}',
             f'"tiebreaks": {_json_list([string(c) for c in result.codes], " ")}',
             '"players": ' + ("[\n" + ",\n".join(lines) + "\n ]" if lines else "[]")]
     return "{\n " + ",\n ".join(head) + "\n}\n"
@@ -416,14 +459,20 @@ def csv_safe(field: str) -> str:
     return field if _NUMBER.fullmatch(field) else "'" + field
 
 
-def _csv(headers: list[str], rows: list[list[str]]) -> str:
+def _csv(headers: list[str], rows: list[list[str]], fmt: str = "csv") -> str:
+    """CSV text; ``csv-eu`` is for Excel set to European formats: semicolons, decimal commas and
+    a byte-order mark (so that Excel reads it as UTF-8)."""
     import csv
     import io
+    import re
+    eu = fmt == "csv-eu"
+    number = re.compile(r"-?\d+\.\d+")
     buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
+    w = csv.writer(buf, lineterminator="\n", delimiter=";" if eu else ",")
     w.writerow([csv_safe(h) for h in headers])
-    w.writerows([csv_safe(f) for f in row] for row in rows)
-    return buf.getvalue()
+    for row in rows:
+        w.writerow([f.replace(".", ",") if eu and number.fullmatch(f) else csv_safe(f) for f in row])
+    return ("\ufeff" if eu else "") + buf.getvalue()
 
 
 def _render_compute(result: Result, fmt: str) -> str:
@@ -437,8 +486,8 @@ def _render_compute(result: Result, fmt: str) -> str:
                _texts(result.points_column, lambda v: format_value(v, 1))]
     columns += [_texts(col, lambda v, d=d: format_value(v, d)) for col, (_, d) in zip(result.columns, cols)]
     rows = [list(r) for r in zip(*columns)]
-    if fmt == "csv":
-        return _csv(headers, rows)
+    if fmt.startswith("csv"):
+        return _csv(headers, rows, fmt)
     return "\n".join(table(headers, rows, right={0, *range(2, len(headers))})) + "\n"
 
 
@@ -458,11 +507,11 @@ def _render_standings(result: Result, fmt: str, source: str) -> str:
         split = r.separated_by or ("shared" if tied_above and rows_[k - 1].place == r.place else "")
         rows.append([r.place, str(r.player.no), r.player.name, format_value(r.points, 1)]
                     + [format_value(v, d) for v, (_, d) in zip(r.values, cols)] + [split])
-    if fmt == "csv":
-        return _csv(headers, rows)
+    if fmt.startswith("csv"):
+        return _csv(headers, rows, fmt)
     title = result.tournament.name or source
-    head = (f"{title}\nStandings after round {result.rounds} of {result.tournament.rounds}; "
-            f"{'round robin' if result.round_robin else 'Swiss'}; rules: {result.edition.name} "
+    head = (f"{title}\nStandings {result.label}\n"
+            f"{'Round robin' if result.round_robin else 'Swiss'}; rules: {result.edition.name} "
             f"({result.edition.title})\n\n")
     legend = ["", "Tie-breaks, in order:"]
     for code, tb in zip(result.codes, result.tiebreaks):
@@ -475,15 +524,17 @@ def _render_standings(result: Result, fmt: str, source: str) -> str:
 def _commands() -> tuple[tuple[str, str, tuple[str, ...], Callable[[argparse.Namespace], tuple[str, int]]], ...]:
     """The commands: name, help, the arguments of :func:`_arguments` it takes (in the order its help
     lists them) and the function that runs it (returns the text to print and the exit status)."""
-    event = ("input", "tiebreaks", "rules", "type", "rounds", "format", "set", "unrated", "encoding")
+    event = ("input", "tiebreaks", "rules", "type", "rounds", "live", "format", "set", "unrated", "encoding",
+             "text output", "force")
     return (
         ("compute", "tie-break values of every player, in start order", event, _compute),
         ("standings", "the ranked table with the tie-breaks", event, _standings),
         ("demo", "standings of the example event shipped with the package", event[1:], _demo),
         ("explain", "how one value is reached, step by step", ("input", "player", "tiebreak", "rules", "type",
-         "rounds", "tiebreaks (no -t)", "text format", "set", "unrated", "encoding"), _explain),
+         "rounds", "live", "tiebreaks (no -t)", "text format", "set", "unrated", "encoding"), _explain),
         ("compare", "the values under several editions side by side",
-         ("input", "tiebreaks", "editions", "type", "rounds", "format", "set", "unrated", "encoding"), _compare),
+         ("input", "tiebreaks", "editions", "type", "rounds", "live", "format", "set", "unrated", "encoding"),
+         _compare),
         ("check", "list every problem of a TRF file or a workbook's crosstable", ("input", "findings format", "encoding"),
          _check),
         ("template", "write an empty workbook template",

@@ -159,7 +159,7 @@ def context(t: Tournament, *, edition: "str | Edition | None" = None, rounds: Op
     :func:`compute` resolves them (shared with the explanations). The context's ``progress``
     says how far the event has got and which rounds are evaluated."""
     options = options or DEFAULT_OPTIONS
-    ed = get_edition(edition) if edition is not None else edition_for_date(t.start_date)
+    ed = get_edition(edition) if edition else edition_for_date(t.start_date)  # "" too: by the date
     kind = kind or t.kind or "swiss"
     if kind not in ("swiss", "round-robin"):
         raise InputError(f"unknown event type {kind!r}; use swiss or round-robin")

@@ -76,7 +76,7 @@ class Explanation:
 
 def explain(t: "Tournament | Result", player: int, descriptor: str, edition: "str | None" = None, *,
             rounds: Optional[int] = None, kind: Optional[str] = None,
-            options: Optional[Options] = None, tiebreaks: Optional[str] = None) -> Explanation:
+            options: Optional[Options] = None, tiebreaks: Optional[str] = None, live: bool = False) -> Explanation:
     """The account of ``descriptor`` (``"BH/C1"``, ``"SB"``, ``"ARO"``, ``"DE"``, ...) for the
     player with start number ``player``. ``tiebreaks``: the event's list, which DE needs to know
     its tied group (default: the players tied on points). ``t`` may be a :class:`Result` of
@@ -86,7 +86,7 @@ def explain(t: "Tournament | Result", player: int, descriptor: str, edition: "st
     if given is not None:
         ctx, tiebreaks = given.context, ",".join(x.code for x in given.tiebreaks)
     else:
-        ctx = context(t, edition=edition, rounds=rounds, kind=kind, options=options)
+        ctx = context(t, edition=edition, rounds=rounds, kind=kind, options=options, live=live)
     t = ctx.t
     index = t._index()
     if player not in index:

@@ -333,15 +333,39 @@ def read_book(book: Book, findings: Optional[Findings] = None) -> tuple[Tourname
     if kind not in (None, "swiss", "round-robin"):
         fd.add("layout", f"type {kind!r} is neither swiss nor round-robin", "Settings!B4")
         kind = None
-    t = rows_to_tournament(table, cell_name=cell_name, kind=kind, name=title or "", findings=fd)
+    t = rows_to_tournament(table, cell_name=cell_name, kind=kind, name=title or "", findings=fd,
+                           rounds=settings.rounds)
     if settings.start_date:
         iso = parse_date(settings.start_date)
         if iso is None:
-            fd.add("layout", f"start date {settings.start_date!r} is not a date (write YYYY-MM-DD)",
-                   "Settings!B5")
+            fd.add("date", f"start date {settings.start_date!r} is not a date (write YYYY-MM-DD)", "Settings!B5")
         else:
             t = replace(t, start_date=iso)
+    _edition_findings(settings, t.start_date, fd)
     return t, settings
+
+
+def _edition_findings(settings: BookSettings, start: Optional[str], fd: Findings) -> None:
+    """The rule edition as the workbook sets it (C.07's editions apply by the event's start date):
+    an implausible date, an edition chosen that disagrees with the date, or no date and no
+    edition (the one assumed is named, and how to choose)."""
+    from ..editions import DEFAULT_EDITION, date_note, edition_for_date, get_edition
+    if start:
+        note = date_note(start)
+        if note:
+            fd.add("edition", note, "Settings!B5")
+    if settings.edition:
+        try:
+            chosen = get_edition(settings.edition)
+        except Exception:
+            return  # an unknown name is refused where the edition is used, naming it
+        if start and edition_for_date(start).name != chosen.name:
+            fd.add("edition", f"the edition chosen, {chosen.name}, is not the one in force at the start date "
+                   f"{start} ({edition_for_date(start).name}): values follow {chosen.name}; leave Settings!B3 "
+                   "empty to follow the date", "Settings!B3")
+    elif not start:
+        fd.add("edition", f"no start date: computed under {DEFAULT_EDITION.name} (the edition is assumed); write "
+               "the start date in Settings!B5, or choose an edition in Settings!B3", "Settings!B5")
 
 
 def read_workbook(path: "str | Path", findings: Optional[Findings] = None) -> tuple[Tournament, BookSettings]:

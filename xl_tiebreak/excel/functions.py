@@ -132,8 +132,85 @@ def _kind(kind: Any) -> Optional[str]:
     raise InputError(f"unknown event type {kind!r}; use swiss or round-robin")
 
 
-def _tournament(key: _TableKey, kind: Optional[str]) -> Tournament:
-    return CACHE.get(("t", key, kind), lambda: rows_to_tournament(key.rows, kind=kind))
+def _tournament(key: _TableKey, kind: Optional[str], rounds: Optional[int] = None) -> Tournament:
+    return CACHE.get(("t", key, kind, rounds), lambda: rows_to_tournament(key.rows, kind=kind, rounds=rounds))
+
+
+def _edition(edition: Any, function: str = "") -> Any:
+    """The rule edition: a name (fide2026, fide2024, fide2012), or the event's start date (a date
+    cell, an Excel date number from 1970 on, or text YYYY-MM-DD) meaning the edition in force then (C.07's
+    editions apply by the start date); or a range holding both, as the templates pass
+    Settings!B3:B5: a name chosen there wins, else the date's edition. Empty: fide2026."""
+    from ..editions import EDITIONS, edition_for_date
+    if isinstance(edition, (list, tuple)):
+        cells = [c for row in edition for c in (row if isinstance(row, (list, tuple)) else [row])]
+        for c in cells:
+            if _text(c).lower() in EDITIONS:
+                return get_edition(_text(c).lower())
+        for c in cells:
+            day = _date(c)
+            if day:
+                return edition_for_date(day)
+        return get_edition(None)
+    day = _date(edition)
+    if day:
+        return edition_for_date(day)
+    text = _text(edition)
+    if text[:4].isdigit() and len(text) >= 8:
+        raise InputError(f"{function + ': ' if function else ''}edition {text[:30]!r} is neither an edition "
+                         "name nor a date (YYYY-MM-DD)")
+    return get_edition(text or None)
+
+
+def _edition_source(edition: Any) -> str:
+    """Why this edition, for STATUS: chosen, the start date's, or assumed for want of a date."""
+    from ..editions import EDITIONS
+    cells = [c for row in edition for c in (row if isinstance(row, (list, tuple)) else [row])] \
+        if isinstance(edition, (list, tuple)) else [edition]
+    if any(_text(c).lower() in EDITIONS for c in cells):
+        return " (chosen)"
+    day = next((d for d in map(_date, cells) if d), None)
+    return f" (start date {day})" if day else " (assumed: no start date)"
+
+
+def _date(v: Any) -> Optional[str]:
+    """An ISO date from a date cell, an Excel date number (days since 1899-12-30) or text
+    YYYY-MM-DD (also with / or .); None for anything else."""
+    import datetime as dt
+    if isinstance(v, dt.datetime):
+        return v.date().isoformat()
+    if isinstance(v, dt.date):
+        return v.isoformat()
+    if isinstance(v, (int, float)) and not isinstance(v, bool):
+        if 25_569 <= v < 2_958_466 and float(v).is_integer():  # 1970 to 9999
+            return (dt.date(1899, 12, 30) + dt.timedelta(days=int(v))).isoformat()
+        return None
+    text = _text(v)
+    if len(text) == 10 and text[4] in "-/." and text[:4].isdigit():
+        from ..trf import parse_date
+        return parse_date(text)
+    return None
+
+
+def _rounds(rounds: Any, function: str) -> Optional[int]:
+    """The event's number of rounds (empty: the crosstable's round columns)."""
+    n = _whole(rounds, "rounds", function)
+    if n is not None and not 1 <= n <= 10_000:
+        raise InputError(f"{function}: rounds {n} is not a number of rounds (1 to 10000; empty: the "
+                         "crosstable's round columns)")
+    return n
+
+
+def _live(live: Any, function: str) -> bool:
+    """Live standings asked for: TRUE, 1 or yes; FALSE, 0, no or empty: not."""
+    if isinstance(live, bool):
+        return live
+    text = _text(live).casefold()
+    if text in ("", "0", "no", "n", "false", "off"):
+        return False
+    if text in ("1", "yes", "y", "true", "on"):
+        return True
+    raise InputError(f"{function}: live {str(live)[:30]!r}: write TRUE or FALSE (yes or no)")
 
 
 def _list_text(tiebreaks: Any) -> str:
@@ -175,16 +252,17 @@ def _options(unrated: Any, settings: Any, function: str) -> Optional[Options]:
 
 
 def _result(table: Table, tiebreak_list: Any, edition: Any, kind: Any,
-            options: Optional[Options] = None) -> Result:
+            options: Optional[Options] = None, rounds: Any = None, live: Any = None, function: str = "") -> Result:
     key = _content_key(table)
-    ed = get_edition(_text(edition) or None)
+    ed = _edition(edition, function)
     k = _kind(kind)
+    n, lv = _rounds(rounds, function), _live(live, function)
     tbs = _list_text(tiebreak_list)
     def make() -> Result:
-        t = _tournament(key, k)
+        t = _tournament(key, k, n)
         default = DEFAULT_ROUND_ROBIN if k == "round-robin" else DEFAULT_SWISS
-        return compute(t, tbs or default, edition=ed, kind=k, options=options)
-    return CACHE.get(("r", key, ed.name, k, tbs, options), make)
+        return compute(t, tbs or default, edition=ed, kind=k, options=options, live=lv)
+    return CACHE.get(("r", key, ed.name, k, tbs, options, n, lv), make)
 
 
 def _kept(result: Result, name: str, make: Callable[[], Any]) -> Any:
@@ -290,7 +368,8 @@ def _value(player: Any, result: Result, column: str) -> Any:
 
 
 def TIEBREAK(player: Any, crosstable: Table, code: Any, edition: Any = None, kind: Any = None,
-             tiebreak_list: Any = None, unrated: Any = None, settings: Any = None) -> Any:
+             tiebreak_list: Any = None, unrated: Any = None, settings: Any = None, rounds: Any = None,
+             live: Any = None) -> Any:
     """Any tie-break of one player by its code (BH/C1, SB, DE, ARO, ...); with the event's tie-break list, DE is the rank inside the group tied on points and on the tie-breaks before DE."""
     text = _text(code)
     if not text:
@@ -298,15 +377,16 @@ def TIEBREAK(player: Any, crosstable: Table, code: Any, edition: Any = None, kin
     opts = _options(unrated, settings, "TIEBREAK")
     tb = _code(text)
     listed = _list_text(tiebreak_list)
-    result = _result(crosstable, listed if listed and tb in _codes(listed) else tb, edition, kind, opts)
+    result = _result(crosstable, listed if listed and tb in _codes(listed) else tb, edition, kind, opts,
+                     rounds, live, "TIEBREAK")
     return _value(player, result, tb)
 
 
 def _named(code: str) -> Callable:
     def fn(player: Any, crosstable: Table, edition: Any = None, kind: Any = None,
-           unrated: Any = None, settings: Any = None) -> Any:
+           unrated: Any = None, settings: Any = None, rounds: Any = None, live: Any = None) -> Any:
         opts = _options(unrated, settings, fn.__name__)  # the Excel name, set by the registry
-        return _value(player, _result(crosstable, code, edition, kind, opts), code)
+        return _value(player, _result(crosstable, code, edition, kind, opts, rounds, live, fn.__name__), code)
     tb = parse_descriptor(code)
     family = "national or historical" if tb.spec.national else "FIDE"
     fn.__doc__ = f"{tb.describe}: one player's value ({family} tie-break code {code})."
@@ -314,10 +394,10 @@ def _named(code: str) -> Callable:
 
 
 def SCORE(player: Any, crosstable: Table, edition: Any = None, kind: Any = None,
-          unrated: Any = None, settings: Any = None) -> Any:
+          unrated: Any = None, settings: Any = None, rounds: Any = None, live: Any = None) -> Any:
     """The player's points."""
     _options(unrated, settings, "SCORE")  # checked like everywhere, though points need none
-    return _value(player, _result(crosstable, "WIN", edition, kind), "points")
+    return _value(player, _result(crosstable, "WIN", edition, kind, None, rounds, live, "SCORE"), "points")
 
 
 for _excel_name, _excel_code in registry.excel_functions():  # BUCHHOLZ, ..., SSF_BUCHHOLZ
@@ -325,9 +405,10 @@ for _excel_name, _excel_code in registry.excel_functions():  # BUCHHOLZ, ..., SS
 
 
 def KENTLER(player: Any, crosstable: Table, edition: Any = None, kind: Any = None,
-            unrated: Any = None, settings: Any = None) -> Any:
+            unrated: Any = None, settings: Any = None, rounds: Any = None, live: Any = None) -> Any:
     """Kentler's comparison: the performance ratings of the player's opponents, best first, as text; TIEBREAK with code KENTLER gives the rank inside the tied group."""
-    result = _result(crosstable, "KENTLER", edition, kind, _options(unrated, settings, "KENTLER"))
+    result = _result(crosstable, "KENTLER", edition, kind, _options(unrated, settings, "KENTLER"), rounds, live,
+                     "KENTLER")
     lists = _kept(result, "_kentler", lambda: _kentler_lists(result))
     return _for_player(result, player, lambda k: ", ".join(map(str, lists[k])))
 
@@ -338,16 +419,20 @@ def _kentler_lists(result: Result) -> list[list[int]]:
 
 
 def PLACE(player: Any, crosstable: Table, tiebreak_list: Any = None, edition: Any = None, kind: Any = None,
-          unrated: Any = None, settings: Any = None) -> Any:
+          unrated: Any = None, settings: Any = None, rounds: Any = None,
+          live: Any = None) -> Any:
     """The player's place in the standings: a number, or a range such as 3-5 where places are shared."""
-    result = _result(crosstable, tiebreak_list, edition, kind, _options(unrated, settings, "PLACE"))
+    result = _result(crosstable, tiebreak_list, edition, kind, _options(unrated, settings, "PLACE"),
+                     rounds, live, "PLACE")
     return _for_player(result, player, lambda k: _places(result)[result.tournament.players[k].no])
 
 
 def TIEBREAKS(crosstable: Table, tiebreak_list: Any = None, edition: Any = None, kind: Any = None,
-              unrated: Any = None, settings: Any = None) -> list[list[Any]]:
+              unrated: Any = None, settings: Any = None, rounds: Any = None,
+              live: Any = None) -> list[list[Any]]:
     """Every player's points and tie-breaks in start order, as a table that spills: a header row No, Name, Pts and the codes, then one row per player."""
-    result = _result(crosstable, tiebreak_list, edition, kind, _options(unrated, settings, "TIEBREAKS"))
+    result = _result(crosstable, tiebreak_list, edition, kind, _options(unrated, settings, "TIEBREAKS"),
+                     rounds, live, "TIEBREAKS")
     out: list[list[Any]] = [["No", "Name", "Pts", *result.codes]]
     for k, p in enumerate(result.tournament.players):
         out.append([p.no, p.name, json_number(result.points[k]), *[_out(v) for v in result.values[k]]])
@@ -355,9 +440,11 @@ def TIEBREAKS(crosstable: Table, tiebreak_list: Any = None, edition: Any = None,
 
 
 def RESULTS(crosstable: Table, tiebreak_list: Any = None, edition: Any = None, kind: Any = None,
-            unrated: Any = None, settings: Any = None) -> list[list[Any]]:
+            unrated: Any = None, settings: Any = None, rounds: Any = None,
+            live: Any = None) -> list[list[Any]]:
     """Points, tie-breaks and place for every row of the crosstable, as a table that spills beside it row for row: a header row Pts, the codes and Place, then one row per crosstable row."""
-    result = _result(crosstable, tiebreak_list, edition, kind, _options(unrated, settings, "RESULTS"))
+    result = _result(crosstable, tiebreak_list, edition, kind, _options(unrated, settings, "RESULTS"),
+                     rounds, live, "RESULTS")
     return [list(r) for r in _kept(result, "_rows", lambda: _aligned_rows(result, crosstable))]
 
 
@@ -382,10 +469,11 @@ def _aligned_rows(result: Result, crosstable: Table) -> list[list[Any]]:
 
 
 def STANDINGS(crosstable: Table, tiebreak_list: Any = None, edition: Any = None, kind: Any = None,
-              row: Any = None, column: Any = None, unrated: Any = None, settings: Any = None) -> Any:
+              row: Any = None, column: Any = None, unrated: Any = None, settings: Any = None,
+              rounds: Any = None, live: Any = None) -> Any:
     """The ranked table (Rk, No, Name, Pts and the tie-breaks) that spills; with row (1 the leader, 0 the header) and column (1 is Rk) it gives that one cell, empty past the last player."""
     opts = _options(unrated, settings, "STANDINGS")
-    table = _standings_table(_result(crosstable, tiebreak_list, edition, kind, opts))
+    table = _standings_table(_result(crosstable, tiebreak_list, edition, kind, opts, rounds, live, "STANDINGS"))
     if row is None and column is None:
         return [list(r) for r in table]
     i = _whole(row, "row", "STANDINGS")
@@ -402,7 +490,7 @@ def STANDINGS(crosstable: Table, tiebreak_list: Any = None, edition: Any = None,
 
 
 def _explanation(function: str, player: Any, crosstable: Table, code: Any, edition: Any, kind: Any,
-                 tiebreak_list: Any, unrated: Any, settings: Any) -> Any:
+                 tiebreak_list: Any, unrated: Any, settings: Any, rounds: Any = None, live: Any = None) -> Any:
     """The account of one value, or what the cell shows instead ("" or #N/A)."""
     from ..explain import explain
     if player in (None, "") or not _text(code):
@@ -411,15 +499,16 @@ def _explanation(function: str, player: Any, crosstable: Table, code: Any, editi
     tb = _code(_text(code))
     listed = _list_text(tiebreak_list)
     listed = listed if listed and tb in _codes(listed) else ""
-    result = _result(crosstable, listed or tb, edition, kind, opts)
+    result = _result(crosstable, listed or tb, edition, kind, opts, rounds, live, function)
     if _player_row(result, player) is None:
         return NA
     key = _content_key(crosstable)
     ed, k = result.edition, _kind(kind)
+    n, lv = _rounds(rounds, function), _live(live, function)
     no = _whole(player, "player", function)
-    return CACHE.get(("x", key, ed.name, k, tb, no, listed, opts),
-                     lambda: explain(_tournament(key, k), no, tb, ed, kind=k, options=opts,
-                                     tiebreaks=listed or None))
+    return CACHE.get(("x", key, ed.name, k, tb, no, listed, opts, n, lv),
+                     lambda: explain(_tournament(key, k, n), no, tb, ed, kind=k, options=opts,
+                                     tiebreaks=listed or None, live=lv))
 
 
 def _explain_table(e) -> list[list[Any]]:
@@ -435,9 +524,10 @@ def _explain_table(e) -> list[list[Any]]:
 
 def EXPLAIN(player: Any, crosstable: Table, code: Any, edition: Any = None, kind: Any = None,
             row: Any = None, column: Any = None, tiebreak_list: Any = None, unrated: Any = None,
-            settings: Any = None) -> Any:
+            settings: Any = None, rounds: Any = None, live: Any = None) -> Any:
     """How one player's tie-break value is reached, as a table that spills (a row per round: opponent, score that counts, result, contribution, why, cut); with row and column, one cell."""
-    e = _explanation("EXPLAIN", player, crosstable, code, edition, kind, tiebreak_list, unrated, settings)
+    e = _explanation("EXPLAIN", player, crosstable, code, edition, kind, tiebreak_list, unrated, settings, rounds,
+                     live)
     if isinstance(e, str):
         return e
     table = _explain_table(e)
@@ -452,10 +542,12 @@ def EXPLAIN(player: Any, crosstable: Table, code: Any, edition: Any = None, kind
 
 
 def EXPLAIN_TEXT(player: Any, crosstable: Table, code: Any, edition: Any = None, kind: Any = None,
-                 tiebreak_list: Any = None, unrated: Any = None, settings: Any = None) -> Any:
+                 tiebreak_list: Any = None, unrated: Any = None, settings: Any = None, rounds: Any = None,
+                 live: Any = None) -> Any:
     """The same account as EXPLAIN, as text in one cell."""
     from ..explain import render_text
-    e = _explanation("EXPLAIN_TEXT", player, crosstable, code, edition, kind, tiebreak_list, unrated, settings)
+    e = _explanation("EXPLAIN_TEXT", player, crosstable, code, edition, kind, tiebreak_list, unrated, settings,
+                     rounds, live)
     return e if isinstance(e, str) else render_text(e).rstrip()
 
 
@@ -471,16 +563,19 @@ def RUNNING(player: Any, crosstable: Table, after_round: Any, kind: Any = None) 
     return _for_player(result, player, score)
 
 
-def _findings(crosstable: Table, kind: Any) -> list:
+def _findings(crosstable: Table, kind: Any, rounds: Any = None, function: str = "CHECK") -> list:
     from ..check import collect
     k = _kind(kind)
+    n = _rounds(rounds, function)
     key = _content_key(crosstable)
-    return CACHE.get(("c", key, k), lambda: collect(lambda fd: rows_to_tournament(key.rows, kind=k, findings=fd)))
+    return CACHE.get(("c", key, k, n), lambda: collect(lambda fd: rows_to_tournament(key.rows, kind=k, findings=fd,
+                                                                                    rounds=n)))
 
 
-def CHECK(crosstable: Table, kind: Any = None) -> list[list[Any]]:
+def CHECK(crosstable: Table, kind: Any = None, rounds: Any = None, live: Any = None) -> list[list[Any]]:
     """Every problem of the crosstable as a table that spills (severity, cell, message); errors stop the other functions, warnings do not."""
-    found = _findings(crosstable, kind)
+    _live(live, "CHECK")  # checked like everywhere; whether standings are live changes no finding
+    found = _findings(crosstable, kind, rounds)
     if not found:
         return [["Severity", "Where", "Message"], ["ok", "", "no problems found"]]
     return [["Severity", "Where", "Message"]] + [[f.severity, f.where, f.message] for f in found]
@@ -489,18 +584,26 @@ def CHECK(crosstable: Table, kind: Any = None) -> list[list[Any]]:
 STATUS_SHOWN = 3  # problems quoted in STATUS's one line
 
 
-def STATUS(crosstable: Table, kind: Any = None) -> str:
-    """One line on the crosstable: No problems found, or how many errors and warnings there are with the first few and their cells."""
-    found = _findings(crosstable, kind)
-    if not found:
-        return "No problems found."
+def STATUS(crosstable: Table, kind: Any = None, edition: Any = None, rounds: Any = None, live: Any = None) -> str:
+    """One line on the crosstable: how far the event has got (after round k of N, the round in progress, the rules), then No problems found, or how many errors and warnings there are with the first few and their cells."""
+    found = _findings(crosstable, kind, rounds, "STATUS")
     errors = sum(1 for f in found if f.severity == "error")
+    head = ""
+    if not errors:
+        result = _result(crosstable, "WIN", edition, kind, None, rounds, live, "STATUS")
+        label = result.label
+        if _rounds(rounds, "STATUS") is None:
+            label = label.replace(f" of {result.tournament.rounds}", f" of {result.tournament.rounds} (the round "
+                                  "columns: write the event's rounds in Settings)", 1)
+        head = f"{label[0].upper()}{label[1:]}; rules {result.edition.name}{_edition_source(edition)}. "
+    if not found:
+        return head + "No problems found."
     warnings = len(found) - errors
     counts = [f"{n} {word}{'' if n == 1 else 's'}" for n, word in ((errors, "error"), (warnings, "warning")) if n]
     shown = sorted(found, key=lambda f: f.severity != "error")[:STATUS_SHOWN]
     more = "; ..." if len(found) > STATUS_SHOWN else ""
-    return (" and ".join(counts) + " - " + "; ".join(f"{f.where}: {f.message}" if f.where else f.message
-                                                     for f in shown) + more)
+    return (head + " and ".join(counts) + " - " + "; ".join(f"{f.where}: {f.message}" if f.where else f.message
+                                                            for f in shown) + more)
 
 
 def SVON(score_before: Any, forfeit_score: Any, rounds_completed: Any, round_number: Any) -> float:
@@ -526,7 +629,11 @@ def SVON(score_before: Any, forfeit_score: Any, rounds_completed: Any, round_num
 PARAMETER_DOCS: dict[str, str] = {
     "player": "The player's start number (the No column).",
     "crosstable": "The crosstable range with its header row: No, Name, Rating and R1, R2, ...",
-    "edition": "Rule edition: fide2026 (default), fide2024 or fide2012.",
+    "edition": "Rule edition: fide2026, fide2024 or fide2012, or the start date (the edition then in force), "
+               "or a range with both (the name wins); empty: fide2026.",
+    "rounds": "The event's number of rounds; empty: the crosstable's round columns.",
+    "live": "TRUE for live standings (finished games of the round in progress count); empty: after the last "
+            "complete round.",
     "kind": "Event type: swiss (default) or round-robin.",
     "unrated": "Rating given to unrated players in the rating tie-breaks; empty: the FIDE rule.",
     "settings": "Choices the rules leave open: rows of name and value, or text name=value; name=value.",

@@ -115,13 +115,19 @@ def _int_cell(v: object, what: str, where: str, allow_empty: bool) -> Optional[i
     return got
 
 
+def _typed(v: object) -> bool:
+    return v is not None and not (isinstance(v, str) and not v.strip())
+
+
 def rows_to_tournament(table: Sequence[Sequence[object]], *,
                        cell_name: Optional[Callable[[int, int], str]] = None,
                        kind: Optional[str] = None, name: str = "",
-                       findings: Optional[Findings] = None) -> Tournament:
+                       findings: Optional[Findings] = None, rounds: Optional[int] = None) -> Tournament:
     """Build the Tournament of a crosstable range. ``cell_name(row_index, col_index)`` names a
     cell of the table (0-based) for error messages; by default messages say ``R3 of player 12``
     or ``row 5``. ``findings``: where problems go (by default the first error raises).
+    ``rounds``: the event's number of rounds (Settings "Rounds"), else the round columns; a
+    result in a column past it is an error naming the cell.
 
     The last reading of an immutable table (a tuple of tuples, as the headless recompute and the
     function cache pass it) that found no error is remembered: the same table read again, for
@@ -130,16 +136,16 @@ def rows_to_tournament(table: Sequence[Sequence[object]], *,
     remembered."""
     fd = findings if findings is not None else strict()
     if cell_name is not None or not _immutable(table):
-        return _read(table, cell_name, kind, name, fd)
+        return _read(table, cell_name, kind, name, fd, rounds)
     last = _last_read[0]
-    if last is not None and last[0] is table and last[1] == (kind, name):
+    if last is not None and last[0] is table and last[1] == (kind, name, rounds):
         fd.items.extend(last[3])
         return last[2]
     before = len(fd.items)
-    t = _read(table, None, kind, name, fd)
+    t = _read(table, None, kind, name, fd, rounds)
     found = fd.items[before:]
     if not any(f.severity == "error" for f in found):
-        _last_read[0] = (table, (kind, name), t, tuple(found))
+        _last_read[0] = (table, (kind, name, rounds), t, tuple(found))
     return t
 
 
@@ -151,7 +157,7 @@ def _immutable(table: object) -> bool:
 
 
 def _read(table: Sequence[Sequence[object]], cell_name: Optional[Callable[[int, int], str]],
-          kind: Optional[str], name: str, fd: Findings) -> Tournament:
+          kind: Optional[str], name: str, fd: Findings, event_rounds: Optional[int] = None) -> Tournament:
     rows = [_untagged(r) if r is not None else [] for r in table]
     if not rows:
         raise InputError("the crosstable is empty")
@@ -161,7 +167,7 @@ def _read(table: Sequence[Sequence[object]], cell_name: Optional[Callable[[int, 
     offset = 1 if layout.header else 0
     if not layout.rounds:
         raise InputError("the crosstable has no round columns (R1, R2, ...)")
-    nrounds = max(layout.rounds)
+    nrounds = max(layout.rounds) if event_rounds is None else event_rounds
 
     def place_of(i: int, j: int, default: str) -> str:
         return cell_name(i + offset, j) if cell_name else default
@@ -183,6 +189,11 @@ def _read(table: Sequence[Sequence[object]], cell_name: Optional[Callable[[int, 
         r = r + [None] * (width - len(r))
         no_v = r[layout.no]
         cells = [r[layout.rounds[k]] if k in layout.rounds else None for k in range(1, nrounds + 1)]
+        for k in sorted(k for k in layout.rounds if k > nrounds and _typed(r[layout.rounds[k]])):
+            fd.add("rounds", f"{str(r[layout.rounds[k]])[:20]!r} is written in round {k}, but the event has "
+                   f"{nrounds} rounds (Settings, Rounds): clear the cell or correct the number of rounds",
+                   place_of(i, layout.rounds[k], f"R{k} of row {i + offset + 1}"))
+            break
         where_no = place_of(i, layout.no, f"row {i + offset + 1}")
         bad = [(j, spreadsheet_error(v)) for j, v in enumerate(r) if j not in round_cols]
         bad = [(j, e) for j, e in bad if e]

@@ -13,11 +13,10 @@ from openpyxl.worksheet.datavalidation import DataValidation
 
 from ..examples import demo_tournament
 from .template import (
-    EDITION_CELL,
     FIRST_ROW,
+    SETTINGS_ARGS,
     TAIL_ARGS,
     TB_RANGE,
-    TYPE_CELL,
     print_setup,
     spilled,
     to_bytes,
@@ -56,7 +55,7 @@ def _chooser(ws, players_ref: str, player: int, code: str, codes: str = CODES) -
 
 def _explain_call(player_ref: str, code_ref: str) -> str:
     """EXPLAIN with the event's settings and tie-break list (so DE agrees with the standings)."""
-    return f"EXPLAIN({player_ref},Crosstable,{code_ref},{EDITION_CELL},{TYPE_CELL},,,{TB_RANGE},{TAIL_ARGS})"
+    return f"EXPLAIN({player_ref},Crosstable,{code_ref},{SETTINGS_ARGS},,,{TB_RANGE},{TAIL_ARGS})"
 
 
 def _grid(ws, cache, player_ref: str, code_ref: str, rounds: int) -> None:
@@ -122,7 +121,7 @@ def _progress(pr, cache, rounds: int) -> None:
         pr.cell(top, 1, f"Leader {k}").font = Font(bold=True)
         pr.cell(top, 2, f"={col}$3").font = Font(bold=True)
         anchor = top + 1
-        pr.cell(anchor, 1, spilled(f"EXPLAIN({col}$2,Crosstable,\"PS\",{EDITION_CELL},{TYPE_CELL},,,{TB_RANGE},"
+        pr.cell(anchor, 1, spilled(f"EXPLAIN({col}$2,Crosstable,\"PS\",{SETTINGS_ARGS},,,{TB_RANGE},"
                                    f"{TAIL_ARGS})", cache, rounds + 4, 5))
         for j in range(1, 5):
             pr.cell(anchor, j).font = Font(bold=True)
@@ -156,7 +155,7 @@ def _progress(pr, cache, rounds: int) -> None:
 
 def build_teaching():
     t = demo_tournament()
-    wb, spec = filled_workbook(t, edition="fide2026")
+    wb, spec = filled_workbook(t)  # the edition of the demo's start date, as `xl-tiebreak demo` has it
     cache = wb._xltb_cache
     players_ref = f"Crosstable!$A${FIRST_ROW}:$A${FIRST_ROW + len(t.players) - 1}"
 

@@ -67,11 +67,12 @@ class Spec:
     kind: str = "swiss"
     players: int = 400
     rounds: int = 11
-    edition: str = "fide2026"
+    edition: str = ""  # empty: the edition in force at the start date
     tiebreaks: Sequence[str] = field(default_factory=lambda: list(SWISS_TIEBREAKS))
     title: str = ""
     start_date: str = ""
     cells: bool = False
+    event_rounds: Optional[int] = None  # Settings, Rounds (empty: the round columns)
 
 
 def default_spec(kind: str) -> Spec:
@@ -124,8 +125,12 @@ OPTION_NOTES = {
 }
 OPTION_NAMES = [f.name for f in dataclasses.fields(Options) if f.name != "unrated_rating"]
 OPTIONS_RANGE = (f"Settings!$A${OPTIONS_HEAD_ROW + 1}:$C${OPTIONS_HEAD_ROW + len(OPTION_NAMES)}")
-SETTINGS_ARGS = f"{EDITION_CELL},{TYPE_CELL}"
-TAIL_ARGS = f"{UNRATED_CELL},{OPTIONS_RANGE}"  # unrated, settings: the last two arguments
+ROUNDS_ROW, LIVE_ROW = 13, 15
+ROUNDS_CELL = f"Settings!$B${ROUNDS_ROW}"
+LIVE_CELL = f"Settings!$B${LIVE_ROW}"
+EDITION_ARG = "Settings!$B$3:$B$5"  # the edition chosen, else the start date's (functions._edition)
+SETTINGS_ARGS = f"{EDITION_ARG},{TYPE_CELL}"
+TAIL_ARGS = f"{UNRATED_CELL},{OPTIONS_RANGE},{ROUNDS_CELL},{LIVE_CELL}"  # unrated, settings, rounds, live
 
 
 def tb_cell(j: int) -> str:
@@ -197,7 +202,7 @@ def _crosstable(ws, lay: Layout, cache: CacheBlocks) -> None:
     ws["A2"] = ("Type results in the yellow cells (point at a cell for the notation). Points, tie-breaks "
                 "and places are computed; edition and tie-breaks are on the Settings sheet.")
     ws["A2"].font = _NOTE
-    _status(ws, f"=STATUS(Crosstable,{TYPE_CELL})")
+    _status(ws, f"=STATUS(Crosstable,{TYPE_CELL},{EDITION_ARG},{ROUNDS_CELL},{LIVE_CELL})")
     headers = INPUT_COLUMNS + [f"R{r}" for r in range(1, spec.rounds + 1)]
     for j, h in enumerate(headers, start=1):
         ws.cell(HEADER_ROW, j, h)
@@ -301,7 +306,8 @@ def _settings(ws, spec: Spec) -> None:
     ws["A2"] = "Every formula of this workbook reads these cells. Yellow cells are yours to change."
     ws["A2"].font = _NOTE
     rows = [
-        (3, "Edition", spec.edition, "The FIDE rule edition: " + ", ".join(EDITIONS) + "."),
+        (3, "Edition", spec.edition or None, "Empty: the edition in force at the start date (B5), as the "
+                                              "regulations apply. Or choose one: " + ", ".join(EDITIONS) + "."),
         (4, "Type", spec.kind, "swiss or round-robin."),
         (5, "Start date", spec.start_date or None, "YYYY-MM-DD; kept in the TRF file written back."),
     ]
@@ -323,6 +329,18 @@ def _settings(ws, spec: Spec) -> None:
         c = ws.cell(TB_FIRST_ROW + j, 2, tbs[j] or None)
         c.fill = _INPUT_FILL
         c.number_format = "@"
+    ws.cell(ROUNDS_ROW, 1, "Rounds").font = _BOLD
+    c = ws.cell(ROUNDS_ROW, 2, spec.event_rounds)
+    c.fill = _INPUT_FILL
+    ws.cell(ROUNDS_ROW, 3, "The event's number of rounds (standings say after round k of this; the TRF "
+                           "file says it). Empty: the crosstable's round columns.").font = _NOTE
+    ws.cell(LIVE_ROW, 1, "Live standings").font = _BOLD
+    ws.cell(LIVE_ROW, 2, "no").fill = _INPUT_FILL
+    ws.cell(LIVE_ROW, 3, "no: standings after the last complete round; yes: with the finished games of the "
+                         "round in progress (labelled live).").font = _NOTE
+    lv = DataValidation(type="list", formula1='"no,yes"', allow_blank=True)
+    lv.add(f"B{LIVE_ROW}")
+    ws.add_data_validation(lv)
     ws.cell(UNRATED_ROW, 1, "Rating for unrated players").font = _BOLD
     ws.cell(UNRATED_ROW, 2).fill = _INPUT_FILL
     ws.cell(UNRATED_ROW, 3, "Empty: the FIDE rule (with an unrated player the rating tie-breaks "
@@ -446,6 +464,9 @@ def template_bytes(kind: str, players: Optional[int] = None, rounds: Optional[in
     spec = default_spec(kind)
     if players:
         spec.players = players
+        if kind == "round-robin":  # everyone meets everyone: n - 1 rounds, n with an odd number
+            spec.event_rounds = players - 1 if players % 2 == 0 else players
+            spec.rounds = spec.event_rounds
     if rounds:
         spec.rounds = rounds
     spec.cells = cells

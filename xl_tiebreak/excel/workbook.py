@@ -10,7 +10,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Optional
 
-from ..editions import edition_for_date
 from ..errors import InputError
 from ..model import Tournament
 from ..notation import format_cell
@@ -57,7 +56,8 @@ def filled_workbook(t: Tournament, *, tiebreaks: Optional[list[str]] = None, edi
         spec.tiebreaks = list(tiebreaks)
     elif t.tiebreaks:
         spec.tiebreaks = list(t.tiebreaks)
-    spec.edition = edition or edition_for_date(t.start_date).name
+    spec.edition = edition or ""  # empty: the edition in force at the start date, as the TRF's
+    spec.event_rounds = t.rounds
     spec.start_date = t.start_date or ""
     spec.title = t.name or ""
     spec.cells = cells
