@@ -6,7 +6,9 @@ are those an arbiter edits; any other record read from the TRF (``XXC``, ``XXA``
 is kept on a row labelled ``TRF <code>``. Records the writer works out itself are not kept: the
 number of rounds (``XXR``/142, from Settings "Rounds" or the round columns), the scoring (162),
 the tie-breaks (202/212, Settings B7:B12); the player counts (062/072) are kept, and recounted
-by the writer when the number of players changed. Settings!B5 stays the start date that counts; the ``Start date`` row keeps the text of record 042 as the file wrote it.
+by the writer when the number of players changed. Settings!B5 stays the start date that counts;
+the ``Start date`` row keeps the text of record 042 as the file wrote it (written back when it is
+the same date). A row with an empty value writes nothing.
 """
 
 from __future__ import annotations
