@@ -185,3 +185,28 @@ def test_crosstable_identity_columns_are_read_by_header_and_optional():
     assert [(p.fide_id, p.sex, p.birth) for p in t.players] == [("", "", "")] * 2
     t = rows_to_tournament([["No", "Name", "Rating", "R1"], [1, "A", 2000, "2w1"], [2, "B", None, "1b0"]])
     assert [(p.fide_id, p.sex, p.birth, p.rating) for p in t.players] == [("", "", "", 2000), ("", "", "", None)]
+
+
+@needs_gacrux
+def test_games_typed_without_colour_export_and_the_reference_reads_them(tmp_path, capsys):
+    """US wall-chart cells (W4, D2, X3 forfeit win, F1 forfeit loss) and ``5 1`` carry no colour:
+    the file gets one (a TRF needs it) and export-trf says so. Only BPG and BWG count colours,
+    so every other value agrees with ours on the workbook."""
+    book = tmp_path / "us.xlsx"
+    assert main(["template", "--players", "6", "--rounds", "3", "-o", str(book)]) == 0
+    results = {1: ["W4", "D2", "X3"], 2: ["D5", "D1", "W6"], 3: ["W6", "W4", "F1"],
+               4: ["L1", "L3", "D5"], 5: ["D2", "L6", "D4"], 6: ["L3", "W5", "L2"]}
+    cells = {}
+    for no, cols in results.items():
+        cells.update({f"Crosstable!A{4 + no}": no, f"Crosstable!B{4 + no}": f"Player {no}",
+                      f"Crosstable!D{4 + no}": 2000 - 10 * no})
+        cells.update({f"Crosstable!{'FGH'[i]}{4 + no}": c for i, c in enumerate(cols)})
+    type_cells(book, cells)
+    out = tmp_path / "us.trf"
+    capsys.readouterr()
+    assert main(["export-trf", str(book), "-o", str(out)]) == 0
+    assert "8 game(s) had no colour" in capsys.readouterr().out
+    t, _ = read_workbook(book)
+    ref = _gacrux(out)
+    assert [m for m in _same_values(_ours(t), ref, range(1, 7)) if m[0] not in ("BPG", "BWG")] == []
+    assert all(r.colour in ("w", "b") for p in read_trf(out).players for r in p.rounds)

@@ -739,7 +739,7 @@ def write_trf(t: Tournament) -> str:
         out.append(_scoring_line(t.scoring))
     if "202" not in done and t.tiebreaks:
         out.append("202 " + one_line(",".join(t.tiebreaks)))
-    colours = forfeit_colours(t)
+    colours = missing_colours(t)
     for p in t.players:
         out.append(_player_line(p, colours))
     return "\n".join(out) + "\n"
@@ -813,11 +813,12 @@ def _scoring_line(s: Scoring) -> str:
     return "162 " + "".join(f" {c}{_num(v):>4}   " for c, v in parts).rstrip()
 
 
-def forfeit_colours(t: Tournament) -> dict[tuple[int, int], str]:
+def missing_colours(t: Tournament) -> dict[tuple[int, int], str]:
     """Colours for the rounds with an opponent but none typed (a forfeit written ``+6`` or
-    ``-4``): FIDE's reference engine refuses a pairing without colours. The opponent's colour,
-    mirrored, when his cell has one; else white for the lower start number, black for the
-    other, so that both sides of a game agree. Keys are (start number, round index)."""
+    ``-4``, a game written ``12 1`` or ``W12``): FIDE's reference engine refuses a pairing
+    without colours. The opponent's colour, mirrored, when his cell has one; else white for the
+    lower start number, black for the other, so that both sides of a game agree. Keys are
+    (start number, round index)."""
     got: dict[tuple[int, int], str] = {}
     index = {p.no: p for p in t.players}
     for p in t.players:
@@ -851,7 +852,7 @@ def _player_line(p: Player, colours: Optional[Mapping[tuple[int, int], str]] = N
 
 def _round_texts(r: Round, colour: Optional[str] = None) -> tuple[object, str, str]:
     """A round's opponent, colour and result as a 001 line writes them; ``colour`` stands in
-    for a colour the round lacks (see :func:`forfeit_colours`)."""
+    for a colour the round lacks (see :func:`missing_colours`)."""
     if r.kind in (Kind.ABSENT, Kind.WITHDRAWN) or (r.kind is Kind.NOT_PLAYED and r.opponent is None):
         return "", " ", " "
     if r.kind is Kind.NOT_PLAYED:  # paired, result to come

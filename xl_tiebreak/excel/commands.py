@@ -58,7 +58,23 @@ def export_trf(args) -> tuple[str, int]:
         raise InputError(str(exc), book.name) from None
     t = for_export(t, settings, header)
     out = atomic_write(Path(args.output), write_trf(t).encode("utf-8"), overwrite=args.force)
-    return f"wrote {out}: {len(t.players)} players, {t.rounds} rounds\n", 0
+    return f"wrote {out}: {len(t.players)} players, {t.rounds} rounds\n" + _colour_note(t), 0
+
+
+def _colour_note(t) -> str:
+    """A line saying how many games (not forfeits) were written with a colour the workbook did
+    not give: a TRF needs one, and BPG/BWG count it."""
+    from ..trf import missing_colours
+    games = set()
+    for no, i in missing_colours(t):
+        r = t.player(no).rounds[i]
+        if r.kind.is_game:
+            games.add((min(no, r.opponent), max(no, r.opponent), i))
+    if not games:
+        return ""
+    return (f"{len(games)} game(s) had no colour in the workbook: written with the opponent's colour mirrored, "
+            "else white for the lower start number (a TRF file needs colours); type the colours (12w1) if "
+            "BPG or BWG matter\n")
 
 
 def for_export(t, settings, header):
