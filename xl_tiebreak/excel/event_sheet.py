@@ -67,9 +67,12 @@ def _text(v: Any) -> str:
     return str(v)
 
 
-def header_lines(cells: dict[str, Any]) -> list[str]:
+def header_lines(cells: dict[str, Any], sheet: str = SHEET) -> list[str]:
     """The TRF records of an Event sheet's cells (by A1 name), in row order; a row with an empty
-    value writes nothing. Unknown labels are skipped."""
+    value writes nothing, unknown labels are skipped. A value holding a spreadsheet error, or a
+    row ``TRF 001`` (a player record: players are on the crosstable), is an error naming the cell."""
+    from ..errors import InputError
+    from ..notation import spreadsheet_error
     out: list[str] = []
     rows = sorted({int(k[1:]) for k in cells if k[:1] == "A" and k[1:].isdigit()})
     for r in rows[:MAX_ROWS]:
@@ -77,10 +80,16 @@ def header_lines(cells: dict[str, Any]) -> list[str]:
         code = CODES.get(label.casefold())
         if code is None and label.upper().startswith(OTHER_PREFIX) and len(label) == len(OTHER_PREFIX) + 3:
             code = label[len(OTHER_PREFIX):].upper()
+            if code == "001" or not code.isalnum():
+                raise InputError(f"{label!r} is not a header record (players are on the crosstable); "
+                                 "delete the row", f"{sheet}!A{r}")
             if code in WORKED_OUT:
                 continue
         if code is None:
             continue
+        err = spreadsheet_error(cells.get(f"B{r}"))
+        if err:
+            raise InputError(f"the {label} holds the spreadsheet error {err}; type the text", f"{sheet}!B{r}")
         value = _text(cells.get(f"B{r}")).rstrip()
         if code in LABELS and code != "132":
             value = value.strip()
@@ -95,4 +104,4 @@ def read_event(book) -> Optional[list[str]]:
     title = book.sheet(SHEET)
     if title is None:
         return None
-    return header_lines(book.cells(title))
+    return header_lines(book.cells(title), title)
