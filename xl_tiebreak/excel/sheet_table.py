@@ -3,8 +3,8 @@
 Columns are recognised by their header (``No``/``SNo``, ``Name``, ``Rating``/``Rtg``/``Elo``,
 ``Fed``, ``Title``, the TRF 001 identity fields ``FIDE ID``/``FideID``/``ID FIDE``,
 ``Sex``/``Gender`` and ``Born``/``Birth``/``B-day``/``Birth date``, rounds
-``R1``/``1``/``Rd1``/``1.Rd``); without a header row the layout is ``No | Name | Rating | R1 ... Rn``. Other columns (points, tie-breaks, place) are ignored.
-Empty rows are skipped. Errors name the cell the way the caller wants (``R3 of player 12`` in a
+``R1``/``1``/``Rd1``/``1.Rd``); without a header row the layout is ``No | Name | Rating | R1 ... Rn``.
+Other columns (points, tie-breaks, place) are ignored. Empty rows are skipped. Errors name the cell the way the caller wants (``R3 of player 12`` in a
 function, ``Crosstable!F7`` in a workbook).
 """
 
