@@ -37,6 +37,9 @@ class Row:
     cells: Sequence[object] = ()
     title: str = ""
     fed: str = ""
+    sex: str = ""  # the TRF 001 fields a crosstable may carry too (FIDE ID, Sex, Born columns)
+    fide_id: str = ""
+    birth: str = ""
 
 
 def _style(rows: Sequence[Row], place: Callable[[int, int], str], fd: Findings) -> str:
@@ -158,7 +161,7 @@ def tournament_from_rows(rows: Sequence[Row], *, rounds: Optional[int] = None, n
     _check_blank_rounds(nos, kinds, opp, place, fd, bad)
     order = sorted(range(len(unique)), key=lambda i: unique[i].no)
     players = [Player(no=row.no, name=row.name, rating=row.rating, title=row.title, fed=row.fed,
-                      rounds=tuple(parsed[row.no])) for row in (unique[i] for i in order)]
+                      sex=row.sex, fide_id=row.fide_id, birth=row.birth, rounds=tuple(parsed[row.no])) for row in (unique[i] for i in order)]
     t = Tournament(players=tuple(players), rounds=nrounds, name=name, scoring=scoring, kind=kind,
                    start_date=start_date)
     if not fd.errors and kinds.size and opp.dtype != object:

@@ -287,15 +287,12 @@ def parse_trf(text: str, source: str = "<trf>", *, allow_team: bool = False,
             low = rest.lower()
             if "team" in low:
                 team = True
-            if "robin" in low or "rundenturnier" in low or "berger" in low:
-                kind = "round-robin"
-            elif "swiss" in low or "schweizer" in low or "suisse" in low:
-                kind = "swiss"
+            kind = event_type(rest) or kind
         elif code == "192":
             up = rest.upper()
             if "TEAM" in up or "SCHILLER" in up:
                 team = True
-            kind192 = "round-robin" if "ROUNDROBIN" in up else "swiss" if up else None
+            kind192 = event_type(rest, "192")
         elif code == "082":
             m = re.match(r"\s*(\d+)", rest)
             if m and int(m.group(1)) > 0:
@@ -715,27 +712,127 @@ def _settle_scoring(kind: np.ndarray, ids: list[dict], scoring: Scoring, explici
 
 
 def write_trf(t: Tournament) -> str:
-    """TRF-16 text for a tournament (plus TRF-26 records 142/162/202 where they carry data)."""
+    """TRF-16 text for a tournament (plus TRF-26 records 142/162/202 where they carry data).
+
+    The header records read (``t.header``) come back in their order, verbatim, except those the
+    tournament itself settles: 012 the event's name, 042 the start date (the text read is kept
+    when it is that date), 092/192 the type (kept when they say it), XXR/142 the number of rounds,
+    162 the scoring, 202/212 the tie-breaks (kept when they list them), 062/072 the player counts
+    (kept while the number of players is the same). What the header lacks is added after it."""
     out: list[str] = []
-    skip = {"XXR", "142", "162", "202", "212", "092", "012", "042"}
-    out.append(f"012 {one_line(t.name)}".rstrip())
+    done: set[str] = set()
+    nplayers = len(t.players)
+    counts_kept = any(ln[:3] == "062" and ln[4:].strip() == str(nplayers) for ln in t.header)
     for line in t.header:
-        if line[:3] not in skip:
-            out.append(one_line(line))
-    if t.start_date:
+        got = _header_line(t, line, done, counts_kept)
+        if got is not None:
+            out.append(one_line(got))
+    if "012" not in done:
+        out.insert(0, f"012 {one_line(t.name)}".rstrip())
+    if "042" not in done and t.start_date:
         out.append(f"042 {t.start_date.replace('-', '/')}")
-    if t.kind:
-        out.append("092 Individual: " + ("Round Robin" if t.kind == "round-robin" else "Swiss-System"))
-    out.append(f"XXR {t.rounds}")
+    if "092" not in done and t.kind:
+        out.append(_type_line(t.kind))
+    if "XXR" not in done:
+        out.append(f"XXR {t.rounds}")
     if not t.scoring.is_standard:
-        s = t.scoring
-        parts = [("W", s.win), ("D", s.draw), ("L", s.loss), ("A", s.absent), ("P", s.pab_points)]
-        out.append("162 " + "".join(f" {c}{_num(v):>4}   " for c, v in parts).rstrip())
-    if t.tiebreaks:
+        out.append(_scoring_line(t.scoring))
+    if "202" not in done and t.tiebreaks:
         out.append("202 " + one_line(",".join(t.tiebreaks)))
+    colours = missing_colours(t)
     for p in t.players:
-        out.append(_player_line(p))
+        out.append(_player_line(p, colours))
     return "\n".join(out) + "\n"
+
+
+def _header_line(t: Tournament, line: str, done: set[str], counts_kept: bool) -> Optional[str]:
+    """One header record as written back (see :func:`write_trf`), or None when it is dropped;
+    ``done`` collects the codes settled."""
+    code, rest = line[:3], line[4:].strip()
+    if code == "012":
+        if "012" in done:
+            return None
+        done.add(code)
+        return f"012 {t.name}".rstrip() if t.name else line
+    if code == "042":
+        if "042" in done or not t.start_date:
+            return None
+        done.add(code)
+        return line if parse_date(rest) == t.start_date else f"042 {t.start_date.replace('-', '/')}"
+    if code in ("092", "192"):
+        said = event_type(rest, code)
+        if said == t.kind or not t.kind:
+            done.add("092")
+            return line
+        if "092" in done:
+            return None
+        done.add("092")
+        return _type_line(t.kind)
+    if code in ("XXR", "142"):
+        if "XXR" in done:
+            return None
+        done.add("XXR")
+        return f"{code} {t.rounds}"
+    if code == "162":
+        return None  # written from t.scoring after the header
+    if code in ("202", "212"):
+        if "202" in done or not t.tiebreaks:
+            return None
+        done.add("202")
+        listed = _split_list(rest)
+        if code == "212":
+            listed = tuple(c for c in listed if c.upper() != "PTS")
+        return line if listed == tuple(t.tiebreaks) else "202 " + ",".join(t.tiebreaks)
+    if code in ("062", "072") and not counts_kept:
+        if code == "062":
+            return f"062 {len(t.players)}"
+        return f"072 {sum(1 for p in t.players if p.rating)}"
+    return line
+
+
+def event_type(text: str, code: str = "092") -> Optional[str]:
+    """The type of event a 092 (free text) or 192 (TRF-26 keyword) record names: ``"swiss"``,
+    ``"round-robin"`` or None."""
+    if code == "192":
+        up = text.upper()
+        return "round-robin" if "ROUNDROBIN" in up else "swiss" if up else None
+    low = text.lower()
+    if "robin" in low or "rundenturnier" in low or "berger" in low:
+        return "round-robin"
+    if "swiss" in low or "schweizer" in low or "suisse" in low:
+        return "swiss"
+    return None
+
+
+def _type_line(kind: str) -> str:
+    return "092 Individual: " + ("Round Robin" if kind == "round-robin" else "Swiss-System")
+
+
+def _scoring_line(s: Scoring) -> str:
+    parts = [("W", s.win), ("D", s.draw), ("L", s.loss), ("A", s.absent), ("P", s.pab_points)]
+    return "162 " + "".join(f" {c}{_num(v):>4}   " for c, v in parts).rstrip()
+
+
+def missing_colours(t: Tournament) -> dict[tuple[int, int], str]:
+    """Colours for the rounds with an opponent but none typed (a forfeit written ``+6`` or
+    ``-4``, a game written ``12 1`` or ``W12``): FIDE's reference engine refuses a pairing
+    without colours. The opponent's colour, mirrored, when his cell has one; else white for the
+    lower start number, black for the other, so that both sides of a game agree. Keys are
+    (start number, round index)."""
+    got: dict[tuple[int, int], str] = {}
+    index = {p.no: p for p in t.players}
+    for p in t.players:
+        for i, r in enumerate(p.rounds):
+            if r.opponent is None or r.colour is not None:
+                continue
+            other = index.get(r.opponent)
+            mine = None
+            if other is not None and i < len(other.rounds):
+                theirs = other.rounds[i]
+                if theirs.opponent == p.no and theirs.colour in ("w", "b"):
+                    mine = "b" if theirs.colour == "w" else "w"
+            got[(p.no, i)] = mine or ("w" if p.no < r.opponent else "b")
+    return got
 
 
 def _num(v: Fraction) -> str:
@@ -744,19 +841,22 @@ def _num(v: Fraction) -> str:
     return s if Fraction(s) == v else f"{float(v):.2f}"
 
 
-def _player_line(p: Player) -> str:
+def _player_line(p: Player, colours: Optional[Mapping[tuple[int, int], str]] = None) -> str:
     rank = p.declared_rank
+    colours = colours or {}
     return player_line({"no": p.no, "sex": p.sex, "title": p.title, "name": p.name, "rating": p.rating or "",
                         "fed": p.fed, "fide_id": p.fide_id, "birth": p.birth, "points": _num(p.score()),
-                        "rank": "" if rank is None else rank}, [_round_texts(r) for r in p.rounds])
+                        "rank": "" if rank is None else rank},
+                       [_round_texts(r, colours.get((p.no, i))) for i, r in enumerate(p.rounds)])
 
 
-def _round_texts(r: Round) -> tuple[object, str, str]:
-    """A round's opponent, colour and result as a 001 line writes them."""
+def _round_texts(r: Round, colour: Optional[str] = None) -> tuple[object, str, str]:
+    """A round's opponent, colour and result as a 001 line writes them; ``colour`` stands in
+    for a colour the round lacks (see :func:`missing_colours`)."""
     if r.kind in (Kind.ABSENT, Kind.WITHDRAWN) or (r.kind is Kind.NOT_PLAYED and r.opponent is None):
         return "", " ", " "
     if r.kind is Kind.NOT_PLAYED:  # paired, result to come
-        return r.opponent, r.colour or "-", " "
+        return r.opponent, r.colour or colour or "-", " "
     if r.opponent is None:
         return "0000", "-", _CODE_OF[r.kind]
-    return r.opponent, r.colour or "-", _CODE_OF[r.kind]
+    return r.opponent, r.colour or colour or "-", _CODE_OF[r.kind]

@@ -40,20 +40,75 @@ def workbook(args) -> tuple[str, int]:
     if args.rules:
         from ..editions import get_edition
         get_edition(args.rules)
-    out = write_workbook(t, args.output, tiebreaks=tbs, edition=args.rules, overwrite=args.force)
+    out = write_workbook(t, args.output, tiebreaks=tbs, edition=args.rules, overwrite=args.force, trf_fields=True)
     return (f"wrote {out}: {len(t.players)} players, {t.rounds} rounds, values filled in; after editing "
             f"it without Excel, 'xl-tiebreak recompute {out}' fills them in again\n"), 0
 
 
 def export_trf(args) -> tuple[str, int]:
+    from ..errors import InputError
     from ..trf import write_trf
-    from .book_reader import read_workbook
-    t, settings = read_workbook(args.input)
-    if settings.tiebreaks and not t.tiebreaks:
-        from dataclasses import replace
-        t = replace(t, tiebreaks=settings.tiebreaks)
+    from .book_reader import open_book, read_book
+    from .event_sheet import read_event
+    book = open_book(args.input)
+    try:
+        t, settings = read_book(book)
+        header = read_event(book)
+    except InputError as exc:  # the file first, then the sheet and cell
+        raise InputError(str(exc), book.name) from None
+    t = for_export(t, settings, header)
     out = atomic_write(Path(args.output), write_trf(t).encode("utf-8"), overwrite=args.force)
-    return f"wrote {out}: {len(t.players)} players, {t.rounds} rounds\n", 0
+    return f"wrote {out}: {len(t.players)} players, {t.rounds} rounds\n" + _colour_note(t), 0
+
+
+def _colour_note(t) -> str:
+    """A line saying how many games (not forfeits) were written with a colour the workbook did
+    not give: a TRF needs one, and BPG/BWG count it."""
+    from ..trf import missing_colours
+    games = set()
+    for no, i in missing_colours(t):
+        r = t.player(no).rounds[i]
+        if r.kind.is_game:
+            games.add((min(no, r.opponent), max(no, r.opponent), i))
+    if not games:
+        return ""
+    return (f"{len(games)} game(s) had no colour in the workbook: written with the opponent's colour mirrored, "
+            "else white for the lower start number (a TRF file needs colours); type the colours (12w1) if "
+            "BPG or BWG matter\n")
+
+
+def for_export(t, settings, header):
+    """The workbook's tournament as export-trf writes it: the Settings tie-breaks (record 202),
+    the event's number of rounds from Settings "Rounds" when set (XXR; else the round columns),
+    and the Event sheet's records (``header``, None without the sheet) with its event name."""
+    from dataclasses import replace
+    if settings.tiebreaks and not t.tiebreaks:
+        t = replace(t, tiebreaks=settings.tiebreaks)
+    if header is not None:
+        named = [ln[4:].strip() for ln in header if ln[:3] == "012"]
+        t = replace(t, header=tuple(header), name=named[0] if named and named[0] else t.name)
+    if settings.rounds and settings.rounds != t.rounds:
+        t = _with_rounds(t, settings.rounds)
+    return t
+
+
+def _with_rounds(t, rounds: int):
+    """``t`` with ``rounds`` rounds: round columns past them must be empty (else an error naming
+    Settings "Rounds"), missing ones are not played yet."""
+    from dataclasses import replace
+    from ..errors import InputError
+    from ..model import Kind, Round
+    blank = (Kind.NOT_PLAYED, Kind.ABSENT)
+    players = []
+    for p in t.players:
+        extra = [i for i, r in enumerate(p.rounds[rounds:], start=rounds + 1)
+                 if r.kind not in blank or r.opponent is not None]
+        if extra:
+            raise InputError(f"player {p.no} has a result in round {extra[0]}, but the event has {rounds} "
+                             "rounds (Settings, Rounds): correct the number of rounds or the result", "Settings")
+        rs = tuple(p.rounds[:rounds]) + (Round(Kind.NOT_PLAYED),) * max(rounds - len(p.rounds), 0)
+        players.append(replace(p, rounds=rs))
+    return replace(t, players=tuple(players), rounds=rounds)
 
 
 def recompute(args) -> tuple[str, int]:

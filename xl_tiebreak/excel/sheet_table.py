@@ -1,9 +1,10 @@
 """A crosstable range as Excel hands it over (a 2-D list with a header row) -> Tournament.
 
 Columns are recognised by their header (``No``/``SNo``, ``Name``, ``Rating``/``Rtg``/``Elo``,
-``Fed``, ``Title``, rounds ``R1``/``1``/``Rd1``/``1.Rd``); without a header row the layout is
-``No | Name | Rating | R1 ... Rn``. Other columns (points, tie-breaks, place) are ignored.
-Empty rows are skipped. Errors name the cell the way the caller wants (``R3 of player 12`` in a
+``Fed``, ``Title``, the TRF 001 identity fields ``FIDE ID``/``FideID``/``ID FIDE``,
+``Sex``/``Gender`` and ``Born``/``Birth``/``B-day``/``Birth date``, rounds
+``R1``/``1``/``Rd1``/``1.Rd``); without a header row the layout is ``No | Name | Rating | R1 ... Rn``.
+Other columns (points, tie-breaks, place) are ignored. Empty rows are skipped. Errors name the cell the way the caller wants (``R3 of player 12`` in a
 function, ``Crosstable!F7`` in a workbook).
 """
 
@@ -26,6 +27,10 @@ _FIELDS = {
     "name": "name", "player": "name",
     "rating": "rating", "rtg": "rating", "elo": "rating", "fideelo": "rating", "fiderating": "rating",
     "fed": "fed", "federation": "fed", "title": "title",
+    "fideid": "fide_id", "idfide": "fide_id", "fidenumber": "fide_id", "fideno": "fide_id",
+    "sex": "sex", "gender": "sex",
+    "born": "birth", "birth": "birth", "b-day": "birth", "bday": "birth", "birthdate": "birth",
+    "dateofbirth": "birth", "birthday": "birth",
 }
 _ROUND = re.compile(r"^(?:r|rd|round)?(\d+)(?:rd)?$")
 
@@ -49,6 +54,9 @@ class Layout:
     fed: Optional[int]
     title: Optional[int]
     rounds: dict[int, int]
+    fide_id: Optional[int] = None
+    sex: Optional[int] = None
+    birth: Optional[int] = None
 
 
 def find_layout(first_row: Sequence[object], width: int) -> Layout:
@@ -68,7 +76,7 @@ def find_layout(first_row: Sequence[object], width: int) -> Layout:
         return Layout(False, 0, 1 if width > 1 else None, 2 if width > 2 else None, None, None,
                       {r: 2 + r for r in range(1, max(width - 2, 0))})
     return Layout(True, fields["no"], fields.get("name"), fields.get("rating"), fields.get("fed"),
-                  fields.get("title"), rounds)
+                  fields.get("title"), rounds, fields.get("fide_id"), fields.get("sex"), fields.get("birth"))
 
 
 def _untag(v: object) -> object:
@@ -117,6 +125,23 @@ def _int_cell(v: object, what: str, where: str, allow_empty: bool) -> Optional[i
 
 def _typed(v: object) -> bool:
     return v is not None and not (isinstance(v, str) and not v.strip())
+
+
+def _id_text(r: Sequence[object], j: Optional[int]) -> str:
+    """A FIDE ID as text: typed as a number it reads without ``.0``."""
+    v = None if j is None else r[j]
+    if isinstance(v, float) and math.isfinite(v) and v.is_integer():
+        v = int(v)
+    return "" if v is None or isinstance(v, bool) else str(v).strip()
+
+
+def _birth_text(r: Sequence[object], j: Optional[int]) -> str:
+    """A birth date as the TRF writes it (``YYYY/MM/DD`` or ``YYYY``): a cell typed as a date
+    becomes that text; a year typed as a number reads without ``.0``; other text is kept."""
+    v = None if j is None else r[j]
+    if hasattr(v, "year") and hasattr(v, "month") and hasattr(v, "day"):
+        return f"{v.year:04d}/{v.month:02d}/{v.day:02d}"
+    return _id_text(r, j)
 
 
 def rows_to_tournament(table: Sequence[Sequence[object]], *,
@@ -225,7 +250,8 @@ def _read(table: Sequence[Sequence[object]], cell_name: Optional[Callable[[int, 
                 rating = None
         text = lambda j: "" if j is None or r[j] is None else str(r[j]).strip()  # noqa: E731
         out.append(Row(no=no, name=text(layout.name), rating=rating, cells=cells,
-                       title=text(layout.title), fed=text(layout.fed)))
+                       title=text(layout.title), fed=text(layout.fed), fide_id=_id_text(r, layout.fide_id),
+                       sex=text(layout.sex), birth=_birth_text(r, layout.birth)))
         row_of[no] = i
 
     def place(no: int, rnd: int) -> str:

@@ -42,6 +42,8 @@ FIRST_ROW = HEADER_ROW + 1
 STATUS_ROW = 3
 TB_SLOTS = 6
 INPUT_COLUMNS = ["No", "Name", "Title", "Rating", "Fed"]
+#: the TRF 001 identity fields, after Fed in a workbook made from a TRF that has them (Spec.identity)
+IDENTITY_COLUMNS = ["FIDE ID", "Sex", "Born"]
 SWISS_TIEBREAKS = ["BH/C1", "BH", "SB", "DE", "WIN", "BPG"]
 ROUND_ROBIN_TIEBREAKS = ["DE", "SB", "WIN", "KS", "BWG", "BPG"]
 RESULT_PROMPT = ("12w1 won with White against 12; 12b½ (or 12b=) drew with Black; 12w0 lost. "
@@ -73,6 +75,7 @@ class Spec:
     start_date: str = ""
     cells: bool = False
     event_rounds: Optional[int] = None  # Settings, Rounds (empty: the round columns)
+    identity: bool = False  # the FIDE ID | Sex | Born columns (a workbook made from a TRF that has them)
 
 
 def default_spec(kind: str) -> Spec:
@@ -88,7 +91,8 @@ class Layout:
 
     def __init__(self, spec: Spec) -> None:
         self.spec = spec
-        self.first_round_col = len(INPUT_COLUMNS) + 1
+        self.input_columns = INPUT_COLUMNS + (IDENTITY_COLUMNS if spec.identity else [])
+        self.first_round_col = len(self.input_columns) + 1
         self.last_round_col = self.first_round_col + spec.rounds - 1
         self.pts_col = self.last_round_col + 1
         self.tb_cols = [self.pts_col + 1 + j for j in range(TB_SLOTS)]
@@ -203,7 +207,7 @@ def _crosstable(ws, lay: Layout, cache: CacheBlocks) -> None:
                 "and places are computed; edition and tie-breaks are on the Settings sheet.")
     ws["A2"].font = _NOTE
     _status(ws, f"=STATUS(Crosstable,{TYPE_CELL},{EDITION_ARG},{ROUNDS_CELL},{LIVE_CELL})")
-    headers = INPUT_COLUMNS + [f"R{r}" for r in range(1, spec.rounds + 1)]
+    headers = lay.input_columns + [f"R{r}" for r in range(1, spec.rounds + 1)]
     for j, h in enumerate(headers, start=1):
         ws.cell(HEADER_ROW, j, h)
     for j in range(1, lay.place_col + 1):
@@ -230,7 +234,7 @@ def _crosstable(ws, lay: Layout, cache: CacheBlocks) -> None:
         for j in range(1, lay.last_round_col + 1):
             c = ws.cell(row, j)
             c.fill, c.border = _INPUT_FILL, _GRID
-            if j >= lay.first_round_col or j in (2, 3, 5):
+            if j not in (1, 4):
                 c.number_format = "@"  # text: "1" stays a result, a name stays a name
         ws.cell(row, lay.pts_col).number_format = "0.0"
         for j in range(lay.pts_col, lay.place_col + 1):
@@ -243,9 +247,10 @@ def _crosstable(ws, lay: Layout, cache: CacheBlocks) -> None:
                         errorTitle="Result", error="A result is short: 12w1, 12b½, +12, BYE, H ...")
     dv.add(f"{get_column_letter(lay.first_round_col)}{FIRST_ROW}:{last_round}{lay.last_row}")
     ws.add_data_validation(dv)
-    widths = {1: 5, 2: 28, 3: 6, 4: 7, 5: 5}
+    widths = {1: 5, 2: 28, 3: 6, 4: 7, 5: 5, 6: 11, 7: 4, 8: 11}  # No .. Fed, FIDE ID, Sex, Born
     for j in range(1, lay.place_col + 1):
-        ws.column_dimensions[get_column_letter(j)].width = widths.get(j, 7 if j <= lay.last_round_col else 8)
+        wide = widths[j] if j < lay.first_round_col else 7 if j <= lay.last_round_col else 8
+        ws.column_dimensions[get_column_letter(j)].width = wide
     ws.freeze_panes = ws.cell(FIRST_ROW, lay.first_round_col)
     print_setup(ws, f"A1:{get_column_letter(lay.place_col)}{lay.last_row}", HEADER_ROW)
 
@@ -363,6 +368,32 @@ def _settings(ws, spec: Spec) -> None:
     ws.column_dimensions["C"].width = 90
     fit_heights(ws, 3, 90, range(3, OPTIONS_HEAD_ROW + len(OPTION_NAMES) + 1))
     print_setup(ws, f"A1:C{OPTIONS_HEAD_ROW + len(OPTION_NAMES)}")
+
+
+def event_sheet(wb: Workbook, rows: Sequence[tuple[str, str, str]]) -> None:
+    """The ``Event`` sheet after Settings: the TRF header records (label | value | record code),
+    written back by export-trf (see :mod:`.event_sheet`); values are text, never formulas."""
+    from .event_sheet import FIRST_ROW as first, SHEET
+    ws = wb.create_sheet(SHEET, wb.sheetnames.index("Settings") + 1)
+    ws["A1"] = "Event"
+    ws["A1"].font = Font(bold=True, size=14)
+    ws["A2"] = ("The event's TRF header, written back by xl-tiebreak export-trf. Settings!B5 is the "
+                "start date the rules follow; the tie-breaks and rounds are on the Settings sheet.")
+    ws["A2"].font = _NOTE
+    for j, head in enumerate(("Field", "Value", "TRF record"), start=1):
+        c = ws.cell(first - 1, j, head)
+        c.font, c.fill, c.border = _BOLD, _HEAD_FILL, _GRID
+    for i, (label, value, code) in enumerate(rows, start=first):
+        ws.cell(i, 1, label).font = _BOLD
+        c = ws.cell(i, 2)
+        c.fill, c.number_format = _INPUT_FILL, "@"
+        if value:
+            c.value, c.data_type = value, "s"
+        ws.cell(i, 3, code).font = _NOTE
+    ws.column_dimensions["A"].width = 18
+    ws.column_dimensions["B"].width = 60
+    ws.column_dimensions["C"].width = 11
+    print_setup(ws, f"A1:C{max(first + len(rows) - 1, first)}")
 
 
 def fit_heights(ws, col: int, width: float, rows: Sequence[int]) -> None:

@@ -1,5 +1,6 @@
 """Workbooks <-> tournaments: read the Crosstable (errors name sheet and cell), and make a
-workbook from a TRF by filling the template.
+workbook from a TRF by filling the template: the 001 identity fields in the crosstable's FIDE ID |
+Sex | Born columns (when the file has any), the header records on the Event sheet.
 
 Reading never changes the user's file. A workbook made here is a new file, written atomically;
 text from the TRF is written as text, never as a formula.
@@ -13,6 +14,7 @@ from typing import Optional
 from ..errors import InputError
 from ..model import Tournament
 from ..notation import format_cell
+from .event_sheet import event_rows
 from .safe_write import atomic_write
 from .template import (
     FIRST_ROW,
@@ -20,6 +22,7 @@ from .template import (
     Layout,
     build,
     default_spec,
+    event_sheet,
     to_bytes,
     with_values,
 )
@@ -36,14 +39,19 @@ from .book_reader import (  # noqa: E402
 
 
 def workbook_bytes(t: Tournament, *, tiebreaks: Optional[list[str]] = None,
-                   edition: Optional[str] = None, cells: bool = False) -> bytes:
+                   edition: Optional[str] = None, cells: bool = False, trf_fields: bool = False) -> bytes:
     """A workbook of the template filled with the event ``t``, its values computed."""
-    return with_values(to_bytes(filled_workbook(t, tiebreaks=tiebreaks, edition=edition, cells=cells)[0]))
+    return with_values(to_bytes(filled_workbook(t, tiebreaks=tiebreaks, edition=edition, cells=cells,
+                                                trf_fields=trf_fields)[0]))
 
 
 def filled_workbook(t: Tournament, *, tiebreaks: Optional[list[str]] = None, edition: Optional[str] = None,
-                    cells: bool = False):
-    """The template (an openpyxl Workbook) filled with the event ``t``, and its spec."""
+                    cells: bool = False, trf_fields: bool = False):
+    """The template (an openpyxl Workbook) filled with the event ``t``, and its spec.
+
+    ``trf_fields`` keeps what a TRF file says beyond the crosstable, for ``export-trf``: the
+    FIDE ID | Sex | Born columns after Fed (when a player has any of them; they shift the round
+    columns, so the plain templates go without) and the Event sheet of header records."""
     if not t.scoring.is_standard:
         s = t.scoring
         raise InputError(f"the event scores {s.win}/{s.draw}/{s.loss} (pairing bye {s.pab_points}); a workbook "
@@ -61,7 +69,10 @@ def filled_workbook(t: Tournament, *, tiebreaks: Optional[list[str]] = None, edi
     spec.start_date = t.start_date or ""
     spec.title = t.name or ""
     spec.cells = cells
+    spec.identity = trf_fields and any(p.fide_id or p.sex or p.birth for p in t.players)
     wb = build(spec)
+    if trf_fields:
+        event_sheet(wb, event_rows(t.header))
     ws = wb["Crosstable"]
     lay = Layout(spec)
     for i, p in enumerate(t.players):
@@ -72,6 +83,9 @@ def filled_workbook(t: Tournament, *, tiebreaks: Optional[list[str]] = None, edi
         if p.rating:
             ws.cell(row, 4, p.rating)
         _text(ws.cell(row, 5), p.fed)
+        if spec.identity:  # FIDE ID | Sex | Born, as text (a birth date stays YYYY/MM/DD)
+            for j, value in enumerate((p.fide_id, p.sex, p.birth), start=6):
+                _text(ws.cell(row, j), value)
         for r, rd in enumerate(p.rounds):
             _text(ws.cell(row, lay.first_round_col + r), format_cell(rd))
     return wb, spec
@@ -86,10 +100,12 @@ def _text(cell, value: str) -> None:
 
 
 def write_workbook(t: Tournament, out: "str | Path", *, tiebreaks: Optional[list[str]] = None,
-                   edition: Optional[str] = None, overwrite: bool = False, cells: bool = False) -> Path:
-    """Write the filled template to ``out`` atomically; refuses to replace a file unless asked."""
-    return atomic_write(Path(out), workbook_bytes(t, tiebreaks=tiebreaks, edition=edition, cells=cells),
-                        overwrite=overwrite)
+                   edition: Optional[str] = None, overwrite: bool = False, cells: bool = False,
+                   trf_fields: bool = False) -> Path:
+    """Write the filled template to ``out`` atomically; refuses to replace a file unless asked.
+    ``trf_fields``: see :func:`filled_workbook` (the ``workbook`` command sets it)."""
+    return atomic_write(Path(out), workbook_bytes(t, tiebreaks=tiebreaks, edition=edition, cells=cells,
+                                                  trf_fields=trf_fields), overwrite=overwrite)
 
 
 __all__ = ["read_workbook", "write_workbook", "workbook_bytes", "BookSettings", "open_book",

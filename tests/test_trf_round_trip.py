@@ -1,0 +1,212 @@
+"""The TRF round trip (issue 20 item 9): ``workbook EVENT.trf`` then ``export-trf`` keeps every field
+read (the 001 identity fields, the header records, byes, withdrawals, forfeits), and FIDE's
+reference engine (gacrux, test-only oracle) reads the exported file with its default options and
+gives the values the project gives.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from conftest import REAL
+from oracle.gacrux_runner import GacruxError, gacrux_available, run_gacrux
+from workbook_typing import type_cells
+from xl_tiebreak import compute, read_trf
+from xl_tiebreak.cli import main
+from xl_tiebreak.excel.book_reader import read_workbook
+from xl_tiebreak.excel.event_sheet import LABELS, WORKED_OUT, value_of
+from xl_tiebreak.excel.sheet_table import rows_to_tournament
+from xl_tiebreak.examples import demo_text
+from xl_tiebreak.model import Kind
+
+needs_gacrux = pytest.mark.skipif(not gacrux_available(), reason="gacrux (test extra) is not installed")
+
+#: small real events, each with something to keep: FIDE IDs, sex and blank records (u08), a PAB
+#: every round (lichess-2021-03), XXA lines and byes announced ahead (gros, 4 of 9 rounds),
+#: forfeits written without colour and withdrawals (karl-mala, which gacrux refuses as it is)
+REAL_FILES = ["bre-jeunes-2024-u08.trf", "lichess-2021-03.trf", "gros-open-2010-partial.trf",
+              "karl-mala-2005.trf"]
+IDENTITY = ("no", "name", "rating", "title", "fed", "sex", "fide_id", "birth")
+CODES = ["BH", "BH/C1", "SB", "WIN", "WON", "BPG", "BWG", "ARO", "TPR", "PS", "AOB"]
+
+
+def _round_trip(src: Path, tmp: Path) -> Path:
+    book, out = tmp / "book.xlsx", tmp / "out.trf"
+    assert main(["workbook", str(src), "-o", str(book)]) == 0
+    assert main(["export-trf", str(book), "-o", str(out)]) == 0
+    return out
+
+
+def _header(path: Path) -> dict[str, list[str]]:
+    """The header records of a file: labelled ones by value (empty ones left out), others verbatim."""
+    got: dict[str, list[str]] = {}
+    for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+        code = line[:3]
+        if code == "001" or line.startswith("###") or not line.strip() or code in WORKED_OUT:
+            continue
+        if code in LABELS and not value_of(line).strip():
+            continue  # an empty record says nothing
+        got.setdefault(code, []).append(value_of(line))
+    return got
+
+
+def _ours(t, kind: str = "swiss"):
+    return compute(t, CODES, edition="fide2024", kind=kind)
+
+
+def _gacrux(path: Path, kind: str = "swiss", rounds=None):
+    return run_gacrux(str(path), [c + "/V1" for c in CODES], mode=kind, rounds=rounds)
+
+
+def _same_values(ours, ref, players) -> list[tuple]:
+    return [(c, no, ours.value(no, c), ref[no][c + "/V1"]) for no in players for c in CODES
+            if ours.value(no, c) != ref[no][c + "/V1"]]
+
+
+@pytest.fixture(params=REAL_FILES)
+def real_event(request) -> Path:
+    path = REAL / request.param
+    if not path.is_file():
+        pytest.skip("../shared/data/real is not beside the project")
+    return path
+
+
+def test_a_real_event_keeps_every_field_through_a_workbook(real_event, tmp_path):
+    out = _round_trip(real_event, tmp_path)
+    a, b = read_trf(real_event), read_trf(out)
+    assert [[getattr(p, f) for f in IDENTITY] for p in b.players] == \
+        [[getattr(p, f) for f in IDENTITY] for p in a.players]
+    assert (b.rounds, b.kind, b.start_date, b.name) == (a.rounds, a.kind, a.start_date, a.name)
+    assert _header(out) == _header(real_event)
+    if a.tiebreaks:
+        assert b.tiebreaks == a.tiebreaks
+    for p, q in zip(a.players, b.players):
+        assert [(r.kind, r.opponent, r.points) for r in q.rounds] == [(r.kind, r.opponent, r.points) for r in p.rounds]
+        # a colour the file had is kept; a forfeit without one gets one (the reference engine needs it)
+        assert all(r.colour == s.colour for r, s in zip(p.rounds, q.rounds) if r.colour), p.no
+        assert all(s.colour in ("w", "b") for s in q.rounds if s.opponent is not None), p.no
+    withdrawn = [p.no for p in a.players if p.rounds[-1].kind in (Kind.ABSENT, Kind.WITHDRAWN)]
+    assert withdrawn == [p.no for p in b.players if p.rounds[-1].kind in (Kind.ABSENT, Kind.WITHDRAWN)]
+
+
+@needs_gacrux
+def test_the_reference_engine_reads_the_exported_file_and_agrees(real_event, tmp_path):
+    out = _round_trip(real_event, tmp_path)
+    book, _ = read_workbook(tmp_path / "book.xlsx")
+    # a file of an event in progress (gros: 4 of 9 rounds) is evaluated, as we do, after the
+    # rounds played (gacrux's -n; by default it takes every round of XXR)
+    upto = book.played_rounds if book.played_rounds < book.rounds else None
+    ref = _gacrux(out, rounds=upto)
+    assert _same_values(_ours(book), ref, [p.no for p in book.players]) == []
+    try:
+        before = _gacrux(real_event, rounds=upto)
+    except GacruxError:
+        assert real_event.name == "karl-mala-2005.trf"  # forfeits with colour "-": refused as read
+    else:
+        assert ref == before
+
+
+def test_the_event_sheet_holds_the_header_and_edits_are_written_back(tmp_path):
+    src = tmp_path / "demo.trf"
+    src.write_text(demo_text().replace("042 2025/01/01", "022 Oslo\n042 01/01/2025\n102 A. Arbiter"),
+                   encoding="utf-8")
+    out = _round_trip(src, tmp_path)
+    text = out.read_text(encoding="utf-8")
+    assert "022 Oslo\n042 01/01/2025\n102 A. Arbiter\n" in text  # the start date as the file wrote it
+    from workbook_typing import read_sheet
+    cells = read_sheet(tmp_path / "book.xlsx", "Event")
+    labels = {cells[k]: cells.get("B" + k[1:]) for k in cells if k[0] == "A"}
+    assert labels["City"] == "Oslo" and labels["Start date"] == "01/01/2025"
+    assert labels["Time control"] is None  # shown empty, for the arbiter to fill in
+    row = {v: k[1:] for k, v in cells.items() if k[0] == "A"}
+    type_cells(tmp_path / "book.xlsx", {f"Event!B{row['City']}": "Bergen",
+                                        f"Event!B{row['Time control']}": "90/40+30",
+                                        "Settings!B5": "2025-02-01"})  # the date that counts moves
+    assert main(["export-trf", str(tmp_path / "book.xlsx"), "-o", str(out), "--force"]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert "022 Bergen\n042 2025/02/01\n" in text and "122 90/40+30\n" in text
+    assert read_trf(out).start_date == "2025-02-01"
+
+
+def _typed_template(tmp_path: Path, rounds: int = 3) -> Path:
+    """Six players, three rounds typed into a template; forfeits written as the Help sheet says,
+    ``+6`` / ``-3``, without a colour (and once with the loser's colour only)."""
+    book = tmp_path / "t.xlsx"
+    assert main(["template", "--players", "6", "--rounds", str(rounds), "-o", str(book)]) == 0
+    results = {1: ["4w1", "2b½", "3b1"], 2: ["5w½", "1w½", "+6"], 3: ["+6", "+4", "1w0"],
+               4: ["1b0", "-3b", "5w½"], 5: ["2b½", "6b0", "4b½"], 6: ["-3", "5w1", "-2"]}
+    cells = {}
+    for no, cols in results.items():
+        row = 4 + no
+        cells.update({f"Crosstable!A{row}": no, f"Crosstable!B{row}": f"Player {no}",
+                      f"Crosstable!D{row}": 2000 - 10 * no})
+        cells.update({f"Crosstable!{'FGH'[i]}{row}": c for i, c in enumerate(cols)})
+    type_cells(book, cells)
+    return book
+
+
+@needs_gacrux
+def test_forfeits_typed_without_colour_export_with_colours_the_reference_reads(tmp_path):
+    book = _typed_template(tmp_path)
+    out = tmp_path / "out.trf"
+    assert main(["export-trf", str(book), "-o", str(out)]) == 0
+    lines = {int(ln[4:8]): ln for ln in out.read_text(encoding="utf-8").splitlines() if ln[:3] == "001"}
+    # no colour on either side: white for the lower start number; one side's colour: mirrored
+    assert lines[3][91:99] == "   6 w +" and lines[6][91:99] == "   3 b -"
+    assert lines[3][101:109] == "   4 w +" and lines[4][101:109] == "   3 b -"
+    assert lines[2][111:119] == "   6 w +" and lines[6][111:119] == "   2 b -"
+    t, _ = read_workbook(book)
+    assert _same_values(_ours(t), _gacrux(out), range(1, 7)) == []
+    assert [p.score() for p in read_trf(out).players] == [p.score() for p in t.players]
+
+
+def test_settings_rounds_is_the_number_of_rounds_written(tmp_path):
+    book = _typed_template(tmp_path, rounds=3)
+    type_cells(book, {"Settings!A13": "Rounds", "Settings!B13": 5})
+    out = tmp_path / "out.trf"
+    assert main(["export-trf", str(book), "-o", str(out)]) == 0
+    assert "XXR 5\n" in out.read_text(encoding="utf-8")
+    assert read_trf(out).rounds == 5
+    type_cells(book, {"Settings!B13": 2})  # round 3 holds results: the number is wrong
+    assert main(["export-trf", str(book), "-o", str(out), "--force"]) == 2
+
+
+def test_crosstable_identity_columns_are_read_by_header_and_optional():
+    head = ["No", "Name", "FideID", "Gender", "Birth date", "R1"]
+    t = rows_to_tournament([head, [1, "A", 1503014.0, "m", dt.date(1990, 5, 17), "2w1"],
+                            [2, "B", "4100018", "w", 1985.0, "1b0"]])
+    assert [(p.fide_id, p.sex, p.birth) for p in t.players] == [("1503014", "m", "1990/05/17"),
+                                                                ("4100018", "w", "1985")]
+    t = rows_to_tournament([["No", "Name", "ID FIDE", "Sex", "Born", "R1"], [1, "A", "", "", "", "2w1"],
+                            [2, "B", None, None, None, "1b0"]])
+    assert [(p.fide_id, p.sex, p.birth) for p in t.players] == [("", "", "")] * 2
+    t = rows_to_tournament([["No", "Name", "Rating", "R1"], [1, "A", 2000, "2w1"], [2, "B", None, "1b0"]])
+    assert [(p.fide_id, p.sex, p.birth, p.rating) for p in t.players] == [("", "", "", 2000), ("", "", "", None)]
+
+
+@needs_gacrux
+def test_games_typed_without_colour_export_and_the_reference_reads_them(tmp_path, capsys):
+    """US wall-chart cells (W4, D2, X3 forfeit win, F1 forfeit loss) and ``5 1`` carry no colour:
+    the file gets one (a TRF needs it) and export-trf says so. Only BPG and BWG count colours,
+    so every other value agrees with ours on the workbook."""
+    book = tmp_path / "us.xlsx"
+    assert main(["template", "--players", "6", "--rounds", "3", "-o", str(book)]) == 0
+    results = {1: ["W4", "D2", "X3"], 2: ["D5", "D1", "W6"], 3: ["W6", "W4", "F1"],
+               4: ["L1", "L3", "D5"], 5: ["D2", "L6", "D4"], 6: ["L3", "W5", "L2"]}
+    cells = {}
+    for no, cols in results.items():
+        cells.update({f"Crosstable!A{4 + no}": no, f"Crosstable!B{4 + no}": f"Player {no}",
+                      f"Crosstable!D{4 + no}": 2000 - 10 * no})
+        cells.update({f"Crosstable!{'FGH'[i]}{4 + no}": c for i, c in enumerate(cols)})
+    type_cells(book, cells)
+    out = tmp_path / "us.trf"
+    capsys.readouterr()
+    assert main(["export-trf", str(book), "-o", str(out)]) == 0
+    assert "8 game(s) had no colour" in capsys.readouterr().out
+    t, _ = read_workbook(book)
+    ref = _gacrux(out)
+    assert [m for m in _same_values(_ours(t), ref, range(1, 7)) if m[0] not in ("BPG", "BWG")] == []
+    assert all(r.colour in ("w", "b") for p in read_trf(out).players for r in p.rounds)
