@@ -99,6 +99,18 @@ def _check_blank_rounds(nos: list[int], kind: np.ndarray, opp: np.ndarray, place
                    "an absence (write - or Z to say so, or enter the result)", place(no, r))
 
 
+def _check_round_robin_codes(nos: list[int], kind: np.ndarray, place: Callable[[int, int], str],
+                             fd: Findings) -> None:
+    """A round robin has no pairing-allocated bye (C.07 Art. 15: everyone meets everyone; the
+    player without an opponent in a round of an odd round robin sits out, an unplayed round
+    scored 0): ``BYE``/``U``/``PAB`` there is an error naming the cell, since it would give a
+    point no one was awarded."""
+    for i, c in np.argwhere(kind == KIND_INDEX[Kind.PAB]).tolist()[:20]:
+        fd.add("event-type", "a round robin has no pairing-allocated bye: write - for the round a player sits "
+               "out (an odd round robin), or the result played; BYE/U belong to Swiss events",
+               place(nos[i], c + 1))
+
+
 def default_place(no: int, r: int) -> str:
     return f"R{r} of player {no}"
 
@@ -159,6 +171,8 @@ def tournament_from_rows(rows: Sequence[Row], *, rounds: Optional[int] = None, n
     kinds, opp, colour = reconcile(parsed, place, fd, swiss=kind != "round-robin", bad=frozenset(bad))
     nos = list(parsed)
     _check_blank_rounds(nos, kinds, opp, place, fd, bad)
+    if kind == "round-robin":
+        _check_round_robin_codes(nos, kinds, place, fd)
     order = sorted(range(len(unique)), key=lambda i: unique[i].no)
     players = [Player(no=row.no, name=row.name, rating=row.rating, title=row.title, fed=row.fed,
                       sex=row.sex, fide_id=row.fide_id, birth=row.birth, rounds=tuple(parsed[row.no])) for row in (unique[i] for i in order)]

@@ -8,13 +8,14 @@
 ``+12``        forfeit win against 12 (``+12w`` keeps the colour)
 ``-12``        forfeit loss against 12
 ``--12``       double forfeit against 12
-``BYE``/``U``  pairing-allocated bye
+``BYE``/``U``  pairing-allocated bye (Swiss only: an error in a round robin)
 ``F``          full-point bye
 ``H``          half-point bye
 ``Z``          zero-point bye
-``-``          absent, not paired
+``-``          absent, not paired; in a round robin, the round a player sits out
 ``WD``         withdrew: this round and every later one unplayed
-empty          not played yet
+empty          not entered yet: in the last round paired, a game not in yet (the round is
+               in progress, :mod:`xl_tiebreak.progress`); in an earlier round an absence
 =============  ===========================================================
 
 Case does not matter. Parsing raises :class:`NotationError`, whose message the caller prefixes

@@ -39,6 +39,7 @@ RULES: dict[str, tuple[str, str]] = {
     "limit": ("error", "more than the program reads (rounds, players, line length, numbers)"),
     "edition": ("warning", "the rule edition is assumed, or disagrees with the start date"),
     "encoding": ("warning", "a file that is not UTF-8: the encoding was guessed"),
+    "event-type": ("error", "a result code that makes no sense for the event type (BYE in a round robin)"),
     "crosstable-name": ("warning", "players typed below the Crosstable name's range (read; recompute widens it)"),
 }
 

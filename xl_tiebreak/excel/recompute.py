@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import io
 import posixpath
+import re
 import zipfile
 import zlib
 from dataclasses import dataclass, field
@@ -450,6 +451,40 @@ def _leave_unchanged(book: _Book, edits: dict[str, SheetEdit], report: Report) -
         edit.values = keep
 
 
+def _grown_fallback(book: _Book, edits: dict[str, SheetEdit], ref: Ref, here: str,
+                    table: list[list[Any]], where: str) -> Optional[Ref]:
+    """The range of stored values of an anchor grown to its table (a late entrant makes the
+    tables a row longer): the anchor's formula gets the new range, the cells below the old one
+    are free on the hidden sheet. None when the range cannot grow (its text not found, or the
+    cells it would take hold something)."""
+    sheet = ref.sheet or here
+    min_col, min_row, max_col, max_row = range_bounds(ref.area)
+    rows, cols = max(len(table), max_row - min_row + 1), max(len(table[0]), max_col - min_col + 1)
+    area = area_name(min_row, min_col, rows, cols)
+    new_min_col, new_min_row, new_max_col, new_max_row = range_bounds(area)
+    if new_max_row > 1_048_576 or new_max_col > 16_384:
+        return None
+    for r in range(min_row, new_max_row + 1):
+        for c in range(min_col, new_max_col + 1):
+            if (r > max_row or c > max_col) and book.occupied(sheet, f"{column_letter(c)}{r}"):
+                return None
+    anchor_sheet, coord = where.rsplit("!", 1)
+    text = book.formula_of.get((anchor_sheet, coord))
+    if text is None:
+        return None
+    a, b = column_letter(min_col), column_letter(max_col)
+    old = re.compile(rf"\$?{a}\$?{min_row}:\$?{b}\$?{max_row}(?![\d$A-Za-z])")
+    hits = list(old.finditer(text))
+    if not hits:
+        return None
+    last = hits[-1]  # IFERROR(<our call>, <range>): the range is the last argument
+    new_text = (text[:last.start()] + f"${a}${min_row}:${column_letter(new_max_col)}${new_max_row}"
+                + text[last.end():])
+    edits.setdefault(anchor_sheet, SheetEdit()).formulas[coord] = new_text[1:] if new_text.startswith("=") else new_text
+    book.formula_of[(anchor_sheet, coord)] = new_text
+    return Ref(ref.sheet, area)
+
+
 def _fill_fallback(book: _Book, edits: dict[str, SheetEdit], ref: Ref, here: str,
                    table: list[list[Any]], report: Report, where: str) -> None:
     """Write ``table`` into the IFERROR range of an anchor (clearing the rest of the range)."""
@@ -459,8 +494,13 @@ def _fill_fallback(book: _Book, edits: dict[str, SheetEdit], ref: Ref, here: str
         return
     min_col, min_row, max_col, max_row = range_bounds(ref.area)
     if len(table) > max_row - min_row + 1 or len(table[0]) > max_col - min_col + 1:
-        report.errors[where] = (f"the table is larger than its range of stored values {sheet}!{ref.area}; "
-                                "LibreOffice will show only part of it")
+        grown = _grown_fallback(book, edits, ref, here, table, where)
+        if grown is None:
+            report.errors[where] = (f"the table is larger than its range of stored values {sheet}!{ref.area}; "
+                                    "LibreOffice will show only part of it")
+        else:  # a player added below the others: the stored values follow the table
+            ref = grown
+            min_col, min_row, max_col, max_row = range_bounds(ref.area)
     edit = edits.setdefault(sheet, SheetEdit())
     skipped, cells = sheet in book.skipped_sheets, book.cells.get(sheet, {})
     rows, cols = len(table), len(table[0])

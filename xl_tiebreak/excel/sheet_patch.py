@@ -40,6 +40,7 @@ _ATTR_CM = re.compile(r'\s+cm="[^"]*"')
 _SPANS = re.compile(r'\bspans="(\d+):(\d+)"')
 _VALUE = re.compile("<" + _P + r"(v|is)\b[^>]*/>|<" + _P + r"(v|is)\b[^>]*>.*?</\3\4>", re.S)
 _FORMULA_OPEN = re.compile("<" + _P + r"f\b([^>]*?)(/?)>")
+_FORMULA_TEXT = re.compile(r"(<(?:[A-Za-z_][\w.-]*:)?f\b[^>/]*>).*?(</(?:[A-Za-z_][\w.-]*:)?f>)", re.S)
 _DIMENSION = re.compile(r'(<(?:[A-Za-z_][\w.-]*:)?dimension\b[^>]*\bref=")([A-Z]+\d+(?::[A-Z]+\d+)?)(")')
 ERRORS = ("#N/A", "#VALUE!", "#NUM!", "#REF!", "#NAME?", "#DIV/0!", "#NULL!")
 
@@ -52,6 +53,7 @@ class SheetEdit:
     values: dict[str, Any] = field(default_factory=dict)
     arrays: dict[str, str] = field(default_factory=dict)
     cm: Optional[int] = None
+    formulas: dict[str, str] = field(default_factory=dict)  # anchor -> its new formula text (a range grown)
 
 
 def escape(text: str) -> str:
@@ -142,6 +144,9 @@ def _patch_cell(prefix: str, attrs: str, inner: Optional[str], coord: str, edit:
             a = re.sub(r'\s+(?:t|ref)="[^"]*"', "", m.group(2))
             return f'<{m.group(1)}f t="array" ref="{ref}"{a}>'
         kept = _FORMULA_OPEN.sub(array_open, kept, count=1)
+        if edit.formulas and coord in edit.formulas:
+            text = escape(edit.formulas[coord])
+            kept = _FORMULA_TEXT.sub(lambda m: m.group(1) + text + m.group(2), kept, count=1)
         if edit.cm is not None and not _ATTR_CM.search(new_attrs):
             new_attrs += f' cm="{edit.cm}"'
     if v is CLEAR:

@@ -428,12 +428,14 @@ def _help(ws, spec: Spec) -> None:
         ("12w0", "Lost with White against player 12."),
         ("+12 and -12", "Forfeit win and forfeit loss against player 12 (the game was not played)."),
         ("--12", "Double forfeit against player 12."),
-        ("BYE (or U)", "Pairing-allocated bye."),
+        ("BYE (or U)", "Pairing-allocated bye (Swiss only; in a round robin it is an error)."),
         ("F, H and Z", "Full-point, half-point and zero-point bye."),
-        ("-", "Absent, not paired."),
+        ("-", "Absent, not paired; in a round robin, the round a player sits out."),
         ("WD", "Withdrew: this round and every later one stay unplayed."),
-        ("12w and 12b", "Paired with player 12, the result still to come."),
-        ("(empty)", "Not played yet."),
+        ("12w and 12b", "Paired with player 12, the result still to come (the round is in progress)."),
+        ("(empty)", "Not entered yet. In the round being played, an empty cell is a game not in yet: "
+                    "the standings stay those after the last complete round until it is in (write - "
+                    "for a player who is absent)."),
         ("", ""),
         ("Status line", "The line above each table says No problems found, or names the first "
                         "cells to correct. While the crosstable has an error, the tables keep "
