@@ -40,6 +40,8 @@ RULES: dict[str, tuple[str, str]] = {
     "edition": ("warning", "the rule edition is assumed, or disagrees with the start date"),
     "encoding": ("warning", "a file that is not UTF-8: the encoding was guessed"),
     "crosstable-name": ("warning", "players typed below the Crosstable name's range (read; recompute widens it)"),
+    "stale": ("warning", "a workbook's stored values do not match its results (edited, not recalculated)"),
+    "formula-error": ("error", "a formula of ours that gives an error on recompute (a table blocked, a bad setting)"),
 }
 
 
