@@ -252,7 +252,9 @@ class _Book:
                 rows_to_tournament(self.resolve(ref, target), cell_name=lambda i, j: (
                     f"{target}!{column_letter(min_col + j)}{min_row + i}"))
             except InputError as exc:
-                return str(exc)
+                if exc.where:  # a bad cell, named; a range that is no crosstable at all (the
+                    return str(exc)  # tie-break list) says nothing about the failure
+                continue
             except (TiebreakError, Unsupported):
                 return None
         return None

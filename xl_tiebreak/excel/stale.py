@@ -40,11 +40,11 @@ class Stale:
     cell: str  # "Standings!D5"
     stored: Any
     now: Any
-    tables: int  # how many tables (formula cells) hold stale values
+    tables: int  # how many formula cells of ours (a table counts once) hold stale values
 
     def message(self, book: str = "BOOK.xlsx") -> str:
         """The sentence a user reads: which table, which cell, what it holds and should hold."""
-        more = f"; {self.tables} tables in all" if self.tables > 1 else ""
+        more = f"; {self.tables} formula cells of ours hold stale values" if self.tables > 1 else ""
         return (f"stale values: the table at {self.table} ({self.function}{more}) does not match the "
                 f"results typed: {self.cell} shows {_shown(self.stored)}, the results give "
                 f"{_shown(self.now)}; the workbook was edited and not recalculated: run "
