@@ -149,7 +149,7 @@ def _problems(book: Path, tmp_path: Path, capsys) -> dict[str, bool]:
 @pytest.mark.parametrize("seed", range(4))
 def test_check_standings_and_recompute_agree_on_whether_there_is_a_problem(book, tmp_path, capsys, seed):
     rnd = random.Random(seed)
-    for step in range(4):
+    for step in range(5):
         action = rnd.choice(["round 2", "typo", "fix", "recompute", "recompute", "nothing"])
         if action == "round 2":
             _typed(book, ROUND_2)

@@ -15,7 +15,10 @@ when the workbook has none); every cell of the spill area gets its value (an emp
 empty cell, so text can overflow into it); cells of an earlier, larger spill are cleared. A spill
 that would cover a cell holding something else is not written (Excel shows #SPILL!); the report
 names the cell. ``IFERROR(<call>, <range>)`` also gets the table in ``<range>`` (the values
-LibreOffice shows, since it recalculates array formulas on load).
+LibreOffice shows, since it recalculates array formulas on load). A call that fails (a bad cell)
+leaves no old figure standing: its table becomes ``#ERROR: <the cell>: <what is wrong>`` in the
+first cell, the rest emptied, in the sheet and in ``<range>`` (:func:`error_table`). :func:`plan`
+computes every value without writing (the staleness check of :mod:`.stale` compares them).
 """
 
 from __future__ import annotations
