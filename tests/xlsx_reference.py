@@ -101,14 +101,16 @@ def edits_like_before(book) -> tuple[dict[str, tuple[dict[str, Any], dict[str, s
             continue
         except TiebreakError as exc:
             errors[where] = book.explain_error(sheet, text) or str(exc)
-            if isinstance(fallback, Ref):
-                continue
-            v = "#VALUE!" if fallback is None else fallback
+            if isinstance(fallback, Ref):  # issue 20 item 5: the table shows the error, not old figures
+                v = [["#ERROR: " + errors[where]]]
+            else:
+                v = "#VALUE!" if fallback is None else fallback
         except Exception as exc:
             errors[where] = f"internal error ({type(exc).__name__}: {exc}); please report it"
-            if isinstance(fallback, Ref):
-                continue
-            v = "#VALUE!" if fallback is None else fallback
+            if isinstance(fallback, Ref):  # issue 20 item 5: the table shows the error, not old figures
+                v = [["#ERROR: " + errors[where]]]
+            else:
+                v = "#VALUE!" if fallback is None else fallback
         table = _table(v)
         if table is None:
             if isinstance(v, (list, tuple)):
