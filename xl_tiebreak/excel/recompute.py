@@ -397,8 +397,25 @@ def plan(data: bytes, report: Report) -> tuple[_Book, bytes, dict[str, SheetEdit
         report.values[where] = table
         if isinstance(fallback, Ref):
             _fill_fallback(book, edits, fallback, sheet, table, report, where)
+            if where in report.errors and _is_error_table(table):
+                _blank_store(edits, fallback, sheet)
     _refuse_if_nothing_computed(book, report)
     return book, data, edits
+
+
+def _is_error_table(table: list[list[Any]]) -> bool:
+    return len(table) == 1 and len(table[0]) == 1 and str(table[0][0]).startswith(ERROR_PREFIX)
+
+
+def _blank_store(edits: dict[str, SheetEdit], ref: Ref, here: str) -> None:
+    """The range of stored values behind an error table: empty text past its first cell, not
+    empty cells, since Excel shows an empty cell of a spilled range as 0 (a figure)."""
+    edit = edits.get(ref.sheet or here)
+    if edit is None:
+        return
+    for _, _, coord in _named_cells(ref.area)[1:]:
+        if edit.values.get(coord) is CLEAR:
+            edit.values[coord] = ""
 
 
 def _failed(fallback: "Ref | str | None", message: str) -> Any:
