@@ -374,7 +374,9 @@ def test_recompute_reports_bad_cells_and_still_writes_the_rest(tmp_path, demo_bo
     vals = _cached(tmp_path / "o.xlsx")
     assert vals["Crosstable"]["A3"].startswith("1 error - ") and "'12x1' is not a result" in vals["Crosstable"]["A3"]
     assert vals["Standings"]["A3"] == vals["Crosstable"]["A3"]
-    assert vals["Crosstable"]["J5"] == _cached(good)["Crosstable"]["J5"]  # the tables keep their last values
+    # no last good figure stands as current: the tables show the error with the cell (issue 20 item 5)
+    assert vals["Crosstable"]["J4"] == "#ERROR: " + msg and vals["Crosstable"]["J5"] is None
+    assert vals["Standings"]["A4"] == "#ERROR: " + msg and vals["Standings"]["D5"] is None
     # the command says so and exits 1, so a script does not take the file for up to date
     assert main(["recompute", str(bad), "-o", str(tmp_path / "o2.xlsx")]) == 1
     assert main(["recompute", str(good), "-o", str(tmp_path / "o3.xlsx")]) == 0

@@ -101,14 +101,16 @@ def edits_like_before(book) -> tuple[dict[str, tuple[dict[str, Any], dict[str, s
             continue
         except TiebreakError as exc:
             errors[where] = book.explain_error(sheet, text) or str(exc)
-            if isinstance(fallback, Ref):
-                continue
-            v = "#VALUE!" if fallback is None else fallback
+            if isinstance(fallback, Ref):  # issue 20 item 5: the table shows the error, not old figures
+                v = [["#ERROR: " + errors[where]]]
+            else:
+                v = "#VALUE!" if fallback is None else fallback
         except Exception as exc:
             errors[where] = f"internal error ({type(exc).__name__}: {exc}); please report it"
-            if isinstance(fallback, Ref):
-                continue
-            v = "#VALUE!" if fallback is None else fallback
+            if isinstance(fallback, Ref):  # issue 20 item 5: the table shows the error, not old figures
+                v = [["#ERROR: " + errors[where]]]
+            else:
+                v = "#VALUE!" if fallback is None else fallback
         table = _table(v)
         if table is None:
             if isinstance(v, (list, tuple)):
@@ -155,4 +157,15 @@ def edits_like_before(book) -> tuple[dict[str, tuple[dict[str, Any], dict[str, s
                         put(svalues, name, table[i][j])
                     elif store in book.skipped_sheets or name in book.cells.get(store, {}):
                         svalues[name] = CLEARED
+            if where in errors and str(table[0][0]).startswith("#ERROR: "):  # issue 20 item 5: not 0s
+                svalues.update((k, "") for k, v in list(svalues.items())
+                               if v is CLEARED and _inside(fallback.area, k) and k != fallback.area.replace("$", "").split(":")[0])
     return edits, errors, skipped
+
+
+def _inside(area: str, coord: str) -> bool:
+    from openpyxl.utils import range_boundaries
+    from openpyxl.utils.cell import coordinate_from_string, column_index_from_string
+    min_col, min_row, max_col, max_row = range_boundaries(area)
+    letters, row = coordinate_from_string(coord)
+    return min_row <= row <= max_row and min_col <= column_index_from_string(letters) <= max_col

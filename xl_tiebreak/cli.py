@@ -217,8 +217,11 @@ def _compute(args) -> tuple[str, int]:
 
 
 def _standings(args) -> tuple[str, int]:
-    """``standings``: the ranked table."""
-    return _emit(args, _render_standings(_result(args, *_load(args.input, args)), args.format, args.input))
+    """``standings``: the ranked table (and a note when a workbook's stored values are stale)."""
+    from .excel.stale import note_stale
+    got = _emit(args, _render_standings(_result(args, *_load(args.input, args)), args.format, args.input))
+    note_stale(args.input)
+    return got
 
 
 def _demo(args) -> tuple[str, int]:

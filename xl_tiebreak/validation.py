@@ -41,6 +41,8 @@ RULES: dict[str, tuple[str, str]] = {
     "encoding": ("warning", "a file that is not UTF-8: the encoding was guessed"),
     "event-type": ("error", "a result code that makes no sense for the event type (BYE in a round robin)"),
     "crosstable-name": ("warning", "players typed below the Crosstable name's range (read; recompute widens it)"),
+    "stale": ("warning", "a workbook's stored values do not match its results (edited, not recalculated)"),
+    "formula-error": ("error", "a formula of ours that gives an error on recompute (a table blocked, a bad setting)"),
 }
 
 

@@ -379,9 +379,12 @@ def read_workbook(path: "str | Path", findings: Optional[Findings] = None) -> tu
 
 
 def check_workbook(path: "str | Path") -> list:
-    """The findings for a workbook's crosstable (see :mod:`xl_tiebreak.check`)."""
+    """The findings for a workbook's crosstable (see :mod:`xl_tiebreak.check`), then those on
+    its stored values (stale tables, formulas the recompute cannot compute: :mod:`.stale`)."""
     from ..check import collect
-    return collect(lambda fd: read_workbook(path, findings=fd))
+    from .stale import stale_findings
+    found = collect(lambda fd: read_workbook(path, findings=fd))
+    return found + stale_findings(path, found)
 
 
 # ---------------------------------------------------------------- the name, widened (recompute)

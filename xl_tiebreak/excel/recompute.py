@@ -15,7 +15,10 @@ when the workbook has none); every cell of the spill area gets its value (an emp
 empty cell, so text can overflow into it); cells of an earlier, larger spill are cleared. A spill
 that would cover a cell holding something else is not written (Excel shows #SPILL!); the report
 names the cell. ``IFERROR(<call>, <range>)`` also gets the table in ``<range>`` (the values
-LibreOffice shows, since it recalculates array formulas on load).
+LibreOffice shows, since it recalculates array formulas on load). A call that fails (a bad cell)
+leaves no old figure standing: its table becomes ``#ERROR: <the cell>: <what is wrong>`` in the
+first cell, the rest emptied, in the sheet and in ``<range>`` (:func:`error_table`). :func:`plan`
+computes every value without writing (the staleness check of :mod:`.stale` compares them).
 """
 
 from __future__ import annotations
@@ -253,7 +256,9 @@ class _Book:
                 rows_to_tournament(self.resolve(ref, target), cell_name=lambda i, j: (
                     f"{target}!{column_letter(min_col + j)}{min_row + i}"))
             except InputError as exc:
-                return str(exc)
+                if exc.where:  # a bad cell, named; a range that is no crosstable at all (the
+                    return str(exc)  # tie-break list) says nothing about the failure
+                continue
             except (TiebreakError, Unsupported):
                 return None
         return None
@@ -310,9 +315,35 @@ def _put(edit: SheetEdit, coord: str, v: Any) -> None:
     edit.values[coord] = CLEAR if v is None or (isinstance(v, str) and not v.strip()) else v
 
 
+#: what a table shows in its first cell when its function fails (the rest of the table is empty)
+ERROR_PREFIX = "#ERROR: "
+
+
+def error_table(message: str) -> list[list[Any]]:
+    """The table written for a failing call whose formula falls back on stored values
+    (``IFERROR(<call>, Cache!...)``): one cell, ``#ERROR: <the message naming the cell>``, so no
+    old figure stands as current; the old spill area and the stored values are emptied."""
+    return [[ERROR_PREFIX + message]]
+
+
 def recompute_bytes(data: bytes, report: Optional[Report] = None) -> tuple[bytes, Report]:
     """The recomputed workbook as bytes, and the report."""
     report = report or Report()
+    book, data, edits = plan(data, report)
+    _leave_unchanged(book, edits, report)
+    try:
+        return _write_values(data, edits, report)
+    except TiebreakError:
+        raise
+    except (zipfile.BadZipFile, zlib.error, ValueError, SyntaxError, KeyError, OSError, EOFError) as exc:
+        raise InputError(f"a part of the workbook cannot be read ({type(exc).__name__}: {exc})") from None
+
+
+def plan(data: bytes, report: Report) -> tuple[_Book, bytes, dict[str, SheetEdit]]:
+    """Every value the recompute would write (nothing is written): the workbook read, its bytes
+    (the Crosstable name widened if need be) and the edits by sheet; ``report.values`` gets each
+    formula's value (a table for a spill), ``report.errors`` and ``report.skipped`` the rest.
+    The staleness check (:mod:`.stale`) compares these with the stored values."""
     check_zip(io.BytesIO(data))
     book = _Book(data)
     data = _widen_crosstable_name(book, data, report)
@@ -333,14 +364,10 @@ def recompute_bytes(data: bytes, report: Optional[Report] = None) -> tuple[bytes
             continue
         except TiebreakError as exc:
             report.errors[where] = book.explain_error(sheet, text) or str(exc)
-            if isinstance(fallback, Ref):
-                continue  # Excel shows the last values (IFERROR); the status line says why
-            v = "#VALUE!" if fallback is None else fallback
+            v = _failed(fallback, report.errors[where])
         except Exception as exc:  # a bug of ours: that cell gets #VALUE!, the rest is written
             report.errors[where] = f"internal error ({type(exc).__name__}: {exc}); please report it"
-            if isinstance(fallback, Ref):
-                continue
-            v = "#VALUE!" if fallback is None else fallback
+            v = _failed(fallback, report.errors[where])
         table = _table(v)
         if table is None:
             if isinstance(v, (list, tuple)):
@@ -371,14 +398,36 @@ def recompute_bytes(data: bytes, report: Optional[Report] = None) -> tuple[bytes
         report.values[where] = table
         if isinstance(fallback, Ref):
             _fill_fallback(book, edits, fallback, sheet, table, report, where)
+            if where in report.errors and _is_error_table(table):
+                _blank_store(edits, fallback, sheet)
     _refuse_if_nothing_computed(book, report)
-    _leave_unchanged(book, edits, report)
-    try:
-        return _write_values(data, edits, report)
-    except TiebreakError:
-        raise
-    except (zipfile.BadZipFile, zlib.error, ValueError, SyntaxError, KeyError, OSError, EOFError) as exc:
-        raise InputError(f"a part of the workbook cannot be read ({type(exc).__name__}: {exc})") from None
+    return book, data, edits
+
+
+def _is_error_table(table: list[list[Any]]) -> bool:
+    return len(table) == 1 and len(table[0]) == 1 and str(table[0][0]).startswith(ERROR_PREFIX)
+
+
+def _blank_store(edits: dict[str, SheetEdit], ref: Ref, here: str) -> None:
+    """The range of stored values behind an error table: empty text past its first cell, not
+    empty cells, since Excel shows an empty cell of a spilled range as 0 (a figure)."""
+    edit = edits.get(ref.sheet or here)
+    if edit is None:
+        return
+    for _, _, coord in _named_cells(ref.area)[1:]:
+        if edit.values.get(coord) is CLEAR:
+            edit.values[coord] = ""
+
+
+def _failed(fallback: "Ref | str | None", message: str) -> Any:
+    """What a failing call's cell shows, as Excel would show it once the stored values are
+    written: a formula without IFERROR the error ``#VALUE!``; ``IFERROR(<call>, "")`` its
+    fallback; ``IFERROR(<call>, <range of stored values>)`` (the templates' tables) the
+    :func:`error_table`, written into the range too, so Excel without the add-in and LibreOffice
+    show the error instead of the last good figures."""
+    if isinstance(fallback, Ref):
+        return error_table(message)
+    return "#VALUE!" if fallback is None else fallback
 
 
 def _widen_crosstable_name(book: _Book, data: bytes, report: Report) -> bytes:

@@ -1,0 +1,164 @@
+"""No stale values (issue 20 item 5; DESIGN "The arbiter's round-by-round workflow"): a recompute
+refreshes every table, a wrong cell shows in the tables as an error naming the cell (not as the
+last good figures), and ``check`` and ``standings`` say when a workbook's stored values no longer
+match its results; check, standings and recompute agree on whether there is a problem.
+
+The workbook is the 8-player template, typed into as a user does (tests/workbook_typing.py) and
+read back as a viewer shows it (cached values, read with openpyxl). The expected figures come from
+the rule text: after one round a player's points are his result, his Buchholz his opponent's points.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+
+from workbook_typing import read_sheet, type_cells
+from xl_tiebreak.cli import main
+
+PLAYERS = 8
+# round 1: 1-5 1-0, 2-6 ½-½, 3-7 0-1, 4-8 1-0 (white first)
+ROUND_1 = {"F5": "5w1", "F9": "1b0", "F6": "6b½", "F10": "2w½",
+           "F7": "7w0", "F11": "3b1", "F8": "8w1", "F12": "4b0"}
+# round 2: 1-7 ½-½, 4-2 0-1, 5-3 1-0, 6-8 0-1
+ROUND_2 = {"G5": "7w½", "G11": "1b½", "G8": "2w0", "G6": "4b1",
+           "G9": "3w1", "G7": "5b0", "G10": "8w0", "G12": "6b1"}
+TYPO = "Crosstable!F5: '6x1' is not a result; write e.g. 12w1, 12b½, +12, BYE, H"
+
+
+def _typed(book: Path, cells: dict[str, object]) -> None:
+    type_cells(book, {f"Crosstable!{k}": v for k, v in cells.items()})
+
+
+@pytest.fixture
+def book(tmp_path) -> Path:
+    """The template with eight players and round 1 typed, recomputed."""
+    b = tmp_path / "event.xlsx"
+    assert main(["template", "--players", str(PLAYERS), "-o", str(b)]) == 0
+    cells: dict[str, object] = {f"A{5 + i}": i + 1 for i in range(PLAYERS)}
+    cells.update({f"B{5 + i}": f"Player {i + 1}" for i in range(PLAYERS)})
+    _typed(b, {**cells, **ROUND_1})
+    type_cells(b, {"Settings!B5": "2026-04-01", "Settings!B13": 7})  # no edition assumed, 7 rounds
+    assert main(["recompute", str(b)]) == 0
+    return b
+
+
+def _check(book: Path, capsys) -> tuple[int, list[dict]]:
+    status = main(["check", str(book), "--format", "json"])
+    return status, json.loads(capsys.readouterr().out)["findings"]
+
+
+def test_a_typo_shows_in_every_table_as_an_error_naming_the_cell(book, capsys):
+    _typed(book, {"F5": "6x1"})
+    assert main(["recompute", str(book)]) == 1
+    cross, stand, cache = (read_sheet(book, s) for s in ("Crosstable", "Standings", "Cache"))
+    # the RESULTS table beside the crosstable: the error in its first cell, no figure left
+    assert cross["Q4"] == "#ERROR: " + TYPO
+    assert not any(k[0] in "QRSTUVWX" and k != "Q4" for k in cross)
+    assert stand["A4"] == "#ERROR: " + stand["A4"][len("#ERROR: "):] == "#ERROR: " + TYPO
+    assert set(stand) == {"A1", "A2", "A3", "A4"}  # no row of the old standings
+    # the stored values LibreOffice and Excel without the add-in show (IFERROR) hold it too
+    assert cache["A1"] == "#ERROR: " + TYPO and not any(isinstance(v, (int, float)) for v in cache.values())
+    assert "'6x1' is not a result" in cross["A3"]  # the status line, as before
+
+
+def test_fixing_the_typo_brings_the_numbers_back(book):
+    _typed(book, {"F5": "6x1"})
+    assert main(["recompute", str(book)]) == 1
+    _typed(book, {"F5": "5w1"})
+    assert main(["recompute", str(book)]) == 0
+    cross, stand = read_sheet(book, "Crosstable"), read_sheet(book, "Standings")
+    assert cross["Q4"] == "Pts" and cross["A3"].endswith("No problems found.")
+    # player 1 beat player 5 (0 points): 1 point, Buchholz 0; player 5: 0 points, Buchholz 1
+    assert (cross["Q5"], cross["S5"]) == (1, 0) and (cross["Q9"], cross["S9"]) == (0, 1)
+    # player 2 drew with player 6 (½): ½ point, Buchholz ½
+    assert (cross["Q6"], cross["S6"]) == (0.5, 0.5)
+    assert stand["A4"] == "Rk" and sorted(stand[f"D{r}"] for r in range(5, 13)) == [0] * 3 + [0.5] * 2 + [1] * 3
+
+
+def test_results_typed_without_recompute_make_check_report_stale_and_standings_note_it(book, capsys):
+    _typed(book, ROUND_2)
+    status, found = _check(book, capsys)
+    assert status == 0  # a warning: the results are right, only the stored values are behind
+    stale = [f for f in found if f["rule"] == "stale"]
+    assert len(stale) == 1 and stale[0]["severity"] == "warning"
+    # the first table of the workbook, at its first stale cell: player 1 has 1½ points now, 1 stored
+    assert stale[0]["where"] == "Crosstable!Q5"
+    assert stale[0]["message"].startswith("stale values: the table at Crosstable!Q4 (RESULTS;")
+    assert "Crosstable!Q5 shows 1, the results give 1.5" in stale[0]["message"]
+    assert "xl-tiebreak recompute event.xlsx" in stale[0]["message"]
+    assert main(["check", str(book)]) == 0
+    out = capsys.readouterr().out
+    assert "warning  Crosstable!Q5: stale values" in out and "0 error(s), 1 warning(s)" in out
+    assert main(["standings", str(book)]) == 0
+    got = capsys.readouterr()
+    assert "xl-tiebreak: warning: Crosstable!Q5: stale values: the table at Crosstable!Q4" in got.err
+    assert "Player 1" in got.out  # the standings printed are computed from the results
+
+
+def test_after_a_recompute_there_is_no_stale_finding(book, capsys):
+    _typed(book, ROUND_2)
+    assert main(["recompute", str(book)]) == 0
+    capsys.readouterr()
+    assert _check(book, capsys) == (0, [])
+    assert main(["standings", str(book)]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_a_typo_not_recomputed_is_an_error_and_its_tables_are_stale(book, capsys):
+    _typed(book, {"F5": "6x1"})
+    status, found = _check(book, capsys)
+    assert status == 1
+    assert [(f["rule"], f["where"]) for f in found] == [("notation", "Crosstable!F5"), ("stale", "Crosstable!Q4")]
+
+
+def test_a_setting_the_recompute_refuses_is_a_check_error_as_recompute_says(book, capsys):
+    """An unknown tie-break in the Settings list: every table fails on recompute (exit 1); check
+    says so too (rule formula-error, naming the formula cells), and standings refuses it."""
+    type_cells(book, {"Settings!B8": "XYZ"})
+    status, found = _check(book, capsys)
+    assert status == 1
+    failing = [f for f in found if f["rule"] == "formula-error"]
+    assert [f["where"] for f in failing] == ["Crosstable!Q4", "Standings!A4"]
+    assert all("XYZ" in f["message"] for f in failing)
+    assert main(["standings", str(book)]) == 2
+    assert main(["recompute", str(book)]) == 1
+
+
+def _problems(book: Path, tmp_path: Path, capsys) -> dict[str, bool]:
+    """Whether check, standings and recompute each say there is a problem. Recompute says so by
+    its exit status or by changing what a viewer shows (the stored values were not current)."""
+    capsys.readouterr()
+    check_status, found = _check(book, capsys)
+    standings_status = main(["standings", str(book)])
+    note = capsys.readouterr().err.strip()
+    copy = tmp_path / "copy.xlsx"
+    shutil.copyfile(book, copy)
+    shown = {s: read_sheet(copy, s) for s in ("Crosstable", "Standings")}
+    recompute_status = main(["recompute", str(copy), "--force"])
+    capsys.readouterr()
+    changed = any(read_sheet(copy, s) != shown[s] for s in shown)
+    return {"check": check_status != 0 or bool(found),
+            "standings": standings_status != 0 or bool(note),
+            "recompute": recompute_status != 0 or changed}
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_check_standings_and_recompute_agree_on_whether_there_is_a_problem(book, tmp_path, capsys, seed):
+    rnd = random.Random(seed)
+    for step in range(5):
+        action = rnd.choice(["round 2", "typo", "fix", "recompute", "recompute", "nothing"])
+        if action == "round 2":
+            _typed(book, ROUND_2)
+        elif action == "typo":
+            _typed(book, {rnd.choice(sorted(ROUND_1)): rnd.choice(["6x1", "9w1", "7q"])})
+        elif action == "fix":
+            _typed(book, ROUND_1)
+        elif action == "recompute":
+            main(["recompute", str(book)])
+        said = _problems(book, tmp_path, capsys)
+        assert len(set(said.values())) == 1, (seed, step, action, said)

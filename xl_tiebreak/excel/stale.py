@@ -1,0 +1,207 @@
+"""Stale values: a workbook whose stored (cached) values no longer match its results.
+
+Excel with the add-in recalculates our functions itself; a workbook edited in LibreOffice, by
+another program, or in Excel without the add-in keeps the values of its last recalculation, and
+every viewer shows them as current. ``check`` and ``standings`` compare the stored value of every
+cell our functions fill (the tables' spill areas, the status line and the plain references to
+them) with what the recompute would write now (:func:`.recompute.plan`, nothing written), and name
+the first stale table and cell (DESIGN, "The arbiter's round-by-round workflow": check, standings
+and recompute agree on whether there is a problem). The hidden store of tables (the ``Cache``
+sheet) is not compared: it is a copy the recompute writes with the tables.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import math
+import re
+import sys
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable, Optional
+
+from ..errors import TiebreakError
+from ..validation import Finding
+
+_OPEN_TAG = re.compile(r"(?:[A-Za-z_][\w.-]*:)?c\s[^<>]*")
+_CLOSE = re.compile(r"</(?:[A-Za-z_][\w.-]*:)?c>")
+_V = re.compile(r"<(?:[A-Za-z_][\w.-]*:)?v>(.*?)</(?:[A-Za-z_][\w.-]*:)?v>", re.S)
+_T = re.compile(r'\st="(\w+)"')
+
+
+@dataclass(frozen=True)
+class Stale:
+    """The first stale cell: the table (its formula's cell and function) and what differs."""
+
+    table: str  # "Standings!A4"
+    function: str  # "STANDINGS", or the formula of a plain reference
+    cell: str  # "Standings!D5"
+    stored: Any
+    now: Any
+    tables: int  # how many formula cells of ours (a table counts once) hold stale values
+
+    def message(self, book: str = "BOOK.xlsx") -> str:
+        """The sentence a user reads: which table, which cell, what it holds and should hold."""
+        more = f"; {self.tables} formula cells of ours hold stale values" if self.tables > 1 else ""
+        return (f"stale values: the table at {self.table} ({self.function}{more}) does not match the "
+                f"results typed: {self.cell} shows {_shown(self.stored)}, the results give "
+                f"{_shown(self.now)}; the workbook was edited and not recalculated: run "
+                f"'xl-tiebreak recompute {book}' (or recalculate in Excel with the add-in)")
+
+
+def _shown(v: Any) -> str:
+    if v is None or (isinstance(v, str) and not v.strip()):
+        return "nothing"
+    if isinstance(v, float) and v.is_integer():
+        v = int(v)
+    text = repr(v) if isinstance(v, str) else str(v)
+    return text if len(text) <= 60 else text[:57] + "...'"
+
+
+def _same(stored: Any, now: Any) -> bool:
+    """Does a stored value show what the recompute would write? Empty and blank text alike;
+    numbers by value (to the last bits Excel may round); TRUE/FALSE only as booleans."""
+    if now is None or (isinstance(now, str) and not now.strip()):
+        return stored is None or (isinstance(stored, str) and not stored.strip())
+    if isinstance(now, bool) or isinstance(stored, bool):
+        return type(now) is type(stored) and now == stored
+    if isinstance(now, (int, float)) and isinstance(stored, (int, float)):
+        return math.isclose(now, stored, rel_tol=1e-12, abs_tol=1e-12)
+    return type(now) is type(stored) and now == stored
+
+
+def _cached_formula_values(xml: str, coords: Iterable[str]) -> dict[str, Any]:
+    """The stored values of formula cells (``coords`` in reading order), read from the sheet's
+    XML text (the workbook reader keeps the formulas of such cells, not their values). A cell
+    not found, or stored as a shared string, is left out (not compared)."""
+    out: dict[str, Any] = {}
+    pos = 0
+    for coord in coords:
+        at = xml.find(f' r="{coord}"', pos)
+        if at < 0:
+            at = xml.find(f' r="{coord}"')  # out of order: search from the start
+            if at < 0:
+                continue
+        lt = xml.rfind("<", 0, at)
+        gt = xml.find(">", at)
+        if lt < 0 or gt < 0 or not _OPEN_TAG.fullmatch(xml, lt + 1, gt if xml[gt - 1] != "/" else gt - 1):
+            continue
+        pos = gt
+        kind = (_T.search(xml, lt, gt) or [None, "n"])[1]
+        if xml[gt - 1] == "/":
+            out[coord] = None
+            continue
+        end = _CLOSE.search(xml, gt)
+        if end is None:
+            continue
+        m = _V.search(xml, gt, end.start())
+        text = None if m is None else html.unescape(m.group(1))
+        if text is None or (text == "" and kind != "str"):
+            out[coord] = None
+        elif kind in ("str", "e", "inlineStr"):
+            out[coord] = text
+        elif kind == "b":
+            out[coord] = text.strip() == "1"
+        elif kind == "n":
+            try:
+                out[coord] = int(text) if re.fullmatch(r"-?\d+", text) else float(text)
+            except ValueError:
+                continue
+    return out
+
+
+def first_stale(data: bytes) -> tuple[Optional[Stale], dict[str, str]]:
+    """The first stale cell of a workbook (None when every stored value is current), and the
+    errors the recompute would report (formula cell -> message). Raises InputError when the
+    recompute itself would refuse the workbook (nothing to compute, a limit, a damaged part)."""
+    from .a1 import column_letter, range_bounds, split_cell
+    from .formula import Call, Unsupported
+    from .recompute import Report, plan
+    from .xlsx_reader import sheet_parts
+    report = Report()
+    book, data, _edits = plan(data, report)
+    wanted: dict[str, list[str]] = {}
+    for where in report.values:
+        sheet, coord = where.rsplit("!", 1)
+        wanted.setdefault(sheet, []).append(coord)
+    cached: dict[str, dict[str, Any]] = {}
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        parts = {p.title: p.path for p in sheet_parts(z)}
+        for sheet, coords in wanted.items():
+            if sheet in parts:
+                cached[sheet] = _cached_formula_values(z.read(parts[sheet]).decode("utf-8"), coords)
+    first: Optional[Stale] = None
+    tables = 0
+    # tables first: a status line (STATUS) that changed says less than the figures that did
+    for where, v in sorted(report.values.items(), key=lambda item: not isinstance(item[1], list)):
+        sheet, coord = where.rsplit("!", 1)
+        cells, stored_formulas = book.cells.get(sheet, {}), cached.get(sheet, {})
+        col, row = split_cell(coord)
+        table = v if isinstance(v, list) else [[v]]
+        expected: dict[str, Any] = {}
+        for i, line in enumerate(table):
+            for j, x in enumerate(line):
+                expected[f"{column_letter(col + j)}{row + i}"] = x
+        old = book.array_ref.get((sheet, coord))
+        if old is not None:  # an earlier, larger spill: its cells past the table should be empty
+            min_col, min_row, max_col, max_row = range_bounds(old)
+            for r in range(min_row, max_row + 1):
+                for c in range(min_col, max_col + 1):
+                    expected.setdefault(f"{column_letter(c)}{r}", None)
+        for cell, now in expected.items():
+            if cell == coord:
+                if cell not in stored_formulas:
+                    continue
+                stored = stored_formulas[cell]
+            else:
+                stored = cells.get(cell)
+            if not _same(stored, now):
+                tables += 1
+                if first is None:
+                    text = book.formula_of.get((sheet, coord), "")
+                    try:
+                        node = book.tree(text)
+                        name = node.name if isinstance(node, Call) else "=" + text.lstrip("=")
+                    except (Unsupported, TiebreakError):
+                        name = "=" + text.lstrip("=")
+                    first = Stale(where, name, f"{sheet}!{cell}", stored, now, 0)
+                break
+    if first is not None:
+        first = Stale(first.table, first.function, first.cell, first.stored, first.now, tables)
+    return first, report.errors
+
+
+def stale_findings(path: "str | Path", found: Iterable[Finding] = ()) -> list[Finding]:
+    """``check``'s findings on stored values: the first stale table (rule ``stale``), and, when
+    the crosstable reader found no error, each error the recompute would report (rule
+    ``formula-error``: a table blocked by a cell, a bad setting), so that check, standings and
+    recompute agree on whether there is a problem. A workbook the recompute refuses gives
+    nothing here (the reader reports what it finds)."""
+    p = Path(path)
+    try:
+        stale, errors = first_stale(p.read_bytes())
+    except (TiebreakError, OSError):
+        return []
+    out: list[Finding] = []
+    if stale is not None:
+        out.append(Finding("warning", "stale", stale.cell, stale.message(p.name)))
+    if not any(f.severity == "error" for f in found):
+        for where, message in errors.items():
+            out.append(Finding("error", "formula-error", where,
+                               f"recompute gives an error here: {message}"))
+    return out
+
+
+def note_stale(path: "str | Path") -> None:
+    """For ``standings`` of a workbook: a note on standard error when its stored values are
+    stale (the standings printed are computed from the results, so they are current)."""
+    p = Path(path)
+    if p.suffix.lower() not in (".xlsx", ".xlsm"):
+        return
+    for f in stale_findings(p):
+        print(f"xl-tiebreak: {f}", file=sys.stderr)
+
+
+__all__ = ["Stale", "first_stale", "stale_findings", "note_stale"]
