@@ -178,6 +178,8 @@ def build(spec: Spec) -> Workbook:
     ws.title = "Crosstable"
     _crosstable(ws, lay, cache)
     _standings(wb.create_sheet("Standings"), lay, cache)
+    # the status line's last value, shown where our functions do not run (IFERROR)
+    ws.cell(STATUS_ROW, 1).value = f"=IFERROR(STATUS(Crosstable,{TYPE_CELL}),{cache.cell()})"
     _settings(wb.create_sheet("Settings"), spec)
     _help(wb.create_sheet("Help"), spec)
     from .standings_sheet import write_lookup
@@ -212,7 +214,7 @@ def _crosstable(ws, lay: Layout, cache: CacheBlocks) -> None:
     ws["A2"] = ("Type results in the yellow cells (point at a cell for the notation). Points, tie-breaks "
                 "and places are computed; edition and tie-breaks are on the Settings sheet.")
     ws["A2"].font = _NOTE
-    _status(ws, f"=IFERROR(STATUS(Crosstable,{TYPE_CELL}),{cache.cell()})")
+    _status(ws, f"=STATUS(Crosstable,{TYPE_CELL})")  # its store is given after the tables' (build)
     headers = INPUT_COLUMNS + [f"R{r}" for r in range(1, spec.rounds + 1)]
     for j, h in enumerate(headers, start=1):
         ws.cell(HEADER_ROW, j, h)
