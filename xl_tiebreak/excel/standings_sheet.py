@@ -5,7 +5,7 @@ row 3 the status line ("after round k of N ..." or the problems, the Crosstable'
 ranked table (one spilled ``STANDINGS``: Rk, No, Name, Pts, tie-breaks), beside it each player's
 title, rating and federation (looked up by start number), and to the right the legend of the
 tie-break list (code, name, article). Decimals line up (number formats by code, from the
-registry); long names wrap instead of being cut. The page is landscape, one page wide, the
+registry); a long name is set smaller instead of being cut. The page is landscape, one page wide, the
 header row repeated; the print area follows the players present (:mod:`.print_area`, set by
 the headless recompute).
 
@@ -153,9 +153,9 @@ def decorate(ws, header_row: int, players: int, tb_first_col: int, tb_slots: int
                            stopIfTrue=False)
         rule.dxf = DifferentialStyle(numFmt=NumberFormat(numFmtId=200 + decimals, formatCode=fmt))
         ws.conditional_formatting.add(f"{first}{header_row + 1}:{last}{last_row}", rule)
-    for r in range(header_row + 1, last_row + 1):
-        ws.cell(r, 3).alignment = Alignment(wrap_text=True, vertical="top")
-    widths = {1: 5, 2: 5, 3: 30, 4: 6, info_col: 6, info_col + 1: 7, info_col + 2: 6, info_col + 3: 2,
+    for r in range(header_row + 1, last_row + 1):  # a long name is set smaller, never cut off
+        ws.cell(r, 3).alignment = Alignment(shrink_to_fit=True)
+    widths = {1: 5, 2: 5, 3: 32, 4: 6, info_col: 6, info_col + 1: 7, info_col + 2: 6, info_col + 3: 2,
               legend_col: 10, legend_col + 1: 40, legend_col + 2: 14}
     for col, w in widths.items():
         ws.column_dimensions[get_column_letter(col)].width = w

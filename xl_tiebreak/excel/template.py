@@ -244,6 +244,8 @@ def _crosstable(ws, lay: Layout, cache: CacheBlocks) -> None:
             c.fill, c.border = _INPUT_FILL, _GRID
             if j >= lay.first_round_col or j in (2, 3, 5):
                 c.number_format = "@"  # text: "1" stays a result, a name stays a name
+            if j == 2:
+                c.alignment = Alignment(shrink_to_fit=True)  # a long name is printed smaller, not cut
         ws.cell(row, lay.pts_col).number_format = "0.0"
         for j in range(lay.pts_col, lay.place_col + 1):
             ws.cell(row, j).border = _GRID
