@@ -60,7 +60,8 @@ def test_a_typo_shows_in_every_table_as_an_error_naming_the_cell(book, capsys):
     assert cross["Q4"] == "#ERROR: " + TYPO
     assert not any(k[0] in "QRSTUVWX" and k != "Q4" for k in cross)
     assert stand["A4"] == "#ERROR: " + stand["A4"][len("#ERROR: "):] == "#ERROR: " + TYPO
-    assert set(stand) == {"A1", "A2", "A3", "A4"}  # no row of the old standings
+    # no row of the old standings (row 4 keeps the headings of the player columns and the legend)
+    assert not [k for k in stand if int(k.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")) > 4]
     # the stored values LibreOffice and Excel without the add-in show (IFERROR) hold it too
     assert cache["A1"] == "#ERROR: " + TYPO and not any(isinstance(v, (int, float)) for v in cache.values())
     assert "'6x1' is not a result" in cross["A3"]  # the status line, as before

@@ -120,6 +120,9 @@ def edits_like_before(book) -> tuple[dict[str, tuple[dict[str, Any], dict[str, s
                 for r, c in cells_of(old)[1:]:
                     values.setdefault(f"{get_column_letter(c)}{r}", CLEARED)
                 arrays[coord] = coord
+            if isinstance(fallback, Ref):  # a one-cell store (the status line's, since issue 20 item 6)
+                svalues, _ = edits.setdefault(fallback.sheet or sheet, ({}, {}))
+                put(svalues, fallback.area.replace("$", ""), v)
             continue
         col, row = range_boundaries(coord)[:2]
         first = f"{get_column_letter(col)}{row}"

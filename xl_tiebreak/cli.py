@@ -91,6 +91,9 @@ def _arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
         "template type": (("--type",), {"dest": "kind", "choices": [*_EVENT_TYPES, "teaching"], "default": "swiss",
                                         "help": "teaching: the worked example with Explain, Exercise and "
                                                 "Progress sheets"}),
+        "runtime": (("--runtime",), {"choices": ("classic", "lite"), "default": "classic",
+                                     "help": "classic: the xlwings add-in (function names as typed); lite: xlwings "
+                                             "Lite (names saved as Excel saves add-in functions, _xldudf_NAME)"}),
         "players": (("--players",), {"type": int, "help": "rows for players (default 400 Swiss, 20 round robin)"}),
         "columns": (("--rounds",), {"type": int, "help": "round columns (default 11 Swiss, 19 round robin)"}),
         "cells": (("--cells",), {"action": "store_true", "help": "one formula per cell instead of spilled "
@@ -541,7 +544,7 @@ def _commands() -> tuple[tuple[str, str, tuple[str, ...], Callable[[argparse.Nam
         ("check", "list every problem of a TRF file or a workbook's crosstable", ("input", "findings format", "encoding"),
          _check),
         ("template", "write an empty workbook template",
-         ("template type", "players", "columns", "cells", "output", "force"), _template),
+         ("template type", "players", "columns", "cells", "runtime", "output", "force"), _template),
         ("workbook", "make a workbook from a TRF file (the template, filled)",
          ("trf input", "output", "tiebreaks", "rules", "force", "encoding"), _workbook),
         ("export-trf", "write a workbook's crosstable as a TRF file (start numbers, names, titles, "

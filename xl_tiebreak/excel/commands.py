@@ -16,16 +16,19 @@ from .safe_write import atomic_write
 def template(args) -> tuple[str, int]:
     from .template import template_bytes
     cells = getattr(args, "cells", False)
+    runtime = getattr(args, "runtime", "classic")
     if args.kind == "teaching":
         if cells:
             from ..errors import InputError
             raise InputError("the teaching workbook exists in its spilled form only (Excel 365 or 2021)")
         from .teaching import teaching_bytes
-        data = teaching_bytes()
+        data = teaching_bytes(runtime)
     else:
-        data = template_bytes(args.kind, args.players, args.rounds, cells=cells)
+        data = template_bytes(args.kind, args.players, args.rounds, cells=cells, runtime=runtime)
     out = atomic_write(Path(args.output), data, overwrite=args.force)
     form = "one formula per cell" if cells else "spilled tables"
+    if runtime == "lite":
+        form += ", for xlwings Lite"
     return f"wrote {out} ({args.kind} template, {form})\n", 0
 
 

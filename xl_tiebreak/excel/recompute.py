@@ -330,6 +330,7 @@ def recompute_bytes(data: bytes, report: Optional[Report] = None) -> tuple[bytes
     """The recomputed workbook as bytes, and the report."""
     report = report or Report()
     book, data, edits = plan(data, report)
+    data = _fit_print_areas(book, data, edits, report)
     _leave_unchanged(book, edits, report)
     try:
         return _write_values(data, edits, report)
@@ -378,6 +379,8 @@ def plan(data: bytes, report: Report) -> tuple[_Book, bytes, dict[str, SheetEdit
                     edit.values.setdefault(f"{column_letter(c)}{r}", CLEAR)
                 edit.arrays[coord] = coord
             report.values[where] = v
+            if isinstance(fallback, Ref):  # a one-cell store (the status line's, for LibreOffice)
+                _fill_fallback(book, edits, fallback, sheet, [[v]], report, where)
             continue
         col, row = split_cell(coord)
         area = area_name(row, col, len(table), len(table[0]))
@@ -463,6 +466,51 @@ def _widen_crosstable_name(book: _Book, data: bytes, report: Report) -> bytes:
     area = f"{column_letter(min_col)}{min_row}:{column_letter(max_col)}{last}"
     book.names["CROSSTABLE"] = Ref(ref.sheet, area)
     report.name_widened = f"{ref.sheet}!{area}"
+    copy = ZipCopy(data, {path})
+    copy.put(path, new.encode("utf-8"))
+    return copy.finish()
+
+
+def _fit_print_areas(book: _Book, data: bytes, edits: dict[str, SheetEdit], report: Report) -> bytes:
+    """The workbook with the print area of each sheet holding a table of ours ending at the last
+    row that shows something after this recompute (:mod:`.print_area`): a 12-player event in a
+    400-row template prints one page, a late entrant's row is taken in. A row counts when a
+    constant of it is kept (not inside an array formula's old area, not cleared), a formula of
+    someone else's sits there, or a value we write there is not empty."""
+    from .print_area import refit_print_areas
+    tables = {w.split("!", 1)[0] for w, v in report.values.items() if isinstance(v, list)}
+    if not tables:
+        return data
+
+    def shown(v: Any) -> bool:
+        return v is not CLEAR and v is not None and not (isinstance(v, str) and not v.strip())
+
+    def last_row(sheet: str, c1: int, c2: int, r1: int) -> Optional[int]:
+        if sheet not in tables:
+            return None
+        arrays = [range_bounds(a) for (s, _), a in book.array_ref.items() if s == sheet]
+        written = edits.get(sheet, SheetEdit()).values
+        last = r1
+        for coord, v in book.cells.get(sheet, {}).items():
+            col, row = split_cell(coord)
+            if row > last and c1 <= col <= c2 and shown(v) and coord not in written and (sheet, coord) \
+                    not in book.formula_of and not any(a[1] <= row <= a[3] and a[0] <= col <= a[2] for a in arrays):
+                last = row
+        for (s, coord), text in book.formula_of.items():
+            col, row = split_cell(coord)
+            if s == sheet and row > last and c1 <= col <= c2 and not uses_our_functions(text):
+                last = row
+        for coord, v in written.items():
+            col, row = split_cell(coord)
+            if row > last and c1 <= col <= c2 and shown(v):
+                last = row
+        return last
+
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        path = workbook_part(z)
+        new = refit_print_areas(z.read(path).decode("utf-8"), last_row)
+    if new is None:
+        return data
     copy = ZipCopy(data, {path})
     copy.put(path, new.encode("utf-8"))
     return copy.finish()

@@ -182,6 +182,8 @@ def build_teaching():
     return wb
 
 
-def teaching_bytes() -> bytes:
-    """The teaching workbook with its values filled in."""
-    return with_values(to_bytes(build_teaching()))
+def teaching_bytes(runtime: str = "classic") -> bytes:
+    """The teaching workbook with its values filled in (for the classic add-in or xlwings Lite)."""
+    wb = build_teaching()
+    wb._xltb_runtime = runtime
+    return with_values(to_bytes(wb))

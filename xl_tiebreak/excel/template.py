@@ -30,6 +30,7 @@ from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.utils import get_column_letter
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
+from openpyxl.worksheet.formula import ArrayFormula
 
 from ..tiebreaks import registry
 from ..editions import EDITIONS
@@ -76,6 +77,10 @@ class Spec:
     cells: bool = False
     event_rounds: Optional[int] = None  # Settings, Rounds (empty: the round columns)
     identity: bool = False  # the FIDE ID | Sex | Born columns (a workbook made from a TRF that has them)
+    runtime: str = "classic"  # or "lite": function names as Excel saves Office.js functions (_xldudf_)
+
+
+RUNTIMES = ("classic", "lite")
 
 
 def default_spec(kind: str) -> Spec:
@@ -135,6 +140,7 @@ LIVE_CELL = f"Settings!$B${LIVE_ROW}"
 EDITION_ARG = "Settings!$B$3:$B$5"  # the edition chosen, else the start date's (functions._edition)
 SETTINGS_ARGS = f"{EDITION_ARG},{TYPE_CELL}"
 TAIL_ARGS = f"{UNRATED_CELL},{OPTIONS_RANGE},{ROUNDS_CELL},{LIVE_CELL}"  # unrated, settings, rounds, live
+STATUS_FORMULA = f"=STATUS(Crosstable,{TYPE_CELL},{EDITION_ARG},{ROUNDS_CELL},{LIVE_CELL})"
 
 
 def tb_cell(j: int) -> str:
@@ -161,6 +167,12 @@ class CacheBlocks:
         return (f"{CACHE_SHEET}!${get_column_letter(first)}$1:"
                 f"${get_column_letter(first + cols - 1)}${rows}")
 
+    def cell(self) -> str:
+        """One cell of the Cache sheet (the stored status line)."""
+        first = self.next_col
+        self.next_col += 2
+        return f"{CACHE_SHEET}!${get_column_letter(first)}$1"
+
 
 def spilled(call: str, cache: CacheBlocks, rows: int, cols: int) -> str:
     """The anchor formula of a spilled table: ``=IFERROR(call, <its block of the Cache sheet>)``."""
@@ -176,13 +188,18 @@ def build(spec: Spec) -> Workbook:
     ws.title = "Crosstable"
     _crosstable(ws, lay, cache)
     _standings(wb.create_sheet("Standings"), lay, cache)
+    # the status line's last value, shown where our functions do not run (IFERROR)
+    ws.cell(STATUS_ROW, 1).value = f"=IFERROR({STATUS_FORMULA[1:]},{cache.cell()})"
     _settings(wb.create_sheet("Settings"), spec)
     _help(wb.create_sheet("Help"), spec)
+    from .standings_sheet import write_lookup
+    write_lookup(wb["Help"])
     store = wb.create_sheet(CACHE_SHEET)
     store.sheet_state = "hidden"
-    conf = wb.create_sheet("xlwings.conf")
-    conf["A1"], conf["B1"] = "UDF Modules", "xl_tiebreak.udfs"
-    conf.sheet_state = "hidden"
+    if spec.runtime == "classic":
+        conf = wb.create_sheet("xlwings.conf")
+        conf["A1"], conf["B1"] = "UDF Modules", "xl_tiebreak.udfs"
+        conf.sheet_state = "hidden"
     wb.defined_names["Crosstable"] = DefinedName("Crosstable", attr_text=lay.crosstable_ref())
     wb.properties.creator = "xl-tiebreak"
     wb.properties.title = spec.title or f"xl-tiebreak {spec.kind} template"
@@ -190,6 +207,7 @@ def build(spec: Spec) -> Workbook:
     wb.properties.modified = FIXED_TIME
     wb.properties.lastModifiedBy = "xl-tiebreak"
     wb._xltb_cache = cache  # the teaching workbook adds its own blocks after these
+    wb._xltb_runtime = spec.runtime
     return wb
 
 
@@ -206,7 +224,7 @@ def _crosstable(ws, lay: Layout, cache: CacheBlocks) -> None:
     ws["A2"] = ("Type results in the yellow cells (point at a cell for the notation). Points, tie-breaks "
                 "and places are computed; edition and tie-breaks are on the Settings sheet.")
     ws["A2"].font = _NOTE
-    _status(ws, f"=STATUS(Crosstable,{TYPE_CELL},{EDITION_ARG},{ROUNDS_CELL},{LIVE_CELL})")
+    _status(ws, STATUS_FORMULA)  # build wraps it in IFERROR over its store, given after the tables'
     headers = lay.input_columns + [f"R{r}" for r in range(1, spec.rounds + 1)]
     for j, h in enumerate(headers, start=1):
         ws.cell(HEADER_ROW, j, h)
@@ -236,6 +254,8 @@ def _crosstable(ws, lay: Layout, cache: CacheBlocks) -> None:
             c.fill, c.border = _INPUT_FILL, _GRID
             if j not in (1, 4):
                 c.number_format = "@"  # text: "1" stays a result, a name stays a name
+            if j == 2:
+                c.alignment = Alignment(shrink_to_fit=True)  # a long name is printed smaller, not cut
         ws.cell(row, lay.pts_col).number_format = "0.0"
         for j in range(lay.pts_col, lay.place_col + 1):
             ws.cell(row, j).border = _GRID
@@ -275,11 +295,10 @@ _print_setup = print_setup  # the earlier name
 
 
 def _standings(ws, lay: Layout, cache: CacheBlocks) -> None:
+    """The ranked table with its heading, player columns and legend, laid out for printing
+    (:mod:`.standings_sheet`)."""
+    from .standings_sheet import decorate
     spec = lay.spec
-    ws["A1"] = "Standings"
-    ws["A1"].font = Font(bold=True, size=14)
-    ws["A2"] = "Sorted by points and the tie-breaks of the Settings sheet; equal places are shared (3-5)."
-    ws["A2"].font = _NOTE
     _status(ws, "=Crosstable!$A$3")
     ncols = 4 + TB_SLOTS
     args = f"Crosstable,{TB_RANGE},{SETTINGS_ARGS}"
@@ -294,15 +313,12 @@ def _standings(ws, lay: Layout, cache: CacheBlocks) -> None:
             if i == 0:
                 c.font, c.fill = _BOLD, _HEAD_FILL
                 c.alignment = Alignment(horizontal="center")
-            else:
-                if j == 4:
-                    c.number_format = "0.0"
-                if j != 3:
-                    c.alignment = Alignment(horizontal="right")
-    for j, w in enumerate([6, 5, 28, 6] + [8] * TB_SLOTS, start=1):
-        ws.column_dimensions[get_column_letter(j)].width = w
+            elif j != 3:
+                c.alignment = Alignment(horizontal="right")
+    last_col = decorate(ws, HEADER_ROW, spec.players, 5, TB_SLOTS, TB_FIRST_ROW, EDITION_CELL, START_CELL,
+                        _GRID, _BOLD, _HEAD_FILL)
     ws.freeze_panes = ws.cell(HEADER_ROW + 1, 1)
-    print_setup(ws, f"A1:{get_column_letter(ncols)}{HEADER_ROW + spec.players}", HEADER_ROW)
+    print_setup(ws, f"A1:{get_column_letter(last_col)}{HEADER_ROW + spec.players}", HEADER_ROW)
 
 
 def _settings(ws, spec: Spec) -> None:
@@ -465,8 +481,28 @@ def _help(ws, spec: Spec) -> None:
     print_setup(ws, f"A1:B{len(lines) + 1}")
 
 
+_OUR_CALL = re.compile(r"(?<![A-Za-z0-9_.])(" + "|".join(sorted(FUNCTIONS, key=len, reverse=True)) + r")\s*\(")
+
+
+def lite_names(wb: Workbook) -> None:
+    """Write every call of our functions as Excel saves a JavaScript custom function (xlwings
+    Lite's functions are ones): ``_xldudf_STANDINGS(...)``. Excel binds such a name to the add-in's
+    function when the add-in has registered it; the classic add-in's VBA functions are saved
+    without a prefix."""
+    for ws in wb.worksheets:
+        for row in ws.iter_rows():
+            for c in row:
+                v = c.value
+                if isinstance(v, str) and v.startswith("="):
+                    c.value = _OUR_CALL.sub(r"_xldudf_\1(", v)
+                elif isinstance(v, ArrayFormula) and v.text:
+                    v.text = _OUR_CALL.sub(r"_xldudf_\1(", v.text)
+
+
 def to_bytes(wb: Workbook) -> bytes:
     """Save deterministically: openpyxl's output with every zip entry time fixed."""
+    if getattr(wb, "_xltb_runtime", "classic") == "lite":
+        lite_names(wb)
     raw = io.BytesIO()
     wb.save(raw)
     out = io.BytesIO()
@@ -492,8 +528,9 @@ def with_values(data: bytes) -> bytes:
 
 
 def template_bytes(kind: str, players: Optional[int] = None, rounds: Optional[int] = None,
-                   cells: bool = False) -> bytes:
-    """The template of ``kind`` ("swiss" or "round-robin"), spilled or with one-cell formulas."""
+                   cells: bool = False, runtime: str = "classic") -> bytes:
+    """The template of ``kind`` ("swiss" or "round-robin"), spilled or with one-cell formulas,
+    for the classic add-in or xlwings Lite (``runtime``)."""
     spec = default_spec(kind)
     if players:
         spec.players = players
@@ -503,4 +540,5 @@ def template_bytes(kind: str, players: Optional[int] = None, rounds: Optional[in
     if rounds:
         spec.rounds = rounds
     spec.cells = cells
+    spec.runtime = runtime
     return with_values(to_bytes(build(spec)))

@@ -1,0 +1,187 @@
+"""The printed standings and what is shown where our functions do not run (issue 20, items 8 and 6),
+through the real client: LibreOffice's PDF of the workbook, read back with pdftotext/pdfinfo.
+
+How one sheet's pages are found: LibreOffice prints every visible sheet of the workbook into one
+PDF; each page's footer says ``<sheet> - page P of N`` (the templates' footer ``&A - page &P of
+&N``), so the Standings pages are those whose text holds ``Standings - page``. No export filter
+option is needed (and none depends on the LibreOffice version).
+
+LibreOffice's default for .xlsx files is "never recalculate on load": it shows the stored values,
+and computes only cells that have none. Excel without the add-in (and LibreOffice set to "always
+recalculate") recalculates everything; a private LibreOffice profile with
+``OOXMLRecalcMode = 0`` (always) shows what the user sees then: every call of ours fails
+(``#NAME?``) and the ``IFERROR`` of each table and of the status line shows the stored values.
+
+Each conversion takes one to a few seconds; four in all. Skipped when soffice or poppler is absent.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+from workbook_typing import read_sheet, type_cells  # noqa: E402
+
+from xl_tiebreak.cli import main  # noqa: E402
+
+pytestmark = pytest.mark.skipif(
+    not all(shutil.which(p) for p in ("soffice", "pdftotext", "pdfinfo")),
+    reason="LibreOffice (soffice) and poppler (pdftotext, pdfinfo) are needed")
+
+EVENT = "Riverside Open 2026"
+NAMES = ["Maxime Vachier-Lagrave", "Hikaru Nakamura", "Fabiano Caruana", "Ding Liren", "Ian Nepomniachtchi",
+         "Alireza Firouzja", "Wesley So", "Anish Giri", "Levon Aronian", "Shakhriyar Mamedyarov",
+         "Jan-Krzysztof Duda-Wojtaszek von Longname", "Richard Rapport"]
+_RECALC_ALWAYS = """<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema"
+ xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="OOXMLRecalcMode" oor:op="fuse">
+<value>0</value></prop></item>
+</oor:items>
+"""
+
+
+def _event(book: Path, players: int, rounds: int, runtime: str = "classic") -> None:
+    """The default (400-row) template, a Swiss of ``players`` typed in with ``rounds`` rounds
+    (pairings by the circle method, results from a fixed rule), recomputed by the CLI."""
+    assert main(["template", "--runtime", runtime, "-o", str(book)]) == 0
+    cells: dict[str, object] = {"Crosstable!A1": EVENT}
+    for i in range(1, players + 1):
+        r = 4 + i
+        cells.update({f"Crosstable!A{r}": i, f"Crosstable!B{r}": NAMES[i - 1] if i <= len(NAMES) else f"Player {i:03d}",
+                      f"Crosstable!C{r}": "GM" if i % 3 == 0 else "", f"Crosstable!D{r}": 2800 - 7 * i,
+                      f"Crosstable!E{r}": ["NOR", "USA", "CHN", "FRA"][i % 4]})
+    ids = list(range(1, players + 1))
+    for rd in range(rounds):
+        col = chr(ord("F") + rd)
+        for k in range(players // 2):
+            a, b = ids[k], ids[players - 1 - k]
+            if rd % 2:
+                a, b = b, a
+            res = [("1", "0"), ("0", "1"), ("½", "½")][(a * 7 + b * 3 + rd) % 3]
+            cells[f"Crosstable!{col}{4 + a}"] = f"{b}w{res[0]}"
+            cells[f"Crosstable!{col}{4 + b}"] = f"{a}b{res[1]}"
+        ids = [ids[0], ids[-1], *ids[1:-1]]
+    type_cells(book, cells)
+    assert main(["recompute", str(book)]) == 0
+
+
+def _pdf(book: Path, out: Path, recalc_always: bool = False) -> list[str]:
+    """The text of each page of LibreOffice's PDF of ``book`` (a private profile each time: no
+    clash with another LibreOffice, and the recalculation mode chosen)."""
+    profile = out / "profile"
+    (profile / "user").mkdir(parents=True, exist_ok=True)
+    if recalc_always:
+        (profile / "user" / "registrymodifications.xcu").write_text(_RECALC_ALWAYS)
+    subprocess.run(["soffice", f"-env:UserInstallation={profile.as_uri()}", "--headless", "--convert-to", "pdf",
+                    "--outdir", str(out), str(book)], check=True, capture_output=True, timeout=180)
+    pdf = out / (book.stem + ".pdf")
+    info = subprocess.run(["pdfinfo", str(pdf)], check=True, capture_output=True, text=True).stdout
+    pages = int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], check=True, capture_output=True,
+                          text=True).stdout
+    got = text.split("\f")[:pages]
+    assert len(got) == pages
+    return got
+
+
+def _sheet_pages(pages: list[str], sheet: str) -> list[str]:
+    return [p for p in pages if f"{sheet} - page" in p]
+
+
+@pytest.fixture(scope="module")
+def twelve(tmp_path_factory):
+    """A 12-player event after 5 rounds in the 400-row template, and its PDF's pages."""
+    d = tmp_path_factory.mktemp("twelve")
+    book = d / "riverside.xlsx"
+    _event(book, 12, 5)
+    return book, _pdf(book, d / "pdf")
+
+
+def test_a_12_player_event_in_the_400_row_template_prints_its_standings_on_one_page(twelve):
+    book, pages = twelve
+    standings = _sheet_pages(pages, "Standings")
+    assert len(standings) == 1 and len(_sheet_pages(pages, "Crosstable")) == 1
+    page = standings[0]
+    shown = read_sheet(book, "Standings")
+    status = shown["A3"]  # what recompute wrote: "after round k of N ..." (the lead's wording) or the problems
+    assert status and status in page
+    if "after round" in str(shown["A3"]):
+        assert "after round 5 of 11" in page
+    head = page.splitlines()[:3]
+    assert EVENT in head[0] and "Standings - edition fide2026" in head[1]
+    # the header row, and the legend: each code of the Settings' list with its name and article
+    assert re.search(r"Rk\s+No\s+Name\s+Pts\s+BH/C1\s+BH\s+SB\s+DE\s+WIN\s+BPG\s+Title\s+Rating\s+Fed", page)
+    for code, name, article in (("BH/C1", "Buchholz", "C.07 Art. 8.1"), ("SB", "Sonneborn-Berger", "C.07 Art. 9.1"),
+                                ("DE", "Direct encounter", "C.07 Art. 6"), ("BPG", "games played with Black",
+                                                                             "C.07 Art. 7.3")):
+        assert re.search(rf"{re.escape(code)}\s+[^\n]*{name}[^\n]*{re.escape(article)}", page), code
+    # every player once, in the order of the stored standings, with title, rating and federation
+    for rank in range(1, 13):
+        no, name = shown[f"B{4 + rank}"], shown[f"C{4 + rank}"]
+        line = next(l for l in page.splitlines() if re.match(rf"\s*\d+\s+{no}\s+{re.escape(name[:20])}", l))
+        assert f"{2800 - 7 * no}" in line and ["NOR", "USA", "CHN", "FRA"][no % 4] in line
+        assert ("GM" in line) == (no % 3 == 0)
+        # points with one decimal, SB with two, counts without: the stored values, aligned
+        assert f"{shown[f'D{4 + rank}']:.1f}" in line and f"{shown[f'G{4 + rank}']:.2f}" in line
+    # the long name wraps in its cell instead of being cut by the points column
+    assert "Jan-Krzysztof Duda-Wojtaszek" in page and "Longname" in page
+    assert "#NAME?" not in "".join(pages) and "#VALUE!" not in "".join(pages)
+
+
+def test_recompute_ends_the_print_areas_at_the_last_player(twelve):
+    book, _ = twelve
+    import zipfile
+    with zipfile.ZipFile(book) as z:
+        xml = z.read("xl/workbook.xml").decode()
+    areas = dict(re.findall(r'name="_xlnm.Print_Area" localSheetId="\d+">([^!]+)!([^<]+)<', xml))
+    assert areas["'Crosstable'"] == "$A$1:$X$16" and areas["'Standings'"] == "$A$1:$Q$16"
+
+
+@pytest.mark.parametrize("runtime", ["classic", "lite"])
+def test_without_our_functions_the_page_shows_the_last_recomputed_values(twelve, runtime, tmp_path):
+    """LibreOffice set to recalculate everything on load (as Excel without the add-in does): the
+    tables and the status line show the values of the last recompute, not #NAME?."""
+    book, pages = twelve
+    if runtime == "lite":
+        book = tmp_path / "lite.xlsx"
+        _event(book, 12, 5, runtime="lite")
+    again = _sheet_pages(_pdf(book, tmp_path / "pdf", recalc_always=True), "Standings")
+    assert len(again) == 1
+    assert "#NAME" not in again[0] and "###" not in again[0] and "Err:" not in again[0]
+    assert again[0] == _sheet_pages(pages, "Standings")[0]  # the very same page
+
+
+def test_a_lite_template_names_our_functions_as_excel_saves_add_in_functions(tmp_path):
+    book = tmp_path / "lite.xlsx"
+    assert main(["template", "--runtime", "lite", "--players", "8", "-o", str(book)]) == 0
+    import zipfile
+    with zipfile.ZipFile(book) as z:
+        sheets = {n: z.read(n).decode() for n in z.namelist() if n.startswith("xl/worksheets/sheet")}
+        names = z.read("xl/workbook.xml").decode()
+    formulas = [f for x in sheets.values() for f in re.findall(r"<f\b[^>]*>([^<]*)</f>", x)]
+    ours = [f for f in formulas if re.search(r"(STANDINGS|RESULTS|STATUS)\(", f)]
+    assert ours and all(re.search(r"_xldudf_(STANDINGS|RESULTS|STATUS)\(", f) for f in ours)
+    assert not any(re.search(r"(?<!_xldudf_)(?<![A-Za-z_])(STANDINGS|RESULTS|STATUS)\(", f) for f in formulas)
+    assert "xlwings.conf" not in names  # the classic add-in's settings sheet is not needed by Lite
+
+
+def test_a_100_player_event_prints_its_standings_one_page_wide(tmp_path):
+    book = tmp_path / "big.xlsx"
+    _event(book, 100, 5)
+    pages = _sheet_pages(_pdf(book, tmp_path / "pdf"), "Standings")
+    assert 2 <= len(pages) <= 4
+    # every page carries the whole header row (the width fits, the row is repeated); the legend on the first
+    for p in pages:
+        assert re.search(r"Rk\s+No\s+Name\s+Pts\s+BH/C1\s+BH\s+SB\s+DE\s+WIN\s+BPG\s+Title\s+Rating\s+Fed", p)
+    assert "C.07 Art. 8.1" in pages[0]
+    # all 100 players, each on one line with its federation (no column went to another page)
+    lines = [l for p in pages for l in p.splitlines() if re.match(r"\s*\d+(-\d+)?\s+\d+\s+\S", l)]  # "8-20": shared
+    assert len(lines) == 100
+    assert all(re.search(r"\b(NOR|USA|CHN|FRA)\b", l) for l in lines)

@@ -1,0 +1,164 @@
+"""The templates' Standings sheet, laid out for the notice board (issue 20, item 8).
+
+Row 1 the event's name (the Crosstable's title), row 2 the edition the values are computed under,
+row 3 the status line ("after round k of N ..." or the problems, the Crosstable's), from row 4 the
+ranked table (one spilled ``STANDINGS``: Rk, No, Name, Pts, tie-breaks), beside it each player's
+title, rating and federation (looked up by start number), and to the right the legend of the
+tie-break list (code, name, article). Decimals line up (number formats by code, from the
+registry); a long name is set smaller instead of being cut. The page is landscape, one page wide, the
+header row repeated; the print area follows the players present (:mod:`.print_area`, set by
+the headless recompute).
+
+Everything here beside the ``STANDINGS`` table is made of Excel's own functions, so it shows in
+Excel without the add-in and in LibreOffice (which computes cells without a stored value).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from openpyxl.formatting.rule import FormulaRule
+from openpyxl.styles import Alignment, Font
+from openpyxl.styles.differential import DifferentialStyle
+from openpyxl.styles.numbers import NumberFormat
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.formula import ArrayFormula
+
+from ..editions import edition_for_date
+from ..tiebreaks import registry
+
+HELP_SHEET = "Help"
+LOOKUP_FIRST_COL = 4  # Help!D:G: code, name, rule, decimals (hidden columns, not printed)
+ALIGNED = "0.0?"  # one decimal, a second when there is one: the decimal points line up
+BY_DECIMALS = {0: "0", 2: "0.00"}
+
+
+def lookup_rows() -> list[tuple[str, str, str, int]]:
+    """(code, name, article, decimals) of every tie-break code and alias, from the registry."""
+    rows = []
+    for r in registry.rows().values():
+        name = r.legend
+        for tail in (f", {r.article}", f" ({r.article})"):
+            if name.endswith(tail):
+                name = name[: -len(tail)]
+        for code in (r.name, *r.aliases):
+            rows.append((code, name, r.article, 1 if r.decimals is None else r.decimals))
+    return rows
+
+
+def lookup_range() -> str:
+    """The legend lookup table (absolute, with its sheet)."""
+    first, last = get_column_letter(LOOKUP_FIRST_COL), get_column_letter(LOOKUP_FIRST_COL + 3)
+    return f"{HELP_SHEET}!${first}$2:${last}${len(lookup_rows()) + 1}"
+
+
+def write_lookup(ws) -> None:
+    """The lookup table on the Help sheet (columns D:G, hidden): what the legend and the number
+    formats of the Standings sheet read."""
+    for j, head in enumerate(("Code", "Name", "Rule", "Decimals")):
+        ws.cell(1, LOOKUP_FIRST_COL + j, head)
+    for i, (code, name, article, decimals) in enumerate(lookup_rows(), start=2):
+        for j, v in enumerate((code, name, article, decimals)):
+            ws.cell(i, LOOKUP_FIRST_COL + j, v)
+    for j in range(4):
+        ws.column_dimensions[get_column_letter(LOOKUP_FIRST_COL + j)].hidden = True
+
+
+def edition_starts() -> list[tuple[dt.date, str]]:
+    """(first day, edition) of each edition after the oldest, read off ``edition_for_date`` (the
+    one place the dates are written)."""
+    starts: list[tuple[dt.date, str]] = []
+    day, last = dt.date(1990, 1, 1), dt.date(2060, 1, 1)
+    name = edition_for_date(day.isoformat()).name
+    while day < last:
+        now = edition_for_date(day.isoformat()).name
+        if now != name:
+            starts.append((day, now))
+            name = now
+        day += dt.timedelta(days=1)
+    return starts
+
+
+def edition_formula(edition_cell: str, start_cell: str) -> str:
+    """The edition the values are computed under, as Excel's formula: the Settings choice, else
+    the edition in force at the start date (a date or ISO text), else the default."""
+    oldest = edition_for_date("1900-01-01").name
+    by_number = by_text = f'"{oldest}"'
+    for day, name in edition_starts():
+        by_number = f'IF({start_cell}>=DATE({day.year},{day.month},{day.day}),"{name}",{by_number})'
+        by_text = f'IF(LEFT({start_cell},10)>="{day.isoformat()}","{name}",{by_text})'
+    default = edition_for_date(None).name
+    return (f'IF({edition_cell}<>"",{edition_cell},IF({start_cell}="","{default} (no start date)",'
+            f'IF(ISNUMBER({start_cell}),{by_number},{by_text})))')
+
+
+def _base(cell: str) -> str:
+    """The code of a descriptor without its modifiers, as a formula (``BH/C1`` -> ``BH``)."""
+    return f'LEFT({cell},FIND("/",{cell}&"/")-1)'
+
+
+def decorate(ws, header_row: int, players: int, tb_first_col: int, tb_slots: int, tb_first_setting_row: int,
+             edition_cell: str, start_cell: str, grid, head_font, head_fill) -> int:
+    """Add the heading, the player columns, the legend and the number formats around the ranked
+    table (anchored at column A of ``header_row``); returns the last column to print."""
+    last_row = header_row + players
+    ws["A1"] = "=Crosstable!$A$1"
+    ws["A1"].font = Font(bold=True, size=14)
+    ws["A2"] = '="Standings - edition "&' + edition_formula(edition_cell, start_cell)
+    ws["A2"].font = Font(bold=True)
+    # title, rating and federation of the player of each row (by the start number in column B)
+    info_col = tb_first_col + tb_slots
+    rows = f"$B${header_row + 1}:$B${last_row}"
+    for k, (head, source) in enumerate((("Title", 3), ("Rating", 4), ("Fed", 5))):
+        col = info_col + k
+        letter = get_column_letter(col)
+        top = ws.cell(header_row, col, head)
+        top.font, top.fill, top.border = head_font, head_fill, grid
+        top.alignment = Alignment(horizontal="center")
+        area = f"{letter}{header_row + 1}:{letter}{last_row}"
+        ws.cell(header_row + 1, col).value = ArrayFormula(
+            area, f'=IF({rows}="","",IFERROR(VLOOKUP({rows},Crosstable!$A:$E,{source},FALSE),""))')
+        for r in range(header_row + 1, last_row + 1):
+            c = ws.cell(r, col)
+            c.border = grid
+            c.alignment = Alignment(horizontal="right" if source == 4 else "center")
+            # an empty title, federation or rating (unrated) stays empty instead of showing 0
+            c.number_format = "0;-0;;@" if source == 4 else ";;;@"
+    # the legend: the tie-break list of the Settings sheet with each code's name and article
+    legend_col = info_col + 4
+    lookup = lookup_range()
+    for j, head in enumerate(("Code", "Tie-break", "Rule")):
+        c = ws.cell(header_row, legend_col + j, head)
+        c.font, c.fill, c.border = head_font, head_fill, grid
+    for k in range(tb_slots):
+        r = header_row + 1 + k
+        code = ws.cell(r, legend_col)
+        setting = f"Settings!$B${tb_first_setting_row + k}"
+        code.value = f'=IF({setting}="","",{setting}&"")'
+        here = f"${get_column_letter(legend_col)}{r}"
+        for j in (1, 2):
+            ws.cell(r, legend_col + j).value = (f'=IF({here}="","",IFERROR(VLOOKUP({_base(here)},{lookup},{j + 1},'
+                                                f'FALSE),"see the Help sheet"))')
+        for j in range(3):
+            ws.cell(r, legend_col + j).border = grid
+            ws.cell(r, legend_col + j).alignment = Alignment(vertical="top", wrap_text=j == 1)
+    # decimals that line up: one by default, none or two by the code in the column's header
+    first, last = get_column_letter(tb_first_col), get_column_letter(tb_first_col + tb_slots - 1)
+    for r in range(header_row + 1, last_row + 1):
+        ws.cell(r, 4).number_format = ALIGNED
+        for col in range(tb_first_col, tb_first_col + tb_slots):
+            ws.cell(r, col).number_format = ALIGNED
+    head = f"{first}${header_row}"
+    for decimals, fmt in BY_DECIMALS.items():
+        rule = FormulaRule(formula=[f'IFERROR(VLOOKUP({_base(head)},{lookup},4,FALSE),1)={decimals}'],
+                           stopIfTrue=False)
+        rule.dxf = DifferentialStyle(numFmt=NumberFormat(numFmtId=200 + decimals, formatCode=fmt))
+        ws.conditional_formatting.add(f"{first}{header_row + 1}:{last}{last_row}", rule)
+    for r in range(header_row + 1, last_row + 1):  # a long name is set smaller, never cut off
+        ws.cell(r, 3).alignment = Alignment(shrink_to_fit=True)
+    widths = {1: 5, 2: 5, 3: 32, 4: 6, info_col: 6, info_col + 1: 7, info_col + 2: 6, info_col + 3: 2,
+              legend_col: 10, legend_col + 1: 40, legend_col + 2: 14}
+    for col, w in widths.items():
+        ws.column_dimensions[get_column_letter(col)].width = w
+    for col in range(tb_first_col, tb_first_col + tb_slots):
+        ws.column_dimensions[get_column_letter(col)].width = 8
+    return legend_col + 2
