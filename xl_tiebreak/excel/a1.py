@@ -81,7 +81,8 @@ _RANGE = re.compile(r"\$?([A-Za-z]{1,3})?\$?(\d+)?(:\$?([A-Za-z]{1,3})?\$?(\d+)?
 def range_bounds(area: str) -> tuple[Optional[int], Optional[int], Optional[int], Optional[int]]:
     """(min column, min row, max column, max row) of ``"A1:C9"`` (``$`` allowed); a single cell
     gives itself twice; a whole-column range (``"A:C"``) has None rows, a whole-row range None
-    columns. ValueError for anything else."""
+    columns; corners given the other way round (``"C9:A1"``) are put in order, as Excel does.
+    ValueError for anything else."""
     m = _RANGE.fullmatch(area)
     if not m:
         raise ValueError(f"{area} is not a valid coordinate or range")
@@ -96,6 +97,11 @@ def range_bounds(area: str) -> tuple[Optional[int], Optional[int], Optional[int]
     min_row = int(r1) if r1 is not None else None
     max_col = column_number(c2) if c2 is not None else min_col
     max_row = int(r2) if r2 is not None else min_row
+    # Excel reads a range given corner to corner the other way round (Z9:A1) as A1:Z9
+    if min_col is not None and max_col is not None and min_col > max_col:
+        min_col, max_col = max_col, min_col
+    if min_row is not None and max_row is not None and min_row > max_row:
+        min_row, max_row = max_row, min_row
     return min_col, min_row, max_col, max_row
 
 

@@ -56,7 +56,7 @@ from . import functions as fx
 from .sheet_table import rows_to_tournament
 from .xlsx_reader import XlsxBook, sheet_parts, workbook_part
 from .zip_copy import ZipCopy
-from .zip_guard import MAX_WORKBOOK_BYTES, LimitError, check_area, check_zip, full_bounds
+from .zip_guard import MAX_WORKBOOK_BYTES, LimitError, check_area, check_zip, full_bounds, read_member
 
 _NS = {"m": "http://schemas.openxmlformats.org/spreadsheetml/2006/main",
        "r": "http://schemas.openxmlformats.org/officeDocument/2006/relationships",
@@ -518,7 +518,7 @@ def _widen_crosstable_name(book: _Book, data: bytes, report: Report) -> bytes:
         return data
     with zipfile.ZipFile(io.BytesIO(data)) as z:
         path = workbook_part(z)
-        xml = z.read(path).decode("utf-8")
+        xml = read_member(z, path).decode("utf-8")
     new = widened_name_xml(xml, last)
     if new is None:
         return data
@@ -567,7 +567,7 @@ def _fit_print_areas(book: _Book, data: bytes, edits: dict[str, SheetEdit], repo
 
     with zipfile.ZipFile(io.BytesIO(data)) as z:
         path = workbook_part(z)
-        new = refit_print_areas(z.read(path).decode("utf-8"), last_row)
+        new = refit_print_areas(read_member(z, path).decode("utf-8"), last_row)
     if new is None:
         return data
     copy = ZipCopy(data, {path})
@@ -697,14 +697,14 @@ def _dynamic_index(src: zipfile.ZipFile) -> tuple[Optional[int], dict[str, bytes
     """The ``cm`` value that marks a dynamic array in this workbook, and the parts to add when it
     has no metadata part yet (``xl/metadata.xml``, its relationship and content type). None when
     the workbook's metadata has no dynamic-array entry (the anchors stay plain array formulas)."""
-    rels_xml = src.read("xl/_rels/workbook.xml.rels").decode("utf-8")
+    rels_xml = read_member(src, "xl/_rels/workbook.xml.rels").decode("utf-8")
     rels = safe_xml.parse(rels_xml.encode("utf-8"), "xl/_rels/workbook.xml.rels")
     for r in rels.findall("rel:Relationship", _NS):
         if r.get("Type") == _METADATA_REL:
             t = r.get("Target") or ""
             path = t.lstrip("/") if t.startswith("/") else posixpath.normpath(posixpath.join("xl", t))
             try:
-                md = safe_xml.parse(src.read(path), path)
+                md = safe_xml.parse(read_member(src, path), path)
             except KeyError:
                 return None, {}
             types = [e.get("name") for e in md.findall("m:metadataTypes/m:metadataType", _NS)]
@@ -724,7 +724,7 @@ def _dynamic_index(src: zipfile.ZipFile) -> tuple[Optional[int], dict[str, bytes
     while f"rIdXltbMeta{n}" in ids:
         n += 1
     rel = f'<Relationship Id="rIdXltbMeta{n}" Type="{_METADATA_REL}" Target="metadata.xml"/>'
-    types_xml = src.read("[Content_Types].xml").decode("utf-8")
+    types_xml = read_member(src, "[Content_Types].xml").decode("utf-8")
     override = f'<Override PartName="/xl/metadata.xml" ContentType="{_METADATA_TYPE}"/>'
     if "xl/metadata.xml" in src.namelist():
         return None, {}
@@ -776,8 +776,13 @@ def _write_values(data: bytes, edits: dict[str, SheetEdit], report: Report) -> t
 
 def _patched(src: zipfile.ZipFile, sheet: str, edit: SheetEdit, part: str, report: Report) -> bytes:
     """A sheet part with its new values."""
-    xml = src.read(part).decode("utf-8")
-    new, n = patch_sheet_xml(xml, edit)
+    xml = read_member(src, part).decode("utf-8")
+    try:
+        new, n = patch_sheet_xml(xml, edit)
+    except InputError as exc:  # the patch names the cell, not the sheet
+        if exc.where:
+            raise
+        raise InputError(exc.detail, f"sheet {sheet!r} ({part})") from None
     if n != len(edit.values):
         raise InputError(f"could only write {n} of {len(edit.values)} cells of sheet {sheet!r}")
     report.written += n

@@ -37,6 +37,7 @@ from .cell_dates import (
 )
 from .formula_shift import OPERAND, pieces, shift
 from .safe_xml import Unusual
+from .zip_guard import read_member
 
 MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 _R_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
@@ -80,7 +81,7 @@ class SheetCells:
 
 def _read(z: zipfile.ZipFile, path: str) -> bytes:
     try:
-        return z.read(path)
+        return read_member(z, path)
     except KeyError:
         raise InputError(f"the part {path} is missing") from None
 
@@ -329,7 +330,7 @@ def _date_styles(z: zipfile.ZipFile) -> tuple[frozenset[int], frozenset[int]]:
     those showing elapsed time."""
     if "xl/styles.xml" not in z.namelist():
         return frozenset(), frozenset()
-    root = safe_xml.parse(z.read("xl/styles.xml"), "xl/styles.xml")
+    root = safe_xml.parse(_read(z, "xl/styles.xml"), "xl/styles.xml")
     custom = {}
     fmts = root.find(MAIN + "numFmts")
     for f in (fmts if fmts is not None else ()):

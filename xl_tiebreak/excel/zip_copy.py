@@ -13,6 +13,8 @@ import threading
 import zipfile
 from typing import Iterable, Optional
 
+from .zip_guard import read_member
+
 
 class ZipCopy:
     """``ZipCopy(data, replaced)``, then :meth:`put` each replaced member and :meth:`finish`
@@ -75,7 +77,7 @@ class ZipCopy:
                         if body is None:
                             return
                     else:
-                        body = src.read(info.filename)
+                        body = read_member(src, info.filename)
                     dst.writestr(info, body)
                     last = info
                 added = self._wait(None)

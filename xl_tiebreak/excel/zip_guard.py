@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import zipfile
+import zlib
 from typing import IO, Union
 
 from ..errors import InputError
@@ -43,6 +44,18 @@ def check_zip(source: "Union[str, IO[bytes]]") -> None:
         raise
     except (zipfile.BadZipFile, ValueError, OSError, EOFError, NotImplementedError):
         raise InputError("not a .xlsx workbook (not a zip file)") from None
+
+
+def read_member(z: zipfile.ZipFile, path: str) -> bytes:
+    """A zip member's bytes; a damaged one (bad CRC, broken deflate data, cut short) is an
+    InputError naming the member. A missing one stays a KeyError (callers decide what it means)."""
+    try:
+        return z.read(path)
+    except KeyError:
+        raise
+    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, NotImplementedError) as exc:
+        raise InputError(f"the zip member {path[:100]} is damaged ({type(exc).__name__}: {exc}); the file "
+                         "cannot be read") from None
 
 
 def check_area(area: str, where: str) -> None:
