@@ -159,6 +159,10 @@ def _main(argv: Optional[Sequence[str]]) -> int:
         given = getattr(args, "tiebreaks", None) or getattr(args, "tiebreak", None)
         if isinstance(exc, DescriptorError) and given and "record 202" not in str(exc):
             exc = DescriptorError(f"--tiebreaks {given!r}: {exc}")
+        elif isinstance(exc, DescriptorError) and str(getattr(args, "input", "")).lower().endswith((".xlsx", ".xlsm")):
+            from .excel.book_reader import TB_FIRST_ROW, TB_SLOTS  # the list came from the workbook's Settings
+            exc = DescriptorError(f"{Path(args.input).name}: Settings!B{TB_FIRST_ROW}:B{TB_FIRST_ROW + TB_SLOTS - 1} "
+                                  f"(the tie-breaks): {exc}")
         print(f"xl-tiebreak: {exc}", file=sys.stderr)
         return 2
     except Exception as exc:  # a bug of ours: still one line, never a traceback

@@ -333,8 +333,13 @@ def read_book(book: Book, findings: Optional[Findings] = None) -> tuple[Tourname
     if kind not in (None, "swiss", "round-robin"):
         fd.add("layout", f"type {kind!r} is neither swiss nor round-robin", "Settings!B4")
         kind = None
-    t = rows_to_tournament(table, cell_name=cell_name, kind=kind, name=title or "", findings=fd,
-                           rounds=settings.rounds)
+    try:
+        t = rows_to_tournament(table, cell_name=cell_name, kind=kind, name=title or "", findings=fd,
+                               rounds=settings.rounds)
+    except InputError as exc:  # the table as a whole (no round columns ...): named by its range
+        if exc.where:
+            raise
+        raise InputError(exc.detail, f"{place.sheet}!{place.area}") from None
     if settings.start_date:
         iso = parse_date(settings.start_date)
         if iso is None:

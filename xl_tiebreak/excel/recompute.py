@@ -56,7 +56,7 @@ from . import functions as fx
 from .sheet_table import rows_to_tournament
 from .xlsx_reader import XlsxBook, sheet_parts, workbook_part
 from .zip_copy import ZipCopy
-from .zip_guard import MAX_WORKBOOK_BYTES, LimitError, check_area, check_zip, full_bounds, read_member
+from .zip_guard import MAX_WORKBOOK_BYTES, LimitError, check_area, check_zip, full_bounds, read_member, read_text
 
 _NS = {"m": "http://schemas.openxmlformats.org/spreadsheetml/2006/main",
        "r": "http://schemas.openxmlformats.org/officeDocument/2006/relationships",
@@ -128,6 +128,7 @@ class _Book:
                         stores.add(fallback.sheet)
                     if ref:
                         check_area(ref, f"{part.title}!{coord} (its array formula's range {ref})")
+                        _check_array_ref(ref, coord, part.title)
                         self.array_ref[(part.title, coord)] = ref
                     if isinstance(fallback, Ref) and ":" in fallback.area:
                         check_area(fallback.area, f"{part.title}!{coord} (its range of stored values)")
@@ -378,6 +379,19 @@ def _put(edit: SheetEdit, coord: str, v: Any) -> None:
 ERROR_PREFIX = "#ERROR: "
 
 
+def _check_array_ref(ref: str, coord: str, sheet: str) -> None:
+    """An array formula's range is a block of cells whose first cell holds the formula (as Excel
+    writes it); anything else (``A:A``, a range elsewhere) is refused, naming the cell."""
+    try:
+        bounds = range_bounds(ref)
+        first = split_cell(coord)
+    except (ValueError, TypeError):
+        bounds, first = (None,), None
+    if None in bounds or (bounds[0], bounds[1]) != first:
+        raise InputError(f"its array formula's range {ref[:40]!r} is not a block of cells starting at "
+                         f"{coord}; enter the formula again", f"{sheet}!{coord}")
+
+
 def error_table(message: str) -> list[list[Any]]:
     """The table written for a failing call whose formula falls back on stored values
     (``IFERROR(<call>, Cache!...)``): one cell, ``#ERROR: <the message naming the cell>``, so no
@@ -518,7 +532,7 @@ def _widen_crosstable_name(book: _Book, data: bytes, report: Report) -> bytes:
         return data
     with zipfile.ZipFile(io.BytesIO(data)) as z:
         path = workbook_part(z)
-        xml = read_member(z, path).decode("utf-8")
+        xml = read_text(z, path)
     new = widened_name_xml(xml, last)
     if new is None:
         return data
@@ -567,7 +581,7 @@ def _fit_print_areas(book: _Book, data: bytes, edits: dict[str, SheetEdit], repo
 
     with zipfile.ZipFile(io.BytesIO(data)) as z:
         path = workbook_part(z)
-        new = refit_print_areas(read_member(z, path).decode("utf-8"), last_row)
+        new = refit_print_areas(read_text(z, path), last_row)
     if new is None:
         return data
     copy = ZipCopy(data, {path})
@@ -697,7 +711,7 @@ def _dynamic_index(src: zipfile.ZipFile) -> tuple[Optional[int], dict[str, bytes
     """The ``cm`` value that marks a dynamic array in this workbook, and the parts to add when it
     has no metadata part yet (``xl/metadata.xml``, its relationship and content type). None when
     the workbook's metadata has no dynamic-array entry (the anchors stay plain array formulas)."""
-    rels_xml = read_member(src, "xl/_rels/workbook.xml.rels").decode("utf-8")
+    rels_xml = read_text(src, "xl/_rels/workbook.xml.rels")
     rels = safe_xml.parse(rels_xml.encode("utf-8"), "xl/_rels/workbook.xml.rels")
     for r in rels.findall("rel:Relationship", _NS):
         if r.get("Type") == _METADATA_REL:
@@ -724,7 +738,7 @@ def _dynamic_index(src: zipfile.ZipFile) -> tuple[Optional[int], dict[str, bytes
     while f"rIdXltbMeta{n}" in ids:
         n += 1
     rel = f'<Relationship Id="rIdXltbMeta{n}" Type="{_METADATA_REL}" Target="metadata.xml"/>'
-    types_xml = read_member(src, "[Content_Types].xml").decode("utf-8")
+    types_xml = read_text(src, "[Content_Types].xml")
     override = f'<Override PartName="/xl/metadata.xml" ContentType="{_METADATA_TYPE}"/>'
     if "xl/metadata.xml" in src.namelist():
         return None, {}
@@ -776,7 +790,7 @@ def _write_values(data: bytes, edits: dict[str, SheetEdit], report: Report) -> t
 
 def _patched(src: zipfile.ZipFile, sheet: str, edit: SheetEdit, part: str, report: Report) -> bytes:
     """A sheet part with its new values."""
-    xml = read_member(src, part).decode("utf-8")
+    xml = read_text(src, part)
     try:
         new, n = patch_sheet_xml(xml, edit)
     except InputError as exc:  # the patch names the cell, not the sheet

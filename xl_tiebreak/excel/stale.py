@@ -121,7 +121,7 @@ def first_stale(data: bytes) -> tuple[Optional[Stale], dict[str, str]]:
     from .formula import Call, Unsupported
     from .recompute import Report, plan
     from .xlsx_reader import sheet_parts
-    from .zip_guard import read_member
+    from .zip_guard import read_text
     report = Report()
     book, data, _edits = plan(data, report)
     wanted: dict[str, list[str]] = {}
@@ -133,7 +133,7 @@ def first_stale(data: bytes) -> tuple[Optional[Stale], dict[str, str]]:
         parts = {p.title: p.path for p in sheet_parts(z)}
         for sheet, coords in wanted.items():
             if sheet in parts:
-                cached[sheet] = _cached_formula_values(read_member(z, parts[sheet]).decode("utf-8"), coords)
+                cached[sheet] = _cached_formula_values(read_text(z, parts[sheet]), coords)
     first: Optional[Stale] = None
     tables = 0
     # tables first: a status line (STATUS) that changed says less than the figures that did

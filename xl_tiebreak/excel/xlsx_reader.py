@@ -123,7 +123,7 @@ def _workbook_part(overrides: dict[str, str], defaults: set[str]) -> str:
             return overrides[t]
     if defaults & set(_WORKBOOK_TYPES):
         return "xl/workbook.xml"
-    raise InputError("the file holds no workbook part")
+    raise InputError("the file holds no workbook part ([Content_Types].xml names none)")
 
 
 def sheet_parts(z: zipfile.ZipFile) -> list[SheetPart]:

@@ -28,7 +28,12 @@ def check_zip(source: "Union[str, IO[bytes]]") -> None:
             if len(infos) > MAX_MEMBERS:
                 raise InputError(f"the file holds {len(infos)} zip members, over the limit of {MAX_MEMBERS} "
                                  "(MAX_MEMBERS)")
+            seen: set[str] = set()
             for info in infos:
+                if info.filename in seen:  # one program reads the first copy, another the last
+                    raise InputError(f"the zip member {info.filename[:100]} is there twice: the file is damaged "
+                                     "or forged (which copy a program reads differs)")
+                seen.add(info.filename)
                 if info.file_size > MAX_PART_BYTES:
                     raise InputError(f"zip member {info.filename[:100]} inflates to {info.file_size} bytes, over "
                                      f"the limit of {MAX_PART_BYTES // 2**20} MiB (MAX_PART_BYTES)")
@@ -55,6 +60,15 @@ def read_member(z: zipfile.ZipFile, path: str) -> bytes:
         raise
     except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, NotImplementedError) as exc:
         raise InputError(f"the zip member {path[:100]} is damaged ({type(exc).__name__}: {exc}); the file "
+                         "cannot be read") from None
+
+
+def read_text(z: zipfile.ZipFile, path: str) -> str:
+    """A zip member as UTF-8 text (every XML part Excel writes); otherwise an InputError naming it."""
+    try:
+        return read_member(z, path).decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"the zip member {path[:100]} is not UTF-8 text (byte {exc.start}); the file "
                          "cannot be read") from None
 
 
