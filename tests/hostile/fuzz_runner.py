@@ -62,12 +62,23 @@ class Stats:
     exits: dict = field(default_factory=dict)
     worst: float = 0.0
     worst_case: str = ""
+    worst_run: tuple = ()  # (argv, case) of the slowest run, to measure again (benchmarks/fuzz_mutations.py)
     tracebacks: int = 0
     noops: int = 0
     changed: int = 0
     hangs: int = 0
     unplaced: int = 0
     failures: list = field(default_factory=list)
+
+    def add(self, other: "Stats") -> None:
+        """Another chunk's figures added to these."""
+        for k, v in other.exits.items():
+            self.exits[k] = self.exits.get(k, 0) + v
+        for name in ("cases", "runs", "tracebacks", "noops", "changed", "hangs", "unplaced"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        if other.worst > self.worst:
+            self.worst, self.worst_case, self.worst_run = other.worst, other.worst_case, other.worst_run
+        self.failures.extend(other.failures)
 
     def line(self, name: str) -> str:
         exits = ", ".join(f"{k}: {v}" for k, v in sorted(self.exits.items()))
@@ -175,6 +186,7 @@ def run_case(folder: Path, case: Case, commands: Sequence[Sequence[str]], stats:
         stats.exits[status] = stats.exits.get(status, 0) + 1
         if took > stats.worst:
             stats.worst, stats.worst_case = took, f"{cmd[0]} on {case.label}"
+            stats.worst_run = (argv, case)
         got = problems(cmd[0], case.name, status, out, err, folder, output)
         if hashlib.sha256(path.read_bytes()).hexdigest() != digest:
             got.append("input changed")

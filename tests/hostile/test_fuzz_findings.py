@@ -121,3 +121,11 @@ def test_a_workbook_without_a_workbook_content_type_says_what_is_missing(tmp_pat
     swiss_book(tmp_path / "book.xlsx", extra={"[Content_Types].xml": b'<Types xmlns="http://schemas.openxmlformats'
                                               b'.org/package/2006/content-types"/>'})
     assert_refused(run_cli(["standings", "book.xlsx"], tmp_path), "book.xlsx", "[Content_Types].xml")
+
+
+def test_a_workbook_part_in_another_namespace_lists_no_sheet_and_says_so(tmp_path):
+    # found: two bytes cut out of the namespace of xl/workbook.xml: check said "the workbook has no
+    # worksheet", recompute "nothing to compute: no cell ... calls an xl-tiebreak function"
+    swiss_book(tmp_path / "book.xlsx", workbook=lambda xml: xml.replace("spreadsheetml/2006/main", "spreadsheetml006/main"))
+    for cmd in (["standings", "book.xlsx"], ["recompute", "book.xlsx", "-o", "out.xlsx"]):
+        assert_refused(run_cli(cmd, tmp_path), "book.xlsx", "no worksheet", "xl/workbook.xml")

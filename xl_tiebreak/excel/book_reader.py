@@ -200,7 +200,7 @@ def extended_rows(filled: Callable[[str], bool], min_col: int, last: int) -> int
 
 def _by_header(book: Book) -> CrosstablePlace:
     if not book.sheets:
-        raise InputError("the workbook has no worksheet")
+        raise InputError("the workbook has no worksheet (its part xl/workbook.xml lists none)")
     title = book.sheet("Crosstable") or next(iter(book.sheets))
     cells = book.cells(title)
     for r in range(1, 31):

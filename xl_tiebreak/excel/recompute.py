@@ -594,6 +594,8 @@ def _refuse_if_nothing_computed(book: _Book, report: Report) -> None:
     something the workbook lacks (a name, a sheet), stops with a message saying what it did not
     find, instead of writing "0 cells computed" (DESIGN: a command that computes nothing says so)."""
     ours = [(s, c) for s, c, t in book.formulas if uses_our_functions(t) and not is_plain_ref(t)]
+    if not book.cells:  # as the reader says it (check, standings)
+        raise InputError("the workbook has no worksheet (its part xl/workbook.xml lists none)")
     if not ours:
         raise InputError("nothing to compute: no cell of the workbook calls an xl-tiebreak function "
                          "(SCORE, STANDINGS, TIEBREAKS, ...)")
