@@ -45,7 +45,7 @@ BOOK_COMMANDS = (("check",), ("standings",), ("compute",), ("recompute", "-o", "
                  ("export-trf", "-o", "OUT.trf"))
 
 # a place a refusal names: a TRF line or column, a worksheet cell, a zip member or XML part, a limit
-PLACE = re.compile(r"line \d+|column \d+|[\w']!\S|row number|\(MAX_[A-Z_]+\)|zip|xl/[\w/.]+\.xml|"
+PLACE = re.compile(r"line \d+|column \d+|[\w']!|row number|\(MAX_[A-Z_]+\)|zip|xl/[\w/.]+\.xml|"
                    r"\[Content_Types\]\.xml|records? \d{3}|lines starting with|sheet|name")
 PLAYER_ROW = re.compile(r"(?m)^\s*\d+(?:-\d+)?\s+\S")
 
