@@ -220,7 +220,7 @@ def _rounds(rounds: Any, function: str) -> Optional[int]:
     """The event's number of rounds (empty: the crosstable's round columns)."""
     n = _whole(rounds, "rounds", function)
     if n is not None and not 1 <= n <= MAX_ROUNDS:
-        raise InputError(f"{function}: rounds {n} is not a number of rounds (1 to {MAX_ROUNDS}; empty: the "
+        raise InputError(f"{function}: rounds {n if abs(n) < 10 ** 12 else _shown(rounds)} is not a number of rounds (1 to {MAX_ROUNDS}; empty: the "
                          "crosstable's round columns)")
     return n
 
@@ -366,6 +366,8 @@ def _whole(v: Any, what: str, function: str) -> Optional[int]:
     """A whole-number argument (Excel passes floats); "" or None is missing."""
     if v is None or (isinstance(v, str) and not v.strip()):
         return None
+    if type(v) is int:
+        return v  # exact, however large (no float holds a 400-digit number)
     try:
         f = float(v)
     except (TypeError, ValueError, OverflowError):

@@ -51,6 +51,7 @@ from .safe_write import atomic_write, make_backup, writable_target
 from .sheet_patch import CLEAR, SheetEdit, already_holds, patch_sheet_xml
 from .book_reader import check_titles
 from .sheet_table import rows_to_tournament
+from .functions import ERROR_PREFIX, error_table  # one prefix: the add-in shows the same error table
 from .xlsx_reader import XlsxBook, sheet_parts, workbook_part
 from .zip_copy import ZipCopy
 from .zip_guard import MAX_WORKBOOK_BYTES, LimitError, check_area, check_zip, full_bounds
@@ -313,17 +314,6 @@ def _table(v: Any) -> Optional[list[list[Any]]]:
 def _put(edit: SheetEdit, coord: str, v: Any) -> None:
     """An empty result leaves the cell empty, so text from the left can overflow into it."""
     edit.values[coord] = CLEAR if v is None or (isinstance(v, str) and not v.strip()) else v
-
-
-#: what a table shows in its first cell when its function fails (the rest of the table is empty)
-ERROR_PREFIX = "#ERROR: "
-
-
-def error_table(message: str) -> list[list[Any]]:
-    """The table written for a failing call whose formula falls back on stored values
-    (``IFERROR(<call>, Cache!...)``): one cell, ``#ERROR: <the message naming the cell>``, so no
-    old figure stands as current; the old spill area and the stored values are emptied."""
-    return [[ERROR_PREFIX + message]]
 
 
 def recompute_bytes(data: bytes, report: Optional[Report] = None) -> tuple[bytes, Report]:
