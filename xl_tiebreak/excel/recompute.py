@@ -268,29 +268,31 @@ class _Book:
         return None
 
     def cells_named(self, sheet: str, text: str, v: Any) -> Any:
-        """A STATUS or CHECK value with each place the crosstable reader names by player and round
-        (``R5 of player 1``: the function does not know where its range is) given as the
-        worksheet cell (``Crosstable!J5``), as a failed call's message already is."""
+        """A STATUS or CHECK value, or a failed call's message, with each place the crosstable
+        reader names by player and round (``R5 of player 1``: a function does not know where its
+        range is) given as the worksheet cell (``Crosstable!J5``)."""
         if not any(isinstance(c, str) and (" of player " in c or "row " in c) for c in _flat(v)):
             return v
         try:
             node = self.tree(text)
         except Unsupported:
             return v
-        if not isinstance(node, Call) or not node.args:
+        if not isinstance(node, Call) or node.name not in fx.FUNCTIONS:
             return v
-        a = node.args[0]  # the crosstable is the first argument
+        given = dict(zip(signature(fx.FUNCTIONS[node.name]).parameters, node.args))
+        a = given.get("crosstable")
         ref = self.names.get(a.name.upper()) if isinstance(a, Name) else a if isinstance(a, Ref) else None
         if ref is None or ":" not in ref.area:
             return v
         target = ref.sheet or sheet
         min_col, min_row, _, _ = range_bounds(ref.area)
+
+        def arg(param: str) -> Any:
+            return evaluate(given[param], lambda r: self.resolve(r, sheet), self.name) if param in given else None
         try:
             table = self.resolve(ref, target)
-            given = dict(zip(signature(fx.FUNCTIONS[node.name]).parameters, node.args))
-            arg = lambda p: evaluate(given[p], lambda r: self.resolve(r, sheet), self.name) if p in given else None  # noqa: E731
             kind, rounds = fx._kind(arg("kind")), fx._rounds(arg("rounds"), node.name)
-        except (TiebreakError, Unsupported, KeyError):
+        except (TiebreakError, Unsupported):
             return v
 
         def wheres(cell_name: Any) -> list[str]:
@@ -423,7 +425,9 @@ def plan(data: bytes, report: Report) -> tuple[_Book, bytes, dict[str, SheetEdit
             report.skipped[where] = str(exc)
             continue
         except TiebreakError as exc:
-            report.errors[where] = book.explain_error(sheet, text) or str(exc)
+            named = book.cells_named(sheet, text, str(exc))
+            report.errors[where] = book.explain_error(sheet, text) if named == str(exc) else named
+            report.errors[where] = report.errors[where] or str(exc)
             v = _failed(fallback, report.errors[where])
         except Exception as exc:  # a bug of ours: that cell gets #VALUE!, the rest is written
             report.errors[where] = f"internal error ({type(exc).__name__}: {exc}); please report it"
