@@ -26,6 +26,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
+from pdf_pages import pdf_pages as _pdf, sheet_pages as _sheet_pages  # noqa: E402
 from workbook_typing import read_sheet, type_cells  # noqa: E402
 
 from xl_tiebreak.cli import main  # noqa: E402
@@ -38,15 +39,6 @@ EVENT = "Riverside Open 2026"
 NAMES = ["Maxime Vachier-Lagrave", "Hikaru Nakamura", "Fabiano Caruana", "Ding Liren", "Ian Nepomniachtchi",
          "Alireza Firouzja", "Wesley So", "Anish Giri", "Levon Aronian", "Shakhriyar Mamedyarov",
          "Jan-Krzysztof Duda-Wojtaszek von Longname", "Richard Rapport"]
-_RECALC_ALWAYS = """<?xml version="1.0" encoding="UTF-8"?>
-<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema"
- xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
-<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="OOXMLRecalcMode" oor:op="fuse">
-<value>0</value></prop></item>
-</oor:items>
-"""
-
-
 def _event(book: Path, players: int, rounds: int, runtime: str = "classic") -> None:
     """The default (400-row) template, a Swiss of ``players`` typed in with ``rounds`` rounds
     (pairings by the circle method, results from a fixed rule), recomputed by the CLI."""
@@ -70,29 +62,6 @@ def _event(book: Path, players: int, rounds: int, runtime: str = "classic") -> N
         ids = [ids[0], ids[-1], *ids[1:-1]]
     type_cells(book, cells)
     assert main(["recompute", str(book)]) == 0
-
-
-def _pdf(book: Path, out: Path, recalc_always: bool = False) -> list[str]:
-    """The text of each page of LibreOffice's PDF of ``book`` (a private profile each time: no
-    clash with another LibreOffice, and the recalculation mode chosen)."""
-    profile = out / "profile"
-    (profile / "user").mkdir(parents=True, exist_ok=True)
-    if recalc_always:
-        (profile / "user" / "registrymodifications.xcu").write_text(_RECALC_ALWAYS)
-    subprocess.run(["soffice", f"-env:UserInstallation={profile.as_uri()}", "--headless", "--convert-to", "pdf",
-                    "--outdir", str(out), str(book)], check=True, capture_output=True, timeout=180)
-    pdf = out / (book.stem + ".pdf")
-    info = subprocess.run(["pdfinfo", str(pdf)], check=True, capture_output=True, text=True).stdout
-    pages = int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))
-    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], check=True, capture_output=True,
-                          text=True).stdout
-    got = text.split("\f")[:pages]
-    assert len(got) == pages
-    return got
-
-
-def _sheet_pages(pages: list[str], sheet: str) -> list[str]:
-    return [p for p in pages if f"{sheet} - page" in p]
 
 
 @pytest.fixture(scope="module")

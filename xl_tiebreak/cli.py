@@ -547,8 +547,10 @@ def _commands() -> tuple[tuple[str, str, tuple[str, ...], Callable[[argparse.Nam
          ("template type", "players", "columns", "cells", "runtime", "output", "force"), _template),
         ("workbook", "make a workbook from a TRF file (the template, filled)",
          ("trf input", "output", "tiebreaks", "rules", "force", "encoding"), _workbook),
-        ("export-trf", "write a workbook's crosstable as a TRF file (start numbers, names, titles, "
-         "ratings, federations, results, start date, tie-break list)", ("book input", "trf output", "force"),
+        ("export-trf", "write a workbook's crosstable as a TRF file (the players' 001 fields: start number, "
+         "name, title, rating, federation, FIDE ID, sex, birth date; every result with its colour, byes "
+         "and withdrawals; the Event sheet's header records, the start date, the rounds as XXR, the "
+         "tie-break list)", ("book input", "trf output", "force"),
          _export_trf),
         ("recompute", "fill in the values of our functions in a workbook, changing nothing else",
          ("recompute input", "in place", "force"), _recompute),

@@ -28,6 +28,7 @@ import posixpath
 import re
 import zipfile
 import zlib
+from inspect import signature
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
@@ -50,6 +51,8 @@ from .a1 import area_name, column_letter, range_bounds, split_cell
 from .safe_write import atomic_write, make_backup, writable_target
 from .sheet_patch import CLEAR, SheetEdit, already_holds, patch_sheet_xml
 from .book_reader import check_titles
+from ..check import collect
+from . import functions as fx
 from .sheet_table import rows_to_tournament
 from .functions import ERROR_PREFIX, error_table  # one prefix: the add-in shows the same error table
 from .xlsx_reader import XlsxBook, sheet_parts, workbook_part
@@ -205,6 +208,7 @@ class _Book:
             self._busy.add(key)
             try:
                 v = evaluate(self.tree(text), lambda r: self.resolve(r, sheet), self.name)
+                v = self.cells_named(sheet, text, v)
             finally:
                 self._busy.discard(key)
         else:
@@ -264,6 +268,43 @@ class _Book:
                 return None
         return None
 
+    def cells_named(self, sheet: str, text: str, v: Any) -> Any:
+        """A STATUS or CHECK value, or a failed call's message, with each place the crosstable
+        reader names by player and round (``R5 of player 1``: a function does not know where its
+        range is) given as the worksheet cell (``Crosstable!J5``)."""
+        if not any(isinstance(c, str) and (" of player " in c or "row " in c) for c in _flat(v)):
+            return v
+        try:
+            node = self.tree(text)
+        except Unsupported:
+            return v
+        if not isinstance(node, Call) or node.name not in fx.FUNCTIONS:
+            return v
+        given = dict(zip(signature(fx.FUNCTIONS[node.name]).parameters, node.args))
+        a = given.get("crosstable")
+        ref = self.names.get(a.name.upper()) if isinstance(a, Name) else a if isinstance(a, Ref) else None
+        if ref is None or ":" not in ref.area:
+            return v
+        target = ref.sheet or sheet
+        min_col, min_row, _, _ = range_bounds(ref.area)
+
+        def arg(param: str) -> Any:
+            return evaluate(given[param], lambda r: self.resolve(r, sheet), self.name) if param in given else None
+        try:
+            table = self.resolve(ref, target)
+            kind, rounds = fx._kind(arg("kind")), fx._rounds(arg("rounds"), node.name)
+        except (TiebreakError, Unsupported):
+            return v
+
+        def wheres(cell_name: Any) -> list[str]:
+            return [f.where for f in collect(lambda fd: rows_to_tournament(
+                table, findings=fd, kind=kind, rounds=rounds, cell_name=cell_name))]
+        by_place = wheres(None)
+        by_cell = wheres(lambda i, j: f"{target}!{column_letter(min_col + j)}{min_row + i}")
+        if len(by_place) != len(by_cell):
+            return v
+        return _renamed_places(v, {p: c for p, c in zip(by_place, by_cell) if p and c and p != c})
+
     def name(self, name: str) -> Any:
         ref = self.names.get(name.upper())
         if ref is None:
@@ -273,6 +314,26 @@ class _Book:
     def occupied(self, sheet: str, coord: str) -> bool:
         """Does the cell hold something (a constant or a formula)?"""
         return (sheet, coord) in self.formula_of or coord in self.cells.get(sheet, {})
+
+
+def _flat(v: Any) -> list[Any]:
+    if isinstance(v, (list, tuple)):
+        return [c for r in v for c in (r if isinstance(r, (list, tuple)) else [r])]
+    return [v]
+
+
+def _renamed_places(v: Any, places: dict[str, str]) -> Any:
+    """``v`` (a text or a table of them) with each place ``P`` written as its cell: ``P:`` in a
+    status line, a whole cell ``P`` in CHECK's Where column."""
+    if not places:
+        return v
+    if isinstance(v, (list, tuple)):
+        return [_renamed_places(c, places) if isinstance(c, (list, tuple)) else
+                places.get(c, c) if isinstance(c, str) else c for c in v]
+    if isinstance(v, str):
+        for place, cell in places.items():
+            v = v.replace(f"{place}: ", f"{cell}: ")
+    return v
 
 
 def _inside(area: str, row: int, col: int) -> bool:
@@ -354,7 +415,9 @@ def plan(data: bytes, report: Report) -> tuple[_Book, bytes, dict[str, SheetEdit
             report.skipped[where] = str(exc)
             continue
         except TiebreakError as exc:
-            report.errors[where] = book.explain_error(sheet, text) or str(exc)
+            named = book.cells_named(sheet, text, str(exc))
+            report.errors[where] = book.explain_error(sheet, text) if named == str(exc) else named
+            report.errors[where] = report.errors[where] or str(exc)
             v = _failed(fallback, report.errors[where])
         except Exception as exc:  # a bug of ours: that cell gets #VALUE!, the rest is written
             report.errors[where] = f"internal error ({type(exc).__name__}: {exc}); please report it"

@@ -227,7 +227,7 @@ def _read(table: Sequence[Sequence[object]], cell_name: Optional[Callable[[int, 
         cells = [r[layout.rounds[k]] if k in layout.rounds else None for k in range(1, nrounds + 1)]
         for k in sorted(k for k in layout.rounds if k > nrounds and _typed(r[layout.rounds[k]])):
             fd.add("rounds", f"{str(r[layout.rounds[k]])[:20]!r} is written in round {k}, but the event has "
-                   f"{nrounds} rounds (Settings, Rounds): clear the cell or correct the number of rounds",
+                   f"{nrounds} round{'' if nrounds == 1 else 's'} (Settings, Rounds): clear the cell or correct the number of rounds",
                    place_of(i, layout.rounds[k], f"R{k} of row {i + offset + 1}"))
             break
         where_no = place_of(i, layout.no, f"row {i + offset + 1}")

@@ -56,8 +56,9 @@ def _shown(v: Any) -> str:
         return "nothing"
     if isinstance(v, float) and v.is_integer():
         v = int(v)
-    text = repr(v) if isinstance(v, str) else str(v)
-    return text if len(text) <= 60 else text[:57] + "...'"
+    if not isinstance(v, str):
+        return str(v)
+    return repr(v) if len(v) <= 58 else repr(v[:55] + "...")
 
 
 def _same(stored: Any, now: Any) -> bool:

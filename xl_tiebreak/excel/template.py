@@ -453,9 +453,9 @@ def _help(ws, spec: Spec) -> None:
                     "the standings stay those after the last complete round until it is in (write - "
                     "for a player who is absent)."),
         ("", ""),
-        ("Status line", "The line above each table says No problems found, or names the first "
-                        "cells to correct. While the crosstable has an error, the tables keep "
-                        "their last values."),
+        ("Status line", "The line above each table says after which round the standings are, or "
+                        "names the first cells to correct. While the crosstable has an error, each "
+                        "table shows #ERROR: with the cell instead of figures."),
         ("Formulas", form),
         ("", ""),
         ("Functions", "The first argument is the start number, then the crosstable, then the "
