@@ -336,6 +336,13 @@ def _renamed_places(v: Any, places: dict[str, str]) -> Any:
     return v
 
 
+def _without_function(message: str) -> str:
+    """A failed call's message without the function's name in front (``RESULTS: R2 of player 2:
+    ...``): the report names the formula's cell, and the error table stands in that formula's place."""
+    head, sep, rest = message.partition(": ")
+    return rest if sep and head in fx.FUNCTIONS else message
+
+
 def _inside(area: str, row: int, col: int) -> bool:
     min_col, min_row, max_col, max_row = range_bounds(area)
     return min_row <= row <= max_row and min_col <= col <= max_col
@@ -415,9 +422,10 @@ def plan(data: bytes, report: Report) -> tuple[_Book, bytes, dict[str, SheetEdit
             report.skipped[where] = str(exc)
             continue
         except TiebreakError as exc:
-            named = book.cells_named(sheet, text, str(exc))
-            report.errors[where] = book.explain_error(sheet, text) if named == str(exc) else named
-            report.errors[where] = report.errors[where] or str(exc)
+            message = _without_function(str(exc))
+            named = book.cells_named(sheet, text, message)
+            report.errors[where] = book.explain_error(sheet, text) if named == message else named
+            report.errors[where] = report.errors[where] or message
             v = _failed(fallback, report.errors[where])
         except Exception as exc:  # a bug of ours: that cell gets #VALUE!, the rest is written
             report.errors[where] = f"internal error ({type(exc).__name__}: {exc}); please report it"
