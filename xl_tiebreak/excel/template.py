@@ -451,7 +451,8 @@ def _help(ws, spec: Spec) -> None:
         ("12w and 12b", "Paired with player 12, the result still to come (the round is in progress)."),
         ("(empty)", "Not entered yet. In the round being played, an empty cell is a game not in yet: "
                     "the standings stay those after the last complete round until it is in (write - "
-                    "for a player who is absent)."),
+                    "for a player who is absent). A game typed on one side only counts when its other "
+                    "side is typed too (the status line names the empty cell)."),
         ("", ""),
         ("Status line", "The line above each table says after which round the standings are, or "
                         "names the first cells to correct. While the crosstable has an error, each "
