@@ -113,8 +113,10 @@ def _half_typed(rows: Sequence[Row], parsed: dict[int, list[Round]], place: Call
         return
     r = last - 1
     for no, rounds in parsed.items():
-        rd = rounds[r] if r < len(rounds) else None
-        o = rd.opponent if rd is not None else None
+        if r >= len(rounds):
+            continue
+        rd = rounds[r]
+        o = rd.opponent
         if o is None or o not in parsed or (no, last) in bad or (o, last) in bad or r >= len(parsed[o]):
             continue
         if typed[o][r] if r < len(typed[o]) else False:
