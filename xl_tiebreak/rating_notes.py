@@ -16,7 +16,7 @@ under the table, ``explain`` with the account, ``check`` warns when a tie-break 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Optional, Sequence
+from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 from .options import DEFAULT_OPTIONS, Options
 
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from .descriptor import TieBreak
     from .engine import Result
     from .model import Player, Tournament
+    from .validation import Finding
 
 #: the tie-breaks of C.07 Art. 10 (the rating family)
 RATING_TIEBREAKS = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"})
@@ -135,5 +136,33 @@ def note_for(t: "Tournament", tb: "TieBreak", options: Optional[Options]) -> Opt
     return got[0] if got else None
 
 
+def unrated_findings(t: "Tournament", codes: Sequence[str], options: Optional[Options],
+                     place: Callable[["Player"], str], how: str) -> list["Finding"]:
+    """``check``: a warning (rule ``unrated``) at each unrated player's rating field (``place``)
+    when a rating tie-break of ``codes`` (the event's list) will be empty for every player because
+    no rating is set for unrated players (:data:`RULE`); ``how`` says how to set one in this kind
+    of file. The first :data:`NAMED` players each get one; one more names the rest."""
+    from .descriptor import parse_list
+    from .errors import TiebreakError
+    from .validation import Finding
+    try:
+        tiebreaks = parse_list(list(codes)) if codes else []
+    except TiebreakError:
+        return []  # a bad list is a finding of its own
+    dropped = [n for n in notes_for(t, tiebreaks, codes, options) if n.kind == DROPPED]
+    if not dropped:
+        return []
+    head = ", ".join(dropped[0].codes)
+    unrated = unrated_players(t)
+    found = [Finding("warning", "unrated", place(p), f"{head} will be empty for every player: player {p.no}"
+                     f"{f' ({p.name})' if p.name else ''} has no rating and no rating is set for unrated players "
+                     f"({RULE}); give the player's rating here, or {how}") for p in unrated[:NAMED]]
+    rest = unrated[NAMED:]
+    if rest:
+        found.append(Finding("warning", "unrated", place(rest[0]), f"and {name_players(rest, 10)[len('players '):]}"
+                             f" {'is' if len(rest) == 1 else 'are'} unrated too"))
+    return found
+
+
 __all__ = ["RATING_TIEBREAKS", "RatingNote", "rating_notes", "notes_for", "note_for", "unrated_players",
-           "name_players", "treatment"]
+           "name_players", "treatment", "unrated_findings"]
