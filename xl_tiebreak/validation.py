@@ -43,6 +43,7 @@ RULES: dict[str, tuple[str, str]] = {
     "event-type": ("error", "a result code that makes no sense for the event type (BYE in a round robin)"),
     "crosstable-name": ("warning", "players typed below the Crosstable name's range (read; recompute widens it)"),
     "stale": ("warning", "a workbook's stored values do not match its results (edited, not recalculated)"),
+    "unrated": ("warning", "a rating tie-break that will be empty: an unrated player and no rating set for unrated players"),
     "formula-error": ("error", "a formula of ours that gives an error on recompute (a table blocked, a bad setting)"),
 }
 

@@ -297,7 +297,7 @@ _print_setup = print_setup  # the earlier name
 def _standings(ws, lay: Layout, cache: CacheBlocks) -> None:
     """The ranked table with its heading, player columns and legend, laid out for printing
     (:mod:`.standings_sheet`)."""
-    from .standings_sheet import decorate
+    from .standings_sheet import decorate, note_last_row
     spec = lay.spec
     _status(ws, "=Crosstable!$A$3")
     ncols = 4 + TB_SLOTS
@@ -315,10 +315,14 @@ def _standings(ws, lay: Layout, cache: CacheBlocks) -> None:
                 c.alignment = Alignment(horizontal="center")
             elif j != 3:
                 c.alignment = Alignment(horizontal="right")
+    rows = f"${HEADER_ROW + 1}:$%s${lay.last_row}"
+    unrated = (UNRATED_CELL, f"Settings!$B${OPTIONS_HEAD_ROW + 1 + OPTION_NAMES.index('unrated_policy')}",
+               "Crosstable!$A" + rows % "A", "Crosstable!$D" + rows % "D")  # No, Rating (the input columns)
     last_col = decorate(ws, HEADER_ROW, spec.players, 5, TB_SLOTS, TB_FIRST_ROW, EDITION_CELL, START_CELL,
-                        _GRID, _BOLD, _HEAD_FILL)
+                        _GRID, _BOLD, _HEAD_FILL, unrated)
     ws.freeze_panes = ws.cell(HEADER_ROW + 1, 1)
-    print_setup(ws, f"A1:{get_column_letter(last_col)}{HEADER_ROW + spec.players}", HEADER_ROW)
+    last_row = max(HEADER_ROW + spec.players, note_last_row(HEADER_ROW, TB_SLOTS))  # the legend's note too
+    print_setup(ws, f"A1:{get_column_letter(last_col)}{last_row}", HEADER_ROW)
 
 
 def _settings(ws, spec: Spec) -> None:
