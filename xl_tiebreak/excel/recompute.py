@@ -128,6 +128,11 @@ class _Book:
                     if isinstance(fallback, Ref) and fallback.sheet and fallback.sheet != part.title:
                         stores.add(fallback.sheet)
                     if ref:
+                        try:
+                            range_bounds(ref)
+                        except ValueError:
+                            raise InputError(f"the array formula's range {ref[:40]!r} is not a range like "
+                                             "A4:H20; the file is damaged", f"{part.title}!{coord}") from None
                         check_area(ref, f"{part.title}!{coord} (its array formula's range {ref})")
                         self.array_ref[(part.title, coord)] = ref
                     if isinstance(fallback, Ref) and ":" in fallback.area:

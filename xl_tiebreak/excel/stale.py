@@ -178,12 +178,17 @@ def stale_findings(path: "str | Path", found: Iterable[Finding] = ()) -> list[Fi
     """``check``'s findings on stored values: the first stale table (rule ``stale``), and, when
     the crosstable reader found no error, each error the recompute would report (rule
     ``formula-error``: a table blocked by a cell, a bad setting), so that check, standings and
-    recompute agree on whether there is a problem. A workbook the recompute refuses gives
-    nothing here (the reader reports what it finds)."""
+    recompute agree on whether there is a problem. A workbook the recompute refuses is an
+    error here too (once, when the reader found none: it names what it finds itself)."""
     p = Path(path)
     try:
         stale, errors = first_stale(p.read_bytes())
-    except (TiebreakError, OSError):
+    except TiebreakError as exc:
+        if any(f.severity == "error" for f in found):
+            return []
+        return [Finding("error", "formula-error", getattr(exc, "where", "") or "",
+                        f"recompute refuses this workbook: {getattr(exc, 'detail', None) or exc}")]
+    except OSError:
         return []
     out: list[Finding] = []
     if stale is not None:
