@@ -98,3 +98,24 @@ def test_round_one_partly_in_is_in_progress():
     p = progress(event(rows))
     assert (p.complete, p.current, p.games_in, p.games) == (0, 1, 1, 2)
     assert compute(event(rows), "BH").rounds == 0
+
+
+def test_a_game_typed_on_one_side_in_the_round_being_typed_is_not_in_yet_with_a_warning_naming_the_other_cell():
+    """The arbiter types player 2's win over 4 in round 3 and has not yet typed 4's side: that is
+    mid-typing, not a contradiction. The game is not in (standings after round 2, live without it),
+    and the warning names player 4's cell and what to write there."""
+    from xl_tiebreak.check import collect
+    rows = {**MID, 2: ["5w½", "1w0", "4w1", ""]}
+    found = collect(lambda fd: event(rows, findings=fd))
+    assert [(f.severity, f.rule, f.where) for f in found] == [("warning", "half-typed", "R3 of player 4")]
+    assert "player 2 has '4w1' against 4 in round 3" in found[0].message and "(write 2b0)" in found[0].message
+    p = progress(event(rows))
+    assert (p.complete, p.current, p.games_in, p.games) == (2, 3, 1, 3)
+    live = compute(event(rows), "BH", live=True)
+    assert live.points == compute(event(MID), "BH", live=True).points  # 2's win not counted until 4's side is in
+
+
+def test_a_game_typed_on_one_side_in_an_earlier_round_stays_an_error():
+    rows = {**MID, 4: ["1b0", "", "", ""]}  # 6's win over 4 in round 2, 4's side empty, round 3 typed after it
+    with pytest.raises(InputError, match="R2 of player 6"):
+        event(rows)

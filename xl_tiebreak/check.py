@@ -27,4 +27,25 @@ def collect(read: Callable[[Findings], object]) -> list[Finding]:
 def check_trf(path: "str | Path", encoding: "str | None" = None) -> list[Finding]:
     """The findings for a TRF file (workbooks: :func:`xl_tiebreak.excel.workbook.check_workbook`)."""
     from .trf import read_trf  # here: a workbook's CHECK (through collect) needs no TRF reader
-    return collect(lambda fd: read_trf(Path(path), findings=fd, encoding=encoding))
+    read: list = []
+    found = collect(lambda fd: read.append(read_trf(Path(path), findings=fd, encoding=encoding)))
+    if read and not any(f.severity == "error" for f in found):
+        found += _unrated(Path(path), read[0])
+    return found
+
+
+def _unrated(path: Path, t) -> list[Finding]:
+    """The ``unrated`` warnings of a TRF file (:func:`xl_tiebreak.rating_notes.unrated_findings`),
+    at each unrated player's rating field (the line of his 001 record, columns 49-52)."""
+    from .rating_notes import unrated_findings, unrated_players
+    from .trf import FIELDS
+    if not unrated_players(t):
+        return []
+    lines: dict[int, int] = {}
+    for k, raw in enumerate(path.read_bytes().splitlines(), start=1):
+        if raw[:3] == b"001" and raw[4:8].strip().isdigit():
+            lines.setdefault(int(raw[4:8]), k)
+    rating = FIELDS["rating"]
+    return unrated_findings(t, t.tiebreaks, None, lambda p: f"{path.name} line {lines.get(p.no, '?')}, "
+                            f"{rating.where}", "set one with --unrated RATING or a descriptor such as ARO/U1000 "
+                            "in record 202")

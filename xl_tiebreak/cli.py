@@ -224,9 +224,15 @@ def _compute(args) -> tuple[str, int]:
 
 
 def _standings(args) -> tuple[str, int]:
-    """``standings``: the ranked table (and a note when a workbook's stored values are stale)."""
+    """``standings``: the ranked table (and a note when a workbook's stored values are stale; CSV,
+    which has no place for notes, gets those on unrated players on standard error too)."""
     from .excel.stale import note_stale
-    got = _emit(args, _render_standings(_result(args, *_load(args.input, args)), args.format, args.input))
+    from .rating_notes import rating_notes
+    result = _result(args, *_load(args.input, args))
+    got = _emit(args, _render_standings(result, args.format, args.input))
+    if args.format.startswith("csv"):
+        for note in rating_notes(result):
+            print(f"xl-tiebreak: note: {note}", file=sys.stderr)
     note_stale(args.input)
     return got
 
@@ -437,6 +443,8 @@ def _json(result: Result, order: Sequence[int], places: Optional[Sequence[str]] 
         if separated is not None:
             cells = (*cells, json.dumps(separated[pos], ensure_ascii=False))
         lines.append(item % cells)
+    from .rating_notes import rating_notes
+    notes = rating_notes(result)  # on unrated players, when there is something to say
     prog = result.progress
     current = ('{"round": %d, "games_in": %d, "games": %d}' % (prog.current, prog.games_in, prog.games)
                if prog is not None and prog.current else "null")
@@ -445,6 +453,7 @@ def _json(result: Result, order: Sequence[int], places: Optional[Sequence[str]] 
             f'"live": {"true" if prog is not None and prog.live and prog.current else "false"}',
             f'"label": {string(result.label)}',
             f'"tiebreaks": {_json_list([string(c) for c in result.codes], " ")}',
+            *([f'"notes": {_json_list([string(n.text) for n in notes], " ")}'] if notes else []),
             '"players": ' + ("[\n" + ",\n".join(lines) + "\n ]" if lines else "[]")]
     return "{\n " + ",\n ".join(head) + "\n}\n"
 
@@ -501,6 +510,14 @@ def _render_compute(result: Result, fmt: str) -> str:
     return "\n".join(table(headers, rows, right={0, *range(2, len(headers))})) + "\n"
 
 
+def _note_lines(result: Result) -> list[str]:
+    """The notes on unrated players (:mod:`xl_tiebreak.rating_notes`), wrapped, for the text tables."""
+    import textwrap
+    from .rating_notes import rating_notes
+    return [line for n in rating_notes(result) for line in
+            textwrap.wrap(n.text, 100, initial_indent="Note: ", subsequent_indent="      ", break_on_hyphens=False)]
+
+
 def _render_standings(result: Result, fmt: str, source: str) -> str:
     from .formatting import format_value
     from .standings import rank
@@ -528,6 +545,7 @@ def _render_standings(result: Result, fmt: str, source: str) -> str:
         legend.append(f"  {code:<8} {tb.describe}")
     legend.append("An empty cell is undefined (for example no game over the board); it ranks last.")
     legend.append("Split by: the tie-break that set the player below the one above on equal points.")
+    legend += _note_lines(result)
     return head + "\n".join(table(headers, rows, right={1, *range(3, len(headers))}) + legend) + "\n"
 
 

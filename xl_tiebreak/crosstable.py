@@ -14,6 +14,7 @@ import numpy as np
 
 from .model import (
     KIND_INDEX,
+    MIRROR,
     STANDARD_SCORING,
     Kind,
     Player,
@@ -21,7 +22,7 @@ from .model import (
     Scoring,
     Tournament,
 )
-from .notation import PLAIN_GAME, NotationError, is_fide_cell, is_us_cell, parse_cell
+from .notation import PLAIN_GAME, NotationError, format_cell, is_fide_cell, is_us_cell, parse_cell
 from .pairings import last_played, reconcile
 from .tiebreaks.context import Compiled
 from .validation import Findings, strict
@@ -99,6 +100,37 @@ def _check_blank_rounds(nos: list[int], kind: np.ndarray, opp: np.ndarray, place
                    "an absence (write - or Z to say so, or enter the result)", place(no, r))
 
 
+def _half_typed(rows: Sequence[Row], parsed: dict[int, list[Round]], place: Callable[[int, int], str],
+                fd: Findings, bad: set) -> None:
+    """The round being typed: a game whose result is typed on one side, its other side still
+    empty, is a game not in yet (both sides a pairing without result) and a warning naming the
+    empty cell, not an error: mid-round is a normal state (DESIGN, the round-by-round workflow).
+    Only the last round with anything typed; in an earlier round it stays an error."""
+    typed = {row.no: [c is not None and str(c).strip() != "" for c in row.cells[:len(parsed[row.no])]]
+             for row in rows if row.no in parsed}
+    last = max((len(t) - t[::-1].index(True) for t in typed.values() if True in t), default=0)
+    if last == 0:
+        return
+    r = last - 1
+    for no, rounds in parsed.items():
+        if r >= len(rounds):
+            continue
+        rd = rounds[r]
+        o = rd.opponent
+        if o is None or o not in parsed or (no, last) in bad or (o, last) in bad or r >= len(parsed[o]):
+            continue
+        if typed[o][r] if r < len(typed[o]) else False:
+            continue  # both sides typed: reconcile checks that they agree
+        other = None if rd.colour is None else {"w": "b", "b": "w"}[rd.colour]
+        if rd.kind is not Kind.NOT_PLAYED:
+            fd.add("half-typed", f"empty, but player {no} has {format_cell(rd).replace(' ', '')!r} against {o} "
+                   f"in round {last}: the game counts as not in until this side is typed too (write "
+                   f"{format_cell(Round(MIRROR.get(rd.kind, rd.kind), no, other)).replace(' ', '')})",
+                   place(o, last))
+        rounds[r] = Round(Kind.NOT_PLAYED, o, rd.colour)
+        parsed[o][r] = Round(Kind.NOT_PLAYED, no, other)
+
+
 def _check_round_robin_codes(nos: list[int], kind: np.ndarray, place: Callable[[int, int], str],
                              fd: Findings) -> None:
     """A round robin has no pairing-allocated bye (C.07 Art. 15: everyone meets everyone; the
@@ -168,6 +200,7 @@ def tournament_from_rows(rows: Sequence[Row], *, rounds: Optional[int] = None, n
                 rs.append(Round(Kind.NOT_PLAYED))
                 bad.add((row.no, r))
         parsed[row.no] = rs
+    _half_typed(unique, parsed, place, fd, bad)
     kinds, opp, colour = reconcile(parsed, place, fd, swiss=kind != "round-robin", bad=frozenset(bad))
     nos = list(parsed)
     _check_blank_rounds(nos, kinds, opp, place, fd, bad)

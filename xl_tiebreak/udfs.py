@@ -8,7 +8,12 @@ parameters in the same order), decorated for xlwings as both runtimes read it:
   or function (the classic add-in writes a VBA wrapper with the same parameter names);
 - every parameter documented with ``@arg(doc=...)``, the description one plain line;
 - range arguments read as 2-D lists, and error cells passed on as their text (``"#REF!"``), which
-  the functions refuse by name instead of taking them for blanks (``err_to_str``).
+  the functions refuse by name instead of taking them for blanks (``err_to_str``);
+- a table that spills (STANDINGS, RESULTS, ...), when the workbook's input is wrong (a
+  :class:`~xl_tiebreak.errors.TiebreakError`), gives the error table ``[["#ERROR: <why>"]]``
+  instead of raising: the templates wrap these calls in ``IFERROR(<call>, Cache!<range>)``, so a
+  raised error would show the stored values, the last good figures, as if they were current (the
+  headless recompute writes the same table). A function giving one value raises (``#VALUE!``).
 
 Without xlwings installed the module still imports (the decorators become no-ops), so the same
 functions serve tests and scripts.
@@ -20,7 +25,8 @@ import functools
 import inspect
 from typing import Any, Callable
 
-from .excel.functions import FUNCTIONS, description, parameter_doc
+from .errors import TiebreakError
+from .excel.functions import FUNCTIONS, description, error_table, parameter_doc, spills
 
 try:  # pragma: no cover - depends on the machine
     import xlwings as _xw
@@ -42,7 +48,12 @@ def _udf(name: str, fn: Callable) -> Callable:
     description, every parameter documented, error cells passed as text."""
     @functools.wraps(fn, assigned=("__module__", "__name__", "__qualname__"), updated=())
     def udf(*args: Any) -> Any:
-        return fn(*args)
+        try:
+            return fn(*args)
+        except TiebreakError as exc:
+            if spills(name, args):
+                return error_table(str(exc))
+            raise
     sig = inspect.signature(fn)
     udf.__signature__ = sig.replace(
         parameters=[p.replace(annotation=inspect.Parameter.empty) for p in sig.parameters.values()],

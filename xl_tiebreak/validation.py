@@ -34,6 +34,7 @@ RULES: dict[str, tuple[str, str]] = {
     "scoring": ("warning", "no record 162: the scoring system was inferred from the points"),
     "no-colour": ("warning", "games without a colour (BPG and BWG cannot count them)"),
     "blank-round": ("warning", "nothing entered in a round the event has played, later rounds filled"),
+    "half-typed": ("warning", "the round being typed: a game with one side typed, the other still empty (not in yet)"),
     "date": ("error", "a start date that is not a date"),
     "descriptor": ("error", "a tie-break descriptor that is not one (unknown code, bad modifier, empty entry)"),
     "limit": ("error", "more than the program reads (rounds, players, line length, numbers)"),
@@ -42,6 +43,7 @@ RULES: dict[str, tuple[str, str]] = {
     "event-type": ("error", "a result code that makes no sense for the event type (BYE in a round robin)"),
     "crosstable-name": ("warning", "players typed below the Crosstable name's range (read; recompute widens it)"),
     "stale": ("warning", "a workbook's stored values do not match its results (edited, not recalculated)"),
+    "unrated": ("warning", "a rating tie-break that will be empty: an unrated player and no rating set for unrated players"),
     "formula-error": ("error", "a formula of ours that gives an error on recompute (a table blocked, a bad setting)"),
 }
 

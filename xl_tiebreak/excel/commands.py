@@ -108,7 +108,7 @@ def _with_rounds(t, rounds: int):
                  if r.kind not in blank or r.opponent is not None]
         if extra:
             raise InputError(f"player {p.no} has a result in round {extra[0]}, but the event has {rounds} "
-                             "rounds (Settings, Rounds): correct the number of rounds or the result", "Settings")
+                             f"round{'' if rounds == 1 else 's'} (Settings, Rounds): correct the number of rounds or the result", "Settings")
         rs = tuple(p.rounds[:rounds]) + (Round(Kind.NOT_PLAYED),) * max(rounds - len(p.rounds), 0)
         players.append(replace(p, rounds=rs))
     return replace(t, players=tuple(players), rounds=rounds)

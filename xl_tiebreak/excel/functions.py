@@ -21,7 +21,7 @@ from typing import Any, Callable, Optional, Sequence
 from ..descriptor import parse_descriptor, parse_list
 from ..editions import get_edition
 from ..engine import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS, Result, compute
-from ..errors import InputError
+from ..errors import DescriptorError, EditionError, InputError, TiebreakError
 from ..formatting import json_number
 from ..model import Tournament
 from ..notation import spreadsheet_error
@@ -29,9 +29,11 @@ from ..options import Options, options_from_pairs
 from ..standings import Row, rank
 from ..tiebreaks import registry
 from ..tiebreaks.svon import svon
-from .sheet_table import find_layout, rows_to_tournament
+from .sheet_table import MAX_ROUNDS, find_layout, rows_to_tournament
 
 NA = "#N/A"
+#: what a table shows in its first cell when its function fails (the rest of the table is empty)
+ERROR_PREFIX = "#ERROR: "
 UNDEFINED = "-"  # a tie-break without a value (e.g. ARO with no game over the board)
 
 Table = Sequence[Sequence[Any]]
@@ -108,11 +110,30 @@ def _content_key(table: Table) -> _TableKey:
     rows = tuple(tuple(r) if r is not None else () for r in table)
     if bool in set(map(type, itertools.chain.from_iterable(rows))):  # TRUE is not 1: tag bools
         rows = tuple(tuple(("bool", c) if type(c) is bool else c for c in r) for r in rows)
-    key = _TableKey(rows)
+    try:
+        key = _TableKey(rows)
+    except TypeError:  # a cell holding a list or a dict: no value a range can hold
+        i, j = next((i, j) for i, r in enumerate(rows) for j, c in enumerate(r) if not _hashable(c))
+        raise InputError(f"crosstable: row {i + 1}, column {j + 1} holds {type(rows[i][j]).__name__} "
+                         f"{_shown(rows[i][j])}, not a cell value; give the crosstable range") from None
     if immutable:
         with _last_lock:
             _last_table[0], _last_table[1] = table, key
     return key
+
+
+def _hashable(v: Any) -> bool:
+    try:
+        hash(v)
+    except TypeError:
+        return False
+    return True
+
+
+def _shown(v: Any) -> str:
+    """A value in a message: its repr, cut to 40 characters (a 1 MB argument stays readable)."""
+    text = repr(v)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _text(v: Any) -> str:
@@ -129,7 +150,7 @@ def _kind(kind: Any) -> Optional[str]:
         return None
     if k in ("swiss", "round-robin", "roundrobin", "rr"):
         return "swiss" if k == "swiss" else "round-robin"
-    raise InputError(f"unknown event type {kind!r}; use swiss or round-robin")
+    raise InputError(f"kind: unknown event type {_shown(kind)}; use swiss or round-robin")
 
 
 def _tournament(key: _TableKey, kind: Optional[str], rounds: Optional[int] = None) -> Tournament:
@@ -159,7 +180,10 @@ def _edition(edition: Any, function: str = "") -> Any:
     if text[:4].isdigit() and len(text) >= 8:
         raise InputError(f"{function + ': ' if function else ''}edition {text[:30]!r} is neither an edition "
                          "name nor a date (YYYY-MM-DD)")
-    return get_edition(text or None)
+    try:
+        return get_edition(text or None)
+    except TiebreakError as exc:
+        raise EditionError(f"{function + ': ' if function else ''}edition: {exc}") from None
 
 
 def _edition_source(edition: Any) -> str:
@@ -195,8 +219,8 @@ def _date(v: Any) -> Optional[str]:
 def _rounds(rounds: Any, function: str) -> Optional[int]:
     """The event's number of rounds (empty: the crosstable's round columns)."""
     n = _whole(rounds, "rounds", function)
-    if n is not None and not 1 <= n <= 10_000:
-        raise InputError(f"{function}: rounds {n} is not a number of rounds (1 to 10000; empty: the "
+    if n is not None and not 1 <= n <= MAX_ROUNDS:
+        raise InputError(f"{function}: rounds {n if abs(n) < 10 ** 12 else _shown(rounds)} is not a number of rounds (1 to {MAX_ROUNDS}; empty: the "
                          "crosstable's round columns)")
     return n
 
@@ -210,7 +234,7 @@ def _live(live: Any, function: str) -> bool:
         return False
     if text in ("1", "yes", "y", "true", "on"):
         return True
-    raise InputError(f"{function}: live {str(live)[:30]!r}: write TRUE or FALSE (yes or no)")
+    raise InputError(f"{function}: live {_shown(live)}: write TRUE or FALSE (yes or no)")
 
 
 def _list_text(tiebreaks: Any) -> str:
@@ -237,13 +261,13 @@ def _options(unrated: Any, settings: Any, function: str) -> Optional[Options]:
                     pairs.append((key, value))
         elif name:
             if len(cells) < 2:
-                raise InputError(f"{function}: setting {name!r} has no value; give rows of name and "
-                                 f"value, or a text name=value")
+                raise InputError(f"{function}: settings: {_shown(name)} has no value; give rows of name "
+                                 f"and value, or a text name=value")
             pairs.append((name, cells[1]))
     rating = _whole(unrated, "unrated", function)
     if rating is not None:
         if not 0 < rating < 4000:
-            raise InputError(f"{function}: unrated {rating} is not a rating (1 to 3999)")
+            raise InputError(f"{function}: unrated {rating if abs(rating) < 10 ** 12 else _shown(unrated)} is not a rating (1 to 3999)")
         pairs.append(("unrated_rating", rating))
     try:
         return options_from_pairs(pairs, where=f"{function}: setting")
@@ -258,10 +282,15 @@ def _result(table: Table, tiebreak_list: Any, edition: Any, kind: Any,
     k = _kind(kind)
     n, lv = _rounds(rounds, function), _live(live, function)
     tbs = _list_text(tiebreak_list)
+    if tbs:
+        _codes(tbs)  # a list that cannot be read is named as the argument it came from
     def make() -> Result:
         t = _tournament(key, k, n)
         default = DEFAULT_ROUND_ROBIN if k == "round-robin" else DEFAULT_SWISS
-        return compute(t, tbs or default, edition=ed, kind=k, options=options, live=lv)
+        try:
+            return compute(t, tbs or default, edition=ed, kind=k, options=options, live=lv)
+        except DescriptorError as exc:  # e.g. a cut that drops every round of the event
+            raise DescriptorError(f"for this crosstable, {exc}") from None
     return CACHE.get(("r", key, ed.name, k, tbs, options, n, lv), make)
 
 
@@ -306,12 +335,18 @@ def _places(result: Result) -> dict[int, Any]:
 
 @functools.lru_cache(maxsize=512)
 def _code(descriptor: str) -> str:
-    return parse_descriptor(descriptor).code
+    try:
+        return parse_descriptor(descriptor).code
+    except TiebreakError as exc:
+        raise DescriptorError(f"code: {exc}") from None
 
 
 @functools.lru_cache(maxsize=512)
 def _codes(listed: str) -> tuple[str, ...]:
-    return tuple(tb.code for tb in parse_list(listed))
+    try:
+        return tuple(tb.code for tb in parse_list(listed))
+    except TiebreakError as exc:
+        raise DescriptorError(f"tiebreak_list: {exc}") from None
 
 
 def _player_row(result: Result, player: Any) -> Optional[int]:
@@ -320,7 +355,7 @@ def _player_row(result: Result, player: Any) -> Optional[int]:
         return None
     try:
         f = float(player)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # a 400-digit number is no start number either
         return None
     if not f.is_integer():
         return None
@@ -331,12 +366,14 @@ def _whole(v: Any, what: str, function: str) -> Optional[int]:
     """A whole-number argument (Excel passes floats); "" or None is missing."""
     if v is None or (isinstance(v, str) and not v.strip()):
         return None
+    if type(v) is int:
+        return v  # exact, however large (no float holds a 400-digit number)
     try:
         f = float(v)
-    except (TypeError, ValueError):
-        raise InputError(f"{function}: {what} {v!r} is not a whole number") from None
-    if not f.is_integer():
-        raise InputError(f"{function}: {what} {v!r} is not a whole number")
+    except (TypeError, ValueError, OverflowError):
+        raise InputError(f"{function}: {what} {_shown(v)} is not a whole number") from None
+    if not f.is_integer():  # NaN and the infinities too
+        raise InputError(f"{function}: {what} {_shown(v)} is not a whole number")
     return int(f)
 
 
@@ -454,7 +491,8 @@ def _aligned_rows(result: Result, crosstable: Table) -> list[list[Any]]:
     header = ["Pts", *result.codes, "Place"]
     out = _outputs(result)
     places = _places(result)
-    layout = find_layout(crosstable[0], max(len(r) for r in crosstable)) if crosstable else None
+    layout = find_layout(crosstable[0] or [], max(len(r) for r in crosstable if r is not None)) \
+        if crosstable and crosstable[0] is not None else None
     col = layout.no if layout else 0
     rows: list[list[Any]] = [header]
     for r in crosstable[1:] if layout and layout.header else crosstable:
@@ -474,10 +512,10 @@ def STANDINGS(crosstable: Table, tiebreak_list: Any = None, edition: Any = None,
     """The ranked table (Rk, No, Name, Pts and the tie-breaks) that spills; with row (1 the leader, 0 the header) and column (1 is Rk) it gives that one cell, empty past the last player."""
     opts = _options(unrated, settings, "STANDINGS")
     table = _standings_table(_result(crosstable, tiebreak_list, edition, kind, opts, rounds, live, "STANDINGS"))
-    if row is None and column is None:
-        return [list(r) for r in table]
     i = _whole(row, "row", "STANDINGS")
     j = _whole(column, "column", "STANDINGS")
+    if i is None and j is None:  # both empty (None, or "" as Office.js passes an empty cell)
+        return [list(r) for r in table]
     if i is not None and not 0 <= i < len(table):
         return "" if i >= len(table) else NA
     if j is not None and not 1 <= j <= len(table[0]):
@@ -612,9 +650,12 @@ def SVON(score_before: Any, forfeit_score: Any, rounds_completed: Any, round_num
         if v is None or (isinstance(v, str) and not v.strip()):
             raise InputError(f"SVON: {what} is empty; give a number")
         try:
-            return Fraction(str(v).replace(",", ".")) if not isinstance(v, float) else Fraction(v)
-        except (ValueError, ZeroDivisionError):
-            raise InputError(f"SVON: {what} {v!r} is not a number") from None
+            f = Fraction(str(v).replace(",", ".")) if not isinstance(v, float) else Fraction(v)
+        except (ValueError, ZeroDivisionError, OverflowError, TypeError):  # text, NaN, infinities
+            raise InputError(f"SVON: {what} {_shown(v)} is not a number") from None
+        if abs(f) > SVON_LIMIT:
+            raise InputError(f"SVON: {what} {_shown(v)} is out of range (at most {SVON_LIMIT})")
+        return f
     s, sf = num(score_before, "score_before"), num(forfeit_score, "forfeit_score")
     n, r = num(rounds_completed, "rounds_completed"), num(round_number, "round_number")
     if n.denominator != 1 or r.denominator != 1:
@@ -623,6 +664,9 @@ def SVON(score_before: Any, forfeit_score: Any, rounds_completed: Any, round_num
         return float(svon(s, sf, int(n), int(r)))
     except ValueError as exc:
         raise InputError(f"SVON: {exc}") from None
+
+
+SVON_LIMIT = 10 ** 6  # a score or a round count beyond this is a typing error
 
 
 #: What Excel shows for each parameter while a formula is typed (one short plain sentence).
@@ -664,32 +708,150 @@ def description(function: str) -> str:
 
 
 _TABLE_ARGUMENTS = frozenset({"crosstable"})  # their cells are checked by the crosstable reader
+#: the arguments that take a range; every other one takes one value (a range of one cell is that cell)
+_RANGE_ARGUMENTS = frozenset({"crosstable", "tiebreak_list", "settings", "edition"})
+#: the functions whose call gives a table that spills (STANDINGS and EXPLAIN unless one cell is asked for)
+SPILLING = frozenset({"TIEBREAKS", "RESULTS", "STANDINGS", "EXPLAIN", "CHECK"})
+
+
+def error_table(message: str) -> list[list[Any]]:
+    """The table a failing spilling call shows (the headless recompute writes the same, and
+    xlwings's add-in returns it, see :mod:`xl_tiebreak.udfs`): one cell, ``#ERROR: <message>``,
+    so no old figure stands as current behind ``IFERROR(<call>, Cache!...)``."""
+    return [[ERROR_PREFIX + message]]
+
+
+def spills(name: str, args: Sequence[Any], kwargs: Optional[dict] = None) -> bool:
+    """Whether this call of the function ``name`` asks for a table (STANDINGS and EXPLAIN with
+    both row and column give one cell)."""
+    if name not in SPILLING:
+        return False
+    if name not in ("STANDINGS", "EXPLAIN"):
+        return True
+    names = list(inspect.signature(FUNCTIONS[name]).parameters)
+    given = dict(zip(names, args), **(kwargs or {}))
+    return any(_text(_one_cell(given.get(p))) == "" for p in ("row", "column"))
+
+
+def _one_cell(v: Any) -> Any:
+    """A range of one cell as its value (anything else as it is)."""
+    while isinstance(v, (list, tuple)) and len(v) == 1:
+        v = v[0]
+    return None if isinstance(v, (list, tuple)) and not v else v
+
+
+class _Signature:
+    """What the wrapper needs of a function's parameters, read once."""
+
+    def __init__(self, fn: Callable) -> None:
+        params = inspect.signature(fn).parameters
+        self.names = list(params)
+        self.required = sum(1 for p in params.values() if p.default is inspect.Parameter.empty)
+
+
+def _arguments(name: str, sig: _Signature, args: tuple, kwargs: dict) -> list[tuple[str, Any]]:
+    """The call's (parameter, value) pairs; too many, unknown or missing arguments refused by name
+    (a formula typed in a workbook is called as it is written, by the headless recompute too)."""
+    if len(args) > len(sig.names):
+        raise InputError(f"{name}: {len(args)} arguments given, but it takes at most {len(sig.names)} "
+                         f"({', '.join(sig.names)})")
+    pairs = list(zip(sig.names, args))
+    for param, value in kwargs.items():
+        if param not in sig.names:
+            raise InputError(f"{name}: it has no argument {param}; its arguments are {', '.join(sig.names)}")
+        if param in sig.names[:len(args)]:
+            raise InputError(f"{name}: the argument {param} is given twice")
+        pairs.append((param, value))
+    if len(pairs) < sig.required:
+        given = {p for p, _ in pairs}
+        missing = next(p for p in sig.names[:sig.required] if p not in given)
+        raise InputError(f"{name}: the argument {missing} is missing; {parameter_doc(name, missing)}")
+    return pairs
+
+
+def _one_value(name: str, param: str, value: Any) -> Any:
+    """An argument that takes one value: a range of one cell is that cell, an empty range is empty;
+    a range of several cells is refused by name (which of them would be meant?)."""
+    if not isinstance(value, (list, tuple)):
+        return value
+    cells = [c for r in value for c in (r if isinstance(r, (list, tuple)) else [r])]
+    if not cells:
+        return None
+    if len(cells) == 1 and not isinstance(cells[0], (list, tuple)):
+        return cells[0]
+    raise InputError(f"{name}: the argument {param} is a range of {len(cells)} cells; give one value "
+                     "(one cell)")
+
+
+def _crosstable_argument(name: str, value: Any) -> Any:
+    """The crosstable as rows of cells: one row given as a flat list is that row; no range at
+    all, or rows mixed with single values, is refused by name."""
+    if value is not None and value is _last_table[0]:
+        return value  # the table of the previous call, already read
+    if not isinstance(value, (list, tuple)):
+        what = "empty" if value is None or (isinstance(value, str) and not value.strip()) \
+            else f"one value ({_shown(value)}), not a range"
+        raise InputError(f"{name}: the argument crosstable is {what}; {PARAMETER_DOCS['crosstable']}")
+    flat = [isinstance(r, (list, tuple)) for r in value if r is not None]
+    if flat and not any(flat):
+        return [list(value)]  # one row, as a 1-D list
+    if not all(flat):
+        k = next(i for i, r in enumerate(value) if r is not None and not isinstance(r, (list, tuple)))
+        raise InputError(f"{name}: the argument crosstable mixes rows and single values (row {k + 1} "
+                         f"is {_shown(value[k])}); give the crosstable range")
+    return value
 
 
 def _refusing_errors(name: str, fn: Callable) -> Callable:
-    """``fn`` refusing a spreadsheet error value (``#REF!``) in any argument but the crosstable,
-    whose cells the reader refuses by their place; an error is never taken for a blank."""
-    # the parameter names, read on the first call: inspect.signature of every function at import
+    """``fn`` with its arguments checked and every refusal named (issue 21 item 12): a missing or
+    extra argument, a range where one value goes, a crosstable that is no range, a spreadsheet
+    error value (``#REF!``) in any argument but the crosstable (whose cells the reader refuses by
+    their place; an error is never taken for a blank); and every error of the package begins with
+    the function's name (``BUCHHOLZ: edition: unknown rule edition 'fide1999'...``), so a cell's
+    message says which formula went wrong."""
+    # the parameters, read on the first call: inspect.signature of every function at import
     # took a millisecond of the start-up time, and a command calls only a few of them
-    params: Optional[list[str]] = None
+    sig: Optional[_Signature] = None
 
     @functools.wraps(fn)
     def checked(*args: Any, **kwargs: Any) -> Any:
-        nonlocal params
-        if params is None:
-            params = list(inspect.signature(fn).parameters)
-        for param, value in itertools.chain(zip(params, args), kwargs.items()):
-            if param in _TABLE_ARGUMENTS:
-                continue
-            cells = (itertools.chain.from_iterable(v if isinstance(v, (list, tuple)) else [v] for v in value)
-                     if isinstance(value, (list, tuple)) else [value])
-            for cell in cells:
-                err = spreadsheet_error(cell)
-                if err:
-                    raise InputError(f"{name}: the argument {param} holds the spreadsheet error {err}; "
-                                     f"fix the cell it refers to")
-        return fn(*args, **kwargs)
+        nonlocal sig
+        if sig is None:
+            sig = _Signature(fn)
+        try:
+            values = []
+            for param, value in _arguments(name, sig, args, kwargs):
+                if param == "crosstable":
+                    value = _crosstable_argument(name, value)
+                else:
+                    if param not in _RANGE_ARGUMENTS:
+                        value = _one_value(name, param, value)
+                    cells = ([c for r in value for c in (r if isinstance(r, (list, tuple)) else [r])]
+                             if isinstance(value, (list, tuple)) else [value])
+                    for cell in cells:
+                        err = spreadsheet_error(cell)
+                        if err:
+                            raise InputError(f"{name}: the argument {param} holds the spreadsheet error {err}; "
+                                             "fix the cell it refers to")
+                values.append((param, value))
+            return fn(**dict(values))
+        except TiebreakError as exc:
+            if str(exc).startswith(f"{name}:"):
+                raise
+            raise _renamed(exc, name) from None
     return checked
+
+
+def _renamed(exc: TiebreakError, name: str) -> TiebreakError:
+    """The same kind of error with the function's name in front (an InputError keeps its place)."""
+    message = f"{name}: {exc}"
+    try:
+        new = type(exc)(message)
+    except Exception:  # noqa: BLE001 - a subclass with another constructor
+        new = InputError(message)
+    if isinstance(exc, InputError) and isinstance(new, InputError):
+        new.where = exc.where
+    return new
 
 
 #: The registry: Excel name -> function. Every face uses this one table.

@@ -54,6 +54,7 @@ from .book_reader import check_titles
 from ..check import collect
 from . import functions as fx
 from .sheet_table import rows_to_tournament
+from .functions import ERROR_PREFIX, error_table  # one prefix: the add-in shows the same error table
 from .xlsx_reader import XlsxBook, sheet_parts, workbook_part
 from .zip_copy import ZipCopy
 from .zip_guard import MAX_WORKBOOK_BYTES, LimitError, check_area, check_zip, full_bounds, read_member, read_text
@@ -127,6 +128,11 @@ class _Book:
                     if isinstance(fallback, Ref) and fallback.sheet and fallback.sheet != part.title:
                         stores.add(fallback.sheet)
                     if ref:
+                        try:
+                            range_bounds(ref)
+                        except ValueError:
+                            raise InputError(f"the array formula's range {ref[:40]!r} is not a range like "
+                                             "A4:H20; the file is damaged", f"{part.title}!{coord}") from None
                         check_area(ref, f"{part.title}!{coord} (its array formula's range {ref})")
                         _check_array_ref(ref, coord, part.title)
                         self.array_ref[(part.title, coord)] = ref
@@ -269,29 +275,31 @@ class _Book:
         return None
 
     def cells_named(self, sheet: str, text: str, v: Any) -> Any:
-        """A STATUS or CHECK value with each place the crosstable reader names by player and round
-        (``R5 of player 1``: the function does not know where its range is) given as the
-        worksheet cell (``Crosstable!J5``), as a failed call's message already is."""
+        """A STATUS or CHECK value, or a failed call's message, with each place the crosstable
+        reader names by player and round (``R5 of player 1``: a function does not know where its
+        range is) given as the worksheet cell (``Crosstable!J5``)."""
         if not any(isinstance(c, str) and (" of player " in c or "row " in c) for c in _flat(v)):
             return v
         try:
             node = self.tree(text)
         except Unsupported:
             return v
-        if not isinstance(node, Call) or not node.args:
+        if not isinstance(node, Call) or node.name not in fx.FUNCTIONS:
             return v
-        a = node.args[0]  # the crosstable is the first argument
+        given = dict(zip(signature(fx.FUNCTIONS[node.name]).parameters, node.args))
+        a = given.get("crosstable")
         ref = self.names.get(a.name.upper()) if isinstance(a, Name) else a if isinstance(a, Ref) else None
         if ref is None or ":" not in ref.area:
             return v
         target = ref.sheet or sheet
         min_col, min_row, _, _ = range_bounds(ref.area)
+
+        def arg(param: str) -> Any:
+            return evaluate(given[param], lambda r: self.resolve(r, sheet), self.name) if param in given else None
         try:
             table = self.resolve(ref, target)
-            given = dict(zip(signature(fx.FUNCTIONS[node.name]).parameters, node.args))
-            arg = lambda p: evaluate(given[p], lambda r: self.resolve(r, sheet), self.name) if p in given else None  # noqa: E731
             kind, rounds = fx._kind(arg("kind")), fx._rounds(arg("rounds"), node.name)
-        except (TiebreakError, Unsupported, KeyError):
+        except (TiebreakError, Unsupported):
             return v
 
         def wheres(cell_name: Any) -> list[str]:
@@ -332,6 +340,13 @@ def _renamed_places(v: Any, places: dict[str, str]) -> Any:
         for place, cell in places.items():
             v = v.replace(f"{place}: ", f"{cell}: ")
     return v
+
+
+def _without_function(message: str) -> str:
+    """A failed call's message without the function's name in front (``RESULTS: R2 of player 2:
+    ...``): the report names the formula's cell, and the error table stands in that formula's place."""
+    head, sep, rest = message.partition(": ")
+    return rest if sep and head in fx.FUNCTIONS else message
 
 
 def _inside(area: str, row: int, col: int) -> bool:
@@ -375,10 +390,6 @@ def _put(edit: SheetEdit, coord: str, v: Any) -> None:
     edit.values[coord] = CLEAR if v is None or (isinstance(v, str) and not v.strip()) else v
 
 
-#: what a table shows in its first cell when its function fails (the rest of the table is empty)
-ERROR_PREFIX = "#ERROR: "
-
-
 def _check_array_ref(ref: str, coord: str, sheet: str) -> None:
     """An array formula's range is a block of cells whose first cell holds the formula (as Excel
     writes it); anything else (``A:A``, a range elsewhere) is refused, naming the cell."""
@@ -390,13 +401,6 @@ def _check_array_ref(ref: str, coord: str, sheet: str) -> None:
     if None in bounds or (bounds[0], bounds[1]) != first:
         raise InputError(f"its array formula's range {ref[:40]!r} is not a block of cells starting at "
                          f"{coord}; enter the formula again", f"{sheet}!{coord}")
-
-
-def error_table(message: str) -> list[list[Any]]:
-    """The table written for a failing call whose formula falls back on stored values
-    (``IFERROR(<call>, Cache!...)``): one cell, ``#ERROR: <the message naming the cell>``, so no
-    old figure stands as current; the old spill area and the stored values are emptied."""
-    return [[ERROR_PREFIX + message]]
 
 
 def recompute_bytes(data: bytes, report: Optional[Report] = None) -> tuple[bytes, Report]:
@@ -437,7 +441,10 @@ def plan(data: bytes, report: Report) -> tuple[_Book, bytes, dict[str, SheetEdit
             report.skipped[where] = str(exc)
             continue
         except TiebreakError as exc:
-            report.errors[where] = book.explain_error(sheet, text) or str(exc)
+            message = _without_function(str(exc))
+            named = book.cells_named(sheet, text, message)
+            report.errors[where] = book.explain_error(sheet, text) if named == message else named
+            report.errors[where] = report.errors[where] or message
             v = _failed(fallback, report.errors[where])
         except Exception as exc:  # a bug of ours: that cell gets #VALUE!, the rest is written
             report.errors[where] = f"internal error ({type(exc).__name__}: {exc}); please report it"

@@ -100,6 +100,9 @@ def _untagged(row: Sequence[object]) -> list[object]:
 #: the largest start number and rating read (a rating above 9999 or a start number above 99999 is
 #: a typing error, and would overflow the engine's integer arrays if it were huge)
 LIMITS = {"start number": 99_999, "rating": 9_999}
+#: the most rounds an event has (Settings "Rounds", a round column R<k>): more is a typing error,
+#: and a header R877868 would make every player a row of 877,868 empty rounds
+MAX_ROUNDS = 10_000
 
 
 def _int_cell(v: object, what: str, where: str, allow_empty: bool) -> Optional[int]:
@@ -110,7 +113,9 @@ def _int_cell(v: object, what: str, where: str, allow_empty: bool) -> Optional[i
     if isinstance(v, bool):
         raise InputError(f"{what} {v!r} is not a number", where)
     got: Optional[int] = None
-    if isinstance(v, (int, float)) and math.isfinite(v) and float(v).is_integer():
+    if isinstance(v, int):  # a 400-digit int has no float: the range check below refuses it
+        got = v
+    elif isinstance(v, float) and math.isfinite(v) and v.is_integer():
         got = int(v)
     elif isinstance(v, str) and is_digits(v.strip()) and len(v.strip()) <= 12:
         got = int(v.strip())
@@ -192,7 +197,13 @@ def _read(table: Sequence[Sequence[object]], cell_name: Optional[Callable[[int, 
     offset = 1 if layout.header else 0
     if not layout.rounds:
         raise InputError("the crosstable has no round columns (R1, R2, ...)")
-    nrounds = max(layout.rounds) if event_rounds is None else event_rounds
+    last = max(layout.rounds)
+    if last > MAX_ROUNDS:
+        j = layout.rounds[last]
+        raise InputError(f"the round column R{str(last)[:12]} is past round {MAX_ROUNDS}; number the round "
+                         "columns R1, R2, ... as the event's rounds",
+                         cell_name(0, j) if cell_name and layout.header else f"header column {j + 1}")
+    nrounds = last if event_rounds is None else event_rounds
 
     def place_of(i: int, j: int, default: str) -> str:
         return cell_name(i + offset, j) if cell_name else default
@@ -216,7 +227,7 @@ def _read(table: Sequence[Sequence[object]], cell_name: Optional[Callable[[int, 
         cells = [r[layout.rounds[k]] if k in layout.rounds else None for k in range(1, nrounds + 1)]
         for k in sorted(k for k in layout.rounds if k > nrounds and _typed(r[layout.rounds[k]])):
             fd.add("rounds", f"{str(r[layout.rounds[k]])[:20]!r} is written in round {k}, but the event has "
-                   f"{nrounds} rounds (Settings, Rounds): clear the cell or correct the number of rounds",
+                   f"{nrounds} round{'' if nrounds == 1 else 's'} (Settings, Rounds): clear the cell or correct the number of rounds",
                    place_of(i, layout.rounds[k], f"R{k} of row {i + offset + 1}"))
             break
         where_no = place_of(i, layout.no, f"row {i + offset + 1}")

@@ -179,12 +179,20 @@ def stale_findings(path: "str | Path", found: Iterable[Finding] = ()) -> list[Fi
     """``check``'s findings on stored values: the first stale table (rule ``stale``), and, when
     the crosstable reader found no error, each error the recompute would report (rule
     ``formula-error``: a table blocked by a cell, a bad setting), so that check, standings and
-    recompute agree on whether there is a problem. A workbook the recompute refuses gives
-    nothing here (the reader reports what it finds)."""
+    recompute agree on whether there is a problem. A workbook the recompute refuses for a
+    damaged place (a cell it names) is an error here too, once, when the reader found none; one
+    it refuses as a whole (no formula of ours, no defined name: a plain crosstable that
+    ``compute`` reads well) gives nothing here."""
     p = Path(path)
     try:
         stale, errors = first_stale(p.read_bytes())
-    except (TiebreakError, OSError):
+    except TiebreakError as exc:
+        where = getattr(exc, "where", "") or ""
+        if not where or any(f.severity == "error" for f in found):
+            return []
+        return [Finding("error", "formula-error", where,
+                        f"recompute refuses this workbook: {getattr(exc, 'detail', None) or exc}")]
+    except OSError:
         return []
     out: list[Finding] = []
     if stale is not None:

@@ -96,10 +96,50 @@ def _base(cell: str) -> str:
     return f'LEFT({cell},FIND("/",{cell}&"/")-1)'
 
 
+#: the note under the legend: its first row below the legend's last, its number of rows
+NOTE_GAP, NOTE_ROWS = 2, 3
+#: the rating tie-breaks (C.07 Art. 10) and RTNG's alias, as the legend's note looks for them
+RATING_CODES = ("ARO", "TPR", "PTP", "APRO", "APPO", "RTNG", "RTG")
+
+
+def unrated_note(tb_range: str, unrated_cell: str, policy_cell: str, numbers: str, ratings: str
+                 ) -> tuple[str, str, str]:
+    """Three lines under the legend, as Excel formulas (issue 20, item 10): what the rating
+    tie-breaks of the list do with unrated players (C.07 Art. 10, TIEBREAK_RULES §5.15): an
+    unrated player counts as the rating of ``unrated_cell``, or as a code's /U rating, or is left
+    out of the averages (``policy_cell`` says exclude), or the columns are empty: "N players are
+    unrated" (``numbers``/``ratings``: the crosstable's start numbers and ratings; a rating that
+    is empty or 0 is unrated) and no rating is set. All empty when the list has no rating
+    tie-break. The same cases as :mod:`xl_tiebreak.rating_notes`, in Excel's own functions."""
+    codes = "{" + ",".join(f'"{c}"' for c in RATING_CODES) + "}"
+    listed = f'ISNUMBER(MATCH(LEFT(TRIM({tb_range}),FIND("/",TRIM({tb_range})&"/")-1),{codes},0))'
+    none_listed = f"SUMPRODUCT(--{listed})=0"
+    all_own_u = f'SUMPRODUCT({listed}*ISERROR(SEARCH("/U",{tb_range})))=0'  # every one has its /U rating
+    cell = unrated_cell.replace("$", "")
+    n = f'SUMPRODUCT(({numbers}<>"")*(1-ISNUMBER({ratings})*({ratings}>0)))'
+    exclude = f'LOWER(TRIM({policy_cell}))="exclude"'
+    first = f'=IF({none_listed},"","Rating tie-breaks and unrated players (C.07 Art. 10):")'
+    second = (f'=IF({none_listed},"",IF({unrated_cell}<>"","an unrated player counts as "&{unrated_cell}&" ({cell}).",'
+              f'IF({all_own_u},"an unrated player counts as the /U rating of the code.",IF({exclude},'
+              f'"unrated opponents are left out of the averages.",IF({n}>0,"empty: "&{n}&IF({n}=1," player is",'
+              f'" players are")&" unrated and {cell}","empty if a player is unrated and {cell}")))))')
+    third = (f'=IF(OR({none_listed},{unrated_cell}<>"",{all_own_u},{exclude}),"",'
+             f'"(Rating for unrated players) is empty: the rule drops them.")')
+    return first, second, third
+
+
+def note_last_row(header_row: int, tb_slots: int) -> int:
+    """The last row of the note under the legend (the print area reaches it)."""
+    return header_row + tb_slots + NOTE_GAP + NOTE_ROWS - 1
+
+
 def decorate(ws, header_row: int, players: int, tb_first_col: int, tb_slots: int, tb_first_setting_row: int,
-             edition_cell: str, start_cell: str, grid, head_font, head_fill) -> int:
+             edition_cell: str, start_cell: str, grid, head_font, head_fill,
+             unrated: "tuple[str, str, str, str] | None" = None) -> int:
     """Add the heading, the player columns, the legend and the number formats around the ranked
-    table (anchored at column A of ``header_row``); returns the last column to print."""
+    table (anchored at column A of ``header_row``); returns the last column to print.
+    ``unrated``: (rating for unrated players, unrated_policy, crosstable start numbers, ratings)
+    cells, for the note under the legend (:func:`unrated_note`)."""
     last_row = header_row + players
     ws["A1"] = "=Crosstable!$A$1"
     ws["A1"].font = Font(bold=True, size=14)
@@ -141,6 +181,11 @@ def decorate(ws, header_row: int, players: int, tb_first_col: int, tb_slots: int
         for j in range(3):
             ws.cell(r, legend_col + j).border = grid
             ws.cell(r, legend_col + j).alignment = Alignment(vertical="top", wrap_text=j == 1)
+    if unrated is not None:  # what the rating tie-breaks do with unrated players, under the legend
+        tb_range = f"Settings!$B${tb_first_setting_row}:$B${tb_first_setting_row + tb_slots - 1}"
+        for k, text in enumerate(unrated_note(tb_range, *unrated)):
+            c = ws.cell(header_row + tb_slots + NOTE_GAP + k, legend_col, text)
+            c.font = Font(italic=True, size=9)
     # decimals that line up: one by default, none or two by the code in the column's header
     first, last = get_column_letter(tb_first_col), get_column_letter(tb_first_col + tb_slots - 1)
     for r in range(header_row + 1, last_row + 1):

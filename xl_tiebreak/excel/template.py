@@ -297,7 +297,7 @@ _print_setup = print_setup  # the earlier name
 def _standings(ws, lay: Layout, cache: CacheBlocks) -> None:
     """The ranked table with its heading, player columns and legend, laid out for printing
     (:mod:`.standings_sheet`)."""
-    from .standings_sheet import decorate
+    from .standings_sheet import decorate, note_last_row
     spec = lay.spec
     _status(ws, "=Crosstable!$A$3")
     ncols = 4 + TB_SLOTS
@@ -315,10 +315,14 @@ def _standings(ws, lay: Layout, cache: CacheBlocks) -> None:
                 c.alignment = Alignment(horizontal="center")
             elif j != 3:
                 c.alignment = Alignment(horizontal="right")
+    rows = f"${HEADER_ROW + 1}:$%s${lay.last_row}"
+    unrated = (UNRATED_CELL, f"Settings!$B${OPTIONS_HEAD_ROW + 1 + OPTION_NAMES.index('unrated_policy')}",
+               "Crosstable!$A" + rows % "A", "Crosstable!$D" + rows % "D")  # No, Rating (the input columns)
     last_col = decorate(ws, HEADER_ROW, spec.players, 5, TB_SLOTS, TB_FIRST_ROW, EDITION_CELL, START_CELL,
-                        _GRID, _BOLD, _HEAD_FILL)
+                        _GRID, _BOLD, _HEAD_FILL, unrated)
     ws.freeze_panes = ws.cell(HEADER_ROW + 1, 1)
-    print_setup(ws, f"A1:{get_column_letter(last_col)}{HEADER_ROW + spec.players}", HEADER_ROW)
+    last_row = max(HEADER_ROW + spec.players, note_last_row(HEADER_ROW, TB_SLOTS))  # the legend's note too
+    print_setup(ws, f"A1:{get_column_letter(last_col)}{last_row}", HEADER_ROW)
 
 
 def _settings(ws, spec: Spec) -> None:
@@ -451,7 +455,8 @@ def _help(ws, spec: Spec) -> None:
         ("12w and 12b", "Paired with player 12, the result still to come (the round is in progress)."),
         ("(empty)", "Not entered yet. In the round being played, an empty cell is a game not in yet: "
                     "the standings stay those after the last complete round until it is in (write - "
-                    "for a player who is absent)."),
+                    "for a player who is absent). A game typed on one side only counts when its other "
+                    "side is typed too (the status line names the empty cell)."),
         ("", ""),
         ("Status line", "The line above each table says after which round the standings are, or "
                         "names the first cells to correct. While the crosstable has an error, each "

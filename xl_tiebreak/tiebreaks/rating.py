@@ -255,13 +255,12 @@ _ARO_PRACTICE = ("the pre-2024 practice: the 2022 text, the \"old ARO\" of the W
 def rating_account(ctx: Context, i: int, tb: "TieBreak", value: Any, res: Any) -> Account:
     """ARO, TPR, PTP, APRO, APPO: the opponents' ratings (APRO, APPO: their TPR, PTP as the engine
     computed them in the same evaluation), what counted, the table used."""
+    from ..rating_notes import note_for
     rt = Ratings(ctx, tb.unrated)
+    note = note_for(ctx.t, tb, ctx.options)  # what happened to the unrated players, if any
     if rt.dropped:
-        unrated = [p.no for p in ctx.t.players if p.rating is None]
-        return Account(("Rd",), (), "undefined", (
-            f"unrated participants ({', '.join(map(str, unrated[:10]))}{'...' if len(unrated) > 10 else ''}) and no "
-            "rating assigned to them: the rating tie-breaks are dropped (C.07 Art. 10, TIEBREAK_RULES §5.15); "
-            "give one with /U1400 (or --unrated)",))
+        return Account(("Rd",), (), "undefined", (note.text,) if note else ())
+    counted = f"unrated: counts as {note.rating}" if note is not None and note.rating is not None else ""
     name = tb.name
     inner = res.column_of(tb.spec.needs(tb)) if tb.spec.needs else None  # APRO's TPR, APPO's PTP
     bd = aro_breakdown(rt, tb.cut, tb.median, account=True) if name == "ARO" else aro_breakdown(rt, account=True)
@@ -273,8 +272,11 @@ def rating_account(ctx: Context, i: int, tb: "TieBreak", value: Any, res: Any) -
             values = (r + 1, who(ctx, j), shown, result_text(ctx, i, r))
         else:
             values = (r + 1, "-", None, result_text(ctx, i, r))
-        rows.append((values, why_text(code, params), cut_text(code), (ctx.t.players[i].no, r + 1)))
-    notes: list[str] = []
+        why = why_text(code, params)
+        if counted and inner is None and rt.games[i, r] and not ctx.ratings[1][j]:  # the rating it counted with
+            why = f"{counted}; {why}" if why else counted
+        rows.append((values, why, cut_text(code), (ctx.t.players[i].no, r + 1)))
+    notes: list[str] = [note.text] if note is not None else []
     total = "undefined" if value is None else num(value, 0)
     if name == "ARO":
         kept = [int(v) for v in rt.opp[i][bd.facts["kept"].num[i]]]
@@ -310,6 +312,24 @@ def rating_account(ctx: Context, i: int, tb: "TieBreak", value: Any, res: Any) -
                     "Result"), tuple(rows), total, tuple(notes))
 
 
+def rtng_account(ctx: Context, i: int, tb: "TieBreak", value: Any = None, res: Any = None) -> Account:
+    """RTNG: the player's rating (Art. 10.6), with what an unrated player counts as, or why the
+    column is empty (:mod:`xl_tiebreak.rating_notes`)."""
+    from ..rating_notes import note_for
+    got = number_account(ctx, i, tb, value, res)
+    note = note_for(ctx.t, tb, ctx.options)
+    if note is None:
+        return got
+    rows, total = got.rows, got.total
+    if note.kind == "dropped":
+        rows, total = (), "undefined: the rating tie-breaks are dropped"
+    elif ctx.t.players[i].rating is None and note.kind == "assigned":
+        rows, total = (((value,), f"unrated: counts as {note.rating}", "", None),), num(value, 0)
+    elif ctx.t.players[i].rating is None:
+        rows = ()
+    return Account(got.columns, rows, total, (*got.notes, note.text))
+
+
 # ------------------------------------------------------------------------------ registry rows
 
 
@@ -338,4 +358,4 @@ register(Spec("APRO", "Average performance rating of opponents, C.07 Art. 10.4",
 register(Spec("APPO", "Average perfect performance of opponents, C.07 Art. 10.5", "C.07 Art. 10.5",
               _of_opponents(), "U", decimals=0, excel=(("APPO", "APPO"),), needs=inner_of, account=rating_account))
 register(Spec("RTNG", "Rating (higher is better), C.07 Art. 10.6", "C.07 Art. 10.6",
-              _rated(lambda rt, ev, tb: rating(rt)), "RU", aliases=("RTG",), decimals=0, account=number_account))
+              _rated(lambda rt, ev, tb: rating(rt)), "RU", aliases=("RTG",), decimals=0, account=rtng_account))
