@@ -123,10 +123,9 @@ def _half_typed(rows: Sequence[Row], parsed: dict[int, list[Round]], place: Call
             continue  # both sides typed: reconcile checks that they agree
         other = None if rd.colour is None else {"w": "b", "b": "w"}[rd.colour]
         if rd.kind is not Kind.NOT_PLAYED:
-            fd.add("half-typed", f"empty, but player {no} has {format_cell(rd).replace(' ', '')!r} against {o} "
-                   f"in round {last}: the game counts as not in until this side is typed too (write "
-                   f"{format_cell(Round(MIRROR.get(rd.kind, rd.kind), no, other)).replace(' ', '')})",
-                   place(o, last))
+            fd.add("half-typed", f"empty, but player {no} has {format_cell(rd)!r} against {o} in round "
+                   f"{last}: the game counts as not in until this side is typed too (write "
+                   f"{format_cell(Round(MIRROR.get(rd.kind, rd.kind), no, other))})", place(o, last))
         rounds[r] = Round(Kind.NOT_PLAYED, o, rd.colour)
         parsed[o][r] = Round(Kind.NOT_PLAYED, no, other)
 
