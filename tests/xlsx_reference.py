@@ -71,7 +71,7 @@ def edits_like_before(book) -> tuple[dict[str, tuple[dict[str, Any], dict[str, s
 
     from xl_tiebreak.errors import TiebreakError
     from xl_tiebreak.excel.formula import Unsupported, uses_our_functions
-    from xl_tiebreak.excel.recompute import _table
+    from xl_tiebreak.excel.recompute import _table, _without_function
 
     def cells_of(area):
         min_col, min_row, max_col, max_row = range_boundaries(area)
@@ -100,7 +100,7 @@ def edits_like_before(book) -> tuple[dict[str, tuple[dict[str, Any], dict[str, s
             skipped[where] = str(exc)
             continue
         except TiebreakError as exc:
-            errors[where] = book.explain_error(sheet, text) or str(exc)
+            errors[where] = book.cells_named(sheet, text, _without_function(str(exc)))
             if isinstance(fallback, Ref):  # issue 20 item 5: the table shows the error, not old figures
                 v = [["#ERROR: " + errors[where]]]
             else:

@@ -250,35 +250,11 @@ class _Book:
             got = self._formula_places[sheet] = [split_cell(c)[::-1] for s, c in self.formula_of if s == sheet]
         return got
 
-    def explain_error(self, sheet: str, text: str) -> Optional[str]:
-        """For a failed call, the message naming the worksheet cell of a bad crosstable entry
-        (``Crosstable!G6: '12x1' is not a result``), if a range argument holds one."""
-        try:
-            node = self.tree(text)
-        except Unsupported:
-            return None
-        for a in getattr(node, "args", ()):
-            ref = self.names.get(a.name.upper()) if isinstance(a, Name) else a if isinstance(a, Ref) else None
-            if ref is None or ":" not in ref.area:
-                continue
-            target = ref.sheet or sheet
-            min_col, min_row, _, _ = range_bounds(ref.area)
-            try:
-                rows_to_tournament(self.resolve(ref, target), cell_name=lambda i, j: (
-                    f"{target}!{column_letter(min_col + j)}{min_row + i}"))
-            except InputError as exc:
-                if exc.where:  # a bad cell, named; a range that is no crosstable at all (the
-                    return str(exc)  # tie-break list) says nothing about the failure
-                continue
-            except (TiebreakError, Unsupported):
-                return None
-        return None
-
     def cells_named(self, sheet: str, text: str, v: Any) -> Any:
         """A STATUS or CHECK value, or a failed call's message, with each place the crosstable
         reader names by player and round (``R5 of player 1``: a function does not know where its
         range is) given as the worksheet cell (``Crosstable!J5``)."""
-        if not any(isinstance(c, str) and (" of player " in c or "row " in c) for c in _flat(v)):
+        if not any(isinstance(c, str) and _PLACE.search(c) for c in _flat(v)):
             return v
         try:
             node = self.tree(text)
@@ -320,6 +296,11 @@ class _Book:
     def occupied(self, sheet: str, coord: str) -> bool:
         """Does the cell hold something (a constant or a formula)?"""
         return (sheet, coord) in self.formula_of or coord in self.cells.get(sheet, {})
+
+
+#: how the crosstable reader names a place when it is not told the cells: ``R5 of player 1``,
+#: ``rating of player 3``, ``row 7``, ``header column 4``, ``player 5`` (a start number twice)
+_PLACE = re.compile(r"\b(?:row|player|header column) \d")
 
 
 def _flat(v: Any) -> list[Any]:
@@ -442,9 +423,7 @@ def plan(data: bytes, report: Report) -> tuple[_Book, bytes, dict[str, SheetEdit
             continue
         except TiebreakError as exc:
             message = _without_function(str(exc))
-            named = book.cells_named(sheet, text, message)
-            report.errors[where] = book.explain_error(sheet, text) if named == message else named
-            report.errors[where] = report.errors[where] or message
+            report.errors[where] = book.cells_named(sheet, text, message)
             v = _failed(fallback, report.errors[where])
         except Exception as exc:  # a bug of ours: that cell gets #VALUE!, the rest is written
             report.errors[where] = f"internal error ({type(exc).__name__}: {exc}); please report it"
