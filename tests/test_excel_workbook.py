@@ -64,7 +64,8 @@ def test_template_structure():
     assert ws["Q4"].value.ref == "Q4:X404"  # the spill: header and 400 rows
     assert ws["Q5"].value is None and ws["X404"].value is None  # no formula per cell
     dv = ws.data_validations.dataValidation[0]
-    assert "F5:P404" in str(dv.sqref) and "12w1" in dv.prompt and dv.showInputMessage
+    # the result cells of the 400 rows and of the 20 rows kept ready for late entrants
+    assert "F5:P424" in str(dv.sqref) and "12w1" in dv.prompt and dv.showInputMessage
     assert ws.print_title_rows == "$4:$4" and ws.page_setup.orientation == "landscape"
     st = wb["Standings"]
     assert st["A3"].value == "=Crosstable!$A$3"
