@@ -6,14 +6,7 @@ from __future__ import annotations
 import pytest
 
 from xl_tiebreak import InputError, compute, parse_trf
-from conftest import event
-
-
-def _line(no, rounds):
-    line = f"001 {no:>4} m    {f'Player {no}':<33} 1500 NOR {1000 + no:>11} {'':<10} {'':>4} {no:>4}".ljust(89)
-    for opp, col, res in rounds:
-        line += f"  {opp:>4} {col} {res}"
-    return line
+from conftest import event, trf_line
 
 
 @pytest.mark.parametrize("rows,needle", [
@@ -30,7 +23,7 @@ def test_crosstable_pairings_must_mirror(rows, needle):
 
 
 def test_trf_pairings_must_mirror():
-    text = "\n".join(["XXR 1", _line(1, [(2, "w", "1")]), _line(2, [(1, "b", "1")])])
+    text = "\n".join(["XXR 1", trf_line(1, [(2, "w", "1")]), trf_line(2, [(1, "b", "1")])])
     with pytest.raises(InputError, match=r"bad.trf line 2, columns 92-99: round 1: player 1 has a win"):
         parse_trf(text, source="bad.trf")
 

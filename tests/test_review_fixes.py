@@ -11,22 +11,14 @@ from xl_tiebreak import DescriptorError, InputError, Options, compute, demo_tour
 from xl_tiebreak.model import Scoring
 from xl_tiebreak.trf import parse_date
 from xl_tiebreak.tiebreaks.svon import svon
-from conftest import F, event
-
-
-def _line(no, pts, rounds, rating=1500):
-    line = f"001 {no:>4} m    {f'Player {no}':<33} {rating:>4} NOR {1000 + no:>11} {'':<10} {pts:>4} {no:>4}"
-    line = line.ljust(89)
-    for opp, col, res in rounds:
-        line += f"  {opp:>4} {col} {res}"
-    return line
+from conftest import F, event, trf_line
 
 
 def _three_one_zero(with_162: bool) -> str:
     rows = [
-        _line(1, "4.0", [(2, "w", "1"), (3, "b", "=")]),
-        _line(2, "3.0", [(1, "b", "0"), ("0000", "-", "U")]),
-        _line(3, "4.0", [("0000", "-", "U"), (1, "w", "=")]),
+        trf_line(1, [(2, "w", "1"), (3, "b", "=")], "4.0"),
+        trf_line(2, [(1, "b", "0"), ("0000", "-", "U")], "3.0"),
+        trf_line(3, [("0000", "-", "U"), (1, "w", "=")], "4.0"),
     ]
     head = ["012 Scored 3-1-0", "XXR 2"] + (["162  W 3.0  D 1.0  L 0.0  A 0.0  P 3.0"] if with_162 else [])
     return "\n".join(head + rows)
@@ -84,8 +76,7 @@ def test_modifiers_refused(bad):
 
 
 def test_a_cut_that_leaves_nothing_is_refused_at_once():
-    """BH/C99 of a 4-round event used to give a column of zeros (after 46 s, before a clamp);
-    it is a typing error and is refused, naming the code and the rounds."""
+    """BH/C99 of a 4-round event is a typing error: refused at once, naming the code and the rounds."""
     for code in ("BH/C99", "SB/M99", "PS/C4", "BH/M2"):
         with pytest.raises(DescriptorError, match=f"'{code}' drops .* of the event's 4 rounds"):
             compute(demo_tournament(), code)
@@ -116,9 +107,9 @@ def test_unrated_opponents_left_out_are_cut_first():
 
 def test_short_games_switch_only_touches_rating_tiebreaks():
     t = parse_trf("\n".join(["XXR 2",
-                              _line(1, "1.5", [(2, "w", "W"), (3, "b", "=")], 1800),
-                              _line(2, "1.0", [(1, "b", "L"), ("0000", "-", "U")], 1600),
-                              _line(3, "1.5", [("0000", "-", "U"), (1, "w", "=")], 2000)]))
+                              trf_line(1, [(2, "w", "W"), (3, "b", "=")], "1.5", 1800),
+                              trf_line(2, [(1, "b", "L"), ("0000", "-", "U")], "1.0", 1600),
+                              trf_line(3, [("0000", "-", "U"), (1, "w", "=")], "1.5", 2000)]))
     off = Options(short_games_played=False)
     on_ = compute(t, "REP,WON,BH,ARO,TPR")
     off_ = compute(t, "REP,WON,BH,ARO,TPR", options=off)

@@ -1,4 +1,4 @@
-"""Seed 003 (Vietnamese article, C.07 April-2024 Art. 16): an event built to match every number
+"""The Vietnamese article on C.07 (April 2024) Art. 16: an event built to match every number
 the article states (its crosstable images are missing). The expected values are the article's;
 tests/data/seed003_expected.json quotes where each is stated."""
 
