@@ -1,7 +1,7 @@
 """Unplayed rounds (C.07 Art. 16; C.02 §13 under the 2012 rules): the virtual opponent's score
 (Svon) in the worked examples of the seed articles 000 and 002, the 2012 rule worked by hand, and
 the Vietnamese article on C.07 (April 2024) Art. 16: an event built to match every number the
-article states (its crosstable images are missing); tests/data/art16_article_expected.json quotes
+article states (its crosstable images are missing); tests/data/seed003_expected.json quotes
 where each is stated.
 
 Values come from the regulation texts and the articles (not from an oracle); each test names its
@@ -142,10 +142,10 @@ def test_svon_cut_unplayed_first_option():
     assert compute(t, "BH/C1", edition="fide2012", options=first).value(6, "BH/C1") == 6
 
 
-EVENT = DATA / "art16_article.trf"
+EVENT = DATA / "seed003_vietnamese.trf"
 
 
-STATED = json.loads((DATA / "art16_article_expected.json").read_text(encoding="utf-8"))
+STATED = json.loads((DATA / "seed003_expected.json").read_text(encoding="utf-8"))
 
 
 def test_every_stated_score_adjusted_score_and_buchholz():
