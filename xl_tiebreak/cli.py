@@ -213,7 +213,7 @@ def _emit(args, text: str) -> tuple[str, int]:
     out = getattr(args, "output", None)
     if not out:
         return text, 0
-    from .excel.safe_write import atomic_write
+    from .excel.xlsx.safe_write import atomic_write
     written = atomic_write(Path(out), text.encode("utf-8"), overwrite=args.force)
     return f"written to {written}\n", 0
 
@@ -363,7 +363,7 @@ def _check(args) -> tuple[str, int]:
     if not p.is_file():
         raise TiebreakError(f"{args.input}: no such file")
     if p.suffix.lower() in (".xlsx", ".xlsm"):
-        from .excel.workbook import check_workbook
+        from .excel.book_reader import check_workbook
         found = check_workbook(p)
     else:
         from .check import check_trf

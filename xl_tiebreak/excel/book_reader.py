@@ -1,6 +1,6 @@
 """The one reader of a workbook for every command (compute, standings, check, export-trf and, for
 the crosstable's name, recompute): the Crosstable and the Settings, read through
-:mod:`.xlsx_reader` (never openpyxl), so that every command sees the same cells, every cell
+:mod:`.xlsx.sheet` (never openpyxl), so that every command sees the same cells, every cell
 present whatever the sheet's ``<dimension>`` says.
 
 The crosstable is the ``Crosstable`` defined name's range (else a sheet called Crosstable, else
@@ -26,9 +26,9 @@ from ..errors import InputError
 from ..model import Tournament
 from ..options import Options, options_from_pairs
 from ..validation import Findings, strict
-from .a1 import column_letter
-from .xlsx_reader import SheetPart, XlsxBook
-from .zip_guard import MAX_WORKBOOK_BYTES, check_area, check_zip, full_bounds
+from .xlsx.a1 import column_letter
+from .xlsx.sheet import SheetPart, XlsxBook
+from .xlsx.package import MAX_WORKBOOK_BYTES, check_area, check_zip, full_bounds
 
 #: limits on the crosstable read (checked before the table is built); see README "Limits and safety"
 MAX_CROSSTABLE_ROWS = 100_001  # a header and 100,000 players
@@ -149,7 +149,7 @@ def open_book(path: "str | Path") -> Book:
 
 def _used(cells: dict[str, Any], min_col: int, min_row: int, max_col: int, max_row: int) -> tuple[int, int]:
     """The last row and column holding something inside an area (min_row / min_col when none)."""
-    from .a1 import split_cell
+    from .xlsx.a1 import split_cell
     last_row, last_col = min_row, min_col
     for coord in cells:
         col, row = split_cell(coord)

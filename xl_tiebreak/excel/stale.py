@@ -117,11 +117,11 @@ def first_stale(data: bytes) -> tuple[Optional[Stale], dict[str, str]]:
     """The first stale cell of a workbook (None when every stored value is current), and the
     errors the recompute would report (formula cell -> message). Raises InputError when the
     recompute itself would refuse the workbook (nothing to compute, a limit, a damaged part)."""
-    from .a1 import column_letter, range_bounds, split_cell
+    from .xlsx.a1 import column_letter, range_bounds, split_cell
     from .formula import Call, Unsupported
     from .recompute import Report, plan
-    from .xlsx_reader import sheet_parts
-    from .zip_guard import read_text
+    from .xlsx.parts import sheet_parts
+    from .xlsx.package import read_text
     report = Report()
     book, data, _edits = plan(data, report)
     wanted: dict[str, list[str]] = {}

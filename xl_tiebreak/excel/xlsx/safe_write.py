@@ -19,7 +19,7 @@ import tempfile
 from pathlib import Path
 from typing import Optional
 
-from ..errors import InputError
+from ...errors import InputError
 
 MAX_BACKUPS = 999
 

@@ -14,7 +14,7 @@ import xml.etree.ElementTree as ET
 from typing import Callable, Iterator, Optional
 from xml.parsers import expat
 
-from ..errors import InputError
+from ...errors import InputError
 
 CHUNK = 1 << 16
 
@@ -137,3 +137,11 @@ def _root_so_far(builder: ET.TreeBuilder) -> Optional[ET.Element]:
     except AssertionError:
         return None
     return root if isinstance(root, ET.Element) else None
+
+
+def holds(el: ET.Element, tags: "frozenset[str]", below: bool = False) -> bool:
+    """Does the element (or, ``below``, anything under it) carry one of ``tags``?"""
+    it = el.iter()
+    if below:
+        next(it)
+    return any(e.tag in tags for e in it)

@@ -23,8 +23,8 @@ from openpyxl.styles.numbers import NumberFormat
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.formula import ArrayFormula
 
-from ..editions import edition_for_date
-from ..tiebreaks import registry
+from ...editions import edition_for_date
+from ...tiebreaks import registry
 
 HELP_SHEET = "Help"
 LOOKUP_FIRST_COL = 4  # Help!D:G: code, name, rule, decimals (hidden columns, not printed)

@@ -11,7 +11,7 @@ from openpyxl.chart import LineChart, Reference
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.worksheet.datavalidation import DataValidation
 
-from ..examples import demo_tournament
+from ...examples import demo_tournament
 from .template import (
     FIRST_ROW,
     SETTINGS_ARGS,

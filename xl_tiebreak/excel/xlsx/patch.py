@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Any, Iterator, Optional
 
-from ..errors import InputError
+from ...errors import InputError
 from .a1 import COLUMNS, area_name, column_number, range_bounds, split_cell
 
 CLEAR = object()  # a cell whose cached value is removed (an empty result, a shrunk spill)
@@ -84,7 +84,7 @@ def xml_value(v: Any) -> tuple[Optional[str], str]:
 
 
 def already_holds(cached: Any, v: Any) -> bool:
-    """Does a cell whose cached value reads as ``cached`` (as :mod:`.xlsx_reader` reads it; None
+    """Does a cell whose cached value reads as ``cached`` (as :mod:`.sheet` reads it; None
     for an empty cell) already show ``v``, so that writing ``v`` would change nothing a
     spreadsheet shows? Numbers by value (``3`` and ``3.0`` alike), TRUE/FALSE only as booleans,
     text only as text; an error value is always written (its cached form may be text).
