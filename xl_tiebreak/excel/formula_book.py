@@ -19,7 +19,7 @@ from . import functions as fx
 from .book_reader import check_titles
 from .formula import Call, Name, Ref, Unsupported, count_calls, evaluate, is_plain_ref, parse, split_fallback, uses_our_functions
 from .sheet_table import rows_to_tournament
-from .xlsx.a1 import column_letter, range_bounds, split_cell
+from .xlsx.a1 import block_bounds, column_letter, range_bounds, split_cell
 from .xlsx.package import check_area
 from .xlsx.sheet import XlsxBook
 
@@ -149,6 +149,7 @@ class FormulaBook:
             if not self._ours_or_text(text, sheet):
                 raise Unsupported(f"{sheet}!{coord} refers to a cell that is not text nor ours")
             ref = parse(text)
+            assert isinstance(ref, Ref)  # is_plain_ref: the formula is one cell's reference
             target = ref.sheet or sheet
             hit, v = self.spilled(target, ref.area)
             if not hit:
@@ -177,7 +178,7 @@ class FormulaBook:
         got = self._ranges.get(key)
         if got is None:
             check_area(ref.area, f"{sheet}!{ref.area}")
-            min_col, min_row, max_col, max_row = range_bounds(ref.area)
+            min_col, min_row, max_col, max_row = block_bounds(ref.area)
             letters = [column_letter(c) for c in range(min_col, max_col + 1)]
             rows = range(min_row, max_row + 1)
             if any(min_row <= r <= max_row and min_col <= c <= max_col for r, c in self._formula_cells(sheet)):
@@ -269,7 +270,7 @@ def _renamed_places(v: Any, places: dict[str, str]) -> Any:
 
 
 def _inside(area: str, row: int, col: int) -> bool:
-    min_col, min_row, max_col, max_row = range_bounds(area)
+    min_col, min_row, max_col, max_row = block_bounds(area)
     return min_row <= row <= max_row and min_col <= col <= max_col
 
 
@@ -280,7 +281,7 @@ def _check_array_ref(ref: str, coord: str, sheet: str) -> None:
         bounds = range_bounds(ref)
         first = split_cell(coord)
     except (ValueError, TypeError):
-        bounds, first = (None,), None
+        bounds, first = (None, None, None, None), None
     if None in bounds or (bounds[0], bounds[1]) != first:
         raise InputError(f"its array formula's range {ref[:40]!r} is not a block of cells starting at "
                          f"{coord}; enter the formula again", f"{sheet}!{coord}")

@@ -36,7 +36,7 @@ from . import functions as fx
 from .formula import Ref, Unsupported, is_plain_ref, uses_our_functions
 from .formula_book import FormulaBook
 from .functions import ERROR_PREFIX, error_table  # one prefix: the add-in shows the same error table
-from .xlsx.a1 import area_name, column_letter, range_bounds, split_cell
+from .xlsx.a1 import area_name, block_bounds, column_letter, split_cell
 from .xlsx.package import MAX_WORKBOOK_BYTES, LimitError, ZipCopy, check_area, check_zip, full_bounds, read_text
 from .xlsx.parts import dynamic_array_index, sheet_parts, workbook_part
 from .xlsx.patch import CLEAR, SheetEdit, already_holds, patch_sheet_xml
@@ -66,13 +66,13 @@ def _without_function(message: str) -> str:
 
 
 def _cells_of(area: str) -> list[tuple[int, int]]:
-    min_col, min_row, max_col, max_row = range_bounds(area)
+    min_col, min_row, max_col, max_row = block_bounds(area)
     return [(r, c) for r in range(min_row, max_row + 1) for c in range(min_col, max_col + 1)]
 
 
 def _named_cells(area: str) -> list[tuple[int, int, str]]:
     """(row, column, A1 name) of every cell of an area, row by row."""
-    min_col, min_row, max_col, max_row = range_bounds(area)
+    min_col, min_row, max_col, max_row = block_bounds(area)
     letters = [(c, column_letter(c)) for c in range(min_col, max_col + 1)]
     return [(r, c, f"{name}{r}") for r in range(min_row, max_row + 1) for c, name in letters]
 
@@ -160,8 +160,8 @@ def plan(data: bytes, report: Report) -> tuple[FormulaBook, bytes, dict[str, She
             continue
         col, row = split_cell(coord)
         area = area_name(row, col, len(table), len(table[0]))
-        was = range_bounds(old) if old is not None else (0, 0, -1, -1)
-        same = was == range_bounds(area)  # the table keeps its size: it covers its old cells again
+        was = block_bounds(old) if old is not None else (0, 0, -1, -1)
+        same = was == block_bounds(area)  # the table keeps its size: it covers its old cells again
         blocked = None if same else next((f"{column_letter(c)}{r}" for r, c in _cells_of(area)[1:]
                                           if not (was[1] <= r <= was[3] and was[0] <= c <= was[2])
                                           and book.occupied(sheet, f"{column_letter(c)}{r}")), None)
@@ -264,7 +264,7 @@ def _fit_print_areas(book: FormulaBook, data: bytes, edits: dict[str, SheetEdit]
     def last_row(sheet: str, c1: int, c2: int, r1: int) -> Optional[int]:
         if sheet not in tables:
             return None
-        arrays = [range_bounds(a) for (s, _), a in book.array_ref.items() if s == sheet]
+        arrays = [block_bounds(a) for (s, _), a in book.array_ref.items() if s == sheet]
         written = edits.get(sheet, SheetEdit()).values
         last = r1
         for coord, v in book.cells.get(sheet, {}).items():
@@ -333,10 +333,10 @@ def _grown_fallback(book: FormulaBook, edits: dict[str, SheetEdit], ref: Ref, he
     are free on the hidden sheet. None when the range cannot grow (its text not found, or the
     cells it would take hold something)."""
     sheet = ref.sheet or here
-    min_col, min_row, max_col, max_row = range_bounds(ref.area)
+    min_col, min_row, max_col, max_row = block_bounds(ref.area)
     rows, cols = max(len(table), max_row - min_row + 1), max(len(table[0]), max_col - min_col + 1)
     area = area_name(min_row, min_col, rows, cols)
-    new_min_col, new_min_row, new_max_col, new_max_row = range_bounds(area)
+    new_min_col, new_min_row, new_max_col, new_max_row = block_bounds(area)
     if new_max_row > 1_048_576 or new_max_col > 16_384:
         return None
     for r in range(min_row, new_max_row + 1):
@@ -367,7 +367,7 @@ def _fill_fallback(book: FormulaBook, edits: dict[str, SheetEdit], ref: Ref, her
     if sheet not in book.cells:
         report.errors[where] = f"the range of stored values {sheet}!{ref.area} is on no sheet"
         return
-    min_col, min_row, max_col, max_row = range_bounds(ref.area)
+    min_col, min_row, max_col, max_row = block_bounds(ref.area)
     if len(table) > max_row - min_row + 1 or len(table[0]) > max_col - min_col + 1:
         grown = _grown_fallback(book, edits, ref, here, table, where)
         if grown is None:
@@ -375,7 +375,7 @@ def _fill_fallback(book: FormulaBook, edits: dict[str, SheetEdit], ref: Ref, her
                                     "LibreOffice will show only part of it")
         else:  # a player added below the others: the stored values follow the table
             ref = grown
-            min_col, min_row, max_col, max_row = range_bounds(ref.area)
+            min_col, min_row, max_col, max_row = block_bounds(ref.area)
     edit = edits.setdefault(sheet, SheetEdit())
     skipped, cells = sheet in book.skipped_sheets, book.cells.get(sheet, {})
     rows, cols = len(table), len(table[0])

@@ -17,7 +17,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 import zipfile
-from typing import Optional, Union
+from typing import Any, Optional, Union, cast
 
 from . import safe_xml
 from .parts import MAIN, read_part
@@ -87,7 +87,7 @@ def from_iso(text: str) -> Union[dt.datetime, dt.date, dt.time, dt.timedelta, No
         return None
     m = re.match(_ISO, text)
     if m and (m.group("date") or m.group("time")):
-        g = {k: int(v) if v and k not in ("date", "time", "fraction") else v
+        g: dict[str, Any] = {k: int(v) if v and k not in ("date", "time", "fraction") else v
              for k, v in m.groupdict().items()}
         micro = int(float(g["fraction"]) * 1_000_000) if g["fraction"] else 0
         clock = (g["hour"] or 0, g["minute"] or 0, g["second"] or 0, micro)
@@ -108,11 +108,11 @@ def date_styles(z: zipfile.ZipFile) -> tuple[frozenset[int], frozenset[int]]:
     if "xl/styles.xml" not in z.namelist():
         return frozenset(), frozenset()
     root = safe_xml.parse(read_part(z, "xl/styles.xml"), "xl/styles.xml")
-    custom = {}
+    custom: dict[int, Optional[str]] = {}
     fmts = root.find(MAIN + "numFmts")
     for f in (fmts if fmts is not None else ()):
         if f.tag == MAIN + "numFmt":
-            custom[int(f.get("numFmtId"))] = f.get("formatCode")
+            custom[int(cast(str, f.get("numFmtId")))] = f.get("formatCode")
     dates: set[int] = set()
     elapsed: set[int] = set()
     xfs = root.find(MAIN + "cellXfs")

@@ -13,7 +13,7 @@ import io
 import threading
 import zipfile
 import zlib
-from typing import IO, Iterable, Optional, Union
+from typing import IO, Callable, Iterable, Optional, TypeVar, Union
 
 from ...errors import InputError
 from .a1 import range_bounds
@@ -103,6 +103,9 @@ def full_bounds(area: str) -> tuple[int, int, int, int]:
     return (min_col or 1, min_row or 1, max_col or 16_384, max_row or 1_048_576)
 
 
+T = TypeVar("T")
+
+
 class ZipCopy:
     """``ZipCopy(data, replaced)``, then :meth:`put` each replaced member and :meth:`finish`
     (or :meth:`cancel`)."""
@@ -142,15 +145,14 @@ class ZipCopy:
             self._ready.notify_all()
         self._thread.join()
 
-    def _wait(self, name: Optional[str]) -> "Optional[bytes | dict[str, bytes]]":
-        """A replaced member's content (``name``), or the members to add (None); None when
-        cancelled."""
+    def _wait(self, given: Callable[[], Optional[T]]) -> Optional[T]:
+        """What ``given`` returns (a replaced member's content, the members to add) once the
+        caller has handed it over; None when cancelled."""
         with self._ready:
             while not self._cancelled:
-                if name is None and self._added is not None:
-                    return self._added
-                if name is not None and name in self._bodies:
-                    return self._bodies[name]  # kept: a zip may hold a name twice
+                got = given()
+                if got is not None:
+                    return got
                 self._ready.wait()
         return None
 
@@ -160,14 +162,14 @@ class ZipCopy:
                 last = None
                 for info in src.infolist():
                     if info.filename in self._replaced:
-                        body = self._wait(info.filename)
+                        body = self._wait(lambda: self._bodies.get(info.filename))  # kept: a name may be there twice
                         if body is None:
                             return
                     else:
                         body = read_member(src, info.filename)
                     dst.writestr(info, body)
                     last = info
-                added = self._wait(None)
+                added = self._wait(lambda: self._added)
                 if added is None:
                     return
                 for name, body in added.items():

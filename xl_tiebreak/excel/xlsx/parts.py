@@ -56,12 +56,12 @@ def relationships(z: zipfile.ZipFile, source: str) -> dict[str, tuple[str, str]]
     rels_path = posixpath.join(folder, "_rels", name + ".rels")
     if rels_path not in z.namelist():
         return {}
-    out = {}
+    out: dict[str, tuple[str, str]] = {}
     for r in safe_xml.parse(read_part(z, rels_path), rels_path).iter(_PKG + "Relationship"):
         target = r.get("Target") or ""
         if r.get("TargetMode") != "External":
             target = target[1:] if target.startswith("/") else posixpath.normpath(posixpath.join(folder, target))
-        out[r.get("Id")] = (r.get("Type") or "", target)
+        out[r.get("Id") or ""] = (r.get("Type") or "", target)
     return out
 
 

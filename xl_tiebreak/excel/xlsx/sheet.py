@@ -316,7 +316,7 @@ class _SheetReader:
     def _cells(self, row: Any, row_no: int) -> tuple[list[tuple[int, str, Any, bool, Optional[str]]], bool]:
         """(column, A1 name, value, is a formula, array range) of each child of a ``<row>``
         (every child counts as a cell, as in openpyxl), and whether their columns increase."""
-        cells = []
+        cells: list[tuple[int, str, Any, bool, Optional[str]]] = []
         col = last = 0
         ordered = True
         for c in row:
