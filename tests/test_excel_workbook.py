@@ -16,9 +16,11 @@ from xl_tiebreak import compute, demo_tournament, parse_trf, read_trf, write_trf
 from xl_tiebreak.cli import main
 from xl_tiebreak.errors import InputError
 from xl_tiebreak.examples import demo_text
-from xl_tiebreak.excel.recompute import patch_sheet_xml, recompute, recompute_bytes
-from xl_tiebreak.excel.template import template_bytes
-from xl_tiebreak.excel.workbook import read_workbook, workbook_bytes, write_workbook
+from xl_tiebreak.excel.recompute import recompute, recompute_bytes
+from xl_tiebreak.excel.xlsx.patch import patch_sheet_xml
+from xl_tiebreak.excel.authoring.template import template_bytes
+from xl_tiebreak.excel.authoring.workbook import workbook_bytes, write_workbook
+from xl_tiebreak.excel.book_reader import read_workbook
 from xl_tiebreak.formatting import json_number
 from conftest import ROOT, real_files
 
@@ -29,8 +31,8 @@ CODES = "BH/C1,BH,SB,DE,WIN,BPG"
 @pytest.fixture
 def demo_book(tmp_path) -> Path:
     """The demo event in the template as openpyxl writes it: formulas, no values yet."""
-    from xl_tiebreak.excel.template import to_bytes
-    from xl_tiebreak.excel.workbook import filled_workbook
+    from xl_tiebreak.excel.authoring.template import to_bytes
+    from xl_tiebreak.excel.authoring.workbook import filled_workbook
     path = tmp_path / "demo.xlsx"
     path.write_bytes(to_bytes(filled_workbook(demo_tournament())[0]))
     return path

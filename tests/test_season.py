@@ -77,7 +77,7 @@ def assert_sheet_like_oracle(book: Path, sheet: str, want: dict[int, dict[str, O
     cells = read_sheet(book, sheet)
     col_no, head = find_header(cells, "No")
     cols = {h: find_header(cells, h)[0] for h in ["Pts", *CODES]}
-    from xl_tiebreak.excel.a1 import cell_name
+    from xl_tiebreak.excel.xlsx.a1 import cell_name
     seen = 0
     for row in range(head + 1, head + 1 + len(want) + 5):
         no = cells.get(cell_name(col_no, row))
@@ -110,11 +110,11 @@ class Season:
         self.row[last] = late_row
 
     def cell(self, no: int, r: int) -> str:
-        from xl_tiebreak.excel.a1 import cell_name
+        from xl_tiebreak.excel.xlsx.a1 import cell_name
         return f"Crosstable!{cell_name(self.r1_col + r - 1, self.row[no])}"
 
     def players(self) -> dict[str, Any]:
-        from xl_tiebreak.excel.a1 import cell_name
+        from xl_tiebreak.excel.xlsx.a1 import cell_name
         out: dict[str, Any] = {}
         for p in self.t.players:
             out[f"Crosstable!{cell_name(1, self.row[p.no])}"] = p.no

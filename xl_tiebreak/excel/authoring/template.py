@@ -25,18 +25,18 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Optional, Sequence
 
-from openpyxl import Workbook
-from openpyxl.formatting.rule import FormulaRule
-from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
-from openpyxl.utils import get_column_letter
-from openpyxl.workbook.defined_name import DefinedName
-from openpyxl.worksheet.datavalidation import DataValidation
-from openpyxl.worksheet.formula import ArrayFormula
+from openpyxl import Workbook  # type: ignore[import-untyped]
+from openpyxl.formatting.rule import FormulaRule  # type: ignore[import-untyped]
+from openpyxl.styles import Alignment, Border, Font, PatternFill, Side  # type: ignore[import-untyped]
+from openpyxl.utils import get_column_letter  # type: ignore[import-untyped]
+from openpyxl.workbook.defined_name import DefinedName  # type: ignore[import-untyped]
+from openpyxl.worksheet.datavalidation import DataValidation  # type: ignore[import-untyped]
+from openpyxl.worksheet.formula import ArrayFormula  # type: ignore[import-untyped]
 
-from ..tiebreaks import registry
-from ..editions import EDITIONS
-from ..excel.functions import FUNCTIONS
-from ..options import DEFAULT_OPTIONS, Options
+from ...tiebreaks import registry
+from ...editions import EDITIONS
+from ..functions import FUNCTIONS
+from ...options import DEFAULT_OPTIONS, Options
 
 FIXED_TIME = datetime(2026, 3, 1, 0, 0, 0)
 HEADER_ROW = 4
@@ -423,7 +423,7 @@ def _settings(ws, spec: Spec) -> None:
 def event_sheet(wb: Workbook, rows: Sequence[tuple[str, str, str]]) -> None:
     """The ``Event`` sheet after Settings: the TRF header records (label | value | record code),
     written back by export-trf (see :mod:`.event_sheet`); values are text, never formulas."""
-    from .event_sheet import FIRST_ROW as first, SHEET
+    from ..event_sheet import FIRST_ROW as first, SHEET
     ws = wb.create_sheet(SHEET, wb.sheetnames.index("Settings") + 1)
     ws["A1"] = "Event"
     ws["A1"].font = Font(bold=True, size=14)
@@ -558,7 +558,7 @@ def to_bytes(wb: Workbook) -> bytes:
 def with_values(data: bytes) -> bytes:
     """A freshly generated workbook with its values filled in and its tables written as spills
     (dynamic arrays), through the headless recompute."""
-    from .recompute import recompute_bytes
+    from ..recompute import recompute_bytes
     return recompute_bytes(data)[0]
 
 

@@ -16,15 +16,15 @@ Excel without the add-in and in LibreOffice (which computes cells without a stor
 from __future__ import annotations
 
 import datetime as dt
-from openpyxl.formatting.rule import FormulaRule
-from openpyxl.styles import Alignment, Font
-from openpyxl.styles.differential import DifferentialStyle
-from openpyxl.styles.numbers import NumberFormat
-from openpyxl.utils import get_column_letter
-from openpyxl.worksheet.formula import ArrayFormula
+from openpyxl.formatting.rule import FormulaRule  # type: ignore[import-untyped]
+from openpyxl.styles import Alignment, Font  # type: ignore[import-untyped]
+from openpyxl.styles.differential import DifferentialStyle  # type: ignore[import-untyped]
+from openpyxl.styles.numbers import NumberFormat  # type: ignore[import-untyped]
+from openpyxl.utils import get_column_letter  # type: ignore[import-untyped]
+from openpyxl.worksheet.formula import ArrayFormula  # type: ignore[import-untyped]
 
-from ..editions import edition_for_date
-from ..tiebreaks import registry
+from ...editions import edition_for_date
+from ...tiebreaks import registry
 
 HELP_SHEET = "Help"
 LOOKUP_FIRST_COL = 4  # Help!D:G: code, name, rule, decimals (hidden columns, not printed)
