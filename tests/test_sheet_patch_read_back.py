@@ -6,17 +6,23 @@ order, cells new to the sheet)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import io
+import re
 import math
 import warnings
 import zipfile
+from typing import Callable
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 from openpyxl import load_workbook
+from openpyxl.utils.datetime import to_excel
 from openpyxl.worksheet.formula import ArrayFormula
 
-from xl_tiebreak.excel import a1
-from xl_tiebreak.excel.sheet_patch import CLEAR, ERRORS, SheetEdit, patch_sheet_xml
+from xl_tiebreak.errors import InputError
+from xl_tiebreak.excel.xlsx import a1
+from xl_tiebreak.excel.xlsx.patch import CLEAR, ERRORS, SheetEdit, patch_sheet_xml
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
@@ -33,7 +39,7 @@ CELLS = [("", "<v>2</v>"), (' t="n"', "<v>0.5</v>"), (' t="str"', "<v>x &amp; y<
 
 
 def book(sheet_xml: str) -> bytes:
-    """A one-sheet workbook around a sheet's XML (with one shared string and ten cell styles)."""
+    """A one-sheet workbook around a sheet's XML (with twenty shared strings and ten cell styles)."""
     parts = {
         "[Content_Types].xml": f'<Types xmlns="{PKG}/content-types">'
         '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
@@ -51,7 +57,8 @@ def book(sheet_xml: str) -> bytes:
         f'<Relationship Id="rId1" Type="{REL}/worksheet" Target="worksheets/sheet1.xml"/>'
         f'<Relationship Id="rId2" Type="{REL}/sharedStrings" Target="sharedStrings.xml"/>'
         f'<Relationship Id="rId3" Type="{REL}/styles" Target="styles.xml"/></Relationships>',
-        "xl/sharedStrings.xml": f'<sst xmlns="{MAIN}" count="1" uniqueCount="1"><si><t>shared</t></si></sst>',
+        "xl/sharedStrings.xml": f'<sst xmlns="{MAIN}" count="20" uniqueCount="20"><si><t>shared</t></si>'
+        + "".join(f"<si><t>shared {i}</t></si>" for i in range(1, 20)) + "</sst>",
         "xl/styles.xml": f'<styleSheet xmlns="{MAIN}"><fonts count="1"><font/></fonts><fills count="1"><fill><patternFill patternType="none"/></fill></fills>'
         '<borders count="1"><border/></borders><cellStyleXfs count="1"><xf/></cellStyleXfs>'
         '<cellXfs count="10">' + "<xf/>" * 10 + "</cellXfs></styleSheet>",
@@ -64,11 +71,12 @@ def book(sheet_xml: str) -> bytes:
     return out.getvalue()
 
 
-def cells(sheet_xml: str, data_only: bool) -> dict[str, object]:
-    """Every cell's value as openpyxl reads it (cached values, or formulas)."""
+def cells(sheet_xml: str, data_only: bool, wrap: Callable[[str], bytes] = book) -> dict[str, object]:
+    """Every cell's value as openpyxl reads it (cached values, or formulas) from the sheet ``S``
+    of the workbook ``wrap`` makes around the sheet."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        ws = load_workbook(io.BytesIO(book(sheet_xml)), data_only=data_only)["S"]
+        ws = load_workbook(io.BytesIO(wrap(sheet_xml)), data_only=data_only)["S"]
     return {c.coordinate: c.value for row in ws.iter_rows() for c in row if c.value is not None}
 
 
@@ -105,6 +113,14 @@ def edits(draw) -> SheetEdit:
     return edit
 
 
+def as_number(v: object) -> object:
+    """A date or time openpyxl made of a cell's number (its style is a date format), as that
+    number (the 1900 date system); anything else as it is."""
+    if isinstance(v, (dt.datetime, dt.date, dt.time, dt.timedelta)):
+        return to_excel(v)
+    return v
+
+
 def read_as(v: object) -> object:
     """What a spreadsheet shows for a value the recompute writes (openpyxl reads nothing as None)."""
     if v is CLEAR or v is None or v == "":
@@ -117,17 +133,40 @@ def read_as(v: object) -> object:
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(sheets(), edits())
 def test_openpyxl_reads_back_what_the_patcher_wrote(xml, edit):
-    before_values, before_formulas = cells(xml, True), cells(xml, False)
+    assert_read_back(xml, edit)
+
+
+def assert_read_back(xml: str, edit: SheetEdit, wrap: Callable[[str], bytes] = book) -> None:
+    """openpyxl finds in the patched sheet the values of ``edit``, the other cells as they were,
+    the formulas kept and the array formulas over their new ranges (``wrap`` makes the workbook
+    around a sheet: its shared strings and styles)."""
+    before_values, before_formulas = cells(xml, True, wrap), cells(xml, False, wrap)
     patched, _count = patch_sheet_xml(xml, edit)
-    values, formulas = cells(patched, True), cells(patched, False)
+    values, formulas = cells(patched, True, wrap), cells(patched, False, wrap)
     for coord in set(before_values) | set(values) | set(edit.values):
-        want = read_as(edit.values[coord]) if coord in edit.values else before_values.get(coord)
-        assert values.get(coord) == want, coord
+        if coord in edit.values:  # a number written into a date-styled cell reads as a date
+            assert as_number(values.get(coord)) == read_as(edit.values[coord]), coord
+        else:
+            assert values.get(coord) == before_values.get(coord), coord
     for coord, formula in before_formulas.items():  # formulas kept, arrays over their new range
         if not (isinstance(formula, str) and formula.startswith("=")):
             continue
         got = formulas.get(coord)
-        if coord in edit.arrays:
+        follower = re.search(rf'<c r="{coord}"[^>]*>\s*<f t="shared" si="\d+"\s*/>', xml)
+        if coord in edit.arrays and not follower:  # (a shared formula's follower keeps its formula)
             assert isinstance(got, ArrayFormula) and got.ref == edit.arrays[coord] and got.text == formula
         else:
             assert got == formula, coord
+
+
+def test_a_row_stored_without_its_number_keeps_its_place_and_is_not_written_into():
+    """A row may be stored without ``r`` (it follows the row before: ECMA-376 18.3.1.73). The
+    patcher leaves it where it is when writing other rows, and refuses to write into it (the
+    reader reads it as row 3 here; a new row 3 beside it would make a second row 3)."""
+    xml = (f'<worksheet xmlns="{MAIN}"><sheetData><row r="2"><c r="A2"><v>2</v></c></row>'
+           '<row><c><v>3</v></c></row><row r="5"><c r="A5"><v>5</v></c></row></sheetData></worksheet>')
+    assert cells(xml, True) == {"A2": 2, "A3": 3, "A5": 5}
+    assert_read_back(xml, SheetEdit({"A1": 1, "B2": 2.5, "A4": 4, "A6": 6}))
+    assert cells(patch_sheet_xml(xml, {"A1": 1, "A4": 4})[0], True) == {"A1": 1, "A2": 2, "A3": 3, "A4": 4, "A5": 5}
+    with pytest.raises(InputError, match="row 3 is stored without its row number"):
+        patch_sheet_xml(xml, {"B3": 1})

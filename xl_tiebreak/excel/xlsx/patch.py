@@ -186,11 +186,15 @@ class _Patcher:
         """The new ``<sheetData>`` (its rows only, in row order)."""
         out: list[tuple[int, str]] = []
         seen_rows: set[int] = set()
+        n = 0
         for start, end, row_prefix, attrs, row_body in _elements(body, _ROW_OPEN, "row"):
             rr = _ROW_R.search(attrs)
-            n = int(rr.group(1)) if rr else 0
+            n = int(rr.group(1)) if rr else n + 1  # a row without its number follows the one before
             seen_rows.add(n)
             wanted = self.by_row.get(n)
+            if wanted and not rr:
+                raise InputError(f"row {n} is stored without its row number, so its cells cannot be "
+                                 "written; open the workbook in Excel or LibreOffice and save it")
             out.append((n, self.row(row_prefix, attrs, row_body or "", wanted) if wanted else body[start:end]))
         for n, wanted in self.by_row.items():
             if n not in seen_rows:
