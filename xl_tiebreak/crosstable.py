@@ -13,17 +13,20 @@ from typing import Callable, Optional, Sequence
 import numpy as np
 
 from .model import (
+    ENTERED,
     KIND_INDEX,
     MIRROR,
+    PAIRED,
     STANDARD_SCORING,
     Kind,
     Player,
     Round,
     Scoring,
     Tournament,
+    last_played_round,
 )
 from .notation import PLAIN_GAME, NotationError, format_cell, is_fide_cell, is_us_cell, parse_cell
-from .pairings import last_played, reconcile
+from .pairings import reconcile
 from .tiebreaks.context import Compiled
 from .validation import Findings, strict
 
@@ -92,7 +95,8 @@ def _check_blank_rounds(nos: list[int], kind: np.ndarray, opp: np.ndarray, place
     blank = kind == KIND_INDEX[Kind.NOT_PLAYED]
     cols = np.arange(kind.shape[1])[None, :]
     filled = np.where(blank, -1, cols).max(axis=1)  # each row's last round with something in it (0-based)
-    empty = blank & (opp == 0) & (cols < filled[:, None]) & (cols < last_played(kind))
+    played = last_played_round(PAIRED[kind], ENTERED[kind])
+    empty = blank & (opp == 0) & (cols < filled[:, None]) & (cols < played)
     for i, c in np.argwhere(empty).tolist():
         no, r = nos[i], c + 1
         if (no, r) not in bad:
@@ -207,12 +211,13 @@ def tournament_from_rows(rows: Sequence[Row], *, rounds: Optional[int] = None, n
         _check_round_robin_codes(nos, kinds, place, fd)
     order = sorted(range(len(unique)), key=lambda i: unique[i].no)
     players = [Player(no=row.no, name=row.name, rating=row.rating, title=row.title, fed=row.fed,
-                      sex=row.sex, fide_id=row.fide_id, birth=row.birth, rounds=tuple(parsed[row.no])) for row in (unique[i] for i in order)]
-    t = Tournament(players=tuple(players), rounds=nrounds, name=name, scoring=scoring, kind=kind,
-                   start_date=start_date)
+                      sex=row.sex, fide_id=row.fide_id, birth=row.birth, rounds=tuple(parsed[row.no]))
+               for row in (unique[i] for i in order)]
+    arrays = None
     if not fd.errors and kinds.size and opp.dtype != object:
         # the engine's arrays from the checked ones, as the TRF reader hands them over
-        rows = np.array(order, dtype=np.int64)
+        at = np.array(order, dtype=np.int64)
         start = np.array([unique[i].no for i in order], dtype=np.int64)
-        t.__dict__["_compiled"] = Compiled.from_pairings(scoring, start, kinds[rows], opp[rows], colour[rows])
-    return t
+        arrays = Compiled.from_pairings(scoring, start, kinds[at], opp[at], colour[at])
+    return Tournament(players=tuple(players), rounds=nrounds, name=name, scoring=scoring, kind=kind,
+                      start_date=start_date, arrays=arrays)

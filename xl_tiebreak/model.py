@@ -6,10 +6,13 @@ Every round of every player has a :class:`Kind`; points alone never tell the kin
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import InitVar, dataclass, field, replace
 from enum import Enum
 from fractions import Fraction
-from typing import Iterable, Optional
+from math import lcm
+from typing import Any, Callable, Iterable, Optional, Protocol, TypeVar, overload
+
+import numpy as np
 
 
 class Kind(Enum):
@@ -70,6 +73,10 @@ _VURS = frozenset({Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT, Kind.HALF_BYE, Kind.Z
 #: Every kind, in a fixed order: array readers store a round's kind as its index here.
 KINDS: tuple[Kind, ...] = tuple(Kind)
 KIND_INDEX: dict[Kind, int] = {k: i for i, k in enumerate(KINDS)}
+#: Over kind indices: a game or a forfeit (:attr:`Kind.has_opponent`); something entered
+#: (:attr:`Kind.is_entered`). ``PAIRED[kind]`` of a kind-index array is where rounds were paired.
+PAIRED = np.array([k.has_opponent for k in KINDS])
+ENTERED = np.array([k.is_entered for k in KINDS])
 
 #: The kind a player's opponent has in the same game (mirror).
 MIRROR = {
@@ -119,6 +126,13 @@ class Scoring:
     @property
     def is_standard(self) -> bool:
         return (self.win, self.draw, self.loss, self.absent, self.pab_points) == (1, Fraction(1, 2), 0, 0, 1)
+
+    @property
+    def scale(self) -> int:
+        """The least common denominator of the points (2 for 1/½/0): every score is an integer
+        number of ``1/scale`` points, so array sums stay exact."""
+        return lcm(*(Fraction(v).denominator for v in (self.win, self.draw, self.loss, self.absent,
+                                                        self.pab_points)))
 
 
 STANDARD_SCORING = Scoring()
@@ -215,9 +229,24 @@ class Player:
         return sum((r.points for r in rs), Fraction(0))
 
 
+class EventArrays(Protocol):
+    """What a tournament keeps of the engine's arrays (:class:`~xl_tiebreak.tiebreaks.context.Compiled`)."""
+
+    def last_played_round(self) -> int: ...
+
+
+A = TypeVar("A", bound=EventArrays)
+
+
 @dataclass(frozen=True)
 class Tournament:
-    """A whole event. ``players`` are ordered by start number; ``rounds`` is the scheduled count."""
+    """A whole event. ``players`` are ordered by start number; ``rounds`` is the scheduled count.
+
+    ``arrays``: the engine's arrays of exactly these players and rounds, when a reader made them
+    from its own (:meth:`Compiled.from_pairings <xl_tiebreak.tiebreaks.context.Compiled.from_pairings>`),
+    so the engine need not compile the Round objects again; see :meth:`engine_arrays`. They are
+    not part of the value: a tournament derived with ``dataclasses.replace`` starts without them.
+    """
 
     players: tuple[Player, ...]
     rounds: int
@@ -227,8 +256,11 @@ class Tournament:
     start_date: Optional[str] = None  # ISO "YYYY-MM-DD" when known
     tiebreaks: tuple[str, ...] = ()  # from TRF record 202 (or 212 without its PTS)
     header: tuple[str, ...] = field(default=(), compare=False)  # other TRF records, kept verbatim
+    arrays: InitVar[Optional[EventArrays]] = None
 
-    def __post_init__(self) -> None:
+    def __post_init__(self, arrays: Optional[EventArrays]) -> None:
+        if arrays is not None:
+            object.__setattr__(self, "_arrays", arrays)
         nos = [p.no for p in self.players]
         if nos != sorted(nos) or len(set(nos)) != len(nos):
             raise ValueError("players must be ordered by distinct start numbers")
@@ -250,28 +282,42 @@ class Tournament:
             object.__setattr__(self, "_idx", cache)
         return cache
 
+    @overload
+    def engine_arrays(self, make: Callable[["Tournament"], A]) -> A: ...
+
+    @overload
+    def engine_arrays(self) -> Optional[EventArrays]: ...
+
+    def engine_arrays(self, make: Optional[Callable[["Tournament"], A]] = None) -> Any:
+        """The engine's arrays of this event: those given as ``arrays``, else ``make(self)``,
+        made once and kept (the tournament is immutable); ``None`` when there are none yet and
+        no ``make``."""
+        got = self.__dict__.get("_arrays")
+        if got is None and make is not None:
+            got = make(self)
+            object.__setattr__(self, "_arrays", got)
+        return got
+
     @property
     def played_rounds(self) -> int:
-        """The default number of rounds to evaluate: the last round with a game or a forfeit,
-        failing that the last with any bye entered (pre-announced byes alone do not start a round)."""
-        arrays = self.__dict__.get("_compiled")  # the engine's arrays, when made already
+        """The default number of rounds to evaluate (:func:`last_played_round`)."""
+        arrays = self.__dict__.get("_arrays")  # the engine's arrays, when made already
         if arrays is not None:
-            return arrays.last_played_round()
-        return last_played_round([[r.kind for r in p.rounds] for p in self.players])
+            return int(arrays.last_played_round())
+        kind = np.array([KIND_INDEX[r.kind] for p in self.players for r in p.rounds], dtype=np.int8)
+        kind = kind.reshape(len(self.players), self.rounds)
+        return last_played_round(PAIRED[kind], ENTERED[kind])
 
     def with_players(self, players: Iterable[Player]) -> "Tournament":
         return replace(self, players=tuple(players))
 
 
-def last_played_round(kinds_per_player: Iterable[Iterable[Kind]]) -> int:
-    """The last round (1-based) with a game or forfeit; failing that, with any bye entered."""
-    last_game = last_any = 0
-    games, blank = _WITH_OPPONENT, _NOT_ENTERED
-    for kinds in kinds_per_player:
-        for r, k in enumerate(kinds, start=1):
-            if k in games:
-                if r > last_game:
-                    last_game = r
-            elif k not in blank and r > last_any:
-                last_any = r
-    return last_game or last_any
+def last_played_round(paired: np.ndarray, entered: np.ndarray) -> int:
+    """The last round (1-based) in which a game or a forfeit was paired (``paired``, players x
+    rounds); failing that, the last with anything entered, a bye (``entered``); else 0.
+    Pre-announced byes alone do not start a round."""
+    rounds = paired.any(axis=0)
+    if not rounds.any():
+        rounds = entered.any(axis=0)
+    last = np.flatnonzero(rounds)
+    return int(last[-1]) + 1 if last.size else 0

@@ -13,7 +13,7 @@ from typing import Callable, Optional
 
 import numpy as np
 
-from .model import KIND_INDEX, KINDS, MIRROR, Kind, Round
+from .model import KIND_INDEX, KINDS, MIRROR, PAIRED, Kind, Round
 from .notation import format_cell
 from .validation import Findings, strict
 
@@ -123,10 +123,9 @@ _COLOUR_INDEX = {None: 0, "w": 1, "b": 2}
 #: kind index -> the index of the kind the opponent must have (-1: a round without an opponent)
 _WANT = np.array([_KI[_PENDING] if k is _PENDING else _KI[MIRROR[k]] if k in MIRROR else -1
                   for k in KINDS], dtype=np.int8)
-_WITH_OPPONENT = np.array([k.has_opponent for k in KINDS])
+_WITH_OPPONENT = PAIRED
 _IS_FORFEIT = np.array([k.is_forfeit for k in KINDS])
 _IS_GAME = np.array([k.is_game for k in KINDS])
-_ENTERED = np.array([k.is_entered for k in KINDS])
 _AFTER_WITHDRAWAL = np.array([k in _UNPLAYED_AFTER_WITHDRAWAL for k in KINDS])
 _COLOUR_OF = (None, "w", "b")
 _DENSE = 1 << 20  # start numbers up to this index a table directly; larger ones are numbered anew
@@ -220,18 +219,6 @@ def _players_arrays(nos: np.ndarray, kind: np.ndarray, opp: np.ndarray, colour: 
                          f"so round {r + 1} must stay unplayed (WD, - or Z), not "
                          f"'{format_cell(_round(int(kind[i, r]), int(opp[i, r]), int(colour[i, r])))}'",
                          place(no, r + 1))
-
-
-def last_played(kind: np.ndarray) -> int:
-    """:func:`~xl_tiebreak.model.last_played_round` of a kind-index array (players x rounds): the
-    last round with a game or a forfeit; failing that, with anything entered; else 0."""
-    if kind.size == 0:
-        return 0
-    paired = _WITH_OPPONENT[kind].any(axis=0)
-    if paired.any():
-        return int(np.flatnonzero(paired)[-1]) + 1
-    entered = _ENTERED[kind].any(axis=0)
-    return int(np.flatnonzero(entered)[-1]) + 1 if entered.any() else 0
 
 
 def _round(k: int, opp: int, colour: int) -> Round:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from math import lcm
 from pathlib import Path
 from typing import Iterable, Mapping, Optional, Union
 
@@ -19,8 +18,10 @@ import numpy as np
 
 from .errors import InputError
 from .model import (
+    ENTERED,
     KIND_INDEX,
     KINDS,
+    PAIRED,
     STANDARD_SCORING,
     Kind,
     LazyRounds,
@@ -28,8 +29,9 @@ from .model import (
     Round,
     Scoring,
     Tournament,
+    last_played_round,
 )
-from .pairings import last_played, reconcile_arrays
+from .pairings import reconcile_arrays
 from .tiebreaks.context import Compiled
 from .textutil import is_digits
 from .validation import Findings, strict
@@ -587,7 +589,7 @@ def _read_players(player_lines: list[tuple[int, str]], declared_rounds: Optional
         nrounds = max(_round_count(size) for size in body)
     before = len(fd.items)
     kind, opp, colour, bad = _scan_rounds(kept, nrounds, source, fd)
-    played = last_played(kind)
+    played = last_played_round(PAIRED[kind], ENTERED[kind])
     later = (kind == KIND_INDEX[Kind.ABSENT]) & (np.arange(nrounds)[None, :] >= played)
     kind[later] = KIND_INDEX[Kind.NOT_PLAYED]  # nothing entered after the last round played: not played yet
     row_nos = np.array([p["no"] for p in ids], dtype=np.int64)
@@ -601,18 +603,15 @@ def _read_players(player_lines: list[tuple[int, str]], declared_rounds: Optional
     kind, opp, colour = kind[order], opp[order], colour[order]
     rounds = _TrfRounds(kind, opp, colour, scoring)
     players = []
-    make, put = object.__new__, object.__setattr__
-    for row, i in enumerate(order.tolist()):  # Player objects made as the dataclass makes them, faster
+    for row, i in enumerate(order.tolist()):
         fields = ids[i]
         fields["rounds"] = LazyRounds(rounds, row)
-        p = make(Player)
-        put(p, "__dict__", fields)
-        players.append(p)
-    t = Tournament(players=tuple(players), rounds=nrounds, name=name, scoring=scoring, kind=event_kind,
-                   start_date=start, tiebreaks=tiebreaks, header=tuple(header))
+        players.append(Player(**fields))
+    arrays = None
     if clean and not any(f.severity == "error" for f in fd.items):
-        t.__dict__["_compiled"] = Compiled.from_pairings(scoring, row_nos[order], kind, opp, colour)
-    return t
+        arrays = Compiled.from_pairings(scoring, row_nos[order], kind, opp, colour)
+    return Tournament(players=tuple(players), rounds=nrounds, name=name, scoring=scoring, kind=event_kind,
+                      start_date=start, tiebreaks=tiebreaks, header=tuple(header), arrays=arrays)
 
 
 def _round_field(opp_t: str, col_t: str, res_t: str, r: int, where: str, fd: Findings
@@ -663,7 +662,7 @@ def _totals(kind: np.ndarray, scoring: Scoring, upto: int) -> tuple[int, np.ndar
     """Each player's points under ``scoring`` as integers over a common denominator ``scale``:
     (scale, over rounds 1..upto, over all rounds). A round not played yet is worth nothing."""
     values = [Fraction(0) if k is Kind.NOT_PLAYED else Fraction(scoring.points(k)) for k in KINDS]
-    scale = lcm(*(v.denominator for v in values))
+    scale = scoring.scale
     pts = np.array([v.numerator * (scale // v.denominator) for v in values], dtype=np.int64)[kind]
     return scale, pts[:, :upto].sum(axis=1), pts.sum(axis=1)
 
@@ -672,7 +671,7 @@ def _disagreeing(kind: np.ndarray, declared: list[Optional[Fraction]], scoring: 
                  ) -> tuple[np.ndarray, int, np.ndarray]:
     """Rows whose points field differs from their results (byes entered ahead allowed), with the
     scale and the totals of the results."""
-    scale, upto, full = _totals(kind, scoring, last_played(kind))
+    scale, upto, full = _totals(kind, scoring, last_played_round(PAIRED[kind], ENTERED[kind]))
     scaled: dict[int, int] = {id(None): -2}  # by identity: the reader shares one Fraction per spelling
     for d in declared:
         if id(d) not in scaled:
