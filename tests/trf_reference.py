@@ -22,9 +22,7 @@ import numpy as np
 
 from xl_tiebreak.errors import InputError
 from xl_tiebreak.model import (
-    ENTERED,
     KIND_INDEX,
-    PAIRED,
     STANDARD_SCORING,
     Kind,
     Player,
@@ -34,6 +32,7 @@ from xl_tiebreak.model import (
     last_played_round,
 )
 from pairings_reference import reconcile
+from xl_tiebreak.pairings import ENTERED, PAIRED
 from xl_tiebreak.trf import _num
 from xl_tiebreak.textutil import is_digits
 from xl_tiebreak.validation import Findings, strict

@@ -13,10 +13,8 @@ from typing import Callable, Optional, Sequence
 import numpy as np
 
 from .model import (
-    ENTERED,
     KIND_INDEX,
     MIRROR,
-    PAIRED,
     STANDARD_SCORING,
     Kind,
     Player,
@@ -26,7 +24,7 @@ from .model import (
     last_played_round,
 )
 from .notation import PLAIN_GAME, NotationError, format_cell, is_fide_cell, is_us_cell, parse_cell
-from .pairings import reconcile
+from .pairings import ENTERED, PAIRED, reconcile
 from .tiebreaks.context import Compiled
 from .validation import Findings, strict
 

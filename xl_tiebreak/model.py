@@ -10,9 +10,10 @@ from dataclasses import InitVar, dataclass, field, replace
 from enum import Enum
 from fractions import Fraction
 from math import lcm
-from typing import Any, Callable, Iterable, Optional, Protocol, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Protocol, TypeVar, overload
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
 
 class Kind(Enum):
@@ -73,10 +74,6 @@ _VURS = frozenset({Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT, Kind.HALF_BYE, Kind.Z
 #: Every kind, in a fixed order: array readers store a round's kind as its index here.
 KINDS: tuple[Kind, ...] = tuple(Kind)
 KIND_INDEX: dict[Kind, int] = {k: i for i, k in enumerate(KINDS)}
-#: Over kind indices: a game or a forfeit (:attr:`Kind.has_opponent`); something entered
-#: (:attr:`Kind.is_entered`). ``PAIRED[kind]`` of a kind-index array is where rounds were paired.
-PAIRED = np.array([k.has_opponent for k in KINDS])
-ENTERED = np.array([k.is_entered for k in KINDS])
 
 #: The kind a player's opponent has in the same game (mirror).
 MIRROR = {
@@ -304,20 +301,22 @@ class Tournament:
         arrays = self.__dict__.get("_arrays")  # the engine's arrays, when made already
         if arrays is not None:
             return int(arrays.last_played_round())
-        kind = np.array([KIND_INDEX[r.kind] for p in self.players for r in p.rounds], dtype=np.int8)
-        kind = kind.reshape(len(self.players), self.rounds)
-        return last_played_round(PAIRED[kind], ENTERED[kind])
+        import numpy as np  # (here: the model alone loads no numpy)
+        shape = (len(self.players), self.rounds)
+        kinds = [r.kind for p in self.players for r in p.rounds]
+        return last_played_round(np.array([k.has_opponent for k in kinds], dtype=bool).reshape(shape),
+                                 np.array([k.is_entered for k in kinds], dtype=bool).reshape(shape))
 
     def with_players(self, players: Iterable[Player]) -> "Tournament":
         return replace(self, players=tuple(players))
 
 
-def last_played_round(paired: np.ndarray, entered: np.ndarray) -> int:
-    """The last round (1-based) in which a game or a forfeit was paired (``paired``, players x
-    rounds); failing that, the last with anything entered, a bye (``entered``); else 0.
-    Pre-announced byes alone do not start a round."""
+def last_played_round(paired: "np.ndarray", entered: "np.ndarray") -> int:
+    """The default number of rounds to evaluate: the last round (1-based) in which a game or a
+    forfeit was paired (``paired``, boolean, players x rounds); failing that, the last with
+    anything entered, a bye (``entered``); else 0. Pre-announced byes alone do not start a round."""
     rounds = paired.any(axis=0)
     if not rounds.any():
         rounds = entered.any(axis=0)
-    last = np.flatnonzero(rounds)
-    return int(last[-1]) + 1 if last.size else 0
+    last = rounds.nonzero()[0]
+    return int(last[-1]) + 1 if len(last) else 0

@@ -13,7 +13,7 @@ from typing import Callable, Optional
 
 import numpy as np
 
-from .model import KIND_INDEX, KINDS, MIRROR, PAIRED, Kind, Round
+from .model import KIND_INDEX, KINDS, MIRROR, Kind, Round
 from .notation import format_cell
 from .validation import Findings, strict
 
@@ -123,7 +123,9 @@ _COLOUR_INDEX = {None: 0, "w": 1, "b": 2}
 #: kind index -> the index of the kind the opponent must have (-1: a round without an opponent)
 _WANT = np.array([_KI[_PENDING] if k is _PENDING else _KI[MIRROR[k]] if k in MIRROR else -1
                   for k in KINDS], dtype=np.int8)
-_WITH_OPPONENT = PAIRED
+#: over kind indices: a game or a forfeit; something entered (``PAIRED[kind]`` of a kind-index array)
+PAIRED = np.array([k.has_opponent for k in KINDS])
+ENTERED = np.array([k.is_entered for k in KINDS])
 _IS_FORFEIT = np.array([k.is_forfeit for k in KINDS])
 _IS_GAME = np.array([k.is_game for k in KINDS])
 _AFTER_WITHDRAWAL = np.array([k in _UNPLAYED_AFTER_WITHDRAWAL for k in KINDS])
@@ -253,7 +255,7 @@ def _f_for_u_arrays(nos: np.ndarray, kind: np.ndarray, place: Place, findings: F
     the pairing-allocated bye written the deprecated way (a warning)."""
     fulls = kind == _KI[Kind.FULL_BYE]
     lone = (fulls.sum(axis=0) == 1) & ~(kind == _KI[Kind.PAB]).any(axis=0)
-    paired = _WITH_OPPONENT[kind].sum(axis=0)
+    paired = PAIRED[kind].sum(axis=0)
     for r in np.flatnonzero(lone & (paired > 0) & (paired % 2 == 0)).tolist():
         no = int(nos[np.flatnonzero(fulls[:, r])[0]])
         findings.add("f-for-u", f"round {r + 1}: player {no}'s F looks like the pairing-allocated bye; "

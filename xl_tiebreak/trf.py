@@ -18,10 +18,8 @@ import numpy as np
 
 from .errors import InputError
 from .model import (
-    ENTERED,
     KIND_INDEX,
     KINDS,
-    PAIRED,
     STANDARD_SCORING,
     Kind,
     LazyRounds,
@@ -31,7 +29,7 @@ from .model import (
     Tournament,
     last_played_round,
 )
-from .pairings import reconcile_arrays
+from .pairings import ENTERED, PAIRED, reconcile_arrays
 from .tiebreaks.context import Compiled
 from .textutil import is_digits
 from .validation import Findings, strict
