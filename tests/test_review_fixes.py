@@ -9,7 +9,7 @@ import pytest
 
 from xl_tiebreak import DescriptorError, InputError, Options, compute, demo_tournament, parse_trf
 from xl_tiebreak.model import Scoring
-from xl_tiebreak.trf import parse_date
+from xl_tiebreak.trf.records import parse_date
 from xl_tiebreak.tiebreaks.svon import svon
 from conftest import F, event
 

@@ -33,7 +33,7 @@ from xl_tiebreak.model import (
 )
 from pairings_reference import reconcile
 from xl_tiebreak.pairings import ENTERED, PAIRED
-from xl_tiebreak.trf import _num
+from xl_tiebreak.trf.layout import points_text as _num
 from xl_tiebreak.textutil import is_digits
 from xl_tiebreak.validation import Findings, strict
 

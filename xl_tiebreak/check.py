@@ -38,7 +38,7 @@ def _unrated(path: Path, t) -> list[Finding]:
     """The ``unrated`` warnings of a TRF file (:func:`xl_tiebreak.rating_notes.unrated_findings`),
     at each unrated player's rating field (the line of his 001 record, columns 49-52)."""
     from .rating_notes import unrated_findings, unrated_players
-    from .trf import FIELDS
+    from .trf.layout import FIELDS
     if not unrated_players(t):
         return []
     lines: dict[int, int] = {}
