@@ -47,8 +47,9 @@ class Row:
 def _style(rows: Sequence[Row], place: Callable[[int, int], str], fd: Findings) -> str:
     """US when cells read like ``W12`` and none is written the FIDE way; a mix is an error,
     since ``U`` and ``F`` mean different things in the two notations."""
-    us = fide = None
-    seen: set = set()  # a text read once is enough (about half of a crosstable's texts repeat)
+    us: Optional[tuple[int, int, object]] = None
+    fide: Optional[tuple[int, int, object]] = None
+    seen: set[object] = set()  # a text read once is enough (about half of a crosstable's texts repeat)
     for row in rows:
         for r, c in enumerate(row.cells, start=1):
             key = _key(c)

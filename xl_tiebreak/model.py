@@ -10,7 +10,7 @@ from dataclasses import InitVar, dataclass, field, replace
 from enum import Enum
 from fractions import Fraction
 from math import lcm
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Protocol, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Protocol, TypeVar, cast, overload
 
 if TYPE_CHECKING:
     import numpy as np
@@ -315,8 +315,8 @@ def last_played_round(paired: "np.ndarray", entered: "np.ndarray") -> int:
     """The default number of rounds to evaluate: the last round (1-based) in which a game or a
     forfeit was paired (``paired``, boolean, players x rounds); failing that, the last with
     anything entered, a bye (``entered``); else 0. Pre-announced byes alone do not start a round."""
-    rounds = paired.any(axis=0)
-    if not rounds.any():
-        rounds = entered.any(axis=0)
-    last = rounds.nonzero()[0]
-    return int(last[-1]) + 1 if len(last) else 0
+    for which in (paired, entered):
+        rounds = cast("np.ndarray", which.any(axis=0)).nonzero()[0]
+        if len(rounds):
+            return int(rounds[-1]) + 1
+    return 0

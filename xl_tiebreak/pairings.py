@@ -82,6 +82,7 @@ def _check_pairing(findings: Findings, where: str, r: int, no: int, rd: Round, o
     every player paired with that opponent in the round; ``skip``: one of the two cells is
     reported as unreadable already."""
     opp = rd.opponent
+    assert opp is not None  # (checked are only rounds with an opponent)
     if opp == no:
         findings.add("self", f"round {r + 1}: player {no} is paired with himself", where)
         return

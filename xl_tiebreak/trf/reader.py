@@ -257,6 +257,12 @@ def _scan_rounds(kept: list[tuple[int, str]], nrounds: int, source: str, fd: Fin
     return kind, opp, colour, bad
 
 
+def kind_points(scoring: Scoring) -> list[Fraction]:
+    """What a round of each kind (by index into :data:`~xl_tiebreak.model.KINDS`) is worth as
+    read: its points under ``scoring``; a round not played yet nothing (as ``Round`` has it)."""
+    return [Fraction(0) if k is Kind.NOT_PLAYED else scoring.points(k) for k in KINDS]
+
+
 class _TrfRounds:
     """The rounds of a TRF file as arrays (players in start order x rounds); builds a player's
     :class:`Round` objects when first asked (:class:`~xl_tiebreak.model.LazyRounds`)."""
@@ -264,7 +270,7 @@ class _TrfRounds:
     def __init__(self, kind: np.ndarray, opp: np.ndarray, colour: np.ndarray, scoring: Scoring) -> None:
         self.kind, self.opp, self.colour = kind, opp, colour
         self.rounds_count = kind.shape[1]
-        self.points = [Fraction(0) if k is Kind.NOT_PLAYED else scoring.points(k) for k in KINDS]
+        self.points = kind_points(scoring)
 
     def rounds_of(self, row: int) -> tuple[Round, ...]:
         pts = self.points
@@ -383,7 +389,7 @@ _CANDIDATES = [Scoring(pab=Fraction(1, 2)), Scoring(pab=Fraction(0))] + [
 def _totals(kind: np.ndarray, scoring: Scoring, upto: int) -> tuple[int, np.ndarray, np.ndarray]:
     """Each player's points under ``scoring`` as integers over a common denominator ``scale``:
     (scale, over rounds 1..upto, over all rounds). A round not played yet is worth nothing."""
-    values = [Fraction(0) if k is Kind.NOT_PLAYED else Fraction(scoring.points(k)) for k in KINDS]
+    values = kind_points(scoring)
     scale = scoring.scale
     pts = np.array([v.numerator * (scale // v.denominator) for v in values], dtype=np.int64)[kind]
     return scale, pts[:, :upto].sum(axis=1), pts.sum(axis=1)
@@ -396,7 +402,7 @@ def _disagreeing(kind: np.ndarray, declared: list[Optional[Fraction]], scoring: 
     scale, upto, full = _totals(kind, scoring, last_played_round(PAIRED[kind], ENTERED[kind]))
     scaled: dict[int, int] = {id(None): -2}  # by identity: the reader shares one Fraction per spelling
     for d in declared:
-        if id(d) not in scaled:
+        if d is not None and id(d) not in scaled:
             num = d * scale
             scaled[id(d)] = num.numerator if num.denominator == 1 else -1  # -1: no total can equal it
     given = np.array([scaled[id(d)] for d in declared], dtype=np.int64)

@@ -157,26 +157,26 @@ def split_list(text: str) -> tuple[str, ...]:
     return tuple(t.strip() for t in re.split(r"[,;\s]+", text) if t.strip())
 
 
+#: numeric date spellings and the order of their parts: year first, TRF's YY/MM/DD, day first
+_NUMERIC_DATES = ((re.compile(r"(\d{4})\s*[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{1,2})"), "ymd"),
+                  (re.compile(r"(\d{2})/(\d{2})/(\d{2})$"), "ymd"),
+                  (re.compile(r"(\d{1,2})\s*[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{2,4})"), "dmy"))
+
+
 def parse_date(text: str) -> Optional[str]:
     """Start date to ISO; ``None`` when the format is not recognised."""
     t = text.strip()
-    m = re.match(r"(\d{4})\s*[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{1,2})", t) or \
-        re.match(r"(\d{2})/(\d{2})/(\d{2})$", t)  # TRF's YY/MM/DD
-    if m:
-        y, mo, d = map(int, m.groups())
-        if y < 100:
-            y += 2000
-    else:
-        m = re.match(r"(\d{1,2})\s*[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{2,4})", t)
+    for pattern, order in _NUMERIC_DATES:
+        m = pattern.match(t)
         if m:
-            d, mo, y = map(int, m.groups())
-            if y < 100:
-                y += 2000
-        else:
-            m = re.match(r"([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})", t)
-            if not m or m.group(1).lower() not in _MONTHS:
-                return None
-            mo, d, y = _MONTHS[m.group(1).lower()], int(m.group(2)), int(m.group(3))
+            part = dict(zip(order, map(int, m.groups())))
+            y, mo, d = part["y"] + (2000 if part["y"] < 100 else 0), part["m"], part["d"]
+            break
+    else:
+        m = re.match(r"([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})", t)
+        if not m or m.group(1).lower() not in _MONTHS:
+            return None
+        mo, d, y = _MONTHS[m.group(1).lower()], int(m.group(2)), int(m.group(3))
     import datetime
     try:
         return datetime.date(y, mo, d).isoformat()  # 2025/13/45 and 2025/02/30 are not dates
