@@ -85,7 +85,7 @@ def _key(cell: object) -> Optional[tuple[type, object]]:
 
 
 def _check_blank_rounds(nos: list[int], kind: np.ndarray, opp: np.ndarray, place: Callable[[int, int], str],
-                        fd: Findings, bad: set) -> None:
+                        fd: Findings, bad: set[tuple[int, int]]) -> None:
     """An empty cell in a round the event has played, with later rounds filled in, is read as
     an absence: say so, since it may be a forgotten result. (One row per player, ``nos`` their
     start numbers; ``kind`` and ``opp`` as :func:`~xl_tiebreak.pairings.reconcile` gives them.)"""
@@ -104,7 +104,7 @@ def _check_blank_rounds(nos: list[int], kind: np.ndarray, opp: np.ndarray, place
 
 
 def _half_typed(rows: Sequence[Row], parsed: dict[int, list[Round]], place: Callable[[int, int], str],
-                fd: Findings, bad: set) -> None:
+                fd: Findings, bad: set[tuple[int, int]]) -> None:
     """The round being typed: a game whose result is typed on one side, its other side still
     empty, is a game not in yet (both sides a pairing without result) and a warning naming the
     empty cell, not an error: mid-round is a normal state (DESIGN, the round-by-round workflow).

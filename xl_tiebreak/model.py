@@ -122,7 +122,7 @@ class Scoring:
 
     @property
     def is_standard(self) -> bool:
-        return (self.win, self.draw, self.loss, self.absent, self.pab_points) == (1, Fraction(1, 2), 0, 0, 1)
+        return (self.win, self.draw, self.loss, self.absent, self.pab_points) == _STANDARD_POINTS
 
     @property
     def scale(self) -> int:
@@ -133,6 +133,7 @@ class Scoring:
 
 
 STANDARD_SCORING = Scoring()
+_STANDARD_POINTS = (Fraction(1), Fraction(1, 2), Fraction(0), Fraction(0), Fraction(1))
 
 
 @dataclass(frozen=True)
@@ -159,6 +160,14 @@ def make_round(kind: Kind, opponent: Optional[int] = None, colour: Optional[str]
     return Round(kind, opponent, colour, scoring.points(kind))
 
 
+class RoundsSource(Protocol):
+    """A reader's rounds of every player, built one player at a time (see :class:`LazyRounds`)."""
+
+    rounds_count: int
+
+    def rounds_of(self, row: int) -> "tuple[Round, ...]": ...
+
+
 class LazyRounds:
     """Stand-in for a player's rounds until first read: a source that can build them and the
     player's row in it (a reader's arrays; see :mod:`xl_tiebreak.trf`). ``source.rounds_of(row)``
@@ -166,7 +175,7 @@ class LazyRounds:
 
     __slots__ = ("source", "row")
 
-    def __init__(self, source, row: int) -> None:
+    def __init__(self, source: RoundsSource, row: int) -> None:
         self.source = source
         self.row = row
 
@@ -176,7 +185,7 @@ class LazyRounds:
     def build(self) -> "tuple[Round, ...]":
         return self.source.rounds_of(self.row)
 
-    def __reduce__(self):  # pickles (and deep-copies) as the plain tuple
+    def __reduce__(self) -> "tuple[type[tuple[Round, ...]], tuple[tuple[Round, ...]]]":  # pickles (and deep-copies) as the plain tuple
         return (tuple, (self.build(),))
 
 
@@ -184,18 +193,18 @@ class _RoundsField:
     """``Player.rounds``: a plain tuple, or built from a :class:`LazyRounds` on first read (so a
     reader need not make a Round object for every cell of a large event up front)."""
 
-    def __set_name__(self, owner, name: str) -> None:
+    def __set_name__(self, owner: type, name: str) -> None:
         self.name = name
 
-    def __get__(self, obj, owner=None):
+    def __get__(self, obj: Optional["Player"], owner: Optional[type] = None) -> "tuple[Round, ...]":
         if obj is None:
             return ()  # the field's default
         got = obj.__dict__["rounds"]
         if type(got) is LazyRounds:
             got = obj.__dict__["rounds"] = got.build()
-        return got
+        return got  # type: ignore[no-any-return]
 
-    def __set__(self, obj, value) -> None:  # reached only through the dataclass __init__ (frozen)
+    def __set__(self, obj: "Player", value: "tuple[Round, ...] | LazyRounds") -> None:  # reached only through the dataclass __init__ (frozen)
         obj.__dict__["rounds"] = value
 
 

@@ -39,7 +39,7 @@ def _mirror(r: Round, me: int) -> str:
 
 
 def reconcile(rounds: dict[int, list[Round]], place: Place, findings: Optional[Findings] = None,
-              swiss: bool = True, bad: frozenset = frozenset()) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+              swiss: bool = True, bad: frozenset[tuple[int, int]] = frozenset()) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Mark double forfeits and check the pairings of players' Round lists (a crosstable's);
     ``place(no, round)`` names a player's round (1-based). ``bad``: (player, round) cells already
     reported as unreadable, which are not reported again through their opponents. The checks are

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Optional
 import numpy as np
 
 from ..editions import Edition, Unplayed
-from ..model import Kind, Tournament, last_played_round
+from ..model import Kind, Scoring, Tournament, last_played_round
 from ..options import Options
 from .reasons import Reason
 from .svon import svon_array
@@ -144,7 +144,7 @@ class Compiled:
         return self
 
     @classmethod
-    def from_pairings(cls, scoring, nos: np.ndarray, kind: np.ndarray, opp: np.ndarray,
+    def from_pairings(cls, scoring: Scoring, nos: np.ndarray, kind: np.ndarray, opp: np.ndarray,
                       colour: np.ndarray) -> "Compiled":
         """:meth:`from_kinds` of a reader's checked arrays, players in start order: ``nos`` their
         start numbers (increasing), ``opp`` the opponent's start number (0: none), ``colour`` 0

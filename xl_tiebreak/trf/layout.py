@@ -110,7 +110,7 @@ _ROUND_TEMPLATE = _template(ROUND_FIELDS, PLAYER_FIELDS[-1].last + 1)  # one rou
 assert ROUND_FIELDS[-1].last - PLAYER_FIELDS[-1].last == ROUND_STRIDE
 
 
-class _Blank(dict):
+class _Blank(dict[str, object]):
     def __missing__(self, key: str) -> str:
         return ""
 

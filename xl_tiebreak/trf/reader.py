@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 from pathlib import Path
-from typing import Optional, Union
+from typing import Any, Optional, Union
 
 import numpy as np
 
@@ -145,7 +145,7 @@ _NO, _SEX, _TITLE, _NAME, _RATING, _FED, _FIDE_ID, _BIRTH, _POINTS, _RANK = (
 
 
 def _player_fields(line: str, lineno: int, source: str, fd: Findings,
-                   points_seen: dict[str, Fraction]) -> Optional[dict]:
+                   points_seen: dict[str, Fraction]) -> Optional[dict[str, Any]]:
     """The identity fields of a 001 line (:data:`PLAYER_FIELDS`) as Player attributes, in field
     order; ``None`` when the start rank is unreadable (reported)."""
     no_text = line[_NO].strip()
@@ -200,7 +200,7 @@ def _code_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 _COLOUR_INDEX = {None: 0, "w": 1, "b": 2}
 _COLOURS = (None, "w", "b")
-_TABLES: list = []
+_TABLES: list[np.ndarray] = []
 
 
 def _scan_rounds(kept: list[tuple[int, str]], nrounds: int, source: str, fd: Findings
@@ -285,7 +285,7 @@ def _read_players(player_lines: list[tuple[int, str]], declared_rounds: Optional
     """The player records: identity fields line by line, round fields column-wise, then the
     pairings checked (:func:`xl_tiebreak.pairings.reconcile_arrays`) and the points fields
     against the results."""
-    ids: list[dict] = []
+    ids: list[dict[str, Any]] = []
     kept: list[tuple[int, str]] = []
     nos: dict[int, int] = {}
     points_seen: dict[str, Fraction] = {}
@@ -409,7 +409,7 @@ def _disagreeing(kind: np.ndarray, declared: list[Optional[Fraction]], scoring: 
     return (given != -2) & (given != upto) & (given != full), scale, full
 
 
-def _settle_scoring(kind: np.ndarray, ids: list[dict], scoring: Scoring, explicit: bool, source: str,
+def _settle_scoring(kind: np.ndarray, ids: list[dict[str, Any]], scoring: Scoring, explicit: bool, source: str,
                     lines: dict[int, int], findings: Findings) -> Scoring:
     """The points field (``FIELDS["points"]``) must agree with the results. Without record 162 the
     scoring system is the first of the usual ones that explains every player's points (with a
