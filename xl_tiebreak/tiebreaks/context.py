@@ -149,9 +149,7 @@ class Compiled:
         """:meth:`from_kinds` of a reader's checked arrays, players in start order: ``nos`` their
         start numbers (increasing), ``opp`` the opponent's start number (0: none), ``colour`` 0
         none, 1 White, 2 Black (as :func:`~xl_tiebreak.pairings.reconcile_arrays` has them)."""
-        at = np.searchsorted(nos, opp)
-        known = (opp != 0) & (at < len(nos)) & (nos[np.minimum(at, len(nos) - 1)] == opp)
-        return cls.from_kinds(scoring, kind, np.where(known, at, -1), opp != 0, colour == 2)
+        return cls.from_kinds(scoring, kind, _rows_of(nos, opp), opp != 0, colour == 2)
 
     def _freeze(self) -> None:
         freeze(self.kind, self.opp, self.pts, self.black, self.halves, self.entered, self.pending, self.blank,
@@ -160,6 +158,23 @@ class Compiled:
     def last_played_round(self) -> int:
         """:func:`~xl_tiebreak.model.last_played_round` of these arrays."""
         return last_played_round(np.isin(self.kind, (GAME,) + FORFEIT_CODES), self.entered)
+
+
+def _rows_of(nos: np.ndarray, opp: np.ndarray) -> np.ndarray:
+    """The row of each opponent's start number in ``nos`` (increasing), -1 for none (0) or one
+    not among them: through a table indexed by start number when they are small (TRF's are at
+    most 9999), else by binary search."""
+    if not opp.size or not len(nos):
+        return np.full(opp.shape, -1, np.int64)
+    top = max(int(nos[-1]), int(opp.max()))
+    if int(nos[0]) >= 0 and int(opp.min()) >= 0 and top < 1 << 20:
+        table = np.full(top + 1, -1, np.int64)
+        table[nos] = np.arange(len(nos))
+        table[0] = -1  # 0: no opponent
+        return table[opp]
+    at = np.searchsorted(nos, opp)
+    known = (opp != 0) & (at < len(nos)) & (nos[np.minimum(at, len(nos) - 1)] == opp)
+    return np.where(known, at, -1)
 
 
 def compiled(t: Tournament) -> Compiled:
