@@ -50,9 +50,8 @@ def engine(players: int, rounds: int) -> dict:
 
 
 def _fresh(t):
-    """The same tournament without its cached arrays (a cold start)."""
-    t.__dict__.pop("_compiled", None)
-    return t
+    """The same tournament without its arrays (a cold start)."""
+    return t.with_players(t.players)
 
 
 def reference(players: int, rounds: int) -> float:

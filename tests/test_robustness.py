@@ -148,7 +148,7 @@ def test_xml_entity_bomb_is_refused(tmp_path):
 
 
 def test_huge_trf_is_refused_before_reading(tmp_path):
-    from xl_tiebreak.trf import MAX_TRF_BYTES, read_trf
+    from xl_tiebreak.trf.reader import MAX_TRF_BYTES, read_trf
     big = tmp_path / "big.trf"
     with open(big, "wb") as f:
         f.truncate(MAX_TRF_BYTES + 1)

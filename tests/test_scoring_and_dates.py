@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from xl_tiebreak import InputError, parse_trf
-from xl_tiebreak.trf import parse_date
+from xl_tiebreak.trf.records import parse_date
 from conftest import trf_line
 
 

@@ -8,7 +8,8 @@ import pytest
 
 from xl_tiebreak import InputError, Kind, compute, parse_trf, read_trf, write_trf
 from xl_tiebreak.examples import demo_text
-from xl_tiebreak.trf import FIELDS, PLAYER_FIELDS, ROUND_FIELDS, ROUND_STRIDE, missing_colours, player_line, round_where
+from xl_tiebreak.trf.layout import FIELDS, PLAYER_FIELDS, ROUND_FIELDS, ROUND_STRIDE, player_line, round_where
+from xl_tiebreak.trf.writer import missing_colours
 from conftest import F, real_files
 
 

@@ -18,7 +18,7 @@ from xl_tiebreak import compute, parse_trf, write_trf
 from xl_tiebreak.errors import InputError
 from xl_tiebreak.model import Kind, LazyRounds, Player
 from xl_tiebreak.tiebreaks.context import Compiled
-from xl_tiebreak.trf import FIELDS, ROUND_STRIDE
+from xl_tiebreak.trf.layout import FIELDS, ROUND_STRIDE
 from xl_tiebreak.validation import Findings
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
@@ -56,10 +56,11 @@ def same(text: str) -> None:
         new, t = outcome(parse_trf, text, strict)
         old, t_old = outcome(reference.parse_trf, text, strict)
         assert new == old
-        if t is not None and "_compiled" in t.__dict__:  # made straight from the reader's arrays
+        got = None if t is None else t.engine_arrays()  # made straight from the reader's arrays
+        if got is not None:
             want = Compiled(t_old)
             for name in ARRAYS + ("scale",):
-                assert np.array_equal(getattr(t.__dict__["_compiled"], name), getattr(want, name)), name
+                assert np.array_equal(getattr(got, name), getattr(want, name)), name
 
 
 def events(count: int, seed: int):

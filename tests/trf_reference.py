@@ -18,8 +18,11 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Optional, Union
 
+import numpy as np
+
 from xl_tiebreak.errors import InputError
 from xl_tiebreak.model import (
+    KIND_INDEX,
     STANDARD_SCORING,
     Kind,
     Player,
@@ -29,7 +32,8 @@ from xl_tiebreak.model import (
     last_played_round,
 )
 from pairings_reference import reconcile
-from xl_tiebreak.trf import _num
+from xl_tiebreak.pairings import ENTERED, PAIRED
+from xl_tiebreak.trf.layout import points_text as _num
 from xl_tiebreak.textutil import is_digits
 from xl_tiebreak.validation import Findings, strict
 
@@ -307,7 +311,8 @@ def _resolve(parsed, player_lines, nrounds, source, header, scoring, kind, start
             if len(fd.items) > before:
                 bad.add((p.no, r + 1))
         raw[p.no] = rounds
-    played = last_played_round([k for k, _, _ in rounds] for rounds in raw.values())
+    kinds = np.array([[KIND_INDEX[k] for k, _, _ in rounds] for rounds in raw.values()], dtype=np.int8)
+    played = last_played_round(PAIRED[kinds], ENTERED[kinds]) if kinds.ndim == 2 else 0
     lines = {p.no: lineno for (lineno, _), (p, _) in zip(player_lines, parsed)}
     built = {no: [Round(k, opp, colour, Fraction(0) if k is Kind.NOT_PLAYED else scoring.points(k))
                   if not (k is Kind.ABSENT and r > played) else Round(Kind.NOT_PLAYED)

@@ -7,10 +7,13 @@ what would be right, and has a severity; see :data:`xl_tiebreak.validation.RULES
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from .errors import InputError
 from .validation import Finding, Findings
+
+if TYPE_CHECKING:
+    from .model import Tournament
 
 
 def collect(read: Callable[[Findings], object]) -> list[Finding]:
@@ -27,18 +30,18 @@ def collect(read: Callable[[Findings], object]) -> list[Finding]:
 def check_trf(path: "str | Path", encoding: "str | None" = None) -> list[Finding]:
     """The findings for a TRF file (workbooks: :func:`xl_tiebreak.excel.book_check.check_workbook`)."""
     from .trf import read_trf  # here: a workbook's CHECK (through collect) needs no TRF reader
-    read: list = []
+    read: list[Tournament] = []
     found = collect(lambda fd: read.append(read_trf(Path(path), findings=fd, encoding=encoding)))
     if read and not any(f.severity == "error" for f in found):
         found += _unrated(Path(path), read[0])
     return found
 
 
-def _unrated(path: Path, t) -> list[Finding]:
+def _unrated(path: Path, t: Tournament) -> list[Finding]:
     """The ``unrated`` warnings of a TRF file (:func:`xl_tiebreak.rating_notes.unrated_findings`),
     at each unrated player's rating field (the line of his 001 record, columns 49-52)."""
     from .rating_notes import unrated_findings, unrated_players
-    from .trf import FIELDS
+    from .trf.layout import FIELDS
     if not unrated_players(t):
         return []
     lines: dict[int, int] = {}

@@ -21,9 +21,10 @@ from .model import (
     Round,
     Scoring,
     Tournament,
+    last_played_round,
 )
 from .notation import PLAIN_GAME, NotationError, format_cell, is_fide_cell, is_us_cell, parse_cell
-from .pairings import last_played, reconcile
+from .pairings import ENTERED, PAIRED, reconcile
 from .tiebreaks.context import Compiled
 from .validation import Findings, strict
 
@@ -46,8 +47,9 @@ class Row:
 def _style(rows: Sequence[Row], place: Callable[[int, int], str], fd: Findings) -> str:
     """US when cells read like ``W12`` and none is written the FIDE way; a mix is an error,
     since ``U`` and ``F`` mean different things in the two notations."""
-    us = fide = None
-    seen: set = set()  # a text read once is enough (about half of a crosstable's texts repeat)
+    us: Optional[tuple[int, int, object]] = None
+    fide: Optional[tuple[int, int, object]] = None
+    seen: set[object] = set()  # a text read once is enough (about half of a crosstable's texts repeat)
     for row in rows:
         for r, c in enumerate(row.cells, start=1):
             key = _key(c)
@@ -83,7 +85,7 @@ def _key(cell: object) -> Optional[tuple[type, object]]:
 
 
 def _check_blank_rounds(nos: list[int], kind: np.ndarray, opp: np.ndarray, place: Callable[[int, int], str],
-                        fd: Findings, bad: set) -> None:
+                        fd: Findings, bad: set[tuple[int, int]]) -> None:
     """An empty cell in a round the event has played, with later rounds filled in, is read as
     an absence: say so, since it may be a forgotten result. (One row per player, ``nos`` their
     start numbers; ``kind`` and ``opp`` as :func:`~xl_tiebreak.pairings.reconcile` gives them.)"""
@@ -92,7 +94,8 @@ def _check_blank_rounds(nos: list[int], kind: np.ndarray, opp: np.ndarray, place
     blank = kind == KIND_INDEX[Kind.NOT_PLAYED]
     cols = np.arange(kind.shape[1])[None, :]
     filled = np.where(blank, -1, cols).max(axis=1)  # each row's last round with something in it (0-based)
-    empty = blank & (opp == 0) & (cols < filled[:, None]) & (cols < last_played(kind))
+    played = last_played_round(PAIRED[kind], ENTERED[kind])
+    empty = blank & (opp == 0) & (cols < filled[:, None]) & (cols < played)
     for i, c in np.argwhere(empty).tolist():
         no, r = nos[i], c + 1
         if (no, r) not in bad:
@@ -101,7 +104,7 @@ def _check_blank_rounds(nos: list[int], kind: np.ndarray, opp: np.ndarray, place
 
 
 def _half_typed(rows: Sequence[Row], parsed: dict[int, list[Round]], place: Callable[[int, int], str],
-                fd: Findings, bad: set) -> None:
+                fd: Findings, bad: set[tuple[int, int]]) -> None:
     """The round being typed: a game whose result is typed on one side, its other side still
     empty, is a game not in yet (both sides a pairing without result) and a warning naming the
     empty cell, not an error: mid-round is a normal state (DESIGN, the round-by-round workflow).
@@ -207,12 +210,13 @@ def tournament_from_rows(rows: Sequence[Row], *, rounds: Optional[int] = None, n
         _check_round_robin_codes(nos, kinds, place, fd)
     order = sorted(range(len(unique)), key=lambda i: unique[i].no)
     players = [Player(no=row.no, name=row.name, rating=row.rating, title=row.title, fed=row.fed,
-                      sex=row.sex, fide_id=row.fide_id, birth=row.birth, rounds=tuple(parsed[row.no])) for row in (unique[i] for i in order)]
-    t = Tournament(players=tuple(players), rounds=nrounds, name=name, scoring=scoring, kind=kind,
-                   start_date=start_date)
+                      sex=row.sex, fide_id=row.fide_id, birth=row.birth, rounds=tuple(parsed[row.no]))
+               for row in (unique[i] for i in order)]
+    arrays = None
     if not fd.errors and kinds.size and opp.dtype != object:
         # the engine's arrays from the checked ones, as the TRF reader hands them over
-        rows = np.array(order, dtype=np.int64)
+        at = np.array(order, dtype=np.int64)
         start = np.array([unique[i].no for i in order], dtype=np.int64)
-        t.__dict__["_compiled"] = Compiled.from_pairings(scoring, start, kinds[rows], opp[rows], colour[rows])
-    return t
+        arrays = Compiled.from_pairings(scoring, start, kinds[at], opp[at], colour[at])
+    return Tournament(players=tuple(players), rounds=nrounds, name=name, scoring=scoring, kind=kind,
+                      start_date=start_date, arrays=arrays)

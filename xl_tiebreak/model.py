@@ -6,10 +6,14 @@ Every round of every player has a :class:`Kind`; points alone never tell the kin
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import InitVar, dataclass, field, replace
 from enum import Enum
 from fractions import Fraction
-from typing import Iterable, Optional
+from math import lcm
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Protocol, TypeVar, cast, overload
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 class Kind(Enum):
@@ -118,10 +122,18 @@ class Scoring:
 
     @property
     def is_standard(self) -> bool:
-        return (self.win, self.draw, self.loss, self.absent, self.pab_points) == (1, Fraction(1, 2), 0, 0, 1)
+        return (self.win, self.draw, self.loss, self.absent, self.pab_points) == _STANDARD_POINTS
+
+    @property
+    def scale(self) -> int:
+        """The least common denominator of the points (2 for 1/½/0): every score is an integer
+        number of ``1/scale`` points, so array sums stay exact."""
+        return lcm(*(Fraction(v).denominator for v in (self.win, self.draw, self.loss, self.absent,
+                                                        self.pab_points)))
 
 
 STANDARD_SCORING = Scoring()
+_STANDARD_POINTS = (Fraction(1), Fraction(1, 2), Fraction(0), Fraction(0), Fraction(1))
 
 
 @dataclass(frozen=True)
@@ -148,6 +160,14 @@ def make_round(kind: Kind, opponent: Optional[int] = None, colour: Optional[str]
     return Round(kind, opponent, colour, scoring.points(kind))
 
 
+class RoundsSource(Protocol):
+    """A reader's rounds of every player, built one player at a time (see :class:`LazyRounds`)."""
+
+    rounds_count: int
+
+    def rounds_of(self, row: int) -> "tuple[Round, ...]": ...
+
+
 class LazyRounds:
     """Stand-in for a player's rounds until first read: a source that can build them and the
     player's row in it (a reader's arrays; see :mod:`xl_tiebreak.trf`). ``source.rounds_of(row)``
@@ -155,7 +175,7 @@ class LazyRounds:
 
     __slots__ = ("source", "row")
 
-    def __init__(self, source, row: int) -> None:
+    def __init__(self, source: RoundsSource, row: int) -> None:
         self.source = source
         self.row = row
 
@@ -165,7 +185,7 @@ class LazyRounds:
     def build(self) -> "tuple[Round, ...]":
         return self.source.rounds_of(self.row)
 
-    def __reduce__(self):  # pickles (and deep-copies) as the plain tuple
+    def __reduce__(self) -> "tuple[type[tuple[Round, ...]], tuple[tuple[Round, ...]]]":  # pickles (and deep-copies) as the plain tuple
         return (tuple, (self.build(),))
 
 
@@ -173,18 +193,18 @@ class _RoundsField:
     """``Player.rounds``: a plain tuple, or built from a :class:`LazyRounds` on first read (so a
     reader need not make a Round object for every cell of a large event up front)."""
 
-    def __set_name__(self, owner, name: str) -> None:
+    def __set_name__(self, owner: type, name: str) -> None:
         self.name = name
 
-    def __get__(self, obj, owner=None):
+    def __get__(self, obj: Optional["Player"], owner: Optional[type] = None) -> "tuple[Round, ...]":
         if obj is None:
             return ()  # the field's default
         got = obj.__dict__["rounds"]
         if type(got) is LazyRounds:
             got = obj.__dict__["rounds"] = got.build()
-        return got
+        return got  # type: ignore[no-any-return]
 
-    def __set__(self, obj, value) -> None:  # reached only through the dataclass __init__ (frozen)
+    def __set__(self, obj: "Player", value: "tuple[Round, ...] | LazyRounds") -> None:  # reached only through the dataclass __init__ (frozen)
         obj.__dict__["rounds"] = value
 
 
@@ -215,9 +235,24 @@ class Player:
         return sum((r.points for r in rs), Fraction(0))
 
 
+class EventArrays(Protocol):
+    """What a tournament keeps of the engine's arrays (:class:`~xl_tiebreak.tiebreaks.context.Compiled`)."""
+
+    def last_played_round(self) -> int: ...
+
+
+A = TypeVar("A", bound=EventArrays)
+
+
 @dataclass(frozen=True)
 class Tournament:
-    """A whole event. ``players`` are ordered by start number; ``rounds`` is the scheduled count."""
+    """A whole event. ``players`` are ordered by start number; ``rounds`` is the scheduled count.
+
+    ``arrays``: the engine's arrays of exactly these players and rounds, when a reader made them
+    from its own (:meth:`Compiled.from_pairings <xl_tiebreak.tiebreaks.context.Compiled.from_pairings>`),
+    so the engine need not compile the Round objects again; see :meth:`engine_arrays`. They are
+    not part of the value: a tournament derived with ``dataclasses.replace`` starts without them.
+    """
 
     players: tuple[Player, ...]
     rounds: int
@@ -227,8 +262,11 @@ class Tournament:
     start_date: Optional[str] = None  # ISO "YYYY-MM-DD" when known
     tiebreaks: tuple[str, ...] = ()  # from TRF record 202 (or 212 without its PTS)
     header: tuple[str, ...] = field(default=(), compare=False)  # other TRF records, kept verbatim
+    arrays: InitVar[Optional[EventArrays]] = None
 
-    def __post_init__(self) -> None:
+    def __post_init__(self, arrays: Optional[EventArrays]) -> None:
+        if arrays is not None:
+            object.__setattr__(self, "_arrays", arrays)
         nos = [p.no for p in self.players]
         if nos != sorted(nos) or len(set(nos)) != len(nos):
             raise ValueError("players must be ordered by distinct start numbers")
@@ -250,28 +288,44 @@ class Tournament:
             object.__setattr__(self, "_idx", cache)
         return cache
 
+    @overload
+    def engine_arrays(self, make: Callable[["Tournament"], A]) -> A: ...
+
+    @overload
+    def engine_arrays(self) -> Optional[EventArrays]: ...
+
+    def engine_arrays(self, make: Optional[Callable[["Tournament"], A]] = None) -> Any:
+        """The engine's arrays of this event: those given as ``arrays``, else ``make(self)``,
+        made once and kept (the tournament is immutable); ``None`` when there are none yet and
+        no ``make``."""
+        got = self.__dict__.get("_arrays")
+        if got is None and make is not None:
+            got = make(self)
+            object.__setattr__(self, "_arrays", got)
+        return got
+
     @property
     def played_rounds(self) -> int:
-        """The default number of rounds to evaluate: the last round with a game or a forfeit,
-        failing that the last with any bye entered (pre-announced byes alone do not start a round)."""
-        arrays = self.__dict__.get("_compiled")  # the engine's arrays, when made already
+        """The default number of rounds to evaluate (:func:`last_played_round`)."""
+        arrays = self.__dict__.get("_arrays")  # the engine's arrays, when made already
         if arrays is not None:
-            return arrays.last_played_round()
-        return last_played_round([[r.kind for r in p.rounds] for p in self.players])
+            return int(arrays.last_played_round())
+        import numpy as np  # (here: the model alone loads no numpy)
+        shape = (len(self.players), self.rounds)
+        kinds = [r.kind for p in self.players for r in p.rounds]
+        return last_played_round(np.array([k.has_opponent for k in kinds], dtype=bool).reshape(shape),
+                                 np.array([k.is_entered for k in kinds], dtype=bool).reshape(shape))
 
     def with_players(self, players: Iterable[Player]) -> "Tournament":
         return replace(self, players=tuple(players))
 
 
-def last_played_round(kinds_per_player: Iterable[Iterable[Kind]]) -> int:
-    """The last round (1-based) with a game or forfeit; failing that, with any bye entered."""
-    last_game = last_any = 0
-    games, blank = _WITH_OPPONENT, _NOT_ENTERED
-    for kinds in kinds_per_player:
-        for r, k in enumerate(kinds, start=1):
-            if k in games:
-                if r > last_game:
-                    last_game = r
-            elif k not in blank and r > last_any:
-                last_any = r
-    return last_game or last_any
+def last_played_round(paired: "np.ndarray", entered: "np.ndarray") -> int:
+    """The default number of rounds to evaluate: the last round (1-based) in which a game or a
+    forfeit was paired (``paired``, boolean, players x rounds); failing that, the last with
+    anything entered, a bye (``entered``); else 0. Pre-announced byes alone do not start a round."""
+    for which in (paired, entered):
+        rounds = cast("np.ndarray", which.any(axis=0)).nonzero()[0]
+        if len(rounds):
+            return int(rounds[-1]) + 1
+    return 0

@@ -39,7 +39,7 @@ def _mirror(r: Round, me: int) -> str:
 
 
 def reconcile(rounds: dict[int, list[Round]], place: Place, findings: Optional[Findings] = None,
-              swiss: bool = True, bad: frozenset = frozenset()) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+              swiss: bool = True, bad: frozenset[tuple[int, int]] = frozenset()) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Mark double forfeits and check the pairings of players' Round lists (a crosstable's);
     ``place(no, round)`` names a player's round (1-based). ``bad``: (player, round) cells already
     reported as unreadable, which are not reported again through their opponents. The checks are
@@ -82,6 +82,7 @@ def _check_pairing(findings: Findings, where: str, r: int, no: int, rd: Round, o
     every player paired with that opponent in the round; ``skip``: one of the two cells is
     reported as unreadable already."""
     opp = rd.opponent
+    assert opp is not None  # (checked are only rounds with an opponent)
     if opp == no:
         findings.add("self", f"round {r + 1}: player {no} is paired with himself", where)
         return
@@ -123,10 +124,11 @@ _COLOUR_INDEX = {None: 0, "w": 1, "b": 2}
 #: kind index -> the index of the kind the opponent must have (-1: a round without an opponent)
 _WANT = np.array([_KI[_PENDING] if k is _PENDING else _KI[MIRROR[k]] if k in MIRROR else -1
                   for k in KINDS], dtype=np.int8)
-_WITH_OPPONENT = np.array([k.has_opponent for k in KINDS])
+#: over kind indices: a game or a forfeit; something entered (``PAIRED[kind]`` of a kind-index array)
+PAIRED = np.array([k.has_opponent for k in KINDS])
+ENTERED = np.array([k.is_entered for k in KINDS])
 _IS_FORFEIT = np.array([k.is_forfeit for k in KINDS])
 _IS_GAME = np.array([k.is_game for k in KINDS])
-_ENTERED = np.array([k.is_entered for k in KINDS])
 _AFTER_WITHDRAWAL = np.array([k in _UNPLAYED_AFTER_WITHDRAWAL for k in KINDS])
 _COLOUR_OF = (None, "w", "b")
 _DENSE = 1 << 20  # start numbers up to this index a table directly; larger ones are numbered anew
@@ -222,18 +224,6 @@ def _players_arrays(nos: np.ndarray, kind: np.ndarray, opp: np.ndarray, colour: 
                          place(no, r + 1))
 
 
-def last_played(kind: np.ndarray) -> int:
-    """:func:`~xl_tiebreak.model.last_played_round` of a kind-index array (players x rounds): the
-    last round with a game or a forfeit; failing that, with anything entered; else 0."""
-    if kind.size == 0:
-        return 0
-    paired = _WITH_OPPONENT[kind].any(axis=0)
-    if paired.any():
-        return int(np.flatnonzero(paired)[-1]) + 1
-    entered = _ENTERED[kind].any(axis=0)
-    return int(np.flatnonzero(entered)[-1]) + 1 if entered.any() else 0
-
-
 def _round(k: int, opp: int, colour: int) -> Round:
     """A cell of the arrays as a Round (for the words of a finding)."""
     return Round(KINDS[k], opp or None, _COLOUR_OF[colour])
@@ -266,7 +256,7 @@ def _f_for_u_arrays(nos: np.ndarray, kind: np.ndarray, place: Place, findings: F
     the pairing-allocated bye written the deprecated way (a warning)."""
     fulls = kind == _KI[Kind.FULL_BYE]
     lone = (fulls.sum(axis=0) == 1) & ~(kind == _KI[Kind.PAB]).any(axis=0)
-    paired = _WITH_OPPONENT[kind].sum(axis=0)
+    paired = PAIRED[kind].sum(axis=0)
     for r in np.flatnonzero(lone & (paired > 0) & (paired % 2 == 0)).tolist():
         no = int(nos[np.flatnonzero(fulls[:, r])[0]])
         findings.add("f-for-u", f"round {r + 1}: player {no}'s F looks like the pairing-allocated bye; "

@@ -144,7 +144,7 @@ def test_bad_descriptors_are_refused_on_the_command_line_and_in_record_202(tmp_p
 @pytest.mark.parametrize("field,value", [("rating", "9999"), ("rating", "1E23"), ("rating", "-100"),
                                          ("no", "0"), ("no", "abcd"), ("points", "1e99")])
 def test_absurd_numbers_in_player_fields_name_line_and_columns(tmp_path, field, value):
-    from xl_tiebreak.trf import FIELDS
+    from xl_tiebreak.trf.layout import FIELDS
     f = FIELDS[field]
     lines = DEMO.splitlines()
     k = _line_no(DEMO, "001")

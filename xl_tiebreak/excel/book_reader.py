@@ -313,7 +313,7 @@ def read_settings(book: Book) -> BookSettings:
 
 def read_book(book: Book, findings: Optional[Findings] = None) -> tuple[Tournament, BookSettings]:
     """The tournament of an opened workbook's crosstable and its settings (see read_workbook)."""
-    from ..trf import parse_date  # here: the recompute, which reads only the name, starts without it
+    from ..trf.records import parse_date  # here: the recompute, which reads only the name, starts without it
     from .sheet_table import rows_to_tournament
     fd = findings if findings is not None else strict()
     place = crosstable_place(book)

@@ -67,7 +67,7 @@ def export_trf(args) -> tuple[str, int]:
 def _colour_note(t) -> str:
     """A line saying how many games (not forfeits) were written with a colour the workbook did
     not give: a TRF needs one, and BPG/BWG count it."""
-    from ..trf import missing_colours
+    from ..trf.writer import missing_colours
     games = set()
     for no, i in missing_colours(t):
         r = t.player(no).rounds[i]

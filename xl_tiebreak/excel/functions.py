@@ -211,7 +211,7 @@ def _date(v: Any) -> Optional[str]:
         return None
     text = _text(v)
     if len(text) == 10 and text[4] in "-/." and text[:4].isdigit():
-        from ..trf import parse_date
+        from ..trf.records import parse_date
         return parse_date(text)
     return None
 

@@ -11,13 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
-from math import lcm
 from typing import TYPE_CHECKING, Optional
 
 import numpy as np
 
 from ..editions import Edition, Unplayed
-from ..model import Kind, Tournament
+from ..model import Kind, Scoring, Tournament, last_played_round
 from ..options import Options
 from .reasons import Reason
 from .svon import svon_array
@@ -75,8 +74,7 @@ class Compiled:
 
     def __init__(self, t: Tournament) -> None:
         sc = t.scoring
-        self.scale = s = lcm(*(Fraction(v).denominator for v in
-                               (sc.win, sc.draw, sc.loss, sc.absent, sc.pab_points)))
+        self.scale = s = sc.scale
         N, R = len(t.players), t.rounds
         index = {p.no: i for i, p in enumerate(t.players)}
         codes = {id(k): c for k, c in _CODE.items()}
@@ -129,8 +127,7 @@ class Compiled:
         ``paired`` where a round names an opponent, ``black`` where the player had Black. Points
         follow from the kinds under ``scoring``, as :class:`~xl_tiebreak.model.Round` has them."""
         self = cls.__new__(cls)
-        s = self.scale = lcm(*(Fraction(v).denominator for v in
-                               (scoring.win, scoring.draw, scoring.loss, scoring.absent, scoring.pab_points)))
+        s = self.scale = scoring.scale
         kinds = tuple(Kind)
         table = lambda f, dtype: np.array([f(k) for k in kinds], dtype=dtype)[kind]  # noqa: E731
         not_played = kinds.index(Kind.NOT_PLAYED)
@@ -147,34 +144,43 @@ class Compiled:
         return self
 
     @classmethod
-    def from_pairings(cls, scoring, nos: np.ndarray, kind: np.ndarray, opp: np.ndarray,
+    def from_pairings(cls, scoring: Scoring, nos: np.ndarray, kind: np.ndarray, opp: np.ndarray,
                       colour: np.ndarray) -> "Compiled":
         """:meth:`from_kinds` of a reader's checked arrays, players in start order: ``nos`` their
         start numbers (increasing), ``opp`` the opponent's start number (0: none), ``colour`` 0
         none, 1 White, 2 Black (as :func:`~xl_tiebreak.pairings.reconcile_arrays` has them)."""
-        at = np.searchsorted(nos, opp)
-        known = (opp != 0) & (at < len(nos)) & (nos[np.minimum(at, len(nos) - 1)] == opp)
-        return cls.from_kinds(scoring, kind, np.where(known, at, -1), opp != 0, colour == 2)
+        return cls.from_kinds(scoring, kind, _rows_of(nos, opp), opp != 0, colour == 2)
 
     def _freeze(self) -> None:
         freeze(self.kind, self.opp, self.pts, self.black, self.halves, self.entered, self.pending, self.blank,
                self.short)
 
     def last_played_round(self) -> int:
-        """The last round with a game or a forfeit; failing that, with any bye entered."""
-        paired = np.isin(self.kind, (GAME,) + FORFEIT_CODES).any(axis=0)
-        if paired.any():
-            return int(np.nonzero(paired)[0][-1]) + 1
-        entered = self.entered.any(axis=0)
-        return int(np.nonzero(entered)[0][-1]) + 1 if entered.any() else 0
+        """:func:`~xl_tiebreak.model.last_played_round` of these arrays."""
+        return last_played_round(np.isin(self.kind, (GAME,) + FORFEIT_CODES), self.entered)
+
+
+def _rows_of(nos: np.ndarray, opp: np.ndarray) -> np.ndarray:
+    """The row of each opponent's start number in ``nos`` (increasing), -1 for none (0) or one
+    not among them: through a table indexed by start number when they are small (TRF's are at
+    most 9999), else by binary search."""
+    if not opp.size or not len(nos):
+        return np.full(opp.shape, -1, np.int64)
+    top = max(int(nos[-1]), int(opp.max()))
+    if int(nos[0]) >= 0 and int(opp.min()) >= 0 and top < 1 << 20:
+        table = np.full(top + 1, -1, np.int64)
+        table[nos] = np.arange(len(nos))
+        table[0] = -1  # 0: no opponent
+        return table[opp]
+    at = np.searchsorted(nos, opp)
+    known = (opp != 0) & (at < len(nos)) & (nos[np.minimum(at, len(nos) - 1)] == opp)
+    return np.where(known, at, -1)
 
 
 def compiled(t: Tournament) -> Compiled:
-    """The arrays of a tournament, cached on the (immutable) tournament object."""
-    got = t.__dict__.get("_compiled")
-    if got is None:
-        got = t.__dict__["_compiled"] = Compiled(t)
-    return got
+    """The arrays of a tournament: those its reader gave, else compiled from its rounds once
+    (:meth:`~xl_tiebreak.model.Tournament.engine_arrays`)."""
+    return t.engine_arrays(Compiled)
 
 
 class Context:
@@ -195,8 +201,7 @@ class Context:
         self.fore = fore and 0 < n == t.rounds  # the final round's games count as draws here
         self.progress: Optional["Progress"] = None  # how far the event has got (set by engine.context)
         sc = t.scoring
-        self.scale = lcm(*(Fraction(v).denominator for v in
-                           (sc.win, sc.draw, sc.loss, sc.absent, sc.pab_points)))
+        self.scale = sc.scale
         s = self.scale
         self.W = int(sc.win * s)
         self.D = int(sc.draw * s)

@@ -1,0 +1,438 @@
+"""The TRF reader (TIEBREAK_RULES §9): a TRF-16 / TRF-26 file to a :class:`~xl_tiebreak.model.Tournament`.
+
+The header records are read by their handlers (:mod:`.records`); the player records (001) by
+the column table (:mod:`.layout`): identity fields line by line, round fields column-wise into
+the arrays the engine works on, the pairings checked on those arrays. Bad input raises
+:class:`~xl_tiebreak.errors.InputError` naming the line and columns (or, with a collecting
+:class:`~xl_tiebreak.validation.Findings`, lists every problem).
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Optional, Union
+
+import numpy as np
+
+from ..errors import InputError
+from ..model import KIND_INDEX, KINDS, Kind, LazyRounds, Player, Round, Scoring, Tournament, last_played_round
+from ..pairings import ENTERED, PAIRED, reconcile_arrays
+from ..textutil import is_digits
+from ..tiebreaks.context import Compiled
+from ..validation import Findings, strict
+from .layout import (
+    FIELDS,
+    RESULT_WITH_OPPONENT,
+    RESULT_WITHOUT_OPPONENT,
+    ROUND_SLICES,
+    ROUND_STRIDE,
+    ROUNDS_FROM,
+    points_text,
+    round_count,
+    round_fields,
+    round_where,
+)
+from .records import Header, read_header_line
+
+MAX_TRF_BYTES = 20 * 1024 * 1024
+
+
+#: bytes 0x80-0x9F: printable characters in Windows-1252 (Š, Ž, €, quotes), C1 control codes in Latin-1
+_C1 = re.compile(rb"[\x80-\x9f]")
+
+
+def decode_trf(raw: bytes, source: str, fd: Findings, encoding: Optional[str] = None) -> str:
+    """The text of a TRF file: UTF-8 (with or without a byte-order mark), else Windows-1252 (what
+    Windows programs write; it shows ``Š``, ``Ž``, ``€`` where Latin-1 has control codes), else
+    Latin-1, with a warning naming the guess; ``encoding`` chooses instead of guessing. Every
+    U+FEFF (a byte-order mark, also one left before a line by joined files) is dropped."""
+    if encoding:
+        try:
+            text = raw.decode(encoding)
+        except LookupError:
+            raise InputError(f"unknown encoding {encoding!r} (e.g. utf-8, cp1252, latin-1, cp1250)", "--encoding") from None
+        except UnicodeDecodeError as exc:
+            line = raw[:exc.start].count(b"\n") + 1
+            raise InputError(f"byte 0x{raw[exc.start]:02x} is not {encoding}; choose another --encoding",
+                             f"{source} line {line}") from None
+    else:
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            line = raw[:exc.start].count(b"\n") + 1
+            guess = "cp1252"
+            try:
+                text = raw.decode("cp1252") if _C1.search(raw) else raw.decode("latin-1")
+                if not _C1.search(raw):
+                    guess = "latin-1"
+            except UnicodeDecodeError:
+                text, guess = raw.decode("latin-1"), "latin-1"
+            fd.add("encoding", f"not UTF-8 (first at line {line}): read as {guess}"
+                   f"{' (Windows-1252)' if guess == 'cp1252' else ''}; if names look wrong, give "
+                   "--encoding (e.g. cp1250 for Central European Windows files)", source)
+    return text.replace("\ufeff", "") if "\ufeff" in text else text
+
+
+def read_trf(path: Union[str, Path], *, allow_team: bool = False,
+             findings: Optional[Findings] = None, encoding: Optional[str] = None) -> Tournament:
+    """Read a TRF file (see :func:`decode_trf` for its text encoding)."""
+    p = Path(path)
+    fd = findings if findings is not None else strict()
+    try:
+        if p.stat().st_size > MAX_TRF_BYTES:
+            raise InputError(f"the file is larger than {MAX_TRF_BYTES // 2**20} MiB (the limit); a TRF file is "
+                             "a few hundred kilobytes", str(path))
+        raw = p.read_bytes()
+    except OSError as exc:
+        raise InputError(f"cannot read the file ({exc.strerror or exc})", str(path)) from None
+    text = decode_trf(raw, p.name, fd, encoding)
+    return parse_trf(text, source=p.name, allow_team=allow_team, findings=fd)
+
+
+def parse_trf(text: str, source: str = "<trf>", *, allow_team: bool = False,
+              findings: Optional[Findings] = None) -> Tournament:
+    """Parse TRF text into a :class:`Tournament`.
+
+    ``allow_team`` reads the individual player lines of a team event; by default team events are
+    refused, since their tie-breaks are team tie-breaks. ``findings``: where problems go; by
+    default the first error raises :class:`InputError`. A collecting ``Findings`` lists them
+    all (the ``check`` command); the tournament it returns is then only a best effort.
+    """
+    fd = findings if findings is not None else strict()
+    h = Header()
+    player_lines: list[tuple[int, str]] = []
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        if line[:3] == "001":  # the bulk of a file: kept for the columnar reader below
+            player_lines.append((lineno, line))
+        else:
+            read_header_line(h, line, lineno, source, fd)
+    header, team, tiebreaks = h.lines, h.team, h.tiebreaks
+    if team and not allow_team:
+        raise InputError("this is a team event (records 082/092/192/013/3xx); xl-tiebreak computes "
+                         "individual tie-breaks only", source)
+    if not player_lines:
+        raise InputError("no player records (lines starting with 001) found", source)
+
+    if h.start is None and not any(ln[:3] == "042" and ln[4:].strip() for ln in header):
+        from ..editions import DEFAULT_EDITION
+        fd.add("edition", f"no start date (record 042): the rules in force are not known, so {DEFAULT_EDITION.name} "
+               "(the newest edition) is assumed; add record 042 or choose the edition with --rules", source)
+    t = _read_players(player_lines, h.rounds, source, header, h.scoring, h.kind, h.start,
+                      h.name, tiebreaks, fd, team=team, explicit=h.explicit_scoring)
+    if tiebreaks and not team:  # (a team event's codes are team tie-breaks)
+        _check_descriptors(text, tiebreaks, t.rounds, source, fd)
+    return t
+
+
+def _check_descriptors(text: str, codes: tuple[str, ...], rounds: int, source: str, fd: Findings) -> None:
+    """Each tie-break of record 202 (or 212) must be one the program computes, with a cut that
+    leaves something of the event's rounds: an unknown code or modifier is reported with its line,
+    not left for the computation to stumble on."""
+    from ..descriptor import fits_rounds, parse_descriptor
+    from ..errors import DescriptorError
+    line = next((k for k, ln in enumerate(text.splitlines(), start=1) if ln[:3] in ("202", "212")), 0)
+    for k, code in enumerate(codes, start=1):
+        try:
+            fits_rounds(parse_descriptor(code), code, rounds)
+        except DescriptorError as exc:
+            fd.add("descriptor", f"tie-break {k} of the list: {exc}", f"{source} line {line}")
+
+
+_NO, _SEX, _TITLE, _NAME, _RATING, _FED, _FIDE_ID, _BIRTH, _POINTS, _RANK = (
+    FIELDS[n].cols for n in ("no", "sex", "title", "name", "rating", "fed", "fide_id", "birth", "points", "rank"))
+
+
+def _player_fields(line: str, lineno: int, source: str, fd: Findings,
+                   points_seen: dict[str, Fraction]) -> Optional[dict[str, Any]]:
+    """The identity fields of a 001 line (:data:`PLAYER_FIELDS`) as Player attributes, in field
+    order; ``None`` when the start rank is unreadable (reported)."""
+    no_text = line[_NO].strip()
+    if not (no_text.isascii() and no_text.isdigit()) or int(no_text) < 1:  # (is_digits, inline)
+        fd.add("layout", f"start rank {no_text!r} is not a number from 1 to 9999",
+               f"{source} line {lineno}, {FIELDS['no'].where}")
+        return None
+    rating_text = line[_RATING].strip()
+    rating = None
+    if rating_text and not (rating_text.isascii() and rating_text.isdigit()):
+        fd.add("layout", f"rating {rating_text!r} is not a number (leave it blank or 0 for unrated)",
+               f"{source} line {lineno}, {FIELDS['rating'].where}")
+    elif rating_text and int(rating_text) > 0:
+        rating = int(rating_text)
+    pts_text = line[_POINTS].strip().replace(",", ".")
+    declared: Optional[Fraction] = None
+    if pts_text:
+        declared = points_seen.get(pts_text)
+        if declared is None:
+            if not re.fullmatch(r"\d+(\.\d+)?", pts_text):
+                fd.add("layout", f"points {pts_text!r} is not a number",
+                       f"{source} line {lineno}, {FIELDS['points'].where}")
+            else:
+                declared = points_seen[pts_text] = Fraction(pts_text)
+    rank_text = line[_RANK].strip()
+    return {"no": int(no_text), "name": line[_NAME].strip(), "rating": rating, "rounds": (),
+            "title": line[_TITLE].strip(), "fed": line[_FED].strip(), "sex": line[_SEX].strip(),
+            "fide_id": line[_FIDE_ID].strip(), "birth": line[_BIRTH].strip(), "declared_points": declared,
+            "declared_rank": int(rank_text) if rank_text.isascii() and rank_text.isdigit() else None}
+
+
+def _code_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Lookup tables over the code points 0-255 of a result or colour column, for the columnar
+    reader: kind index with an opponent, without one (-1: not a result there; a blank result with
+    an opponent is a pending pairing), colour (0 none, 1 white, 2 black, -1 not a colour)."""
+    with_opp = np.full(256, -1, np.int8)
+    without = np.full(256, -1, np.int8)
+    colour = np.full(256, -1, np.int8)
+    for c in range(256):
+        ch = chr(c)
+        res = ch.upper() if ch != "½" else "="
+        if res == " ":
+            with_opp[c] = KIND_INDEX[Kind.NOT_PLAYED]
+        elif res in RESULT_WITH_OPPONENT:
+            with_opp[c] = KIND_INDEX[RESULT_WITH_OPPONENT[res]]
+        if res in RESULT_WITHOUT_OPPONENT:
+            without[c] = KIND_INDEX[RESULT_WITHOUT_OPPONENT[res]]
+        if ch in " -wbWB":
+            colour[c] = _COLOUR_INDEX[ch.lower() if ch.lower() in ("w", "b") else None]
+    return with_opp, without, colour
+
+
+_COLOUR_INDEX = {None: 0, "w": 1, "b": 2}
+_COLOURS = (None, "w", "b")
+_TABLES: list[np.ndarray] = []
+
+
+def _scan_rounds(kept: list[tuple[int, str]], nrounds: int, source: str, fd: Findings
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Every round field of every player line, read column-wise into arrays (players x rounds):
+    kind index (:data:`~xl_tiebreak.model.KINDS`), opponent start number (0: none), colour index
+    and the cells reported as unreadable. Lines with anything unusual in their round fields (a
+    bad field, a left-aligned number, other blanks) are read field by field instead, which words
+    the findings exactly as before."""
+    n, R = len(kept), nrounds
+    kind = np.full((n, R), KIND_INDEX[Kind.ABSENT], np.int8)
+    opp = np.zeros((n, R), np.int32)
+    colour = np.zeros((n, R), np.int8)
+    bad = np.zeros((n, R), bool)
+    if R == 0:
+        return kind, opp, colour, bad
+    if not _TABLES:
+        _TABLES.extend(_code_tables())
+    with_opp, without, colour_of = _TABLES
+    lines = [line for _, line in kept]
+    width = ROUNDS_FROM + ROUND_STRIDE * R
+    m = np.array(lines, dtype=f"<U{width}").view(np.uint32).reshape(n, width)
+    m = np.where(m == 0, 32, m)  # beyond the end of a line: blanks, as the field reader pads
+    f = m[:, ROUNDS_FROM:].reshape(n, R, ROUND_STRIDE)  # each round's columns, from its opponent on
+    (o1, o2), (c1, _), (r1, _) = ((sl.start - ROUNDS_FROM, sl.stop - ROUNDS_FROM) for sl in ROUND_SLICES)
+    o, c, res = f[:, :, o1:o2], f[:, :, c1], f[:, :, r1]
+    digit = (o >= 48) & (o <= 57)
+    blank = o == 32
+    clean = (digit | blank).all(axis=2) & ~(digit[:, :, :-1] & blank[:, :, 1:]).any(axis=2)  # right-aligned
+    v = np.where(digit, o - 48, 0).astype(np.int32)
+    number = sum(v[:, :, i] * 10 ** (o2 - o1 - 1 - i) for i in range(o2 - o1))  # the digits' value
+    paired = number > 0
+    res8 = np.minimum(res, 255)
+    k = np.where(paired, with_opp[res8], without[res8])
+    col = colour_of[np.minimum(c, 255)]
+    unusual = (~clean | (k < 0) | (res > 255) | (col < 0) | (c > 255)).any(axis=1)
+    if "\x00" in "".join(lines):  # a NUL inside a line is not a blank
+        unusual |= np.array(["\x00" in line for line in lines])
+    kind[:] = np.where(k < 0, kind, k)
+    opp[:] = np.where(paired, number, 0)
+    colour[:] = np.where(paired & (col > 0), col, 0)
+    for i in np.flatnonzero(unusual).tolist():
+        lineno, line = kept[i]
+        fields = round_fields(line)
+        where = f"{source} line {lineno}"
+        for r in range(R):
+            opp_t, col_t, res_t = fields[r] if r < len(fields) else ("    ", " ", " ")
+            before = len(fd.items)
+            k_, o_, c_ = _round_field(opp_t, col_t, res_t, r, where, fd)
+            bad[i, r] = len(fd.items) > before
+            kind[i, r] = KIND_INDEX[k_]
+            opp[i, r] = o_ or 0
+            colour[i, r] = _COLOUR_INDEX[c_]
+    return kind, opp, colour, bad
+
+
+def kind_points(scoring: Scoring) -> list[Fraction]:
+    """What a round of each kind (by index into :data:`~xl_tiebreak.model.KINDS`) is worth as
+    read: its points under ``scoring``; a round not played yet nothing (as ``Round`` has it)."""
+    return [Fraction(0) if k is Kind.NOT_PLAYED else scoring.points(k) for k in KINDS]
+
+
+class _TrfRounds:
+    """The rounds of a TRF file as arrays (players in start order x rounds); builds a player's
+    :class:`Round` objects when first asked (:class:`~xl_tiebreak.model.LazyRounds`)."""
+
+    def __init__(self, kind: np.ndarray, opp: np.ndarray, colour: np.ndarray, scoring: Scoring) -> None:
+        self.kind, self.opp, self.colour = kind, opp, colour
+        self.rounds_count = kind.shape[1]
+        self.points = kind_points(scoring)
+
+    def rounds_of(self, row: int) -> tuple[Round, ...]:
+        pts = self.points
+        return tuple(Round(KINDS[k], o or None, _COLOURS[c], pts[k]) for k, o, c in
+                     zip(self.kind[row].tolist(), self.opp[row].tolist(), self.colour[row].tolist()))
+
+
+def _read_players(player_lines: list[tuple[int, str]], declared_rounds: Optional[tuple[int, int]],
+                  source: str, header: list[str], scoring: Scoring, event_kind: Optional[str],
+                  start: Optional[str], name: str, tiebreaks: tuple[str, ...], fd: Findings, *,
+                  team: bool, explicit: bool) -> Tournament:
+    """The player records: identity fields line by line, round fields column-wise, then the
+    pairings checked (:func:`xl_tiebreak.pairings.reconcile_arrays`) and the points fields
+    against the results."""
+    ids: list[dict[str, Any]] = []
+    kept: list[tuple[int, str]] = []
+    nos: dict[int, int] = {}
+    points_seen: dict[str, Fraction] = {}
+    for lineno, line in player_lines:
+        got = _player_fields(line, lineno, source, fd, points_seen)
+        if got is None:
+            continue
+        no = got["no"]
+        if no in nos:
+            fd.add("duplicate-player", f"start number {no} is used twice (also line "
+                   f"{nos[no]}); give every player his own number",
+                   f"{source} line {lineno}, {FIELDS['no'].where}")
+            continue
+        nos[no] = lineno
+        kept.append((lineno, line))
+        ids.append(got)
+    if not ids:
+        raise InputError("no readable player records", source)
+    body = [len(line.rstrip()) for _, line in kept]
+    if declared_rounds is not None:
+        nrounds, rline = declared_rounds
+        for (lineno, line), size, p in zip(kept, body, ids):
+            if round_count(size) > nrounds:
+                extra = [i for i, f in enumerate(round_fields(line), start=1) if i > nrounds and f[2] != " "]
+                if extra:
+                    fd.add("rounds", f"player {p['no']} has a result in round {extra[0]}, but line {rline} "
+                           f"says the event has {nrounds} rounds", f"{source} line {lineno}")
+    else:
+        nrounds = max(round_count(size) for size in body)
+    before = len(fd.items)
+    kind, opp, colour, bad = _scan_rounds(kept, nrounds, source, fd)
+    played = last_played_round(PAIRED[kind], ENTERED[kind])
+    later = (kind == KIND_INDEX[Kind.ABSENT]) & (np.arange(nrounds)[None, :] >= played)
+    kind[later] = KIND_INDEX[Kind.NOT_PLAYED]  # nothing entered after the last round played: not played yet
+    row_nos = np.array([p["no"] for p in ids], dtype=np.int64)
+    kind = reconcile_arrays(row_nos, kind, opp, colour,
+                            lambda no, r: f"{source} line {nos[no]}, {round_where(r, 'opponent', 'result')}",
+                            fd, swiss=event_kind != "round-robin", bad=bad)
+    clean = not any(f.severity == "error" for f in fd.items[before:])
+    if clean and not team:  # (a team event's board lines may carry points from the team's byes)
+        scoring = _settle_scoring(kind, ids, scoring, explicit, source, nos, fd)
+    order = np.argsort(row_nos, kind="stable")
+    kind, opp, colour = kind[order], opp[order], colour[order]
+    rounds = _TrfRounds(kind, opp, colour, scoring)
+    players = []
+    for row, i in enumerate(order.tolist()):
+        fields = ids[i]
+        fields["rounds"] = LazyRounds(rounds, row)
+        players.append(Player(**fields))
+    arrays = None
+    if clean and not any(f.severity == "error" for f in fd.items):
+        arrays = Compiled.from_pairings(scoring, row_nos[order], kind, opp, colour)
+    return Tournament(players=tuple(players), rounds=nrounds, name=name, scoring=scoring, kind=event_kind,
+                      start_date=start, tiebreaks=tiebreaks, header=tuple(header), arrays=arrays)
+
+
+def _round_field(opp_t: str, col_t: str, res_t: str, r: int, where: str, fd: Findings
+                 ) -> tuple[Kind, Optional[int], Optional[str]]:
+    """One round's opponent, colour and result; a bad field is reported and read as absent."""
+    absent = (Kind.ABSENT, None, None)
+    opp_s = opp_t.strip()
+    if opp_s and not is_digits(opp_s):
+        fd.add("notation", f"round {r + 1}: opponent {opp_s!r} is not a start number (0000 for a bye)",
+               f"{where}, {round_where(r + 1, 'opponent')}")
+        return absent
+    opp = int(opp_s) if opp_s and int(opp_s) > 0 else None
+    res = res_t.upper() if res_t != "½" else "="
+    colour = col_t.lower() if col_t.lower() in ("w", "b") else None
+    if col_t not in " -wbWB":
+        fd.add("notation", f"round {r + 1}: colour {col_t!r} is not w, b or -",
+               f"{where}, {round_where(r + 1, 'colour')}")
+    if opp is not None:
+        if res == " ":
+            return (Kind.NOT_PLAYED, opp, colour)  # paired, no result yet
+        k = RESULT_WITH_OPPONENT.get(res)
+        if k is None:
+            if res in "UFHZ":
+                fd.add("bye-with-opponent", f"round {r + 1}: a bye ({res_t}) has no opponent; write "
+                       f"0000 - {res}, or the game's result (1 = 0 + -) against {opp}",
+                       f"{where}, {round_where(r + 1, 'opponent', 'result')}")
+            else:
+                fd.add("notation", f"round {r + 1}: result {res_t!r} with an opponent; expected one of "
+                       "1 = 0 + - W D L", f"{where}, {round_where(r + 1, 'result')}")
+            return absent
+        return (k, opp, colour)
+    k = RESULT_WITHOUT_OPPONENT.get(res)
+    if k is None:
+        fd.add("notation", f"round {r + 1}: result {res_t!r} without an opponent; a bye is written "
+               "0000 - U (or F, H, Z)", f"{where}, {round_where(r + 1, 'result')}")
+        return absent
+    return (k, None, None)
+
+
+#: scoring systems tried, in order, when a file without record 162 has points that 1/½/0 does
+#: not explain (a PAB worth a draw or nothing; 3/1/0 and 2/1/0 with their PAB values)
+_CANDIDATES = [Scoring(pab=Fraction(1, 2)), Scoring(pab=Fraction(0))] + [
+    Scoring(win=Fraction(w), draw=Fraction(1), loss=Fraction(0), absent=Fraction(0), pab=Fraction(p))
+    for w in (3, 2) for p in (w, 1, 0)]
+
+
+def _totals(kind: np.ndarray, scoring: Scoring, upto: int) -> tuple[int, np.ndarray, np.ndarray]:
+    """Each player's points under ``scoring`` as integers over a common denominator ``scale``:
+    (scale, over rounds 1..upto, over all rounds). A round not played yet is worth nothing."""
+    values = kind_points(scoring)
+    scale = scoring.scale
+    pts = np.array([v.numerator * (scale // v.denominator) for v in values], dtype=np.int64)[kind]
+    return scale, pts[:, :upto].sum(axis=1), pts.sum(axis=1)
+
+
+def _disagreeing(kind: np.ndarray, declared: list[Optional[Fraction]], scoring: Scoring
+                 ) -> tuple[np.ndarray, int, np.ndarray]:
+    """Rows whose points field differs from their results (byes entered ahead allowed), with the
+    scale and the totals of the results."""
+    scale, upto, full = _totals(kind, scoring, last_played_round(PAIRED[kind], ENTERED[kind]))
+    scaled: dict[int, int] = {id(None): -2}  # by identity: the reader shares one Fraction per spelling
+    for d in declared:
+        if d is not None and id(d) not in scaled:
+            num = d * scale
+            scaled[id(d)] = num.numerator if num.denominator == 1 else -1  # -1: no total can equal it
+    given = np.array([scaled[id(d)] for d in declared], dtype=np.int64)
+    return (given != -2) & (given != upto) & (given != full), scale, full
+
+
+def _settle_scoring(kind: np.ndarray, ids: list[dict[str, Any]], scoring: Scoring, explicit: bool, source: str,
+                    lines: dict[int, int], findings: Findings) -> Scoring:
+    """The points field (``FIELDS["points"]``) must agree with the results. Without record 162 the
+    scoring system is the first of the usual ones that explains every player's points (with a
+    warning); if none does, or record 162 does not, the disagreeing lines are reported. Returns
+    the scoring system to use."""
+    declared = [p["declared_points"] for p in ids]
+    if all(d is None for d in declared):
+        return scoring
+    bad, scale, full = _disagreeing(kind, declared, scoring)
+    if not bad.any():
+        return scoring
+    if not explicit:
+        for s in _CANDIDATES:
+            if not _disagreeing(kind, declared, s)[0].any():
+                findings.add("scoring", f"no record 162, but the points fit win {points_text(s.win)}, draw "
+                             f"{points_text(s.draw)}, pairing-allocated bye {points_text(s.pab_points)}; that scoring "
+                             f"is used (say so in a 162 record)", source)
+                return s
+    hint = ("check the results or record 162" if explicit else
+            "no usual scoring system explains the points; give one in record 162 (e.g. '162  W 3.0  D 1.0')")
+    for i in sorted(np.flatnonzero(bad).tolist(), key=lambda i: ids[i]["no"]):
+        p = ids[i]
+        findings.add("points", f"player {p['no']} has {points_text(p['declared_points'])} points, but the results "
+                     f"give {points_text(Fraction(int(full[i]), scale))}; {hint}",
+                     f"{source} line {lines[p['no']]}, {FIELDS['points'].where}")
+    return scoring

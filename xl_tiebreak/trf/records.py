@@ -1,0 +1,323 @@
+"""The header records of a TRF file (TIEBREAK_RULES §9.1), each a handler in a table: what the
+reader takes from it (:data:`READERS`) and how the writer puts it back (:data:`WRITERS`).
+
+Read: 012 the event's name, 042 the start date, XXR/142 the number of rounds, 162 the scoring
+system, 092/192 the type of event, 082 and the team records (a team event), 202/212 the
+tie-break list. Every other record is kept verbatim, so that writing a file back loses nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING, Callable, NamedTuple, Optional
+
+from ..errors import InputError
+from ..model import STANDARD_SCORING, Scoring
+from ..validation import Findings
+from .layout import points_text
+
+if TYPE_CHECKING:
+    from ..model import Tournament
+
+#: records only a team event has
+TEAM_RECORDS = {"013", "310", "320", "330", "300", "352", "362"}
+_MONTHS = {m: i for i, m in enumerate(
+    ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], start=1)}
+
+
+@dataclass
+class Header:
+    """What the header records of a file said, as they are read."""
+
+    lines: list[str] = field(default_factory=list)  # every record kept, verbatim, in file order
+    name: str = ""
+    start: Optional[str] = None  # ISO date
+    rounds: Optional[tuple[int, int]] = None  # (rounds, line number)
+    scoring: Scoring = STANDARD_SCORING
+    explicit_scoring: bool = False  # a readable record 162
+    kind092: Optional[str] = None
+    kind192: Optional[str] = None
+    tb202: Optional[tuple[str, ...]] = None
+    tb212: tuple[str, ...] = ()  # record 212 without its PTS
+    team: bool = False
+
+    @property
+    def kind(self) -> Optional[str]:
+        """The type of event: record 192's keyword, else 092's words."""
+        return self.kind192 or self.kind092
+
+    @property
+    def tiebreaks(self) -> tuple[str, ...]:
+        """Record 202's list, else 212's."""
+        return self.tb202 if self.tb202 is not None else self.tb212
+
+
+class Record(NamedTuple):
+    """A header line being read: its text, its number and the place findings name."""
+
+    line: str
+    lineno: int
+    where: str  # "FILE line N"
+
+    @property
+    def rest(self) -> str:
+        """The record's text after its code, stripped."""
+        return self.line[4:].strip()
+
+
+#: A reader's handler: updates the header from one record; returns False when the record is
+#: not kept in the header.
+Reader = Callable[[Header, Record, Findings], Optional[bool]]
+
+
+def _name(h: Header, rec: Record, fd: Findings) -> None:
+    h.name = rec.rest
+
+
+def _start(h: Header, rec: Record, fd: Findings) -> None:
+    h.start = parse_date(rec.rest)
+    if h.start is None and rec.rest:
+        fd.add("date", f"start date {rec.rest!r} is not a date (write YYYY/MM/DD)", f"{rec.where}, column 5")
+    elif h.start is not None:
+        from ..editions import date_note
+        note = date_note(h.start)
+        if note:
+            fd.add("edition", note, f"{rec.where}, column 5")
+
+
+def _rounds(h: Header, rec: Record, fd: Findings) -> Optional[bool]:
+    m = re.match(r"\s*(\d+)", rec.line[4:])
+    if not m or not 1 <= int(m.group(1)) <= 999:
+        fd.add("layout", f"record {rec.line[:3]} must give the number of rounds, found {rec.rest!r}",
+               f"{rec.where}, column 5")
+        return False
+    h.rounds = (int(m.group(1)), rec.lineno)
+    return None
+
+
+def _scoring(h: Header, rec: Record, fd: Findings) -> None:
+    try:
+        h.scoring = parse_scoring(rec.line, rec.where)
+        h.explicit_scoring = True
+    except InputError as exc:
+        fd.add("layout", exc.detail, exc.where)
+
+
+def _type092(h: Header, rec: Record, fd: Findings) -> None:
+    if "team" in rec.rest.lower():
+        h.team = True
+    h.kind092 = event_type(rec.rest) or h.kind092
+
+
+def _type192(h: Header, rec: Record, fd: Findings) -> None:
+    up = rec.rest.upper()
+    if "TEAM" in up or "SCHILLER" in up:
+        h.team = True
+    h.kind192 = event_type(rec.rest, "192")
+
+
+def _teams(h: Header, rec: Record, fd: Findings) -> None:
+    m = re.match(r"\s*(\d+)", rec.rest)
+    if m and int(m.group(1)) > 0:
+        h.team = True
+
+
+def _list202(h: Header, rec: Record, fd: Findings) -> None:
+    h.tb202 = split_list(rec.rest)
+
+
+def _list212(h: Header, rec: Record, fd: Findings) -> None:
+    if h.tb202 is None:
+        h.tb212 = tuple(t for t in split_list(rec.rest) if t.upper() != "PTS")
+
+
+READERS: dict[str, Reader] = {
+    "012": _name, "042": _start, "XXR": _rounds, "142": _rounds, "162": _scoring, "092": _type092,
+    "192": _type192, "082": _teams, "202": _list202, "212": _list212,
+}
+
+
+def read_header_line(h: Header, line: str, lineno: int, source: str, fd: Findings) -> None:
+    """One header record (not a 001 line): its handler, if any, then kept in ``h.lines``."""
+    line = line.rstrip("\r\n")
+    if not line.strip() or line.startswith("###"):
+        return
+    code = line[:3]
+    if code in TEAM_RECORDS:
+        h.team = True
+    handler = READERS.get(code)
+    if handler is None or handler(h, Record(line, lineno, f"{source} line {lineno}"), fd) is not False:
+        h.lines.append(line)
+
+
+def split_list(text: str) -> tuple[str, ...]:
+    """The codes of a tie-break list (202/212), separated by commas, semicolons or blanks."""
+    return tuple(t.strip() for t in re.split(r"[,;\s]+", text) if t.strip())
+
+
+#: numeric date spellings and the order of their parts: year first, TRF's YY/MM/DD, day first
+_NUMERIC_DATES = ((re.compile(r"(\d{4})\s*[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{1,2})"), "ymd"),
+                  (re.compile(r"(\d{2})/(\d{2})/(\d{2})$"), "ymd"),
+                  (re.compile(r"(\d{1,2})\s*[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{2,4})"), "dmy"))
+
+
+def parse_date(text: str) -> Optional[str]:
+    """Start date to ISO; ``None`` when the format is not recognised."""
+    t = text.strip()
+    for pattern, order in _NUMERIC_DATES:
+        m = pattern.match(t)
+        if m:
+            part = dict(zip(order, map(int, m.groups())))
+            y, mo, d = part["y"] + (2000 if part["y"] < 100 else 0), part["m"], part["d"]
+            break
+    else:
+        m = re.match(r"([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})", t)
+        if not m or m.group(1).lower() not in _MONTHS:
+            return None
+        mo, d, y = _MONTHS[m.group(1).lower()], int(m.group(2)), int(m.group(3))
+    import datetime
+    try:
+        return datetime.date(y, mo, d).isoformat()  # 2025/13/45 and 2025/02/30 are not dates
+    except ValueError:
+        return None
+
+
+def parse_scoring(line: str, where: str) -> Scoring:
+    """Record 162: symbols W D L A P X, each with its points: the symbol at column 6 and the
+    points at 7-10, repeated every 9 columns; a freer ``W 3.0  D 1.0`` spelling is accepted."""
+    values: dict[str, Fraction] = {}
+    for col in range(6, len(line) + 1, 9):
+        sym, pts = _field(line, col, col).strip().upper(), _field(line, col + 1, col + 4).strip()
+        if sym in "WDLAPX" and sym and re.fullmatch(r"\d+(?:[.,]\d+)?", pts):
+            values[sym] = Fraction(pts.replace(",", "."))
+    free: dict[str, Fraction] = {}
+    for m in re.finditer(r"(?<![A-Za-z])([WDLAPX])\s*=?\s*(\d+(?:[.,]\d+)?)(?![\d.])", line[4:]):
+        free[m.group(1)] = Fraction(m.group(2).replace(",", "."))
+    if len(free) > len(values):  # not in the standard columns
+        values = free
+    if not values:
+        raise InputError("record 162 gives no points (expected e.g. 'W 1.0  D 0.5  L 0.0')",
+                         f"{where}, column 5")
+    d = STANDARD_SCORING
+    win = values.get("W", d.win)
+    return Scoring(win=win, draw=values.get("D", d.draw), loss=values.get("L", d.loss),
+                   absent=values.get("A", d.absent), pab=values.get("P"))
+
+
+def _field(line: str, a: int, b: int) -> str:
+    """Columns a..b (1-based, inclusive), padded with blanks."""
+    return line[a - 1:b].ljust(b - a + 1)
+
+
+def event_type(text: str, code: str = "092") -> Optional[str]:
+    """The type of event a 092 (free text) or 192 (TRF-26 keyword) record names: ``"swiss"``,
+    ``"round-robin"`` or None."""
+    if code == "192":
+        up = text.upper()
+        return "round-robin" if "ROUNDROBIN" in up else "swiss" if up else None
+    low = text.lower()
+    if "robin" in low or "rundenturnier" in low or "berger" in low:
+        return "round-robin"
+    if "swiss" in low or "schweizer" in low or "suisse" in low:
+        return "swiss"
+    return None
+
+
+# ------------------------------------------------------------------ writing the header back
+
+@dataclass
+class Writing:
+    """A header being written back: the tournament, the codes it has settled so far (``XXR``
+    stands for 142 too, ``092`` for 192, ``202`` for 212) and whether 062/072 stay as read."""
+
+    t: "Tournament"
+    done: set[str] = field(default_factory=set)
+    counts_kept: bool = False
+
+
+#: A writer's handler: (writing, the line read, its text after the code) -> the line written, or
+#: None to drop it.
+Writer = Callable[[Writing, str, str], Optional[str]]
+
+
+def _write_name(w: Writing, line: str, rest: str) -> Optional[str]:
+    if "012" in w.done:
+        return None
+    w.done.add("012")
+    return f"012 {w.t.name}".rstrip() if w.t.name else line
+
+
+def _write_start(w: Writing, line: str, rest: str) -> Optional[str]:
+    start = w.t.start_date
+    if "042" in w.done or not start:
+        return None
+    w.done.add("042")
+    return line if parse_date(rest) == start else f"042 {start.replace('-', '/')}"
+
+
+def _write_type(w: Writing, line: str, rest: str) -> Optional[str]:
+    kind = w.t.kind
+    if event_type(rest, line[:3]) == kind or not kind:
+        w.done.add("092")
+        return line
+    if "092" in w.done:
+        return None
+    w.done.add("092")
+    return type_line(kind)
+
+
+def _write_rounds(w: Writing, line: str, rest: str) -> Optional[str]:
+    if "XXR" in w.done:
+        return None
+    w.done.add("XXR")
+    return f"{line[:3]} {w.t.rounds}"
+
+
+def _write_scoring(w: Writing, line: str, rest: str) -> Optional[str]:
+    return None  # written from t.scoring after the header
+
+
+def _write_list(w: Writing, line: str, rest: str) -> Optional[str]:
+    tiebreaks = tuple(w.t.tiebreaks)
+    if "202" in w.done or not tiebreaks:
+        return None
+    w.done.add("202")
+    listed = split_list(rest)
+    if line[:3] == "212":
+        listed = tuple(c for c in listed if c.upper() != "PTS")
+    return line if listed == tiebreaks else "202 " + ",".join(tiebreaks)
+
+
+def _write_count(w: Writing, line: str, rest: str) -> Optional[str]:
+    if w.counts_kept:
+        return line
+    if line[:3] == "062":
+        return f"062 {len(w.t.players)}"
+    return f"072 {sum(1 for p in w.t.players if p.rating)}"
+
+
+WRITERS: dict[str, Writer] = {
+    "012": _write_name, "042": _write_start, "092": _write_type, "192": _write_type, "XXR": _write_rounds,
+    "142": _write_rounds, "162": _write_scoring, "202": _write_list, "212": _write_list, "062": _write_count,
+    "072": _write_count,
+}
+
+
+def write_header_line(w: Writing, line: str) -> Optional[str]:
+    """One header record as written back (see :func:`~xl_tiebreak.trf.writer.write_trf`), or
+    None when it is dropped; records without a handler come back verbatim."""
+    handler = WRITERS.get(line[:3])
+    return line if handler is None else handler(w, line, line[4:].strip())
+
+
+def type_line(kind: str) -> str:
+    """Record 092 for an event type."""
+    return "092 Individual: " + ("Round Robin" if kind == "round-robin" else "Swiss-System")
+
+
+def scoring_line(s: Scoring) -> str:
+    """Record 162 for a scoring system."""
+    parts = [("W", s.win), ("D", s.draw), ("L", s.loss), ("A", s.absent), ("P", s.pab_points)]
+    return "162 " + "".join(f" {c}{points_text(v):>4}   " for c, v in parts).rstrip()
