@@ -62,7 +62,7 @@ def test_a_new_row_is_all_a_new_tiebreak_needs(readme_row):
 def test_explain_reuses_a_results_evaluation():
     """explain(result, ...) reads the columns already computed: the same account as from the
     tournament, and a column the list did not name (AOB's BH) comes from the same evaluation."""
-    from xl_tiebreak.explain import explain, render_text
+    from xl_tiebreak.explanation import explain, render_text
     t = demo_tournament()
     res = compute(t, "BH/C1,DE,SB", edition="fide2024")
     for code in ("DE", "SB", "AOB", "APRO", "KS"):

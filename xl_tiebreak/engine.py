@@ -21,6 +21,7 @@ from .errors import DescriptorError, InputError
 from .model import Tournament
 from .options import DEFAULT_OPTIONS, Options
 from .progress import Progress, progress
+from .tiebreaks.breakdown import column_of
 from .tiebreaks.context import Column, Context, compiled, freeze
 from .tiebreaks.national import kentler_tprs
 
@@ -224,10 +225,10 @@ class Calculator:
     def column(self, tb: TieBreak, earlier: Sequence[Column] = ()) -> Column:
         """The column of ``tb`` (``earlier``: the columns listed before it)."""
         if tb.spec.ranks:
-            return tb.spec.compute(self, tb, earlier)
+            return column_of(tb.spec.compute(self, tb, earlier, False))
         key = replace(tb, reverse=False)  # /R changes the order, not the values
         got = self._cache.get(key)
         if got is None:
-            got = self._cache[key] = tb.spec.compute(self, tb, earlier)
+            got = self._cache[key] = column_of(tb.spec.compute(self, tb, earlier, False))
             freeze(got.num)  # shared with the tie-breaks that read it (AOB, APRO, APPO)
         return got

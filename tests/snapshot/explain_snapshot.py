@@ -23,7 +23,7 @@ from oracle.generate import random_event  # noqa: E402
 from xl_tiebreak import compute, demo_tournament, parse_trf  # noqa: E402
 from xl_tiebreak.descriptor import parse_descriptor  # noqa: E402
 from xl_tiebreak.errors import TiebreakError  # noqa: E402
-from xl_tiebreak.explain import explain, render_text  # noqa: E402
+from xl_tiebreak.explanation import explain, render_text  # noqa: E402
 from xl_tiebreak.formatting import decimals_for, format_value  # noqa: E402
 from xl_tiebreak.options import Options  # noqa: E402
 

@@ -530,7 +530,7 @@ def STANDINGS(crosstable: Table, tiebreak_list: Any = None, edition: Any = None,
 def _explanation(function: str, player: Any, crosstable: Table, code: Any, edition: Any, kind: Any,
                  tiebreak_list: Any, unrated: Any, settings: Any, rounds: Any = None, live: Any = None) -> Any:
     """The account of one value, or what the cell shows instead ("" or #N/A)."""
-    from ..explain import explain
+    from ..explanation import explain
     if player in (None, "") or not _text(code):
         return ""
     opts = _options(unrated, settings, function)
@@ -583,7 +583,7 @@ def EXPLAIN_TEXT(player: Any, crosstable: Table, code: Any, edition: Any = None,
                  tiebreak_list: Any = None, unrated: Any = None, settings: Any = None, rounds: Any = None,
                  live: Any = None) -> Any:
     """The same account as EXPLAIN, as text in one cell."""
-    from ..explain import render_text
+    from ..explanation import render_text
     e = _explanation("EXPLAIN_TEXT", player, crosstable, code, edition, kind, tiebreak_list, unrated, settings,
                      rounds, live)
     return e if isinstance(e, str) else render_text(e).rstrip()

@@ -1,12 +1,13 @@
 """How each value is reached: a structured account of one tie-break of one player, and its text.
 
-Each tie-break family returns its value and its account from the same arrays (a
+Each registry row gives its value and its account from one definition (a
 :class:`~xl_tiebreak.tiebreaks.breakdown.Breakdown`: what each round contributes, why, and the
 facts shown), so an account cannot disagree with its value. Here a generic assembler turns the
 breakdown of any sum (BH, SB, WIN, KS, MEDIAN, ...) into rows, the words coming from the reason
-codes' phrase table (:mod:`xl_tiebreak.tiebreaks.reasons`); AOB, the rating family, DE, Kentler,
-TPN and RTNG give their finished account. Every row can point at the crosstable cell it comes
-from (player, round).
+codes' phrase table (:mod:`xl_tiebreak.tiebreaks.reasons`); a row without a layout of its own
+gets a generic one (each round and what it adds), a row whose value is no sum (AOB, the rating
+family, DE, Kentler, TPN, RTNG) its finished account. Every row can point at the crosstable
+cell it comes from (player, round).
 
 >>> from xl_tiebreak import demo_tournament
 >>> e = explain(demo_tournament(), 3, "BH/C1", edition="fide2026")
@@ -20,14 +21,15 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Optional
 
-from .descriptor import parse_descriptor, parse_list
+from .descriptor import TieBreak, parse_descriptor, parse_list
 from .engine import Result, compute, context
 from .errors import InputError
 from .formatting import decimals_for, format_value, json_number
 from .model import Tournament
 from .options import Options
 from .textutil import table
-from .tiebreaks.breakdown import Account, Breakdown, Params, cut_text, num, value_at, why_text
+from .rating_notes import note_for
+from .tiebreaks.breakdown import Account, Breakdown, Params, cut_text, explained, num, value_at, why_text
 
 
 @dataclass(frozen=True)
@@ -99,12 +101,27 @@ def explain(t: "Tournament | Result", player: int, descriptor: str, edition: "st
                          "KENTLER's tied group")
     res = given if given is not None else compute(ctx, listed)  # one evaluation
     value = res.column_of(tb).value(i)
-    got = tb.spec.account(ctx, i, tb, value, res)  # the registry row's account
-    body = _assemble(got, i) if isinstance(got, Breakdown) else got
+    body = account_of(res, tb, i, value)
+    note = note_for(t, tb, ctx.options)  # what a rating tie-break did with unrated players, if anything
     p = t.players[i]
     return Explanation(player=p.no, name=p.name, code=tb.code, title=tb.describe, edition=ctx.edition.name,
                        rounds=ctx.n, value=value, decimals=decimals_for(tb, ctx.scale), columns=body.columns,
-                       lines=tuple(Line(*row) for row in body.rows), total=body.total, notes=tuple(body.notes))
+                       lines=tuple(Line(*row) for row in body.rows), total=body.total,
+                       notes=((note.text,) if note else ()) + tuple(body.notes))
+
+
+def account_of(res: Result, tb: TieBreak, i: int, value: Optional[Fraction]) -> Account:
+    """The registry row's account of row ``i``: its finished account, else the breakdown its
+    compute gives with ``account`` (a generic layout when it names none), else the bare value."""
+    row, ctx = tb.spec, res.context
+    assert ctx is not None and res.calculator is not None  # a Result of compute() keeps both
+    if row.account is not None:
+        return row.account(ctx, i, tb, value, res)
+    got = row.compute(res.calculator, tb, (), True)
+    if isinstance(got, Breakdown):
+        return _assemble(explained(got, ctx, row.legend, decimals_for(tb, ctx.scale)), i)
+    return Account(("Value",), (((value,), "", "", None),), format_value(value, decimals_for(tb, ctx.scale)),
+                   (row.legend,))
 
 
 def _assemble(bd: Breakdown, i: int) -> Account:
