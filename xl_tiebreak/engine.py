@@ -29,6 +29,11 @@ from .tiebreaks.national import kentler_tprs
 DEFAULT_SWISS = "BH/C1,BH,SB,DE,WIN"
 DEFAULT_ROUND_ROBIN = "DE,SB,WIN,KS"
 
+
+def default_list(round_robin: bool) -> str:
+    """The tie-break list of an event that names none (every face asks here)."""
+    return DEFAULT_ROUND_ROBIN if round_robin else DEFAULT_SWISS
+
 Value = Optional[Fraction]
 TieBreakList = Union[str, Sequence[str], Sequence[TieBreak], None]
 
@@ -98,7 +103,10 @@ class Result:
 
 def resolve_tiebreaks(t: Tournament, tiebreaks: TieBreakList, round_robin: bool
                       ) -> tuple[list[TieBreak], list[str]]:
-    """The tie-break list: the caller's, else the file's record 202, else a FIDE default."""
+    """The tie-break list: the caller's, else the file's record 202, else a FIDE default; an empty
+    tuple: none (the points only)."""
+    if isinstance(tiebreaks, tuple) and not tiebreaks:
+        return [], []
     if tiebreaks is None or (isinstance(tiebreaks, str) and not tiebreaks.strip()):
         if t.tiebreaks:
             try:
@@ -108,7 +116,7 @@ def resolve_tiebreaks(t: Tournament, tiebreaks: TieBreakList, round_robin: bool
             except DescriptorError as exc:
                 raise DescriptorError(f"record 202 of the file: {exc}") from None
             return tbs, list(t.tiebreaks)
-        tiebreaks = DEFAULT_ROUND_ROBIN if round_robin else DEFAULT_SWISS
+        tiebreaks = default_list(round_robin)
     if isinstance(tiebreaks, str):
         parse_list(tiebreaks)  # an empty entry ("BH,,SB") is refused there
         codes = [c.strip() for c in tiebreaks.split(",") if c.strip()]

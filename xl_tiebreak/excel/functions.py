@@ -20,7 +20,7 @@ from typing import Any, Callable, Optional, Sequence
 
 from ..descriptor import parse_descriptor, parse_list
 from ..editions import get_edition
-from ..engine import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS, Result, compute
+from ..engine import Result, compute, default_list
 from ..errors import DescriptorError, EditionError, InputError, TiebreakError
 from ..formatting import json_number
 from ..model import Tournament
@@ -37,6 +37,7 @@ ERROR_PREFIX = "#ERROR: "
 UNDEFINED = "-"  # a tie-break without a value (e.g. ARO with no game over the board)
 
 Table = Sequence[Sequence[Any]]
+POINTS_ONLY = ()  # the "tie-break list" of SCORE: none, the points only
 
 # ------------------------------------------------------------------------------------ cache
 
@@ -281,17 +282,18 @@ def _result(table: Table, tiebreak_list: Any, edition: Any, kind: Any,
     ed = _edition(edition, function)
     k = _kind(kind)
     n, lv = _rounds(rounds, function), _live(live, function)
-    tbs = _list_text(tiebreak_list)
+    points_only = tiebreak_list is POINTS_ONLY
+    tbs = "" if points_only else _list_text(tiebreak_list)
     if tbs:
         _codes(tbs)  # a list that cannot be read is named as the argument it came from
     def make() -> Result:
         t = _tournament(key, k, n)
-        default = DEFAULT_ROUND_ROBIN if k == "round-robin" else DEFAULT_SWISS
         try:
-            return compute(t, tbs or default, edition=ed, kind=k, options=options, live=lv)
+            return compute(t, () if points_only else tbs or default_list(k == "round-robin"), edition=ed, kind=k,
+                           options=options, live=lv)
         except DescriptorError as exc:  # e.g. a cut that drops every round of the event
             raise DescriptorError(f"for this crosstable, {exc}") from None
-    return CACHE.get(("r", key, ed.name, k, tbs, options, n, lv), make)
+    return CACHE.get(("r", key, ed.name, k, None if points_only else tbs, options, n, lv), make)
 
 
 def _kept(result: Result, name: str, make: Callable[[], Any]) -> Any:
@@ -420,13 +422,21 @@ def TIEBREAK(player: Any, crosstable: Table, code: Any, edition: Any = None, kin
 
 
 def _named(code: str) -> Callable:
+    """The Excel function of a registry row's code: one player's value, or what the row shows
+    in its place (KENTLER: the opponents' TPRs)."""
+    tb = parse_descriptor(code)
+    shown = tb.spec.shown
+
     def fn(player: Any, crosstable: Table, edition: Any = None, kind: Any = None,
            unrated: Any = None, settings: Any = None, rounds: Any = None, live: Any = None) -> Any:
         opts = _options(unrated, settings, fn.__name__)  # the Excel name, set by the registry
-        return _value(player, _result(crosstable, code, edition, kind, opts, rounds, live, fn.__name__), code)
-    tb = parse_descriptor(code)
+        result = _result(crosstable, code, edition, kind, opts, rounds, live, fn.__name__)
+        if shown is None:
+            return _value(player, result, code)
+        texts = _kept(result, "_shown", lambda: shown(result.context, tb))
+        return _for_player(result, player, texts.__getitem__)
     family = "national or historical" if tb.spec.national else "FIDE"
-    fn.__doc__ = f"{tb.describe}: one player's value ({family} tie-break code {code})."
+    fn.__doc__ = tb.spec.excel_doc or f"{tb.describe}: one player's value ({family} tie-break code {code})."
     return fn
 
 
@@ -434,25 +444,11 @@ def SCORE(player: Any, crosstable: Table, edition: Any = None, kind: Any = None,
           unrated: Any = None, settings: Any = None, rounds: Any = None, live: Any = None) -> Any:
     """The player's points."""
     _options(unrated, settings, "SCORE")  # checked like everywhere, though points need none
-    return _value(player, _result(crosstable, "WIN", edition, kind, None, rounds, live, "SCORE"), "points")
+    return _value(player, _result(crosstable, POINTS_ONLY, edition, kind, None, rounds, live, "SCORE"), "points")
 
 
-for _excel_name, _excel_code in registry.excel_functions():  # BUCHHOLZ, ..., SSF_BUCHHOLZ
+for _excel_name, _excel_code in registry.excel_functions():  # BUCHHOLZ, ..., SSF_BUCHHOLZ, KENTLER
     globals()[_excel_name] = _named(_excel_code)
-
-
-def KENTLER(player: Any, crosstable: Table, edition: Any = None, kind: Any = None,
-            unrated: Any = None, settings: Any = None, rounds: Any = None, live: Any = None) -> Any:
-    """Kentler's comparison: the performance ratings of the player's opponents, best first, as text; TIEBREAK with code KENTLER gives the rank inside the tied group."""
-    result = _result(crosstable, "KENTLER", edition, kind, _options(unrated, settings, "KENTLER"), rounds, live,
-                     "KENTLER")
-    lists = _kept(result, "_kentler", lambda: _kentler_lists(result))
-    return _for_player(result, player, lambda k: ", ".join(map(str, lists[k])))
-
-
-def _kentler_lists(result: Result) -> list[list[int]]:
-    from ..tiebreaks.national import kentler_tprs
-    return kentler_tprs(result.context)
 
 
 def PLACE(player: Any, crosstable: Table, tiebreak_list: Any = None, edition: Any = None, kind: Any = None,

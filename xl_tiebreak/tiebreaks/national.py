@@ -314,7 +314,7 @@ ROWS = (
     Spec("KENTLER", "Kentler: best opponents' performance ratings, compared in turn (rank in the tied group)",
          _USCF + "7.11", _kentler, "U", lower_is_better=True, decimals=0, national=True, ranks=True,
          account=kentler_account, excel=(("KENTLER", "KENTLER"),),
-         shown=lambda ctx, tb, k: ", ".join(map(str, kentler_tprs(ctx, tb.unrated)[k])),
+         shown=lambda ctx, tb: [", ".join(map(str, tprs)) for tprs in kentler_tprs(ctx, tb.unrated)],
          excel_doc="Kentler's comparison: the performance ratings of the player's opponents, best first, as "
                    "text; TIEBREAK with code KENTLER gives the rank inside the tied group."),
 )

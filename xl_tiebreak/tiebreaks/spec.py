@@ -74,9 +74,9 @@ class Spec:
     #: how it treats unrated players (C.07 Art. 10): "" not at all, "opponents" (the rating
     #: family's averages), "own" (RTNG, the player's own rating)
     unrated: str = ""
-    #: what its Excel function shows for a player, when not its value (KENTLER: the opponents'
-    #: TPRs as text): ``shown(context, row)``; and that function's description
-    shown: Optional[Callable[["Context", "TieBreak", int], Any]] = None
+    #: what its Excel function shows for each player (in start order), when not its value
+    #: (KENTLER: the opponents' TPRs as text): ``shown(context, tiebreak)``; and its description
+    shown: Optional[Callable[["Context", "TieBreak"], Sequence[Any]]] = None
     excel_doc: str = ""
 
     @property
