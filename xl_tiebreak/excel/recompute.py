@@ -47,6 +47,7 @@ from .formula import (
     uses_our_functions,
 )
 from . import safe_xml
+from .arguments import read_kind, read_rounds
 from .a1 import area_name, column_letter, range_bounds, split_cell
 from .safe_write import atomic_write, make_backup, writable_target
 from .sheet_patch import CLEAR, SheetEdit, already_holds, patch_sheet_xml
@@ -274,7 +275,7 @@ class _Book:
             return evaluate(given[param], lambda r: self.resolve(r, sheet), self.name) if param in given else None
         try:
             table = self.resolve(ref, target)
-            kind, rounds = fx._kind(arg("kind")), fx._rounds(arg("rounds"), node.name)
+            kind, rounds = read_kind(arg("kind")), read_rounds(arg("rounds"), node.name)
         except (TiebreakError, Unsupported):
             return v
 
