@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
-from typing import Optional, Sequence, Union
+from typing import Optional, Sequence, Union, cast
 
 import numpy as np
 
@@ -68,7 +68,7 @@ class Result:
 
     @cached_property
     def points(self) -> tuple[Fraction, ...]:
-        return tuple(self.points_column.values())
+        return cast("tuple[Fraction, ...]", tuple(self.points_column.values()))  # every player has points
 
     @cached_property
     def values(self) -> tuple[tuple[Value, ...], ...]:

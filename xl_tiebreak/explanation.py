@@ -25,6 +25,7 @@ from .descriptor import TieBreak, parse_descriptor, parse_list
 from .engine import Result, compute, context
 from .errors import InputError
 from .formatting import decimals_for, format_value, json_number
+from .editions import Edition
 from .model import Tournament
 from .options import Options
 from .textutil import table
@@ -76,7 +77,7 @@ class Explanation:
         }
 
 
-def explain(t: "Tournament | Result", player: int, descriptor: str, edition: "str | None" = None, *,
+def explain(t: "Tournament | Result", player: int, descriptor: str, edition: "str | Edition | None" = None, *,
             rounds: Optional[int] = None, kind: Optional[str] = None,
             options: Optional[Options] = None, tiebreaks: Optional[str] = None, live: bool = False) -> Explanation:
     """The account of ``descriptor`` (``"BH/C1"``, ``"SB"``, ``"ARO"``, ``"DE"``, ...) for the
@@ -85,12 +86,13 @@ def explain(t: "Tournament | Result", player: int, descriptor: str, edition: "st
     :func:`compute`: its evaluation and columns are used as they are (its list is the list)."""
     tb = parse_descriptor(descriptor)
     given = t if isinstance(t, Result) else None
-    if given is not None:
-        ctx, tiebreaks = given.context, ",".join(x.code for x in given.tiebreaks)
+    if isinstance(t, Result):
+        assert t.context is not None  # a Result of compute() keeps its evaluation
+        ctx, tiebreaks = t.context, ",".join(x.code for x in t.tiebreaks)
     else:
         ctx = context(t, edition=edition, rounds=rounds, kind=kind, options=options, live=live)
-    t = ctx.t
-    index = t._index()
+    event = ctx.t
+    index = event._index()
     if player not in index:
         raise InputError(f"there is no player {player}")
     i = index[player]
@@ -102,8 +104,8 @@ def explain(t: "Tournament | Result", player: int, descriptor: str, edition: "st
     res = given if given is not None else compute(ctx, listed)  # one evaluation
     value = res.column_of(tb).value(i)
     body = account_of(res, tb, i, value)
-    note = note_for(t, tb, ctx.options)  # what a rating tie-break did with unrated players, if anything
-    p = t.players[i]
+    note = note_for(event, tb, ctx.options)  # what a rating tie-break did with unrated players, if anything
+    p = event.players[i]
     return Explanation(player=p.no, name=p.name, code=tb.code, title=tb.describe, edition=ctx.edition.name,
                        rounds=ctx.n, value=value, decimals=decimals_for(tb, ctx.scale), columns=body.columns,
                        lines=tuple(Line(*row) for row in body.rows), total=body.total,
@@ -128,10 +130,11 @@ def _assemble(bd: Breakdown, i: int) -> Account:
     """The rows of a sum's account, one per round, from its breakdown: the values its layout
     names, the phrases of each round's reasons, the cut; then the total, written from the same
     rows (the terms kept, the cut ones aside) and the breakdown's own value."""
-    lay, ctx = bd.layout, bd.ctx
+    lay, ctx, reasons = bd.layout, bd.ctx, bd.reasons
+    assert lay is not None and ctx is not None and reasons is not None  # see breakdown.explained
     rows = []
     for r in range(ctx.n):
-        code, params = int(bd.reasons[i, r]), Params(bd, i, r)
+        code, params = int(reasons[i, r]), Params(bd, i, r)
         values = tuple(value_at(bd, source, i, r, params) for _, source in lay.columns)
         rows.append((values, why_text(code, params), cut_text(code), (ctx.t.players[i].no, r + 1)))
     def fmt(v: Fraction) -> str:
@@ -139,7 +142,7 @@ def _assemble(bd: Breakdown, i: int) -> Account:
     terms = [v[lay.term] for v, _, cut, _ in rows if not cut and v[lay.term] is not None
              and (v[lay.term] or not lay.skip_zero)]
     total = " + ".join(map(fmt, terms)) or lay.empty
-    off = -sum((v[lay.less] for v, *_ in rows if v[lay.less]), Fraction(0)) if lay.less is not None else 0
+    off = -sum((v[lay.less] for v, *_ in rows if v[lay.less]), Fraction(0)) if lay.less is not None else Fraction(0)
     total += (f" - {num(off)}" if off else "") + f" = {num(bd.column.value(i), lay.value_decimals)}"
     cut = [v[lay.term] for v, _, c, _ in rows if c]
     if lay.show_cut and cut:

@@ -23,6 +23,7 @@ from ..model import Tournament
 from ..notation import spreadsheet_error
 from ..options import Options
 from ..standings import Row, rank
+from ..tiebreaks.context import Context
 from ..tiebreaks import registry
 from ..tiebreaks.svon import svon
 from .arguments import (edition_source, list_text, read_edition, read_kind, read_live, read_options, read_rounds,
@@ -60,6 +61,11 @@ def _result(table: Table, tiebreak_list: Any, edition: Any, kind: Any,
         except DescriptorError as exc:  # e.g. a cut that drops every round of the event
             raise DescriptorError(f"for this crosstable, {exc}") from None
     return CACHE.get(("r", key, ed.name, k, None if points_only else tbs, options, n, lv), make)
+
+
+def _context(result: Result) -> Context:
+    assert result.context is not None  # a Result of compute() keeps its evaluation
+    return result.context
 
 
 def _kept(result: Result, name: str, make: Callable[[], Any]) -> Any:
@@ -184,7 +190,7 @@ def _named(code: str) -> Callable:
         result = _result(crosstable, code, edition, kind, opts, rounds, live, fn.__name__)
         if shown is None:
             return _value(player, result, code)
-        texts = _kept(result, "_shown", lambda: shown(result.context, tb))
+        texts = _kept(result, "_shown", lambda: shown(_context(result), tb))
         return _for_player(result, player, texts.__getitem__)
     family = "national or historical" if tb.spec.national else "FIDE"
     fn.__doc__ = tb.spec.excel_doc or f"{tb.describe}: one player's value ({family} tie-break code {code})."
@@ -268,6 +274,7 @@ def STANDINGS(crosstable: Table, tiebreak_list: Any = None, edition: Any = None,
     if j is not None and not 1 <= j <= len(table[0]):
         return NA
     if i is None:
+        assert j is not None
         return [[table[k][j - 1]] for k in range(len(table))]
     if j is None:
         return [table[i]]
@@ -291,6 +298,7 @@ def _explanation(function: str, player: Any, crosstable: Table, code: Any, editi
     ed, k = result.edition, read_kind(kind)
     n, lv = read_rounds(rounds, function), read_live(live, function)
     no = read_whole(player, "player", function)
+    assert no is not None  # a row of the crosstable has it
     return CACHE.get(("x", key, ed.name, k, tb, no, listed, opts, n, lv),
                      lambda: explain(_tournament(key, k, n), no, tb, ed, kind=k, options=opts,
                                      tiebreaks=listed or None, live=lv))

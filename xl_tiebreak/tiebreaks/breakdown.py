@@ -154,7 +154,8 @@ def who(ctx: Context, j: int) -> str:
 
 def cut_text(code: int) -> str:
     got = flags(int(code) & CUTS)
-    return PHRASES[got[0]].why if got else ""
+    why = PHRASES[got[0]].why if got else ""
+    return why if isinstance(why, str) else ""  # a cut's phrase is plain text
 
 
 def why_text(code: int, params: "Params") -> str:
@@ -197,6 +198,7 @@ class Params(dict):
 
     def __missing__(self, key: str) -> Any:
         ctx, i, r = self.bd.ctx, self.i, self.r
+        assert ctx is not None, "an account's breakdown knows its event"
         j = int(ctx.opp0[i, r])
         simple = {"rd": lambda: r + 1, "n": lambda: ctx.n, "opp": lambda: ctx.t.players[j].no,
                   "own": lambda: num(ctx.to_points(ctx.score[i])), "got": lambda: num(ctx.to_points(ctx.pts[i, r])),
@@ -223,6 +225,7 @@ class Params(dict):
 
 def value_at(bd: Breakdown, source: str, i: int, r: int, params: Params) -> Any:
     """One cell of a row: see :class:`Layout`."""
+    assert bd.reasons is not None and bd.ctx is not None, "an account's breakdown has its reasons"
     code = int(bd.reasons[i, r])
     if source == "rd":
         return r + 1

@@ -159,7 +159,7 @@ def buchholz_breakdown(ctx: Context, cut: int = 0, median: int = 0, forfeits_as_
                    (game & was_forfeit & fore_last, R.FORE_FORFEIT_DRAWN),
                    (game & was_forfeit & ~fore_last, R.FORFEIT_AS_GAME),
                    (fore_last & np.isin(ctx.entered_kind, (GAME,) + FORFEIT_CODES), R.FORE_DRAWN),
-                   (game & drawn.any(axis=1)[ctx.opp0], opp_reason),  # the edition's Art. 16.3 / 2012 draws
+                   (game & np.asarray(drawn.any(axis=1))[ctx.opp0], opp_reason),  # the edition's Art. 16.3 / 2012 draws
                    *[(own & where, why) for where, why in ctx.own_round.reason],  # dummy, cap or Svon
                    (own, sb_why), (own & vur, vur_why),
                    (marks == CUT_VUR, vur_cut), (marks == CUT_LOW, R.CUT_LOW), (marks == CUT_HIGH, R.CUT_HIGH))
@@ -235,7 +235,8 @@ def aob_account(ctx: Context, i: int, tb: "TieBreak", value: Any, res: Any) -> A
     """AOB: each opponent's BH (FB) as the engine computed it in the same evaluation, and the mean."""
     base = aob_base(tb)  # BH, or FB with /F, with the same modifiers
     bd = aob_breakdown(ctx, res.column_of(base))
-    rows, got = [], []
+    rows: list[Any] = []
+    got: list[Fraction] = []
     for r in range(ctx.n):
         cell = (ctx.t.players[i].no, r + 1)
         if bd.facts["met"].num[i, r]:

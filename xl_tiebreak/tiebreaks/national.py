@@ -91,7 +91,7 @@ def uscf_breakdown(ctx: Context, drops: Optional[Drops], rule: str, count: Optio
         return summed(parts, ctx.scale)
     adj, drawn = unplayed_as_draws(ctx)
     game = ctx.is_game
-    reasons = mark(parts.shape, (game & drawn.any(axis=1)[ctx.opp0], R.US_OPPONENT_DRAWS),
+    reasons = mark(parts.shape, (game & np.asarray(drawn.any(axis=1))[ctx.opp0], R.US_OPPONENT_DRAWS),
                    (~game, R.US_UNPLAYED_ZERO), (marks < 0, R.DROPPED_LOW), (marks > 0, R.DROPPED_HIGH))
     facts = {"met": Fact(game), "score": Fact(elems, ctx.scale), "opp_adj": Fact(adj, ctx.scale),
              "opp_drawn": Fact(drawn)}
@@ -247,7 +247,9 @@ def compare_kentler(a: list[int], b: list[int]) -> int:
 
 def kentler_ranks(lists: list[list[int]], members: list[int]) -> dict[int, int]:
     """Rank inside a tied group by :func:`compare_kentler`; equal lists share a rank."""
-    order = sorted(members, key=cmp_to_key(lambda x, y: compare_kentler(lists[x], lists[y])))
+    def compare(x: int, y: int) -> int:
+        return compare_kentler(lists[x], lists[y])
+    order = sorted(members, key=cmp_to_key(compare))
     ranks: dict[int, int] = {}
     for pos, m in enumerate(order):
         if pos and compare_kentler(lists[order[pos - 1]], lists[m]) == 0:

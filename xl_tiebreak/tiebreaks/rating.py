@@ -210,7 +210,7 @@ def average_of(rt: Ratings, values: Column) -> Column:
     Opponents whose value is undefined are skipped; each game counts once.
     """
     ctx = rt.ctx
-    ok = rt.mask & values.defined[ctx.opp0]
+    ok = rt.mask if values.defined is None else rt.mask & values.defined[ctx.opp0]
     count = ok.sum(axis=1)
     total = np.where(ok, values.num[ctx.opp0], 0).sum(axis=1)
     return Column(half_up_div(total, np.maximum(count, 1)), 1, count > 0)  # (floor: a TPR may be negative)
@@ -250,6 +250,7 @@ def rating_account(finish: Callable[[Context, int, "TieBreak", Any, Ratings, Bre
         counted = f"unrated: counts as {rating}" if rating is not None else ""
         inner = res.column_of(tb.spec.needs(tb)) if tb.spec.needs else None  # APRO's TPR, APPO's PTP
         bd = aro_breakdown(rt, tb.cut, tb.median, account=True) if cut else aro_breakdown(rt, account=True)
+        assert bd.reasons is not None
         rows = []
         for r in range(ctx.n):
             code, params, j = int(bd.reasons[i, r]), Params(bd, i, r), int(ctx.opp[i, r])
@@ -323,7 +324,7 @@ def _ptp_total(ctx: Context, i: int, tb: "TieBreak", value: Any, rt: Ratings, bd
 
 def _mean_total(ctx: Context, i: int, tb: "TieBreak", value: Any, rt: Ratings, bd: Breakdown) -> tuple[str, list[str]]:
     """APRO, APPO: the mean of the opponents' TPR or PTP (the row's ``needs``), rounded half up."""
-    return _value_text(value), [f"the mean of the opponents' {tb.spec.needs(tb).name}, rounded half up "
+    return _value_text(value), [f"the mean of the opponents' {_inner(tb).name}, rounded half up "
                                 f"({tb.spec.article})"]
 
 
@@ -358,9 +359,16 @@ def _rated(fn: Callable[["Ratings", "Evaluation", "TieBreak"], Column]) -> "Comp
     return compute
 
 
+def _inner(tb: "TieBreak") -> "TieBreak":
+    """The tie-break whose opponents' mean APRO, APPO take (their row's ``needs``)."""
+    needs = tb.spec.needs
+    assert needs is not None
+    return needs(tb)
+
+
 def _of_opponents(rt: Ratings, ev: Evaluation, tb: "TieBreak") -> Column:
     """APRO / APPO: the mean over the opponents of their TPR / PTP (same /U)."""
-    return average_of(rt, ev.column(tb.spec.needs(tb)))
+    return average_of(rt, ev.column(_inner(tb)))
 
 
 ROWS = (
