@@ -13,11 +13,11 @@ from .sheet_table import MAX_ROUNDS
 
 
 def is_hashable(v: Any) -> bool:
+    """Whether ``v`` can be part of a dictionary key (a cell value can, a list cannot)."""
     try:
-        hash(v)
+        return isinstance(hash(v), int)
     except TypeError:
         return False
-    return True
 
 
 def shown(v: Any) -> str:

@@ -558,7 +558,7 @@ def _crosstable_argument(name: str, value: Any) -> Any:
 
 
 def _refusing_errors(name: str, fn: Callable) -> Callable:
-    """``fn`` with its arguments checked and every refusal named (issue 21 item 12): a missing or
+    """``fn`` with its arguments checked and every refusal named: a missing or
     extra argument, a range where one value goes, a crosstable that is no range, a spreadsheet
     error value (``#REF!``) in any argument but the crosstable (whose cells the reader refuses by
     their place; an error is never taken for a blank); and every error of the package begins with
