@@ -21,7 +21,7 @@ from events import swiss  # noqa: E402
 
 from xl_tiebreak.excel import functions as fx  # noqa: E402
 from xl_tiebreak.excel.recompute import recompute  # noqa: E402
-from xl_tiebreak.excel.workbook import write_workbook  # noqa: E402
+from xl_tiebreak.excel.authoring.workbook import write_workbook  # noqa: E402
 from xl_tiebreak.notation import format_cell  # noqa: E402
 
 

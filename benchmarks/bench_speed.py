@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from events import swiss  # noqa: E402
 
 from xl_tiebreak import Kind, read_trf, write_trf  # noqa: E402
-from xl_tiebreak.excel.a1 import column_letter  # noqa: E402
+from xl_tiebreak.excel.xlsx.a1 import column_letter  # noqa: E402
 from xl_tiebreak.notation import format_cell  # noqa: E402
 
 LIST = ("DE,BH,BH/C1,BH/C2,BH/M1,SB,SB/C1,AOB,WIN,WON,BPG,BWG,REP,PS,PS/C1,ARO,ARO/C1,TPR,PTP,"

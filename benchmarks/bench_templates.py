@@ -29,10 +29,11 @@ from events import swiss  # noqa: E402
 from pyodide_stub import install as install_pyodide_stub  # noqa: E402
 
 from xl_tiebreak.excel import functions as fx  # noqa: E402
-from xl_tiebreak.excel.recompute import recompute_bytes, workbook_calls  # noqa: E402
-from xl_tiebreak.excel.teaching import teaching_bytes  # noqa: E402
-from xl_tiebreak.excel.template import template_bytes  # noqa: E402
-from xl_tiebreak.excel.workbook import workbook_bytes  # noqa: E402
+from xl_tiebreak.excel.formula_book import workbook_calls  # noqa: E402
+from xl_tiebreak.excel.recompute import recompute_bytes  # noqa: E402
+from xl_tiebreak.excel.authoring.teaching import teaching_bytes  # noqa: E402
+from xl_tiebreak.excel.authoring.template import template_bytes  # noqa: E402
+from xl_tiebreak.excel.authoring.workbook import workbook_bytes  # noqa: E402
 
 SAMPLE = 60  # Office.js calls timed when a workbook makes more
 

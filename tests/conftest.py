@@ -35,6 +35,15 @@ def event(rows: dict[int, list[str]], ratings: Optional[dict[int, int]] = None, 
         **kw)
 
 
+def trf_line(no: int, rounds: list[tuple], points: str = "", rating: int = 1500) -> str:
+    """A TRF 001 line for player ``no`` (rank ``no``) with rounds of ``(opponent, colour, result)``."""
+    line = f"001 {no:>4} m    {f'Player {no}':<33} {rating:>4} NOR {1000 + no:>11} {'':<10} {points:>4} {no:>4}"
+    line = line.ljust(89)
+    for opp, col, res in rounds:
+        line += f"  {opp:>4} {col} {res}"
+    return line
+
+
 def F(x) -> Fraction:
     return Fraction(str(x))
 

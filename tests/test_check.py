@@ -14,8 +14,8 @@ from openpyxl import load_workbook
 from xl_tiebreak.check import check_trf
 from xl_tiebreak.cli import main
 from xl_tiebreak.excel import functions as fx
-from xl_tiebreak.excel.template import template_bytes
-from xl_tiebreak.excel.workbook import check_workbook
+from xl_tiebreak.excel.authoring.template import template_bytes
+from xl_tiebreak.excel.book_check import check_workbook
 
 _RES = {"1": "1", "0": "0", "½": "=", "=": "="}
 

@@ -16,9 +16,11 @@ from xl_tiebreak import compute, demo_tournament, parse_trf, read_trf, write_trf
 from xl_tiebreak.cli import main
 from xl_tiebreak.errors import InputError
 from xl_tiebreak.examples import demo_text
-from xl_tiebreak.excel.recompute import patch_sheet_xml, recompute, recompute_bytes
-from xl_tiebreak.excel.template import template_bytes
-from xl_tiebreak.excel.workbook import read_workbook, workbook_bytes, write_workbook
+from xl_tiebreak.excel.recompute import recompute, recompute_bytes
+from xl_tiebreak.excel.xlsx.patch import patch_sheet_xml
+from xl_tiebreak.excel.authoring.template import template_bytes
+from xl_tiebreak.excel.authoring.workbook import workbook_bytes, write_workbook
+from xl_tiebreak.excel.book_reader import read_workbook
 from xl_tiebreak.formatting import json_number
 from conftest import ROOT, real_files
 
@@ -29,8 +31,8 @@ CODES = "BH/C1,BH,SB,DE,WIN,BPG"
 @pytest.fixture
 def demo_book(tmp_path) -> Path:
     """The demo event in the template as openpyxl writes it: formulas, no values yet."""
-    from xl_tiebreak.excel.template import to_bytes
-    from xl_tiebreak.excel.workbook import filled_workbook
+    from xl_tiebreak.excel.authoring.template import to_bytes
+    from xl_tiebreak.excel.authoring.workbook import filled_workbook
     path = tmp_path / "demo.xlsx"
     path.write_bytes(to_bytes(filled_workbook(demo_tournament())[0]))
     return path
@@ -64,7 +66,8 @@ def test_template_structure():
     assert ws["Q4"].value.ref == "Q4:X404"  # the spill: header and 400 rows
     assert ws["Q5"].value is None and ws["X404"].value is None  # no formula per cell
     dv = ws.data_validations.dataValidation[0]
-    assert "F5:P404" in str(dv.sqref) and "12w1" in dv.prompt and dv.showInputMessage
+    # the result cells of the 400 rows and of the 20 rows kept ready for late entrants
+    assert "F5:P424" in str(dv.sqref) and "12w1" in dv.prompt and dv.showInputMessage
     assert ws.print_title_rows == "$4:$4" and ws.page_setup.orientation == "landscape"
     st = wb["Standings"]
     assert st["A3"].value == "=Crosstable!$A$3"

@@ -1,21 +1,23 @@
-"""Nothing a user sees changed: every value, explanation (text and JSON) and descriptor error
-has the fingerprint recorded before the one-place-per-rule redesign (issue 12).
+"""Nothing a user sees changes unnoticed: every code's values, the explanations of four events
+and the descriptor errors read as the golden texts in tests/snapshot/ say.
 
-A failure names the keys that differ; ``python tests/snapshot/explain_snapshot.py --show KEY``
-prints what a key covers, to diff against an older checkout. Re-record (``--write``) only for a
-change that is meant to be seen, and say so in the commit."""
+A failure shows the changed lines. Rewrite the texts (``python tests/snapshot/explain_snapshot.py
+--write``) only for a change meant to be seen, and say so in the commit."""
 
 from __future__ import annotations
 
-import json
+import difflib
 
-from snapshot.explain_snapshot import SNAPSHOT, fingerprints
+import pytest
+
+from snapshot.explain_snapshot import FILES, HERE, text_of
 
 
-def test_every_value_explanation_and_error_is_unchanged():
-    want = json.loads(SNAPSHOT.read_text())
-    got = fingerprints()
-    missing_real = {k for k in want if k.startswith("real-") and k not in got}  # ../shared absent
-    differ = sorted(k for k in want if k not in missing_real and got.get(k) != want[k])
-    assert not differ, f"{len(differ)} fingerprints differ, e.g. {differ[:8]}"
-    assert not set(got) - set(want), sorted(set(got) - set(want))[:8]
+@pytest.mark.parametrize("file_name", FILES)
+def test_the_golden_text_is_what_the_code_says_now(file_name):
+    want = (HERE / file_name).read_text(encoding="utf-8")
+    got = text_of(file_name)
+    if got != want:
+        diff = difflib.unified_diff(want.splitlines(), got.splitlines(), f"tests/snapshot/{file_name}",
+                                    "now", lineterm="", n=2)
+        pytest.fail("the golden text differs:\n" + "\n".join(list(diff)[:80]))

@@ -208,7 +208,7 @@ def test_cli_national_codes_and_set_option(tmp_path, capsys):
     doc = json.loads(capsys.readouterr().out)
     assert doc["players"][0]["values"] == [5.5, 6.5, 8]
     # the 2012 virtual opponent cut first (SSF practice): player 6, by hand 8 - 2 = 6 (see
-    # test_review_fixes); without the knob the lowest real opponent (1) goes: 7
+    # test_unplayed_rounds); without the knob the lowest real opponent (1) goes: 7
     assert main(["compute", str(f), "-t", "BH/C1", "-r", "fide2012", "-f", "json",
                  "--set", "svon_cut_unplayed_first=yes"]) == 0
     assert json.loads(capsys.readouterr().out)["players"][5]["values"] == [6]

@@ -14,10 +14,10 @@ from xl_tiebreak import demo_tournament
 from xl_tiebreak.excel import functions as fx
 from xl_tiebreak.excel import recompute as rc
 from xl_tiebreak.excel.formula import uses_our_functions
-from xl_tiebreak.excel.xlsx_reader import XlsxBook
+from xl_tiebreak.excel.xlsx.sheet import XlsxBook
 
 pytest.importorskip("openpyxl")  # the workbook is made with it
-from xl_tiebreak.excel.workbook import workbook_bytes  # noqa: E402
+from xl_tiebreak.excel.authoring.workbook import workbook_bytes  # noqa: E402
 
 CROSSTABLE = "xl/worksheets/sheet1.xml"
 _ROW = re.compile(rb'<row r="(\d+)"[^>]*>.*?</row>', re.S)

@@ -15,9 +15,10 @@ from xl_tiebreak import TiebreakError, compute, demo_tournament, parse_trf
 from xl_tiebreak.descriptor import parse_list
 from xl_tiebreak.examples import demo_text
 from xl_tiebreak.excel import functions as fx
-from xl_tiebreak.excel import safe_write
+from xl_tiebreak.excel.xlsx import safe_write
 from xl_tiebreak.excel.recompute import recompute
-from xl_tiebreak.excel.workbook import read_workbook, workbook_bytes, write_workbook
+from xl_tiebreak.excel.authoring.workbook import workbook_bytes, write_workbook
+from xl_tiebreak.excel.book_reader import read_workbook
 from xl_tiebreak.notation import parse_cell
 
 FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -76,7 +77,7 @@ def assert_sheet_like_oracle(book: Path, sheet: str, want: dict[int, dict[str, O
     cells = read_sheet(book, sheet)
     col_no, head = find_header(cells, "No")
     cols = {h: find_header(cells, h)[0] for h in ["Pts", *CODES]}
-    from xl_tiebreak.excel.a1 import cell_name
+    from xl_tiebreak.excel.xlsx.a1 import cell_name
     seen = 0
     for row in range(head + 1, head + 1 + len(want) + 5):
         no = cells.get(cell_name(col_no, row))
@@ -109,11 +110,11 @@ class Season:
         self.row[last] = late_row
 
     def cell(self, no: int, r: int) -> str:
-        from xl_tiebreak.excel.a1 import cell_name
+        from xl_tiebreak.excel.xlsx.a1 import cell_name
         return f"Crosstable!{cell_name(self.r1_col + r - 1, self.row[no])}"
 
     def players(self) -> dict[str, Any]:
-        from xl_tiebreak.excel.a1 import cell_name
+        from xl_tiebreak.excel.xlsx.a1 import cell_name
         out: dict[str, Any] = {}
         for p in self.t.players:
             out[f"Crosstable!{cell_name(1, self.row[p.no])}"] = p.no
@@ -193,12 +194,22 @@ def test_swiss_season_in_the_workbook(tmp_path):
 
     # the printed page: one A4 page for 13 players, with the event, the round and the edition
     if all(shutil.which(p) for p in ("soffice", "pdftotext", "pdfinfo")):
-        pages = sheet_pages(pdf_pages(s.book, tmp_path / "pdf"), "Standings")
+        printed = pdf_pages(s.book, tmp_path / "pdf")
+        pages = sheet_pages(printed, "Standings")
         assert len(pages) == 1, len(pages)
         shown = read_sheet(s.book, "Standings")
         assert "After round 7 of 7" in pages[0] and "fide2026" in pages[0] and shown["A3"] in pages[0]
         for p in s.t.players:  # every player on the page, the late entrant too
             assert p.name[:20] in pages[0], p.name
+        # the late entrant's row, below the template's 12, is printed as the others: points with
+        # one decimal, the rating looked up (on the Crosstable page too: points with one decimal)
+        late = s.t.players[-1]
+        points = f"{float(late.score()):.1f}"
+        line = next(x for x in pages[0].splitlines() if late.name in x)
+        assert re.search(rf"{re.escape(late.name)}\s+{re.escape(points)}\s", line) and str(late.rating) in line, line
+        crosstable = sheet_pages(printed, "Crosstable")[0]
+        line = next(x for x in crosstable.splitlines() if late.name in x)
+        assert f" {points} " in line, line
 
 
 RR_CODES = ["SB", "WIN", "KS"]

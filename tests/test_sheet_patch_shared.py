@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from xml.dom import minidom
 
-from xl_tiebreak.excel.sheet_patch import SheetEdit, _patch_cell
+from xl_tiebreak.excel.xlsx.patch import SheetEdit, _patch_cell
 
 
 def test_shared_follower_anchor_stays_valid_xml():

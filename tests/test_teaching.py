@@ -10,7 +10,7 @@ import pytest
 from openpyxl import load_workbook
 
 import xl_tiebreak.udfs as udfs
-from xl_tiebreak.excel.teaching import teaching_bytes
+from xl_tiebreak.excel.authoring.teaching import teaching_bytes
 from conftest import ROOT
 from test_excel_functions import DEMO
 

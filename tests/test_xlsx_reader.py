@@ -27,9 +27,10 @@ from xlsx_reference import CLEARED, edits_like_before, read_like_before
 from xl_tiebreak.cli import main
 from xl_tiebreak.errors import InputError, TiebreakError
 from xl_tiebreak.examples import demo_tournament
-from xl_tiebreak.excel import a1, cell_dates, recompute as rc, sheet_patch
-from xl_tiebreak.excel.formula_shift import pieces, shift
-from xl_tiebreak.excel.workbook import workbook_bytes
+from xl_tiebreak.excel import formula_book, recompute as rc
+from xl_tiebreak.excel.xlsx import a1, dates as cell_dates, patch as sheet_patch
+from xl_tiebreak.excel.xlsx.formula_shift import pieces, shift
+from xl_tiebreak.excel.authoring.workbook import workbook_bytes
 
 TEMPLATES = sorted((ROOT / "workbook_templates").glob("*.xlsx"))
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
@@ -38,7 +39,7 @@ RELS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 
 def read_now(data: bytes) -> dict[str, Any]:
     """What the recompute reads now, in the shape of read_like_before."""
-    b = rc._Book(data)
+    b = formula_book.FormulaBook(data)
     return {"cells": b.cells, "formulas": b.formulas, "array_ref": b.array_ref, "names": b.names,
             "skipped": b.skipped_sheets}
 
@@ -291,7 +292,7 @@ def test_broken_parts_are_refused_with_a_readable_error():
             for n in src.namelist():
                 dst.writestr(n, body if n == part else src.read(n))
         with pytest.raises(InputError, match=message):
-            rc._Book(out.getvalue())
+            formula_book.FormulaBook(out.getvalue())
 
 
 @pytest.mark.parametrize("part", ["xl/workbook.xml", "xl/worksheets/sheet1.xml", "xl/sharedStrings.xml",
@@ -314,7 +315,7 @@ def test_names_openpyxl_could_not_read_are_left_out():
     names = ('<definedNames><definedName name="Crosstable">Odd!$A$1:$H$4</definedName>'
              '<definedName name="Other">Crosstable</definedName>'
              '<definedName name="Tbl">Table1[#All]</definedName></definedNames>')
-    book = rc._Book(_book([("Odd", ODD, "visible")], names=names, strings=STRINGS, styles=STYLES))
+    book = formula_book.FormulaBook(_book([("Odd", ODD, "visible")], names=names, strings=STRINGS, styles=STYLES))
     assert set(book.names) == {"CROSSTABLE"}
 
 
@@ -518,7 +519,7 @@ def test_big_sheets_are_patched_as_before():
 
 def recompute_as_before(data: bytes) -> tuple[bytes, rc.Report]:
     """The recompute with the former reading (openpyxl) and the former writer put back."""
-    real_read, real_patch = rc._Book._read, rc.patch_sheet_xml
+    real_read, real_patch = formula_book.FormulaBook._read, rc.patch_sheet_xml
 
     def read(self, blob: bytes) -> None:
         with warnings.catch_warnings():
@@ -530,11 +531,11 @@ def recompute_as_before(data: bytes) -> tuple[bytes, rc.Report]:
 
     def patch(xml: str, edit: sheet_patch.SheetEdit):
         return old_patch.patch_sheet_xml(xml, _as_old(edit))
-    rc._Book._read, rc.patch_sheet_xml = read, patch
+    formula_book.FormulaBook._read, rc.patch_sheet_xml = read, patch
     try:
         return rc.recompute_bytes(data)
     finally:
-        rc._Book._read, rc.patch_sheet_xml = real_read, real_patch
+        formula_book.FormulaBook._read, rc.patch_sheet_xml = real_read, real_patch
 
 
 def _with_cell(data: bytes, part: str, pattern: bytes, new: bytes) -> bytes:
@@ -610,7 +611,7 @@ def test_recompute_sets_the_cells_it_set_before(name, data, as_before):
     """The recompute's own loop (spills, stores, cleared cells, refusals) against the former one."""
     from xl_tiebreak.excel import functions as fx
     fx.CACHE.clear()
-    want, want_errors, want_skipped = edits_like_before(rc._Book(data))
+    want, want_errors, want_skipped = edits_like_before(formula_book.FormulaBook(data))
     got: dict[str, Any] = {}
     real = rc._leave_unchanged
 
@@ -648,7 +649,7 @@ def test_the_recompute_does_not_load_openpyxl(tmp_path):
 def test_docstring_examples_of_the_reader_and_writer():
     import doctest
 
-    from xl_tiebreak.excel import formula_shift
+    from xl_tiebreak.excel.xlsx import formula_shift
     for mod in (a1, cell_dates, formula_shift, sheet_patch):
         failed, tried = doctest.testmod(mod)
         assert tried > 0 and failed == 0, mod.__name__
@@ -697,7 +698,7 @@ def _random_sheet(rng: random.Random) -> str:
 def test_random_rows_read_as_before():
     """Rows of every shape, read as openpyxl reads them, and the same with the short way for
     usual rows turned off."""
-    from xl_tiebreak.excel import xlsx_reader
+    from xl_tiebreak.excel.xlsx import sheet as xlsx_reader
     rng = random.Random(2026)
     real = xlsx_reader._SheetReader._plain_row
     for _ in range(40):
@@ -729,7 +730,7 @@ def _big_sheet(rng: random.Random, rows: int) -> str:
 def _read_both(book: Any, xml: str) -> tuple[Any, Any, int]:
     """The reader's cells of a sheet part, the cells read from its parser's events alone, and
     how often the reader fell back on those (outcomes: SheetCells, or the error's type and text)."""
-    from xl_tiebreak.excel import xlsx_reader
+    from xl_tiebreak.excel.xlsx import sheet as xlsx_reader
     data = xml.encode("utf-8")
 
     def outcome(read: Any) -> Any:
@@ -808,14 +809,14 @@ def test_sheets_read_off_their_tree_as_from_events(name):
 
 
 def _open_book() -> Any:
-    from xl_tiebreak.excel.xlsx_reader import XlsxBook
+    from xl_tiebreak.excel.xlsx.sheet import XlsxBook
     return XlsxBook(zipfile.ZipFile(io.BytesIO(_book([("S", _sheet(""), "visible")], strings=STRINGS, styles=STYLES))))
 
 
 def test_big_sheets_read_off_their_tree_as_from_events_and_in_pieces():
     """Many rows over many chunks: the same cells and formulas as from the events, the tree
     holding a few chunks' rows at a time."""
-    from xl_tiebreak.excel import safe_xml
+    from xl_tiebreak.excel.xlsx import safe_xml
     rng = random.Random(3)
     xml = _big_sheet(rng, 3000)
     assert len(xml) > 8 * safe_xml.CHUNK
@@ -839,7 +840,7 @@ def test_big_sheets_read_off_their_tree_as_from_events_and_in_pieces():
 def _strings_both(xml: str) -> tuple[Any, Any, bool]:
     """The shared strings as the reader reads them, as the parser's events give them, and
     whether the reader read them off the tree (outcomes: a list, or the error's type and text)."""
-    from xl_tiebreak.excel import safe_xml, xlsx_reader
+    from xl_tiebreak.excel.xlsx import safe_xml, strings
     data = xml.encode("utf-8")
 
     def outcome(read: Any) -> Any:
@@ -847,10 +848,10 @@ def _strings_both(xml: str) -> tuple[Any, Any, bool]:
             return read()
         except Exception as exc:
             return type(exc), str(exc)
-    streamed = outcome(lambda: [xlsx_reader._text_of(si).replace("x005F_", "")
+    streamed = outcome(lambda: [strings.text_of(si).replace("x005F_", "")
                                 for si in safe_xml.stream(data, "xl/sharedStrings.xml", {f"{{{MAIN}}}si"})])
-    grown = outcome(lambda: xlsx_reader._strings_grown(data, "xl/sharedStrings.xml"))
-    return outcome(lambda: xlsx_reader._shared_strings(data, "xl/sharedStrings.xml")), streamed, isinstance(grown, list)
+    grown = outcome(lambda: strings._strings_grown(data, "xl/sharedStrings.xml"))
+    return outcome(lambda: strings.shared_strings(data, "xl/sharedStrings.xml")), streamed, isinstance(grown, list)
 
 
 SST = f'<?xml version="1.0" encoding="UTF-8"?><sst xmlns="{MAIN}">'
@@ -884,7 +885,7 @@ def test_shared_strings_read_off_their_tree_as_from_events(name):
 def test_without_a_tree_to_see_before_the_end(monkeypatch):
     """Where the tree builder cannot show its tree before the end (the pure-Python one), a big
     part is read from the parser's events, a small one off its whole tree: the same cells."""
-    from xl_tiebreak.excel import safe_xml
+    from xl_tiebreak.excel.xlsx import safe_xml
 
     class Strict:
         def close(self) -> None:

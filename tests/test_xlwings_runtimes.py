@@ -233,9 +233,9 @@ def test_kentler_and_svon_through_both_runtimes():
 # --------------------------------------------------------------- the shipped workbooks
 
 def _workbooks() -> list[tuple[str, bytes]]:
-    from xl_tiebreak.excel.teaching import teaching_bytes
-    from xl_tiebreak.excel.template import template_bytes
-    from xl_tiebreak.excel.workbook import workbook_bytes
+    from xl_tiebreak.excel.authoring.teaching import teaching_bytes
+    from xl_tiebreak.excel.authoring.template import template_bytes
+    from xl_tiebreak.excel.authoring.workbook import workbook_bytes
     books = [("swiss template", template_bytes("swiss")), ("round-robin template", template_bytes("round-robin")),
              ("teaching workbook", teaching_bytes()), ("demo workbook", workbook_bytes(demo_tournament())),
              ("demo workbook, one-cell forms", workbook_bytes(demo_tournament(), cells=True))]
@@ -248,7 +248,7 @@ def test_every_call_of_the_shipped_workbooks_through_office_js():
     """Each formula of the templates, the teaching workbook and workbooks made by ``workbook``,
     with its arguments read from the workbook as Excel hands them over, runs through the Office.js
     runtime and gives what the registry function gives the headless recompute."""
-    from xl_tiebreak.excel.recompute import workbook_calls
+    from xl_tiebreak.excel.formula_book import workbook_calls
     for title, data in _workbooks():
         calls, n, _cells = workbook_calls(data)
         assert calls and n <= (10 if "one-cell" not in title else n), title

@@ -13,8 +13,8 @@ import zipfile
 from pathlib import Path
 from typing import Any, Mapping
 
-from xl_tiebreak.excel.a1 import column_letter, split_cell
-from xl_tiebreak.excel.xlsx_reader import sheet_parts
+from xl_tiebreak.excel.xlsx.a1 import column_letter, split_cell
+from xl_tiebreak.excel.xlsx.parts import sheet_parts
 
 _ROW = re.compile(r'<row\b[^>]*\br="(\d+)"[^>]*?(/>|>(.*?)</row>)', re.S)
 _CELL = re.compile(r'<c\b[^>]*\br="([A-Z]+)(\d+)"[^>]*?(?:/>|>.*?</c>)', re.S)

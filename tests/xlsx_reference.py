@@ -1,5 +1,5 @@
 """The recompute's former workbook reading, through openpyxl's read-only mode: the reference the
-direct reader (xl_tiebreak/excel/xlsx_reader.py) is compared with in test_xlsx_reader.py, as
+direct reader (xl_tiebreak/excel/xlsx/sheet.py) is compared with in test_xlsx_reader.py, as
 trf_reference.py is for the TRF reader. Kept as it was (but for reading every cell present, whatever
 the sheet's stale <dimension> says, as the reader now does); used by the tests only."""
 

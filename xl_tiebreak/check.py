@@ -25,7 +25,7 @@ def collect(read: Callable[[Findings], object]) -> list[Finding]:
 
 
 def check_trf(path: "str | Path", encoding: "str | None" = None) -> list[Finding]:
-    """The findings for a TRF file (workbooks: :func:`xl_tiebreak.excel.workbook.check_workbook`)."""
+    """The findings for a TRF file (workbooks: :func:`xl_tiebreak.excel.book_check.check_workbook`)."""
     from .trf import read_trf  # here: a workbook's CHECK (through collect) needs no TRF reader
     read: list = []
     found = collect(lambda fd: read.append(read_trf(Path(path), findings=fd, encoding=encoding)))

@@ -12,6 +12,7 @@ never a traceback.
 from __future__ import annotations
 
 import argparse
+import functools
 import gc
 import os
 import sys
@@ -26,6 +27,8 @@ from .textutil import is_digits, table
 
 if TYPE_CHECKING:  # the commands import what they use when they run: a quick start
     from .engine import Result
+    from .excel.book_reader import BookSettings
+    from .model import Tournament
     from .tiebreaks.context import Column
 
 
@@ -213,7 +216,7 @@ def _emit(args, text: str) -> tuple[str, int]:
     out = getattr(args, "output", None)
     if not out:
         return text, 0
-    from .excel.safe_write import atomic_write
+    from .excel.xlsx.safe_write import atomic_write
     written = atomic_write(Path(out), text.encode("utf-8"), overwrite=args.force)
     return f"written to {written}\n", 0
 
@@ -267,6 +270,7 @@ def _load(path: str, args: Optional[argparse.Namespace] = None):
     from .trf import read_trf
     from .validation import Findings
     fd = Findings(strict=True)
+    got: tuple[Tournament, Optional[BookSettings]]
     if p.suffix.lower() in (".xlsx", ".xlsm"):
         from .excel.book_reader import read_workbook
         got = read_workbook(p, findings=fd)
@@ -363,7 +367,7 @@ def _check(args) -> tuple[str, int]:
     if not p.is_file():
         raise TiebreakError(f"{args.input}: no such file")
     if p.suffix.lower() in (".xlsx", ".xlsm"):
-        from .excel.workbook import check_workbook
+        from .excel.book_check import check_workbook
         found = check_workbook(p)
     else:
         from .check import check_trf
@@ -503,7 +507,7 @@ def _render_compute(result: Result, fmt: str) -> str:
     headers = ["No", "Name", "Pts"] + [c for c, _ in cols]
     columns = [[str(p.no) for p in result.tournament.players], [p.name for p in result.tournament.players],
                _texts(result.points_column, lambda v: format_value(v, 1))]
-    columns += [_texts(col, lambda v, d=d: format_value(v, d)) for col, (_, d) in zip(result.columns, cols)]
+    columns += [_texts(col, functools.partial(format_value, decimals=d)) for col, (_, d) in zip(result.columns, cols)]
     rows = [list(r) for r in zip(*columns)]
     if fmt.startswith("csv"):
         return _csv(headers, rows, fmt)

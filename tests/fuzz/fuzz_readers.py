@@ -32,7 +32,8 @@ from xl_tiebreak.descriptor import parse_list  # noqa: E402
 from xl_tiebreak.examples import demo_text  # noqa: E402
 from xl_tiebreak.excel import functions as fx  # noqa: E402
 from xl_tiebreak.excel.recompute import recompute_bytes  # noqa: E402
-from xl_tiebreak.excel.workbook import read_workbook, workbook_bytes  # noqa: E402
+from xl_tiebreak.excel.authoring.workbook import workbook_bytes  # noqa: E402
+from xl_tiebreak.excel.book_reader import read_workbook  # noqa: E402
 from xl_tiebreak.notation import parse_cell  # noqa: E402
 
 CHARS = "0123456789wbWB+-=½.,/ HFZUYEXD?#\t\n\r\x00éß€"

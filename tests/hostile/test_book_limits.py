@@ -16,7 +16,8 @@ import zipfile
 import pytest
 
 from xl_tiebreak.errors import InputError
-from xl_tiebreak.excel import book_reader, xlsx_reader
+from xl_tiebreak.excel import book_reader
+from xl_tiebreak.excel.xlsx import sheet as xlsx_reader
 from xl_tiebreak.excel.book_reader import read_workbook
 
 from .books import CROSSTABLE, PLAYERS, swiss_book
@@ -56,7 +57,7 @@ def test_an_array_formula_widened_to_the_whole_sheet_is_refused_at_once(tmp_path
 
 
 def test_too_many_zip_members_are_refused_before_reading(tmp_path):
-    from xl_tiebreak.excel.zip_guard import MAX_MEMBERS
+    from xl_tiebreak.excel.xlsx.package import MAX_MEMBERS
     book = swiss_book(tmp_path / "many.xlsx")
     with zipfile.ZipFile(book, "a") as z:
         for i in range(MAX_MEMBERS):

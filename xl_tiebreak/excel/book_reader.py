@@ -1,6 +1,6 @@
 """The one reader of a workbook for every command (compute, standings, check, export-trf and, for
 the crosstable's name, recompute): the Crosstable and the Settings, read through
-:mod:`.xlsx_reader` (never openpyxl), so that every command sees the same cells, every cell
+:mod:`.xlsx.sheet` (never openpyxl), so that every command sees the same cells, every cell
 present whatever the sheet's ``<dimension>`` says.
 
 The crosstable is the ``Crosstable`` defined name's range (else a sheet called Crosstable, else
@@ -26,9 +26,9 @@ from ..errors import InputError
 from ..model import Tournament
 from ..options import Options, options_from_pairs
 from ..validation import Findings, strict
-from .a1 import column_letter
-from .xlsx_reader import SheetPart, XlsxBook
-from .zip_guard import MAX_WORKBOOK_BYTES, check_area, check_zip, full_bounds
+from .xlsx.a1 import column_letter
+from .xlsx.sheet import SheetPart, XlsxBook
+from .xlsx.package import MAX_WORKBOOK_BYTES, check_area, check_zip, full_bounds
 
 #: limits on the crosstable read (checked before the table is built); see README "Limits and safety"
 MAX_CROSSTABLE_ROWS = 100_001  # a header and 100,000 players
@@ -149,7 +149,7 @@ def open_book(path: "str | Path") -> Book:
 
 def _used(cells: dict[str, Any], min_col: int, min_row: int, max_col: int, max_row: int) -> tuple[int, int]:
     """The last row and column holding something inside an area (min_row / min_col when none)."""
-    from .a1 import split_cell
+    from .xlsx.a1 import split_cell
     last_row, last_col = min_row, min_col
     for coord in cells:
         col, row = split_cell(coord)
@@ -383,40 +383,6 @@ def read_workbook(path: "str | Path", findings: Optional[Findings] = None) -> tu
         raise InputError(str(exc), book.name) from None
 
 
-def check_workbook(path: "str | Path") -> list:
-    """The findings for a workbook's crosstable (see :mod:`xl_tiebreak.check`), then those on
-    its stored values (stale tables, formulas the recompute cannot compute: :mod:`.stale`)."""
-    from ..check import collect
-    from .stale import stale_findings
-    read: list = []
-    found = collect(lambda fd: read.append(read_workbook(path, findings=fd)))
-    if read and not any(f.severity == "error" for f in found):
-        found += _unrated_findings(path, *read[0])
-    return found + stale_findings(path, found)
-
-
-def _unrated_findings(path: "str | Path", t: Tournament, settings: BookSettings) -> list:
-    """The ``unrated`` warnings (:func:`xl_tiebreak.rating_notes.unrated_findings`), each at the
-    unrated player's Rating cell (his start number's cell when there is no Rating column)."""
-    from ..rating_notes import unrated_findings, unrated_players
-    from .sheet_table import find_layout
-    if not unrated_players(t) or not settings.tiebreaks:
-        return []
-    book = open_book(path)
-    place = crosstable_place(book)
-    rows = crosstable_table(book, place)
-    layout = find_layout(rows[0], max(len(r) for r in rows))
-    col = layout.no if layout.rating is None else layout.rating
-    cells: dict[int, str] = {}
-    for i, r in enumerate(rows[1 if layout.header else 0:], start=1 if layout.header else 0):
-        no = r[layout.no] if layout.no < len(r) else None
-        if isinstance(no, (int, float)) and not isinstance(no, bool) and float(no).is_integer():
-            cells.setdefault(int(no), f"{place.sheet}!{column_letter(place.min_col + col)}{place.min_row + i}")
-    return unrated_findings(t, settings.tiebreaks, settings.options, lambda p: cells.get(p.no, place.sheet),
-                            f"set one in Settings!B{UNRATED_ROW} (Rating for unrated players) or write a "
-                            "descriptor such as ARO/U1000 in the Settings list")
-
-
 # ---------------------------------------------------------------- the name, widened (recompute)
 
 _DEFINED = re.compile(r'(<(?:\w+:)?definedName\b[^>]*\bname="Crosstable"[^>]*>)([^<]*)(</(?:\w+:)?definedName>)',
@@ -439,5 +405,5 @@ def widened_name_xml(xml: str, last_row: int) -> Optional[str]:
 
 
 __all__ = ["BookSettings", "Book", "CrosstablePlace", "open_book", "crosstable_place", "read_settings",
-           "read_book", "read_workbook", "check_workbook", "widened_name_xml", "extended_rows", "check_titles",
+           "read_book", "read_workbook", "crosstable_table", "widened_name_xml", "extended_rows", "check_titles",
            "no_such_sheet"]

@@ -10,18 +10,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .safe_write import atomic_write
+from .xlsx.safe_write import atomic_write
 
 
 def template(args) -> tuple[str, int]:
-    from .template import template_bytes
+    from .authoring.template import template_bytes
     cells = getattr(args, "cells", False)
     runtime = getattr(args, "runtime", "classic")
     if args.kind == "teaching":
         if cells:
             from ..errors import InputError
             raise InputError("the teaching workbook exists in its spilled form only (Excel 365 or 2021)")
-        from .teaching import teaching_bytes
+        from .authoring.teaching import teaching_bytes
         data = teaching_bytes(runtime)
     else:
         data = template_bytes(args.kind, args.players, args.rounds, cells=cells, runtime=runtime)
@@ -34,7 +34,7 @@ def template(args) -> tuple[str, int]:
 
 def workbook(args) -> tuple[str, int]:
     from ..trf import read_trf
-    from .workbook import write_workbook
+    from .authoring.workbook import write_workbook
     t = read_trf(args.input, encoding=getattr(args, "encoding", None))
     tbs = [c.strip() for c in args.tiebreaks.split(",") if c.strip()] if args.tiebreaks else None
     if tbs:

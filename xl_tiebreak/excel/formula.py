@@ -55,12 +55,12 @@ class Name:
 
 def tokenize(text: str) -> list[tuple[str, str]]:
     pos = 0
-    out = []
+    out: list[tuple[str, str]] = []
     while pos < len(text):
         m = _TOKEN.match(text, pos)
         if not m:
             raise Unsupported(f"cannot read {text[pos:pos + 10]!r}")
-        kind = m.lastgroup
+        kind = m.lastgroup or ""  # every alternative of _TOKEN is a named group
         if kind != "ws":
             out.append((kind, m.group()))
         pos = m.end()

@@ -13,8 +13,8 @@ import re
 from typing import Callable, Optional
 from xml.sax.saxutils import unescape
 
-from . import safe_xml
-from .a1 import column_number
+from .xlsx import safe_xml
+from .xlsx.a1 import column_number
 
 _MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 _AREA_NAME = re.compile(r'(<(?:\w+:)?definedName\b([^>]*)>)([^<]*)(</(?:\w+:)?definedName>)')

@@ -1,7 +1,7 @@
 """Headless recompute: evaluate our functions in a workbook's formula cells and write the results
 as the cells' cached values, changing nothing else in the file.
 
-The workbook's cells are read straight from its XML parts (:mod:`.xlsx_reader`, which reads them
+The workbook's cells are read straight from its XML parts (:mod:`.xlsx.sheet`, which reads them
 as openpyxl does, five times faster); openpyxl is never used to re-save it (that would drop add-in
 parts, shapes and dynamic-array metadata). The sheet XML parts that hold evaluated cells are edited in place,
 cell by cell (the ``<v>`` value and the ``t`` type of those ``<c>`` elements only); every other
@@ -24,45 +24,23 @@ computes every value without writing (the staleness check of :mod:`.stale` compa
 from __future__ import annotations
 
 import io
-import posixpath
 import re
 import zipfile
 import zlib
-from inspect import signature
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
 from ..errors import InputError, TiebreakError
-from .formula import (
-    Call,
-    Name,
-    Ref,
-    Unsupported,
-    count_calls,
-    evaluate,
-    is_plain_ref,
-    parse,
-    split_fallback,
-    uses_our_functions,
-)
-from . import safe_xml
-from .arguments import read_kind, read_rounds
-from .a1 import area_name, column_letter, range_bounds, split_cell
-from .safe_write import atomic_write, make_backup, writable_target
-from .sheet_patch import CLEAR, SheetEdit, already_holds, patch_sheet_xml
-from .book_reader import check_titles
-from ..check import collect
 from . import functions as fx
-from .sheet_table import rows_to_tournament
+from .formula import Ref, Unsupported, is_plain_ref, uses_our_functions
+from .formula_book import FormulaBook
 from .functions import ERROR_PREFIX, error_table  # one prefix: the add-in shows the same error table
-from .xlsx_reader import XlsxBook, sheet_parts, workbook_part
-from .zip_copy import ZipCopy
-from .zip_guard import MAX_WORKBOOK_BYTES, LimitError, check_area, check_zip, full_bounds, read_member, read_text
-
-_NS = {"m": "http://schemas.openxmlformats.org/spreadsheetml/2006/main",
-       "r": "http://schemas.openxmlformats.org/officeDocument/2006/relationships",
-       "rel": "http://schemas.openxmlformats.org/package/2006/relationships"}
+from .xlsx.a1 import area_name, block_bounds, column_letter, split_cell
+from .xlsx.package import MAX_WORKBOOK_BYTES, LimitError, ZipCopy, check_area, check_zip, full_bounds, read_text
+from .xlsx.parts import dynamic_array_index, sheet_parts, workbook_part
+from .xlsx.patch import CLEAR, SheetEdit, already_holds, patch_sheet_xml
+from .xlsx.safe_write import atomic_write, make_backup, writable_target
 
 
 @dataclass
@@ -80,250 +58,6 @@ class Report:
     name_widened: Optional[str] = None  # the Crosstable name's new range, when rows below it were taken in
 
 
-class _Book:
-    """The cells of a workbook (as openpyxl would read them), and our evaluation of its formulas."""
-
-    def __init__(self, data: bytes) -> None:
-        self.cells: dict[str, dict[str, Any]] = {}  # constants (text starting with "=" included)
-        self.formula_of: dict[tuple[str, str], str] = {}
-        self.formulas: list[tuple[str, str, str]] = []  # (sheet, coordinate, text)
-        self.array_ref: dict[tuple[str, str], str] = {}  # anchor -> its t="array" ref ("A4:J405")
-        self.names: dict[str, Ref] = {}
-        self.skipped_sheets: set[str] = set()
-        self._splits: dict[str, tuple[str, Any]] = {}
-        self._trees: dict[str, Any] = {}
-        try:
-            self._read(data)
-        except InputError as exc:  # a part that is not XML, or declares a DTD; a bad cell ...
-            if exc.where:  # the sheet and cell, or the limit, are named
-                raise
-            raise InputError(f"not a readable .xlsx workbook ({exc.detail})") from None
-        except Exception as exc:  # a damaged part: zip, numbers, shared formulas ...
-            raise InputError(f"not a readable .xlsx workbook ({type(exc).__name__}: {exc})") from None
-        self._memo: dict[tuple[str, str], Any] = {}
-        self._ranges: dict[tuple[str, str], tuple] = {}
-        self._formula_places: dict[str, list[tuple[int, int]]] = {}
-        self._busy: set[tuple[str, str]] = set()
-        # the anchors of our formulas, by sheet, with (row, column) of their top-left cell
-        self._anchors: dict[str, list[tuple[int, int, str]]] = {}
-        for sheet, coord, text in self.formulas:
-            if uses_our_functions(text) and not is_plain_ref(text):
-                col, row = split_cell(coord)
-                self._anchors.setdefault(sheet, []).append((row, col, coord))
-
-    def _read(self, data: bytes) -> None:
-        with zipfile.ZipFile(io.BytesIO(data)) as z:
-            book = XlsxBook(z)
-            check_titles(p.title for p in book.sheets)
-            stores: set[str] = set()  # sheets named as IFERROR stores of tables (the hidden Cache)
-            for part in book.sheets:
-                if part.title in stores and part.state != "visible":
-                    self.cells[part.title] = {}  # only written to, never read: not parsed (speed)
-                    self.skipped_sheets.add(part.title)
-                    continue
-                got = book.cells(part)
-                for coord, text, ref in got.formulas:
-                    self.formulas.append((part.title, coord, text))
-                    self.formula_of[(part.title, coord)] = text
-                    fallback = self.split(text)[1] if "IFERROR" in text.upper() else None
-                    if isinstance(fallback, Ref) and fallback.sheet and fallback.sheet != part.title:
-                        stores.add(fallback.sheet)
-                    if ref:
-                        try:
-                            range_bounds(ref)
-                        except ValueError:
-                            raise InputError(f"the array formula's range {ref[:40]!r} is not a range like "
-                                             "A4:H20; the file is damaged", f"{part.title}!{coord}") from None
-                        check_area(ref, f"{part.title}!{coord} (its array formula's range {ref})")
-                        _check_array_ref(ref, coord, part.title)
-                        self.array_ref[(part.title, coord)] = ref
-                    if isinstance(fallback, Ref) and ":" in fallback.area:
-                        check_area(fallback.area, f"{part.title}!{coord} (its range of stored values)")
-                self.cells[part.title] = got.values
-            for name, (sheet, area) in book.names.items():
-                self.names[name.upper()] = Ref(sheet, area.replace("$", "").upper())
-
-    def split(self, text: str) -> tuple[str, "Ref | str | None"]:
-        """``split_fallback`` of a formula, kept (a formula is looked at several times)."""
-        got = self._splits.get(text)
-        if got is None:
-            got = self._splits[text] = split_fallback(text)
-        return got
-
-    def tree(self, text: str) -> Any:
-        """The parsed call of a formula (without its IFERROR store), kept like ``split``."""
-        got = self._trees.get(text)
-        if got is None:
-            got = self._trees[text] = parse(self.split(text)[0])
-        return got
-
-    def spilled(self, sheet: str, coord: str) -> tuple[bool, Any]:
-        """(True, value) when the cell lies in the table spilled by one of our formulas (its
-        value now, "" inside the old spill area but past the new table), else (False, None)."""
-        col, row = split_cell(coord)
-        for arow, acol, anchor in self._anchors.get(sheet, ()):
-            if (arow, acol) == (row, col) or arow > row or acol > col:
-                continue
-            old = self.array_ref.get((sheet, anchor))
-            in_old = old is not None and _inside(old, row, col)
-            try:
-                v = self.value(sheet, anchor)
-            except (TiebreakError, Unsupported):
-                continue
-            if isinstance(v, (list, tuple)) and row - arow < len(v) and col - acol < len(v[row - arow]):
-                return True, v[row - arow][col - acol]
-            if in_old:
-                return True, ""
-        return False, None
-
-    def _ours_or_text(self, text: str, sheet: str, depth: int = 0) -> bool:
-        """A plain reference (``=Settings!$B$7``) is evaluated only when it points at text, at a
-        cell of ours or into a table of ours: numbers, dates and empty cells are left to the
-        spreadsheet."""
-        ref = parse(text)
-        if not isinstance(ref, Ref) or ":" in ref.area:
-            return False
-        target = (ref.sheet or sheet, ref.area)
-        inner = self.formula_of.get(target)
-        if inner is not None:
-            if is_plain_ref(inner):  # a reference to a reference: follow it a few steps
-                return depth < 8 and self._ours_or_text(inner, target[0], depth + 1)
-            return uses_our_functions(inner)
-        if self.spilled(*target)[0]:
-            return True
-        return isinstance(self.cells.get(target[0], {}).get(target[1]), str)
-
-    def value(self, sheet: str, coord: str) -> Any:
-        """A cell's value; a formula cell is evaluated (our functions) first."""
-        key = (sheet, coord)
-        if key in self._memo:
-            return self._memo[key]
-        text = self.formula_of.get(key)
-        if text is None:
-            v = self.cells.get(sheet, {}).get(coord)
-        elif is_plain_ref(text):
-            if not self._ours_or_text(text, sheet):
-                raise Unsupported(f"{sheet}!{coord} refers to a cell that is not text nor ours")
-            ref = parse(text)
-            target = ref.sheet or sheet
-            hit, v = self.spilled(target, ref.area)
-            if not hit:
-                v = self.resolve(ref, sheet)
-        elif uses_our_functions(text):
-            if key in self._busy:
-                raise Unsupported(f"circular reference at {sheet}!{coord}")
-            self._busy.add(key)
-            try:
-                v = evaluate(self.tree(text), lambda r: self.resolve(r, sheet), self.name)
-                v = self.cells_named(sheet, text, v)
-            finally:
-                self._busy.discard(key)
-        else:
-            raise Unsupported(f"{sheet}!{coord} holds a formula we do not evaluate")
-        self._memo[key] = v
-        return v
-
-    def resolve(self, ref: Ref, here: str) -> Any:
-        sheet = ref.sheet or here
-        if sheet not in self.cells:
-            raise Unsupported(f"the workbook has no sheet {sheet!r}")
-        if ":" not in ref.area:
-            return self.value(sheet, ref.area)
-        key = (sheet, ref.area)
-        got = self._ranges.get(key)
-        if got is None:
-            check_area(ref.area, f"{sheet}!{ref.area}")
-            min_col, min_row, max_col, max_row = range_bounds(ref.area)
-            letters = [column_letter(c) for c in range(min_col, max_col + 1)]
-            rows = range(min_row, max_row + 1)
-            if any(min_row <= r <= max_row and min_col <= c <= max_col for r, c in self._formula_cells(sheet)):
-                got = tuple(tuple(self.value(sheet, f"{col}{r}") for col in letters) for r in rows)
-            else:  # constants only: straight from the sheet's cells
-                cells = self.cells[sheet]
-                got = tuple(tuple(cells.get(f"{col}{r}") for col in letters) for r in rows)
-            self._ranges[key] = got  # one object: the functions' cache recognises it at once
-        return got
-
-    def _formula_cells(self, sheet: str) -> list[tuple[int, int]]:
-        """(row, column) of every formula cell of a sheet."""
-        got = self._formula_places.get(sheet)
-        if got is None:
-            got = self._formula_places[sheet] = [split_cell(c)[::-1] for s, c in self.formula_of if s == sheet]
-        return got
-
-    def cells_named(self, sheet: str, text: str, v: Any) -> Any:
-        """A STATUS or CHECK value, or a failed call's message, with each place the crosstable
-        reader names by player and round (``R5 of player 1``: a function does not know where its
-        range is) given as the worksheet cell (``Crosstable!J5``)."""
-        if not any(isinstance(c, str) and _PLACE.search(c) for c in _flat(v)):
-            return v
-        try:
-            node = self.tree(text)
-        except Unsupported:
-            return v
-        if not isinstance(node, Call) or node.name not in fx.FUNCTIONS:
-            return v
-        given = dict(zip(signature(fx.FUNCTIONS[node.name]).parameters, node.args))
-        a = given.get("crosstable")
-        ref = self.names.get(a.name.upper()) if isinstance(a, Name) else a if isinstance(a, Ref) else None
-        if ref is None or ":" not in ref.area:
-            return v
-        target = ref.sheet or sheet
-        min_col, min_row, _, _ = range_bounds(ref.area)
-
-        def arg(param: str) -> Any:
-            return evaluate(given[param], lambda r: self.resolve(r, sheet), self.name) if param in given else None
-        try:
-            table = self.resolve(ref, target)
-            kind, rounds = read_kind(arg("kind")), read_rounds(arg("rounds"), node.name)
-        except (TiebreakError, Unsupported):
-            return v
-
-        def wheres(cell_name: Any) -> list[str]:
-            return [f.where for f in collect(lambda fd: rows_to_tournament(
-                table, findings=fd, kind=kind, rounds=rounds, cell_name=cell_name))]
-        by_place = wheres(None)
-        by_cell = wheres(lambda i, j: f"{target}!{column_letter(min_col + j)}{min_row + i}")
-        if len(by_place) != len(by_cell):
-            return v
-        return _renamed_places(v, {p: c for p, c in zip(by_place, by_cell) if p and c and p != c})
-
-    def name(self, name: str) -> Any:
-        ref = self.names.get(name.upper())
-        if ref is None:
-            raise Unsupported(f"the workbook has no defined name {name} (Formulas > Name Manager)")
-        return self.resolve(ref, ref.sheet or "")
-
-    def occupied(self, sheet: str, coord: str) -> bool:
-        """Does the cell hold something (a constant or a formula)?"""
-        return (sheet, coord) in self.formula_of or coord in self.cells.get(sheet, {})
-
-
-#: how the crosstable reader names a place when it is not told the cells: ``R5 of player 1``,
-#: ``rating of player 3``, ``row 7``, ``header column 4``, ``player 5`` (a start number twice)
-_PLACE = re.compile(r"\b(?:row|player|header column) \d")
-
-
-def _flat(v: Any) -> list[Any]:
-    if isinstance(v, (list, tuple)):
-        return [c for r in v for c in (r if isinstance(r, (list, tuple)) else [r])]
-    return [v]
-
-
-def _renamed_places(v: Any, places: dict[str, str]) -> Any:
-    """``v`` (a text or a table of them) with each place ``P`` written as its cell: ``P:`` in a
-    status line, a whole cell ``P`` in CHECK's Where column."""
-    if not places:
-        return v
-    if isinstance(v, (list, tuple)):
-        return [_renamed_places(c, places) if isinstance(c, (list, tuple)) else
-                places.get(c, c) if isinstance(c, str) else c for c in v]
-    if isinstance(v, str):
-        for place, cell in places.items():
-            v = v.replace(f"{place}: ", f"{cell}: ")
-    return v
-
-
 def _without_function(message: str) -> str:
     """A failed call's message without the function's name in front (``RESULTS: R2 of player 2:
     ...``): the report names the formula's cell, and the error table stands in that formula's place."""
@@ -331,19 +65,14 @@ def _without_function(message: str) -> str:
     return rest if sep and head in fx.FUNCTIONS else message
 
 
-def _inside(area: str, row: int, col: int) -> bool:
-    min_col, min_row, max_col, max_row = range_bounds(area)
-    return min_row <= row <= max_row and min_col <= col <= max_col
-
-
 def _cells_of(area: str) -> list[tuple[int, int]]:
-    min_col, min_row, max_col, max_row = range_bounds(area)
+    min_col, min_row, max_col, max_row = block_bounds(area)
     return [(r, c) for r in range(min_row, max_row + 1) for c in range(min_col, max_col + 1)]
 
 
 def _named_cells(area: str) -> list[tuple[int, int, str]]:
     """(row, column, A1 name) of every cell of an area, row by row."""
-    min_col, min_row, max_col, max_row = range_bounds(area)
+    min_col, min_row, max_col, max_row = block_bounds(area)
     letters = [(c, column_letter(c)) for c in range(min_col, max_col + 1)]
     return [(r, c, f"{name}{r}") for r in range(min_row, max_row + 1) for c, name in letters]
 
@@ -372,19 +101,6 @@ def _put(edit: SheetEdit, coord: str, v: Any) -> None:
     edit.values[coord] = CLEAR if v is None or (isinstance(v, str) and not v.strip()) else v
 
 
-def _check_array_ref(ref: str, coord: str, sheet: str) -> None:
-    """An array formula's range is a block of cells whose first cell holds the formula (as Excel
-    writes it); anything else (``A:A``, a range elsewhere) is refused, naming the cell."""
-    try:
-        bounds = range_bounds(ref)
-        first = split_cell(coord)
-    except (ValueError, TypeError):
-        bounds, first = (None,), None
-    if None in bounds or (bounds[0], bounds[1]) != first:
-        raise InputError(f"its array formula's range {ref[:40]!r} is not a block of cells starting at "
-                         f"{coord}; enter the formula again", f"{sheet}!{coord}")
-
-
 def recompute_bytes(data: bytes, report: Optional[Report] = None) -> tuple[bytes, Report]:
     """The recomputed workbook as bytes, and the report."""
     report = report or Report()
@@ -399,13 +115,13 @@ def recompute_bytes(data: bytes, report: Optional[Report] = None) -> tuple[bytes
         raise InputError(f"a part of the workbook cannot be read ({type(exc).__name__}: {exc})") from None
 
 
-def plan(data: bytes, report: Report) -> tuple[_Book, bytes, dict[str, SheetEdit]]:
+def plan(data: bytes, report: Report) -> tuple[FormulaBook, bytes, dict[str, SheetEdit]]:
     """Every value the recompute would write (nothing is written): the workbook read, its bytes
     (the Crosstable name widened if need be) and the edits by sheet; ``report.values`` gets each
     formula's value (a table for a spill), ``report.errors`` and ``report.skipped`` the rest.
     The staleness check (:mod:`.stale`) compares these with the stored values."""
     check_zip(io.BytesIO(data))
-    book = _Book(data)
+    book = FormulaBook(data)
     data = _widen_crosstable_name(book, data, report)
     edits: dict[str, SheetEdit] = {}
     for sheet, coord, text in book.formulas:
@@ -444,8 +160,8 @@ def plan(data: bytes, report: Report) -> tuple[_Book, bytes, dict[str, SheetEdit
             continue
         col, row = split_cell(coord)
         area = area_name(row, col, len(table), len(table[0]))
-        was = range_bounds(old) if old is not None else (0, 0, -1, -1)
-        same = was == range_bounds(area)  # the table keeps its size: it covers its old cells again
+        was = block_bounds(old) if old is not None else (0, 0, -1, -1)
+        same = was == block_bounds(area)  # the table keeps its size: it covers its old cells again
         blocked = None if same else next((f"{column_letter(c)}{r}" for r, c in _cells_of(area)[1:]
                                           if not (was[1] <= r <= was[3] and was[0] <= c <= was[2])
                                           and book.occupied(sheet, f"{column_letter(c)}{r}")), None)
@@ -493,7 +209,7 @@ def _failed(fallback: "Ref | str | None", message: str) -> Any:
     return "#VALUE!" if fallback is None else fallback
 
 
-def _widen_crosstable_name(book: _Book, data: bytes, report: Report) -> bytes:
+def _widen_crosstable_name(book: FormulaBook, data: bytes, report: Report) -> bytes:
     """The workbook with its ``Crosstable`` name widened over the players typed just below its
     range (a late entrant: the rows every command reads, :mod:`.book_reader`), else as it is;
     ``book`` then reads the name's new range. Only the name's text in the workbook part changes.
@@ -531,7 +247,7 @@ def _widen_crosstable_name(book: _Book, data: bytes, report: Report) -> bytes:
     return copy.finish()
 
 
-def _fit_print_areas(book: _Book, data: bytes, edits: dict[str, SheetEdit], report: Report) -> bytes:
+def _fit_print_areas(book: FormulaBook, data: bytes, edits: dict[str, SheetEdit], report: Report) -> bytes:
     """The workbook with the print area of each sheet holding a table of ours ending at the last
     row that shows something after this recompute (:mod:`.print_area`): a 12-player event in a
     400-row template prints one page, a late entrant's row is taken in. A row counts when a
@@ -548,7 +264,7 @@ def _fit_print_areas(book: _Book, data: bytes, edits: dict[str, SheetEdit], repo
     def last_row(sheet: str, c1: int, c2: int, r1: int) -> Optional[int]:
         if sheet not in tables:
             return None
-        arrays = [range_bounds(a) for (s, _), a in book.array_ref.items() if s == sheet]
+        arrays = [block_bounds(a) for (s, _), a in book.array_ref.items() if s == sheet]
         written = edits.get(sheet, SheetEdit()).values
         last = r1
         for coord, v in book.cells.get(sheet, {}).items():
@@ -576,7 +292,7 @@ def _fit_print_areas(book: _Book, data: bytes, edits: dict[str, SheetEdit], repo
     return copy.finish()
 
 
-def _refuse_if_nothing_computed(book: _Book, report: Report) -> None:
+def _refuse_if_nothing_computed(book: FormulaBook, report: Report) -> None:
     """A recompute that finds nothing to compute, or whose every formula of ours points at
     something the workbook lacks (a name, a sheet), stops with a message saying what it did not
     find, instead of writing "0 cells computed" (DESIGN: a command that computes nothing says so)."""
@@ -594,7 +310,7 @@ def _refuse_if_nothing_computed(book: _Book, report: Report) -> None:
                      f"be evaluated; the first, {where}: {why}")
 
 
-def _leave_unchanged(book: _Book, edits: dict[str, SheetEdit], report: Report) -> None:
+def _leave_unchanged(book: FormulaBook, edits: dict[str, SheetEdit], report: Report) -> None:
     """Take out of ``edits`` the cells that already hold their new value (most of them, after a
     small change): those are left as they are in the file, byte for byte, and cost no writing.
     Anchors of tables (their formula becomes an array formula) and formula cells are always
@@ -610,17 +326,17 @@ def _leave_unchanged(book: _Book, edits: dict[str, SheetEdit], report: Report) -
         edit.values = keep
 
 
-def _grown_fallback(book: _Book, edits: dict[str, SheetEdit], ref: Ref, here: str,
+def _grown_fallback(book: FormulaBook, edits: dict[str, SheetEdit], ref: Ref, here: str,
                     table: list[list[Any]], where: str) -> Optional[Ref]:
     """The range of stored values of an anchor grown to its table (a late entrant makes the
     tables a row longer): the anchor's formula gets the new range, the cells below the old one
     are free on the hidden sheet. None when the range cannot grow (its text not found, or the
     cells it would take hold something)."""
     sheet = ref.sheet or here
-    min_col, min_row, max_col, max_row = range_bounds(ref.area)
+    min_col, min_row, max_col, max_row = block_bounds(ref.area)
     rows, cols = max(len(table), max_row - min_row + 1), max(len(table[0]), max_col - min_col + 1)
     area = area_name(min_row, min_col, rows, cols)
-    new_min_col, new_min_row, new_max_col, new_max_row = range_bounds(area)
+    new_min_col, new_min_row, new_max_col, new_max_row = block_bounds(area)
     if new_max_row > 1_048_576 or new_max_col > 16_384:
         return None
     for r in range(min_row, new_max_row + 1):
@@ -644,14 +360,14 @@ def _grown_fallback(book: _Book, edits: dict[str, SheetEdit], ref: Ref, here: st
     return Ref(ref.sheet, area)
 
 
-def _fill_fallback(book: _Book, edits: dict[str, SheetEdit], ref: Ref, here: str,
+def _fill_fallback(book: FormulaBook, edits: dict[str, SheetEdit], ref: Ref, here: str,
                    table: list[list[Any]], report: Report, where: str) -> None:
     """Write ``table`` into the IFERROR range of an anchor (clearing the rest of the range)."""
     sheet = ref.sheet or here
     if sheet not in book.cells:
         report.errors[where] = f"the range of stored values {sheet}!{ref.area} is on no sheet"
         return
-    min_col, min_row, max_col, max_row = range_bounds(ref.area)
+    min_col, min_row, max_col, max_row = block_bounds(ref.area)
     if len(table) > max_row - min_row + 1 or len(table[0]) > max_col - min_col + 1:
         grown = _grown_fallback(book, edits, ref, here, table, where)
         if grown is None:
@@ -659,7 +375,7 @@ def _fill_fallback(book: _Book, edits: dict[str, SheetEdit], ref: Ref, here: str
                                     "LibreOffice will show only part of it")
         else:  # a player added below the others: the stored values follow the table
             ref = grown
-            min_col, min_row, max_col, max_row = range_bounds(ref.area)
+            min_col, min_row, max_col, max_row = block_bounds(ref.area)
     edit = edits.setdefault(sheet, SheetEdit())
     skipped, cells = sheet in book.skipped_sheets, book.cells.get(sheet, {})
     rows, cols = len(table), len(table[0])
@@ -681,63 +397,6 @@ def _fill_fallback(book: _Book, edits: dict[str, SheetEdit], ref: Ref, here: str
             edit.values[coord] = CLEAR
 
 
-_XLDAPR_URI = "{bdbb8cdc-fa1e-496e-a857-3c3f30c029c3}"
-_METADATA_XML = (
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
-    '<metadata xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" '
-    'xmlns:xda="http://schemas.microsoft.com/office/spreadsheetml/2017/dynamicarray">'
-    '<metadataTypes count="1"><metadataType name="XLDAPR" minSupportedVersion="120000" copy="1" '
-    'pasteAll="1" pasteValues="1" merge="1" splitFirst="1" rowColShift="1" clearFormats="1" '
-    'clearComments="1" assign="1" coerce="1" cellMeta="1"/></metadataTypes>'
-    f'<futureMetadata name="XLDAPR" count="1"><bk><extLst><ext uri="{_XLDAPR_URI}">'
-    '<xda:dynamicArrayProperties fDynamic="1" fCollapsed="0"/></ext></extLst></bk></futureMetadata>'
-    '<cellMetadata count="1"><bk><rc t="1" v="0"/></bk></cellMetadata></metadata>')
-_METADATA_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/sheetMetadata"
-_METADATA_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheetMetadata+xml"
-
-
-def _dynamic_index(src: zipfile.ZipFile) -> tuple[Optional[int], dict[str, bytes]]:
-    """The ``cm`` value that marks a dynamic array in this workbook, and the parts to add when it
-    has no metadata part yet (``xl/metadata.xml``, its relationship and content type). None when
-    the workbook's metadata has no dynamic-array entry (the anchors stay plain array formulas)."""
-    rels_xml = read_text(src, "xl/_rels/workbook.xml.rels")
-    rels = safe_xml.parse(rels_xml.encode("utf-8"), "xl/_rels/workbook.xml.rels")
-    for r in rels.findall("rel:Relationship", _NS):
-        if r.get("Type") == _METADATA_REL:
-            t = r.get("Target") or ""
-            path = t.lstrip("/") if t.startswith("/") else posixpath.normpath(posixpath.join("xl", t))
-            try:
-                md = safe_xml.parse(read_member(src, path), path)
-            except KeyError:
-                return None, {}
-            types = [e.get("name") for e in md.findall("m:metadataTypes/m:metadataType", _NS)]
-            if "XLDAPR" not in types:
-                return None, {}
-            t_index = types.index("XLDAPR") + 1
-            future = md.find("m:futureMetadata[@name='XLDAPR']", _NS)
-            dynamic = [i for i, bk in enumerate(future.findall("m:bk", _NS) if future is not None else [])
-                       if any(e.get("fDynamic") == "1" for e in bk.iter() if e.tag.endswith("dynamicArrayProperties"))]
-            for k, bk in enumerate(md.findall("m:cellMetadata/m:bk", _NS), start=1):
-                rc = bk.find("m:rc", _NS)
-                if rc is not None and rc.get("t") == str(t_index) and int(rc.get("v", "-1")) in dynamic:
-                    return k, {}
-            return None, {}
-    ids = {r.get("Id") for r in rels.findall("rel:Relationship", _NS)}
-    n = 1
-    while f"rIdXltbMeta{n}" in ids:
-        n += 1
-    rel = f'<Relationship Id="rIdXltbMeta{n}" Type="{_METADATA_REL}" Target="metadata.xml"/>'
-    types_xml = read_text(src, "[Content_Types].xml")
-    override = f'<Override PartName="/xl/metadata.xml" ContentType="{_METADATA_TYPE}"/>'
-    if "xl/metadata.xml" in src.namelist():
-        return None, {}
-    return 1, {
-        "xl/metadata.xml": _METADATA_XML.encode("utf-8"),
-        "xl/_rels/workbook.xml.rels": rels_xml.replace("</Relationships>", rel + "</Relationships>").encode("utf-8"),
-        "[Content_Types].xml": types_xml.replace("</Types>", override + "</Types>").encode("utf-8"),
-    }
-
-
 def _write_values(data: bytes, edits: dict[str, SheetEdit], report: Report) -> tuple[bytes, Report]:
     """Copy the zip, patching the sheets that hold new values (the copy is written, and
     compressed, on a second thread while the sheets are patched in the zip's order)."""
@@ -747,7 +406,7 @@ def _write_values(data: bytes, edits: dict[str, SheetEdit], report: Report) -> t
         added: dict[str, bytes] = {}
         cm: Optional[int] = None
         if any(e.arrays for e in edits.values()):
-            cm, extra = _dynamic_index(src)
+            cm, extra = dynamic_array_index(src)
             for name, body in extra.items():
                 (changed if name in src.namelist() else added)[name] = body
         plan: list[tuple[str, SheetEdit, str]] = []
@@ -795,7 +454,7 @@ def _patched(src: zipfile.ZipFile, sheet: str, edit: SheetEdit, part: str, repor
 def recompute(path: "str | Path", out: "str | Path | None" = None, *, overwrite: bool = False) -> Report:
     """Recompute ``path``; write to ``out``, or replace ``path`` and keep its previous version
     under the first free backup name (``BOOK.bak.xlsx``, ``BOOK.bak2.xlsx``, ...; see
-    :mod:`.safe_write`). Everything that would refuse the write is checked before the work."""
+    :mod:`.xlsx.safe_write`). Everything that would refuse the write is checked before the work."""
     src = Path(path)
     if not src.is_file():
         raise InputError("no such file", str(path))
@@ -817,35 +476,3 @@ def recompute(path: "str | Path", out: "str | Path | None" = None, *, overwrite:
     else:
         report.output = atomic_write(target, new, overwrite=overwrite)
     return report
-
-
-def workbook_calls(data: bytes) -> tuple[list[tuple[str, list[Any]]], int, int]:
-    """Every call of our functions in a workbook with its arguments as Excel hands them over (each
-    a 2-D list, empty cells ``""``, an omitted argument ``None``), the number of calls per full
-    recalculation, and the number of cells handed over. For the benchmark and the runtime tests;
-    a call wrapped in another Excel function is counted but not listed."""
-    book = _Book(data)
-    calls: list[tuple[str, list[Any]]] = []
-    cells = n = 0
-    for sheet, _coord, text in book.formulas:
-        k = count_calls(text)
-        if not k:
-            continue
-        n += k
-        try:
-            node = book.tree(text)
-        except Unsupported:
-            continue
-        if not isinstance(node, Call):
-            continue
-        args: list[Any] = []
-        for a in node.args:
-            if isinstance(a, (Ref, Name)):
-                v = book.resolve(a, sheet) if isinstance(a, Ref) else book.name(a.name)
-                rows = [["" if c is None else c for c in r] for r in (v if isinstance(v, tuple) else ((v,),))]
-                cells += sum(len(r) for r in rows)
-                args.append(rows)
-            else:
-                args.append(None if a is None else [[a]])
-        calls.append((node.name, args))
-    return calls, n, cells

@@ -117,11 +117,11 @@ def first_stale(data: bytes) -> tuple[Optional[Stale], dict[str, str]]:
     """The first stale cell of a workbook (None when every stored value is current), and the
     errors the recompute would report (formula cell -> message). Raises InputError when the
     recompute itself would refuse the workbook (nothing to compute, a limit, a damaged part)."""
-    from .a1 import column_letter, range_bounds, split_cell
+    from .xlsx.a1 import block_bounds, column_letter, split_cell
     from .formula import Call, Unsupported
     from .recompute import Report, plan
-    from .xlsx_reader import sheet_parts
-    from .zip_guard import read_text
+    from .xlsx.parts import sheet_parts
+    from .xlsx.package import read_text
     report = Report()
     book, data, _edits = plan(data, report)
     wanted: dict[str, list[str]] = {}
@@ -148,7 +148,7 @@ def first_stale(data: bytes) -> tuple[Optional[Stale], dict[str, str]]:
                 expected[f"{column_letter(col + j)}{row + i}"] = x
         old = book.array_ref.get((sheet, coord))
         if old is not None:  # an earlier, larger spill: its cells past the table should be empty
-            min_col, min_row, max_col, max_row = range_bounds(old)
+            min_col, min_row, max_col, max_row = block_bounds(old)
             for r in range(min_row, max_row + 1):
                 for c in range(min_col, max_col + 1):
                     expected.setdefault(f"{column_letter(c)}{r}", None)

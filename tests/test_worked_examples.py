@@ -1,15 +1,14 @@
-"""TIEBREAK_RULES §6.1: every value of the six-player, four-round example, under 2024 and 2026.
-
-The numbers are the spec's table (produced by FIDE's reference engine and checked by hand there);
-where a cell gives two values the first is fide2024, the second fide2026.
-"""
+"""Worked examples of the rule texts, values from the texts (not from an oracle): TIEBREAK_RULES
+§6.1 (every value of the six-player, four-round example, under 2024 and 2026; the numbers are the
+spec's table, produced by FIDE's reference engine and checked by hand there; where a cell gives
+two values the first is fide2024, the second fide2026), §6.3 (the Laxman example) and §5.13 (PTP)."""
 
 from __future__ import annotations
 
 import pytest
 
 from xl_tiebreak import compute, demo_tournament
-from conftest import F, event
+from conftest import F, around, event
 
 # code -> values of players 1..6; "a|b" = fide2024 | fide2026; "-" = undefined
 TABLE = {
@@ -93,3 +92,42 @@ def test_aro_cut_of_the_only_game_is_undefined():
     assert res.value(6, "ARO/C1") is None
     assert res.value(6, "TPR") == 1700 + 800
     assert res.value(6, "PTP") == 1700 + 736
+
+
+def _laxman():
+    """7.0/10 with a zero-point bye (a VUR) in R4; the opponents' scores sum to 50, the lowest is
+    4.5 (C.07 2026 Arbiters' Manual example, TIEBREAK_RULES §6.3)."""
+    center = ["2w1", "3b1", "4w1", "Z", "5b1", "6w1", "7b½", "8w½", "9b1", "10w0"]
+    scores = {2: "4.5", 3: "5", 4: "5", 5: "5.5", 6: "5", 7: "6.5", 8: "7", 9: "5.5", 10: "6"}
+    assert sum(F(v) for v in scores.values()) == 50
+    return around(center, scores)
+
+
+@pytest.mark.parametrize("edition,bh,bhc1,sb", [
+    ("fide2024", "57", "50", "37.25"),
+    ("fide2026", "55", "50", "37.25"),
+])
+def test_laxman(edition, bh, bhc1, sb):
+    t = _laxman()
+    res = compute(t, "BH,BH/C1,SB", edition=edition)
+    assert t.player(1).score() == 7
+    assert (res.value(1, "BH"), res.value(1, "BH/C1"), res.value(1, "SB")) == (F(bh), F(bhc1), F(sb))
+
+
+@pytest.mark.parametrize("opponents,cells,expected", [
+    ((1900, 2000), ["2w½", "3b0"], 1755),   # S = ½: E(1755) = .31 + .20 = .51 >= .50
+    ((1700, 1500), ["2w0", "3b0"], 700),    # S = 0: lowest opponent - 800
+    ((1700,), ["2w1"], 2436),               # perfect score: highest opponent + 736
+])
+def test_ptp_examples(opponents, cells, expected):
+    rows = {1: cells}
+    ratings = {1: 1800}
+    for j, rating in enumerate(opponents, start=2):
+        ratings[j] = rating
+        rows[j] = ["-"] * len(cells)
+    for r, c in enumerate(cells):
+        from conftest import mirror
+        opp, theirs = mirror(c, 1)
+        rows[opp][r] = theirs
+    t = event(rows, ratings)
+    assert compute(t, "PTP").value(1, "PTP") == expected

@@ -7,11 +7,11 @@ filled in by the headless recompute, so it shows them even where the functions a
 
 from __future__ import annotations
 
-from openpyxl.chart import LineChart, Reference
-from openpyxl.styles import Alignment, Font, PatternFill
-from openpyxl.worksheet.datavalidation import DataValidation
+from openpyxl.chart import LineChart, Reference  # type: ignore[import-untyped]
+from openpyxl.styles import Alignment, Font, PatternFill  # type: ignore[import-untyped]
+from openpyxl.worksheet.datavalidation import DataValidation  # type: ignore[import-untyped]
 
-from ..examples import demo_tournament
+from ...examples import demo_tournament
 from .template import (
     FIRST_ROW,
     SETTINGS_ARGS,

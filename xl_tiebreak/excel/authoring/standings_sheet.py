@@ -16,15 +16,15 @@ Excel without the add-in and in LibreOffice (which computes cells without a stor
 from __future__ import annotations
 
 import datetime as dt
-from openpyxl.formatting.rule import FormulaRule
-from openpyxl.styles import Alignment, Font
-from openpyxl.styles.differential import DifferentialStyle
-from openpyxl.styles.numbers import NumberFormat
-from openpyxl.utils import get_column_letter
-from openpyxl.worksheet.formula import ArrayFormula
+from openpyxl.formatting.rule import FormulaRule  # type: ignore[import-untyped]
+from openpyxl.styles import Alignment, Font  # type: ignore[import-untyped]
+from openpyxl.styles.differential import DifferentialStyle  # type: ignore[import-untyped]
+from openpyxl.styles.numbers import NumberFormat  # type: ignore[import-untyped]
+from openpyxl.utils import get_column_letter  # type: ignore[import-untyped]
+from openpyxl.worksheet.formula import ArrayFormula  # type: ignore[import-untyped]
 
-from ..editions import edition_for_date
-from ..tiebreaks import registry
+from ...editions import edition_for_date
+from ...tiebreaks import registry
 
 HELP_SHEET = "Help"
 LOOKUP_FIRST_COL = 4  # Help!D:G: code, name, rule, decimals (hidden columns, not printed)
@@ -135,12 +135,15 @@ def note_last_row(header_row: int, tb_slots: int) -> int:
 
 def decorate(ws, header_row: int, players: int, tb_first_col: int, tb_slots: int, tb_first_setting_row: int,
              edition_cell: str, start_cell: str, grid, head_font, head_fill,
-             unrated: "tuple[str, str, str, str] | None" = None) -> int:
+             unrated: "tuple[str, str, str, str] | None" = None, late: int = 0) -> int:
     """Add the heading, the player columns, the legend and the number formats around the ranked
     table (anchored at column A of ``header_row``); returns the last column to print.
     ``unrated``: (rating for unrated players, unrated_policy, crosstable start numbers, ratings)
-    cells, for the note under the legend (:func:`unrated_note`)."""
-    last_row = header_row + players
+    cells, for the note under the legend (:func:`unrated_note`). ``late``: rows below the
+    players' that get the formats and lookups too (late entrants; their borders are the
+    caller's, drawn only on a row that holds a player); only the players' rows get borders."""
+    players_last = header_row + players
+    last_row = players_last + late
     ws["A1"] = "=Crosstable!$A$1"
     ws["A1"].font = Font(bold=True, size=14)
     ws["A2"] = '="Standings - edition "&' + edition_formula(edition_cell, start_cell)
@@ -159,7 +162,8 @@ def decorate(ws, header_row: int, players: int, tb_first_col: int, tb_slots: int
             area, f'=IF({rows}="","",IFERROR(VLOOKUP({rows},Crosstable!$A:$E,{source},FALSE),""))')
         for r in range(header_row + 1, last_row + 1):
             c = ws.cell(r, col)
-            c.border = grid
+            if r <= players_last:
+                c.border = grid
             c.alignment = Alignment(horizontal="right" if source == 4 else "center")
             # an empty title, federation or rating (unrated) stays empty instead of showing 0
             c.number_format = "0;-0;;@" if source == 4 else ";;;@"

@@ -105,6 +105,15 @@ def range_bounds(area: str) -> tuple[Optional[int], Optional[int], Optional[int]
     return min_col, min_row, max_col, max_row
 
 
+def block_bounds(area: str) -> tuple[int, int, int, int]:
+    """:func:`range_bounds` of a block of cells (``"A1:C9"``, ``"B7"``): TypeError for a whole-column
+    or whole-row range, ValueError for anything else that is not a block."""
+    min_col, min_row, max_col, max_row = range_bounds(area)
+    if min_col is None or min_row is None or max_col is None or max_row is None:
+        raise TypeError(f"{area} is a whole-column or whole-row range, not a block of cells")
+    return min_col, min_row, max_col, max_row
+
+
 def area_name(row: int, col: int, rows: int, cols: int) -> str:
     """The A1 name of a block: ``"B2"`` for one cell, ``"B2:D9"`` otherwise."""
     first = f"{column_letter(col)}{row}"

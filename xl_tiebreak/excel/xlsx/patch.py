@@ -16,10 +16,10 @@ import math
 import re
 from dataclasses import dataclass, field
 from operator import itemgetter
-from typing import Any, Iterator, Optional
+from typing import Any, Iterator, Optional, cast
 
-from ..errors import InputError
-from .a1 import COLUMNS, area_name, column_number, range_bounds, split_cell
+from ...errors import InputError
+from .a1 import COLUMNS, area_name, block_bounds, column_number, split_cell
 
 CLEAR = object()  # a cell whose cached value is removed (an empty result, a shrunk spill)
 
@@ -84,7 +84,7 @@ def xml_value(v: Any) -> tuple[Optional[str], str]:
 
 
 def already_holds(cached: Any, v: Any) -> bool:
-    """Does a cell whose cached value reads as ``cached`` (as :mod:`.xlsx_reader` reads it; None
+    """Does a cell whose cached value reads as ``cached`` (as :mod:`.sheet` reads it; None
     for an empty cell) already show ``v``, so that writing ``v`` would change nothing a
     spreadsheet shows? Numbers by value (``3`` and ``3.0`` alike), TRUE/FALSE only as booleans,
     text only as text; an error value is always written (its cached form may be text).
@@ -171,7 +171,7 @@ class _Patcher:
         try:
             if None in cols:
                 raise ValueError
-            places = list(zip(cols, [int(c[len(a):]) for a, c in zip(letters, coords)]))
+            places = list(zip(cast("list[int]", cols), [int(c[len(a):]) for a, c in zip(letters, coords)]))
         except ValueError:  # a column past ZZ, or not a cell (split_cell raises then)
             places = [split_cell(c) for c in coords]
         self.place = dict(zip(coords, places))
@@ -399,7 +399,7 @@ def _grow_dimension(xml: str, patcher: _Patcher) -> str:
     m = _DIMENSION.search(xml)
     if not m:
         return xml
-    min_col, min_row, max_col, max_row = range_bounds(m.group(2))
+    min_col, min_row, max_col, max_row = block_bounds(m.group(2))
     filled = [patcher.place[coord] for coord, v in patcher.edit.values.items() if v is not CLEAR]
     if filled:
         cols = [c for c, _ in filled]

@@ -16,7 +16,11 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from typing import Optional, Union
+import zipfile
+from typing import Any, Optional, Union, cast
+
+from . import safe_xml
+from .parts import MAIN, read_part
 
 WINDOWS_EPOCH = dt.datetime(1899, 12, 30)
 MAC_EPOCH = dt.datetime(1904, 1, 1)
@@ -83,7 +87,7 @@ def from_iso(text: str) -> Union[dt.datetime, dt.date, dt.time, dt.timedelta, No
         return None
     m = re.match(_ISO, text)
     if m and (m.group("date") or m.group("time")):
-        g = {k: int(v) if v and k not in ("date", "time", "fraction") else v
+        g: dict[str, Any] = {k: int(v) if v and k not in ("date", "time", "fraction") else v
              for k, v in m.groupdict().items()}
         micro = int(float(g["fraction"]) * 1_000_000) if g["fraction"] else 0
         clock = (g["hour"] or 0, g["minute"] or 0, g["second"] or 0, micro)
@@ -96,3 +100,27 @@ def from_iso(text: str) -> Union[dt.datetime, dt.date, dt.time, dt.timedelta, No
     if d and any(d.groups()):
         return dt.timedelta(**{k: float(v) for k, v in d.groupdict().items() if v})
     raise ValueError(f"Unable to parse date: {text}")
+
+
+def date_styles(z: zipfile.ZipFile) -> tuple[frozenset[int], frozenset[int]]:
+    """The cell styles (indexes into ``cellXfs``) whose number format shows a date or time, and
+    those showing elapsed time."""
+    if "xl/styles.xml" not in z.namelist():
+        return frozenset(), frozenset()
+    root = safe_xml.parse(read_part(z, "xl/styles.xml"), "xl/styles.xml")
+    custom: dict[int, Optional[str]] = {}
+    fmts = root.find(MAIN + "numFmts")
+    for f in (fmts if fmts is not None else ()):
+        if f.tag == MAIN + "numFmt":
+            custom[int(cast(str, f.get("numFmtId")))] = f.get("formatCode")
+    dates: set[int] = set()
+    elapsed: set[int] = set()
+    xfs = root.find(MAIN + "cellXfs")
+    for i, xf in enumerate(x for x in (xfs if xfs is not None else ()) if x.tag == MAIN + "xf"):
+        fid = int(xf.get("numFmtId", 0))
+        code = custom[fid] if fid in custom else BUILTIN_DATE_CODES.get(fid)  # other built-ins: no date
+        if is_date_format(code):
+            dates.add(i)
+        if is_elapsed_format(code):
+            elapsed.add(i)
+    return frozenset(dates), frozenset(elapsed)

@@ -1,9 +1,7 @@
-"""Workbooks <-> tournaments: read the Crosstable (errors name sheet and cell), and make a
-workbook from a TRF by filling the template: the 001 identity fields in the crosstable's FIDE ID |
-Sex | Born columns (when the file has any), the header records on the Event sheet.
-
-Reading never changes the user's file. A workbook made here is a new file, written atomically;
-text from the TRF is written as text, never as a formula.
+"""A workbook made from a tournament (a TRF file) by filling the template: the 001 identity fields
+in the crosstable's FIDE ID | Sex | Born columns (when the file has any), the header records on
+the Event sheet. (Workbooks are read by :mod:`..book_reader`.) A workbook made here is a new
+file, written atomically; text from the TRF is written as text, never as a formula.
 """
 
 from __future__ import annotations
@@ -11,30 +9,19 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Optional
 
-from ..errors import InputError
-from ..model import Tournament
-from ..notation import format_cell
-from .event_sheet import event_rows
-from .safe_write import atomic_write
+from ...errors import InputError
+from ...model import Tournament
+from ...notation import format_cell
+from ..event_sheet import event_rows
+from ..xlsx.safe_write import atomic_write
 from .template import (
     FIRST_ROW,
-    HEADER_ROW,
     Layout,
     build,
     default_spec,
     event_sheet,
     to_bytes,
     with_values,
-)
-
-# The read side lives in book_reader (one reader for every command, no openpyxl); kept importable here.
-from .book_reader import (  # noqa: E402
-    BookSettings,
-    check_workbook,
-    crosstable_place,
-    open_book,
-    read_settings,
-    read_workbook,
 )
 
 
@@ -108,5 +95,4 @@ def write_workbook(t: Tournament, out: "str | Path", *, tiebreaks: Optional[list
                                                   trf_fields=trf_fields), overwrite=overwrite)
 
 
-__all__ = ["read_workbook", "write_workbook", "workbook_bytes", "BookSettings", "open_book",
-           "crosstable_place", "check_workbook", "read_settings", "HEADER_ROW"]
+__all__ = ["write_workbook", "workbook_bytes", "filled_workbook"]

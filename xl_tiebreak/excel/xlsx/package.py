@@ -1,12 +1,23 @@
-"""Limits on workbook files, checked before anything is inflated (zip bombs, huge files)."""
+"""A workbook's zip package: limits checked before anything is inflated (zip bombs, huge files),
+members read safely, and a copy with some members replaced (:class:`ZipCopy`).
+
+The copy writes the members in the source's order as soon as each is known: while the caller
+prepares the next replacement (Python work), the previous one is compressed (zlib, which lets
+other threads run) on a second thread, so on two cores the compression costs almost nothing.
+Every member keeps its ``ZipInfo`` (name, date, compression); members to add come last.
+"""
 
 from __future__ import annotations
 
+import io
+import threading
 import zipfile
 import zlib
-from typing import IO, Union
+from typing import IO, Callable, Iterable, Optional, TypeVar, Union
 
-from ..errors import InputError
+from ...errors import InputError
+from .a1 import range_bounds
+
 
 class LimitError(InputError):
     """Input over one of the documented limits: it stops the whole command (never one cell's error)."""
@@ -88,6 +99,82 @@ def check_area(area: str, where: str) -> None:
 def full_bounds(area: str) -> tuple[int, int, int, int]:
     """``range_bounds`` with whole columns (``A:C``) and whole rows (``2:5``) made explicit
     (rows 1..1048576, columns A..XFD); ValueError for what is not a range."""
-    from .a1 import range_bounds
     min_col, min_row, max_col, max_row = range_bounds(area.replace("$", ""))
     return (min_col or 1, min_row or 1, max_col or 16_384, max_row or 1_048_576)
+
+
+T = TypeVar("T")
+
+
+class ZipCopy:
+    """``ZipCopy(data, replaced)``, then :meth:`put` each replaced member and :meth:`finish`
+    (or :meth:`cancel`)."""
+
+    def __init__(self, data: bytes, replaced: Iterable[str]) -> None:
+        self._data = data
+        self._replaced = set(replaced)
+        self._bodies: dict[str, bytes] = {}
+        self._added: Optional[dict[str, bytes]] = None
+        self._cancelled = False
+        self._failed: Optional[BaseException] = None
+        self._ready = threading.Condition()
+        self._out = io.BytesIO()
+        self._thread = threading.Thread(target=self._run, name="xl-tiebreak-zip", daemon=True)
+        self._thread.start()
+
+    def put(self, name: str, body: bytes) -> None:
+        """The new content of a replaced member."""
+        with self._ready:
+            self._bodies[name] = body
+            self._ready.notify_all()
+
+    def finish(self, added: "dict[str, bytes] | None" = None) -> bytes:
+        """The new zip, with ``added`` members (name -> content) at the end."""
+        with self._ready:
+            self._added = dict(added or {})
+            self._ready.notify_all()
+        self._thread.join()
+        if self._failed is not None:
+            raise self._failed
+        return self._out.getvalue()
+
+    def cancel(self) -> None:
+        """Stop writing (the copy is dropped)."""
+        with self._ready:
+            self._cancelled = True
+            self._ready.notify_all()
+        self._thread.join()
+
+    def _wait(self, given: Callable[[], Optional[T]]) -> Optional[T]:
+        """What ``given`` returns (a replaced member's content, the members to add) once the
+        caller has handed it over; None when cancelled."""
+        with self._ready:
+            while not self._cancelled:
+                got = given()
+                if got is not None:
+                    return got
+                self._ready.wait()
+        return None
+
+    def _run(self) -> None:
+        try:
+            with zipfile.ZipFile(io.BytesIO(self._data)) as src, zipfile.ZipFile(self._out, "w") as dst:
+                last = None
+                for info in src.infolist():
+                    if info.filename in self._replaced:
+                        body = self._wait(lambda: self._bodies.get(info.filename))  # kept: a name may be there twice
+                        if body is None:
+                            return
+                    else:
+                        body = read_member(src, info.filename)
+                    dst.writestr(info, body)
+                    last = info
+                added = self._wait(lambda: self._added)
+                if added is None:
+                    return
+                for name, body in added.items():
+                    new = zipfile.ZipInfo(name, date_time=last.date_time if last else (1980, 1, 1, 0, 0, 0))
+                    new.compress_type = zipfile.ZIP_DEFLATED
+                    dst.writestr(new, body)
+        except BaseException as exc:  # handed to the caller by finish()
+            self._failed = exc

@@ -17,9 +17,9 @@ import os
 import stat
 import tempfile
 from pathlib import Path
-from typing import Optional
+from typing import Callable, Optional
 
-from ..errors import InputError
+from ...errors import InputError
 
 MAX_BACKUPS = 999
 
@@ -67,20 +67,26 @@ def atomic_write(path: Path, data: bytes, *, overwrite: bool = False) -> Path:
     folder = target.parent if str(target.parent) else Path(".")
     mode = target.stat().st_mode & 0o7777 if target.exists() else _default_mode()
     fd, tmp = tempfile.mkstemp(prefix=".~xltb-", suffix=target.suffix, dir=folder)
+    _fill(fd, tmp, data, mode, lambda: os.replace(tmp, target))
+    return path
+
+
+def _fill(fd: int, name: "str | Path", data: bytes, mode: int, then: Callable[[], None] = lambda: None) -> None:
+    """Write ``data`` into the new file ``name`` open as ``fd``, on disk (fsync), with ``mode``, then
+    ``then()``; on any failure the new file is removed and the error goes on."""
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, target)
+        os.chmod(name, mode)
+        then()
     except BaseException:
         try:
-            os.unlink(tmp)
+            os.unlink(name)
         except OSError:
             pass
         raise
-    return path
 
 
 def _default_mode() -> int:
@@ -111,18 +117,7 @@ def make_backup(path: Path, data: bytes) -> Path:
         except OSError as exc:
             raise InputError(f"cannot create the backup {name.name} ({exc.strerror}); nothing was written",
                              str(path)) from None
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-                f.flush()
-                os.fsync(f.fileno())
-            os.chmod(name, mode)
-        except BaseException:
-            try:
-                os.unlink(name)
-            except OSError:
-                pass
-            raise
+        _fill(fd, name, data, mode)
         return name
     raise InputError(f"{MAX_BACKUPS} backups exist already ({path.stem}.bak*.{path.suffix.lstrip('.')}); "
                      "remove some, or write elsewhere with -o", str(path))

@@ -11,10 +11,10 @@ memory stays small whatever the part's size.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from typing import Callable, Iterator, Optional
+from typing import Callable, Iterator, Optional, cast
 from xml.parsers import expat
 
-from ..errors import InputError
+from ...errors import InputError
 
 CHUNK = 1 << 16
 
@@ -58,7 +58,7 @@ def stream(data: bytes, part: str, tags: "frozenset[str] | set[str]") -> Iterato
     """Each element whose tag (``{namespace}name``) is in ``tags``, when it ends, in document
     order; it is emptied after the caller has seen it, so the tree never holds the whole part."""
     refuse_dtd(data, part)
-    parser = ET.XMLPullParser(("end",))
+    parser: ET.XMLPullParser[ET.Element] = ET.XMLPullParser(("end",))
     view = memoryview(data)
     try:
         for i in range(0, len(data), CHUNK):
@@ -70,8 +70,9 @@ def stream(data: bytes, part: str, tags: "frozenset[str] | set[str]") -> Iterato
         raise InputError(f"the part {part} is not well-formed XML ({exc})") from None
 
 
-def _wanted(parser: ET.XMLPullParser, tags: "frozenset[str] | set[str]") -> Iterator[ET.Element]:
-    for _event, el in parser.read_events():
+def _wanted(parser: "ET.XMLPullParser[ET.Element]", tags: "frozenset[str] | set[str]") -> Iterator[ET.Element]:
+    events = cast("Iterator[tuple[str, ET.Element]]", parser.read_events())  # "end" events: elements
+    for _event, el in events:
         if el.tag in tags:
             yield el
             el.clear()
@@ -137,3 +138,11 @@ def _root_so_far(builder: ET.TreeBuilder) -> Optional[ET.Element]:
     except AssertionError:
         return None
     return root if isinstance(root, ET.Element) else None
+
+
+def holds(el: ET.Element, tags: "frozenset[str]", below: bool = False) -> bool:
+    """Does the element (or, ``below``, anything under it) carry one of ``tags``?"""
+    it = el.iter()
+    if below:
+        next(it)
+    return any(e.tag in tags for e in it)

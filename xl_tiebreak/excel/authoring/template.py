@@ -25,17 +25,18 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Optional, Sequence
 
-from openpyxl import Workbook
-from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
-from openpyxl.utils import get_column_letter
-from openpyxl.workbook.defined_name import DefinedName
-from openpyxl.worksheet.datavalidation import DataValidation
-from openpyxl.worksheet.formula import ArrayFormula
+from openpyxl import Workbook  # type: ignore[import-untyped]
+from openpyxl.formatting.rule import FormulaRule  # type: ignore[import-untyped]
+from openpyxl.styles import Alignment, Border, Font, PatternFill, Side  # type: ignore[import-untyped]
+from openpyxl.utils import get_column_letter  # type: ignore[import-untyped]
+from openpyxl.workbook.defined_name import DefinedName  # type: ignore[import-untyped]
+from openpyxl.worksheet.datavalidation import DataValidation  # type: ignore[import-untyped]
+from openpyxl.worksheet.formula import ArrayFormula  # type: ignore[import-untyped]
 
-from ..tiebreaks import registry
-from ..editions import EDITIONS
-from ..excel.functions import FUNCTIONS
-from ..options import DEFAULT_OPTIONS, Options
+from ...tiebreaks import registry
+from ...editions import EDITIONS
+from ..functions import FUNCTIONS
+from ...options import DEFAULT_OPTIONS, Options
 
 FIXED_TIME = datetime(2026, 3, 1, 0, 0, 0)
 HEADER_ROW = 4
@@ -51,12 +52,17 @@ RESULT_PROMPT = ("12w1 won with White against 12; 12b½ (or 12b=) drew with Blac
                  "+12 / -12 forfeit win / loss; --12 double forfeit. BYE pairing bye, F full-point "
                  "bye, H half-point bye, Z zero-point bye, - absent, WD withdrew; empty: not played.")
 CACHE_SHEET = "Cache"
+#: rows below the template's players kept ready for late entrants: formatted as the table's rows
+#: and drawn (borders, the input cells' colour) by conditional formatting once a start number is
+#: typed there, so a late entrant's row looks like the others on screen and on the printed page
+LATE_ROWS = 20
 
 _BOLD = Font(bold=True)
 _NOTE = Font(italic=True, color="555555")
 _STATUS = Font(bold=True, color="7A3E00")
 _HEAD_FILL = PatternFill("solid", fgColor="DDE6F0")
 _INPUT_FILL = PatternFill("solid", fgColor="FFFBEA")
+_LATE_FILL = PatternFill("solid", start_color="FFFBEA", end_color="FFFBEA")  # a conditional fill reads bgColor
 _STATUS_FILL = PatternFill("solid", fgColor="FFF2CC")
 _THIN = Side(style="thin", color="B0B0B0")
 _GRID = Border(left=_THIN, right=_THIN, top=_THIN, bottom=_THIN)
@@ -103,6 +109,7 @@ class Layout:
         self.tb_cols = [self.pts_col + 1 + j for j in range(TB_SLOTS)]
         self.place_col = self.tb_cols[-1] + 1
         self.last_row = HEADER_ROW + spec.players
+        self.late_last_row = self.last_row + LATE_ROWS  # the rows kept ready for late entrants
 
     def crosstable_ref(self) -> str:
         return (f"Crosstable!$A${HEADER_ROW}:${get_column_letter(self.last_round_col)}${self.last_row}")
@@ -241,9 +248,10 @@ def _crosstable(ws, lay: Layout, cache: CacheBlocks) -> None:
     else:
         ws.cell(HEADER_ROW, lay.pts_col, spilled(f"RESULTS({args},{TAIL_ARGS})", cache,
                                                 spec.players + 1, TB_SLOTS + 2))
-    for row in range(FIRST_ROW, lay.last_row + 1):
+    for row in range(FIRST_ROW, lay.late_last_row + 1):
         a = f"$A{row}"
-        if spec.cells:
+        late = row > lay.last_row
+        if spec.cells and not late:
             ws.cell(row, lay.pts_col, f'=IFERROR(SCORE({a},Crosstable,{SETTINGS_ARGS},{TAIL_ARGS}),"")')
             for j, col in enumerate(lay.tb_cols):
                 ws.cell(row, col, f'=IFERROR(TIEBREAK({a},Crosstable,{tb_cell(j)},{SETTINGS_ARGS},{TB_RANGE},'
@@ -251,21 +259,25 @@ def _crosstable(ws, lay: Layout, cache: CacheBlocks) -> None:
             ws.cell(row, lay.place_col, f'=IFERROR(PLACE({a},{args},{TAIL_ARGS}),"")')
         for j in range(1, lay.last_round_col + 1):
             c = ws.cell(row, j)
-            c.fill, c.border = _INPUT_FILL, _GRID
+            if not late:
+                c.fill, c.border = _INPUT_FILL, _GRID
             if j not in (1, 4):
                 c.number_format = "@"  # text: "1" stays a result, a name stays a name
             if j == 2:
                 c.alignment = Alignment(shrink_to_fit=True)  # a long name is printed smaller, not cut
         ws.cell(row, lay.pts_col).number_format = "0.0"
         for j in range(lay.pts_col, lay.place_col + 1):
-            ws.cell(row, j).border = _GRID
+            if not late:
+                ws.cell(row, j).border = _GRID
             ws.cell(row, j).alignment = Alignment(horizontal="right")
+    late_rows(ws, lay.last_row + 1, lay.late_last_row, "A", get_column_letter(lay.place_col),
+              get_column_letter(lay.last_round_col))
     last_round = get_column_letter(lay.last_round_col)
     dv = DataValidation(type="textLength", operator="lessThanOrEqual", formula1="12", allow_blank=True,
                         showInputMessage=True, showErrorMessage=True, errorStyle="warning",
                         promptTitle="Result", prompt=RESULT_PROMPT[:255],
                         errorTitle="Result", error="A result is short: 12w1, 12b½, +12, BYE, H ...")
-    dv.add(f"{get_column_letter(lay.first_round_col)}{FIRST_ROW}:{last_round}{lay.last_row}")
+    dv.add(f"{get_column_letter(lay.first_round_col)}{FIRST_ROW}:{last_round}{lay.late_last_row}")
     ws.add_data_validation(dv)
     widths = {1: 5, 2: 28, 3: 6, 4: 7, 5: 5, 6: 11, 7: 4, 8: 11}  # No .. Fed, FIDE ID, Sex, Born
     for j in range(1, lay.place_col + 1):
@@ -273,6 +285,21 @@ def _crosstable(ws, lay: Layout, cache: CacheBlocks) -> None:
         ws.column_dimensions[get_column_letter(j)].width = wide
     ws.freeze_panes = ws.cell(FIRST_ROW, lay.first_round_col)
     print_setup(ws, f"A1:{get_column_letter(lay.place_col)}{lay.last_row}", HEADER_ROW)
+
+
+def late_rows(ws, first: int, last: int, key: str, last_col: str, input_col: Optional[str] = None) -> None:
+    """Rows ``first..last`` drawn as the table's once their ``key`` column holds something (a late
+    entrant): borders from column A to ``last_col``, and the input cells' colour up to
+    ``input_col``. Conditional formatting, so Excel with or without the add-in and LibreOffice
+    draw them alike."""
+    if last < first:
+        return
+    holds = f'${key}{first}<>""'
+    ws.conditional_formatting.add(f"A{first}:{last_col}{last}", FormulaRule(
+        formula=[holds], stopIfTrue=False, border=_GRID))
+    if input_col:
+        ws.conditional_formatting.add(f"A{first}:{input_col}{last}", FormulaRule(
+            formula=[holds], stopIfTrue=False, fill=_LATE_FILL))
 
 
 def print_setup(ws, area: str, title_row: Optional[int] = None) -> None:
@@ -304,22 +331,25 @@ def _standings(ws, lay: Layout, cache: CacheBlocks) -> None:
     args = f"Crosstable,{TB_RANGE},{SETTINGS_ARGS}"
     if not spec.cells:
         ws.cell(HEADER_ROW, 1, spilled(f"STANDINGS({args},,,{TAIL_ARGS})", cache, spec.players + 1, ncols))
-    for i in range(0, spec.players + 1):
+    for i in range(0, spec.players + LATE_ROWS + 1):
+        late = i > spec.players
         for j in range(1, ncols + 1):
             c = ws.cell(HEADER_ROW + i, j)
-            if spec.cells:
+            if spec.cells and not late:
                 c.value = f'=IFERROR(STANDINGS({args},{i},{j},{TAIL_ARGS}),"")'
-            c.border = _GRID
+            if not late:
+                c.border = _GRID
             if i == 0:
                 c.font, c.fill = _BOLD, _HEAD_FILL
                 c.alignment = Alignment(horizontal="center")
             elif j != 3:
                 c.alignment = Alignment(horizontal="right")
-    rows = f"${HEADER_ROW + 1}:$%s${lay.last_row}"
+    rows = f"${HEADER_ROW + 1}:$%s${lay.late_last_row}"
     unrated = (UNRATED_CELL, f"Settings!$B${OPTIONS_HEAD_ROW + 1 + OPTION_NAMES.index('unrated_policy')}",
                "Crosstable!$A" + rows % "A", "Crosstable!$D" + rows % "D")  # No, Rating (the input columns)
     last_col = decorate(ws, HEADER_ROW, spec.players, 5, TB_SLOTS, TB_FIRST_ROW, EDITION_CELL, START_CELL,
-                        _GRID, _BOLD, _HEAD_FILL, unrated)
+                        _GRID, _BOLD, _HEAD_FILL, unrated, late=LATE_ROWS)
+    late_rows(ws, lay.last_row + 1, lay.late_last_row, "B", get_column_letter(4 + TB_SLOTS + 3))
     ws.freeze_panes = ws.cell(HEADER_ROW + 1, 1)
     last_row = max(HEADER_ROW + spec.players, note_last_row(HEADER_ROW, TB_SLOTS))  # the legend's note too
     print_setup(ws, f"A1:{get_column_letter(last_col)}{last_row}", HEADER_ROW)
@@ -393,7 +423,7 @@ def _settings(ws, spec: Spec) -> None:
 def event_sheet(wb: Workbook, rows: Sequence[tuple[str, str, str]]) -> None:
     """The ``Event`` sheet after Settings: the TRF header records (label | value | record code),
     written back by export-trf (see :mod:`.event_sheet`); values are text, never formulas."""
-    from .event_sheet import FIRST_ROW as first, SHEET
+    from ..event_sheet import FIRST_ROW as first, SHEET
     ws = wb.create_sheet(SHEET, wb.sheetnames.index("Settings") + 1)
     ws["A1"] = "Event"
     ws["A1"].font = Font(bold=True, size=14)
@@ -528,7 +558,7 @@ def to_bytes(wb: Workbook) -> bytes:
 def with_values(data: bytes) -> bytes:
     """A freshly generated workbook with its values filled in and its tables written as spills
     (dynamic arrays), through the headless recompute."""
-    from .recompute import recompute_bytes
+    from ..recompute import recompute_bytes
     return recompute_bytes(data)[0]
 
 

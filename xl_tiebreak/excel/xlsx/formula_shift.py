@@ -84,7 +84,9 @@ def pieces(formula: str) -> list[tuple[str, str]]:
             i += len(code)
         elif ch in " \n":
             out.append((OTHER, ch))
-            i = _SPACES.match(formula, i).end()
+            spaces = _SPACES.match(formula, i)
+            assert spaces is not None  # formula[i] is a space
+            i = spaces.end()
         elif ch in "+-*/^&=><%":
             op = formula[i:i + 2] if formula[i:i + 2] in (">=", "<=", "<>") else ch
             out.append((OTHER, op))
