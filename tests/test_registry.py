@@ -96,7 +96,8 @@ _EXCEL_FACES = """
 import json, sys
 exec(compile(sys.argv[1], "README.md", "exec"), {})
 from xl_tiebreak import demo_tournament, udfs
-from xl_tiebreak.excel import functions, standings_sheet, template
+from xl_tiebreak.excel import functions
+from xl_tiebreak.excel.authoring import standings_sheet, template
 from xl_tiebreak.notation import format_cell
 t = demo_tournament()
 table = [["No", "Name", "Rating"] + [f"R{r + 1}" for r in range(t.rounds)]]
