@@ -9,7 +9,7 @@ import pytest
 
 from xl_tiebreak.cli import build_parser
 from xl_tiebreak.examples import demo_tournament
-from xl_tiebreak.explain import explain, render_text
+from xl_tiebreak.explanation import explain, render_text
 from xl_tiebreak.textutil import table
 
 

@@ -27,8 +27,7 @@ def test_readme_lite_line_imports():
 
 
 def test_docstring_examples():
-    """Every module's examples, found by walking the package (``import xl_tiebreak.explain`` would
-    give the function of that name, not the module)."""
+    """Every module's examples, found by walking the package."""
     tried_in = set()
     for info in pkgutil.walk_packages(xl_tiebreak.__path__, "xl_tiebreak."):
         if info.name == "xl_tiebreak.udfs":  # needs xlwings, tested through its runtimes
@@ -38,5 +37,5 @@ def test_docstring_examples():
         assert failed == 0, info.name
         if tried:
             tried_in.add(info.name)
-    assert {"xl_tiebreak.engine", "xl_tiebreak.explain", "xl_tiebreak.tiebreaks.svon",
+    assert {"xl_tiebreak.engine", "xl_tiebreak.explanation", "xl_tiebreak.tiebreaks.svon",
             "xl_tiebreak.tiebreaks.registry"} <= tried_in, sorted(tried_in)

@@ -9,8 +9,9 @@ import pytest
 
 from oracle.generate import random_event
 from xl_tiebreak import compute, demo_tournament, parse_trf, read_trf
-from xl_tiebreak.explain import explain, render_text
-from xl_tiebreak.tiebreaks.rating import dp, half_up_div
+from xl_tiebreak.explanation import explain, render_text
+from xl_tiebreak.formatting import half_up_div
+from xl_tiebreak.tiebreaks.rating import dp
 from conftest import DATA, F, around
 
 import numpy as np

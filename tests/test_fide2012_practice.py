@@ -35,7 +35,7 @@ import pytest
 
 from oracle.generate import random_event
 from xl_tiebreak import Options, compute, parse_trf, write_trf
-from xl_tiebreak.explain import explain, render_text
+from xl_tiebreak.explanation import explain, render_text
 from xl_tiebreak.options import options_from_pairs
 from conftest import F, event
 from test_explain import _check

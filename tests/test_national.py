@@ -8,7 +8,7 @@ import pytest
 
 import xl_tiebreak.udfs as udfs
 from xl_tiebreak import compute, rank
-from xl_tiebreak.explain import explain, render_text
+from xl_tiebreak.explanation import explain, render_text
 from xl_tiebreak.tiebreaks.national import compare_kentler, kentler_ranks
 from conftest import F, event
 

@@ -20,14 +20,14 @@ def _fresh(code: str) -> str:
 
 
 def test_explain_stays_the_function_when_its_module_is_imported():
-    out = _fresh("import xl_tiebreak.explain, xl_tiebreak as x; from xl_tiebreak import explain; "
+    out = _fresh("import xl_tiebreak.explanation, xl_tiebreak as x; from xl_tiebreak import explain; "
                  "print(callable(x.explain), x.explain is explain, type(explain).__name__)")
     assert out.split() == ["True", "True", "function"]
 
 
 def test_the_command_line_module_loads_no_engine_until_a_command_runs():
     out = _fresh("import sys, xl_tiebreak.cli; print(sorted(m for m in sys.modules "
-                 "if m.startswith(('numpy', 'xl_tiebreak.engine', 'xl_tiebreak.explain', 'openpyxl'))))")
+                 "if m.startswith(('numpy', 'xl_tiebreak.engine', 'xl_tiebreak.explanation', 'openpyxl'))))")
     assert out.strip() == "[]"
 
 

@@ -3,16 +3,30 @@ new tie-break needs (the README's example, run as written)."""
 
 from __future__ import annotations
 
+import io
+import json
+import os
 import re
+import subprocess
+import sys
+from contextlib import redirect_stderr, redirect_stdout
 
 import pytest
 
 from conftest import ROOT
-from xl_tiebreak import compute, demo_tournament
+from xl_tiebreak import compute, demo_tournament, explain, rank, render_text, write_trf
+from xl_tiebreak.cli import main
 from xl_tiebreak.descriptor import parse_descriptor
 from xl_tiebreak.excel import functions
 from xl_tiebreak.formatting import decimals_for
 from xl_tiebreak.tiebreaks import registry
+
+
+def _cli(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        status = main(list(argv))
+    return status, out.getvalue(), err.getvalue()
 
 
 def test_rows_in_the_order_of_the_regulations():
@@ -33,36 +47,89 @@ def test_aliases_and_direction_come_from_the_rows():
     assert parse_descriptor("RTNG/R").lower_is_better and not parse_descriptor("RTNG").lower_is_better
 
 
+def _readme_row() -> str:
+    """The README's example of a new tie-break (LOSS), as written there."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    return next(b for b in re.findall(r"```python\n(.*?)```", text, re.S) if "register(Spec(" in b)
+
+
 @pytest.fixture
 def readme_row():
     """The README's example row, registered for one test and removed after it."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    block = next(b for b in re.findall(r"```python\n(.*?)```", text, re.S) if "register(Spec(" in b)
-    from xl_tiebreak.tiebreaks import counts
-    namespace = dict(vars(counts))
-    exec(compile(block, "README.md", "exec"), namespace)
-    registry._SORTED = None
+    exec(compile(_readme_row(), "README.md", "exec"), {})
     yield
-    registry._ROWS.pop("LOSS")
-    registry._SORTED = None
+    registry.unregister("LOSS")
 
 
-def test_a_new_row_is_all_a_new_tiebreak_needs(readme_row):
+def _losses(t) -> list[int]:
+    """Each player's games lost over the board, counted from the crosstable by hand."""
+    return [sum(1 for r in p.rounds if r.kind.name == "LOSS") for p in t.players]
+
+
+def test_a_new_row_is_all_a_new_tiebreak_needs(readme_row, tmp_path):
+    """The one definition serves compute (the CLI), standings, explain and the descriptor."""
     t = demo_tournament()
-    res = compute(t, "BH,LOSS", edition="fide2024")
-    for k, p in enumerate(t.players):
-        lost = sum(1 for r in p.rounds if r.kind.name == "LOSS")
-        assert res.values[k][1] == lost  # counted from the crosstable by hand
+    lost = _losses(t)
+    trf = tmp_path / "demo.trf"
+    trf.write_text(write_trf(t), encoding="utf-8")
+    status, out, err = _cli("compute", str(trf), "--tiebreaks", "BH,LOSS", "-f", "json", "-r", "fide2024")
+    assert status == 0, err
+    assert [p["values"][1] for p in json.loads(out)["players"]] == lost
+    status, out, err = _cli("standings", str(trf), "--tiebreaks", "LOSS", "-r", "fide2024")
+    assert status == 0 and "LOSS     Number of games lost over the board" in out, err
+    res = compute(t, "LOSS", edition="fide2024")
+    assert {r.player.no: r.values[0] for r in rank(res)} == {p.no: n for p, n in zip(t.players, lost)}
+    assert [v[0] for v in res.values] == lost
+    k = next(k for k, n in enumerate(lost) if n)
+    e = explain(t, t.players[k].no, "LOSS", "fide2024")
+    counted = [ln.values[2] for ln in e.lines]
+    assert e.value == lost[k] == sum(counted) and e.columns == ("Rd", "Result", "Contribution")
+    assert e.total.endswith(f"= {lost[k]}") and e.notes == ("Number of games lost over the board",)
+    assert "LOSS = " in render_text(e)
     tb = parse_descriptor("loss")
     assert decimals_for(tb) == 0 and "games lost" in tb.describe
     with pytest.raises(Exception, match="does not apply to LOSS"):
         parse_descriptor("LOSS/C1")
 
 
+_EXCEL_FACES = """
+import json, sys
+exec(compile(sys.argv[1], "README.md", "exec"), {})
+from xl_tiebreak import demo_tournament, udfs
+from xl_tiebreak.excel import functions
+from xl_tiebreak.excel.authoring import standings_sheet, template
+from xl_tiebreak.notation import format_cell
+t = demo_tournament()
+table = [["No", "Name", "Rating"] + [f"R{r + 1}" for r in range(t.rounds)]]
+for p in t.players:
+    table.append([float(p.no), p.name, float(p.rating)] + [format_cell(r) or None for r in p.rounds])
+help_sheet = template.build(template.default_spec("swiss"))["Help"]
+print(json.dumps({
+    "doc": functions.FUNCTIONS["LOSSES"].__doc__,
+    "legend": [list(row) for row in standings_sheet.lookup_rows() if row[0] == "LOSS"],
+    "help": [[c.value for c in row][:2] for row in help_sheet.iter_rows() if row[0].value in ("LOSSES", "LOSS")],
+    "values": [udfs.LOSSES(float(p.no), table, "fide2024") for p in t.players],  # as the add-in calls it
+}))
+"""
+
+
+def test_the_excel_faces_of_a_new_row():
+    """The row registered before the Excel layer loads (as a row in the package is): its Excel
+    function, the legend lookup of the Standings sheet and the template's Help sheet."""
+    out = subprocess.run([sys.executable, "-c", _EXCEL_FACES, _readme_row()], capture_output=True, text=True,
+                         cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert out.returncode == 0, out.stderr
+    got = json.loads(out.stdout)
+    assert got["values"] == _losses(demo_tournament())
+    assert got["doc"] == "Number of games lost over the board: one player's value (national or historical " \
+                         "tie-break code LOSS)."
+    assert got["legend"] == [["LOSS", "Number of games lost over the board", "TIEBREAK_RULES §7.12", 0]]
+    assert got["help"] == [["LOSSES", got["doc"]], ["LOSS", "Number of games lost over the board."]]
+
+
 def test_explain_reuses_a_results_evaluation():
     """explain(result, ...) reads the columns already computed: the same account as from the
     tournament, and a column the list did not name (AOB's BH) comes from the same evaluation."""
-    from xl_tiebreak.explain import explain, render_text
     t = demo_tournament()
     res = compute(t, "BH/C1,DE,SB", edition="fide2024")
     for code in ("DE", "SB", "AOB", "APRO", "KS"):

@@ -34,7 +34,7 @@ from xl_tiebreak.check import collect  # noqa: E402
 from xl_tiebreak.errors import TiebreakError  # noqa: E402
 from xl_tiebreak.excel import functions as fx  # noqa: E402
 from xl_tiebreak.excel.sheet_table import rows_to_tournament  # noqa: E402
-from xl_tiebreak.explain import explain, render_text  # noqa: E402
+from xl_tiebreak.explanation import explain, render_text  # noqa: E402
 from xl_tiebreak.formatting import json_number  # noqa: E402
 from xl_tiebreak.notation import format_cell  # noqa: E402
 from xl_tiebreak.options import Options  # noqa: E402

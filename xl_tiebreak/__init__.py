@@ -14,10 +14,8 @@ the command line loads only the modules it needs.
 
 from __future__ import annotations
 
-import sys
 from importlib import import_module
-from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
@@ -28,7 +26,7 @@ _WHERE = {
     "Result": "engine", "compute": "engine",
     "DescriptorError": "errors", "EditionError": "errors", "InputError": "errors", "TiebreakError": "errors",
     "demo_tournament": "examples",
-    "Explanation": "explain", "explain": "explain", "render_text": "explain",
+    "Explanation": "explanation", "explain": "explanation", "render_text": "explanation",
     "Kind": "model", "Player": "model", "Round": "model", "Scoring": "model", "Tournament": "model",
     "make_round": "model",
     "Options": "options",
@@ -45,7 +43,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     """A public name, imported from its module when first asked for."""
     module = _WHERE.get(name)
     if module is None:
@@ -53,20 +51,6 @@ def __getattr__(name: str):
     value = getattr(import_module(f".{module}", __name__), name)
     globals()[name] = value
     return value
-
-
-class _Package(ModuleType):
-    """The package module: ``xl_tiebreak.explain`` stays the function :func:`explain` when the
-    submodule of the same name is imported (the import system sets the submodule as an
-    attribute of its package), as it was when the package imported everything up front."""
-
-    def __setattr__(self, name: str, value) -> None:
-        if name == "explain" and isinstance(value, ModuleType):
-            value = value.explain
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package
 
 
 def __dir__() -> list[str]:
@@ -79,7 +63,7 @@ if TYPE_CHECKING:  # for type checkers and editors: the same names, imported eag
     from .engine import Result, compute
     from .errors import DescriptorError, EditionError, InputError, TiebreakError
     from .examples import demo_tournament
-    from .explain import Explanation, explain, render_text
+    from .explanation import Explanation, explain, render_text
     from .model import Kind, Player, Round, Scoring, Tournament, make_round
     from .options import Options
     from .standings import Row, rank

@@ -302,7 +302,7 @@ def _options(args, base: Optional[Options] = None) -> Optional[Options]:
 
 def _explain(args) -> tuple[str, int]:
     """``explain``: the account of one value."""
-    from .explain import explain, render_text
+    from .explanation import explain, render_text
     t, book = _load(args.input, args)
     tiebreaks, kind, options = _settings(args, book)
     edition = _edition(args, book)

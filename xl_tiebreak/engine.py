@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
-from typing import Optional, Sequence, Union
+from typing import Optional, Sequence, Union, cast
 
 import numpy as np
 
@@ -21,12 +21,18 @@ from .errors import DescriptorError, InputError
 from .model import Tournament
 from .options import DEFAULT_OPTIONS, Options
 from .progress import Progress, progress
+from .tiebreaks.breakdown import column_of
 from .tiebreaks.context import Column, Context, compiled, freeze
 from .tiebreaks.national import kentler_tprs
 
 #: The lists used when neither the caller nor the file (record 202) gives one.
 DEFAULT_SWISS = "BH/C1,BH,SB,DE,WIN"
 DEFAULT_ROUND_ROBIN = "DE,SB,WIN,KS"
+
+
+def default_list(round_robin: bool) -> str:
+    """The tie-break list of an event that names none (every face asks here)."""
+    return DEFAULT_ROUND_ROBIN if round_robin else DEFAULT_SWISS
 
 Value = Optional[Fraction]
 TieBreakList = Union[str, Sequence[str], Sequence[TieBreak], None]
@@ -62,7 +68,7 @@ class Result:
 
     @cached_property
     def points(self) -> tuple[Fraction, ...]:
-        return tuple(self.points_column.values())
+        return cast("tuple[Fraction, ...]", tuple(self.points_column.values()))  # every player has points
 
     @cached_property
     def values(self) -> tuple[tuple[Value, ...], ...]:
@@ -97,7 +103,10 @@ class Result:
 
 def resolve_tiebreaks(t: Tournament, tiebreaks: TieBreakList, round_robin: bool
                       ) -> tuple[list[TieBreak], list[str]]:
-    """The tie-break list: the caller's, else the file's record 202, else a FIDE default."""
+    """The tie-break list: the caller's, else the file's record 202, else a FIDE default; an empty
+    tuple: none (the points only)."""
+    if isinstance(tiebreaks, tuple) and not tiebreaks:
+        return [], []
     if tiebreaks is None or (isinstance(tiebreaks, str) and not tiebreaks.strip()):
         if t.tiebreaks:
             try:
@@ -107,7 +116,7 @@ def resolve_tiebreaks(t: Tournament, tiebreaks: TieBreakList, round_robin: bool
             except DescriptorError as exc:
                 raise DescriptorError(f"record 202 of the file: {exc}") from None
             return tbs, list(t.tiebreaks)
-        tiebreaks = DEFAULT_ROUND_ROBIN if round_robin else DEFAULT_SWISS
+        tiebreaks = default_list(round_robin)
     if isinstance(tiebreaks, str):
         parse_list(tiebreaks)  # an empty entry ("BH,,SB") is refused there
         codes = [c.strip() for c in tiebreaks.split(",") if c.strip()]
@@ -224,10 +233,10 @@ class Calculator:
     def column(self, tb: TieBreak, earlier: Sequence[Column] = ()) -> Column:
         """The column of ``tb`` (``earlier``: the columns listed before it)."""
         if tb.spec.ranks:
-            return tb.spec.compute(self, tb, earlier)
+            return column_of(tb.spec.compute(self, tb, earlier, False))
         key = replace(tb, reverse=False)  # /R changes the order, not the values
         got = self._cache.get(key)
         if got is None:
-            got = self._cache[key] = tb.spec.compute(self, tb, earlier)
+            got = self._cache[key] = column_of(tb.spec.compute(self, tb, earlier, False))
             freeze(got.num)  # shared with the tie-breaks that read it (AOB, APRO, APPO)
         return got

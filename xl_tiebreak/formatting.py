@@ -1,16 +1,22 @@
-"""Display of exact values: each tie-break with its natural decimals (TIEBREAK_RULES §3.5)."""
+"""Exact rounding and the display of exact values: each tie-break with its natural decimals
+(TIEBREAK_RULES §3.5)."""
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
-from typing import Optional, Union
+from typing import TYPE_CHECKING, Any, Optional, Union
 
-from .descriptor import TieBreak
+if TYPE_CHECKING:  # pragma: no cover
+    from .descriptor import TieBreak
 
 
+def half_up_div(num: Any, den: Any) -> Any:
+    """``num / den`` rounded to the nearest integer, .5 up (C.07 Art. 10: the rating averages; AOB
+    and the shown decimals too); integers or integer arrays, ``den`` positive."""
+    return (2 * num + den) // (2 * den)
 
-def decimals_for(tb: Optional[TieBreak], scale: int = 2) -> int:
+
+def decimals_for(tb: Optional["TieBreak"], scale: int = 2) -> int:
     """Decimals to show: the registry's (none for counts and ratings, two for SB and AOB), else
     the scoring's (one for 1/½/0, two for quarter points); points (``tb`` None) the scoring's."""
     if tb is not None and tb.spec.decimals is not None:
@@ -27,7 +33,7 @@ def format_value(v: Optional[Fraction], decimals: int = 1) -> str:
         d += 1
     neg = v < 0
     a = abs(v)
-    units = math.floor(a * 10 ** d + Fraction(1, 2))  # half up, exactly
+    units = half_up_div(a.numerator * 10 ** d, a.denominator)
     whole, frac = divmod(units, 10 ** d)
     text = f"{whole}.{frac:0{d}d}" if d else str(whole)
     return ("-" if neg else "") + text

@@ -1,4 +1,4 @@
-"""What the rating tie-breaks did with unrated players, in words (issue 20, item 10).
+"""What the rating tie-breaks did with unrated players, in words.
 
 C.07 Art. 10 (TIEBREAK_RULES §5.15): the rating tie-breaks (ARO, TPR, PTP, APRO, APPO, RTNG) are
 dropped when a participant is unrated, unless a rating for unrated players was published in
@@ -26,8 +26,6 @@ if TYPE_CHECKING:
     from .model import Player, Tournament
     from .validation import Finding
 
-#: the tie-breaks of C.07 Art. 10 (the rating family)
-RATING_TIEBREAKS = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"})
 #: where the rule is written, as the spec cites it
 RULE = "C.07 Art. 10, TIEBREAK_RULES §5.15"
 #: how to give a rating for unrated players, everywhere the program reads one
@@ -82,7 +80,7 @@ def treatment(tb: "TieBreak", options: Optional[Options]) -> tuple[str, Optional
         return ASSIGNED, rating
     if opts.unrated_policy == "drop":
         return DROPPED, None
-    return (NO_OWN if tb.name == "RTNG" else EXCLUDED), None
+    return (NO_OWN if tb.spec.unrated == "own" else EXCLUDED), None
 
 
 def _sentence(codes: Sequence[str], kind: str, rating: Optional[int], players: Sequence["Player"],
@@ -114,7 +112,7 @@ def notes_for(t: "Tournament", tiebreaks: Sequence["TieBreak"], codes: Sequence[
         return []
     groups: dict[tuple[str, Optional[int], bool], list[str]] = {}
     for tb, code in zip(tiebreaks, codes):
-        if tb.name not in RATING_TIEBREAKS:
+        if not tb.spec.unrated:  # not of the rating family (C.07 Art. 10)
             continue
         kind, rating = treatment(tb, options)
         key = (kind, rating, kind == ASSIGNED and tb.unrated is not None)
@@ -164,5 +162,5 @@ def unrated_findings(t: "Tournament", codes: Sequence[str], options: Optional[Op
     return found
 
 
-__all__ = ["RATING_TIEBREAKS", "RatingNote", "rating_notes", "notes_for", "note_for", "unrated_players",
+__all__ = ["RatingNote", "rating_notes", "notes_for", "note_for", "unrated_players",
            "name_players", "treatment", "unrated_findings"]

@@ -55,7 +55,7 @@ def _udf(name: str, fn: Callable) -> Callable:
                 return error_table(str(exc))
             raise
     sig = inspect.signature(fn)
-    udf.__signature__ = sig.replace(
+    udf.__signature__ = sig.replace(  # type: ignore[attr-defined]
         parameters=[p.replace(annotation=inspect.Parameter.empty) for p in sig.parameters.values()],
         return_annotation=inspect.Signature.empty)
     udf.__annotations__ = {}

@@ -16,6 +16,7 @@ from typing import Any
 from ..check import collect
 from ..errors import InputError, TiebreakError
 from . import functions as fx
+from .arguments import read_kind, read_rounds
 from .book_reader import check_titles
 from .formula import Call, Name, Ref, Unsupported, count_calls, evaluate, is_plain_ref, parse, split_fallback, uses_our_functions
 from .sheet_table import rows_to_tournament
@@ -220,7 +221,7 @@ class FormulaBook:
             return evaluate(given[param], lambda r: self.resolve(r, sheet), self.name) if param in given else None
         try:
             table = self.resolve(ref, target)
-            kind, rounds = fx._kind(arg("kind")), fx._rounds(arg("rounds"), node.name)
+            kind, rounds = read_kind(arg("kind")), read_rounds(arg("rounds"), node.name)
         except (TiebreakError, Unsupported):
             return v
 

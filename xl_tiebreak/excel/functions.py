@@ -12,286 +12,60 @@ from __future__ import annotations
 
 import functools
 import inspect
-import itertools
-import threading
-from collections import OrderedDict
 from fractions import Fraction
 from typing import Any, Callable, Optional, Sequence
 
 from ..descriptor import parse_descriptor, parse_list
-from ..editions import get_edition
-from ..engine import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS, Result, compute
-from ..errors import DescriptorError, EditionError, InputError, TiebreakError
+from ..engine import Result, compute, default_list
+from ..errors import DescriptorError, InputError, TiebreakError
 from ..formatting import json_number
 from ..model import Tournament
 from ..notation import spreadsheet_error
-from ..options import Options, options_from_pairs
+from ..options import Options
 from ..standings import Row, rank
+from ..tiebreaks.context import Context
 from ..tiebreaks import registry
 from ..tiebreaks.svon import svon
-from .sheet_table import MAX_ROUNDS, find_layout, rows_to_tournament
+from .arguments import (edition_source, list_text, read_edition, read_kind, read_live, read_options, read_rounds,
+                        read_whole, shown, text_of)
+from .function_cache import CACHE, Table, TableKey, content_key, read_last
+from .sheet_table import find_layout, rows_to_tournament
 
 NA = "#N/A"
 #: what a table shows in its first cell when its function fails (the rest of the table is empty)
 ERROR_PREFIX = "#ERROR: "
 UNDEFINED = "-"  # a tie-break without a value (e.g. ARO with no game over the board)
 
-Table = Sequence[Sequence[Any]]
-
-# ------------------------------------------------------------------------------------ cache
+POINTS_ONLY = ()  # the "tie-break list" of SCORE: none, the points only
 
 
-class _Cache:
-    """Least-recently-used store of parsed crosstables and computed results, thread-safe."""
-
-    def __init__(self, size: int = 32) -> None:
-        self.size = size
-        self._data: OrderedDict = OrderedDict()
-        self._lock = threading.RLock()
-        self.hits = 0
-        self.misses = 0
-
-    def get(self, key: tuple, make: Callable[[], Any]) -> Any:
-        with self._lock:
-            if key in self._data:
-                self._data.move_to_end(key)
-                self.hits += 1
-                return self._data[key]
-        value = make()  # computed outside the lock: other cells may look up meanwhile
-        with self._lock:
-            self.misses += 1
-            self._data[key] = value
-            self._data.move_to_end(key)
-            while len(self._data) > self.size:
-                self._data.popitem(last=False)
-        return value
-
-    def clear(self) -> None:
-        with self._lock:
-            self._data.clear()
-            self.hits = self.misses = 0
-
-
-CACHE = _Cache()
-
-
-class _TableKey:
-    """A crosstable's content as a dictionary key; the hash is computed once per key."""
-
-    __slots__ = ("rows", "hash")
-
-    def __init__(self, rows: tuple) -> None:
-        self.rows = rows
-        self.hash = hash(rows)
-
-    def __hash__(self) -> int:
-        return self.hash
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, _TableKey) or self.hash != other.hash:
-            return False
-        if self.rows is other.rows:
-            return True
-        if self.rows == other.rows:
-            self.rows = other.rows  # share the content: the next comparison is an identity test
-            return True
-        return False
-
-
-_last_table: list = [None, None]  # [the immutable table last seen, its key]: the same tuple
-_last_lock = threading.Lock()     # again (as the headless recompute passes it) needs no hashing
-
-
-def _content_key(table: Table) -> _TableKey:
-    with _last_lock:
-        if _last_table[0] is table:
-            return _last_table[1]
-    immutable = type(table) is tuple and all(type(r) is tuple for r in table)
-    rows = tuple(tuple(r) if r is not None else () for r in table)
-    if bool in set(map(type, itertools.chain.from_iterable(rows))):  # TRUE is not 1: tag bools
-        rows = tuple(tuple(("bool", c) if type(c) is bool else c for c in r) for r in rows)
-    try:
-        key = _TableKey(rows)
-    except TypeError:  # a cell holding a list or a dict: no value a range can hold
-        i, j = next((i, j) for i, r in enumerate(rows) for j, c in enumerate(r) if not _hashable(c))
-        raise InputError(f"crosstable: row {i + 1}, column {j + 1} holds {type(rows[i][j]).__name__} "
-                         f"{_shown(rows[i][j])}, not a cell value; give the crosstable range") from None
-    if immutable:
-        with _last_lock:
-            _last_table[0], _last_table[1] = table, key
-    return key
-
-
-def _hashable(v: Any) -> bool:
-    try:
-        hash(v)
-    except TypeError:
-        return False
-    return True
-
-
-def _shown(v: Any) -> str:
-    """A value in a message: its repr, cut to 40 characters (a 1 MB argument stays readable)."""
-    text = repr(v)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _text(v: Any) -> str:
-    if v is None:
-        return ""
-    if isinstance(v, float) and v.is_integer():
-        return str(int(v))
-    return str(v).strip()
-
-
-def _kind(kind: Any) -> Optional[str]:
-    k = _text(kind).lower().replace("_", "-").replace(" ", "-")
-    if not k:
-        return None
-    if k in ("swiss", "round-robin", "roundrobin", "rr"):
-        return "swiss" if k == "swiss" else "round-robin"
-    raise InputError(f"kind: unknown event type {_shown(kind)}; use swiss or round-robin")
-
-
-def _tournament(key: _TableKey, kind: Optional[str], rounds: Optional[int] = None) -> Tournament:
+def _tournament(key: TableKey, kind: Optional[str], rounds: Optional[int] = None) -> Tournament:
     return CACHE.get(("t", key, kind, rounds), lambda: rows_to_tournament(key.rows, kind=kind, rounds=rounds))
-
-
-def _edition(edition: Any, function: str = "") -> Any:
-    """The rule edition: a name (fide2026, fide2024, fide2012), or the event's start date (a date
-    cell, an Excel date number from 1970 on, or text YYYY-MM-DD) meaning the edition in force then (C.07's
-    editions apply by the start date); or a range holding both, as the templates pass
-    Settings!B3:B5: a name chosen there wins, else the date's edition. Empty: fide2026."""
-    from ..editions import EDITIONS, edition_for_date
-    if isinstance(edition, (list, tuple)):
-        cells = [c for row in edition for c in (row if isinstance(row, (list, tuple)) else [row])]
-        for c in cells:
-            if _text(c).lower() in EDITIONS:
-                return get_edition(_text(c).lower())
-        for c in cells:
-            day = _date(c)
-            if day:
-                return edition_for_date(day)
-        return get_edition(None)
-    day = _date(edition)
-    if day:
-        return edition_for_date(day)
-    text = _text(edition)
-    if text[:4].isdigit() and len(text) >= 8:
-        raise InputError(f"{function + ': ' if function else ''}edition {text[:30]!r} is neither an edition "
-                         "name nor a date (YYYY-MM-DD)")
-    try:
-        return get_edition(text or None)
-    except TiebreakError as exc:
-        raise EditionError(f"{function + ': ' if function else ''}edition: {exc}") from None
-
-
-def _edition_source(edition: Any) -> str:
-    """Why this edition, for STATUS: chosen, the start date's, or assumed for want of a date."""
-    from ..editions import EDITIONS
-    cells = [c for row in edition for c in (row if isinstance(row, (list, tuple)) else [row])] \
-        if isinstance(edition, (list, tuple)) else [edition]
-    if any(_text(c).lower() in EDITIONS for c in cells):
-        return " (chosen)"
-    day = next((d for d in map(_date, cells) if d), None)
-    return f" (start date {day})" if day else " (assumed: no start date)"
-
-
-def _date(v: Any) -> Optional[str]:
-    """An ISO date from a date cell, an Excel date number (days since 1899-12-30) or text
-    YYYY-MM-DD (also with / or .); None for anything else."""
-    import datetime as dt
-    if isinstance(v, dt.datetime):
-        return v.date().isoformat()
-    if isinstance(v, dt.date):
-        return v.isoformat()
-    if isinstance(v, (int, float)) and not isinstance(v, bool):
-        if 25_569 <= v < 2_958_466 and float(v).is_integer():  # 1970 to 9999
-            return (dt.date(1899, 12, 30) + dt.timedelta(days=int(v))).isoformat()
-        return None
-    text = _text(v)
-    if len(text) == 10 and text[4] in "-/." and text[:4].isdigit():
-        from ..trf.records import parse_date
-        return parse_date(text)
-    return None
-
-
-def _rounds(rounds: Any, function: str) -> Optional[int]:
-    """The event's number of rounds (empty: the crosstable's round columns)."""
-    n = _whole(rounds, "rounds", function)
-    if n is not None and not 1 <= n <= MAX_ROUNDS:
-        raise InputError(f"{function}: rounds {n if abs(n) < 10 ** 12 else _shown(rounds)} is not a number of rounds (1 to {MAX_ROUNDS}; empty: the "
-                         "crosstable's round columns)")
-    return n
-
-
-def _live(live: Any, function: str) -> bool:
-    """Live standings asked for: TRUE, 1 or yes; FALSE, 0, no or empty: not."""
-    if isinstance(live, bool):
-        return live
-    text = _text(live).casefold()
-    if text in ("", "0", "no", "n", "false", "off"):
-        return False
-    if text in ("1", "yes", "y", "true", "on"):
-        return True
-    raise InputError(f"{function}: live {_shown(live)}: write TRUE or FALSE (yes or no)")
-
-
-def _list_text(tiebreaks: Any) -> str:
-    """A tie-break list given as ``"BH/C1,BH,SB"`` or as a range of cells, one code per cell."""
-    if isinstance(tiebreaks, (list, tuple)):
-        cells = [c for row in tiebreaks for c in (row if isinstance(row, (list, tuple)) else [row])]
-        return ",".join(t for t in (_text(c) for c in cells) if t)
-    return _text(tiebreaks)
-
-
-def _options(unrated: Any, settings: Any, function: str) -> Optional[Options]:
-    """The Options of a call: ``unrated`` (a rating for unrated players) and ``settings`` (rows
-    ``name | value | ...`` of a Settings range, or a text ``"name=value; name=value"``)."""
-    pairs: list[tuple[str, Any]] = []
-    rows = settings if isinstance(settings, (list, tuple)) else [[settings]]
-    for row in rows:
-        cells = list(row) if isinstance(row, (list, tuple)) else [row]
-        name = _text(cells[0]) if cells else ""
-        rest = [c for c in cells[1:] if _text(c)]
-        if "=" in name and not rest:  # a text "name=value; name=value"
-            for item in name.replace("\n", ";").split(";"):
-                if item.strip():
-                    key, _, value = item.partition("=")
-                    pairs.append((key, value))
-        elif name:
-            if len(cells) < 2:
-                raise InputError(f"{function}: settings: {_shown(name)} has no value; give rows of name "
-                                 f"and value, or a text name=value")
-            pairs.append((name, cells[1]))
-    rating = _whole(unrated, "unrated", function)
-    if rating is not None:
-        if not 0 < rating < 4000:
-            raise InputError(f"{function}: unrated {rating if abs(rating) < 10 ** 12 else _shown(unrated)} is not a rating (1 to 3999)")
-        pairs.append(("unrated_rating", rating))
-    try:
-        return options_from_pairs(pairs, where=f"{function}: setting")
-    except ValueError as exc:
-        raise InputError(str(exc)) from None
 
 
 def _result(table: Table, tiebreak_list: Any, edition: Any, kind: Any,
             options: Optional[Options] = None, rounds: Any = None, live: Any = None, function: str = "") -> Result:
-    key = _content_key(table)
-    ed = _edition(edition, function)
-    k = _kind(kind)
-    n, lv = _rounds(rounds, function), _live(live, function)
-    tbs = _list_text(tiebreak_list)
+    key = content_key(table)
+    ed = read_edition(edition, function)
+    k = read_kind(kind)
+    n, lv = read_rounds(rounds, function), read_live(live, function)
+    points_only = tiebreak_list is POINTS_ONLY
+    tbs = "" if points_only else list_text(tiebreak_list)
     if tbs:
         _codes(tbs)  # a list that cannot be read is named as the argument it came from
     def make() -> Result:
         t = _tournament(key, k, n)
-        default = DEFAULT_ROUND_ROBIN if k == "round-robin" else DEFAULT_SWISS
         try:
-            return compute(t, tbs or default, edition=ed, kind=k, options=options, live=lv)
+            return compute(t, () if points_only else tbs or default_list(k == "round-robin"), edition=ed, kind=k,
+                           options=options, live=lv)
         except DescriptorError as exc:  # e.g. a cut that drops every round of the event
             raise DescriptorError(f"for this crosstable, {exc}") from None
-    return CACHE.get(("r", key, ed.name, k, tbs, options, n, lv), make)
+    return CACHE.get(("r", key, ed.name, k, None if points_only else tbs, options, n, lv), make)
+
+
+def _context(result: Result) -> Context:
+    assert result.context is not None  # a Result of compute() keeps its evaluation
+    return result.context
 
 
 def _kept(result: Result, name: str, make: Callable[[], Any]) -> Any:
@@ -362,21 +136,6 @@ def _player_row(result: Result, player: Any) -> Optional[int]:
     return result.tournament._index().get(int(f))
 
 
-def _whole(v: Any, what: str, function: str) -> Optional[int]:
-    """A whole-number argument (Excel passes floats); "" or None is missing."""
-    if v is None or (isinstance(v, str) and not v.strip()):
-        return None
-    if type(v) is int:
-        return v  # exact, however large (no float holds a 400-digit number)
-    try:
-        f = float(v)
-    except (TypeError, ValueError, OverflowError):
-        raise InputError(f"{function}: {what} {_shown(v)} is not a whole number") from None
-    if not f.is_integer():  # NaN and the infinities too
-        raise InputError(f"{function}: {what} {_shown(v)} is not a whole number")
-    return int(f)
-
-
 def _out(v: Optional[Fraction]) -> Any:
     return UNDEFINED if v is None else json_number(v)
 
@@ -408,58 +167,52 @@ def TIEBREAK(player: Any, crosstable: Table, code: Any, edition: Any = None, kin
              tiebreak_list: Any = None, unrated: Any = None, settings: Any = None, rounds: Any = None,
              live: Any = None) -> Any:
     """Any tie-break of one player by its code (BH/C1, SB, DE, ARO, ...); with the event's tie-break list, DE is the rank inside the group tied on points and on the tie-breaks before DE."""
-    text = _text(code)
+    text = text_of(code)
     if not text:
         return ""
-    opts = _options(unrated, settings, "TIEBREAK")
+    opts = read_options(unrated, settings, "TIEBREAK")
     tb = _code(text)
-    listed = _list_text(tiebreak_list)
+    listed = list_text(tiebreak_list)
     result = _result(crosstable, listed if listed and tb in _codes(listed) else tb, edition, kind, opts,
                      rounds, live, "TIEBREAK")
     return _value(player, result, tb)
 
 
 def _named(code: str) -> Callable:
+    """The Excel function of a registry row's code: one player's value, or what the row shows
+    in its place (KENTLER: the opponents' TPRs)."""
+    tb = parse_descriptor(code)
+    shown = tb.spec.shown
+
     def fn(player: Any, crosstable: Table, edition: Any = None, kind: Any = None,
            unrated: Any = None, settings: Any = None, rounds: Any = None, live: Any = None) -> Any:
-        opts = _options(unrated, settings, fn.__name__)  # the Excel name, set by the registry
-        return _value(player, _result(crosstable, code, edition, kind, opts, rounds, live, fn.__name__), code)
-    tb = parse_descriptor(code)
+        opts = read_options(unrated, settings, fn.__name__)  # the Excel name, set by the registry
+        result = _result(crosstable, code, edition, kind, opts, rounds, live, fn.__name__)
+        if shown is None:
+            return _value(player, result, code)
+        texts = _kept(result, "_shown", lambda: shown(_context(result), tb))
+        return _for_player(result, player, texts.__getitem__)
     family = "national or historical" if tb.spec.national else "FIDE"
-    fn.__doc__ = f"{tb.describe}: one player's value ({family} tie-break code {code})."
+    fn.__doc__ = tb.spec.excel_doc or f"{tb.describe}: one player's value ({family} tie-break code {code})."
     return fn
 
 
 def SCORE(player: Any, crosstable: Table, edition: Any = None, kind: Any = None,
           unrated: Any = None, settings: Any = None, rounds: Any = None, live: Any = None) -> Any:
     """The player's points."""
-    _options(unrated, settings, "SCORE")  # checked like everywhere, though points need none
-    return _value(player, _result(crosstable, "WIN", edition, kind, None, rounds, live, "SCORE"), "points")
+    read_options(unrated, settings, "SCORE")  # checked like everywhere, though points need none
+    return _value(player, _result(crosstable, POINTS_ONLY, edition, kind, None, rounds, live, "SCORE"), "points")
 
 
-for _excel_name, _excel_code in registry.excel_functions():  # BUCHHOLZ, ..., SSF_BUCHHOLZ
+for _excel_name, _excel_code in registry.excel_functions():  # BUCHHOLZ, ..., SSF_BUCHHOLZ, KENTLER
     globals()[_excel_name] = _named(_excel_code)
-
-
-def KENTLER(player: Any, crosstable: Table, edition: Any = None, kind: Any = None,
-            unrated: Any = None, settings: Any = None, rounds: Any = None, live: Any = None) -> Any:
-    """Kentler's comparison: the performance ratings of the player's opponents, best first, as text; TIEBREAK with code KENTLER gives the rank inside the tied group."""
-    result = _result(crosstable, "KENTLER", edition, kind, _options(unrated, settings, "KENTLER"), rounds, live,
-                     "KENTLER")
-    lists = _kept(result, "_kentler", lambda: _kentler_lists(result))
-    return _for_player(result, player, lambda k: ", ".join(map(str, lists[k])))
-
-
-def _kentler_lists(result: Result) -> list[list[int]]:
-    from ..tiebreaks.national import kentler_tprs
-    return kentler_tprs(result.context)
 
 
 def PLACE(player: Any, crosstable: Table, tiebreak_list: Any = None, edition: Any = None, kind: Any = None,
           unrated: Any = None, settings: Any = None, rounds: Any = None,
           live: Any = None) -> Any:
     """The player's place in the standings: a number, or a range such as 3-5 where places are shared."""
-    result = _result(crosstable, tiebreak_list, edition, kind, _options(unrated, settings, "PLACE"),
+    result = _result(crosstable, tiebreak_list, edition, kind, read_options(unrated, settings, "PLACE"),
                      rounds, live, "PLACE")
     return _for_player(result, player, lambda k: _places(result)[result.tournament.players[k].no])
 
@@ -468,7 +221,7 @@ def TIEBREAKS(crosstable: Table, tiebreak_list: Any = None, edition: Any = None,
               unrated: Any = None, settings: Any = None, rounds: Any = None,
               live: Any = None) -> list[list[Any]]:
     """Every player's points and tie-breaks in start order, as a table that spills: a header row No, Name, Pts and the codes, then one row per player."""
-    result = _result(crosstable, tiebreak_list, edition, kind, _options(unrated, settings, "TIEBREAKS"),
+    result = _result(crosstable, tiebreak_list, edition, kind, read_options(unrated, settings, "TIEBREAKS"),
                      rounds, live, "TIEBREAKS")
     out: list[list[Any]] = [["No", "Name", "Pts", *result.codes]]
     for k, p in enumerate(result.tournament.players):
@@ -480,7 +233,7 @@ def RESULTS(crosstable: Table, tiebreak_list: Any = None, edition: Any = None, k
             unrated: Any = None, settings: Any = None, rounds: Any = None,
             live: Any = None) -> list[list[Any]]:
     """Points, tie-breaks and place for every row of the crosstable, as a table that spills beside it row for row: a header row Pts, the codes and Place, then one row per crosstable row."""
-    result = _result(crosstable, tiebreak_list, edition, kind, _options(unrated, settings, "RESULTS"),
+    result = _result(crosstable, tiebreak_list, edition, kind, read_options(unrated, settings, "RESULTS"),
                      rounds, live, "RESULTS")
     return [list(r) for r in _kept(result, "_rows", lambda: _aligned_rows(result, crosstable))]
 
@@ -510,10 +263,10 @@ def STANDINGS(crosstable: Table, tiebreak_list: Any = None, edition: Any = None,
               row: Any = None, column: Any = None, unrated: Any = None, settings: Any = None,
               rounds: Any = None, live: Any = None) -> Any:
     """The ranked table (Rk, No, Name, Pts and the tie-breaks) that spills; with row (1 the leader, 0 the header) and column (1 is Rk) it gives that one cell, empty past the last player."""
-    opts = _options(unrated, settings, "STANDINGS")
+    opts = read_options(unrated, settings, "STANDINGS")
     table = _standings_table(_result(crosstable, tiebreak_list, edition, kind, opts, rounds, live, "STANDINGS"))
-    i = _whole(row, "row", "STANDINGS")
-    j = _whole(column, "column", "STANDINGS")
+    i = read_whole(row, "row", "STANDINGS")
+    j = read_whole(column, "column", "STANDINGS")
     if i is None and j is None:  # both empty (None, or "" as Office.js passes an empty cell)
         return [list(r) for r in table]
     if i is not None and not 0 <= i < len(table):
@@ -521,6 +274,7 @@ def STANDINGS(crosstable: Table, tiebreak_list: Any = None, edition: Any = None,
     if j is not None and not 1 <= j <= len(table[0]):
         return NA
     if i is None:
+        assert j is not None
         return [[table[k][j - 1]] for k in range(len(table))]
     if j is None:
         return [table[i]]
@@ -530,20 +284,21 @@ def STANDINGS(crosstable: Table, tiebreak_list: Any = None, edition: Any = None,
 def _explanation(function: str, player: Any, crosstable: Table, code: Any, edition: Any, kind: Any,
                  tiebreak_list: Any, unrated: Any, settings: Any, rounds: Any = None, live: Any = None) -> Any:
     """The account of one value, or what the cell shows instead ("" or #N/A)."""
-    from ..explain import explain
-    if player in (None, "") or not _text(code):
+    from ..explanation import explain
+    if player in (None, "") or not text_of(code):
         return ""
-    opts = _options(unrated, settings, function)
-    tb = _code(_text(code))
-    listed = _list_text(tiebreak_list)
+    opts = read_options(unrated, settings, function)
+    tb = _code(text_of(code))
+    listed = list_text(tiebreak_list)
     listed = listed if listed and tb in _codes(listed) else ""
     result = _result(crosstable, listed or tb, edition, kind, opts, rounds, live, function)
     if _player_row(result, player) is None:
         return NA
-    key = _content_key(crosstable)
-    ed, k = result.edition, _kind(kind)
-    n, lv = _rounds(rounds, function), _live(live, function)
-    no = _whole(player, "player", function)
+    key = content_key(crosstable)
+    ed, k = result.edition, read_kind(kind)
+    n, lv = read_rounds(rounds, function), read_live(live, function)
+    no = read_whole(player, "player", function)
+    assert no is not None  # a row of the crosstable has it
     return CACHE.get(("x", key, ed.name, k, tb, no, listed, opts, n, lv),
                      lambda: explain(_tournament(key, k, n), no, tb, ed, kind=k, options=opts,
                                      tiebreaks=listed or None, live=lv))
@@ -572,8 +327,8 @@ def EXPLAIN(player: Any, crosstable: Table, code: Any, edition: Any = None, kind
     if row is None and column is None:
         width = max(len(r) for r in table)
         return [r + [""] * (width - len(r)) for r in table]
-    i = _whole(row, "row", "EXPLAIN") or 0
-    j = _whole(column, "column", "EXPLAIN") or 1
+    i = read_whole(row, "row", "EXPLAIN") or 0
+    j = read_whole(column, "column", "EXPLAIN") or 1
     if i < 0 or j < 1:
         return NA
     return table[i][j - 1] if i < len(table) and j <= len(table[i]) else ""
@@ -583,7 +338,7 @@ def EXPLAIN_TEXT(player: Any, crosstable: Table, code: Any, edition: Any = None,
                  tiebreak_list: Any = None, unrated: Any = None, settings: Any = None, rounds: Any = None,
                  live: Any = None) -> Any:
     """The same account as EXPLAIN, as text in one cell."""
-    from ..explain import render_text
+    from ..explanation import render_text
     e = _explanation("EXPLAIN_TEXT", player, crosstable, code, edition, kind, tiebreak_list, unrated, settings,
                      rounds, live)
     return e if isinstance(e, str) else render_text(e).rstrip()
@@ -594,7 +349,7 @@ def RUNNING(player: Any, crosstable: Table, after_round: Any, kind: Any = None) 
     result = _result(crosstable, "WIN", None, kind)
 
     def score(k: int) -> Any:
-        r = _whole(after_round, "after_round", "RUNNING")
+        r = read_whole(after_round, "after_round", "RUNNING")
         if r is None or not 0 <= r <= result.tournament.rounds:
             return NA
         return json_number(result.tournament.players[k].score(r))
@@ -603,16 +358,16 @@ def RUNNING(player: Any, crosstable: Table, after_round: Any, kind: Any = None) 
 
 def _findings(crosstable: Table, kind: Any, rounds: Any = None, function: str = "CHECK") -> list:
     from ..check import collect
-    k = _kind(kind)
-    n = _rounds(rounds, function)
-    key = _content_key(crosstable)
+    k = read_kind(kind)
+    n = read_rounds(rounds, function)
+    key = content_key(crosstable)
     return CACHE.get(("c", key, k, n), lambda: collect(lambda fd: rows_to_tournament(key.rows, kind=k, findings=fd,
                                                                                     rounds=n)))
 
 
 def CHECK(crosstable: Table, kind: Any = None, rounds: Any = None, live: Any = None) -> list[list[Any]]:
     """Every problem of the crosstable as a table that spills (severity, cell, message); errors stop the other functions, warnings do not."""
-    _live(live, "CHECK")  # checked like everywhere; whether standings are live changes no finding
+    read_live(live, "CHECK")  # checked like everywhere; whether standings are live changes no finding
     found = _findings(crosstable, kind, rounds)
     if not found:
         return [["Severity", "Where", "Message"], ["ok", "", "no problems found"]]
@@ -630,10 +385,10 @@ def STATUS(crosstable: Table, kind: Any = None, edition: Any = None, rounds: Any
     if not errors:
         result = _result(crosstable, "WIN", edition, kind, None, rounds, live, "STATUS")
         label = result.label
-        if _rounds(rounds, "STATUS") is None:
+        if read_rounds(rounds, "STATUS") is None:
             label = label.replace(f" of {result.tournament.rounds}", f" of {result.tournament.rounds} (the round "
                                   "columns: write the event's rounds in Settings)", 1)
-        head = f"{label[0].upper()}{label[1:]}; rules {result.edition.name}{_edition_source(edition)}. "
+        head = f"{label[0].upper()}{label[1:]}; rules {result.edition.name}{edition_source(edition)}. "
     if not found:
         return head + "No problems found."
     warnings = len(found) - errors
@@ -652,9 +407,9 @@ def SVON(score_before: Any, forfeit_score: Any, rounds_completed: Any, round_num
         try:
             f = Fraction(str(v).replace(",", ".")) if not isinstance(v, float) else Fraction(v)
         except (ValueError, ZeroDivisionError, OverflowError, TypeError):  # text, NaN, infinities
-            raise InputError(f"SVON: {what} {_shown(v)} is not a number") from None
+            raise InputError(f"SVON: {what} {shown(v)} is not a number") from None
         if abs(f) > SVON_LIMIT:
-            raise InputError(f"SVON: {what} {_shown(v)} is out of range (at most {SVON_LIMIT})")
+            raise InputError(f"SVON: {what} {shown(v)} is out of range (at most {SVON_LIMIT})")
         return f
     s, sf = num(score_before, "score_before"), num(forfeit_score, "forfeit_score")
     n, r = num(rounds_completed, "rounds_completed"), num(round_number, "round_number")
@@ -730,7 +485,7 @@ def spills(name: str, args: Sequence[Any], kwargs: Optional[dict] = None) -> boo
         return True
     names = list(inspect.signature(FUNCTIONS[name]).parameters)
     given = dict(zip(names, args), **(kwargs or {}))
-    return any(_text(_one_cell(given.get(p))) == "" for p in ("row", "column"))
+    return any(text_of(_one_cell(given.get(p))) == "" for p in ("row", "column"))
 
 
 def _one_cell(v: Any) -> Any:
@@ -786,11 +541,11 @@ def _one_value(name: str, param: str, value: Any) -> Any:
 def _crosstable_argument(name: str, value: Any) -> Any:
     """The crosstable as rows of cells: one row given as a flat list is that row; no range at
     all, or rows mixed with single values, is refused by name."""
-    if value is not None and value is _last_table[0]:
+    if read_last(value):
         return value  # the table of the previous call, already read
     if not isinstance(value, (list, tuple)):
         what = "empty" if value is None or (isinstance(value, str) and not value.strip()) \
-            else f"one value ({_shown(value)}), not a range"
+            else f"one value ({shown(value)}), not a range"
         raise InputError(f"{name}: the argument crosstable is {what}; {PARAMETER_DOCS['crosstable']}")
     flat = [isinstance(r, (list, tuple)) for r in value if r is not None]
     if flat and not any(flat):
@@ -798,12 +553,12 @@ def _crosstable_argument(name: str, value: Any) -> Any:
     if not all(flat):
         k = next(i for i, r in enumerate(value) if r is not None and not isinstance(r, (list, tuple)))
         raise InputError(f"{name}: the argument crosstable mixes rows and single values (row {k + 1} "
-                         f"is {_shown(value[k])}); give the crosstable range")
+                         f"is {shown(value[k])}); give the crosstable range")
     return value
 
 
 def _refusing_errors(name: str, fn: Callable) -> Callable:
-    """``fn`` with its arguments checked and every refusal named (issue 21 item 12): a missing or
+    """``fn`` with its arguments checked and every refusal named: a missing or
     extra argument, a range where one value goes, a crosstable that is no range, a spreadsheet
     error value (``#REF!``) in any argument but the crosstable (whose cells the reader refuses by
     their place; an error is never taken for a blank); and every error of the package begins with

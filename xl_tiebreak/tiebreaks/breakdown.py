@@ -7,20 +7,21 @@ mean), and an explanation reads the same arrays, with a reason code per round
 Reasons and facts are filled in only when an account is asked for (``account=True``); the
 engine's column-only path builds the contributions and the column, nothing more.
 
-The accounts of the tie-breaks that are no sum (AOB, the rating family, DE, Kentler, TPN,
-RTNG) return an :class:`Account` directly; every account function has the signature
-``(ctx, i, tb, value, res) -> Breakdown | Account`` (``res``: the engine's Result of the one
-evaluation, which holds the tied groups and the base columns an account names).
+The tie-breaks that are no sum (AOB, the rating family, DE, Kentler, TPN, RTNG) have a row
+account that returns an :class:`Account` directly, with the signature
+``(ctx, i, tb, value, res) -> Account`` (``res``: the engine's Result of the one evaluation,
+which holds the tied groups and the base columns an account names).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, NamedTuple, Optional, Union
 
 import numpy as np
 
+from ..formatting import format_value
 from ..model import Kind
 from .context import Column, Context
 from .reasons import CUTS, PHRASES, Reason, flags
@@ -97,12 +98,31 @@ def summed(parts: np.ndarray, den: int, **kw: Any) -> Breakdown:
     return Breakdown(Column(parts.sum(axis=1), den), parts, den, **kw)
 
 
+def column_of(got: "Column | Breakdown") -> Column:
+    """The value of a row's compute: a bare Column, or a Breakdown's."""
+    return got.column if isinstance(got, Breakdown) else got
+
+
+#: the account of a sum whose row names no layout: each round, its result and what it adds
+GENERIC = Layout((("Rd", "rd"), ("Result", "result"), ("Contribution", "parts")), skip_zero=True)
+
+
+def explained(bd: Breakdown, ctx: Context, legend: str, decimals: int) -> Breakdown:
+    """A breakdown ready for the generic assembler: one computed without its account's parts
+    (no reasons, facts or layout) gets none, ``ctx`` and :data:`GENERIC` with the row's legend
+    and decimals."""
+    if bd.layout is not None and bd.reasons is not None:
+        return bd
+    return Breakdown(bd.column, bd.parts, bd.den, np.zeros(np.shape(bd.parts), dtype=np.int64), {"met": Fact(
+        np.zeros(np.shape(bd.parts), dtype=bool))} | bd.facts, bd.ctx or ctx, bd.layout or replace(
+        GENERIC, notes=(legend,), decimals=decimals, value_decimals=decimals))
+
+
 # ------------------------------------------------------------------------------ words
 
 
 def num(v: Optional[Fraction], decimals: int = 0) -> str:
     """An exact number, at least ``decimals`` decimals, as short as it can be written."""
-    from ..formatting import format_value  # the display layer; imported late, it sits above the families
     return format_value(v, decimals)
 
 
@@ -134,7 +154,8 @@ def who(ctx: Context, j: int) -> str:
 
 def cut_text(code: int) -> str:
     got = flags(int(code) & CUTS)
-    return PHRASES[got[0]].why if got else ""
+    why = PHRASES[got[0]].why if got else ""
+    return why if isinstance(why, str) else ""  # a cut's phrase is plain text
 
 
 def why_text(code: int, params: "Params") -> str:
@@ -177,6 +198,7 @@ class Params(dict):
 
     def __missing__(self, key: str) -> Any:
         ctx, i, r = self.bd.ctx, self.i, self.r
+        assert ctx is not None, "an account's breakdown knows its event"
         j = int(ctx.opp0[i, r])
         simple = {"rd": lambda: r + 1, "n": lambda: ctx.n, "opp": lambda: ctx.t.players[j].no,
                   "own": lambda: num(ctx.to_points(ctx.score[i])), "got": lambda: num(ctx.to_points(ctx.pts[i, r])),
@@ -203,6 +225,7 @@ class Params(dict):
 
 def value_at(bd: Breakdown, source: str, i: int, r: int, params: Params) -> Any:
     """One cell of a row: see :class:`Layout`."""
+    assert bd.reasons is not None and bd.ctx is not None, "an account's breakdown has its reasons"
     code = int(bd.reasons[i, r])
     if source == "rd":
         return r + 1

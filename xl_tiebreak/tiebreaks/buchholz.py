@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 import numpy as np
 
+from ..formatting import half_up_div
 from .breakdown import Account, Breakdown, Fact, Layout, mark, note, num, result_text, summed, who
 from .context import FORFEIT_CODES, GAME, Column, Context
-from .registry import Evaluation, Spec, register
+from .spec import Compute, Evaluation, Spec
 from .reasons import PHRASES
 from .reasons import Reason as R
 
@@ -158,7 +159,7 @@ def buchholz_breakdown(ctx: Context, cut: int = 0, median: int = 0, forfeits_as_
                    (game & was_forfeit & fore_last, R.FORE_FORFEIT_DRAWN),
                    (game & was_forfeit & ~fore_last, R.FORFEIT_AS_GAME),
                    (fore_last & np.isin(ctx.entered_kind, (GAME,) + FORFEIT_CODES), R.FORE_DRAWN),
-                   (game & drawn.any(axis=1)[ctx.opp0], opp_reason),  # the edition's Art. 16.3 / 2012 draws
+                   (game & np.asarray(drawn.any(axis=1))[ctx.opp0], opp_reason),  # the edition's Art. 16.3 / 2012 draws
                    *[(own & where, why) for where, why in ctx.own_round.reason],  # dummy, cap or Svon
                    (own, sb_why), (own & vur, vur_why),
                    (marks == CUT_VUR, vur_cut), (marks == CUT_LOW, R.CUT_LOW), (marks == CUT_HIGH, R.CUT_HIGH))
@@ -169,17 +170,6 @@ def buchholz_breakdown(ctx: Context, cut: int = 0, median: int = 0, forfeits_as_
     return summed(parts, unit, reasons=reasons, facts=facts, ctx=ctx)
 
 
-def buchholz(ctx: Context, cut: int = 0, median: int = 0, forfeits_as_games: bool = False) -> Column:
-    """BH: opponents' adjusted scores and own dummies, after cuts (Art. 8.1, 14, 16)."""
-    return buchholz_breakdown(ctx, cut, median, forfeits_as_games).column
-
-
-def sonneborn_berger(ctx: Context, cut: int = 0, median: int = 0,
-                     forfeits_as_games: bool = False) -> Column:
-    """SB: the sum of score x points obtained per round, after cuts (Art. 9.1, 16.5)."""
-    return buchholz_breakdown(ctx, cut, median, forfeits_as_games, sb=True).column
-
-
 _FORE_NOTE = ("Fore Buchholz: every game paired in the last round counts as a draw for both players, so every "
               "score here is the Fore Buchholz score (C.07 Art. 8.3)")
 _FORE_NOT_YET = "the last round is not reached yet, so FB equals BH (C.07 Art. 8.3)"
@@ -187,23 +177,27 @@ _SB_NOTE = ("each contribution is the opponent's score times the points the play
             "(C.07 Art. 9.1)")
 
 
-def buchholz_account(ctx: Context, i: int, tb: "TieBreak", value: Any = None, res: Any = None) -> Breakdown:
-    """The account of BH, FB and SB: one row per round, the cut rows marked, the notes."""
-    sb, fore = tb.name == "SB", tb.name == "FB"
-    c = Context(ctx.t, ctx.edition, ctx.n, ctx.options, ctx.rr, fore=True) if fore else ctx
-    bd = buchholz_breakdown(c, tb.cut, tb.median, tb.forfeits_as_games, sb, account=True)
-    notes = [(_FORE_NOTE if c.n == c.t.rounds else _FORE_NOT_YET)] if fore else []
-    if sb:
-        game = _games(c, tb.forfeits_as_games)
-        notes += [_SB_NOTE] + ([] if c.rr else note(c.edition.sb_factor(c, game)[1]))
-        if tb.cut or tb.median:
-            notes += note(R.VUR if c.rr else c.edition.cut_first(c, game)[1])
-    elif c.rr:
-        notes += note(c.edition.round_robin_buchholz)
-    d = 2 if sb else 1
-    layout = Layout((("Rd", "rd"), ("Opponent", "who"), ("Counts as", "score"), ("Result", "result"),
-                     ("Contribution", "value")), tuple(notes), decimals=d, value_decimals=d, show_cut=True)
-    return replace(bd, layout=layout)
+def buchholz_unit(sb: bool = False, fore: bool = False) -> "Compute":
+    """The row of BH (``fore``: FB, over :attr:`Evaluation.fore`; ``sb``: SB): its column, and
+    with ``account`` one row per round, the cut rows marked, the notes."""
+    def compute(ev: Evaluation, tb: "TieBreak", earlier: Sequence[Column], account: bool) -> Breakdown:
+        c = ev.fore if fore else ev.ctx
+        bd = buchholz_breakdown(c, tb.cut, tb.median, tb.forfeits_as_games, sb, account)
+        if not account:
+            return bd
+        notes = [(_FORE_NOTE if c.n == c.t.rounds else _FORE_NOT_YET)] if fore else []
+        if sb:
+            game = _games(c, tb.forfeits_as_games)
+            notes += [_SB_NOTE] + ([] if c.rr else note(c.edition.sb_factor(c, game)[1]))
+            if tb.cut or tb.median:
+                notes += note(R.VUR if c.rr else c.edition.cut_first(c, game)[1])
+        elif c.rr:
+            notes += note(c.edition.round_robin_buchholz)
+        d = 2 if sb else 1
+        layout = Layout((("Rd", "rd"), ("Opponent", "who"), ("Counts as", "score"), ("Result", "result"),
+                         ("Contribution", "value")), tuple(notes), decimals=d, value_decimals=d, show_cut=True)
+        return replace(bd, layout=layout)
+    return compute
 
 
 def aob_base(tb: "TieBreak") -> "TieBreak":
@@ -233,22 +227,16 @@ def aob_breakdown(ctx: Context, base: Column, decimals: Optional[int] = None) ->
         return Breakdown(Column(total * (common // safe), base.den * common, defined), parts, base.den,
                          facts={"met": Fact(games)}, ctx=ctx)
     unit = 10 ** decimals
-    # round half up: floor(total * unit / (count * den) + 1/2)
-    d = safe * base.den
-    num_ = (2 * total * unit + d) // (2 * d)
+    num_ = half_up_div(total * unit, safe * base.den)
     return Breakdown(Column(num_, unit, defined), parts, base.den, facts={"met": Fact(games)}, ctx=ctx)
-
-
-def average_of_opponents(ctx: Context, base: Column, decimals: Optional[int] = None) -> Column:
-    """AOB's column (:func:`aob_breakdown`)."""
-    return aob_breakdown(ctx, base, decimals).column
 
 
 def aob_account(ctx: Context, i: int, tb: "TieBreak", value: Any, res: Any) -> Account:
     """AOB: each opponent's BH (FB) as the engine computed it in the same evaluation, and the mean."""
-    base = tb.spec.needs(tb)  # the registry row's: BH, or FB with /F, with the same modifiers
+    base = aob_base(tb)  # BH, or FB with /F, with the same modifiers
     bd = aob_breakdown(ctx, res.column_of(base))
-    rows, got = [], []
+    rows: list[Any] = []
+    got: list[Fraction] = []
     for r in range(ctx.n):
         cell = (ctx.t.players[i].no, r + 1)
         if bd.facts["met"].num[i, r]:
@@ -267,26 +255,23 @@ def aob_account(ctx: Context, i: int, tb: "TieBreak", value: Any, res: Any) -> A
 # ------------------------------------------------------------------------------ registry rows
 
 
-def _aob(ev: Evaluation, tb: TieBreak, earlier: Sequence[Column]) -> Column:
+def _aob(ev: Evaluation, tb: "TieBreak", earlier: Sequence[Column], account: bool) -> Column:
     """AOB over the opponents' BH (or FB with /F), with the same cut and /P (as gacrux)."""
-    base = ev.column(tb.spec.needs(tb))
-    decimals = ev.ctx.options.aob_decimals
-    if decimals == "auto":  # gacrux: enough decimals to tell the averages apart
-        n = ev.ctx.n
-        decimals = 2 if n < 9 else 3 if n < 27 else 4 if n < 73 else 5
-    return average_of_opponents(ev.ctx, base, decimals)
+    base = ev.column(aob_base(tb))
+    chosen = ev.ctx.options.aob_decimals
+    n = ev.ctx.n  # "auto", as gacrux: enough decimals to tell the averages apart
+    decimals = (2 if n < 9 else 3 if n < 27 else 4 if n < 73 else 5) if chosen == "auto" else chosen
+    return aob_breakdown(ev.ctx, base, None if decimals is None else int(decimals)).column
 
 
-register(Spec("BH", "Buchholz, C.07 Art. 8.1", "C.07 Art. 8.1",
-              lambda ev, tb, _: buchholz(ev.ctx, tb.cut, tb.median, tb.forfeits_as_games), "CMP",
-              excel=(("BUCHHOLZ", "BH"), ("BUCHHOLZ_CUT1", "BH/C1"), ("BUCHHOLZ_CUT2", "BH/C2"),
-                     ("BUCHHOLZ_MEDIAN1", "BH/M1")), account=buchholz_account))
-register(Spec("AOB", "Average of opponents' Buchholz, C.07 Art. 8.2", "C.07 Art. 8.2", _aob, "CMPF",
-              decimals=2, excel=(("AVG_OPP_BUCHHOLZ", "AOB"),), needs=aob_base, account=aob_account))
-register(Spec("FB", "Fore Buchholz, C.07 Art. 8.3", "C.07 Art. 8.3",
-              lambda ev, tb, _: buchholz(ev.fore, tb.cut, tb.median, tb.forfeits_as_games), "CMP",
-              excel=(("FORE_BUCHHOLZ", "FB"),), account=buchholz_account))
-register(Spec("SB", "Sonneborn-Berger, C.07 Art. 9.1", "C.07 Art. 9.1",
-              lambda ev, tb, _: sonneborn_berger(ev.ctx, tb.cut, tb.median, tb.forfeits_as_games), "CMP",
-              decimals=2, excel=(("SONNEBORN_BERGER", "SB"), ("SONNEBORN_BERGER_CUT1", "SB/C1")),
-              account=buchholz_account))
+ROWS = (
+    Spec("BH", "Buchholz, C.07 Art. 8.1", "C.07 Art. 8.1", buchholz_unit(), "CMP",
+         excel=(("BUCHHOLZ", "BH"), ("BUCHHOLZ_CUT1", "BH/C1"), ("BUCHHOLZ_CUT2", "BH/C2"),
+                ("BUCHHOLZ_MEDIAN1", "BH/M1"))),
+    Spec("AOB", "Average of opponents' Buchholz, C.07 Art. 8.2", "C.07 Art. 8.2", _aob, "CMPF",
+         decimals=2, excel=(("AVG_OPP_BUCHHOLZ", "AOB"),), needs=aob_base, account=aob_account),
+    Spec("FB", "Fore Buchholz, C.07 Art. 8.3", "C.07 Art. 8.3", buchholz_unit(fore=True), "CMP",
+         excel=(("FORE_BUCHHOLZ", "FB"),)),
+    Spec("SB", "Sonneborn-Berger, C.07 Art. 9.1", "C.07 Art. 9.1", buchholz_unit(sb=True), "CMP",
+         decimals=2, excel=(("SONNEBORN_BERGER", "SB"), ("SONNEBORN_BERGER_CUT1", "SB/C1"))),
+)

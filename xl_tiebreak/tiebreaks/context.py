@@ -246,7 +246,8 @@ class Context:
         if self.rr:
             return self.score, freeze(np.zeros(self.kind.shape, dtype=bool))[0], Reason.NONE
         score, drawn, why = self.edition.opponent_score(self)
-        return *freeze(score, drawn), why
+        freeze(score, drawn)
+        return score, drawn, why
 
     @property
     def adj(self) -> np.ndarray:

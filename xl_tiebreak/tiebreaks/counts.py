@@ -6,17 +6,19 @@ round counts), summed; the account reads the same mask and why a round does not 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import numpy as np
 
 from .breakdown import Account, Breakdown, Fact, Layout, mark, num, summed
 from .context import DFF, FLOSS, HPB, ZPB, Column, Context
-from .registry import Spec, register
+from .spec import Spec
 from .reasons import Reason as R
 
 if TYPE_CHECKING:
     from ..descriptor import TieBreak
+    from .spec import Evaluation
 
 
 def counted(ctx: Context, ok: np.ndarray, account: bool, why: Callable[[], list]) -> Breakdown:
@@ -87,46 +89,6 @@ def progressive_breakdown(ctx: Context, cut: int = 0, account: bool = False) -> 
                   facts={"running": Fact(running, ctx.scale)}, ctx=ctx)
 
 
-def wins(ctx: Context) -> Column:
-    """WIN (:func:`wins_breakdown`)."""
-    return wins_breakdown(ctx).column
-
-
-def games_won(ctx: Context) -> Column:
-    """WON (:func:`won_breakdown`)."""
-    return won_breakdown(ctx).column
-
-
-def black_games(ctx: Context) -> Column:
-    """BPG (:func:`black_breakdown`)."""
-    return black_breakdown(ctx).column
-
-
-def black_wins(ctx: Context) -> Column:
-    """BWG (:func:`black_breakdown`)."""
-    return black_breakdown(ctx, wins_only=True).column
-
-
-def rounds_elected(ctx: Context) -> Column:
-    """REP (:func:`elected_breakdown`)."""
-    return elected_breakdown(ctx).column
-
-
-def standard_points(ctx: Context) -> Column:
-    """STD (:func:`standard_breakdown`)."""
-    return standard_breakdown(ctx).column
-
-
-def progressive(ctx: Context, cut: int = 0) -> Column:
-    """PS (:func:`progressive_breakdown`)."""
-    return progressive_breakdown(ctx, cut).column
-
-
-def pairing_number(ctx: Context) -> Column:
-    """TPN: the start number (Art. 7.8); lower ranks higher unless /R."""
-    return Column(np.array([p.no for p in ctx.t.players], dtype=np.int64))
-
-
 _NOTES = {"WIN": "rounds with the points of a win, played or not (C.07 Art. 7.1)",
           "WON": "games won over the board (C.07 Art. 7.2)",
           "BPG": "games played with Black (C.07 Art. 7.3)",
@@ -137,44 +99,53 @@ _NOTES = {"WIN": "rounds with the points of a win, played or not (C.07 Art. 7.1)
 COUNT_COLUMNS = (("Rd", "rd"), ("Result", "result"), ("Counts", "parts"))
 
 
-def record_account(ctx: Context, i: int, tb: "TieBreak", value: Any = None, res: Any = None) -> Breakdown:
-    """The account of WIN, WON, BPG, BWG, REP, STD and PS: which rounds counted."""
-    name = tb.name
-    bd = {"WIN": lambda: wins_breakdown(ctx, True), "WON": lambda: won_breakdown(ctx, True),
-          "BPG": lambda: black_breakdown(ctx, False, True), "BWG": lambda: black_breakdown(ctx, True, True),
-          "REP": lambda: elected_breakdown(ctx, True), "STD": lambda: standard_breakdown(ctx, True),
-          "PS": lambda: progressive_breakdown(ctx, tb.cut, True)}[name]()
-    columns = (COUNT_COLUMNS[:2] + (("Running score", "running"),)) if name == "PS" else COUNT_COLUMNS
-    d = 1 if name in ("PS", "STD") else 0
-    return Breakdown(bd.column, bd.parts, bd.den, bd.reasons, bd.facts, ctx,
-                     Layout(columns, (_NOTES[name],), skip_zero=True, decimals=d, value_decimals=d))
+def shown(bd: Breakdown, account: bool, note: str, decimals: int = 0,
+          columns: tuple[tuple[str, str], ...] = COUNT_COLUMNS) -> Breakdown:
+    """A count's breakdown, with (``account``) its layout: which rounds counted, the nonzero ones
+    summed with ``decimals``, and the rule (``note``)."""
+    if not account:
+        return bd
+    return replace(bd, layout=Layout(columns, (note,), skip_zero=True, decimals=decimals, value_decimals=decimals))
 
 
-def number_account(ctx: Context, i: int, tb: "TieBreak", value: Any = None, res: Any = None) -> Account:
-    """TPN: the start number (Art. 7.8); the rating's account (RTNG, Art. 10.6) is the same shape."""
-    what, art = ("start number", "7.8") if tb.name == "TPN" else ("rating", "10.6")
-    return Account((what.capitalize(),), (((value,), f"the player's {what} (C.07 Art. {art})", "", None),),
-                   num(value, 0) if value is not None else "unrated: undefined")
+def pairing_number(ev: "Evaluation", tb: "TieBreak", earlier: Sequence[Column], account: bool) -> Column:
+    """TPN: the start number (Art. 7.8); lower ranks higher unless /R."""
+    return Column(np.array([p.no for p in ev.ctx.t.players], dtype=np.int64))
+
+
+def number_account(what: str, article: str) -> Callable[..., Account]:
+    """The account of a number the player has (TPN's start number, RTNG's rating): the number."""
+    def account(ctx: Context, i: int, tb: "TieBreak", value: Any = None, res: Any = None) -> Account:
+        return Account((what.capitalize(),), (((value,), f"the player's {what} ({article})", "", None),),
+                       num(value, 0) if value is not None else "unrated: undefined")
+    return account
 
 
 # ------------------------------------------------------------------------------ registry rows
 
-register(Spec("WIN", "Number of wins, played or not, C.07 Art. 7.1", "C.07 Art. 7.1",
-              lambda ev, tb, _: wins(ev.ctx), decimals=0, excel=(("WINS", "WIN"),), account=record_account))
-register(Spec("WON", "Number of games won over the board, C.07 Art. 7.2", "C.07 Art. 7.2",
-              lambda ev, tb, _: games_won(ev.ctx), decimals=0, excel=(("GAMES_WON", "WON"),), account=record_account))
-register(Spec("BPG", "Number of games played with Black, C.07 Art. 7.3", "C.07 Art. 7.3",
-              lambda ev, tb, _: black_games(ev.ctx), decimals=0, excel=(("BLACK_GAMES", "BPG"),),
-              account=record_account))
-register(Spec("BWG", "Number of games won with Black, C.07 Art. 7.4", "C.07 Art. 7.4",
-              lambda ev, tb, _: black_wins(ev.ctx), decimals=0, excel=(("BLACK_WINS", "BWG"),), account=record_account))
-register(Spec("PS", "Sum of progressive scores, C.07 Art. 7.5", "C.07 Art. 7.5",
-              lambda ev, tb, _: progressive(ev.ctx, tb.cut), "C", excel=(("PROGRESSIVE", "PS"),),
-              account=record_account))
-register(Spec("REP", "Rounds one elected to play, C.07 Art. 7.6", "C.07 Art. 7.6",
-              lambda ev, tb, _: rounds_elected(ev.ctx), aliases=("GE",), decimals=0, account=record_account))
-register(Spec("STD", "Standard points (1/½/0 per round), C.07 Art. 7.7", "C.07 Art. 7.7",
-              lambda ev, tb, _: standard_points(ev.ctx), account=record_account))
-register(Spec("TPN", "Tournament pairing number (lower is better), C.07 Art. 7.8", "C.07 Art. 7.8",
-              lambda ev, tb, _: pairing_number(ev.ctx), "R", aliases=("SNO",), lower_is_better=True,
-              decimals=0, account=number_account))
+ROWS = (
+    Spec("WIN", "Number of wins, played or not, C.07 Art. 7.1", "C.07 Art. 7.1",
+         lambda ev, tb, _, acc: shown(wins_breakdown(ev.ctx, acc), acc, _NOTES["WIN"]), decimals=0,
+         excel=(("WINS", "WIN"),)),
+    Spec("WON", "Number of games won over the board, C.07 Art. 7.2", "C.07 Art. 7.2",
+         lambda ev, tb, _, acc: shown(won_breakdown(ev.ctx, acc), acc, _NOTES["WON"]), decimals=0,
+         excel=(("GAMES_WON", "WON"),)),
+    Spec("BPG", "Number of games played with Black, C.07 Art. 7.3", "C.07 Art. 7.3",
+         lambda ev, tb, _, acc: shown(black_breakdown(ev.ctx, False, acc), acc, _NOTES["BPG"]), decimals=0,
+         excel=(("BLACK_GAMES", "BPG"),)),
+    Spec("BWG", "Number of games won with Black, C.07 Art. 7.4", "C.07 Art. 7.4",
+         lambda ev, tb, _, acc: shown(black_breakdown(ev.ctx, True, acc), acc, _NOTES["BWG"]), decimals=0,
+         excel=(("BLACK_WINS", "BWG"),)),
+    Spec("PS", "Sum of progressive scores, C.07 Art. 7.5", "C.07 Art. 7.5",
+         lambda ev, tb, _, acc: shown(progressive_breakdown(ev.ctx, tb.cut, acc), acc, _NOTES["PS"], 1,
+                                      COUNT_COLUMNS[:2] + (("Running score", "running"),)), "C",
+         excel=(("PROGRESSIVE", "PS"),)),
+    Spec("REP", "Rounds one elected to play, C.07 Art. 7.6", "C.07 Art. 7.6",
+         lambda ev, tb, _, acc: shown(elected_breakdown(ev.ctx, acc), acc, _NOTES["REP"]), aliases=("GE",),
+         decimals=0),
+    Spec("STD", "Standard points (1/½/0 per round), C.07 Art. 7.7", "C.07 Art. 7.7",
+         lambda ev, tb, _, acc: shown(standard_breakdown(ev.ctx, acc), acc, _NOTES["STD"], 1)),
+    Spec("TPN", "Tournament pairing number (lower is better), C.07 Art. 7.8", "C.07 Art. 7.8",
+         pairing_number, "R", aliases=("SNO",), lower_is_better=True, decimals=0,
+         account=number_account("start number", "C.07 Art. 7.8")),
+)

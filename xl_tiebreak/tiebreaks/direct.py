@@ -9,7 +9,7 @@ import numpy as np
 
 from .breakdown import Account, num
 from .context import Column, Context
-from .registry import Evaluation, Spec, register
+from .spec import Evaluation, Spec
 
 if TYPE_CHECKING:
     from ..descriptor import TieBreak
@@ -175,11 +175,12 @@ def rank_column(ev: Evaluation, earlier: Sequence[Column],
 # ------------------------------------------------------------------------------ registry rows
 
 
-def _de(ev: Evaluation, tb: "TieBreak", earlier: Sequence[Column]) -> Column:
+def _de(ev: Evaluation, tb: "TieBreak", earlier: Sequence[Column], account: bool) -> Column:
     return rank_column(ev, earlier, lambda members: ranks_from_tiers(
         direct_encounter_tiers(ev.ctx, members, tb.forfeits_as_games)))
 
 
-register(Spec("DE", "Direct encounter (rank inside the tied group), C.07 Art. 6", "C.07 Art. 6", _de, "P",
-              aliases=("ML",), lower_is_better=True, decimals=0, ranks=True,
-              account=de_account))
+ROWS = (
+    Spec("DE", "Direct encounter (rank inside the tied group), C.07 Art. 6", "C.07 Art. 6", _de, "P",
+         aliases=("ML",), lower_is_better=True, decimals=0, ranks=True, account=de_account),
+)

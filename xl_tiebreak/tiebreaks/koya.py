@@ -4,17 +4,15 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Optional
+from typing import Optional
 
 import numpy as np
 
 from .breakdown import Breakdown, Fact, Layout, mark, num, summed
-from .context import Column, Context
-from .registry import Spec, register
+from .context import Context
+from .spec import Spec
 from .reasons import Reason as R
 
-if TYPE_CHECKING:
-    from ..descriptor import TieBreak
 
 
 def koya_limit(ctx: Context, limit: Optional[tuple[str, int]] = None) -> Fraction:
@@ -61,15 +59,7 @@ def koya_breakdown(ctx: Context, limit: Optional[tuple[str, int]] = None, accoun
     return summed(parts, ctx.scale, reasons=reasons, facts=facts, ctx=ctx, layout=layout)
 
 
-def koya(ctx: Context, limit: Optional[tuple[str, int]] = None) -> Column:
-    """KS (:func:`koya_breakdown`)."""
-    return koya_breakdown(ctx, limit).column
-
-
-def koya_account(ctx: Context, i: int, tb: "TieBreak", value: Any = None, res: Any = None) -> Breakdown:
-    """KS: each opponent's score against the limit, and the points that count."""
-    return koya_breakdown(ctx, tb.limit, account=True)
-
-
-register(Spec("KS", "Koya system, C.07 Art. 9.2", "C.07 Art. 9.2", lambda ev, tb, _: koya(ev.ctx, tb.limit), "L",
-              excel=(("KOYA", "KS"),), account=koya_account))
+ROWS = (
+    Spec("KS", "Koya system, C.07 Art. 9.2", "C.07 Art. 9.2",
+         lambda ev, tb, _, account: koya_breakdown(ev.ctx, tb.limit, account), "L", excel=(("KOYA", "KS"),)),
+)

@@ -8,7 +8,7 @@ Each unplayed round is handled as its own system says; the docstrings name the r
 from __future__ import annotations
 
 from functools import cmp_to_key
-from typing import TYPE_CHECKING, Any, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 import numpy as np
 
@@ -16,10 +16,10 @@ from ..editions import unplayed_as_draws
 from .breakdown import Account, Breakdown, Fact, Layout, mark, num, summed
 from .buchholz import KEPT, cuts, kept_parts
 from .context import DFF, FLOSS, FPB, FWIN, HPB, PAB, ZPB, Column, Context
-from .registry import Evaluation, Spec, register
-from .counts import COUNT_COLUMNS, won_breakdown, wins_breakdown
+from .spec import Compute, Evaluation, Spec
+from .counts import shown, won_breakdown, wins_breakdown
 from .direct import rank_column, tied_group
-from .rating import Ratings, tpr
+from .rating import Ratings, tpr_breakdown
 from .reasons import Reason as R
 from .svon import svon_array
 
@@ -55,15 +55,17 @@ def drop_marks(values: np.ndarray, low: np.ndarray, high: np.ndarray) -> tuple[n
     return np.where(marks == 0, values, 0).sum(axis=1), marks
 
 
-def drop_counts(ctx: Context, name: str, k: Optional[int] = None) -> tuple[np.ndarray, np.ndarray]:
-    """How many scores MEDIAN / MODMED / SOLKOFF drop at the bottom and the top, per player."""
-    k = default_drops(ctx) if not k else k
-    if name == "SOLKOFF":
-        none = np.zeros(ctx.size, dtype=np.int64)
-        return none, none
-    if name == "MEDIAN":
-        both = np.full(ctx.size, k)
-        return both, both
+Drops = Callable[[Context, int], tuple[np.ndarray, np.ndarray]]
+
+
+def median_drops(ctx: Context, k: int) -> tuple[np.ndarray, np.ndarray]:
+    """MEDIAN: ``k`` scores dropped at the bottom and ``k`` at the top, for every player."""
+    both = np.full(ctx.size, k)
+    return both, both
+
+
+def modified_drops(ctx: Context, k: int) -> tuple[np.ndarray, np.ndarray]:
+    """MODMED: at 50 % both ends, above 50 % the bottom only, below the top only (USCF 34E1)."""
     half = ctx.W * ctx.n  # the score doubled against the maximum: above, at or below 50 %
     twice = 2 * ctx.score
     return np.where(twice >= half, k, 0), np.where(twice <= half, k, 0)
@@ -74,56 +76,35 @@ def default_drops(ctx: Context) -> int:
     return 2 if ctx.n >= 9 else 1
 
 
-def uscf_breakdown(ctx: Context, name: str, count: Optional[int] = None, account: bool = False) -> Breakdown:
-    """MEDIAN, MODMED or SOLKOFF (``name``): the opponents' adjusted scores, an own unplayed round
-    0, without the scores :func:`drop_counts` drops."""
+def uscf_breakdown(ctx: Context, drops: Optional[Drops], rule: str, count: Optional[int] = None,
+                   account: bool = False) -> Breakdown:
+    """MEDIAN, MODMED or SOLKOFF: the opponents' adjusted scores, an own unplayed round 0, without
+    the scores ``drops`` drops (``count`` at each end, else :func:`default_drops`; SOLKOFF: None,
+    nothing dropped); ``rule`` is the account's note."""
     elems = opponent_elements(ctx)
-    if name == "SOLKOFF":
+    if drops is None:
         marks = np.zeros_like(elems)
     else:
-        marks = drop_marks(elems, *drop_counts(ctx, name, count))[1]
+        marks = drop_marks(elems, *drops(ctx, count or default_drops(ctx)))[1]
     parts = np.where(marks == 0, elems, 0)
     if not account:
         return summed(parts, ctx.scale)
     adj, drawn = unplayed_as_draws(ctx)
     game = ctx.is_game
-    reasons = mark(parts.shape, (game & drawn.any(axis=1)[ctx.opp0], R.US_OPPONENT_DRAWS),
+    reasons = mark(parts.shape, (game & np.asarray(drawn.any(axis=1))[ctx.opp0], R.US_OPPONENT_DRAWS),
                    (~game, R.US_UNPLAYED_ZERO), (marks < 0, R.DROPPED_LOW), (marks > 0, R.DROPPED_HIGH))
     facts = {"met": Fact(game), "score": Fact(elems, ctx.scale), "opp_adj": Fact(adj, ctx.scale),
              "opp_drawn": Fact(drawn)}
     layout = Layout((("Rd", "rd"), ("Opponent", "who"), ("Counts as", "score"), ("Result", "result")),
-                    (_USCF_RULE[name],), term=2)
+                    (rule,), term=2)
     return summed(parts, ctx.scale, reasons=reasons, facts=facts, ctx=ctx, layout=layout)
 
 
-_USCF_RULE = {"MEDIAN": "the highest and the lowest are dropped (two of each from nine rounds on)",
-              "MODMED": "at 50 % the highest and the lowest are dropped, above 50 % the lowest, below the "
-                        "highest; two at a time from nine rounds on (USCF 34E1)",
-              "SOLKOFF": "nothing is dropped (USCF 34E2)"}
-
-
-def median(ctx: Context, count: Optional[int] = None) -> Column:
-    """MEDIAN (Harkness): opponents' adjusted scores without the highest and the lowest (two of
-    each from nine rounds on; ``MEDIAN/M1`` or ``/M2`` sets the number). §7.3."""
-    return uscf_breakdown(ctx, "MEDIAN", count).column
-
-
-def modified_median(ctx: Context, count: Optional[int] = None) -> Column:
-    """MODMED (USCF 34E1): at exactly 50 % drop the highest and the lowest; above 50 % only the
-    lowest; below only the highest. Each drop is of two scores from nine rounds on (RULES_NOTES
-    §3.5: unverified, so ``MODMED/M1`` keeps it at one). §7.4."""
-    return uscf_breakdown(ctx, "MODMED", count).column
-
-
-def solkoff(ctx: Context) -> Column:
-    """SOLKOFF (USCF 34E2): the sum of the opponents' adjusted scores, nothing dropped; an own
-    unplayed round counts 0. §7.5."""
-    return uscf_breakdown(ctx, "SOLKOFF").column
-
-
-def uscf_account(ctx: Context, i: int, tb: "TieBreak", value: Any = None, res: Any = None) -> Breakdown:
-    """MEDIAN, MODMED, SOLKOFF: the opponents' adjusted scores and which are dropped."""
-    return uscf_breakdown(ctx, tb.name, tb.median, account=True)
+def uscf_unit(drops: Optional[Drops], rule: str) -> "Compute":
+    """The row of MEDIAN (Harkness: the highest and the lowest dropped, two of each from nine
+    rounds on; ``/M1``, ``/M2`` set the number, §7.3), MODMED (USCF 34E1, RULES_NOTES §3.5:
+    unverified, so ``MODMED/M1`` keeps one, §7.4) or SOLKOFF (nothing dropped, §7.5)."""
+    return lambda ev, tb, _, account: uscf_breakdown(ev.ctx, drops, rule, tb.median, account)
 
 
 def unplayed_points(ctx: Context) -> np.ndarray:
@@ -148,31 +129,16 @@ def cumulative_breakdown(ctx: Context, account: bool = False) -> Breakdown:
                   facts={"running": Fact(running, ctx.scale), "less": Fact(-less, ctx.scale, less != 0)})
 
 
-def cumulative_scaled(ctx: Context) -> np.ndarray:
-    """Each player's CUM in the context's units (:func:`cumulative_breakdown`)."""
-    return cumulative_breakdown(ctx).column.num
-
-
-def cumulative(ctx: Context) -> Column:
-    """CUM (:func:`cumulative_breakdown`)."""
-    return cumulative_breakdown(ctx).column
-
-
 def oppcum_breakdown(ctx: Context, account: bool = False) -> Breakdown:
     """OPPCUM: the sum of the opponents' Cumulative scores (each with its own subtraction); an
     own unplayed round contributes 0. §7.7."""
-    parts = np.where(ctx.is_game, cumulative_scaled(ctx)[ctx.opp0], 0)
+    parts = np.where(ctx.is_game, cumulative_breakdown(ctx).column.num[ctx.opp0], 0)
     if not account:
         return summed(parts, ctx.scale)
     layout = Layout((("Rd", "rd"), ("Opponent", "who"), ("Opponent's CUM", "parts")),
                     ("the sum of the opponents' cumulative scores (USCF)",), term=2, empty="")
     return summed(parts, ctx.scale, reasons=mark(parts.shape, (~ctx.is_game, R.OPPCUM_UNPLAYED)),
                   facts={"met": Fact(ctx.is_game)}, ctx=ctx, layout=layout)
-
-
-def opposition_cumulative(ctx: Context) -> Column:
-    """OPPCUM (:func:`oppcum_breakdown`)."""
-    return oppcum_breakdown(ctx).column
 
 
 def kashdan_breakdown(ctx: Context, account: bool = False) -> Breakdown:
@@ -189,33 +155,14 @@ def kashdan_breakdown(ctx: Context, account: bool = False) -> Breakdown:
                   layout=layout)
 
 
-def kashdan(ctx: Context) -> Column:
-    """KASHDAN (:func:`kashdan_breakdown`)."""
-    return kashdan_breakdown(ctx).column
-
-
 def most_wins_breakdown(ctx: Context, over_the_board: bool = False, account: bool = False) -> Breakdown:
     """MOSTWINS (Baumbach): the number of wins, as FIDE WIN; ``MOSTWINS/O`` counts only games
     won over the board (as WON). §7.9."""
     if over_the_board:
-        return won_breakdown(ctx, account, games=ctx.is_game)
-    return wins_breakdown(ctx, account)
-
-
-def most_wins(ctx: Context, over_the_board: bool = False) -> Column:
-    """MOSTWINS (:func:`most_wins_breakdown`)."""
-    return most_wins_breakdown(ctx, over_the_board).column
-
-
-def national_account(ctx: Context, i: int, tb: "TieBreak", value: Any = None, res: Any = None) -> Breakdown:
-    """CUM, OPPCUM, KASHDAN, MOSTWINS: the rounds and what each adds."""
-    if tb.name == "MOSTWINS":
-        bd = most_wins_breakdown(ctx, tb.over_the_board, account=True)
-        return Breakdown(bd.column, bd.parts, bd.den, bd.reasons, bd.facts, ctx, Layout(
-            COUNT_COLUMNS, ("the number of wins (Baumbach); /O: over the board only",), skip_zero=True,
-            decimals=0, value_decimals=0))
-    return {"CUM": cumulative_breakdown, "OPPCUM": oppcum_breakdown, "KASHDAN": kashdan_breakdown}[tb.name](
-        ctx, account=True)
+        bd = won_breakdown(ctx, account, games=ctx.is_game)
+    else:
+        bd = wins_breakdown(ctx, account)
+    return shown(bd, account, "the number of wins (Baumbach); /O: over the board only")
 
 
 # ------------------------------------------------------------------------------ Swedish SSF
@@ -274,16 +221,6 @@ def ssf_breakdown(ctx: Context, account: bool = False) -> Breakdown:
     return summed(parts, ctx.scale, reasons=reasons, facts=facts, ctx=ctx, layout=layout)
 
 
-def ssf_buchholz(ctx: Context) -> Column:
-    """SSFBH (:func:`ssf_breakdown`)."""
-    return ssf_breakdown(ctx).column
-
-
-def ssf_account(ctx: Context, i: int, tb: "TieBreak", value: Any = None, res: Any = None) -> Breakdown:
-    """SSFBH: the SSF value of each round, the unplayed ones, and the one cut."""
-    return ssf_breakdown(ctx, account=True)
-
-
 # ------------------------------------------------------------------------------ Kentler
 
 
@@ -310,7 +247,9 @@ def compare_kentler(a: list[int], b: list[int]) -> int:
 
 def kentler_ranks(lists: list[list[int]], members: list[int]) -> dict[int, int]:
     """Rank inside a tied group by :func:`compare_kentler`; equal lists share a rank."""
-    order = sorted(members, key=cmp_to_key(lambda x, y: compare_kentler(lists[x], lists[y])))
+    def compare(x: int, y: int) -> int:
+        return compare_kentler(lists[x], lists[y])
+    order = sorted(members, key=cmp_to_key(compare))
     ranks: dict[int, int] = {}
     for pos, m in enumerate(order):
         if pos and compare_kentler(lists[order[pos - 1]], lists[m]) == 0:
@@ -324,7 +263,7 @@ def kentler_tprs(ctx: Context, unrated: Optional[int] = None) -> list[list[int]]
     """Each player's opponents' TPRs, best first (:func:`kentler_lists`). Kentler's method is no
     FIDE rating tie-break: an unrated player's games are left out of the TPRs rather than
     dropping the comparison (TIEBREAK_RULES §7.11: a TPR needs no own rating)."""
-    return kentler_lists(ctx, tpr(Ratings(ctx, unrated, policy="exclude")))
+    return kentler_lists(ctx, tpr_breakdown(Ratings(ctx, unrated, policy="exclude")).column)
 
 
 def kentler_account(ctx: Context, i: int, tb: "TieBreak", value: Any, res: Any) -> Account:
@@ -343,39 +282,41 @@ def kentler_account(ctx: Context, i: int, tb: "TieBreak", value: Any, res: Any) 
 # ------------------------------------------------------------------------------ registry rows
 
 
-def _kentler(ev: Evaluation, tb: "TieBreak", earlier: Sequence[Column]) -> Column:
+def _kentler(ev: Evaluation, tb: "TieBreak", earlier: Sequence[Column], account: bool) -> Column:
     lists = kentler_tprs(ev.ctx, tb.unrated)
     return rank_column(ev, earlier, lambda members: kentler_ranks(lists, members))
 
 
 _USCF = "TIEBREAK_RULES §"
-register(Spec("MEDIAN", "Median / Harkness: opponents' scores without the highest and lowest (USCF)", _USCF + "7.3",
-              lambda ev, tb, _: median(ev.ctx, tb.median), "M", aliases=("HARKNESS",), national=True, least_median=1,
-              excel=(("HARKNESS", "MEDIAN"),), account=uscf_account))
-register(Spec("MODMED", "Modified median (USCF 34E1)", _USCF + "7.4",
-              lambda ev, tb, _: modified_median(ev.ctx, tb.median), "M", national=True, least_median=1,
-              excel=(("MODIFIED_MEDIAN", "MODMED"),), account=uscf_account))
-register(Spec("SOLKOFF", "Solkoff: opponents' scores, nothing dropped (USCF 34E2)", _USCF + "7.5",
-              lambda ev, tb, _: solkoff(ev.ctx), national=True, excel=(("SOLKOFF", "SOLKOFF"),), account=uscf_account))
-register(Spec("CUM", "Cumulative score less unplayed points (USCF 34E3)", _USCF + "7.6",
-              lambda ev, tb, _: cumulative(ev.ctx), national=True, excel=(("CUMULATIVE", "CUM"),),
-              account=national_account))
-register(Spec("OPPCUM", "Opponents' cumulative scores (USCF)", _USCF + "7.7",
-              lambda ev, tb, _: opposition_cumulative(ev.ctx), national=True,
-              excel=(("OPP_CUMULATIVE", "OPPCUM"),), account=national_account))
-register(Spec("KASHDAN", "Kashdan: 4 per win, 2 per draw, 1 per loss, 0 unplayed (USCF 34E7)", _USCF + "7.8",
-              lambda ev, tb, _: kashdan(ev.ctx), decimals=0, national=True, excel=(("KASHDAN", "KASHDAN"),),
-              account=national_account))
-register(Spec("MOSTWINS", "Most wins (Baumbach)", _USCF + "7.9",
-              lambda ev, tb, _: most_wins(ev.ctx, tb.over_the_board), "O", aliases=("BAUMBACH",), decimals=0,
-              national=True, excel=(("MOST_WINS", "MOSTWINS"),), account=national_account))
-register(Spec("SSFBH", "Swedish federation Buchholz Cut-1 (SSF, before 2023)", _USCF + "7.10",
-              lambda ev, tb, _: ssf_buchholz(ev.ctx), national=True, excel=(("SSF_BUCHHOLZ", "SSFBH"),),
-              account=ssf_account))
-register(Spec("KENTLER", "Kentler: best opponents' performance ratings, compared in turn (rank in the tied group)",
-              _USCF + "7.11", _kentler, "U", lower_is_better=True, decimals=0, national=True, ranks=True,
-              account=kentler_account))
-
-
-__all__ = ["median", "modified_median", "solkoff", "cumulative", "opposition_cumulative", "kashdan",
-           "most_wins", "ssf_buchholz", "kentler_lists", "kentler_ranks", "compare_kentler"]
+ROWS = (
+    Spec("MEDIAN", "Median / Harkness: opponents' scores without the highest and lowest (USCF)", _USCF + "7.3",
+         uscf_unit(median_drops, "the highest and the lowest are dropped (two of each from nine rounds on)"), "M",
+         aliases=("HARKNESS",), national=True, least_median=1, excel=(("HARKNESS", "MEDIAN"),)),
+    Spec("MODMED", "Modified median (USCF 34E1)", _USCF + "7.4",
+         uscf_unit(modified_drops, "at 50 % the highest and the lowest are dropped, above 50 % the lowest, below "
+                   "the highest; two at a time from nine rounds on (USCF 34E1)"), "M", national=True,
+         least_median=1, excel=(("MODIFIED_MEDIAN", "MODMED"),)),
+    Spec("SOLKOFF", "Solkoff: opponents' scores, nothing dropped (USCF 34E2)", _USCF + "7.5",
+         uscf_unit(None, "nothing is dropped (USCF 34E2)"), national=True, excel=(("SOLKOFF", "SOLKOFF"),)),
+    Spec("CUM", "Cumulative score less unplayed points (USCF 34E3)", _USCF + "7.6",
+         lambda ev, tb, _, account: cumulative_breakdown(ev.ctx, account), national=True,
+         excel=(("CUMULATIVE", "CUM"),)),
+    Spec("OPPCUM", "Opponents' cumulative scores (USCF)", _USCF + "7.7",
+         lambda ev, tb, _, account: oppcum_breakdown(ev.ctx, account), national=True,
+         excel=(("OPP_CUMULATIVE", "OPPCUM"),)),
+    Spec("KASHDAN", "Kashdan: 4 per win, 2 per draw, 1 per loss, 0 unplayed (USCF 34E7)", _USCF + "7.8",
+         lambda ev, tb, _, account: kashdan_breakdown(ev.ctx, account), decimals=0, national=True,
+         excel=(("KASHDAN", "KASHDAN"),)),
+    Spec("MOSTWINS", "Most wins (Baumbach)", _USCF + "7.9",
+         lambda ev, tb, _, account: most_wins_breakdown(ev.ctx, tb.over_the_board, account), "O",
+         aliases=("BAUMBACH",), decimals=0, national=True, excel=(("MOST_WINS", "MOSTWINS"),)),
+    Spec("SSFBH", "Swedish federation Buchholz Cut-1 (SSF, before 2023)", _USCF + "7.10",
+         lambda ev, tb, _, account: ssf_breakdown(ev.ctx, account), national=True,
+         excel=(("SSF_BUCHHOLZ", "SSFBH"),)),
+    Spec("KENTLER", "Kentler: best opponents' performance ratings, compared in turn (rank in the tied group)",
+         _USCF + "7.11", _kentler, "U", lower_is_better=True, decimals=0, national=True, ranks=True,
+         account=kentler_account, excel=(("KENTLER", "KENTLER"),),
+         shown=lambda ctx, tb: [", ".join(map(str, tprs)) for tprs in kentler_tprs(ctx, tb.unrated)],
+         excel_doc="Kentler's comparison: the performance ratings of the player's opponents, best first, as "
+                   "text; TIEBREAK with code KENTLER gives the rank inside the tied group."),
+)

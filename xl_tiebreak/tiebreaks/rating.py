@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 import numpy as np
 
+from ..formatting import half_up_div
 from .breakdown import Account, Breakdown, Fact, Params, cut_text, mark, num, result_text, who, why_text
 from .context import Column, Context
 from .counts import number_account
-from .registry import Evaluation, Spec, register
+from .spec import Compute, Evaluation, Spec
 from .reasons import Reason as R
 
 if TYPE_CHECKING:
@@ -55,11 +56,6 @@ def expected_hundredths(diff):
     e = PD[np.minimum(d, 736)]
     out = np.where(np.asarray(diff) >= 0, e, 100 - e)
     return int(out) if np.ndim(out) == 0 else out
-
-
-def half_up_div(num: np.ndarray, den: np.ndarray) -> np.ndarray:
-    """num / den rounded to the nearest integer, .5 up, for non-negative num and positive den."""
-    return (2 * num + den) // (2 * den)
 
 
 class Ratings:
@@ -152,11 +148,6 @@ def aro_breakdown(rt: Ratings, cut: int = 0, median: int = 0, account: bool = Fa
     return Breakdown(column, parts, 1, reasons, {"kept": Fact(keep)}, rt.ctx)
 
 
-def aro(rt: Ratings, cut: int = 0, median: int = 0) -> Column:
-    """ARO (:func:`aro_breakdown`)."""
-    return aro_breakdown(rt, cut, median).column
-
-
 def _otb(rt: Ratings) -> np.ndarray:
     """Score over the counted games on the 1/½/0 scale, in half points."""
     return np.where(rt.mask, rt.ctx.halves, 0).sum(axis=1)
@@ -176,11 +167,6 @@ def tpr_breakdown(rt: Ratings) -> Breakdown:
     return Breakdown(Column(mean + DP[p], 1, rt.count > 0), rt.opp, 1,
                      facts={"mean": Fact(mean), "p": Fact(p, 100), "dp": Fact(DP[p]), "halves": Fact(halves, 2)},
                      ctx=rt.ctx)
-
-
-def tpr(rt: Ratings) -> Column:
-    """TPR (:func:`tpr_breakdown`)."""
-    return tpr_breakdown(rt).column
 
 
 def ptp_breakdown(rt: Ratings, account: bool = False) -> Breakdown:
@@ -218,23 +204,16 @@ def ptp_breakdown(rt: Ratings, account: bool = False) -> Breakdown:
     return Breakdown(column, rt.opp, 1, facts=facts, ctx=rt.ctx)
 
 
-def ptp(rt: Ratings) -> Column:
-    """PTP (:func:`ptp_breakdown`)."""
-    return ptp_breakdown(rt).column
-
-
 def average_of(rt: Ratings, values: Column) -> Column:
     """APRO / APPO: mean of the opponents' TPR / PTP over the games, rounded .5 up (10.4, 10.5).
 
     Opponents whose value is undefined are skipped; each game counts once.
     """
     ctx = rt.ctx
-    ok = rt.mask & values.defined[ctx.opp0]
+    ok = rt.mask if values.defined is None else rt.mask & values.defined[ctx.opp0]
     count = ok.sum(axis=1)
     total = np.where(ok, values.num[ctx.opp0], 0).sum(axis=1)
-    # TPR can be negative for very weak fields: round half up via floor on the doubled sum
-    safe = np.maximum(count, 1)
-    return Column((2 * total + safe) // (2 * safe), 1, count > 0)
+    return Column(half_up_div(total, np.maximum(count, 1)), 1, count > 0)  # (floor: a TPR may be negative)
 
 
 def rating(rt: Ratings) -> Column:
@@ -242,9 +221,9 @@ def rating(rt: Ratings) -> Column:
     return Column(rt.own, 1, rt.own >= 0)
 
 
-def inner_of(tb: "TieBreak") -> "TieBreak":
+def inner_of(name: str) -> Callable[["TieBreak"], "TieBreak"]:
     """The opponents' value APRO (TPR) and APPO (PTP) average, with the same unrated rating."""
-    return replace(tb, name="TPR" if tb.name == "APRO" else "PTP")
+    return lambda tb: replace(tb, name=name)
 
 
 _ARO_PRACTICE = ("the pre-2024 practice: the 2022 text, the \"old ARO\" of the World Rapid and Blitz, and "
@@ -252,110 +231,163 @@ _ARO_PRACTICE = ("the pre-2024 practice: the 2022 text, the \"old ARO\" of the W
                  "RULES_NOTES §3.7)")
 
 
-def rating_account(ctx: Context, i: int, tb: "TieBreak", value: Any, res: Any) -> Account:
-    """ARO, TPR, PTP, APRO, APPO: the opponents' ratings (APRO, APPO: their TPR, PTP as the engine
-    computed them in the same evaluation), what counted, the table used."""
-    from ..rating_notes import note_for
-    rt = Ratings(ctx, tb.unrated)
-    note = note_for(ctx.t, tb, ctx.options)  # what happened to the unrated players, if any
-    if rt.dropped:
-        return Account(("Rd",), (), "undefined", (note.text,) if note else ())
-    counted = f"unrated: counts as {note.rating}" if note is not None and note.rating is not None else ""
-    name = tb.name
-    inner = res.column_of(tb.spec.needs(tb)) if tb.spec.needs else None  # APRO's TPR, APPO's PTP
-    bd = aro_breakdown(rt, tb.cut, tb.median, account=True) if name == "ARO" else aro_breakdown(rt, account=True)
-    rows = []
-    for r in range(ctx.n):
-        code, params, j = int(bd.reasons[i, r]), Params(bd, i, r), int(ctx.opp[i, r])
-        if rt.games[i, r]:
-            shown = inner.value(j) if inner is not None else (int(rt.own[j]) if rt.own[j] >= 0 else "unrated")
-            values = (r + 1, who(ctx, j), shown, result_text(ctx, i, r))
-        else:
-            values = (r + 1, "-", None, result_text(ctx, i, r))
-        why = why_text(code, params)
-        if counted and inner is None and rt.games[i, r] and not ctx.ratings[1][j]:  # the rating it counted with
-            why = f"{counted}; {why}" if why else counted
-        rows.append((values, why, cut_text(code), (ctx.t.players[i].no, r + 1)))
-    notes: list[str] = [note.text] if note is not None else []
-    total = "undefined" if value is None else num(value, 0)
-    if name == "ARO":
-        kept = [int(v) for v in rt.opp[i][bd.facts["kept"].num[i]]]
-        if kept:
-            total = f"({' + '.join(map(str, kept))}) / {len(kept)} = {num(Fraction(sum(kept), len(kept)), 2)}, " \
-                    f"rounded half up: {total}"
-        notes.append("the mean rating of the opponents met over the board (C.07 Art. 10.1)")
-        if tb.cut or tb.median:
-            notes.append(f"unplayed rounds count among the elements cut and are cut first, as in {_ARO_PRACTICE}"
-                         if counts_unplayed(ctx) else "unplayed rounds are left out before the cut; the cut "
-                         "removes real ratings only (C.07 2024/2026 Art. 10.1; aro_cut_unplayed=exclude)")
-    elif name in ("TPR", "PTP") and rt.count[i]:
-        count = int(rt.count[i])
-        steps = {k: int(f.num[i]) for k, f in
-                 (tpr_breakdown(rt) if name == "TPR" else ptp_breakdown(rt, account=True)).facts.items()}
-        score = num(Fraction(steps["halves"], 2), 1)
-        if name == "TPR":
-            mean, p, d = steps["mean"], steps["p"], steps["dp"]
-            total = f"ARO {mean} + dp({p / 100:.2f}) = {mean} {'+' if d >= 0 else '-'} {abs(d)} = {total}"
-            notes.append(f"score {score} of {count} games over the board: p = {p / 100:.2f}; dp from the FIDE table "
-                         f"B.02 8.1a, line p = {p / 100:.2f}: {d} (C.07 Art. 10.2)")
-        else:
-            at, below, R_ = steps["at"], steps["below"], int(value)
-            notes.append(f"score {score} in {count} game{'s' if count != 1 else ''}; the expected score (table B.02 "
-                         f"8.1b) at {R_} is {at / 100:.2f}, at {R_ - 1} it is {below / 100:.2f}: {R_} is the lowest "
-                         f"rating that reaches {score} (C.07 Art. 10.3)")
-            if not steps["halves"]:
-                notes.append("a zero score gives the lowest opponent's rating minus 800")
-    elif name in ("APRO", "APPO"):
-        notes.append(f"the mean of the opponents' {'TPR' if name == 'APRO' else 'PTP'}, rounded half up "
-                     f"(C.07 Art. {'10.4' if name == 'APRO' else '10.5'})")
-    return Account(("Rd", "Opponent", "TPR" if name == "APRO" else "PTP" if name == "APPO" else "Rating",
-                    "Result"), tuple(rows), total, tuple(notes))
+def assigned(ctx: Context, tb: "TieBreak") -> Optional[int]:
+    """The rating unrated players count as in ``tb`` (/Unnnn, else the option), if one is set."""
+    return tb.unrated if tb.unrated is not None else ctx.options.unrated_rating
+
+
+def rating_account(finish: Callable[[Context, int, "TieBreak", Any, Ratings, Breakdown], tuple[str, list[str]]],
+                   cut: bool = False) -> Callable[..., Account]:
+    """The account of a rating tie-break (ARO, TPR, PTP, APRO, APPO): the opponents' ratings (APRO,
+    APPO: their TPR, PTP as the engine computed them in the same evaluation), what counted, a cut
+    (``cut``: the row's /C, /M); ``finish(ctx, i, tb, value, rt, bd)`` writes the total and the
+    notes of its code (the note on unrated players, explain adds)."""
+    def account(ctx: Context, i: int, tb: "TieBreak", value: Any, res: Any) -> Account:
+        rt = Ratings(ctx, tb.unrated)
+        if rt.dropped:
+            return Account(("Rd",), (), "undefined")
+        rating = assigned(ctx, tb)
+        counted = f"unrated: counts as {rating}" if rating is not None else ""
+        inner = res.column_of(tb.spec.needs(tb)) if tb.spec.needs else None  # APRO's TPR, APPO's PTP
+        bd = aro_breakdown(rt, tb.cut, tb.median, account=True) if cut else aro_breakdown(rt, account=True)
+        assert bd.reasons is not None
+        rows = []
+        for r in range(ctx.n):
+            code, params, j = int(bd.reasons[i, r]), Params(bd, i, r), int(ctx.opp[i, r])
+            if rt.games[i, r]:
+                shown = inner.value(j) if inner is not None else (int(rt.own[j]) if rt.own[j] >= 0 else "unrated")
+                values = (r + 1, who(ctx, j), shown, result_text(ctx, i, r))
+            else:
+                values = (r + 1, "-", None, result_text(ctx, i, r))
+            why = why_text(code, params)
+            if counted and inner is None and rt.games[i, r] and not ctx.ratings[1][j]:  # the rating it counted with
+                why = f"{counted}; {why}" if why else counted
+            rows.append((values, why, cut_text(code), (ctx.t.players[i].no, r + 1)))
+        total, notes = finish(ctx, i, tb, value, rt, bd)
+        shown_as = tb.spec.needs(tb).name if tb.spec.needs else "Rating"
+        return Account(("Rd", "Opponent", shown_as, "Result"), tuple(rows), total, tuple(notes))
+    return account
+
+
+def _value_text(value: Any) -> str:
+    return "undefined" if value is None else num(value, 0)
+
+
+def _aro_total(ctx: Context, i: int, tb: "TieBreak", value: Any, rt: Ratings, bd: Breakdown) -> tuple[str, list[str]]:
+    """ARO: the ratings kept, their mean and its rounding (Art. 10.1), and how a cut went."""
+    total = _value_text(value)
+    kept = [int(v) for v in rt.opp[i][bd.facts["kept"].num[i]]]
+    if kept:
+        total = f"({' + '.join(map(str, kept))}) / {len(kept)} = {num(Fraction(sum(kept), len(kept)), 2)}, " \
+                f"rounded half up: {total}"
+    notes = ["the mean rating of the opponents met over the board (C.07 Art. 10.1)"]
+    if tb.cut or tb.median:
+        notes.append(f"unplayed rounds count among the elements cut and are cut first, as in {_ARO_PRACTICE}"
+                     if counts_unplayed(ctx) else "unplayed rounds are left out before the cut; the cut "
+                     "removes real ratings only (C.07 2024/2026 Art. 10.1; aro_cut_unplayed=exclude)")
+    return total, notes
+
+
+def _steps(rt: Ratings, bd: Breakdown, i: int) -> dict[str, int]:
+    return {k: int(f.num[i]) for k, f in bd.facts.items()}
+
+
+def _tpr_total(ctx: Context, i: int, tb: "TieBreak", value: Any, rt: Ratings, bd: Breakdown) -> tuple[str, list[str]]:
+    """TPR: ARO plus dp of the fraction scored, from table B.02 8.1a (Art. 10.2)."""
+    total = _value_text(value)
+    if not rt.count[i]:
+        return total, []
+    steps = _steps(rt, tpr_breakdown(rt), i)
+    score = num(Fraction(steps["halves"], 2), 1)
+    mean, p, d = steps["mean"], steps["p"], steps["dp"]
+    total = f"ARO {mean} + dp({p / 100:.2f}) = {mean} {'+' if d >= 0 else '-'} {abs(d)} = {total}"
+    return total, [f"score {score} of {int(rt.count[i])} games over the board: p = {p / 100:.2f}; dp from the FIDE "
+                   f"table B.02 8.1a, line p = {p / 100:.2f}: {d} (C.07 Art. 10.2)"]
+
+
+def _ptp_total(ctx: Context, i: int, tb: "TieBreak", value: Any, rt: Ratings, bd: Breakdown) -> tuple[str, list[str]]:
+    """PTP: the expected scores at the rating found and one below (table B.02 8.1b, Art. 10.3)."""
+    total = _value_text(value)
+    if not rt.count[i]:
+        return total, []
+    count = int(rt.count[i])
+    steps = _steps(rt, ptp_breakdown(rt, account=True), i)
+    score = num(Fraction(steps["halves"], 2), 1)
+    at, below, R_ = steps["at"], steps["below"], int(value)
+    notes = [f"score {score} in {count} game{'s' if count != 1 else ''}; the expected score (table B.02 "
+             f"8.1b) at {R_} is {at / 100:.2f}, at {R_ - 1} it is {below / 100:.2f}: {R_} is the lowest "
+             f"rating that reaches {score} (C.07 Art. 10.3)"]
+    if not steps["halves"]:
+        notes.append("a zero score gives the lowest opponent's rating minus 800")
+    return total, notes
+
+
+def _mean_total(ctx: Context, i: int, tb: "TieBreak", value: Any, rt: Ratings, bd: Breakdown) -> tuple[str, list[str]]:
+    """APRO, APPO: the mean of the opponents' TPR or PTP (the row's ``needs``), rounded half up."""
+    return _value_text(value), [f"the mean of the opponents' {_inner(tb).name}, rounded half up "
+                                f"({tb.spec.article})"]
 
 
 def rtng_account(ctx: Context, i: int, tb: "TieBreak", value: Any = None, res: Any = None) -> Account:
     """RTNG: the player's rating (Art. 10.6), with what an unrated player counts as, or why the
-    column is empty (:mod:`xl_tiebreak.rating_notes`)."""
-    from ..rating_notes import note_for
-    got = number_account(ctx, i, tb, value, res)
-    note = note_for(ctx.t, tb, ctx.options)
-    if note is None:
+    column is empty (the note on unrated players, explain adds)."""
+    got = _own_rating(ctx, i, tb, value, res)
+    if not any(p.rating is None for p in ctx.t.players):
         return got
     rows, total = got.rows, got.total
-    if note.kind == "dropped":
+    rating = assigned(ctx, tb)
+    if Ratings(ctx, tb.unrated).dropped:
         rows, total = (), "undefined: the rating tie-breaks are dropped"
-    elif ctx.t.players[i].rating is None and note.kind == "assigned":
-        rows, total = (((value,), f"unrated: counts as {note.rating}", "", None),), num(value, 0)
+    elif ctx.t.players[i].rating is None and rating is not None:
+        rows, total = (((value,), f"unrated: counts as {rating}", "", None),), num(value, 0)
     elif ctx.t.players[i].rating is None:
         rows = ()
-    return Account(got.columns, rows, total, (*got.notes, note.text))
+    return Account(got.columns, rows, total, got.notes)
+
+
+_own_rating = number_account("rating", "C.07 Art. 10.6")
 
 
 # ------------------------------------------------------------------------------ registry rows
 
 
-def _rated(fn: Callable[["Ratings", "Evaluation", "TieBreak"], Column]) -> Callable:
+def _rated(fn: Callable[["Ratings", "Evaluation", "TieBreak"], Column]) -> "Compute":
     """A rating tie-break's column: undefined for everyone when unrated players drop it (§5.15)."""
-    def compute(ev: Evaluation, tb: "TieBreak", earlier: Sequence[Column]) -> Column:
+    def compute(ev: Evaluation, tb: "TieBreak", earlier: Sequence[Column], account: bool) -> Column:
         rt = Ratings(ev.ctx, tb.unrated)
         return undefined(ev.ctx) if rt.dropped else fn(rt, ev, tb)
     return compute
 
 
-def _of_opponents() -> Callable:
+def _inner(tb: "TieBreak") -> "TieBreak":
+    """The tie-break whose opponents' mean APRO, APPO take (their row's ``needs``)."""
+    needs = tb.spec.needs
+    assert needs is not None
+    return needs(tb)
+
+
+def _of_opponents(rt: Ratings, ev: Evaluation, tb: "TieBreak") -> Column:
     """APRO / APPO: the mean over the opponents of their TPR / PTP (same /U)."""
-    return _rated(lambda rt, ev, tb: average_of(rt, ev.column(tb.spec.needs(tb))))
+    return average_of(rt, ev.column(_inner(tb)))
 
 
-register(Spec("ARO", "Average rating of opponents, C.07 Art. 10.1", "C.07 Art. 10.1",
-              _rated(lambda rt, ev, tb: aro(rt, tb.cut, tb.median)), "CMU", decimals=0, excel=(("ARO", "ARO"),),
-              account=rating_account))
-register(Spec("TPR", "Tournament performance rating, C.07 Art. 10.2", "C.07 Art. 10.2",
-              _rated(lambda rt, ev, tb: tpr(rt)), "U", decimals=0, excel=(("TPR", "TPR"),), account=rating_account))
-register(Spec("PTP", "Perfect tournament performance, C.07 Art. 10.3", "C.07 Art. 10.3",
-              _rated(lambda rt, ev, tb: ptp(rt)), "U", decimals=0, excel=(("PTP", "PTP"),), account=rating_account))
-register(Spec("APRO", "Average performance rating of opponents, C.07 Art. 10.4", "C.07 Art. 10.4",
-              _of_opponents(), "U", decimals=0, excel=(("APRO", "APRO"),), needs=inner_of, account=rating_account))
-register(Spec("APPO", "Average perfect performance of opponents, C.07 Art. 10.5", "C.07 Art. 10.5",
-              _of_opponents(), "U", decimals=0, excel=(("APPO", "APPO"),), needs=inner_of, account=rating_account))
-register(Spec("RTNG", "Rating (higher is better), C.07 Art. 10.6", "C.07 Art. 10.6",
-              _rated(lambda rt, ev, tb: rating(rt)), "RU", aliases=("RTG",), decimals=0, account=rtng_account))
+ROWS = (
+    Spec("ARO", "Average rating of opponents, C.07 Art. 10.1", "C.07 Art. 10.1",
+         _rated(lambda rt, ev, tb: aro_breakdown(rt, tb.cut, tb.median).column), "CMU", decimals=0,
+         excel=(("ARO", "ARO"),), account=rating_account(_aro_total, cut=True), unrated="opponents"),
+    Spec("TPR", "Tournament performance rating, C.07 Art. 10.2", "C.07 Art. 10.2",
+         _rated(lambda rt, ev, tb: tpr_breakdown(rt).column), "U", decimals=0, excel=(("TPR", "TPR"),),
+         account=rating_account(_tpr_total), unrated="opponents"),
+    Spec("PTP", "Perfect tournament performance, C.07 Art. 10.3", "C.07 Art. 10.3",
+         _rated(lambda rt, ev, tb: ptp_breakdown(rt).column), "U", decimals=0, excel=(("PTP", "PTP"),),
+         account=rating_account(_ptp_total), unrated="opponents"),
+    Spec("APRO", "Average performance rating of opponents, C.07 Art. 10.4", "C.07 Art. 10.4",
+         _rated(_of_opponents), "U", decimals=0, excel=(("APRO", "APRO"),), needs=inner_of("TPR"),
+         account=rating_account(_mean_total), unrated="opponents"),
+    Spec("APPO", "Average perfect performance of opponents, C.07 Art. 10.5", "C.07 Art. 10.5",
+         _rated(_of_opponents), "U", decimals=0, excel=(("APPO", "APPO"),), needs=inner_of("PTP"),
+         account=rating_account(_mean_total), unrated="opponents"),
+    Spec("RTNG", "Rating (higher is better), C.07 Art. 10.6", "C.07 Art. 10.6",
+         _rated(lambda rt, ev, tb: rating(rt)), "RU", aliases=("RTG",), decimals=0, account=rtng_account,
+         unrated="own"),
+)

@@ -99,7 +99,7 @@ def _base(cell: str) -> str:
 #: the note under the legend: its first row below the legend's last, its number of rows
 NOTE_GAP, NOTE_ROWS = 2, 3
 #: the rating tie-breaks (C.07 Art. 10) and RTNG's alias, as the legend's note looks for them
-RATING_CODES = ("ARO", "TPR", "PTP", "APRO", "APPO", "RTNG", "RTG")
+RATING_CODES = tuple(c for r in registry.rows().values() if r.unrated for c in (r.name, *r.aliases))
 
 
 def unrated_note(tb_range: str, unrated_cell: str, policy_cell: str, numbers: str, ratings: str

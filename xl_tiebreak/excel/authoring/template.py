@@ -144,7 +144,7 @@ OPTIONS_RANGE = (f"Settings!$A${OPTIONS_HEAD_ROW + 1}:$C${OPTIONS_HEAD_ROW + len
 ROUNDS_ROW, LIVE_ROW = 13, 15
 ROUNDS_CELL = f"Settings!$B${ROUNDS_ROW}"
 LIVE_CELL = f"Settings!$B${LIVE_ROW}"
-EDITION_ARG = "Settings!$B$3:$B$5"  # the edition chosen, else the start date's (functions._edition)
+EDITION_ARG = "Settings!$B$3:$B$5"  # the edition chosen, else the start date's (arguments.read_edition)
 SETTINGS_ARGS = f"{EDITION_ARG},{TYPE_CELL}"
 TAIL_ARGS = f"{UNRATED_CELL},{OPTIONS_RANGE},{ROUNDS_CELL},{LIVE_CELL}"  # unrated, settings, rounds, live
 STATUS_FORMULA = f"=STATUS(Crosstable,{TYPE_CELL},{EDITION_ARG},{ROUNDS_CELL},{LIVE_CELL})"

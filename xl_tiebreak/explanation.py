@@ -1,12 +1,13 @@
 """How each value is reached: a structured account of one tie-break of one player, and its text.
 
-Each tie-break family returns its value and its account from the same arrays (a
+Each registry row gives its value and its account from one definition (a
 :class:`~xl_tiebreak.tiebreaks.breakdown.Breakdown`: what each round contributes, why, and the
 facts shown), so an account cannot disagree with its value. Here a generic assembler turns the
 breakdown of any sum (BH, SB, WIN, KS, MEDIAN, ...) into rows, the words coming from the reason
-codes' phrase table (:mod:`xl_tiebreak.tiebreaks.reasons`); AOB, the rating family, DE, Kentler,
-TPN and RTNG give their finished account. Every row can point at the crosstable cell it comes
-from (player, round).
+codes' phrase table (:mod:`xl_tiebreak.tiebreaks.reasons`); a row without a layout of its own
+gets a generic one (each round and what it adds), a row whose value is no sum (AOB, the rating
+family, DE, Kentler, TPN, RTNG) its finished account. Every row can point at the crosstable
+cell it comes from (player, round).
 
 >>> from xl_tiebreak import demo_tournament
 >>> e = explain(demo_tournament(), 3, "BH/C1", edition="fide2026")
@@ -20,14 +21,16 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Optional
 
-from .descriptor import parse_descriptor, parse_list
+from .descriptor import TieBreak, parse_descriptor, parse_list
 from .engine import Result, compute, context
 from .errors import InputError
 from .formatting import decimals_for, format_value, json_number
+from .editions import Edition
 from .model import Tournament
 from .options import Options
 from .textutil import table
-from .tiebreaks.breakdown import Account, Breakdown, Params, cut_text, num, value_at, why_text
+from .rating_notes import note_for
+from .tiebreaks.breakdown import Account, Breakdown, Params, cut_text, explained, num, value_at, why_text
 
 
 @dataclass(frozen=True)
@@ -74,7 +77,7 @@ class Explanation:
         }
 
 
-def explain(t: "Tournament | Result", player: int, descriptor: str, edition: "str | None" = None, *,
+def explain(t: "Tournament | Result", player: int, descriptor: str, edition: "str | Edition | None" = None, *,
             rounds: Optional[int] = None, kind: Optional[str] = None,
             options: Optional[Options] = None, tiebreaks: Optional[str] = None, live: bool = False) -> Explanation:
     """The account of ``descriptor`` (``"BH/C1"``, ``"SB"``, ``"ARO"``, ``"DE"``, ...) for the
@@ -83,12 +86,13 @@ def explain(t: "Tournament | Result", player: int, descriptor: str, edition: "st
     :func:`compute`: its evaluation and columns are used as they are (its list is the list)."""
     tb = parse_descriptor(descriptor)
     given = t if isinstance(t, Result) else None
-    if given is not None:
-        ctx, tiebreaks = given.context, ",".join(x.code for x in given.tiebreaks)
+    if isinstance(t, Result):
+        assert t.context is not None  # a Result of compute() keeps its evaluation
+        ctx, tiebreaks = t.context, ",".join(x.code for x in t.tiebreaks)
     else:
         ctx = context(t, edition=edition, rounds=rounds, kind=kind, options=options, live=live)
-    t = ctx.t
-    index = t._index()
+    event = ctx.t
+    index = event._index()
     if player not in index:
         raise InputError(f"there is no player {player}")
     i = index[player]
@@ -99,22 +103,38 @@ def explain(t: "Tournament | Result", player: int, descriptor: str, edition: "st
                          "KENTLER's tied group")
     res = given if given is not None else compute(ctx, listed)  # one evaluation
     value = res.column_of(tb).value(i)
-    got = tb.spec.account(ctx, i, tb, value, res)  # the registry row's account
-    body = _assemble(got, i) if isinstance(got, Breakdown) else got
-    p = t.players[i]
+    body = account_of(res, tb, i, value)
+    note = note_for(event, tb, ctx.options)  # what a rating tie-break did with unrated players, if anything
+    p = event.players[i]
     return Explanation(player=p.no, name=p.name, code=tb.code, title=tb.describe, edition=ctx.edition.name,
                        rounds=ctx.n, value=value, decimals=decimals_for(tb, ctx.scale), columns=body.columns,
-                       lines=tuple(Line(*row) for row in body.rows), total=body.total, notes=tuple(body.notes))
+                       lines=tuple(Line(*row) for row in body.rows), total=body.total,
+                       notes=((note.text,) if note else ()) + tuple(body.notes))
+
+
+def account_of(res: Result, tb: TieBreak, i: int, value: Optional[Fraction]) -> Account:
+    """The registry row's account of row ``i``: its finished account, else the breakdown its
+    compute gives with ``account`` (a generic layout when it names none), else the bare value."""
+    row, ctx = tb.spec, res.context
+    assert ctx is not None and res.calculator is not None  # a Result of compute() keeps both
+    if row.account is not None:
+        return row.account(ctx, i, tb, value, res)
+    got = row.compute(res.calculator, tb, (), True)
+    if isinstance(got, Breakdown):
+        return _assemble(explained(got, ctx, row.legend, decimals_for(tb, ctx.scale)), i)
+    return Account(("Value",), (((value,), "", "", None),), format_value(value, decimals_for(tb, ctx.scale)),
+                   (row.legend,))
 
 
 def _assemble(bd: Breakdown, i: int) -> Account:
     """The rows of a sum's account, one per round, from its breakdown: the values its layout
     names, the phrases of each round's reasons, the cut; then the total, written from the same
     rows (the terms kept, the cut ones aside) and the breakdown's own value."""
-    lay, ctx = bd.layout, bd.ctx
+    lay, ctx, reasons = bd.layout, bd.ctx, bd.reasons
+    assert lay is not None and ctx is not None and reasons is not None  # see breakdown.explained
     rows = []
     for r in range(ctx.n):
-        code, params = int(bd.reasons[i, r]), Params(bd, i, r)
+        code, params = int(reasons[i, r]), Params(bd, i, r)
         values = tuple(value_at(bd, source, i, r, params) for _, source in lay.columns)
         rows.append((values, why_text(code, params), cut_text(code), (ctx.t.players[i].no, r + 1)))
     def fmt(v: Fraction) -> str:
@@ -122,7 +142,7 @@ def _assemble(bd: Breakdown, i: int) -> Account:
     terms = [v[lay.term] for v, _, cut, _ in rows if not cut and v[lay.term] is not None
              and (v[lay.term] or not lay.skip_zero)]
     total = " + ".join(map(fmt, terms)) or lay.empty
-    off = -sum((v[lay.less] for v, *_ in rows if v[lay.less]), Fraction(0)) if lay.less is not None else 0
+    off = -sum((v[lay.less] for v, *_ in rows if v[lay.less]), Fraction(0)) if lay.less is not None else Fraction(0)
     total += (f" - {num(off)}" if off else "") + f" = {num(bd.column.value(i), lay.value_decimals)}"
     cut = [v[lay.term] for v, _, c, _ in rows if c]
     if lay.show_cut and cut:
