@@ -163,3 +163,14 @@ def test_check_standings_and_recompute_agree_on_whether_there_is_a_problem(book,
             main(["recompute", str(book)])
         said = _problems(book, tmp_path, capsys)
         assert len(set(said.values())) == 1, (seed, step, action, said)
+
+
+def test_a_stored_number_past_a_floats_range_is_a_stale_value_not_a_crash(book, capsys):
+    """A damaged stored figure (a 400-digit integer where a table holds points) is told apart
+    from the figure the recompute would write: check names the stale cell (a warning, as every
+    stale value), its number said in a few words."""
+    type_cells(book, {"Standings!D5": int("9" * 400)})
+    status, found = _check(book, capsys)
+    stale = [f for f in found if f["rule"] == "stale"]
+    assert status == 0 and [f["where"] for f in stale] == ["Standings!D5"], found
+    assert "Standings!D5 shows a number of 400 digits, the results give 1" in stale[0]["message"]

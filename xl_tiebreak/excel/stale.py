@@ -57,7 +57,8 @@ def _shown(v: Any) -> str:
     if isinstance(v, float) and v.is_integer():
         v = int(v)
     if not isinstance(v, str):
-        return str(v)
+        text = str(v)
+        return text if len(text) <= 20 else f"a number of {len(text)} digits"
     return repr(v) if len(v) <= 58 else repr(v[:55] + "...")
 
 
@@ -69,7 +70,10 @@ def _same(stored: Any, now: Any) -> bool:
     if isinstance(now, bool) or isinstance(stored, bool):
         return type(now) is type(stored) and now == stored
     if isinstance(now, (int, float)) and isinstance(stored, (int, float)):
-        return math.isclose(now, stored, rel_tol=1e-12, abs_tol=1e-12)
+        try:
+            return math.isclose(now, stored, rel_tol=1e-12, abs_tol=1e-12)
+        except OverflowError:  # an integer past a float's range (a damaged cell): only itself is alike
+            return now == stored
     return type(now) is type(stored) and now == stored
 
 
