@@ -193,8 +193,7 @@ def _settings(args, book) -> tuple[Optional[str], Optional[str], Optional[Option
 
 def _edition(args, book) -> Optional[str]:
     """The edition: ``--rules``, else a workbook's Settings, else ``None`` (by the start date). An
-    empty ``--rules ""`` is no choice, as in every command (it used to mean fide2026 for a TRF
-    file in compute and standings, but the start date's edition in explain)."""
+    empty ``--rules ""`` is no choice, in every command."""
     return args.rules or (book.edition if book is not None else None) or None
 
 

@@ -1,4 +1,4 @@
-"""Print areas that follow the players present (issue 20, item 8).
+"""Print areas that follow the players present.
 
 A template is formatted for hundreds of players; printed as it is, a 12-player event would take a
 dozen pages of empty bordered rows. The headless recompute therefore ends each print area

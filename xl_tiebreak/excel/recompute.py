@@ -427,7 +427,7 @@ def _write_values(data: bytes, edits: dict[str, SheetEdit], report: Report) -> t
                 copy.put(part, _patched(src, sheet, edit, part, report))
         except Exception:
             copy.cancel()
-            for sheet, edit, part in plan:  # the first failure in the order of the edits, as before
+            for sheet, edit, part in plan:  # the error is the first failure in the order of the edits
                 _patched(src, sheet, edit, part, Report())
             raise
         except BaseException:

@@ -209,7 +209,7 @@ def _scan_rounds(kept: list[tuple[int, str]], nrounds: int, source: str, fd: Fin
     kind index (:data:`~xl_tiebreak.model.KINDS`), opponent start number (0: none), colour index
     and the cells reported as unreadable. Lines with anything unusual in their round fields (a
     bad field, a left-aligned number, other blanks) are read field by field instead, which words
-    the findings exactly as before."""
+    each finding for its field."""
     n, R = len(kept), nrounds
     kind = np.full((n, R), KIND_INDEX[Kind.ABSENT], np.int8)
     opp = np.zeros((n, R), np.int32)

@@ -1,4 +1,4 @@
-"""The templates' Standings sheet, laid out for the notice board (issue 20, item 8).
+"""The templates' Standings sheet, laid out for the notice board.
 
 Row 1 the event's name (the Crosstable's title), row 2 the edition the values are computed under,
 row 3 the status line ("after round k of N ..." or the problems, the Crosstable's), from row 4 the
@@ -104,7 +104,7 @@ RATING_CODES = tuple(c for r in registry.rows().values() if r.unrated for c in (
 
 def unrated_note(tb_range: str, unrated_cell: str, policy_cell: str, numbers: str, ratings: str
                  ) -> tuple[str, str, str]:
-    """Three lines under the legend, as Excel formulas (issue 20, item 10): what the rating
+    """Three lines under the legend, as Excel formulas: what the rating
     tie-breaks of the list do with unrated players (C.07 Art. 10, TIEBREAK_RULES §5.15): an
     unrated player counts as the rating of ``unrated_cell``, or as a code's /U rating, or is left
     out of the averages (``policy_cell`` says exclude), or the columns are empty: "N players are

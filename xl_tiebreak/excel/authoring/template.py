@@ -318,9 +318,6 @@ def print_setup(ws, area: str, title_row: Optional[int] = None) -> None:
     ws.oddFooter.center.text = "&A - page &P of &N"
 
 
-_print_setup = print_setup  # the earlier name
-
-
 def _standings(ws, lay: Layout, cache: CacheBlocks) -> None:
     """The ranked table with its heading, player columns and legend, laid out for printing
     (:mod:`.standings_sheet`)."""
