@@ -1,4 +1,4 @@
-"""One place per rule (issue 12): a tie-break's value and its account come from the same arrays.
+"""One place per rule: a tie-break's value and its account come from the same arrays.
 
 Every family's breakdown sums (or averages) its own parts into the engine's column, with or
 without the account; the account's reasons are the edition's and the family's decisions; explain

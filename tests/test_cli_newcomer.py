@@ -1,4 +1,4 @@
-"""What a newcomer to the command line hits first (issue 20, item 11): help that lists what each
+"""What a newcomer to the command line hits first: help that lists what each
 choice gives, an existing output file named with --force, -o for compute and standings, CSV for
 Excel set to European formats, and the demo and the teaching workbook on the same edition."""
 

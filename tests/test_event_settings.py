@@ -1,5 +1,5 @@
-"""The event's rounds and its rule edition, as a workbook's Settings give them (issue 20, items 1
-and 3), through the command line on the template typed into as a user does.
+"""The event's rounds and its rule edition, as a workbook's Settings give them, through the command
+line on the template typed into as a user does.
 
 Values here come from the rule text: the edition in force at a date is C.07's (2024 edition from
 1 Aug 2024 ... 28 Feb 2026, 2026 edition from 1 Mar 2026; TIEBREAK_RULES "Rule editions"); a
@@ -47,7 +47,7 @@ def _check(capsys, book: Path) -> tuple[int, list[dict]]:
     return code, json.loads(out)["findings"]
 
 
-# ------------------------------------------------------------------------------ rounds (item 1)
+# ------------------------------------------------------------------------------ rounds
 
 def test_without_rounds_set_the_label_counts_the_round_columns_and_says_where_to_set_them(book, capsys):
     code, out, _ = _run(capsys, "standings", str(book))
@@ -88,7 +88,7 @@ def test_the_round_robin_template_command_sets_the_rounds_from_the_players(tmp_p
         assert read_sheet(b, "Settings")["B13"] == rounds
 
 
-# ------------------------------------------------------------------------------ edition (item 3)
+# ------------------------------------------------------------------------------ edition
 
 def test_an_empty_edition_follows_the_start_date(book, capsys):
     for date, edition in (("2025-06-01", "fide2024"), ("2026-04-10", "fide2026"), ("2026-02-28", "fide2024")):

@@ -379,7 +379,7 @@ def test_recompute_reports_bad_cells_and_still_writes_the_rest(tmp_path, demo_bo
     vals = _cached(tmp_path / "o.xlsx")
     assert vals["Crosstable"]["A3"].startswith("1 error - ") and "'12x1' is not a result" in vals["Crosstable"]["A3"]
     assert vals["Standings"]["A3"] == vals["Crosstable"]["A3"]
-    # no last good figure stands as current: the tables show the error with the cell (issue 20 item 5)
+    # no last good figure stands as current: the tables show the error with the cell
     assert vals["Crosstable"]["J4"] == "#ERROR: " + msg and vals["Crosstable"]["J5"] is None
     assert vals["Standings"]["A4"] == "#ERROR: " + msg and vals["Standings"]["D5"] is None
     # the command says so and exits 1, so a script does not take the file for up to date

@@ -121,7 +121,7 @@ def test_2026_cap_shows_both_values():
 
 def test_fore_buchholz_before_the_final_round_shows_the_results_as_they_are():
     """C.07 Art. 8.3: FB counts the *final* round's games as draws; evaluated after round 3 of 4 it
-    equals BH, and the account shows round 3 as played (it used to say "counted as a draw")."""
+    equals BH, and the account shows round 3 as played, not as "counted as a draw"."""
     e = explain(demo_tournament(), 1, "FB", "fide2024", rounds=3)
     assert e.value == explain(demo_tournament(), 1, "BH", "fide2024", rounds=3).value == F("4.5")
     assert e.lines[2].values[3] == "won 1.0" and "FB equals BH" in " ".join(e.notes)

@@ -1,4 +1,4 @@
-"""The 2012 edition as the arbiters' software applied it (issue 13, RULES_NOTES §3.7).
+"""The 2012 edition as the arbiters' software applied it (RULES_NOTES §3.7).
 
 1. ARO/Cn and ARO/Mn: under fide2012 every unplayed round is one of the elements cut, below every
    rating, so it is cut first (the pre-2024 rule, TIEBREAK_RULES §5.11); fide2024/fide2026 leave
@@ -265,7 +265,7 @@ def test_rows_add_up_under_the_new_options(seed, opts, edition):
 
 
 def _trf(tmp_path, t):
-    f = tmp_path / "issue13.trf"
+    f = tmp_path / "fide2012_event.trf"
     f.write_text(write_trf(t))
     return f
 

@@ -1,4 +1,4 @@
-"""The printed standings and what is shown where our functions do not run (issue 20, items 8 and 6),
+"""The printed standings and what is shown where our functions do not run,
 through the real client: LibreOffice's PDF of the workbook, read back with pdftotext/pdfinfo.
 
 How one sheet's pages are found: LibreOffice prints every visible sheet of the workbook into one

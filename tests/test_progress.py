@@ -1,4 +1,4 @@
-"""Mid-round is a normal state (issue 20 item 2): standings are those after the last complete
+"""Mid-round is a normal state: standings are those after the last complete
 round, say which round is in progress and how many of its games are in; live standings include the
 finished games and say so. The expected values follow from the design in xl_tiebreak/progress.py
 (DESIGN.md, "The arbiter's round-by-round workflow") and, for tie-break values, from the same event

@@ -1,4 +1,4 @@
-"""The README's "A season in the workbook" walkthrough, run as written (issue 20, "Done when").
+"""The README's "A season in the workbook" walkthrough, run as written.
 
 Each command of the README's block is run through the installed command line in a fresh folder,
 in the README's order; each comment line of the block is an arbiter's step in Excel, done here by

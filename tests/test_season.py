@@ -1,4 +1,4 @@
-"""A season in the workbook, played as an arbiter plays it (issue 20, "Done when").
+"""A season in the workbook, played as an arbiter plays it.
 
 A 13-player, 7-round Swiss in a template made for 12 players with 11 round columns, and a 7-player
 round robin in the round-robin template: the players typed in, the 13th below the last row (a late

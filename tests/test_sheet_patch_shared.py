@@ -1,6 +1,6 @@
 """A spill whose anchor is a shared formula's follower (``<f t="shared" si="0"/>``, no formula
-text) is written as valid XML: the formula stays shared and the cell gets its value. (The writer
-used to turn it into an unclosed ``<f t="array" ...>``.)"""
+text) is written as valid XML: the formula stays shared (never an unclosed ``<f t="array" ...>``)
+and the cell gets its value."""
 
 from __future__ import annotations
 

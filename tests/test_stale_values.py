@@ -1,4 +1,4 @@
-"""No stale values (issue 20 item 5; DESIGN "The arbiter's round-by-round workflow"): a recompute
+"""No stale values (DESIGN "The arbiter's round-by-round workflow"): a recompute
 refreshes every table, a wrong cell shows in the tables as an error naming the cell (not as the
 last good figures), and ``check`` and ``standings`` say when a workbook's stored values no longer
 match its results; check, standings and recompute agree on whether there is a problem.
@@ -64,7 +64,7 @@ def test_a_typo_shows_in_every_table_as_an_error_naming_the_cell(book, capsys):
     assert not [k for k in stand if int(k.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")) > 4]
     # the stored values LibreOffice and Excel without the add-in show (IFERROR) hold it too
     assert cache["A1"] == "#ERROR: " + TYPO and not any(isinstance(v, (int, float)) for v in cache.values())
-    assert "'6x1' is not a result" in cross["A3"]  # the status line, as before
+    assert "'6x1' is not a result" in cross["A3"]  # the status line names the typo
 
 
 def test_fixing_the_typo_brings_the_numbers_back(book):

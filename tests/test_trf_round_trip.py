@@ -1,4 +1,4 @@
-"""The TRF round trip (issue 20 item 9): ``workbook EVENT.trf`` then ``export-trf`` keeps every field
+"""The TRF round trip: ``workbook EVENT.trf`` then ``export-trf`` keeps every field
 read (the 001 identity fields, the header records, byes, withdrawals, forfeits), and FIDE's
 reference engine (gacrux, test-only oracle) reads the exported file with its default options and
 gives the values the project gives.

@@ -1,4 +1,4 @@
-"""Unrated players (issue 20, item 10): standings, explain, check and the Standings sheet say which
+"""Unrated players: standings, explain, check and the Standings sheet say which
 rating an unrated player counted with, or why a rating tie-break is empty (C.07 Art. 10,
 TIEBREAK_RULES §5.15).
 

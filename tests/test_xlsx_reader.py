@@ -37,8 +37,8 @@ MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 RELS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 
 
-def read_now(data: bytes) -> dict[str, Any]:
-    """What the recompute reads now, in the shape of read_with_openpyxl."""
+def read_with_formula_book(data: bytes) -> dict[str, Any]:
+    """What the recompute reads (FormulaBook), in the shape of read_with_openpyxl."""
     b = formula_book.FormulaBook(data)
     return {"cells": b.cells, "formulas": b.formulas, "array_ref": b.array_ref, "names": b.names,
             "skipped": b.skipped_sheets}
@@ -53,7 +53,7 @@ def assert_reads_as_openpyxl(data: bytes) -> dict[str, Any]:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # openpyxl warns about what it drops; the oracle only
         before = read_with_openpyxl(data)
-    now = read_now(data)
+    now = read_with_formula_book(data)
     assert typed(now["cells"]) == typed(before["cells"])
     for key in ("formulas", "array_ref", "names", "skipped"):
         assert now[key] == before[key], key
@@ -683,7 +683,7 @@ def test_random_rows_read_as_openpyxl_reads_them():
         now = assert_reads_as_openpyxl(data)
         xlsx_reader._SheetReader._plain_row = lambda *_args: None
         try:
-            slow = read_now(data)
+            slow = read_with_formula_book(data)
             assert slow == now and typed(slow["cells"]) == typed(now["cells"])
             assert [list(c.items()) for c in slow["cells"].values()] == [list(c.items()) for c in now["cells"].values()]
         finally:

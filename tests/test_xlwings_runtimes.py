@@ -514,7 +514,7 @@ def vba_syntax_errors(vba: str) -> list[str]:
 # ------------------------------------------------------------------------- mid-round
 
 def test_a_round_in_progress_through_both_runtimes_standings_after_the_last_complete_round_or_live():
-    """Issue 20 item 2 through xlwings's runtimes: one game of the demo's round 4 not in yet.
+    """Mid-round through xlwings's runtimes: one game of the demo's round 4 not in yet.
     STATUS says so; SCORE is the points after round 3 (the rule: never one round's points with
     another's), and with live=TRUE the finished games of round 4 count, the missing one as not
     played. Expected points come from the demo's results (the engine's score after a round)."""

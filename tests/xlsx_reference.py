@@ -30,7 +30,7 @@ def read_with_openpyxl(data: bytes) -> dict[str, Any]:
             cells[ws.title] = got
             skipped.add(ws.title)
             continue
-        ws.reset_dimensions()  # every cell present, whatever <dimension> says (as the reader now)
+        ws.reset_dimensions()  # every cell present, whatever <dimension> says (as our reader)
         for row in ws.iter_rows():
             for c in row:
                 v = getattr(c, "value", None)

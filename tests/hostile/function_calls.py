@@ -1,4 +1,4 @@
-"""Hostile calls of the Excel functions, made by a seeded generator (issue 21 item 12).
+"""Hostile calls of the Excel functions, made by a seeded generator.
 
 ``hostile_calls(seed, n)`` gives ``n`` calls ``(function, args)`` of the registry functions: every
 parameter, found by name in the function's signature (so parameters added later are fuzzed too),

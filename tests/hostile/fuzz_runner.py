@@ -1,5 +1,5 @@
-"""The bounded fuzz run of issue 21 ("random mutations of real TRF files and workbooks, fixed seed, a
-few thousand cases, under 3 minutes ... reports 0 tracebacks, 0 silent no-ops, 0 files changed").
+"""The bounded fuzz run: random mutations of real TRF files and workbooks, fixed seed, a few thousand
+cases, under 3 minutes, with 0 tracebacks, 0 silent no-ops and 0 files changed.
 
 ``sources(folder)`` gathers the inputs: the package's example TRF and, when ../shared/data/real is
 there, the real TRF files (read from there, never copied); the workbook templates filled with a small

@@ -1,6 +1,6 @@
-"""Random mutations of real inputs for the bounded fuzz run (issue 21: "random mutations of real TRF
-files and workbooks, fixed seed"): every function takes a ``random.Random`` and bytes and returns
-the mutated bytes and a short label of what it did (the label names the case in a failure).
+"""Random mutations of real TRF files and workbooks for the bounded fuzz run (fixed seed): every
+function takes a ``random.Random`` and bytes and returns the mutated bytes and a short label of
+what it did (the label names the case in a failure).
 
 TRF files are mutated as text (lines deleted, duplicated, swapped, columns shifted, digits changed,
 bytes inserted, lines cut, other encodings and byte-order marks, huge numbers); workbooks inside the

@@ -1,4 +1,4 @@
-"""Issue 21 item 3: a cell the file itself gets wrong (a shared-string index negative or past the
+"""A cell the file itself gets wrong (a shared-string index negative or past the
 table, a number cell holding text, a date cell that is no date, a reference like ZZZZ5) is refused
 by every command with exit 2 and a message naming the file, the sheet and the cell; no raw Python
 error; no file changes. Generated over random cells of the crosstable (fixed seed)."""

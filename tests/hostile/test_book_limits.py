@@ -1,4 +1,4 @@
-"""Issue 21 item 10: resources. Limits are checked before the work, with documented defaults and a
+"""Resources: limits are checked before the work, with documented defaults and a
 message naming the limit (README "Limits and safety"): cells of a range or an array formula
 (MAX_RANGE_CELLS), zip members (MAX_MEMBERS) and inflation ratio (MAX_RATIO), sheet XML size
 (MAX_SHEET_XML_BYTES), crosstable rows and columns. The crosstable's array formula widened to the

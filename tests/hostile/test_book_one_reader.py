@@ -1,4 +1,4 @@
-"""Issue 20 item 7: one workbook reader for every command. Every cell present is read whatever the
+"""One workbook reader for every command. Every cell present is read whatever the
 sheet's <dimension> says, by compute and by recompute alike; a player typed just below the
 Crosstable name's range (a late entrant) is read by every command, check says so, and recompute
 widens the name over him. Settings "Rounds" (B13) and "Live standings" (B15) are read."""
@@ -97,7 +97,7 @@ def test_bad_rounds_or_live_settings_name_their_cell(tmp_path, row, value, cell)
 
 
 def test_a_dimension_and_a_cell_at_xfd1048576_stay_harmless(tmp_path):
-    """Already safe (issue 21), kept so now that every cell is read: a stored dimension over the whole
+    """With every cell read, a stored dimension over the whole
     sheet and a lone cell in its last corner change nothing for compute, check or recompute."""
     def corner(xml: str) -> str:
         xml = re.sub(r'<dimension ref="[^"]*"\s*/>', '<dimension ref="A1:XFD1048576"/>', xml)

@@ -1,4 +1,4 @@
-"""Issue 21 item 2: two sheets of one name (exactly, or differing only by case, as Excel compares
+"""Two sheets of one name (exactly, or differing only by case, as Excel compares
 them) are refused by every command with a message naming both; no file changes."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 21 item 1: a workbook where the crosstable cannot be found (its sheet renamed or removed,
+"""A workbook where the crosstable cannot be found (its sheet renamed or removed,
 the defined names removed, the name widened to the whole sheet, the sheet part missing, no
 formula of ours) is never a silent "0 cells computed", exit 0: recompute (and every command that
 finds nothing) exits 2 with a message saying what it did not find; no file changes."""

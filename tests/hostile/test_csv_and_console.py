@@ -1,4 +1,4 @@
-"""Output another program reads is safe for it (issue 21 items 8 and 11): no CSV field written by
+"""Output another program reads is safe for it: no CSV field written by
 ``compute``, ``standings`` or ``compare`` can run as a spreadsheet formula (OWASP's rule: a leading
 ``'`` before ``=``, ``+``, ``-``, ``@``, tab or CR; plain numbers stay numbers), and a console that
 cannot show a name (cp1252, ASCII) gets ``?`` instead of a traceback."""

@@ -1,4 +1,4 @@
-"""The Event sheet cannot forge a TRF (issue 21; issue 20 item 9): what is typed there comes back as
+"""The Event sheet cannot forge a TRF: what is typed there comes back as
 header records only. A row ``TRF 001`` (a player record) or a spreadsheet error in a value is
 refused naming the cell; line breaks in a value become spaces; the workbook is never changed."""
 

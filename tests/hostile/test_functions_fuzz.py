@@ -1,4 +1,4 @@
-"""Hostile calls of the Excel functions (issue 21 item 12; DESIGN "Hostile input and faults"): every
+"""Hostile calls of the Excel functions (DESIGN "Hostile input and faults"): every
 call of every registry function ends in a value or in the project's own error, a TiebreakError whose
 message begins with the function's name; never TypeError, OverflowError, ... and never a hang.
 

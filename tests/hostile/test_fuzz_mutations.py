@@ -1,4 +1,4 @@
-"""The bounded fuzz run of issue 21: random mutations of real TRF files and of filled workbooks,
+"""The bounded fuzz run: random mutations of real TRF files and of filled workbooks,
 with fixed seeds, through the CLI (compute, standings, check for a TRF file; check, standings,
 compute, recompute -o, export-trf -o for a workbook). Every case keeps the contract of DESIGN
 "Hostile input and faults" (see fuzz_runner): exit 0, 1 or 2, no traceback, no silent no-op, a

@@ -1,4 +1,4 @@
-"""Hostile TRF files (issue 21 items 4, 5, 6, 7, 13): every bad file ends with exit 2 and one
+"""Hostile TRF files: every bad file ends with exit 2 and one
 message naming the file, the line (and column) and what was expected, or is read right with a
 warning; never a traceback; the file is left byte for byte."""
 

@@ -1,4 +1,4 @@
-"""A name cannot forge a TRF line (issue 21 item 9): line feeds, carriage returns, U+2028 and every
+"""A name cannot forge a TRF line: line feeds, carriage returns, U+2028 and every
 other line break or control character typed into a workbook's text cells (Alt+Enter in a name
 cell) come out of ``export-trf`` as spaces, so the file keeps one 001 line per player."""
 
