@@ -1,18 +1,22 @@
-"""Issue 21 items 14 and 15: nothing the user has is lost by ``recompute BOOK.xlsx``. The previous
-version goes to the first free name of BOOK.bak.xlsx, BOOK.bak2.xlsx, BOOK.bak3.xlsx ...: an
-existing backup is never overwritten, a symlink of a backup's name is never followed (nor a broken
-one); a read-only workbook is refused; a workbook that is a symlink is written through (the link
-stays a link, its target gets the new content); an -o file that is read-only is refused."""
+"""Nothing the user has is lost by ``recompute`` (DESIGN "Hostile input and faults"). A recompute in
+place keeps the previous version under the first free name of BOOK.bak.xlsx, BOOK.bak2.xlsx,
+BOOK.bak3.xlsx ...: it never writes into an existing file, folder or symlink of such a name, nor
+follows one (broken or not). A read-only workbook is refused, and so is a read-only ``-o`` file, even
+with ``--force``; ``-o`` onto an existing file needs ``--force``, and a dangling ``-o`` link is
+refused. A workbook that is a symlink is written through (the link stays a link, its target gets the
+new content). A write that fails leaves the workbook as it was and no partial file."""
 
 from __future__ import annotations
 
 import os
+import random
 import stat
+from pathlib import Path
 
 import pytest
 
 from .books import swiss_book
-from .conftest import assert_refused, assert_unchanged, run_cli, snapshot, text
+from .conftest import assert_no_traceback, assert_refused, assert_unchanged, run_cli, snapshot, text
 
 
 def _backup(k: int) -> str:
@@ -25,6 +29,27 @@ def _recompute(folder, *args):
     assert proc.returncode == 0 and "Traceback" not in text(proc), text(proc)
     return proc
 
+
+def _occupants(rng: random.Random, folder: Path, name: str) -> None:
+    """Something already bearing a backup name: a file, a folder, a link to a precious file, a
+    dangling link, a link to a folder."""
+    kind = rng.choice(["file", "dir", "link", "dangling", "dirlink"])
+    p = folder / name
+    if kind == "file":
+        p.write_bytes(b"an older backup the user keeps " + name.encode())
+    elif kind == "dir":
+        p.mkdir()
+    elif kind == "link":
+        (folder / f"precious-{name}.txt").write_text("do not overwrite me")
+        os.symlink(f"precious-{name}.txt", p)
+    elif kind == "dangling":
+        os.symlink("nowhere-" + name, p)
+    else:
+        (folder / f"d-{name}").mkdir()
+        os.symlink(f"d-{name}", p)
+
+
+# ------------------------------------------------------------------------------------- backup names
 
 @pytest.mark.parametrize("taken", [0, 1, 3])
 def test_existing_backups_are_never_overwritten_the_next_number_is_used(tmp_path, taken):
@@ -58,6 +83,27 @@ def test_a_symlink_named_like_the_backup_is_never_followed(tmp_path, dangling):
     assert not (tmp_path / "BOOK.bak2.xlsx").is_symlink()
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_backup_takes_a_fresh_name_and_touches_nothing_else(tmp_path, seed):
+    rng = random.Random(seed)
+    book = swiss_book(tmp_path / "book.xlsx")
+    taken = ["book.bak.xlsx"] + [f"book.bak{k}.xlsx" for k in range(2, 2 + rng.randrange(0, 4))]
+    for name in taken:
+        _occupants(rng, tmp_path, name)
+    original = book.read_bytes()
+    before = snapshot(tmp_path)
+    before.pop("book.xlsx")
+    fresh = f"book.bak{len(taken) + 1}.xlsx"
+    proc = run_cli(["recompute", "book.xlsx"], tmp_path)
+    assert_no_traceback(proc)
+    assert proc.returncode == 0, proc.stderr
+    assert fresh in proc.stdout.decode()
+    assert (tmp_path / fresh).read_bytes() == original
+    assert_unchanged(before, tmp_path, allowed_new=[fresh, "book.xlsx"])
+
+
+# --------------------------------------------------------------------------- read-only files and -o
+
 @pytest.mark.skipif(not hasattr(os, "getuid"), reason="POSIX modes")
 def test_a_read_only_workbook_is_refused(tmp_path):
     book = swiss_book(tmp_path / "BOOK.xlsx")
@@ -76,6 +122,43 @@ def test_a_read_only_workbook_is_refused(tmp_path):
     assert stat.S_IMODE(os.stat(out).st_mode) == 0o444
 
 
+def test_read_only_workbook_is_refused_and_left_alone(tmp_path):
+    book = swiss_book(tmp_path / "book.xlsx")
+    os.chmod(book, 0o444)
+    before = snapshot(tmp_path)
+    assert_refused(run_cli(["recompute", "book.xlsx"], tmp_path), "book.xlsx", "read-only")
+    assert_unchanged(before, tmp_path)
+
+
+def test_read_only_output_is_refused_even_with_force(tmp_path):
+    swiss_book(tmp_path / "book.xlsx")
+    out = swiss_book(tmp_path / "out.xlsx")
+    os.chmod(out, 0o444)
+    before = snapshot(tmp_path)
+    assert_refused(run_cli(["recompute", "book.xlsx", "-o", "out.xlsx", "--force"], tmp_path), "out.xlsx", "read-only")
+    assert_unchanged(before, tmp_path)
+
+
+def test_existing_output_needs_force_and_the_message_says_so(tmp_path):
+    swiss_book(tmp_path / "book.xlsx")
+    swiss_book(tmp_path / "out.xlsx")
+    before = snapshot(tmp_path)
+    for args in (["recompute", "book.xlsx", "-o", "out.xlsx"], ["template", "-o", "out.xlsx"],
+                 ["export-trf", "book.xlsx", "-o", "out.xlsx"]):
+        assert_refused(run_cli(args, tmp_path), "out.xlsx", "--force")
+    assert_unchanged(before, tmp_path)
+
+
+def test_a_dangling_output_link_is_refused(tmp_path):
+    swiss_book(tmp_path / "book.xlsx")
+    os.symlink("missing.xlsx", tmp_path / "out.xlsx")
+    before = snapshot(tmp_path)
+    assert_refused(run_cli(["recompute", "book.xlsx", "-o", "out.xlsx", "--force"], tmp_path), "out.xlsx")
+    assert_unchanged(before, tmp_path)
+
+
+# --------------------------------------------------------------------- a workbook that is a symlink
+
 def test_a_workbook_that_is_a_symlink_is_written_through_and_stays_a_link(tmp_path):
     real = tmp_path / "store"
     real.mkdir()
@@ -90,6 +173,23 @@ def test_a_workbook_that_is_a_symlink_is_written_through_and_stays_a_link(tmp_pa
     assert backup.read_bytes() == original and not backup.is_symlink()
     assert sorted(p.name for p in real.iterdir()) == ["season.xlsx"]  # no temporary file left there
 
+
+def test_a_workbook_that_is_a_symlink_stays_a_link(tmp_path):
+    (tmp_path / "store").mkdir()
+    real = swiss_book(tmp_path / "store" / "real.xlsx")  # its recompute writes cells
+    os.symlink(os.path.relpath(real, tmp_path), tmp_path / "book.xlsx")
+    original = real.read_bytes()
+    inode = os.stat(real).st_ino
+    proc = run_cli(["recompute", "book.xlsx"], tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert (tmp_path / "book.xlsx").is_symlink()
+    assert os.readlink(tmp_path / "book.xlsx") == os.path.join("store", "real.xlsx")
+    assert os.stat(real).st_ino != inode and real.is_file()  # the target was written (renamed over)
+    assert (tmp_path / "book.bak.xlsx").read_bytes() == original
+    assert not (tmp_path / "book.bak.xlsx").is_symlink()
+
+
+# ----------------------------------------------------------------------------------- a failed write
 
 def test_a_failed_write_leaves_the_workbook_and_no_partial_file(tmp_path):
     """The same folder made unwritable after the read: the write fails cleanly, nothing changes."""
