@@ -2,7 +2,7 @@
 arrays it hands over are those compiled from the tournament it builds, and what it makes of each
 file (the event, the findings in their order and words, or the error) is the golden text in
 tests/golden/trf_reader.txt, so a change shows as the changed lines. Rewrite the golden text
-after a deliberate change with ``XLTB_WRITE_GOLDEN=1 pytest tests/test_trf_columnar.py``."""
+after a deliberate change with ``XLTB_WRITE_GOLDEN=1 pytest tests/test_trf_reader.py``."""
 
 from __future__ import annotations
 
