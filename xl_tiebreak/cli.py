@@ -392,56 +392,73 @@ def _columns(result: Result) -> list[tuple[str, int]]:
 
 def _texts(col: Column, text: Callable[[Optional[Fraction]], str]) -> list[str]:
     """A column's values as text, every player at once: ``text`` runs once per distinct value."""
-    return _raw_values(col, lambda v, den: text(Fraction(v, den)), text(None))
+    return _raw_texts(col, lambda v, den: text(Fraction(v, den)), text(None))
 
 
-def _raw_values(col: Column, value: Callable[[int, int], Any], blank: Any) -> list[Any]:
-    """``value(numerator, denominator)`` of every player's value of a column (``blank`` where it
-    has none), worked out once per distinct value."""
+def _raw_texts(col: Column, text: Callable[[int, int], str], blank: str) -> list[str]:
+    """As :func:`_texts`, with ``text(numerator, denominator)`` on the column's integers."""
     nums = col.num.tolist()
     den = col.den
-    seen = {v: value(v, den) for v in set(nums)}
+    seen = {v: text(v, den) for v in set(nums)}
     out = [seen[v] for v in nums]
     if col.defined is not None:
         out = [t if d else blank for t, d in zip(out, col.defined.tolist())]
     return out
 
 
-def _json_number(v: int, den: int) -> "int | float":
-    """A value as a JSON number: an int when whole, else the float (exact for halves and quarters)."""
-    return v // den if v % den == 0 else v / den
+def _json_number_text(v: int, den: int) -> str:
+    """``json.dumps(json_number(Fraction(v, den)))`` without the detour: an integer when whole,
+    else the float (``int / int`` rounds correctly, as ``float(Fraction)`` does) as JSON writes it."""
+    return str(v // den) if v % den == 0 else float.__repr__(v / den)
+
+
+def _json_list(items: Sequence[str], indent: str) -> str:
+    """A JSON list of ready-made items, laid out as ``json.dumps(..., indent=1)`` does."""
+    if not items:
+        return "[]"
+    return "[\n" + ",\n".join(indent + " " + x for x in items) + "\n" + indent + "]"
 
 
 def _json(result: Result, order: Sequence[int], places: Optional[Sequence[str]] = None,
           separated: Optional[Sequence[Optional[str]]] = None) -> str:
     """The JSON document of a result, players in ``order`` (with their places and what separated
-    them, for standings)."""
+    them, for standings); written column by column, the same text as ``json.dumps(doc,
+    ensure_ascii=False, indent=1)``."""
     import json  # here, not at the top: the other commands start without it
-    from .rating_notes import rating_notes
+    from json.encoder import encode_basestring as string  # what json.dumps(ensure_ascii=False) uses
     players = result.tournament.players
-    points = _raw_values(result.points_column, lambda v, den: v / den, None)
-    columns = [_raw_values(c, _json_number, None) for c in result.columns]
-    values = list(zip(*columns)) if columns else [()] * len(players)
-    rows = []
+    points = _raw_texts(result.points_column, lambda v, den: float.__repr__(v / den), "null")
+    columns = [_raw_texts(c, _json_number_text, "null") for c in result.columns]
+    values = ("[\n" + ",\n".join(["    %s"] * len(columns)) + "\n   ]") if columns else "[]"
+    fields = ['"no": %d', '"name": %s', '"points": %s', '"values": ' + values]
+    if places is not None:
+        fields.insert(0, '"rank": %s')
+    if separated is not None:
+        fields.append('"separated_by": %s')
+    item = "  {\n   " + ",\n   ".join(fields) + "\n  }"
+    rows = list(zip(*columns)) if columns else [()] * len(players)
+    lines = []
     for pos, k in enumerate(order):
         p = players[k]
-        row: dict[str, Any] = {} if places is None else {"rank": places[pos]}
-        row.update(no=p.no, name=p.name, points=points[k], values=list(values[k]))
+        cells = (p.no, string(p.name), points[k], *rows[k])
+        if places is not None:
+            cells = (string(places[pos]), *cells)
         if separated is not None:
-            row["separated_by"] = separated[pos]
-        rows.append(row)
+            cells = (*cells, json.dumps(separated[pos], ensure_ascii=False))
+        lines.append(item % cells)
+    from .rating_notes import rating_notes
     notes = rating_notes(result)  # on unrated players, when there is something to say
     prog = result.progress
-    doc: dict[str, Any] = {
-        "edition": result.edition.name, "rounds": result.rounds, "of": result.tournament.rounds,
-        "in_progress": ({"round": prog.current, "games_in": prog.games_in, "games": prog.games}
-                        if prog is not None and prog.current else None),
-        "live": bool(prog is not None and prog.live and prog.current),
-        "label": result.label, "tiebreaks": list(result.codes)}
-    if notes:
-        doc["notes"] = [n.text for n in notes]
-    doc["players"] = rows
-    return json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
+    current = ('{"round": %d, "games_in": %d, "games": %d}' % (prog.current, prog.games_in, prog.games)
+               if prog is not None and prog.current else "null")
+    head = [f'"edition": {string(result.edition.name)}', f'"rounds": {result.rounds}',
+            f'"of": {result.tournament.rounds}', f'"in_progress": {current}',
+            f'"live": {"true" if prog is not None and prog.live and prog.current else "false"}',
+            f'"label": {string(result.label)}',
+            f'"tiebreaks": {_json_list([string(c) for c in result.codes], " ")}',
+            *([f'"notes": {_json_list([string(n.text) for n in notes], " ")}'] if notes else []),
+            '"players": ' + ("[\n" + ",\n".join(lines) + "\n ]" if lines else "[]")]
+    return "{\n " + ",\n ".join(head) + "\n}\n"
 
 
 _NUMBER = None
