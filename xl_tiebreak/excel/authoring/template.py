@@ -35,6 +35,7 @@ from openpyxl.worksheet.formula import ArrayFormula  # type: ignore[import-untyp
 
 from ...tiebreaks import registry
 from ...editions import EDITIONS
+from ...engine import default_list
 from ..functions import FUNCTIONS
 from ...options import DEFAULT_OPTIONS, Options
 
@@ -46,8 +47,10 @@ TB_SLOTS = 6
 INPUT_COLUMNS = ["No", "Name", "Title", "Rating", "Fed"]
 #: the TRF 001 identity fields, after Fed in a workbook made from a TRF that has them (Spec.identity)
 IDENTITY_COLUMNS = ["FIDE ID", "Sex", "Born"]
-SWISS_TIEBREAKS = ["BH/C1", "BH", "SB", "DE", "WIN", "BPG"]
-ROUND_ROBIN_TIEBREAKS = ["DE", "SB", "WIN", "KS", "BWG", "BPG"]
+#: the Settings' prefilled lists: the engine's default list of the event type (what a TRF that
+#: names none gets), then codes that fill the template's six places
+SWISS_TIEBREAKS = default_list(round_robin=False).split(",") + ["BPG"]
+ROUND_ROBIN_TIEBREAKS = default_list(round_robin=True).split(",") + ["BWG", "BPG"]
 RESULT_PROMPT = ("12w1 won with White against 12; 12b½ (or 12b=) drew with Black; 12w0 lost. "
                  "+12 / -12 forfeit win / loss; --12 double forfeit. BYE pairing bye, F full-point "
                  "bye, H half-point bye, Z zero-point bye, - absent, WD withdrew; empty: not played.")
