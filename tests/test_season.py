@@ -191,6 +191,10 @@ def test_swiss_season_in_the_workbook(tmp_path):
     back = run_gacrux(str(tmp_path / "back.trf"), ["PTS", *CODES], mode=None)
     assert back == oracle(s.trf, 7)
     assert "XXR 7" in (tmp_path / "back.trf").read_text(encoding="utf-8")
+    # each player's rank (001, columns 86-89) is his line in the workbook's standings
+    standings = json.loads(cli(tmp_path, "standings", "season.xlsx", "--format", "json").stdout)
+    ranks = {p.no: p.declared_rank for p in parse_trf((tmp_path / "back.trf").read_text(encoding="utf-8")).players}
+    assert ranks == {row["no"]: k for k, row in enumerate(standings["players"], start=1)}
 
     # the printed page: one A4 page for 13 players, with the event, the round and the edition
     if all(shutil.which(p) for p in ("soffice", "pdftotext", "pdfinfo")):

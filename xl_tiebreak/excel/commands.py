@@ -60,8 +60,26 @@ def export_trf(args) -> tuple[str, int]:
     except InputError as exc:  # the file first, then the sheet and cell
         raise InputError(str(exc), book.name) from None
     t = for_export(t, settings, header)
+    t, after = with_ranks(t, settings)
     out = atomic_write(Path(args.output), write_trf(t).encode("utf-8"), overwrite=args.force)
-    return f"wrote {out}: {len(t.players)} players, {t.rounds} rounds\n" + _colour_note(t), 0
+    ranks = f"; ranks after round {after} (the Settings tie-breaks)" if after else ""
+    return f"wrote {out}: {len(t.players)} players, {t.rounds} rounds{ranks}\n" + _colour_note(t), 0
+
+
+def with_ranks(t, settings):
+    """``t`` with each player's rank (TRF 001, columns 86-89) in the standings of the workbook:
+    its Settings tie-breaks, edition, type and choices, after the last complete round (players
+    tied on everything ranked by start number, as the standings list them); and that round
+    (0, ranks left as they are, when no round is complete)."""
+    from dataclasses import replace
+    from ..engine import compute
+    from ..standings import rank
+    result = compute(t, list(settings.tiebreaks) or None, edition=settings.edition or None,
+                     kind=settings.kind or None, options=settings.options)
+    if not result.rounds:
+        return t, 0
+    ranks = {row.player.no: row.rank for row in rank(result)}
+    return replace(t, players=tuple(replace(p, declared_rank=ranks[p.no]) for p in t.players)), result.rounds
 
 
 def _colour_note(t) -> str:
