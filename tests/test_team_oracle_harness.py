@@ -22,12 +22,13 @@ CASES = [
     (3, dict(trf="26", primary="MP", teams=11, boards=6, rounds=8, match_points=(3, 1, 0))),
     (4, dict(trf="26", primary="GP", teams=7, boards=3, rounds=5, match_points=(3, 1, 0), pab=(3, 3))),
     (5, dict(trf="26", primary="MP", teams=13, boards=4, rounds=9, pab=(1, 2),
-             rates=dict(bye=0.1, forfeit_match=0.15, board_forfeit=0.1, double_forfeit=0.05, withdraw=0.3))),
+             rates=dict(bye=0.1, forfeit_match=0.15, board_forfeit=0.1, double_forfeit=0.05, withdraw=0.3,
+                        out_of_order=0.3))),
     (6, dict(trf="16", primary="MP", teams=9, boards=4, rounds=7)),
     (7, dict(trf="16", primary="GP", teams=10, boards=5, rounds=7)),
     (8, dict(trf="16", primary="MP", teams=11, boards=4, rounds=9,
              rates=dict(forfeit_match=0.15, board_forfeit=0.1, double_forfeit=0.05, withdraw=0.3))),
-    (9, dict(trf="26", primary="MP", teams=16, boards=10, rounds=11)),
+    (9, dict(trf="26", primary="MP", teams=16, boards=10, rounds=11, rates=dict(out_of_order=0.2))),
     (10, dict(trf="26", primary="GP", teams=5, boards=2, rounds=4, rates=dict(bye=0.2, withdraw=0.5))),
 ]
 
@@ -74,6 +75,30 @@ def expected_scores(ev: TeamEvent) -> tuple[dict[int, Fraction], dict[int, Fract
     return mp, gp
 
 
+def expected_board_count(ev: TeamEvent) -> dict[int, Fraction]:
+    """BC (sum of board number x game points on that board), from the generated boards in the
+    order they were played (300 records included).  Unplayed rounds as gacrux 1.11.65 counts
+    them (observed, and what §5.17 says of the PAB for the knock-out tie-breaks): a forfeited
+    match won, an F bye and the PAB (whatever its 320 GP) are every board won, an H bye every
+    board drawn."""
+    full = Fraction(ev.boards * (ev.boards + 1), 2)
+    board = {"1": (1, 0), "=": (Fraction(1, 2), Fraction(1, 2)), "0": (0, 1), "+": (1, 0), "-": (0, 1),
+             "--": (0, 0)}
+    bc = {t: Fraction(0) for t in ev.rosters}
+    for m in ev.matches:
+        if m.boards:
+            for i, (_, _, r) in enumerate(m.boards):
+                bc[m.white] += (i + 1) * Fraction(board[r][0])
+                bc[m.black] += (i + 1) * Fraction(board[r][1])
+        elif m.kind == "forfeit" and m.result != "--":
+            bc[m.white if m.result == "+-" else m.black] += full
+        elif m.kind == "bye":
+            bc[m.white] += {"F": full, "H": full / 2, "Z": 0}[m.result]
+        elif m.kind == "pab":
+            bc[m.white] += full
+    return bc
+
+
 @pytest.mark.parametrize("seed,opts", CASES, ids=[f"s{s}-trf{o['trf']}-{o['primary']}" for s, o in CASES])
 def test_generated_team_event_through_gacrux(tmp_path, seed, opts):
     ev = team_event(seed, **opts)
@@ -95,6 +120,7 @@ def test_generated_team_event_through_gacrux(tmp_path, seed, opts):
         assert res.game_points == gp, edition
         assert {t: row["MPTS"] for t, row in res.values.items()} == mp
         assert {t: row["GPTS"] for t, row in res.values.items()} == gp
+        assert {t: row["BC"] for t, row in res.values.items()} == expected_board_count(ev), edition
     # The 310 record declares what the generator counted (gacrux checks it too).
     assert ev.mp == mp and ev.gp == gp
 
@@ -109,6 +135,7 @@ def test_generated_cases_cover_the_special_kinds():
     results = {r for ev in evs for m in ev.matches for _, _, r in m.boards}
     assert {"1", "=", "0", "+", "-", "--"} <= results
     assert any(ev.match_points == (3, 1, 0) for ev in evs)
+    assert any(m.out_of_order for ev in evs for m in ev.matches)
     assert any(len(ps) > ev.boards and any(p in ps[ev.boards:] for m in ev.matches for b in m.boards
                                            for p in b[:2]) for ev in evs for ps in ev.rosters.values())
 

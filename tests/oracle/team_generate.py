@@ -19,7 +19,8 @@ What a file holds (conventions of FIDE TEC's TRF-2025 team sample, as in
   (``-`` on both lines).  A player's points (81-84) count only his own boards.
 * TRF-26: 142 rounds, 192 ``FIDE_TEAM_TYPEA_MP_GP`` / ``FIDE_TEAM_TYPEA_GP_MP`` (the
   primary score), 352, 362 ``TW/TD/TL``, 310 rosters with the declared MP, GP and rank,
-  320 team PAB (its MP and GP, then the team per round), 330 forfeited matches (players
+  320 team PAB (its MP and GP, then the team per round), 300 out-of-order line-ups (two
+  neighbouring boards swapped), 330 forfeited matches (players
   ``0000 - -``, the winner's fielded players ``0000 - +``), 240 team byes F/H/Z, and
   withdrawals as 240 Z byes to the end.
 * TRF-16: XXR, 013 rosters.  No 192/362/320/330/240: the primary score cannot be written
@@ -79,6 +80,7 @@ class TeamRates:
     withdraw: float = 0.08         # per team: withdraws after a random round
     reserve: float = 0.25          # per match and team: a reserve plays instead of a regular
     pab: float = 1.0               # odd number of teams: a PAB (else one team gets a Z bye)
+    out_of_order: float = 0.05     # per match and team (TRF-26): two neighbours swap boards (300)
 
 
 def _rates(rates: TeamRates | Mapping[str, float] | None) -> TeamRates:
@@ -110,6 +112,7 @@ class TeamMatch:
     result: str = ""
     boards: list[tuple[int, int, str]] = field(default_factory=list)
     fielded: list[int] = field(default_factory=list)  # TRF-26 forfeit winner's / TRF-16 PAB line-up
+    out_of_order: list[int] = field(default_factory=list)  # teams whose boards are not in roster order
 
 
 @dataclass
@@ -272,8 +275,14 @@ def team_event(seed: int, *, teams: int = 10, boards: int = 4, rounds: int = 7, 
                     gp[b] += boards
                 continue
             la, lb = lineup(a), lineup(b)
+            ooo = []
+            for t, lu in ((a, la), (b, lb)):
+                if trf == "26" and boards > 1 and rng.random() < rt.out_of_order:
+                    k = rng.randrange(boards - 1)
+                    lu[k], lu[k + 1] = lu[k + 1], lu[k]
+                    ooo.append(t)
             bl = [(pa, pb, _board_result(rng, rt, rating[pa], rating[pb])) for pa, pb in zip(la, lb)]
-            m = TeamMatch(r, a, b, "games", "", bl)
+            m = TeamMatch(r, a, b, "games", "", bl, out_of_order=ooo)
             matches.append(m)
             ga = sum((_BOARD_POINTS[res[0]] if res != "--" else Fraction(0)) for _, _, res in bl)
             gb = sum((_BOARD_POINTS[_MIRROR[res]] if res != "--" else Fraction(0)) for _, _, res in bl)
@@ -357,6 +366,11 @@ def _render(seed, trf, primary, boards, rounds, mpts, pab_v, players, rosters, n
         for m in matches:
             if m.kind == "forfeit":
                 lines.append(f"330 {m.result} {m.round:3d} {m.white:3d} {m.black:3d}")
+        for m in matches:
+            for t in m.out_of_order:
+                other = m.black if t == m.white else m.white
+                order = [pa if t == m.white else pb for pa, pb, _ in m.boards]
+                lines.append(f"300 {m.round:3d} {t:3d} {other:3d} " + " ".join(f"{p:4d}" for p in order))
     else:
         for t in sorted(rosters):
             lines.append(f"013 {names[t]:<32}" + " ".join(f"{p:4d}" for p in rosters[t]))
