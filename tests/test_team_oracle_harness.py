@@ -30,6 +30,9 @@ CASES = [
              rates=dict(forfeit_match=0.15, board_forfeit=0.1, double_forfeit=0.05, withdraw=0.3))),
     (9, dict(trf="26", primary="MP", teams=16, boards=10, rounds=11, rates=dict(out_of_order=0.2))),
     (10, dict(trf="26", primary="GP", teams=5, boards=2, rounds=4, rates=dict(bye=0.2, withdraw=0.5))),
+    # matches with every board a double forfeit: 0 MP for both teams
+    (11, dict(trf="26", primary="MP", teams=6, boards=2, rounds=4, rates=dict(double_forfeit=0.6))),
+    (12, dict(trf="16", primary="GP", teams=6, boards=2, rounds=4, rates=dict(double_forfeit=0.6))),
 ]
 
 
@@ -137,6 +140,7 @@ def test_generated_cases_cover_the_special_kinds():
     assert {"1", "=", "0", "+", "-", "--"} <= results
     assert any(ev.match_points == (3, 1, 0) for ev in evs)
     assert any(m.out_of_order for ev in evs for m in ev.matches)
+    assert {ev.trf for ev in evs for m in ev.matches if m.boards and all(b[2] == "--" for b in m.boards)} == {"26", "16"}
     assert any(len(ps) > ev.boards and any(p in ps[ev.boards:] for m in ev.matches for b in m.boards
                                            for p in b[:2]) for ev in evs for ps in ev.rosters.values())
 
