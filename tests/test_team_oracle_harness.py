@@ -83,13 +83,22 @@ def expected_board_count(ev: TeamEvent) -> dict[int, Fraction]:
     order they were played (300 records included).  Unplayed rounds as gacrux 1.11.65 counts
     them (observed, and what §5.17 says of the PAB for the knock-out tie-breaks): a forfeited
     match won, an F bye and the PAB (whatever its 320 GP) are every board won, an H bye every
-    board drawn."""
+    board drawn.  A match in which no game was played (only board forfeits) and not both teams
+    scored counts like a forfeited match: every board won for the winner, nothing otherwise."""
     full = Fraction(ev.boards * (ev.boards + 1), 2)
     board = {"1": (1, 0), "=": (Fraction(1, 2), Fraction(1, 2)), "0": (0, 1), "+": (1, 0), "-": (0, 1),
              "--": (0, 0)}
     bc = {t: Fraction(0) for t in ev.rosters}
     for m in ev.matches:
-        if m.boards:
+        if m.boards and not any(r in ("1", "=", "0") for _, _, r in m.boards) and not (
+                sum(Fraction(board[r][0]) for _, _, r in m.boards) > 0
+                and sum(Fraction(board[r][1]) for _, _, r in m.boards) > 0):
+            # no game played and not both teams scoring: counted as a forfeited match
+            a = sum(Fraction(board[r][0]) for _, _, r in m.boards)
+            b = sum(Fraction(board[r][1]) for _, _, r in m.boards)
+            bc[m.white] += full if a > b else 0
+            bc[m.black] += full if b > a else 0
+        elif m.boards:
             for i, (_, _, r) in enumerate(m.boards):
                 bc[m.white] += (i + 1) * Fraction(board[r][0])
                 bc[m.black] += (i + 1) * Fraction(board[r][1])

@@ -32,7 +32,8 @@ What a file holds (conventions of FIDE TEC's TRF-2025 team sample, as in
 
 Scores (independent of gacrux): a board is 1 / 0.5 / 0 for the player, a forfeit win 1;
 a team's game points in a match are its boards' sum; the match is won by more game
-points, drawn on equal game points, and worth ``match_points`` (TW, TD, TL).  A forfeited
+points, drawn on equal game points, and worth ``match_points`` (TW, TD, TL); a match whose every board is a double forfeit
+is worth 0 to both.  A forfeited
 match gives the winner TW and ``boards`` game points, the loser TL and 0; a double
 forfeited match gives both 0 and 0.  Team byes: F = TW and ``boards`` GP, H = TD and
 ``boards``/2 GP, Z = 0.  The PAB gives what its 320 record says (TRF-26).
@@ -288,6 +289,8 @@ def team_event(seed: int, *, teams: int = 10, boards: int = 4, rounds: int = 7, 
             gb = sum((_BOARD_POINTS[_MIRROR[res]] if res != "--" else Fraction(0)) for _, _, res in bl)
             gp[a] += ga
             gp[b] += gb
+            if all(res == "--" for _, _, res in bl):
+                continue  # every board double-forfeited: lost by both teams (0 MP, as gacrux counts it)
             mp[a] += tw if ga > gb else td if ga == gb else tl
             mp[b] += tw if gb > ga else td if ga == gb else tl
 
