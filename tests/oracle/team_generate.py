@@ -253,11 +253,15 @@ def team_event(seed: int, *, teams: int = 10, boards: int = 4, rounds: int = 7, 
                 matches.append(TeamMatch(r, t, 0, "absent", "Z"))
         score = {t: float(mp[t]) for t in avail}
         pairs = _pair(rng, avail, score, met, False) or _pair(rng, avail, score, met, True) or []
-        for a, b in pairs:
+        otb = False  # a game played over the board in this round
+        for k, (a, b) in enumerate(pairs):
+            # gacrux 1.11.65 fails (error 502) on a TRF-16 team file whose last round has no
+            # game played over the board: keep one in the last round's last match.
+            force_otb = trf == "16" and r == rounds and k == len(pairs) - 1 and not otb
             if rng.random() < 0.5:
                 a, b = b, a
             met[frozenset((a, b))] = met.get(frozenset((a, b)), 0) + 1
-            if rng.random() < rt.forfeit_match:
+            if rng.random() < rt.forfeit_match and not force_otb:
                 res = "--" if rng.random() < rt.double_forfeit_match else rng.choice(["+-", "-+"])
                 m = TeamMatch(r, a, b, "forfeit", res)
                 if trf == "26" and res != "--":
@@ -283,6 +287,9 @@ def team_event(seed: int, *, teams: int = 10, boards: int = 4, rounds: int = 7, 
                     lu[k], lu[k + 1] = lu[k + 1], lu[k]
                     ooo.append(t)
             bl = [(pa, pb, _board_result(rng, rt, rating[pa], rating[pb])) for pa, pb in zip(la, lb)]
+            if force_otb and not any(res in ("1", "=", "0") for _, _, res in bl):
+                bl[0] = (bl[0][0], bl[0][1], "=")
+            otb = otb or any(res in ("1", "=", "0") for _, _, res in bl)
             m = TeamMatch(r, a, b, "games", "", bl, out_of_order=ooo)
             matches.append(m)
             ga = sum((_BOARD_POINTS[res[0]] if res != "--" else Fraction(0)) for _, _, res in bl)
