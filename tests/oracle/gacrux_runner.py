@@ -135,6 +135,44 @@ def _value(text: str) -> Fraction | None:
         raise GacruxError(f"gacrux printed a non-numeric value {text!r}") from exc
 
 
+def checked_codes(codes: object) -> list[str]:
+    """The tie-break codes as a list; ValueError when there is none or one could be read as an
+    option of gacrux's command line."""
+    got = list(codes)  # type: ignore[call-overload]
+    if not got:
+        raise ValueError("no tie-break codes given")
+    for c in got:
+        if not c or c.startswith("-") or any(ch.isspace() for ch in c):
+            raise ValueError(f"bad tie-break code {c!r}")
+    return got
+
+
+def run_table(cmd: list[str], path: object, timeout: float, expected: list[str]) -> list[list[str]]:
+    """Run gacrux's tie-break checker (``cmd``) and return its table's rows as cells, after
+    checking its header is ``expected`` (case aside); GacruxError when it fails or prints else."""
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+    except FileNotFoundError as exc:  # pragma: no cover - no interpreter
+        raise GacruxError(f"cannot start {sys.executable}: {exc}") from exc
+    except subprocess.TimeoutExpired as exc:
+        raise GacruxError(f"gacrux did not finish within {timeout} s on {path}") from exc
+    out = proc.stdout.replace("\r", "")
+    lines = [ln for ln in out.split("\n") if ln.strip()]
+    if proc.returncode != 0 or not lines or not lines[0].startswith("StartNo\tRank\t"):
+        detail = (out.strip() or proc.stderr.strip() or "(no output)")[-2000:]
+        if "No module named" in proc.stderr:
+            detail = "gacrux is not installed: pip install gacrux==" + GACRUX_VERSION
+        raise GacruxError(f"gacrux failed on {path} (exit status {proc.returncode}): {detail}")
+    header = lines[0].split("\t")
+    if [h.upper() for h in header] != [e.upper() for e in expected]:
+        raise GacruxError(f"unexpected gacrux header {header!r}, expected {expected!r}")
+    rows = [ln.split("\t") for ln in lines[1:]]
+    for cells in rows:
+        if len(cells) != len(header):
+            raise GacruxError(f"gacrux printed an unexpected line: {chr(9).join(cells)!r}")
+    return rows
+
+
 def run_gacrux(trf_path: str, codes: list[str], *, mode: str | None = "swiss",
                unrated: int | None = None, rounds: int | None = None,
                scheduled_rounds: int | None = None, reorder: bool = True,
@@ -148,12 +186,7 @@ def run_gacrux(trf_path: str, codes: list[str], *, mode: str | None = "swiss",
     reorder: move FB/AFB/.../F codes last (see the module docstring).
     Raises GacruxError when gacrux fails and ValueError for bad arguments.
     """
-    codes = list(codes)
-    if not codes:
-        raise ValueError("no tie-break codes given")
-    for c in codes:
-        if not c or c.startswith("-") or any(ch.isspace() for ch in c):
-            raise ValueError(f"bad tie-break code {c!r}")
+    codes = checked_codes(codes)
     path = Path(trf_path)
     if not path.is_file():
         raise FileNotFoundError(trf_path)
@@ -172,29 +205,9 @@ def run_gacrux(trf_path: str, codes: list[str], *, mode: str | None = "swiss",
         cmd += ["-N", str(int(scheduled_rounds))]
     cmd += ["-t", "PTS", *[codes[i] for i in order], "-d", "T"]
 
-    try:
-        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
-    except FileNotFoundError as exc:  # pragma: no cover - no interpreter
-        raise GacruxError(f"cannot start {sys.executable}: {exc}") from exc
-    except subprocess.TimeoutExpired as exc:
-        raise GacruxError(f"gacrux did not finish within {timeout} s on {path}") from exc
-    out = proc.stdout.replace("\r", "")
-    lines = [ln for ln in out.split("\n") if ln.strip()]
-    if proc.returncode != 0 or not lines or not lines[0].startswith("StartNo\tRank\t"):
-        detail = (out.strip() or proc.stderr.strip() or "(no output)")[-2000:]
-        if "No module named" in proc.stderr:
-            detail = "gacrux is not installed: pip install gacrux==" + GACRUX_VERSION
-        raise GacruxError(f"gacrux failed on {path} (exit status {proc.returncode}): {detail}")
-
-    header = lines[0].split("\t")
-    expected = ["StartNo", "Rank", "PTS", *[codes[i] for i in order]]
-    if [h.upper() for h in header] != [e.upper() for e in expected]:
-        raise GacruxError(f"unexpected gacrux header {header!r}, expected {expected!r}")
+    rows = run_table(cmd, path, timeout, ["StartNo", "Rank", "PTS", *[codes[i] for i in order]])
     result: dict[int, dict[str, Fraction | None]] = {}
-    for ln in lines[1:]:
-        cells = ln.split("\t")
-        if len(cells) != len(header):
-            raise GacruxError(f"gacrux printed an unexpected line: {ln!r}")
+    for cells in rows:
         values = cells[3:]
         row: dict[str, Fraction | None] = {}
         for pos, idx in enumerate(order):

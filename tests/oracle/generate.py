@@ -83,15 +83,21 @@ class Rates:
 
 
 def _rates(rates: Rates | Mapping[str, float] | None) -> Rates:
+    return rates_of(Rates, rates)
+
+
+def rates_of(kind: type, rates: object) -> Any:
+    """``rates`` as an instance of the dataclass ``kind``: itself, the defaults (None), or the
+    defaults with the given fields changed (a mapping; an unknown name is a ValueError)."""
     if rates is None:
-        return Rates()
-    if isinstance(rates, Rates):
+        return kind()
+    if isinstance(rates, kind):
         return rates
-    known = {f.name for f in fields(Rates)}
-    unknown = set(rates) - known
+    known = {f.name for f in fields(kind)}
+    unknown = set(rates) - known  # type: ignore[arg-type]
     if unknown:
         raise ValueError(f"unknown rate(s): {sorted(unknown)}; known: {sorted(known)}")
-    return replace(Rates(), **dict(rates))
+    return replace(kind(), **dict(rates))  # type: ignore[call-overload]
 
 
 # A round entry: (opponent start rank or 0, colour 'w'/'b'/'-', result code), or None = blank.

@@ -42,12 +42,12 @@ forfeited match gives both 0 and 0.  Team byes: F = TW and ``boards`` GP, H = TD
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Mapping
 
-from tests.oracle.generate import _make_players, _pair, _player_line, _put
+from tests.oracle.generate import _make_players, _pair, _player_line, _put, rates_of
 
 __all__ = ["TeamRates", "TeamMatch", "TeamEvent", "team_event", "random_team_event", "write",
            "TRF16_PAB"]
@@ -85,15 +85,7 @@ class TeamRates:
 
 
 def _rates(rates: TeamRates | Mapping[str, float] | None) -> TeamRates:
-    if rates is None:
-        return TeamRates()
-    if isinstance(rates, TeamRates):
-        return rates
-    known = {f.name for f in fields(TeamRates)}
-    unknown = set(rates) - known
-    if unknown:
-        raise ValueError(f"unknown rate(s): {sorted(unknown)}; known: {sorted(known)}")
-    return replace(TeamRates(), **dict(rates))
+    return rates_of(TeamRates, rates)
 
 
 @dataclass

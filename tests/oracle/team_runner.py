@@ -37,13 +37,12 @@ What gacrux does with a team file (read from its source and checked by running i
 
 from __future__ import annotations
 
-import subprocess
 import sys
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
-from tests.oracle.gacrux_runner import GACRUX_VERSION, GacruxError, _order, gacrux_available
+from tests.oracle.gacrux_runner import GacruxError, _order, _value, checked_codes, gacrux_available, run_table
 
 __all__ = ["TeamOracle", "run_team_gacrux", "gacrux_available", "GacruxError", "KNOWN_TEAM_NAMES",
            "HARNESS_CODES"]
@@ -77,16 +76,6 @@ class TeamOracle:
     command: list[str]
 
 
-def _value(text: str) -> Fraction | None:
-    text = text.strip()
-    if text == "-0":
-        return None
-    try:
-        return Fraction(text)
-    except (ValueError, ZeroDivisionError) as exc:
-        raise GacruxError(f"gacrux printed a non-numeric value {text!r}") from exc
-
-
 def _with_edition(code: str, suffix: str) -> str:
     mods = code.upper().split("/")[1:]
     return code if any(m.startswith("V") for m in mods) else code + suffix
@@ -104,12 +93,7 @@ def run_team_gacrux(trf_path: str | Path, codes: list[str], *, edition: str | in
     the columns of a UTF-8 file with non-ASCII names out of place).  mode: "swiss" (-s), "pre-determined" (-p) or None (guess).
     Raises GacruxError when gacrux fails, ValueError for bad arguments.
     """
-    codes = list(codes)
-    if not codes:
-        raise ValueError("no tie-break codes given")
-    for c in codes:
-        if not c or c.startswith("-") or any(ch.isspace() for ch in c):
-            raise ValueError(f"bad tie-break code {c!r}")
+    codes = checked_codes(codes)
     suffix = _EDITIONS.get(edition)
     if suffix is None:
         raise ValueError(f"edition must be 2024 or 2026, not {edition!r}")
@@ -129,30 +113,13 @@ def run_team_gacrux(trf_path: str | Path, codes: list[str], *, edition: str | in
     if encoding is not None:
         cmd += ["-b", encoding]
     cmd += ["-t", lead, *[full[i] for i in order], "-d", "T"]
-    try:
-        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
-    except subprocess.TimeoutExpired as exc:
-        raise GacruxError(f"gacrux did not finish within {timeout} s on {path}") from exc
-    out = proc.stdout.replace("\r", "")
-    lines = [ln for ln in out.split("\n") if ln.strip()]
-    if proc.returncode != 0 or not lines or not lines[0].startswith("StartNo\tRank\t"):
-        detail = (out.strip() or proc.stderr.strip() or "(no output)")[-2000:]
-        if "No module named" in proc.stderr:
-            detail = "gacrux is not installed: pip install gacrux==" + GACRUX_VERSION
-        raise GacruxError(f"gacrux failed on {path} (exit status {proc.returncode}): {detail}")
-    header = lines[0].split("\t")
-    expected = ["StartNo", "Rank", lead, *[full[i] for i in order]]
-    if [h.upper() for h in header] != [e.upper() for e in expected]:
-        raise GacruxError(f"unexpected gacrux header {header!r}, expected {expected!r}")
+    rows = run_table(cmd, path, timeout, ["StartNo", "Rank", lead, *[full[i] for i in order]])
     values: dict[int, dict[str, Fraction | None]] = {}
     raw: dict[int, dict[str, str]] = {}
     mps: dict[int, Fraction] = {}
     gps: dict[int, Fraction] = {}
     rank: dict[int, int] = {}
-    for ln in lines[1:]:
-        cells = ln.split("\t")
-        if len(cells) != len(header):
-            raise GacruxError(f"gacrux printed an unexpected line: {ln!r}")
+    for cells in rows:
         team = int(cells[0])
         by_full = {full[idx]: cells[3 + pos] for pos, idx in enumerate(order)}
         raw[team] = {c: by_full[a] for c, a in zip(codes, asked)}
