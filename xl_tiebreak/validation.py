@@ -44,6 +44,9 @@ RULES: dict[str, tuple[str, str]] = {
     "crosstable-name": ("warning", "players typed below the Crosstable name's range (read; recompute widens it)"),
     "stale": ("warning", "a workbook's stored values do not match its results (edited, not recalculated)"),
     "unrated": ("warning", "a rating tie-break that will be empty: an unrated player and no rating set for unrated players"),
+    "team-roster": ("warning", "a team event's player who is in no team's roster (310 / 013)"),
+    "team-match": ("error", "a team's boards that disagree with its match (two opponent teams in a round, games and a bye)"),
+    "team-declared": ("error", "a team's match or game points in record 310 that differ from the games"),
     "formula-error": ("error", "a formula of ours that gives an error on recompute (a table blocked, a bad setting)"),
 }
 

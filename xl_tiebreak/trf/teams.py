@@ -1,0 +1,345 @@
+"""Reading a team TRF (TIEBREAK_RULES §9.1, §9.3) into a :class:`~xl_tiebreak.teams.TeamEvent`.
+
+The 001 board lines and the header are read by :func:`~xl_tiebreak.trf.reader.parse_trf` (with
+``allow_team=True``); the team records by the handlers of :data:`TEAM_READERS`:
+
+* ``013`` (TRF-16): team name at columns 5-36, then the players' start ranks at 37-40, 42-45, …
+  (teams numbered in the order of the records);
+* ``310`` (TRF-26): team number 5-7, name 9-40, match points 55-60, game points 62-67, rank 69-71,
+  the players' start ranks at 74-77, 79-82, … (board order, reserves last);
+* ``320``: the team PAB's match points and game points, then the team that had it in each round
+  (``000`` = none);
+* ``330``: a forfeited match: ``+-`` / ``-+`` / ``--``, round, first team, second team;
+* ``240``: team byes: type ``F``/``H``/``Z`` at 5, round at 7-9, team numbers from 11;
+* ``300``: an out-of-order line-up: round, team, opponent team, the players in board order;
+* ``352``: the board colour sequence (its length is the number of boards);
+* ``362``: match points ``TW x TD y TL z``;
+* ``192``: ``FIDE_TEAM_TYPEA_MP_GP`` / ``..._GP_MP``: which score is primary.
+
+Inconsistencies are findings naming the line: a player in no team (``team-roster``), boards that
+disagree with the team's match (``team-match``), 310's match or game points that differ from the
+games (``team-declared``). Bad records raise :class:`~xl_tiebreak.errors.InputError` naming the line
+(with a strict :class:`~xl_tiebreak.validation.Findings`, the default).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Callable, Optional
+
+from ..errors import InputError
+from ..model import Kind, Tournament
+from ..teams import (
+    ABSENT,
+    BYE,
+    DEFAULT_MATCH_VALUES,
+    DEFAULT_PAB,
+    FORFEITED,
+    PAB,
+    PLAYED,
+    Board,
+    Match,
+    MatchValues,
+    PabValue,
+    Team,
+    TeamEvent,
+    scores,
+)
+from ..validation import Findings, strict
+from .reader import parse_trf
+
+__all__ = ["read_team_trf", "TEAM_READERS"]
+
+_NUM = re.compile(r"\d+(?:[.,]\d+)?")
+
+
+@dataclass
+class _TeamHeader:
+    """What the team records of a file said, as they are read."""
+
+    source: str
+    teams: list[Team] = field(default_factory=list)  # 310
+    teams013: list[Team] = field(default_factory=list)  # 013 (used when there is no 310)
+    pab: Optional[PabValue] = None
+    pab_rounds: dict[tuple[int, int], int] = field(default_factory=dict)  # (round, team) -> line
+    forfeits: dict[tuple[int, int], tuple[str, int, int]] = field(default_factory=dict)  # -> (+ - =, opp, line)
+    byes: dict[tuple[int, int], tuple[str, int]] = field(default_factory=dict)  # -> (F H Z, line)
+    lineups: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)  # 300
+    colours: Optional[str] = None  # 352
+    values: MatchValues = DEFAULT_MATCH_VALUES
+    primary: str = "MP"
+
+
+def _where(h: _TeamHeader, lineno: int, col: Optional[int] = None) -> str:
+    return f"{h.source} line {lineno}" + (f", column {col}" if col else "")
+
+
+def _int(text: str, h: _TeamHeader, lineno: int, col: int, what: str) -> int:
+    t = text.strip()
+    if not t.isdigit():
+        raise InputError(f"{what} must be a number, found {t!r}", _where(h, lineno, col))
+    return int(t)
+
+
+def _frac(text: str, h: _TeamHeader, lineno: int, col: int, what: str) -> Optional[Fraction]:
+    t = text.strip()
+    if not t:
+        return None
+    if not _NUM.fullmatch(t):
+        raise InputError(f"{what} must be a number like 12.5, found {t!r}", _where(h, lineno, col))
+    return Fraction(t.replace(",", "."))
+
+
+def _players(line: str, first: int, h: _TeamHeader, lineno: int) -> tuple[int, ...]:
+    """Start ranks at ``first``-``first+3``, every 5 columns (1-based)."""
+    out = []
+    for c in range(first, len(line) + 1, 5):
+        t = line[c - 1:c + 3]
+        if t.strip():
+            out.append(_int(t, h, lineno, c, "a player's start rank"))
+    return tuple(out)
+
+
+def _r013(h: _TeamHeader, line: str, lineno: int) -> None:
+    name = line[4:36].strip()
+    h.teams013.append(Team(len(h.teams013) + 1, name, _players(line, 37, h, lineno), line=lineno))
+
+
+def _r310(h: _TeamHeader, line: str, lineno: int) -> None:
+    no = _int(line[4:7], h, lineno, 5, "the team number (columns 5-7)")
+    rank = line[68:71].strip()
+    h.teams.append(Team(no, line[8:40].strip(), _players(line, 74, h, lineno),
+                        _frac(line[54:60], h, lineno, 55, "the match points (columns 55-60)"),
+                        _frac(line[61:67], h, lineno, 62, "the game points (columns 62-67)"),
+                        int(rank) if rank.isdigit() else None, lineno))
+
+
+def _tokens(line: str) -> list[str]:
+    return line[4:].split()
+
+
+def _r320(h: _TeamHeader, line: str, lineno: int) -> None:
+    """MP at columns 5-8, GP at 10-13, then the team of round r at 15+4(r-1) (3 columns; blank or
+    ``000`` = no PAB that round)."""
+    mp = _frac(line[4:8], h, lineno, 5, "the PAB's match points (columns 5-8)")
+    gp = _frac(line[9:13], h, lineno, 10, "the PAB's game points (columns 10-13)")
+    if mp is None or gp is None:
+        raise InputError("record 320 gives the PAB's match points (5-8) and game points (10-13), then the "
+                         "team of each round", _where(h, lineno, 5))
+    h.pab = PabValue(mp, gp, "320")
+    for r, c in enumerate(range(15, len(line) + 1, 4), start=1):
+        t = line[c - 1:c + 2]
+        if t.strip():
+            team = _int(t, h, lineno, c, f"the team with the PAB in round {r}")
+            if team:
+                h.pab_rounds[(r, team)] = lineno
+
+
+def _r330(h: _TeamHeader, line: str, lineno: int) -> None:
+    tok = _tokens(line)
+    if len(tok) != 4 or tok[0] not in ("+-", "-+", "--"):
+        raise InputError("record 330 is: +- / -+ / --, round, first team, second team", _where(h, lineno, 5))
+    r = _int(tok[1], h, lineno, 8, "the round")
+    a = _int(tok[2], h, lineno, 12, "the first team")
+    b = _int(tok[3], h, lineno, 16, "the second team")
+    res = tok[0]
+    h.forfeits[(r, a)] = ("=" if res == "--" else res[0], b, lineno)
+    h.forfeits[(r, b)] = ("=" if res == "--" else res[1], a, lineno)
+
+
+def _r240(h: _TeamHeader, line: str, lineno: int) -> None:
+    tok = _tokens(line)
+    if len(tok) < 2 or tok[0].upper() not in ("F", "H", "Z"):
+        raise InputError("record 240 is: bye type F / H / Z, round, team numbers", _where(h, lineno, 5))
+    r = _int(tok[1], h, lineno, 7, "the round")
+    for t in tok[2:]:
+        h.byes[(r, _int(t, h, lineno, 11, "a team number"))] = (tok[0].upper(), lineno)
+
+
+def _r300(h: _TeamHeader, line: str, lineno: int) -> None:
+    tok = _tokens(line)
+    if len(tok) < 3:
+        raise InputError("record 300 is: round, team, opponent team, the players in board order",
+                         _where(h, lineno, 5))
+    nums = [_int(t, h, lineno, 5, "a number of record 300") for t in tok]
+    h.lineups[(nums[0], nums[1])] = tuple(nums[3:])
+
+
+def _r352(h: _TeamHeader, line: str, lineno: int) -> None:
+    h.colours = line[4:].strip() or None
+
+
+def _r362(h: _TeamHeader, line: str, lineno: int) -> None:
+    got = {}
+    for key in ("TW", "TD", "TL"):
+        m = re.search(key + r"\s*=?\s*(\d+(?:[.,]\d+)?)", line[4:], re.I)
+        if m:
+            got[key] = Fraction(m.group(1).replace(",", "."))
+    if not got:
+        raise InputError("record 362 gives the match points as TW 2.0 TD 1.0 TL 0.0", _where(h, lineno, 5))
+    d = DEFAULT_MATCH_VALUES
+    h.values = MatchValues(got.get("TW", d.win), got.get("TD", d.draw), got.get("TL", d.loss))
+
+
+def _r192(h: _TeamHeader, line: str, lineno: int) -> None:
+    up = line[4:].strip().upper()
+    if "TEAM" in up:
+        h.primary = "MP" if "MP_GP" in up else "GP" if ("GP_MP" in up or up.endswith("_GP")) else "MP"
+
+
+#: the team records' handlers, by record code
+TEAM_READERS: dict[str, Callable[[_TeamHeader, str, int], None]] = {
+    "013": _r013, "310": _r310, "320": _r320, "330": _r330, "240": _r240, "300": _r300, "352": _r352,
+    "362": _r362, "192": _r192,
+}
+
+
+def read_team_trf(text: str, source: str = "<trf>", *, findings: Optional[Findings] = None) -> TeamEvent:
+    """A team TRF's text to a :class:`TeamEvent` (module docstring: the records read). ``findings``:
+    where problems go; by default the first error raises :class:`InputError` naming the line."""
+    fd = findings if findings is not None else strict()
+    t = parse_trf(text, source=source, allow_team=True, findings=fd)
+    h = _TeamHeader(source)
+    player_line: dict[int, int] = {}
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        line = line.rstrip("\r\n")
+        code = line[:3]
+        if code == "001":
+            no = line[4:8].strip()
+            if no.isdigit():
+                player_line.setdefault(int(no), lineno)
+        elif code in TEAM_READERS:
+            TEAM_READERS[code](h, line, lineno)
+    if not h.teams:  # 310 replaces 013 (TRF-26); a file with both is read by its 310 records
+        h.teams = h.teams013
+    if not h.teams:
+        raise InputError("no team records (310 in TRF-26, 013 in TRF-16): not a team event", source)
+    return _build(t, h, player_line, fd)
+
+
+def _build(t: Tournament, h: _TeamHeader, player_line: dict[int, int], fd: Findings) -> TeamEvent:
+    src = h.source
+    nos = [tm.no for tm in h.teams]
+    dup = [n for n, c in Counter(nos).items() if c > 1]
+    if dup:
+        line = [tm.line for tm in h.teams if tm.no == dup[0]][-1]
+        raise InputError(f"team {dup[0]} is defined twice", f"{src} line {line}")
+    known = {p.no for p in t.players}
+    team_of: dict[int, int] = {}
+    for tm in h.teams:
+        for p in tm.roster:
+            if p not in known:
+                raise InputError(f"team {tm.no} ({tm.name}) names player {p}, who has no 001 record",
+                                 f"{src} line {tm.line}")
+            if p in team_of and team_of[p] != tm.no:
+                raise InputError(f"player {p} is in two teams ({team_of[p]} and {tm.no})", f"{src} line {tm.line}")
+            team_of[p] = tm.no
+    for p in t.players:
+        if p.no not in team_of:
+            fd.add("team-roster", f"player {p.no} ({p.name}) is in no team's roster (310 / 013)",
+                   f"{src} line {player_line.get(p.no, 0)}")
+    teams = set(nos)
+    for key, (_res, opp, line) in h.forfeits.items():
+        for n in (key[1], opp):
+            if n not in teams:
+                raise InputError(f"record 330 names team {n}, which is not a team", f"{src} line {line}")
+    for (r, n), (_b, line) in h.byes.items():
+        if n not in teams:
+            raise InputError(f"record 240 names team {n}, which is not a team", f"{src} line {line}")
+    for (r, n), line in h.pab_rounds.items():
+        if n not in teams:
+            raise InputError(f"record 320 names team {n} in round {r}, which is not a team", f"{src} line {line}")
+
+    rounds = t.rounds
+    fielded_max = 0
+    matches: list[Match] = []
+    for r in range(1, rounds + 1):
+        for tm in h.teams:
+            on = [(p, t.player(p).rounds[r - 1]) for p in tm.roster if len(t.player(p).rounds) >= r]
+            games = [(p, rd) for p, rd in on if rd.kind.has_opponent]
+            fielded_max = max(fielded_max, len(games))
+            key = (r, tm.no)
+            special = ("330", h.forfeits[key][2]) if key in h.forfeits else \
+                ("320", h.pab_rounds[key]) if key in h.pab_rounds else \
+                ("240", h.byes[key][1]) if key in h.byes else None
+            if games and special:
+                p = games[0][0]
+                fd.add("team-match", f"team {tm.no} ({tm.name}) has board games in round {r} (player {p}, "
+                       f"line {player_line.get(p)}) and also a record {special[0]} for that round",
+                       f"{src} line {special[1]}")
+            if key in h.forfeits:
+                res, opp, _ln = h.forfeits[key]
+                matches.append(Match(r, tm.no, FORFEITED, opponent=opp, forfeit=res))
+            elif key in h.pab_rounds:
+                matches.append(Match(r, tm.no, PAB))
+            elif key in h.byes:
+                matches.append(Match(r, tm.no, BYE, bye=h.byes[key][0]))
+            elif games:
+                matches.append(_played(r, tm, games, team_of, h, player_line, fd))
+            elif any(rd.kind is Kind.PAB for _p, rd in on):  # TRF-16: 0000 - U on the boards
+                matches.append(Match(r, tm.no, PAB))
+            else:
+                matches.append(Match(r, tm.no, ABSENT))
+    boards = len(h.colours) if h.colours else fielded_max
+    if boards == 0 and h.teams:
+        boards = max(1, min(len(tm.roster) for tm in h.teams))
+    ev = TeamEvent(t, tuple(h.teams), rounds, boards, tuple(matches), h.values, h.primary,
+                   h.pab if h.pab is not None else DEFAULT_PAB, t.name)
+    _check_pairs(ev, h, player_line, fd)
+    _check_declared(ev, h, fd)
+    return ev
+
+
+def _played(r: int, tm: Team, games: list, team_of: dict[int, int], h: _TeamHeader,
+            player_line: dict[int, int], fd: Findings) -> Match:
+    src = h.source
+    opp_teams = Counter(team_of.get(rd.opponent) for _p, rd in games)
+    opp = max(opp_teams, key=lambda n: (opp_teams[n], n is not None, -(n or 0)))
+    for p, rd in games:
+        ot = team_of.get(rd.opponent)
+        col = 92 + 10 * (r - 1)
+        if ot == tm.no:
+            fd.add("team-match", f"player {p} of team {tm.no} plays his own teammate {rd.opponent} in round {r}",
+                   f"{src} line {player_line.get(p)}, column {col}")
+        elif ot != opp:
+            fd.add("team-match", f"team {tm.no} ({tm.name}) meets team {opp} in round {r}, but its player {p} "
+                   f"plays {rd.opponent} of {'no team' if ot is None else f'team {ot}'}",
+                   f"{src} line {player_line.get(p)}, column {col}")
+    order = h.lineups.get((r, tm.no))
+    pos = {p: i for i, p in enumerate(order if order else tm.roster)}
+    ranked = sorted(games, key=lambda g: (pos.get(g[0], len(pos)), tm.roster.index(g[0])))
+    boards = tuple(Board(i + 1, p, rd) for i, (p, rd) in enumerate(ranked))
+    return Match(r, tm.no, PLAYED, opponent=opp, boards=boards)
+
+
+def _check_pairs(ev: TeamEvent, h: _TeamHeader, player_line: dict[int, int], fd: Findings) -> None:
+    """A played match's opponent team must meet the team back in that round."""
+    for m in ev.matches:
+        if m.kind != PLAYED or m.opponent is None:
+            continue
+        back = next(o for o in ev.matches_of(m.opponent) if o.round == m.round)
+        if back.kind != PLAYED or back.opponent != m.team:
+            p = m.boards[0].player
+            fd.add("team-match", f"team {m.team} meets team {m.opponent} in round {m.round} over the boards, "
+                   f"but team {m.opponent}'s round is {back.kind}"
+                   + (f" against team {back.opponent}" if back.opponent else ""),
+                   f"{h.source} line {player_line.get(p)}, column {92 + 10 * (m.round - 1)}")
+
+
+def _check_declared(ev: TeamEvent, h: _TeamHeader, fd: Findings) -> None:
+    """Record 310's match and game points must be those of the games (C.07 team scoring)."""
+    got = scores(ev)
+    for tm in ev.teams:
+        mp, gp = got[tm.no]
+        for what, declared, counted, col in (("match points", tm.declared_mp, mp, 55),
+                                             ("game points", tm.declared_gp, gp, 62)):
+            if declared is not None and declared != counted:
+                fd.add("team-declared", f"team {tm.no} ({tm.name}) declares {_show(declared)} {what}; its "
+                       f"matches give {_show(counted)}", f"{h.source} line {tm.line}, column {col}")
+
+
+def _show(x: Fraction) -> str:
+    return str(x.numerator) if x.denominator == 1 else f"{float(x):g}"
