@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Optional
 
-from .model import Kind, Round, Tournament
+from .model import Kind, Tournament
 
 __all__ = ["Team", "Board", "Match", "TeamEvent", "MatchValues", "PabValue", "DEFAULT_MATCH_VALUES",
            "DEFAULT_PAB", "PLAYED", "FORFEITED", "PAB", "BYE", "ABSENT", "MATCH_KINDS",
@@ -90,11 +90,14 @@ class Team:
 
 @dataclass(frozen=True)
 class Board:
-    """One board of a match: the team's player and his round (the 001 line's result and opponent)."""
+    """One board of a match, for the team: its player, his opponent (``None`` for a board won by
+    forfeit against nobody, ``0000 - +``), the kind of his round and his points on the board."""
 
     board: int   # 1 = top board
     player: int
-    round: Round
+    opponent: Optional[int]
+    kind: Kind
+    points: Fraction
 
 
 @dataclass(frozen=True)
@@ -173,7 +176,7 @@ class TeamEvent:
 
 
 def _board_points(b: Board) -> Fraction:
-    return b.round.points if b.round.kind.has_opponent else Fraction(0)
+    return b.points
 
 
 def match_score(event: TeamEvent, m: Match) -> tuple[Fraction, Fraction]:
@@ -187,7 +190,7 @@ def match_score(event: TeamEvent, m: Match) -> tuple[Fraction, Fraction]:
         opp = next((o for o in event.matches_of(m.opponent) if o.round == m.round), None)
         theirs = sum((_board_points(b) for b in opp.boards), Fraction(0)) if opp is not None else Fraction(0)
         boards = list(m.boards) + (list(opp.boards) if opp is not None else [])
-        if boards and all(b.round.kind is Kind.DOUBLE_FORFEIT for b in boards):
+        if boards and all(b.kind is Kind.DOUBLE_FORFEIT for b in boards):
             return Fraction(0), gp  # no game at all: lost by both
         return (mv.win if gp > theirs else mv.draw if gp == theirs else mv.loss), gp
     if m.kind == FORFEITED:

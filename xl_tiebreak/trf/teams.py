@@ -31,7 +31,7 @@ from fractions import Fraction
 from typing import Callable, Optional
 
 from ..errors import InputError
-from ..model import Kind, Tournament
+from ..model import Kind, Round, Tournament
 from ..teams import (
     ABSENT,
     BYE,
@@ -49,6 +49,7 @@ from ..teams import (
     scores,
 )
 from ..validation import Findings, strict
+from .layout import round_fields
 from .reader import parse_trf
 
 __all__ = ["read_team_trf", "TEAM_READERS"]
@@ -71,6 +72,7 @@ class _TeamHeader:
     colours: Optional[str] = None  # 352
     values: MatchValues = DEFAULT_MATCH_VALUES
     primary: str = "MP"
+    forfeit_wins: set[tuple[int, int]] = field(default_factory=set)  # (player, round) of 0000 - +
 
 
 def _where(h: _TeamHeader, lineno: int, col: Optional[int] = None) -> str:
@@ -204,6 +206,7 @@ def read_team_trf(text: str, source: str = "<trf>", *, findings: Optional[Findin
     t = parse_trf(text, source=source, allow_team=True, findings=fd)
     h = _TeamHeader(source)
     player_line: dict[int, int] = {}
+    h.forfeit_wins = set()
     for lineno, line in enumerate(text.splitlines(), start=1):
         line = line.rstrip("\r\n")
         code = line[:3]
@@ -211,6 +214,9 @@ def read_team_trf(text: str, source: str = "<trf>", *, findings: Optional[Findin
             no = line[4:8].strip()
             if no.isdigit():
                 player_line.setdefault(int(no), lineno)
+                for r, (opp, _col, res) in enumerate(round_fields(line), start=1):
+                    if res.strip() == "+" and opp.strip() in ("", "0000"):
+                        h.forfeit_wins.add((int(no), r))
         elif code in TEAM_READERS:
             TEAM_READERS[code](h, line, lineno)
     if not h.teams:  # 310 replaces 013 (TRF-26); a file with both is read by its 310 records
@@ -259,14 +265,15 @@ def _build(t: Tournament, h: _TeamHeader, player_line: dict[int, int], fd: Findi
     for r in range(1, rounds + 1):
         for tm in h.teams:
             on = [(p, t.player(p).rounds[r - 1]) for p in tm.roster if len(t.player(p).rounds) >= r]
-            games = [(p, rd) for p, rd in on if rd.kind.has_opponent]
+            games = [(p, rd) for p, rd in on if rd.kind.has_opponent or (p, r) in h.forfeit_wins]
             fielded_max = max(fielded_max, len(games))
             key = (r, tm.no)
             special = ("330", h.forfeits[key][2]) if key in h.forfeits else \
                 ("320", h.pab_rounds[key]) if key in h.pab_rounds else \
                 ("240", h.byes[key][1]) if key in h.byes else None
-            if games and special:
-                p = games[0][0]
+            against = [p for p, rd in games if rd.opponent is not None]  # (0000 - +: a forfeited match's winners)
+            if against and special:
+                p = against[0]
                 fd.add("team-match", f"team {tm.no} ({tm.name}) has board games in round {r} (player {p}, "
                        f"line {player_line.get(p)}) and also a record {special[0]} for that round",
                        f"{src} line {special[1]}")
@@ -278,9 +285,11 @@ def _build(t: Tournament, h: _TeamHeader, player_line: dict[int, int], fd: Findi
             elif key in h.byes:
                 matches.append(Match(r, tm.no, BYE, bye=h.byes[key][0]))
             elif games:
-                matches.append(_played(r, tm, games, team_of, h, player_line, fd))
-            elif any(rd.kind is Kind.PAB for _p, rd in on):  # TRF-16: 0000 - U on the boards
+                matches.append(_played(r, tm, games, team_of, h, player_line, fd, t.scoring.win))
+            elif _bye_of(on) == "U":  # TRF-16: 0000 - U on the boards
                 matches.append(Match(r, tm.no, PAB))
+            elif _bye_of(on):  # the players' cells say it (0000 - F / H) where no 240 does
+                matches.append(Match(r, tm.no, BYE, bye=_bye_of(on)))
             else:
                 matches.append(Match(r, tm.no, ABSENT))
     boards = len(h.colours) if h.colours else fielded_max
@@ -293,12 +302,27 @@ def _build(t: Tournament, h: _TeamHeader, player_line: dict[int, int], fd: Findi
     return ev
 
 
-def _played(r: int, tm: Team, games: list, team_of: dict[int, int], h: _TeamHeader,
-            player_line: dict[int, int], fd: Findings) -> Match:
+_BYE_CODES = {Kind.PAB: "U", Kind.FULL_BYE: "F", Kind.HALF_BYE: "H"}
+
+
+def _bye_of(on: list[tuple[int, Round]]) -> Optional[str]:
+    """A team's round without games, from its players' cells: ``U`` (PAB), ``F``, ``H`` (the code
+    most of its players with a bye carry), or ``None``."""
+    got = Counter(_BYE_CODES[rd.kind] for _p, rd in on if rd.kind in _BYE_CODES)
+    return max(got, key=lambda c: (got[c], c)) if got else None
+
+
+def _played(r: int, tm: Team, games: list[tuple[int, Round]], team_of: dict[int, int], h: _TeamHeader,
+            player_line: dict[int, int], fd: Findings, win: Fraction) -> Match:
+    """A match over the boards: a board is a game or a forfeit against a player, or a board won by
+    forfeit against nobody (``0000 - +``: the other team fielded nobody there)."""
     src = h.source
-    opp_teams = Counter(team_of.get(rd.opponent) for _p, rd in games)
+    against = [(p, rd) for p, rd in games if rd.opponent is not None]
+    opp_teams = Counter(team_of.get(rd.opponent) for _p, rd in against)
+    if not opp_teams:
+        opp_teams[None] = 1
     opp = max(opp_teams, key=lambda n: (opp_teams[n], n is not None, -(n or 0)))
-    for p, rd in games:
+    for p, rd in against:
         ot = team_of.get(rd.opponent)
         col = 92 + 10 * (r - 1)
         if ot == tm.no:
@@ -311,7 +335,8 @@ def _played(r: int, tm: Team, games: list, team_of: dict[int, int], h: _TeamHead
     order = h.lineups.get((r, tm.no))
     pos = {p: i for i, p in enumerate(order if order else tm.roster)}
     ranked = sorted(games, key=lambda g: (pos.get(g[0], len(pos)), tm.roster.index(g[0])))
-    boards = tuple(Board(i + 1, p, rd) for i, (p, rd) in enumerate(ranked))
+    boards = tuple(Board(i + 1, p, rd.opponent, rd.kind, rd.points) if rd.opponent is not None
+                   else Board(i + 1, p, None, Kind.FORFEIT_WIN, win) for i, (p, rd) in enumerate(ranked))
     return Match(r, tm.no, PLAYED, opponent=opp, boards=boards)
 
 
