@@ -243,10 +243,10 @@ def _build(t: Tournament, h: _TeamHeader, player_line: dict[int, int], fd: Findi
             if p in team_of and team_of[p] != tm.no:
                 raise InputError(f"player {p} is in two teams ({team_of[p]} and {tm.no})", f"{src} line {tm.line}")
             team_of[p] = tm.no
-    for p in t.players:
-        if p.no not in team_of:
-            fd.add("team-roster", f"player {p.no} ({p.name}) is in no team's roster (310 / 013)",
-                   f"{src} line {player_line.get(p.no, 0)}")
+    for pl in t.players:
+        if pl.no not in team_of:
+            fd.add("team-roster", f"player {pl.no} ({pl.name}) is in no team's roster (310 / 013)",
+                   f"{src} line {player_line.get(pl.no, 0)}")
     teams = set(nos)
     for key, (_res, opp, line) in h.forfeits.items():
         for n in (key[1], opp):
@@ -318,12 +318,12 @@ def _played(r: int, tm: Team, games: list[tuple[int, Round]], team_of: dict[int,
     forfeit against nobody (``0000 - +``: the other team fielded nobody there)."""
     src = h.source
     against = [(p, rd) for p, rd in games if rd.opponent is not None]
-    opp_teams = Counter(team_of.get(rd.opponent) for _p, rd in against)
+    opp_teams: Counter[Optional[int]] = Counter(team_of.get(rd.opponent or 0) for _p, rd in against)
     if not opp_teams:
         opp_teams[None] = 1
     opp = max(opp_teams, key=lambda n: (opp_teams[n], n is not None, -(n or 0)))
     for p, rd in against:
-        ot = team_of.get(rd.opponent)
+        ot = team_of.get(rd.opponent or 0)
         col = 92 + 10 * (r - 1)
         if ot == tm.no:
             fd.add("team-match", f"player {p} of team {tm.no} plays his own teammate {rd.opponent} in round {r}",
