@@ -16,6 +16,11 @@ The 001 board lines and the header are read by :func:`~xl_tiebreak.trf.reader.pa
 * ``362``: match points ``TW x TD y TL z``;
 * ``192``: ``FIDE_TEAM_TYPEA_MP_GP`` / ``..._GP_MP``: which score is primary.
 
+A team's round is, in this order: a forfeited match (330), its PAB (320), a team bye (240), a match
+over the boards (its players' games, board forfeits, and boards won against nobody, ``0000 - +``),
+else what its players' cells say (``0000 - U``: the PAB, as TRF-16 writes it; ``F``/``H``: a team
+bye no 240 states), else an absence. Not read yet: 299 (abnormal points).
+
 Inconsistencies are findings naming the line: a player in no team (``team-roster``), boards that
 disagree with the team's match (``team-match``), 310's match or game points that differ from the
 games (``team-declared``). Bad records raise :class:`~xl_tiebreak.errors.InputError` naming the line
