@@ -1,4 +1,4 @@
-"""Team events, first step (issue 23): the team model, reading a team TRF, match and game points.
+"""Team events: the team model, reading a team TRF, match and game points.
 
 Values: a tiny event worked by hand (below), the sample files' own record 310 standings, and FIDE's
 reference engine gacrux on generated events (skipped when gacrux is not installed). Where gacrux

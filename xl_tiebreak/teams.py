@@ -1,4 +1,4 @@
-"""Team events (issue 23, first step): the teams, their matches round by round, and the two team
+"""Team events: the teams, their matches round by round, and the two team
 scores of FIDE C.07, match points (MP) and game points (GP) (TIEBREAK_RULES §5.17, §9.3).
 
 A :class:`TeamEvent` is built on the individual :class:`~xl_tiebreak.model.Tournament` it was read
