@@ -68,9 +68,10 @@ def export_trf(args) -> tuple[str, int]:
 
 def with_ranks(t, settings):
     """``t`` with each player's rank (TRF 001, columns 86-89) in the standings of the workbook:
-    its Settings tie-breaks, edition, type and choices, after the last complete round (players
-    tied on everything ranked by start number, as the standings list them); and that round
-    (0, ranks left as they are, when no round is complete)."""
+    its Settings tie-breaks, edition, type and choices, after the last complete round, even when
+    the workbook shows live standings (a TRF's ranks are those after a round; players tied on
+    everything ranked by start number, as the standings list them); and that round (0, ranks
+    left as they are, when no round is complete)."""
     from dataclasses import replace
     from ..engine import compute
     from ..standings import rank
