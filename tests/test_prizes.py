@@ -1,0 +1,158 @@
+"""Prize lists: one prize per player, shared money and the Hort system, worked by hand from the
+rules as xl_tiebreak.prizes states them (no oracle exists for prize lists)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction as F
+
+import pytest
+
+from xl_tiebreak.categories import parse_category
+from xl_tiebreak.errors import InputError
+from xl_tiebreak.model import Player
+from xl_tiebreak.prizes import PrizeTable, allocate, ordinal
+
+
+@dataclass(frozen=True)
+class _Row:
+    player: Player
+    points: F
+    place: str
+
+
+def _rows(spec: list[tuple[str, float, int | None]]) -> list[_Row]:
+    """(name, points, rating) best first; start numbers 1, 2, ... in that order."""
+    return [_Row(Player(k, name, rating), F(pts).limit_denominator(2), str(k))
+            for k, (name, pts, rating) in enumerate(spec, 1)]
+
+
+def _allocate(rows: list[_Row], table: PrizeTable, **kw: object):
+    return allocate(rows, table, player_of=lambda r: r.player, points_of=lambda r: r.points,
+                    place_of=lambda r: r.place, in_category=lambda c, r: bool(c.holds(r.player)), **kw)
+
+
+def _paid(pl) -> dict[str, F]:
+    return {a.name: a.paid for a in pl.awards}
+
+
+# The Hort system's published example (German Wikipedia, "Hort-System"): six prizes 100/80/60/40/20/10;
+# A and B tied on 8, C alone on 7.5, D, E and F tied on 7.
+HORT_ROWS = [("A", 8, 2000), ("B", 8, 2000), ("C", 7.5, 2000), ("D", 7, 2000), ("E", 7, 2000), ("F", 7, 2000),
+             ("G", 6, 2000)]
+HORT_TABLE = PrizeTable.parse("100,80,60,40,20,10")
+
+
+def test_hort_system_keeps_half_of_each_prize_and_splits_the_other_half_among_the_tied_players():
+    pl = _allocate(_rows(HORT_ROWS), HORT_TABLE, ties="hort")
+    # A and B: 50 + 40 pooled, 45 each; C untied keeps 60; D/E/F: 20 + 10 + 5 = 35 pooled, 11.66 each (35/3 down to cents)
+    assert _paid(pl) == {"A": F(95), "B": F(85), "C": F(60), "D": F(3166, 100), "E": F(2166, 100), "F": F(1666, 100)}
+    assert pl.left_over == F(35) - 3 * F(1166, 100) == F(2, 100)  # stated, not paid out
+    assert pl.total + pl.left_over == 310
+
+
+def test_shared_money_adds_the_prizes_of_the_tied_places_and_splits_them_equally():
+    pl = _allocate(_rows(HORT_ROWS), HORT_TABLE, ties="shared")
+    # D, E, F: 40 + 20 + 10 = 70, 23.33 each (70/3 down to cents), 0.01 left over
+    assert _paid(pl) == {"A": F(90), "B": F(90), "C": F(60), "D": F(2333, 100), "E": F(2333, 100), "F": F(2333, 100)}
+    assert pl.left_over == F(1, 100)
+    assert [a.shared_with for a in pl.awards][:2] == [(1, 2), (1, 2)]
+
+
+def test_by_tiebreak_each_player_receives_the_prize_of_his_place():
+    pl = _allocate(_rows(HORT_ROWS), HORT_TABLE)
+    assert _paid(pl) == {"A": 100, "B": 80, "C": 60, "D": 40, "E": 20, "F": 10}
+    assert [a.prize for a in pl.awards][:3] == ["1st place", "2nd place", "3rd place"]
+
+
+def test_a_tie_running_past_the_last_prize_shares_it_with_the_tied_player_without_a_prize():
+    rows = _rows([("A", 5, 1500), ("B", 4, 1500), ("C", 4, 1500), ("D", 4, 1500)])
+    pl = _allocate(rows, PrizeTable.parse("300,200,100"), ties="shared")
+    # B, C, D tied for 2nd-4th with prizes for 2nd and 3rd only: 300 split three ways
+    assert _paid(pl) == {"A": 300, "B": 100, "C": 100, "D": 100}
+    assert pl.awards[-1].prize == "share of tied prizes"
+
+
+def test_one_prize_per_player_the_most_valuable_one_and_the_next_player_moves_up():
+    rows = _rows([("A", 5, 2100), ("B", 4.5, 1550), ("C", 4, 1900), ("D", 3.5, 1500), ("E", 3, 1400)])
+    table = PrizeTable.parse("500,300,100", ["U1600=200,50"])
+    pl = _allocate(rows, table)
+    # B is 2nd overall (300) and best U1600 (200): he takes the 300; the U1600 prizes go to D and E
+    # the 3rd place prize (100) goes to C, who is 3rd.
+    assert {a.name: (a.prize, a.paid) for a in pl.awards} == {
+        "A": ("1st place", 500), "B": ("2nd place", 300), "C": ("3rd place", 100),
+        "D": ("U1600 1st", 200), "E": ("U1600 2nd", 50)}
+
+
+def test_a_category_prize_worth_more_than_a_place_prize_is_taken_first_under_value_order():
+    rows = _rows([("A", 5, 2100), ("B", 4.5, 2000), ("C", 4, 1500), ("D", 3.5, 1900)])
+    table = PrizeTable.parse("500,300,100", ["U1600=150"])
+    assert {a.name: a.prize for a in _allocate(rows, table).awards} == {
+        "A": "1st place", "B": "2nd place", "C": "U1600 1st", "D": "3rd place"}
+    # places first: C (3rd) takes the 3rd place prize, and nobody else is under 1600
+    pl = _allocate(rows, table, order="places-first")
+    assert {a.name: a.prize for a in pl.awards} == {"A": "1st place", "B": "2nd place", "C": "3rd place"}
+    assert pl.unawarded == ("U1600 1st",)
+
+
+def test_equal_amounts_give_the_place_prize_before_the_category_prize():
+    rows = _rows([("A", 5, 2100), ("B", 4, 1500)])
+    pl = _allocate(rows, PrizeTable.parse("100,100", ["U1600=100"]))
+    assert {a.name: a.prize for a in pl.awards} == {"A": "1st place", "B": "2nd place"}
+    assert pl.unawarded == ("U1600 1st",)
+
+
+def test_bad_prize_tables_are_refused_with_their_place():
+    with pytest.raises(InputError, match=r"place prizes: prize 2 'abc' is not an amount"):
+        PrizeTable.parse("100,abc")
+    with pytest.raises(InputError, match=r"expected CATEGORY=amounts"):
+        PrizeTable.parse("100", ["U1600"])
+    with pytest.raises(InputError, match=r"'U16OO' is not a category"):
+        PrizeTable.parse("100", ["U16OO=50"])
+    with pytest.raises(InputError, match="prize ties"):
+        _allocate(_rows(HORT_ROWS), HORT_TABLE, ties="equal")
+
+
+def test_ordinals():
+    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111)] == [
+        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st", "111th"]
+
+
+def test_rating_category_excludes_unrated_players_and_unrated_is_its_own_category():
+    u = parse_category("U1600")
+    assert [u.holds(Player(1, "x", r)) for r in (1599, 1600, None)] == [True, False, False]
+    assert parse_category("unrated").holds(Player(1, "x", None)) is True
+    band = parse_category("1600-1799")
+    assert [band.holds(Player(1, "x", r)) for r in (1599, 1600, 1799, 1800)] == [False, True, True, False]
+
+
+def test_age_categories_by_birth_year_follow_fide_youth_and_senior_events():
+    from datetime import date
+    start = date(2024, 7, 1)
+    u18, s50 = parse_category("U18"), parse_category("S50")
+    # by year: U18 in 2024 = born 2006 or later; S50 = born 1974 or earlier (FIDE's youth / senior convention)
+    assert [u18.holds(Player(1, "x", birth=b), start) for b in ("2006/12/31", "2005/12/31")] == [True, False]
+    assert [s50.holds(Player(1, "x", birth=b), start) for b in ("1974/12/31", "1975/01/01")] == [True, False]
+    # by the start date: exact age on 1 July 2024
+    assert [u18.holds(Player(1, "x", birth=b), start, "date") for b in ("2006/07/02", "2006/07/01")] == [True, False]
+    assert [s50.holds(Player(1, "x", birth=b), start, "date") for b in ("1974/07/01", "1974/07/02")] == [True, False]
+    # a year only, and a missing birth date (None: reported, never a silent "no")
+    assert u18.holds(Player(1, "x", birth="2010"), start) is True
+    assert u18.holds(Player(1, "x"), start) is None
+    assert u18.holds(Player(1, "x", birth="2010/01/01"), None) is None
+
+
+def test_category_standings_keep_the_full_events_order_and_name_players_with_missing_fields():
+    from datetime import date
+    from xl_tiebreak import compute, demo_tournament
+    from xl_tiebreak.categories import select
+    from xl_tiebreak.standings import rank
+    from dataclasses import replace
+    t = demo_tournament()
+    sexes = {p.no: ("w" if p.no % 2 else ("m" if p.no != 2 else "")) for p in t.players}
+    t = replace(t, players=tuple(replace(p, sex=sexes[p.no]) for p in t.players))
+    rows = rank(compute(t, "BH/C1,BH,SB"))
+    sel = select(rows, parse_category("women"), lambda r: r.player, date(2024, 1, 1))
+    assert [r.player.no for r in sel.rows] == [r.player.no for r in rows if r.player.no % 2]
+    assert sel.missing == (2,)
+    assert sel.note == "1 player(s) with no sex field are not in women: 2"

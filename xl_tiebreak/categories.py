@@ -1,0 +1,163 @@
+"""Categories: which players a category prize or a category standings list is for.
+
+A category is written as a short text (the CLI's ``--category``, a Categories sheet's cell):
+
+* ``U1600``: rated below 1600; ``1600-1799``: rated 1600 to 1799 inclusive. Unrated players are in
+  no rating category (they have no rating to compare); ``unrated`` is their own category.
+* ``women`` (also ``W``, ``F``): TRF sex field ``w`` or ``f``.
+* ``U18`` (juniors) and ``S50`` (seniors): a number under 100 is an age. By the birth *year*
+  (the default, the convention of FIDE's youth and senior championships: ``U18`` = at most 18
+  in the year of the event, ``S50`` = at least 50 in it) or, with ``age="date"``, by the exact
+  age on the event's start date (``U18`` = not yet 18, ``S50`` = already 50).
+* ``FED=ENG``: the federation.
+
+A player whose field is missing (no birth date, no sex) is in no category that reads it; the
+result says how many were so left out, so that a missing field is never silently a "no".
+Category standings keep the whole event's order (the tie-breaks are those of the full event).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+from typing import Callable, Optional, Sequence, TypeVar
+
+from .errors import InputError
+from .model import Player
+
+__all__ = ["Category", "parse_category", "AGE_BASES", "Selection", "select"]
+
+#: how an age is counted: by birth year (FIDE's youth and senior events) or exactly on the start date
+AGE_BASES = ("year", "date")
+
+_AGE_MAX = 100  # a number below this in U<n> / S<n> is an age, at or above it a rating
+
+
+@dataclass(frozen=True)
+class Category:
+    """A parsed category: ``text`` as written, ``label`` for headings, ``field`` the player field it
+    reads (``rating``, ``sex``, ``birth``, ``fed``), and its test on one player (``None`` = the
+    field is missing)."""
+
+    text: str
+    label: str
+    field: str
+    test: Callable[[Player, Optional[date], str], Optional[bool]]
+
+    def holds(self, player: Player, start: Optional[date] = None, age: str = "year") -> Optional[bool]:
+        """Whether the player is in the category; ``None`` when the field it reads is missing."""
+        return self.test(player, start, age)
+
+
+def _birth(p: Player) -> Optional[date]:
+    """The TRF birth field (``YYYY/MM/DD``, ``YYYY``, or with ``00`` for an unknown month or day)."""
+    m = re.fullmatch(r"\s*(\d{4})(?:[/.-](\d{1,2})(?:[/.-](\d{1,2}))?)?\s*", p.birth or "")
+    if not m or int(m.group(1)) == 0:
+        return None
+    y, mo, d = int(m.group(1)), int(m.group(2) or 0), int(m.group(3) or 0)
+    try:
+        return date(y, mo or 1, d or 1)
+    except ValueError:
+        return None
+
+
+def _age_test(limit: int, junior: bool) -> Callable[[Player, Optional[date], str], Optional[bool]]:
+    def test(p: Player, start: Optional[date], age: str) -> Optional[bool]:
+        born = _birth(p)
+        if born is None or start is None:
+            return None
+        if age == "year":
+            years = start.year - born.year  # the age reached in the year of the event
+            return years <= limit if junior else years >= limit
+        years = start.year - born.year - ((start.month, start.day) < (born.month, born.day))
+        return years < limit if junior else years >= limit
+    return test
+
+
+def _rating_test(low: Optional[int], high: Optional[int]) -> Callable[[Player, Optional[date], str], Optional[bool]]:
+    def test(p: Player, start: Optional[date], age: str) -> Optional[bool]:
+        if p.rating is None:
+            return False  # unrated: in no rating band (the category "unrated" is theirs)
+        return (low is None or p.rating >= low) and (high is None or p.rating <= high)
+    return test
+
+
+def _sex_test(p: Player, start: Optional[date], age: str) -> Optional[bool]:
+    s = (p.sex or "").strip().lower()
+    return None if not s else s in ("w", "f")
+
+
+def _unrated_test(p: Player, start: Optional[date], age: str) -> Optional[bool]:
+    return p.rating is None
+
+
+def parse_category(text: str, where: str = "category") -> Category:
+    """Parse a category text (see the module docstring); an :class:`InputError` naming ``where``
+    and what is accepted otherwise."""
+    t = text.strip()
+    up = t.upper().replace(" ", "")
+    m = re.fullmatch(r"([US])(\d+)", up)
+    if m:
+        n = int(m.group(2))
+        if n < _AGE_MAX:
+            junior = m.group(1) == "U"
+            label = f"under {n}" if junior else f"{n} and over"
+            return Category(t, f"{up} ({label})", "birth", _age_test(n, junior))
+        if m.group(1) == "U":
+            return Category(t, f"{up} (rated below {n})", "rating", _rating_test(None, n - 1))
+    m = re.fullmatch(r"(\d{3,4})-(\d{3,4})", up)
+    if m and int(m.group(1)) <= int(m.group(2)):
+        lo, hi = int(m.group(1)), int(m.group(2))
+        return Category(t, f"{lo}-{hi} (rated {lo} to {hi})", "rating", _rating_test(lo, hi))
+    if up in ("W", "F", "WOMEN", "WOMAN", "FEMALE", "GIRLS"):
+        return Category(t, "women", "sex", _sex_test)
+    if up == "UNRATED":
+        return Category(t, "unrated", "rating", _unrated_test)
+    m = re.fullmatch(r"FED[=:]([A-Z]{2,3})", up)
+    if m:
+        fed = m.group(1)
+        return Category(t, f"federation {fed}", "fed",
+                        lambda p, s, a: None if not p.fed.strip() else p.fed.strip().upper() == fed)
+    raise InputError(f"{where}: {text!r} is not a category; expected U1600 (rated below 1600), "
+                     "1600-1799, women, U18 / S50 (age), unrated or FED=ENG")
+
+
+R = TypeVar("R")
+
+
+@dataclass(frozen=True)
+class Selection:
+    """The rows of one category, in the full event's order, and the players left out because the
+    field the category reads is missing (their start numbers)."""
+
+    category: Category
+    rows: tuple
+    missing: tuple[int, ...]
+
+    @property
+    def note(self) -> str:
+        """What the output says of the players whose field is missing ("" when none)."""
+        if not self.missing:
+            return ""
+        what = {"birth": "no birth date", "sex": "no sex field", "fed": "no federation",
+                "rating": "no rating"}[self.category.field]
+        nos = ", ".join(str(n) for n in self.missing[:10]) + (" ..." if len(self.missing) > 10 else "")
+        return f"{len(self.missing)} player(s) with {what} are not in {self.category.label}: {nos}"
+
+
+def select(rows: Sequence[R], category: Category, player_of: Callable[[R], Player],
+           start: Optional[date], age: str = "year") -> Selection:
+    """The rows (standings rows, any type) whose player is in the category, in their order.
+    An age category needs the start date: without it every player is reported missing."""
+    if age not in AGE_BASES:
+        raise InputError(f"age basis: expected one of {', '.join(AGE_BASES)}, not {age!r}")
+    kept, missing = [], []
+    for r in rows:
+        p = player_of(r)
+        got = category.holds(p, start, age)
+        if got is None:
+            missing.append(p.no)
+        elif got:
+            kept.append(r)
+    return Selection(category, tuple(kept), tuple(missing))

@@ -1,0 +1,208 @@
+"""Prize lists: place prizes and category prizes, one prize per player, from the final standings.
+
+Two steps, each a setting of the event's regulations:
+
+1. **Who receives which prize** (``order``). Prizes are handed out one at a time; each goes to the
+   best-placed player (in the standings, tie-breaks included) who may receive it and has no
+   prize yet, so that nobody receives two.
+
+   * ``"value"`` (default): the most valuable prize first, so that a player entitled to several
+     receives the most valuable one (on equal amounts a place prize comes before a category
+     prize, then the categories in the table's order);
+   * ``"places-first"``: every place prize first, then the category prizes, in the table's order.
+
+2. **What is paid when players are tied on points** (``ties``):
+
+   * ``"tiebreak"`` (default; C.07 Art. 2.2.2: tie-breaks rank tied players): each receives the
+     prize of his place;
+   * ``"shared"``: the prizes of one list (the place prizes, or one category's) that went to
+     players tied on points are added and split equally among them; a player of that score who
+     is in the list but received no prize at all (the list ran out inside the tie) shares too;
+   * ``"hort"`` (the Hort system): each keeps half of the prize of his place; the other halves
+     go into one pot per score, split equally among the tied players as under ``"shared"``.
+
+   A share is rounded down to ``unit`` (default 0.01); what the rounding leaves over is stated,
+   never silently paid or dropped.
+
+A prize for which nobody qualifies (no player in the category) is reported as not awarded.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from typing import Callable, Optional, Sequence, TypeVar
+
+from .categories import Category, parse_category
+from .errors import InputError
+
+__all__ = ["PrizeTable", "Award", "PrizeList", "ORDERS", "TIES", "allocate", "parse_amounts", "ordinal"]
+
+ORDERS = ("value", "places-first")
+TIES = ("tiebreak", "shared", "hort")
+
+R = TypeVar("R")
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def parse_amounts(text: str, where: str) -> tuple[Fraction, ...]:
+    """``"500,300,200"`` -> the amounts of the 1st, 2nd, 3rd prize (exact); an :class:`InputError`
+    naming ``where`` for anything else."""
+    out = []
+    for k, part in enumerate(text.split(","), 1):
+        s = part.strip()
+        try:
+            v = Fraction(Decimal(s))
+        except Exception:
+            raise InputError(f"{where}: prize {k} {s!r} is not an amount; expected numbers separated by "
+                             "commas, e.g. 500,300,200") from None
+        if v < 0:
+            raise InputError(f"{where}: prize {k} is negative ({s})")
+        out.append(v)
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class PrizeTable:
+    """The place prizes (1st, 2nd, ...) and, per category, its prizes (1st, 2nd, ...)."""
+
+    places: tuple[Fraction, ...] = ()
+    categories: tuple[tuple[Category, tuple[Fraction, ...]], ...] = ()
+
+    @classmethod
+    def parse(cls, places: str = "", categories: Sequence[str] = ()) -> "PrizeTable":
+        """From the CLI's texts: ``places`` ``"500,300,200"``; each category ``"U1600=100,50"``."""
+        cats = []
+        for text in categories:
+            name, eq, amounts = text.partition("=")
+            if not eq and ":" in text:
+                name, _, amounts = text.rpartition(":")
+            if not amounts.strip():
+                raise InputError(f"category prizes {text!r}: expected CATEGORY=amounts, e.g. U1600=100,50")
+            cats.append((parse_category(name, f"category prizes {text!r}"),
+                         parse_amounts(amounts, f"category {name.strip()} prizes")))
+        return cls(parse_amounts(places, "place prizes") if places.strip() else (), tuple(cats))
+
+
+@dataclass(frozen=True)
+class Award:
+    """One player's prize: ``prize`` its name ("2nd place", "U1600 1st"), ``listed`` its amount in
+    the table, ``paid`` what the player receives after sharing, ``shared_with`` the start numbers
+    of the players it is shared with (himself included; empty when not shared)."""
+
+    no: int
+    name: str
+    place: str
+    prize: str
+    listed: Fraction
+    paid: Fraction
+    shared_with: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class PrizeList:
+    """The awards in standings order, the prizes nobody could receive, and what rounding left."""
+
+    awards: tuple[Award, ...]
+    unawarded: tuple[str, ...]
+    left_over: Fraction
+    ties: str
+    order: str
+
+    @property
+    def total(self) -> Fraction:
+        return sum((a.paid for a in self.awards), Fraction(0))
+
+
+@dataclass
+class _Prize:
+    list_no: int  # 0: the place prizes; k: the k-th category
+    place: int
+    amount: Fraction
+    label: str
+    winner: Optional[int] = None  # index into the standings rows
+
+
+def _prizes(table: PrizeTable, order: str) -> list[_Prize]:
+    out = [_Prize(0, k, a, f"{ordinal(k)} place") for k, a in enumerate(table.places, 1)]
+    for c, (cat, amounts) in enumerate(table.categories, 1):
+        out += [_Prize(c, k, a, f"{cat.text.strip()} {ordinal(k)}") for k, a in enumerate(amounts, 1)]
+    if order == "value":
+        out.sort(key=lambda p: (-p.amount, p.list_no, p.place))
+    return out
+
+
+def allocate(rows: Sequence[R], table: PrizeTable, *, player_of: Callable[[R], "object"],
+             points_of: Callable[[R], Fraction], place_of: Callable[[R], str],
+             in_category: Callable[[Category, R], bool], ties: str = "tiebreak", order: str = "value",
+             unit: Fraction = Fraction(1, 100)) -> PrizeList:
+    """The prize list of the standings ``rows`` (best first). ``in_category(category, row)``
+    says whether the row's player may receive that category's prizes (see
+    :mod:`xl_tiebreak.categories`); see the module docstring for ``order`` and ``ties``."""
+    if ties not in TIES:
+        raise InputError(f"prize ties: expected one of {', '.join(TIES)}, not {ties!r}")
+    if order not in ORDERS:
+        raise InputError(f"prize order: expected one of {', '.join(ORDERS)}, not {order!r}")
+    if unit <= 0:
+        raise InputError("prize rounding unit must be positive")
+    cats = [c for c, _ in table.categories]
+
+    def eligible(list_no: int, i: int) -> bool:
+        return list_no == 0 or in_category(cats[list_no - 1], rows[i])
+
+    prizes = _prizes(table, order)
+    taken: dict[int, _Prize] = {}
+    for pz in prizes:
+        for i in range(len(rows)):
+            if i not in taken and eligible(pz.list_no, i):
+                pz.winner, taken[i] = i, pz
+                break
+    paid = {i: pz.amount for i, pz in taken.items()}
+    shared: dict[int, tuple[int, ...]] = {}
+    left = Fraction(0)
+    if ties != "tiebreak":
+        left = _share(rows, prizes, taken, paid, shared, eligible, points_of, ties, unit)
+    awards = []
+    for i in sorted(paid):
+        p = player_of(rows[i])
+        pz = taken.get(i)
+        awards.append(Award(getattr(p, "no"), getattr(p, "name"), place_of(rows[i]),
+                            pz.label if pz else "share of tied prizes", pz.amount if pz else Fraction(0),
+                            paid[i], tuple(getattr(player_of(rows[j]), "no") for j in shared.get(i, ()))))
+    return PrizeList(tuple(awards), tuple(p.label for p in prizes if p.winner is None), left, ties, order)
+
+
+def _share(rows: Sequence[R], prizes: list[_Prize], taken: dict[int, _Prize], paid: dict[int, Fraction],
+           shared: dict[int, tuple[int, ...]], eligible: Callable[[int, int], bool],
+           points_of: Callable[[R], Fraction], ties: str, unit: Fraction) -> Fraction:
+    """Share the money of tied players, list by list and score by score (``shared`` or Hort);
+    returns what rounding down to ``unit`` left over."""
+    left = Fraction(0)
+    joined: set[int] = set()  # players without a prize who already share in one pot
+    lists = sorted({p.list_no for p in prizes})
+    for list_no in lists:
+        winners = [p.winner for p in prizes if p.list_no == list_no and p.winner is not None]
+        for score in sorted({points_of(rows[i]) for i in winners}, reverse=True):
+            group = [i for i in winners if points_of(rows[i]) == score]
+            extra = [i for i in range(len(rows)) if i not in taken and i not in joined
+                     and points_of(rows[i]) == score and eligible(list_no, i)]
+            sharers = sorted(group + extra)
+            if len(sharers) < 2:
+                continue
+            joined.update(extra)
+            pot = sum((taken[i].amount for i in group), Fraction(0))
+            if ties == "hort":
+                pot /= 2
+            share = (pot / len(sharers)) // unit * unit
+            left += pot - share * len(sharers)
+            for i in sharers:
+                own = taken[i].amount / 2 if ties == "hort" and i in taken else Fraction(0)
+                paid[i] = own + share
+                shared[i] = tuple(sharers)
+    return left
