@@ -36,6 +36,7 @@ from typing import Callable, Optional, Sequence, TypeVar
 
 from .categories import Category, parse_category
 from .errors import InputError
+from .model import Player
 
 __all__ = ["PrizeTable", "Award", "PrizeList", "ORDERS", "TIES", "allocate", "parse_amounts", "ordinal"]
 
@@ -138,7 +139,7 @@ def _prizes(table: PrizeTable, order: str) -> list[_Prize]:
     return out
 
 
-def allocate(rows: Sequence[R], table: PrizeTable, *, player_of: Callable[[R], "object"],
+def allocate(rows: Sequence[R], table: PrizeTable, *, player_of: Callable[[R], Player],
              points_of: Callable[[R], Fraction], place_of: Callable[[R], str],
              in_category: Callable[[Category, R], bool], ties: str = "tiebreak", order: str = "value",
              unit: Fraction = Fraction(1, 100)) -> PrizeList:
@@ -171,10 +172,10 @@ def allocate(rows: Sequence[R], table: PrizeTable, *, player_of: Callable[[R], "
     awards = []
     for i in sorted(paid):
         p = player_of(rows[i])
-        pz = taken.get(i)
-        awards.append(Award(getattr(p, "no"), getattr(p, "name"), place_of(rows[i]),
-                            pz.label if pz else "share of tied prizes", pz.amount if pz else Fraction(0),
-                            paid[i], tuple(getattr(player_of(rows[j]), "no") for j in shared.get(i, ()))))
+        got = taken.get(i)
+        awards.append(Award(p.no, p.name, place_of(rows[i]), got.label if got else "share of tied prizes",
+                            got.amount if got else Fraction(0), paid[i],
+                            tuple(player_of(rows[j]).no for j in shared.get(i, ()))))
     return PrizeList(tuple(awards), tuple(p.label for p in prizes if p.winner is None), left, ties, order)
 
 
