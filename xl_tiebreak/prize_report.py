@@ -1,0 +1,108 @@
+"""The prize list and the category standings as the command line shows them (text, CSV, JSON).
+
+The standings are the full event's (points, then its tie-break list); a category list keeps
+their order and their places, and shows the player's place in the category beside it.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from fractions import Fraction
+from typing import Optional, Sequence
+
+from .categories import Category, Selection, select
+from .engine import Result
+from .errors import InputError
+from .prizes import PrizeList, PrizeTable, allocate
+from .standings import Row, rank
+from .textutil import table
+
+__all__ = ["start_date", "category_selection", "prize_list", "render_prizes", "money"]
+
+
+def start_date(result: Result) -> Optional[date]:
+    """The event's start date (TRF 042, a workbook's Event sheet), if known."""
+    s = result.tournament.start_date
+    try:
+        return date.fromisoformat(s) if s else None
+    except ValueError:
+        return None
+
+
+def category_selection(result: Result, category: Category, age: str = "year") -> Selection:
+    """The standings rows of one category, in the full event's order."""
+    start = start_date(result)
+    if category.field == "birth" and start is None:
+        raise InputError(f"category {category.text}: an age category needs the event's start date "
+                         "(TRF record 042, or the workbook's Event sheet)")
+    return select(rank(result), category, lambda r: r.player, start, age)
+
+
+def prize_list(result: Result, table_: PrizeTable, *, ties: str, order: str, age: str = "year",
+               unit: Fraction = Fraction(1, 100)) -> tuple[PrizeList, list[str]]:
+    """The prize list of the event's standings, and the notes on players left out of a category
+    because a field is missing."""
+    rows = rank(result)
+    start = start_date(result)
+    notes = []
+    for cat, _ in table_.categories:
+        if cat.field == "birth" and start is None:
+            raise InputError(f"category {cat.text}: an age category needs the event's start date "
+                             "(TRF record 042, or the workbook's Event sheet)")
+        note = select(rows, cat, lambda r: r.player, start, age).note
+        if note:
+            notes.append(note)
+    got = allocate(rows, table_, player_of=lambda r: r.player, points_of=lambda r: r.points,
+                   place_of=lambda r: r.place, in_category=lambda c, r: bool(c.holds(r.player, start, age)),
+                   ties=ties, order=order, unit=unit)
+    return got, notes
+
+
+def money(v: Fraction) -> str:
+    """An amount with two decimals (amounts are rounded down to the unit before they get here)."""
+    cents = v * 100
+    whole = cents.numerator // cents.denominator
+    return f"{whole // 100}.{whole % 100:02d}" + ("" if cents.denominator == 1 else "…")
+
+
+_TIES_TEXT = {"tiebreak": "tied players are ranked by the tie-breaks",
+              "shared": "prizes of players tied on points are shared equally",
+              "hort": "Hort system: half of each prize kept, the other halves shared among the tied players"}
+
+
+def render_prizes(result: Result, got: PrizeList, notes: Sequence[str], fmt: str, source: str) -> str:
+    """The prize list as a text table, CSV or JSON."""
+    if fmt == "json":
+        return json.dumps({"edition": result.edition.name, "rounds": result.rounds, "ties": got.ties,
+                           "order": got.order, "awards": [
+                               {"no": a.no, "name": a.name, "place": a.place, "prize": a.prize,
+                                "listed": money(a.listed), "paid": money(a.paid), "shared_with": list(a.shared_with)}
+                               for a in got.awards],
+                           "not_awarded": list(got.unawarded), "left_over": money(got.left_over),
+                           "notes": list(notes)}, ensure_ascii=False, indent=1) + "\n"
+    headers = ["Place", "No", "Name", "Prize", "Listed", "Paid", "Shared with"]
+    rows = [[a.place, str(a.no), a.name, a.prize, money(a.listed), money(a.paid),
+             " ".join(str(n) for n in a.shared_with if n != a.no)] for a in got.awards]
+    if fmt.startswith("csv"):
+        from .cli import _csv
+        return _csv(headers, rows, fmt)
+    head = (f"{result.tournament.name or source}\nPrizes, standings {result.label}; rules: {result.edition.name}\n"
+            f"{_TIES_TEXT[got.ties]}; one prize per player, "
+            f"{'the most valuable first' if got.order == 'value' else 'place prizes first'}\n\n")
+    tail = [f"Total paid {money(got.total)}"]
+    if got.left_over:
+        tail.append(f"Left over by rounding shares down: {money(got.left_over)}")
+    if got.unawarded:
+        tail.append("Not awarded (nobody qualifies): " + ", ".join(got.unawarded))
+    tail += [f"Note: {n}" for n in notes]
+    return head + "\n".join(table(headers, rows, right={1, 4, 5}) + [""] + tail) + "\n"
+
+
+def category_rows(sel: Selection) -> list[tuple[int, Row]]:
+    """(place in the category, row) with tied places shared as in the full standings."""
+    out: list[tuple[int, Row]] = []
+    for k, r in enumerate(sel.rows, 1):
+        same = out and out[-1][1].place == r.place
+        out.append((out[-1][0] if same else k, r))
+    return out
