@@ -156,3 +156,77 @@ def test_category_standings_keep_the_full_events_order_and_name_players_with_mis
     assert [r.player.no for r in sel.rows] == [r.player.no for r in rows if r.player.no % 2]
     assert sel.missing == (2,)
     assert sel.note == "1 player(s) with no sex field are not in women: 2"
+
+
+# --- the command line -------------------------------------------------------------------------
+
+def _cli(capsys, *args):
+    from xl_tiebreak.cli import main
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def demo_file(tmp_path):
+    from xl_tiebreak.examples import demo_text
+    p = tmp_path / "demo.trf"
+    p.write_text(demo_text(), encoding="utf-8")
+    return p
+
+
+def test_prizes_command_pays_the_standings_places_and_says_how_ties_were_treated(capsys, demo_file):
+    import json
+    from xl_tiebreak import compute
+    from xl_tiebreak.standings import rank
+    from xl_tiebreak.trf import read_trf
+    rows = rank(compute(read_trf(demo_file), "BH/C1,BH,SB", edition="fide2024"))
+    code, out, _ = _cli(capsys, "prizes", str(demo_file), "-t", "BH/C1,BH,SB", "-r", "fide2024",
+                        "--places", "60,30,10", "--ties", "shared", "-f", "json")
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["ties"] == "shared" and doc["order"] == "value"
+    # the money follows the points: equal points, equal pay; total 100 less what rounding left
+    paid = {a["no"]: F(a["paid"]) for a in doc["awards"]}
+    pts = {r.player.no: r.points for r in rows}
+    for a in paid:
+        for b in paid:
+            if pts[a] == pts[b]:
+                assert paid[a] == paid[b]
+    assert sum(paid.values()) + F(doc["left_over"]) == 100
+    assert [a["no"] for a in doc["awards"]][0] == rows[0].player.no
+    code, out, _ = _cli(capsys, "prizes", str(demo_file), "--places", "60,30,10")
+    assert code == 0 and "tied players are ranked by the tie-breaks" in out and "Total paid 100.00" in out
+
+
+def test_prizes_command_refuses_a_missing_or_bad_table_with_status_2(capsys, demo_file):
+    code, _, err = _cli(capsys, "prizes", str(demo_file))
+    assert code == 2 and "no prize given" in err
+    code, _, err = _cli(capsys, "prizes", str(demo_file), "--places", "60,x")
+    assert code == 2 and "place prizes: prize 2 'x' is not an amount" in err
+    code, _, err = _cli(capsys, "prizes", str(demo_file), "--places", "60", "--unit", "0")
+    assert code == 2 and "--unit" in err
+    undated = demo_file.with_name("undated.trf")
+    undated.write_text("".join(ln for ln in demo_file.read_text(encoding="utf-8").splitlines(True)
+                               if not ln.startswith("042")), encoding="utf-8")
+    code, _, err = _cli(capsys, "prizes", str(undated), "--category-prize", "U18=50")
+    assert code == 2 and "needs the event's start date" in err
+
+
+def test_standings_of_a_category_keep_the_event_places_and_number_the_category(capsys, demo_file):
+    from xl_tiebreak import compute
+    from xl_tiebreak.standings import rank
+    from xl_tiebreak.trf import read_trf
+    t = read_trf(demo_file)
+    rows = rank(compute(t, "BH/C1,BH,SB", edition="fide2024"))
+    cut = sorted(p.rating for p in t.players if p.rating is not None)[len(t.players) // 2]
+    code, out, _ = _cli(capsys, "standings", str(demo_file), "-t", "BH/C1,BH,SB", "-r", "fide2024",
+                        "--category", f"U{cut}", "-f", "csv")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("Rk,Cat,No,Name")
+    want = [r for r in rows if r.player.rating is not None and r.player.rating < cut]
+    assert [ln.split(",")[2] for ln in lines[1:]] == [str(r.player.no) for r in want]
+    assert [ln.split(",")[0] for ln in lines[1:]] == [r.place for r in want]
+    code, _, err = _cli(capsys, "standings", str(demo_file), "--category", "U16OO")
+    assert code == 2 and "is not a category" in err

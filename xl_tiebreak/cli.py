@@ -23,9 +23,10 @@ from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 from .editions import EDITIONS
 from .errors import TiebreakError
 from .options import Options, options_from_pairs
-from .textutil import is_digits, table
+from .textutil import csv_safe, csv_text as _csv, is_digits, table  # noqa: F401 (csv_safe: for the tests)
 
 if TYPE_CHECKING:  # the commands import what they use when they run: a quick start
+    from .categories import Selection
     from .engine import Result
     from .excel.book_reader import BookSettings
     from .model import Tournament
@@ -108,6 +109,23 @@ def _arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
         "encoding": (("--encoding",), {"metavar": "NAME", "help": "text encoding of a TRF file (default: UTF-8, "
                                        "else Windows-1252 or Latin-1, with a warning), e.g. cp1250"}),
         "force": (("--force",), {"action": "store_true", "help": "replace the output file if it exists"}),
+        "category": (("--category",), {"metavar": "CATEGORY", "help": "only the players of a category, in the whole "
+                                       "event's order: U1600 (rated below), 1600-1799, women, U18 / S50 (age), "
+                                       "unrated, FED=ENG"}),
+        "age": (("--age",), {"choices": ("year", "date"), "default": "year",
+                             "help": "age categories by birth year (FIDE youth and senior events; default) or by "
+                                     "the exact age on the start date"}),
+        "places": (("--places",), {"metavar": "AMOUNTS", "help": "place prizes, e.g. 500,300,200"}),
+        "category prize": (("--category-prize",), {"action": "append", "default": [], "metavar": "CATEGORY=AMOUNTS",
+                                                   "help": "a category's prizes, e.g. U1600=100,50 (repeat)"}),
+        "ties": (("--ties",), {"choices": ("tiebreak", "shared", "hort"), "default": "tiebreak",
+                               "help": "players tied on points: ranked by the tie-breaks (default), prizes "
+                                       "shared equally, or the Hort system (half kept, half shared)"}),
+        "prize order": (("--order",), {"choices": ("value", "places-first"), "default": "value",
+                                       "help": "one prize per player: the most valuable first (default), or "
+                                               "the place prizes first"}),
+        "unit": (("--unit",), {"default": "0.01", "metavar": "AMOUNT",
+                               "help": "shares are rounded down to this (default 0.01); what is left is stated"}),
     }
 
 
@@ -231,12 +249,36 @@ def _standings(args) -> tuple[str, int]:
     from .excel.stale import note_stale
     from .rating_notes import rating_notes
     result = _result(args, *_load(args.input, args))
-    got = _emit(args, _render_standings(result, args.format, args.input))
+    category = None
+    if args.category:
+        from .categories import parse_category
+        from .prize_report import category_selection
+        category = category_selection(result, parse_category(args.category, "--category"), args.age)
+        if category.note and args.format.startswith("csv"):
+            print(f"xl-tiebreak: note: {category.note}", file=sys.stderr)
+    got = _emit(args, _render_standings(result, args.format, args.input, category))
     if args.format.startswith("csv"):
         for note in rating_notes(result):
             print(f"xl-tiebreak: note: {note}", file=sys.stderr)
     note_stale(args.input)
     return got
+
+
+def _prizes(args) -> tuple[str, int]:
+    """``prizes``: the prize list from the standings and a prize table (:mod:`xl_tiebreak.prizes`)."""
+    from .prize_report import prize_list, render_prizes
+    from .prizes import PrizeTable, parse_amounts
+    table_ = PrizeTable.parse(args.places or "", args.category_prize)
+    if not table_.places and not table_.categories:
+        from .errors import InputError
+        raise InputError("prizes: no prize given; expected --places 500,300,200 and/or --category-prize U1600=100,50")
+    unit = parse_amounts(args.unit, "--unit")[0]
+    if unit <= 0:
+        from .errors import InputError
+        raise InputError("--unit: expected a positive amount, e.g. 0.01 or 1")
+    result = _result(args, *_load(args.input, args))
+    got, notes = prize_list(result, table_, ties=args.ties, order=args.order, age=args.age, unit=unit)
+    return _emit(args, render_prizes(result, got, notes, args.format, args.input))
 
 
 def _demo(args) -> tuple[str, int]:
@@ -420,9 +462,9 @@ def _json_list(items: Sequence[str], indent: str) -> str:
 
 
 def _json(result: Result, order: Sequence[int], places: Optional[Sequence[str]] = None,
-          separated: Optional[Sequence[Optional[str]]] = None) -> str:
+          separated: Optional[Sequence[Optional[str]]] = None, extra: Sequence[str] = ()) -> str:
     """The JSON document of a result, players in ``order`` (with their places and what separated
-    them, for standings); written column by column, the same text as ``json.dumps(doc,
+    them, for standings; ``extra``: more ready-made fields of the head); written column by column, the same text as ``json.dumps(doc,
     ensure_ascii=False, indent=1)``."""
     import json  # here, not at the top: the other commands start without it
     from json.encoder import encode_basestring as string  # what json.dumps(ensure_ascii=False) uses
@@ -457,44 +499,9 @@ def _json(result: Result, order: Sequence[int], places: Optional[Sequence[str]] 
             f'"label": {string(result.label)}',
             f'"tiebreaks": {_json_list([string(c) for c in result.codes], " ")}',
             *([f'"notes": {_json_list([string(n.text) for n in notes], " ")}'] if notes else []),
+            *extra,
             '"players": ' + ("[\n" + ",\n".join(lines) + "\n ]" if lines else "[]")]
     return "{\n " + ",\n ".join(head) + "\n}\n"
-
-
-_NUMBER = None
-
-
-def csv_safe(field: str) -> str:
-    """A CSV field a spreadsheet will not run as a formula (OWASP's rule): text starting with
-    ``=``, ``+``, ``-``, ``@``, a tab or a carriage return gets a leading ``'``; a plain number
-    (``-1.5``, ``+3``) stays a number.
-
-    >>> csv_safe("=HYPERLINK(1)"), csv_safe("-2+3+cmd|' /C calc'!A0"), csv_safe("-1.5"), csv_safe("Smith")
-    ("'=HYPERLINK(1)", "'-2+3+cmd|' /C calc'!A0", '-1.5', 'Smith')
-    """
-    global _NUMBER
-    if not field or field[0] not in "=+-@\t\r":
-        return field
-    if _NUMBER is None:
-        import re
-        _NUMBER = re.compile(r"[+-]?\d+(?:[.,]\d+)?")
-    return field if _NUMBER.fullmatch(field) else "'" + field
-
-
-def _csv(headers: list[str], rows: list[list[str]], fmt: str = "csv") -> str:
-    """CSV text; ``csv-eu`` is for Excel set to European formats: semicolons, decimal commas and
-    a byte-order mark (so that Excel reads it as UTF-8)."""
-    import csv
-    import io
-    import re
-    eu = fmt == "csv-eu"
-    number = re.compile(r"-?\d+\.\d+")
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n", delimiter=";" if eu else ",")
-    w.writerow([csv_safe(h) for h in headers])
-    for row in rows:
-        w.writerow([f.replace(".", ",") if eu and number.fullmatch(f) else csv_safe(f) for f in row])
-    return ("\ufeff" if eu else "") + buf.getvalue()
 
 
 def _render_compute(result: Result, fmt: str) -> str:
@@ -521,14 +528,20 @@ def _note_lines(result: Result) -> list[str]:
             textwrap.wrap(n.text, 100, initial_indent="Note: ", subsequent_indent="      ", break_on_hyphens=False)]
 
 
-def _render_standings(result: Result, fmt: str, source: str) -> str:
+def _render_standings(result: Result, fmt: str, source: str, category: Optional[Selection] = None) -> str:
+    """The standings as a table, CSV or JSON; with ``category``, only its players, in the full
+    event's order and with their places in it."""
     from .formatting import format_value
     from .standings import rank
-    rows_ = rank(result)
+    rows_ = rank(result) if category is None else list(category.rows)
     tindex = result.tournament._index()
     if fmt == "json":
+        import json
+        extra = [] if category is None else [
+            '"category": ' + json.dumps({"text": category.category.text, "label": category.category.label,
+                                        "missing": list(category.missing)}, ensure_ascii=False)]
         return _json(result, [tindex[r.player.no] for r in rows_], [r.place for r in rows_],
-                     [r.separated_by for r in rows_])
+                     [r.separated_by for r in rows_], extra)
     cols = _columns(result)
     headers = ["Rk", "No", "Name", "Pts"] + [c for c, _ in cols] + ["Split by"]
     rows = []
@@ -537,9 +550,15 @@ def _render_standings(result: Result, fmt: str, source: str) -> str:
         split = r.separated_by or ("shared" if tied_above and rows_[k - 1].place == r.place else "")
         rows.append([r.place, str(r.player.no), r.player.name, format_value(r.points, 1)]
                     + [format_value(v, d) for v, (_, d) in zip(r.values, cols)] + [split])
+    if category is not None:
+        from .prize_report import category_rows
+        headers.insert(1, "Cat")
+        for row, (k, _) in zip(rows, category_rows(category)):
+            row.insert(1, str(k))
     if fmt.startswith("csv"):
         return _csv(headers, rows, fmt)
     title = result.tournament.name or source
+    title += "" if category is None else f" - {category.category.label}"
     head = (f"{title}\nStandings {result.label}\n"
             f"{'Round robin' if result.round_robin else 'Swiss'}; rules: {result.edition.name} "
             f"({result.edition.title})\n\n")
@@ -549,7 +568,11 @@ def _render_standings(result: Result, fmt: str, source: str) -> str:
     legend.append("An empty cell is undefined (for example no game over the board); it ranks last.")
     legend.append("Split by: the tie-break that set the player below the one above on equal points.")
     legend += _note_lines(result)
-    return head + "\n".join(table(headers, rows, right={1, *range(3, len(headers))}) + legend) + "\n"
+    if category is not None:
+        legend.append(f"Rk: the place in the whole event; Cat: the place in {category.category.label}.")
+        legend += [f"Note: {category.note}"] if category.note else []
+    right = {1, *range(3, len(headers))} if category is None else {1, 2, *range(4, len(headers))}
+    return head + "\n".join(table(headers, rows, right=right) + legend) + "\n"
 
 
 def _commands() -> tuple[tuple[str, str, tuple[str, ...], Callable[[argparse.Namespace], tuple[str, int]]], ...]:
@@ -559,7 +582,10 @@ def _commands() -> tuple[tuple[str, str, tuple[str, ...], Callable[[argparse.Nam
              "text output", "force")
     return (
         ("compute", "tie-break values of every player, in start order", event, _compute),
-        ("standings", "the ranked table with the tie-breaks", event, _standings),
+        ("standings", "the ranked table with the tie-breaks", (*event, "category", "age"), _standings),
+        ("prizes", "the prize list: place and category prizes, one per player, tied players as chosen",
+         ("input", "places", "category prize", "ties", "prize order", "unit", "age", "tiebreaks", "rules", "type",
+          "rounds", "format", "set", "unrated", "encoding", "text output", "force"), _prizes),
         ("demo", "standings of the example event shipped with the package", event[1:], _demo),
         ("explain", "how one value is reached, step by step", ("input", "player", "tiebreak", "rules", "type",
          "rounds", "live", "tiebreaks (no -t)", "text format", "set", "unrated", "encoding"), _explain),

@@ -16,7 +16,7 @@ from .engine import Result
 from .errors import InputError
 from .prizes import PrizeList, PrizeTable, allocate
 from .standings import Row, rank
-from .textutil import table
+from .textutil import csv_text, table
 
 __all__ = ["start_date", "category_selection", "prize_list", "render_prizes", "money"]
 
@@ -85,8 +85,7 @@ def render_prizes(result: Result, got: PrizeList, notes: Sequence[str], fmt: str
     rows = [[a.place, str(a.no), a.name, a.prize, money(a.listed), money(a.paid),
              " ".join(str(n) for n in a.shared_with if n != a.no)] for a in got.awards]
     if fmt.startswith("csv"):
-        from .cli import _csv
-        return _csv(headers, rows, fmt)
+        return csv_text(headers, rows, fmt)
     head = (f"{result.tournament.name or source}\nPrizes, standings {result.label}; rules: {result.edition.name}\n"
             f"{_TIES_TEXT[got.ties]}; one prize per player, "
             f"{'the most valuable first' if got.order == 'value' else 'place prizes first'}\n\n")

@@ -27,3 +27,39 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[str]], right: Collecti
         def line(cells: Sequence[str]) -> str:
             return "  ".join([c.ljust(w) for c, w in zip(cells, widths)]).rstrip()
     return [line(headers), line(["-" * w for w in widths])] + [line(r) for r in rows]
+
+
+_NUMBER = None
+
+
+def csv_safe(field: str) -> str:
+    """A CSV field a spreadsheet will not run as a formula (OWASP's rule): text starting with
+    ``=``, ``+``, ``-``, ``@``, a tab or a carriage return gets a leading ``'``; a plain number
+    (``-1.5``, ``+3``) stays a number.
+
+    >>> csv_safe("=HYPERLINK(1)"), csv_safe("-2+3+cmd|' /C calc'!A0"), csv_safe("-1.5"), csv_safe("Smith")
+    ("'=HYPERLINK(1)", "'-2+3+cmd|' /C calc'!A0", '-1.5', 'Smith')
+    """
+    global _NUMBER
+    if not field or field[0] not in "=+-@\t\r":
+        return field
+    if _NUMBER is None:
+        import re
+        _NUMBER = re.compile(r"[+-]?\d+(?:[.,]\d+)?")
+    return field if _NUMBER.fullmatch(field) else "'" + field
+
+
+def csv_text(headers: list[str], rows: list[list[str]], fmt: str = "csv") -> str:
+    """CSV text; ``csv-eu`` is for Excel set to European formats: semicolons, decimal commas and
+    a byte-order mark (so that Excel reads it as UTF-8)."""
+    import csv
+    import io
+    import re
+    eu = fmt == "csv-eu"
+    number = re.compile(r"-?\d+\.\d+")
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n", delimiter=";" if eu else ",")
+    w.writerow([csv_safe(h) for h in headers])
+    for row in rows:
+        w.writerow([f.replace(".", ",") if eu and number.fullmatch(f) else csv_safe(f) for f in row])
+    return ("\ufeff" if eu else "") + buf.getvalue()
