@@ -1,0 +1,156 @@
+"""``xl-tiebreak check`` on a team TRF: every inconsistency of Reading (issue 23) is a finding that
+names the line (and column where there is one), through the command itself (``main``).
+
+The event is :mod:`team_files`' four teams of two boards; each test breaks one thing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from conftest import SHARED
+from team_files import FIRST_PLAYER_LINE, FIRST_TEAM_LINE, four_teams, team_line
+from xl_tiebreak.cli import main
+
+_SHARED = SHARED if SHARED.is_dir() else Path(os.environ.get("XL_TIEBREAK_SHARED", str(SHARED)))
+END = FIRST_TEAM_LINE + 4  # the first line after the four 310 records
+
+
+def check(tmp_path: Path, text: str, capsys) -> tuple[int, list[tuple[str, str, str]]]:
+    """Run ``check --format json``: (exit status, [(severity, rule, where)])."""
+    path = tmp_path / "event.trf"
+    path.write_text(text, encoding="utf-8")
+    status = main(["check", str(path), "--format", "json"])
+    doc = json.loads(capsys.readouterr().out)
+    return status, [(f["severity"], f["rule"], f["where"]) for f in doc["findings"]]
+
+
+def test_a_consistent_team_file_has_no_finding(tmp_path, capsys):
+    assert check(tmp_path, four_teams(), capsys) == (0, [])
+
+
+def test_the_table_names_the_file_and_counts(tmp_path, capsys):
+    path = tmp_path / "event.trf"
+    path.write_text(four_teams(totals={4: ("1.0", "1.5")}), encoding="utf-8")
+    assert main(["check", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert out.splitlines() == [
+        f"error    event.trf line {FIRST_TEAM_LINE + 3}, column 62: team 4 (Dingoes) declares 1.5 game points; its "
+        "matches give 1",
+        "event.trf: 1 error(s), 0 warning(s)"]
+
+
+def test_a_player_in_no_team_is_a_warning_at_his_line(tmp_path, capsys):
+    status, found = check(tmp_path, four_teams(rosters={1: [1, 2]}), capsys)
+    assert status == 0  # a warning only
+    assert found == [("warning", "team-roster", f"event.trf line {FIRST_PLAYER_LINE + 8}")]  # player 9
+
+
+def test_declared_match_and_game_points_that_disagree_are_errors_at_their_columns(tmp_path, capsys):
+    status, found = check(tmp_path, four_teams(totals={2: ("3.0", "2.0")}), capsys)
+    assert status == 1
+    assert found == [("error", "team-declared", f"event.trf line {FIRST_TEAM_LINE + 1}, column 55"),
+                     ("error", "team-declared", f"event.trf line {FIRST_TEAM_LINE + 1}, column 62")]
+
+
+def test_boards_against_two_teams_are_an_error_at_the_board(tmp_path, capsys):
+    # player 4 (team 2) moved to team 3's roster: in round 1 team 3 (players 5, 6, 4) meets team 4 on
+    # two boards and team 1 on one; team 2 meets team 1 with one board
+    text = four_teams(rosters={2: [3], 3: [5, 6, 4]})
+    status, found = check(tmp_path, text, capsys)
+    assert status == 1
+    assert ("error", "team-match", f"event.trf line {FIRST_PLAYER_LINE + 3}, column 92") in found  # player 4, round 1
+    # round 2: player 4 meets player 8 of team 4, as team 3's 5 and 6 meet team 1: the same finding
+    assert ("error", "team-match", f"event.trf line {FIRST_PLAYER_LINE + 3}, column 102") in found
+
+
+def test_games_and_a_forfeited_match_in_one_round_are_an_error_at_the_330(tmp_path, capsys):
+    status, found = check(tmp_path, four_teams(extra=["330 +-   2   2   4"]), capsys)
+    assert status == 1
+    assert ("error", "team-match", f"event.trf line {END}") in found
+
+
+def test_games_and_a_pab_in_one_round_are_an_error_at_the_320(tmp_path, capsys):
+    status, found = check(tmp_path, four_teams(extra=["320  2.0  2.0   1"]), capsys)
+    assert status == 1
+    assert ("error", "team-match", f"event.trf line {END}") in found
+
+
+def test_a_second_320_is_an_error_at_its_line(tmp_path, capsys):
+    status, found = check(tmp_path, four_teams(extra=["320  2.0  2.0", "320  1.0  1.0"]), capsys)
+    assert status == 1 and found == [("error", "team-record", f"event.trf line {END + 1}, column 1")]
+
+
+def test_a_300_line_up_with_a_player_who_did_not_play_is_an_error_at_the_300(tmp_path, capsys):
+    # team 1's line-up in round 1 names its reserve 9, who did not play, and leaves out player 2
+    status, found = check(tmp_path, four_teams(extra=["300   1   1   2    1    9"]), capsys)
+    assert status == 1 and found == [("error", "team-record", f"event.trf line {END}")]
+
+
+def test_a_300_line_up_against_the_wrong_team_is_an_error_at_the_300(tmp_path, capsys):
+    status, found = check(tmp_path, four_teams(extra=["300   1   1   3    2    1"]), capsys)
+    assert status == 1 and found == [("error", "team-record", f"event.trf line {END}")]
+
+
+def test_a_300_line_up_naming_no_team_stops_with_its_line(tmp_path, capsys):
+    status, found = check(tmp_path, four_teams(extra=["300   1   1   7    2    1"]), capsys)
+    assert status == 1 and found == [("error", "layout", f"event.trf line {END}")]
+
+
+def test_more_players_than_the_352_boards_is_an_error_at_the_last_board(tmp_path, capsys):
+    # round 1: team 1's reserve 9 plays a third board against a new player 10 of team 2
+    rounds = {9: [(10, "w", "1"), ("0000", "-", "-")]}
+    text = four_teams(rounds=rounds, rosters={2: [3, 4, 10]})
+    text = text.replace("310   1", "001   10 m    Player 10                         1500 NOR        1010"
+                        "             0.0   10     9 b 0  0000 - -\n310   1", 1)
+    status, found = check(tmp_path, text, capsys)
+    assert status == 1
+    wheres = [w for s, r, w in found if r == "team-match"]
+    assert f"event.trf line {FIRST_PLAYER_LINE + 8}, column 92" in wheres  # player 9, team 1's third board
+    assert f"event.trf line {FIRST_PLAYER_LINE + 9}, column 92" in wheres  # player 10, team 2's third board
+
+
+def test_record_299_is_a_warning_that_it_is_not_applied(tmp_path, capsys):
+    status, found = check(tmp_path, four_teams(extra=["299    -1.0  -2.0    2    4"]), capsys)
+    assert status == 0 and found == [("warning", "team-abnormal", f"event.trf line {END}, column 1")]
+
+
+def test_a_bad_team_record_is_an_error_naming_line_and_column(tmp_path, capsys):
+    status, found = check(tmp_path, four_teams(extra=["330 ++   2   1   3"]), capsys)
+    assert status == 1 and found == [("error", "layout", f"event.trf line {END}, column 5")]
+
+
+def test_a_team_file_without_team_records_says_so(tmp_path, capsys):
+    text = four_teams()
+    text = "\n".join(ln for ln in text.splitlines() if not ln.startswith("310")) + "\n"
+    status, found = check(tmp_path, text, capsys)
+    assert status == 1 and found == [("error", "layout", "event.trf")]
+
+
+def test_an_individual_file_is_still_checked_as_one(tmp_path, capsys):
+    text = four_teams(header=["012 Individual", "042 2026/03/07", "142 2"])
+    text = "\n".join(ln for ln in text.splitlines() if not ln.startswith("310")) + "\n"
+    status, found = check(tmp_path, text, capsys)
+    # the 001 lines of a team event are an individual Swiss too: player 9 absent, nothing wrong
+    assert status == 0 and [r for _s, r, _w in found if r.startswith("team")] == []
+
+
+def test_the_real_team_files_findings(capsys):
+    real = _SHARED / "data" / "real"
+    grand = real / "grandmommys-cup-trf26-team.trf"
+    if not grand.is_file():
+        pytest.skip("../shared/data/real is not there")
+    status = main(["check", str(grand), "--format", "json"])
+    doc = json.loads(capsys.readouterr().out)
+    assert status == 1
+    # Denmark's 310 counts a half-point team bye in round 3 that no record states; two 299 not applied
+    assert [(f["rule"], f["where"]) for f in doc["findings"] if f["rule"].startswith("team")] == [
+        ("team-abnormal", f"{grand.name} line 539, column 1"), ("team-abnormal", f"{grand.name} line 540, column 1"),
+        ("team-declared", f"{grand.name} line 334, column 55"), ("team-declared", f"{grand.name} line 334, column 62")]
+    crete = real / "crete-interclub-2025-team.trf"
+    assert main(["check", str(crete), "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["errors"] == 0
