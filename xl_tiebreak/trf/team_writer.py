@@ -14,7 +14,8 @@ What is written:
   points and game points of the games (C.07 team scoring, :func:`~xl_tiebreak.teams.scores`), rank
   (from the standings given, else the rank read), the roster in board order;
 * ``240`` team byes F/H/Z (one record per type and round), ``320`` the team PAB with the value the
-  event uses (stated explicitly even where it was the default, so that every reader agrees on it),
+  event uses (always, even where it was the default and no team had one, so that every reader
+  agrees on it),
   ``330`` forfeited matches, ``300`` the line-ups whose board order is not the roster's (``0`` for an
   empty board).
 
@@ -161,10 +162,9 @@ def _byes(event: TeamEvent) -> list[str]:
 
 def _pab(event: TeamEvent) -> list[str]:
     """320: the PAB's MP at 5-8 and GP at 10-13, then the team of round r at 15+4(r-1) (blank: none).
-    Written where a team had the PAB, or where the file stated its value."""
+    Always written: the value is an event setting, and a file without it leaves each reader to its
+    own default (FIDE's reference engine gives a TRF-16 PAB a drawn match)."""
     who = {m.round: m.team for m in event.matches if m.kind == PAB}
-    if not who and event.pab.source != "320":
-        return []
     mp, gp = event.pab_points
     cells = [f"{who[r]:3d}" if r in who else "   " for r in range(1, max(who, default=0) + 1)]
     return [(f"320 {_points(mp, 4)} {_points(gp, 4)} " + " ".join(cells)).rstrip()]
