@@ -63,7 +63,8 @@ def _arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
         "recompute input": (("input",), {"help": "an .xlsx workbook"}),
         "tiebreaks": (("--tiebreaks", "-t"), tiebreaks),
         "tiebreaks (no -t)": (("--tiebreaks",), tiebreaks),  # explain: there -t is --tiebreak
-        "player": (("--player", "-p"), {"type": int, "required": True, "help": "the player's start number"}),
+        "player": (("--player", "-p", "--team"), {"type": int, "required": True,
+                                                  "help": "the player's start number (a team event: the team's number)"}),
         "tiebreak": (("--tiebreak", "-t"), {"required": True, "metavar": "CODE", "help": "e.g. BH/C1, SB, ARO, DE"}),
         "rules": (("--rules", "-r"), {"metavar": "EDITION", "help": "rule edition: " + ", ".join(EDITIONS) + " "
                                       "(default: the edition in force at the event's start date, else fide2026)"}),
@@ -89,6 +90,10 @@ def _arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
         "set": (("--set",), {"action": "append", "default": [], "metavar": "NAME=VALUE",
                              "help": "a choice the regulations leave open (repeat for several); the first "
                                      "value is the default: " + _set_help() + " (see xl_tiebreak.Options)"}),
+        "team pab": (("--team-pab",), {"metavar": "VALUE",
+                                       "help": "a team event's PAB where no record 320 states it: win (a won match, "
+                                               "every board won; the default), draw (a drawn match, every board "
+                                               "drawn) or MP,GP, e.g. 1,2"}),
         "unrated": (("--unrated",), {"type": _rating, "metavar": "RATING",
                                      "help": "rating for unrated players in the rating tie-breaks (default: "
                                              "such tie-breaks are dropped when anyone is unrated)"}),
@@ -238,14 +243,26 @@ def _emit(args, text: str) -> tuple[str, int]:
     return f"written to {written}\n", 0
 
 
+def _team(command: str, args) -> Optional[tuple[str, int]]:
+    """The command on a team TRF (:mod:`xl_tiebreak.team_cli`); ``None`` for any other input."""
+    from .team_cli import run_team
+    return run_team(command, args)
+
+
 def _compute(args) -> tuple[str, int]:
-    """``compute``: every player's values, in start order."""
+    """``compute``: every player's values, in start order (a team TRF: every team's)."""
+    team = _team("compute", args)
+    if team is not None:
+        return team
     return _emit(args, _render_compute(_result(args, *_load(args.input, args)), args.format))
 
 
 def _standings(args) -> tuple[str, int]:
     """``standings``: the ranked table (and a note when a workbook's stored values are stale; CSV,
     which has no place for notes, gets those on unrated players on standard error too)."""
+    team = _team("standings", args)
+    if team is not None:
+        return team
     from .excel.stale import note_stale
     from .rating_notes import rating_notes
     result = _result(args, *_load(args.input, args))
@@ -343,6 +360,9 @@ def _options(args, base: Optional[Options] = None) -> Optional[Options]:
 
 def _explain(args) -> tuple[str, int]:
     """``explain``: the account of one value."""
+    team = _team("explain", args)
+    if team is not None:
+        return team
     from .explanation import explain, render_text
     t, book = _load(args.input, args)
     tiebreaks, kind, options = _settings(args, book)
@@ -360,6 +380,9 @@ def _compare(args) -> tuple[str, int]:
     from .engine import compute
     from .formatting import format_value, json_number
     from .standings import rank
+    team = _team("compare", args)
+    if team is not None:
+        return team
     t, book = _load(args.input, args)
     names = [e.strip() for e in args.rules.split(",") if e.strip()]
     if not names:
@@ -581,17 +604,17 @@ def _commands() -> tuple[tuple[str, str, tuple[str, ...], Callable[[argparse.Nam
     event = ("input", "tiebreaks", "rules", "type", "rounds", "live", "format", "set", "unrated", "encoding",
              "text output", "force")
     return (
-        ("compute", "tie-break values of every player, in start order", event, _compute),
-        ("standings", "the ranked table with the tie-breaks", (*event, "category", "age"), _standings),
+        ("compute", "tie-break values of every player (or team), in start order", (*event, "team pab"), _compute),
+        ("standings", "the ranked table with the tie-breaks", (*event, "category", "age", "team pab"), _standings),
         ("prizes", "the prize list: place and category prizes, one per player, tied players as chosen",
          ("input", "places", "category prize", "ties", "prize order", "unit", "age", "tiebreaks", "rules", "type",
           "rounds", "format", "set", "unrated", "encoding", "text output", "force"), _prizes),
         ("demo", "standings of the example event shipped with the package", event[1:], _demo),
         ("explain", "how one value is reached, step by step", ("input", "player", "tiebreak", "rules", "type",
-         "rounds", "live", "tiebreaks (no -t)", "text format", "set", "unrated", "encoding"), _explain),
+         "rounds", "live", "tiebreaks (no -t)", "text format", "set", "unrated", "encoding", "team pab"), _explain),
         ("compare", "the values under several editions side by side",
-         ("input", "tiebreaks", "editions", "type", "rounds", "live", "format", "set", "unrated", "encoding"),
-         _compare),
+         ("input", "tiebreaks", "editions", "type", "rounds", "live", "format", "set", "unrated", "encoding",
+          "team pab"), _compare),
         ("check", "list every problem of a TRF file or a workbook's crosstable", ("input", "findings format", "encoding"),
          _check),
         ("template", "write an empty workbook template",

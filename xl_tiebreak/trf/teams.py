@@ -231,12 +231,15 @@ def is_team_text(text: str) -> bool:
     takes for one (082 with teams, 092/192 naming a team event, 013, the 3xx team records)."""
     h = Header()
     fd = Findings(strict=False)
-    for lineno, line in enumerate(text.splitlines(), start=1):
-        if line[:3] != "001":
-            read_header_line(h, line, lineno, "", fd)
-            if h.team:
-                return True
+    for m in _TEAM_HINTS.finditer(text):  # (only the records that can say so: a quick look at a big file)
+        read_header_line(h, m.group(0), 0, "", fd)
+        if h.team:
+            return True
     return False
+
+
+#: the records that can make a file a team event (:func:`is_team_text`)
+_TEAM_HINTS = re.compile(r"^(?:013|310|320|330|300|352|362|082|092|192)[^\r\n]*", re.M)
 
 
 def read_team_file(path: Union[str, Path], *, findings: Optional[Findings] = None,
