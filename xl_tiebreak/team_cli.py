@@ -105,10 +105,31 @@ def _load(args: argparse.Namespace) -> Optional["TeamEvent"]:
             raise InputError(f.message, f.where)
     chosen = bool(getattr(args, "rules", None))
     for f in fd.items:
-        if f.rule == "team-declared":
-            print(f"xl-tiebreak: warning: {f.where}: {f.message} (the games' totals are used)", file=sys.stderr)
-        elif f.severity == "warning" and not (chosen and f.rule == "edition" and "is assumed" in f.message):
+        if f.severity == "warning" and not (chosen and f.rule == "edition" and "is assumed" in f.message):
             print(f"xl-tiebreak: {f}", file=sys.stderr)
+    event = _with_team_pab(args, p, event)
+    for where, message in _declared(event, p.name):
+        print(f"xl-tiebreak: warning: {where}: {message} (the games' totals are used)", file=sys.stderr)
+    return event
+
+
+def _declared(event: "TeamEvent", source: str) -> list[tuple[str, str]]:
+    """Record 310's totals that differ from the games, with the PAB value in use (C.07 team scoring)."""
+    from .teams import scores
+    got = scores(event)
+    out = []
+    for tm in event.teams:
+        for what, declared, counted, col in (("match points", tm.declared_mp, got[tm.no][0], 55),
+                                             ("game points", tm.declared_gp, got[tm.no][1], 62)):
+            if declared is not None and declared != counted:
+                out.append((f"{source} line {tm.line}, column {col}",
+                            f"team {tm.no} ({tm.name}) declares {_show(declared)} {what}; its matches give "
+                            f"{_show(counted)}"))
+    return out
+
+
+def _with_team_pab(args: argparse.Namespace, p: Path, event: "TeamEvent") -> "TeamEvent":
+    """The event with ``--team-pab`` applied (an error where the file's 320 states the value)."""
     given = getattr(args, "team_pab", None)
     if given:
         if event.pab.source == "320":
@@ -119,7 +140,7 @@ def _load(args: argparse.Namespace) -> Optional["TeamEvent"]:
                              f"{f' (line {line})' if line else ''}: {_show(mp)} MP, {_show(gp)} GP; remove "
                              "--team-pab, or change the record")
         import dataclasses
-        event = dataclasses.replace(event, pab=parse_team_pab(given, event))
+        return dataclasses.replace(event, pab=parse_team_pab(given, event))
     return event
 
 
