@@ -154,3 +154,16 @@ def test_the_real_team_files_findings(capsys):
     crete = real / "crete-interclub-2025-team.trf"
     assert main(["check", str(crete), "--format", "json"]) == 0
     assert json.loads(capsys.readouterr().out)["errors"] == 0
+
+
+def test_a_team_with_two_pabs_is_a_warning_and_a_player_s_second_u_is_not(tmp_path, capsys):
+    # team 4 has the PAB in both rounds, written TRF-16 style (0000 - U on its boards); team 3 sits round 1
+    # out, team 2 round 2; teams 1-2 (round 1) and 1-3 (round 2) as before
+    u = ("0000", "-", "U")
+    rounds = {7: [u, u], 8: [u, u], 5: [("0000", "-", "-"), (1, "b", "=")], 6: [("0000", "-", "-"), (2, "w", "=")],
+              3: [(1, "b", "0"), ("0000", "-", "-")], 4: [(2, "w", "="), ("0000", "-", "-")]}
+    text = four_teams(rounds=rounds, totals={1: ("3.0", "2.5"), 2: ("0.0", "0.5"), 3: ("1.0", "1.0"),
+                                             4: ("4.0", "4.0")})
+    status, found = check(tmp_path, text, capsys)
+    assert status == 0
+    assert found == [("warning", "pab-twice", f"event.trf line {FIRST_PLAYER_LINE + 6}")]  # team 4's first player

@@ -226,3 +226,32 @@ def test_the_real_trf16_team_file_is_written_so_that_gacrux_reads_it(tmp_path):
     got = run(written, [c for c in CODES if c != "SSSC"], edition="2026", encoding="utf-8")
     assert got.match_points == match_points(event) and got.game_points == game_points(event)
     assert match_points(event) == {1: 4, 2: 3, 3: 8, 4: 4, 5: 4, 6: 5, 7: 3, 8: 1}
+
+
+# --- the command --------------------------------------------------------------------------------------------
+
+def test_export_trf_writes_a_team_trf_again_with_the_standings_ranks(tmp_path, capsys):
+    from xl_tiebreak.cli import main
+    source = tmp_path / "four.trf"
+    source.write_text(four_teams(), encoding="utf-8")
+    out = tmp_path / "out.trf"
+    assert main(["export-trf", str(source), "-o", str(out), "-t", "EMGSB,BH:GP"]) == 0
+    said = capsys.readouterr().out.splitlines()
+    assert said[0] == (f"wrote {out}: 4 teams, 9 players, 2 rounds; ranks (310) of the standings after round 2 by "
+                       "EMGSB, BH:GP (fide2026)")
+    assert said[1].startswith("Team PAB: 2 MP, 2 GP (the default")
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert "202 EMGSB,BH:GP" in lines and "320  2.0  2.0" in lines
+    # ranks: team 1, then team 3 above team 2 on EMGSB (4 > 3.5), team 4
+    assert [(ln[4:7], ln[68:71]) for ln in lines if ln.startswith("310")] == [
+        ("  1", "  1"), ("  2", "  3"), ("  3", "  2"), ("  4", "  4")]
+    assert_same_event(_read(four_teams()), _read(out.read_text(encoding="utf-8")))
+    # an existing file is replaced only with --force; a workbook's options are refused for a workbook
+    assert main(["export-trf", str(source), "-o", str(out)]) == 2
+    assert "exists" in capsys.readouterr().err
+
+
+def test_export_trf_of_a_workbook_refuses_the_team_options(tmp_path, capsys):
+    from xl_tiebreak.cli import main
+    assert main(["export-trf", str(tmp_path / "book.xlsx"), "-o", str(tmp_path / "x.trf"), "--team-pab", "win"]) == 2
+    assert "--team-pab: for a team TRF; a workbook's export-trf takes them from its Settings" in capsys.readouterr().err

@@ -60,6 +60,8 @@ def _arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
         "input": (("input",), {"help": "a FIDE TRF file or an .xlsx workbook"}),
         "trf input": (("input",), {"help": "a FIDE TRF file"}),
         "book input": (("input",), {"help": "an .xlsx workbook with a Crosstable"}),
+        "export input": (("input",), {"help": "an .xlsx workbook with a Crosstable, or a team TRF file (written "
+                                              "again as TRF-26, with the team records and the teams' ranks)"}),
         "recompute input": (("input",), {"help": "an .xlsx workbook"}),
         "tiebreaks": (("--tiebreaks", "-t"), tiebreaks),
         "tiebreaks (no -t)": (("--tiebreaks",), tiebreaks),  # explain: there -t is --tiebreak
@@ -312,8 +314,22 @@ def _excel(name: str) -> Callable[[argparse.Namespace], tuple[str, int]]:
     return run
 
 
-_template, _workbook, _export_trf, _recompute = (
+_template, _workbook, _export_book, _recompute = (
     _excel(n) for n in ("template", "workbook", "export_trf", "recompute"))
+
+
+def _export_trf(args) -> tuple[str, int]:
+    """``export-trf``: a workbook's crosstable as a TRF, or a team TRF written again as TRF-26
+    (:func:`xl_tiebreak.team_cli.export_team_trf`)."""
+    from .team_cli import export_team_trf
+    team = export_team_trf(args)
+    if team is not None:
+        return team
+    given = [f for f, on in (("--tiebreaks", args.tiebreaks), ("--rules", args.rules), ("--team-pab", args.team_pab))
+             if on]
+    if given:
+        raise TiebreakError(f"{', '.join(given)}: for a team TRF; a workbook's export-trf takes them from its Settings")
+    return _export_book(args)
 
 
 def _load(path: str, args: Optional[argparse.Namespace] = None):
@@ -624,7 +640,8 @@ def _commands() -> tuple[tuple[str, str, tuple[str, ...], Callable[[argparse.Nam
         ("export-trf", "write a workbook's crosstable as a TRF file (the players' 001 fields: start number, "
          "name, title, rating, federation, FIDE ID, sex, birth date; every result with its colour, byes "
          "and withdrawals; the Event sheet's header records, the start date, the rounds as XXR, the "
-         "tie-break list)", ("book input", "trf output", "force"),
+         "tie-break list); or a team TRF written again as TRF-26", ("export input", "trf output", "force",
+                                                                   "tiebreaks", "rules", "team pab"),
          _export_trf),
         ("recompute", "fill in the values of our functions in a workbook, changing nothing else",
          ("recompute input", "in place", "force"), _recompute),

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from .teams import PabValue, TeamEvent
     from .teamtb.engine import TeamResult
 
-__all__ = ["run_team", "parse_team_pab", "pab_text", "TEAM_EDITIONS"]
+__all__ = ["run_team", "export_team_trf", "parse_team_pab", "pab_text", "TEAM_EDITIONS"]
 
 #: the editions that define team tie-breaks (``compare``'s default for a team event)
 TEAM_EDITIONS = ("fide2024", "fide2026")
@@ -168,13 +168,13 @@ def _refuse_individual_options(args: argparse.Namespace) -> None:
 
 def _result(args: argparse.Namespace, event: "TeamEvent", edition: Optional[str] = None) -> "TeamResult":
     from .teamtb.engine import compute_team
-    codes = args.tiebreaks or None
+    codes = getattr(args, "tiebreaks", None) or None
     from_file = codes is None and bool(event.tournament.tiebreaks)
     if from_file:
         codes = ",".join(event.tournament.tiebreaks)
     try:
         return compute_team(event, codes, edition=edition if edition is not None else (args.rules or None),
-                            rounds=args.rounds)
+                            rounds=getattr(args, "rounds", None))
     except DescriptorError as exc:
         if from_file:
             raise DescriptorError(f"{Path(args.input).name}: record 202 (the tie-breaks; give --tiebreaks to "
@@ -298,6 +298,27 @@ def _emit(args: argparse.Namespace, text: str) -> tuple[str, int]:
     from .excel.xlsx.safe_write import atomic_write
     written = atomic_write(Path(out), text.encode("utf-8"), overwrite=args.force)
     return f"written to {written}\n", 0
+
+
+# --- export-trf ------------------------------------------------------------------------------------
+
+def export_team_trf(args: argparse.Namespace) -> Optional[tuple[str, int]]:
+    """``export-trf TEAM.trf -o OUT.trf``: the team event written again as TRF-26
+    (:func:`~xl_tiebreak.trf.team_writer.write_team_trf`): the team records, the games' MP and GP,
+    the ranks of the team standings (``--tiebreaks``, else the file's 202, else the Olympiad order;
+    ``--rules``), the PAB value used stated in 320. ``None`` when the input is not a team TRF."""
+    event = _load(args)
+    if event is None:
+        return None
+    from .excel.xlsx.safe_write import atomic_write
+    from .trf.team_writer import write_team_trf
+    result = _result(args, event)
+    text = write_team_trf(event, result)
+    out = atomic_write(Path(args.output), text.encode("utf-8"), overwrite=args.force)
+    players = sum(len(t.roster) for t in event.teams)
+    return (f"wrote {out}: {len(event.teams)} teams, {players} players, {event.rounds} rounds; ranks (310) of the "
+            f"standings after round {result.rounds} by {', '.join(result.codes) or 'the primary score'} "
+            f"({result.edition.name})\n{pab_text(event, result.pab)}\n"), 0
 
 
 # --- explain and compare ------------------------------------------------------------------------

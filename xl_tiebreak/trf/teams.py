@@ -260,7 +260,11 @@ def read_team_trf(text: str, source: str = "<trf>", *, findings: Optional[Findin
     """A team TRF's text to a :class:`TeamEvent` (module docstring: the records read). ``findings``:
     where problems go; by default the first error raises :class:`InputError` naming the line."""
     fd = findings if findings is not None else strict()
-    t = parse_trf(text, source=source, allow_team=True, findings=fd)
+    board = Findings(strict=False)  # the board games' findings, but for the individual PAB rule
+    t = parse_trf(text, source=source, allow_team=True, findings=board)
+    for f in board.items:
+        if f.rule != "pab-twice":  # (C.04's one PAB per player: in a team event it is the team's, below)
+            fd.add(f.rule, f.message, f.where)
     h = _TeamHeader(source)
     player_line: dict[int, int] = {}
     h.forfeit_wins = set()
@@ -362,6 +366,7 @@ def _build(t: Tournament, h: _TeamHeader, player_line: dict[int, int], fd: Findi
     ev = TeamEvent(t, tuple(h.teams), rounds, boards, tuple(matches), h.values, h.primary,
                    h.pab if h.pab is not None else DEFAULT_PAB, t.name)
     _check_pairs(ev, h, player_line, fd)
+    _check_pabs(ev, h, player_line, fd)
     _check_declared(ev, h, fd)
     return ev
 
@@ -453,6 +458,16 @@ def _check_pairs(ev: TeamEvent, h: _TeamHeader, player_line: dict[int, int], fd:
                    f"but team {m.opponent}'s round is {back.kind}"
                    + (f" against team {back.opponent}" if back.opponent else ""),
                    f"{h.source} line {player_line.get(p)}, column {92 + 10 * (m.round - 1)}")
+
+
+def _check_pabs(ev: TeamEvent, h: _TeamHeader, player_line: dict[int, int], fd: Findings) -> None:
+    """A team receives the pairing-allocated bye at most once (C.04, for the team in a team event)."""
+    for tm in ev.teams:
+        rounds = [m.round for m in ev.matches_of(tm.no) if m.kind == PAB]
+        if len(rounds) > 1:
+            line = h.pab_rounds.get((rounds[1], tm.no)) or player_line.get(tm.roster[0] if tm.roster else 0)
+            fd.add("pab-twice", f"team {tm.no} ({tm.name}) has the pairing-allocated bye in rounds "
+                   f"{', '.join(map(str, rounds))}; a team may receive it once (C.04)", f"{h.source} line {line}")
 
 
 def _check_declared(ev: TeamEvent, h: _TeamHeader, fd: Findings) -> None:
