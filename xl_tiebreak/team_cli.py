@@ -107,8 +107,12 @@ def _load(args: argparse.Namespace) -> Optional["TeamEvent"]:
     for f in fd.items:
         if f.severity == "warning" and not (chosen and f.rule == "edition" and "is assumed" in f.message):
             print(f"xl-tiebreak: {f}", file=sys.stderr)
+    read_pab = event.pab
     event = _with_team_pab(args, p, event)
-    for where, message in _declared(event, p.name):
+    # 310's totals against the games: as the reader found them, or again with the PAB value now in use
+    declared = [(f.where, f.message) for f in fd.errors if f.rule == "team-declared"] if event.pab == read_pab \
+        else _declared(event, p.name)
+    for where, message in declared:
         print(f"xl-tiebreak: warning: {where}: {message} (the games' totals are used)", file=sys.stderr)
     return event
 
