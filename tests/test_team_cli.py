@@ -272,3 +272,26 @@ def test_the_real_team_files_compute(capsys):
     doc = json.loads(out)
     assert doc["edition"] == "fide2024" and doc["pab"]["source"] == "default"  # (042 2025/03/16)
     assert [t["match_points"] for t in doc["teams"]] == [4, 3, 8, 4, 4, 5, 3, 1]
+
+
+# --- the README's example ----------------------------------------------------------------------------------
+
+def test_the_readme_team_example_prints_what_the_readme_shows(capsys, monkeypatch):
+    import re
+    import shlex
+    from conftest import ROOT
+    section = (ROOT / "README.md").read_text(encoding="utf-8").split("## Team events", 1)[1].split("\n## ", 1)[0]
+    command = re.search(r"```sh\n(.*?)\n```", section, re.S).group(1).strip()
+    shown = re.search(r"```text\n(.*?)```", section, re.S).group(1)
+    argv = shlex.split(command)
+    assert argv[0] == "xl-tiebreak"
+    monkeypatch.chdir(ROOT / "xl_tiebreak" / "data")  # the example shipped in the package
+    status, out, _ = run(argv[1:], capsys)
+    assert status == 0 and out == shown
+
+
+def test_the_shipped_team_example_is_the_four_teams_worked_by_hand():
+    from conftest import ROOT
+    shipped = (ROOT / "xl_tiebreak" / "data" / "example-teams.trf").read_text(encoding="utf-8").splitlines()
+    assert [ln for ln in shipped if ln[:3] in ("001", "310")] == \
+        [ln for ln in four_teams().splitlines() if ln[:3] in ("001", "310")]
