@@ -92,8 +92,6 @@ def _load(args: argparse.Namespace) -> Optional["TeamEvent"]:
     p = Path(args.input)
     if p.suffix.lower() in (".xlsx", ".xlsm") or not p.is_file():
         return None
-    if not _looks_like_team(p):
-        return None
     from .trf.teams import read_team_file
     from .validation import Findings
     fd = Findings(strict=False)
@@ -146,19 +144,6 @@ def _with_team_pab(args: argparse.Namespace, p: Path, event: "TeamEvent") -> "Te
         import dataclasses
         return dataclasses.replace(event, pab=parse_team_pab(given, event))
     return event
-
-
-def _looks_like_team(path: Path) -> bool:
-    """Whether a file is a team TRF, from its header records only (read as Latin-1: the record
-    codes and the words that say "team" are ASCII in every encoding a TRF is written in)."""
-    from .trf.reader import MAX_TRF_BYTES
-    from .trf.teams import is_team_text
-    try:
-        if path.stat().st_size > MAX_TRF_BYTES:
-            return False  # the individual reader says what is wrong
-        return is_team_text(path.read_bytes().decode("latin-1"))
-    except OSError:
-        return False
 
 
 def _refuse_individual_options(args: argparse.Namespace) -> None:

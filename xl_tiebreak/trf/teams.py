@@ -61,10 +61,10 @@ from ..teams import (
 )
 from ..validation import Findings, strict
 from .layout import round_fields
-from .reader import parse_trf, trf_text
+from .reader import MAX_TRF_BYTES, parse_trf, trf_text
 from .records import Header, read_header_line
 
-__all__ = ["read_team_trf", "read_team_file", "is_team_text", "TEAM_READERS"]
+__all__ = ["read_team_trf", "read_team_file", "is_team_bytes", "TEAM_READERS"]
 
 _NUM = re.compile(r"\d+(?:[.,]\d+)?")
 
@@ -226,20 +226,26 @@ TEAM_READERS: dict[str, Callable[[_TeamHeader, str, int], None]] = {
 }
 
 
-def is_team_text(text: str) -> bool:
-    """Whether a TRF text is a team event, by the records :func:`~xl_tiebreak.trf.reader.parse_trf`
-    takes for one (082 with teams, 092/192 naming a team event, 013, the 3xx team records)."""
+def is_team_bytes(raw: bytes) -> bool:
+    """Whether a TRF file is a team event, by the records :func:`~xl_tiebreak.trf.reader.parse_trf`
+    takes for one (082 with teams, 092/192 naming a team event, 013, the 3xx team records). Only
+    those lines are looked at, without decoding the whole file (a quick look at a big individual
+    file): their codes and the words that say "team" are ASCII in every encoding a TRF is written in."""
+    data = b"\n" + (raw if b"\n" in raw else raw.replace(b"\r", b"\n"))
     h = Header()
     fd = Findings(strict=False)
-    for m in _TEAM_HINTS.finditer(text):  # (only the records that can say so: a quick look at a big file)
-        read_header_line(h, m.group(0), 0, "", fd)
+    for m in _TEAM_CODES.finditer(data):
+        end = data.find(b"\n", m.end())
+        read_header_line(h, data[m.start() + 1:end if end >= 0 else len(data)].decode("latin-1").rstrip("\r"), 0,
+                         "", fd)
         if h.team:
             return True
     return False
 
 
-#: the records that can make a file a team event (:func:`is_team_text`)
-_TEAM_HINTS = re.compile(r"^(?:013|310|320|330|300|352|362|082|092|192)[^\r\n]*", re.M)
+#: the records that can make a file a team event, at a line's start (:func:`is_team_bytes`; the
+#: leading line break lets the search skip through a big file)
+_TEAM_CODES = re.compile(rb"\n(?:310|013|320|330|300|352|362|082|092|192)")
 
 
 def read_team_file(path: Union[str, Path], *, findings: Optional[Findings] = None,
@@ -247,12 +253,13 @@ def read_team_file(path: Union[str, Path], *, findings: Optional[Findings] = Non
     """A team TRF file to a :class:`TeamEvent` (as :func:`read_team_trf`); ``None``, with nothing
     reported, when the file is not a team event (read it with :func:`~xl_tiebreak.trf.read_trf`)."""
     fd = findings if findings is not None else strict()
-    first = Findings(strict=False)  # the decoding's warning goes to fd only for a team file
-    text, source = trf_text(path, first, encoding)
-    if not is_team_text(text):
-        return None
-    for f in first.items:
-        fd.add(f.rule, f.message, f.where)
+    p = Path(path)
+    try:
+        if p.stat().st_size > MAX_TRF_BYTES or not is_team_bytes(p.read_bytes()):
+            return None  # (too large: the individual reader says so)
+    except OSError:
+        return None  # (the individual reader says what is wrong)
+    text, source = trf_text(path, fd, encoding)
     return read_team_trf(text, source, findings=fd)
 
 
