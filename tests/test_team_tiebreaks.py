@@ -345,12 +345,14 @@ COUNTS: dict[str, int] = {}
 def test_every_core_code_equals_gacrux_on_100_events_under_both_editions(tmp_path):
     """100 generated events (options drawn per seed: TRF-26 and TRF-16, MP and GP primary, 2/1/0 and
     3/1/0, PABs, team byes, forfeited matches, board forfeits, out-of-order line-ups, withdrawals) ×
-    2024 and 2026: every code of tests/oracle/team_differential.CODES equals gacrux as it prints it.
-    FB:GP is compared apart: gacrux departs from the text there (see the test below)."""
+    2024 and 2026: every code of tests/oracle/team_differential.CODES equals gacrux as it prints it,
+    except FB:GP in the events where gacrux departs from the text (a team with a requested bye or
+    absence followed only by VURs up to a paired final round: see the test below)."""
     diff = _oracle()
-    codes = [c for c in diff.CODES if not c.startswith("FB:GP")]
+    codes = diff.CODES
     started = time.perf_counter()
     bad: list = []
+    departures: set[int] = set()
     kinds = {"16": 0, "26": 0, "MP": 0, "GP": 0, "3/1/0": 0}
     for seed in SEEDS:
         kw = diff.event_options(seed)
@@ -359,25 +361,30 @@ def test_every_core_code_equals_gacrux_on_100_events_under_both_editions(tmp_pat
         kinds["3/1/0"] += "match_points" in kw
         for ed in ("2024", "2026"):
             got, counts = diff.compare(seed, ed, codes, tmp_path)
-            bad += [(seed, ed, *b) for b in got]
+            for b in got:
+                if b[1] == "FB:GP" and diff.fore_pattern(seed):
+                    departures.add(seed)
+                else:
+                    bad.append((seed, ed, *b))
             for c in codes:
                 COUNTS[c] = COUNTS.get(c, 0) + 1
     took = time.perf_counter() - started
     print(f"\nteam oracle: {len(SEEDS)} events × 2 editions in {took:.1f} s; events {kinds}")
     print("events × editions compared per code: " + ", ".join(f"{c} {n}" for c, n in COUNTS.items()))
+    print(f"FB:GP departs from gacrux (the text's 16.2.3 under FB) in events {sorted(departures)}")
     assert kinds["16"] >= 30 and kinds["26"] >= 30 and kinds["GP"] >= 30 and kinds["3/1/0"] >= 10
     assert bad == []
     assert all(n == 2 * len(SEEDS) for n in COUNTS.values())
 
 
 @pytest.mark.oracle
-def test_fb_on_game_points_departs_from_gacrux_only_where_the_text_says_so(tmp_path):
+def test_fb_on_game_points_departs_from_gacrux_where_the_text_says_so(tmp_path):
     """gacrux's FB makes the final round a played round for the match-point view only: on game points
     a requested bye or absence before a paired but unplayed final round stays a 16.2.5 round (counted
     as a drawn match) though the text makes it 16.2.3 (face value) under FB (TIEBREAK_RULES §5.7).
     On small_fb gacrux gives T1 9.5 (T2's Z bye counted as 1 GP) where the text gives 8.5; FB:MP
-    agrees. On the generated events FB:GP agrees wherever no team has that pattern."""
-    diff = _oracle()
+    agrees."""
+    _oracle()
     from tests.oracle.team_runner import run_team_gacrux
     path = tmp_path / "small_fb.trf"
     path.write_text(small_fb(), encoding="utf-8")
@@ -386,13 +393,6 @@ def test_fb_on_game_points_departs_from_gacrux_only_where_the_text_says_so(tmp_p
         ours = values(small_fb(), "FB:MP,FB:GP", "fide" + ed)
         assert g.values[1]["FB:MP"] == ours[1]["FB:MP"] == 8
         assert ours[1]["FB:GP"] == F(17, 2) and g.values[1]["FB:GP"] == F(19, 2)
-    agreed = 0
-    for seed in range(0, 100, 5):
-        got, _ = diff.compare(seed, "2026", ["FB:GP", "FB:MP"], tmp_path)
-        if not got:
-            agreed += 1
-        assert all(code == "FB:GP" for _, code, *_ in got)
-    assert agreed >= 15
 
 
 @pytest.mark.oracle
@@ -427,3 +427,32 @@ def test_sssc_normaliser_zero_makes_gacrux_fail(tmp_path):
         run_team_gacrux(path, ["SSSC"], edition="2026")
     res = compute_team(read_team_trf(gen.text, "z.trf"), "SSSC", edition="fide2026")
     assert all(r.values[0] is None for r in res.rows)  # floor(2×2 / 6) = 0
+
+
+@pytest.mark.oracle
+def test_grandmommys_cup_equals_gacrux_but_fb_gp_where_the_text_says_so():
+    """The real TRF-26 file under 2024 and 2026: every core code equals gacrux, except FB:GP for the
+    teams that met Kazakhstan 2 (14) or its like (15) over the boards: both were absent in round 13
+    and lost round 14 by forfeit. Under FB that final round is a played draw, so the round-13 absence
+    counts at face value (0 GP; TIEBREAK_RULES §5.7); gacrux still counts it as a drawn match (2 GP
+    on 4 boards) on game points (not on match points). So ours is lower by 2 per such meeting (2024)."""
+    diff = _oracle()
+    from tests.oracle.team_runner import run_team_gacrux
+    ev, path = _real("grandmommys-cup-trf26-team.trf")
+    departing = 0
+    for ed in ("2024", "2026"):
+        g = run_team_gacrux(path, diff.CODES, edition=ed, encoding="utf-8")
+        res = compute_team(ev, diff.CODES, edition="fide" + ed)
+        for r in res.rows:
+            for code, v in zip(res.codes, r.values):
+                shown = diff._printed(v, "0.001") if v is not None and code.startswith("AOB") else v
+                shown = diff._printed(v, "0.01") if v is not None and code.startswith("SSSC") else shown
+                if code != "FB:GP":
+                    assert shown == g.values[r.no][code], (ed, r.no, code)
+                elif ed == "2024":
+                    met = sum(1 for m in ev.matches_of(r.no) if m.opponent in (14, 15) and m.round < 14
+                              and m.kind == "played") + sum(1 for m in ev.matches_of(r.no)
+                                                            if m.round == 14 and m.opponent in (14, 15))
+                    assert g.values[r.no][code] - v == 2 * met, (r.no, met)
+                    departing += met > 0
+    assert departing >= 10

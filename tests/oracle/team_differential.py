@@ -56,6 +56,20 @@ def event_options(seed: int) -> dict[str, Any]:
     return kw
 
 
+def fore_pattern(seed: int) -> list[int]:
+    """Teams of the generated event with a round that Art. 16.3 counts as drawn under BH but at face
+    value under FB (a requested bye or absence followed only by VURs up to a paired final round):
+    the case where gacrux's FB on game points departs from the text (tests/oracle/README.md)."""
+    from xl_tiebreak.teamtb import team_context
+    kw = event_options(seed)
+    ev = read_team_trf(team_event(seed, **kw).text, f"seed {seed}")
+    if kw["trf"] == "16":
+        ev = dataclasses.replace(ev, primary=kw["primary"])
+    ctx = team_context(ev, "fide2026", pab=TRF16_PAB_AS_GACRUX if kw["trf"] == "16" else None)
+    fore = ctx.fore()
+    return [t for t in ctx.teams if ctx.drawn_rounds(t) != fore.drawn_rounds(t)]
+
+
 def _printed(x: Fraction, norm: str) -> Fraction:
     d = (Decimal(x.numerator) / Decimal(x.denominator)).quantize(Decimal(norm), rounding=ROUND_HALF_UP)
     return Fraction(d)
