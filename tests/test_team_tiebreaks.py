@@ -230,6 +230,28 @@ def test_sssc_normaliser_that_truncates_to_zero_is_undefined():
     assert any("normaliser is 0" in line for line in explain_team(ev, "SSSC", 1, "fide2026", rounds=1))
 
 
+def test_an_event_in_progress_is_computed_after_its_last_round_with_a_match():
+    """The small event with round 3 not played yet (blank cells, no round-3 byes): computed after round 2,
+    with a note, and the values are those of the full file cut at round 2."""
+    lines = small().splitlines()
+    cut = [ln[:109] if ln.startswith("001") else ln for ln in lines if not ln.startswith("240")]
+    ev = read_team_trf("\n".join(cut) + "\n", "live.trf", findings=Findings(strict=False))
+    live = compute_team(ev, "BH:MP,FB,PS,ESB", edition="fide2024")
+    assert live.rounds == 2 and any("computed after round 2 of 3" in n for n in live.notes)
+    full = compute_team(read_team_trf(small(), "small.trf"), "BH:MP,FB,PS,ESB", edition="fide2024", rounds=2)
+    assert [(r.no, r.values) for r in live.rows] == [(r.no, r.values) for r in full.rows]
+
+
+def test_the_primary_score_can_be_given_for_a_file_that_cannot_state_it():
+    ev = read_team_trf(small(), "small.trf")
+    gp = compute_team(ev, "PTS,MPVGP,ESB", edition="fide2024", primary="gp")
+    assert gp.primary == "GP" and gp.value(4, "PTS") == 5 and gp.value(1, "MPVGP") == 3
+    # GP primary: ESB = opponent's GP × own MP (EGMSB): T1 = 1.5×2 + 3×1 + 5×0 (adjusted GP: T2 1.5, T3 3)
+    assert gp.value(1, "ESB") == 6
+    with pytest.raises(InputError, match="MP or GP"):
+        compute_team(ev, "PTS", primary="XP")
+
+
 # --- standings, explanations -----------------------------------------------------------------
 
 def test_standings_order_ties_and_reverse():

@@ -176,7 +176,14 @@ class TeamContext:
                  fore: bool = False) -> None:
         self._event = event
         self._edition, self.edition_note = team_edition(edition, event.tournament.start_date)
-        n = event.rounds if rounds is None else rounds
+        self.notes: list[str] = [self.edition_note] if self.edition_note else []
+        if rounds is None:
+            n = max((m.round for m in event.matches if m.kind != ABSENT and m.round <= event.rounds), default=0)
+            if n < event.rounds:
+                self.notes.append(f"no team has a match in round {n + 1} or later yet: computed after round {n} "
+                                  f"of {event.rounds}")
+        else:
+            n = rounds
         if not 0 <= n <= event.rounds:
             raise InputError(f"rounds must be between 0 and {event.rounds} (the event's rounds), not {n}")
         self._n = n
@@ -366,6 +373,7 @@ class TeamContext:
                         last = replace(last, mp=self.draw("MP"), gp=self.draw("GP"), played=True, vur=False)
                     by[t] = rs[:-1] + (last,)
             self._fore = TeamContext(self._event, self._edition, self._n, self._lookup, _rounds_by_team=by, fore=True)
+            self._fore.notes = self.notes
         return self._fore
 
 
