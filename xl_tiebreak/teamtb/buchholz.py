@@ -34,7 +34,7 @@ def buchholz(ctx: TeamContext, team: int, score: str, cut: int = 0, median: int 
 def buchholz_lines(ctx: TeamContext, team: int, score: str, cut: int, median: int, forfeits_as_played: bool,
                    title: str) -> list[str]:
     """The account of a Buchholz: every element, the cuts, the sum."""
-    elems = ctx.elements(team, score, None, forfeits_as_played)
+    elems = ctx.elements(team, score, None, forfeits_as_played, explain=True)
     kept, cut_list = cut_elements(elems, cut + median, median)
     lines = [title]
     for e in elems:

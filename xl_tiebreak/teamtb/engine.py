@@ -80,8 +80,15 @@ class TeamResult:
 
 
 def team_context(event: TeamEvent, edition: "str | Edition | None" = None, rounds: Optional[int] = None,
-                 pab: Optional[PabValue] = None) -> TeamContext:
-    """The evaluation :func:`compute_team` uses (``pab``: a PAB value replacing the event's)."""
+                 pab: Optional[PabValue] = None, primary: Optional[str] = None) -> TeamContext:
+    """The evaluation :func:`compute_team` uses (``pab``: a PAB value replacing the event's;
+    ``primary``: ``"MP"``/``"GP"`` replacing the event's primary score, e.g. for a TRF-16 file,
+    which cannot state it)."""
+    if primary is not None:
+        p = primary.strip().upper()
+        if p not in ("MP", "GP"):
+            raise InputError(f"the primary score is MP or GP, not {primary!r}")
+        event = replace(event, primary=p)
     if pab is not None:
         event = replace(event, pab=replace(pab, source="option") if pab.source == "default" else pab)
     return TeamContext(event, edition, rounds, team_spec)
@@ -94,16 +101,19 @@ def _key(value: Optional[Fraction], lower_is_better: bool) -> tuple[int, Fractio
 
 
 def compute_team(event: TeamEvent, codes: TeamCodes = None, edition: "str | Edition | None" = None,
-                 rounds: Optional[int] = None, pab: Optional[PabValue] = None) -> TeamResult:
+                 rounds: Optional[int] = None, pab: Optional[PabValue] = None,
+                 primary: Optional[str] = None) -> TeamResult:
     """Every team's MP, GP and values of ``codes`` (default :data:`DEFAULT_TEAM_LIST`), in
     standings order. ``edition``: ``fide2024`` or ``fide2026`` (default: from the start date);
-    ``rounds``: the rounds counted (default all); ``pab``: a team PAB value replacing the event's.
+    ``rounds``: the rounds counted (default: up to the last round in which a team has a match, with
+    a note when that is before the last round); ``pab``: a team PAB value replacing the event's;
+    ``primary``: ``"MP"``/``"GP"`` replacing the event's (record 192; a TRF-16 file has none).
     Bad codes raise :class:`~xl_tiebreak.errors.DescriptorError`, a bad edition
     :class:`~xl_tiebreak.errors.EditionError`, bad rounds :class:`InputError`."""
     if not event.teams:
         raise InputError("the team event has no teams: nothing to compute")
     tbs = parse_team_list(list(DEFAULT_TEAM_LIST) if codes is None else codes)
-    ctx = team_context(event, edition, rounds, pab)
+    ctx = team_context(event, edition, rounds, pab, primary)
     prim = ctx.primary
     primary_col: TeamColumn = {t: ctx.score(t, prim) for t in ctx.teams}
     cols: list[TeamColumn] = []
@@ -126,7 +136,7 @@ def compute_team(event: TeamEvent, codes: TeamCodes = None, edition: "str | Edit
         if k != prev:
             rank, prev = i, k
         rows.append(TeamRow(t, ctx.name(t), ctx.score(t, "MP"), ctx.score(t, "GP"), [c.get(t) for c in cols], rank))
-    notes = [ctx.edition_note] if ctx.edition_note else []
+    notes = list(ctx.notes)
     ev = ctx.event
     if ev.pab.source == "default" and any(m.kind == PAB and m.round <= ctx.rounds for m in ev.matches):
         mp, gp = ev.pab_points
@@ -136,11 +146,12 @@ def compute_team(event: TeamEvent, codes: TeamCodes = None, edition: "str | Edit
 
 
 def explain_team(event: TeamEvent, code: "str | TeamTieBreak", team: int, edition: "str | Edition | None" = None,
-                 rounds: Optional[int] = None, pab: Optional[PabValue] = None) -> list[str]:
+                 rounds: Optional[int] = None, pab: Optional[PabValue] = None,
+                 primary: Optional[str] = None) -> list[str]:
     """One team's value of one code, step by step: which matches, which opponent scores, what
     Art. 16 did. Type A codes are explained after the primary score only."""
     tb = parse_team(code)
-    ctx = team_context(event, edition, rounds, pab)
+    ctx = team_context(event, edition, rounds, pab, primary)
     if team not in ctx.teams:
         raise InputError(f"no team {team} in the event (teams {', '.join(map(str, ctx.teams))})")
     row = team_spec(tb.name)
@@ -148,8 +159,7 @@ def explain_team(event: TeamEvent, code: "str | TeamTieBreak", team: int, editio
     value = ctx.column(tb, [primary_col])[team]
     lines = [f"{tb.code} = {show(value)} for team {team} ({ctx.name(team)}); {row.legend} ({row.article}); "
              f"{ctx.edition.name}, {ctx.rounds} round(s), primary score {ctx.primary}"]
-    if ctx.edition_note:
-        lines.append(f"note: {ctx.edition_note}")
+    lines += [f"note: {n}" for n in ctx.notes]
     if row.account is not None:
         lines += row.account(ctx, tb, team)
     return lines

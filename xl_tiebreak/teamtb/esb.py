@@ -48,7 +48,7 @@ def _esb(ev: TeamEvaluation, tb: TeamTieBreak, earlier: Sequence[TeamColumn]) ->
 def _esb_account(ev: TeamEvaluation, tb: TeamTieBreak, team: int) -> list[str]:
     ctx = context_of(ev)
     o, s = kinds(tb, ctx.primary)
-    elems = ctx.elements(team, o, s, tb.forfeits_as_played)
+    elems = ctx.elements(team, o, s, tb.forfeits_as_played, explain=True)
     kept, cut = cut_elements(elems, tb.cut + tb.median, tb.median)
     lines = [f"{tb.code} of team {team} ({ctx.name(team)}), {ctx.edition.name}: opponent's {o} × own {s} "
              "in the match, summed (C.07 team tie-breaks, Art. 16 with MP and GP)"]
