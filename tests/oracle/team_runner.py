@@ -103,9 +103,10 @@ def run_team_gacrux(trf_path: str | Path, codes: list[str], *, edition: str | in
     path = Path(trf_path)
     if not path.is_file():
         raise FileNotFoundError(str(trf_path))
-    # Our own MPTS/GPTS go right after the lead code (they do not move the tie groups).
+    # Our own MPTS/GPTS go after the asked codes: placed before them, GPTS (or MPTS) would split
+    # the groups the Type A codes (DE, EDE..., TBR, BBE) rank inside.
     asked = [_with_edition(c, suffix) for c in codes]
-    full = ["MPTS" + suffix, "GPTS" + suffix] + asked
+    full = asked + ["MPTS" + suffix, "GPTS" + suffix]
     order = _order(full, True)
     cmd = [sys.executable, "-m", "gacrux.tiebreakchecker", "-i", str(path)]
     if mode is not None:
