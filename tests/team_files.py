@@ -43,13 +43,14 @@ def team_line(no: int, name: str, players: list[int], mp: str = "", gp: str = ""
 
 def four_teams(*, rounds: dict[int, list[tuple]] | None = None, rosters: dict[int, list[int]] | None = None,
                totals: dict[int, tuple[str, str]] | None = None, header: list[str] | None = None,
-               extra: list[str] = ()) -> str:
-    """The event's text, with any part replaced (``rounds`` for some players, ``rosters``,
-    ``totals`` as 310 states them, the ``header``) and ``extra`` records appended."""
+               extra: list[str] = (), points: dict[int, str] | None = None) -> str:
+    """The event's text, with any part replaced (``rounds`` for some players and their ``points``,
+    ``rosters``, ``totals`` as 310 states them, the ``header``) and ``extra`` records appended."""
     rs = {**ROUNDS, **(rounds or {})}
+    pts = {**POINTS, **(points or {})}
     ro = {**ROSTERS, **(rosters or {})}
     to = {**TOTALS, **(totals or {})}
     lines = list(HEADER if header is None else header)
-    lines += [trf_line(p, rs[p], POINTS[p]) for p in sorted(rs)]
+    lines += [trf_line(p, rs[p], pts[p]) for p in sorted(rs)]
     lines += [team_line(t, NAMES[t], ro[t], *to[t]) for t in sorted(ro)]
     return "\n".join(lines + list(extra)) + "\n"

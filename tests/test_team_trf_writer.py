@@ -255,3 +255,29 @@ def test_export_trf_of_a_workbook_refuses_the_team_options(tmp_path, capsys):
     from xl_tiebreak.cli import main
     assert main(["export-trf", str(tmp_path / "book.xlsx"), "-o", str(tmp_path / "x.trf"), "--team-pab", "win"]) == 2
     assert "--team-pab: for a team TRF; a workbook's export-trf takes them from its Settings" in capsys.readouterr().err
+
+
+def test_an_empty_board_of_a_300_line_up_keeps_the_board_numbers(tmp_path):
+    """Round 1: team 1 leaves board 1 empty (300 ``0 2``): team 2's player 3 wins it by forfeit against
+    nobody (``0000 - +``); team 1's player 2 draws on board 2. His board is 2 (its place in the line-up,
+    as FIDE's reference engine numbers it), which BC (board x game points) and TBR see."""
+    rounds = {1: [("0000", "-", "-"), (5, "w", "=")], 3: [("0000", "-", "+"), (7, "w", "1")]}
+    text = four_teams(rounds=rounds, totals={1: ("1.0", "1.5"), 2: ("4.0", "3.5")},
+                      extra=["300   1   1   2    0    2"], points={1: "0.5", 3: "2.0"})
+    event = read_team_trf(text, "event.trf")  # strict: consistent
+    first = event.matches_of(1)[0]
+    assert [(b.board, b.player) for b in first.boards] == [(2, 2)]
+    assert [(b.board, b.player, b.opponent) for b in event.matches_of(2)[0].boards] == [(1, 3, None), (2, 4, 2)]
+    written = write_team_trf(event)
+    assert "300   1   1   2    0    2" in written.splitlines()
+    assert_same_event(event, read_team_trf(written, "again.trf"))
+    run = _gacrux()
+    original, again = tmp_path / "original.trf", tmp_path / "written.trf"
+    original.write_text(text, encoding="utf-8")
+    again.write_text(written, encoding="utf-8")
+    _same_under_gacrux(run, original, again, codes=["TBR", "MPTS", "GPTS", "BC"])
+    # BC = sum of board x game points: round 1 board 2's ½ (2 x ½), round 2 ½ on boards 1 and 2 (1 x ½ + 2 x ½)
+    # = 2.5 (numbered 1, 2, ... without the empty board it would be 2)
+    from xl_tiebreak.teamtb.engine import compute_team
+    assert compute_team(event, "BC", edition="fide2026").value(1, "BC") == Fraction(5, 2)
+    assert run(again, ["BC"], edition="2026").values[1]["BC"] == Fraction(5, 2)
