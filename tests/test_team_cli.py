@@ -215,7 +215,12 @@ def test_an_individual_file_still_goes_the_individual_way(tmp_path, capsys):
 # --- FIDE's reference engine ---------------------------------------------------------------------------
 
 ORACLE_CODES = ["MPTS", "GPTS", "BH:MP", "BH:GP", "BH:MP/C1", "BH:GP/C1", "EMGSB/C1", "ESB", "EMMSB", "EGGSB/C1",
-                "MPVGP", "PS", "SSSC"]
+                "MPVGP", "PS", "BC", "SSSC"]
+#: the type A codes rank inside the groups the codes before them leave tied: lists of their own
+TYPE_A_LISTS = [["EDE", "TBR", "BBE"], ["TBR", "EMGSB/C1/P"], ["BBE", "EDE"]]
+#: the knock-out chains of EDE: gacrux departs from the rule text there (tests/oracle/README.md, "EDE
+#: knock-out steps"; asserted in tests/test_team_knockout.py), so the command is not compared with it
+KNOCKOUT = {"EDET", "EDEB", "EDEBT", "EDEBB"}
 
 
 def _gacrux():
@@ -226,8 +231,13 @@ def _gacrux():
 
 
 def _agree(ours: list, raw: dict[str, str], codes: list[str]) -> None:
+    from xl_tiebreak.teamtb.registry import team_spec
     for code, value in zip(codes, ours):
+        if code.split("/")[0].upper() in KNOCKOUT:
+            continue
         got = Fraction(raw[code]) if raw[code] not in ("-0", "") else None
+        if team_spec(code.split("/")[0].split(":")[0]).ranks and got == 0:
+            got = Fraction(1)  # a type A code that does not separate: gacrux prints 0, we rank 1 (as DE)
         if code == "SSSC":  # gacrux prints SSSC rounded to 2 decimals
             assert value is not None and abs(Fraction(value).limit_denominator(1000) - got) <= Fraction(1, 200), code
         else:
@@ -235,19 +245,23 @@ def _agree(ours: list, raw: dict[str, str], codes: list[str]) -> None:
 
 
 def _compare_with_gacrux(path: Path, capsys, codes: list[str], primary=None) -> None:
+    """``compute -t CODES`` (``[]``: the file's 202 list) equals gacrux under both editions."""
     run_g = _gacrux()
     for edition in ("fide2024", "fide2026"):
-        status, out, _ = run(["compute", str(path), "-t", ",".join(codes), "--rules", edition, "-f", "json"], capsys)
+        listed = ["-t", ",".join(codes)] if codes else []
+        status, out, _ = run(["compute", str(path), *listed, "--rules", edition, "-f", "json"], capsys)
         assert status == 0
         doc = json.loads(out)
-        o = run_g(path, codes, edition=edition[4:], primary=primary, encoding="utf-8")
+        asked = codes or doc["tiebreaks"]
+        o = run_g(path, asked, edition=edition[4:], primary=primary, encoding="utf-8")
         assert {t["no"] for t in doc["teams"]} == set(o.raw)
         for t in doc["teams"]:
-            _agree(t["values"], o.raw[t["no"]], codes)
+            _agree(t["values"], o.raw[t["no"]], asked)
 
 
 def test_the_hand_made_event_equals_gacrux(tmp_path, capsys):
-    _compare_with_gacrux(Path(four(tmp_path)), capsys, ORACLE_CODES)
+    for codes in [ORACLE_CODES, *TYPE_A_LISTS]:
+        _compare_with_gacrux(Path(four(tmp_path)), capsys, codes)
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -259,13 +273,16 @@ def test_generated_events_equal_gacrux_through_the_command(tmp_path, capsys, see
     path = tmp_path / f"g{seed}.trf"
     path.write_text(gen.text, encoding="utf-8")
     _compare_with_gacrux(path, capsys, ORACLE_CODES)
+    _compare_with_gacrux(path, capsys, TYPE_A_LISTS[seed % len(TYPE_A_LISTS)])
 
 
 def test_the_real_team_files_compute(capsys):
     grand = REAL / "grandmommys-cup-trf26-team.trf"
     if not grand.is_file():
         pytest.skip("../shared/data/real is not there")
-    _compare_with_gacrux(grand, capsys, ["MPTS", "GPTS", "BH:MP/C1/P", "EMGSB/C1/P", "MPVGP"])
+    # its record 202: EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP
+    _compare_with_gacrux(grand, capsys, [])
+    _compare_with_gacrux(grand, capsys, ["MPTS", "GPTS", "BC", "TBR", "BBE"])
     crete = REAL / "crete-interclub-2025-team.trf"
     status, out, _ = run(["compute", str(crete), "-t", "MPTS,GPTS,BH:MP", "-f", "json"], capsys)
     assert status == 0
