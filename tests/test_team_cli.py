@@ -312,3 +312,17 @@ def test_the_shipped_team_example_is_the_four_teams_worked_by_hand():
     shipped = (ROOT / "xl_tiebreak" / "data" / "example-teams.trf").read_text(encoding="utf-8").splitlines()
     assert [ln for ln in shipped if ln[:3] in ("001", "310")] == \
         [ln for ln in four_teams().splitlines() if ln[:3] in ("001", "310")]
+
+
+def test_rounds_limits_the_standings_to_the_first_rounds(tmp_path, capsys):
+    # after round 1: team 1 beat team 2 1.5-0.5, teams 3 and 4 drew 1-1; BH:MP = the round-1 opponent's MP
+    status, out, _ = run(["standings", four(tmp_path), "-t", "BH:MP", "--rounds", "1", "-f", "json"], capsys)
+    assert status == 0
+    doc = json.loads(out)
+    assert doc["rounds"] == 1 and doc["of"] == 2
+    assert [(t["no"], t["match_points"], t["game_points"], t["values"]) for t in doc["teams"]] == [
+        (1, 2, 1.5, [0]), (3, 1, 1, [1]), (4, 1, 1, [1]), (2, 0, 0.5, [2])]
+    status, out, _ = run(["standings", four(tmp_path), "--rounds", "1"], capsys)
+    assert out.splitlines()[1] == "Team standings after round 1"
+    status, _, err = run(["compute", four(tmp_path), "--rounds", "3"], capsys)
+    assert status == 2 and "rounds" in err
