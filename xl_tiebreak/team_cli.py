@@ -37,7 +37,7 @@ from .textutil import csv_text, table
 
 if TYPE_CHECKING:
     from .teams import PabValue, TeamEvent
-    from .teamtb.engine import TeamResult
+    from .teamtb.engine import TeamResult, TeamRow
 
 __all__ = ["run_team", "export_team_trf", "parse_team_pab", "pab_text", "TEAM_EDITIONS"]
 
@@ -195,7 +195,7 @@ def _decimals(result: "TeamResult") -> list[int]:
     return out
 
 
-def _split_by(result: "TeamResult", rows: Sequence) -> list[Optional[str]]:
+def _split_by(result: "TeamResult", rows: Sequence["TeamRow"]) -> list[Optional[str]]:
     """For each row of the standings: the code that set it below the team above on equal primary
     score (None: not tied above, or equal on everything)."""
     prim = result.primary
@@ -210,7 +210,8 @@ def _split_by(result: "TeamResult", rows: Sequence) -> list[Optional[str]]:
     return out
 
 
-def _render(result: "TeamResult", event: "TeamEvent", rows: list, fmt: str, *, ranked: bool, source: str) -> str:
+def _render(result: "TeamResult", event: "TeamEvent", rows: Sequence["TeamRow"], fmt: str, *, ranked: bool,
+            source: str) -> str:
     pab = pab_text(event, result.pab)
     if fmt == "json":
         return _json(result, event, rows, ranked)
@@ -251,11 +252,11 @@ def _render(result: "TeamResult", event: "TeamEvent", rows: list, fmt: str, *, r
     return "\n".join(head + lines + legend + notes) + "\n"
 
 
-def _primary(result: "TeamResult", row) -> Fraction:
+def _primary(result: "TeamResult", row: "TeamRow") -> Fraction:
     return row.match_points if result.primary == "MP" else row.game_points
 
 
-def _json(result: "TeamResult", event: "TeamEvent", rows: list, ranked: bool) -> str:
+def _json(result: "TeamResult", event: "TeamEvent", rows: Sequence["TeamRow"], ranked: bool) -> str:
     import json
     mp, gp = _pab_points(event, result.pab)
     split = _split_by(result, rows) if ranked else []
