@@ -148,8 +148,10 @@ def test_the_real_team_files_findings(capsys):
     doc = json.loads(capsys.readouterr().out)
     assert status == 1
     # Denmark's 310 counts a half-point team bye in round 3 that no record states; two 299 not applied
+    # the PAB of team 50 in round 3 (320; its 802 says PAB too) and a stray H bye (240 of line 345)
     assert [(f["rule"], f["where"]) for f in doc["findings"] if f["rule"].startswith("team")] == [
         ("team-abnormal", f"{grand.name} line 539, column 1"), ("team-abnormal", f"{grand.name} line 540, column 1"),
+        ("team-overlap", f"{grand.name} line 512"),
         ("team-declared", f"{grand.name} line 334, column 55"), ("team-declared", f"{grand.name} line 334, column 62")]
     crete = real / "crete-interclub-2025-team.trf"
     assert main(["check", str(crete), "--format", "json"]) == 0
@@ -167,3 +169,32 @@ def test_a_team_with_two_pabs_is_a_warning_and_a_player_s_second_u_is_not(tmp_pa
     status, found = check(tmp_path, text, capsys)
     assert status == 0
     assert found == [("warning", "pab-twice", f"event.trf line {FIRST_PLAYER_LINE + 6}")]  # team 4's first player
+
+
+@pytest.mark.parametrize("extra, where", [
+    (["240 F   3    1"], END),                                  # round 3 of a 2-round event
+    (["330 +-   9   1   3"], END),
+    (["320  2.0  2.0               1"], END),                   # the team of round 4
+    (["300   5   1   2    1    2"], END),
+    (["300   1   1   2    2    1", "300   1   1   2    1    2"], END + 1),  # two line-ups
+])
+def test_team_records_that_name_no_round_or_a_round_twice_are_errors_at_their_line(tmp_path, capsys, extra, where):
+    status, found = check(tmp_path, four_teams(extra=extra), capsys)
+    assert status == 1
+    assert [w.split(",")[0] for s, r, w in found if r == "team-record"] == [f"event.trf line {where}"]
+
+
+def test_two_team_records_for_one_round_are_a_warning_naming_the_one_used(tmp_path, capsys):
+    # team 4, round 2 (it also has games there: that is the team-match error)
+    text = four_teams(extra=["240 H   2    4", "320  2.0  2.0       4"])
+    status, found = check(tmp_path, text, capsys)
+    assert ("warning", "team-overlap", f"event.trf line {END + 1}") in found
+    assert [m for m in _messages(tmp_path, text, capsys) if "already gives it" in m] == ["record 320 gives team 4 a round 2 that record 240 (line 20) already gives it; the record "
+                          "320 of line 21 is used"]
+
+
+def _messages(tmp_path: Path, text: str, capsys) -> list[str]:
+    path = tmp_path / "event.trf"
+    path.write_text(text, encoding="utf-8")
+    main(["check", str(path), "--format", "json"])
+    return [f["message"] for f in json.loads(capsys.readouterr().out)["findings"]]

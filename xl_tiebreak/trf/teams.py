@@ -84,6 +84,7 @@ class _TeamHeader:
     lineup_lines: dict[tuple[int, int], tuple[int, int]] = field(default_factory=dict)  # 300: -> (opp, line)
     pab_line: Optional[int] = None  # the 320 record read
     problems: list[tuple[str, str, str]] = field(default_factory=list)  # (rule, message, where), found while reading
+    claims: list[tuple[int, int, str, int]] = field(default_factory=list)  # (round, team, record, line): 320 330 240
     colours: Optional[str] = None  # 352
     values: MatchValues = DEFAULT_MATCH_VALUES
     primary: str = "MP"
@@ -158,6 +159,7 @@ def _r320(h: _TeamHeader, line: str, lineno: int) -> None:
             team = _int(t, h, lineno, c, f"the team with the PAB in round {r}")
             if team:
                 h.pab_rounds[(r, team)] = lineno
+                h.claims.append((r, team, "320", lineno))
 
 
 def _r330(h: _TeamHeader, line: str, lineno: int) -> None:
@@ -170,6 +172,7 @@ def _r330(h: _TeamHeader, line: str, lineno: int) -> None:
     res = tok[0]
     h.forfeits[(r, a)] = ("=" if res == "--" else res[0], b, lineno)
     h.forfeits[(r, b)] = ("=" if res == "--" else res[1], a, lineno)
+    h.claims += [(r, a, "330", lineno), (r, b, "330", lineno)]
 
 
 def _r240(h: _TeamHeader, line: str, lineno: int) -> None:
@@ -178,7 +181,9 @@ def _r240(h: _TeamHeader, line: str, lineno: int) -> None:
         raise InputError("record 240 is: bye type F / H / Z, round, team numbers", _where(h, lineno, 5))
     r = _int(tok[1], h, lineno, 7, "the round")
     for t in tok[2:]:
-        h.byes[(r, _int(t, h, lineno, 11, "a team number"))] = (tok[0].upper(), lineno)
+        team = _int(t, h, lineno, 11, "a team number")
+        h.byes[(r, team)] = (tok[0].upper(), lineno)
+        h.claims.append((r, team, "240", lineno))
 
 
 def _r300(h: _TeamHeader, line: str, lineno: int) -> None:
@@ -187,6 +192,9 @@ def _r300(h: _TeamHeader, line: str, lineno: int) -> None:
         raise InputError("record 300 is: round, team, opponent team, the players in board order",
                          _where(h, lineno, 5))
     nums = [_int(t, h, lineno, 5, "a number of record 300") for t in tok]
+    if (nums[0], nums[1]) in h.lineups:
+        h.problems.append(("team-record", f"a second record 300 for team {nums[1]} in round {nums[0]} (the first is "
+                           f"line {h.lineup_lines[(nums[0], nums[1])][1]})", _where(h, lineno, 5)))
     h.lineups[(nums[0], nums[1])] = tuple(nums[3:])
     h.lineup_lines[(nums[0], nums[1])] = (nums[2], lineno)
 
@@ -332,6 +340,7 @@ def _build(t: Tournament, h: _TeamHeader, player_line: dict[int, int], fd: Findi
                 raise InputError(f"record 300 names team {x}, which is not a team", f"{src} line {line}")
     for rule, message, where in h.problems:
         fd.add(rule, message, where)
+    _check_claims(h, t.rounds, fd)
 
     rounds = t.rounds
     fielded_max = 0
@@ -417,6 +426,36 @@ def _played(r: int, tm: Team, games: list[tuple[int, Round]], team_of: dict[int,
     boards = tuple(Board(b, p, rd.opponent, rd.kind, rd.points) if rd.opponent is not None
                    else Board(b, p, None, Kind.FORFEIT_WIN, win) for b, (p, rd) in zip(numbers, ranked))
     return Match(r, tm.no, PLAYED, opponent=opp, boards=boards)
+
+
+def _check_claims(h: _TeamHeader, rounds: int, fd: Findings) -> None:
+    """A team record names a round of the event (an error), and one team's round is named by one
+    record only (a warning: a forfeited match, then a PAB, then a bye is the one used, and a second
+    bye of a team in a round replaces the first)."""
+    seen: dict[tuple[int, int], tuple[str, int]] = {}
+    beyond: set[tuple[str, int]] = set()
+    for r, team, code, line in h.claims:
+        where = f"{h.source} line {line}"
+        if not 1 <= r <= rounds:
+            if (code, line) not in beyond:
+                beyond.add((code, line))
+                fd.add("team-record", f"record {code} names round {r}; the event has {rounds} round(s)", where)
+        elif (r, team) in seen and seen[(r, team)] != (code, line):
+            first, at = seen[(r, team)]
+            used = min((first, code), key=lambda c: _PRECEDENCE[c]) if first != code else code
+            used_line = at if used == first and first != code else line
+            fd.add("team-overlap", f"record {code} gives team {team} a round {r} that record {first} (line {at}) "
+                   f"already gives it; the record {used} of line {used_line} is used", where)
+        else:
+            seen[(r, team)] = (code, line)
+    for (r, team), (_opp, line) in h.lineup_lines.items():
+        if not 1 <= r <= rounds:
+            fd.add("team-record", f"record 300 names round {r}; the event has {rounds} round(s)",
+                   f"{h.source} line {line}")
+
+
+#: which team record decides a team's round when two name it (:func:`_build`'s order)
+_PRECEDENCE = {"330": 0, "320": 1, "240": 2}
 
 
 def _lineup_boards(r: int, tm: Team, order: tuple[int, ...], played: list[int], opp: Optional[int],
