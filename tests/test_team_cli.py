@@ -326,3 +326,14 @@ def test_rounds_limits_the_standings_to_the_first_rounds(tmp_path, capsys):
     assert out.splitlines()[1] == "Team standings after round 1"
     status, _, err = run(["compute", four(tmp_path), "--rounds", "3"], capsys)
     assert status == 2 and "rounds" in err
+
+
+def test_a_team_name_is_never_a_formula_in_csv(tmp_path, capsys):
+    text = four_teams().replace(f"{'Aurochs':<32}", f"{'=HYPERLINK(1)':<32}", 1)
+    path = tmp_path / "four.trf"
+    path.write_text(text, encoding="utf-8")
+    for command in ("compute", "standings", "compare"):
+        status, out, err = run([command, str(path), "-t", "BH:GP", "-f", "csv"], capsys)
+        assert status == 0 and "warning" not in err
+        rows = [ln for ln in out.splitlines() if "HYPERLINK" in ln]
+        assert len(rows) == 1 and ",'=HYPERLINK(1)," in rows[0], (command, out)
