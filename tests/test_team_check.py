@@ -198,3 +198,23 @@ def _messages(tmp_path: Path, text: str, capsys) -> list[str]:
     path.write_text(text, encoding="utf-8")
     main(["check", str(path), "--format", "json"])
     return [f["message"] for f in json.loads(capsys.readouterr().out)["findings"]]
+
+
+def test_a_player_twice_in_one_roster_is_an_error_at_the_310(tmp_path, capsys):
+    status, found = check(tmp_path, four_teams(rosters={4: [7, 8, 7]}), capsys)
+    assert status == 1 and found == [("error", "layout", f"event.trf line {FIRST_TEAM_LINE + 3}")]
+
+
+def test_the_program_itself_exits_2_with_one_line_on_a_broken_team_file(tmp_path):
+    """The installed command, as a process: no traceback, one message naming the line."""
+    import subprocess
+    import sys
+    from conftest import ROOT
+    path = tmp_path / "event.trf"
+    path.write_text(four_teams(extra=["330 ++   2   1   3"]), encoding="utf-8")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.run([sys.executable, "-m", "xl_tiebreak.cli", "compute", str(path)], capture_output=True,
+                          text=True, env=env, timeout=120)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr == (f"xl-tiebreak: event.trf line {END}, column 5: record 330 is: +- / -+ / --, round, first "
+                           "team, second team\n")

@@ -318,6 +318,9 @@ def _build(t: Tournament, h: _TeamHeader, player_line: dict[int, int], fd: Findi
                                  f"{src} line {tm.line}")
             if p in team_of and team_of[p] != tm.no:
                 raise InputError(f"player {p} is in two teams ({team_of[p]} and {tm.no})", f"{src} line {tm.line}")
+            if p in team_of:
+                raise InputError(f"team {tm.no} ({tm.name}) names player {p} twice; a roster lists each player once, "
+                                 "in board order", f"{src} line {tm.line}")
             team_of[p] = tm.no
     for pl in t.players:
         if pl.no not in team_of:
