@@ -124,6 +124,14 @@ def _arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
         "prize order": (("--order",), {"choices": ("value", "places-first"), "default": "value",
                                        "help": "one prize per player: the most valuable first (default), or "
                                                "the place prizes first"}),
+        "prize places": (("--places",), {"type": int, "default": 3, "metavar": "N",
+                                          "help": "the prize places to look at: 1..N (default 3)"}),
+        "round": (("--round",), {"type": int, "metavar": "R", "help": "the round paired with its results to come "
+                                 "(default: the last such round)"}),
+        "max boards": (("--max-boards",), {"type": int, "default": 8, "metavar": "K",
+                                           "help": "enumerate every combination of results when at most K boards "
+                                                   "matter (3^K events; default 8, at most 10); beyond, the answer "
+                                                   "is on points alone"}),
         "unit": (("--unit",), {"default": "0.01", "metavar": "AMOUNT",
                                "help": "shares are rounded down to this (default 0.01); what is left is stated"}),
     }
@@ -279,6 +287,17 @@ def _prizes(args) -> tuple[str, int]:
     result = _result(args, *_load(args.input, args))
     got, notes = prize_list(result, table_, ties=args.ties, order=args.order, age=args.age, unit=unit)
     return _emit(args, render_prizes(result, got, notes, args.format, args.input))
+
+
+def _whatif(args) -> tuple[str, int]:
+    """``whatif``: who can still finish in the prize places (:mod:`xl_tiebreak.whatif`)."""
+    from .whatif import what_if
+    from .whatif_report import render_whatif
+    t, book = _load(args.input, args)
+    tiebreaks, kind, options = _settings(args, book)
+    got = what_if(t, tiebreaks, rnd=args.round, places=args.places, edition=_edition(args, book), kind=kind,
+                  options=options, max_boards=args.max_boards)
+    return _emit(args, render_whatif(got, args.format, t.name or args.input))
 
 
 def _demo(args) -> tuple[str, int]:
@@ -586,6 +605,9 @@ def _commands() -> tuple[tuple[str, str, tuple[str, ...], Callable[[argparse.Nam
         ("prizes", "the prize list: place and category prizes, one per player, tied players as chosen",
          ("input", "places", "category prize", "ties", "prize order", "unit", "age", "tiebreaks", "rules", "type",
           "rounds", "format", "set", "unrated", "encoding", "text output", "force"), _prizes),
+        ("whatif", "before a round's results: who can still finish in the prize places, and what each board's "
+         "outcome does", ("input", "round", "prize places", "max boards", "tiebreaks", "rules", "type", "format", "set",
+                          "unrated", "encoding", "text output", "force"), _whatif),
         ("demo", "standings of the example event shipped with the package", event[1:], _demo),
         ("explain", "how one value is reached, step by step", ("input", "player", "tiebreak", "rules", "type",
          "rounds", "live", "tiebreaks (no -t)", "text format", "set", "unrated", "encoding"), _explain),

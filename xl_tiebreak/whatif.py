@@ -449,7 +449,7 @@ def _ranked(t: Tournament, drawn: Tournament, base: Compiled, ctx0: Context, tbs
     arrays.pts, arrays.halves = freeze(pts, halves)
     event = completed(drawn, rnd, boards, outcome, arrays)
     ctx = Context(event, ctx0.edition, rnd, ctx0.options, ctx0.rr)
-    rows = rank(compute(ctx, list(tbs)))
+    rows = rank(compute(ctx, tuple(tbs)))
     out: dict[int, tuple[int, bool]] = {}
     for r in rows:
         if r.rank > n:
