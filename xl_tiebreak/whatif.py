@@ -230,7 +230,7 @@ def completed(t: Tournament, rnd: int, boards: Sequence[Board], outcomes: Sequen
 
 
 class _PointsModel:
-    """Scores in ``1/scale`` points: every player's before the round's open boards (``fixed``), and
+    """Scores in ``1/scale`` points: every player's before the round's open boards (``before``), and
     per board what each outcome gives its two players. Answers the fewest / most players ahead of
     (or level with) a player, with some boards' outcomes fixed, as sums of per-board extremes."""
 
@@ -239,8 +239,13 @@ class _PointsModel:
         self.boards = boards
         self.gain = ((win, loss), (draw, draw), (loss, win))
         self.board_of = {no: i for i, b in enumerate(boards) for no in (b.white, b.black)}
-        loose = sorted(v for no, v in before.items() if no not in self.board_of)
-        self.loose = np.array(loose, dtype=np.int64)
+        self.loose = np.array(sorted(v for no, v in before.items() if no not in self.board_of), dtype=np.int64)
+        gains = np.array(self.gain, dtype=np.int64)  # outcome x (white, black)
+        white = np.array([before[b.white] for b in boards], dtype=np.int64).reshape(-1, 1)
+        black = np.array([before[b.black] for b in boards], dtype=np.int64).reshape(-1, 1)
+        self.white_after = white + gains[None, :, 0]  # boards x outcomes
+        self.black_after = black + gains[None, :, 1]
+        self._terms: dict[int, tuple[np.ndarray, ...]] = {}
 
     def score(self, no: int, outcome: Optional[int]) -> int:
         i = self.board_of.get(no)
@@ -249,10 +254,20 @@ class _PointsModel:
         side = 0 if self.boards[i].white == no else 1
         return self.before[no] + self.gain[outcome][side]
 
-    def _count(self, i: int, o: int, s: int, level: bool) -> int:
-        b = self.boards[i]
-        a, c = self.before[b.white] + self.gain[o][0], self.before[b.black] + self.gain[o][1]
-        return int(a >= s) + int(c >= s) if level else int(a > s) + int(c > s)
+    def terms(self, s: int) -> tuple[np.ndarray, ...]:
+        """For a score ``s``: per board and outcome, its players strictly ahead (``gt``) and ahead or
+        level (``ge``); per board the fewest and most of them; and the sums of those over the boards
+        and the loose players (not on an open board), memoised by ``s``."""
+        got = self._terms.get(s)
+        if got is None:
+            gt = (self.white_after > s).astype(np.int64) + (self.black_after > s)
+            ge = (self.white_after >= s).astype(np.int64) + (self.black_after >= s)
+            low_gt, low_ge, high_ge = gt.min(axis=1), ge.min(axis=1), ge.max(axis=1)
+            loose_gt = len(self.loose) - int(np.searchsorted(self.loose, s, side="right"))
+            loose_ge = len(self.loose) - int(np.searchsorted(self.loose, s, side="left"))
+            sums = np.array([loose_gt + int(low_gt.sum()), loose_ge + int(low_ge.sum()), loose_ge + int(high_ge.sum())])
+            got = self._terms[s] = (gt, ge, low_gt, low_ge, high_ge, sums)
+        return got
 
     def places(self, no: int, fixed: dict[int, int]) -> tuple[int, int, int, int]:
         """(best, clear, worst, max score) of ``no`` with the boards in ``fixed`` (index -> outcome)
@@ -266,24 +281,21 @@ class _PointsModel:
         for x in options:
             s = self.score(no, x)
             top = max(top, s)
-            gt = int(len(self.loose) - np.searchsorted(self.loose, s, side="right"))
-            ge = int(len(self.loose) - np.searchsorted(self.loose, s, side="left"))
+            gt, ge, low_gt, low_ge, high_ge, sums = self.terms(s)
+            lo_gt, lo_ge, hi_ge = (int(v) for v in sums)
             if mine is None:
-                ge -= 1  # himself, among the loose players
-            else:
+                lo_ge, hi_ge = lo_ge - 1, hi_ge - 1  # himself, among the loose players
+            else:  # his own board: his opponent alone, in the outcome x
                 b = self.boards[mine]
-                other = b.black if b.white == no else b.white
-                so = self.score(other, x)
-                gt += int(so > s)
-                ge += int(so >= s)
-            lo_gt, lo_ge, hi_ge = gt, ge, ge
-            for i in range(len(self.boards)):
-                if i == mine:
-                    continue
-                outs = [fixed[i]] if i in fixed else [0, 1, 2]
-                lo_gt += min(self._count(i, o, s, False) for o in outs)
-                lo_ge += min(self._count(i, o, s, True) for o in outs)
-                hi_ge += max(self._count(i, o, s, True) for o in outs)
+                so = self.score(b.black if b.white == no else b.white, x)
+                lo_gt += int(so > s) - int(low_gt[mine])
+                lo_ge += int(so >= s) - int(low_ge[mine])
+                hi_ge += int(so >= s) - int(high_ge[mine])
+            for i, o in fixed.items():
+                if i != mine:
+                    lo_gt += int(gt[i, o] - low_gt[i])
+                    lo_ge += int(ge[i, o] - low_ge[i])
+                    hi_ge += int(ge[i, o] - high_ge[i])
             best, clear, worst = min(best, lo_gt + 1), min(clear, lo_ge + 1), max(worst, hi_ge + 1)
         return best, clear, worst, top
 
@@ -421,9 +433,9 @@ def _enumerate(t: Tournament, drawn: Tournament, ctx0: Context, tbs: Sequence[Ti
     shared_at = {no: tuple(sorted(set(place[shared[:, col[no]], col[no]].tolist()))) for no in contenders}
     by_board = []
     for i, b in enumerate(boards):
-        j = matter.index(i) if i in matter else None
+        at = matter.index(i) if i in matter else None
         for o in range(3):
-            rows = place if j is None else place[combos[:, j] == o]
+            rows = place if at is None else place[combos[:, at] == o]
             by_board.append(BoardOutcome(b, o, {no: Range(int(rows[:, col[no]].min()), int(rows[:, col[no]].max()))
                                                 for no in _tracked(b, contenders)}))
     return WhatIf(exact=True, combinations=len(combos), ranked_by_tiebreaks=len(unsettled), reachable=reachable,
