@@ -41,12 +41,12 @@ from typing import Iterable, Optional, Sequence
 import numpy as np
 
 from .descriptor import TieBreak
-from .engine import TieBreakList, compute, context, resolve_tiebreaks
+from .engine import Result, TieBreakList, compute, context, resolve_tiebreaks
 from .errors import InputError
 from .model import Kind, Tournament, make_round
 from .options import Options
 from .progress import progress
-from .standings import rank
+from .standings import sort_keys
 from .tiebreaks.context import FORFEIT_CODES, GAME, PAB, Compiled, Context, compiled, freeze
 
 __all__ = ["OUTCOMES", "DEFAULT_MAX_BOARDS", "MOST_BOARDS", "Board", "Range", "OnPoints", "BoardOutcome",
@@ -461,10 +461,21 @@ def _ranked(t: Tournament, drawn: Tournament, base: Compiled, ctx0: Context, tbs
     arrays.pts, arrays.halves = freeze(pts, halves)
     event = completed(drawn, rnd, boards, outcome, arrays)
     ctx = Context(event, ctx0.edition, rnd, ctx0.options, ctx0.rr)
-    rows = rank(compute(ctx, tuple(tbs)))
-    out: dict[int, tuple[int, bool]] = {}
-    for r in rows:
-        if r.rank > n:
-            break
-        out[r.player.no] = (r.rank, "-" in r.place)
-    return out
+    return top_places(compute(ctx, tuple(tbs)), n)
+
+
+def top_places(result: Result, n: int) -> dict[int, tuple[int, bool]]:
+    """The standings' places up to ``n`` (start number -> (place, shared)), as :func:`rank
+    <xl_tiebreak.standings.rank>` gives them (players equal on every key share the first of their
+    places), without making the rows of the others."""
+    keys = sort_keys(result)
+    if not len(keys):
+        return {}
+    order = np.lexsort(keys.T[::-1])
+    ranked = keys[order]
+    same = np.concatenate([[False], (ranked[1:] == ranked[:-1]).all(axis=1)])
+    start = np.maximum.accumulate(np.where(same, 0, np.arange(len(order))))
+    shared = same | np.concatenate([same[1:], [False]])
+    players = result.tournament.players
+    return {players[k].no: (int(start[pos]) + 1, bool(shared[pos]))
+            for pos, k in enumerate(order.tolist()) if start[pos] < n}
