@@ -211,9 +211,15 @@ def test_beyond_the_bound_the_answer_is_on_points_and_equals_a_brute_force_over_
         level = [sum(1 for q, v in pts.items() if q != no and v >= pts[no]) for _, _, pts in brute]
         if no in w.on_points:
             op = w.on_points[no]
-            assert (op.best, op.clear, op.worst) == (min(min(ahead) + 1, n + 1), min(min(level) + 1, n + 1),
+            assert (op.best, op.assured, op.worst) == (min(min(ahead) + 1, n + 1), min(min(level) + 1, n + 1),
                                                      min(max(level) + 1, n + 1))
             assert op.max_points == max(pts[no] for _, _, pts in brute)
+            counts = [(a, lv - a) for a, lv in zip(ahead, level)]
+            for k in range(1, n + 1):
+                clear = (k - 1, 0) in counts
+                tied = any(a <= k - 1 <= a + e for a, e in counts)
+                assert dict(op.reachable).get(k) == ("clear" if clear else "tied" if tied else None), (no, k)
+                assert (no in w.can_finish(k), no in w.only_if_ties(k)) == (tied, tied and not clear)
         else:
             assert min(ahead) >= n  # not a contender: never in the top n, even with every tie his way
     for bo in w.by_board:

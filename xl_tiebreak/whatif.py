@@ -84,16 +84,19 @@ class Range:
 
 @dataclass(frozen=True)
 class OnPoints:
-    """A player's places on points alone: ``best`` with ties going his way, ``clear`` the best
-    place he can reach ahead of everyone level with him (no tie-break needed), ``worst`` with
-    ties going against him; each clamped to ``N + 1``."""
+    """A player's places on points alone: ``best`` with ties going his way, ``assured`` the best
+    place some outcome gives him whatever the tie-breaks (ties going against him), ``worst`` with
+    ties going against him in the worst outcome; each clamped to ``N + 1``."""
 
     no: int
     points_now: Fraction
     max_points: Fraction
     best: int
-    clear: int
+    assured: int
     worst: int
+    #: each place up to N he can reach on points: "clear" (alone on his points there in some
+    #: outcome: certainly reachable) or "tied" (only level with others: the tie-breaks decide)
+    reachable: tuple[tuple[int, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -141,19 +144,25 @@ class WhatIf:
                 "points alone (tie-breaks not applied: a range shows the ties going either way)")
 
     def can_finish(self, place: int) -> tuple[int, ...]:
-        """Who can still finish in ``place`` (exact: in some combination; on points: with ties going
-        his way, ``best <= place <= worst``)."""
+        """Who can still finish in ``place`` (exact: in some combination; on points: in some outcome,
+        alone on his points there or level with others, see :meth:`only_if_ties`)."""
         if self.exact:
             return tuple(no for no in self.contenders if place in self.reachable[no])
-        return tuple(no for no in self.contenders
-                     if self.on_points[no].best <= place <= self.on_points[no].worst)
+        return tuple(no for no in self.contenders if place in dict(self.on_points[no].reachable))
+
+    def only_if_ties(self, place: int) -> tuple[int, ...]:
+        """On points (not exact): those of :meth:`can_finish` who reach ``place`` only level on
+        points with others, so that whether they can is for the tie-breaks to say."""
+        if self.exact:
+            return ()
+        return tuple(no for no in self.contenders if dict(self.on_points[no].reachable).get(place) == "tied")
 
     def certain(self, place: int) -> tuple[int, ...]:
         """Who finishes in ``place`` whatever the results."""
         if self.exact:
             return tuple(no for no in self.contenders if self.reachable[no] == (place,))
         return tuple(no for no in self.contenders if self.on_points[no].worst == place == self.on_points[no].best
-                     and self.on_points[no].clear == place)
+                     and self.on_points[no].assured == place)
 
 
 # ---------------------------------------------------------------------------------------- the round
@@ -270,12 +279,12 @@ class _PointsModel:
         return got
 
     def places(self, no: int, fixed: dict[int, int]) -> tuple[int, int, int, int]:
-        """(best, clear, worst, max score) of ``no`` with the boards in ``fixed`` (index -> outcome)
+        """(best, assured, worst, max score) of ``no`` with the boards in ``fixed`` (index -> outcome)
         decided: 1 + the fewest strictly ahead, 1 + the fewest ahead or level, 1 + the most ahead or
         level (unclamped)."""
         mine = self.board_of.get(no)
         options = [None] if mine is None else ([fixed[mine]] if mine in fixed else [0, 1, 2])
-        best = clear = 10 ** 9
+        best = assured = 10 ** 9
         worst = 0
         top = 0
         for x in options:
@@ -296,8 +305,41 @@ class _PointsModel:
                     lo_gt += int(gt[i, o] - low_gt[i])
                     lo_ge += int(ge[i, o] - low_ge[i])
                     hi_ge += int(ge[i, o] - high_ge[i])
-            best, clear, worst = min(best, lo_gt + 1), min(clear, lo_ge + 1), max(worst, hi_ge + 1)
-        return best, clear, worst, top
+            best, assured, worst = min(best, lo_gt + 1), min(assured, lo_ge + 1), max(worst, hi_ge + 1)
+        return best, assured, worst, top
+
+    def reachable(self, no: int, n: int) -> tuple[tuple[int, str], ...]:
+        """The places 1..n ``no`` can reach on points: "clear" where, in some outcome, k - 1 players
+        are ahead of him and none level; else "tied" where some outcome has him level with others
+        across place k. The outcomes' (ahead, level) counts are gathered board by board, capped at
+        n (a state space of at most (n + 1)^2)."""
+        mine = self.board_of.get(no)
+        states: set[tuple[int, int]] = set()
+        for x in [None] if mine is None else [0, 1, 2]:
+            s = self.score(no, x)
+            gt, ge, _, _, _, _ = self.terms(s)
+            eq = ge - gt
+            loose_gt = len(self.loose) - int(np.searchsorted(self.loose, s, side="right"))
+            loose_eq = len(self.loose) - int(np.searchsorted(self.loose, s, side="left")) - loose_gt
+            if mine is None:
+                loose_eq -= 1  # himself
+            else:
+                b = self.boards[mine]
+                so = self.score(b.black if b.white == no else b.white, x)
+                loose_gt, loose_eq = loose_gt + int(so > s), loose_eq + int(so == s)
+            got = {(min(loose_gt, n), min(loose_eq, n))}
+            for i in range(len(self.boards)):
+                if i != mine:
+                    options = {(int(gt[i, o]), int(eq[i, o])) for o in range(3)}
+                    got = {(min(g + a, n), min(e + b_, n)) for g, e in got for a, b_ in options}
+            states |= got
+        out = []
+        for k in range(1, n + 1):
+            if (k - 1, 0) in states:
+                out.append((k, "clear"))
+            elif any(g <= k - 1 <= g + e for g, e in states):
+                out.append((k, "tied"))
+        return tuple(out)
 
 
 # ---------------------------------------------------------------------------------------- the answer
@@ -332,8 +374,9 @@ def what_if(t: Tournament, tiebreaks: TieBreakList = None, *, rnd: Optional[int]
     n = places
     full = {p.no: model.places(p.no, {}) for p in t.players}
     contenders = tuple(no for no in sorted(full) if full[no][0] <= n)
-    on_points = {no: OnPoints(no, Fraction(before[no], s), Fraction(full[no][3], s), *(min(v, n + 1)
-                              for v in full[no][:3])) for no in contenders}
+    on_points = {no: OnPoints(no, Fraction(before[no], s), Fraction(full[no][3], s), min(full[no][0], n + 1),
+                              min(full[no][1], n + 1), min(full[no][2], n + 1), model.reachable(no, n))
+                 for no in contenders}
     reach = _reach(tbs)
     matter = _mattering(drawn, rnd, boards, contenders, reach)
     names = {p.no: p.name for p in t.players}

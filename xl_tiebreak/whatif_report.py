@@ -24,8 +24,8 @@ def range_text(r: Range, places: int) -> str:
     return one(r.best) if r.best == r.worst else f"{one(r.best)}-{one(r.worst)}"
 
 
-def _who(w: WhatIf, nos: tuple[int, ...]) -> str:
-    return ", ".join(f"{no} {w.names[no]}" for no in nos) if nos else "-"
+def _who(w: WhatIf, nos: tuple[int, ...], starred: tuple[int, ...] = ()) -> str:
+    return ", ".join(f"{no} {w.names[no]}" + ("*" if no in starred else "") for no in nos) if nos else "-"
 
 
 def _points(v: Fraction) -> str:
@@ -57,7 +57,10 @@ def render_whatif(w: WhatIf, fmt: str, source: str) -> str:
         return csv_text(headers, long_rows, fmt)
     lines = _head(w, source) + ["", "Who can still finish where:"]
     lines += table(["Place", "Certain", "Can still finish there"],
-                   [[str(k), _who(w, w.certain(k)), _who(w, w.can_finish(k))] for k in range(1, n + 1)])
+                   [[str(k), _who(w, w.certain(k)), _who(w, w.can_finish(k), w.only_if_ties(k))]
+                    for k in range(1, n + 1)])
+    if not w.exact:
+        lines.append("*: only level on points with others there; whether he can is for the tie-breaks to say.")
     lines += ["", "Contenders (the players who can still reach the prize places):"]
     crow = []
     for no in w.contenders:
@@ -72,10 +75,10 @@ def render_whatif(w: WhatIf, fmt: str, source: str) -> str:
         else:
             places = on_pts
         crow.append([str(no), w.names[no], _points(op.points_now), _points(op.max_points), on_pts,
-                     "out" if op.clear > n else str(op.clear), places])
-    lines += table(["No", "Name", "Pts", "Max", "On points", "Clear", "Places"], crow, right={0, 2, 3})
-    lines += ["On points: the places with ties on points going his way or against him; Clear: the best place "
-              "he can reach ahead of everyone level with him on points.",
+                     "out" if op.assured > n else str(op.assured), places])
+    lines += table(["No", "Name", "Pts", "Max", "On points", "Sure of", "Places"], crow, right={0, 2, 3})
+    lines += ["On points: his places with ties on points going his way or against him; Sure of: the best place "
+              "some outcome gives him whatever the tie-breaks.",
               "Places: " + ("every place he reaches in some combination (ranked by points and the tie-breaks)."
                             if w.exact else "on points alone (the tie-breaks are not applied).")]
     cols = list(w.contenders)
@@ -104,12 +107,14 @@ def _document(w: WhatIf) -> dict:
         "exact": w.exact, "message": w.message, "boards_mattering": list(w.mattering), "max_boards": w.max_boards,
         "combinations": w.combinations, "ranked_by_tiebreaks": w.ranked_by_tiebreaks,
         "reach": w.reach, "below": w.places + 1,
-        "places": [{"place": k, "certain": list(w.certain(k)), "can_finish": list(w.can_finish(k))}
+        "places": [{"place": k, "certain": list(w.certain(k)), "can_finish": list(w.can_finish(k)),
+                    "only_if_ties": list(w.only_if_ties(k))}
                    for k in range(1, w.places + 1)],
         "contenders": [{"no": no, "name": w.names[no], "points": float(w.on_points[no].points_now),
                         "max_points": float(w.on_points[no].max_points),
-                        "on_points": {"best": w.on_points[no].best, "clear": w.on_points[no].clear,
-                                      "worst": w.on_points[no].worst},
+                        "on_points": {"best": w.on_points[no].best, "assured": w.on_points[no].assured,
+                                      "worst": w.on_points[no].worst,
+                                      "places": {str(k): how for k, how in w.on_points[no].reachable}},
                         "places": list(w.reachable[no]) if w.exact else None,
                         "shared": list(w.shared.get(no, ())) if w.exact else None} for no in w.contenders],
         "boards": [{"board": b.number, "white": b.white, "black": b.black, "colours_known": b.coloured,
