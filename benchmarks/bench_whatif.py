@@ -28,12 +28,14 @@ from events import swiss  # noqa: E402
 from xl_tiebreak.model import Kind, Round, Tournament  # noqa: E402
 from xl_tiebreak.trf.writer import write_trf  # noqa: E402
 
-CASES = (  # (tie-breaks, prize places, --max-boards)
-    ("BH/C1,BH,SB,DE,WIN", 3, 8),
-    ("BH/C1,BH,SB,DE,WIN", 1, 10),
-    ("DE,WIN,PS", 3, 8),
-    ("DE,WIN,PS", 1, 8),
-    ("WIN,PS", 2, 10),
+CASES = (  # (event seed, tie-breaks, prize places, --max-boards)
+    (7, "BH/C1,BH,SB,DE,WIN", 3, 8),
+    (7, "BH/C1,BH,SB,DE,WIN", 1, 10),
+    (7, "DE,WIN,PS", 3, 8),
+    (7, "DE,WIN,PS", 1, 8),
+    (7, "WIN,PS", 2, 10),
+    (7, "DE,WIN,PS", 4, 8),
+    (2, "DE,WIN,PS", 5, 8),  # 8 boards matter: the bound itself, 3^8 = 6,561 events ranked
 )
 
 
@@ -50,32 +52,45 @@ def open_last_round(t: Tournament) -> Tournament:
 
 
 def main() -> None:
-    t = open_last_round(swiss(80, 9, seed=7))
-    open_boards = sum(1 for p in t.players if p.rounds[-1].kind is Kind.NOT_PLAYED) // 2
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "open80.trf"
-        path.write_text(write_trf(t), encoding="utf-8")
-        print(f"80 players, 9 rounds; round 9 paired: {open_boards} boards open (the rest byes and forfeits)")
-        print(f"{'tie-breaks':<20} {'N':>2} {'max':>3} {'seconds':>8}  boards mattering  answer")
-        for codes, n, most in CASES:
+        files = {}
+        for seed in sorted({c[0] for c in CASES}):
+            t = open_last_round(swiss(80, 9, seed=seed))
+            open_boards = sum(1 for p in t.players if p.rounds[-1].kind is Kind.NOT_PLAYED) // 2
+            files[seed] = Path(tmp) / f"open80-{seed}.trf"
+            files[seed].write_text(write_trf(t), encoding="utf-8")
+            print(f"event {seed}: 80 players, 9 rounds; round 9 paired: {open_boards} boards open (the rest byes "
+                  "and forfeits)")
+        print(f"{'ev':>2} {'tie-breaks':<20} {'N':>2} {'max':>3} {'wall s':>7} {'cpu s':>6}  boards mattering  answer")
+        for seed, codes, n, most in CASES:
+            path = files[seed]
             cmd = [sys.executable, "-m", "xl_tiebreak.cli", "whatif", str(path), "-t", codes, "--places", str(n),
                    "--max-boards", str(most), "-f", "json"]
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), _children_cpu()
             got = subprocess.run(cmd, capture_output=True, text=True, env=env)
-            took = time.perf_counter() - start
+            took, cpu = time.perf_counter() - start, _children_cpu() - cpu
             if got.returncode:
-                print(f"{codes:<20} {n:>2} failed: {got.stderr.strip()}")
+                print(f"{seed:>2} {codes:<20} {n:>2} failed: {got.stderr.strip()}")
                 continue
             doc = json.loads(got.stdout)
             k = len(doc["boards_mattering"])
             answer = (f"enumerated 3^{k} = {doc['combinations']:,} ({doc['ranked_by_tiebreaks']:,} by tie-breaks)"
                       if doc["exact"] else f"bounded (3^{k} > 3^{most}): points alone")
-            print(f"{codes:<20} {n:>2} {most:>3} {took:>8.2f}  {k:>2} of {len(doc['boards']):<2}           {answer}")
-        start = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "xl_tiebreak.cli", "standings", str(path), "-t", CASES[0][0]],
+            print(f"{seed:>2} {codes:<20} {n:>2} {most:>3} {took:>7.2f} {cpu:>6.2f}  {k:>2} of {len(doc['boards']):<2}"
+                  f"           {answer}")
+        start, cpu = time.perf_counter(), _children_cpu()
+        subprocess.run([sys.executable, "-m", "xl_tiebreak.cli", "standings", str(files[7]), "-t", CASES[0][1]],
                        capture_output=True, env=env)
-        print(f"(for scale: standings of the same file, {time.perf_counter() - start:.2f} s)")
+        print(f"(for scale: standings of event 7, {time.perf_counter() - start:.2f} s wall, "
+              f"{_children_cpu() - cpu:.2f} s cpu)")
+
+
+def _children_cpu() -> float:
+    """CPU seconds (user + system) of the finished child processes so far."""
+    import resource
+    got = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return got.ru_utime + got.ru_stime
 
 
 if __name__ == "__main__":
