@@ -60,6 +60,10 @@ _PAIRED = (GAME, PAB) + FORFEIT_CODES
 #: Boards enumerated by default (3 ** 8 = 6,561 completed events at most) and at most.
 DEFAULT_MAX_BOARDS = 8
 MOST_BOARDS = 10
+#: At most this many player places are ranked in all (combinations x players): a large event
+#: enumerates fewer boards (3^8 combinations of 80 players: 524,880).
+MOST_RANKED = 5_000_000
+_CHUNK = 4096  # combinations scored at once
 
 
 @dataclass(frozen=True)
@@ -121,6 +125,7 @@ class WhatIf:
     boards: tuple[Board, ...]
     mattering: tuple[int, ...]  # the board numbers enumerated (exact) or that would be
     max_boards: int
+    field: int  # the players of the event
     exact: bool
     combinations: int
     ranked_by_tiebreaks: int  # of those, the ones points alone did not settle
@@ -139,9 +144,11 @@ class WhatIf:
         """Why the answer is on points alone, when it is."""
         if self.exact:
             return None
-        return (f"{len(self.mattering)} boards matter: {3 ** len(self.mattering):,} combinations of results, more "
-                f"than the bound of 3^{self.max_boards} = {3 ** self.max_boards:,}; the places below are on "
-                "points alone (tie-breaks not applied: a range shows the ties going either way)")
+        k = len(self.mattering)
+        why = (f"more than the bound of 3^{self.max_boards} = {3 ** self.max_boards:,}" if k > self.max_boards else
+               f"which with {self.field:,} players each is more than the bound of {MOST_RANKED:,} places ranked")
+        return (f"{k} boards matter: {3 ** k:,} combinations of results, {why}; the places below are on points "
+                "alone (tie-breaks not applied: a range shows the ties going either way)")
 
     def can_finish(self, place: int) -> tuple[int, ...]:
         """Who can still finish in ``place`` (exact: in some combination; on points: in some outcome,
@@ -381,9 +388,9 @@ def what_if(t: Tournament, tiebreaks: TieBreakList = None, *, rnd: Optional[int]
     matter = _mattering(drawn, rnd, boards, contenders, reach)
     names = {p.no: p.name for p in t.players}
     common = dict(round=rnd, of=t.rounds, places=n, boards=boards, mattering=tuple(boards[i].number for i in matter),
-                  max_boards=max_boards, contenders=contenders, reach=reach, codes=tuple(codes),
+                  max_boards=max_boards, field=len(t.players), contenders=contenders, reach=reach, codes=tuple(codes),
                   edition=ctx0.edition.name, names=names, on_points=on_points)
-    if len(matter) > max_boards:
+    if len(matter) > max_boards or 3 ** len(matter) * len(t.players) > MOST_RANKED:
         by_board = []
         for i, b in enumerate(boards):
             for o in range(3):
@@ -433,53 +440,56 @@ def _tracked(b: Board, contenders: Sequence[int]) -> list[int]:
 
 def _enumerate(t: Tournament, drawn: Tournament, ctx0: Context, tbs: Sequence[TieBreak], rnd: int,
                boards: Sequence[Board], matter: Sequence[int], model: _PointsModel, common: dict) -> WhatIf:
-    """Rank every combination of the mattering boards' outcomes (the others drawn)."""
+    """Rank every combination of the mattering boards' outcomes (the others drawn). Only the
+    contenders are followed: places 1..n are theirs, and no one else is level with them."""
     n = common["places"]
     contenders: tuple[int, ...] = common["contenders"]
-    index = t._index()
-    players = t.players
+    col = {no: c for c, no in enumerate(contenders)}
     k = len(matter)
     combos = np.array(list(itertools.product(range(3), repeat=k)), dtype=np.int8).reshape(-1, k)
-    base = np.array([model.before[p.no] for p in players], dtype=np.int64)
     W, D, L = model.gain[0][0], model.gain[1][0], model.gain[0][1]
+    base = np.array([model.before[no] for no in contenders], dtype=np.int64)
     for i, b in enumerate(boards):
-        if i not in matter:
-            base[index[b.white]] += D
-            base[index[b.black]] += D
-    scores = np.repeat(base[None, :], len(combos), axis=0)
+        for no in (b.white, b.black):
+            if i not in matter and no in col:
+                base[col[no]] += D
     gains = np.array([[W, L], [D, D], [L, W]], dtype=np.int64)
-    for j, i in enumerate(matter):
-        b = boards[i]
-        scores[:, index[b.white]] += gains[combos[:, j], 0]
-        scores[:, index[b.black]] += gains[combos[:, j], 1]
-    top = -np.sort(-scores, axis=1)[:, :n + 1]
-    settled = (top[:, :-1] > top[:, 1:]).all(axis=1)  # no two level at a place up to n
-    order = np.argsort(-scores, axis=1, kind="stable")[:, :n]
-    tracked = sorted(set(contenders) | {no for i in range(len(boards)) for no in (boards[i].white, boards[i].black)})
-    col = {no: c for c, no in enumerate(tracked)}
-    place = np.full((len(combos), len(tracked)), n + 1, dtype=np.int16)
-    shared = np.zeros((len(combos), len(tracked)), dtype=bool)
-    for c in np.nonzero(settled)[0].tolist():
-        for pos, row in enumerate(order[c].tolist()):
-            place[c, col[players[row].no]] = pos + 1
-    unsettled = np.nonzero(~settled)[0].tolist()
+    place = np.full((len(combos), len(contenders)), n + 1, dtype=np.int16)
+    shared = np.zeros((len(combos), len(contenders)), dtype=bool)
+    unsettled: list[int] = []
+    for first in range(0, len(combos), _CHUNK):
+        chunk = combos[first:first + _CHUNK]
+        scores = np.repeat(base[None, :], len(chunk), axis=0)
+        for j, i in enumerate(matter):
+            for side, no in enumerate((boards[i].white, boards[i].black)):
+                if no in col:
+                    scores[:, col[no]] += gains[chunk[:, j], side]
+        top = -np.sort(-scores, axis=1)[:, :n + 1]
+        settled = (top[:, :-1] > top[:, 1:]).all(axis=1)  # no two level at a place up to n
+        order = np.argsort(-scores, axis=1, kind="stable")[:, :n]
+        rows = np.nonzero(settled)[0]
+        place[first + rows[:, None], order[rows]] = np.arange(1, order.shape[1] + 1, dtype=np.int16)[None, :]
+        unsettled += (first + np.nonzero(~settled)[0]).tolist()
     if unsettled:
         base_arrays = compiled(drawn)
+        open_boards = [boards[i] for i in matter]
         for c in unsettled:
-            outcome = [int(x) for x in combos[c]]
-            for no, (p_, sh) in _ranked(t, drawn, base_arrays, ctx0, tbs, rnd, [boards[i] for i in matter],
-                                         outcome, n).items():
-                if no in col:
-                    place[c, col[no]] = p_
-                    shared[c, col[no]] = sh
+            got = _ranked(t, drawn, base_arrays, ctx0, tbs, rnd, open_boards, [int(x) for x in combos[c]], n)
+            for no, (p_, sh) in got.items():
+                if no not in col:  # (never: see the module's text; an answer it would make wrong is refused)
+                    raise AssertionError(f"what-if: player {no} reached place {p_} without being a contender")
+                place[c, col[no]] = p_
+                shared[c, col[no]] = sh
     reachable = {no: tuple(sorted(set(place[:, col[no]].tolist()))) for no in contenders}
     shared_at = {no: tuple(sorted(set(place[shared[:, col[no]], col[no]].tolist()))) for no in contenders}
     by_board = []
+    out = Range(n + 1, n + 1)
     for i, b in enumerate(boards):
         at = matter.index(i) if i in matter else None
         for o in range(3):
-            rows = place if at is None else place[combos[:, at] == o]
-            by_board.append(BoardOutcome(b, o, {no: Range(int(rows[:, col[no]].min()), int(rows[:, col[no]].max()))
+            rows_ = place if at is None else place[combos[:, at] == o]
+            lo, hi = rows_.min(axis=0).tolist(), rows_.max(axis=0).tolist()
+            by_board.append(BoardOutcome(b, o, {no: Range(lo[col[no]], hi[col[no]]) if no in col else out
                                                 for no in _tracked(b, contenders)}))
     return WhatIf(exact=True, combinations=len(combos), ranked_by_tiebreaks=len(unsettled), reachable=reachable,
                   shared=shared_at, by_board=tuple(by_board), **common)
