@@ -308,3 +308,33 @@ def test_an_earlier_game_without_result_exits_2(tmp_path, capsys):
 def test_points_are_exact_fractions():
     w = what_if(random_open(2, 10, 5), "BH", places=2)
     assert all(isinstance(op.points_now, Fraction) for op in w.on_points.values())
+
+
+def test_a_large_event_enumerates_fewer_boards_and_says_why(monkeypatch):
+    import xl_tiebreak.whatif as whatif
+    t = random_open(2, 10, 5)
+    monkeypatch.setattr(whatif, "MOST_RANKED", 30)  # 3 combinations of 10 players fit, 9 do not
+    w = what_if(t, "WIN,PS", places=1)
+    assert not w.exact and len(w.mattering) >= 2
+    assert "with 10 players each is more than the bound of 30 places ranked" in w.message
+
+
+def test_a_workbook_gives_the_answer_its_trf_gives(tmp_path, capsys):
+    trf = _trf(tmp_path, random_open(2, 10, 5))
+    book = str(tmp_path / "event.xlsx")
+    assert main(["workbook", trf, "-o", book, "--tiebreaks", "BH/C1,BH,SB,DE,WIN"]) == 0
+    capsys.readouterr()
+    assert main(["whatif", book, "-f", "json"]) == 0
+    from_book = json.loads(capsys.readouterr().out)
+    assert main(["whatif", trf, "-f", "json", "-t", ",".join(from_book["tiebreaks"]), "-r", from_book["edition"]]) == 0
+    from_trf = json.loads(capsys.readouterr().out)
+    assert from_book["tiebreaks"] == ["BH/C1", "BH", "SB", "DE", "WIN"]
+    assert from_book["places"] == from_trf["places"] and from_book["boards"] == from_trf["boards"]
+
+
+def test_the_text_lists_only_boards_that_change_something():
+    from xl_tiebreak.whatif_report import render_whatif
+    w = what_if(random_open(21, 12, 5), "WIN,PS", places=1)
+    text = render_whatif(w, "table", "event")
+    quiet = [b for b in w.boards if b.number not in w.mattering]
+    assert quiet and f"{len(quiet)} other board(s): no outcome brings either player into places 1-1" in text

@@ -334,11 +334,16 @@ class _PointsModel:
                 b = self.boards[mine]
                 so = self.score(b.black if b.white == no else b.white, x)
                 loose_gt, loose_eq = loose_gt + int(so > s), loose_eq + int(so == s)
-            got = {(min(loose_gt, n), min(loose_eq, n))}
-            for i in range(len(self.boards)):
-                if i != mine:
-                    options = {(int(gt[i, o]), int(eq[i, o])) for o in range(3)}
-                    got = {(min(g + a, n), min(e + b_, n)) for g, e in got for a, b_ in options}
+            differs = (gt != gt[:, :1]).any(axis=1) | (eq != eq[:, :1]).any(axis=1)
+            alike = ~differs  # the boards whose outcomes all count the same: added once, not searched
+            if mine is not None:
+                alike[mine] = False
+            fixed_gt, fixed_eq = loose_gt + int(gt[alike, 0].sum()), loose_eq + int(eq[alike, 0].sum())
+            varying = [{(int(gt[i, o]), int(eq[i, o])) for o in range(3)}
+                       for i in np.nonzero(differs)[0].tolist() if i != mine]
+            got = {(min(fixed_gt, n), min(fixed_eq, n))}
+            for options in varying:
+                got = {(min(g + a, n), min(e + b_, n)) for g, e in got for a, b_ in options}
             states |= got
         out = []
         for k in range(1, n + 1):

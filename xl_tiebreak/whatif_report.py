@@ -81,19 +81,30 @@ def render_whatif(w: WhatIf, fmt: str, source: str) -> str:
               "some outcome gives him whatever the tie-breaks.",
               "Places: " + ("every place he reaches in some combination (ranked by points and the tie-breaks)."
                             if w.exact else "on points alone (the tie-breaks are not applied).")]
-    cols = list(w.contenders)
-    header = ["Bd", "White", "Black", "Result", "White's", "Black's"] + [str(no) for no in cols]
-    rows = []
-    for bo in w.by_board:
-        b = bo.board
-        first = bo.outcome == 0
-        rows.append([str(b.number) if first else "", f"{b.white} {w.names[b.white]}" if first else "",
-                     f"{b.black} {w.names[b.black]}" if first else "", OUTCOMES[bo.outcome],
-                     range_text(bo.places[b.white], n), range_text(bo.places[b.black], n)]
-                    + [range_text(bo.places[no], n) for no in cols])
-    lines += ["", "Each board's outcomes: the places of its two players and of each contender (by start number); "
-              f"out: below place {n}" + ("" if w.exact else "; on points alone, ties going either way") + "."]
-    lines += table(header, rows, right={0})
+    overall = {no: (Range(min(w.reachable[no]), max(w.reachable[no])) if w.exact
+                    else Range(w.on_points[no].best, w.on_points[no].worst)) for no in w.contenders}
+    out = Range(n + 1, n + 1)
+    rows, quiet = [], 0
+    for b in w.boards:
+        outcomes = [bo for bo in w.by_board if bo.board == b]
+        shown = [[range_text(bo.places[b.white], n), range_text(bo.places[b.black], n),
+                  ", ".join(f"{no}: {range_text(r, n)}" for no, r in bo.places.items()
+                            if no not in (b.white, b.black) and r != overall[no])] for bo in outcomes]
+        if all(bo.places[b.white] == out and bo.places[b.black] == out for bo in outcomes) \
+                and not any(cells[2] for cells in shown):
+            quiet += 1
+            continue
+        for bo, cells in zip(outcomes, shown):
+            first = bo.outcome == 0
+            rows.append([str(b.number) if first else "", f"{b.white} {w.names[b.white]}" if first else "",
+                         f"{b.black} {w.names[b.black]}" if first else "", OUTCOMES[bo.outcome], *cells])
+    lines += ["", "Each board's outcomes: the places of its two players, and of the other contenders whose places "
+              f"it changes (start number: places); out: below place {n}"
+              + ("" if w.exact else "; on points alone, ties going either way") + "."]
+    lines += table(["Bd", "White", "Black", "Result", "White's", "Black's", "Others"], rows, right={0})
+    if quiet:
+        lines.append(f"{quiet} other board(s): no outcome brings either player into places 1-{n} or changes "
+                     "another contender's places.")
     if any(not b.coloured for b in w.boards):
         lines.append("A board without colours in the pairing lists the lower start number as White.")
     return "\n".join(lines) + "\n"
