@@ -338,3 +338,36 @@ def test_the_text_lists_only_boards_that_change_something():
     text = render_whatif(w, "table", "event")
     quiet = [b for b in w.boards if b.number not in w.mattering]
     assert quiet and f"{len(quiet)} other board(s): no outcome brings either player into places 1-1" in text
+
+
+def test_real_events_the_actual_last_round_is_one_of_the_foreseen_outcomes(real_dir):
+    """Each real event with its last round's games opened again: the places its real results gave
+    (ranked by the file's list) are among those foreseen, for every board's real outcome too."""
+    from conftest import real_files
+    from xl_tiebreak import TiebreakError, read_trf
+    seen = 0
+    for path in real_files():
+        try:
+            t = read_trf(path)
+        except TiebreakError:  # a team event
+            continue
+        n, last = 3, t.played_rounds
+        w = what_if(open_games(t, last), None, places=n)
+        assert w.round == last
+        actual = {r.player.no: min(r.rank, n + 1) for r in rank(compute(t, None, rounds=last))}
+        for no, pl in actual.items():
+            if pl <= n:
+                assert no in w.can_finish(pl), (path.name, no, pl)
+            if w.exact:
+                assert pl in w.reachable.get(no, (n + 1,)), (path.name, no)
+        for bo in w.by_board:
+            rd = t.player(bo.board.white).rounds[last - 1]
+            if OUTCOME_OF[rd.kind] != bo.outcome:
+                continue
+            for no, r in bo.places.items():
+                assert r.best <= actual[no] <= r.worst, (path.name, bo.board, no)
+        seen += 1
+    assert seen
+
+
+OUTCOME_OF = {Kind.WIN: 0, Kind.DRAW: 1, Kind.LOSS: 2}
