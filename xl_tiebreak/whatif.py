@@ -361,7 +361,16 @@ def what_if(t: Tournament, tiebreaks: TieBreakList = None, *, rnd: Optional[int]
             edition: Optional[str] = None, kind: Optional[str] = None, options: Optional[Options] = None,
             max_boards: int = DEFAULT_MAX_BOARDS) -> WhatIf:
     """Who can still finish in places 1..``places`` of ``t`` after round ``rnd`` (default: the
-    round awaiting results), and what each outcome of each board does (see the module's text)."""
+    round awaiting results), and what each outcome of each board does (see the module's text).
+
+    >>> from xl_tiebreak.crosstable import Row, tournament_from_rows
+    >>> cells = {1: ["2w1", "3w"], 2: ["1b0", "4w"], 3: ["4w½", "1b"], 4: ["3b½", "2b"]}  # round 2 paired
+    >>> w = what_if(tournament_from_rows([Row(no, f"P{no}", cells=c) for no, c in cells.items()]), "BH", places=1)
+    >>> w.exact, w.can_finish(1), w.certain(1)
+    (True, (1, 3, 4), ())
+    >>> [(OUTCOMES[bo.outcome], bo.places[1].best) for bo in w.by_board if bo.board.number == 1]  # 1 v 3
+    [('1-0', 1), ('½-½', 1), ('0-1', 2)]
+    """
     if not 1 <= max_boards <= MOST_BOARDS:
         raise InputError(f"--max-boards {max_boards}: expected 1 to {MOST_BOARDS} (3^{MOST_BOARDS} = "
                          f"{3 ** MOST_BOARDS:,} combinations)")
