@@ -188,3 +188,14 @@ def test_cli_explain_compare_and_split(tmp_path, capsys):
     assert five.rstrip().endswith("BH/C1")
     assert main(["explain", str(f), "-p", "9", "-t", "BH"]) == 2
     assert "no player 9" in capsys.readouterr().err
+
+
+def test_de_without_a_list_is_ranked_in_the_group_the_standings_show():
+    """DE needs the tied group; without --tiebreaks, explain takes the event's list (the one
+    standings shows), so the two agree for every player of the demo (player 4 was once 'rank 2
+    of 2' in explain and 1 in standings)."""
+    t = demo_tournament()
+    res = compute(t, edition="fide2024")
+    for p in t.players:
+        assert explain(t, p.no, "DE", "fide2024").value == res.value(p.no, "DE")
+    assert explain(t, 4, "DE", "fide2024").value == 1

@@ -22,7 +22,7 @@ from fractions import Fraction
 from typing import Any, Optional
 
 from .descriptor import TieBreak, parse_descriptor, parse_list
-from .engine import Result, compute, context
+from .engine import Result, compute, context, resolve_tiebreaks
 from .errors import InputError
 from .formatting import decimals_for, format_value, json_number
 from .editions import Edition
@@ -30,6 +30,7 @@ from .model import Tournament
 from .options import Options
 from .textutil import table
 from .rating_notes import note_for
+from .tiebreaks.context import Context
 from .tiebreaks.breakdown import Account, Breakdown, Params, cut_text, explained, num, value_at, why_text
 
 
@@ -96,6 +97,8 @@ def explain(t: "Tournament | Result", player: int, descriptor: str, edition: "st
     if player not in index:
         raise InputError(f"there is no player {player}")
     i = index[player]
+    if not tiebreaks and tb.spec.ranks:  # DE places inside the group the event's list leaves tied
+        tiebreaks = _event_list_with(ctx, tb)
     listed = tiebreaks if tiebreaks else tb.code
     missing = tiebreaks and tb.code not in [x.code for x in parse_list(tiebreaks)]
     if missing and (given is None or tb.spec.ranks):  # a Result gives any other column too
@@ -110,6 +113,14 @@ def explain(t: "Tournament | Result", player: int, descriptor: str, edition: "st
                        rounds=ctx.n, value=value, decimals=decimals_for(tb, ctx.scale), columns=body.columns,
                        lines=tuple(Line(*row) for row in body.rows), total=body.total,
                        notes=((note.text,) if note else ()) + tuple(body.notes))
+
+
+def _event_list_with(ctx: Context, tb: TieBreak) -> Optional[str]:
+    """The event's own list (record 202, else the default ``standings`` uses) when it holds ``tb``,
+    so that a ranking code (DE) is explained inside the group the standings show; else ``None``
+    (the players tied on points)."""
+    tbs, codes = resolve_tiebreaks(ctx.t, None, ctx.rr)
+    return ",".join(codes) if tb.code in [x.code for x in tbs] else None
 
 
 def account_of(res: Result, tb: TieBreak, i: int, value: Optional[Fraction]) -> Account:
