@@ -63,7 +63,10 @@ ol.legend svg { vertical-align: middle; margin-right: .3rem; }
 }
 @media print {
   nav, .picker, dialog, .hint, .noprint { display: none !important; }
-  body { font-size: 9pt; }
+  html { font-size: 9pt; }
+  body { font-size: 1rem; }
+  .chart { min-width: 0; max-width: 15cm; }
+  #chart { break-inside: avoid; }
   header, main, footer { max-width: none; padding: 0; }
   button.v { color: inherit; border: 0; }
   td.name { position: static; }
