@@ -21,6 +21,7 @@ nav { position: sticky; top: 0; z-index: 2; background: #fff; border-bottom: 1px
 nav ul { display: flex; flex-wrap: wrap; gap: .15rem 1.1rem; list-style: none; margin: 0 auto; padding: .45rem 12px;
          max-width: 1200px; }
 nav a, main a { color: var(--accent); text-decoration: none; }
+section[id], tr[id] { scroll-margin-top: 4.5rem; }  /* an anchor's target clear of the sticky bar */
 .scroll { overflow-x: auto; -webkit-overflow-scrolling: touch; max-width: 100%; }
 table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
 th, td { padding: .22rem .55rem; border-bottom: 1px solid var(--line); text-align: left; white-space: nowrap; }

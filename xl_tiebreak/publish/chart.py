@@ -13,7 +13,7 @@ PALETTE = ("#1f3a93", "#d35400", "#1e8449", "#c0392b", "#7d3c98", "#7e5109", "#d
            "#9a7d0a", "#117a8b")
 
 _W, _H = 600, 320
-_LEFT, _RIGHT, _TOP, _BOTTOM = 50, 22, 16, 36
+_LEFT, _RIGHT, _TOP, _BOTTOM = 62, 22, 16, 36
 _PAD = 14  # between the place axis and the first round
 
 
@@ -22,7 +22,7 @@ def _ticks(top: int) -> list[int]:
     if top <= 10:
         return list(range(1, top + 1))
     step = next(s for s in (2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000) if top / s <= 8)
-    return sorted({1, top, *range(step, top, step)})
+    return [1, *range(step, top - (3 * step) // 4, step), top]  # no tick crowding the last place
 
 
 def place_chart(names: Sequence[str], places: Sequence[Sequence[int]], caption: str) -> str:
