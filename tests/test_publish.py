@@ -181,6 +181,42 @@ def test_names_from_the_file_are_escaped(hostile_page):
     assert "<" not in store and ">" not in store and "&" not in store
 
 
+def test_a_workbook_publishes_the_same_standings_as_its_trf(demo_page, tmp_path):
+    book = tmp_path / "book.xlsx"
+    assert main(["workbook", str(DEMO), "-o", str(book)]) == 0
+    out = tmp_path / "book.html"
+    assert main(["publish", str(book), "-o", str(out), "--rules", "fide2024",
+                 "--tiebreaks", "BH/C1,BH,SB,DE,WIN"]) == 0  # (the workbook's Settings add BPG)
+    from_book = _Page(out.read_text(encoding="utf-8"))
+    from_trf = _Page(demo_page.read_text(encoding="utf-8"))
+    assert from_book.table("round 4") == from_trf.table("round 4")
+    assert from_book.account("round 4", 3, "BH/C1") == from_trf.account("round 4", 3, "BH/C1")
+
+
+def test_a_page_part_way_shows_only_the_rounds_evaluated(tmp_path):
+    out = tmp_path / "r2.html"
+    assert main(["publish", str(DEMO), "-o", str(out), "--rounds", "2", "--rules", "fide2024"]) == 0
+    html = out.read_text(encoding="utf-8")
+    page = _Page(html)
+    assert sorted(k for k in page.rows if k.startswith("round")) == ["round 1", "round 2"]
+    assert list(page.table("crosstable")[0]) == ["No", "Name", "Rtg", "Fed", "R1", "R2", "Pts", "Rk"]
+    assert "<h3>Standings after round 2 of 4</h3>" in html
+    want = rank(compute(demo_tournament(), edition="fide2024", rounds=2))
+    assert [r["No"] for r in page.table("round 2")] == [str(w.player.no) for w in want]
+
+
+def test_an_event_before_its_first_round_still_makes_a_page(tmp_path):
+    trf = tmp_path / "empty.trf"
+    trf.write_text("012 Not started\n042 2026/06/01\nXXR 5\n"
+                   "001    1 m    A, B                              2000 NOR        1001 2000/01/01  0.0    1\n"
+                   "001    2 m    C, D                              1900 NOR        1002 2000/01/01  0.0    2\n",
+                   encoding="utf-8")
+    out = tmp_path / "empty.html"
+    assert main(["publish", str(trf), "-o", str(out)]) == 0
+    page = _Page(out.read_text(encoding="utf-8"))
+    assert [(r["Rk"], r["No"], r["Pts"]) for r in page.table("round 0")] == [("1-2", "1", "0.0"), ("1-2", "2", "0.0")]
+
+
 # ------------------------------------------------------------------------------ writing the file
 
 

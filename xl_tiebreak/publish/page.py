@@ -156,7 +156,8 @@ def _crosstable(pub: Published, fmt: _Formats) -> str:
     result = pub.result
     t = result.tournament
     place = {r.player.no: r.place for r in pub.final}
-    shown = max([result.rounds] + [r + 1 for p in t.players for r, x in enumerate(p.rounds) if format_cell(x)])
+    prog = result.progress  # the rounds evaluated, and the one in progress with what is in of it
+    shown = max(result.rounds, prog.current if prog is not None else 0)
     head = [("No", "n"), ("Name", ""), ("Rtg", "n opt"), ("Fed", "opt")]
     head += [(f"R{r + 1}", "") for r in range(shown)] + [("Pts", "n"), ("Rk", "n")]
     rows = []
