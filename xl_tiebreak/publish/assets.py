@@ -24,9 +24,11 @@ nav a, main a { color: var(--accent); text-decoration: none; }
 section[id], tr[id] { scroll-margin-top: 4.5rem; }  /* an anchor's target clear of the sticky bar */
 .scroll { overflow-x: auto; -webkit-overflow-scrolling: touch; max-width: 100%; }
 table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
-th, td { padding: .22rem .55rem; border-bottom: 1px solid var(--line); text-align: left; white-space: nowrap; }
+th, td { padding: .22rem .55rem; border-bottom: 1px solid var(--line); white-space: nowrap; }
+td { text-align: right; }  /* most cells are numbers: the few texts say so (a smaller page) */
+th, td.l, td.name { text-align: left; }
 th { background: var(--head); font-weight: 600; }
-.n { text-align: right; }
+th.n { text-align: right; }
 tbody tr:nth-child(even) { background: var(--zebra); }
 td.name { position: sticky; left: 0; background: #fff; }
 tbody tr:nth-child(even) td.name { background: var(--zebra); }

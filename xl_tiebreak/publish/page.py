@@ -87,10 +87,10 @@ def _value_cells(pub: Published, row: Row, decimals: Sequence[int], fmt: _Format
         text = fmt(v, d)
         if clickable:
             label = f"{result.codes[j]} of {row.player.no} {row.player.name}"
-            cells.append(f'<td class="n"><button type="button" class="v" data-a="{k * len(decimals) + j}" '
+            cells.append(f'<td><button type="button" class="v" data-a="{k * len(decimals) + j}" '
                          f'aria-label="{_e(label)}">{text or "&#8212;"}</button></td>')
         else:
-            cells.append(f'<td class="n">{text}</td>')
+            cells.append(f'<td>{text}</td>')
     return "".join(cells)
 
 
@@ -103,10 +103,10 @@ def _standings_table(pub: Published, result: Result, rows: Sequence[Row], fmt: _
         tied_above = k > 0 and rows[k - 1].points == r.points
         split = r.separated_by or ("shared" if tied_above and rows[k - 1].place == r.place else "")
         p = r.player
-        out.append(f'<tr><td class="n">{_e(r.place)}</td><td class="n">{p.no}</td><td class="name">{_e(p.name)}</td>'
-                   f'<td class="n opt">{p.rating or ""}</td><td class="opt">{_e(p.fed)}</td>'
-                   f'<td class="n">{fmt(r.points, 1)}</td>{_value_cells(pub, r, decimals, fmt, clickable)}'
-                   f'<td class="opt">{_e(split)}</td></tr>')
+        out.append(f'<tr><td>{_e(r.place)}</td><td>{p.no}</td><td class="name">{_e(p.name)}</td>'
+                   f'<td class="opt">{p.rating or ""}</td><td class="opt l">{_e(p.fed)}</td>'
+                   f'<td>{fmt(r.points, 1)}</td>{_value_cells(pub, r, decimals, fmt, clickable)}'
+                   f'<td class="opt l">{_e(split)}</td></tr>')
     return _table(head, out)
 
 
@@ -162,10 +162,10 @@ def _crosstable(pub: Published, fmt: _Formats) -> str:
     head += [(f"R{r + 1}", "") for r in range(shown)] + [("Pts", "n"), ("Rk", "n")]
     rows = []
     for k, p in enumerate(t.players):
-        cells = "".join(f"<td>{_crosstable_cell(format_cell(x), x.opponent)}</td>" for x in p.rounds[:shown])
-        rows.append(f'<tr id="x{p.no}"><td class="n">{p.no}</td><td class="name">{_e(p.name)}</td>'
-                    f'<td class="n opt">{p.rating or ""}</td><td class="opt">{_e(p.fed)}</td>{cells}'
-                    f'<td class="n">{fmt(result.points[k], 1)}</td><td class="n">{_e(place[p.no])}</td></tr>')
+        cells = "".join(f'<td class="l">{_crosstable_cell(format_cell(x), x.opponent)}</td>' for x in p.rounds[:shown])
+        rows.append(f'<tr id="x{p.no}"><td>{p.no}</td><td class="name">{_e(p.name)}</td>'
+                    f'<td class="opt">{p.rating or ""}</td><td class="opt l">{_e(p.fed)}</td>{cells}'
+                    f'<td>{fmt(result.points[k], 1)}</td><td>{_e(place[p.no])}</td></tr>')
     return ('<section id="crosstable"><h2>Crosstable</h2><p class="note">In start order, each result as the '
             "arbiter writes it: 12w1 won with white against 12, 12b½ drew with black, +12 / -12 forfeit "
             "won / lost, BYE pairing-allocated bye, H / F / Z half-, full-, zero-point bye, - absent. Points "
@@ -196,9 +196,9 @@ def _categories(pub: Published, fmt: _Formats) -> str:
     parts = ['<section id="categories"><h2>Categories</h2><p class="note">Each category keeps the order of the '
              "whole event. Cat: the place in the category; Rk: the place in the event.</p>"]
     for sel in pub.categories:
-        rows = [f'<tr><td class="n">{cat}</td><td class="n">{_e(r.place)}</td><td class="n">{r.player.no}</td>'
-                f'<td class="name">{_e(r.player.name)}</td><td class="n opt">{r.player.rating or ""}</td>'
-                f'<td class="n">{fmt(r.points, 1)}</td>{_value_cells(pub, r, decimals, fmt, True)}</tr>'
+        rows = [f'<tr><td>{cat}</td><td>{_e(r.place)}</td><td>{r.player.no}</td>'
+                f'<td class="name">{_e(r.player.name)}</td><td class="opt">{r.player.rating or ""}</td>'
+                f'<td>{fmt(r.points, 1)}</td>{_value_cells(pub, r, decimals, fmt, True)}</tr>'
                 for cat, r in category_rows(sel)]
         parts.append(f"<h3>{_e(sel.category.label)}</h3>")
         parts.append(_table(head, rows) if rows else '<p class="note">Nobody is in this category.</p>')
@@ -213,9 +213,9 @@ def _prizes(pub: Published) -> str:
         return ""
     head = [("Place", ""), ("No", "n"), ("Name", ""), ("Prize", ""), ("Listed", "n"), ("Paid", "n"),
             ("Shared with", "opt")]
-    rows = [f'<tr><td>{_e(a.place)}</td><td class="n">{a.no}</td><td class="name">{_e(a.name)}</td>'
-            f'<td>{_e(a.prize)}</td><td class="n">{money(a.listed)}</td><td class="n">{money(a.paid)}</td>'
-            f'<td class="opt">{_e(" ".join(str(n) for n in a.shared_with if n != a.no))}</td></tr>'
+    rows = [f'<tr><td class="l">{_e(a.place)}</td><td>{a.no}</td><td class="name">{_e(a.name)}</td>'
+            f'<td class="l">{_e(a.prize)}</td><td>{money(a.listed)}</td><td>{money(a.paid)}</td>'
+            f'<td class="opt l">{_e(" ".join(str(n) for n in a.shared_with if n != a.no))}</td></tr>'
             for a in got.awards]
     order = "the most valuable first" if got.order == "value" else "place prizes first"
     tail = [f"Total paid {money(got.total)}"]
