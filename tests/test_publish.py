@@ -146,6 +146,20 @@ def test_an_accounts_text_is_what_explain_prints(demo_page, capsys):
     assert page.account("categories", 5, "SB") == page.account("round 4", 5, "SB")
 
 
+@pytest.mark.parametrize("edition", ["fide2012", "fide2024", "fide2026"])
+def test_every_account_at_once_is_each_account_alone(edition):
+    """explain_all (one breakdown for all players, what the page uses) equals explain, player by player."""
+    from xl_tiebreak.explanation import explain_all
+    codes = "BH/C1,BH/M1,FB,AOB,SB,SB/P,DE,WIN,WON,BPG,REP,KS,PS/C1,ARO/C1,TPR,APRO,RTNG,MEDIAN,SOLKOFF,CUM"
+    res = compute(demo_tournament(), codes, edition=edition)
+    for code in res.codes:
+        got = explain_all(res, code)
+        assert [e.player for e in got] == [1, 2, 3, 4, 5, 6]
+        for e in got:
+            assert e == explain(res, e.player, code), (code, e.player)
+            assert e.value == res.value(e.player, code)
+
+
 def test_crosstable_chart_categories_and_prizes(demo_page):
     html = demo_page.read_text(encoding="utf-8")
     page = _Page(html)
