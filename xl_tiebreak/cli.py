@@ -112,6 +112,13 @@ def _arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
         "category": (("--category",), {"metavar": "CATEGORY", "help": "only the players of a category, in the whole "
                                        "event's order: U1600 (rated below), 1600-1799, women, U18 / S50 (age), "
                                        "unrated, FED=ENG"}),
+        "categories": (("--category",), {"action": "append", "default": [], "metavar": "CATEGORY",
+                                         "help": "a category whose standings the page lists, as for standings "
+                                                 "--category (repeat for several; the categories of "
+                                                 "--category-prize are listed too)"}),
+        "page output": (("-o", "--output"), {"required": True, "metavar": "FILE",
+                                             "help": "the .html file to write (one file, nothing fetched when "
+                                                     "it is viewed); an existing file is replaced only with --force"}),
         "age": (("--age",), {"choices": ("year", "date"), "default": "year",
                              "help": "age categories by birth year (FIDE youth and senior events; default) or by "
                                      "the exact age on the start date"}),
@@ -279,6 +286,18 @@ def _prizes(args) -> tuple[str, int]:
     result = _result(args, *_load(args.input, args))
     got, notes = prize_list(result, table_, ties=args.ties, order=args.order, age=args.age, unit=unit)
     return _emit(args, render_prizes(result, got, notes, args.format, args.input))
+
+
+def _publish(args) -> tuple[str, int]:
+    """``publish``: one self-contained HTML page of the event (:mod:`xl_tiebreak.publish`)."""
+    from .excel.stale import note_stale
+    from .publish import build_page, extras_from_texts
+    extras = extras_from_texts(args.category, args.places or "", args.category_prize, ties=args.ties,
+                               order=args.order, age=args.age, unit=args.unit)
+    result = _result(args, *_load(args.input, args))
+    got = _emit(args, build_page(result, extras, Path(args.input).name))
+    note_stale(args.input)
+    return got
 
 
 def _demo(args) -> tuple[str, int]:
@@ -587,6 +606,10 @@ def _commands() -> tuple[tuple[str, str, tuple[str, ...], Callable[[argparse.Nam
          ("input", "places", "category prize", "ties", "prize order", "unit", "age", "tiebreaks", "rules", "type",
           "rounds", "format", "set", "unrated", "encoding", "text output", "force"), _prizes),
         ("demo", "standings of the example event shipped with the package", event[1:], _demo),
+        ("publish", "one self-contained HTML page: standings after each round, crosstable, categories, prizes, "
+         "each tie-break value's account on a click, a place-by-round chart",
+         ("input", "page output", "force", "tiebreaks", "rules", "type", "rounds", "live", "set", "unrated",
+          "encoding", "categories", "places", "category prize", "ties", "prize order", "unit", "age"), _publish),
         ("explain", "how one value is reached, step by step", ("input", "player", "tiebreak", "rules", "type",
          "rounds", "live", "tiebreaks (no -t)", "text format", "set", "unrated", "encoding"), _explain),
         ("compare", "the values under several editions side by side",
