@@ -112,6 +112,13 @@ def _arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
         "category": (("--category",), {"metavar": "CATEGORY", "help": "only the players of a category, in the whole "
                                        "event's order: U1600 (rated below), 1600-1799, women, U18 / S50 (age), "
                                        "unrated, FED=ENG"}),
+        "categories": (("--category",), {"action": "append", "default": [], "metavar": "CATEGORY",
+                                         "help": "a category whose standings the page lists, as for standings "
+                                                 "--category (repeat for several; the categories of "
+                                                 "--category-prize are listed too)"}),
+        "page output": (("-o", "--output"), {"required": True, "metavar": "FILE",
+                                             "help": "the .html file to write (one file, nothing fetched when "
+                                                     "it is viewed); an existing file is replaced only with --force"}),
         "age": (("--age",), {"choices": ("year", "date"), "default": "year",
                              "help": "age categories by birth year (FIDE youth and senior events; default) or by "
                                      "the exact age on the start date"}),
@@ -298,6 +305,18 @@ def _whatif(args) -> tuple[str, int]:
     got = what_if(t, tiebreaks, rnd=args.round, places=args.places, edition=_edition(args, book), kind=kind,
                   options=options, max_boards=args.max_boards)
     return _emit(args, render_whatif(got, args.format, t.name or args.input))
+
+
+def _publish(args) -> tuple[str, int]:
+    """``publish``: one self-contained HTML page of the event (:mod:`xl_tiebreak.publish`)."""
+    from .excel.stale import note_stale
+    from .publish import build_page, extras_from_texts
+    extras = extras_from_texts(args.category, args.places or "", args.category_prize, ties=args.ties,
+                               order=args.order, age=args.age, unit=args.unit)
+    result = _result(args, *_load(args.input, args))
+    got = _emit(args, build_page(result, extras, Path(args.input).name))
+    note_stale(args.input)
+    return got
 
 
 def _demo(args) -> tuple[str, int]:
@@ -609,6 +628,10 @@ def _commands() -> tuple[tuple[str, str, tuple[str, ...], Callable[[argparse.Nam
          "outcome does", ("input", "round", "prize places", "max boards", "tiebreaks", "rules", "type", "format", "set",
                           "unrated", "encoding", "text output", "force"), _whatif),
         ("demo", "standings of the example event shipped with the package", event[1:], _demo),
+        ("publish", "one self-contained HTML page: standings after each round, crosstable, categories, prizes, "
+         "each tie-break value's account on a click, a place-by-round chart",
+         ("input", "page output", "force", "tiebreaks", "rules", "type", "rounds", "live", "set", "unrated",
+          "encoding", "categories", "places", "category prize", "ties", "prize order", "unit", "age"), _publish),
         ("explain", "how one value is reached, step by step", ("input", "player", "tiebreak", "rules", "type",
          "rounds", "live", "tiebreaks (no -t)", "text format", "set", "unrated", "encoding"), _explain),
         ("compare", "the values under several editions side by side",
