@@ -112,6 +112,24 @@ def test_exact_answers_equal_a_brute_force_over_every_open_board(seed, players, 
     assert_exact_as_brute_force(t, tiebreaks or (), 5, n, edition)
 
 
+def test_a_round_robin_last_round_equals_a_brute_force():
+    t = parse_trf(random_event(8, kind="round-robin", players=8))
+    t = open_games(t, t.rounds)
+    assert_exact_as_brute_force(t, "DE,SB,WIN,KS", t.rounds, 3)
+
+
+def test_three_points_for_a_win_equal_a_brute_force():
+    from xl_tiebreak.model import Scoring
+    t = random_open(9, 10, 5)
+    football = Scoring(win=Fraction(3), draw=Fraction(1), loss=Fraction(0), absent=Fraction(0))
+    players = [replace(p, rounds=tuple(replace(rd, points=football.points(rd.kind)) for rd in p.rounds))
+               for p in t.players]
+    t = replace(t, players=tuple(players), scoring=football, arrays=None)
+    w = assert_exact_as_brute_force(t, "BH,SB", 5, 3)
+    on_board = {no for b in w.boards for no in (b.white, b.black)}
+    assert all(op.max_points - op.points_now == (3 if op.no in on_board else 0) for op in w.on_points.values())
+
+
 def test_the_embedded_example_with_its_last_game_open_and_the_forfeit_kept():
     t = open_games(demo_tournament(), 4)
     w = assert_exact_as_brute_force(t, "BH/C1,BH,SB,DE,WIN", 4, 3, "fide2026")
