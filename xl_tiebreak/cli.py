@@ -119,6 +119,13 @@ def _arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
         "category": (("--category",), {"metavar": "CATEGORY", "help": "only the players of a category, in the whole "
                                        "event's order: U1600 (rated below), 1600-1799, women, U18 / S50 (age), "
                                        "unrated, FED=ENG"}),
+        "categories": (("--category",), {"action": "append", "default": [], "metavar": "CATEGORY",
+                                         "help": "a category whose standings the page lists, as for standings "
+                                                 "--category (repeat for several; the categories of "
+                                                 "--category-prize are listed too)"}),
+        "page output": (("-o", "--output"), {"required": True, "metavar": "FILE",
+                                             "help": "the .html file to write (one file, nothing fetched when "
+                                                     "it is viewed); an existing file is replaced only with --force"}),
         "age": (("--age",), {"choices": ("year", "date"), "default": "year",
                              "help": "age categories by birth year (FIDE youth and senior events; default) or by "
                                      "the exact age on the start date"}),
@@ -131,6 +138,14 @@ def _arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
         "prize order": (("--order",), {"choices": ("value", "places-first"), "default": "value",
                                        "help": "one prize per player: the most valuable first (default), or "
                                                "the place prizes first"}),
+        "prize places": (("--places",), {"type": int, "default": 3, "metavar": "N",
+                                          "help": "the prize places to look at: 1..N (default 3)"}),
+        "round": (("--round",), {"type": int, "metavar": "R", "help": "the round paired with its results to come "
+                                 "(default: the last such round)"}),
+        "max boards": (("--max-boards",), {"type": int, "default": 8, "metavar": "K",
+                                           "help": "enumerate every combination of results when at most K boards "
+                                                   "matter (3^K events; default 8, at most 10); beyond, the answer "
+                                                   "is on points alone"}),
         "unit": (("--unit",), {"default": "0.01", "metavar": "AMOUNT",
                                "help": "shares are rounded down to this (default 0.01); what is left is stated"}),
     }
@@ -298,6 +313,29 @@ def _prizes(args) -> tuple[str, int]:
     result = _result(args, *_load(args.input, args))
     got, notes = prize_list(result, table_, ties=args.ties, order=args.order, age=args.age, unit=unit)
     return _emit(args, render_prizes(result, got, notes, args.format, args.input))
+
+
+def _whatif(args) -> tuple[str, int]:
+    """``whatif``: who can still finish in the prize places (:mod:`xl_tiebreak.whatif`)."""
+    from .whatif import what_if
+    from .whatif_report import render_whatif
+    t, book = _load(args.input, args)
+    tiebreaks, kind, options = _settings(args, book)
+    got = what_if(t, tiebreaks, rnd=args.round, places=args.places, edition=_edition(args, book), kind=kind,
+                  options=options, max_boards=args.max_boards)
+    return _emit(args, render_whatif(got, args.format, t.name or args.input))
+
+
+def _publish(args) -> tuple[str, int]:
+    """``publish``: one self-contained HTML page of the event (:mod:`xl_tiebreak.publish`)."""
+    from .excel.stale import note_stale
+    from .publish import build_page, extras_from_texts
+    extras = extras_from_texts(args.category, args.places or "", args.category_prize, ties=args.ties,
+                               order=args.order, age=args.age, unit=args.unit)
+    result = _result(args, *_load(args.input, args))
+    got = _emit(args, build_page(result, extras, Path(args.input).name))
+    note_stale(args.input)
+    return got
 
 
 def _demo(args) -> tuple[str, int]:
@@ -625,7 +663,14 @@ def _commands() -> tuple[tuple[str, str, tuple[str, ...], Callable[[argparse.Nam
         ("prizes", "the prize list: place and category prizes, one per player, tied players as chosen",
          ("input", "places", "category prize", "ties", "prize order", "unit", "age", "tiebreaks", "rules", "type",
           "rounds", "format", "set", "unrated", "encoding", "text output", "force"), _prizes),
+        ("whatif", "before a round's results: who can still finish in the prize places, and what each board's "
+         "outcome does", ("input", "round", "prize places", "max boards", "tiebreaks", "rules", "type", "format", "set",
+                          "unrated", "encoding", "text output", "force"), _whatif),
         ("demo", "standings of the example event shipped with the package", event[1:], _demo),
+        ("publish", "one self-contained HTML page: standings after each round, crosstable, categories, prizes, "
+         "each tie-break value's account on a click, a place-by-round chart",
+         ("input", "page output", "force", "tiebreaks", "rules", "type", "rounds", "live", "set", "unrated",
+          "encoding", "categories", "places", "category prize", "ties", "prize order", "unit", "age"), _publish),
         ("explain", "how one value is reached, step by step", ("input", "player", "tiebreak", "rules", "type",
          "rounds", "live", "tiebreaks (no -t)", "text format", "set", "unrated", "encoding", "team pab"), _explain),
         ("compare", "the values under several editions side by side",
