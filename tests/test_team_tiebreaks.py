@@ -404,6 +404,25 @@ def test_every_core_code_equals_gacrux_on_100_events_under_both_editions(tmp_pat
 
 
 @pytest.mark.oracle
+def test_intermediate_standings_equal_gacrux(tmp_path):
+    """Standings after an earlier round (gacrux ``-n``): the rounds after it are ignored, Art. 16's
+    "last round" is the round reached, the 2026 cap counts the rounds reached (16.4.2), FB is BH.
+    12 events × one round each (chosen so that the SSSC normaliser is not 0) × 2024 and 2026."""
+    diff = _oracle()
+    compared = 0
+    for seed in range(12):
+        kw = diff.event_options(seed)
+        n = max(kw["boards"], kw["rounds"] + 1) // 2 + seed % 2  # 2n >= boards (MP) and n < rounds
+        if not 1 <= n < kw["rounds"]:
+            continue
+        for ed in ("2024", "2026"):
+            got, _ = diff.compare(seed, ed, workdir=tmp_path, rounds=n)
+            assert got == [], (seed, n, ed, got[:5])
+            compared += 1
+    assert compared >= 16
+
+
+@pytest.mark.oracle
 def test_fb_on_game_points_departs_from_gacrux_where_the_text_says_so(tmp_path):
     """gacrux's FB makes the final round a played round for the match-point view only: on game points
     a requested bye or absence before a paired but unplayed final round stays a 16.2.5 round (counted

@@ -76,9 +76,10 @@ def _printed(x: Fraction, norm: str) -> Fraction:
 
 
 def compare(seed: int, edition: str, codes: Optional[list[str]] = None, workdir: Optional[Path] = None,
-            ) -> tuple[list[tuple[int, str, Optional[Fraction], Optional[Fraction], str]], dict[str, int]]:
+            rounds: Optional[int] = None) -> tuple[list[tuple[int, str, Optional[Fraction], Optional[Fraction], str]], dict[str, int]]:
     """(differing cells as (team, code, ours as printed, gacrux's, gacrux's text), cells compared
-    per code) for one generated event under one edition ("2024"/"2026")."""
+    per code) for one generated event under one edition ("2024"/"2026"), after ``rounds`` rounds
+    (default all)."""
     codes = codes or CODES
     kw = event_options(seed)
     gen = team_event(seed, **kw)
@@ -91,9 +92,9 @@ def compare(seed: int, edition: str, codes: Optional[list[str]] = None, workdir:
         path = Path(tmp) / f"team-{seed}.trf"
         path.write_text(gen.text, encoding="utf-8")
         oracle = run_team_gacrux(path, codes, edition=edition,
-                                 primary=kw["primary"] if kw["trf"] == "16" else None)
-    ours = compute_team(ev, codes, edition="fide" + edition, pab=pab)
-    aob_norm = "0.01" if ev.rounds < 9 else "0.001"
+                                 primary=kw["primary"] if kw["trf"] == "16" else None, rounds=rounds)
+    ours = compute_team(ev, codes, edition="fide" + edition, pab=pab, rounds=rounds)
+    aob_norm = "0.01" if ours.rounds < 9 else "0.001"
     bad = []
     counts = {c: 0 for c in codes}
     for row in ours.rows:
