@@ -35,7 +35,7 @@ def buchholz_lines(ctx: TeamContext, team: int, score: str, cut: int, median: in
                    title: str) -> list[str]:
     """The account of a Buchholz: every element, the cuts, the sum."""
     elems = ctx.elements(team, score, None, forfeits_as_played, explain=True)
-    kept, cut_list = cut_elements(elems, cut + median, median)
+    kept, cut_list = cut_elements(elems, cut + median, median, f"opponent's {score}")
     lines = [title]
     for e in elems:
         lines.append(f"  round {e.round}: {e.how} -> {show(e.value)}")

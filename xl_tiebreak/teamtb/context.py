@@ -377,13 +377,15 @@ class TeamContext:
         return self._fore
 
 
-def cut_elements(elements: Sequence[Element], low: int, high: int) -> tuple[list[Element], list[tuple[Element, str]]]:
+def cut_elements(elements: Sequence[Element], low: int, high: int, score: str = "score",
+                 ) -> tuple[list[Element], list[tuple[Element, str]]]:
     """Cut ``low`` least significant elements, then ``high`` most significant ones (C.07 Art. 14,
     16.5; TIEBREAK_RULES §4.5). Least significant: the lowest score, then the lowest value (the
     ESB family: the opponent with the lowest score of the opponent's kind, §5.17). Each low cut
     takes instead the VUR of the lowest value (then score) when it is not below that element's
     value (ties go to the VUR). High cuts have no VUR exception. The counts are clamped to the
-    elements there are. Returns the elements kept and the ones cut, each with the reason."""
+    elements there are. Returns the elements kept and the ones cut, each with the reason (which
+    names ``score``, e.g. "opponent's MP")."""
     kept = list(elements)
     cut: list[tuple[Element, str]] = []
     if low <= 0 and high <= 0:
@@ -400,11 +402,11 @@ def cut_elements(elements: Sequence[Element], low: int, high: int) -> tuple[list
                 cut.append((v, "cut first: a VUR (Art. 16.5)"))
                 continue
         kept.remove(ls)
-        cut.append((ls, "cut: least significant (Art. 14.1)"))
+        cut.append((ls, f"cut: least significant, the lowest {score} {show(ls.score)} (Art. 14.1)"))
     for _ in range(high):
         hs = max(kept, key=lambda e: (e.score, e.value))
         kept.remove(hs)
-        cut.append((hs, "cut: most significant (median, Art. 14.2)"))
+        cut.append((hs, f"cut: most significant, the highest {score} {show(hs.score)} (median, Art. 14.2)"))
     return kept, cut
 
 
