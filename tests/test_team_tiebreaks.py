@@ -185,6 +185,9 @@ def test_esb_cut_drops_the_opponent_with_the_lowest_mp_not_the_lowest_product():
     assert v[1]["EMGSB"] == F(9, 2) and v[1]["EMGSB/C1"] == 3
     assert v[1]["ESB"] == v[1]["ESB:MG"] == F(9, 2)  # MP primary: ESB = opponent MP × own GP
     assert v[1]["EMMSB"] == 1 * 2 + 3 * 1 + 5 * 0
+    q = values(small(), "ESB:MP,EMGSB,ESB:GP,EGMSB,ESB:GG,EGGSB", "fide2026")
+    assert all(q[t]["ESB:MP"] == q[t]["EMGSB"] and q[t]["ESB:GP"] == q[t]["EGMSB"] and q[t]["ESB:GG"] == q[t]["EGGSB"]
+               for t in q)
 
 
 def test_progressive_aob_sssc_and_the_scores_by_hand():

@@ -33,7 +33,7 @@ CODES = ["MPTS", "GPTS", "MPVGP",
          "BH:MP", "BH:GP", "BH:MP/C1", "BH:GP/C1", "BH:MP/C2", "BH:GP/C2", "BH:MP/M1", "BH:GP/M1", "BH:MP/P",
          "BH:GP/P", "BH", "BH/C1",
          "FB", "FB:MP", "FB:GP", "FB/C1", "AOB", "AOB:MP", "AOB:GP", "PS", "PS:MP", "PS:GP", "PS/C1",
-         "ESB", "ESB/C1", "ESB/C2", "ESB/P",
+         "ESB", "ESB/C1", "ESB/C2", "ESB/P", "ESB:MP", "ESB:GP", "ESB:MM", "ESB:GG/C1",
          "EMMSB", "EMMSB/C1", "EMMSB/C2", "EMMSB/P", "EMGSB", "EMGSB/C1", "EMGSB/C2", "EMGSB/P",
          "EGMSB", "EGMSB/C1", "EGMSB/C2", "EGMSB/P", "EGGSB", "EGGSB/C1", "EGGSB/C2", "EGGSB/P",
          "SSSC", "SSSC/K3", "SSSC/P"]

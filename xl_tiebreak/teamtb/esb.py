@@ -29,7 +29,7 @@ def kinds(tb: TeamTieBreak, primary: str) -> tuple[str, str]:
     letters = tb.name[1:3] if tb.name != "ESB" else tb.qualifier
     if not letters:
         return primary, ("GP" if primary == "MP" else "MP")
-    if len(letters) != 2:  # ESB:MP / ESB:GP: that score of the opponent × the other one scored
+    if letters in ("MP", "GP"):  # ESB:MP / ESB:GP: that score of the opponent × the other one scored
         return letters, ("GP" if letters == "MP" else "MP")
     full = {"M": "MP", "G": "GP"}
     return full[letters[0]], full[letters[1]]
