@@ -31,9 +31,10 @@ from xl_tiebreak.trf.teams import read_team_trf
 #: every code of the core families, as both engines spell it
 CODES = ["MPTS", "GPTS", "MPVGP",
          "BH:MP", "BH:GP", "BH:MP/C1", "BH:GP/C1", "BH:MP/C2", "BH:GP/C2", "BH:MP/M1", "BH:GP/M1", "BH:MP/P",
-         "BH:GP/P", "BH", "BH/C1",
-         "FB", "FB:MP", "FB:GP", "FB/C1", "AOB", "AOB:MP", "AOB:GP", "PS", "PS:MP", "PS:GP", "PS/C1",
-         "ESB", "ESB/C1", "ESB/C2", "ESB/P", "ESB:MP", "ESB:GP", "ESB:MM", "ESB:GG/C1",
+         "BH:GP/P", "BH", "BH/C1", "BH:MP/C9", "BH:GP/M2",
+         "FB", "FB:MP", "FB:GP", "FB/C1", "FB/P", "FB:MP/M1", "AOB", "AOB:MP", "AOB:GP",
+         "PS", "PS:MP", "PS:GP", "PS/C1", "PS/C2",
+         "ESB", "ESB/C1", "ESB/C2", "ESB/P", "ESB:MP", "ESB:GP", "ESB:MM", "ESB:GG/C1", "EMGSB/M1",
          "EMMSB", "EMMSB/C1", "EMMSB/C2", "EMMSB/P", "EMGSB", "EMGSB/C1", "EMGSB/C2", "EMGSB/P",
          "EGMSB", "EGMSB/C1", "EGMSB/C2", "EGMSB/P", "EGGSB", "EGGSB/C1", "EGGSB/C2", "EGGSB/P",
          "SSSC", "SSSC/K3", "SSSC/P"]
