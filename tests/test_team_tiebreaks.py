@@ -504,3 +504,15 @@ def test_grandmommys_cup_equals_gacrux_but_fb_gp_where_the_text_says_so():
                     assert g.values[r.no][code] - v == 2 * met, (r.no, met)
                     departing += met > 0
     assert departing >= 10
+
+
+@pytest.mark.oracle
+def test_standings_order_equals_gacrux(tmp_path):
+    """The rank of every team after the primary score, MP, GP and a tie-break list equals gacrux's
+    (shared ranks where everything is equal): 30 events, 2026, the default list (the Olympiad order)
+    and a list on game points. Lists without AOB and SSSC: gacrux ranks those by their rounded values."""
+    diff = _oracle()
+    for seed in range(30):
+        for codes in (list(DEFAULT_TEAM_LIST), ["BH:GP/C1", "PS", "EGGSB"]):
+            ours, theirs = diff.compare_ranks(seed, "2026", codes, tmp_path)
+            assert ours == theirs, (seed, codes)

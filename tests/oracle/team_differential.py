@@ -110,3 +110,21 @@ def compare(seed: int, edition: str, codes: Optional[list[str]] = None, workdir:
             if mine != got:
                 bad.append((row.no, code, mine, got, oracle.raw[row.no][code]))
     return bad, counts
+
+
+def compare_ranks(seed: int, edition: str, codes: list[str], workdir: Optional[Path] = None,
+                  ) -> tuple[dict[int, int], dict[int, int]]:
+    """(our ranks, gacrux's ranks) of one generated event for the tie-break list ``codes`` (no FB
+    code: gacrux computes those last). gacrux ranks by the primary score, then MP, then GP (the
+    runner's own two columns), then ``codes``; so do we here."""
+    kw = event_options(seed)
+    gen = team_event(seed, **kw)
+    ev = read_team_trf(gen.text, f"seed {seed}")
+    pab = TRF16_PAB_AS_GACRUX if kw["trf"] == "16" else None
+    with tempfile.TemporaryDirectory(dir=workdir) as tmp:
+        path = Path(tmp) / f"team-{seed}.trf"
+        path.write_text(gen.text, encoding="utf-8")
+        oracle = run_team_gacrux(path, codes, edition=edition,
+                                 primary=kw["primary"] if kw["trf"] == "16" else None)
+    ours = compute_team(ev, ["MPTS", "GPTS", *codes], edition="fide" + edition, pab=pab, primary=kw["primary"])
+    return {r.no: r.rank for r in ours.rows}, oracle.rank
