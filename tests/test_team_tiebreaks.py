@@ -22,7 +22,7 @@ import pytest
 from conftest import SHARED, trf_line
 from xl_tiebreak.errors import DescriptorError, EditionError, InputError
 from xl_tiebreak.teams import PabValue
-from xl_tiebreak.teamtb import DEFAULT_TEAM_LIST, compute_team, explain_team, parse_team, team_rows
+from xl_tiebreak.teamtb import DEFAULT_TEAM_LIST, compute_team, explain_team, parse_team, team_context, team_rows
 from xl_tiebreak.teamtb.spec import TeamTieBreak
 from xl_tiebreak.trf.teams import read_team_trf
 from xl_tiebreak.validation import Findings
@@ -253,6 +253,23 @@ def test_the_primary_score_can_be_given_for_a_file_that_cannot_state_it():
     assert gp.value(1, "ESB") == 6
     with pytest.raises(InputError, match="MP or GP"):
         compute_team(ev, "PTS", primary="XP")
+
+
+def test_a_round_robin_uses_art_15_2_instead_of_art_16():
+    """round_robin=True (C.07 Art. 15.2; TIEBREAK_RULES §4.7): opponents count their awarded MP (no
+    16.2.5 draws), a forfeited match counts as played against the scheduled opponent, a sit-out gives
+    no element. small(): BH:MP T4 = T3 2 + T2 1 (the forfeit, as played) + T1 3 = 6; T2 = T1 3 + T4 5
+    (its H bye: no element) = 8; T3 = T4 5 + T1 3 = 8; T1 = 1 + 2 + 5 = 8. AOB T4 = (8 + 8 + 8) / 3 = 8
+    (the forfeit counts as a match met). 2026 lists a note: Buchholz codes are not for round robins."""
+    ev = read_team_trf(small(), "small.trf")
+    res = compute_team(ev, "BH:MP,AOB,BH:MP/C1", edition="fide2024", round_robin=True)
+    assert res.round_robin and [res.value(t, "BH:MP") for t in (1, 2, 3, 4)] == [8, 8, 8, 6]
+    assert res.value(4, "AOB") == 8 and res.value(2, "BH:MP/C1") == 5
+    assert not any("round robins" in n for n in res.notes)
+    res26 = compute_team(ev, "BH:MP,ESB", edition="fide2026", round_robin=True)
+    assert any("BH:MP: the 2026 text" in n for n in res26.notes)
+    text = "\n".join(explain_team(ev, "BH:MP", 4, "fide2024", round_robin=True))
+    assert "the forfeit counts as played, Art. 15.2" in text
 
 
 # --- standings, explanations -----------------------------------------------------------------
@@ -516,3 +533,45 @@ def test_standings_order_equals_gacrux(tmp_path):
         for codes in (list(DEFAULT_TEAM_LIST), ["BH:GP/C1", "PS", "EGGSB"]):
             ours, theirs = diff.compare_ranks(seed, "2026", codes, tmp_path)
             assert ours == theirs, (seed, codes)
+
+
+@pytest.mark.oracle
+def test_round_robins_equal_gacrux_but_aob_with_forfeits(tmp_path):
+    """Complete team round robins (the generator, asked for teams - 1 rounds, pairs every two teams once)
+    with forfeited matches and board forfeits, gacrux in pre-determined mode (-p) against
+    compute_team(round_robin=True), 2024 and 2026: every code equal, AOB aside for teams with a forfeited
+    match: gacrux leaves a forfeited match out of AOB (its "played over the board" test), while Art.
+    15.2 makes a round robin's forfeits regular games everywhere (as the individual engine does); for
+    those teams ours is the mean over every opponent met, forfeits included."""
+    diff = _oracle()
+    from tests.oracle.team_generate import team_event
+    from tests.oracle.team_runner import run_team_gacrux
+    compared = departures = 0
+    for seed in range(10):
+        teams = 5 + seed % 4
+        kw = dict(trf="26" if seed % 3 else "16", primary="MP" if seed % 2 else "GP", teams=teams,
+                  boards=2 + seed % 3, rounds=teams - 1,
+                  rates=dict(forfeit_match=0.15, board_forfeit=0.1, withdraw=0.0, bye=0.0))
+        gen = team_event(seed, **kw)
+        ev = read_team_trf(gen.text, "rr.trf")
+        met = [frozenset((m.team, m.opponent)) for m in ev.matches if m.opponent is not None]
+        if len(set(met)) * 2 != len(met):
+            continue  # a rematch: not a round robin
+        path = tmp_path / f"rr{seed}.trf"
+        path.write_text(gen.text, encoding="utf-8")
+        pab = diff.TRF16_PAB_AS_GACRUX if kw["trf"] == "16" else None
+        for ed in ("2024", "2026"):
+            g = run_team_gacrux(path, diff.CODES, edition=ed, primary=kw["primary"] if kw["trf"] == "16" else None,
+                                mode="pre-determined")
+            res = compute_team(ev, diff.CODES, edition="fide" + ed, pab=pab, primary=kw["primary"], round_robin=True)
+            ctx = team_context(ev, "fide" + ed, pab=pab, primary=kw["primary"], round_robin=True)
+            for r in res.rows:
+                forfeits = any(rnd.forfeit for rnd in ctx.by_team[r.no])  # 330, or board forfeits only
+                for code, v in zip(res.codes, r.values):
+                    if code.startswith("AOB") and forfeits:
+                        departures += v is not None and diff._printed(v, "0.01") != g.values[r.no][code]
+                        continue
+                    shown = diff._printed(v, "0.01") if v is not None and code[:3] in ("AOB", "SSS") else v
+                    assert shown == g.values[r.no][code], (seed, ed, r.no, code)
+            compared += 1
+    assert compared >= 12 and departures > 0

@@ -72,8 +72,10 @@ def _aob_base(tb: TeamTieBreak) -> TeamTieBreak:
 
 
 def _opponents(ctx: TeamContext, team: int) -> list[tuple[int, int]]:
-    """(round, opponent) of the matches played over the boards (forfeits and byes left out)."""
-    return [(r.round, r.opponent) for r in ctx.by_team[team] if r.played and r.opponent is not None]
+    """(round, opponent) of the matches played over the boards (forfeits and byes left out; in a
+    round robin a forfeited match counts as played, Art. 15.2)."""
+    return [(r.round, r.opponent) for r in ctx.by_team[team]
+            if r.opponent is not None and (r.played or ctx.round_robin)]  # round robin: forfeits count (15.2)
 
 
 def _aob(ev: TeamEvaluation, tb: TeamTieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
