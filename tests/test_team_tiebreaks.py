@@ -289,6 +289,31 @@ def test_standings_order_ties_and_reverse():
     assert res.value(4, "bh/c1") == 8 and res.row(1).game_points == F(5, 2)
 
 
+def test_a_type_a_row_gets_the_earlier_columns_and_ranks_lower_first(monkeypatch):
+    """The interface the type A families (EDE, TBR, BBE, DE) rely on: ``earlier`` holds the primary
+    score's column, then the columns listed before; the value is a place inside the group still tied
+    (1 = best), recomputed for each position in the list. A stand-in row places the tied teams by
+    descending team number."""
+    from xl_tiebreak.teamtb.spec import TeamSpec
+    seen = []
+
+    def place(ev, tb, earlier):
+        seen.append(len(earlier))
+        key = {t: tuple(c[t] for c in earlier) for t in earlier[0]}
+        out = {}
+        for t in key:
+            group = sorted((u for u in key if key[u] == key[t]), reverse=True)
+            out[t] = F(group.index(t) + 1)
+        return out
+
+    monkeypatch.setitem(team_rows(), "XPLACE", TeamSpec("XPLACE", "stand-in", "test", place, ranks=True))
+    ev = read_team_trf(small(), "small.trf")
+    res = compute_team(ev, "XPLACE,MPVGP,XPLACE", edition="fide2024", rounds=2)
+    assert seen == [1, 3]  # primary only; then primary, XPLACE, MPVGP
+    # after round 2: T1 and T4 tied on 3 MP: the stand-in places T4 first (1), T1 second (2)
+    assert [(r.no, r.rank, r.values[0]) for r in res.rows][:2] == [(4, 1, 1), (1, 2, 2)]
+
+
 def test_explain_team_tells_which_matches_and_what_art16_did():
     ev = read_team_trf(small(), "small.trf")
     text = "\n".join(explain_team(ev, "BH:MP", 4, "fide2026"))

@@ -131,7 +131,8 @@ def compute_team(event: TeamEvent, codes: TeamCodes = None, edition: "str | Edit
     def key(t: int) -> tuple:
         parts: list[tuple[int, Fraction]] = [_key(primary_col[t], False)]
         for tb, row, col in zip(tbs, specs, cols):
-            parts.append(_key(col.get(t), row.lower_is_better != tb.reverse))
+            lower = row.lower_is_better or row.ranks  # a type A place: 1 is best
+            parts.append(_key(col.get(t), lower != tb.reverse))
         return tuple(parts)
 
     order = sorted(ctx.teams, key=lambda t: (key(t), t))
