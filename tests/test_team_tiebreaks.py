@@ -550,9 +550,10 @@ def test_grandmommys_cup_equals_gacrux_but_fb_gp_where_the_text_says_so():
 
 @pytest.mark.oracle
 def test_standings_order_equals_gacrux(tmp_path):
-    """The rank of every team after the primary score, MP, GP and a tie-break list equals gacrux's
-    (shared ranks where everything is equal): 30 events, 2026, the default list (the Olympiad order)
-    and a list on game points. Lists without AOB and SSSC: gacrux ranks those by their rounded values."""
+    """The rank of every team after the primary score and a tie-break list (with the runner's MPTS and
+    GPTS where it puts them) equals gacrux's (shared ranks where everything is equal): 30 events, 2026,
+    the default list (the Olympiad order) and a list on game points. Lists without AOB and SSSC: gacrux
+    ranks those by their rounded values."""
     diff = _oracle()
     for seed in range(30):
         for codes in (list(DEFAULT_TEAM_LIST), ["BH:GP/C1", "PS", "EGGSB"]):
