@@ -22,7 +22,7 @@ import pytest
 from conftest import SHARED, trf_line
 from xl_tiebreak.errors import DescriptorError, EditionError, InputError
 from xl_tiebreak.teams import PabValue
-from xl_tiebreak.teamtb import DEFAULT_TEAM_LIST, compute_team, explain_team, parse_team, team_rows
+from xl_tiebreak.teamtb import DEFAULT_TEAM_LIST, compute_team, explain_team, parse_team, team_context, team_rows
 from xl_tiebreak.teamtb.spec import TeamTieBreak
 from xl_tiebreak.trf.teams import read_team_trf
 from xl_tiebreak.validation import Findings
@@ -185,6 +185,9 @@ def test_esb_cut_drops_the_opponent_with_the_lowest_mp_not_the_lowest_product():
     assert v[1]["EMGSB"] == F(9, 2) and v[1]["EMGSB/C1"] == 3
     assert v[1]["ESB"] == v[1]["ESB:MG"] == F(9, 2)  # MP primary: ESB = opponent MP × own GP
     assert v[1]["EMMSB"] == 1 * 2 + 3 * 1 + 5 * 0
+    q = values(small(), "ESB:MP,EMGSB,ESB:GP,EGMSB,ESB:GG,EGGSB", "fide2026")
+    assert all(q[t]["ESB:MP"] == q[t]["EMGSB"] and q[t]["ESB:GP"] == q[t]["EGMSB"] and q[t]["ESB:GG"] == q[t]["EGGSB"]
+               for t in q)
 
 
 def test_progressive_aob_sssc_and_the_scores_by_hand():
@@ -252,6 +255,23 @@ def test_the_primary_score_can_be_given_for_a_file_that_cannot_state_it():
         compute_team(ev, "PTS", primary="XP")
 
 
+def test_a_round_robin_uses_art_15_2_instead_of_art_16():
+    """round_robin=True (C.07 Art. 15.2; TIEBREAK_RULES §4.7): opponents count their awarded MP (no
+    16.2.5 draws), a forfeited match counts as played against the scheduled opponent, a sit-out gives
+    no element. small(): BH:MP T4 = T3 2 + T2 1 (the forfeit, as played) + T1 3 = 6; T2 = T1 3 + T4 5
+    (its H bye: no element) = 8; T3 = T4 5 + T1 3 = 8; T1 = 1 + 2 + 5 = 8. AOB T4 = (8 + 8 + 8) / 3 = 8
+    (the forfeit counts as a match met). 2026 lists a note: Buchholz codes are not for round robins."""
+    ev = read_team_trf(small(), "small.trf")
+    res = compute_team(ev, "BH:MP,AOB,BH:MP/C1", edition="fide2024", round_robin=True)
+    assert res.round_robin and [res.value(t, "BH:MP") for t in (1, 2, 3, 4)] == [8, 8, 8, 6]
+    assert res.value(4, "AOB") == 8 and res.value(2, "BH:MP/C1") == 5
+    assert not any("round robins" in n for n in res.notes)
+    res26 = compute_team(ev, "BH:MP,ESB", edition="fide2026", round_robin=True)
+    assert any("BH:MP: the 2026 text" in n for n in res26.notes)
+    text = "\n".join(explain_team(ev, "BH:MP", 4, "fide2024", round_robin=True))
+    assert "the forfeit counts as played, Art. 15.2" in text
+
+
 # --- standings, explanations -----------------------------------------------------------------
 
 def test_standings_order_ties_and_reverse():
@@ -267,6 +287,31 @@ def test_standings_order_ties_and_reverse():
     assert res.codes == ["ESB/C1", "MPVGP", "BH/C1"] == list(DEFAULT_TEAM_LIST)
     assert res.primary == "MP" and res.rounds == 3 and res.pab.source == "default"
     assert res.value(4, "bh/c1") == 8 and res.row(1).game_points == F(5, 2)
+
+
+def test_a_type_a_row_gets_the_earlier_columns_and_ranks_lower_first(monkeypatch):
+    """The interface the type A families (EDE, TBR, BBE, DE) rely on: ``earlier`` holds the primary
+    score's column, then the columns listed before; the value is a place inside the group still tied
+    (1 = best), recomputed for each position in the list. A stand-in row places the tied teams by
+    descending team number."""
+    from xl_tiebreak.teamtb.spec import TeamSpec
+    seen = []
+
+    def place(ev, tb, earlier):
+        seen.append(len(earlier))
+        key = {t: tuple(c[t] for c in earlier) for t in earlier[0]}
+        out = {}
+        for t in key:
+            group = sorted((u for u in key if key[u] == key[t]), reverse=True)
+            out[t] = F(group.index(t) + 1)
+        return out
+
+    monkeypatch.setitem(team_rows(), "XPLACE", TeamSpec("XPLACE", "stand-in", "test", place, ranks=True))
+    ev = read_team_trf(small(), "small.trf")
+    res = compute_team(ev, "XPLACE,MPVGP,XPLACE", edition="fide2024", rounds=2)
+    assert seen == [1, 3]  # primary only; then primary, XPLACE, MPVGP
+    # after round 2: T1 and T4 tied on 3 MP: the stand-in places T4 first (1), T1 second (2)
+    assert [(r.no, r.rank, r.values[0]) for r in res.rows][:2] == [(4, 1, 1), (1, 2, 2)]
 
 
 def test_explain_team_tells_which_matches_and_what_art16_did():
@@ -404,6 +449,25 @@ def test_every_core_code_equals_gacrux_on_100_events_under_both_editions(tmp_pat
 
 
 @pytest.mark.oracle
+def test_intermediate_standings_equal_gacrux(tmp_path):
+    """Standings after an earlier round (gacrux ``-n``): the rounds after it are ignored, Art. 16's
+    "last round" is the round reached, the 2026 cap counts the rounds reached (16.4.2), FB is BH.
+    12 events × one round each (chosen so that the SSSC normaliser is not 0) × 2024 and 2026."""
+    diff = _oracle()
+    compared = 0
+    for seed in range(12):
+        kw = diff.event_options(seed)
+        n = max(kw["boards"], kw["rounds"] + 1) // 2 + seed % 2  # 2n >= boards (MP) and n < rounds
+        if not 1 <= n < kw["rounds"]:
+            continue
+        for ed in ("2024", "2026"):
+            got, _ = diff.compare(seed, ed, workdir=tmp_path, rounds=n)
+            assert got == [], (seed, n, ed, got[:5])
+            compared += 1
+    assert compared >= 16
+
+
+@pytest.mark.oracle
 def test_fb_on_game_points_departs_from_gacrux_where_the_text_says_so(tmp_path):
     """gacrux's FB makes the final round a played round for the match-point view only: on game points
     a requested bye or absence before a paired but unplayed final round stays a 16.2.5 round (counted
@@ -482,3 +546,58 @@ def test_grandmommys_cup_equals_gacrux_but_fb_gp_where_the_text_says_so():
                     assert g.values[r.no][code] - v == 2 * met, (r.no, met)
                     departing += met > 0
     assert departing >= 10
+
+
+@pytest.mark.oracle
+def test_standings_order_equals_gacrux(tmp_path):
+    """The rank of every team after the primary score and a tie-break list (with the runner's MPTS and
+    GPTS where it puts them) equals gacrux's (shared ranks where everything is equal): 30 events, 2026,
+    the default list (the Olympiad order) and a list on game points. Lists without AOB and SSSC: gacrux
+    ranks those by their rounded values."""
+    diff = _oracle()
+    for seed in range(30):
+        for codes in (list(DEFAULT_TEAM_LIST), ["BH:GP/C1", "PS", "EGGSB"]):
+            ours, theirs = diff.compare_ranks(seed, "2026", codes, tmp_path)
+            assert ours == theirs, (seed, codes)
+
+
+@pytest.mark.oracle
+def test_round_robins_equal_gacrux_but_aob_with_forfeits(tmp_path):
+    """Complete team round robins (the generator, asked for teams - 1 rounds, pairs every two teams once)
+    with forfeited matches and board forfeits, gacrux in pre-determined mode (-p) against
+    compute_team(round_robin=True), 2024 and 2026: every code equal, AOB aside for teams with a forfeited
+    match: gacrux leaves a forfeited match out of AOB (its "played over the board" test), while Art.
+    15.2 makes a round robin's forfeits regular games everywhere (as the individual engine does); for
+    those teams ours is the mean over every opponent met, forfeits included."""
+    diff = _oracle()
+    from tests.oracle.team_generate import team_event
+    from tests.oracle.team_runner import run_team_gacrux
+    compared = departures = 0
+    for seed in range(10):
+        teams = 5 + seed % 4
+        kw = dict(trf="26" if seed % 3 else "16", primary="MP" if seed % 2 else "GP", teams=teams,
+                  boards=2 + seed % 3, rounds=teams - 1,
+                  rates=dict(forfeit_match=0.15, board_forfeit=0.1, withdraw=0.0, bye=0.0))
+        gen = team_event(seed, **kw)
+        ev = read_team_trf(gen.text, "rr.trf")
+        met = [frozenset((m.team, m.opponent)) for m in ev.matches if m.opponent is not None]
+        if len(set(met)) * 2 != len(met):
+            continue  # a rematch: not a round robin
+        path = tmp_path / f"rr{seed}.trf"
+        path.write_text(gen.text, encoding="utf-8")
+        pab = diff.TRF16_PAB_AS_GACRUX if kw["trf"] == "16" else None
+        for ed in ("2024", "2026"):
+            g = run_team_gacrux(path, diff.CODES, edition=ed, primary=kw["primary"] if kw["trf"] == "16" else None,
+                                mode="pre-determined")
+            res = compute_team(ev, diff.CODES, edition="fide" + ed, pab=pab, primary=kw["primary"], round_robin=True)
+            ctx = team_context(ev, "fide" + ed, pab=pab, primary=kw["primary"], round_robin=True)
+            for r in res.rows:
+                forfeits = any(rnd.forfeit for rnd in ctx.by_team[r.no])  # 330, or board forfeits only
+                for code, v in zip(res.codes, r.values):
+                    if code.startswith("AOB") and forfeits:
+                        departures += v is not None and diff._printed(v, "0.01") != g.values[r.no][code]
+                        continue
+                    shown = diff._printed(v, "0.01") if v is not None and code[:3] in ("AOB", "SSS") else v
+                    assert shown == g.values[r.no][code], (seed, ed, r.no, code)
+            compared += 1
+    assert compared >= 12 and departures > 0

@@ -31,9 +31,10 @@ from xl_tiebreak.trf.teams import read_team_trf
 #: every code of the core families, as both engines spell it
 CODES = ["MPTS", "GPTS", "MPVGP",
          "BH:MP", "BH:GP", "BH:MP/C1", "BH:GP/C1", "BH:MP/C2", "BH:GP/C2", "BH:MP/M1", "BH:GP/M1", "BH:MP/P",
-         "BH:GP/P", "BH", "BH/C1",
-         "FB", "FB:MP", "FB:GP", "FB/C1", "AOB", "AOB:MP", "AOB:GP", "PS", "PS:MP", "PS:GP", "PS/C1",
-         "ESB", "ESB/C1", "ESB/C2", "ESB/P",
+         "BH:GP/P", "BH", "BH/C1", "BH:MP/C9", "BH:GP/M2",
+         "FB", "FB:MP", "FB:GP", "FB/C1", "FB/P", "FB:MP/M1", "AOB", "AOB:MP", "AOB:GP",
+         "PS", "PS:MP", "PS:GP", "PS/C1", "PS/C2",
+         "ESB", "ESB/C1", "ESB/C2", "ESB/P", "ESB:MP", "ESB:GP", "ESB:MM", "ESB:GG/C1", "EMGSB/M1",
          "EMMSB", "EMMSB/C1", "EMMSB/C2", "EMMSB/P", "EMGSB", "EMGSB/C1", "EMGSB/C2", "EMGSB/P",
          "EGMSB", "EGMSB/C1", "EGMSB/C2", "EGMSB/P", "EGGSB", "EGGSB/C1", "EGGSB/C2", "EGGSB/P",
          "SSSC", "SSSC/K3", "SSSC/P"]
@@ -76,9 +77,10 @@ def _printed(x: Fraction, norm: str) -> Fraction:
 
 
 def compare(seed: int, edition: str, codes: Optional[list[str]] = None, workdir: Optional[Path] = None,
-            ) -> tuple[list[tuple[int, str, Optional[Fraction], Optional[Fraction], str]], dict[str, int]]:
+            rounds: Optional[int] = None) -> tuple[list[tuple[int, str, Optional[Fraction], Optional[Fraction], str]], dict[str, int]]:
     """(differing cells as (team, code, ours as printed, gacrux's, gacrux's text), cells compared
-    per code) for one generated event under one edition ("2024"/"2026")."""
+    per code) for one generated event under one edition ("2024"/"2026"), after ``rounds`` rounds
+    (default all)."""
     codes = codes or CODES
     kw = event_options(seed)
     gen = team_event(seed, **kw)
@@ -91,9 +93,9 @@ def compare(seed: int, edition: str, codes: Optional[list[str]] = None, workdir:
         path = Path(tmp) / f"team-{seed}.trf"
         path.write_text(gen.text, encoding="utf-8")
         oracle = run_team_gacrux(path, codes, edition=edition,
-                                 primary=kw["primary"] if kw["trf"] == "16" else None)
-    ours = compute_team(ev, codes, edition="fide" + edition, pab=pab)
-    aob_norm = "0.01" if ev.rounds < 9 else "0.001"
+                                 primary=kw["primary"] if kw["trf"] == "16" else None, rounds=rounds)
+    ours = compute_team(ev, codes, edition="fide" + edition, pab=pab, rounds=rounds)
+    aob_norm = "0.01" if ours.rounds < 9 else "0.001"
     bad = []
     counts = {c: 0 for c in codes}
     for row in ours.rows:
@@ -108,3 +110,25 @@ def compare(seed: int, edition: str, codes: Optional[list[str]] = None, workdir:
             if mine != got:
                 bad.append((row.no, code, mine, got, oracle.raw[row.no][code]))
     return bad, counts
+
+
+def compare_ranks(seed: int, edition: str, codes: list[str], workdir: Optional[Path] = None,
+                  ) -> tuple[dict[int, int], dict[int, int]]:
+    """(our ranks, gacrux's ranks) of one generated event for the tie-break list ``codes``. gacrux
+    ranks by the primary score, then the codes of its ``-t`` list in their order (the runner's MPTS
+    and GPTS included, wherever it puts them); so do we here."""
+    kw = event_options(seed)
+    gen = team_event(seed, **kw)
+    ev = read_team_trf(gen.text, f"seed {seed}")
+    pab = TRF16_PAB_AS_GACRUX if kw["trf"] == "16" else None
+    with tempfile.TemporaryDirectory(dir=workdir) as tmp:
+        path = Path(tmp) / f"team-{seed}.trf"
+        path.write_text(gen.text, encoding="utf-8")
+        oracle = run_team_gacrux(path, codes, edition=edition,
+                                 primary=kw["primary"] if kw["trf"] == "16" else None)
+    # gacrux ranks in the order of its -t list (the runner adds MPTS and GPTS, and moves FB codes
+    # last): rank ours in that same order
+    listed = oracle.command[oracle.command.index("-t") + 2:oracle.command.index("-d")]
+    order = [c.rsplit("/", 1)[0] for c in listed]  # each ends with the runner's /V1 or /V2
+    ours = compute_team(ev, order, edition="fide" + edition, pab=pab, primary=kw["primary"])
+    return {r.no: r.rank for r in ours.rows}, oracle.rank

@@ -22,8 +22,11 @@ Editions: the team tie-breaks are defined from the 2024 text of C.07 on; only ``
 text of its own in this package's editions: it is computed under 2024 (the oldest C.07 team text),
 and :func:`team_edition` says so in its note.
 
-Team events are computed as Swiss events (Art. 16 applies); the C.07 round-robin rule (15.2) is
-not applied to teams.
+Round robins (``round_robin=True``; C.07 Art. 15.2, TIEBREAK_RULES §4.7): Art. 16 does not apply.
+Opponents count their awarded scores, a forfeited match counts as a match played against the
+scheduled opponent (2024 and 2026 alike: the 2026 exceptions concern rating and Type-B
+tie-breaks, and a forfeit loss is worth 0 in PS either way), and a round without an opponent (a
+sit-out) gives no element. Otherwise team events are Swiss events.
 """
 
 from __future__ import annotations
@@ -173,7 +176,7 @@ class TeamContext:
 
     def __init__(self, event: TeamEvent, edition: "Edition | str | None" = None, rounds: Optional[int] = None,
                  lookup: Optional[Lookup] = None, *, _rounds_by_team: Optional[dict[int, tuple[TeamRound, ...]]] = None,
-                 fore: bool = False) -> None:
+                 fore: bool = False, round_robin: bool = False) -> None:
         self._event = event
         self._edition, self.edition_note = team_edition(edition, event.tournament.start_date)
         self.notes: list[str] = [self.edition_note] if self.edition_note else []
@@ -189,6 +192,7 @@ class TeamContext:
         self._n = n
         self._lookup = lookup
         self.is_fore = fore
+        self.round_robin = round_robin
         self.by_team: dict[int, tuple[TeamRound, ...]] = (
             _rounds_by_team if _rounds_by_team is not None
             else {t.no: _rounds_of(event, t.no, n) for t in event.teams})
@@ -277,6 +281,8 @@ class TeamContext:
     def drawn_rounds(self, team: int) -> list[int]:
         """The rounds the opponents count as a drawn match (category 16.2.5, Art. 16.3)."""
         got = self._drawn.get(team)
+        if got is None and self.round_robin:
+            got = self._drawn[team] = []  # Art. 15.2: no Art. 16 in a round robin
         if got is None:
             lna = self.last_available(team)
             got = self._drawn[team] = [r.round for r in self.by_team[team] if r.round > lna and r.opponent is None]
@@ -329,13 +335,17 @@ class TeamContext:
         out = []
         for r in self.by_team[team]:
             how = ""
-            if r.opponent is not None and (r.played or forfeits_as_played):
+            if self.round_robin and r.opponent is None:
+                continue  # a sit-out of a round robin: no element (Art. 15.2)
+            if r.opponent is not None and (r.played or forfeits_as_played or self.round_robin):
                 s = self.adjusted(r.opponent, opp_score)
                 if explain:
                     drawn = self.drawn_rounds(r.opponent)
                     note = f" ({len(drawn)} round(s) of it counted as drawn, Art. 16.3)" if drawn else ""
+                    played = (" (a round robin: the forfeit counts as played, Art. 15.2)" if self.round_robin
+                              else " (/P: the forfeit counts as played)")
                     how = (f"{r.kind} against team {r.opponent}: its adjusted {opp_score} {show(s)}{note}"
-                           + (" (/P: the forfeit counts as played)" if not r.played else ""))
+                           + (played if not r.played else ""))
                 vur = False
             else:
                 s, why = self.dummy(team, r, opp_score, explain)
@@ -372,18 +382,21 @@ class TeamContext:
                     if last.opponent is not None:
                         last = replace(last, mp=self.draw("MP"), gp=self.draw("GP"), played=True, vur=False)
                     by[t] = rs[:-1] + (last,)
-            self._fore = TeamContext(self._event, self._edition, self._n, self._lookup, _rounds_by_team=by, fore=True)
+            self._fore = TeamContext(self._event, self._edition, self._n, self._lookup, _rounds_by_team=by, fore=True,
+                                     round_robin=self.round_robin)
             self._fore.notes = self.notes
         return self._fore
 
 
-def cut_elements(elements: Sequence[Element], low: int, high: int) -> tuple[list[Element], list[tuple[Element, str]]]:
+def cut_elements(elements: Sequence[Element], low: int, high: int, score: str = "score",
+                 ) -> tuple[list[Element], list[tuple[Element, str]]]:
     """Cut ``low`` least significant elements, then ``high`` most significant ones (C.07 Art. 14,
     16.5; TIEBREAK_RULES §4.5). Least significant: the lowest score, then the lowest value (the
     ESB family: the opponent with the lowest score of the opponent's kind, §5.17). Each low cut
     takes instead the VUR of the lowest value (then score) when it is not below that element's
     value (ties go to the VUR). High cuts have no VUR exception. The counts are clamped to the
-    elements there are. Returns the elements kept and the ones cut, each with the reason."""
+    elements there are. Returns the elements kept and the ones cut, each with the reason (which
+    names ``score``, e.g. "opponent's MP")."""
     kept = list(elements)
     cut: list[tuple[Element, str]] = []
     if low <= 0 and high <= 0:
@@ -400,11 +413,11 @@ def cut_elements(elements: Sequence[Element], low: int, high: int) -> tuple[list
                 cut.append((v, "cut first: a VUR (Art. 16.5)"))
                 continue
         kept.remove(ls)
-        cut.append((ls, "cut: least significant (Art. 14.1)"))
+        cut.append((ls, f"cut: least significant, the lowest {score} {show(ls.score)} (Art. 14.1)"))
     for _ in range(high):
         hs = max(kept, key=lambda e: (e.score, e.value))
         kept.remove(hs)
-        cut.append((hs, "cut: most significant (median, Art. 14.2)"))
+        cut.append((hs, f"cut: most significant, the highest {score} {show(hs.score)} (median, Art. 14.2)"))
     return kept, cut
 
 
