@@ -77,6 +77,13 @@ class Evaluation:
     def column(self, tb: TeamTieBreak, earlier: Sequence[TeamColumn] = ()) -> TeamColumn:
         return ROWS[tb.name].compute(self, tb, earlier)
 
+    def scores(self) -> dict[int, tuple[Fraction, Fraction]]:
+        """(MP, GP) of every team (over every round: these events are complete)."""
+        got = self.__dict__.get("_scores")
+        if got is None:
+            got = self.__dict__["_scores"] = scores(self.event)
+        return got
+
 
 def evaluation(event: TeamEvent, ed: str = "fide2026", rounds: Optional[int] = None) -> Evaluation:
     return Evaluation(event, get_edition(ed), rounds or event.rounds, event.primary)
@@ -91,7 +98,7 @@ def parse(code: str) -> TeamTieBreak:
 
 def score_column(ev: Evaluation, which: str) -> TeamColumn:
     """MP, GP, or the primary (PRIMARY) / secondary (MPVGP) score of each team."""
-    sc = scores(ev.event)
+    sc = ev.scores()
     if which == "PRIMARY":
         which = ev.primary
     elif which == "MPVGP":

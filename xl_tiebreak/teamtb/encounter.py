@@ -62,7 +62,9 @@ class Encounters:
     rounds: int
     forfeits: bool = False  # /P: forfeited matches count as results (Art. 6.1.1)
     knockout: str = EVENT
-    _totals: dict[int, tuple[Fraction, Fraction]] = field(default_factory=dict, init=False, repr=False)
+    _scores: dict[int, list[tuple[Match, Fraction, Fraction]]] = field(default_factory=dict, init=False,
+                                                                       repr=False)
+    _met: dict[tuple[int, int, str], Optional[Fraction]] = field(default_factory=dict, init=False, repr=False)
 
     def counted(self, m: Match) -> bool:
         """Whether a match between two teams counts in the encounters (Art. 6.1.1)."""
@@ -72,21 +74,21 @@ class Encounters:
             return True
         return self.forfeits and m.kind in (PLAYED, FORFEITED)
 
+    def scored(self, team: int) -> list[tuple[Match, Fraction, Fraction]]:
+        """(match, match points, game points) of the team's rounds 1..rounds."""
+        if team not in self._scores:
+            self._scores[team] = [(m, *match_score(self.event, m)) for m in self.event.matches_of(team)
+                                  if m.round <= self.rounds]
+        return self._scores[team]
+
     def meetings(self, team: int, other: int) -> list[Match]:
         """The team's counted matches against ``other``."""
-        return [m for m in self.event.matches_of(team) if m.opponent == other and self.counted(m)]
+        return [m for m, _mp, _gp in self.scored(team) if m.opponent == other and self.counted(m)]
 
     def totals(self, team: int) -> tuple[Fraction, Fraction]:
         """(match points, game points) of the team over rounds 1..rounds."""
-        if team not in self._totals:
-            mp = gp = Fraction(0)
-            for m in self.event.matches_of(team):
-                if m.round <= self.rounds:
-                    a, b = match_score(self.event, m)
-                    mp += a
-                    gp += b
-            self._totals[team] = (mp, gp)
-        return self._totals[team]
+        rows = self.scored(team)
+        return sum((mp for _m, mp, _gp in rows), Fraction(0)), sum((gp for _m, _mp, gp in rows), Fraction(0))
 
     def win(self, score: str) -> Fraction:
         """The most a team can score in one match: a won match, or every board won."""
@@ -96,11 +98,12 @@ class Encounters:
     def against(self, team: int, other: int, score: str) -> Optional[Fraction]:
         """The team's score against ``other`` (the average of their counted matches, Art. 6.1.2),
         or None if they did not meet."""
-        ms = self.meetings(team, other)
-        if not ms:
-            return None
-        k = 0 if score == "MP" else 1
-        return sum((match_score(self.event, m)[k] for m in ms), Fraction(0)) / len(ms)
+        key = (team, other, score)
+        if key not in self._met:
+            got = [(mp if score == "MP" else gp) for m, mp, gp in self.scored(team)
+                   if m.opponent == other and self.counted(m)]
+            self._met[key] = sum(got, Fraction(0)) / len(got) if got else None
+        return self._met[key]
 
 
 def _show(x: Fraction) -> str:

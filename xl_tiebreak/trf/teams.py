@@ -340,8 +340,12 @@ def _played(r: int, tm: Team, games: list[tuple[int, Round]], team_of: dict[int,
     order = h.lineups.get((r, tm.no))
     pos = {p: i for i, p in enumerate(order if order else tm.roster)}
     ranked = sorted(games, key=lambda g: (pos.get(g[0], len(pos)), tm.roster.index(g[0])))
-    boards = tuple(Board(i + 1, p, rd.opponent, rd.kind, rd.points) if rd.opponent is not None
-                   else Board(i + 1, p, None, Kind.FORFEIT_WIN, win) for i, (p, rd) in enumerate(ranked))
+    # a 300 line-up gives each player's board, an empty board as 0 (the boards below it keep their
+    # numbers); without one the players take the boards in roster order
+    nos = [pos[p] + 1 if order and p in pos else (len(order) if order else 0) + i + 1
+           for i, (p, _rd) in enumerate(ranked)]
+    boards = tuple(Board(n, p, rd.opponent, rd.kind, rd.points) if rd.opponent is not None
+                   else Board(n, p, None, Kind.FORFEIT_WIN, win) for n, (p, rd) in zip(nos, ranked))
     return Match(r, tm.no, PLAYED, opponent=opp, boards=boards)
 
 
