@@ -26,6 +26,8 @@ from team_builders import (
     columns,
     compute,
     evaluation,
+    forfeit_only,
+    gacrux_board_column,
     parse,
     score_column,
     team_event,
@@ -318,7 +320,8 @@ class Differential:
         self.values: Counter[str] = Counter()  # code -> team values compared
         self.chained: list[tuple] = []  # (seed, edition, code, team, ours, gacrux): whole list, ENCOUNTER
         self.isolated: list[tuple] = []  # the same, each code after gacrux's earlier columns, EVENT
-        self.departures: Counter[str] = Counter()
+        self.departures: Counter[str] = Counter()  # the EDE knock-out steps
+        self.forfeit_departures: Counter[str] = Counter()  # board forfeits only: a forfeited match
         self.unexplained: list[tuple] = []
         for seed in range(N_EVENTS):
             kw = _config(seed)
@@ -359,6 +362,14 @@ class Differential:
         """A difference must come from the knock-out steps: without them the two readings rank
         the group alike, and every team that differs sits in a two-team tie that EDE leaves."""
         tb = parse(code)
+        if tb.name in ("BC", "TBR", "BBE"):
+            # gacrux counts a match of board forfeits only as a forfeited match
+            alt = gacrux_board_column(ev, tb.name, earlier)
+            if any(forfeit_only(ev.event, m) for m in ev.event.matches) and all(alt[t] == theirs[t] for t in theirs):
+                self.forfeit_departures[code] += 1
+            else:
+                self.unexplained.append((seed, edition, code, None, diff))
+            return
         if tb.name not in KO_CODES:
             self.isolated += [(seed, edition, code, t, mine[t], theirs[t]) for t in diff]
             return
@@ -380,11 +391,12 @@ def differential(tmp_path_factory: pytest.TempPathFactory) -> Differential:
         pytest.skip("gacrux (test-only oracle) is not installed")
     d = Differential(tmp_path_factory.mktemp("teamko"))
     print(f"\nteam knock-out codes against gacrux on {N_EVENTS} events: events compared per edition (of them "
-          "with a tied group of 2+ teams), team values, events x editions where the EDE knock-out steps depart")
+          "with a tied group of 2+ teams), team values, events x editions departing from gacrux by the text "
+          "(EDE knock-out steps / board-forfeit-only matches)")
     for c in ["MPVGP"] + CODES:
         print(f"  {c:8} 2024: {d.compared[(c, '2024')]:4} ({d.informative[(c, '2024')]:3})  "
               f"2026: {d.compared[(c, '2026')]:4} ({d.informative[(c, '2026')]:3})  values: {d.values[c]:5}  "
-              f"departures: {d.departures[c]}")
+              f"departures: {d.departures[c]:3} / {d.forfeit_departures[c]:3}")
     return d
 
 
@@ -404,7 +416,8 @@ def test_every_code_equals_gacrux_except_the_knockout_steps_of_the_text(differen
     difference is a two-team tie EDE leaves, where only the knock-out steps differ."""
     assert differential.isolated == []
     assert differential.unexplained == []
-    assert sum(differential.departures.values()) > 0  # the departure is really exercised
+    assert sum(differential.departures.values()) > 0  # the departures are really exercised
+    assert sum(differential.forfeit_departures.values()) > 0
 
 
 @needs_gacrux
@@ -430,7 +443,7 @@ def test_real_team_file_equals_gacrux():
     event = read_team_trf(text, GRANDMOMMY.name, findings=Findings(strict=False))  # Denmark's 310, see test_team_events
     for edition in EDITIONS:
         ev = evaluation(event, "fide2026" if edition == "2026" else "fide2024")
-        for codes in ORDERS:
+        for codes in ORDERS[:2]:  # 50 teams, 14 rounds: two orders are enough (and take seconds)
             got = gacrux.run_team_gacrux(GRANDMOMMY, codes, edition=edition)
             mine = columns(ev, codes, knockout=ENCOUNTER)
             for c in codes:
