@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Callable, Optional, Sequence
 from ..teams import FORFEITED, PLAYED, Match, match_score
 from .boards import bbe_key, bc_value, board_points, board_total, match_board_points, tbr_key
 from .spec import TeamColumn, TeamEvaluation, TeamSpec, TeamTieBreak
-from .typea import rank_column, ranks_from_tiers, tied_groups, tiers_by_key
+from .typea import account_group, rank_column, ranks_from_tiers, tiers_by_key
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..teams import TeamEvent
@@ -255,20 +255,8 @@ def _compute(ev: TeamEvaluation, tb: TeamTieBreak, earlier: Sequence[TeamColumn]
     return rank_column([t.no for t in ev.event.teams], earlier, _tiers_fn(ev, tb))
 
 
-def _earlier(ev: TeamEvaluation, tb: TeamTieBreak) -> tuple[Sequence[TeamColumn], str]:
-    """The columns that define the team's tied group: the evaluation's (``earlier_for(tb)``, when
-    it offers it), else the primary score alone."""
-    fn = getattr(ev, "earlier_for", None)
-    if callable(fn):
-        return fn(tb), "the score and the tie-breaks before it"
-    enc = Encounters(ev.event, ev.rounds)
-    k = 0 if ev.primary == "MP" else 1
-    return [{t.no: enc.totals(t.no)[k] for t in ev.event.teams}], f"the primary score ({ev.primary})"
-
-
 def _account(ev: TeamEvaluation, tb: TeamTieBreak, team: int) -> list[str]:
-    earlier, what = _earlier(ev, tb)
-    group = next(g for g in tied_groups([t.no for t in ev.event.teams], earlier) if team in g)
+    group, what = account_group(ev, tb, team)
     lines = [f"teams tied on {what}: {_names(group)}"]
     if len(group) == 1:
         return lines + ["alone in the group: rank 1"]
