@@ -460,3 +460,40 @@ def test_an_empty_board_in_a_line_up_keeps_the_boards_below_it_in_place():
     m = event.matches_of(50)[4]
     assert [(b.board, b.player) for b in m.boards] == [(2, 170), (3, 224), (4, 235)]
     assert board_count(event, event.rounds)[50] == F(83, 2)
+
+
+# ------------------------------------------------------------------------------ through the team engine
+
+def test_compute_team_ranks_the_unmet_pairs_by_the_knockout_chain():
+    """The rows through the registry and :func:`compute_team` (UNMET, by hand above): EDEBT puts 2
+    before 1 and 4 before 3; the standings follow."""
+    from xl_tiebreak.teamtb.engine import compute_team
+
+    res = compute_team(team_event(4, 2, 2, UNMET), ["EDE", "EDEBT", "BC"], "fide2026")
+    assert [r.no for r in res.rows] == [2, 1, 4, 3]
+    assert [[int(v) for v in r.values[:2]] + [r.values[2]] for r in res.rows] == \
+        [[1, 1, F(7, 2)], [1, 2, F(4)], [1, 1, F(3, 2)], [1, 2, F(3)]]
+    assert [r.rank for r in res.rows] == [1, 2, 3, 4]
+
+
+def test_compute_team_takes_the_codes_with_their_qualifier_and_p():
+    from xl_tiebreak.teamtb.engine import compute_team
+
+    res = compute_team(team_event(3, 4, 3, CYCLE), ["DE:GP", "TBR", "BBE", "EDEBB/P"], "fide2024")
+    assert res.codes == ["DE:GP", "TBR", "BBE", "EDEBB/P"]
+    assert {r.no: int(r.values[0]) for r in res.rows} == {2: 1, 1: 2, 3: 3}
+
+
+def test_round_robin_counts_a_forfeited_match_in_de():
+    """C.07 Art. 15.2: in a round robin a forfeited match is a match played; Art. 6.1.1's exclusion
+    is for Swiss events. Teams 1 and 2 end on 3 MP; their only match, round 1, team 1 won by
+    forfeit: DE leaves them tied in a Swiss event, ranks 1 before 2 in a round robin."""
+    from xl_tiebreak.teamtb.engine import compute_team
+
+    ev = team_event(4, 2, 3, [(1, "forfeit", 1, 2, "+"), (1, 3, 4, "11"), (2, 1, 3, "00"), (2, 2, 4, "11"),
+                              (3, 1, 4, "=="), (3, 2, 3, "==")])
+    swiss = compute_team(ev, ["DE"], "fide2026")
+    rr = compute_team(ev, ["DE"], "fide2026", round_robin=True)
+    assert {r.no: r.match_points for r in rr.rows} == {1: F(3), 2: F(3), 3: F(5), 4: F(1)}
+    assert {r.no: int(r.values[0]) for r in swiss.rows} == {1: 1, 2: 1, 3: 1, 4: 1}
+    assert {r.no: int(r.values[0]) for r in rr.rows} == {1: 1, 2: 2, 3: 1, 4: 1}
