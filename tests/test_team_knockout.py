@@ -37,6 +37,7 @@ from xl_tiebreak.teams import PabValue
 from xl_tiebreak.teamtb import encounter
 from xl_tiebreak.teamtb.boards import board_count, board_points
 from xl_tiebreak.teamtb.encounter import ENCOUNTER, EVENT, Encounters, ede_tiers
+from xl_tiebreak.teamtb.engine import compute_team, explain_team
 from xl_tiebreak.teamtb.spec import TeamColumn
 from xl_tiebreak.teamtb.typea import tied_groups
 from xl_tiebreak.trf.teams import read_team_trf
@@ -323,6 +324,7 @@ class Differential:
         self.departures: Counter[str] = Counter()  # the EDE knock-out steps
         self.forfeit_departures: Counter[str] = Counter()  # board forfeits only: a forfeited match
         self.unexplained: list[tuple] = []
+        self.engine: list[tuple] = []  # compute_team differing from the rows computed one by one
         for seed in range(N_EVENTS):
             kw = _config(seed)
             te = generate(seed, **kw)
@@ -342,6 +344,12 @@ class Differential:
         teams = sorted(got.values)
         theirs = {c: {t: _gacrux_rank(c, got.values[t][c]) for t in teams} for c in codes}
         chained = columns(ev, codes, knockout=ENCOUNTER)
+        # the team engine gives the text's values of the whole list, in list order
+        res = compute_team(ev.event, codes, ev.edition, primary=ev.primary)
+        text = columns(ev, codes)
+        for j, c in enumerate(codes):
+            if {r.no: r.values[j] for r in res.rows} != text[c]:
+                self.engine.append((seed, edition, c))
         earlier: list[TeamColumn] = [score_column(ev, "PRIMARY")]
         for c in codes:
             self.compared[(c, edition)] += 1
@@ -410,6 +418,12 @@ def test_every_code_equals_gacrux_with_its_reading_of_the_knockout_steps(differe
 
 @needs_gacrux
 @pytest.mark.oracle
+def test_compute_team_gives_the_rows_values_in_list_order(differential: Differential):
+    assert differential.engine == []
+
+
+@needs_gacrux
+@pytest.mark.oracle
 def test_every_code_equals_gacrux_except_the_knockout_steps_of_the_text(differential: Differential):
     """As the text reads (Art. 12 over the whole event, only for teams equal on MP and GP), each
     code after gacrux's own earlier columns equals gacrux, except in the EDE chains; there every
@@ -467,8 +481,6 @@ def test_an_empty_board_in_a_line_up_keeps_the_boards_below_it_in_place():
 def test_compute_team_ranks_the_unmet_pairs_by_the_knockout_chain():
     """The rows through the registry and :func:`compute_team` (UNMET, by hand above): EDEBT puts 2
     before 1 and 4 before 3; the standings follow."""
-    from xl_tiebreak.teamtb.engine import compute_team
-
     res = compute_team(team_event(4, 2, 2, UNMET), ["EDE", "EDEBT", "BC"], "fide2026")
     assert [r.no for r in res.rows] == [2, 1, 4, 3]
     assert [[int(v) for v in r.values[:2]] + [r.values[2]] for r in res.rows] == \
@@ -477,8 +489,6 @@ def test_compute_team_ranks_the_unmet_pairs_by_the_knockout_chain():
 
 
 def test_compute_team_takes_the_codes_with_their_qualifier_and_p():
-    from xl_tiebreak.teamtb.engine import compute_team
-
     res = compute_team(team_event(3, 4, 3, CYCLE), ["DE:GP", "TBR", "BBE", "EDEBB/P"], "fide2024")
     assert res.codes == ["DE:GP", "TBR", "BBE", "EDEBB/P"]
     assert {r.no: int(r.values[0]) for r in res.rows} == {2: 1, 1: 2, 3: 3}
@@ -488,8 +498,6 @@ def test_round_robin_counts_a_forfeited_match_in_de():
     """C.07 Art. 15.2: in a round robin a forfeited match is a match played; Art. 6.1.1's exclusion
     is for Swiss events. Teams 1 and 2 end on 3 MP; their only match, round 1, team 1 won by
     forfeit: DE leaves them tied in a Swiss event, ranks 1 before 2 in a round robin."""
-    from xl_tiebreak.teamtb.engine import compute_team
-
     ev = team_event(4, 2, 3, [(1, "forfeit", 1, 2, "+"), (1, 3, 4, "11"), (2, 1, 3, "00"), (2, 2, 4, "11"),
                               (3, 1, 4, "=="), (3, 2, 3, "==")])
     swiss = compute_team(ev, ["DE"], "fide2026")
@@ -497,3 +505,9 @@ def test_round_robin_counts_a_forfeited_match_in_de():
     assert {r.no: r.match_points for r in rr.rows} == {1: F(3), 2: F(3), 3: F(5), 4: F(1)}
     assert {r.no: int(r.values[0]) for r in swiss.rows} == {1: 1, 2: 1, 3: 1, 4: 1}
     assert {r.no: int(r.values[0]) for r in rr.rows} == {1: 1, 2: 2, 3: 1, 4: 1}
+
+
+def test_explain_team_tells_the_knockout_steps():
+    lines = explain_team(team_event(4, 2, 2, UNMET), "EDEBT", 1, "fide2026")
+    assert lines[0].startswith("EDEBT = 2 for team 1 (Team 1); EDE, then for two teams still tied BC and TBR")
+    assert "{1, 2}: BC (whole event): 1: 4; 2: 3.5 (lower is better)" in lines
