@@ -511,3 +511,20 @@ def test_explain_team_tells_the_knockout_steps():
     lines = explain_team(team_event(4, 2, 2, UNMET), "EDEBT", 1, "fide2026")
     assert lines[0].startswith("EDEBT = 2 for team 1 (Team 1); EDE, then for two teams still tied BC and TBR")
     assert "{1, 2}: BC (whole event): 1: 4; 2: 3.5 (lower is better)" in lines
+
+
+@needs_gacrux
+@pytest.mark.oracle
+@pytest.mark.skipif(not GRANDMOMMY.is_file(), reason="../shared/data/real is not beside the project")
+def test_real_team_file_own_list_shows_the_knockout_departure():
+    """The file's own list starts with EDET/P: Turkey (41) and team 49 drew 2-2 and share the match
+    points but not the game points. gacrux applies TBR to their match (Turkey 2nd); the text
+    (Art. 13.3.2 "tied in both MP and GP") leaves them tied."""
+    event = read_team_trf(GRANDMOMMY.read_text(encoding="utf-8"), GRANDMOMMY.name, findings=Findings(strict=False))
+    ev = evaluation(event)
+    assert score_column(ev, "MP")[41] == score_column(ev, "MP")[49] == F(4)
+    assert score_column(ev, "GP")[41] != score_column(ev, "GP")[49]
+    got = gacrux.run_team_gacrux(GRANDMOMMY, ["EDET/P"], edition="2026")
+    assert (got.values[41]["EDET/P"], got.values[49]["EDET/P"]) == (F(2), F(1))
+    ours = columns(ev, ["EDET/P"])["EDET/P"]
+    assert (ours[41], ours[49]) == (F(1), F(1))
