@@ -77,6 +77,13 @@ class Evaluation:
     def column(self, tb: TeamTieBreak, earlier: Sequence[TeamColumn] = ()) -> TeamColumn:
         return ROWS[tb.name].compute(self, tb, earlier)
 
+    def scores(self) -> dict[int, tuple[Fraction, Fraction]]:
+        """(MP, GP) of every team (over every round: these events are complete)."""
+        got = self.__dict__.get("_scores")
+        if got is None:
+            got = self.__dict__["_scores"] = scores(self.event)
+        return got
+
 
 def evaluation(event: TeamEvent, ed: str = "fide2026", rounds: Optional[int] = None) -> Evaluation:
     return Evaluation(event, get_edition(ed), rounds or event.rounds, event.primary)
@@ -91,7 +98,7 @@ def parse(code: str) -> TeamTieBreak:
 
 def score_column(ev: Evaluation, which: str) -> TeamColumn:
     """MP, GP, or the primary (PRIMARY) / secondary (MPVGP) score of each team."""
-    sc = scores(ev.event)
+    sc = ev.scores()
     if which == "PRIMARY":
         which = ev.primary
     elif which == "MPVGP":
@@ -102,13 +109,17 @@ def score_column(ev: Evaluation, which: str) -> TeamColumn:
 
 def columns(ev: Evaluation, codes: Sequence[str], knockout: str = encounter.EVENT) -> dict[str, TeamColumn]:
     """Each code's column, computed in list order after the primary score (Type A codes rank
-    inside the groups the codes before them leave tied). ``knockout``: see :mod:`encounter`."""
+    inside the groups the codes before them leave tied). ``knockout``: see :mod:`encounter`;
+    ``ENCOUNTER`` is gacrux's reading, and then BC, TBR and BBE count the boards as gacrux does
+    (:func:`gacrux_board_points`)."""
     earlier: list[TeamColumn] = [score_column(ev, "PRIMARY")]
     out: dict[str, TeamColumn] = {}
     for c in codes:
         name = c.split("/")[0].split(":")[0].upper()
         if name in ("MPTS", "GPTS", "MPVGP", "MP", "GP"):
             col = score_column(ev, {"MPTS": "MP", "GPTS": "GP"}.get(name, name))
+        elif knockout == encounter.ENCOUNTER and name in ("BC", "TBR", "BBE"):
+            col = gacrux_board_column(ev, name, earlier)
         else:
             col = compute(ev, c, earlier, knockout)
         out[c] = col
@@ -163,3 +174,47 @@ def trf26_text(teams: int, nboards: int, rounds: int, results: Sequence[tuple], 
         lines.append(f"310 {t:3d} {f'Team {t}':<32} {'':5} {'':6} {'':>6} {'':>6} {'':3}  "
                      + " ".join(f"{player(t, b):4d}" for b in range(1, nboards + 1)))
     return "\n".join(lines) + "\n"
+
+
+# ------------------------------------------------------------------------------ gacrux's reading
+
+def forfeit_only(event: TeamEvent, m: Match) -> bool:
+    """A match of board forfeits only (no board game) in which not both teams scored: gacrux
+    counts it, for the board tie-breaks, as a forfeited match (every board won for the team that
+    scored more, nothing for the other), not board by board."""
+    if m.kind != PLAYED or any(b.kind.is_game for b in m.boards) or m.opponent is None:
+        return False
+    back = next((o for o in event.matches_of(m.opponent) if o.round == m.round), None)
+    theirs = sum((b.points for b in back.boards), F(0)) if back is not None else F(0)
+    return not (sum((b.points for b in m.boards), F(0)) > 0 and theirs > 0)
+
+
+def gacrux_board_points(event: TeamEvent, team: int, rounds: int) -> tuple[Fraction, ...]:
+    """:func:`~xl_tiebreak.teamtb.boards.board_points` as gacrux counts them (see
+    :func:`forfeit_only`)."""
+    n = boards.board_total(event)
+    tot = [F(0)] * n
+    for m in event.matches_of(team):
+        if m.round > rounds:
+            continue
+        if forfeit_only(event, m):
+            back = next((o for o in event.matches_of(m.opponent or 0) if o.round == m.round), None)
+            mine = sum((b.points for b in m.boards), F(0))
+            theirs = sum((b.points for b in back.boards), F(0)) if back is not None else F(0)
+            pts = (event.tournament.scoring.win if mine > theirs else F(0),) * n
+        else:
+            pts = boards.match_board_points(event, m, n)[0]
+        for i, v in enumerate(pts):
+            tot[i] += v
+    return tuple(tot)
+
+
+def gacrux_board_column(ev: Evaluation, code: str, earlier: Sequence[TeamColumn]) -> TeamColumn:
+    """BC, TBR or BBE over :func:`gacrux_board_points`."""
+    from xl_tiebreak.teamtb.typea import tiers_by_key
+    teams = [t.no for t in ev.event.teams]
+    pts = {t: gacrux_board_points(ev.event, t, ev.rounds) for t in teams}
+    if code == "BC":
+        return {t: boards.bc_value(pts[t]) for t in teams}
+    key = boards.tbr_key if code == "TBR" else boards.bbe_key
+    return rank_column(teams, earlier, lambda g: tiers_by_key(g, lambda t: key(pts[t])))

@@ -21,12 +21,12 @@ nothing.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from ..model import Kind
 from ..teams import BYE, FORFEITED, PAB, PLAYED, Match
-from .spec import TeamColumn, TeamEvaluation, TeamSpec, TeamTieBreak
-from .typea import rank_column, ranks_from_tiers, tied_groups, tiers_by_key
+from .spec import TeamAccount, TeamColumn, TeamEvaluation, TeamSpec, TeamTieBreak
+from .typea import account_group, rank_column, ranks_from_tiers, tiers_by_key
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..teams import TeamEvent
@@ -131,21 +131,6 @@ def _num(x: Fraction) -> str:
     return str(x.numerator) if x.denominator == 1 else f"{float(x):g}"
 
 
-def _earlier(ev: TeamEvaluation, tb: TeamTieBreak) -> tuple[Sequence[TeamColumn], str]:
-    """The columns that define the team's tied group for a Type A account: the evaluation's own
-    (``earlier_for(tb)``, when it offers it), else the primary score alone."""
-    fn = getattr(ev, "earlier_for", None)
-    if callable(fn):
-        return fn(tb), "the score and the tie-breaks before it"
-    from ..teams import match_score
-    col: TeamColumn = {}
-    k = 0 if ev.primary == "MP" else 1
-    for t in ev.event.teams:
-        col[t.no] = sum((match_score(ev.event, m)[k] for m in ev.event.matches_of(t.no) if m.round <= ev.rounds),
-                        Fraction(0))
-    return [col], f"the primary score ({ev.primary})"
-
-
 def _board_lines(ev: TeamEvaluation, team: int) -> list[str]:
     lines = []
     for r, what, pts in board_rounds(ev.event, team, ev.rounds):
@@ -164,10 +149,13 @@ def _bc_account(ev: TeamEvaluation, tb: TeamTieBreak, team: int) -> list[str]:
     return lines
 
 
-def _rank_account(name: str, key_text: str, tiers_fn, key_fn):  # type: ignore[no-untyped-def]
+def _rank_account(name: str, key_text: str,
+                  tiers_fn: Callable[["TeamEvent", Sequence[int], int], list[list[int]]],
+                  key_fn: Callable[[Points], Points]) -> TeamAccount:
+    """The account of TBR or BBE: the team's boards round by round, its group, each member's
+    compared points and the rank."""
     def account(ev: TeamEvaluation, tb: TeamTieBreak, team: int) -> list[str]:
-        earlier, what = _earlier(ev, tb)
-        group = next(g for g in tied_groups([t.no for t in ev.event.teams], earlier) if team in g)
+        group, what = account_group(ev, tb, team)
         lines = _board_lines(ev, team)
         lines.append(f"teams tied on {what}: {', '.join(map(str, group))}")
         if len(group) == 1:

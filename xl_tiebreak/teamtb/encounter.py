@@ -7,8 +7,9 @@ tied (1 = best, lower is better).
   score (or the ``:MP``/``:GP`` one); two teams that met more than once count the average of their
   matches (6.1.2). All met: that sum ranks them (6.2); a Swiss event where not all met: a leader is
   placed only if no other could reach its sum by winning its missing matches (6.3). Reapplied to
-  every subgroup still tied. Forfeited matches (and matches in which no board was played over the
-  board) are left out unless ``/P`` (6.1.1).
+  every subgroup still tied. Forfeited matches (and a match of board forfeits only that one team
+  won) are left out unless ``/P`` (6.1.1). In a round robin (the evaluation's ``round_robin``,
+  Art. 15.2) they count as played, and the tied teams are taken to have all met (6.2).
 * ``EDE`` (13.3): Art. 6 with the primary score; if it breaks no tie, with the secondary score
   (13.3.1). Any time a new subset of tied teams appears, it restarts from 13.3.1 (13.3.3).
 * The chains (13.3.2): when exactly two teams are still tied and they have the same match points
@@ -30,7 +31,7 @@ from typing import TYPE_CHECKING, Callable, Optional, Sequence
 from ..teams import FORFEITED, PLAYED, Match, match_score
 from .boards import bbe_key, bc_value, board_points, board_total, match_board_points, tbr_key
 from .spec import TeamColumn, TeamEvaluation, TeamSpec, TeamTieBreak
-from .typea import rank_column, ranks_from_tiers, tied_groups, tiers_by_key
+from .typea import account_group, rank_column, ranks_from_tiers, tiers_by_key
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..teams import TeamEvent
@@ -48,10 +49,17 @@ EVENT = "event"
 ENCOUNTER = "encounter"
 
 
-def played_match(m: Match) -> bool:
-    """A match played over the boards: at least one board game was played (a match of board
-    forfeits only, like a forfeited match, is a forfeit for Art. 6.1.1)."""
-    return m.kind == PLAYED and any(b.kind.is_game for b in m.boards)
+def played_match(event: "TeamEvent", m: Match) -> bool:
+    """A match played over the boards: a board game was played in it, or both teams scored (board
+    forfeits each way), as the team context counts a played round (:mod:`.context`). A match of
+    board forfeits only that one team won is a forfeit for Art. 6.1.1, like a forfeited match."""
+    if m.kind != PLAYED or m.opponent is None:
+        return False
+    other = next((o for o in event.matches_of(m.opponent) if o.round == m.round), None)
+    theirs = other.boards if other is not None else ()
+    if any(b.kind.is_game for b in (*m.boards, *theirs)):
+        return True
+    return sum((b.points for b in m.boards), Fraction(0)) > 0 and sum((b.points for b in theirs), Fraction(0)) > 0
 
 
 @dataclass
@@ -62,31 +70,34 @@ class Encounters:
     rounds: int
     forfeits: bool = False  # /P: forfeited matches count as results (Art. 6.1.1)
     knockout: str = EVENT
-    _totals: dict[int, tuple[Fraction, Fraction]] = field(default_factory=dict, init=False, repr=False)
+    round_robin: bool = False  # Art. 15.2: forfeits count as played; all have met (6.2)
+    _scores: dict[int, list[tuple[Match, Fraction, Fraction]]] = field(default_factory=dict, init=False,
+                                                                       repr=False)
+    _met: dict[tuple[int, int, str], Optional[Fraction]] = field(default_factory=dict, init=False, repr=False)
 
     def counted(self, m: Match) -> bool:
         """Whether a match between two teams counts in the encounters (Art. 6.1.1)."""
         if m.round > self.rounds or m.opponent is None:
             return False
-        if played_match(m):
+        if played_match(self.event, m):
             return True
-        return self.forfeits and m.kind in (PLAYED, FORFEITED)
+        return (self.forfeits or self.round_robin) and m.kind in (PLAYED, FORFEITED)
+
+    def scored(self, team: int) -> list[tuple[Match, Fraction, Fraction]]:
+        """(match, match points, game points) of the team's rounds 1..rounds."""
+        if team not in self._scores:
+            self._scores[team] = [(m, *match_score(self.event, m)) for m in self.event.matches_of(team)
+                                  if m.round <= self.rounds]
+        return self._scores[team]
 
     def meetings(self, team: int, other: int) -> list[Match]:
         """The team's counted matches against ``other``."""
-        return [m for m in self.event.matches_of(team) if m.opponent == other and self.counted(m)]
+        return [m for m, _mp, _gp in self.scored(team) if m.opponent == other and self.counted(m)]
 
     def totals(self, team: int) -> tuple[Fraction, Fraction]:
         """(match points, game points) of the team over rounds 1..rounds."""
-        if team not in self._totals:
-            mp = gp = Fraction(0)
-            for m in self.event.matches_of(team):
-                if m.round <= self.rounds:
-                    a, b = match_score(self.event, m)
-                    mp += a
-                    gp += b
-            self._totals[team] = (mp, gp)
-        return self._totals[team]
+        rows = self.scored(team)
+        return sum((mp for _m, mp, _gp in rows), Fraction(0)), sum((gp for _m, _mp, gp in rows), Fraction(0))
 
     def win(self, score: str) -> Fraction:
         """The most a team can score in one match: a won match, or every board won."""
@@ -96,11 +107,12 @@ class Encounters:
     def against(self, team: int, other: int, score: str) -> Optional[Fraction]:
         """The team's score against ``other`` (the average of their counted matches, Art. 6.1.2),
         or None if they did not meet."""
-        ms = self.meetings(team, other)
-        if not ms:
-            return None
-        k = 0 if score == "MP" else 1
-        return sum((match_score(self.event, m)[k] for m in ms), Fraction(0)) / len(ms)
+        key = (team, other, score)
+        if key not in self._met:
+            got = [(mp if score == "MP" else gp) for m, mp, gp in self.scored(team)
+                   if m.opponent == other and self.counted(m)]
+            self._met[key] = sum(got, Fraction(0)) / len(got) if got else None
+        return self._met[key]
 
 
 def _show(x: Fraction) -> str:
@@ -121,7 +133,7 @@ def de_pass(enc: Encounters, members: list[int], score: str,
         vals = [enc.against(t, o, score) for o in members if o != t]
         sums[t] = sum((v for v in vals if v is not None), Fraction(0))
         unmet[t] = sum(1 for v in vals if v is None)
-    if all(v == 0 for v in unmet.values()):
+    if enc.round_robin or all(v == 0 for v in unmet.values()):
         tiers = tiers_by_key(members, lambda t: sums[t])
         if trace is not None:
             trace.append(f"{_names(members)}: all have met; {score} among them: "
@@ -167,7 +179,7 @@ def _knockout_key(enc: Encounters, step: str, team: int, other: int) -> Optional
         pts = board_points(enc.event, team, enc.rounds)
     else:
         ms = [m for m in enc.event.matches_of(team) if m.opponent == other and m.round <= enc.rounds
-              and (played_match(m) or (m.kind == PLAYED and _both_scored(enc, m)))]
+              and played_match(enc.event, m)]
         if not ms:
             return None
         n = board_total(enc.event)
@@ -179,12 +191,6 @@ def _knockout_key(enc: Encounters, step: str, team: int, other: int) -> Optional
     if step == "C":
         return (-bc_value(pts),)
     return tbr_key(pts) if step == "T" else bbe_key(pts)
-
-
-def _both_scored(enc: Encounters, m: Match) -> bool:
-    back = next((o for o in enc.event.matches_of(m.opponent or 0) if o.round == m.round), None)
-    return (sum((b.points for b in m.boards), Fraction(0)) > 0 and back is not None
-            and sum((b.points for b in back.boards), Fraction(0)) > 0)
 
 
 def _knockout(enc: Encounters, pair: list[int], steps: str, trace: Optional[list[str]]) -> list[list[int]]:
@@ -239,9 +245,14 @@ def _first(ev: TeamEvaluation, tb: TeamTieBreak) -> str:
     return tb.qualifier if tb.qualifier in ("MP", "GP") else ev.primary
 
 
+def _encounters(ev: TeamEvaluation, tb: TeamTieBreak) -> Encounters:
+    # a round robin (C.07 Art. 15.2) when the evaluation says so (the team context's round_robin)
+    return Encounters(ev.event, ev.rounds, tb.forfeits_as_played, round_robin=bool(getattr(ev, "round_robin", False)))
+
+
 def _tiers_fn(ev: TeamEvaluation, tb: TeamTieBreak,
               trace: Optional[list[str]] = None) -> Callable[[list[int]], list[list[int]]]:
-    enc = Encounters(ev.event, ev.rounds, tb.forfeits_as_played)
+    enc = _encounters(ev, tb)
     first = _first(ev, tb)
     if tb.name == "DE":
         return lambda g: de_tiers(enc, g, first, trace)
@@ -252,24 +263,12 @@ def _compute(ev: TeamEvaluation, tb: TeamTieBreak, earlier: Sequence[TeamColumn]
     return rank_column([t.no for t in ev.event.teams], earlier, _tiers_fn(ev, tb))
 
 
-def _earlier(ev: TeamEvaluation, tb: TeamTieBreak) -> tuple[Sequence[TeamColumn], str]:
-    """The columns that define the team's tied group: the evaluation's (``earlier_for(tb)``, when
-    it offers it), else the primary score alone."""
-    fn = getattr(ev, "earlier_for", None)
-    if callable(fn):
-        return fn(tb), "the score and the tie-breaks before it"
-    enc = Encounters(ev.event, ev.rounds)
-    k = 0 if ev.primary == "MP" else 1
-    return [{t.no: enc.totals(t.no)[k] for t in ev.event.teams}], f"the primary score ({ev.primary})"
-
-
 def _account(ev: TeamEvaluation, tb: TeamTieBreak, team: int) -> list[str]:
-    earlier, what = _earlier(ev, tb)
-    group = next(g for g in tied_groups([t.no for t in ev.event.teams], earlier) if team in g)
+    group, what = account_group(ev, tb, team)
     lines = [f"teams tied on {what}: {_names(group)}"]
     if len(group) == 1:
         return lines + ["alone in the group: rank 1"]
-    enc = Encounters(ev.event, ev.rounds, tb.forfeits_as_played)
+    enc = _encounters(ev, tb)
     first = _first(ev, tb)
     for t in group:
         cells = []

@@ -10,9 +10,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Callable, Hashable, Iterable, Optional, Sequence
 
-from .spec import TeamColumn
+from ..teams import match_score
+from .spec import TeamColumn, TeamEvaluation, TeamTieBreak
 
-__all__ = ["tied_groups", "ranks_from_tiers", "rank_column", "tiers_by_key"]
+__all__ = ["tied_groups", "ranks_from_tiers", "rank_column", "tiers_by_key", "account_group"]
 
 
 def tied_groups(teams: Iterable[int], earlier: Sequence[TeamColumn]) -> list[list[int]]:
@@ -62,3 +63,19 @@ def rank_column(teams: Iterable[int], earlier: Sequence[TeamColumn],
         for t, r in ranks_from_tiers(tiers(group)).items():
             out[t] = Fraction(r)
     return out
+
+
+def account_group(ev: TeamEvaluation, tb: TeamTieBreak, team: int) -> tuple[list[int], str]:
+    """The group a Type A account explains, and what it is tied on: the columns before ``tb``
+    when the evaluation offers them (``earlier_for(tb)``), else the primary score alone (the
+    account then says so)."""
+    fn = getattr(ev, "earlier_for", None)
+    if callable(fn):
+        earlier, what = fn(tb), "the score and the tie-breaks before it"
+    else:
+        k = 0 if ev.primary == "MP" else 1
+        earlier = [{t.no: sum((match_score(ev.event, m)[k] for m in ev.event.matches_of(t.no)
+                               if m.round <= ev.rounds), Fraction(0)) for t in ev.event.teams}]
+        what = f"the primary score ({ev.primary})"
+    group = next(g for g in tied_groups([t.no for t in ev.event.teams], earlier) if team in g)
+    return group, what
