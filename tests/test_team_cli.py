@@ -157,6 +157,7 @@ def test_rules_edition_and_compare(tmp_path, capsys):
     status, out, _ = run(["compare", path, "-t", "EMGSB,BH:GP", "-f", "json"], capsys)
     doc = json.loads(out)
     assert doc["editions"] == ["fide2024", "fide2026"]
+    assert doc["pab"] == {"match_points": 2, "game_points": 2, "source": "default"}
     assert doc["teams"][0]["values"] == {"fide2024": [5, 4.5], "fide2026": [5, 4.5]}
     assert doc["teams"][2]["places"] == {"fide2024": 2, "fide2026": 2}
     status, out, _ = run(["compare", path, "-t", "EMGSB"], capsys)
@@ -172,6 +173,7 @@ def test_explain_one_team(tmp_path, capsys):
     status, out, _ = run(["explain", four(tmp_path), "-p", "2", "-t", "BH:GP", "-f", "json"], capsys)
     doc = json.loads(out)
     assert doc["team"] == 2 and doc["lines"][0].startswith("BH:GP = 3.5 for team 2 (Badgers)")
+    assert doc["pab"] == {"match_points": 2, "game_points": 2, "source": "default"}
     status, _, err = run(["explain", four(tmp_path), "--team", "9", "-t", "BH:GP"], capsys)
     assert status == 2 and "no team 9" in err
 

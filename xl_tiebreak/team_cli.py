@@ -258,7 +258,6 @@ def _primary(result: "TeamResult", row: "TeamRow") -> Fraction:
 
 def _json(result: "TeamResult", event: "TeamEvent", rows: Sequence["TeamRow"], ranked: bool) -> str:
     import json
-    mp, gp = _pab_points(event, result.pab)
     split = _split_by(result, rows) if ranked else []
     teams = []
     for k, r in enumerate(rows):
@@ -271,9 +270,15 @@ def _json(result: "TeamResult", event: "TeamEvent", rows: Sequence["TeamRow"], r
            "boards": event.boards,
            "match_values": [json_number(v) for v in (event.match_values.win, event.match_values.draw,
                                                      event.match_values.loss)],
-           "pab": {"match_points": json_number(mp), "game_points": json_number(gp), "source": result.pab.source},
+           "pab": _pab_json(event, result.pab),
            "tiebreaks": list(result.codes), "notes": list(result.notes), "teams": teams}
     return json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
+
+
+def _pab_json(event: "TeamEvent", pab: "PabValue") -> dict[str, object]:
+    """The PAB used, as JSON: its match and game points and where the value came from."""
+    mp, gp = _pab_points(event, pab)
+    return {"match_points": json_number(mp), "game_points": json_number(gp), "source": pab.source}
 
 
 def _pab_points(event: "TeamEvent", pab: "PabValue") -> tuple[Fraction, Fraction]:
@@ -320,10 +325,8 @@ def _explain(args: argparse.Namespace, event: "TeamEvent") -> tuple[str, int]:
     pab = pab_text(event, event.pab)
     if args.format == "json":
         import json
-        mp, gp = event.pab_points
         return json.dumps({"team": args.player, "tiebreak": args.tiebreak, "lines": lines,
-                           "pab": {"match_points": json_number(mp), "game_points": json_number(gp),
-                                   "source": event.pab.source}}, ensure_ascii=False, indent=1) + "\n", 0
+                           "pab": _pab_json(event, event.pab)}, ensure_ascii=False, indent=1) + "\n", 0
     return "\n".join(lines + [pab]) + "\n", 0
 
 
@@ -343,7 +346,7 @@ def _compare(args: argparse.Namespace, event: "TeamEvent") -> tuple[str, int]:
     if args.format == "json":
         import json
         doc = {"editions": eds, "tiebreaks": list(codes), "primary": results[0].primary,
-               "pab": pab_text(event, results[0].pab), "teams": [
+               "pab": _pab_json(event, results[0].pab), "teams": [
                    {"no": r.no, "name": r.name, "match_points": json_number(r.match_points),
                     "game_points": json_number(r.game_points), "places": {e: pl[r.no] for e, pl in zip(eds, places)},
                     "values": {e: [json_number(v) for v in vs[r.no]] for e, vs in zip(eds, values)}}
