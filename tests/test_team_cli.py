@@ -339,3 +339,12 @@ def test_a_team_name_is_never_a_formula_in_csv(tmp_path, capsys):
         assert status == 0 and "warning" not in err
         rows = [ln for ln in out.splitlines() if "HYPERLINK" in ln]
         assert len(rows) == 1 and ",'=HYPERLINK(1)," in rows[0], (command, out)
+
+
+def test_team_pab_with_an_individual_file_is_refused(tmp_path, capsys):
+    text = "\n".join(ln for ln in four_teams(header=["012 Individual", "042 2026/03/07", "142 2"]).splitlines()
+                     if not ln.startswith("310")) + "\n"
+    path = tmp_path / "ind.trf"
+    path.write_text(text, encoding="utf-8")
+    status, out, err = run(["compute", str(path), "--team-pab", "win"], capsys)
+    assert status == 2 and out == "" and "--team-pab: for a team event; ind.trf is not a team TRF" in err

@@ -59,7 +59,6 @@ def _arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
     return {
         "input": (("input",), {"help": "a FIDE TRF file or an .xlsx workbook"}),
         "trf input": (("input",), {"help": "a FIDE TRF file"}),
-        "book input": (("input",), {"help": "an .xlsx workbook with a Crosstable"}),
         "export input": (("input",), {"help": "an .xlsx workbook with a Crosstable, or a team TRF file (written "
                                               "again as TRF-26, with the team records and the teams' ranks)"}),
         "recompute input": (("input",), {"help": "an .xlsx workbook"}),
@@ -263,7 +262,10 @@ def _emit(args, text: str) -> tuple[str, int]:
 def _team(command: str, args) -> Optional[tuple[str, int]]:
     """The command on a team TRF (:mod:`xl_tiebreak.team_cli`); ``None`` for any other input."""
     from .team_cli import run_team
-    return run_team(command, args)
+    got = run_team(command, args)
+    if got is None and getattr(args, "team_pab", None):
+        raise TiebreakError(f"--team-pab: for a team event; {Path(args.input).name} is not a team TRF")
+    return got
 
 
 def _compute(args) -> tuple[str, int]:
