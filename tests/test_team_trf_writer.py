@@ -281,3 +281,12 @@ def test_an_empty_board_of_a_300_line_up_keeps_the_board_numbers(tmp_path):
     from xl_tiebreak.teamtb.engine import compute_team
     assert compute_team(event, "BC", edition="fide2026").value(1, "BC") == Fraction(5, 2)
     assert run(again, ["BC"], edition="2026").values[1]["BC"] == Fraction(5, 2)
+
+
+def test_points_too_wide_for_their_columns():
+    from xl_tiebreak.errors import TiebreakError
+    from xl_tiebreak.trf.team_writer import _points
+    assert _points(Fraction(100), 4) == " 100" and _points(Fraction(25, 2), 4) == "12.5"
+    assert _points(Fraction(9, 4), 4) == "2.25" and _points(Fraction(1234, 1), 6) == "1234.0"
+    with pytest.raises(TiebreakError):
+        _points(Fraction(201, 2), 4)

@@ -29,6 +29,7 @@ from collections import defaultdict
 from fractions import Fraction
 from typing import Optional, Protocol, Sequence
 
+from ..errors import TiebreakError
 from ..model import Kind
 from ..teams import BYE, FORFEITED, PAB, PLAYED, Match, Team, TeamEvent, scores
 from .layout import one_line, points_text
@@ -128,7 +129,14 @@ def _primary_of(line: str) -> str:
 
 
 def _points(x: Fraction, width: int) -> str:
-    return f"{points_text(x):>{width}}"
+    """Points right-aligned in a field of ``width`` columns: one decimal (two for quarters), or a
+    whole number without its ``.0`` where only that fits (a 320 of 100 game points: ``100``)."""
+    text = points_text(x)
+    if len(text) > width and x.denominator == 1:
+        text = str(x.numerator)
+    if len(text) > width:
+        raise TiebreakError(f"{points_text(x)} points do not fit the {width} columns TRF gives them")
+    return f"{text:>{width}}"
 
 
 def _team_records(event: TeamEvent, ranks: dict[int, Optional[int]]) -> list[str]:
