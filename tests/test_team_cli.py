@@ -348,3 +348,25 @@ def test_team_pab_with_an_individual_file_is_refused(tmp_path, capsys):
     path.write_text(text, encoding="utf-8")
     status, out, err = run(["compute", str(path), "--team-pab", "win"], capsys)
     assert status == 2 and out == "" and "--team-pab: for a team event; ind.trf is not a team TRF" in err
+
+
+def test_team_primary_for_a_trf16_file_equals_gacrux(tmp_path, capsys):
+    """TRF-16 cannot state the primary score: --team-primary GP; and the PAB as gacrux values a TRF-16
+    one (a drawn match, every board won: --team-pab 1,4), so that every value can be compared."""
+    from tests.oracle.team_generate import team_event
+    run_g = _gacrux()
+    gen = team_event(4001, teams=10, boards=4, rounds=6, trf="16", primary="GP")
+    assert any(m.kind == "pab" for m in gen.matches)
+    path = tmp_path / "trf16.trf"
+    path.write_text(gen.text, encoding="utf-8")
+    codes = ["MPTS", "GPTS", "BH", "BH:MP", "ESB/C1", "MPVGP", "PS", "SSSC"]
+    status, out, _ = run(["compute", str(path), "-t", ",".join(codes), "--team-primary", "GP", "--team-pab", "1,4",
+                          "--rules", "fide2026", "-f", "json"], capsys)
+    assert status == 0
+    doc = json.loads(out)
+    assert doc["primary"] == "GP" and doc["pab"] == {"match_points": 1, "game_points": 4, "source": "--team-pab"}
+    o = run_g(path, codes, edition="2026", primary="GP")
+    for t in doc["teams"]:
+        _agree(t["values"], o.raw[t["no"]], codes)
+    status, _, err = run(["compute", four(tmp_path), "--team-primary", "GP"], capsys)
+    assert status == 2 and "record 192 (FIDE_TEAM_TYPEA_MP_GP) makes MP the primary score" in err

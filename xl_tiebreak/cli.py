@@ -95,6 +95,9 @@ def _arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
                                        "help": "a team event's PAB where no record 320 states it: win (a won match, "
                                                "every board won; the default), draw (a drawn match, every board "
                                                "drawn) or MP,GP, e.g. 1,2"}),
+        "team primary": (("--team-primary",), {"choices": ("MP", "GP"), "type": str.upper,
+                                               "help": "a team event's primary score where no record 192 states it "
+                                                       "(TRF-16): MP (match points, the default) or GP (game points)"}),
         "unrated": (("--unrated",), {"type": _rating, "metavar": "RATING",
                                      "help": "rating for unrated players in the rating tie-breaks (default: "
                                              "such tie-breaks are dropped when anyone is unrated)"}),
@@ -263,8 +266,10 @@ def _team(command: str, args) -> Optional[tuple[str, int]]:
     """The command on a team TRF (:mod:`xl_tiebreak.team_cli`); ``None`` for any other input."""
     from .team_cli import run_team
     got = run_team(command, args)
-    if got is None and getattr(args, "team_pab", None):
-        raise TiebreakError(f"--team-pab: for a team event; {Path(args.input).name} is not a team TRF")
+    given = [f for f, on in (("--team-pab", getattr(args, "team_pab", None)),
+                             ("--team-primary", getattr(args, "team_primary", None))) if on]
+    if got is None and given:
+        raise TiebreakError(f"{', '.join(given)}: for a team event; {Path(args.input).name} is not a team TRF")
     return got
 
 
@@ -365,8 +370,8 @@ def _export_trf(args) -> tuple[str, int]:
     team = export_team_trf(args)
     if team is not None:
         return team
-    given = [f for f, on in (("--tiebreaks", args.tiebreaks), ("--rules", args.rules), ("--team-pab", args.team_pab))
-             if on]
+    given = [f for f, on in (("--tiebreaks", args.tiebreaks), ("--rules", args.rules), ("--team-pab", args.team_pab),
+                             ("--team-primary", args.team_primary)) if on]
     if given:
         raise TiebreakError(f"{', '.join(given)}: for a team TRF; a workbook's export-trf takes them from its Settings")
     return _export_book(args)
@@ -660,8 +665,9 @@ def _commands() -> tuple[tuple[str, str, tuple[str, ...], Callable[[argparse.Nam
     event = ("input", "tiebreaks", "rules", "type", "rounds", "live", "format", "set", "unrated", "encoding",
              "text output", "force")
     return (
-        ("compute", "tie-break values of every player (or team), in start order", (*event, "team pab"), _compute),
-        ("standings", "the ranked table with the tie-breaks", (*event, "category", "age", "team pab"), _standings),
+        ("compute", "tie-break values of every player (or team), in start order", (*event, "team pab", "team primary"), _compute),
+        ("standings", "the ranked table with the tie-breaks", (*event, "category", "age", "team pab", "team primary"),
+         _standings),
         ("prizes", "the prize list: place and category prizes, one per player, tied players as chosen",
          ("input", "places", "category prize", "ties", "prize order", "unit", "age", "tiebreaks", "rules", "type",
           "rounds", "format", "set", "unrated", "encoding", "text output", "force"), _prizes),
@@ -674,10 +680,11 @@ def _commands() -> tuple[tuple[str, str, tuple[str, ...], Callable[[argparse.Nam
          ("input", "page output", "force", "tiebreaks", "rules", "type", "rounds", "live", "set", "unrated",
           "encoding", "categories", "places", "category prize", "ties", "prize order", "unit", "age"), _publish),
         ("explain", "how one value is reached, step by step", ("input", "player", "tiebreak", "rules", "type",
-         "rounds", "live", "tiebreaks (no -t)", "text format", "set", "unrated", "encoding", "team pab"), _explain),
+         "rounds", "live", "tiebreaks (no -t)", "text format", "set", "unrated", "encoding", "team pab",
+         "team primary"), _explain),
         ("compare", "the values under several editions side by side",
          ("input", "tiebreaks", "editions", "type", "rounds", "live", "format", "set", "unrated", "encoding",
-          "team pab"), _compare),
+          "team pab", "team primary"), _compare),
         ("check", "list every problem of a TRF file or a workbook's crosstable", ("input", "findings format", "encoding"),
          _check),
         ("template", "write an empty workbook template",
@@ -688,7 +695,7 @@ def _commands() -> tuple[tuple[str, str, tuple[str, ...], Callable[[argparse.Nam
          "name, title, rating, federation, FIDE ID, sex, birth date; every result with its colour, byes "
          "and withdrawals; the Event sheet's header records, the start date, the rounds as XXR, the "
          "tie-break list); or a team TRF written again as TRF-26", ("export input", "trf output", "force",
-                                                                   "tiebreaks", "rules", "team pab"),
+                                                                   "tiebreaks", "rules", "team pab", "team primary"),
          _export_trf),
         ("recompute", "fill in the values of our functions in a workbook, changing nothing else",
          ("recompute input", "in place", "force"), _recompute),

@@ -15,6 +15,7 @@ Choices of the team face:
   :data:`~xl_tiebreak.teams.DEFAULT_PAB` (a won match, every board won). Every output says which
   value was used and where it came from (a ``Team PAB`` line in the table, standard error with
   CSV, the ``pab`` field of JSON). ``--team-pab`` with a file whose 320 states the value is an error;
+* the primary score: record 192, else ``--team-primary MP|GP`` (TRF-16 cannot state it), else MP;
 * record 310's declared totals that differ from the games (``team-declared``, an error for
   ``check``) do not stop a computation: the games' totals are used and a warning says so. Every
   other error of the file stops it, naming the line;
@@ -106,6 +107,7 @@ def _load(args: argparse.Namespace) -> Optional["TeamEvent"]:
         if f.severity == "warning" and not (chosen and f.rule == "edition" and "is assumed" in f.message):
             print(f"xl-tiebreak: {f}", file=sys.stderr)
     read_pab = event.pab
+    event = _with_team_primary(args, event)
     event = _with_team_pab(args, p, event)
     # 310's totals against the games: as the reader found them, or again with the PAB value now in use
     declared = [(f.where, f.message) for f in fd.errors if f.rule == "team-declared"] if event.pab == read_pab \
@@ -128,6 +130,20 @@ def _declared(event: "TeamEvent", source: str) -> list[tuple[str, str]]:
                             f"team {tm.no} ({tm.name}) declares {_show(declared)} {what}; its matches give "
                             f"{_show(counted)}"))
     return out
+
+
+def _with_team_primary(args: argparse.Namespace, event: "TeamEvent") -> "TeamEvent":
+    """The event with ``--team-primary`` applied: for a file whose 192 does not state the primary
+    score (TRF-16 cannot); an error where it states another."""
+    given = getattr(args, "team_primary", None)
+    if not given:
+        return event
+    stated = next((ln for ln in event.tournament.header if ln[:3] == "192" and "TEAM" in ln.upper()), None)
+    if stated is not None and event.primary != given:
+        raise InputError(f"--team-primary {given}: the file's record 192 ({stated[4:].strip()}) makes {event.primary} "
+                         "the primary score; remove --team-primary, or change the record")
+    import dataclasses
+    return dataclasses.replace(event, primary=given)
 
 
 def _with_team_pab(args: argparse.Namespace, p: Path, event: "TeamEvent") -> "TeamEvent":
