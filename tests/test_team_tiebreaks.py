@@ -196,6 +196,8 @@ def test_progressive_aob_sssc_and_the_scores_by_hand():
     3 rounds): normaliser floor(2×3 / 2) = 3: T1 2.5 + 9/3 = 5.5; /K2: 2.5 + 9/2 = 7."""
     v = values(small(), "PS,PS/C1,AOB,SSSC,SSSC/K2,MPVGP,MPTS,GPTS,PTS", "fide2024")
     assert (v[1]["PS"], v[1]["PS/C1"], v[4]["PS"]) == (8, 6, 9)
+    # AOB/C1 averages the opponents' BH/C1 (T4 met T3, BH/C1 8, and T1, BH/C1 8): 8
+    assert values(small(), "AOB/C1", "fide2024")[4]["AOB/C1"] == 8
     assert v[1]["AOB"] == F(26, 3) and v[4]["AOB"] == F(19, 2)
     assert v[1]["SSSC"] == F(11, 2) and v[1]["SSSC/K2"] == 7 and v[4]["SSSC"] == 5 + F(11, 3)
     assert (v[1]["MPVGP"], v[1]["MPTS"], v[1]["GPTS"], v[1]["PTS"]) == (F(5, 2), 3, F(5, 2), 3)
