@@ -291,6 +291,16 @@ def test_standings_order_ties_and_reverse():
     assert res.value(4, "bh/c1") == 8 and res.row(1).game_points == F(5, 2)
 
 
+def test_without_codes_the_files_list_is_used():
+    """Record 202 names the list when the caller gives none; a bad code there is named with the record."""
+    text = small().replace("352 WB\n", "352 WB\n202 BH:MP/C1,MPvGP\n")
+    res = compute_team(read_team_trf(text, "l.trf"), None, edition="fide2024")
+    assert res.codes == ["BH:MP/C1", "MPVGP"] and res.value(4, "BH:MP/C1") == 8 and not res.round_robin
+    bad = small().replace("352 WB\n", "352 WB\n202 BH:MP/C1,XYZ\n")
+    with pytest.raises(DescriptorError, match=r"record 202/212: BH:MP/C1, XYZ\): unknown team tie-break 'XYZ'"):
+        compute_team(read_team_trf(bad, "l.trf"), None)
+
+
 def test_a_type_a_row_gets_the_earlier_columns_and_ranks_lower_first(monkeypatch):
     """The interface the type A families (EDE, TBR, BBE, DE) rely on: ``earlier`` holds the primary
     score's column, then the columns listed before; the value is a place inside the group still tied
