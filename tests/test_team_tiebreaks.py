@@ -102,6 +102,7 @@ def test_codes_parse_case_insensitively_with_qualifiers_and_modifiers():
     assert parse_team("Emgsb/C1").code == "EMGSB/C1"
     assert parse_team("SSSC/K3/P") == TeamTieBreak("SSSC", k=3, forfeits_as_played=True)
     assert parse_team("BH/M1").median == 1 and parse_team("BH/R").reverse
+    assert parse_team(" bh : mp / c1 ").code == "BH:MP/C1"
 
 
 def test_aliases_give_the_canonical_name():
