@@ -32,7 +32,7 @@ from xl_tiebreak.trf.teams import read_team_trf
 CODES = ["MPTS", "GPTS", "MPVGP",
          "BH:MP", "BH:GP", "BH:MP/C1", "BH:GP/C1", "BH:MP/C2", "BH:GP/C2", "BH:MP/M1", "BH:GP/M1", "BH:MP/P",
          "BH:GP/P", "BH", "BH/C1", "BH:MP/C9", "BH:GP/M2",
-         "FB", "FB:MP", "FB:GP", "FB/C1", "FB/P", "FB:MP/M1", "AOB", "AOB:MP", "AOB:GP",
+         "FB", "FB:MP", "FB:GP", "FB/C1", "FB/P", "FB:MP/M1", "AOB", "AOB:MP", "AOB:GP", "AOB/C1", "AOB:GP/P",
          "PS", "PS:MP", "PS:GP", "PS/C1", "PS/C2",
          "ESB", "ESB/C1", "ESB/C2", "ESB/P", "ESB:MP", "ESB:GP", "ESB:MM", "ESB:GG/C1", "EMGSB/M1",
          "EMMSB", "EMMSB/C1", "EMMSB/C2", "EMMSB/P", "EMGSB", "EMGSB/C1", "EMGSB/C2", "EMGSB/P",
