@@ -257,7 +257,7 @@ def test_gacrux_leaves_two_unmet_teams_tied_in_the_knockout_chains(tmp_path: Pat
     ev = evaluation(read_team_trf(path.read_text()))
     assert ranks(columns(ev, ["EDEBT"])["EDEBT"]) == {2: 1, 1: 2, 4: 1, 3: 2}
     for edition in ("2024", "2026"):
-        got = gacrux.run_team_gacrux(path, ["EDEBT", "EDET", "EDEB", "BC"], edition=edition)
+        got = gacrux.run_team_gacrux(path, ["EDEBT", "EDET", "EDEB", "BC"], edition=edition, scores_last=True)
         assert {t: v["EDEBT"] for t, v in got.values.items()} == {1: 0, 2: 0, 3: 0, 4: 0}
         assert {t: v["EDET"] for t, v in got.values.items()} == {1: 0, 2: 0, 3: 0, 4: 0}
         assert {t: v["BC"] for t, v in got.values.items()} == {1: F(4), 2: F(7, 2), 3: F(3), 4: F(3, 2)}
@@ -336,7 +336,7 @@ class Differential:
             for edition in EDITIONS:
                 ev = evaluation(ev.event, "fide2026" if edition == "2026" else "fide2024")
                 ev.primary = kw["primary"]
-                got = gacrux.run_team_gacrux(path, codes, edition=edition,
+                got = gacrux.run_team_gacrux(path, codes, edition=edition, scores_last=True,
                                              primary=None if kw["trf"] == "26" else kw["primary"])
                 self._compare(seed, edition, ev, codes, got)
 
@@ -458,7 +458,7 @@ def test_real_team_file_equals_gacrux():
     for edition in EDITIONS:
         ev = evaluation(event, "fide2026" if edition == "2026" else "fide2024")
         for codes in ORDERS[:2]:  # 50 teams, 14 rounds: two orders are enough (and take seconds)
-            got = gacrux.run_team_gacrux(GRANDMOMMY, codes, edition=edition)
+            got = gacrux.run_team_gacrux(GRANDMOMMY, codes, edition=edition, scores_last=True)
             mine = columns(ev, codes, knockout=ENCOUNTER)
             for c in codes:
                 assert {t: mine[c][t] for t in got.values} == \
@@ -524,7 +524,7 @@ def test_real_team_file_own_list_shows_the_knockout_departure():
     ev = evaluation(event)
     assert score_column(ev, "MP")[41] == score_column(ev, "MP")[49] == F(4)
     assert score_column(ev, "GP")[41] != score_column(ev, "GP")[49]
-    got = gacrux.run_team_gacrux(GRANDMOMMY, ["EDET/P"], edition="2026")
+    got = gacrux.run_team_gacrux(GRANDMOMMY, ["EDET/P"], edition="2026", scores_last=True)
     assert (got.values[41]["EDET/P"], got.values[49]["EDET/P"]) == (F(2), F(1))
     ours = columns(ev, ["EDET/P"])["EDET/P"]
     assert (ours[41], ours[49]) == (F(1), F(1))
