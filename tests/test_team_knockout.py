@@ -269,7 +269,7 @@ def test_gacrux_leaves_two_unmet_teams_tied_in_the_knockout_chains(tmp_path: Pat
 #: other codes first; MPVGP first makes the groups tied on both scores
 CODES = ["EDE", "EDE/P", "DE", "DE/P", "EDET", "EDET/P", "EDEB", "EDEB/P", "EDEBT", "EDEBT/P", "EDEBB", "EDEBB/P",
          "EDEC", "EDEC/P", "TBR", "BBE", "BC"]
-HEADS = [["DE", "EDE", "EDEBT", "EDEBB/P", "TBR", "BBE"],
+HEADS = [["EDE", "EDEBT", "EDEBB/P", "DE/P", "TBR", "BBE"],
          ["MPVGP", "DE/P", "EDE/P", "EDEB", "EDET/P", "BC"],
          ["DE/P", "EDET/P", "EDEC", "EDEBB", "EDET", "BBE"],
          ["DE", "EDEB/P", "EDEC/P", "EDEBT/P", "BC", "TBR"],
