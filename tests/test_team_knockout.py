@@ -528,3 +528,12 @@ def test_real_team_file_own_list_shows_the_knockout_departure():
     assert (got.values[41]["EDET/P"], got.values[49]["EDET/P"]) == (F(2), F(1))
     ours = columns(ev, ["EDET/P"])["EDET/P"]
     assert (ours[41], ours[49]) == (F(1), F(1))
+
+
+def test_explain_in_a_round_robin_says_forfeits_count():
+    ev = team_event(4, 2, 3, [(1, "forfeit", 1, 2, "+"), (1, 3, 4, "11"), (2, 1, 3, "00"), (2, 2, 4, "11"),
+                              (3, 1, 4, "=="), (3, 2, 3, "==")])
+    lines = explain_team(ev, "DE", 2, "fide2026", round_robin=True)
+    assert "team 2: v 1: 0 MP 0 GP" in lines
+    assert lines[-1] == "a round robin: forfeited matches count as played, and all have met (C.07 Art. 15.2, 6.2)"
+    assert lines[-2].endswith("team 2 is rank 2 of 2")

@@ -282,7 +282,9 @@ def _account(ev: TeamEvaluation, tb: TeamTieBreak, team: int) -> list[str]:
     lines += trace
     lines.append(f"{tb.code}: " + " > ".join(_names(x) for x in tiers) + f": team {team} is rank "
                  f"{ranks_from_tiers(tiers)[team]} of {len(group)}")
-    if not tb.forfeits_as_played:
+    if enc.round_robin:
+        lines.append("a round robin: forfeited matches count as played, and all have met (C.07 Art. 15.2, 6.2)")
+    elif not tb.forfeits_as_played:
         lines.append("forfeited matches are left out (C.07 Art. 6.1.1; /P counts them)")
     return lines
 
