@@ -537,3 +537,14 @@ def test_explain_in_a_round_robin_says_forfeits_count():
     assert "team 2: v 1: 0 MP 0 GP" in lines
     assert lines[-1] == "a round robin: forfeited matches count as played, and all have met (C.07 Art. 15.2, 6.2)"
     assert lines[-2].endswith("team 2 is rank 2 of 2")
+
+
+def test_bc_account_warns_when_the_tied_teams_game_points_differ():
+    """C.07 Art. 12.1: BC "can only be used when all tied teams have (scored) the same number of game
+    points": 1 and 2 share 3 MP but not the GP (3 and 2½)."""
+    ev = evaluation(team_event(4, 2, 2, [(1, 1, 2, "10"), (1, 3, 4, "=="), (2, 1, 3, "11"), (2, 2, 4, "1=")]))
+    lines = ROWS["BC"].account(ev, parse("BC"), 1)  # type: ignore[misc]
+    assert lines[-1].startswith("note: the teams tied with it on the primary score (MP) do not all have the same "
+                                "game points (1: 3, 2: 2.5)")
+    same = evaluation(team_event(4, 2, 2, UNMET))
+    assert not ROWS["BC"].account(same, parse("BC"), 1)[-1].startswith("note")  # type: ignore[misc]
