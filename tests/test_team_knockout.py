@@ -517,7 +517,7 @@ def test_explain_team_tells_the_knockout_steps():
 @pytest.mark.oracle
 @pytest.mark.skipif(not GRANDMOMMY.is_file(), reason="../shared/data/real is not beside the project")
 def test_real_team_file_own_list_shows_the_knockout_departure():
-    """The file's own list starts with EDET/P: Turkey (41) and team 49 drew 2-2 and share the match
+    """The file's own list starts with EDET/P: Turkey (41) and Belgium (49) drew 2-2 and share the match
     points but not the game points. gacrux applies TBR to their match (Turkey 2nd); the text
     (Art. 13.3.2 "tied in both MP and GP") leaves them tied."""
     event = read_team_trf(GRANDMOMMY.read_text(encoding="utf-8"), GRANDMOMMY.name, findings=Findings(strict=False))
