@@ -548,3 +548,15 @@ def test_bc_account_warns_when_the_tied_teams_game_points_differ():
                                 "game points (1: 3, 2: 2.5)")
     same = evaluation(team_event(4, 2, 2, UNMET))
     assert not ROWS["BC"].account(same, parse("BC"), 1)[-1].startswith("note")  # type: ignore[misc]
+
+
+def test_an_evaluation_may_choose_the_encounter_reading_of_the_knockout_steps():
+    """The open question as an option: an evaluation with ``ede_knockout = "encounter"`` gets
+    gacrux's reading (UNMET: 1 and 2 never met, so they stay tied); a bad word is refused."""
+    ev = evaluation(team_event(4, 2, 2, UNMET))
+    assert ranks(columns(ev, ["EDEBT"])["EDEBT"]) == {2: 1, 1: 2, 4: 1, 3: 2}
+    ev.ede_knockout = "encounter"  # type: ignore[attr-defined]
+    assert ranks(columns(ev, ["EDEBT"])["EDEBT"]) == {1: 1, 2: 1, 3: 1, 4: 1}
+    ev.ede_knockout = "board"  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="ede_knockout"):
+        columns(ev, ["EDEBT"])
