@@ -257,7 +257,7 @@ def test_gacrux_leaves_two_unmet_teams_tied_in_the_knockout_chains(tmp_path: Pat
     ev = evaluation(read_team_trf(path.read_text()))
     assert ranks(columns(ev, ["EDEBT"])["EDEBT"]) == {2: 1, 1: 2, 4: 1, 3: 2}
     for edition in ("2024", "2026"):
-        got = gacrux.run_team_gacrux(path, ["EDEBT", "EDET", "EDEB", "BC"], edition=edition)
+        got = gacrux.run_team_gacrux(path, ["EDEBT", "EDET", "EDEB", "BC"], edition=edition, scores_last=True)
         assert {t: v["EDEBT"] for t, v in got.values.items()} == {1: 0, 2: 0, 3: 0, 4: 0}
         assert {t: v["EDET"] for t, v in got.values.items()} == {1: 0, 2: 0, 3: 0, 4: 0}
         assert {t: v["BC"] for t, v in got.values.items()} == {1: F(4), 2: F(7, 2), 3: F(3), 4: F(3, 2)}
@@ -269,7 +269,7 @@ def test_gacrux_leaves_two_unmet_teams_tied_in_the_knockout_chains(tmp_path: Pat
 #: other codes first; MPVGP first makes the groups tied on both scores
 CODES = ["EDE", "EDE/P", "DE", "DE/P", "EDET", "EDET/P", "EDEB", "EDEB/P", "EDEBT", "EDEBT/P", "EDEBB", "EDEBB/P",
          "EDEC", "EDEC/P", "TBR", "BBE", "BC"]
-HEADS = [["DE", "EDE", "EDEBT", "EDEBB/P", "TBR", "BBE"],
+HEADS = [["EDE", "EDEBT", "EDEBB/P", "DE/P", "TBR", "BBE"],
          ["MPVGP", "DE/P", "EDE/P", "EDEB", "EDET/P", "BC"],
          ["DE/P", "EDET/P", "EDEC", "EDEBB", "EDET", "BBE"],
          ["DE", "EDEB/P", "EDEC/P", "EDEBT/P", "BC", "TBR"],
@@ -336,7 +336,7 @@ class Differential:
             for edition in EDITIONS:
                 ev = evaluation(ev.event, "fide2026" if edition == "2026" else "fide2024")
                 ev.primary = kw["primary"]
-                got = gacrux.run_team_gacrux(path, codes, edition=edition,
+                got = gacrux.run_team_gacrux(path, codes, edition=edition, scores_last=True,
                                              primary=None if kw["trf"] == "26" else kw["primary"])
                 self._compare(seed, edition, ev, codes, got)
 
@@ -458,7 +458,7 @@ def test_real_team_file_equals_gacrux():
     for edition in EDITIONS:
         ev = evaluation(event, "fide2026" if edition == "2026" else "fide2024")
         for codes in ORDERS[:2]:  # 50 teams, 14 rounds: two orders are enough (and take seconds)
-            got = gacrux.run_team_gacrux(GRANDMOMMY, codes, edition=edition)
+            got = gacrux.run_team_gacrux(GRANDMOMMY, codes, edition=edition, scores_last=True)
             mine = columns(ev, codes, knockout=ENCOUNTER)
             for c in codes:
                 assert {t: mine[c][t] for t in got.values} == \
@@ -517,14 +517,46 @@ def test_explain_team_tells_the_knockout_steps():
 @pytest.mark.oracle
 @pytest.mark.skipif(not GRANDMOMMY.is_file(), reason="../shared/data/real is not beside the project")
 def test_real_team_file_own_list_shows_the_knockout_departure():
-    """The file's own list starts with EDET/P: Turkey (41) and team 49 drew 2-2 and share the match
+    """The file's own list starts with EDET/P: Turkey (41) and Belgium (49) drew 2-2 and share the match
     points but not the game points. gacrux applies TBR to their match (Turkey 2nd); the text
     (Art. 13.3.2 "tied in both MP and GP") leaves them tied."""
     event = read_team_trf(GRANDMOMMY.read_text(encoding="utf-8"), GRANDMOMMY.name, findings=Findings(strict=False))
     ev = evaluation(event)
     assert score_column(ev, "MP")[41] == score_column(ev, "MP")[49] == F(4)
     assert score_column(ev, "GP")[41] != score_column(ev, "GP")[49]
-    got = gacrux.run_team_gacrux(GRANDMOMMY, ["EDET/P"], edition="2026")
+    got = gacrux.run_team_gacrux(GRANDMOMMY, ["EDET/P"], edition="2026", scores_last=True)
     assert (got.values[41]["EDET/P"], got.values[49]["EDET/P"]) == (F(2), F(1))
     ours = columns(ev, ["EDET/P"])["EDET/P"]
     assert (ours[41], ours[49]) == (F(1), F(1))
+
+
+def test_explain_in_a_round_robin_says_forfeits_count():
+    ev = team_event(4, 2, 3, [(1, "forfeit", 1, 2, "+"), (1, 3, 4, "11"), (2, 1, 3, "00"), (2, 2, 4, "11"),
+                              (3, 1, 4, "=="), (3, 2, 3, "==")])
+    lines = explain_team(ev, "DE", 2, "fide2026", round_robin=True)
+    assert "team 2: v 1: 0 MP 0 GP" in lines
+    assert lines[-1] == "a round robin: forfeited matches count as played, and all have met (C.07 Art. 15.2, 6.2)"
+    assert lines[-2].endswith("team 2 is rank 2 of 2")
+
+
+def test_bc_account_warns_when_the_tied_teams_game_points_differ():
+    """C.07 Art. 12.1: BC "can only be used when all tied teams have (scored) the same number of game
+    points": 1 and 2 share 3 MP but not the GP (3 and 2½)."""
+    ev = evaluation(team_event(4, 2, 2, [(1, 1, 2, "10"), (1, 3, 4, "=="), (2, 1, 3, "11"), (2, 2, 4, "1=")]))
+    lines = ROWS["BC"].account(ev, parse("BC"), 1)  # type: ignore[misc]
+    assert lines[-1].startswith("note: the teams tied with it on the primary score (MP) do not all have the same "
+                                "game points (1: 3, 2: 2.5)")
+    same = evaluation(team_event(4, 2, 2, UNMET))
+    assert not ROWS["BC"].account(same, parse("BC"), 1)[-1].startswith("note")  # type: ignore[misc]
+
+
+def test_an_evaluation_may_choose_the_encounter_reading_of_the_knockout_steps():
+    """The open question as an option: an evaluation with ``ede_knockout = "encounter"`` gets
+    gacrux's reading (UNMET: 1 and 2 never met, so they stay tied); a bad word is refused."""
+    ev = evaluation(team_event(4, 2, 2, UNMET))
+    assert ranks(columns(ev, ["EDEBT"])["EDEBT"]) == {2: 1, 1: 2, 4: 1, 3: 2}
+    ev.ede_knockout = "encounter"  # type: ignore[attr-defined]
+    assert ranks(columns(ev, ["EDEBT"])["EDEBT"]) == {1: 1, 2: 1, 3: 1, 4: 1}
+    ev.ede_knockout = "board"  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="ede_knockout"):
+        columns(ev, ["EDEBT"])

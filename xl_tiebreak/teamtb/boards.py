@@ -24,7 +24,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from ..model import Kind
-from ..teams import BYE, FORFEITED, PAB, PLAYED, Match
+from ..teams import BYE, FORFEITED, PAB, PLAYED, Match, match_score
 from .spec import TeamAccount, TeamColumn, TeamEvaluation, TeamSpec, TeamTieBreak
 from .typea import account_group, rank_column, ranks_from_tiers, tiers_by_key
 
@@ -146,6 +146,13 @@ def _bc_account(ev: TeamEvaluation, tb: TeamTieBreak, team: int) -> list[str]:
     terms = " + ".join(f"{i + 1}×{_num(v)}" for i, v in enumerate(tot))
     lines.append(f"BC = {terms} = {_num(bc_value(tot))} (C.07 Art. 12.1: lower is better; forfeits count as "
                  "standard results, a PAB as a win on every board)")
+    group, what = account_group(ev, tb, team)
+    gp = {t: sum((match_score(ev.event, m)[1] for m in ev.event.matches_of(t) if m.round <= ev.rounds), Fraction(0))
+          for t in group}
+    if len(set(gp.values())) > 1:
+        lines.append(f"note: the teams tied with it on {what} do not all have the same game points "
+                     f"({', '.join(f'{t}: {_num(v)}' for t, v in gp.items())}); BC can only be used when they do "
+                     "(C.07 Art. 12.1): list the game points before BC")
     return lines
 
 

@@ -19,7 +19,8 @@ tied (1 = best, lower is better).
   whole event, as Art. 12 defines them ("in all games played by the team in the tournament",
   :mod:`.boards`). FIDE's reference engine gacrux instead counts only the boards of the two teams'
   encounters, and applies the steps even when the teams' game points differ: that reading is
-  :data:`ENCOUNTER`, kept for comparison (tests/oracle/README.md, "EDE knock-out steps").
+  :data:`ENCOUNTER` (tests/oracle/README.md, "EDE knock-out steps"), chosen by an evaluation whose
+  ``ede_knockout`` attribute says so (the text's :data:`EVENT` otherwise).
 """
 
 from __future__ import annotations
@@ -246,8 +247,14 @@ def _first(ev: TeamEvaluation, tb: TeamTieBreak) -> str:
 
 
 def _encounters(ev: TeamEvaluation, tb: TeamTieBreak) -> Encounters:
-    # a round robin (C.07 Art. 15.2) when the evaluation says so (the team context's round_robin)
-    return Encounters(ev.event, ev.rounds, tb.forfeits_as_played, round_robin=bool(getattr(ev, "round_robin", False)))
+    """The encounters as the evaluation asks: a round robin (C.07 Art. 15.2) when its
+    ``round_robin`` says so; the knock-out steps' reading from its ``ede_knockout`` (:data:`EVENT`,
+    the default, or :data:`ENCOUNTER`), when it offers that open question as an option."""
+    knockout = getattr(ev, "ede_knockout", None) or EVENT
+    if knockout not in (EVENT, ENCOUNTER):
+        raise ValueError(f"ede_knockout is {EVENT!r} or {ENCOUNTER!r}, not {knockout!r}")
+    return Encounters(ev.event, ev.rounds, tb.forfeits_as_played, knockout,
+                      round_robin=bool(getattr(ev, "round_robin", False)))
 
 
 def _tiers_fn(ev: TeamEvaluation, tb: TeamTieBreak,
@@ -282,7 +289,9 @@ def _account(ev: TeamEvaluation, tb: TeamTieBreak, team: int) -> list[str]:
     lines += trace
     lines.append(f"{tb.code}: " + " > ".join(_names(x) for x in tiers) + f": team {team} is rank "
                  f"{ranks_from_tiers(tiers)[team]} of {len(group)}")
-    if not tb.forfeits_as_played:
+    if enc.round_robin:
+        lines.append("a round robin: forfeited matches count as played, and all have met (C.07 Art. 15.2, 6.2)")
+    elif not tb.forfeits_as_played:
         lines.append("forfeited matches are left out (C.07 Art. 6.1.1; /P counts them)")
     return lines
 
