@@ -255,7 +255,7 @@ def _compare_with_gacrux(path: Path, capsys, codes: list[str], primary=None) -> 
         assert status == 0
         doc = json.loads(out)
         asked = codes or doc["tiebreaks"]
-        o = run_g(path, asked, edition=edition[4:], primary=primary, encoding="utf-8")
+        o = run_g(path, asked, edition=edition[4:], primary=primary, encoding="utf-8", scores_last=True)
         assert {t["no"] for t in doc["teams"]} == set(o.raw)
         for t in doc["teams"]:
             _agree(t["values"], o.raw[t["no"]], asked)
@@ -365,7 +365,7 @@ def test_team_primary_for_a_trf16_file_equals_gacrux(tmp_path, capsys):
     assert status == 0
     doc = json.loads(out)
     assert doc["primary"] == "GP" and doc["pab"] == {"match_points": 1, "game_points": 4, "source": "--team-pab"}
-    o = run_g(path, codes, edition="2026", primary="GP")
+    o = run_g(path, codes, edition="2026", primary="GP", scores_last=True)
     for t in doc["teams"]:
         _agree(t["values"], o.raw[t["no"]], codes)
     status, _, err = run(["compute", four(tmp_path), "--team-primary", "GP"], capsys)
