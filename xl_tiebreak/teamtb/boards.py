@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Callable, Sequence
 
 from ..model import Kind
 from ..teams import BYE, FORFEITED, PAB, PLAYED, Match, match_score
+from .context import show
 from .spec import TeamAccount, TeamColumn, TeamEvaluation, TeamSpec, TeamTieBreak
 from .typea import account_group, rank_column, ranks_from_tiers, tiers_by_key
 
@@ -127,31 +128,27 @@ def bbe_tiers(event: "TeamEvent", members: Sequence[int], rounds: int) -> list[l
 # ------------------------------------------------------------------------------ accounts
 
 
-def _num(x: Fraction) -> str:
-    return str(x.numerator) if x.denominator == 1 else f"{float(x):g}"
-
-
 def _board_lines(ev: TeamEvaluation, team: int) -> list[str]:
     lines = []
     for r, what, pts in board_rounds(ev.event, team, ev.rounds):
-        lines.append(f"round {r}: {what}: " + " ".join(f"b{i + 1} {_num(v)}" for i, v in enumerate(pts)))
+        lines.append(f"round {r}: {what}: " + " ".join(f"b{i + 1} {show(v)}" for i, v in enumerate(pts)))
     tot = board_points(ev.event, team, ev.rounds)
-    lines.append("game points by board: " + " ".join(f"b{i + 1} {_num(v)}" for i, v in enumerate(tot)))
+    lines.append("game points by board: " + " ".join(f"b{i + 1} {show(v)}" for i, v in enumerate(tot)))
     return lines
 
 
 def _bc_account(ev: TeamEvaluation, tb: TeamTieBreak, team: int) -> list[str]:
     tot = board_points(ev.event, team, ev.rounds)
     lines = _board_lines(ev, team)
-    terms = " + ".join(f"{i + 1}×{_num(v)}" for i, v in enumerate(tot))
-    lines.append(f"BC = {terms} = {_num(bc_value(tot))} (C.07 Art. 12.1: lower is better; forfeits count as "
+    terms = " + ".join(f"{i + 1}×{show(v)}" for i, v in enumerate(tot))
+    lines.append(f"BC = {terms} = {show(bc_value(tot))} (C.07 Art. 12.1: lower is better; forfeits count as "
                  "standard results, a PAB as a win on every board)")
     group, what = account_group(ev, tb, team)
     gp = {t: sum((match_score(ev.event, m)[1] for m in ev.event.matches_of(t) if m.round <= ev.rounds), Fraction(0))
           for t in group}
     if len(set(gp.values())) > 1:
         lines.append(f"note: the teams tied with it on {what} do not all have the same game points "
-                     f"({', '.join(f'{t}: {_num(v)}' for t, v in gp.items())}); BC can only be used when they do "
+                     f"({', '.join(f'{t}: {show(v)}' for t, v in gp.items())}); BC can only be used when they do "
                      "(C.07 Art. 12.1): list the game points before BC")
     return lines
 
@@ -170,7 +167,7 @@ def _rank_account(name: str, key_text: str,
             return lines
         for t in group:
             key = key_fn(board_points(ev.event, t, ev.rounds))
-            lines.append(f"team {t}: {key_text} " + " ".join(_num(v) for v in key))
+            lines.append(f"team {t}: {key_text} " + " ".join(show(v) for v in key))
         ranks = ranks_from_tiers(tiers_fn(ev.event, group, ev.rounds))
         lines.append(f"{name}: compared from the left, the first difference decides: rank {ranks[team]} "
                      f"of {len(group)}")

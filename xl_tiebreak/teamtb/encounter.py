@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 from ..teams import FORFEITED, PLAYED, Match, match_score
 from .boards import bbe_key, bc_value, board_points, board_total, match_board_points, tbr_key
+from .context import show
 from .spec import TeamColumn, TeamEvaluation, TeamSpec, TeamTieBreak
 from .typea import account_group, rank_column, ranks_from_tiers, tiers_by_key
 
@@ -116,10 +117,6 @@ class Encounters:
         return self._met[key]
 
 
-def _show(x: Fraction) -> str:
-    return str(x.numerator) if x.denominator == 1 else f"{float(x):g}"
-
-
 def _names(ts: Sequence[int]) -> str:
     return "{" + ", ".join(map(str, ts)) + "}"
 
@@ -138,7 +135,7 @@ def de_pass(enc: Encounters, members: list[int], score: str,
         tiers = tiers_by_key(members, lambda t: sums[t])
         if trace is not None:
             trace.append(f"{_names(members)}: all have met; {score} among them: "
-                         + ", ".join(f"{t}: {_show(sums[t])}" for t in members)
+                         + ", ".join(f"{t}: {show(sums[t])}" for t in members)
                          + (f" -> {' > '.join(_names(x) for x in tiers)}" if len(tiers) > 1 else " -> no tie broken")
                          + " (C.07 Art. 6.2)")
         return tiers
@@ -152,7 +149,7 @@ def de_pass(enc: Encounters, members: list[int], score: str,
     tiers = placed + [sorted(rest)] if placed else [sorted(members)]
     if trace is not None:
         trace.append(f"{_names(members)}: not all have met; {score} among them (most reachable): "
-                     + ", ".join(f"{t}: {_show(sums[t])} ({_show(maxima[t])})" for t in members)
+                     + ", ".join(f"{t}: {show(sums[t])} ({show(maxima[t])})" for t in members)
                      + (f" -> placed {', '.join(str(x[0]) for x in placed)}" if placed else " -> no tie broken")
                      + " (C.07 Art. 6.3)")
     return tiers
@@ -212,7 +209,7 @@ def _knockout(enc: Encounters, pair: list[int], steps: str, trace: Optional[list
         if trace is not None:
             shown = {t: (-k[0],) if step == "C" else k for t, k in ((a, ka), (b, kb))}
             trace.append(f"{_names(pair)}: {name} ({'whole event' if enc.knockout == EVENT else 'their encounters'}"
-                         f"): " + "; ".join(f"{t}: {' '.join(_show(v) for v in shown[t])}" for t in pair)
+                         f"): " + "; ".join(f"{t}: {' '.join(show(v) for v in shown[t])}" for t in pair)
                          + (" (lower is better)" if step == "C" else ""))
         if ka != kb:
             return [[a], [b]] if ka > kb else [[b], [a]]
@@ -282,7 +279,7 @@ def _account(ev: TeamEvaluation, tb: TeamTieBreak, team: int) -> list[str]:
         for o in group:
             if o != t:
                 mp, gp = enc.against(t, o, "MP"), enc.against(t, o, "GP")
-                cells.append(f"v {o}: " + ("not met" if mp is None or gp is None else f"{_show(mp)} MP {_show(gp)} GP"))
+                cells.append(f"v {o}: " + ("not met" if mp is None or gp is None else f"{show(mp)} MP {show(gp)} GP"))
         lines.append(f"team {t}: " + "; ".join(cells))
     trace: list[str] = []
     tiers = _tiers_fn(ev, tb, trace)(group)
