@@ -310,9 +310,9 @@ def read_team_trf(text: str, source: str = "<trf>", *, findings: Optional[Findin
     if not h.teams:  # 310 replaces 013 (TRF-26); a file with both is read by its 310 records
         h.teams = h.teams013
     if not h.teams:
-        line = _team_marker(text)
-        where = f"{source} line {line}" if line is not None else source
-        marker = f"record {text.splitlines()[line - 1][:3]} makes this a team event, but " if line else ""
+        marked = _team_marker(text)
+        where = f"{source} line {marked}" if marked is not None else source
+        marker = f"record {text.splitlines()[marked - 1][:3]} makes this a team event, but " if marked else ""
         raise InputError(marker + "the file has no team roster (310 in TRF-26, 013 in TRF-16) to say who plays "
                          "for which team", where)
     return _build(t, h, player_line, fd)
