@@ -281,6 +281,33 @@ def STANDINGS(crosstable: Table, tiebreak_list: Any = None, edition: Any = None,
     return table[i][j - 1]
 
 
+def CATEGORY_STANDINGS(crosstable: Table, category: Any, tiebreak_list: Any = None, edition: Any = None,
+                       kind: Any = None, age_basis: Any = None, unrated: Any = None, settings: Any = None,
+                       rounds: Any = None, live: Any = None) -> list[list[Any]]:
+    """The standings of a category (U1600, 1600-1799, women, U18, S50, FED=ENG, unrated) in the whole event's order and tie-breaks, as a table that spills; with a range of rows name | category, each category in turn."""
+    from .prize_arguments import read_age, read_categories, read_start
+    from .prize_tables import category_table
+    opts = read_options(unrated, settings, "CATEGORY_STANDINGS")
+    result = _result(crosstable, tiebreak_list, edition, kind, opts, rounds, live, "CATEGORY_STANDINGS")
+    cats = read_categories(category, "category")
+    return category_table(result, _standings(result), cats, read_start(edition), read_age(age_basis))
+
+
+def PRIZES(crosstable: Table, prize_table: Any, prize_rules: Any = None, categories: Any = None,
+           age_basis: Any = None, tiebreak_list: Any = None, edition: Any = None, kind: Any = None,
+           unrated: Any = None, settings: Any = None, rounds: Any = None, live: Any = None) -> list[list[Any]]:
+    """The prize list from the standings and a prize table (a heading row Place and categories, then the 1st, 2nd, ... amounts), one prize per player, as a table that spills: place, player, prize, amount listed and paid."""
+    from .prize_arguments import PrizeSetup, read_age, read_categories, read_prize_rules, read_prize_table, read_start
+    from .prize_tables import prize_table as prize_list_table
+    opts = read_options(unrated, settings, "PRIZES")
+    named = read_categories(categories)
+    table = read_prize_table(prize_table, named)
+    ties, order, unit = read_prize_rules(prize_rules)
+    age = read_age(age_basis)
+    result = _result(crosstable, tiebreak_list, edition, kind, opts, rounds, live, "PRIZES")
+    return prize_list_table(result, _standings(result), PrizeSetup(table, ties, order, unit), read_start(edition), age)
+
+
 def _explanation(function: str, player: Any, crosstable: Table, code: Any, edition: Any, kind: Any,
                  tiebreak_list: Any, unrated: Any, settings: Any, rounds: Any = None, live: Any = None) -> Any:
     """The account of one value, or what the cell shows instead ("" or #N/A)."""
@@ -441,6 +468,16 @@ PARAMETER_DOCS: dict[str, str] = {
     "row": "Only this row of the table (0 is the header); empty: the whole table.",
     "column": "Only this column of the table (1 is the first); empty: every column.",
     "after_round": "The round after which the score is wanted (0 to the last round).",
+    "category": "A category: U1600, 1600-1799, women, U18, S50, FED=ENG or unrated; or a range of rows name | "
+                "category (the Categories sheet).",
+    "categories": "The event's categories: rows of name | category (U1600, women, U18, S50, FED=ENG), which the "
+                  "prize table's headings may name.",
+    "age_basis": "How ages are counted: year (default; the age reached in the event's year) or date (the exact "
+                 "age on the start date).",
+    "prize_table": "The prize table: a heading row (Place, then categories), then one row per prize, 1st, 2nd, "
+                   "...; the first column holds the rows' labels.",
+    "prize_rules": "Rows of name and value: Ties tiebreak, shared or hort; Order value or places-first; Rounding "
+                   "unit such as 0.01. Empty: tiebreak, value, 0.01.",
     "score_before": "The player's score before the unplayed round.",
     "forfeit_score": "The points the player was awarded in the unplayed round.",
     "rounds_completed": "The number of rounds completed (n).",
@@ -464,9 +501,10 @@ def description(function: str) -> str:
 
 _TABLE_ARGUMENTS = frozenset({"crosstable"})  # their cells are checked by the crosstable reader
 #: the arguments that take a range; every other one takes one value (a range of one cell is that cell)
-_RANGE_ARGUMENTS = frozenset({"crosstable", "tiebreak_list", "settings", "edition"})
+_RANGE_ARGUMENTS = frozenset({"crosstable", "tiebreak_list", "settings", "edition", "category", "categories",
+                              "prize_table", "prize_rules"})
 #: the functions whose call gives a table that spills (STANDINGS and EXPLAIN unless one cell is asked for)
-SPILLING = frozenset({"TIEBREAKS", "RESULTS", "STANDINGS", "EXPLAIN", "CHECK"})
+SPILLING = frozenset({"TIEBREAKS", "RESULTS", "STANDINGS", "EXPLAIN", "CHECK", "CATEGORY_STANDINGS", "PRIZES"})
 
 
 def error_table(message: str) -> list[list[Any]]:
