@@ -112,19 +112,19 @@ def _arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
         "category": (("--category",), {"metavar": "CATEGORY", "help": "only the players of a category, in the whole "
                                        "event's order: U1600 (rated below), 1600-1799, women, U18 / S50 (age), "
                                        "unrated, FED=ENG"}),
-        "age": (("--age",), {"choices": ("year", "date"), "default": "year",
+        "age": (("--age",), {"choices": ("year", "date"), "default": None,
                              "help": "age categories by birth year (FIDE youth and senior events; default) or by "
                                      "the exact age on the start date"}),
         "places": (("--places",), {"metavar": "AMOUNTS", "help": "place prizes, e.g. 500,300,200"}),
         "category prize": (("--category-prize",), {"action": "append", "default": [], "metavar": "CATEGORY=AMOUNTS",
                                                    "help": "a category's prizes, e.g. U1600=100,50 (repeat)"}),
-        "ties": (("--ties",), {"choices": ("tiebreak", "shared", "hort"), "default": "tiebreak",
+        "ties": (("--ties",), {"choices": ("tiebreak", "shared", "hort"), "default": None,
                                "help": "players tied on points: ranked by the tie-breaks (default), prizes "
                                        "shared equally, or the Hort system (half kept, half shared)"}),
-        "prize order": (("--order",), {"choices": ("value", "places-first"), "default": "value",
+        "prize order": (("--order",), {"choices": ("value", "places-first"), "default": None,
                                        "help": "one prize per player: the most valuable first (default), or "
                                                "the place prizes first"}),
-        "unit": (("--unit",), {"default": "0.01", "metavar": "AMOUNT",
+        "unit": (("--unit",), {"default": None, "metavar": "AMOUNT",
                                "help": "shares are rounded down to this (default 0.01); what is left is stated"}),
     }
 
@@ -253,7 +253,7 @@ def _standings(args) -> tuple[str, int]:
     if args.category:
         from .categories import parse_category
         from .prize_report import category_selection
-        category = category_selection(result, parse_category(args.category, "--category"), args.age)
+        category = category_selection(result, parse_category(args.category, "--category"), args.age or "year")
         if category.note and args.format.startswith("csv"):
             print(f"xl-tiebreak: note: {category.note}", file=sys.stderr)
     got = _emit(args, _render_standings(result, args.format, args.input, category))
@@ -266,19 +266,51 @@ def _standings(args) -> tuple[str, int]:
 
 def _prizes(args) -> tuple[str, int]:
     """``prizes``: the prize list from the standings and a prize table (:mod:`xl_tiebreak.prizes`)."""
+    from fractions import Fraction
+    from .errors import InputError
     from .prize_report import prize_list, render_prizes
     from .prizes import PrizeTable, parse_amounts
     table_ = PrizeTable.parse(args.places or "", args.category_prize)
+    ties, order, unit, age = "tiebreak", "value", Fraction(1, 100), "year"
+    loaded = _load(args.input, args) if str(args.input).lower().endswith((".xlsx", ".xlsm")) else None
     if not table_.places and not table_.categories:
-        from .errors import InputError
-        raise InputError("prizes: no prize given; expected --places 500,300,200 and/or --category-prize U1600=100,50")
-    unit = parse_amounts(args.unit, "--unit")[0]
-    if unit <= 0:
-        from .errors import InputError
-        raise InputError("--unit: expected a positive amount, e.g. 0.01 or 1")
-    result = _result(args, *_load(args.input, args))
-    got, notes = prize_list(result, table_, ties=args.ties, order=args.order, age=args.age, unit=unit)
+        setup = _book_prizes(args.input)  # a workbook's Prizes sheet, when no prize is given here
+        if setup is None:
+            raise InputError("prizes: no prize given; expected --places 500,300,200 and/or --category-prize "
+                             "U1600=100,50 (or a workbook whose Prizes sheet has a prize table)")
+        table_, ties, order, unit, age = setup
+        if not table_.places and not table_.categories:
+            raise InputError("prizes: the workbook's prize table is empty; type the amounts on its Prizes sheet, "
+                             "or give --places 500,300,200 and/or --category-prize U1600=100,50")
+    if args.unit is not None:
+        unit = parse_amounts(args.unit, "--unit")[0]
+        if unit <= 0:
+            raise InputError("--unit: expected a positive amount, e.g. 0.01 or 1")
+    result = _result(args, *(loaded or _load(args.input, args)))
+    got, notes = prize_list(result, table_, ties=args.ties or ties, order=args.order or order, age=args.age or age,
+                            unit=unit)
     return _emit(args, render_prizes(result, got, notes, args.format, args.input))
+
+
+def _book_prizes(path: str):
+    """A workbook's prize table and rules (its PRIZES formula: table, ties, order, unit, age basis),
+    or None for a TRF file or a workbook without one."""
+    if not str(path).lower().endswith((".xlsx", ".xlsm")):
+        return None
+    from .errors import InputError
+    from .excel.prize_book import workbook_prize_setup
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise InputError(f"cannot be read ({exc.strerror or exc})", str(path)) from None
+    try:
+        got = workbook_prize_setup(data)
+    except InputError as exc:
+        raise InputError(str(exc), Path(path).name) from None
+    if got is None:
+        return None
+    setup, age, _where = got
+    return setup.table, setup.ties, setup.order, setup.unit, age
 
 
 def _demo(args) -> tuple[str, int]:

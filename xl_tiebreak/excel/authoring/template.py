@@ -87,6 +87,7 @@ class Spec:
     event_rounds: Optional[int] = None  # Settings, Rounds (empty: the round columns)
     identity: bool = False  # the FIDE ID | Sex | Born columns (a workbook made from a TRF that has them)
     runtime: str = "classic"  # or "lite": function names as Excel saves Office.js functions (_xldudf_)
+    prizes: bool = True  # the Categories and Prizes sheets (spilled forms only; not in the teaching workbook)
 
 
 RUNTIMES = ("classic", "lite")
@@ -200,6 +201,12 @@ def build(spec: Spec) -> Workbook:
     _standings(wb.create_sheet("Standings"), lay, cache)
     # the status line's last value, shown where our functions do not run (IFERROR)
     ws.cell(STATUS_ROW, 1).value = f"=IFERROR({STATUS_FORMULA[1:]},{cache.cell()})"
+    if spec.prizes and not spec.cells:
+        from .prize_sheets import CATEGORIES_SHEET, PRIZES_SHEET, Wiring, categories_sheet, prizes_sheet
+        wiring = Wiring(spec.players, TB_SLOTS, STATUS_ROW, f"{TB_RANGE},{SETTINGS_ARGS}", TAIL_ARGS,
+                        lambda call, rows, cols: spilled(call, cache, rows, cols), print_setup)
+        categories_sheet(wb.create_sheet(CATEGORIES_SHEET), wiring)
+        prizes_sheet(wb.create_sheet(PRIZES_SHEET), wiring)
     _settings(wb.create_sheet("Settings"), spec)
     _help(wb.create_sheet("Help"), spec)
     from .standings_sheet import write_lookup
