@@ -90,11 +90,19 @@ CATEGORY_EXAMPLES = [
 ]
 
 
-def _heading(ws, title: str, note: str, status_row: int) -> None:
+def _note(ws, cell: str, text: str, through: str, lines: int) -> None:
+    """A note in ``cell`` merged through ``through``, wrapped, its row ``lines`` lines high."""
+    ws[cell] = text
+    ws[cell].font = _NOTE
+    ws[cell].alignment = Alignment(wrap_text=True, vertical="top")
+    ws.merge_cells(f"{cell}:{through}")
+    ws.row_dimensions[ws[cell].row].height = 14 * lines
+
+
+def _heading(ws, title: str, note: str, status_row: int, last_col: str) -> None:
     ws["A1"] = title
     ws["A1"].font = _TITLE
-    ws["A2"] = note
-    ws["A2"].font = _NOTE
+    _note(ws, "A2", note, f"{last_col}2", 2)
     ws.cell(status_row, 1, "=Crosstable!$A$3").font = _STATUS
 
 
@@ -127,12 +135,13 @@ def categories_sheet(ws, w: Wiring) -> None:
     """The Categories sheet (see the module docstring)."""
     _heading(ws, "Categories", "Type a name and a category in the yellow rows: each category's standings follow, "
                                "in the whole event's order with its tie-breaks (Settings). Rk: the place in the "
-                               "event; Cat: the place in the category.", w.status_row)
+                               "event; Cat: the place in the category.", w.status_row, get_column_letter(6 + w.tb_slots))
     ws.cell(AGE_ROW, 1, "Ages counted by").font = _BOLD
     c = ws.cell(AGE_ROW, 2, "year")
     _input(c)
-    ws.cell(AGE_ROW, 3, "year: the age reached in the year of the event (FIDE youth and senior events); date: "
-                        "the exact age on the start date (Settings!B5).").font = _NOTE
+    ws.cell(AGE_ROW, 1).alignment = c.alignment = Alignment(vertical="top")
+    _note(ws, f"C{AGE_ROW}", "year: the age reached in the year of the event (FIDE youth and senior events); "
+                             "date: the exact age on the start date (Settings!B5).", f"{get_column_letter(6 + w.tb_slots)}{AGE_ROW}", 2)
     dv = DataValidation(type="list", formula1='"year,date"', allow_blank=True)
     dv.add(f"B{AGE_ROW}")
     ws.add_data_validation(dv)
@@ -155,12 +164,12 @@ def categories_sheet(ws, w: Wiring) -> None:
     last = get_column_letter(ncols)
     _table_styles(ws, CAT_TABLE_ROW, last, '$A%(r)s="Rk"', "ISNUMBER($C%(r)s)",
                   'AND($A%(r)s<>"",$B%(r)s="")')
-    for j, width in enumerate([14, 11, 6, 28, 11, 7] + [9] * w.tb_slots, start=1):
+    for j, width in enumerate([16, 11, 6, 34, 11, 7] + [9] * w.tb_slots, start=1):
         ws.column_dimensions[get_column_letter(j)].width = width
-    for j in range(1, ncols + 1):
-        if j != 4:
-            for r in range(CAT_TABLE_ROW, CAT_TABLE_ROW + rows):
-                ws.cell(r, j).alignment = Alignment(horizontal="right") if j != 1 else Alignment()
+    for r in range(CAT_TABLE_ROW, CAT_TABLE_ROW + rows):
+        for j in range(2, ncols + 1):
+            if j != 4:
+                ws.cell(r, j).alignment = Alignment(horizontal="right")
     w.print_setup(ws, f"A1:{last}{CAT_TABLE_ROW + rows - 1}")
 
 
@@ -179,13 +188,14 @@ def prizes_sheet(ws, w: Wiring) -> None:
     """The Prizes sheet (see the module docstring)."""
     _heading(ws, "Prizes", "Type the prizes in the yellow cells: the place prizes under Place, a category "
                            "(a name of the Categories sheet, or e.g. U1600) heading each further column. "
-                           "One prize per player.", w.status_row)
+                           "One prize per player.", w.status_row, get_column_letter(2 + CATEGORY_COLUMNS))
     for k, (label, value, choices, note) in enumerate(RULES):
         r = RULES_FIRST + k
         ws.cell(r, 1, label).font = _BOLD
         c = ws.cell(r, 2, value)
         _input(c, text=bool(choices))
-        ws.cell(r, 3, note).font = _NOTE
+        ws.cell(r, 1).alignment = c.alignment = Alignment(vertical="top")
+        _note(ws, f"C{r}", note, f"{get_column_letter(2 + CATEGORY_COLUMNS)}{r}", 2)
         if choices:
             dv = DataValidation(type="list", formula1='"' + ",".join(choices) + '"', allow_blank=True)
             dv.add(f"B{r}")
@@ -218,7 +228,7 @@ def prizes_sheet(ws, w: Wiring) -> None:
         for j in (5, 6):
             ws.cell(r, j).number_format = "#,##0.00"
         for j in (1, 2):
-            ws.cell(r, j).alignment = Alignment(horizontal="left" if j == 1 else "right")
-    for j, width in enumerate([14, 8, 28, 20, 11, 11, 12, 11, 11], start=1):
+            ws.cell(r, j).alignment = Alignment(horizontal="right" if j == 2 else None)
+    for j, width in enumerate([14, 8, 30, 22, 11, 11, 14, 11, 11], start=1):
         ws.column_dimensions[get_column_letter(j)].width = width
     w.print_setup(ws, f"A1:{get_column_letter(last_in)}{PRIZE_LIST_ROW + rows - 1}")
