@@ -81,10 +81,10 @@ class PrizeTable:
         """From the CLI's texts: ``places`` ``"500,300,200"``; each category ``"U1600=100,50"``."""
         cats = []
         for text in categories:
-            name, eq, amounts = text.partition("=")
-            if not eq and ":" in text:
+            name, _, amounts = text.rpartition("=")  # the last "=": FED=ENG=100,50 is FED=ENG's
+            if ":" in amounts:  # U1600:100,50 and FED=ENG:100,50
                 name, _, amounts = text.rpartition(":")
-            if not amounts.strip():
+            if not amounts.strip() or not name.strip():
                 raise InputError(f"category prizes {text!r}: expected CATEGORY=amounts, e.g. U1600=100,50")
             cats.append((parse_category(name, f"category prizes {text!r}"),
                          parse_amounts(amounts, f"category {name.strip()} prizes")))
