@@ -170,7 +170,7 @@ def categories_sheet(ws, w: Wiring) -> None:
         for j in range(2, ncols + 1):
             if j != 4:
                 ws.cell(r, j).alignment = Alignment(horizontal="right")
-    w.print_setup(ws, f"A1:{last}{CAT_TABLE_ROW + rows - 1}")
+    w.print_setup(ws, f"A1:{last}{CAT_TABLE_ROW}")  # the recompute ends it at the table's last row
 
 
 RULES = [
@@ -231,4 +231,4 @@ def prizes_sheet(ws, w: Wiring) -> None:
             ws.cell(r, j).alignment = Alignment(horizontal="right" if j == 2 else None)
     for j, width in enumerate([14, 8, 30, 22, 11, 11, 14, 11, 11], start=1):
         ws.column_dimensions[get_column_letter(j)].width = width
-    w.print_setup(ws, f"A1:{get_column_letter(last_in)}{PRIZE_LIST_ROW + rows - 1}")
+    w.print_setup(ws, f"A1:{get_column_letter(last_in)}{PRIZE_LIST_ROW + 1}")  # ended by the recompute

@@ -6,7 +6,8 @@ points, tie-breaks and place row for row), ``Standings`` (one spilled ``STANDING
 (edition, type, tie-break list, a rating for unrated players and the choices the rules leave open,
 all read by every formula), ``Help`` (plain sentences), a hidden ``Cache`` (the values of the last
 headless recompute, which LibreOffice and Excel without the add-in show through ``IFERROR``) and a
-hidden ``xlwings.conf`` naming the UDF module. A template makes a handful of calls of our
+hidden ``xlwings.conf`` naming the UDF module, then ``Categories`` and ``Prizes`` (one spilled
+call each, :mod:`.prize_sheets`). A template makes a handful of calls of our
 functions per recalculation, whatever its size. ``Spec.cells`` gives the one-cell forms instead
 (one call per cell) for Excel without dynamic arrays.
 
@@ -201,12 +202,6 @@ def build(spec: Spec) -> Workbook:
     _standings(wb.create_sheet("Standings"), lay, cache)
     # the status line's last value, shown where our functions do not run (IFERROR)
     ws.cell(STATUS_ROW, 1).value = f"=IFERROR({STATUS_FORMULA[1:]},{cache.cell()})"
-    if spec.prizes and not spec.cells:
-        from .prize_sheets import CATEGORIES_SHEET, PRIZES_SHEET, Wiring, categories_sheet, prizes_sheet
-        wiring = Wiring(spec.players, TB_SLOTS, STATUS_ROW, f"{TB_RANGE},{SETTINGS_ARGS}", TAIL_ARGS,
-                        lambda call, rows, cols: spilled(call, cache, rows, cols), print_setup)
-        categories_sheet(wb.create_sheet(CATEGORIES_SHEET), wiring)
-        prizes_sheet(wb.create_sheet(PRIZES_SHEET), wiring)
     _settings(wb.create_sheet("Settings"), spec)
     _help(wb.create_sheet("Help"), spec)
     from .standings_sheet import write_lookup
@@ -217,6 +212,12 @@ def build(spec: Spec) -> Workbook:
         conf = wb.create_sheet("xlwings.conf")
         conf["A1"], conf["B1"] = "UDF Modules", "xl_tiebreak.udfs"
         conf.sheet_state = "hidden"
+    if spec.prizes and not spec.cells:  # last, so the parts of the sheets before keep their names
+        from .prize_sheets import CATEGORIES_SHEET, PRIZES_SHEET, Wiring, categories_sheet, prizes_sheet
+        wiring = Wiring(spec.players, TB_SLOTS, STATUS_ROW, f"{TB_RANGE},{SETTINGS_ARGS}", TAIL_ARGS,
+                        lambda call, rows, cols: spilled(call, cache, rows, cols), print_setup)
+        categories_sheet(wb.create_sheet(CATEGORIES_SHEET), wiring)
+        prizes_sheet(wb.create_sheet(PRIZES_SHEET), wiring)
     wb.defined_names["Crosstable"] = DefinedName("Crosstable", attr_text=lay.crosstable_ref())
     wb.properties.creator = "xl-tiebreak"
     wb.properties.title = spec.title or f"xl-tiebreak {spec.kind} template"
