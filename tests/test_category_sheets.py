@@ -343,3 +343,29 @@ def test_libreoffice_prints_the_prize_list_on_the_prizes_page(tmp_path, capsys):
         assert a["paid"] in line.replace(",", ""), line
     assert "Total paid" in text and "Left over" in text
     assert next(ln for ln in text.splitlines() if "nobody qualifies" in ln).split()[-3:] == ["1st", "15.00", "0.00"]
+
+
+# --------------------------------------------------------------- through xlwings's own runtimes
+
+def test_category_standings_and_prizes_through_both_xlwings_runtimes():
+    """As Excel's Office.js runtime and the classic add-in hand the arguments over (ranges as 2-D
+    lists, empty cells "" or None, a text as a one-cell range), the same tables as the registry's."""
+    pytest.importorskip("xlwings")
+    from test_xlwings_runtimes import MISSING, _same, body, classic, officejs
+    table = _demo_table()
+    cats = [["Ladies", "women"], ["Low", "U1800"], [None, None]]
+    prizes = [["Prize", "Place", "Ladies", "Low"], ["1st", 100, 20, 10], ["2nd", 50, 10, None], ["3rd", None, None, None]]
+    rules = [["Ties", "shared"], ["Order", "places-first"], ["Rounding unit", 0.5]]
+    edition = [[None], ["swiss"], ["2024-05-01"]]
+    calls = [("CATEGORY_STANDINGS", (table, cats, "BH/C1,BH,SB", edition, "swiss", "year")),
+             ("CATEGORY_STANDINGS", (table, "FED=FRA", "BH/C1")),
+             ("PRIZES", (table, prizes, rules, cats, "year", "BH/C1,BH,SB", edition, "swiss")),
+             ("PRIZES", (table, [["", "Place"], ["1st", "x"]]))]
+    wants = [fx.FUNCTIONS[name](*args) for name, args in calls[:3]]
+    assert any(r[3] == "Ladies 1st" for r in wants[2]) and wants[0][0][0] == "Ladies"
+    js = officejs([body(name, *args) for name, args in calls])["results"]
+    com = classic([[name, [MISSING if a is None else a for a in args]] for name, args in calls])["results"]
+    for want, got_js, got_com in zip(wants, js, com):
+        assert _same(got_js["value"], want) and _same(got_com["value"], want)
+    for got in (js[3], com[3]):  # a bad table: the error table, naming the place
+        assert got["value"][0][0].startswith("#ERROR: PRIZES: prize_table, column 2 (Place), 1st prize: 'x'")
