@@ -369,3 +369,33 @@ def test_category_standings_and_prizes_through_both_xlwings_runtimes():
         assert _same(got_js["value"], want) and _same(got_com["value"], want)
     for got in (js[3], com[3]):  # a bad table: the error table, naming the place
         assert got["value"][0][0].startswith("#ERROR: PRIZES: prize_table, column 2 (Place), 1st prize: 'x'")
+
+
+def test_a_template_with_player_fields_reads_women_and_ages_from_its_sex_and_born_columns(tmp_path, capsys):
+    book = tmp_path / "t.xlsx"
+    assert _cli(capsys, "template", "--players", "6", "--rounds", "4", "--player-fields", "-o", book)[0] == 0
+    wb = load_workbook(book)
+    ws = wb["Crosstable"]
+    assert [ws.cell(4, j).value for j in range(1, 10)] == ["No", "Name", "Title", "Rating", "Fed", "FIDE ID",
+                                                          "Sex", "Born", "R1"]
+    # the demo event typed in, two women, one born in 2010: the category formulas find them
+    wb.close()
+    from xl_tiebreak.excel.authoring.template import Spec, build
+    spec = Spec("swiss", 6, 4, identity=True, start_date="2024-05-01")
+    wb = build(spec)
+    ws = wb["Crosstable"]
+    for i, p in enumerate(demo_tournament().players):
+        ws.cell(5 + i, 1, p.no)
+        ws.cell(5 + i, 2, p.name)
+        ws.cell(5 + i, 4, p.rating)
+        ws.cell(5 + i, 7, "w" if p.no in (2, 5) else "m")
+        ws.cell(5 + i, 8, "2010/03/01" if p.no == 5 else "1990/01/01")
+        for r, rd in enumerate(p.rounds):
+            ws.cell(5 + i, 9 + r, format_cell(rd))
+    wb["Categories"]["A8"], wb["Categories"]["B8"] = "Women", "women"
+    wb["Categories"]["A9"], wb["Categories"]["B9"] = "Juniors", "U18"
+    book.write_bytes(to_bytes(wb))
+    assert _cli(capsys, "recompute", book)[0] == 0
+    shown = _spill(book, "Categories", CAT_TABLE_ROW)
+    players = [(r[2], r[4]) for r in shown if isinstance(r[2], int)]
+    assert players[:2] in ([(2, "w"), (5, "w")], [(5, "w"), (2, "w")]) and players[2:] == [(5, "2010/03/01")]

@@ -24,7 +24,8 @@ def template(args) -> tuple[str, int]:
         from .authoring.teaching import teaching_bytes
         data = teaching_bytes(runtime)
     else:
-        data = template_bytes(args.kind, args.players, args.rounds, cells=cells, runtime=runtime)
+        data = template_bytes(args.kind, args.players, args.rounds, cells=cells, runtime=runtime,
+                              player_fields=getattr(args, "player_fields", False))
     out = atomic_write(Path(args.output), data, overwrite=args.force)
     form = "one formula per cell" if cells else "spilled tables"
     if runtime == "lite":

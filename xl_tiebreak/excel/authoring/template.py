@@ -571,9 +571,10 @@ def with_values(data: bytes) -> bytes:
 
 
 def template_bytes(kind: str, players: Optional[int] = None, rounds: Optional[int] = None,
-                   cells: bool = False, runtime: str = "classic") -> bytes:
+                   cells: bool = False, runtime: str = "classic", player_fields: bool = False) -> bytes:
     """The template of ``kind`` ("swiss" or "round-robin"), spilled or with one-cell formulas,
-    for the classic add-in or xlwings Lite (``runtime``)."""
+    for the classic add-in or xlwings Lite (``runtime``); ``player_fields``: with the FIDE ID |
+    Sex | Born columns after Fed (what women and age categories read)."""
     spec = default_spec(kind)
     if players:
         spec.players = players
@@ -584,4 +585,5 @@ def template_bytes(kind: str, players: Optional[int] = None, rounds: Optional[in
         spec.rounds = rounds
     spec.cells = cells
     spec.runtime = runtime
+    spec.identity = player_fields
     return with_values(to_bytes(build(spec)))
