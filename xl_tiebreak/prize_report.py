@@ -6,7 +6,6 @@ their order and their places, and shows the player's place in the category besid
 
 from __future__ import annotations
 
-import json
 from datetime import date
 from fractions import Fraction
 from typing import Optional, Sequence
@@ -85,6 +84,7 @@ def rules_line(got: PrizeList) -> str:
 def render_prizes(result: Result, got: PrizeList, notes: Sequence[str], fmt: str, source: str) -> str:
     """The prize list as a text table, CSV or JSON."""
     if fmt == "json":
+        import json  # here: a recompute, which shows prize lists too, never loads json (start-up time)
         return json.dumps({"edition": result.edition.name, "rounds": result.rounds, "ties": got.ties,
                            "order": got.order, "awards": [
                                {"no": a.no, "name": a.name, "place": a.place, "prize": a.prize,
