@@ -58,7 +58,13 @@ def _arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
                                             "file's record 202, else a FIDE list)"}
     return {
         "input": (("input",), {"help": "a FIDE TRF file or an .xlsx workbook"}),
-        "trf input": (("input",), {"help": "a FIDE TRF file"}),
+        "trf input": (("input",), {"help": "a FIDE TRF file, or with --from another program's export"}),
+        "check input": (("input",), {"help": "a FIDE TRF file, an .xlsx workbook, or with --from another program's "
+                                           "export"}),
+        "from": (("--from",), {"dest": "source", "choices": ("trf", "chess-results"), "default": "trf",
+                               "help": "what the input is: a TRF file (default), or the crosstable chess-results.com "
+                                       "exports (.xlsx or CSV), whose published points and TB columns are compared "
+                                       "with ours (--tiebreaks says which tie-breaks TB1, TB2, ... are)"}),
         "book input": (("input",), {"help": "an .xlsx workbook with a Crosstable"}),
         "recompute input": (("input",), {"help": "an .xlsx workbook"}),
         "tiebreaks": (("--tiebreaks", "-t"), tiebreaks),
@@ -441,6 +447,8 @@ def _check(args) -> tuple[str, int]:
     p = Path(args.input)
     if not p.is_file():
         raise TiebreakError(f"{args.input}: no such file")
+    if getattr(args, "source", "trf") != "trf":
+        return _check_export(args, p)
     if p.suffix.lower() in (".xlsx", ".xlsm"):
         from .excel.book_check import check_workbook
         found = check_workbook(p)
@@ -458,6 +466,42 @@ def _check(args) -> tuple[str, int]:
              for f in found]
     lines.append(f"{p.name}: {errors} error(s), {len(found) - errors} warning(s)")
     return "\n".join(lines) + "\n", status
+
+
+def _check_export(args, p: Path) -> tuple[str, int]:
+    """``check --from chess-results FILE``: the export read into an event, then every published
+    point total, rank and TB column (TB1 the first code of --tiebreaks) that differs from ours;
+    exit 1 when one does."""
+    from .engine import compute
+    from .excel.export_rows import export_rows
+    from .imports.chess_results import read_export
+    from .imports.published import differences
+    from .standings import rank
+    imported = read_export(export_rows(p), p.name)
+    t, pub = imported.tournament, imported.published
+    codes = [c.strip() for c in (args.tiebreaks or "").split(",") if c.strip()]
+    result = compute(t, ",".join(codes) or None, edition=args.rules or None, kind="swiss")
+    ranks = {r.player.no: r.rank for r in rank(result)}
+    compared = list(result.codes) if codes else []
+    found = differences(pub, [pl.no for pl in t.players], [pl.name for pl in t.players], result.points,
+                        [list(v) if compared else [] for v in result.values], compared,
+                        ranks if codes else None)
+    head = (f"{imported.title or p.name}: {len(t.players)} players, {t.rounds} rounds, opponents named by "
+            f"{imported.numbered_by}; rules {result.edition.name}")
+    if not codes:
+        head += "; give --tiebreaks (what TB1, TB2, ... are, e.g. BH/C1,BH,SB) to compare the tie-breaks and ranks"
+    if args.format == "json":
+        import json  # here, not at the top: the other commands start without it
+        return json.dumps({"players": len(t.players), "rounds": t.rounds, "numbered_by": imported.numbered_by,
+                           "edition": result.edition.name, "tiebreaks": compared, "legend": list(pub.legend),
+                           "differences": [{"no": d.no, "name": d.name, "what": d.what, "published": d.published,
+                                            "ours": d.ours} for d in found]},
+                          ensure_ascii=False, indent=1) + "\n", 1 if found else 0
+    lines = [head] + [f"  legend: {ln}" for ln in pub.legend]
+    lines += [f"differs  No {d.no} {d.name}: {d.what}: published {d.published}, ours {d.ours}" for d in found]
+    lines.append(f"{p.name}: {len(found)} difference(s) between the published values and ours"
+                 + ("" if codes else " (points only)"))
+    return "\n".join(lines) + "\n", 1 if found else 0
 
 
 def _columns(result: Result) -> list[tuple[str, int]]:
@@ -626,12 +670,13 @@ def _commands() -> tuple[tuple[str, str, tuple[str, ...], Callable[[argparse.Nam
         ("compare", "the values under several editions side by side",
          ("input", "tiebreaks", "editions", "type", "rounds", "live", "format", "set", "unrated", "encoding"),
          _compare),
-        ("check", "list every problem of a TRF file or a workbook's crosstable", ("input", "findings format", "encoding"),
-         _check),
+        ("check", "list every problem of a TRF file or a workbook's crosstable; with --from, where an export's "
+         "published values differ from ours", ("check input", "from", "tiebreaks", "rules", "findings format",
+                                               "encoding"), _check),
         ("template", "write an empty workbook template",
          ("template type", "players", "columns", "player fields", "cells", "runtime", "output", "force"), _template),
         ("workbook", "make a workbook from a TRF file (the template, filled)",
-         ("trf input", "output", "tiebreaks", "rules", "force", "encoding"), _workbook),
+         ("trf input", "from", "output", "tiebreaks", "rules", "force", "encoding"), _workbook),
         ("export-trf", "write a workbook's crosstable as a TRF file (the players' 001 fields: start number, "
          "name, title, rating, federation, FIDE ID, sex, birth date; every result with its colour, byes "
          "and withdrawals; the Event sheet's header records, the start date, the rounds as XXR, the "

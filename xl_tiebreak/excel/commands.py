@@ -36,7 +36,12 @@ def template(args) -> tuple[str, int]:
 def workbook(args) -> tuple[str, int]:
     from ..trf import read_trf
     from .authoring.workbook import write_workbook
-    t = read_trf(args.input, encoding=getattr(args, "encoding", None))
+    if getattr(args, "source", "trf") != "trf":
+        from ..imports.chess_results import read_export
+        from .export_rows import export_rows
+        t = read_export(export_rows(args.input), Path(args.input).name).tournament
+    else:
+        t = read_trf(args.input, encoding=getattr(args, "encoding", None))
     tbs = [c.strip() for c in args.tiebreaks.split(",") if c.strip()] if args.tiebreaks else None
     if tbs:
         from ..descriptor import parse_list

@@ -84,10 +84,10 @@ class Difference:
 
 def differences(published: Published, nos: Sequence[int], names: Sequence[str],
                 points: Sequence[Fraction], values: Sequence[Sequence[Optional[Fraction]]],
-                codes: Sequence[str], ranks: dict[int, int]) -> list[Difference]:
+                codes: Sequence[str], ranks: Optional[dict[int, int]]) -> list[Difference]:
     """Every published point total, tie-break value and rank that differs from ours (players in
     ``nos`` order; ``values[k]`` our values in the order of ``codes``, TB1 the first; ``ranks``
-    our rank by start number). Columns past our list are not compared."""
+    our rank by start number, None: ranks not compared). Columns past our list are not compared."""
     out: list[Difference] = []
     for k, no in enumerate(nos):
         pts = published.points.get(no)
@@ -101,7 +101,7 @@ def differences(published: Published, nos: Sequence[int], names: Sequence[str],
                 out.append(Difference(no, names[k], f"{published.columns[j]} ({codes[j]})", str(pub),
                                       "undefined" if ours is None else _text(ours, pub.decimals)))
         rk = published.ranks.get(no)
-        if rk is not None and ranks.get(no) != rk:
+        if ranks is not None and rk is not None and ranks.get(no) != rk:
             out.append(Difference(no, names[k], "Rk", str(rk), str(ranks.get(no, "-"))))
     return out
 
