@@ -61,10 +61,12 @@ def _arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
         "trf input": (("input",), {"help": "a FIDE TRF file, or with --from another program's export"}),
         "check input": (("input",), {"help": "a FIDE TRF file, an .xlsx workbook, or with --from another program's "
                                            "export"}),
-        "from": (("--from",), {"dest": "source", "choices": ("trf", "chess-results"), "default": "trf",
-                               "help": "what the input is: a TRF file (default), or the crosstable chess-results.com "
-                                       "exports (.xlsx or CSV), whose published points and TB columns are compared "
-                                       "with ours (--tiebreaks says which tie-breaks TB1, TB2, ... are)"}),
+        "from": (("--from",), {"dest": "source", "choices": ("trf", "chess-results", "swiss-manager", "vega"),
+                               "default": "trf",
+                               "help": "what the input is: a TRF file (default), the crosstable chess-results.com or "
+                                       "Swiss-Manager exports (.xlsx or CSV), or Vega's cross table (text); their "
+                                       "published points and TB columns are compared with ours (--tiebreaks says "
+                                       "which tie-breaks TB1, TB2, ... are)"}),
         "book input": (("input",), {"help": "an .xlsx workbook with a Crosstable"}),
         "recompute input": (("input",), {"help": "an .xlsx workbook"}),
         "tiebreaks": (("--tiebreaks", "-t"), tiebreaks),
@@ -473,14 +475,13 @@ def _check_export(args, p: Path) -> tuple[str, int]:
     point total, rank and TB column (TB1 the first code of --tiebreaks) that differs from ours;
     exit 1 when one does."""
     from .engine import compute
-    from .excel.export_rows import export_rows
-    from .imports.chess_results import read_export
+    from .excel.export_rows import read_import
     from .imports.published import differences
     from .standings import rank
-    imported = read_export(export_rows(p), p.name)
+    imported = read_import(p, args.source)
     t, pub = imported.tournament, imported.published
     codes = [c.strip() for c in (args.tiebreaks or "").split(",") if c.strip()]
-    result = compute(t, ",".join(codes) or None, edition=args.rules or None, kind="swiss")
+    result = compute(t, ",".join(codes) or None, edition=args.rules or None, kind="swiss")  # by the start date
     ranks = {r.player.no: r.rank for r in rank(result)}
     compared = list(result.codes) if codes else []
     found = differences(pub, [pl.no for pl in t.players], [pl.name for pl in t.players], result.points,

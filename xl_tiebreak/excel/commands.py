@@ -37,9 +37,8 @@ def workbook(args) -> tuple[str, int]:
     from ..trf import read_trf
     from .authoring.workbook import write_workbook
     if getattr(args, "source", "trf") != "trf":
-        from ..imports.chess_results import read_export
-        from .export_rows import export_rows
-        t = read_export(export_rows(args.input), Path(args.input).name).tournament
+        from .export_rows import read_import
+        t = read_import(args.input, args.source).tournament
     else:
         t = read_trf(args.input, encoding=getattr(args, "encoding", None))
     tbs = [c.strip() for c in args.tiebreaks.split(",") if c.strip()] if args.tiebreaks else None

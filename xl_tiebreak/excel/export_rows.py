@@ -12,11 +12,16 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
+from ..imports.chess_results import Imported
 from .xlsx.a1 import split_cell
 from .xlsx.package import MAX_WORKBOOK_BYTES, check_zip
 from .xlsx.sheet import XlsxBook
 
-__all__ = ["export_rows", "MAX_EXPORT_ROWS", "MAX_EXPORT_COLUMNS"]
+__all__ = ["export_rows", "read_import", "SOURCES", "MAX_EXPORT_ROWS", "MAX_EXPORT_COLUMNS"]
+
+#: the programs whose exports are read (``--from``); Swiss-Manager's crosstable is the one
+#: chess-results.com publishes (its server), so both use the same reader
+SOURCES = ("chess-results", "swiss-manager", "vega")
 
 MAX_EXPORT_ROWS = 100_050
 MAX_EXPORT_COLUMNS = 1_000
@@ -36,12 +41,7 @@ def export_rows(path: "str | Path") -> list[list[Any]]:
     if data[:8] == b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1":
         raise InputError("an old Excel .xls file: open it and save it as .xlsx (or CSV), then read that", p.name)
     from ..imports.chess_results import rows_from_text
-    for encoding in ("utf-8-sig", "cp1252"):
-        try:
-            return rows_from_text(data.decode(encoding))
-        except UnicodeDecodeError:
-            continue
-    raise InputError("neither an .xlsx workbook nor text", p.name)  # pragma: no cover - cp1252 reads any byte
+    return rows_from_text(_text(data))
 
 
 def _workbook_rows(data: bytes, name: str) -> list[list[Any]]:
@@ -69,3 +69,33 @@ def _workbook_rows(data: bytes, name: str) -> list[list[Any]]:
     for (c, r), v in places:
         out[r - 1][c - 1] = v
     return out
+
+
+def _text(data: bytes) -> str:
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    return data.decode("latin-1")  # pragma: no cover - cp1252 decodes nearly every byte
+
+
+def read_import(path: "str | Path", source: str) -> Imported:
+    """The event of another program's export (``source`` one of :data:`SOURCES`) and what it
+    published; an :class:`InputError` naming the file and the place otherwise."""
+    p = Path(path)
+    if source in ("chess-results", "swiss-manager"):
+        from ..imports.chess_results import read_export
+        return read_export(export_rows(p), p.name)
+    if source == "vega":
+        from ..imports.vega import read_vega
+        if not p.is_file():
+            raise InputError("no such file", str(path))
+        if p.stat().st_size > MAX_WORKBOOK_BYTES:
+            raise InputError(f"the file is larger than {MAX_WORKBOOK_BYTES // 2**20} MiB", p.name)
+        data = p.read_bytes()
+        if data[:2] == b"PK":
+            raise InputError("a workbook, not Vega's cross table: save the cross table as text (.txt)", p.name)
+        t, published = read_vega(_text(data), p.name)
+        return Imported(t, published, "position", t.name)
+    raise InputError(f"--from {source!r}: expected one of {', '.join(SOURCES)}")
