@@ -200,3 +200,24 @@ def test_a_file_that_is_no_chess_results_crosstable_says_what_was_expected(tmp_p
     old.write_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 100)
     code, _, err = _cli(capsys, "workbook", "--from", "chess-results", old, "-o", tmp_path / "o.xlsx")
     assert code == 2 and "an old Excel .xls file: open it and save it as .xlsx" in err
+
+
+def test_the_workbook_keeps_the_published_values_and_check_names_the_cell_that_differs(tmp_path, capsys):
+    tbs = _true_tbs()
+    tbs[2] = ("9,5", tbs[2][1])  # Brown's (rank 2, No 1) BH misprinted
+    export = tmp_path / "open.xlsx"
+    _write_xlsx(export, _rows(tbs=tbs))
+    book = tmp_path / "book.xlsx"
+    code, out, err = _cli(capsys, "workbook", "--from", "chess-results", export, "-o", book, "-t", CODES)
+    assert code == 0 and "Published sheet" in out, err
+    from openpyxl import load_workbook
+    ws = load_workbook(book)["Published"]
+    assert [c.value for c in ws[4]] == ["Rk", "No", "Name", "Pts.", "TB1", "TB2"]
+    assert [c.value for c in ws[6]][:5] == [2, 1, "Brown, B", 2.5, 9.5]
+    assert ws["A10"].value.startswith("Tie Break1: Buchholz")
+    code, out, _ = _cli(capsys, "check", book, "-f", "json")
+    found = [f for f in json.loads(out)["findings"] if f["rule"] == "published"]
+    t = read_export(_rows()).tournament
+    ours = compute(t, CODES).value(1, "BH")
+    assert found == [{"severity": "warning", "rule": "published", "where": "Published!E6",
+                      "message": f"player 1 (Brown, B): TB1 (BH): published 9.5, ours {float(ours):g}"}]
