@@ -85,8 +85,8 @@ CATEGORY_EXAMPLES = [
     "",
     "Women and age categories read the crosstable's Sex and Born",
     "columns: a workbook made from a TRF file (xl-tiebreak workbook)",
-    "has them; in a template, insert two columns after Fed headed",
-    "Sex and Born (Excel moves every formula along).",
+    "has them, and a template made with xl-tiebreak template",
+    "--player-fields (FIDE ID, Sex and Born after Fed).",
 ]
 
 
