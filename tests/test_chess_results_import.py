@@ -221,3 +221,25 @@ def test_the_workbook_keeps_the_published_values_and_check_names_the_cell_that_d
     ours = compute(t, CODES).value(1, "BH")
     assert found == [{"severity": "warning", "rule": "published", "where": "Published!E6",
                       "message": f"player 1 (Brown, B): TB1 (BH): published 9.5, ours {float(ours):g}"}]
+
+
+def test_the_german_page_reads_the_same():
+    title = [["Aus der Turnierdatenbank von Chess-Results https://chess-results.com"], ["Vereinsturnier 2025"],
+             ["Endtabelle nach 3 Runden"]]
+    header = ["Rg.", "Snr", "", "Name", "Elo", "Land", "1.Rd", "2.Rd", "3.Rd", "Pkt.", "Wtg1"]
+    players = [[1, 2, "FM", "Adams, A", 2100, "ENG", "3w1", "2s½", "-1", "2,5", "7"],
+               [2, 1, "", "Brown, B", 2200, "ENG", "4s1", "1w½", "3s1", "2,5", "6,5"],
+               [3, 3, "", "Cole, C", 1900, "SCO", "1s0", "4w+", "2w0", "1", "5"],
+               [4, 4, "", "Dunn, D", 0, "WLS", "2w0", "3s-", "-0", "0", "4"]]
+    imp = read_export([*title, header, *players])
+    assert imp.title == "Vereinsturnier 2025" and imp.numbered_by == "rank"
+    assert [format_cell(r) for r in imp.tournament.players[0].rounds] == ["4b1", "2w½", "3b1"]
+    assert imp.published.columns == ("Wtg1",) and str(imp.published.points[1]) == "2.5"
+
+
+def test_an_export_claiming_too_many_rows_or_columns_is_refused_before_the_work():
+    with pytest.raises(InputError, match="more than the 100,001 a crosstable may have"):
+        read_export([[]] * 100_002)
+    wide = [*TITLE, HEADER[:9] + ["x"] * 1000, *[p[:9] for p in PLAYERS]]
+    with pytest.raises(InputError, match="columns, more than 1,000"):
+        read_export(wide)
