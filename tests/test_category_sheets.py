@@ -170,6 +170,8 @@ def test_category_standings_of_the_sheet_equal_standings_category_of_the_cli(tmp
         assert code == 0, err
         lines = [ln.split(",") for ln in out.splitlines()[1:]]
         assert [(str(r[0]), str(r[1]), str(r[2])) for r in blocks[name]] == [(ln[0], ln[1], ln[2]) for ln in lines]
+        # the name the Categories sheet gives it reads the same
+        assert _cli(capsys, "standings", book, "--category", name.upper(), "-f", "csv")[1] == out
     # real values: the event's two women, the players born in 1960 or before (50 in 2010) ...
     t = read_trf(GROS)
     assert sorted(r[2] for r in blocks["Women"]) == sorted(p.no for p in t.players if p.sex == "w")

@@ -263,7 +263,10 @@ def _standings(args) -> tuple[str, int]:
     if args.category:
         from .categories import parse_category
         from .prize_report import category_selection
-        category = category_selection(result, parse_category(args.category, "--category"), args.age or "year")
+        named, age = _book_categories(args.input)
+        cat = next((c for n, c in named if n.casefold() == args.category.strip().casefold()), None)
+        category = category_selection(result, cat or parse_category(args.category, "--category"),
+                                      args.age or age or "year")
         if category.note and args.format.startswith("csv"):
             print(f"xl-tiebreak: note: {category.note}", file=sys.stderr)
     got = _emit(args, _render_standings(result, args.format, args.input, category))
@@ -300,6 +303,21 @@ def _prizes(args) -> tuple[str, int]:
     got, notes = prize_list(result, table_, ties=args.ties or ties, order=args.order or order, age=args.age or age,
                             unit=unit)
     return _emit(args, render_prizes(result, got, notes, args.format, args.input))
+
+
+def _book_categories(path: str) -> tuple[list, Optional[str]]:
+    """A workbook's named categories and age basis (its Categories sheet), or none."""
+    if not str(path).lower().endswith((".xlsx", ".xlsm")):
+        return [], None
+    from .errors import InputError
+    from .excel.prize_book import workbook_categories
+    try:
+        got = workbook_categories(Path(path).read_bytes())
+    except InputError as exc:
+        raise InputError(str(exc), Path(path).name) from None
+    except OSError as exc:
+        raise InputError(f"cannot be read ({exc.strerror or exc})", str(path)) from None
+    return (got[0], got[1]) if got else ([], None)
 
 
 def _book_prizes(path: str):
