@@ -216,7 +216,7 @@ def prizes_sheet(ws, w: Wiring) -> None:
         c.font, c.border = _BOLD, _GRID
         for j in range(2, last_in + 1):
             _input(ws.cell(r, j), text=False)
-            ws.cell(r, j).number_format = "#,##0.##"
+            ws.cell(r, j).number_format = "#,##0.00"
     ws.cell(PRIZE_LIST_ROW - 1, 1, "Prize list").font = _BOLD
     call = f"PRIZES(Crosstable,{PRIZE_RANGE},{RULES_RANGE},{CATEGORIES_RANGE},{AGE_CELL},{w.list_args},{w.tail_args}"+")"
     rows = PRIZE_SLOTS * (1 + CATEGORY_COLUMNS) + 10 + CATEGORY_COLUMNS
