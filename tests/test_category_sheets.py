@@ -107,10 +107,26 @@ def test_the_templates_have_a_categories_and_a_prizes_sheet_each_with_one_spille
     assert values["Prizes"].cell(PRIZE_LIST_ROW + 1, 3).value.startswith("No prize yet")
 
 
-def test_the_teaching_workbook_and_the_one_cell_forms_go_without_them():
+def test_the_teaching_workbook_goes_without_them():
     assert "Prizes" not in load_workbook(TEMPLATES / "xl-tiebreak-teaching.xlsx").sheetnames
-    wb, _ = filled_workbook(demo_tournament(), cells=True)
-    assert "Categories" not in wb.sheetnames and "Prizes" not in wb.sheetnames
+
+
+def test_the_one_cell_forms_show_the_same_tables_as_the_spilled_ones(tmp_path):
+    books = []
+    for cells in (False, True):
+        wb, _ = filled_workbook(demo_tournament(), cells=cells)
+        wb["Categories"]["A8"], wb["Categories"]["B8"] = "Low", "U1800"
+        wb["Prizes"]["B11"], wb["Prizes"]["B12"], wb["Prizes"]["C10"], wb["Prizes"]["C11"] = 100, 50, "Low", 20
+        if cells:
+            assert wb["Categories"]["D23"].value.startswith("=IFERROR(CATEGORY_STANDINGS(Crosstable,$A$8:$B$19,")
+            assert ",1,4," in wb["Categories"]["D23"].value and wb["Prizes"]["B34"].value.endswith(',"")')
+        path = tmp_path / f"{cells}.xlsx"
+        path.write_bytes(to_bytes(wb))
+        assert recompute(path).errors == {}
+        books.append(path)
+    for sheet, first in (("Categories", CAT_TABLE_ROW), ("Prizes", PRIZE_LIST_ROW)):
+        spilled, one_cell = (_spill(b, sheet, first) for b in books)
+        assert one_cell == spilled and len(spilled) > 3
 
 
 # ------------------------------------------------------------------- a real event, sheet = CLI

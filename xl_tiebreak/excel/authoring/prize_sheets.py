@@ -13,7 +13,8 @@ category); one spilled ``PRIZES`` shows the prize list, the total and what round
 ``xl-tiebreak prizes BOOK.xlsx`` reads the same table (:mod:`..prize_book`).
 
 Two calls of our functions per recalculation; each table keeps its values on the hidden Cache
-sheet like the others (``IFERROR``), so LibreOffice and Excel without the add-in show them.
+sheet like the others (``IFERROR``), so LibreOffice and Excel without the add-in show them. With
+``Wiring.cells`` (Excel without dynamic arrays) each cell is its own formula instead.
 """
 
 from __future__ import annotations
@@ -42,6 +43,18 @@ class Wiring:
     tail_args: str  # unrated, the open choices, the rounds, live (Settings)
     spilled: Callable[[str, int, int], str]  # (call, rows, columns) -> "=IFERROR(call, Cache!...)"
     print_setup: Callable[[Any, str], None]
+    cells: bool = False  # one formula per cell (Excel without dynamic arrays) instead of one spilled call
+
+
+def _table(ws, w: Wiring, first: int, call: str, rows: int, cols: int) -> None:
+    """The table of ``call`` (its arguments up to ``{part}``, where the row and column go) from
+    ``A<first>``: one spilled formula, or with ``w.cells`` one formula per cell."""
+    if not w.cells:
+        ws.cell(first, 1, w.spilled(call.replace("{part}", ","), rows, cols))
+        return
+    for i in range(rows):
+        for j in range(1, cols + 1):
+            ws.cell(first + i, j, '=IFERROR(' + call.replace("{part}", f"{i},{j}") + ',"")')
 
 
 CATEGORIES_SHEET, PRIZES_SHEET = "Categories", "Prizes"
@@ -158,9 +171,10 @@ def categories_sheet(ws, w: Wiring) -> None:
     ws.add_data_validation(tip)
     ws.cell(CAT_TABLE_ROW - 1, 1, "Standings by category").font = _BOLD
     ncols = 6 + w.tb_slots
-    call = f"CATEGORY_STANDINGS(Crosstable,$A${CAT_FIRST}:$B${CAT_LAST},{w.list_args},$B${AGE_ROW},{w.tail_args})"
+    call = (f"CATEGORY_STANDINGS(Crosstable,$A${CAT_FIRST}:$B${CAT_LAST},{w.list_args},$B${AGE_ROW},{{part}},"
+            f"{w.tail_args})")
     rows = w.players + 5 * CATEGORY_SLOTS
-    ws.cell(CAT_TABLE_ROW, 1, w.spilled(call, rows, ncols))
+    _table(ws, w, CAT_TABLE_ROW, call, rows, ncols)
     last = get_column_letter(ncols)
     _table_styles(ws, CAT_TABLE_ROW, last, '$A%(r)s="Rk"', "ISNUMBER($C%(r)s)",
                   'AND($A%(r)s<>"",$B%(r)s="")')
@@ -218,10 +232,11 @@ def prizes_sheet(ws, w: Wiring) -> None:
             _input(ws.cell(r, j), text=False)
             ws.cell(r, j).number_format = "#,##0.00"
     ws.cell(PRIZE_LIST_ROW - 1, 1, "Prize list").font = _BOLD
-    call = f"PRIZES(Crosstable,{PRIZE_RANGE},{RULES_RANGE},{CATEGORIES_RANGE},{AGE_CELL},{w.list_args},{w.tail_args}"+")"
+    call = (f"PRIZES(Crosstable,{PRIZE_RANGE},{RULES_RANGE},{CATEGORIES_RANGE},{AGE_CELL},{w.list_args},{{part}},"
+            f"{w.tail_args})")
     rows = PRIZE_SLOTS * (1 + CATEGORY_COLUMNS) + 10 + CATEGORY_COLUMNS
     ncols = 7
-    ws.cell(PRIZE_LIST_ROW, 1, w.spilled(call, rows, ncols))
+    _table(ws, w, PRIZE_LIST_ROW, call, rows, ncols)
     _table_styles(ws, PRIZE_LIST_ROW, get_column_letter(ncols), '$A%(r)s="Place"', "ISNUMBER($B%(r)s)",
                   'OR($A%(r)s="Total paid",LEFT($A%(r)s,9)="Left over")')
     for r in range(PRIZE_LIST_ROW + 1, PRIZE_LIST_ROW + rows):

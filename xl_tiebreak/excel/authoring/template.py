@@ -88,7 +88,7 @@ class Spec:
     event_rounds: Optional[int] = None  # Settings, Rounds (empty: the round columns)
     identity: bool = False  # the FIDE ID | Sex | Born columns (a workbook made from a TRF that has them)
     runtime: str = "classic"  # or "lite": function names as Excel saves Office.js functions (_xldudf_)
-    prizes: bool = True  # the Categories and Prizes sheets (spilled forms only; not in the teaching workbook)
+    prizes: bool = True  # the Categories and Prizes sheets (not in the teaching workbook)
 
 
 RUNTIMES = ("classic", "lite")
@@ -212,10 +212,10 @@ def build(spec: Spec) -> Workbook:
         conf = wb.create_sheet("xlwings.conf")
         conf["A1"], conf["B1"] = "UDF Modules", "xl_tiebreak.udfs"
         conf.sheet_state = "hidden"
-    if spec.prizes and not spec.cells:  # last, so the parts of the sheets before keep their names
+    if spec.prizes:  # last, so the parts of the sheets before keep their names
         from .prize_sheets import CATEGORIES_SHEET, PRIZES_SHEET, Wiring, categories_sheet, prizes_sheet
         wiring = Wiring(spec.players, TB_SLOTS, STATUS_ROW, f"{TB_RANGE},{SETTINGS_ARGS}", TAIL_ARGS,
-                        lambda call, rows, cols: spilled(call, cache, rows, cols), print_setup)
+                        lambda call, rows, cols: spilled(call, cache, rows, cols), print_setup, spec.cells)
         categories_sheet(wb.create_sheet(CATEGORIES_SHEET), wiring)
         prizes_sheet(wb.create_sheet(PRIZES_SHEET), wiring)
     wb.defined_names["Crosstable"] = DefinedName("Crosstable", attr_text=lay.crosstable_ref())
