@@ -4,7 +4,7 @@ values, for ``check`` to compare."""
 
 from __future__ import annotations
 
-from openpyxl.styles import Font, PatternFill  # type: ignore[import-untyped]
+from openpyxl.styles import Alignment, Font, PatternFill  # type: ignore[import-untyped]
 
 from ...imports.chess_results import Imported
 from ..published_sheet import HEADER_ROW, SHEET, published_rows
@@ -21,6 +21,10 @@ def published_sheet(wb, imported: Imported, program: str, file: str) -> None:
     ws["A2"].font = Font(italic=True, color="555555")
     names = {p.no: p.name for p in imported.tournament.players}
     rows = published_rows(imported.published, names)
+    last_col = chr(64 + min(max(len(rows[0]), 6), 26))
+    ws["A2"].alignment = Alignment(wrap_text=True, vertical="top")
+    ws.merge_cells(f"A2:{last_col}2")  # the note wraps inside the printed width
+    ws.row_dimensions[2].height = 45
     for i, row in enumerate(rows):
         for j, v in enumerate(row, start=1):
             c = ws.cell(HEADER_ROW + i, j)
@@ -34,4 +38,4 @@ def published_sheet(wb, imported: Imported, program: str, file: str) -> None:
         ws.cell(k, 1, line).data_type = "s"
     ws.column_dimensions["C"].width = 30
     last = max(HEADER_ROW + len(rows) + len(imported.published.legend), HEADER_ROW)
-    print_setup(ws, f"A1:{chr(64 + max(len(rows[0]), 4))}{last}", HEADER_ROW)
+    print_setup(ws, f"A1:{last_col}{last}", HEADER_ROW)
