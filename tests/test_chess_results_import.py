@@ -243,3 +243,16 @@ def test_an_export_claiming_too_many_rows_or_columns_is_refused_before_the_work(
     wide = [*TITLE, HEADER[:9] + ["x"] * 1000, *[p[:9] for p in PLAYERS]]
     with pytest.raises(InputError, match="columns, more than 1,000"):
         read_export(wide)
+
+
+def test_an_empty_cell_in_a_played_round_is_a_player_not_paired_and_an_empty_round_is_not_played():
+    header = HEADER[:9] + ["4.Rd"] + HEADER[9:10]
+    players = [[1, 2, "", "Adams, A", 2100, "ENG", "3w1", "2b½", "-1", "", 2.5],
+               [2, 1, "", "Brown, B", 2200, "ENG", "4b1", "1w½", "3s1", "", 2.5],
+               [3, 3, "", "Cole, C", 1900, "SCO", "1b0", "4w+", "2w0", "", 1],
+               [4, 4, "", "Dunn, D", 0, "WLS", "2w0", "3b-", "", "", 0]]  # withdrew after round 2
+    t = read_export([*TITLE, header, *players]).tournament
+    assert t.rounds == 4
+    dunn = t.players[3]
+    assert [format_cell(r) for r in dunn.rounds[:3]] == ["1w0", "-3", "-"] and dunn.rounds[2].kind == Kind.ABSENT
+    assert compute(t, "BH").rounds == 3  # standings after round 3: round 4 was not played

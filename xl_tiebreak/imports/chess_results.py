@@ -16,8 +16,10 @@ project and its tests, or the Keshmat circuit's ``process_crosstable.py``):
 
 Round cells: ``12w1``, ``12b½``, ``12w0`` (opponent, colour, result; ``s`` for black on the German
 pages), ``12w+`` / ``12b-`` a forfeit won / lost, ``-1``, ``-½``, ``-0`` no opponent (a bye worth
-1 point, read as a pairing-allocated bye; a half-point bye; absent), empty: not played, ``12w``
-paired, no result yet. In a *Final Ranking* crosstable the opponent is named by his rank (Rk.),
+1 point, read as a pairing-allocated bye; a half-point bye; absent), ``-`` not paired, ``12w``
+paired, no result yet. An empty cell in a round that has results is a player not paired in it
+(withdrawn or absent: the export is a published state, not a round in progress); a round whose
+cells are all empty has not been played. In a *Final Ranking* crosstable the opponent is named by his rank (Rk.),
 in a *Starting rank* crosstable by his start number; without that line, the numbering under which
 every game is written on both players' rows is taken. Anything else is refused, naming its row
 and column and what was expected. A round-robin table (columns 1, 2, ... by opponent) says in
@@ -29,7 +31,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Optional, Sequence
 
 from ..crosstable import Row, tournament_from_rows
@@ -236,6 +238,8 @@ def _parse(v: object) -> Optional[tuple]:
     t = _text(v)
     if not t:
         return None
+    if t == "-":  # not paired
+        return ("bye", "0")
     if isinstance(v, (int, float)) and not isinstance(v, bool):
         raise ValueError(t)
     m = _GAME.match(t)
@@ -336,6 +340,10 @@ def _tournament(rows: Sequence[Sequence[object]], head: int, body: list[int], co
         if cols.points is not None:
             points[no] = read_number(_cell(row, cols.points))
         values[no] = tuple(read_number(_cell(row, j)) for _, j in tbs)
+
+    played = {r for p in players for r, c in enumerate(p.cells, start=1) if c}
+    players = [replace(p, cells=[c or ("-" if r in played else "") for r, c in enumerate(p.cells, start=1)])
+               for p in players]  # a published round: an empty cell is a player not paired (withdrawn, absent)
 
     def place(no: int, rnd: int) -> str:
         i = row_of.get(no)
