@@ -256,3 +256,10 @@ def test_an_empty_cell_in_a_played_round_is_a_player_not_paired_and_an_empty_rou
     dunn = t.players[3]
     assert [format_cell(r) for r in dunn.rounds[:3]] == ["1w0", "-3", "-"] and dunn.rounds[2].kind == Kind.ABSENT
     assert compute(t, "BH").rounds == 3  # standings after round 3: round 4 was not played
+
+
+def test_a_text_export_with_a_monstrous_field_is_refused_not_a_traceback(tmp_path, capsys):
+    bad = tmp_path / "huge.csv"
+    bad.write_text('Rk.;Name;1.Rd\n1;"' + "x" * 200_000 + '";-1\n', encoding="utf-8")
+    code, _, err = _cli(capsys, "check", "--from", "chess-results", bad)
+    assert code == 2 and "huge.csv" in err and "not a readable CSV" in err

@@ -41,7 +41,10 @@ def export_rows(path: "str | Path") -> list[list[Any]]:
     if data[:8] == b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1":
         raise InputError("an old Excel .xls file: open it and save it as .xlsx (or CSV), then read that", p.name)
     from ..imports.chess_results import rows_from_text
-    return rows_from_text(_text(data))
+    try:
+        return rows_from_text(_text(data))
+    except InputError as exc:
+        raise InputError(exc.detail, exc.where or p.name) from None
 
 
 def _workbook_rows(data: bytes, name: str) -> list[list[Any]]:

@@ -111,7 +111,10 @@ def rows_from_text(text: str) -> list[list[object]]:
     save it); cells as text."""
     sample = "\n".join(text.splitlines()[:50])
     delimiter = max(("\t", ";", ","), key=sample.count)
-    return [list(r) for r in csv.reader(io.StringIO(text), delimiter=delimiter)]
+    try:
+        return [list(r) for r in csv.reader(io.StringIO(text), delimiter=delimiter)]
+    except csv.Error as exc:  # a field over the csv module's limit, a NUL byte ...
+        raise InputError(f"not a readable CSV or tab-separated file ({exc})") from None
 
 
 def _header(rows: Sequence[Sequence[object]], source: str) -> int:
