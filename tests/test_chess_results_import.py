@@ -263,3 +263,36 @@ def test_a_text_export_with_a_monstrous_field_is_refused_not_a_traceback(tmp_pat
     bad.write_text('Rk.;Name;1.Rd\n1;"' + "x" * 200_000 + '";-1\n', encoding="utf-8")
     code, _, err = _cli(capsys, "check", "--from", "chess-results", bad)
     assert code == 2 and "huge.csv" in err and "not a readable CSV" in err
+
+
+def test_random_damage_to_an_export_gives_our_error_or_an_event_never_anything_else():
+    import random
+    from xl_tiebreak.errors import TiebreakError
+    from xl_tiebreak.imports.vega import read_vega
+    from test_vega_import import SAMPLE
+    rng = random.Random(24)
+    alphabet = ["", "-", "+", "*", "w", "b", "s", "½", "1", "0", "12", "3w", "-1", "x", " ", "=", "2b½", "Rk.", "Name",
+                None, 3.5, 7, "1.Rd", "-½", "4w+"]
+    base = _rows()
+    for _ in range(400):
+        rows = [list(r) for r in base]
+        for _ in range(rng.randint(1, 4)):
+            i = rng.randrange(len(rows))
+            if rows[i]:
+                rows[i][rng.randrange(len(rows[i]))] = rng.choice(alphabet)
+        try:
+            read_export(rows, "fuzz.xlsx")
+        except TiebreakError:
+            pass
+    lines = SAMPLE.splitlines()
+    for _ in range(400):
+        damaged = list(lines)
+        k = rng.randrange(len(damaged))
+        line = damaged[k]
+        if line:
+            j = rng.randrange(len(line))
+            damaged[k] = line[:j] + rng.choice(["", "|", "-", "+", "W", "9", " ", "BYE", "(W)"]) + line[j + 1:]
+        try:
+            read_vega("\n".join(damaged), "fuzz.txt")
+        except TiebreakError:
+            pass
