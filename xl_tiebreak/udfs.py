@@ -40,7 +40,8 @@ except ImportError:  # pragma: no cover
         return lambda g: g
 
 CATEGORY = "xl-tiebreak"  # the classic add-in's function-wizard category
-RANGE_ARGUMENTS = frozenset({"crosstable", "tiebreak_list", "settings"})  # always 2-D lists
+RANGE_ARGUMENTS = frozenset({"crosstable", "tiebreak_list", "settings", "category", "categories",  # always 2-D lists
+                             "prize_table", "prize_rules"})
 
 
 def _udf(name: str, fn: Callable) -> Callable:

@@ -24,7 +24,8 @@ def template(args) -> tuple[str, int]:
         from .authoring.teaching import teaching_bytes
         data = teaching_bytes(runtime)
     else:
-        data = template_bytes(args.kind, args.players, args.rounds, cells=cells, runtime=runtime)
+        data = template_bytes(args.kind, args.players, args.rounds, cells=cells, runtime=runtime,
+                              player_fields=getattr(args, "player_fields", False))
     out = atomic_write(Path(args.output), data, overwrite=args.force)
     form = "one formula per cell" if cells else "spilled tables"
     if runtime == "lite":
@@ -35,7 +36,13 @@ def template(args) -> tuple[str, int]:
 def workbook(args) -> tuple[str, int]:
     from ..trf import read_trf
     from .authoring.workbook import write_workbook
-    t = read_trf(args.input, encoding=getattr(args, "encoding", None))
+    imported = None
+    if getattr(args, "source", "trf") != "trf":
+        from .export_rows import read_import
+        imported = read_import(args.input, args.source)
+        t = imported.tournament
+    else:
+        t = read_trf(args.input, encoding=getattr(args, "encoding", None))
     tbs = [c.strip() for c in args.tiebreaks.split(",") if c.strip()] if args.tiebreaks else None
     if tbs:
         from ..descriptor import parse_list
@@ -43,9 +50,28 @@ def workbook(args) -> tuple[str, int]:
     if args.rules:
         from ..editions import get_edition
         get_edition(args.rules)
+    if imported is not None:
+        return _imported_workbook(args, imported, tbs)
     out = write_workbook(t, args.output, tiebreaks=tbs, edition=args.rules, overwrite=args.force, trf_fields=True)
     return (f"wrote {out}: {len(t.players)} players, {t.rounds} rounds, values filled in; after editing "
             f"it without Excel, 'xl-tiebreak recompute {out}' fills them in again\n"), 0
+
+
+def _imported_workbook(args, imported, tbs) -> tuple[str, int]:
+    """``workbook --from PROGRAM FILE``: the workbook of the imported event, with a Published sheet
+    of what the program published (``check`` compares it with ours)."""
+    from .authoring.published import published_sheet
+    from .authoring.template import to_bytes, with_values
+    from .authoring.workbook import filled_workbook
+    t = imported.tournament
+    wb, _spec = filled_workbook(t, tiebreaks=tbs, edition=args.rules, trf_fields=True)
+    published_sheet(wb, imported, args.source, Path(args.input).name)
+    out = atomic_write(Path(args.output), with_values(to_bytes(wb)), overwrite=args.force)
+    note = "" if tbs else ("; the Published TB columns are compared with the Settings tie-breaks in order: give "
+                           "--tiebreaks (what TB1, TB2, ... are) to make them match")
+    return (f"wrote {out}: {len(t.players)} players, {t.rounds} rounds from {args.source} ({len(imported.published.columns)} "
+            f"published tie-break column(s) on the Published sheet); 'xl-tiebreak check {out}' lists where they "
+            f"differ from ours{note}\n"), 0
 
 
 def export_trf(args) -> tuple[str, int]:
