@@ -41,10 +41,15 @@ from ..teams import ABSENT, BYE, FORFEITED, PAB, PLAYED, TeamEvent, match_score
 from .spec import TeamColumn, TeamEvaluation, TeamSpec, TeamTieBreak
 
 __all__ = ["TeamRound", "Element", "TeamContext", "team_edition", "context_of", "cut_elements",
-           "show", "SCORES"]
+           "show", "SCORES", "EDE_KNOCKOUT"]
 
 #: the two team scores
 SCORES = ("MP", "GP")
+
+#: the readings of the EDE knock-out steps (C.07 Art. 13.3.2; :mod:`.encounter`), the default first:
+#: ``event``, the text (two teams equal in MP and GP, boards counted over the whole event, Art. 12);
+#: ``encounter``, FIDE's reference engine gacrux (any two teams left, boards of their encounters only)
+EDE_KNOCKOUT = ("event", "encounter")
 
 # kinds of a team round as Art. 16 sees it (TeamRound.kind)
 K_PLAYED = "played match"
@@ -183,7 +188,10 @@ class TeamContext:
 
     def __init__(self, event: TeamEvent, edition: "Edition | str | None" = None, rounds: Optional[int] = None,
                  lookup: Optional[Lookup] = None, *, _rounds_by_team: Optional[dict[int, tuple[TeamRound, ...]]] = None,
-                 fore: bool = False, round_robin: bool = False) -> None:
+                 fore: bool = False, round_robin: bool = False, ede_knockout: str = EDE_KNOCKOUT[0]) -> None:
+        if ede_knockout not in EDE_KNOCKOUT:
+            raise InputError(f"ede-knockout is {' or '.join(EDE_KNOCKOUT)}, not {ede_knockout!r}")
+        self.ede_knockout = ede_knockout
         self._event = event
         self._edition, self.edition_note = team_edition(edition, event.tournament.start_date)
         self.notes: list[str] = [self.edition_note] if self.edition_note else []
@@ -210,6 +218,7 @@ class TeamContext:
         self._elements: dict[tuple[int, str, Optional[str], bool], list[Element]] = {}
         self._fore: Optional[TeamContext] = None
         self._board_total: Optional[int] = None
+        self._earlier: dict[str, list[TeamColumn]] = {}
         self._board_points: dict[int, tuple[Fraction, ...]] = {}
 
     # --- the TeamEvaluation protocol -------------------------------------------------------
@@ -245,6 +254,17 @@ class TeamContext:
         if got is None:
             got = self._cache[tb.code] = row.compute(self, tb, earlier)
         return got
+
+    def remember_earlier(self, tb: TeamTieBreak, earlier: Sequence[TeamColumn]) -> None:
+        """Keep the columns a list places before ``tb`` (the primary score first; the first time
+        ``tb`` is listed), so that its account explains the group the standings rank it in."""
+        self._earlier.setdefault(tb.code, list(earlier))
+
+    def earlier_for(self, tb: TeamTieBreak) -> Optional[list[TeamColumn]]:
+        """The columns before ``tb`` in the list computed (C.07 Art. 4.2: a Type A code ranks inside
+        the group they leave tied); ``None`` when ``tb`` was not in it (:mod:`.typea` then explains
+        the group tied on the primary score)."""
+        return self._earlier.get(tb.code)
 
     def row(self, name: str) -> TeamSpec:
         if self._lookup is None:
@@ -411,7 +431,7 @@ class TeamContext:
                         last = replace(last, mp=self.draw("MP"), gp=self.draw("GP"), played=True, vur=False)
                     by[t] = rs[:-1] + (last,)
             self._fore = TeamContext(self._event, self._edition, self._n, self._lookup, _rounds_by_team=by, fore=True,
-                                     round_robin=self.round_robin)
+                                     round_robin=self.round_robin, ede_knockout=self.ede_knockout)
             self._fore.notes = self.notes
         return self._fore
 

@@ -20,7 +20,9 @@ tied (1 = best, lower is better).
   :mod:`.boards`). FIDE's reference engine gacrux instead counts only the boards of the two teams'
   encounters, and applies the steps even when the teams' game points differ: that reading is
   :data:`ENCOUNTER` (tests/oracle/README.md, "EDE knock-out steps"), chosen by an evaluation whose
-  ``ede_knockout`` attribute says so (the text's :data:`EVENT` otherwise).
+  ``ede_knockout`` attribute says so (the text's :data:`EVENT` otherwise): the team event option
+  ``ede_knockout`` (``compute_team(..., ede_knockout="encounter")``, ``--set ede-knockout=encounter``;
+  :data:`xl_tiebreak.options.TEAM_CHOICES`).
 """
 
 from __future__ import annotations
