@@ -134,9 +134,14 @@ def show(x: Optional[Fraction]) -> str:
     return f"{whole} {rest.numerator}/{rest.denominator}" if whole else f"{rest.numerator}/{rest.denominator}"
 
 
-def _all_rounds(event: TeamEvent, n: int) -> dict[int, tuple[TeamRound, ...]]:
-    """Every team's rounds 1..n (each match scored once)."""
-    scored = {(m.team, m.round): match_score(event, m) for m in event.matches if m.round <= n}
+def _match_scores(event: TeamEvent, n: int) -> dict[tuple[int, int], tuple[Fraction, Fraction]]:
+    """(team, round) -> (match points, game points) of every match of rounds 1..n, scored once."""
+    return {(m.team, m.round): match_score(event, m) for m in event.matches if m.round <= n}
+
+
+def _all_rounds(event: TeamEvent, n: int,
+                scored: dict[tuple[int, int], tuple[Fraction, Fraction]]) -> dict[int, tuple[TeamRound, ...]]:
+    """Every team's rounds 1..n (each match scored once, ``scored``)."""
     return {t.no: _rounds_of(event, t.no, n, scored) for t in event.teams}
 
 
@@ -208,9 +213,13 @@ class TeamContext:
         self._lookup = lookup
         self.is_fore = fore
         self.round_robin = round_robin
+        #: (team, round) -> the match's (MP, GP) as awarded, rounds 1..n (None for FB's context,
+        #: whose final round is not as awarded)
+        self.match_scores: Optional[dict[tuple[int, int], tuple[Fraction, Fraction]]] = (
+            None if _rounds_by_team is not None else _match_scores(event, n))
         self.by_team: dict[int, tuple[TeamRound, ...]] = (
             _rounds_by_team if _rounds_by_team is not None
-            else _all_rounds(event, n))
+            else _all_rounds(event, n, self.match_scores or {}))
         self._cache: dict[str, TeamColumn] = {}
         self._scores: dict[tuple[int, str], Fraction] = {}
         self._adjusted: dict[tuple[int, str], Fraction] = {}

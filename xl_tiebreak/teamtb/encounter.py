@@ -78,6 +78,7 @@ class Encounters:
     round_robin: bool = False  # Art. 15.2: forfeits count as played; all have met (6.2)
     boards: Optional[int] = None  # board_total of the event, when the evaluation keeps it
     points: Optional[Callable[[int], Points]] = None  # a team's board points, when the evaluation keeps them
+    known: Optional[dict[tuple[int, int], tuple[Fraction, Fraction]]] = None  # (team, round) -> (MP, GP) scored
     _scores: dict[int, list[tuple[Match, Fraction, Fraction]]] = field(default_factory=dict, init=False,
                                                                        repr=False)
     _met: dict[tuple[int, int, str], Optional[Fraction]] = field(default_factory=dict, init=False, repr=False)
@@ -93,8 +94,9 @@ class Encounters:
     def scored(self, team: int) -> list[tuple[Match, Fraction, Fraction]]:
         """(match, match points, game points) of the team's rounds 1..rounds."""
         if team not in self._scores:
-            self._scores[team] = [(m, *match_score(self.event, m)) for m in self.event.matches_of(team)
-                                  if m.round <= self.rounds]
+            known = self.known or {}
+            self._scores[team] = [(m, *(known.get((m.team, m.round)) or match_score(self.event, m)))
+                                  for m in self.event.matches_of(team) if m.round <= self.rounds]
         return self._scores[team]
 
     def meetings(self, team: int, other: int) -> list[Match]:
@@ -256,7 +258,8 @@ def _encounters(ev: TeamEvaluation, tb: TeamTieBreak) -> Encounters:
     if knockout not in (EVENT, ENCOUNTER):
         raise ValueError(f"ede_knockout is {EVENT!r} or {ENCOUNTER!r}, not {knockout!r}")
     return Encounters(ev.event, ev.rounds, tb.forfeits_as_played, knockout,
-                      round_robin=bool(getattr(ev, "round_robin", False)), boards=boards_of(ev), points=points_of(ev))
+                      round_robin=bool(getattr(ev, "round_robin", False)), boards=boards_of(ev), points=points_of(ev),
+                      known=getattr(ev, "match_scores", None))
 
 
 def _tiers_fn(ev: TeamEvaluation, tb: TeamTieBreak,
