@@ -22,20 +22,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench_engine import best_of  # noqa: E402
 from events import swiss  # noqa: E402
 
 from xl_tiebreak import compute, write_trf  # noqa: E402
 from xl_tiebreak.publish.gather import gather, round_results  # noqa: E402
 from xl_tiebreak.publish.page import render_page  # noqa: E402
-
-
-def best_of(fn, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return min(times)
 
 
 def main() -> None:
