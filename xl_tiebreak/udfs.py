@@ -40,7 +40,7 @@ except ImportError:  # pragma: no cover
         return lambda g: g
 
 CATEGORY = "xl-tiebreak"  # the classic add-in's function-wizard category
-RANGE_ARGUMENTS = frozenset({"crosstable", "tiebreak_list", "settings"})  # always 2-D lists
+RANGE_ARGUMENTS = frozenset({"crosstable", "tiebreak_list", "settings", "matches", "teams"})  # always 2-D lists
 
 
 def _udf(name: str, fn: Callable) -> Callable:

@@ -1,0 +1,218 @@
+"""The Excel functions of a team event (issue 23), over the team workbook's ranges as Excel hands
+them over: ``matches`` (the match grid), ``teams`` (the rosters) and ``settings`` (the team
+Settings rows), read by :func:`.team_table.build_team_event`. Registered with the individual
+functions in :data:`.functions.FUNCTIONS` (which adds the argument checks and the error naming),
+so the UDF module, the headless recompute and the tests call the same code.
+
+Values are those after the last complete round (a round in progress is named by ``TEAM_STATUS``).
+All values for one distinct content of the three ranges are computed once (:data:`.function_cache.CACHE`).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Optional
+
+from ..errors import DescriptorError, InputError, TiebreakError
+from ..formatting import json_number
+from ..teams import match_score, scores
+from .arguments import list_text, read_whole, text_of
+from .function_cache import CACHE, Table, content_key
+from .team_table import TeamTables, build_team_event, played_through
+
+NA = "#N/A"
+UNDEFINED = "-"
+
+
+def _cell_name(table: str, i: int, j: int) -> str:
+    from .xlsx.a1 import column_letter
+    return f"{table} row {i + 1}, column {column_letter(j + 1)}"
+
+
+def _tables(matches: Table, teams: Table, settings: Any) -> TeamTables:
+    key = (content_key(matches), content_key(teams),
+           content_key(settings) if isinstance(settings, (list, tuple)) else settings)
+    return CACHE.get(("team", *key), lambda: build_team_event(teams, matches, settings, cell_name=_cell_name))
+
+
+def _edition(tables: TeamTables) -> Any:
+    from ..editions import edition_for_date, get_edition
+    st = tables.settings
+    if st.edition:
+        try:
+            return get_edition(st.edition)
+        except TiebreakError as exc:
+            raise InputError(f"settings: Edition: {exc}") from None
+    if st.start_date:
+        from ..trf.records import parse_date
+        iso = parse_date(st.start_date)
+        if iso:
+            return edition_for_date(iso)
+    return get_edition(None)
+
+
+def _kept(tables: TeamTables, key: Any, make: Any) -> Any:
+    """A value derived from ``tables``, computed once and kept with them."""
+    if key not in tables.memo:
+        tables.memo[key] = make()
+    return tables.memo[key]
+
+
+def _scores(tables: TeamTables) -> dict[int, tuple[Fraction, Fraction]]:
+    return _kept(tables, "scores", lambda: scores(played_through(tables)))
+
+
+def _team_no(team: Any, tables: TeamTables) -> Optional[int]:
+    if team is None or (isinstance(team, str) and not team.strip()):
+        return None
+    try:
+        f = float(team)
+    except (TypeError, ValueError, OverflowError):
+        return -1
+    if not f.is_integer() or int(f) not in {t.no for t in tables.event.teams}:
+        return -1
+    return int(f)
+
+
+def _per_team(team: Any, tables: TeamTables, value: Any) -> Any:
+    no = _team_no(team, tables)
+    if no is None:
+        return ""
+    if no < 0:
+        return NA
+    return value(no)
+
+
+def MATCH_POINTS(team: Any, matches: Table, teams: Table, settings: Any = None) -> Any:
+    """A team's match points after the last complete round: won, drawn and lost matches as Settings say (2/1/0 by default), byes and the pairing bye included."""
+    tables = _tables(matches, teams, settings)
+    return _per_team(team, tables, lambda no: json_number(_scores(tables)[no][0]))
+
+
+def GAME_POINTS(team: Any, matches: Table, teams: Table, settings: Any = None) -> Any:
+    """A team's game points after the last complete round: the sum of its board points, byes and the pairing bye included."""
+    tables = _tables(matches, teams, settings)
+    return _per_team(team, tables, lambda no: json_number(_scores(tables)[no][1]))
+
+
+def _codes_of(tiebreak_list: Any) -> list[str]:
+    return [c.strip() for c in list_text(tiebreak_list).split(",") if c.strip()]
+
+
+def _team_result(tables: TeamTables, codes: list[str]) -> Any:
+    """The engine's result for the complete rounds, under the settings' edition."""
+    from ..teamtb.engine import compute_team  # type: ignore[import-not-found, attr-defined]
+    ed = _edition(tables)
+
+    def make() -> Any:
+        try:
+            return compute_team(played_through(tables), codes or None, edition=ed, rounds=tables.complete)
+        except DescriptorError as exc:
+            raise DescriptorError(f"tiebreak_list: {exc}") from None
+    return _kept(tables, ("result", tuple(codes), ed.name), make)
+
+
+def _out(v: Optional[Fraction]) -> Any:
+    return UNDEFINED if v is None else json_number(v)
+
+
+def TEAM_TIEBREAK(team: Any, matches: Table, teams: Table, code: Any, settings: Any = None,
+                  tiebreak_list: Any = None) -> Any:
+    """Any team tie-break of one team by its code (EMGSB/C1, BH:MP/C1, GP, EDE, BC, ...) after the last complete round; with the event's tie-break list, a rank code (EDE, DE, TBR, BBE) is the rank inside the tied group."""
+    text = text_of(code)
+    if not text:
+        return ""
+    tables = _tables(matches, teams, settings)
+    listed = _codes_of(tiebreak_list)
+    result = _team_result(tables, listed if listed else [text])
+    j = _column_of(result, text)
+    if j is None:  # not in the list: on its own
+        result = _team_result(tables, [text])
+        j = _column_of(result, text)
+    if j is None:
+        raise DescriptorError(f"code: {text} is not a team tie-break code")
+    rows = {r.no: r for r in result.rows}
+    return _per_team(team, tables, lambda no: _out(rows[no].values[j]))
+
+
+def _column_of(result: Any, text: str) -> Optional[int]:
+    want = text.replace(" ", "").upper()
+    for j, c in enumerate(result.codes):
+        if str(c).replace(" ", "").upper() == want:
+            return j
+    canon = getattr(result, "canonical", None)
+    if canon:
+        for j, c in enumerate(canon):
+            if str(c).upper() == want:
+                return j
+    return None
+
+
+def TEAM_STANDINGS(matches: Table, teams: Table, settings: Any = None, tiebreak_list: Any = None,
+                   row: Any = None, column: Any = None) -> Any:
+    """The team standings (Rk, No, Team, MP, GP and the tie-breaks) after the last complete round, as a table that spills; with row (1 the leader, 0 the header) and column it gives that one cell."""
+    tables = _tables(matches, teams, settings)
+    result = _team_result(tables, _codes_of(tiebreak_list))
+    table: list[list[Any]] = [["Rk", "No", "Team", "MP", "GP", *result.codes]]
+    for r in result.rows:
+        table.append([r.rank, r.no, r.name, json_number(r.match_points), json_number(r.game_points),
+                      *[_out(v) for v in r.values]])
+    i = read_whole(row, "row", "TEAM_STANDINGS")
+    j = read_whole(column, "column", "TEAM_STANDINGS")
+    if i is None and j is None:
+        return table
+    if i is not None and not 0 <= i < len(table):
+        return "" if i >= len(table) else NA
+    if j is not None and not 1 <= j <= len(table[0]):
+        return NA
+    if i is None:
+        assert j is not None
+        return [[r[j - 1]] for r in table]
+    if j is None:
+        return [table[i]]
+    return table[i][j - 1]
+
+
+def MATCH_SCORES(matches: Table, teams: Table, settings: Any = None) -> list[list[Any]]:
+    """Beside the match grid, row for row: the match score in game points (home, away) and the match points of each side, as a table that spills; empty for a match not complete."""
+    tables = _tables(matches, teams, settings)
+    ev = tables.event
+    out: list[list[Any]] = [["GP home", "GP away", "MP home", "MP away"]]
+    by_row = {i: (rd, home, done) for i, rd, home, done in tables.rows}
+    for i in range(1, len(matches)):
+        rd, home, done = by_row.get(i, (0, 0, False))
+        if not done:
+            out.append(["", "", "", ""])
+            continue
+        m = next(x for x in ev.matches_of(home) if x.round == rd)
+        mp, gp = match_score(ev, m)
+        if m.opponent is None:
+            out.append([json_number(gp), "", json_number(mp), ""])
+            continue
+        other = next(x for x in ev.matches_of(m.opponent) if x.round == rd)
+        omp, ogp = match_score(ev, other)
+        out.append([json_number(gp), json_number(ogp), json_number(mp), json_number(omp)])
+    return out
+
+
+def TEAM_STATUS(matches: Table, teams: Table, settings: Any = None) -> str:
+    """One line above the team tables: after which round the values are, the round in progress, the rules, the match points and the pairing bye's value used, or the first problem with its cell."""
+    tables = _tables(matches, teams, settings)
+    ev = tables.event
+    ed = _edition(tables)
+    st = tables.settings
+    mv = ev.match_values
+    head = f"After round {tables.complete} of {ev.rounds}" if tables.complete else f"No round complete yet (of {ev.rounds})"
+    done, total = tables.in_progress
+    if total:
+        head += f"; round {tables.complete + 1} in progress ({done} of {total} matches complete)"
+    pab_mp, pab_gp = ev.pab_points
+    source = "Settings" if ev.pab.source != "default" else "default: a won match, every board won"
+    return (f"{head}; rules {ed.name}; {len(ev.teams)} teams, {ev.boards} boards; {st.primary} first; match points "
+            f"{json_number(mv.win)}/{json_number(mv.draw)}/{json_number(mv.loss)}; team PAB {json_number(pab_mp)} MP, "
+            f"{json_number(pab_gp)} GP ({source}). No problems found.")
+
+
+TEAM_FUNCTIONS = ("MATCH_POINTS", "GAME_POINTS", "TEAM_TIEBREAK", "TEAM_STANDINGS", "MATCH_SCORES", "TEAM_STATUS")
+
+__all__ = list(TEAM_FUNCTIONS)
