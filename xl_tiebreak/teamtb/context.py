@@ -1,0 +1,386 @@
+"""The evaluation of one team event: per team per round the match (its MP, GP, opponent, kind), and
+C.07 Art. 16 applied per match, for match points (MP) and game points (GP) separately
+(TIEBREAK_RULES §4, §5.17: "for teams, points means MP and GP separately").
+
+Which team rounds are unplayed (Art. 16.1, 16.2), per match:
+
+* a match is *played* when at least one board game was played over the board, or when both teams
+  scored in it (each present on some board); a match without a game in which only one team scored
+  (board forfeits only, or a record-330 forfeited match) is a forfeit: won by the team that scored
+  (16.2.2, not a VUR), lost by the other (16.2.4, a VUR); lost by both when neither scored;
+* the team PAB (16.2.1) and a full-point bye ``F`` are not VURs; an ``H`` or ``Z`` bye and a round
+  with nothing for the team (absence, withdrawal) are VURs.
+
+Art. 16.3 (the score opponents see, :meth:`TeamContext.adjusted`): rounds after the team's last
+round that is not a VUR and without a scheduled opponent count as a drawn match (MP: TD; GP: half
+the boards). Art. 16.4 (own unplayed rounds, :meth:`TeamContext.dummy`): a dummy opponent with the
+team's own score; 2026: capped by the scheduled opponent's adjusted score for a forfeited match
+(16.4.1), else by a draw in every round counted (16.4.2).
+
+Editions: the team tie-breaks are defined from the 2024 text of C.07 on; only ``fide2024`` and
+``fide2026`` are accepted (:func:`team_edition`). An event dated before 1 Apr 2024 has no team
+text of its own in this package's editions: it is computed under 2024 (the oldest C.07 team text),
+and :func:`team_edition` says so in its note.
+
+Team events are computed as Swiss events (Art. 16 applies); the C.07 round-robin rule (15.2) is
+not applied to teams.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Callable, Optional, Sequence
+
+from ..editions import FIDE2024, FIDE2026, Edition, get_edition
+from ..errors import EditionError, InputError
+from ..teams import ABSENT, BYE, FORFEITED, PAB, PLAYED, TeamEvent, match_score
+from .spec import TeamColumn, TeamEvaluation, TeamSpec, TeamTieBreak
+
+__all__ = ["TeamRound", "Element", "TeamContext", "team_edition", "context_of", "cut_elements",
+           "show", "SCORES"]
+
+#: the two team scores
+SCORES = ("MP", "GP")
+
+# kinds of a team round as Art. 16 sees it (TeamRound.kind)
+K_PLAYED = "played match"
+K_FORFEIT_WIN = "forfeit win"          # 16.2.2
+K_FORFEIT_LOSS = "forfeit loss"        # 16.2.4
+K_DOUBLE_FORFEIT = "lost by both"      # 16.2.4 for both teams
+K_PAB = "PAB"                          # 16.2.1
+K_BYE_F = "full-point bye (F)"
+K_BYE_H = "half-point bye (H)"
+K_BYE_Z = "zero-point bye (Z)"
+K_ABSENT = "absent"
+
+
+def team_edition(edition: "str | Edition | None", start_date: Optional[str] = None) -> tuple[Edition, Optional[str]]:
+    """The edition a team computation uses and a note when it was chosen for the caller.
+
+    ``None``: from the start date, 2026 from 1 Mar 2026, else 2024 (an event dated before
+    1 Apr 2024 included, with a note: the team tie-breaks are defined from the 2024 text).
+    Any edition other than 2024 or 2026 is refused (:class:`EditionError`)."""
+    if edition is None or (isinstance(edition, str) and not edition.strip()):
+        if start_date and start_date >= "2026-03-01":
+            return FIDE2026, None
+        if start_date and start_date < "2024-04-01":
+            return FIDE2024, (f"start date {start_date} is before the 2024 C.07 text; team tie-breaks are "
+                              "defined from that text, so the event is computed under fide2024")
+        if not start_date:
+            return FIDE2026, None
+        return FIDE2024, None
+    ed = get_edition(edition)
+    if ed.name not in (FIDE2024.name, FIDE2026.name):
+        raise EditionError(f"team tie-breaks are defined from the 2024 C.07 text: edition {ed.name} has none; "
+                           "use fide2024 or fide2026")
+    return ed, None
+
+
+@dataclass(frozen=True)
+class TeamRound:
+    """One team's round as Art. 16 sees it: ``kind`` (one of the ``K_*`` labels), the opponent team
+    (``None`` without one), its match and game points, ``played`` (a match played over the boards)
+    and ``vur`` (a voluntarily unplayed round, Art. 16.1)."""
+
+    round: int
+    kind: str
+    opponent: Optional[int]
+    mp: Fraction
+    gp: Fraction
+    played: bool
+    vur: bool
+
+    def points(self, score: str) -> Fraction:
+        return self.mp if score == "MP" else self.gp
+
+    @property
+    def forfeit(self) -> bool:
+        """An unplayed round with a scheduled opponent (a forfeited match, 16.2.2 / 16.2.4)."""
+        return not self.played and self.opponent is not None
+
+
+@dataclass(frozen=True)
+class Element:
+    """One round's element of a Buchholz-like sum (TIEBREAK_RULES §4.4): ``score`` (the opponent's
+    adjusted score, or the dummy's), ``value`` (``score``, or ``score`` × the points scored in
+    the round for the ESB family), ``vur`` (cut first, Art. 16.5) and ``how`` (in words)."""
+
+    round: int
+    score: Fraction
+    value: Fraction
+    vur: bool
+    how: str
+
+
+def show(x: Optional[Fraction]) -> str:
+    """A value as the explanations write it (exact: ``12``, ``10.5``, ``29 1/3``)."""
+    if x is None:
+        return "undefined"
+    if x.denominator == 1:
+        return str(x.numerator)
+    if (x * 4).denominator == 1:
+        return f"{float(x):g}"
+    whole = x.numerator // x.denominator
+    rest = x - whole
+    return f"{whole} {rest.numerator}/{rest.denominator}" if whole else f"{rest.numerator}/{rest.denominator}"
+
+
+def _rounds_of(event: TeamEvent, team: int, n: int) -> tuple[TeamRound, ...]:
+    by_round = {m.round: m for m in event.matches_of(team)}
+    out = []
+    for r in range(1, n + 1):
+        m = by_round.get(r)
+        if m is None or m.kind == ABSENT:
+            out.append(TeamRound(r, K_ABSENT, None, Fraction(0), Fraction(0), False, True))
+            continue
+        mp, gp = match_score(event, m)
+        if m.kind == PLAYED:
+            if m.opponent is None:  # board games against nobody: an unplayed round at its points
+                out.append(TeamRound(r, K_ABSENT, None, mp, gp, False, True))
+                continue
+            other = next((o for o in event.matches_of(m.opponent) if o.round == r), None)
+            theirs = match_score(event, other)[1] if other is not None else Fraction(0)
+            boards = list(m.boards) + (list(other.boards) if other is not None else [])
+            over_board = any(b.kind.is_game for b in boards)
+            if over_board or (gp > 0 and theirs > 0):
+                out.append(TeamRound(r, K_PLAYED, m.opponent, mp, gp, True, False))
+            elif gp > theirs:
+                out.append(TeamRound(r, K_FORFEIT_WIN, m.opponent, mp, gp, False, False))
+            else:
+                kind = K_DOUBLE_FORFEIT if gp == theirs else K_FORFEIT_LOSS
+                out.append(TeamRound(r, kind, m.opponent, mp, gp, False, True))
+        elif m.kind == FORFEITED:
+            kind = {"+": K_FORFEIT_WIN, "-": K_FORFEIT_LOSS}.get(m.forfeit or "", K_DOUBLE_FORFEIT)
+            out.append(TeamRound(r, kind, m.opponent, mp, gp, False, kind != K_FORFEIT_WIN))
+        elif m.kind == PAB:
+            out.append(TeamRound(r, K_PAB, None, mp, gp, False, False))
+        elif m.kind == BYE:
+            kind = {"F": K_BYE_F, "H": K_BYE_H}.get(m.bye or "", K_BYE_Z)
+            out.append(TeamRound(r, kind, None, mp, gp, False, kind != K_BYE_F))
+    return tuple(out)
+
+
+Lookup = Callable[[str], TeamSpec]
+
+
+class TeamContext:
+    """A :class:`~.spec.TeamEvaluation` of one event, edition and number of rounds: the team rounds,
+    the Art. 16 scores, and a cache of the columns computed (:meth:`column`).
+
+    ``lookup``: the registry's row of a name (injected by the engine, so that this module does not
+    import the registry, which imports the families, which import this module)."""
+
+    def __init__(self, event: TeamEvent, edition: "Edition | str | None" = None, rounds: Optional[int] = None,
+                 lookup: Optional[Lookup] = None, *, _rounds_by_team: Optional[dict[int, tuple[TeamRound, ...]]] = None,
+                 fore: bool = False) -> None:
+        self._event = event
+        self._edition, self.edition_note = team_edition(edition, event.tournament.start_date)
+        n = event.rounds if rounds is None else rounds
+        if not 0 <= n <= event.rounds:
+            raise InputError(f"rounds must be between 0 and {event.rounds} (the event's rounds), not {n}")
+        self._n = n
+        self._lookup = lookup
+        self.is_fore = fore
+        self.by_team: dict[int, tuple[TeamRound, ...]] = (
+            _rounds_by_team if _rounds_by_team is not None
+            else {t.no: _rounds_of(event, t.no, n) for t in event.teams})
+        self._cache: dict[str, TeamColumn] = {}
+        self._scores: dict[tuple[int, str], Fraction] = {}
+        self._adjusted: dict[tuple[int, str], Fraction] = {}
+        self._fore: Optional[TeamContext] = None
+
+    # --- the TeamEvaluation protocol -------------------------------------------------------
+    @property
+    def event(self) -> TeamEvent:
+        return self._event
+
+    @property
+    def edition(self) -> Edition:
+        return self._edition
+
+    @property
+    def rounds(self) -> int:
+        return self._n
+
+    @property
+    def primary(self) -> str:
+        return self._event.primary
+
+    @property
+    def secondary(self) -> str:
+        return "GP" if self.primary == "MP" else "MP"
+
+    def column(self, tb: TeamTieBreak, earlier: Sequence[TeamColumn] = ()) -> TeamColumn:
+        """Another tie-break of the same evaluation (computed once; type A codes every time,
+        since their value depends on the groups ``earlier`` leaves tied)."""
+        if self._lookup is None:
+            raise RuntimeError("this team context was made without the registry")
+        row = self._lookup(tb.name)
+        if row.ranks:
+            return row.compute(self, tb, earlier)
+        got = self._cache.get(tb.code)
+        if got is None:
+            got = self._cache[tb.code] = row.compute(self, tb, earlier)
+        return got
+
+    def row(self, name: str) -> TeamSpec:
+        if self._lookup is None:
+            raise RuntimeError("this team context was made without the registry")
+        return self._lookup(name)
+
+    # --- scores and Art. 16 ----------------------------------------------------------------
+    @property
+    def teams(self) -> list[int]:
+        return [t.no for t in self._event.teams]
+
+    def name(self, team: int) -> str:
+        return self._event.team(team).name
+
+    @property
+    def is_2026(self) -> bool:
+        return self._edition.name == FIDE2026.name
+
+    def draw(self, score: str) -> Fraction:
+        """A drawn match in ``score``: TD match points, or half the boards' game points."""
+        if score == "MP":
+            return self._event.match_values.draw
+        return self._event.boards * self._event.tournament.scoring.draw
+
+    def win(self, score: str) -> Fraction:
+        """The most a team can score in one match: TW, or every board won."""
+        if score == "MP":
+            return self._event.match_values.win
+        return self._event.boards * self._event.tournament.scoring.win
+
+    def score(self, team: int, score: str) -> Fraction:
+        """The team's MP or GP over the rounds counted (raw: what was awarded)."""
+        key = (team, score)
+        got = self._scores.get(key)
+        if got is None:
+            got = self._scores[key] = sum((r.points(score) for r in self.by_team[team]), Fraction(0))
+        return got
+
+    def last_available(self, team: int) -> int:
+        """The team's last round that is not a VUR (0 if none): Art. 16.2.3 / 16.2.5."""
+        return max((r.round for r in self.by_team[team] if not r.vur), default=0)
+
+    def drawn_rounds(self, team: int) -> list[int]:
+        """The rounds the opponents count as a drawn match (category 16.2.5, Art. 16.3)."""
+        lna = self.last_available(team)
+        return [r.round for r in self.by_team[team] if r.round > lna and r.opponent is None]
+
+    def adjusted(self, team: int, score: str) -> Fraction:
+        """The score the team's opponents count (Art. 16.3): rounds of category 16.2.5 as a drawn
+        match, every other round at its awarded points."""
+        key = (team, score)
+        got = self._adjusted.get(key)
+        if got is None:
+            drawn = set(self.drawn_rounds(team))
+            got = self._adjusted[key] = sum((self.draw(score) if r.round in drawn else r.points(score)
+                                             for r in self.by_team[team]), Fraction(0))
+        return got
+
+    def dummy(self, team: int, rnd: TeamRound, score: str) -> tuple[Fraction, str]:
+        """The dummy opponent's score for an own unplayed round and how it was found (Art. 16.4):
+        the team's own score; 2026: capped by the scheduled opponent's adjusted score for a
+        forfeited match (16.4.1), else by a draw in every round counted (16.4.2)."""
+        own = self.score(team, score)
+        if not self.is_2026:
+            return own, f"dummy = own {score} {show(own)} (Art. 16.4, 2024)"
+        if rnd.opponent is not None:
+            cap = self.adjusted(rnd.opponent, score)
+            why = f"scheduled opponent {rnd.opponent}'s adjusted {score} {show(cap)} (Art. 16.4.1, 2026)"
+        else:
+            cap = self.draw(score) * self._n
+            why = f"a draw in each of {self._n} rounds, {show(cap)} (Art. 16.4.2, 2026)"
+        if own <= cap:
+            return own, f"dummy = own {score} {show(own)} (not above the cap: {why})"
+        return cap, f"dummy = own {score} {show(own)} capped at {why}"
+
+    def elements(self, team: int, opp_score: str, own_score: Optional[str] = None,
+                 forfeits_as_played: bool = False) -> list[Element]:
+        """One element per round (TIEBREAK_RULES §4.4): a played match gives the opponent's
+        adjusted ``opp_score``; an own unplayed round gives the dummy (a VUR when the round is);
+        ``/P`` (``forfeits_as_played``): a forfeited match counts as played against its scheduled
+        opponent. ``own_score``: the value is the score × the team's own points of that kind in
+        the round (the ESB family), else the score itself."""
+        out = []
+        for r in self.by_team[team]:
+            if r.opponent is not None and (r.played or forfeits_as_played):
+                s = self.adjusted(r.opponent, opp_score)
+                drawn = self.drawn_rounds(r.opponent)
+                note = f" ({len(drawn)} round(s) of it counted as drawn, Art. 16.3)" if drawn else ""
+                how = (f"{r.kind} against team {r.opponent}: its adjusted {opp_score} {show(s)}{note}"
+                       + (" (/P: the forfeit counts as played)" if not r.played else ""))
+                vur = False
+            else:
+                s, why = self.dummy(team, r, opp_score)
+                how = f"{r.kind}" + (f" against team {r.opponent}" if r.opponent is not None else "") + f": {why}"
+                vur = r.vur
+                if vur:
+                    how += ", a VUR"
+            if own_score is None:
+                value = s
+            else:
+                pts = r.points(own_score)
+                value = s * pts
+                how += f"; × own {own_score} {show(pts)} = {show(value)}"
+            out.append(Element(r.round, s, value, vur, how))
+        return out
+
+    def fore(self) -> "TeamContext":
+        """The same event with every paired match of the final round drawn (FB, C.07 Art. 8.3;
+        TIEBREAK_RULES §5.7): a team with a scheduled opponent in the final round gets a drawn
+        match's MP and GP there, and that round counts as played (not a VUR). A team with the PAB
+        or a bye in the final round keeps its points. Before the final round is reached, FB is BH."""
+        if self.is_fore:
+            return self
+        if self._fore is None:
+            if self._n < self._event.rounds or self._n == 0:
+                by = self.by_team
+            else:
+                by = {}
+                for t, rs in self.by_team.items():
+                    last = rs[-1]
+                    if last.opponent is not None:
+                        last = replace(last, mp=self.draw("MP"), gp=self.draw("GP"), played=True, vur=False)
+                    by[t] = rs[:-1] + (last,)
+            self._fore = TeamContext(self._event, self._edition, self._n, self._lookup, _rounds_by_team=by, fore=True)
+        return self._fore
+
+
+def cut_elements(elements: Sequence[Element], low: int, high: int) -> tuple[list[Element], list[tuple[Element, str]]]:
+    """Cut ``low`` least significant elements, then ``high`` most significant ones (C.07 Art. 14,
+    16.5; TIEBREAK_RULES §4.5). Least significant: the lowest score, then the lowest value (the
+    ESB family: the opponent with the lowest score of the opponent's kind, §5.17). Each low cut
+    takes instead the VUR of the lowest value (then score) when it is not below that element's
+    value (ties go to the VUR). High cuts have no VUR exception. The counts are clamped to the
+    elements there are. Returns the elements kept and the ones cut, each with the reason."""
+    kept = list(elements)
+    cut: list[tuple[Element, str]] = []
+    low = min(low, len(kept))
+    high = min(high, len(kept) - low)
+    for _ in range(low):
+        ls = min(kept, key=lambda e: (e.score, e.value))
+        vurs = [e for e in kept if e.vur]
+        if vurs:
+            v = min(vurs, key=lambda e: (e.value, e.score))
+            if v.value >= ls.value:
+                kept.remove(v)
+                cut.append((v, "cut first: a VUR (Art. 16.5)"))
+                continue
+        kept.remove(ls)
+        cut.append((ls, "cut: least significant (Art. 14.1)"))
+    for _ in range(high):
+        hs = max(kept, key=lambda e: (e.score, e.value))
+        kept.remove(hs)
+        cut.append((hs, "cut: most significant (median, Art. 14.2)"))
+    return kept, cut
+
+
+def context_of(ev: TeamEvaluation) -> TeamContext:
+    """The :class:`TeamContext` behind an evaluation (the families need its Art. 16 helpers)."""
+    if not isinstance(ev, TeamContext):
+        raise TypeError("the team families compute over a TeamContext")
+    return ev

@@ -1,0 +1,69 @@
+"""Team tie-break descriptors: ``NAME[:Q][/Ck|/Mk][/Kx][/P][/R]`` (TIEBREAK_RULES §9.4), case-
+insensitive, into :class:`~.spec.TeamTieBreak`.
+
+This module knows the grammar only; whether a name exists and which qualifiers and modifiers it
+takes is the registry's (:func:`xl_tiebreak.teamtb.registry.parse_team`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from ..errors import DescriptorError
+from .spec import QUALIFIERS, TeamTieBreak
+
+__all__ = ["parse_descriptor", "split_list"]
+
+_NAME = re.compile(r"^[A-Z][A-Z0-9_]*$")
+_MOD = re.compile(r"^([CMK])(\d+)$")
+
+
+def split_list(text: str) -> list[str]:
+    """A comma- (or semicolon-) separated list of codes, blanks dropped."""
+    return [c.strip() for c in re.split(r"[,;]", text) if c.strip()]
+
+
+def parse_descriptor(text: str) -> TeamTieBreak:
+    """Parse one team code (grammar only). Raises :class:`DescriptorError` naming the code and the
+    part that is wrong."""
+    raw = text
+    code = text.strip().upper()
+    if not code:
+        raise DescriptorError("an empty team tie-break code")
+    head, *mods = code.split("/")
+    name, _, qual = head.partition(":")
+    name = name.strip()
+    if not _NAME.match(name):
+        raise DescriptorError(f"team tie-break {raw!r}: {name!r} is not a tie-break name")
+    if ":" in head and qual not in QUALIFIERS:
+        raise DescriptorError(f"team tie-break {raw!r}: unknown qualifier {':' + qual!r}; "
+                              f"expected one of {', '.join(':' + q for q in QUALIFIERS)}")
+    cut = median = 0
+    k: Optional[int] = None
+    p = r = False
+    for m in mods:
+        m = m.strip()
+        got = _MOD.match(m)
+        if got:
+            letter, num = got.group(1), int(got.group(2))
+            if letter == "C":
+                if cut or median:
+                    raise DescriptorError(f"team tie-break {raw!r}: one cut or median only (/Ck or /Mk)")
+                cut = num
+            elif letter == "M":
+                if cut or median:
+                    raise DescriptorError(f"team tie-break {raw!r}: one cut or median only (/Ck or /Mk)")
+                median = num
+            else:
+                if k is not None:
+                    raise DescriptorError(f"team tie-break {raw!r}: /K given twice")
+                k = num
+        elif m == "P" and not p:
+            p = True
+        elif m == "R" and not r:
+            r = True
+        else:
+            raise DescriptorError(f"team tie-break {raw!r}: unknown or repeated modifier {'/' + m!r}; "
+                                  "expected /Ck, /Mk, /Kx, /P or /R")
+    return TeamTieBreak(name, qual, cut, median, k, p, r)

@@ -1,0 +1,157 @@
+"""Compute team tie-breaks and the team standings (C.07 Art. 2-4 and the team articles;
+TIEBREAK_RULES §3, §5.17).
+
+:func:`compute_team` gives every team's MP, GP and the value of each listed code, in standings
+order: the primary score (record 192: MP or GP) first, then the codes one after another inside
+each group still tied (C.07 Art. 4.2, 2026 wording); higher is better except where a row says
+lower (BC, type A places) or ``/R`` reverses; an undefined value ranks after every defined one;
+teams equal on everything share the rank (drawing of lots is the arbiter's).
+
+:data:`DEFAULT_TEAM_LIST` is the list used when none is given: the Olympiad order written
+relative to the primary score, ``ESB/C1, MPvGP, BH/C1``: with MP primary that is MP, EMGSB/C1,
+GP, BH:MP/C1.
+
+:func:`explain_team` tells one team's value of one code step by step.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Optional
+
+from ..editions import Edition
+from ..errors import InputError
+from ..teams import PAB, PabValue, TeamEvent
+from .context import TeamContext, show
+from .registry import TeamCodes, parse_team, parse_team_list, team_spec
+from .spec import TeamColumn, TeamTieBreak
+
+__all__ = ["compute_team", "explain_team", "TeamResult", "TeamRow", "DEFAULT_TEAM_LIST", "team_context"]
+
+#: the Olympiad order relative to the primary score (MP primary: MP, EMGSB/C1, GP, BH:MP/C1)
+DEFAULT_TEAM_LIST = ("ESB/C1", "MPVGP", "BH/C1")
+
+
+@dataclass(frozen=True)
+class TeamRow:
+    """One team in the standings: number, name, MP, GP, one value per listed code (``None`` =
+    undefined) and its rank (shared by teams equal on the primary score and every code)."""
+
+    no: int
+    name: str
+    match_points: Fraction
+    game_points: Fraction
+    values: list[Optional[Fraction]]
+    rank: int
+
+
+@dataclass(frozen=True)
+class TeamResult:
+    """The team standings: edition and rounds used, the primary score, the PAB value used (with its
+    source: ``320``, ``default`` or ``option``), the codes, the rows in standings order, and notes
+    (choices made for the caller, e.g. the edition of an event dated before 2024)."""
+
+    edition: Edition
+    rounds: int
+    primary: str
+    pab: PabValue
+    tiebreaks: list[TeamTieBreak]
+    rows: list[TeamRow]
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def codes(self) -> list[str]:
+        return [tb.code for tb in self.tiebreaks]
+
+    def row(self, team: int) -> TeamRow:
+        for r in self.rows:
+            if r.no == team:
+                return r
+        raise KeyError(team)
+
+    def value(self, team: int, code: str) -> Optional[Fraction]:
+        """One team's value of one listed code (the code as listed, any case)."""
+        want = parse_team(code).code
+        for j, tb in enumerate(self.tiebreaks):
+            if tb.code == want:
+                return self.row(team).values[j]
+        raise KeyError(f"{code} is not in this result's list ({', '.join(self.codes)})")
+
+
+def team_context(event: TeamEvent, edition: "str | Edition | None" = None, rounds: Optional[int] = None,
+                 pab: Optional[PabValue] = None) -> TeamContext:
+    """The evaluation :func:`compute_team` uses (``pab``: a PAB value replacing the event's)."""
+    if pab is not None:
+        event = replace(event, pab=replace(pab, source="option") if pab.source == "default" else pab)
+    return TeamContext(event, edition, rounds, team_spec)
+
+
+def _key(value: Optional[Fraction], lower_is_better: bool) -> tuple[int, Fraction]:
+    if value is None:
+        return (1, Fraction(0))
+    return (0, value if lower_is_better else -value)
+
+
+def compute_team(event: TeamEvent, codes: TeamCodes = None, edition: "str | Edition | None" = None,
+                 rounds: Optional[int] = None, pab: Optional[PabValue] = None) -> TeamResult:
+    """Every team's MP, GP and values of ``codes`` (default :data:`DEFAULT_TEAM_LIST`), in
+    standings order. ``edition``: ``fide2024`` or ``fide2026`` (default: from the start date);
+    ``rounds``: the rounds counted (default all); ``pab``: a team PAB value replacing the event's.
+    Bad codes raise :class:`~xl_tiebreak.errors.DescriptorError`, a bad edition
+    :class:`~xl_tiebreak.errors.EditionError`, bad rounds :class:`InputError`."""
+    if not event.teams:
+        raise InputError("the team event has no teams: nothing to compute")
+    tbs = parse_team_list(list(DEFAULT_TEAM_LIST) if codes is None else codes)
+    ctx = team_context(event, edition, rounds, pab)
+    prim = ctx.primary
+    primary_col: TeamColumn = {t: ctx.score(t, prim) for t in ctx.teams}
+    cols: list[TeamColumn] = []
+    for tb in tbs:
+        cols.append(ctx.column(tb, [primary_col, *cols]))
+    specs = [team_spec(tb.name) for tb in tbs]
+
+    def key(t: int) -> tuple:
+        parts: list[tuple[int, Fraction]] = [_key(primary_col[t], False)]
+        for tb, row, col in zip(tbs, specs, cols):
+            parts.append(_key(col.get(t), row.lower_is_better != tb.reverse))
+        return tuple(parts)
+
+    order = sorted(ctx.teams, key=lambda t: (key(t), t))
+    rows: list[TeamRow] = []
+    prev = None
+    rank = 0
+    for i, t in enumerate(order, 1):
+        k = key(t)
+        if k != prev:
+            rank, prev = i, k
+        rows.append(TeamRow(t, ctx.name(t), ctx.score(t, "MP"), ctx.score(t, "GP"), [c.get(t) for c in cols], rank))
+    notes = [ctx.edition_note] if ctx.edition_note else []
+    ev = ctx.event
+    if ev.pab.source == "default" and any(m.kind == PAB and m.round <= ctx.rounds for m in ev.matches):
+        mp, gp = ev.pab_points
+        notes.append(f"the team PAB counts as a won match with every board won ({show(mp)} MP, {show(gp)} GP): "
+                     "no record 320 states its value (TIEBREAK_RULES §5.17)")
+    return TeamResult(ctx.edition, ctx.rounds, prim, ev.pab, tbs, rows, notes)
+
+
+def explain_team(event: TeamEvent, code: "str | TeamTieBreak", team: int, edition: "str | Edition | None" = None,
+                 rounds: Optional[int] = None, pab: Optional[PabValue] = None) -> list[str]:
+    """One team's value of one code, step by step: which matches, which opponent scores, what
+    Art. 16 did. Type A codes are explained after the primary score only."""
+    tb = parse_team(code)
+    ctx = team_context(event, edition, rounds, pab)
+    if team not in ctx.teams:
+        raise InputError(f"no team {team} in the event (teams {', '.join(map(str, ctx.teams))})")
+    row = team_spec(tb.name)
+    primary_col: TeamColumn = {t: ctx.score(t, ctx.primary) for t in ctx.teams}
+    value = ctx.column(tb, [primary_col])[team]
+    lines = [f"{tb.code} = {show(value)} for team {team} ({ctx.name(team)}); {row.legend} ({row.article}); "
+             f"{ctx.edition.name}, {ctx.rounds} round(s), primary score {ctx.primary}"]
+    if ctx.edition_note:
+        lines.append(f"note: {ctx.edition_note}")
+    if row.account is not None:
+        lines += row.account(ctx, tb, team)
+    return lines
+
+
