@@ -25,14 +25,24 @@ UNDEFINED = "-"
 
 
 def _cell_name(table: str, i: int, j: int) -> str:
+    """A cell named inside its range (a function is not told where the range is; the headless
+    recompute names the worksheet cell instead, :meth:`.formula_book.FormulaBook.cells_named`)."""
     from .xlsx.a1 import column_letter
-    return f"{table} row {i + 1}, column {column_letter(j + 1)}"
+    return f"row {i + 1} of the {table} range, column {column_letter(j + 1)}"
 
 
 def _tables(matches: Table, teams: Table, settings: Any) -> TeamTables:
     key = (content_key(matches), content_key(teams),
            content_key(settings) if isinstance(settings, (list, tuple)) else settings)
     return CACHE.get(("team", *key), lambda: build_team_event(teams, matches, settings, cell_name=_cell_name))
+
+
+def _edition_source(tables: TeamTables) -> str:
+    """Why this edition, for the status line: chosen, the start date's, or assumed."""
+    st = tables.settings
+    if st.edition:
+        return " (chosen)"
+    return f" (start date {st.start_date})" if st.start_date else " (assumed: no start date)"
 
 
 def _edition(tables: TeamTables) -> Any:
@@ -101,7 +111,7 @@ def _codes_of(tiebreak_list: Any) -> list[str]:
 
 def _team_result(tables: TeamTables, codes: list[str]) -> Any:
     """The engine's result for the complete rounds, under the settings' edition."""
-    from ..teamtb.engine import compute_team  # type: ignore[import-not-found, attr-defined]
+    from ..teamtb.engine import compute_team
     ed = _edition(tables)
 
     def make() -> Any:
@@ -118,42 +128,44 @@ def _out(v: Optional[Fraction]) -> Any:
 
 def TEAM_TIEBREAK(team: Any, matches: Table, teams: Table, code: Any, settings: Any = None,
                   tiebreak_list: Any = None) -> Any:
-    """Any team tie-break of one team by its code (EMGSB/C1, BH:MP/C1, GP, EDE, BC, ...) after the last complete round; with the event's tie-break list, a rank code (EDE, DE, TBR, BBE) is the rank inside the tied group."""
+    """Any team tie-break of one team by its code (EMGSB/C1, BH:MP/C1, MPvGP, EDE, BC, ...) after the last complete round; with the event's tie-break list, a rank code (EDE, DE, TBR, BBE) is the rank inside the tied group."""
     text = text_of(code)
     if not text:
         return ""
+    canon = _team_code(text, "code")
     tables = _tables(matches, teams, settings)
+    if not tables.event.teams:
+        return _per_team(team, tables, lambda no: "")
     listed = _codes_of(tiebreak_list)
-    result = _team_result(tables, listed if listed else [text])
-    j = _column_of(result, text)
-    if j is None:  # not in the list: on its own
-        result = _team_result(tables, [text])
-        j = _column_of(result, text)
-    if j is None:
-        raise DescriptorError(f"code: {text} is not a team tie-break code")
-    rows = {r.no: r for r in result.rows}
-    return _per_team(team, tables, lambda no: _out(rows[no].values[j]))
+    in_list = bool(listed) and canon in [_team_code(c, "tiebreak_list") for c in listed]
+    result = _team_result(tables, listed if in_list else [text])
+    return _per_team(team, tables, lambda no: _out(result.value(no, text)))
 
 
-def _column_of(result: Any, text: str) -> Optional[int]:
-    want = text.replace(" ", "").upper()
-    for j, c in enumerate(result.codes):
-        if str(c).replace(" ", "").upper() == want:
-            return j
-    canon = getattr(result, "canonical", None)
-    if canon:
-        for j, c in enumerate(canon):
-            if str(c).upper() == want:
-                return j
-    return None
+def _default_codes() -> list[str]:
+    from ..teamtb.engine import DEFAULT_TEAM_LIST
+    return list(DEFAULT_TEAM_LIST)
+
+
+def _team_code(text: str, what: str) -> str:
+    from ..teamtb.registry import parse_team
+    try:
+        return parse_team(text).code
+    except TiebreakError as exc:
+        raise DescriptorError(f"{what}: {exc}") from None
 
 
 def TEAM_STANDINGS(matches: Table, teams: Table, settings: Any = None, tiebreak_list: Any = None,
                    row: Any = None, column: Any = None) -> Any:
     """The team standings (Rk, No, Team, MP, GP and the tie-breaks) after the last complete round, as a table that spills; with row (1 the leader, 0 the header) and column it gives that one cell."""
     tables = _tables(matches, teams, settings)
-    result = _team_result(tables, _codes_of(tiebreak_list))
-    table: list[list[Any]] = [["Rk", "No", "Team", "MP", "GP", *result.codes]]
+    codes = _codes_of(tiebreak_list)
+    if not tables.event.teams:  # a new workbook: the header only
+        table: list[list[Any]] = [["Rk", "No", "Team", "MP", "GP",
+                                   *[_team_code(c, "tiebreak_list") for c in codes or _default_codes()]]]
+        return table if row is None and column is None else ""
+    result = _team_result(tables, codes)
+    table = [["Rk", "No", "Team", "MP", "GP", *result.codes]]
     for r in result.rows:
         table.append([r.rank, r.no, r.name, json_number(r.match_points), json_number(r.game_points),
                       *[_out(v) for v in r.values]])
@@ -201,6 +213,10 @@ def TEAM_STATUS(matches: Table, teams: Table, settings: Any = None) -> str:
     ev = tables.event
     ed = _edition(tables)
     st = tables.settings
+    if not ev.teams:
+        return (f"No teams yet: type them on the Teams sheet, then the matches round by round; rules "
+                f"{ed.name}{_edition_source(tables)}. "
+                "No problems found.")
     mv = ev.match_values
     head = f"After round {tables.complete} of {ev.rounds}" if tables.complete else f"No round complete yet (of {ev.rounds})"
     done, total = tables.in_progress
@@ -208,7 +224,7 @@ def TEAM_STATUS(matches: Table, teams: Table, settings: Any = None) -> str:
         head += f"; round {tables.complete + 1} in progress ({done} of {total} matches complete)"
     pab_mp, pab_gp = ev.pab_points
     source = "Settings" if ev.pab.source != "default" else "default: a won match, every board won"
-    return (f"{head}; rules {ed.name}; {len(ev.teams)} teams, {ev.boards} boards; {st.primary} first; match points "
+    return (f"{head}; rules {ed.name}{_edition_source(tables)}; {len(ev.teams)} teams, {ev.boards} boards; {st.primary} first; match points "
             f"{json_number(mv.win)}/{json_number(mv.draw)}/{json_number(mv.loss)}; team PAB {json_number(pab_mp)} MP, "
             f"{json_number(pab_gp)} GP ({source}). No problems found.")
 

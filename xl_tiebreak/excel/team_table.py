@@ -234,7 +234,8 @@ class _Roster:
 
 
 def read_teams(rows: Table, cell_name: CellName = default_cell_name) -> tuple[list[_Roster], list[Player]]:
-    """The Teams table: the teams in the order of their first row, and every player (no rounds yet)."""
+    """The Teams table: the teams in the order of their first row (none in a new workbook), and
+    every player (no rounds yet)."""
     if not rows or not isinstance(rows[0], (list, tuple)):
         raise InputError("the Teams table is empty; give its range with the header row "
                          "Team | Team name | No | Name | ...", cell_name("Teams", 0, 0))
@@ -281,8 +282,6 @@ def read_teams(rows: Table, cell_name: CellName = default_cell_name) -> tuple[li
         players.append(Player(no=pno, name=_text(cell(r, "name")), rating=rating or None,
                               title=_text(cell(r, "title")), fed=_text(cell(r, "fed")), sex=_text(cell(r, "sex")),
                               fide_id=_text(cell(r, "fide_id")), birth=_text(cell(r, "birth"))))
-    if not teams:
-        raise InputError("the Teams table holds no team", cell_name("Teams", 0, col["team"]))
     return list(teams.values()), players
 
 

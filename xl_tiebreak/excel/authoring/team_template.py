@@ -48,8 +48,6 @@ SETTINGS_FIRST, SETTINGS_LAST = 3, 14
 TB_FIRST_ROW = 17
 TEAM_COLUMNS = ["Team", "Team name", "No", "Name", "Title", "Rating", "Fed", "FIDE ID", "Sex", "Born"]
 MATCH_FIXED = ["Rd", "Home", "Away", "Forfeit"]
-#: the tie-break list a new team workbook gets (the Olympiad's order; the engine's default list when it has one)
-TEAM_TIEBREAKS = ["EMGSB/C1", "GP", "BH:MP/C1"]
 STATUS_FORMULA = "TEAM_STATUS(Matches,Teams,TeamSettings)"
 ARGS = "Matches,Teams,TeamSettings"
 
@@ -81,14 +79,10 @@ class TeamSpec:
 
 
 def default_team_list() -> list[str]:
-    """The engine's default team list when it has one, else :data:`TEAM_TIEBREAKS`."""
-    try:
-        from ...teamtb.engine import DEFAULT_TEAM_LIST  # type: ignore[import-not-found, attr-defined]
-    except ImportError:
-        return list(TEAM_TIEBREAKS)
-    codes = [c.strip() for c in (DEFAULT_TEAM_LIST.split(",") if isinstance(DEFAULT_TEAM_LIST, str)
-                                 else list(DEFAULT_TEAM_LIST)) if c.strip()]
-    return [c for c in codes if c.upper() not in ("MP", "PTS", "MPTS")][:TB_SLOTS] or list(TEAM_TIEBREAKS)
+    """The engine's default team list (the Olympiad order relative to the primary score)."""
+    from ...teamtb.engine import DEFAULT_TEAM_LIST
+    from ...teamtb.registry import parse_team
+    return [parse_team(c).code for c in DEFAULT_TEAM_LIST][:TB_SLOTS]
 
 
 def match_headers(boards: int) -> list[str]:
