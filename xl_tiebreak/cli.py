@@ -92,9 +92,10 @@ def _arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
         "unrated": (("--unrated",), {"type": _rating, "metavar": "RATING",
                                      "help": "rating for unrated players in the rating tie-breaks (default: "
                                              "such tie-breaks are dropped when anyone is unrated)"}),
-        "template type": (("--type",), {"dest": "kind", "choices": [*_EVENT_TYPES, "teaching"], "default": "swiss",
+        "template type": (("--type",), {"dest": "kind", "choices": [*_EVENT_TYPES, "teaching", "team"],
+                                        "default": "swiss",
                                         "help": "teaching: the worked example with Explain, Exercise and "
-                                                "Progress sheets"}),
+                                                "Progress sheets; team: a team event (Teams, Matches, Standings)"}),
         "runtime": (("--runtime",), {"choices": ("classic", "lite"), "default": "classic",
                                      "help": "classic: the xlwings add-in (function names as typed); lite: xlwings "
                                              "Lite (names saved as Excel saves add-in functions, _xldudf_NAME)"}),

@@ -17,7 +17,13 @@ def template(args) -> tuple[str, int]:
     from .authoring.template import template_bytes
     cells = getattr(args, "cells", False)
     runtime = getattr(args, "runtime", "classic")
-    if args.kind == "teaching":
+    if args.kind == "team":
+        if cells:
+            from ..errors import InputError
+            raise InputError("the team workbook exists in its spilled form only (Excel 365 or 2021)")
+        from .authoring.team_template import team_template_bytes
+        data = team_template_bytes(rounds=args.rounds, player_rows=args.players, runtime=runtime)
+    elif args.kind == "teaching":
         if cells:
             from ..errors import InputError
             raise InputError("the teaching workbook exists in its spilled form only (Excel 365 or 2021)")
@@ -27,6 +33,8 @@ def template(args) -> tuple[str, int]:
         data = template_bytes(args.kind, args.players, args.rounds, cells=cells, runtime=runtime)
     out = atomic_write(Path(args.output), data, overwrite=args.force)
     form = "one formula per cell" if cells else "spilled tables"
+    if args.kind == "team":
+        form = "Teams, Matches and Standings sheets"
     if runtime == "lite":
         form += ", for xlwings Lite"
     return f"wrote {out} ({args.kind} template, {form})\n", 0
@@ -35,6 +43,9 @@ def template(args) -> tuple[str, int]:
 def workbook(args) -> tuple[str, int]:
     from ..trf import read_trf
     from .authoring.workbook import write_workbook
+    team = _team_trf(args.input, getattr(args, "encoding", None))
+    if team is not None:
+        return _team_workbook(args, *team)
     t = read_trf(args.input, encoding=getattr(args, "encoding", None))
     tbs = [c.strip() for c in args.tiebreaks.split(",") if c.strip()] if args.tiebreaks else None
     if tbs:
@@ -46,6 +57,51 @@ def workbook(args) -> tuple[str, int]:
     out = write_workbook(t, args.output, tiebreaks=tbs, edition=args.rules, overwrite=args.force, trf_fields=True)
     return (f"wrote {out}: {len(t.players)} players, {t.rounds} rounds, values filled in; after editing "
             f"it without Excel, 'xl-tiebreak recompute {out}' fills them in again\n"), 0
+
+
+def _team_trf(path, encoding):
+    """(text, findings) of a team TRF file (one with 310 or 013 team records), else None."""
+    from ..errors import InputError
+    from ..trf.reader import MAX_TRF_BYTES, decode_trf
+    from ..validation import Findings
+    p = Path(path)
+    try:
+        if p.stat().st_size > MAX_TRF_BYTES:
+            return None  # refused by the TRF reader, naming the limit
+        raw = p.read_bytes()
+    except OSError as exc:
+        raise InputError(f"cannot read the file ({exc.strerror or exc})", str(path)) from None
+    fd = Findings(strict=False)
+    text = decode_trf(raw, p.name, fd, encoding)
+    if not any(line[:3] in ("310", "013") for line in text.splitlines()):
+        return None
+    return text, fd
+
+
+def _team_workbook(args, text: str, fd) -> tuple[str, int]:
+    """``workbook`` of a team TRF: the team workbook (:mod:`.authoring.team_template`). The file's
+    inconsistencies (record 310's points that differ from the games ...) are listed, not fatal:
+    the workbook holds the games, and its values are the games'."""
+    from ..errors import InputError
+    from ..trf.teams import read_team_trf
+    from .authoring.team_template import write_team_workbook
+    name = Path(args.input).name
+    ev = read_team_trf(text, name, findings=fd)
+    tbs = [c.strip() for c in args.tiebreaks.split(",") if c.strip()] if args.tiebreaks else None
+    if tbs:
+        from ..teamtb.registry import parse_team_list
+        parse_team_list(tbs)  # refuse unknown codes before writing anything
+    if args.rules and args.rules not in ("fide2024", "fide2026"):
+        raise InputError(f"team tie-breaks follow the FIDE 2024 or 2026 rules, not {args.rules!r}", "--rules")
+    out, errors = write_team_workbook(ev, args.output, tiebreaks=tbs, edition=args.rules, overwrite=args.force)
+    lines = [f"wrote {out}: {len(ev.teams)} teams, {ev.boards} boards, {ev.rounds} rounds, values filled in; after "
+             f"editing it without Excel, 'xl-tiebreak recompute {out}' fills them in again"]
+    lines += [f"error in {where}: {why}" for where, why in list(errors.items())[:10]]
+    for f in fd.items[:10]:
+        lines.append(f"note: {f.where}: {f.message}" if f.where else f"note: {f.message}")
+    if len(fd.items) > 10:
+        lines.append(f"... and {len(fd.items) - 10} more notes ('xl-tiebreak check' lists them)")
+    return "\n".join(lines) + "\n", 1 if errors else 0
 
 
 def export_trf(args) -> tuple[str, int]:

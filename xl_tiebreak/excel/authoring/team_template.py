@@ -482,27 +482,46 @@ def filled_team_workbook(event: TeamEvent, *, tiebreaks: Optional[list[str]] = N
     return wb
 
 
-def team_template_bytes(boards: Optional[int] = None, rounds: Optional[int] = None) -> bytes:
-    """The team template (committed as ``workbook_templates/xl-tiebreak-team.xlsx`` with the defaults)."""
+def team_template_bytes(boards: Optional[int] = None, rounds: Optional[int] = None,
+                        player_rows: Optional[int] = None, runtime: str = "classic") -> bytes:
+    """The team template (committed as ``workbook_templates/xl-tiebreak-team.xlsx`` with the
+    defaults); ``runtime`` "lite" writes our calls as Excel saves xlwings Lite's functions."""
     spec = TeamSpec()
     if boards:
         spec.boards = boards
     if rounds:
         spec.rounds = rounds
-    return with_values(to_bytes(build_team(spec)))
+    if player_rows:
+        spec.player_rows = player_rows
+        spec.match_rows = max(player_rows * 3 // 4, 10)
+    wb = build_team(spec)
+    wb._xltb_runtime = runtime  # to_bytes renames the calls for xlwings Lite
+    if runtime == "lite":
+        del wb["xlwings.conf"]
+    return with_values(to_bytes(wb))
 
 
 def team_workbook_bytes(event: TeamEvent, *, tiebreaks: Optional[list[str]] = None,
                         edition: Optional[str] = None) -> bytes:
     """A team workbook of ``event``, its values computed."""
-    return with_values(to_bytes(filled_team_workbook(event, tiebreaks=tiebreaks, edition=edition)))
+    return team_workbook_report(event, tiebreaks=tiebreaks, edition=edition)[0]
+
+
+def team_workbook_report(event: TeamEvent, *, tiebreaks: Optional[list[str]] = None,
+                         edition: Optional[str] = None) -> tuple[bytes, dict[str, str]]:
+    """A team workbook of ``event``, its values computed, and the cells whose value could not
+    be computed (cell -> why; they show the error in the workbook)."""
+    from ..recompute import recompute_bytes
+    data, report = recompute_bytes(to_bytes(filled_team_workbook(event, tiebreaks=tiebreaks, edition=edition)))
+    return data, dict(report.errors)
 
 
 def write_team_workbook(event: TeamEvent, out: "str | Path", *, tiebreaks: Optional[list[str]] = None,
-                        edition: Optional[str] = None, overwrite: bool = False) -> Path:
-    """Write the filled team workbook to ``out`` atomically; refuses to replace a file unless asked."""
-    return atomic_write(Path(out), team_workbook_bytes(event, tiebreaks=tiebreaks, edition=edition),
-                        overwrite=overwrite)
+                        edition: Optional[str] = None, overwrite: bool = False) -> tuple[Path, dict[str, str]]:
+    """Write the filled team workbook to ``out`` atomically (refusing to replace a file unless
+    asked); the path and the cells that could not be computed."""
+    data, errors = team_workbook_report(event, tiebreaks=tiebreaks, edition=edition)
+    return atomic_write(Path(out), data, overwrite=overwrite), errors
 
 
 __all__ = ["TeamSpec", "build_team", "filled_team_workbook", "match_rows", "team_template_bytes",
