@@ -425,8 +425,8 @@ SVON_LIMIT = 10 ** 6  # a score or a round count beyond this is a typing error
 
 
 # the team event's functions (issue 23), registered with the others below
-from .team_functions import (GAME_POINTS, MATCH_POINTS, MATCH_SCORES, TEAM_STANDINGS,  # noqa: E402
-                             TEAM_STATUS, TEAM_TIEBREAK)
+from .team_functions import (GAME_POINTS, MATCH_POINTS, MATCH_SCORES, PLAYER_POINTS, TEAM_LEGEND,  # noqa: E402
+                             TEAM_STANDINGS, TEAM_STATUS, TEAM_TIEBREAK)
 
 #: What Excel shows for each parameter while a formula is typed (one short plain sentence).
 PARAMETER_DOCS: dict[str, str] = {
@@ -463,7 +463,9 @@ _PARAMETER_OVERRIDES: dict[tuple[str, str], str] = {
     ("TEAM_STANDINGS", "tiebreak_list"): "The event's team tie-breaks in order (a range or a text EMGSB/C1,GP); "
                                          "empty: the default team list.",
     **{(f, "settings"): "The team Settings rows (label and value): boards, match points, primary score, team PAB, edition." for f in ("MATCH_POINTS", "GAME_POINTS", "TEAM_TIEBREAK", "TEAM_STANDINGS", "MATCH_SCORES",
-                                     "TEAM_STATUS")},
+                                     "PLAYER_POINTS", "TEAM_LEGEND", "TEAM_STATUS")},
+    ("TEAM_LEGEND", "tiebreak_list"): "The event's team tie-breaks in order (a range or a text EMGSB/C1,GP); empty: "
+                                      "the default team list.",
 }
 
 
@@ -481,7 +483,8 @@ _TABLE_ARGUMENTS = frozenset({"crosstable", "matches", "teams"})  # their cells 
 #: the arguments that take a range; every other one takes one value (a range of one cell is that cell)
 _RANGE_ARGUMENTS = frozenset({"crosstable", "tiebreak_list", "settings", "edition", "matches", "teams"})
 #: the functions whose call gives a table that spills (STANDINGS and EXPLAIN unless one cell is asked for)
-SPILLING = frozenset({"TIEBREAKS", "RESULTS", "STANDINGS", "EXPLAIN", "CHECK", "TEAM_STANDINGS", "MATCH_SCORES"})
+SPILLING = frozenset({"TIEBREAKS", "RESULTS", "STANDINGS", "EXPLAIN", "CHECK", "TEAM_STANDINGS", "MATCH_SCORES",
+                      "PLAYER_POINTS", "TEAM_LEGEND"})
 
 
 def error_table(message: str) -> list[list[Any]]:

@@ -189,7 +189,7 @@ def MATCH_SCORES(matches: Table, teams: Table, settings: Any = None) -> list[lis
     """Beside the match grid, row for row: the match score in game points (home, away) and the match points of each side, as a table that spills; empty for a match not complete."""
     tables = _tables(matches, teams, settings)
     ev = tables.event
-    out: list[list[Any]] = [["GP home", "GP away", "MP home", "MP away"]]
+    out: list[list[Any]] = [["Home GP", "Away GP", "Home MP", "Away MP"]]
     by_row = {i: (rd, home, done) for i, rd, home, done in tables.rows}
     for i in range(1, len(matches)):
         rd, home, done = by_row.get(i, (0, 0, False))
@@ -205,6 +205,54 @@ def MATCH_SCORES(matches: Table, teams: Table, settings: Any = None) -> list[lis
         omp, ogp = match_score(ev, other)
         out.append([json_number(gp), json_number(ogp), json_number(mp), json_number(omp)])
     return out
+
+
+def PLAYER_POINTS(matches: Table, teams: Table, settings: Any = None) -> list[list[Any]]:
+    """Beside the Teams sheet, row for row: each player's board points and games played over the board after the last complete round (board prizes), as a table that spills."""
+    tables = _tables(matches, teams, settings)
+    t = tables.event.tournament
+    k = tables.complete
+
+    def make() -> dict[int, tuple[Any, int]]:
+        return {p.no: (json_number(sum((r.points for r in p.rounds[:k]), Fraction(0))),
+                       sum(1 for r in p.rounds[:k] if r.kind.is_game)) for p in t.players}
+    got = _kept(tables, "player points", make)
+    header = teams[0] if teams and isinstance(teams[0], (list, tuple)) else []
+    norm = [text_of(h).replace(" ", "").casefold() for h in header]
+    col = norm.index("no") if "no" in norm else None
+    out: list[list[Any]] = [["Pts", "Games"]]
+    for r in teams[1:]:
+        cells = list(r) if isinstance(r, (list, tuple)) else []
+        no = _team_no_of(cells[col] if col is not None and col < len(cells) else None)
+        out.append(list(got[no]) if no in got else ["", ""])
+    return out
+
+
+def _team_no_of(v: Any) -> Optional[int]:
+    try:
+        f = float(v)
+    except (TypeError, ValueError, OverflowError):
+        return None
+    return int(f) if f.is_integer() else None
+
+
+def TEAM_LEGEND(tiebreak_list: Any = None, settings: Any = None) -> list[list[Any]]:
+    """The legend of the team standings, as a table that spills: the primary score, then each tie-break code of the list with what it counts."""
+    from ..teamtb.registry import parse_team, team_spec
+    from .team_table import read_team_settings
+    st = read_team_settings(settings, _cell_name) if isinstance(settings, (list, tuple)) else None
+    primary = st.primary if st else "MP"
+    rows: list[list[Any]] = [["Code", "Meaning"],
+                             [primary, "Match points (won, drawn, lost matches), the primary score" if primary == "MP"
+                              else "Game points (the sum of the board points), the primary score"]]
+    for c in _codes_of(tiebreak_list) or _default_codes():
+        try:
+            tb = parse_team(c)
+        except TiebreakError as exc:
+            raise DescriptorError(f"tiebreak_list: {exc}") from None
+        spec = team_spec(tb.name)
+        rows.append([tb.code, spec.legend[:1].upper() + spec.legend[1:]])
+    return rows
 
 
 def TEAM_STATUS(matches: Table, teams: Table, settings: Any = None) -> str:
@@ -229,6 +277,7 @@ def TEAM_STATUS(matches: Table, teams: Table, settings: Any = None) -> str:
             f"{json_number(pab_gp)} GP ({source}). No problems found.")
 
 
-TEAM_FUNCTIONS = ("MATCH_POINTS", "GAME_POINTS", "TEAM_TIEBREAK", "TEAM_STANDINGS", "MATCH_SCORES", "TEAM_STATUS")
+TEAM_FUNCTIONS = ("MATCH_POINTS", "GAME_POINTS", "TEAM_TIEBREAK", "TEAM_STANDINGS", "MATCH_SCORES", "PLAYER_POINTS",
+                  "TEAM_LEGEND", "TEAM_STATUS")
 
 __all__ = list(TEAM_FUNCTIONS)

@@ -55,6 +55,7 @@ _BOLD = Font(bold=True)
 _NOTE = Font(italic=True, color="555555")
 _STATUS = Font(bold=True, color="7A3E00")
 _HEAD_FILL = PatternFill("solid", fgColor="DDE6F0")
+_HEAD_COND_FILL = PatternFill("solid", start_color="DDE6F0", end_color="DDE6F0")  # a conditional fill reads bgColor
 _INPUT_FILL = PatternFill("solid", fgColor="FFFBEA")
 _THIN = Side(style="thin", color="B0B0B0")
 _GRID = Border(left=_THIN, right=_THIN, top=_THIN, bottom=_THIN)
@@ -104,7 +105,7 @@ def build_team(spec: TeamSpec) -> Workbook:
     ms = wb.active
     ms.title = "Matches"
     _matches(ms, spec, cache)
-    _teams(wb.create_sheet("Teams"), spec)
+    _teams(wb.create_sheet("Teams"), spec, cache)
     _standings(wb.create_sheet("Standings"), spec, cache)
     ms.cell(STATUS_ROW, 1).value = f"=IFERROR({STATUS_FORMULA},{cache.cell()})"
     ms.cell(STATUS_ROW, 1).font = _STATUS
@@ -145,7 +146,9 @@ def _matches(ws, spec: TeamSpec, cache: CacheBlocks) -> None:
     for j in range(score_col, score_col + 4):
         c = ws.cell(HEADER_ROW, j)
         c.font, c.fill, c.border = _BOLD, _HEAD_FILL, _GRID
-        ws.column_dimensions[get_column_letter(j)].width = 8
+        c.alignment = Alignment(horizontal="center", shrink_to_fit=True)
+        ws.column_dimensions[get_column_letter(j)].width = 9
+    _banner(ws, score_col + 3)
     first_board = len(MATCH_FIXED) + 1
     for row in range(FIRST_ROW, HEADER_ROW + spec.match_rows + 1):
         for j in range(1, len(headers) + 1):
@@ -171,13 +174,31 @@ def _matches(ws, spec: TeamSpec, cache: CacheBlocks) -> None:
     print_setup(ws, f"A1:{get_column_letter(score_col + 3)}{last}", HEADER_ROW)
 
 
-def _teams(ws, spec: TeamSpec) -> None:
+def _banner(ws, last_col: int, status: bool = True) -> None:
+    """The note (row 2) and the status line (row 3) as wide as the table, wrapped: printed whole."""
+    for row, lines in ((2, 2), (STATUS_ROW, 2))[:2 if status else 1]:
+        ws.merge_cells(start_row=row, start_column=1, end_row=row, end_column=last_col)
+        c = ws.cell(row, 1)
+        c.alignment = Alignment(wrap_text=True, vertical="top")
+        ws.row_dimensions[row].height = 15 * lines
+
+
+def _teams(ws, spec: TeamSpec, cache: CacheBlocks) -> None:
     ws["A1"] = "Teams"
     ws["A1"].font = Font(bold=True, size=14)
     ws["A2"] = ("One row per player, in board order (reserves last). Team: the team's number (empty: the team of the "
                 "row above); Team name on any of its rows; No: the player's start number, used in the line-ups.")
     ws["A2"].font = _NOTE
     _head(ws, HEADER_ROW, TEAM_COLUMNS)
+    pts_col = len(TEAM_COLUMNS) + 1
+    ws.cell(HEADER_ROW, pts_col, spilled(f"PLAYER_POINTS({ARGS})", cache, spec.player_rows + 1, 2))
+    for j in (pts_col, pts_col + 1):
+        c = ws.cell(HEADER_ROW, j)
+        c.font, c.fill, c.border = _BOLD, _HEAD_FILL, _GRID
+        c.alignment = Alignment(horizontal="center")
+        ws.column_dimensions[get_column_letter(j)].width = 7
+        for row in range(FIRST_ROW, HEADER_ROW + spec.player_rows + 1):
+            ws.cell(row, j).border = _GRID
     for row in range(FIRST_ROW, HEADER_ROW + spec.player_rows + 1):
         for j in range(1, len(TEAM_COLUMNS) + 1):
             c = ws.cell(row, j)
@@ -187,31 +208,52 @@ def _teams(ws, spec: TeamSpec) -> None:
     for j, w in enumerate([6, 24, 6, 28, 6, 7, 5, 11, 4, 11], start=1):
         ws.column_dimensions[get_column_letter(j)].width = w
     ws.freeze_panes = ws.cell(FIRST_ROW, 1)
-    print_setup(ws, f"A1:{get_column_letter(len(TEAM_COLUMNS))}{HEADER_ROW + spec.player_rows}", HEADER_ROW)
+    _banner(ws, pts_col + 1, status=False)
+    print_setup(ws, f"A1:{get_column_letter(pts_col + 1)}{HEADER_ROW + spec.player_rows}", HEADER_ROW)
+
+
+#: the Standings sheet: the legend from row 5 (its header, the primary score, the list), the table below it
+LEGEND_ROW = 5
+STANDINGS_HEADER = LEGEND_ROW + TB_SLOTS + 3
 
 
 def _standings(ws, spec: TeamSpec, cache: CacheBlocks) -> None:
+    """The legend of the list (one spilled ``TEAM_LEGEND``: a fixed number of rows) and below it
+    the ranked table (one spilled ``TEAM_STANDINGS``, growing with the teams); cells are drawn only
+    where a value is (conditional borders), so the page shows the teams and tie-breaks present."""
+    from openpyxl.formatting.rule import FormulaRule  # type: ignore[import-untyped]
     ws["A1"] = "=Settings!$B$3"  # the event's name
     ws["A1"].font = Font(bold=True, size=14)
-    ws["A2"] = "Team standings. Tie-breaks in order: " + ", ".join(t for t in spec.tiebreaks if t)
+    ws["A2"] = ("Team standings: the primary score, then the tie-breaks in order (legend below); teams equal on "
+                "everything share the rank.")
     ws["A2"].font = _NOTE
     ws.cell(STATUS_ROW, 1, "=Matches!$A$3").font = _STATUS
     ncols = 5 + TB_SLOTS
     teams = max(spec.player_rows // 4, 1)
-    ws.cell(HEADER_ROW, 1, spilled(f"TEAM_STANDINGS({ARGS},TeamTiebreaks)", cache, teams + 1, ncols))
+    ws.cell(LEGEND_ROW, 3, spilled("TEAM_LEGEND(TeamTiebreaks,TeamSettings)", cache, TB_SLOTS + 2, 2))
+    for j in (3, 4):
+        ws.cell(LEGEND_ROW, j).font = _BOLD
+    head = STANDINGS_HEADER
+    ws.cell(head, 1, spilled(f"TEAM_STANDINGS({ARGS},TeamTiebreaks)", cache, teams + 1, ncols))
+    last = head + teams
     for i in range(0, teams + 1):
         for j in range(1, ncols + 1):
-            c = ws.cell(HEADER_ROW + i, j)
-            c.border = _GRID
+            c = ws.cell(head + i, j)
             if i == 0:
-                c.font, c.fill = _BOLD, _HEAD_FILL
+                c.font = _BOLD
                 c.alignment = Alignment(horizontal="center")
             elif j != 3:
                 c.alignment = Alignment(horizontal="right")
+    end = get_column_letter(ncols)
+    ws.conditional_formatting.add(f"A{head}:{end}{head}", FormulaRule(
+        formula=[f'A{head}<>""'], stopIfTrue=False, border=_GRID, fill=_HEAD_COND_FILL))
+    ws.conditional_formatting.add(f"A{head + 1}:{end}{last}", FormulaRule(
+        formula=[f'A{head + 1}<>""'], stopIfTrue=False, border=_GRID))
     for j, w in enumerate([5, 5, 30, 6, 6] + [10] * TB_SLOTS, start=1):
         ws.column_dimensions[get_column_letter(j)].width = w
-    ws.freeze_panes = ws.cell(FIRST_ROW, 1)
-    print_setup(ws, f"A1:{get_column_letter(ncols)}{HEADER_ROW + teams}", HEADER_ROW)
+    _banner(ws, ncols)
+    ws.freeze_panes = ws.cell(head + 1, 1)
+    print_setup(ws, f"A1:{end}{last}", head)
 
 
 def _settings(ws, spec: TeamSpec) -> None:
@@ -248,6 +290,7 @@ def _settings(ws, spec: TeamSpec) -> None:
         if label in ("Event", "Edition", "Start date", "Primary score", "Home colours"):
             c.number_format = "@"
         ws.cell(r, 3, note).font = _NOTE
+        ws.cell(r, 3).alignment = Alignment(wrap_text=True, vertical="top")
     assert SETTINGS_FIRST + len(rows) - 1 == SETTINGS_LAST
     ed = DataValidation(type="list", formula1='"fide2026,fide2024"', allow_blank=True)
     ed.add("B4")
@@ -264,9 +307,9 @@ def _settings(ws, spec: TeamSpec) -> None:
         c = ws.cell(TB_FIRST_ROW + j, 2, tbs[j] or None)
         c.fill, c.number_format = _INPUT_FILL, "@"
     ws.column_dimensions["A"].width = 20
-    ws.column_dimensions["B"].width = 16
-    ws.column_dimensions["C"].width = 90
-    fit_heights(ws, 3, 90, range(SETTINGS_FIRST, SETTINGS_LAST + 1))
+    ws.column_dimensions["B"].width = 30
+    ws.column_dimensions["C"].width = 80
+    fit_heights(ws, 3, 80, range(SETTINGS_FIRST, SETTINGS_LAST + 1))
     print_setup(ws, f"A1:C{TB_FIRST_ROW + TB_SLOTS - 1}")
 
 
@@ -290,7 +333,8 @@ def _help(ws, spec: TeamSpec) -> None:
                      "first players of the team's roster."),
         ("", ""),
     ]
-    for name in ("MATCH_POINTS", "GAME_POINTS", "TEAM_TIEBREAK", "TEAM_STANDINGS", "MATCH_SCORES", "TEAM_STATUS"):
+    for name in ("MATCH_POINTS", "GAME_POINTS", "TEAM_TIEBREAK", "TEAM_STANDINGS", "MATCH_SCORES", "PLAYER_POINTS",
+                 "TEAM_LEGEND", "TEAM_STATUS"):
         if name in FUNCTIONS:
             lines.append((name, plain(FUNCTIONS[name].__doc__ or "")))
     lines += [("", ""), ("Without Excel", "xl-tiebreak recompute BOOK.xlsx fills in every value.")]
