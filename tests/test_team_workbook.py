@@ -249,7 +249,8 @@ def test_errors_name_the_sheet_and_cell(sheet, cell, value, message):
     assert str(exc.value).startswith(message)
     _, report = recompute_bytes(data)  # the recompute names the same cell, and shows it instead of figures
     assert report.errors["Standings!A" + str(STANDINGS_HEADER)].startswith(message)
-    assert report.values["Matches!A3"] == [["#ERROR: " + report.errors["Matches!A3"]]]
+    assert report.values["Matches!Q4"] == [["#ERROR: " + report.errors["Matches!Q4"]]]
+    assert report.values["Matches!A3"].startswith("1 error - " + message)  # the status line names it too
 
 
 def test_board_results_as_arbiters_write_them():
@@ -340,3 +341,85 @@ def test_libreoffice_prints_the_team_workbook(tmp_path):
                                               *[float(v) for v in result.rows[0].values]]
     assert len(sheet_pages(pages, "Teams")) == 2  # 54 players: the print area follows them
     assert all("No problems found." in p.replace("\n", " ") for p in sheet_pages(pages, "Matches")[:1])
+
+
+# ------------------------------------------------------------- through xlwings's runtimes
+
+
+def _ranges(ev) -> tuple[list, list, list]:
+    """The Matches, Teams and Settings ranges of a workbook of ``ev`` as Excel hands them over."""
+    wb = filled_team_workbook(ev)
+    out = []
+    for name in ("Matches", "Teams", "TeamSettings"):
+        sheet, area = wb.defined_names[name].attr_text.split("!")
+        out.append([[c.value for c in row] for row in wb[sheet][area.replace("$", "")]])
+    return out[0], out[1], out[2]
+
+
+@pytest.mark.parametrize("path", [SAMPLES / "sample-trf26-mp.trf", REAL / "crete-interclub-2025-team.trf"],
+                         ids=lambda p: p.name)
+def test_every_team_function_through_both_runtimes_equals_the_engine(path):
+    pytest.importorskip("xlwings")
+    from test_xlwings_runtimes import MISSING, _same, body, classic, officejs
+    ev = _read(path)
+    matches, teams, settings = _ranges(ev)
+    listed = ",".join(CODES)
+    result = compute_team(ev, CODES)
+    sc = scores(ev)
+    calls: list[tuple[str, tuple, object]] = []
+    for t in ev.teams[::3]:
+        calls.append(("MATCH_POINTS", (t.no, matches, teams, settings), json_number(sc[t.no][0])))
+        calls.append(("GAME_POINTS", (t.no, matches, teams, settings), json_number(sc[t.no][1])))
+        for code in ("ESB/C1", "BH:MP/C1", "SSSC"):
+            v = result.value(t.no, code)
+            calls.append(("TEAM_TIEBREAK", (t.no, matches, teams, code, settings, listed),
+                          "-" if v is None else json_number(v)))
+    calls.append(("TEAM_STANDINGS", (matches, teams, settings, listed),
+                  [["Rk", "No", "Team", "MP", "GP", *result.codes]] +
+                  [[r.rank, r.no, r.name, json_number(r.match_points), json_number(r.game_points),
+                    *["-" if v is None else json_number(v) for v in r.values]] for r in result.rows]))
+    for name in ("MATCH_SCORES", "PLAYER_POINTS", "TEAM_STATUS"):
+        calls.append((name, (matches, teams, settings), fx.FUNCTIONS[name](matches, teams, settings)))
+    calls.append(("TEAM_LEGEND", (listed, settings), fx.TEAM_LEGEND(listed, settings)))
+    js = officejs([body(f, *args) for f, args, _ in calls])["results"]
+    com = classic([[f, [MISSING if a is None else a for a in args]] for f, args, _ in calls])["results"]
+    for (name, args, want), got_js, got_com in zip(calls, js, com):
+        table = want if isinstance(want, list) else [[want]]
+        assert "value" in got_js and _same(got_js["value"], table), (name, got_js)
+        assert "value" in got_com and _same(got_com["value"], table), (name, got_com)
+    status = calls[-2][2]
+    assert isinstance(status, str) and status.startswith(f"After round {ev.rounds} of {ev.rounds}")
+
+
+def test_every_call_of_a_team_workbook_through_office_js_and_a_bad_cell_as_an_error_table():
+    """Each formula of the team template and of a workbook made from a team TRF, with its arguments
+    read from the workbook as Excel hands them over, gives through Office.js what the registry
+    function gives the headless recompute; a bad board result gives the error table naming it."""
+    pytest.importorskip("xlwings")
+    from test_xlwings_runtimes import _same, body, name_of, officejs
+    from xl_tiebreak.excel.formula_book import workbook_calls
+    from xl_tiebreak.udfs import RANGE_ARGUMENTS
+    ev = _read(SAMPLES / "sample-trf26-mp.trf")
+    bad = filled_team_workbook(ev)
+    bad["Matches"]["F7"] = "2-0"
+    for title, data in (("template", TEMPLATE.read_bytes()), ("workbook", team_workbook_bytes(ev)),
+                        ("bad cell", to_bytes(bad))):
+        calls, n, _ = workbook_calls(data)
+        assert n == 5 and len(calls) == 5, title
+        js = officejs([body(name, *args) for name, args in calls])["results"]
+        for (name, args), got in zip(calls, js):
+            plain = [None if a is None else (a[0][0] if len(a) == 1 and len(a[0]) == 1
+                                              and name_of(name, i) not in RANGE_ARGUMENTS else a)
+                     for i, a in enumerate(args)]
+            if title == "bad cell":
+                assert "value" in got, (name, got)
+                cell = got["value"][0][0]
+                if name == "TEAM_LEGEND":  # the list's legend does not read the matches
+                    assert cell == "Code"
+                elif name == "TEAM_STATUS":  # the line names what to correct
+                    assert cell.startswith("1 error - row 4 of the Matches range, column F: board result '2-0'")
+                else:  # a table: the error table, no old figure behind it
+                    assert cell.startswith("#ERROR: ") and "board result '2-0'" in cell
+                continue
+            want = fx.FUNCTIONS[name](*plain)
+            assert "value" in got and _same(got["value"], want if isinstance(want, list) else [[want]]), (title, name)

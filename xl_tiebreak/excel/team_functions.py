@@ -256,10 +256,13 @@ def TEAM_LEGEND(tiebreak_list: Any = None, settings: Any = None) -> list[list[An
 
 
 def TEAM_STATUS(matches: Table, teams: Table, settings: Any = None) -> str:
-    """One line above the team tables: after which round the values are, the round in progress, the rules, the match points and the pairing bye's value used, or the first problem with its cell."""
-    tables = _tables(matches, teams, settings)
+    """One line above the team tables: after which round the values are, the round in progress, the rules, the match points and the pairing bye's value used, then No problems found, or the first problem with its cell."""
+    try:
+        tables = _tables(matches, teams, settings)
+        ed = _edition(tables)
+    except TiebreakError as exc:  # the line says what to correct, where (the tables show #ERROR: with it)
+        return f"1 error - {exc}"
     ev = tables.event
-    ed = _edition(tables)
     st = tables.settings
     if not ev.teams:
         return (f"No teams yet: type them on the Teams sheet, then the matches round by round; rules "
