@@ -257,7 +257,8 @@ class FormulaBook:
             ref = self.names.get(a.name.upper()) if isinstance(a, Name) else a if isinstance(a, Ref) else None
             if ref is not None and ":" in ref.area:
                 min_col, min_row, _, _ = range_bounds(ref.area)
-                origins[label] = (ref.sheet or sheet, min_col, min_row)
+                if min_col is not None and min_row is not None:
+                    origins[label] = (ref.sheet or sheet, min_col, min_row)
 
         def place(m: "re.Match[str]") -> str:
             got = origins.get(m.group(2))

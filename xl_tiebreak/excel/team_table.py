@@ -196,7 +196,7 @@ def read_team_settings(rows: Any, cell_name: CellName = default_cell_name) -> Te
                          "e.g. WBWB", where.get("colours", ""))
     rounds = _whole(got.get("rounds"), "the number of rounds", where.get("rounds", ""), 1, MAX_TEAM_ROUNDS)
     start = got.get("start_date")
-    if hasattr(start, "isoformat"):
+    if start is not None and hasattr(start, "isoformat"):  # typed as a date in Excel
         start = start.isoformat()[:10]
     return TeamSettings(_text(got.get("name")), _text(got.get("edition")).lower(), _text(start), rounds, boards,
                         mv, primary, pab, colours)
@@ -366,8 +366,8 @@ class _Row:
 def build_team_event(teams_rows: Table, matches_rows: Table, settings_rows: Any = None, *,
                      cell_name: CellName = default_cell_name) -> TeamTables:
     """The team event of the three tables (module docstring), with how far its results go."""
-    for title, rows in (("Teams", teams_rows), ("Matches", matches_rows)):
-        _refuse_error_values(title, rows, cell_name)
+    for title, table in (("Teams", teams_rows), ("Matches", matches_rows)):
+        _refuse_error_values(title, table, cell_name)
     st = read_team_settings(settings_rows, cell_name)
     rosters, players = read_teams(teams_rows, cell_name)
     team_of = {p: r.no for r in rosters for p in r.players}
@@ -452,9 +452,9 @@ def _match_row(i: int, r: Sequence[Any], lay: _MatchLayout, st: TeamSettings, by
                          "(lost by both); empty: played on the boards", name(lay.forfeit or 0))
     results: list[tuple[int, str]] = []
     for b in range(1, st.boards + 1):
-        j = lay.boards[b] if b in lay.boards else None
-        if j is None:
+        if b not in lay.boards:
             raise InputError(f"the Matches table has no column B{b}", name(0))
+        j = lay.boards[b]
         key = board_result(cell(j))
         if key is None:
             raise InputError(f"board result {_text(cell(j))[:20]!r} is not one; write {RESULT_HELP}", name(j))
