@@ -302,6 +302,10 @@ def test_cli_template_and_workbook_of_a_team_trf(tmp_path, capsys):
     assert main(["workbook", str(trf), "-o", str(tmp_path / "x.xlsx"), "-t", "ESB,NOPE"]) == 2
     assert "NOPE" in capsys.readouterr().err and not (tmp_path / "x.xlsx").exists()
     assert main(["template", "--type", "team", "--cells", "-o", str(tmp_path / "c.xlsx")]) == 2
+    capsys.readouterr()
+    for command in (["standings", str(book)], ["export-trf", str(book), "-o", str(tmp_path / "b.trf")]):
+        assert main(command) == 2  # the individual commands say what a team workbook is, and what reads it
+        assert "this is a team workbook (the names Teams and Matches)" in capsys.readouterr().err
 
 
 def test_a_lite_team_template_names_our_functions_as_excel_saves_them():

@@ -201,6 +201,10 @@ def extended_rows(filled: Callable[[str], bool], min_col: int, last: int) -> int
 def _by_header(book: Book) -> CrosstablePlace:
     if not book.sheets:
         raise InputError("the workbook has no worksheet (its part xl/workbook.xml lists none)")
+    if {"teams", "matches"} <= {k.casefold() for k in book.xlsx.names}:
+        raise InputError("this is a team workbook (the names Teams and Matches), not an individual crosstable: "
+                         "'xl-tiebreak recompute' fills in its values and its Standings sheet ranks the teams; "
+                         "this command reads individual crosstables only so far")
     title = book.sheet("Crosstable") or next(iter(book.sheets))
     cells = book.cells(title)
     for r in range(1, 31):
