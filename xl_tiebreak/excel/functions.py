@@ -426,7 +426,7 @@ SVON_LIMIT = 10 ** 6  # a score or a round count beyond this is a typing error
 
 # the team event's functions (issue 23), registered with the others below
 from .team_functions import (GAME_POINTS, MATCH_POINTS, MATCH_SCORES, PLAYER_POINTS, TEAM_LEGEND,  # noqa: E402
-                             TEAM_STANDINGS, TEAM_STATUS, TEAM_TIEBREAK)
+                             TEAM_STANDINGS, TEAM_STATUS, TEAM_TIEBREAK, seen_range)
 
 #: What Excel shows for each parameter while a formula is typed (one short plain sentence).
 PARAMETER_DOCS: dict[str, str] = {
@@ -559,8 +559,8 @@ def _one_value(name: str, param: str, value: Any) -> Any:
 def _crosstable_argument(name: str, value: Any, param: str = "crosstable") -> Any:
     """The crosstable as rows of cells: one row given as a flat list is that row; no range at
     all, or rows mixed with single values, is refused by name."""
-    if read_last(value):
-        return value  # the table of the previous call, already read
+    if read_last(value) or seen_range(value):
+        return value  # a table already read (by the previous call, or a team function's)
     if not isinstance(value, (list, tuple)):
         what = "empty" if value is None or (isinstance(value, str) and not value.strip()) \
             else f"one value ({shown(value)}), not a range"

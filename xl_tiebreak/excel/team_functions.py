@@ -10,6 +10,9 @@ All values for one distinct content of the three ranges are computed once (:data
 
 from __future__ import annotations
 
+import functools
+import threading
+from collections import OrderedDict
 from fractions import Fraction
 from typing import Any, Optional
 
@@ -31,9 +34,40 @@ def _cell_name(table: str, i: int, j: int) -> str:
     return f"row {i + 1} of the {table} range, column {column_letter(j + 1)}"
 
 
+#: the keys of the last immutable ranges seen ({id: (the range, its key)}): the headless
+#: recompute hands the same tuple objects to every call, which then need no hashing of their cells
+_SEEN: "OrderedDict[int, tuple[Any, Any]]" = OrderedDict()
+_SEEN_LOCK = threading.Lock()
+
+
+def _key(table: Any) -> Any:
+    """The content key of a range argument (:func:`.function_cache.content_key`), recognised at
+    once when the very same immutable range comes again (the three team ranges alternate, which
+    the function cache's one-slot memory of the last table does not catch)."""
+    if not isinstance(table, (list, tuple)):
+        return table
+    with _SEEN_LOCK:
+        got = _SEEN.get(id(table))
+        if got is not None and got[0] is table:
+            _SEEN.move_to_end(id(table))
+            return got[1]
+    key = content_key(table)
+    if type(table) is tuple and all(type(r) is tuple for r in table):
+        with _SEEN_LOCK:
+            _SEEN[id(table)] = (table, key)  # the range is kept, so its id stays its own
+            while len(_SEEN) > 8:
+                _SEEN.popitem(last=False)
+    return key
+
+
+def seen_range(table: Any) -> bool:
+    """Whether ``table`` is a range a team function has already read (its rows then need no check)."""
+    got = _SEEN.get(id(table))
+    return got is not None and got[0] is table
+
+
 def _tables(matches: Table, teams: Table, settings: Any) -> TeamTables:
-    key = (content_key(matches), content_key(teams),
-           content_key(settings) if isinstance(settings, (list, tuple)) else settings)
+    key = (_key(matches), _key(teams), _key(settings))
     return CACHE.get(("team", *key), lambda: build_team_event(teams, matches, settings, cell_name=_cell_name))
 
 
@@ -45,20 +79,14 @@ def _edition_source(tables: TeamTables) -> str:
     return f" (start date {st.start_date})" if st.start_date else " (assumed: no start date)"
 
 
-def _edition(tables: TeamTables) -> Any:
-    from ..editions import edition_for_date, get_edition
-    st = tables.settings
-    if st.edition:
-        try:
-            return get_edition(st.edition)
-        except TiebreakError as exc:
-            raise InputError(f"settings: Edition: {exc}") from None
-    if st.start_date:
-        from ..trf.records import parse_date
-        iso = parse_date(st.start_date)
-        if iso:
-            return edition_for_date(iso)
-    return get_edition(None)
+def _edition(tables: TeamTables) -> tuple[Any, Optional[str]]:
+    """The team edition (the one chosen in Settings, else the start date's; 2024 or 2026) and a
+    note when it was chosen for the event (a start date before the 2024 team text)."""
+    from ..teamtb.context import team_edition
+    try:
+        return team_edition(tables.settings.edition or None, tables.event.tournament.start_date)
+    except TiebreakError as exc:
+        raise InputError(f"settings: Edition: {exc}") from None
 
 
 def _kept(tables: TeamTables, key: Any, make: Any) -> Any:
@@ -112,7 +140,7 @@ def _codes_of(tiebreak_list: Any) -> list[str]:
 def _team_result(tables: TeamTables, codes: list[str]) -> Any:
     """The engine's result for the complete rounds, under the settings' edition."""
     from ..teamtb.engine import compute_team
-    ed = _edition(tables)
+    ed = _edition(tables)[0]
 
     def make() -> Any:
         try:
@@ -147,6 +175,7 @@ def _default_codes() -> list[str]:
     return list(DEFAULT_TEAM_LIST)
 
 
+@functools.lru_cache(maxsize=256)
 def _team_code(text: str, what: str) -> str:
     from ..teamtb.registry import parse_team
     try:
@@ -259,7 +288,7 @@ def TEAM_STATUS(matches: Table, teams: Table, settings: Any = None) -> str:
     """One line above the team tables: after which round the values are, the round in progress, the rules, the match points and the pairing bye's value used, then No problems found, or the first problem with its cell."""
     try:
         tables = _tables(matches, teams, settings)
-        ed = _edition(tables)
+        ed, note = _edition(tables)
     except TiebreakError as exc:  # the line says what to correct, where (the tables show #ERROR: with it)
         return f"1 error - {exc}"
     ev = tables.event
@@ -275,7 +304,8 @@ def TEAM_STATUS(matches: Table, teams: Table, settings: Any = None) -> str:
         head += f"; round {tables.complete + 1} in progress ({done} of {total} matches complete)"
     pab_mp, pab_gp = ev.pab_points
     source = "Settings" if ev.pab.source != "default" else "default: a won match, every board won"
-    return (f"{head}; rules {ed.name}{_edition_source(tables)}; {len(ev.teams)} teams, {ev.boards} boards; {st.primary} first; match points "
+    why = f" ({note})" if note else _edition_source(tables)
+    return (f"{head}; rules {ed.name}{why}; {len(ev.teams)} teams, {ev.boards} boards; {st.primary} first; match points "
             f"{json_number(mv.win)}/{json_number(mv.draw)}/{json_number(mv.loss)}; team PAB {json_number(pab_mp)} MP, "
             f"{json_number(pab_gp)} GP ({source}). No problems found.")
 

@@ -198,6 +198,13 @@ def read_team_settings(rows: Any, cell_name: CellName = default_cell_name) -> Te
     start = got.get("start_date")
     if start is not None and hasattr(start, "isoformat"):  # typed as a date in Excel
         start = start.isoformat()[:10]
+    if _text(start):
+        from ..trf.records import parse_date
+        iso = parse_date(_text(start))
+        if iso is None:
+            raise InputError(f"start date {_text(start)[:30]!r} is not a date; write YYYY-MM-DD",
+                             where.get("start_date", ""))
+        start = iso
     return TeamSettings(_text(got.get("name")), _text(got.get("edition")).lower(), _text(start), rounds, boards,
                         mv, primary, pab, colours)
 
