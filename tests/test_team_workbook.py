@@ -223,6 +223,32 @@ def test_a_round_in_progress_keeps_the_standings_after_the_last_complete_round()
     assert cells["Matches"].get(f"{col}{last[0]}") is None  # no score for the match not complete
 
 
+def test_rows_typed_below_the_ranges_are_read_and_the_names_widened():
+    """A match and a player typed just below the Matches and Teams names: the reader reads them,
+    recompute widens the names over them (nothing typed is silently left out)."""
+    ev = _read(SAMPLES / "sample-trf26-mp.trf")
+    wb = filled_team_workbook(ev)
+    end = int(wb.defined_names["Matches"].attr_text.rsplit("$", 1)[1])
+    tend = int(wb.defined_names["Teams"].attr_text.rsplit("$", 1)[1])
+    ms, ts = wb["Matches"], wb["Teams"]
+    ts.cell(tend + 1, 1, 12)
+    ts.cell(tend + 1, 2, "Latecomers")
+    ts.cell(tend + 1, 3, 99)
+    ts.cell(tend + 1, 4, "Late, Player")
+    for j, v in enumerate([7, 12, "BYE"], start=1):
+        ms.cell(end + 1, j, v)
+    data, report = recompute_bytes(to_bytes(wb))
+    assert not report.errors
+    assert report.names_widened == [f"Teams: Teams!A4:J{tend + 1}", f"Matches: Matches!A4:P{end + 1}"]
+    tables, _ = read_team_book(Book(data))
+    assert tables.event.team(12).roster == (99,)
+    assert next(m for m in tables.event.matches_of(12) if m.round == 7).kind == "pab"
+    cells = _cached(data)
+    standings = _table(cells["Standings"], STANDINGS_HEADER, 5)
+    assert [r[2] for r in standings].count("Latecomers") == 1
+    assert next(r for r in standings if r[2] == "Latecomers")[3:5] == [1, 2]  # the PAB: 1 MP, 2 GP (record 320)
+
+
 # ------------------------------------------------------------------------------ bad input
 
 
@@ -239,6 +265,10 @@ def _sample_book():
     ("Settings", "B7", 0, "Settings!B7: the number of boards '0' is not a whole number from 1 to 20"),
     ("Settings", "B11", "XP", "Settings!B11: primary score 'XP': write MP"),
     ("Matches", "E5", "#REF!", "Matches!E5: the cell holds the spreadsheet error #REF!"),
+    ("Matches", "A6", 100, "Matches!A6: the round '100' is not a whole number from 1 to 99"),
+    ("Matches", "C5", 1, "Matches!C5: team 1 cannot meet itself"),
+    ("Matches", "J5", 1, "Matches!J5: player 1 is on two boards of this match"),
+    ("Settings", "B6", 6, "Matches!A"),  # a match of round 7, but the event has 6 rounds
 ])
 def test_errors_name_the_sheet_and_cell(sheet, cell, value, message):
     wb = _sample_book()

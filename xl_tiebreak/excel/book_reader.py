@@ -393,11 +393,14 @@ _DEFINED = re.compile(r'(<(?:\w+:)?definedName\b[^>]*\bname="Crosstable"[^>]*>)(
                       re.IGNORECASE)
 
 
-def widened_name_xml(xml: str, last_row: int) -> Optional[str]:
-    """The workbook part's XML with the global ``Crosstable`` name's range ending at ``last_row``
-    (``Crosstable!$A$4:$P$404`` -> ``Crosstable!$A$4:$P$409``); only the name's text changes.
-    None when there is no such name or its text has no row to change."""
-    for m in _DEFINED.finditer(xml):
+def widened_name_xml(xml: str, last_row: int, name: str = "Crosstable") -> Optional[str]:
+    """The workbook part's XML with the global ``Crosstable`` name's range (or another global
+    name's) ending at ``last_row`` (``Crosstable!$A$4:$P$404`` -> ``Crosstable!$A$4:$P$409``); only
+    the name's text changes. None when there is no such name or its text has no row to change."""
+    pattern = _DEFINED if name == "Crosstable" else re.compile(
+        r'(<(?:\w+:)?definedName\b[^>]*\bname="' + re.escape(name) + r'"[^>]*>)([^<]*)(</(?:\w+:)?definedName>)',
+        re.IGNORECASE)
+    for m in pattern.finditer(xml):
         if "localSheetId" in m.group(1):
             continue
         text = m.group(2)

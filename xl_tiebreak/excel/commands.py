@@ -197,6 +197,9 @@ def recompute(args) -> tuple[str, int]:
              f"(the others already held their value)"]
     if report.name_widened:
         lines.append(f"the name Crosstable now covers {report.name_widened} (players typed below its range)")
+    for widened in report.names_widened:  # a team workbook: "Matches: Matches!A4:P320"
+        name, _, area = widened.partition(": ")
+        lines.append(f"the name {name} now covers {area} (rows typed below its range)")
     if report.backup:
         lines.append(f"the previous version is kept as {report.backup}")
     for where, msg in list(report.errors.items())[:10]:

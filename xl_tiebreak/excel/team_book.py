@@ -8,7 +8,7 @@ file, the sheet and the cell.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable
 
 from ..errors import InputError
 from .book_reader import Book, open_book
@@ -43,9 +43,30 @@ def _range(book: Book, name: str) -> tuple[str, int, int, list[list[Any]]]:
         raise InputError(f"the name {name} ({area!r}) is not a range of cells") from None
     check_area(area, f"the name {name} ({sheet_name}!{area})")
     cells = book.cells(title)
+    if name in GROWING:  # rows typed just below the name are the table's too (recompute widens it)
+        max_row = rows_below(lambda coord: _filled(cells.get(coord)), min_col, max_col, max_row)
     letters = [column_letter(c) for c in range(min_col, max_col + 1)]
     rows = [[cells.get(f"{col}{r}") for col in letters] for r in range(min_row, max_row + 1)]
     return title, min_col, min_row, rows
+
+
+#: the names whose tables grow downward (a player, a match typed below the range)
+GROWING = ("Teams", "Matches")
+MAX_ROWS_BELOW = 100_000
+
+
+def _filled(v: Any) -> bool:
+    return v is not None and not (isinstance(v, str) and not v.strip())
+
+
+def rows_below(filled: Callable[[str], bool], min_col: int, max_col: int, last: int) -> int:
+    """The last row of a table once the rows typed just below ``last`` are taken in: each holding
+    something in the table's columns, up to the first row without anything."""
+    letters = [column_letter(c) for c in range(min_col, max_col + 1)]
+    row = last
+    while row - last < MAX_ROWS_BELOW and row < 1_048_576 and any(filled(f"{c}{row + 1}") for c in letters):
+        row += 1
+    return row
 
 
 def read_team_book(book: Book) -> tuple[TeamTables, list[str]]:

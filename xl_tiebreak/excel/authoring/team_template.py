@@ -468,9 +468,10 @@ def team_spec_of(event: TeamEvent, tiebreaks: Optional[list[str]] = None, editio
     mv = event.match_values
     pab = (event.pab.match_points, event.pab.game_points) if event.pab.source != "default" else (None, None)
     players = sum(len(tm.roster) for tm in event.teams) + len(event.teams)
-    matches = len(match_rows(event))
+    # room for every match of the event (a file from a round in progress grows to the last round)
+    matches = max(len(match_rows(event)), ((len(event.teams) + 1) // 2) * event.rounds)
     return TeamSpec(boards=max(event.boards, 1), rounds=max(event.rounds, 1), player_rows=players + 20,
-                    match_rows=matches + max(len(event.teams) // 2 + 1, 10), title=event.name or t.name,
+                    match_rows=matches + 10, title=event.name or t.name,
                     edition=edition or "", start_date=t.start_date or "", tiebreaks=codes[:TB_SLOTS],
                     match_values=(_num(mv.win), _num(mv.draw), _num(mv.loss)), primary=event.primary,
                     pab=(None if pab[0] is None else _num(pab[0]), None if pab[1] is None else _num(pab[1])),
