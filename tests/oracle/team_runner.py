@@ -83,13 +83,14 @@ def _with_edition(code: str, suffix: str) -> str:
 
 def run_team_gacrux(trf_path: str | Path, codes: list[str], *, edition: str | int = "2026",
                     primary: str | None = None, mode: str | None = "swiss",
-                    encoding: str | None = None, timeout: float = 600.0) -> TeamOracle:
+                    encoding: str | None = None, timeout: float = 600.0, rounds: int | None = None) -> TeamOracle:
     """Run gacrux's tie-break checker on a team TRF.
 
     codes: tie-break codes as gacrux spells them (``BH:GP/C1``, ``EMGSB/C1``...).
     edition: "2024" (/V1) or "2026" (/V2), added to each code without a /V.
     primary: None (the file's 192, else match points), "MP" or "GP" (for TRF-16 files,
-    which cannot state it).  encoding: gacrux's -b (e.g. "utf-8": its default decoding puts
+    which cannot state it).  rounds: standings after that round (gacrux's ``-n``; default all).
+    encoding: gacrux's -b (e.g. "utf-8": its default decoding puts
     the columns of a UTF-8 file with non-ASCII names out of place).  mode: "swiss" (-s), "pre-determined" (-p) or None (guess).
     Raises GacruxError when gacrux fails, ValueError for bad arguments.
     """
@@ -112,6 +113,8 @@ def run_team_gacrux(trf_path: str | Path, codes: list[str], *, edition: str | in
         cmd.append({"swiss": "-s", "pre-determined": "-p", "round-robin": "-p"}[mode])
     if encoding is not None:
         cmd += ["-b", encoding]
+    if rounds is not None:
+        cmd += ["-n", str(int(rounds))]
     cmd += ["-t", lead, *[full[i] for i in order], "-d", "T"]
     rows = run_table(cmd, path, timeout, ["StartNo", "Rank", lead, *[full[i] for i in order]])
     values: dict[int, dict[str, Fraction | None]] = {}

@@ -34,8 +34,8 @@ def buchholz(ctx: TeamContext, team: int, score: str, cut: int = 0, median: int 
 def buchholz_lines(ctx: TeamContext, team: int, score: str, cut: int, median: int, forfeits_as_played: bool,
                    title: str) -> list[str]:
     """The account of a Buchholz: every element, the cuts, the sum."""
-    elems = ctx.elements(team, score, None, forfeits_as_played)
-    kept, cut_list = cut_elements(elems, cut + median, median)
+    elems = ctx.elements(team, score, None, forfeits_as_played, explain=True)
+    kept, cut_list = cut_elements(elems, cut + median, median, f"opponent's {score}")
     lines = [title]
     for e in elems:
         lines.append(f"  round {e.round}: {e.how} -> {show(e.value)}")
@@ -72,8 +72,10 @@ def _aob_base(tb: TeamTieBreak) -> TeamTieBreak:
 
 
 def _opponents(ctx: TeamContext, team: int) -> list[tuple[int, int]]:
-    """(round, opponent) of the matches played over the boards (forfeits and byes left out)."""
-    return [(r.round, r.opponent) for r in ctx.by_team[team] if r.played and r.opponent is not None]
+    """(round, opponent) of the matches played over the boards (forfeits and byes left out; in a
+    round robin a forfeited match counts as played, Art. 15.2)."""
+    return [(r.round, r.opponent) for r in ctx.by_team[team]
+            if r.opponent is not None and (r.played or ctx.round_robin)]  # round robin: forfeits count (15.2)
 
 
 def _aob(ev: TeamEvaluation, tb: TeamTieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:

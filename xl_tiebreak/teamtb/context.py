@@ -22,8 +22,11 @@ Editions: the team tie-breaks are defined from the 2024 text of C.07 on; only ``
 text of its own in this package's editions: it is computed under 2024 (the oldest C.07 team text),
 and :func:`team_edition` says so in its note.
 
-Team events are computed as Swiss events (Art. 16 applies); the C.07 round-robin rule (15.2) is
-not applied to teams.
+Round robins (``round_robin=True``; C.07 Art. 15.2, TIEBREAK_RULES §4.7): Art. 16 does not apply.
+Opponents count their awarded scores, a forfeited match counts as a match played against the
+scheduled opponent (2024 and 2026 alike: the 2026 exceptions concern rating and Type-B
+tie-breaks, and a forfeit loss is worth 0 in PS either way), and a round without an opponent (a
+sit-out) gives no element. Otherwise team events are Swiss events.
 """
 
 from __future__ import annotations
@@ -173,21 +176,31 @@ class TeamContext:
 
     def __init__(self, event: TeamEvent, edition: "Edition | str | None" = None, rounds: Optional[int] = None,
                  lookup: Optional[Lookup] = None, *, _rounds_by_team: Optional[dict[int, tuple[TeamRound, ...]]] = None,
-                 fore: bool = False) -> None:
+                 fore: bool = False, round_robin: bool = False) -> None:
         self._event = event
         self._edition, self.edition_note = team_edition(edition, event.tournament.start_date)
-        n = event.rounds if rounds is None else rounds
+        self.notes: list[str] = [self.edition_note] if self.edition_note else []
+        if rounds is None:
+            n = max((m.round for m in event.matches if m.kind != ABSENT and m.round <= event.rounds), default=0)
+            if n < event.rounds:
+                self.notes.append(f"no team has a match in round {n + 1} or later yet: computed after round {n} "
+                                  f"of {event.rounds}")
+        else:
+            n = rounds
         if not 0 <= n <= event.rounds:
             raise InputError(f"rounds must be between 0 and {event.rounds} (the event's rounds), not {n}")
         self._n = n
         self._lookup = lookup
         self.is_fore = fore
+        self.round_robin = round_robin
         self.by_team: dict[int, tuple[TeamRound, ...]] = (
             _rounds_by_team if _rounds_by_team is not None
             else {t.no: _rounds_of(event, t.no, n) for t in event.teams})
         self._cache: dict[str, TeamColumn] = {}
         self._scores: dict[tuple[int, str], Fraction] = {}
         self._adjusted: dict[tuple[int, str], Fraction] = {}
+        self._drawn: dict[int, list[int]] = {}
+        self._elements: dict[tuple[int, str, Optional[str], bool], list[Element]] = {}
         self._fore: Optional[TeamContext] = None
 
     # --- the TeamEvaluation protocol -------------------------------------------------------
@@ -267,8 +280,13 @@ class TeamContext:
 
     def drawn_rounds(self, team: int) -> list[int]:
         """The rounds the opponents count as a drawn match (category 16.2.5, Art. 16.3)."""
-        lna = self.last_available(team)
-        return [r.round for r in self.by_team[team] if r.round > lna and r.opponent is None]
+        got = self._drawn.get(team)
+        if got is None and self.round_robin:
+            got = self._drawn[team] = []  # Art. 15.2: no Art. 16 in a round robin
+        if got is None:
+            lna = self.last_available(team)
+            got = self._drawn[team] = [r.round for r in self.by_team[team] if r.round > lna and r.opponent is None]
+        return got
 
     def adjusted(self, team: int, score: str) -> Fraction:
         """The score the team's opponents count (Art. 16.3): rounds of category 16.2.5 as a drawn
@@ -281,11 +299,16 @@ class TeamContext:
                                              for r in self.by_team[team]), Fraction(0))
         return got
 
-    def dummy(self, team: int, rnd: TeamRound, score: str) -> tuple[Fraction, str]:
+    def dummy(self, team: int, rnd: TeamRound, score: str, explain: bool = True) -> tuple[Fraction, str]:
         """The dummy opponent's score for an own unplayed round and how it was found (Art. 16.4):
         the team's own score; 2026: capped by the scheduled opponent's adjusted score for a
         forfeited match (16.4.1), else by a draw in every round counted (16.4.2)."""
         own = self.score(team, score)
+        if not explain:
+            if not self.is_2026:
+                return own, ""
+            cap = self.adjusted(rnd.opponent, score) if rnd.opponent is not None else self.draw(score) * self._n
+            return min(own, cap), ""
         if not self.is_2026:
             return own, f"dummy = own {score} {show(own)} (Art. 16.4, 2024)"
         if rnd.opponent is not None:
@@ -299,34 +322,47 @@ class TeamContext:
         return cap, f"dummy = own {score} {show(own)} capped at {why}"
 
     def elements(self, team: int, opp_score: str, own_score: Optional[str] = None,
-                 forfeits_as_played: bool = False) -> list[Element]:
+                 forfeits_as_played: bool = False, explain: bool = False) -> list[Element]:
         """One element per round (TIEBREAK_RULES §4.4): a played match gives the opponent's
         adjusted ``opp_score``; an own unplayed round gives the dummy (a VUR when the round is);
         ``/P`` (``forfeits_as_played``): a forfeited match counts as played against its scheduled
         opponent. ``own_score``: the value is the score × the team's own points of that kind in
-        the round (the ESB family), else the score itself."""
+        the round (the ESB family), else the score itself. ``explain``: fill each element's ``how``
+        (else empty; the plain lists are cached and shared by the codes that need them)."""
+        key = (team, opp_score, own_score, forfeits_as_played)
+        if not explain and key in self._elements:
+            return self._elements[key]
         out = []
         for r in self.by_team[team]:
-            if r.opponent is not None and (r.played or forfeits_as_played):
+            how = ""
+            if self.round_robin and r.opponent is None:
+                continue  # a sit-out of a round robin: no element (Art. 15.2)
+            if r.opponent is not None and (r.played or forfeits_as_played or self.round_robin):
                 s = self.adjusted(r.opponent, opp_score)
-                drawn = self.drawn_rounds(r.opponent)
-                note = f" ({len(drawn)} round(s) of it counted as drawn, Art. 16.3)" if drawn else ""
-                how = (f"{r.kind} against team {r.opponent}: its adjusted {opp_score} {show(s)}{note}"
-                       + (" (/P: the forfeit counts as played)" if not r.played else ""))
+                if explain:
+                    drawn = self.drawn_rounds(r.opponent)
+                    note = f" ({len(drawn)} round(s) of it counted as drawn, Art. 16.3)" if drawn else ""
+                    played = (" (a round robin: the forfeit counts as played, Art. 15.2)" if self.round_robin
+                              else " (/P: the forfeit counts as played)")
+                    how = (f"{r.kind} against team {r.opponent}: its adjusted {opp_score} {show(s)}{note}"
+                           + (played if not r.played else ""))
                 vur = False
             else:
-                s, why = self.dummy(team, r, opp_score)
-                how = f"{r.kind}" + (f" against team {r.opponent}" if r.opponent is not None else "") + f": {why}"
+                s, why = self.dummy(team, r, opp_score, explain)
                 vur = r.vur
-                if vur:
-                    how += ", a VUR"
+                if explain:
+                    how = (f"{r.kind}" + (f" against team {r.opponent}" if r.opponent is not None else "")
+                           + f": {why}" + (", a VUR" if vur else ""))
             if own_score is None:
                 value = s
             else:
                 pts = r.points(own_score)
                 value = s * pts
-                how += f"; × own {own_score} {show(pts)} = {show(value)}"
+                if explain:
+                    how += f"; × own {own_score} {show(pts)} = {show(value)}"
             out.append(Element(r.round, s, value, vur, how))
+        if not explain:
+            self._elements[key] = out
         return out
 
     def fore(self) -> "TeamContext":
@@ -346,19 +382,25 @@ class TeamContext:
                     if last.opponent is not None:
                         last = replace(last, mp=self.draw("MP"), gp=self.draw("GP"), played=True, vur=False)
                     by[t] = rs[:-1] + (last,)
-            self._fore = TeamContext(self._event, self._edition, self._n, self._lookup, _rounds_by_team=by, fore=True)
+            self._fore = TeamContext(self._event, self._edition, self._n, self._lookup, _rounds_by_team=by, fore=True,
+                                     round_robin=self.round_robin)
+            self._fore.notes = self.notes
         return self._fore
 
 
-def cut_elements(elements: Sequence[Element], low: int, high: int) -> tuple[list[Element], list[tuple[Element, str]]]:
+def cut_elements(elements: Sequence[Element], low: int, high: int, score: str = "score",
+                 ) -> tuple[list[Element], list[tuple[Element, str]]]:
     """Cut ``low`` least significant elements, then ``high`` most significant ones (C.07 Art. 14,
     16.5; TIEBREAK_RULES §4.5). Least significant: the lowest score, then the lowest value (the
     ESB family: the opponent with the lowest score of the opponent's kind, §5.17). Each low cut
     takes instead the VUR of the lowest value (then score) when it is not below that element's
     value (ties go to the VUR). High cuts have no VUR exception. The counts are clamped to the
-    elements there are. Returns the elements kept and the ones cut, each with the reason."""
+    elements there are. Returns the elements kept and the ones cut, each with the reason (which
+    names ``score``, e.g. "opponent's MP")."""
     kept = list(elements)
     cut: list[tuple[Element, str]] = []
+    if low <= 0 and high <= 0:
+        return kept, cut
     low = min(low, len(kept))
     high = min(high, len(kept) - low)
     for _ in range(low):
@@ -371,11 +413,11 @@ def cut_elements(elements: Sequence[Element], low: int, high: int) -> tuple[list
                 cut.append((v, "cut first: a VUR (Art. 16.5)"))
                 continue
         kept.remove(ls)
-        cut.append((ls, "cut: least significant (Art. 14.1)"))
+        cut.append((ls, f"cut: least significant, the lowest {score} {show(ls.score)} (Art. 14.1)"))
     for _ in range(high):
         hs = max(kept, key=lambda e: (e.score, e.value))
         kept.remove(hs)
-        cut.append((hs, "cut: most significant (median, Art. 14.2)"))
+        cut.append((hs, f"cut: most significant, the highest {score} {show(hs.score)} (median, Art. 14.2)"))
     return kept, cut
 
 

@@ -32,6 +32,9 @@ __all__ = ["compute_team", "explain_team", "TeamResult", "TeamRow", "DEFAULT_TEA
 #: the Olympiad order relative to the primary score (MP primary: MP, EMGSB/C1, GP, BH:MP/C1)
 DEFAULT_TEAM_LIST = ("ESB/C1", "MPVGP", "BH/C1")
 
+#: the codes built on Buchholz (not to be used in round robins under the 2026 text)
+_BUCHHOLZ_FAMILY = frozenset({"BH", "FB", "AOB", "SSSC"})
+
 
 @dataclass(frozen=True)
 class TeamRow:
@@ -59,6 +62,7 @@ class TeamResult:
     tiebreaks: list[TeamTieBreak]
     rows: list[TeamRow]
     notes: list[str] = field(default_factory=list)
+    round_robin: bool = False
 
     @property
     def codes(self) -> list[str]:
@@ -80,11 +84,19 @@ class TeamResult:
 
 
 def team_context(event: TeamEvent, edition: "str | Edition | None" = None, rounds: Optional[int] = None,
-                 pab: Optional[PabValue] = None) -> TeamContext:
-    """The evaluation :func:`compute_team` uses (``pab``: a PAB value replacing the event's)."""
+                 pab: Optional[PabValue] = None, primary: Optional[str] = None,
+                 round_robin: bool = False) -> TeamContext:
+    """The evaluation :func:`compute_team` uses (``pab``: a PAB value replacing the event's;
+    ``primary``: ``"MP"``/``"GP"`` replacing the event's primary score, e.g. for a TRF-16 file,
+    which cannot state it); ``round_robin``: Art. 15.2 instead of Art. 16 (:mod:`.context`)."""
+    if primary is not None:
+        p = primary.strip().upper()
+        if p not in ("MP", "GP"):
+            raise InputError(f"the primary score is MP or GP, not {primary!r}")
+        event = replace(event, primary=p)
     if pab is not None:
         event = replace(event, pab=replace(pab, source="option") if pab.source == "default" else pab)
-    return TeamContext(event, edition, rounds, team_spec)
+    return TeamContext(event, edition, rounds, team_spec, round_robin=round_robin)
 
 
 def _key(value: Optional[Fraction], lower_is_better: bool) -> tuple[int, Fraction]:
@@ -94,16 +106,21 @@ def _key(value: Optional[Fraction], lower_is_better: bool) -> tuple[int, Fractio
 
 
 def compute_team(event: TeamEvent, codes: TeamCodes = None, edition: "str | Edition | None" = None,
-                 rounds: Optional[int] = None, pab: Optional[PabValue] = None) -> TeamResult:
+                 rounds: Optional[int] = None, pab: Optional[PabValue] = None,
+                 primary: Optional[str] = None, round_robin: bool = False) -> TeamResult:
     """Every team's MP, GP and values of ``codes`` (default :data:`DEFAULT_TEAM_LIST`), in
     standings order. ``edition``: ``fide2024`` or ``fide2026`` (default: from the start date);
-    ``rounds``: the rounds counted (default all); ``pab``: a team PAB value replacing the event's.
+    ``rounds``: the rounds counted (default: up to the last round in which a team has a match, with
+    a note when that is before the last round); ``pab``: a team PAB value replacing the event's;
+    ``primary``: ``"MP"``/``"GP"`` replacing the event's (record 192; a TRF-16 file has none);
+    ``round_robin``: the event is a round robin (C.07 Art. 15.2: no Art. 16; forfeits count as
+    played; a 2026 note when a Buchholz code is listed, which that text forbids there).
     Bad codes raise :class:`~xl_tiebreak.errors.DescriptorError`, a bad edition
     :class:`~xl_tiebreak.errors.EditionError`, bad rounds :class:`InputError`."""
     if not event.teams:
         raise InputError("the team event has no teams: nothing to compute")
     tbs = parse_team_list(list(DEFAULT_TEAM_LIST) if codes is None else codes)
-    ctx = team_context(event, edition, rounds, pab)
+    ctx = team_context(event, edition, rounds, pab, primary, round_robin)
     prim = ctx.primary
     primary_col: TeamColumn = {t: ctx.score(t, prim) for t in ctx.teams}
     cols: list[TeamColumn] = []
@@ -126,21 +143,26 @@ def compute_team(event: TeamEvent, codes: TeamCodes = None, edition: "str | Edit
         if k != prev:
             rank, prev = i, k
         rows.append(TeamRow(t, ctx.name(t), ctx.score(t, "MP"), ctx.score(t, "GP"), [c.get(t) for c in cols], rank))
-    notes = [ctx.edition_note] if ctx.edition_note else []
+    notes = list(ctx.notes)
+    bh = [tb.code for tb in tbs if tb.name in _BUCHHOLZ_FAMILY]
+    if round_robin and ctx.is_2026 and bh:
+        notes.append(f"{', '.join(bh)}: the 2026 text (note to C.07 Art. 8) says the Buchholz tie-breaks are not "
+                     "to be used in round robins")
     ev = ctx.event
     if ev.pab.source == "default" and any(m.kind == PAB and m.round <= ctx.rounds for m in ev.matches):
         mp, gp = ev.pab_points
         notes.append(f"the team PAB counts as a won match with every board won ({show(mp)} MP, {show(gp)} GP): "
                      "no record 320 states its value (TIEBREAK_RULES §5.17)")
-    return TeamResult(ctx.edition, ctx.rounds, prim, ev.pab, tbs, rows, notes)
+    return TeamResult(ctx.edition, ctx.rounds, prim, ev.pab, tbs, rows, notes, round_robin)
 
 
 def explain_team(event: TeamEvent, code: "str | TeamTieBreak", team: int, edition: "str | Edition | None" = None,
-                 rounds: Optional[int] = None, pab: Optional[PabValue] = None) -> list[str]:
+                 rounds: Optional[int] = None, pab: Optional[PabValue] = None,
+                 primary: Optional[str] = None, round_robin: bool = False) -> list[str]:
     """One team's value of one code, step by step: which matches, which opponent scores, what
     Art. 16 did. Type A codes are explained after the primary score only."""
     tb = parse_team(code)
-    ctx = team_context(event, edition, rounds, pab)
+    ctx = team_context(event, edition, rounds, pab, primary, round_robin)
     if team not in ctx.teams:
         raise InputError(f"no team {team} in the event (teams {', '.join(map(str, ctx.teams))})")
     row = team_spec(tb.name)
@@ -148,8 +170,7 @@ def explain_team(event: TeamEvent, code: "str | TeamTieBreak", team: int, editio
     value = ctx.column(tb, [primary_col])[team]
     lines = [f"{tb.code} = {show(value)} for team {team} ({ctx.name(team)}); {row.legend} ({row.article}); "
              f"{ctx.edition.name}, {ctx.rounds} round(s), primary score {ctx.primary}"]
-    if ctx.edition_note:
-        lines.append(f"note: {ctx.edition_note}")
+    lines += [f"note: {n}" for n in ctx.notes]
     if row.account is not None:
         lines += row.account(ctx, tb, team)
     return lines

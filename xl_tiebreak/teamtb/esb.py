@@ -29,7 +29,7 @@ def kinds(tb: TeamTieBreak, primary: str) -> tuple[str, str]:
     letters = tb.name[1:3] if tb.name != "ESB" else tb.qualifier
     if not letters:
         return primary, ("GP" if primary == "MP" else "MP")
-    if len(letters) != 2:  # ESB:MP / ESB:GP: that score of the opponent × the other one scored
+    if letters in ("MP", "GP"):  # ESB:MP / ESB:GP: that score of the opponent × the other one scored
         return letters, ("GP" if letters == "MP" else "MP")
     full = {"M": "MP", "G": "GP"}
     return full[letters[0]], full[letters[1]]
@@ -48,8 +48,8 @@ def _esb(ev: TeamEvaluation, tb: TeamTieBreak, earlier: Sequence[TeamColumn]) ->
 def _esb_account(ev: TeamEvaluation, tb: TeamTieBreak, team: int) -> list[str]:
     ctx = context_of(ev)
     o, s = kinds(tb, ctx.primary)
-    elems = ctx.elements(team, o, s, tb.forfeits_as_played)
-    kept, cut = cut_elements(elems, tb.cut + tb.median, tb.median)
+    elems = ctx.elements(team, o, s, tb.forfeits_as_played, explain=True)
+    kept, cut = cut_elements(elems, tb.cut + tb.median, tb.median, f"opponent's {o}")
     lines = [f"{tb.code} of team {team} ({ctx.name(team)}), {ctx.edition.name}: opponent's {o} × own {s} "
              "in the match, summed (C.07 team tie-breaks, Art. 16 with MP and GP)"]
     for e in elems:

@@ -5,6 +5,9 @@ up by name or alias, and the validation of a code's qualifier and modifiers agai
 Families: :mod:`.scores` (PTS MPTS GPTS MPvGP), :mod:`.buchholz` (BH FB AOB), :mod:`.progressive`
 (PS), :mod:`.esb` (ESB EMMSB EMGSB EGMSB EGGSB), :mod:`.sssc` (SSSC), :mod:`.boards` (the board
 codes) and :mod:`.encounter` (the direct-encounter codes).
+
+>>> parse_team("bh:gp/c1").code, parse_team("MPvGP").name, team_spec("EMGSB").modifiers
+('BH:GP/C1', 'MPVGP', 'CMPR')
 """
 
 from __future__ import annotations
