@@ -81,7 +81,7 @@ def test_team_template_structure_and_its_handful_of_calls():
     wb = load_workbook(TEMPLATE)
     assert wb.sheetnames == ["Matches", "Teams", "Standings", "Settings", "Help", "Cache", "xlwings.conf"]
     assert {n: wb.defined_names[n].attr_text for n in ("Matches", "Teams", "TeamSettings", "TeamTiebreaks")} == {
-        "Matches": "Matches!$A$4:$P$304", "Teams": "Teams!$A$4:$J$404", "TeamSettings": "Settings!$A$3:$B$14",
+        "Matches": "Matches!$A$4:$P$304", "Teams": "Teams!$A$4:$J$404", "TeamSettings": "Settings!$A$3:$B$15",
         "TeamTiebreaks": "Settings!$B$17:$B$22"}
     ms = wb["Matches"]
     assert [ms.cell(4, j).value for j in range(1, 17)] == [
@@ -93,9 +93,9 @@ def test_team_template_structure_and_its_handful_of_calls():
     assert st[f"A{STANDINGS_HEADER}"].value.text.startswith("=IFERROR(TEAM_STANDINGS(Matches,Teams,TeamSettings,"
                                                             "TeamTiebreaks),Cache!")
     settings = wb["Settings"]
-    assert [settings.cell(r, 1).value for r in range(3, 15)] == [
+    assert [settings.cell(r, 1).value for r in range(3, 16)] == [
         "Event", "Edition", "Start date", "Rounds", "Boards", "Match won", "Match drawn", "Match lost",
-        "Primary score", "PAB match points", "PAB game points", "Home colours"]
+        "Primary score", "PAB match points", "PAB game points", "Home colours", "Type"]
     assert [settings.cell(r, 2).value for r in range(7, 12)] == [4, 2, 1, 0, "MP"]
     # the engine's default list: the Olympiad order relative to the primary score
     assert [settings.cell(r, 2).value for r in range(17, 20)] == ["ESB/C1", "MPVGP", "BH/C1"]
@@ -182,7 +182,7 @@ def test_the_one_value_functions_equal_the_engine():
     tables = {name: [[c.value for c in row] for row in wb[sheet][area.split("!")[1].replace("$", "")]]
               for name, sheet, area in (("matches", "Matches", "Matches!$A$4:$P$60"),
                                         ("teams", "Teams", "Teams!$A$4:$J$80"),
-                                        ("settings", "Settings", "Settings!$A$3:$B$14"))}
+                                        ("settings", "Settings", "Settings!$A$3:$B$15"))}
     result = compute_team(ev, CODES)
     sc = scores(ev)
     args = (tables["matches"], tables["teams"], tables["settings"])
@@ -457,3 +457,18 @@ def test_every_call_of_a_team_workbook_through_office_js_and_a_bad_cell_as_an_er
                 continue
             want = fx.FUNCTIONS[name](*plain)
             assert "value" in got and _same(got["value"], want if isinstance(want, list) else [[want]]), (title, name)
+
+
+def test_a_round_robin_is_computed_as_one():
+    """Settings Type round-robin: the values are the engine's for a round robin (C.07 Art. 15.2)."""
+    ev = _read(SAMPLES / "sample-trf26-mp.trf")
+    wb = filled_team_workbook(ev, tiebreaks=CODES)
+    wb["Settings"]["B15"] = "round-robin"
+    cells = _cached(recompute_bytes(to_bytes(wb))[0])
+    result = compute_team(ev, CODES, round_robin=True)
+    got = _table(cells["Standings"], STANDINGS_HEADER, 5 + len(CODES))[1:]
+    assert [[c if isinstance(c, str) else float(c) for c in row] for row in got] == [
+        [float(r.rank), float(r.no), r.name, float(r.match_points), float(r.game_points),
+         *["-" if v is None else float(v) for v in r.values]] for r in result.rows]
+    assert "; round robin;" in cells["Matches"]["A3"]
+    assert result.rows != compute_team(ev, CODES).rows  # Art. 15.2 and Art. 16 differ on this event

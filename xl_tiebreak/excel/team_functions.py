@@ -144,7 +144,8 @@ def _team_result(tables: TeamTables, codes: list[str]) -> Any:
 
     def make() -> Any:
         try:
-            return compute_team(played_through(tables), codes or None, edition=ed, rounds=tables.complete)
+            return compute_team(played_through(tables), codes or None, edition=ed, rounds=tables.complete,
+                                round_robin=tables.settings.kind == "round-robin")
         except DescriptorError as exc:
             raise DescriptorError(f"tiebreak_list: {exc}") from None
     return _kept(tables, ("result", tuple(codes), ed.name), make)
@@ -305,7 +306,8 @@ def TEAM_STATUS(matches: Table, teams: Table, settings: Any = None) -> str:
     pab_mp, pab_gp = ev.pab_points
     source = "Settings" if ev.pab.source != "default" else "default: a won match, every board won"
     why = f" ({note})" if note else _edition_source(tables)
-    return (f"{head}; rules {ed.name}{why}; {len(ev.teams)} teams, {ev.boards} boards; {st.primary} first; match points "
+    kind = "; round robin" if st.kind == "round-robin" else ""
+    return (f"{head}; rules {ed.name}{why}{kind}; {len(ev.teams)} teams, {ev.boards} boards; {st.primary} first; match points "
             f"{json_number(mv.win)}/{json_number(mv.draw)}/{json_number(mv.loss)}; team PAB {json_number(pab_mp)} MP, "
             f"{json_number(pab_gp)} GP ({source}). No problems found.")
 

@@ -15,7 +15,8 @@ numbers floats) -> a :class:`~xl_tiebreak.teams.TeamEvent`. Used by the team Exc
 * **Settings** (rows of label and value, :data:`SETTING_LABELS`): boards, match points of a won,
   drawn and lost match (TRF 362), the primary score (MP or GP, TRF 192), the team PAB's match
   and game points (TRF 320; empty: a won match with every board won, :data:`~xl_tiebreak.teams.DEFAULT_PAB`),
-  the home team's colour on each board (TRF 352), rounds, edition, start date, event name.
+  the home team's colour on each board (TRF 352), rounds, edition, start date, event name, and the
+  type (swiss, or round-robin: C.07 Art. 15.2 instead of Art. 16).
 
 A round is complete when every match row of it has all its board results (or is a forfeit or a
 bye); the boards of a round in progress are kept out of the event (``TeamTables.complete``
@@ -72,7 +73,7 @@ SETTING_LABELS = {
     "event": "name", "edition": "edition", "start date": "start_date", "rounds": "rounds",
     "boards": "boards", "match won": "win", "match drawn": "draw", "match lost": "loss",
     "primary score": "primary", "pab match points": "pab_mp", "pab game points": "pab_gp",
-    "home colours": "colours",
+    "home colours": "colours", "type": "kind",
 }
 
 
@@ -89,6 +90,7 @@ class TeamSettings:
     primary: str = "MP"
     pab: PabValue = DEFAULT_PAB
     colours: str = ""  # the home team's colour on each board, W/B ("" = WBWB...)
+    kind: str = "swiss"  # or "round-robin" (C.07 Art. 15.2 instead of Art. 16)
 
     def home_colour(self, board: int) -> str:
         """``w`` or ``b``: the home team's colour on ``board`` (1-based)."""
@@ -205,8 +207,13 @@ def read_team_settings(rows: Any, cell_name: CellName = default_cell_name) -> Te
             raise InputError(f"start date {_text(start)[:30]!r} is not a date; write YYYY-MM-DD",
                              where.get("start_date", ""))
         start = iso
+    kind = _text(got.get("kind")).lower().replace(" ", "-").replace("_", "-") or "swiss"
+    if kind in ("rr", "roundrobin"):
+        kind = "round-robin"
+    if kind not in ("swiss", "round-robin"):
+        raise InputError(f"type {_text(got.get('kind'))[:20]!r}: write swiss or round-robin", where.get("kind", ""))
     return TeamSettings(_text(got.get("name")), _text(got.get("edition")).lower(), _text(start), rounds, boards,
-                        mv, primary, pab, colours)
+                        mv, primary, pab, colours, kind)
 
 
 def _show(x: Fraction) -> str:
@@ -409,7 +416,7 @@ def build_team_event(teams_rows: Table, matches_rows: Table, settings_rows: Any 
     matches, rounds_of = _matches(rows, rosters, st, n)
     players.sort(key=lambda p: p.no)
     tournament = Tournament(players=tuple(_with_rounds(p, rounds_of.get(p.no, {}), n) for p in players),
-                            rounds=n, name=st.name, kind="swiss", start_date=st.start_date or None)
+                            rounds=n, name=st.name, kind=st.kind, start_date=st.start_date or None)
     teams = tuple(Team(r.no, r.name, tuple(r.players)) for r in rosters)
     event = TeamEvent(tournament, teams, n, st.boards, tuple(matches), st.match_values, st.primary, st.pab, st.name)
     return TeamTables(event, st, complete, typed, progress, tuple((x.i, x.rd, x.home, x.complete) for x in rows))

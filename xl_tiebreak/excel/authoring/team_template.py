@@ -16,7 +16,7 @@ Sheets, for an arbiter typing round by round:
   and the tie-break list; ``Help``; a hidden ``Cache`` (the values LibreOffice and Excel without
   the add-in show) and ``xlwings.conf``.
 
-Defined names: ``Teams``, ``Matches``, ``TeamSettings`` (Settings!A3:B14) and ``TeamTiebreaks``;
+Defined names: ``Teams``, ``Matches``, ``TeamSettings`` (Settings!A3:B15) and ``TeamTiebreaks``;
 every formula reads them, so the tables can grow by redefining the names. Four calls of our
 functions per recalculation, whatever the size.
 """
@@ -44,7 +44,7 @@ HEADER_ROW = 4
 FIRST_ROW = HEADER_ROW + 1
 STATUS_ROW = 3
 TB_SLOTS = 6
-SETTINGS_FIRST, SETTINGS_LAST = 3, 14
+SETTINGS_FIRST, SETTINGS_LAST = 3, 15
 TB_FIRST_ROW = 17
 TEAM_COLUMNS = ["Team", "Team name", "No", "Name", "Title", "Rating", "Fed", "FIDE ID", "Sex", "Born"]
 MATCH_FIXED = ["Rd", "Home", "Away", "Forfeit"]
@@ -77,6 +77,7 @@ class TeamSpec:
     primary: str = "MP"
     pab: tuple[Any, Any] = (None, None)  # match points, game points (None: a won match, every board won)
     colours: str = ""
+    kind: str = "swiss"
 
 
 def default_team_list() -> list[str]:
@@ -278,6 +279,8 @@ def _settings(ws, spec: TeamSpec) -> None:
         ("PAB game points", spec.pab[1], "The PAB's game points; empty: every board won."),
         ("Home colours", spec.colours or None, "The home team's colour on each board, e.g. WBWB (TRF 352); "
                                                "empty: WBWB..."),
+        ("Type", spec.kind, "swiss, or round-robin (every team meets every other: C.07 Art. 15.2 instead of "
+                            "Art. 16 for unplayed matches)."),
     ]
     for r, (label, value, note) in enumerate(rows, start=SETTINGS_FIRST):
         ws.cell(r, 1, label).font = _BOLD
@@ -287,7 +290,7 @@ def _settings(ws, spec: TeamSpec) -> None:
             if isinstance(value, str):
                 c.data_type = "s"
         c.fill = _INPUT_FILL
-        if label in ("Event", "Edition", "Start date", "Primary score", "Home colours"):
+        if label in ("Event", "Edition", "Start date", "Primary score", "Home colours", "Type"):
             c.number_format = "@"
         ws.cell(r, 3, note).font = _NOTE
         ws.cell(r, 3).alignment = Alignment(wrap_text=True, vertical="top")
@@ -296,8 +299,11 @@ def _settings(ws, spec: TeamSpec) -> None:
     ed.add("B4")
     pr = DataValidation(type="list", formula1='"MP,GP"', allow_blank=True)
     pr.add("B11")
+    ty = DataValidation(type="list", formula1='"swiss,round-robin"', allow_blank=True)
+    ty.add("B15")
     ws.add_data_validation(ed)
     ws.add_data_validation(pr)
+    ws.add_data_validation(ty)
     ws.cell(TB_FIRST_ROW - 1, 1, "Tie-breaks, in order").font = _BOLD
     ws.cell(TB_FIRST_ROW - 1, 3, "After the primary score: team codes such as EMGSB/C1, GP, MP, BH:MP/C1, "
                                  "EDE, BC, TBR, BBE, SSSC.").font = _NOTE
@@ -475,7 +481,7 @@ def team_spec_of(event: TeamEvent, tiebreaks: Optional[list[str]] = None, editio
                     edition=edition or "", start_date=t.start_date or "", tiebreaks=codes[:TB_SLOTS],
                     match_values=(_num(mv.win), _num(mv.draw), _num(mv.loss)), primary=event.primary,
                     pab=(None if pab[0] is None else _num(pab[0]), None if pab[1] is None else _num(pab[1])),
-                    colours=_colours(event))
+                    colours=_colours(event), kind="round-robin" if t.kind == "round-robin" else "swiss")
 
 
 def _num(x: Any) -> Any:
