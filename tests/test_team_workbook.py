@@ -472,3 +472,36 @@ def test_a_round_robin_is_computed_as_one():
          *["-" if v is None else float(v) for v in r.values]] for r in result.rows]
     assert "; round robin;" in cells["Matches"]["A3"]
     assert result.rows != compute_team(ev, CODES).rows  # Art. 15.2 and Art. 16 differ on this event
+
+
+def test_mutated_team_tables_give_the_event_or_an_error_naming_a_cell():
+    """Random cells of the three tables replaced by odd values (numbers, texts, results, dates,
+    booleans, huge numbers): the reader gives an event or an InputError naming a cell; nothing else
+    escapes, and a team function says its name first."""
+    import datetime as dt
+    import random
+    ev = _read(SAMPLES / "sample-trf26-mp.trf")
+    matches, teams, settings = _ranges(ev)
+    pool = [None, "", 0, 1, 2, 7, 12, 99, 10 ** 30, -3, 2.5, float("nan"), True, "x", "1-0", "+-", "--", "BYE",
+            "F", "Z", "MP", "GP", "WBWB", "abc", "=1+1", dt.date(2025, 9, 1), dt.datetime(2030, 1, 1), "½-½s",
+            "fide2012", "round-robin", "#N/A"]
+    rng = random.Random(23)
+    outcomes = {"event": 0, "error": 0}
+    for _ in range(300):
+        tables = [[list(r) for r in t] for t in (matches, teams, settings)]
+        for _ in range(rng.randint(1, 3)):
+            t = rng.choice(tables)
+            i = rng.randrange(len(t))
+            j = rng.randrange(len(t[i]))
+            t[i][j] = rng.choice(pool)
+        try:
+            build_team_event(tables[1], tables[0], tables[2])
+            outcomes["event"] += 1
+        except InputError as exc:
+            assert exc.where and (" row " in exc.where), exc
+            outcomes["error"] += 1
+        try:
+            fx.TEAM_STANDINGS(*tables)
+        except TiebreakError as exc:
+            assert str(exc).startswith("TEAM_STANDINGS: "), exc
+    assert outcomes["event"] > 30 and outcomes["error"] > 30, outcomes
