@@ -333,9 +333,18 @@ def test_cli_template_and_workbook_of_a_team_trf(tmp_path, capsys):
     assert "NOPE" in capsys.readouterr().err and not (tmp_path / "x.xlsx").exists()
     assert main(["template", "--type", "team", "--cells", "-o", str(tmp_path / "c.xlsx")]) == 2
     capsys.readouterr()
+    assert main(["check", str(book)]) == 0 and "0 error(s), 0 warning(s)" in capsys.readouterr().out
+    wb = load_workbook(book)
+    wb["Matches"]["E5"] = "9-9"
+    wb.save(tmp_path / "bad.xlsx")  # (openpyxl drops the stored values: stale too)
+    assert main(["check", str(tmp_path / "bad.xlsx")]) == 1
+    out = capsys.readouterr().out
+    assert "error    Matches!E5: board result '9-9' is not one" in out and "stale values" in out
     for command in (["standings", str(book)], ["export-trf", str(book), "-o", str(tmp_path / "b.trf")]):
         assert main(command) == 2  # the individual commands say what a team workbook is, and what reads it
         assert "this is a team workbook (the names Teams and Matches)" in capsys.readouterr().err
+    assert main(["recompute", str(tmp_path / "bad.xlsx")]) == 1
+    assert "error in Standings!A14: Matches!E5: board result '9-9'" in capsys.readouterr().out
 
 
 def test_a_lite_team_template_names_our_functions_as_excel_saves_them():
