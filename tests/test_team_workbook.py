@@ -332,6 +332,11 @@ def test_cli_template_and_workbook_of_a_team_trf(tmp_path, capsys):
     assert main(["workbook", str(trf), "-o", str(tmp_path / "x.xlsx"), "-t", "ESB,NOPE"]) == 2
     assert "NOPE" in capsys.readouterr().err and not (tmp_path / "x.xlsx").exists()
     assert main(["template", "--type", "team", "--cells", "-o", str(tmp_path / "c.xlsx")]) == 2
+    assert main(["template", "--type", "team", "--boards", "6", "--rounds", "9", "-o", str(tmp_path / "b6.xlsx")]) == 0
+    six = load_workbook(tmp_path / "b6.xlsx")
+    assert six["Matches"].cell(4, 10).value == "B6" and six["Settings"]["B6"].value == 9
+    assert six["Settings"]["B7"].value == 6
+    assert main(["template", "--type", "team", "--boards", "21", "-o", str(tmp_path / "b21.xlsx")]) == 2
     capsys.readouterr()
     assert main(["check", str(book)]) == 0 and "0 error(s), 0 warning(s)" in capsys.readouterr().out
     wb = load_workbook(book)

@@ -101,6 +101,7 @@ def _arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
                                              "Lite (names saved as Excel saves add-in functions, _xldudf_NAME)"}),
         "players": (("--players",), {"type": int, "help": "rows for players (default 400 Swiss, 20 round robin)"}),
         "columns": (("--rounds",), {"type": int, "help": "round columns (default 11 Swiss, 19 round robin)"}),
+        "boards": (("--boards",), {"type": int, "help": "boards per match (--type team; default 4)"}),
         "cells": (("--cells",), {"action": "store_true", "help": "one formula per cell instead of spilled "
                                  "tables (for Excel 2019 and earlier, without dynamic arrays)"}),
         "output": (("-o", "--output"), {"required": True, "help": "the .xlsx file to write"}),
@@ -596,7 +597,7 @@ def _commands() -> tuple[tuple[str, str, tuple[str, ...], Callable[[argparse.Nam
         ("check", "list every problem of a TRF file or a workbook's crosstable", ("input", "findings format", "encoding"),
          _check),
         ("template", "write an empty workbook template",
-         ("template type", "players", "columns", "cells", "runtime", "output", "force"), _template),
+         ("template type", "players", "columns", "boards", "cells", "runtime", "output", "force"), _template),
         ("workbook", "make a workbook from a TRF file (the template, filled)",
          ("trf input", "output", "tiebreaks", "rules", "force", "encoding"), _workbook),
         ("export-trf", "write a workbook's crosstable as a TRF file (the players' 001 fields: start number, "

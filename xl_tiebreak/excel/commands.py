@@ -17,15 +17,17 @@ def template(args) -> tuple[str, int]:
     from .authoring.template import template_bytes
     cells = getattr(args, "cells", False)
     runtime = getattr(args, "runtime", "classic")
+    from ..errors import InputError
     if args.kind == "team":
         if cells:
-            from ..errors import InputError
             raise InputError("the team workbook exists in its spilled form only (Excel 365 or 2021)")
         from .authoring.team_template import team_template_bytes
-        data = team_template_bytes(rounds=args.rounds, player_rows=args.players, runtime=runtime)
+        boards = getattr(args, "boards", None)
+        if boards is not None and not 1 <= boards <= 20:
+            raise InputError(f"--boards {boards}: a match has 1 to 20 boards")
+        data = team_template_bytes(boards=boards, rounds=args.rounds, player_rows=args.players, runtime=runtime)
     elif args.kind == "teaching":
         if cells:
-            from ..errors import InputError
             raise InputError("the teaching workbook exists in its spilled form only (Excel 365 or 2021)")
         from .authoring.teaching import teaching_bytes
         data = teaching_bytes(runtime)
