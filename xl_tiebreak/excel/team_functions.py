@@ -300,9 +300,10 @@ def TEAM_STATUS(matches: Table, teams: Table, settings: Any = None) -> str:
                 "No problems found.")
     mv = ev.match_values
     head = f"After round {tables.complete} of {ev.rounds}" if tables.complete else f"No round complete yet (of {ev.rounds})"
-    done, total = tables.in_progress
-    if total:
-        head += f"; round {tables.complete + 1} in progress ({done} of {total} matches complete)"
+    done, total, missing = tables.in_progress
+    if total or missing:
+        head += f"; round {tables.complete + 1} in progress ({done} of {total} matches complete"
+        head += f"; {missing} team{'s' if missing != 1 else ''} without a row yet)" if missing else ")"
     pab_mp, pab_gp = ev.pab_points
     source = "Settings" if ev.pab.source != "default" else "default: a won match, every board won"
     why = f" ({note})" if note else _edition_source(tables)

@@ -11,15 +11,16 @@ numbers floats) -> a :class:`~xl_tiebreak.teams.TeamEvent`. Used by the team Exc
   results ``B1`` ... ``Bn`` from the home team's side (:data:`BOARD_RESULTS`), and the line-ups
   ``Home 1`` ... ``Home n`` and ``Away 1`` ... ``Away n`` (start numbers; a line-up left empty is
   the roster order). A team's pairing-allocated bye is ``Away`` = ``BYE`` (or ``U``); a team bye
-  ``F`` / ``H`` / ``Z``. A team without a row in a round was absent.
+  ``F`` / ``H`` / ``Z``; ``-`` an absence (no match, nothing scored). A round is complete when
+  every team has its row in it, so a team not written yet is never taken for absent.
 * **Settings** (rows of label and value, :data:`SETTING_LABELS`): boards, match points of a won,
   drawn and lost match (TRF 362), the primary score (MP or GP, TRF 192), the team PAB's match
   and game points (TRF 320; empty: a won match with every board won, :data:`~xl_tiebreak.teams.DEFAULT_PAB`),
   the home team's colour on each board (TRF 352), rounds, edition, start date, event name, and the
   type (swiss, or round-robin: C.07 Art. 15.2 instead of Art. 16).
 
-A round is complete when every match row of it has all its board results (or is a forfeit or a
-bye); the boards of a round in progress are kept out of the event (``TeamTables.complete``
+A round is complete when every team has a row in it and every match row of it has all its board
+results (or is a forfeit, a bye or an absence); the boards of a round in progress are kept out of the event (``TeamTables.complete``
 says how far the results go). Bad input raises :class:`~xl_tiebreak.errors.InputError` naming
 the cell (``cell_name(table, i, j)``; by default ``Matches row 7, B3``).
 """
@@ -66,7 +67,7 @@ BOARD_RESULTS: dict[str, tuple[Kind, Kind]] = {
 #: a board on which neither team had a player (no game, nobody scores)
 NO_GAME = "x"
 RESULT_HELP = "1-0, ½-½ (or =-=, 0.5-0.5), 0-1, +- / -+ (forfeit), -- (double forfeit), x (no player on either side)"
-_BYES = {"BYE": PAB, "U": PAB, "PAB": PAB, "F": "F", "H": "H", "Z": "Z"}
+_BYES = {"BYE": PAB, "U": PAB, "PAB": PAB, "F": "F", "H": "H", "Z": "Z", "-": ABSENT, "ABSENT": ABSENT}
 
 #: the Settings labels (column A), compared without case, and what each sets
 SETTING_LABELS = {
@@ -103,13 +104,13 @@ class TeamSettings:
 class TeamTables:
     """A team event read from its tables, with how far its results go: ``complete`` rounds
     (every match in), ``typed`` the last round with anything typed, ``in_progress`` (matches
-    complete, matches in total) of the round after the complete ones."""
+    complete, matches in total, teams without a row yet) of the round after the complete ones."""
 
     event: TeamEvent
     settings: TeamSettings
     complete: int
     typed: int
-    in_progress: tuple[int, int] = (0, 0)
+    in_progress: tuple[int, int, int] = (0, 0, 0)
     #: (row index in the Matches table, round, home team, complete) of each match row
     rows: tuple[tuple[int, int, int, bool], ...] = ()
     #: values derived from this event by the functions, kept with it (the event is immutable)
@@ -405,14 +406,17 @@ def build_team_event(teams_rows: Table, matches_rows: Table, settings_rows: Any 
         late = next(x for x in rows if x.rd > n)
         raise InputError(f"a match of round {late.rd}, but the event has {n} rounds (Settings, Rounds)",
                          cell_name("Matches", late.i, lay.rd))
+    # a round is complete when every team has its row in it (a match, a bye, - for an absence)
+    # and every match of it has all its results: a team not written yet is not taken for absent
     complete = 0
     for rd in range(1, typed + 1):
         of_round = [x for x in rows if x.rd == rd]
-        if not of_round or not all(x.complete for x in of_round):
+        if not all(x.complete for x in of_round) or len({t for (r, t) in met if r == rd}) < len(rosters):
             break
         complete = rd
     nxt = [x for x in rows if x.rd == complete + 1]
-    progress = (sum(x.complete for x in nxt), len(nxt))
+    missing = len(rosters) - len({t for (r, t) in met if r == complete + 1}) if complete < typed else 0
+    progress = (sum(x.complete for x in nxt), len(nxt), missing)
     matches, rounds_of = _matches(rows, rosters, st, n)
     players.sort(key=lambda p: p.no)
     tournament = Tournament(players=tuple(_with_rounds(p, rounds_of.get(p.no, {}), n) for p in players),
@@ -480,7 +484,7 @@ def _match_row(i: int, r: Sequence[Any], lay: _MatchLayout, st: TeamSettings, by
                          name(lay.boards[extra[0]]))
     special = bye or forfeit
     if special and (results or any(_text(cell(j)) for j in (*lay.home_players.values(), *lay.away_players.values()))):
-        what = "a bye" if bye else "a forfeited match"
+        what = "an absence" if bye == ABSENT else "a bye" if bye else "a forfeited match"
         raise InputError(f"{what} has no board results nor line-ups; clear them", name(lay.away if bye else lay.forfeit or 0))
     if bye and forfeit:
         raise InputError("a bye is not a forfeited match: clear Forfeit", name(lay.forfeit or 0))
@@ -557,7 +561,8 @@ def _matches(rows: list[_Row], rosters: list[_Roster], st: TeamSettings,
     player_rounds: dict[int, dict[int, Round]] = {}
     for x in rows:
         if x.bye:
-            out[(x.rd, x.home)] = Match(x.rd, x.home, PAB) if x.bye == PAB else Match(x.rd, x.home, BYE, bye=x.bye)
+            out[(x.rd, x.home)] = Match(x.rd, x.home, x.bye) if x.bye in (PAB, ABSENT) else \
+                Match(x.rd, x.home, BYE, bye=x.bye)
             continue
         if x.forfeit:
             assert x.away is not None

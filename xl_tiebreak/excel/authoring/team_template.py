@@ -36,7 +36,7 @@ from openpyxl.worksheet.datavalidation import DataValidation  # type: ignore[imp
 from ...editions import EDITIONS
 from ...errors import InputError
 from ...model import Kind
-from ...teams import BYE, FORFEITED, PAB, PLAYED, TeamEvent
+from ...teams import ABSENT, BYE, FORFEITED, PAB, PLAYED, TeamEvent
 from ..xlsx.safe_write import atomic_write
 from .template import CACHE_SHEET, FIXED_TIME, CacheBlocks, fit_heights, print_setup, spilled, to_bytes, with_values
 
@@ -138,7 +138,8 @@ def _matches(ws, spec: TeamSpec, cache: CacheBlocks) -> None:
     ws["A1"].font = Font(bold=True, size=14)
     ws["A2"] = ("One row per match: round, home and away team numbers, the board results from the home team's side "
                 "(1-0, ½-½, 0-1, +- / -+ forfeit, -- double forfeit) and the players on each board (start numbers; "
-                "empty: the roster order). Away = BYE for a pairing bye; F, H or Z for a team bye.")
+                "empty: the roster order). Away = BYE for a pairing bye; F, H or Z for a team bye; - absent. "
+                "Every team has a row in every round.")
     ws["A2"].font = _NOTE
     headers = match_headers(spec.boards)
     _head(ws, HEADER_ROW, headers)
@@ -334,6 +335,8 @@ def _help(ws, spec: TeamSpec) -> None:
         ("1-0s", "A game of less than one move (s after the result: not a played game)."),
         ("Forfeit", "A forfeited match, no board played: +- home team won, -+ away team won, -- lost by both."),
         ("BYE, F, H, Z", "In the Away column: pairing-allocated bye; team bye worth a win, a draw, nothing."),
+        ("-", "In the Away column: the team is absent this round (no match; nothing scored). Every team has a "
+              "row in every round: until it has, the round is not complete."),
         ("(empty)", "A board not in yet: the standings stay those after the last complete round."),
         ("Line-ups", "Home 1 .. and Away 1 ..: the start numbers of the players on each board; all empty: the "
                      "first players of the team's roster."),
@@ -371,11 +374,14 @@ _RESULT = {Kind.WIN: "1-0", Kind.LOSS: "0-1", Kind.DRAW: "½-½", Kind.FORFEIT_W
 def match_rows(event: TeamEvent) -> list[list[Any]]:
     """The Matches rows of an event: [round, home, away, forfeit, results by board, home line-up,
     away line-up] (None where empty). The home team is the one whose first board had White, else
-    the lower number; boards face each other by the opponents the games name."""
+    the lower number; boards face each other by the opponents the games name. An absent team has a
+    row (``-``); a round nobody played yet has none."""
     t = event.tournament
     nb = event.boards
     rows: list[list[Any]] = []
     for rd in range(1, event.rounds + 1):
+        if all(m.kind == ABSENT for m in event.matches if m.round == rd):
+            continue  # a round not played yet (a file written during the event): no rows
         done: set[int] = set()
         for team in event.teams:
             m = next((x for x in event.matches_of(team.no) if x.round == rd), None)
@@ -383,6 +389,8 @@ def match_rows(event: TeamEvent) -> list[list[Any]]:
                 continue
             if m.kind == PAB:
                 rows.append([rd, team.no, "BYE", None] + [None] * 3 * nb)
+            elif m.kind == ABSENT:
+                rows.append([rd, team.no, "-", None] + [None] * 3 * nb)
             elif m.kind == BYE:
                 rows.append([rd, team.no, m.bye, None] + [None] * 3 * nb)
             elif m.kind == FORFEITED:
