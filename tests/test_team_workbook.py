@@ -196,6 +196,10 @@ def test_the_one_value_functions_equal_the_engine():
     assert fx.MATCH_POINTS(99, *args) == "#N/A" and fx.MATCH_POINTS(None, *args) == ""
     one = fx.TEAM_STANDINGS(*args, ",".join(CODES), 1, 3)
     assert one == result.rows[0].name
+    from xl_tiebreak.teamtb.engine import explain_team
+    lines = fx.TEAM_EXPLAIN(3, tables["matches"], tables["teams"], "BH:MP/C1", tables["settings"])
+    assert lines == [[ln] for ln in explain_team(ev, "BH:MP/C1", 3)] and len(lines) > 3
+    assert lines[0][0].startswith(f"BH:MP/C1 = {json_number(result.value(3, 'BH:MP/C1'))} for team 3")
     with pytest.raises(TiebreakError, match=r"TEAM_TIEBREAK: code: .*NOPE"):
         fx.TEAM_TIEBREAK(1, tables["matches"], tables["teams"], "NOPE", tables["settings"])
 

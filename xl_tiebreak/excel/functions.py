@@ -425,8 +425,8 @@ SVON_LIMIT = 10 ** 6  # a score or a round count beyond this is a typing error
 
 
 # the team event's functions (issue 23), registered with the others below
-from .team_functions import (GAME_POINTS, MATCH_POINTS, MATCH_SCORES, PLAYER_POINTS, TEAM_LEGEND,  # noqa: E402
-                             TEAM_STANDINGS, TEAM_STATUS, TEAM_TIEBREAK, seen_range)
+from .team_functions import (GAME_POINTS, MATCH_POINTS, MATCH_SCORES, PLAYER_POINTS, TEAM_EXPLAIN,  # noqa: E402
+                             TEAM_LEGEND, TEAM_STANDINGS, TEAM_STATUS, TEAM_TIEBREAK, seen_range)
 
 #: What Excel shows for each parameter while a formula is typed (one short plain sentence).
 PARAMETER_DOCS: dict[str, str] = {
@@ -458,12 +458,13 @@ _PARAMETER_OVERRIDES: dict[tuple[str, str], str] = {
     ("EXPLAIN", "row"): "Only this row of the account (0 is the header); empty: the whole table.",
     ("TEAM_STANDINGS", "row"): "Only this row of the standings (1 is the leader, 0 the header); empty: the whole table.",
     ("TEAM_TIEBREAK", "code"): "A team tie-break code such as EMGSB/C1, BH:MP/C1, GP, EDE or BC.",
+    ("TEAM_EXPLAIN", "code"): "A team tie-break code such as EMGSB/C1, BH:MP/C1, GP, EDE or BC.",
     ("TEAM_TIEBREAK", "tiebreak_list"): "The event's team tie-breaks in order (a range or a text EMGSB/C1,GP); "
                                         "empty: the code on its own.",
     ("TEAM_STANDINGS", "tiebreak_list"): "The event's team tie-breaks in order (a range or a text EMGSB/C1,GP); "
                                          "empty: the default team list.",
     **{(f, "settings"): "The team Settings rows (label and value): boards, match points, primary score, team PAB, edition." for f in ("MATCH_POINTS", "GAME_POINTS", "TEAM_TIEBREAK", "TEAM_STANDINGS", "MATCH_SCORES",
-                                     "PLAYER_POINTS", "TEAM_LEGEND", "TEAM_STATUS")},
+                                     "PLAYER_POINTS", "TEAM_LEGEND", "TEAM_STATUS", "TEAM_EXPLAIN")},
     ("TEAM_LEGEND", "tiebreak_list"): "The event's team tie-breaks in order (a range or a text EMGSB/C1,GP); empty: "
                                       "the default team list.",
 }
@@ -484,7 +485,7 @@ _TABLE_ARGUMENTS = frozenset({"crosstable", "matches", "teams"})  # their cells 
 _RANGE_ARGUMENTS = frozenset({"crosstable", "tiebreak_list", "settings", "edition", "matches", "teams"})
 #: the functions whose call gives a table that spills (STANDINGS and EXPLAIN unless one cell is asked for)
 SPILLING = frozenset({"TIEBREAKS", "RESULTS", "STANDINGS", "EXPLAIN", "CHECK", "TEAM_STANDINGS", "MATCH_SCORES",
-                      "PLAYER_POINTS", "TEAM_LEGEND"})
+                      "PLAYER_POINTS", "TEAM_LEGEND", "TEAM_EXPLAIN"})
 
 
 def error_table(message: str) -> list[list[Any]]:

@@ -185,6 +185,23 @@ def _team_code(text: str, what: str) -> str:
         raise DescriptorError(f"{what}: {exc}") from None
 
 
+def TEAM_EXPLAIN(team: Any, matches: Table, teams: Table, code: Any, settings: Any = None) -> Any:
+    """How one team's value of a team tie-break code is reached after the last complete round, step by step (which matches, which opponent scores, what Art. 16 did), one line per row, as a table that spills."""
+    from ..teamtb.engine import explain_team
+    text = text_of(code)
+    if not text:
+        return ""
+    _team_code(text, "code")
+    tables = _tables(matches, teams, settings)
+    ed = _edition(tables)[0]
+
+    def lines(no: int) -> list[list[Any]]:
+        return _kept(tables, ("explain", no, text.upper(), ed.name), lambda: [[ln] for ln in explain_team(
+            played_through(tables), text, no, edition=ed, rounds=tables.complete,
+            round_robin=tables.settings.kind == "round-robin")])
+    return _per_team(team, tables, lines)
+
+
 def TEAM_STANDINGS(matches: Table, teams: Table, settings: Any = None, tiebreak_list: Any = None,
                    row: Any = None, column: Any = None) -> Any:
     """The team standings (Rk, No, Team, MP, GP and the tie-breaks) after the last complete round, as a table that spills; with row (1 the leader, 0 the header) and column it gives that one cell."""
@@ -313,7 +330,7 @@ def TEAM_STATUS(matches: Table, teams: Table, settings: Any = None) -> str:
             f"{json_number(pab_gp)} GP ({source}). No problems found.")
 
 
-TEAM_FUNCTIONS = ("MATCH_POINTS", "GAME_POINTS", "TEAM_TIEBREAK", "TEAM_STANDINGS", "MATCH_SCORES", "PLAYER_POINTS",
+TEAM_FUNCTIONS = ("MATCH_POINTS", "GAME_POINTS", "TEAM_TIEBREAK", "TEAM_EXPLAIN", "TEAM_STANDINGS", "MATCH_SCORES", "PLAYER_POINTS",
                   "TEAM_LEGEND", "TEAM_STATUS")
 
 __all__ = list(TEAM_FUNCTIONS)

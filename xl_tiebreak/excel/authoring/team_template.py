@@ -342,8 +342,8 @@ def _help(ws, spec: TeamSpec) -> None:
                      "first players of the team's roster."),
         ("", ""),
     ]
-    for name in ("MATCH_POINTS", "GAME_POINTS", "TEAM_TIEBREAK", "TEAM_STANDINGS", "MATCH_SCORES", "PLAYER_POINTS",
-                 "TEAM_LEGEND", "TEAM_STATUS"):
+    for name in ("MATCH_POINTS", "GAME_POINTS", "TEAM_TIEBREAK", "TEAM_EXPLAIN", "TEAM_STANDINGS", "MATCH_SCORES",
+                 "PLAYER_POINTS", "TEAM_LEGEND", "TEAM_STATUS"):
         if name in FUNCTIONS:
             lines.append((name, plain(FUNCTIONS[name].__doc__ or "")))
     lines += [("", ""), ("Without Excel", "xl-tiebreak recompute BOOK.xlsx fills in every value.")]
