@@ -368,6 +368,7 @@ def test_a_lite_team_template_names_our_functions_as_excel_saves_them():
         sheet1 = z.read("xl/worksheets/sheet1.xml").decode()
         assert "_xldudf_TEAM_STATUS(" in sheet1 and "_xldudf_MATCH_SCORES(" in sheet1
         assert "xlwings.conf" not in z.read("xl/workbook.xml").decode()
+    assert _cached(data)["Matches"]["A3"].startswith("No teams yet")  # its values computed too
 
 
 # ------------------------------------------------------------------------- printed
