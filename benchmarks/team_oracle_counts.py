@@ -20,7 +20,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tests.oracle import team_differential as diff  # noqa: E402
-from xl_tiebreak.teamtb import compute_team  # noqa: E402
+from tests.oracle.team_generate import team_event  # noqa: E402
+from xl_tiebreak.teamtb import DEFAULT_TEAM_LIST, compute_team  # noqa: E402
 from xl_tiebreak.trf.teams import read_team_trf  # noqa: E402
 from xl_tiebreak.validation import Findings  # noqa: E402
 
@@ -54,6 +55,13 @@ def main() -> None:
         t1 = time.perf_counter()
         print(f"compute_team, {len(ev.teams)} teams × {ev.rounds} rounds, {len(diff.CODES)} codes: "
               f"{(t1 - t0) * 1000:.0f} ms")
+    big = read_team_trf(team_event(1, teams=190, boards=4, rounds=11).text, "olympiad-size",
+                        findings=Findings(strict=False))
+    for codes in (list(DEFAULT_TEAM_LIST), diff.CODES):
+        t0 = time.perf_counter()
+        compute_team(big, codes, edition="fide2026")
+        t1 = time.perf_counter()
+        print(f"compute_team, 190 teams × 11 rounds × 4 boards, {len(codes)} codes: {(t1 - t0) * 1000:.0f} ms")
 
 
 if __name__ == "__main__":

@@ -102,6 +102,7 @@ def test_codes_parse_case_insensitively_with_qualifiers_and_modifiers():
     assert parse_team("Emgsb/C1").code == "EMGSB/C1"
     assert parse_team("SSSC/K3/P") == TeamTieBreak("SSSC", k=3, forfeits_as_played=True)
     assert parse_team("BH/M1").median == 1 and parse_team("BH/R").reverse
+    assert parse_team(" bh : mp / c1 ").code == "BH:MP/C1"
 
 
 def test_aliases_give_the_canonical_name():
@@ -196,6 +197,8 @@ def test_progressive_aob_sssc_and_the_scores_by_hand():
     3 rounds): normaliser floor(2×3 / 2) = 3: T1 2.5 + 9/3 = 5.5; /K2: 2.5 + 9/2 = 7."""
     v = values(small(), "PS,PS/C1,AOB,SSSC,SSSC/K2,MPVGP,MPTS,GPTS,PTS", "fide2024")
     assert (v[1]["PS"], v[1]["PS/C1"], v[4]["PS"]) == (8, 6, 9)
+    # AOB/C1 averages the opponents' BH/C1 (T4 met T3, BH/C1 8, and T1, BH/C1 8): 8
+    assert values(small(), "AOB/C1", "fide2024")[4]["AOB/C1"] == 8
     assert v[1]["AOB"] == F(26, 3) and v[4]["AOB"] == F(19, 2)
     assert v[1]["SSSC"] == F(11, 2) and v[1]["SSSC/K2"] == 7 and v[4]["SSSC"] == 5 + F(11, 3)
     assert (v[1]["MPVGP"], v[1]["MPTS"], v[1]["GPTS"], v[1]["PTS"]) == (F(5, 2), 3, F(5, 2), 3)
@@ -287,6 +290,41 @@ def test_standings_order_ties_and_reverse():
     assert res.codes == ["ESB/C1", "MPVGP", "BH/C1"] == list(DEFAULT_TEAM_LIST)
     assert res.primary == "MP" and res.rounds == 3 and res.pab.source == "default"
     assert res.value(4, "bh/c1") == 8 and res.row(1).game_points == F(5, 2)
+
+
+def test_without_codes_the_files_list_is_used():
+    """Record 202 names the list when the caller gives none; a bad code there is named with the record."""
+    text = small().replace("352 WB\n", "352 WB\n202 BH:MP/C1,MPvGP\n")
+    res = compute_team(read_team_trf(text, "l.trf"), None, edition="fide2024")
+    assert res.codes == ["BH:MP/C1", "MPVGP"] and res.value(4, "BH:MP/C1") == 8 and not res.round_robin
+    bad = small().replace("352 WB\n", "352 WB\n202 BH:MP/C1,XYZ\n")
+    with pytest.raises(DescriptorError, match=r"record 202/212: BH:MP/C1, XYZ\): unknown team tie-break 'XYZ'"):
+        compute_team(read_team_trf(bad, "l.trf"), None)
+
+
+def test_a_type_a_row_gets_the_earlier_columns_and_ranks_lower_first(monkeypatch):
+    """The interface the type A families (EDE, TBR, BBE, DE) rely on: ``earlier`` holds the primary
+    score's column, then the columns listed before; the value is a place inside the group still tied
+    (1 = best), recomputed for each position in the list. A stand-in row places the tied teams by
+    descending team number."""
+    from xl_tiebreak.teamtb.spec import TeamSpec
+    seen = []
+
+    def place(ev, tb, earlier):
+        seen.append(len(earlier))
+        key = {t: tuple(c[t] for c in earlier) for t in earlier[0]}
+        out = {}
+        for t in key:
+            group = sorted((u for u in key if key[u] == key[t]), reverse=True)
+            out[t] = F(group.index(t) + 1)
+        return out
+
+    monkeypatch.setitem(team_rows(), "XPLACE", TeamSpec("XPLACE", "stand-in", "test", place, ranks=True))
+    ev = read_team_trf(small(), "small.trf")
+    res = compute_team(ev, "XPLACE,MPVGP,XPLACE", edition="fide2024", rounds=2)
+    assert seen == [1, 3]  # primary only; then primary, XPLACE, MPVGP
+    # after round 2: T1 and T4 tied on 3 MP: the stand-in places T4 first (1), T1 second (2)
+    assert [(r.no, r.rank, r.values[0]) for r in res.rows][:2] == [(4, 1, 1), (1, 2, 2)]
 
 
 def test_explain_team_tells_which_matches_and_what_art16_did():
@@ -525,9 +563,10 @@ def test_grandmommys_cup_equals_gacrux_but_fb_gp_where_the_text_says_so():
 
 @pytest.mark.oracle
 def test_standings_order_equals_gacrux(tmp_path):
-    """The rank of every team after the primary score, MP, GP and a tie-break list equals gacrux's
-    (shared ranks where everything is equal): 30 events, 2026, the default list (the Olympiad order)
-    and a list on game points. Lists without AOB and SSSC: gacrux ranks those by their rounded values."""
+    """The rank of every team after the primary score and a tie-break list (with the runner's MPTS and
+    GPTS where it puts them) equals gacrux's (shared ranks where everything is equal): 30 events, 2026,
+    the default list (the Olympiad order) and a list on game points. Lists without AOB and SSSC: gacrux
+    ranks those by their rounded values."""
     diff = _oracle()
     for seed in range(30):
         for codes in (list(DEFAULT_TEAM_LIST), ["BH:GP/C1", "PS", "EGGSB"]):

@@ -32,7 +32,7 @@ from xl_tiebreak.trf.teams import read_team_trf
 CODES = ["MPTS", "GPTS", "MPVGP",
          "BH:MP", "BH:GP", "BH:MP/C1", "BH:GP/C1", "BH:MP/C2", "BH:GP/C2", "BH:MP/M1", "BH:GP/M1", "BH:MP/P",
          "BH:GP/P", "BH", "BH/C1", "BH:MP/C9", "BH:GP/M2",
-         "FB", "FB:MP", "FB:GP", "FB/C1", "FB/P", "FB:MP/M1", "AOB", "AOB:MP", "AOB:GP",
+         "FB", "FB:MP", "FB:GP", "FB/C1", "FB/P", "FB:MP/M1", "AOB", "AOB:MP", "AOB:GP", "AOB/C1", "AOB:GP/P",
          "PS", "PS:MP", "PS:GP", "PS/C1", "PS/C2",
          "ESB", "ESB/C1", "ESB/C2", "ESB/P", "ESB:MP", "ESB:GP", "ESB:MM", "ESB:GG/C1", "EMGSB/M1",
          "EMMSB", "EMMSB/C1", "EMMSB/C2", "EMMSB/P", "EMGSB", "EMGSB/C1", "EMGSB/C2", "EMGSB/P",
@@ -114,9 +114,9 @@ def compare(seed: int, edition: str, codes: Optional[list[str]] = None, workdir:
 
 def compare_ranks(seed: int, edition: str, codes: list[str], workdir: Optional[Path] = None,
                   ) -> tuple[dict[int, int], dict[int, int]]:
-    """(our ranks, gacrux's ranks) of one generated event for the tie-break list ``codes`` (no FB
-    code: gacrux computes those last). gacrux ranks by the primary score, then MP, then GP (the
-    runner's own two columns), then ``codes``; so do we here."""
+    """(our ranks, gacrux's ranks) of one generated event for the tie-break list ``codes``. gacrux
+    ranks by the primary score, then the codes of its ``-t`` list in their order (the runner's MPTS
+    and GPTS included, wherever it puts them); so do we here."""
     kw = event_options(seed)
     gen = team_event(seed, **kw)
     ev = read_team_trf(gen.text, f"seed {seed}")
@@ -126,5 +126,9 @@ def compare_ranks(seed: int, edition: str, codes: list[str], workdir: Optional[P
         path.write_text(gen.text, encoding="utf-8")
         oracle = run_team_gacrux(path, codes, edition=edition,
                                  primary=kw["primary"] if kw["trf"] == "16" else None)
-    ours = compute_team(ev, ["MPTS", "GPTS", *codes], edition="fide" + edition, pab=pab, primary=kw["primary"])
+    # gacrux ranks in the order of its -t list (the runner adds MPTS and GPTS, and moves FB codes
+    # last): rank ours in that same order
+    listed = oracle.command[oracle.command.index("-t") + 2:oracle.command.index("-d")]
+    order = [c.rsplit("/", 1)[0] for c in listed]  # each ends with the runner's /V1 or /V2
+    ours = compute_team(ev, order, edition="fide" + edition, pab=pab, primary=kw["primary"])
     return {r.no: r.rank for r in ours.rows}, oracle.rank

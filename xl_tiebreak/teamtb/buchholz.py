@@ -68,7 +68,9 @@ def _bh_account(ev: TeamEvaluation, tb: TeamTieBreak, team: int) -> list[str]:
 
 
 def _aob_base(tb: TeamTieBreak) -> TeamTieBreak:
-    return TeamTieBreak("BH", tb.qualifier)
+    """The opponents' value AOB averages: BH with AOB's own qualifier, cut or median and ``/P``
+    (as the individual AOB does)."""
+    return TeamTieBreak("BH", tb.qualifier, tb.cut, tb.median, None, tb.forfeits_as_played)
 
 
 def _opponents(ctx: TeamContext, team: int) -> list[tuple[int, int]]:
@@ -115,5 +117,5 @@ ROWS: list[TeamSpec] = [
     TeamSpec("FB", "Fore Buchholz (BH with the final round's matches drawn)", "C.07 Art. 8.3, 16; "
              "TIEBREAK_RULES §5.7", _bh, _bh_account, modifiers="CMPR", qualifiers=("MP", "GP")),
     TeamSpec("AOB", "Average of the opponents' Buchholz", "C.07 Art. 8.2; TIEBREAK_RULES §5.8", _aob, _aob_account,
-             modifiers="R", qualifiers=("MP", "GP"), decimals=2),
+             modifiers="CMPR", qualifiers=("MP", "GP"), decimals=2),
 ]

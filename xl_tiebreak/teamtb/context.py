@@ -129,7 +129,14 @@ def show(x: Optional[Fraction]) -> str:
     return f"{whole} {rest.numerator}/{rest.denominator}" if whole else f"{rest.numerator}/{rest.denominator}"
 
 
-def _rounds_of(event: TeamEvent, team: int, n: int) -> tuple[TeamRound, ...]:
+def _all_rounds(event: TeamEvent, n: int) -> dict[int, tuple[TeamRound, ...]]:
+    """Every team's rounds 1..n (each match scored once)."""
+    scored = {(m.team, m.round): match_score(event, m) for m in event.matches if m.round <= n}
+    return {t.no: _rounds_of(event, t.no, n, scored) for t in event.teams}
+
+
+def _rounds_of(event: TeamEvent, team: int, n: int,
+               scored: dict[tuple[int, int], tuple[Fraction, Fraction]]) -> tuple[TeamRound, ...]:
     by_round = {m.round: m for m in event.matches_of(team)}
     out = []
     for r in range(1, n + 1):
@@ -137,13 +144,13 @@ def _rounds_of(event: TeamEvent, team: int, n: int) -> tuple[TeamRound, ...]:
         if m is None or m.kind == ABSENT:
             out.append(TeamRound(r, K_ABSENT, None, Fraction(0), Fraction(0), False, True))
             continue
-        mp, gp = match_score(event, m)
+        mp, gp = scored[(team, r)]
         if m.kind == PLAYED:
             if m.opponent is None:  # board games against nobody: an unplayed round at its points
                 out.append(TeamRound(r, K_ABSENT, None, mp, gp, False, True))
                 continue
             other = next((o for o in event.matches_of(m.opponent) if o.round == r), None)
-            theirs = match_score(event, other)[1] if other is not None else Fraction(0)
+            theirs = scored[(m.opponent, r)][1] if other is not None else Fraction(0)
             boards = list(m.boards) + (list(other.boards) if other is not None else [])
             over_board = any(b.kind.is_game for b in boards)
             if over_board or (gp > 0 and theirs > 0):
@@ -195,7 +202,7 @@ class TeamContext:
         self.round_robin = round_robin
         self.by_team: dict[int, tuple[TeamRound, ...]] = (
             _rounds_by_team if _rounds_by_team is not None
-            else {t.no: _rounds_of(event, t.no, n) for t in event.teams})
+            else _all_rounds(event, n))
         self._cache: dict[str, TeamColumn] = {}
         self._scores: dict[tuple[int, str], Fraction] = {}
         self._adjusted: dict[tuple[int, str], Fraction] = {}

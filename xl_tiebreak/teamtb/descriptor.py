@@ -33,7 +33,7 @@ def parse_descriptor(text: str) -> TeamTieBreak:
         raise DescriptorError("an empty team tie-break code")
     head, *mods = code.split("/")
     name, _, qual = head.partition(":")
-    name = name.strip()
+    name, qual = name.strip(), qual.strip()
     if not _NAME.match(name):
         raise DescriptorError(f"team tie-break {raw!r}: {name!r} is not a tie-break name")
     if ":" in head and qual not in QUALIFIERS:

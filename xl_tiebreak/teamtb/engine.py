@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import Optional
 
 from ..editions import Edition
-from ..errors import InputError
+from ..errors import DescriptorError, InputError
 from ..teams import PAB, PabValue, TeamEvent
 from .context import TeamContext, show
 from .registry import TeamCodes, parse_team, parse_team_list, team_spec
@@ -85,10 +85,13 @@ class TeamResult:
 
 def team_context(event: TeamEvent, edition: "str | Edition | None" = None, rounds: Optional[int] = None,
                  pab: Optional[PabValue] = None, primary: Optional[str] = None,
-                 round_robin: bool = False) -> TeamContext:
+                 round_robin: Optional[bool] = None) -> TeamContext:
     """The evaluation :func:`compute_team` uses (``pab``: a PAB value replacing the event's;
     ``primary``: ``"MP"``/``"GP"`` replacing the event's primary score, e.g. for a TRF-16 file,
-    which cannot state it); ``round_robin``: Art. 15.2 instead of Art. 16 (:mod:`.context`)."""
+    which cannot state it); ``round_robin``: Art. 15.2 instead of Art. 16 (:mod:`.context`);
+    ``None``: as the file says (the event's kind, TRF 092/192)."""
+    if round_robin is None:
+        round_robin = event.tournament.kind == "round-robin"
     if primary is not None:
         p = primary.strip().upper()
         if p not in ("MP", "GP"):
@@ -99,6 +102,20 @@ def team_context(event: TeamEvent, edition: "str | Edition | None" = None, round
     return TeamContext(event, edition, rounds, team_spec, round_robin=round_robin)
 
 
+def _codes(event: TeamEvent, codes: TeamCodes) -> list[TeamTieBreak]:
+    """The codes asked for; without any, the file's list (record 202, or 212 without its PTS),
+    else :data:`DEFAULT_TEAM_LIST`."""
+    if codes is not None:
+        return parse_team_list(codes)
+    listed = list(event.tournament.tiebreaks)
+    if not listed:
+        return parse_team_list(list(DEFAULT_TEAM_LIST))
+    try:
+        return parse_team_list(listed)
+    except DescriptorError as exc:
+        raise DescriptorError(f"the file's tie-break list (record 202/212: {', '.join(listed)}): {exc}") from exc
+
+
 def _key(value: Optional[Fraction], lower_is_better: bool) -> tuple[int, Fraction]:
     if value is None:
         return (1, Fraction(0))
@@ -107,20 +124,22 @@ def _key(value: Optional[Fraction], lower_is_better: bool) -> tuple[int, Fractio
 
 def compute_team(event: TeamEvent, codes: TeamCodes = None, edition: "str | Edition | None" = None,
                  rounds: Optional[int] = None, pab: Optional[PabValue] = None,
-                 primary: Optional[str] = None, round_robin: bool = False) -> TeamResult:
-    """Every team's MP, GP and values of ``codes`` (default :data:`DEFAULT_TEAM_LIST`), in
-    standings order. ``edition``: ``fide2024`` or ``fide2026`` (default: from the start date);
+                 primary: Optional[str] = None, round_robin: Optional[bool] = None) -> TeamResult:
+    """Every team's MP, GP and values of ``codes`` (default: the file's list, record 202 or 212,
+    else :data:`DEFAULT_TEAM_LIST`), in standings order. ``edition``: ``fide2024`` or ``fide2026`` (default: from the start date);
     ``rounds``: the rounds counted (default: up to the last round in which a team has a match, with
     a note when that is before the last round); ``pab``: a team PAB value replacing the event's;
     ``primary``: ``"MP"``/``"GP"`` replacing the event's (record 192; a TRF-16 file has none);
     ``round_robin``: the event is a round robin (C.07 Art. 15.2: no Art. 16; forfeits count as
-    played; a 2026 note when a Buchholz code is listed, which that text forbids there).
+    played; a 2026 note when a Buchholz code is listed, which that text forbids there); ``None``:
+    as the file says (TRF 092/192).
     Bad codes raise :class:`~xl_tiebreak.errors.DescriptorError`, a bad edition
     :class:`~xl_tiebreak.errors.EditionError`, bad rounds :class:`InputError`."""
     if not event.teams:
         raise InputError("the team event has no teams: nothing to compute")
-    tbs = parse_team_list(list(DEFAULT_TEAM_LIST) if codes is None else codes)
+    tbs = _codes(event, codes)
     ctx = team_context(event, edition, rounds, pab, primary, round_robin)
+    round_robin = ctx.round_robin
     prim = ctx.primary
     primary_col: TeamColumn = {t: ctx.score(t, prim) for t in ctx.teams}
     cols: list[TeamColumn] = []
@@ -131,7 +150,8 @@ def compute_team(event: TeamEvent, codes: TeamCodes = None, edition: "str | Edit
     def key(t: int) -> tuple:
         parts: list[tuple[int, Fraction]] = [_key(primary_col[t], False)]
         for tb, row, col in zip(tbs, specs, cols):
-            parts.append(_key(col.get(t), row.lower_is_better != tb.reverse))
+            lower = row.lower_is_better or row.ranks  # a type A place: 1 is best
+            parts.append(_key(col.get(t), lower != tb.reverse))
         return tuple(parts)
 
     order = sorted(ctx.teams, key=lambda t: (key(t), t))
@@ -158,7 +178,7 @@ def compute_team(event: TeamEvent, codes: TeamCodes = None, edition: "str | Edit
 
 def explain_team(event: TeamEvent, code: "str | TeamTieBreak", team: int, edition: "str | Edition | None" = None,
                  rounds: Optional[int] = None, pab: Optional[PabValue] = None,
-                 primary: Optional[str] = None, round_robin: bool = False) -> list[str]:
+                 primary: Optional[str] = None, round_robin: Optional[bool] = None) -> list[str]:
     """One team's value of one code, step by step: which matches, which opponent scores, what
     Art. 16 did. Type A codes are explained after the primary score only."""
     tb = parse_team(code)
