@@ -544,3 +544,24 @@ def test_recalculating_without_our_functions_the_pages_show_the_last_recomputed_
     stored = sheet_pages(pdf_pages(book, tmp_path / "stored"), "Standings")
     again = sheet_pages(pdf_pages(book, tmp_path / "recalc", recalc_always=True), "Standings")
     assert again == stored and "#NAME?" not in again[0] and "Aurochs" in again[0]
+
+
+def test_several_bad_cells_are_all_named_by_the_status_line_and_check(tmp_path, capsys):
+    wb = _sample_book()
+    wb["Matches"]["F7"] = "2-0"
+    wb["Matches"]["G9"] = "win"
+    wb["Teams"]["F6"] = "strong"
+    wb["Matches"]["B20"] = 77
+    data = to_bytes(wb)
+    _, report = recompute_bytes(data)
+    status = report.values["Matches!A3"]
+    assert status.startswith("4 errors - Teams!F6: the rating 'strong' is not a whole number from 0 to 3999; "
+                             "Matches!F7: board result '2-0' is not one"), status
+    assert "Matches!G9: board result 'win'" in status and status.endswith("; ...")
+    book = tmp_path / "bad.xlsx"
+    book.write_bytes(data)
+    assert main(["check", str(book)]) == 1
+    out = capsys.readouterr().out
+    for where in ("Teams!F6", "Matches!F7", "Matches!G9", "Matches!B20"):
+        assert f"error    {where}: " in out, (where, out)
+    assert "error    Standings!A14: recompute gives an error here: Teams!F6: the rating 'strong'" in out

@@ -27,7 +27,7 @@ def check_workbook(path: "str | Path") -> list:
     except InputError:  # the reader below says what is wrong, as a finding
         team = False
     if team:  # a team workbook: its tables as the team functions read them
-        return collect(lambda fd: read_team_book(book)) + stale_findings(path, [])
+        return collect(lambda fd: read_team_book(book, findings=fd)) + stale_findings(path, [])
     read: list = []
     found = collect(lambda fd: read.append(read_workbook(path, findings=fd)))
     if read and not any(f.severity == "error" for f in found):

@@ -8,9 +8,10 @@ file, the sheet and the cell.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Optional
 
 from ..errors import InputError
+from ..validation import Findings
 from .book_reader import Book, open_book
 from .team_table import TeamTables, build_team_event
 from .xlsx.a1 import column_letter
@@ -69,8 +70,9 @@ def rows_below(filled: Callable[[str], bool], min_col: int, max_col: int, last: 
     return row
 
 
-def read_team_book(book: Book) -> tuple[TeamTables, list[str]]:
-    """The team event of an opened workbook, and its tie-break list (Settings)."""
+def read_team_book(book: Book, findings: Optional[Findings] = None) -> tuple[TeamTables, list[str]]:
+    """The team event of an opened workbook, and its tie-break list (Settings); ``findings``: see
+    :func:`.team_table.build_team_event` (by default the first problem raises)."""
     places: dict[str, tuple[str, int, int]] = {}
     tables: dict[str, list[list[Any]]] = {}
     for name, table in (("Teams", "Teams"), ("Matches", "Matches"), ("TeamSettings", "Settings")):
@@ -80,7 +82,8 @@ def read_team_book(book: Book) -> tuple[TeamTables, list[str]]:
     def cell_name(table: str, i: int, j: int) -> str:
         sheet, c0, r0 = places[table]
         return f"{sheet}!{column_letter(c0 + j)}{r0 + i}"
-    got = build_team_event(tables["Teams"], tables["Matches"], tables["Settings"], cell_name=cell_name)
+    got = build_team_event(tables["Teams"], tables["Matches"], tables["Settings"], cell_name=cell_name,
+                           findings=findings)
     tbs: list[str] = []
     try:
         _, _, _, rows = _range(book, "TeamTiebreaks")

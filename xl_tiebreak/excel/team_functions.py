@@ -302,13 +302,29 @@ def TEAM_LEGEND(tiebreak_list: Any = None, settings: Any = None) -> list[list[An
     return rows
 
 
+STATUS_SHOWN = 3  # problems quoted on the status line
+
+
+def _problems(matches: Table, teams: Table, settings: Any, first: TiebreakError) -> str:
+    """Every problem of the tables (a collecting read), the first ones quoted with their cells:
+    ``3 errors - row 4 of the Matches range, column F: ...; ...``."""
+    from ..check import collect
+    found = [f for f in collect(lambda fd: build_team_event(teams, matches, settings, cell_name=_cell_name,
+                                                             findings=fd)) if f.severity == "error"]
+    if not found:
+        return f"1 error - {first}"
+    shown = "; ".join(f"{f.where}: {f.message}" if f.where else f.message for f in found[:STATUS_SHOWN])
+    more = "; ..." if len(found) > STATUS_SHOWN else ""
+    return f"{len(found)} error{'' if len(found) == 1 else 's'} - {shown}{more}"
+
+
 def TEAM_STATUS(matches: Table, teams: Table, settings: Any = None) -> str:
     """One line above the team tables: after which round the values are, the round in progress, the rules, the match points and the pairing bye's value used, then No problems found, or the first problem with its cell."""
     try:
         tables = _tables(matches, teams, settings)
         ed, note = _edition(tables)
     except TiebreakError as exc:  # the line says what to correct, where (the tables show #ERROR: with it)
-        return f"1 error - {exc}"
+        return _problems(matches, teams, settings, exc)
     ev = tables.event
     st = tables.settings
     if not ev.teams:

@@ -35,6 +35,7 @@ from typing import Any, Callable, Optional, Sequence
 from ..errors import InputError
 from ..model import Kind, Player, Round, Tournament
 from ..notation import spreadsheet_error
+from ..validation import Findings, strict
 from ..teams import (
     ABSENT,
     BYE,
@@ -248,7 +249,8 @@ class _Roster:
     where: str
 
 
-def read_teams(rows: Table, cell_name: CellName = default_cell_name) -> tuple[list[_Roster], list[Player]]:
+def read_teams(rows: Table, cell_name: CellName = default_cell_name, findings: Optional[Findings] = None,
+               skip: frozenset[int] = frozenset()) -> tuple[list[_Roster], list[Player]]:
     """The Teams table: the teams in the order of their first row (none in a new workbook), and
     every player (no rounds yet)."""
     if not rows or not isinstance(rows[0], (list, tuple)):
@@ -268,9 +270,10 @@ def read_teams(rows: Table, cell_name: CellName = default_cell_name) -> tuple[li
     def cell(r: Sequence[Any], key: str) -> Any:
         j = col.get(key)
         return r[j] if j is not None and j < len(r) else None
-    for i, r in enumerate(rows[1:], start=1):
-        if r is None or not any(_text(c) for c in r):
-            continue
+    fd = findings if findings is not None else strict()
+
+    def one(i: int, r: Sequence[Any]) -> None:
+        nonlocal current
         tno = _whole(cell(r, "team"), "the team number", cell_name("Teams", i, col["team"]), 1, 999)
         pno = _whole(cell(r, "no"), "the start number", cell_name("Teams", i, col["no"]), 1, 9999)
         if tno is not None:
@@ -279,25 +282,41 @@ def read_teams(rows: Table, cell_name: CellName = default_cell_name) -> tuple[li
                 current = teams[tno] = _Roster(tno, "", [], cell_name("Teams", i, col["team"]))
         elif current is None:
             raise InputError("the first row of the Teams table needs a team number", cell_name("Teams", i, col["team"]))
+        team = current
         tname = _text(cell(r, "team_name"))
-        if tname:
-            if current.name and tname != current.name:
-                raise InputError(f"team {current.no} is called {current.name!r} above; here {tname[:30]!r}",
-                                 cell_name("Teams", i, col["team_name"]))
-            current.name = tname
+        if tname and team.name and tname != team.name:  # noted; the player is still the team's
+            fd.add("layout", f"team {team.no} is called {team.name!r} above; here {tname[:30]!r}",
+                   cell_name("Teams", i, col["team_name"]))
+        elif tname:
+            team.name = tname
         if pno is None:
             if _text(cell(r, "name")):
                 raise InputError("a player without a start number (No)", cell_name("Teams", i, col["no"]))
-            continue
+            return
         if pno in seen:
             raise InputError(f"start number {pno} is given twice (also {seen[pno]})", cell_name("Teams", i, col["no"]))
+        rating = _guarded(fd, "layout", _whole, cell(r, "rating"), "the rating",  # noted; the player still plays
+                          cell_name("Teams", i, col.get("rating", 0)), 0, 3999)
         seen[pno] = cell_name("Teams", i, col["no"])
-        current.players.append(pno)
-        rating = _whole(cell(r, "rating"), "the rating", cell_name("Teams", i, col.get("rating", 0)), 0, 3999)
+        team.players.append(pno)
         players.append(Player(no=pno, name=_text(cell(r, "name")), rating=rating or None,
                               title=_text(cell(r, "title")), fed=_text(cell(r, "fed")), sex=_text(cell(r, "sex")),
                               fide_id=_text(cell(r, "fide_id")), birth=_text(cell(r, "birth"))))
+    for i, r in enumerate(rows[1:], start=1):
+        if i in skip or r is None or not any(_text(c) for c in r):
+            continue
+        _guarded(fd, "layout", one, i, r)
     return list(teams.values()), players
+
+
+def _guarded(fd: Findings, rule: str, fn: Callable[..., Any], *args: Any) -> Any:
+    """``fn(*args)``; its InputError raised at once (a strict ``fd``) or noted as a finding of
+    ``rule`` (then None): a collecting reader goes on to the next row and finds every problem."""
+    try:
+        return fn(*args)
+    except InputError as exc:
+        fd.add("notation" if "board result" in exc.detail else rule, exc.detail, exc.where)
+        return None
 
 
 # ---------------------------------------------------------------------------- Matches
@@ -379,12 +398,16 @@ class _Row:
 
 
 def build_team_event(teams_rows: Table, matches_rows: Table, settings_rows: Any = None, *,
-                     cell_name: CellName = default_cell_name) -> TeamTables:
-    """The team event of the three tables (module docstring), with how far its results go."""
-    for title, table in (("Teams", teams_rows), ("Matches", matches_rows)):
-        _refuse_error_values(title, table, cell_name)
-    st = read_team_settings(settings_rows, cell_name)
-    rosters, players = read_teams(teams_rows, cell_name)
+                     cell_name: CellName = default_cell_name, findings: Optional[Findings] = None) -> TeamTables:
+    """The team event of the three tables (module docstring), with how far its results go.
+    ``findings``: by default the first problem raises :class:`InputError` naming its cell; a
+    collecting :class:`~xl_tiebreak.validation.Findings` gets every problem (a row with one is
+    left out) and the event is then only a best effort."""
+    fd = findings if findings is not None else strict()
+    bad = {title: _error_rows(title, table, cell_name, fd) for title, table in (("Teams", teams_rows),
+                                                                             ("Matches", matches_rows))}
+    st = _guarded(fd, "layout", read_team_settings, settings_rows, cell_name) or TeamSettings()
+    rosters, players = read_teams(teams_rows, cell_name, fd, bad["Teams"])
     team_of = {p: r.no for r in rosters for p in r.players}
     by_no = {r.no: r for r in rosters}
     if not matches_rows or not isinstance(matches_rows[0], (list, tuple)):
@@ -397,9 +420,11 @@ def build_team_event(teams_rows: Table, matches_rows: Table, settings_rows: Any 
     rows: list[_Row] = []
     met: dict[tuple[int, int], str] = {}  # (round, team) -> where
     for i, r in enumerate(matches_rows[1:], start=1):
-        if r is None or not any(_text(c) for c in r):
+        if i in bad["Matches"] or r is None or not any(_text(c) for c in r):
             continue
-        rows.append(_match_row(i, r, lay, st, by_no, team_of, met, cell_name))
+        got = _guarded(fd, "team-match", _match_row, i, r, lay, st, by_no, team_of, met, cell_name)
+        if got is not None:
+            rows.append(got)
     typed = max((x.rd for x in rows), default=0)
     n = st.rounds or typed
     if typed > n:
@@ -426,13 +451,17 @@ def build_team_event(teams_rows: Table, matches_rows: Table, settings_rows: Any 
     return TeamTables(event, st, complete, typed, progress, tuple((x.i, x.rd, x.home, x.complete) for x in rows))
 
 
-def _refuse_error_values(title: str, rows: Table, cell_name: CellName) -> None:
-    """A spreadsheet error in a cell (#REF!, #N/A) is refused by its place, never taken for a blank."""
+def _error_rows(title: str, rows: Table, cell_name: CellName, fd: Findings) -> frozenset[int]:
+    """A spreadsheet error in a cell (#REF!, #N/A) is refused by its place, never taken for a
+    blank; the rows holding one (left out by a collecting reader)."""
+    out = set()
     for i, r in enumerate(rows or ()):
         for j, v in enumerate(r if isinstance(r, (list, tuple)) else ()):
             err = spreadsheet_error(v)
             if err:
-                raise InputError(f"the cell holds the spreadsheet error {err}; fix it", cell_name(title, i, j))
+                fd.add("notation", f"the cell holds the spreadsheet error {err}; fix it", cell_name(title, i, j))
+                out.add(i)
+    return frozenset(out)
 
 
 def _match_row(i: int, r: Sequence[Any], lay: _MatchLayout, st: TeamSettings, by_no: dict[int, _Roster],
