@@ -477,6 +477,10 @@ def team_spec_of(event: TeamEvent, tiebreaks: Optional[list[str]] = None, editio
         s = t.scoring
         raise InputError(f"the event scores {s.win}/{s.draw}/{s.loss} per game; a team workbook holds 1/½/0 "
                          "board scoring only so far")
+    from ..team_table import MAX_BOARDS, MAX_TEAM_ROUNDS
+    if event.boards > MAX_BOARDS or event.rounds > MAX_TEAM_ROUNDS:
+        raise InputError(f"the event has {event.boards} boards and {event.rounds} rounds; a team workbook holds up "
+                         f"to {MAX_BOARDS} boards and {MAX_TEAM_ROUNDS} rounds")
     codes = list(tiebreaks) if tiebreaks else [c for c in t.tiebreaks if c.upper() not in ("PTS", "MPTS", "GPTS")] \
         or default_team_list()
     mv = event.match_values
