@@ -106,6 +106,7 @@ def test_team_template_structure_and_its_handful_of_calls():
 def test_a_new_team_template_says_what_to_type_first():
     cells = _cached(TEMPLATE.read_bytes())
     assert cells["Matches"]["A3"].startswith("No teams yet: type them on the Teams sheet")
+    assert cells["Matches"]["A1"] == cells["Standings"]["A1"] == "Team event"  # Settings' Event, never a 0
     assert cells["Standings"][f"A{STANDINGS_HEADER}"] == "Rk"
     assert cells["Standings"].get(f"A{STANDINGS_HEADER + 1}") is None
 

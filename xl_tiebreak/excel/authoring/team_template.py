@@ -134,7 +134,7 @@ def build_team(spec: TeamSpec) -> Workbook:
 
 
 def _matches(ws, spec: TeamSpec, cache: CacheBlocks) -> None:
-    ws["A1"] = spec.title or "Team event"
+    ws["A1"] = "=Settings!$B$3"  # the event's name
     ws["A1"].font = Font(bold=True, size=14)
     ws["A2"] = ("One row per match: round, home and away team numbers, the board results from the home team's side "
                 "(1-0, ½-½, 0-1, +- / -+ forfeit, -- double forfeit) and the players on each board (start numbers; "
@@ -265,7 +265,7 @@ def _settings(ws, spec: TeamSpec) -> None:
     ws["A2"].font = _NOTE
     mv = spec.match_values
     rows: list[tuple[str, Any, str]] = [
-        ("Event", spec.title or None, "The event's name, printed above the standings."),
+        ("Event", spec.title or "Team event", "The event's name, printed above the matches and the standings."),
         ("Edition", spec.edition or None, "Empty: the edition in force at the start date. Or: "
                                           + ", ".join(e for e in EDITIONS if e in ("fide2026", "fide2024")) + "."),
         ("Start date", spec.start_date or None, "YYYY-MM-DD: the rules in force then apply."),
