@@ -305,6 +305,10 @@ def TEAM_LEGEND(tiebreak_list: Any = None, settings: Any = None) -> list[list[An
 STATUS_SHOWN = 3  # problems quoted on the status line
 
 
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def _problems(matches: Table, teams: Table, settings: Any, first: TiebreakError) -> str:
     """Every problem of the tables (a collecting read), the first ones quoted with their cells:
     ``3 errors - row 4 of the Matches range, column F: ...; ...``."""
@@ -341,7 +345,7 @@ def TEAM_STATUS(matches: Table, teams: Table, settings: Any = None) -> str:
     source = "Settings" if ev.pab.source != "default" else "default: a won match, every board won"
     why = f" ({note})" if note else _edition_source(tables)
     kind = "; round robin" if st.kind == "round-robin" else ""
-    return (f"{head}; rules {ed.name}{why}{kind}; {len(ev.teams)} teams, {ev.boards} boards; {st.primary} first; match points "
+    return (f"{head}; rules {ed.name}{why}{kind}; {_count(len(ev.teams), 'team')}, {_count(ev.boards, 'board')}; {st.primary} first; match points "
             f"{json_number(mv.win)}/{json_number(mv.draw)}/{json_number(mv.loss)}; team PAB {json_number(pab_mp)} MP, "
             f"{json_number(pab_gp)} GP ({source}). No problems found.")
 
