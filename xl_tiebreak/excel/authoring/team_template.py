@@ -55,6 +55,7 @@ _BOLD = Font(bold=True)
 _NOTE = Font(italic=True, color="555555")
 _STATUS = Font(bold=True, color="7A3E00")
 _HEAD_FILL = PatternFill("solid", fgColor="DDE6F0")
+_TO_COME_FILL = PatternFill("solid", start_color="FFD8A8", end_color="FFD8A8")  # a board result still to come
 _HEAD_COND_FILL = PatternFill("solid", start_color="DDE6F0", end_color="DDE6F0")  # a conditional fill reads bgColor
 _INPUT_FILL = PatternFill("solid", fgColor="FFFBEA")
 _THIN = Side(style="thin", color="B0B0B0")
@@ -167,8 +168,28 @@ def _matches(ws, spec: TeamSpec, cache: CacheBlocks) -> None:
                         prompt="From the home team's side: 1-0, ½-½, 0-1; +- / -+ forfeit; -- double forfeit; x no game.",
                         errorTitle="Board result", error="Write 1-0, ½-½, 0-1, +-, -+, -- or x.")
     last = HEADER_ROW + spec.match_rows
-    dv.add(f"{get_column_letter(first_board)}{FIRST_ROW}:{get_column_letter(first_board + spec.boards - 1)}{last}")
+    b1, bn = get_column_letter(first_board), get_column_letter(first_board + spec.boards - 1)
+    dv.add(f"{b1}{FIRST_ROW}:{bn}{last}")
     ws.add_data_validation(dv)
+    away = DataValidation(type="textLength", operator="lessThanOrEqual", formula1="6", allow_blank=True,
+                          showInputMessage=True, showErrorMessage=True, errorStyle="warning", promptTitle="Away",
+                          prompt="The away team's number; BYE: pairing-allocated bye; F, H, Z: team bye; - absent.",
+                          errorTitle="Away", error="A team number, BYE, F, H, Z or -.")
+    away.add(f"C{FIRST_ROW}:C{last}")
+    ws.add_data_validation(away)
+    players = DataValidation(type="whole", operator="between", formula1="1", formula2="9999", allow_blank=True,
+                             showInputMessage=True, showErrorMessage=True, errorStyle="warning",
+                             promptTitle="Line-up", prompt="The start number (Teams sheet, No) of the player on "
+                                                           "this board; all empty: the roster order.",
+                             errorTitle="Line-up", error="A start number from the Teams sheet.")
+    players.add(f"{get_column_letter(first_board + spec.boards)}{FIRST_ROW}:"
+                f"{get_column_letter(first_board + 3 * spec.boards - 1)}{last}")
+    ws.add_data_validation(players)
+    # a board still to come in a match typed (home and away teams, no forfeit): drawn in the status colour
+    from openpyxl.formatting.rule import FormulaRule  # type: ignore[import-untyped]
+    ws.conditional_formatting.add(f"{b1}{FIRST_ROW}:{bn}{last}", FormulaRule(
+        formula=[f'AND(ISNUMBER($B{FIRST_ROW}),ISNUMBER($C{FIRST_ROW}),$D{FIRST_ROW}="",{b1}{FIRST_ROW}="")'],
+        stopIfTrue=False, fill=_TO_COME_FILL))
     widths = [5, 6, 6, 7] + [6] * spec.boards + [7] * (2 * spec.boards)
     for j, w in enumerate(widths, start=1):
         ws.column_dimensions[get_column_letter(j)].width = w
