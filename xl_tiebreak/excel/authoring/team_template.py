@@ -306,7 +306,9 @@ def _settings(ws, spec: TeamSpec) -> None:
     ]
     for r, (label, value, note) in enumerate(rows, start=SETTINGS_FIRST):
         ws.cell(r, 1, label).font = _BOLD
+        ws.cell(r, 1).alignment = Alignment(vertical="top")
         c = ws.cell(r, 2)
+        c.alignment = Alignment(vertical="top", horizontal="left")
         if value is not None:
             c.value = value
             if isinstance(value, str):
@@ -327,8 +329,10 @@ def _settings(ws, spec: TeamSpec) -> None:
     ws.add_data_validation(pr)
     ws.add_data_validation(ty)
     ws.cell(TB_FIRST_ROW - 1, 1, "Tie-breaks, in order").font = _BOLD
+    ws.cell(TB_FIRST_ROW - 1, 1).alignment = Alignment(vertical="top")
     ws.cell(TB_FIRST_ROW - 1, 3, "After the primary score: team codes such as EMGSB/C1, GP, MP, BH:MP/C1, "
                                  "EDE, BC, TBR, BBE, SSSC.").font = _NOTE
+    ws.cell(TB_FIRST_ROW - 1, 3).alignment = Alignment(wrap_text=True, vertical="top")
     tbs = list(spec.tiebreaks) + [""] * TB_SLOTS
     for j in range(TB_SLOTS):
         ws.cell(TB_FIRST_ROW + j, 1, j + 1)
@@ -337,7 +341,7 @@ def _settings(ws, spec: TeamSpec) -> None:
     ws.column_dimensions["A"].width = 20
     ws.column_dimensions["B"].width = 30
     ws.column_dimensions["C"].width = 80
-    fit_heights(ws, 3, 80, range(SETTINGS_FIRST, SETTINGS_LAST + 1))
+    fit_heights(ws, 3, 80, range(SETTINGS_FIRST, TB_FIRST_ROW))
     print_setup(ws, f"A1:C{TB_FIRST_ROW + TB_SLOTS - 1}")
 
 
