@@ -566,3 +566,20 @@ def test_several_bad_cells_are_all_named_by_the_status_line_and_check(tmp_path, 
     for where in ("Teams!F6", "Matches!F7", "Matches!G9", "Matches!B20"):
         assert f"error    {where}: " in out, (where, out)
     assert "error    Standings!A14: recompute gives an error here: Teams!F6: the rating 'strong'" in out
+
+
+def test_a_workbook_with_the_files_own_list_gives_the_engines_standings():
+    """Grandmommy's Cup's record 202 (EDET/P, EMGSB/C1/P, BH:MP/C1/P, MPvGP) becomes the Settings list;
+    the recomputed standings are compute_team's with the file's list (once the engine has every code)."""
+    from xl_tiebreak.teamtb.registry import parse_team
+    ev = _read(REAL / "grandmommys-cup-trf26-team.trf")
+    codes = list(ev.tournament.tiebreaks)
+    try:
+        [parse_team(c) for c in codes]
+    except TiebreakError as exc:
+        pytest.skip(f"the team engine does not have every code of the file yet: {exc}")
+    cells = _cached(team_workbook_bytes(ev))
+    result = compute_team(ev, codes)
+    got = _table(cells["Standings"], STANDINGS_HEADER, 5 + len(codes))
+    assert got[0][5:] == result.codes
+    assert [row[:2] for row in got[1:]] == [[r.rank, r.no] for r in result.rows]
