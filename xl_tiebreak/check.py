@@ -30,6 +30,11 @@ def collect(read: Callable[[Findings], object]) -> list[Finding]:
 def check_trf(path: "str | Path", encoding: "str | None" = None) -> list[Finding]:
     """The findings for a TRF file (workbooks: :func:`xl_tiebreak.excel.book_check.check_workbook`)."""
     from .trf import read_trf  # here: a workbook's CHECK (through collect) needs no TRF reader
+    from .trf.teams import read_team_file
+    teams: list[object] = []
+    found = collect(lambda fd: teams.append(read_team_file(Path(path), findings=fd, encoding=encoding)))
+    if found or teams != [None]:  # a team event (its findings: the team records' and the board games')
+        return found
     read: list[Tournament] = []
     found = collect(lambda fd: read.append(read_trf(Path(path), findings=fd, encoding=encoding)))
     if read and not any(f.severity == "error" for f in found):

@@ -59,11 +59,13 @@ def _arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
     return {
         "input": (("input",), {"help": "a FIDE TRF file or an .xlsx workbook"}),
         "trf input": (("input",), {"help": "a FIDE TRF file"}),
-        "book input": (("input",), {"help": "an .xlsx workbook with a Crosstable"}),
+        "export input": (("input",), {"help": "an .xlsx workbook with a Crosstable, or a team TRF file (written "
+                                              "again as TRF-26, with the team records and the teams' ranks)"}),
         "recompute input": (("input",), {"help": "an .xlsx workbook"}),
         "tiebreaks": (("--tiebreaks", "-t"), tiebreaks),
         "tiebreaks (no -t)": (("--tiebreaks",), tiebreaks),  # explain: there -t is --tiebreak
-        "player": (("--player", "-p"), {"type": int, "required": True, "help": "the player's start number"}),
+        "player": (("--player", "-p", "--team"), {"type": int, "required": True,
+                                                  "help": "the player's start number (a team event: the team's number)"}),
         "tiebreak": (("--tiebreak", "-t"), {"required": True, "metavar": "CODE", "help": "e.g. BH/C1, SB, ARO, DE"}),
         "rules": (("--rules", "-r"), {"metavar": "EDITION", "help": "rule edition: " + ", ".join(EDITIONS) + " "
                                       "(default: the edition in force at the event's start date, else fide2026)"}),
@@ -89,6 +91,13 @@ def _arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
         "set": (("--set",), {"action": "append", "default": [], "metavar": "NAME=VALUE",
                              "help": "a choice the regulations leave open (repeat for several); the first "
                                      "value is the default: " + _set_help() + " (see xl_tiebreak.Options)"}),
+        "team pab": (("--team-pab",), {"metavar": "VALUE",
+                                       "help": "a team event's PAB where no record 320 states it: win (a won match, "
+                                               "every board won; the default), draw (a drawn match, every board "
+                                               "drawn) or MP,GP, e.g. 1,2"}),
+        "team primary": (("--team-primary",), {"choices": ("MP", "GP"), "type": str.upper,
+                                               "help": "a team event's primary score where no record 192 states it "
+                                                       "(TRF-16): MP (match points, the default) or GP (game points)"}),
         "unrated": (("--unrated",), {"type": _rating, "metavar": "RATING",
                                      "help": "rating for unrated players in the rating tie-breaks (default: "
                                              "such tie-breaks are dropped when anyone is unrated)"}),
@@ -114,6 +123,13 @@ def _arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
         "category": (("--category",), {"metavar": "CATEGORY", "help": "only the players of a category, in the whole "
                                        "event's order: U1600 (rated below), 1600-1799, women, U18 / S50 (age), "
                                        "unrated, FED=ENG"}),
+        "categories": (("--category",), {"action": "append", "default": [], "metavar": "CATEGORY",
+                                         "help": "a category whose standings the page lists, as for standings "
+                                                 "--category (repeat for several; the categories of "
+                                                 "--category-prize are listed too)"}),
+        "page output": (("-o", "--output"), {"required": True, "metavar": "FILE",
+                                             "help": "the .html file to write (one file, nothing fetched when "
+                                                     "it is viewed); an existing file is replaced only with --force"}),
         "age": (("--age",), {"choices": ("year", "date"), "default": "year",
                              "help": "age categories by birth year (FIDE youth and senior events; default) or by "
                                      "the exact age on the start date"}),
@@ -126,6 +142,14 @@ def _arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
         "prize order": (("--order",), {"choices": ("value", "places-first"), "default": "value",
                                        "help": "one prize per player: the most valuable first (default), or "
                                                "the place prizes first"}),
+        "prize places": (("--places",), {"type": int, "default": 3, "metavar": "N",
+                                          "help": "the prize places to look at: 1..N (default 3)"}),
+        "round": (("--round",), {"type": int, "metavar": "R", "help": "the round paired with its results to come "
+                                 "(default: the last such round)"}),
+        "max boards": (("--max-boards",), {"type": int, "default": 8, "metavar": "K",
+                                           "help": "enumerate every combination of results when at most K boards "
+                                                   "matter (3^K events; default 8, at most 10); beyond, the answer "
+                                                   "is on points alone"}),
         "unit": (("--unit",), {"default": "0.01", "metavar": "AMOUNT",
                                "help": "shares are rounded down to this (default 0.01); what is left is stated"}),
     }
@@ -240,14 +264,31 @@ def _emit(args, text: str) -> tuple[str, int]:
     return f"written to {written}\n", 0
 
 
+def _team(command: str, args) -> Optional[tuple[str, int]]:
+    """The command on a team TRF (:mod:`xl_tiebreak.team_cli`); ``None`` for any other input."""
+    from .team_cli import run_team
+    got = run_team(command, args)
+    given = [f for f, on in (("--team-pab", getattr(args, "team_pab", None)),
+                             ("--team-primary", getattr(args, "team_primary", None))) if on]
+    if got is None and given:
+        raise TiebreakError(f"{', '.join(given)}: for a team event; {Path(args.input).name} is not a team TRF")
+    return got
+
+
 def _compute(args) -> tuple[str, int]:
-    """``compute``: every player's values, in start order."""
+    """``compute``: every player's values, in start order (a team TRF: every team's)."""
+    team = _team("compute", args)
+    if team is not None:
+        return team
     return _emit(args, _render_compute(_result(args, *_load(args.input, args)), args.format))
 
 
 def _standings(args) -> tuple[str, int]:
     """``standings``: the ranked table (and a note when a workbook's stored values are stale; CSV,
     which has no place for notes, gets those on unrated players on standard error too)."""
+    team = _team("standings", args)
+    if team is not None:
+        return team
     from .excel.stale import note_stale
     from .rating_notes import rating_notes
     result = _result(args, *_load(args.input, args))
@@ -283,6 +324,29 @@ def _prizes(args) -> tuple[str, int]:
     return _emit(args, render_prizes(result, got, notes, args.format, args.input))
 
 
+def _whatif(args) -> tuple[str, int]:
+    """``whatif``: who can still finish in the prize places (:mod:`xl_tiebreak.whatif`)."""
+    from .whatif import what_if
+    from .whatif_report import render_whatif
+    t, book = _load(args.input, args)
+    tiebreaks, kind, options = _settings(args, book)
+    got = what_if(t, tiebreaks, rnd=args.round, places=args.places, edition=_edition(args, book), kind=kind,
+                  options=options, max_boards=args.max_boards)
+    return _emit(args, render_whatif(got, args.format, t.name or args.input))
+
+
+def _publish(args) -> tuple[str, int]:
+    """``publish``: one self-contained HTML page of the event (:mod:`xl_tiebreak.publish`)."""
+    from .excel.stale import note_stale
+    from .publish import build_page, extras_from_texts
+    extras = extras_from_texts(args.category, args.places or "", args.category_prize, ties=args.ties,
+                               order=args.order, age=args.age, unit=args.unit)
+    result = _result(args, *_load(args.input, args))
+    got = _emit(args, build_page(result, extras, Path(args.input).name))
+    note_stale(args.input)
+    return got
+
+
 def _demo(args) -> tuple[str, int]:
     """``demo``: the standings of the example event."""
     from .examples import DEMO_FILE, demo_tournament
@@ -297,8 +361,22 @@ def _excel(name: str) -> Callable[[argparse.Namespace], tuple[str, int]]:
     return run
 
 
-_template, _workbook, _export_trf, _recompute = (
+_template, _workbook, _export_book, _recompute = (
     _excel(n) for n in ("template", "workbook", "export_trf", "recompute"))
+
+
+def _export_trf(args) -> tuple[str, int]:
+    """``export-trf``: a workbook's crosstable as a TRF, or a team TRF written again as TRF-26
+    (:func:`xl_tiebreak.team_cli.export_team_trf`)."""
+    from .team_cli import export_team_trf
+    team = export_team_trf(args)
+    if team is not None:
+        return team
+    given = [f for f, on in (("--tiebreaks", args.tiebreaks), ("--rules", args.rules), ("--team-pab", args.team_pab),
+                             ("--team-primary", args.team_primary)) if on]
+    if given:
+        raise TiebreakError(f"{', '.join(given)}: for a team TRF; a workbook's export-trf takes them from its Settings")
+    return _export_book(args)
 
 
 def _load(path: str, args: Optional[argparse.Namespace] = None):
@@ -345,6 +423,9 @@ def _options(args, base: Optional[Options] = None) -> Optional[Options]:
 
 def _explain(args) -> tuple[str, int]:
     """``explain``: the account of one value."""
+    team = _team("explain", args)
+    if team is not None:
+        return team
     from .explanation import explain, render_text
     t, book = _load(args.input, args)
     tiebreaks, kind, options = _settings(args, book)
@@ -362,6 +443,9 @@ def _compare(args) -> tuple[str, int]:
     from .engine import compute
     from .formatting import format_value, json_number
     from .standings import rank
+    team = _team("compare", args)
+    if team is not None:
+        return team
     t, book = _load(args.input, args)
     names = [e.strip() for e in args.rules.split(",") if e.strip()]
     if not names:
@@ -583,17 +667,26 @@ def _commands() -> tuple[tuple[str, str, tuple[str, ...], Callable[[argparse.Nam
     event = ("input", "tiebreaks", "rules", "type", "rounds", "live", "format", "set", "unrated", "encoding",
              "text output", "force")
     return (
-        ("compute", "tie-break values of every player, in start order", event, _compute),
-        ("standings", "the ranked table with the tie-breaks", (*event, "category", "age"), _standings),
+        ("compute", "tie-break values of every player (or team), in start order", (*event, "team pab", "team primary"), _compute),
+        ("standings", "the ranked table with the tie-breaks", (*event, "category", "age", "team pab", "team primary"),
+         _standings),
         ("prizes", "the prize list: place and category prizes, one per player, tied players as chosen",
          ("input", "places", "category prize", "ties", "prize order", "unit", "age", "tiebreaks", "rules", "type",
           "rounds", "format", "set", "unrated", "encoding", "text output", "force"), _prizes),
+        ("whatif", "before a round's results: who can still finish in the prize places, and what each board's "
+         "outcome does", ("input", "round", "prize places", "max boards", "tiebreaks", "rules", "type", "format", "set",
+                          "unrated", "encoding", "text output", "force"), _whatif),
         ("demo", "standings of the example event shipped with the package", event[1:], _demo),
+        ("publish", "one self-contained HTML page: standings after each round, crosstable, categories, prizes, "
+         "each tie-break value's account on a click, a place-by-round chart",
+         ("input", "page output", "force", "tiebreaks", "rules", "type", "rounds", "live", "set", "unrated",
+          "encoding", "categories", "places", "category prize", "ties", "prize order", "unit", "age"), _publish),
         ("explain", "how one value is reached, step by step", ("input", "player", "tiebreak", "rules", "type",
-         "rounds", "live", "tiebreaks (no -t)", "text format", "set", "unrated", "encoding"), _explain),
+         "rounds", "live", "tiebreaks (no -t)", "text format", "set", "unrated", "encoding", "team pab",
+         "team primary"), _explain),
         ("compare", "the values under several editions side by side",
-         ("input", "tiebreaks", "editions", "type", "rounds", "live", "format", "set", "unrated", "encoding"),
-         _compare),
+         ("input", "tiebreaks", "editions", "type", "rounds", "live", "format", "set", "unrated", "encoding",
+          "team pab", "team primary"), _compare),
         ("check", "list every problem of a TRF file or a workbook's crosstable", ("input", "findings format", "encoding"),
          _check),
         ("template", "write an empty workbook template",
@@ -603,7 +696,8 @@ def _commands() -> tuple[tuple[str, str, tuple[str, ...], Callable[[argparse.Nam
         ("export-trf", "write a workbook's crosstable as a TRF file (the players' 001 fields: start number, "
          "name, title, rating, federation, FIDE ID, sex, birth date; every result with its colour, byes "
          "and withdrawals; the Event sheet's header records, the start date, the rounds as XXR, the "
-         "tie-break list)", ("book input", "trf output", "force"),
+         "tie-break list); or a team TRF written again as TRF-26", ("export input", "trf output", "force",
+                                                                   "tiebreaks", "rules", "team pab", "team primary"),
          _export_trf),
         ("recompute", "fill in the values of our functions in a workbook, changing nothing else",
          ("recompute input", "in place", "force"), _recompute),

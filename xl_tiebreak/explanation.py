@@ -22,7 +22,7 @@ from fractions import Fraction
 from typing import Any, Optional
 
 from .descriptor import TieBreak, parse_descriptor, parse_list
-from .engine import Result, compute, context
+from .engine import Result, compute, context, resolve_tiebreaks
 from .errors import InputError
 from .formatting import decimals_for, format_value, json_number
 from .editions import Edition
@@ -30,6 +30,7 @@ from .model import Tournament
 from .options import Options
 from .textutil import table
 from .rating_notes import note_for
+from .tiebreaks.context import Context
 from .tiebreaks.breakdown import Account, Breakdown, Params, cut_text, explained, num, value_at, why_text
 
 
@@ -82,7 +83,8 @@ def explain(t: "Tournament | Result", player: int, descriptor: str, edition: "st
             options: Optional[Options] = None, tiebreaks: Optional[str] = None, live: bool = False) -> Explanation:
     """The account of ``descriptor`` (``"BH/C1"``, ``"SB"``, ``"ARO"``, ``"DE"``, ...) for the
     player with start number ``player``. ``tiebreaks``: the event's list, which DE needs to know
-    its tied group (default: the players tied on points). ``t`` may be a :class:`Result` of
+    its tied group (default: the event's own list when it holds the code, as ``standings`` shows
+    it, else the players tied on points). ``t`` may be a :class:`Result` of
     :func:`compute`: its evaluation and columns are used as they are (its list is the list)."""
     tb = parse_descriptor(descriptor)
     given = t if isinstance(t, Result) else None
@@ -96,14 +98,43 @@ def explain(t: "Tournament | Result", player: int, descriptor: str, edition: "st
     if player not in index:
         raise InputError(f"there is no player {player}")
     i = index[player]
+    if not tiebreaks and tb.spec.ranks:  # DE places inside the group the event's list leaves tied
+        tiebreaks = _event_list_with(ctx, tb)
     listed = tiebreaks if tiebreaks else tb.code
     missing = tiebreaks and tb.code not in [x.code for x in parse_list(tiebreaks)]
     if missing and (given is None or tb.spec.ranks):  # a Result gives any other column too
         raise InputError(f"{tb.code} is not in the list {tiebreaks!r}; the list only places DE's and "
                          "KENTLER's tied group")
     res = given if given is not None else compute(ctx, listed)  # one evaluation
+    return _explanation(res, tb, i)
+
+
+def explain_all(res: Result, descriptor: str) -> list[Explanation]:
+    """Every player's account of ``descriptor`` in a computed result, in start order: what
+    :func:`explain` gives for each, with a sum's breakdown computed once for them all (a
+    published page shows every account). The descriptor need not be in the result's list,
+    except DE and KENTLER, which rank inside the list's tied groups.
+
+    >>> from xl_tiebreak import compute, demo_tournament
+    >>> res = compute(demo_tournament(), "BH/C1,SB", edition="fide2026")
+    >>> [e.value for e in explain_all(res, "BH/C1")][2]
+    Fraction(13, 2)
+    """
+    tb = parse_descriptor(descriptor)
+    if tb.spec.ranks and tb.code not in [x.code for x in res.tiebreaks]:
+        raise InputError(f"{tb.code} is not in the list {','.join(res.codes)!r}; the list only places DE's "
+                         "and KENTLER's tied group")
+    breakdown: list[object] = []
+    return [_explanation(res, tb, i, breakdown) for i in range(len(res.tournament.players))]
+
+
+def _explanation(res: Result, tb: TieBreak, i: int, breakdown: Optional[list[object]] = None) -> Explanation:
+    """The account of row ``i`` (``breakdown``: a list that keeps a sum's breakdown between calls)."""
+    ctx = res.context
+    assert ctx is not None  # a Result of compute() keeps its evaluation
+    event = ctx.t
     value = res.column_of(tb).value(i)
-    body = account_of(res, tb, i, value)
+    body = account_of(res, tb, i, value, breakdown)
     note = note_for(event, tb, ctx.options)  # what a rating tie-break did with unrated players, if anything
     p = event.players[i]
     return Explanation(player=p.no, name=p.name, code=tb.code, title=tb.describe, edition=ctx.edition.name,
@@ -112,16 +143,33 @@ def explain(t: "Tournament | Result", player: int, descriptor: str, edition: "st
                        notes=((note.text,) if note else ()) + tuple(body.notes))
 
 
-def account_of(res: Result, tb: TieBreak, i: int, value: Optional[Fraction]) -> Account:
+def _event_list_with(ctx: Context, tb: TieBreak) -> Optional[str]:
+    """The event's own list (record 202, else the default ``standings`` uses) when it holds ``tb``,
+    so that a ranking code (DE) is explained inside the group the standings show; else ``None``
+    (the players tied on points)."""
+    tbs, codes = resolve_tiebreaks(ctx.t, None, ctx.rr)
+    return ",".join(codes) if tb.code in [x.code for x in tbs] else None
+
+
+def account_of(res: Result, tb: TieBreak, i: int, value: Optional[Fraction],
+               breakdown: Optional[list[object]] = None) -> Account:
     """The registry row's account of row ``i``: its finished account, else the breakdown its
-    compute gives with ``account`` (a generic layout when it names none), else the bare value."""
+    compute gives with ``account`` (a generic layout when it names none), else the bare value.
+    ``breakdown``: a list that keeps the explained breakdown for the next player's account."""
     row, ctx = tb.spec, res.context
     assert ctx is not None and res.calculator is not None  # a Result of compute() keeps both
     if row.account is not None:
         return row.account(ctx, i, tb, value, res)
-    got = row.compute(res.calculator, tb, (), True)
+    if breakdown:
+        got = breakdown[0]
+    else:
+        got = row.compute(res.calculator, tb, (), True)
+        if isinstance(got, Breakdown):
+            got = explained(got, ctx, row.legend, decimals_for(tb, ctx.scale))
+        if breakdown is not None:
+            breakdown.append(got)
     if isinstance(got, Breakdown):
-        return _assemble(explained(got, ctx, row.legend, decimals_for(tb, ctx.scale)), i)
+        return _assemble(got, i)
     return Account(("Value",), (((value,), "", "", None),), format_value(value, decimals_for(tb, ctx.scale)),
                    (row.legend,))
 

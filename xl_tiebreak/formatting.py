@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Optional, Union
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -24,8 +25,10 @@ def decimals_for(tb: Optional["TieBreak"], scale: int = 2) -> int:
     return 1 if scale <= 2 else 2
 
 
+@lru_cache(maxsize=8192)
 def format_value(v: Optional[Fraction], decimals: int = 1) -> str:
-    """Exact value with at least ``decimals`` decimals (more if needed, up to 4); ``""`` if undefined."""
+    """Exact value with at least ``decimals`` decimals (more if needed, up to 4); ``""`` if undefined.
+    (Kept per value: an event's thousands of accounts repeat a few hundred values.)"""
     if v is None:
         return ""
     d = decimals

@@ -83,7 +83,8 @@ def _with_edition(code: str, suffix: str) -> str:
 
 def run_team_gacrux(trf_path: str | Path, codes: list[str], *, edition: str | int = "2026",
                     primary: str | None = None, mode: str | None = "swiss",
-                    encoding: str | None = None, timeout: float = 600.0, rounds: int | None = None) -> TeamOracle:
+                    encoding: str | None = None, timeout: float = 600.0, rounds: int | None = None,
+                    scores_last: bool = False) -> TeamOracle:
     """Run gacrux's tie-break checker on a team TRF.
 
     codes: tie-break codes as gacrux spells them (``BH:GP/C1``, ``EMGSB/C1``...).
@@ -92,6 +93,8 @@ def run_team_gacrux(trf_path: str | Path, codes: list[str], *, edition: str | in
     which cannot state it).  rounds: standings after that round (gacrux's ``-n``; default all).
     encoding: gacrux's -b (e.g. "utf-8": its default decoding puts
     the columns of a UTF-8 file with non-ASCII names out of place).  mode: "swiss" (-s), "pre-determined" (-p) or None (guess).
+    scores_last: the runner's own MPTS/GPTS after ``codes`` (for Type A codes: they rank inside
+    the groups the codes before them leave tied), not right after the lead code.
     Raises GacruxError when gacrux fails, ValueError for bad arguments.
     """
     codes = checked_codes(codes)
@@ -104,9 +107,12 @@ def run_team_gacrux(trf_path: str | Path, codes: list[str], *, edition: str | in
     path = Path(trf_path)
     if not path.is_file():
         raise FileNotFoundError(str(trf_path))
-    # Our own MPTS/GPTS go right after the lead code (they do not move the tie groups).
+    # Our own MPTS/GPTS go right after the lead code (gacrux's rank then breaks ties by MP, then GP,
+    # then the codes), or after the asked codes with scores_last: placed before them, GPTS (or
+    # MPTS) splits the groups the Type A codes (DE, EDE..., TBR, BBE) rank inside.
     asked = [_with_edition(c, suffix) for c in codes]
-    full = ["MPTS" + suffix, "GPTS" + suffix] + asked
+    own = ["MPTS" + suffix, "GPTS" + suffix]
+    full = asked + own if scores_last else own + asked
     order = _order(full, True)
     cmd = [sys.executable, "-m", "gacrux.tiebreakchecker", "-i", str(path)]
     if mode is not None:

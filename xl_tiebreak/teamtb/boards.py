@@ -1,5 +1,201 @@
-"""Placeholder: the rows of this family come from its helper branch."""
+"""The board-based team tie-breaks of team knock-outs (C.07 Art. 12; TIEBREAK_RULES §5.17): BC,
+TBR and BBE, over each board's game points "in all games played by the team in the tournament,
+regardless of who was playing on it".
 
-from .spec import TeamSpec
+For these tie-breaks (C.07 Art. 12, introduction) individual forfeit wins and losses count as
+standard wins and losses, and a team's pairing-allocated bye gives on every board the game points
+of a standard win (whatever record 320 says the PAB is worth). The rounds without a match count
+as their game points say: a forfeited match (330) won is a win on every board, lost (or lost by
+both) nothing; a team bye F a win on every board, H a draw on every board, Z nothing; an absence
+nothing.
 
-ROWS: list[TeamSpec] = []
+* ``BC`` (Art. 12.1, a value, lower is better): Σ board number × the game points on that board.
+  The article adds that it can only be used when the tied teams have the same game points: that
+  is the arbiter's choice of the list, not a condition of the value.
+* ``TBR`` (Art. 12.2, a rank inside the group still tied): the game points on board 1; if not
+  decisive, on the top-most board not yet counted, and so on.
+* ``BBE`` (Art. 12.3, a rank inside the group still tied): the game points on every board but the
+  bottom one; if not decisive, the bottom-most board not yet excluded is excluded too, and so on.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Callable, Sequence
+
+from ..model import Kind
+from ..teams import BYE, FORFEITED, PAB, PLAYED, Match, match_score
+from .context import show
+from .spec import TeamAccount, TeamColumn, TeamEvaluation, TeamSpec, TeamTieBreak
+from .typea import account_group, rank_column, ranks_from_tiers, tiers_by_key
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..teams import TeamEvent
+
+__all__ = ["ROWS", "board_count", "board_points", "board_rounds", "match_board_points", "tbr_key",
+           "bbe_key", "tbr_tiers", "bbe_tiers", "board_total", "bc_value"]
+
+Points = tuple[Fraction, ...]
+
+
+def board_total(event: "TeamEvent") -> int:
+    """The number of boards the board tie-breaks count: the event's boards, or more if a match
+    fielded more."""
+    most = max((b.board for m in event.matches for b in m.boards), default=0)
+    return max(event.boards, most)
+
+
+def match_board_points(event: "TeamEvent", m: Match, boards: int) -> tuple[Points, str]:
+    """One team's round as game points board by board for the knock-out tie-breaks (C.07 Art. 12
+    introduction), and a short description of what was counted."""
+    sc = event.tournament.scoring
+    zero = Fraction(0)
+    if m.kind == PLAYED:
+        pts = [zero] * boards
+        for b in m.boards:
+            if b.kind is Kind.FORFEIT_WIN:
+                v = sc.win  # a forfeit win is a standard win (Art. 12)
+            elif b.kind in (Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT):
+                v = sc.loss  # a forfeit loss is a standard loss (Art. 12)
+            else:
+                v = b.points
+            pts[b.board - 1] += v
+        return tuple(pts), f"match against team {m.opponent}" if m.opponent is not None else "boards won by forfeit"
+    every = {FORFEITED: {"+": sc.win}.get(m.forfeit or "", zero),
+             PAB: sc.win,  # a standard win on every board (Art. 12), whatever 320 gives the PAB
+             BYE: {"F": sc.win, "H": sc.draw}.get(m.bye or "", zero)}.get(m.kind, zero)
+    what = {FORFEITED: f"forfeited match against team {m.opponent} ({'won' if m.forfeit == '+' else 'lost'})",
+            PAB: "pairing-allocated bye: a standard win on every board (C.07 Art. 12)",
+            BYE: f"team bye {m.bye}"}.get(m.kind, "no match")
+    return (every,) * boards, what
+
+
+def board_rounds(event: "TeamEvent", team: int, rounds: int) -> list[tuple[int, str, Points]]:
+    """(round, what, game points board by board) for each of the team's rounds 1..rounds."""
+    n = board_total(event)
+    out = []
+    for m in event.matches_of(team):
+        if m.round <= rounds:
+            pts, what = match_board_points(event, m, n)
+            out.append((m.round, what, pts))
+    return out
+
+
+def board_points(event: "TeamEvent", team: int, rounds: int) -> Points:
+    """The team's game points on each board (index 0 = board 1) over rounds 1..rounds."""
+    n = board_total(event)
+    tot = [Fraction(0)] * n
+    for _r, _w, pts in board_rounds(event, team, rounds):
+        for i, v in enumerate(pts):
+            tot[i] += v
+    return tuple(tot)
+
+
+def bc_value(points: Points) -> Fraction:
+    """Board count: Σ board number × game points on that board (C.07 Art. 12.1)."""
+    return sum((Fraction(i + 1) * v for i, v in enumerate(points)), Fraction(0))
+
+
+def board_count(event: "TeamEvent", rounds: int) -> TeamColumn:
+    """BC of every team (C.07 Art. 12.1; lower is better)."""
+    return {t.no: bc_value(board_points(event, t.no, rounds)) for t in event.teams}
+
+
+def tbr_key(points: Points) -> Points:
+    """TBR compares board 1, then board 2, ... (C.07 Art. 12.2): the points in board order."""
+    return points
+
+
+def bbe_key(points: Points) -> Points:
+    """BBE compares boards 1..n-1, then 1..n-2, ... (C.07 Art. 12.3): those partial sums."""
+    n = len(points)
+    return tuple(sum(points[:k], Fraction(0)) for k in range(n - 1, 0, -1))
+
+
+def tbr_tiers(event: "TeamEvent", members: Sequence[int], rounds: int) -> list[list[int]]:
+    """A tied group ordered by TBR: higher points on the top-most board that differs first."""
+    pts = {t: board_points(event, t, rounds) for t in members}
+    return tiers_by_key(members, lambda t: tbr_key(pts[t]))
+
+
+def bbe_tiers(event: "TeamEvent", members: Sequence[int], rounds: int) -> list[list[int]]:
+    """A tied group ordered by BBE: higher points on the boards left after eliminating the
+    bottom ones, one more bottom board each time the tie is not broken."""
+    pts = {t: board_points(event, t, rounds) for t in members}
+    return tiers_by_key(members, lambda t: bbe_key(pts[t]))
+
+
+# ------------------------------------------------------------------------------ accounts
+
+
+def _board_lines(ev: TeamEvaluation, team: int) -> list[str]:
+    lines = []
+    for r, what, pts in board_rounds(ev.event, team, ev.rounds):
+        lines.append(f"round {r}: {what}: " + " ".join(f"b{i + 1} {show(v)}" for i, v in enumerate(pts)))
+    tot = board_points(ev.event, team, ev.rounds)
+    lines.append("game points by board: " + " ".join(f"b{i + 1} {show(v)}" for i, v in enumerate(tot)))
+    return lines
+
+
+def _bc_account(ev: TeamEvaluation, tb: TeamTieBreak, team: int) -> list[str]:
+    tot = board_points(ev.event, team, ev.rounds)
+    lines = _board_lines(ev, team)
+    terms = " + ".join(f"{i + 1}×{show(v)}" for i, v in enumerate(tot))
+    lines.append(f"BC = {terms} = {show(bc_value(tot))} (C.07 Art. 12.1: lower is better; forfeits count as "
+                 "standard results, a PAB as a win on every board)")
+    group, what = account_group(ev, tb, team)
+    gp = {t: sum((match_score(ev.event, m)[1] for m in ev.event.matches_of(t) if m.round <= ev.rounds), Fraction(0))
+          for t in group}
+    if len(set(gp.values())) > 1:
+        lines.append(f"note: the teams tied with it on {what} do not all have the same game points "
+                     f"({', '.join(f'{t}: {show(v)}' for t, v in gp.items())}); BC can only be used when they do "
+                     "(C.07 Art. 12.1): list the game points before BC")
+    return lines
+
+
+def _rank_account(name: str, key_text: str,
+                  tiers_fn: Callable[["TeamEvent", Sequence[int], int], list[list[int]]],
+                  key_fn: Callable[[Points], Points]) -> TeamAccount:
+    """The account of TBR or BBE: the team's boards round by round, its group, each member's
+    compared points and the rank."""
+    def account(ev: TeamEvaluation, tb: TeamTieBreak, team: int) -> list[str]:
+        group, what = account_group(ev, tb, team)
+        lines = _board_lines(ev, team)
+        lines.append(f"teams tied on {what}: {', '.join(map(str, group))}")
+        if len(group) == 1:
+            lines.append("alone in the group: rank 1")
+            return lines
+        for t in group:
+            key = key_fn(board_points(ev.event, t, ev.rounds))
+            lines.append(f"team {t}: {key_text} " + " ".join(show(v) for v in key))
+        ranks = ranks_from_tiers(tiers_fn(ev.event, group, ev.rounds))
+        lines.append(f"{name}: compared from the left, the first difference decides: rank {ranks[team]} "
+                     f"of {len(group)}")
+        return lines
+    return account
+
+
+def _bc(ev: TeamEvaluation, tb: TeamTieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
+    return board_count(ev.event, ev.rounds)
+
+
+def _tbr(ev: TeamEvaluation, tb: TeamTieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
+    return rank_column([t.no for t in ev.event.teams], earlier,
+                       lambda g: tbr_tiers(ev.event, g, ev.rounds))
+
+
+def _bbe(ev: TeamEvaluation, tb: TeamTieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
+    return rank_column([t.no for t in ev.event.teams], earlier,
+                       lambda g: bbe_tiers(ev.event, g, ev.rounds))
+
+
+ROWS: list[TeamSpec] = [
+    TeamSpec("BC", "Board count: Σ board × game points on it (lower is better), C.07 Art. 12.1",
+             "C.07 Art. 12.1", _bc, _bc_account, lower_is_better=True),
+    TeamSpec("TBR", "Top board results (rank inside the tied group), C.07 Art. 12.2", "C.07 Art. 12.2", _tbr,
+             _rank_account("TBR", "game points on boards 1, 2, ...:", tbr_tiers, tbr_key),
+             lower_is_better=True, ranks=True, decimals=0),
+    TeamSpec("BBE", "Bottom board elimination (rank inside the tied group), C.07 Art. 12.3", "C.07 Art. 12.3",
+             _bbe, _rank_account("BBE", "game points on boards 1..n-1, 1..n-2, ...:", bbe_tiers, bbe_key),
+             lower_is_better=True, ranks=True, decimals=0),
+]

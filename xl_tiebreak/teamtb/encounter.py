@@ -1,5 +1,311 @@
-"""Placeholder: the rows of this family come from its helper branch."""
+"""Direct encounter for teams: ``DE`` (C.07 Art. 6 on a team score) and the extended direct
+encounter ``EDE`` with its knock-out chains ``EDET``, ``EDEB``, ``EDEBT``, ``EDEBB`` (C.07 Art. 13.3;
+TIEBREAK_RULES §5.1, §5.17). All are Type A: a rank inside the group the earlier columns leave
+tied (1 = best, lower is better).
 
-from .spec import TeamSpec
+* ``DE`` (Art. 6): each tied team scores, in its matches against the other tied teams, the primary
+  score (or the ``:MP``/``:GP`` one); two teams that met more than once count the average of their
+  matches (6.1.2). All met: that sum ranks them (6.2); a Swiss event where not all met: a leader is
+  placed only if no other could reach its sum by winning its missing matches (6.3). Reapplied to
+  every subgroup still tied. Forfeited matches (and a match of board forfeits only that one team
+  won) are left out unless ``/P`` (6.1.1). In a round robin (the evaluation's ``round_robin``,
+  Art. 15.2) they count as played, and the tied teams are taken to have all met (6.2).
+* ``EDE`` (13.3): Art. 6 with the primary score; if it breaks no tie, with the secondary score
+  (13.3.1). Any time a new subset of tied teams appears, it restarts from 13.3.1 (13.3.3).
+* The chains (13.3.2): when exactly two teams are still tied and they have the same match points
+  and the same game points, the team knock-out tie-breaks of Art. 12 follow, in the chain's order:
+  ``EDEBT`` BC then TBR, ``EDEBB`` BC then BBE, ``EDET`` TBR, ``EDEB`` BBE (``EDEC``, BC alone, is
+  an extra of FIDE's reference engine, not in C.07's list). They count the team's boards over the
+  whole event, as Art. 12 defines them ("in all games played by the team in the tournament",
+  :mod:`.boards`). FIDE's reference engine gacrux instead counts only the boards of the two teams'
+  encounters, and applies the steps even when the teams' game points differ: that reading is
+  :data:`ENCOUNTER` (tests/oracle/README.md, "EDE knock-out steps"), chosen by an evaluation whose
+  ``ede_knockout`` attribute says so (the text's :data:`EVENT` otherwise).
+"""
 
-ROWS: list[TeamSpec] = []
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING, Callable, Optional, Sequence
+
+from ..teams import FORFEITED, PLAYED, Match, match_score
+from .boards import bbe_key, bc_value, board_points, board_total, match_board_points, tbr_key
+from .context import show
+from .spec import TeamColumn, TeamEvaluation, TeamSpec, TeamTieBreak
+from .typea import account_group, rank_column, ranks_from_tiers, tiers_by_key
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..teams import TeamEvent
+
+__all__ = ["ROWS", "CHAINS", "EVENT", "ENCOUNTER", "Encounters", "de_tiers", "ede_tiers", "played_match"]
+
+#: the knock-out steps of each chain (C.07 Art. 13.3.2): C = BC, T = TBR, B = BBE
+CHAINS: dict[str, str] = {"DE": "", "EDE": "", "EDEC": "C", "EDET": "T", "EDEB": "B", "EDEBT": "CT",
+                          "EDEBB": "CB"}
+_STEP_NAMES = {"C": "BC", "T": "TBR", "B": "BBE"}
+
+#: where the knock-out steps of a chain count the boards: the whole event (Art. 12, the default) or
+#: only the two teams' encounters (gacrux's reading, for comparison)
+EVENT = "event"
+ENCOUNTER = "encounter"
+
+
+def played_match(event: "TeamEvent", m: Match) -> bool:
+    """A match played over the boards: a board game was played in it, or both teams scored (board
+    forfeits each way), as the team context counts a played round (:mod:`.context`). A match of
+    board forfeits only that one team won is a forfeit for Art. 6.1.1, like a forfeited match."""
+    if m.kind != PLAYED or m.opponent is None:
+        return False
+    other = next((o for o in event.matches_of(m.opponent) if o.round == m.round), None)
+    theirs = other.boards if other is not None else ()
+    if any(b.kind.is_game for b in (*m.boards, *theirs)):
+        return True
+    return sum((b.points for b in m.boards), Fraction(0)) > 0 and sum((b.points for b in theirs), Fraction(0)) > 0
+
+
+@dataclass
+class Encounters:
+    """The team event as Art. 6 and 13.3 read it, over rounds 1..rounds."""
+
+    event: "TeamEvent"
+    rounds: int
+    forfeits: bool = False  # /P: forfeited matches count as results (Art. 6.1.1)
+    knockout: str = EVENT
+    round_robin: bool = False  # Art. 15.2: forfeits count as played; all have met (6.2)
+    _scores: dict[int, list[tuple[Match, Fraction, Fraction]]] = field(default_factory=dict, init=False,
+                                                                       repr=False)
+    _met: dict[tuple[int, int, str], Optional[Fraction]] = field(default_factory=dict, init=False, repr=False)
+
+    def counted(self, m: Match) -> bool:
+        """Whether a match between two teams counts in the encounters (Art. 6.1.1)."""
+        if m.round > self.rounds or m.opponent is None:
+            return False
+        if played_match(self.event, m):
+            return True
+        return (self.forfeits or self.round_robin) and m.kind in (PLAYED, FORFEITED)
+
+    def scored(self, team: int) -> list[tuple[Match, Fraction, Fraction]]:
+        """(match, match points, game points) of the team's rounds 1..rounds."""
+        if team not in self._scores:
+            self._scores[team] = [(m, *match_score(self.event, m)) for m in self.event.matches_of(team)
+                                  if m.round <= self.rounds]
+        return self._scores[team]
+
+    def meetings(self, team: int, other: int) -> list[Match]:
+        """The team's counted matches against ``other``."""
+        return [m for m, _mp, _gp in self.scored(team) if m.opponent == other and self.counted(m)]
+
+    def totals(self, team: int) -> tuple[Fraction, Fraction]:
+        """(match points, game points) of the team over rounds 1..rounds."""
+        rows = self.scored(team)
+        return sum((mp for _m, mp, _gp in rows), Fraction(0)), sum((gp for _m, _mp, gp in rows), Fraction(0))
+
+    def win(self, score: str) -> Fraction:
+        """The most a team can score in one match: a won match, or every board won."""
+        ev = self.event
+        return ev.match_values.win if score == "MP" else ev.boards * ev.tournament.scoring.win
+
+    def against(self, team: int, other: int, score: str) -> Optional[Fraction]:
+        """The team's score against ``other`` (the average of their counted matches, Art. 6.1.2),
+        or None if they did not meet."""
+        key = (team, other, score)
+        if key not in self._met:
+            got = [(mp if score == "MP" else gp) for m, mp, gp in self.scored(team)
+                   if m.opponent == other and self.counted(m)]
+            self._met[key] = sum(got, Fraction(0)) / len(got) if got else None
+        return self._met[key]
+
+
+def _names(ts: Sequence[int]) -> str:
+    return "{" + ", ".join(map(str, ts)) + "}"
+
+
+def de_pass(enc: Encounters, members: list[int], score: str,
+            trace: Optional[list[str]] = None) -> list[list[int]]:
+    """One application of Art. 6.2 / 6.3 to a tied group with one score: tiers, best first
+    (a single tier when it breaks no tie)."""
+    sums: dict[int, Fraction] = {}
+    unmet: dict[int, int] = {}
+    for t in members:
+        vals = [enc.against(t, o, score) for o in members if o != t]
+        sums[t] = sum((v for v in vals if v is not None), Fraction(0))
+        unmet[t] = sum(1 for v in vals if v is None)
+    if enc.round_robin or all(v == 0 for v in unmet.values()):
+        tiers = tiers_by_key(members, lambda t: sums[t])
+        if trace is not None:
+            trace.append(f"{_names(members)}: all have met; {score} among them: "
+                         + ", ".join(f"{t}: {show(sums[t])}" for t in members)
+                         + (f" -> {' > '.join(_names(x) for x in tiers)}" if len(tiers) > 1 else " -> no tie broken")
+                         + " (C.07 Art. 6.2)")
+        return tiers
+    w = enc.win(score)
+    maxima = {t: sums[t] + w * unmet[t] for t in members}
+    rest = sorted(members, key=lambda t: (-sums[t], -maxima[t], t))
+    placed: list[list[int]] = []
+    while len(rest) > 1 and all(sums[rest[0]] > maxima[o] for o in rest[1:]):
+        placed.append([rest[0]])
+        rest = rest[1:]
+    tiers = placed + [sorted(rest)] if placed else [sorted(members)]
+    if trace is not None:
+        trace.append(f"{_names(members)}: not all have met; {score} among them (most reachable): "
+                     + ", ".join(f"{t}: {show(sums[t])} ({show(maxima[t])})" for t in members)
+                     + (f" -> placed {', '.join(str(x[0]) for x in placed)}" if placed else " -> no tie broken")
+                     + " (C.07 Art. 6.3)")
+    return tiers
+
+
+def de_tiers(enc: Encounters, members: list[int], score: str,
+             trace: Optional[list[str]] = None) -> list[list[int]]:
+    """Art. 6 with one score, reapplied to every subgroup still tied (6.2, 6.3)."""
+    if len(members) < 2:
+        return [list(members)]
+    tiers = de_pass(enc, members, score, trace)
+    if len(tiers) == 1:
+        return tiers
+    out: list[list[int]] = []
+    for tier in tiers:
+        out.extend(de_tiers(enc, tier, score, trace))
+    return out
+
+
+def _knockout_key(enc: Encounters, step: str, team: int, other: int) -> Optional[tuple[Fraction, ...]]:
+    """The key one knock-out step compares (larger is better), over the whole event, or over the
+    two teams' encounters (:data:`ENCOUNTER`: the average of their matches played over the
+    boards; None when they did not meet)."""
+    if enc.knockout == EVENT:
+        pts = board_points(enc.event, team, enc.rounds)
+    else:
+        ms = [m for m in enc.event.matches_of(team) if m.opponent == other and m.round <= enc.rounds
+              and played_match(enc.event, m)]
+        if not ms:
+            return None
+        n = board_total(enc.event)
+        acc = [Fraction(0)] * n
+        for m in ms:
+            for i, v in enumerate(match_board_points(enc.event, m, n)[0]):
+                acc[i] += v
+        pts = tuple(v / len(ms) for v in acc)
+    if step == "C":
+        return (-bc_value(pts),)
+    return tbr_key(pts) if step == "T" else bbe_key(pts)
+
+
+def _knockout(enc: Encounters, pair: list[int], steps: str, trace: Optional[list[str]]) -> list[list[int]]:
+    """The knock-out steps (Art. 13.3.2) for two teams still tied."""
+    a, b = pair
+    if enc.knockout == EVENT and enc.totals(a) != enc.totals(b):
+        if trace is not None:
+            trace.append(f"{_names(pair)}: still tied, but their match points or game points differ "
+                         "(C.07 Art. 13.3.2 needs both equal): no knock-out tie-break")
+        return [pair]
+    for step in steps:
+        ka, kb = _knockout_key(enc, step, a, b), _knockout_key(enc, step, b, a)
+        name = _STEP_NAMES[step]
+        if ka is None or kb is None:
+            if trace is not None:
+                trace.append(f"{_names(pair)}: {name}: they did not meet")
+            continue
+        if trace is not None:
+            shown = {t: (-k[0],) if step == "C" else k for t, k in ((a, ka), (b, kb))}
+            trace.append(f"{_names(pair)}: {name} ({'whole event' if enc.knockout == EVENT else 'their encounters'}"
+                         f"): " + "; ".join(f"{t}: {' '.join(show(v) for v in shown[t])}" for t in pair)
+                         + (" (lower is better)" if step == "C" else ""))
+        if ka != kb:
+            return [[a], [b]] if ka > kb else [[b], [a]]
+    return [pair]
+
+
+def ede_tiers(enc: Encounters, members: list[int], first: str, steps: str = "",
+              trace: Optional[list[str]] = None) -> list[list[int]]:
+    """Art. 13.3 on a tied group: DE with the ``first`` score, else with the other one (13.3.1);
+    every new subset restarts from 13.3.1 (13.3.3); two teams still tied get the knock-out
+    ``steps`` (13.3.2)."""
+    if len(members) < 2:
+        return [list(members)]
+    second = "GP" if first == "MP" else "MP"
+    for score in (first, second):
+        tiers = de_pass(enc, members, score, trace)
+        if len(tiers) > 1:
+            out: list[list[int]] = []
+            for tier in tiers:
+                out.extend(ede_tiers(enc, tier, first, steps, trace))
+            return out
+    if len(members) == 2 and steps:
+        return _knockout(enc, members, steps, trace)
+    return [list(members)]
+
+
+# ------------------------------------------------------------------------------ registry rows
+
+
+def _first(ev: TeamEvaluation, tb: TeamTieBreak) -> str:
+    return tb.qualifier if tb.qualifier in ("MP", "GP") else ev.primary
+
+
+def _encounters(ev: TeamEvaluation, tb: TeamTieBreak) -> Encounters:
+    """The encounters as the evaluation asks: a round robin (C.07 Art. 15.2) when its
+    ``round_robin`` says so; the knock-out steps' reading from its ``ede_knockout`` (:data:`EVENT`,
+    the default, or :data:`ENCOUNTER`), when it offers that open question as an option."""
+    knockout = getattr(ev, "ede_knockout", None) or EVENT
+    if knockout not in (EVENT, ENCOUNTER):
+        raise ValueError(f"ede_knockout is {EVENT!r} or {ENCOUNTER!r}, not {knockout!r}")
+    return Encounters(ev.event, ev.rounds, tb.forfeits_as_played, knockout,
+                      round_robin=bool(getattr(ev, "round_robin", False)))
+
+
+def _tiers_fn(ev: TeamEvaluation, tb: TeamTieBreak,
+              trace: Optional[list[str]] = None) -> Callable[[list[int]], list[list[int]]]:
+    enc = _encounters(ev, tb)
+    first = _first(ev, tb)
+    if tb.name == "DE":
+        return lambda g: de_tiers(enc, g, first, trace)
+    return lambda g: ede_tiers(enc, g, first, CHAINS[tb.name], trace)
+
+
+def _compute(ev: TeamEvaluation, tb: TeamTieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
+    return rank_column([t.no for t in ev.event.teams], earlier, _tiers_fn(ev, tb))
+
+
+def _account(ev: TeamEvaluation, tb: TeamTieBreak, team: int) -> list[str]:
+    group, what = account_group(ev, tb, team)
+    lines = [f"teams tied on {what}: {_names(group)}"]
+    if len(group) == 1:
+        return lines + ["alone in the group: rank 1"]
+    enc = _encounters(ev, tb)
+    first = _first(ev, tb)
+    for t in group:
+        cells = []
+        for o in group:
+            if o != t:
+                mp, gp = enc.against(t, o, "MP"), enc.against(t, o, "GP")
+                cells.append(f"v {o}: " + ("not met" if mp is None or gp is None else f"{show(mp)} MP {show(gp)} GP"))
+        lines.append(f"team {t}: " + "; ".join(cells))
+    trace: list[str] = []
+    tiers = _tiers_fn(ev, tb, trace)(group)
+    lines += trace
+    lines.append(f"{tb.code}: " + " > ".join(_names(x) for x in tiers) + f": team {team} is rank "
+                 f"{ranks_from_tiers(tiers)[team]} of {len(group)}")
+    if enc.round_robin:
+        lines.append("a round robin: forfeited matches count as played, and all have met (C.07 Art. 15.2, 6.2)")
+    elif not tb.forfeits_as_played:
+        lines.append("forfeited matches are left out (C.07 Art. 6.1.1; /P counts them)")
+    return lines
+
+
+def _row(name: str, legend: str, article: str) -> TeamSpec:
+    return TeamSpec(name, legend, article, _compute, _account, modifiers="P", qualifiers=("MP", "GP"),
+                    lower_is_better=True, ranks=True, decimals=0)
+
+
+ROWS: list[TeamSpec] = [
+    _row("DE", "Direct encounter on the team score (rank inside the tied group), C.07 Art. 6", "C.07 Art. 6"),
+    _row("EDE", "Extended direct encounter: DE on the primary, then the secondary score, C.07 Art. 13.3",
+         "C.07 Art. 13.3"),
+    _row("EDEBT", "EDE, then for two teams still tied BC and TBR, C.07 Art. 13.3.2 a", "C.07 Art. 13.3.2"),
+    _row("EDEBB", "EDE, then for two teams still tied BC and BBE, C.07 Art. 13.3.2 b", "C.07 Art. 13.3.2"),
+    _row("EDET", "EDE, then for two teams still tied TBR, C.07 Art. 13.3.2 c", "C.07 Art. 13.3.2"),
+    _row("EDEB", "EDE, then for two teams still tied BBE, C.07 Art. 13.3.2 d", "C.07 Art. 13.3.2"),
+    _row("EDEC", "EDE, then for two teams still tied BC (gacrux's extra, not in C.07's list)",
+         "TIEBREAK_RULES §5.1"),
+]

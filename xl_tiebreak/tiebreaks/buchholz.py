@@ -267,11 +267,11 @@ def _aob(ev: Evaluation, tb: "TieBreak", earlier: Sequence[Column], account: boo
 ROWS = (
     Spec("BH", "Buchholz, C.07 Art. 8.1", "C.07 Art. 8.1", buchholz_unit(), "CMP",
          excel=(("BUCHHOLZ", "BH"), ("BUCHHOLZ_CUT1", "BH/C1"), ("BUCHHOLZ_CUT2", "BH/C2"),
-                ("BUCHHOLZ_MEDIAN1", "BH/M1"))),
+                ("BUCHHOLZ_MEDIAN1", "BH/M1")), reach=1),
     Spec("AOB", "Average of opponents' Buchholz, C.07 Art. 8.2", "C.07 Art. 8.2", _aob, "CMPF",
-         decimals=2, excel=(("AVG_OPP_BUCHHOLZ", "AOB"),), needs=aob_base, account=aob_account),
+         decimals=2, excel=(("AVG_OPP_BUCHHOLZ", "AOB"),), needs=aob_base, account=aob_account, reach=2),
     Spec("FB", "Fore Buchholz, C.07 Art. 8.3", "C.07 Art. 8.3", buchholz_unit(fore=True), "CMP",
-         excel=(("FORE_BUCHHOLZ", "FB"),)),
+         excel=(("FORE_BUCHHOLZ", "FB"),), reach=1),
     Spec("SB", "Sonneborn-Berger, C.07 Art. 9.1", "C.07 Art. 9.1", buchholz_unit(sb=True), "CMP",
-         decimals=2, excel=(("SONNEBORN_BERGER", "SB"), ("SONNEBORN_BERGER_CUT1", "SB/C1"))),
+         decimals=2, excel=(("SONNEBORN_BERGER", "SB"), ("SONNEBORN_BERGER_CUT1", "SB/C1")), reach=1),
 )

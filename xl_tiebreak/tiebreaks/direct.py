@@ -182,5 +182,5 @@ def _de(ev: Evaluation, tb: "TieBreak", earlier: Sequence[Column], account: bool
 
 ROWS = (
     Spec("DE", "Direct encounter (rank inside the tied group), C.07 Art. 6", "C.07 Art. 6", _de, "P",
-         aliases=("ML",), lower_is_better=True, decimals=0, ranks=True, account=de_account),
+         aliases=("ML",), lower_is_better=True, decimals=0, ranks=True, account=de_account, reach=0),
 )

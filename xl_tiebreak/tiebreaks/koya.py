@@ -61,5 +61,5 @@ def koya_breakdown(ctx: Context, limit: Optional[tuple[str, int]] = None, accoun
 
 ROWS = (
     Spec("KS", "Koya system, C.07 Art. 9.2", "C.07 Art. 9.2",
-         lambda ev, tb, _, account: koya_breakdown(ev.ctx, tb.limit, account), "L", excel=(("KOYA", "KS"),)),
+         lambda ev, tb, _, account: koya_breakdown(ev.ctx, tb.limit, account), "L", excel=(("KOYA", "KS"),), reach=1),
 )

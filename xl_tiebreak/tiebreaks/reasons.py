@@ -10,6 +10,7 @@ what a cut did to the round; the others say why its value is what it is.
 from __future__ import annotations
 
 from enum import IntFlag
+from functools import lru_cache
 from typing import Callable, NamedTuple, Optional, Union
 
 
@@ -182,5 +183,11 @@ PHRASES: dict[Reason, Phrase] = {
 
 def flags(code: int) -> list[Reason]:
     """The reasons set in ``code``, in phrase order."""
-    code = int(code)
-    return [r for r in ORDER if code & r]
+    return list(_flags(int(code)))
+
+
+@lru_cache(maxsize=4096)
+def _flags(code: int) -> tuple[Reason, ...]:
+    """:func:`flags`, once per code (an account asks for each of its rounds; a page of every
+    account, thousands of times for a few dozen codes)."""
+    return tuple(r for r in ORDER if code & r)

@@ -78,6 +78,10 @@ class Spec:
     #: (KENTLER: the opponents' TPRs as text): ``shown(context, tiebreak)``; and its description
     shown: Optional[Callable[["Context", "TieBreak"], Sequence[Any]]] = None
     excel_doc: str = ""
+    #: whose results its value reads: 0 the player's own rounds, 1 also his opponents' rounds, 2
+    #: also theirs' opponents' (a rank row: those of its tied group's members); None unknown,
+    #: as if every result of the event mattered (what-if uses it to leave out boards soundly)
+    reach: Optional[int] = None
 
     @property
     def place(self) -> tuple[bool, tuple[int, ...]]:

@@ -78,8 +78,14 @@ def decode_trf(raw: bytes, source: str, fd: Findings, encoding: Optional[str] = 
 def read_trf(path: Union[str, Path], *, allow_team: bool = False,
              findings: Optional[Findings] = None, encoding: Optional[str] = None) -> Tournament:
     """Read a TRF file (see :func:`decode_trf` for its text encoding)."""
-    p = Path(path)
     fd = findings if findings is not None else strict()
+    text, source = trf_text(path, fd, encoding)
+    return parse_trf(text, source=source, allow_team=allow_team, findings=fd)
+
+
+def trf_text(path: Union[str, Path], fd: Findings, encoding: Optional[str] = None) -> tuple[str, str]:
+    """A TRF file's text (size-limited, decoded by :func:`decode_trf`) and the name findings use."""
+    p = Path(path)
     try:
         if p.stat().st_size > MAX_TRF_BYTES:
             raise InputError(f"the file is larger than {MAX_TRF_BYTES // 2**20} MiB (the limit); a TRF file is "
@@ -87,8 +93,7 @@ def read_trf(path: Union[str, Path], *, allow_team: bool = False,
         raw = p.read_bytes()
     except OSError as exc:
         raise InputError(f"cannot read the file ({exc.strerror or exc})", str(path)) from None
-    text = decode_trf(raw, p.name, fd, encoding)
-    return parse_trf(text, source=p.name, allow_team=allow_team, findings=fd)
+    return decode_trf(raw, p.name, fd, encoding), p.name
 
 
 def parse_trf(text: str, source: str = "<trf>", *, allow_team: bool = False,
@@ -110,8 +115,9 @@ def parse_trf(text: str, source: str = "<trf>", *, allow_team: bool = False,
             read_header_line(h, line, lineno, source, fd)
     header, team, tiebreaks = h.lines, h.team, h.tiebreaks
     if team and not allow_team:
-        raise InputError("this is a team event (records 082/092/192/013/3xx); xl-tiebreak computes "
-                         "individual tie-breaks only", source)
+        raise InputError("this is a team event (records 082/092/192/013/3xx), and this command reads individual events "
+                         "only; compute, standings, explain, compare, check and export-trf take a team TRF "
+                         "(xl_tiebreak.trf.teams.read_team_trf in Python)", source)
     if not player_lines:
         raise InputError("no player records (lines starting with 001) found", source)
 

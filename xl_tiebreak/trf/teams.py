@@ -11,19 +11,24 @@ The 001 board lines and the header are read by :func:`~xl_tiebreak.trf.reader.pa
   (``000`` = none);
 * ``330``: a forfeited match: ``+-`` / ``-+`` / ``--``, round, first team, second team;
 * ``240``: team byes: type ``F``/``H``/``Z`` at 5, round at 7-9, team numbers from 11;
-* ``300``: an out-of-order line-up: round, team, opponent team, the players in board order;
+* ``300``: an out-of-order line-up: round, team, opponent team, the players in board order (``0``:
+  an empty board; a player's board is his place in the list, as FIDE's reference engine numbers it);
 * ``352``: the board colour sequence (its length is the number of boards);
 * ``362``: match points ``TW x TD y TL z``;
-* ``192``: ``FIDE_TEAM_TYPEA_MP_GP`` / ``..._GP_MP``: which score is primary.
+* ``192``: ``FIDE_TEAM_TYPEA_MP_GP`` / ``..._GP_MP``: which score is primary;
+* ``299`` (abnormal points: penalties, results set by the arbiter): not applied; each is a warning
+  (``team-abnormal``) saying so. Where 310 states the totals, a 299 that changes them shows as
+  ``team-declared`` too.
 
 A team's round is, in this order: a forfeited match (330), its PAB (320), a team bye (240), a match
 over the boards (its players' games, board forfeits, and boards won against nobody, ``0000 - +``),
 else what its players' cells say (``0000 - U``: the PAB, as TRF-16 writes it; ``F``/``H``: a team
-bye no 240 states), else an absence. Not read yet: 299 (abnormal points).
+bye no 240 states), else an absence.
 
 Inconsistencies are findings naming the line: a player in no team (``team-roster``), boards that
 disagree with the team's match (``team-match``), 310's match or game points that differ from the
-games (``team-declared``). Bad records raise :class:`~xl_tiebreak.errors.InputError` naming the line
+games (``team-declared``), a record that cannot be applied (``team-record``: a second 320, a 300
+line-up that is not the match's), a 299 not applied (``team-abnormal``, a warning). Bad records raise :class:`~xl_tiebreak.errors.InputError` naming the line
 (with a strict :class:`~xl_tiebreak.validation.Findings`, the default).
 """
 
@@ -33,7 +38,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Callable, Optional
+from pathlib import Path
+from typing import Callable, Optional, Union
 
 from ..errors import InputError
 from ..model import Kind, Round, Tournament
@@ -55,9 +61,10 @@ from ..teams import (
 )
 from ..validation import Findings, strict
 from .layout import round_fields
-from .reader import parse_trf
+from .reader import MAX_TRF_BYTES, parse_trf, trf_text
+from .records import Header, read_header_line
 
-__all__ = ["read_team_trf", "TEAM_READERS"]
+__all__ = ["read_team_trf", "read_team_file", "is_team_bytes", "TEAM_READERS"]
 
 _NUM = re.compile(r"\d+(?:[.,]\d+)?")
 
@@ -74,6 +81,10 @@ class _TeamHeader:
     forfeits: dict[tuple[int, int], tuple[str, int, int]] = field(default_factory=dict)  # -> (+ - =, opp, line)
     byes: dict[tuple[int, int], tuple[str, int]] = field(default_factory=dict)  # -> (F H Z, line)
     lineups: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)  # 300
+    lineup_lines: dict[tuple[int, int], tuple[int, int]] = field(default_factory=dict)  # 300: -> (opp, line)
+    pab_line: Optional[int] = None  # the 320 record read
+    problems: list[tuple[str, str, str]] = field(default_factory=list)  # (rule, message, where), found while reading
+    claims: list[tuple[int, int, str, int]] = field(default_factory=list)  # (round, team, record, line): 320 330 240
     colours: Optional[str] = None  # 352
     values: MatchValues = DEFAULT_MATCH_VALUES
     primary: str = "MP"
@@ -133,6 +144,11 @@ def _r320(h: _TeamHeader, line: str, lineno: int) -> None:
     ``000`` = no PAB that round)."""
     mp = _frac(line[4:8], h, lineno, 5, "the PAB's match points (columns 5-8)")
     gp = _frac(line[9:13], h, lineno, 10, "the PAB's game points (columns 10-13)")
+    if h.pab_line is not None:
+        h.problems.append(("team-record", f"a second record 320 (the first is line {h.pab_line}); TRF-26 has one "
+                           "per event, listing the team of every round", _where(h, lineno, 1)))
+        return
+    h.pab_line = lineno
     if mp is None or gp is None:
         raise InputError("record 320 gives the PAB's match points (5-8) and game points (10-13), then the "
                          "team of each round", _where(h, lineno, 5))
@@ -143,6 +159,7 @@ def _r320(h: _TeamHeader, line: str, lineno: int) -> None:
             team = _int(t, h, lineno, c, f"the team with the PAB in round {r}")
             if team:
                 h.pab_rounds[(r, team)] = lineno
+                h.claims.append((r, team, "320", lineno))
 
 
 def _r330(h: _TeamHeader, line: str, lineno: int) -> None:
@@ -155,6 +172,7 @@ def _r330(h: _TeamHeader, line: str, lineno: int) -> None:
     res = tok[0]
     h.forfeits[(r, a)] = ("=" if res == "--" else res[0], b, lineno)
     h.forfeits[(r, b)] = ("=" if res == "--" else res[1], a, lineno)
+    h.claims += [(r, a, "330", lineno), (r, b, "330", lineno)]
 
 
 def _r240(h: _TeamHeader, line: str, lineno: int) -> None:
@@ -163,7 +181,9 @@ def _r240(h: _TeamHeader, line: str, lineno: int) -> None:
         raise InputError("record 240 is: bye type F / H / Z, round, team numbers", _where(h, lineno, 5))
     r = _int(tok[1], h, lineno, 7, "the round")
     for t in tok[2:]:
-        h.byes[(r, _int(t, h, lineno, 11, "a team number"))] = (tok[0].upper(), lineno)
+        team = _int(t, h, lineno, 11, "a team number")
+        h.byes[(r, team)] = (tok[0].upper(), lineno)
+        h.claims.append((r, team, "240", lineno))
 
 
 def _r300(h: _TeamHeader, line: str, lineno: int) -> None:
@@ -172,7 +192,17 @@ def _r300(h: _TeamHeader, line: str, lineno: int) -> None:
         raise InputError("record 300 is: round, team, opponent team, the players in board order",
                          _where(h, lineno, 5))
     nums = [_int(t, h, lineno, 5, "a number of record 300") for t in tok]
+    if (nums[0], nums[1]) in h.lineups:
+        h.problems.append(("team-record", f"a second record 300 for team {nums[1]} in round {nums[0]} (the first is "
+                           f"line {h.lineup_lines[(nums[0], nums[1])][1]})", _where(h, lineno, 5)))
     h.lineups[(nums[0], nums[1])] = tuple(nums[3:])
+    h.lineup_lines[(nums[0], nums[1])] = (nums[2], lineno)
+
+
+def _r299(h: _TeamHeader, line: str, lineno: int) -> None:
+    h.problems.append(("team-abnormal", "record 299 (abnormal points: a penalty, or a result set by the arbiter) "
+                       "is not applied: the scores and tie-breaks are those of the games and team records; if it "
+                       "changes them, write the result into the file instead", _where(h, lineno, 1)))
 
 
 def _r352(h: _TeamHeader, line: str, lineno: int) -> None:
@@ -200,15 +230,56 @@ def _r192(h: _TeamHeader, line: str, lineno: int) -> None:
 #: the team records' handlers, by record code
 TEAM_READERS: dict[str, Callable[[_TeamHeader, str, int], None]] = {
     "013": _r013, "310": _r310, "320": _r320, "330": _r330, "240": _r240, "300": _r300, "352": _r352,
-    "362": _r362, "192": _r192,
+    "362": _r362, "192": _r192, "299": _r299,
 }
+
+
+def is_team_bytes(raw: bytes) -> bool:
+    """Whether a TRF file is a team event, by the records :func:`~xl_tiebreak.trf.reader.parse_trf`
+    takes for one (082 with teams, 092/192 naming a team event, 013, the 3xx team records). Only
+    those lines are looked at, without decoding the whole file (a quick look at a big individual
+    file): their codes and the words that say "team" are ASCII in every encoding a TRF is written in."""
+    data = b"\n" + (raw if b"\n" in raw else raw.replace(b"\r", b"\n"))
+    h = Header()
+    fd = Findings(strict=False)
+    for m in _TEAM_CODES.finditer(data):
+        end = data.find(b"\n", m.end())
+        read_header_line(h, data[m.start() + 1:end if end >= 0 else len(data)].decode("latin-1").rstrip("\r"), 0,
+                         "", fd)
+        if h.team:
+            return True
+    return False
+
+
+#: the records that can make a file a team event, at a line's start (:func:`is_team_bytes`; the
+#: leading line break lets the search skip through a big file)
+_TEAM_CODES = re.compile(rb"\n(?:310|013|320|330|300|352|362|082|092|192)")
+
+
+def read_team_file(path: Union[str, Path], *, findings: Optional[Findings] = None,
+                   encoding: Optional[str] = None) -> Optional[TeamEvent]:
+    """A team TRF file to a :class:`TeamEvent` (as :func:`read_team_trf`); ``None``, with nothing
+    reported, when the file is not a team event (read it with :func:`~xl_tiebreak.trf.read_trf`)."""
+    fd = findings if findings is not None else strict()
+    p = Path(path)
+    try:
+        if p.stat().st_size > MAX_TRF_BYTES or not is_team_bytes(p.read_bytes()):
+            return None  # (too large: the individual reader says so)
+    except OSError:
+        return None  # (the individual reader says what is wrong)
+    text, source = trf_text(path, fd, encoding)
+    return read_team_trf(text, source, findings=fd)
 
 
 def read_team_trf(text: str, source: str = "<trf>", *, findings: Optional[Findings] = None) -> TeamEvent:
     """A team TRF's text to a :class:`TeamEvent` (module docstring: the records read). ``findings``:
     where problems go; by default the first error raises :class:`InputError` naming the line."""
     fd = findings if findings is not None else strict()
-    t = parse_trf(text, source=source, allow_team=True, findings=fd)
+    board = Findings(strict=False)  # the board games' findings, but for the individual PAB rule
+    t = parse_trf(text, source=source, allow_team=True, findings=board)
+    for f in board.items:
+        if f.rule != "pab-twice":  # (C.04's one PAB per player: in a team event it is the team's, below)
+            fd.add(f.rule, f.message, f.where)
     h = _TeamHeader(source)
     player_line: dict[int, int] = {}
     h.forfeit_wins = set()
@@ -247,6 +318,9 @@ def _build(t: Tournament, h: _TeamHeader, player_line: dict[int, int], fd: Findi
                                  f"{src} line {tm.line}")
             if p in team_of and team_of[p] != tm.no:
                 raise InputError(f"player {p} is in two teams ({team_of[p]} and {tm.no})", f"{src} line {tm.line}")
+            if p in team_of:
+                raise InputError(f"team {tm.no} ({tm.name}) names player {p} twice; a roster lists each player once, "
+                                 "in board order", f"{src} line {tm.line}")
             team_of[p] = tm.no
     for pl in t.players:
         if pl.no not in team_of:
@@ -263,6 +337,13 @@ def _build(t: Tournament, h: _TeamHeader, player_line: dict[int, int], fd: Findi
     for (r, n), line in h.pab_rounds.items():
         if n not in teams:
             raise InputError(f"record 320 names team {n} in round {r}, which is not a team", f"{src} line {line}")
+    for (r, n), (opp, line) in h.lineup_lines.items():
+        for x in (n, opp):
+            if x not in teams:
+                raise InputError(f"record 300 names team {x}, which is not a team", f"{src} line {line}")
+    for rule, message, where in h.problems:
+        fd.add(rule, message, where)
+    _check_claims(h, t.rounds, fd)
 
     rounds = t.rounds
     fielded_max = 0
@@ -298,11 +379,13 @@ def _build(t: Tournament, h: _TeamHeader, player_line: dict[int, int], fd: Findi
             else:
                 matches.append(Match(r, tm.no, ABSENT))
     boards = len(h.colours) if h.colours else fielded_max
+    _check_boards(matches, boards, h, player_line, fd)
     if boards == 0 and h.teams:
         boards = max(1, min(len(tm.roster) for tm in h.teams))
     ev = TeamEvent(t, tuple(h.teams), rounds, boards, tuple(matches), h.values, h.primary,
                    h.pab if h.pab is not None else DEFAULT_PAB, t.name)
     _check_pairs(ev, h, player_line, fd)
+    _check_pabs(ev, h, player_line, fd)
     _check_declared(ev, h, fd)
     return ev
 
@@ -338,11 +421,78 @@ def _played(r: int, tm: Team, games: list[tuple[int, Round]], team_of: dict[int,
                    f"plays {rd.opponent} of {'no team' if ot is None else f'team {ot}'}",
                    f"{src} line {player_line.get(p)}, column {col}")
     order = h.lineups.get((r, tm.no))
-    pos = {p: i for i, p in enumerate(order if order else tm.roster)}
+    pos = {p: i for i, p in enumerate(order if order else tm.roster) if p}
     ranked = sorted(games, key=lambda g: (pos.get(g[0], len(pos)), tm.roster.index(g[0])))
-    boards = tuple(Board(i + 1, p, rd.opponent, rd.kind, rd.points) if rd.opponent is not None
-                   else Board(i + 1, p, None, Kind.FORFEIT_WIN, win) for i, (p, rd) in enumerate(ranked))
+    numbers = list(range(1, len(ranked) + 1))
+    if order:  # 300: a player's board is his place in the line-up (a 0 there is an empty board)
+        numbers = _lineup_boards(r, tm, order, [p for p, _rd in ranked], opp, h, fd)
+    boards = tuple(Board(b, p, rd.opponent, rd.kind, rd.points) if rd.opponent is not None
+                   else Board(b, p, None, Kind.FORFEIT_WIN, win) for b, (p, rd) in zip(numbers, ranked))
     return Match(r, tm.no, PLAYED, opponent=opp, boards=boards)
+
+
+def _check_claims(h: _TeamHeader, rounds: int, fd: Findings) -> None:
+    """A team record names a round of the event (an error), and one team's round is named by one
+    record only (a warning: a forfeited match, then a PAB, then a bye is the one used, and a second
+    bye of a team in a round replaces the first)."""
+    seen: dict[tuple[int, int], tuple[str, int]] = {}
+    beyond: set[tuple[str, int]] = set()
+    for r, team, code, line in h.claims:
+        where = f"{h.source} line {line}"
+        if not 1 <= r <= rounds:
+            if (code, line) not in beyond:
+                beyond.add((code, line))
+                fd.add("team-record", f"record {code} names round {r}; the event has {rounds} round(s)", where)
+        elif (r, team) in seen and seen[(r, team)] != (code, line):
+            first, at = seen[(r, team)]
+            used = min((first, code), key=lambda c: _PRECEDENCE[c]) if first != code else code
+            used_line = at if used == first and first != code else line
+            fd.add("team-overlap", f"record {code} gives team {team} a round {r} that record {first} (line {at}) "
+                   f"already gives it; the record {used} of line {used_line} is used", where)
+        else:
+            seen[(r, team)] = (code, line)
+    for (r, team), (_opp, line) in h.lineup_lines.items():
+        if not 1 <= r <= rounds:
+            fd.add("team-record", f"record 300 names round {r}; the event has {rounds} round(s)",
+                   f"{h.source} line {line}")
+
+
+#: which team record decides a team's round when two name it (:func:`_build`'s order)
+_PRECEDENCE = {"330": 0, "320": 1, "240": 2}
+
+
+def _lineup_boards(r: int, tm: Team, order: tuple[int, ...], played: list[int], opp: Optional[int],
+                   h: _TeamHeader, fd: Findings) -> list[int]:
+    """The board numbers of a record 300 line-up (the players ``played`` in its order), checked: the
+    line-up names the match's opponent and exactly the players who played for the team."""
+    said_opp, line = h.lineup_lines[(r, tm.no)]
+    where = f"{h.source} line {line}"
+    if opp is not None and said_opp != opp:
+        fd.add("team-record", f"record 300 gives team {tm.no}'s line-up in round {r} against team {said_opp}, but "
+               f"its boards meet team {opp}", where)
+    listed = [p for p in order if p]
+    extra = sorted(set(listed) - set(played))
+    missing = sorted(set(played) - set(listed))
+    if extra or missing:
+        fd.add("team-record", f"record 300 gives team {tm.no} ({tm.name})'s line-up in round {r}: "
+               + "; ".join(([f"player(s) {', '.join(map(str, extra))} did not play for it"] if extra else [])
+                           + ([f"player(s) {', '.join(map(str, missing))} played and are not listed"] if missing
+                              else [])), where)
+    place = {p: i + 1 for i, p in enumerate(order) if p}
+    used = set(place.values())
+    spare = (b for b in range(1, len(order) + len(played) + 1) if b not in used)
+    return [place[p] if p in place else next(spare) for p in played]
+
+
+def _check_boards(matches: list[Match], boards: int, h: _TeamHeader, player_line: dict[int, int],
+                  fd: Findings) -> None:
+    """A team fields at most ``boards`` players in a match (record 352's length, C.07 team events)."""
+    for m in matches:
+        if m.kind == PLAYED and len(m.boards) > boards:
+            p = m.boards[-1].player
+            fd.add("team-match", f"team {m.team} fields {len(m.boards)} players in round {m.round}, more than the "
+                   f"{boards} boards of record 352 ({h.colours})",
+                   f"{h.source} line {player_line.get(p)}, column {92 + 10 * (m.round - 1)}")
 
 
 def _check_pairs(ev: TeamEvent, h: _TeamHeader, player_line: dict[int, int], fd: Findings) -> None:
@@ -357,6 +507,16 @@ def _check_pairs(ev: TeamEvent, h: _TeamHeader, player_line: dict[int, int], fd:
                    f"but team {m.opponent}'s round is {back.kind}"
                    + (f" against team {back.opponent}" if back.opponent else ""),
                    f"{h.source} line {player_line.get(p)}, column {92 + 10 * (m.round - 1)}")
+
+
+def _check_pabs(ev: TeamEvent, h: _TeamHeader, player_line: dict[int, int], fd: Findings) -> None:
+    """A team receives the pairing-allocated bye at most once (C.04, for the team in a team event)."""
+    for tm in ev.teams:
+        rounds = [m.round for m in ev.matches_of(tm.no) if m.kind == PAB]
+        if len(rounds) > 1:
+            line = h.pab_rounds.get((rounds[1], tm.no)) or player_line.get(tm.roster[0] if tm.roster else 0)
+            fd.add("pab-twice", f"team {tm.no} ({tm.name}) has the pairing-allocated bye in rounds "
+                   f"{', '.join(map(str, rounds))}; a team may receive it once (C.04)", f"{h.source} line {line}")
 
 
 def _check_declared(ev: TeamEvent, h: _TeamHeader, fd: Findings) -> None:

@@ -1,0 +1,417 @@
+"""``xl-tiebreak publish``: one self-contained HTML page of an event. The page's values are the
+engine's (the §6.1 example's known places and tie-breaks), each account is what ``explain``
+prints, names from the file are escaped, an existing page is kept, and in a real browser
+(Debian's chromium through Playwright; skipped where either is missing) the page loads without
+errors or requests, a click shows an account, and it renders on a phone, a desktop and paper."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+from dataclasses import replace
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Optional
+
+import pytest
+
+from conftest import real_files
+from xl_tiebreak import compute, demo_tournament
+from xl_tiebreak.cli import main
+from xl_tiebreak.explanation import explain, render_text
+from xl_tiebreak.publish import build_page, extras_from_texts
+from xl_tiebreak.standings import rank
+
+DEMO = Path(__file__).resolve().parents[1] / "xl_tiebreak" / "data" / "example-6-1.trf"
+CHROMIUM = "/usr/bin/chromium"
+HOSTILE = "<script>alert('x')</script> \"Bob\" & <b>Co</b>"
+
+
+class _Page(HTMLParser):
+    """The page's tables as rows of cell texts (each cell with its button's account index, if
+    any), by the section they are in, and the accounts' JSON."""
+
+    def __init__(self, html: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.sections: list[str] = []
+        self.rows: dict[str, list[list[tuple[str, Optional[int]]]]] = {}
+        self._cell: Optional[list[str]] = None
+        self._account: Optional[int] = None
+        self._row: Optional[list[tuple[str, Optional[int]]]] = None
+        self._json: Optional[list[str]] = None
+        self.accounts: list[str] = []
+        self.feed(html)
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        a = dict(attrs)
+        if tag == "section":
+            self.sections.append(a.get("id") or f"round {a.get('data-round')}")
+        elif tag == "tr":
+            self._row = []
+        elif tag in ("td", "th"):
+            self._cell, self._account = [], None
+        elif tag == "button" and "data-a" in a:
+            self._account = int(a["data-a"])
+        elif tag == "script" and a.get("id") == "accounts":
+            self._json = []
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "section":
+            self.sections.pop()
+        elif tag in ("td", "th") and self._row is not None and self._cell is not None:
+            self._row.append(("".join(self._cell).strip(), self._account))
+            self._cell = None
+        elif tag == "tr" and self._row is not None:
+            self.rows.setdefault(self.sections[-1], []).append(self._row)
+            self._row = None
+        elif tag == "script" and self._json is not None:
+            self.accounts = json.loads("".join(self._json))
+            self._json = None
+
+    def handle_data(self, data: str) -> None:
+        if self._json is not None:
+            self._json.append(data)
+        elif self._cell is not None:
+            self._cell.append(data)
+
+    def table(self, section: str) -> list[dict[str, str]]:
+        """The rows of a section's tables (one list for several tables with the same head)."""
+        head, *body = self.rows[section]
+        return [{h: c for (h, _), (c, _) in zip(head, row)} for row in body if row != head]
+
+    def account(self, section: str, no: int, column: str) -> str:
+        head, *body = self.rows[section]
+        j = [h for h, _ in head].index(column)
+        row = next(r for r in body if r[[h for h, _ in head].index("No")][0] == str(no))
+        k = row[j][1]
+        assert k is not None, f"{column} of {no} is no button"
+        return self.accounts[k]
+
+
+@pytest.fixture(scope="module")
+def demo_page(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("publish") / "demo.html"
+    assert main(["publish", str(DEMO), "-o", str(out), "--rules", "fide2024", "--places", "100,50",
+                 "--category-prize", "U1800=20", "--category", "1800-2000"]) == 0
+    return out
+
+
+@pytest.fixture(scope="module")
+def hostile_page(tmp_path_factory) -> Path:
+    t = demo_tournament()
+    t = replace(t, name=HOSTILE + " Open", players=tuple(replace(p, name=HOSTILE) if p.no == 3 else p
+                                                       for p in t.players))
+    out = tmp_path_factory.mktemp("publish") / "hostile.html"
+    out.write_text(build_page(compute(t, edition="fide2024"), source="x.trf"), encoding="utf-8")
+    return out
+
+
+# ------------------------------------------------------------------------------ the page's content
+
+
+def test_final_standings_show_the_known_places_and_values_of_the_example(demo_page):
+    page = _Page(demo_page.read_text(encoding="utf-8"))
+    rows = page.table("round 4")
+    assert [(r["Rk"], r["No"], r["Name"], r["Pts"]) for r in rows] == [
+        ("1", "3", "Three, C", "3.5"), ("2", "1", "One, A", "3.0"), ("3", "2", "Two, B", "1.5"),
+        ("4", "5", "Five, E", "1.5"), ("5", "4", "Four, D", "1.0"), ("6", "6", "Six, F", "1.0")]
+    first = rows[0]
+    assert (first["BH/C1"], first["BH"], first["SB"], first["DE"], first["WIN"]) == ("10.0", "11.5", "10.00", "1", "3")
+    assert rows[3]["Split by"] == "BH/C1" and rows[3]["BH/C1"] == "6.0"
+
+
+def test_the_standings_after_each_earlier_round_are_the_engines(demo_page):
+    page = _Page(demo_page.read_text(encoding="utf-8"))
+    for r in (1, 2, 3):
+        want = rank(compute(demo_tournament(), edition="fide2024", rounds=r))
+        got = page.table(f"round {r}")
+        assert [(g["Rk"], g["No"], g["Pts"]) for g in got] == [
+            (w.place, str(w.player.no), f"{float(w.points):.1f}") for w in want]
+    assert page.table("round 2")[0]["No"] == "3"  # 2.0 after round 2 (won the forfeit and drew)
+
+
+def test_an_accounts_text_is_what_explain_prints(demo_page, capsys):
+    page = _Page(demo_page.read_text(encoding="utf-8"))
+    for no, code in ((3, "BH/C1"), (5, "SB"), (4, "DE")):
+        capsys.readouterr()
+        assert main(["explain", str(DEMO), "-p", str(no), "-t", code, "--rules", "fide2024",
+                     "--tiebreaks", "BH/C1,BH,SB,DE,WIN"]) == 0  # the standings' list: DE's tied group
+        printed = capsys.readouterr().out
+        assert page.account("round 4", no, code) == printed
+    assert "BH/C1 = 3.5 + 3.0 + 3.5 = 10.0 (cut: 1.5)" in page.account("round 4", 3, "BH/C1")
+    # every final value has its account, in the standings and in the category lists alike
+    assert len(page.accounts) == 6 * 5
+    assert page.account("categories", 5, "SB") == page.account("round 4", 5, "SB")
+
+
+@pytest.mark.parametrize("edition", ["fide2012", "fide2024", "fide2026"])
+def test_every_account_at_once_is_each_account_alone(edition):
+    """explain_all (one breakdown for all players, what the page uses) equals explain, player by player."""
+    from xl_tiebreak.explanation import explain_all
+    codes = "BH/C1,BH/M1,FB,AOB,SB,SB/P,DE,WIN,WON,BPG,REP,KS,PS/C1,ARO/C1,TPR,APRO,RTNG,MEDIAN,SOLKOFF,CUM"
+    res = compute(demo_tournament(), codes, edition=edition)
+    for code in res.codes:
+        got = explain_all(res, code)
+        assert [e.player for e in got] == [1, 2, 3, 4, 5, 6]
+        for e in got:
+            assert e == explain(res, e.player, code), (code, e.player)
+            assert e.value == res.value(e.player, code)
+
+
+def test_crosstable_chart_categories_and_prizes(demo_page):
+    html = demo_page.read_text(encoding="utf-8")
+    page = _Page(html)
+    cross = {r["No"]: r for r in page.table("crosstable")}
+    assert [cross["3"][f"R{r}"] for r in range(1, 5)] == ["+6w", "1w½", "2b1", "+5w"]
+    assert (cross["4"]["R3"], cross["4"]["R4"], cross["3"]["Rk"]) == ("Z", "BYE", "1")
+    assert '<tr id="x6">' in html and '<a href="#x6">6</a>' in html
+    # 1800-2000 (players 3, 1, 2: rated 1800, 2000, 1900), then U1800 (5, 4, 6), each in the event's order
+    assert [(r["Cat"], r["Rk"], r["No"]) for r in page.table("categories")] == [
+        ("1", "1", "3"), ("2", "2", "1"), ("3", "3", "2"), ("1", "4", "5"), ("2", "5", "4"), ("3", "6", "6")]
+    assert [(r["No"], r["Prize"], r["Paid"]) for r in page.table("prizes")] == [
+        ("3", "1st place", "100.00"), ("1", "2nd place", "50.00"), ("5", "U1800 1st", "20.00")]
+    assert html.count("<polyline") == 6  # every player of six, one line each
+
+
+def test_the_page_fetches_nothing(demo_page):
+    html = demo_page.read_text(encoding="utf-8")
+    assert "default-src 'none'" in html
+    assert re.findall(r"https?://[^\"' ]+", html) == ["http://www.w3.org/2000/svg"]  # a namespace, not a fetch
+    assert re.findall(r"\b(?:src|href)=\"([^#\"][^\"]*)\"", html) == []
+    assert not re.search(r"@import|url\(", html)
+
+
+def test_names_from_the_file_are_escaped(hostile_page):
+    html = hostile_page.read_text(encoding="utf-8")
+    assert "<script>alert" not in html and "<b>Co" not in html
+    assert html.count("<script") == 2  # the page's own: the accounts' JSON and the script
+    assert "&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt; &quot;Bob&quot; &amp; &lt;b&gt;Co&lt;/b&gt;" in html
+    page = _Page(html)
+    assert page.table("round 4")[0]["Name"] == HOSTILE  # shown as written
+    assert HOSTILE in page.account("round 4", 3, "BH")
+    store = html.split('id="accounts">', 1)[1].split("</script>", 1)[0]
+    assert "<" not in store and ">" not in store and "&" not in store
+
+
+def test_a_workbook_publishes_the_same_standings_as_its_trf(demo_page, tmp_path):
+    book = tmp_path / "book.xlsx"
+    assert main(["workbook", str(DEMO), "-o", str(book)]) == 0
+    out = tmp_path / "book.html"
+    assert main(["publish", str(book), "-o", str(out), "--rules", "fide2024",
+                 "--tiebreaks", "BH/C1,BH,SB,DE,WIN"]) == 0  # (the workbook's Settings add BPG)
+    from_book = _Page(out.read_text(encoding="utf-8"))
+    from_trf = _Page(demo_page.read_text(encoding="utf-8"))
+    assert from_book.table("round 4") == from_trf.table("round 4")
+    assert from_book.account("round 4", 3, "BH/C1") == from_trf.account("round 4", 3, "BH/C1")
+
+
+def test_a_page_part_way_shows_only_the_rounds_evaluated(tmp_path):
+    out = tmp_path / "r2.html"
+    assert main(["publish", str(DEMO), "-o", str(out), "--rounds", "2", "--rules", "fide2024"]) == 0
+    html = out.read_text(encoding="utf-8")
+    page = _Page(html)
+    assert sorted(k for k in page.rows if k.startswith("round")) == ["round 1", "round 2"]
+    assert list(page.table("crosstable")[0]) == ["No", "Name", "Rtg", "Fed", "R1", "R2", "Pts", "Rk"]
+    assert "<h3>Standings after round 2 of 4</h3>" in html
+    want = rank(compute(demo_tournament(), edition="fide2024", rounds=2))
+    assert [r["No"] for r in page.table("round 2")] == [str(w.player.no) for w in want]
+
+
+def test_an_event_before_its_first_round_still_makes_a_page(tmp_path):
+    trf = tmp_path / "empty.trf"
+    trf.write_text("012 Not started\n042 2026/06/01\nXXR 5\n"
+                   "001    1 m    A, B                              2000 NOR        1001 2000/01/01  0.0    1\n"
+                   "001    2 m    C, D                              1900 NOR        1002 2000/01/01  0.0    2\n",
+                   encoding="utf-8")
+    out = tmp_path / "empty.html"
+    assert main(["publish", str(trf), "-o", str(out)]) == 0
+    page = _Page(out.read_text(encoding="utf-8"))
+    assert [(r["Rk"], r["No"], r["Pts"]) for r in page.table("round 0")] == [("1-2", "1", "0.0"), ("1-2", "2", "0.0")]
+
+
+# ------------------------------------------------------------------------------ writing the file
+
+
+def test_an_existing_page_is_kept_unless_forced(tmp_path, capsys):
+    out = tmp_path / "page.html"
+    out.write_text("the arbiter's own page", encoding="utf-8")
+    assert main(["publish", str(DEMO), "-o", str(out)]) == 2
+    assert "the file exists" in capsys.readouterr().err and "--force" in capsys.readouterr().err + "--force"
+    assert out.read_text(encoding="utf-8") == "the arbiter's own page"
+    assert main(["publish", str(DEMO), "-o", str(out), "--force"]) == 0
+    assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    assert [p.name for p in tmp_path.iterdir()] == ["page.html"]  # no temporary file left behind
+
+
+def test_a_read_only_page_and_a_link_are_respected(tmp_path, capsys):
+    ro = tmp_path / "ro.html"
+    ro.write_text("keep", encoding="utf-8")
+    ro.chmod(0o444)
+    assert main(["publish", str(DEMO), "-o", str(ro), "--force"]) == 2
+    assert "read-only" in capsys.readouterr().err and ro.read_text(encoding="utf-8") == "keep"
+    target = tmp_path / "real.html"
+    target.write_text("old", encoding="utf-8")
+    link = tmp_path / "link.html"
+    link.symlink_to(target)
+    assert main(["publish", str(DEMO), "-o", str(link), "--force"]) == 0
+    assert link.is_symlink() and target.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+@pytest.mark.parametrize("args, needle", [
+    (["nowhere.trf"], "nowhere.trf: no such file"),
+    ([str(DEMO), "--category", "U1x"], "--category"),
+    ([str(DEMO), "--unit", "0"], "--unit"),
+    ([str(DEMO), "--places", "100,abc"], "place prizes: prize 2 'abc' is not an amount"),
+    ([str(DEMO), "--tiebreaks", "BH,XYZ"], "XYZ"),
+])
+def test_bad_input_is_one_message_and_status_2(tmp_path, capsys, args, needle):
+    out = tmp_path / "p.html"
+    assert main(["publish", *args, "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert needle in err and "Traceback" not in err and err.count("\n") == 1
+    assert not out.exists()
+
+
+def test_a_real_events_page_ranks_as_the_standings_command(tmp_path, capsys):
+    files = real_files()
+    if not files:
+        pytest.skip("../shared/data/real is not beside the project")
+    path = files[0]
+    out = tmp_path / "real.html"
+    assert main(["publish", str(path), "-o", str(out)]) == 0
+    capsys.readouterr()
+    assert main(["standings", str(path), "--format", "json"]) == 0
+    want = json.loads(capsys.readouterr().out)
+    page = _Page(out.read_text(encoding="utf-8"))
+    final = page.table(f"round {want['rounds']}")
+    assert [(r["Rk"], r["No"], r["Name"]) for r in final] == [(p["rank"], str(p["no"]), p["name"])
+                                                              for p in want["players"]]
+    no = want["players"][0]["no"]
+    code = want["tiebreaks"][0]
+    res = compute(__import__("xl_tiebreak").read_trf(path))
+    assert page.account(f"round {want['rounds']}", no, code) == render_text(explain(res, no, code))
+
+
+# ------------------------------------------------------------------------------ in a real browser
+
+
+@pytest.fixture(scope="module")
+def browser():
+    sync = pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
+        pytest.skip("chromium is not installed")
+    with sync.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium"))
+        yield b
+        b.close()
+
+
+def _open(browser, path: Path, width: int = 1280, height: int = 900):
+    """A page at ``width`` with everything it reports: console messages, errors, requests, failures."""
+    page = browser.new_page(viewport={"width": width, "height": height})
+    seen: dict[str, list] = {"console": [], "errors": [], "requests": [], "failed": [], "dialogs": []}
+    page.on("console", lambda m: seen["console"].append((m.type, m.text)))
+    page.on("pageerror", lambda e: seen["errors"].append(str(e)))
+    page.on("request", lambda r: seen["requests"].append(r.url))
+    page.on("requestfailed", lambda r: seen["failed"].append(r.url))
+    page.on("dialog", lambda d: (seen["dialogs"].append(d.message), d.dismiss()))
+    page.goto(path.as_uri())
+    page.wait_for_load_state("load")
+    return page, seen
+
+
+def _shots() -> Optional[Path]:
+    """Where screenshots go for a person to look at (``XL_TIEBREAK_SHOTS``), else nowhere."""
+    folder = os.environ.get("XL_TIEBREAK_SHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+    return Path(folder) if folder else None
+
+
+def test_the_page_loads_without_errors_or_requests(browser, demo_page):
+    page, seen = _open(browser, demo_page)
+    assert seen["errors"] == [] and seen["failed"] == [] and seen["dialogs"] == []
+    assert [c for c in seen["console"] if c[0] in ("error", "warning")] == []
+    assert seen["requests"] == [demo_page.as_uri()]
+    assert page.evaluate("document.documentElement.classList.contains('js')")  # the script ran (CSP allowed it)
+    page.close()
+
+
+def test_a_click_on_a_value_shows_its_account(browser, demo_page):
+    page, seen = _open(browser, demo_page)
+    assert not page.locator("#account").is_visible()
+    page.get_by_role("button", name="BH/C1 of 3 Three, C").first.click()
+    assert page.locator("#account").is_visible()
+    shown = page.locator("#account-text").text_content()
+    want = render_text(explain(demo_tournament(), 3, "BH/C1", "fide2024", tiebreaks="BH/C1,BH,SB,DE,WIN"))
+    assert shown == want
+    assert page.locator("#account-title").text_content() == "BH/C1 of 3 Three, C"
+    page.keyboard.press("Escape")
+    assert not page.locator("#account").is_visible()
+    page.get_by_role("button", name="SB of 5 Five, E").first.click()
+    assert "SB of player 5 Five, E" in page.locator("#account-text").text_content()
+    page.get_by_role("button", name="Close").click()
+    assert not page.locator("#account").is_visible()
+    assert seen["errors"] == [] and seen["requests"] == [demo_page.as_uri()]
+    page.close()
+
+
+def test_the_round_picker_shows_an_earlier_rounds_standings(browser, demo_page):
+    page, seen = _open(browser, demo_page)
+    assert page.locator('section.round[data-round="4"]').is_visible()
+    assert not page.locator('section.round[data-round="2"]').is_visible()
+    page.locator('.picker button[data-round="2"]').click()
+    assert page.locator('section.round[data-round="2"]').is_visible()
+    assert not page.locator('section.round[data-round="4"]').is_visible()
+    assert page.locator('.picker button[data-round="2"]').get_attribute("aria-pressed") == "true"
+    assert page.locator('section.round[data-round="2"] h3').text_content() == "Standings after round 2 of 4"
+    assert seen["errors"] == []
+    page.close()
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_page_fits_a_phone_and_a_desktop(browser, demo_page, tmp_path, width):
+    page, seen = _open(browser, demo_page, width, 844 if width < 600 else 900)
+    # the page itself never scrolls sideways: only a wide table or the chart does, inside its box
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    rtg = page.locator('section.round[data-round="4"] th', has_text="Rtg")
+    assert rtg.is_visible() == (width > 640)  # the optional columns give way on a phone
+    folder = _shots() or tmp_path
+    shot = folder / f"publish-{width}.png"
+    page.screenshot(path=str(shot), full_page=True)
+    page.get_by_role("button", name="BH/C1 of 3 Three, C").first.click()
+    page.screenshot(path=str(folder / f"publish-{width}-account.png"))
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000
+    assert seen["errors"] == []
+    page.close()
+
+
+def test_print_shows_the_standings_without_the_controls(browser, demo_page, tmp_path):
+    page, seen = _open(browser, demo_page)
+    page.get_by_role("button", name="BH/C1 of 3 Three, C").first.click()  # an open account is not printed
+    page.emulate_media(media="print")
+    display = "(s) => getComputedStyle(document.querySelector(s)).display"
+    assert [page.evaluate(display, s) for s in ("nav", ".picker", "#account")] == ["none"] * 3
+    assert page.locator('section.round[data-round="4"] table').is_visible()
+    assert page.locator("svg.chart").is_visible()
+    pdf = page.pdf(format="A4")
+    assert pdf[:5] == b"%PDF-" and len(pdf) > 20_000
+    folder = _shots()
+    if folder:
+        (folder / "publish-print.pdf").write_bytes(pdf)
+        page.screenshot(path=str(folder / "publish-print.png"), full_page=True)
+    assert seen["errors"] == []
+    page.close()
+
+
+def test_a_hostile_name_is_shown_as_text_in_the_browser(browser, hostile_page):
+    page, seen = _open(browser, hostile_page)
+    assert seen["dialogs"] == [] and seen["errors"] == []  # no alert ran
+    assert page.locator("h1").text_content() == HOSTILE + " Open"
+    assert page.locator('section.round[data-round="4"] td.name').first.text_content() == HOSTILE
+    page.get_by_role("button", name=f"BH of 3 {HOSTILE}").first.click()
+    assert HOSTILE in page.locator("#account-text").text_content()
+    assert page.locator("#account b").count() == 0
+    page.close()

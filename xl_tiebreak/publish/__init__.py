@@ -1,0 +1,22 @@
+"""A published page of an event (``xl-tiebreak publish``): one self-contained HTML file with the
+standings after each round, the crosstable, the categories and prizes, every tie-break value's
+account on a click, and a place-by-round chart; no server and no network when it is viewed.
+
+>>> from xl_tiebreak import compute, demo_tournament
+>>> html = build_page(compute(demo_tournament(), edition="fide2024"))
+>>> "Three, C" in html and html.startswith("<!DOCTYPE html>")
+True
+"""
+
+from __future__ import annotations
+
+from ..engine import Result
+from .gather import Extras, Published, extras_from_texts, gather
+from .page import render_page
+
+__all__ = ["build_page", "Extras", "extras_from_texts", "gather", "Published", "render_page"]
+
+
+def build_page(result: Result, extras: Extras = Extras(), source: str = "") -> str:
+    """The page of ``result`` (with the categories and prizes of ``extras``) as HTML text."""
+    return render_page(gather(result, extras), source)

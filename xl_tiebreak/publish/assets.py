@@ -1,0 +1,119 @@
+"""The page's style and its one small script, written for this page (no library): the script
+switches the round shown and opens a value's account; everything else works without it."""
+
+from __future__ import annotations
+
+__all__ = ["CSS", "SCRIPT"]
+
+CSS = """
+:root { --fg: #1b1b1b; --muted: #5f6368; --line: #d9dce1; --head: #eef1f5; --accent: #1f3a93; --zebra: #f7f8fa; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif;
+       color: var(--fg); background: #fff; }
+header, main, footer { max-width: 1200px; margin: 0 auto; padding: 0 12px; }
+h1 { font-size: 1.5rem; margin: .8rem 0 .2rem; }
+h2 { font-size: 1.2rem; border-bottom: 2px solid var(--accent); padding-bottom: .15rem; margin: 1.4rem 0 .5rem; }
+h3 { font-size: 1.02rem; margin: .9rem 0 .3rem; }
+.meta { margin: 0 0 .3rem; }
+.note, footer { color: var(--muted); font-size: .9rem; }
+footer { border-top: 1px solid var(--line); margin-top: 2rem; padding-top: .5rem; padding-bottom: 1rem; }
+nav { position: sticky; top: 0; z-index: 2; background: #fff; border-bottom: 1px solid var(--line); }
+nav ul { display: flex; flex-wrap: wrap; gap: .15rem 1.1rem; list-style: none; margin: 0 auto; padding: .45rem 12px;
+         max-width: 1200px; }
+nav a, main a { color: var(--accent); text-decoration: none; }
+section[id], tr[id] { scroll-margin-top: 4.5rem; }  /* an anchor's target clear of the sticky bar */
+.scroll { overflow-x: auto; -webkit-overflow-scrolling: touch; max-width: 100%; }
+table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
+th, td { padding: .22rem .55rem; border-bottom: 1px solid var(--line); white-space: nowrap; }
+td { text-align: right; }  /* most cells are numbers: the few texts say so (a smaller page) */
+th, td.l, td.name { text-align: left; }
+th { background: var(--head); font-weight: 600; }
+th.n { text-align: right; }
+tbody tr:nth-child(even) { background: var(--zebra); }
+td.name { position: sticky; left: 0; background: #fff; }
+tbody tr:nth-child(even) td.name { background: var(--zebra); }
+tr:target td { background: #fff3c4; }
+button.v { font: inherit; color: var(--accent); background: none; border: 0; border-bottom: 1px dotted var(--accent);
+           padding: 0; cursor: pointer; }
+button.v:focus-visible, .picker button:focus-visible { outline: 2px solid var(--accent); outline-offset: 1px; }
+.picker { display: flex; flex-wrap: wrap; gap: .3rem; margin: .4rem 0 .6rem; align-items: center; }
+.picker button { font: inherit; min-width: 2.7rem; padding: .3rem .55rem; border: 1px solid var(--line);
+                 background: #fff; border-radius: 4px; cursor: pointer; }
+.picker button[aria-pressed="true"] { background: var(--accent); color: #fff; border-color: var(--accent); }
+dl.legend-tb { display: grid; grid-template-columns: max-content 1fr; gap: .15rem .9rem; margin: .3rem 0; }
+dl.legend-tb dt { font-weight: 600; }
+dl.legend-tb dd { margin: 0; }
+dialog { width: min(96vw, 980px); max-height: 88vh; padding: 0; border: 1px solid var(--line); border-radius: 6px; }
+dialog::backdrop { background: rgba(0, 0, 0, .35); }
+.bar { display: flex; justify-content: space-between; align-items: center; gap: .5rem; padding: .35rem .6rem;
+       border-bottom: 1px solid var(--line); background: var(--head); position: sticky; top: 0; }
+.bar button { font: inherit; padding: .25rem .8rem; cursor: pointer; }
+dialog pre { margin: 0; padding: .8rem; overflow: auto; white-space: pre;
+             font: 13px/1.4 ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace; }
+.chart { display: block; width: 100%; min-width: 460px; max-width: 860px; height: auto; }
+.chart .grid { stroke: #e3e6ea; stroke-width: 1; }
+.chart .tick, .chart .axis { font: 15px sans-serif; fill: #5f6368; }
+ol.legend { display: flex; flex-wrap: wrap; gap: .2rem 1.1rem; list-style: none; padding: 0; margin: .4rem 0; }
+ol.legend svg { vertical-align: middle; margin-right: .3rem; }
+.hint { display: none; }
+.js .hint { display: block; }
+@media (max-width: 640px) {
+  body { font-size: 14px; }
+  .opt { display: none; }
+  th, td { padding: .2rem .35rem; }
+  h1 { font-size: 1.25rem; }
+  dialog pre { font-size: 11.5px; padding: .5rem; }
+}
+@media print {
+  nav, .picker, dialog, .hint, .noprint { display: none !important; }
+  html { font-size: 9pt; }
+  body { font-size: 1rem; }
+  .chart { min-width: 0; max-width: 15cm; }
+  #chart { break-inside: avoid; }
+  header, main, footer { max-width: none; padding: 0; }
+  button.v { color: inherit; border: 0; }
+  td.name { position: static; }
+  .scroll { overflow: visible; }
+  thead { display: table-header-group; }
+  tr { break-inside: avoid; }
+  h2, h3 { break-after: avoid; }
+  a { color: inherit !important; }
+  th { background: #eee !important; }
+}
+"""
+
+SCRIPT = """
+(function () {
+  "use strict";
+  document.documentElement.classList.add("js");
+  var store = document.getElementById("accounts");
+  var accounts = store ? JSON.parse(store.textContent) : [];
+  var dialog = document.getElementById("account");
+  var text = document.getElementById("account-text");
+  var title = document.getElementById("account-title");
+  function showRound(n) {
+    var sections = document.querySelectorAll("section.round");
+    for (var i = 0; i < sections.length; i++) {
+      sections[i].hidden = sections[i].getAttribute("data-round") !== n;
+    }
+    var buttons = document.querySelectorAll(".picker button");
+    for (var j = 0; j < buttons.length; j++) {
+      buttons[j].setAttribute("aria-pressed", String(buttons[j].getAttribute("data-round") === n));
+    }
+  }
+  document.addEventListener("click", function (event) {
+    var target = event.target;
+    if (!(target instanceof Element)) { return; }
+    var value = target.closest("button.v");
+    if (value) {
+      text.textContent = accounts[Number(value.getAttribute("data-a"))];
+      title.textContent = value.getAttribute("aria-label");
+      dialog.showModal();
+      return;
+    }
+    var round = target.closest(".picker button");
+    if (round) { showRound(round.getAttribute("data-round")); return; }
+    if (target === dialog) { dialog.close(); }
+  });
+})();
+"""

@@ -1,0 +1,102 @@
+"""What a published page shows, gathered from one computed result: the standings after each
+round, every final tie-break value's account, the category lists and the prize list.
+
+Nothing here writes HTML (:mod:`.page` does); everything here is exact and comes from the same
+functions as the command line's ``standings``, ``explain``, ``standings --category`` and ``prizes``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Optional, Sequence
+
+from ..categories import Category, Selection, parse_category
+from ..engine import Result, compute
+from ..errors import InputError
+from ..explanation import explain_all, render_text
+from ..prize_report import category_selection, prize_list
+from ..prizes import PrizeList, PrizeTable, parse_amounts
+from ..standings import Row, rank
+
+__all__ = ["Extras", "extras_from_texts", "Published", "gather", "round_results"]
+
+
+@dataclass(frozen=True)
+class Extras:
+    """The category lists and prizes asked for: ``categories`` each get a standings list (the
+    prize table's categories too); ``prizes`` with ``ties``, ``order``, ``age`` and ``unit`` as in
+    ``xl-tiebreak prizes``."""
+
+    categories: tuple[Category, ...] = ()
+    prizes: PrizeTable = field(default_factory=PrizeTable)
+    ties: str = "tiebreak"
+    order: str = "value"
+    age: str = "year"
+    unit: Fraction = Fraction(1, 100)
+
+
+def extras_from_texts(categories: Sequence[str] = (), places: str = "", category_prizes: Sequence[str] = (), *,
+                      ties: str = "tiebreak", order: str = "value", age: str = "year",
+                      unit: str = "0.01") -> Extras:
+    """:class:`Extras` from the command line's texts (``--category U1600``, ``--places 500,300``,
+    ``--category-prize U1600=100,50``, ``--unit 0.01``); an :class:`InputError` naming the flag."""
+    cats = [parse_category(text, "--category") for text in categories]
+    table = PrizeTable.parse(places or "", list(category_prizes))
+    for cat, _ in table.categories:
+        if cat.text not in [c.text for c in cats]:
+            cats.append(cat)
+    step = parse_amounts(unit, "--unit")[0]
+    if step <= 0:
+        raise InputError("--unit: expected a positive amount, e.g. 0.01 or 1")
+    return Extras(tuple(cats), table, ties, order, age, step)
+
+
+@dataclass(frozen=True)
+class Published:
+    """The page's content. ``rounds[r]``: the result and standings after round ``r + 1`` (the last
+    is ``result`` itself); ``accounts[k][j]``: the text ``explain`` prints for player row ``k``'s
+    value of tie-break ``j`` in ``result``; ``places[k][r]``: player row ``k``'s place (the first
+    of a shared one) after round ``r + 1``."""
+
+    result: Result
+    rounds: tuple[tuple[Result, tuple[Row, ...]], ...]
+    accounts: tuple[tuple[str, ...], ...]
+    places: tuple[tuple[int, ...], ...]
+    categories: tuple[Selection, ...] = ()
+    prizes: Optional[PrizeList] = None
+    prize_notes: tuple[str, ...] = ()
+
+    @property
+    def final(self) -> tuple[Row, ...]:
+        return self.rounds[-1][1]
+
+
+def round_results(result: Result) -> list[Result]:
+    """The result after each round 1..N of ``result`` (N its rounds; the last is ``result``), with
+    the same tie-break list, edition, type and options."""
+    t = result.tournament
+    kind = "round-robin" if result.round_robin else "swiss"
+    earlier = [compute(t, list(result.codes), edition=result.edition, rounds=r, kind=kind, options=result.options)
+               for r in range(1, result.rounds)]
+    return [*earlier, result]
+
+
+def gather(result: Result, extras: Extras = Extras()) -> Published:
+    """Everything the page shows of ``result`` (a :func:`~xl_tiebreak.engine.compute` result)."""
+    results = round_results(result)
+    rounds = tuple((res, tuple(rank(res))) for res in results)
+    index = result.tournament._index()
+    places = [[0] * len(rounds) for _ in result.tournament.players]
+    for r, (_, rows) in enumerate(rounds):
+        for row in rows:
+            places[index[row.player.no]][r] = row.rank
+    by_code = [[render_text(e) for e in explain_all(result, code)] for code in result.codes]
+    accounts = tuple(tuple(col[k] for col in by_code) for k in range(len(result.tournament.players)))
+    cats = tuple(category_selection(result, c, extras.age) for c in extras.categories)
+    prizes: Optional[PrizeList] = None
+    notes: list[str] = []
+    if extras.prizes.places or extras.prizes.categories:
+        prizes, notes = prize_list(result, extras.prizes, ties=extras.ties, order=extras.order, age=extras.age,
+                                   unit=extras.unit)
+    return Published(result, rounds, accounts, tuple(tuple(p) for p in places), cats, prizes, tuple(notes))

@@ -1,0 +1,274 @@
+"""The published page: one self-contained HTML file (style, script, chart and data inside; no
+font, script or image is fetched when it is viewed, and its Content-Security-Policy forbids it).
+
+Every text that comes from the event (names, the event's name, federations, categories) is
+HTML-escaped; the accounts travel as JSON in a non-executed script element, every ``<``, ``>``
+and ``&`` escaped, and are shown with ``textContent``.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+from fractions import Fraction
+from html import escape
+from typing import Callable, Optional, Sequence
+
+from .. import __version__
+from ..engine import Result
+from ..formatting import decimals_for, format_value
+from ..notation import format_cell
+from ..prize_report import category_rows, money
+from ..rating_notes import rating_notes
+from ..standings import Row
+from .assets import CSS, SCRIPT
+from .chart import PALETTE, place_chart
+from .gather import Published
+
+__all__ = ["render_page", "CHART_PLAYERS"]
+
+#: how many of the final standings' leaders the chart follows
+CHART_PLAYERS = 10
+
+_TIES_TEXT = {"tiebreak": "players tied on points are ranked by the tie-breaks",
+              "shared": "prizes of players tied on points are shared equally",
+              "hort": "Hort system: half of each prize kept, the other halves shared among the tied players"}
+
+
+def _e(text: object) -> str:
+    return escape(str(text), quote=True)
+
+
+def _sha256(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii") + "'"
+
+
+def _json_script(data: object) -> str:
+    """JSON safe inside ``<script type="application/json">``: no ``</script``, ``<!--`` or entity."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+class _Formats:
+    """Each value's text, made once per distinct value and decimals (a page repeats them thousands of times)."""
+
+    def __init__(self) -> None:
+        self._seen: dict[tuple[Optional[Fraction], int], str] = {}
+
+    def __call__(self, v: Optional[Fraction], decimals: int) -> str:
+        key = (v, decimals)
+        got = self._seen.get(key)
+        if got is None:
+            got = self._seen[key] = format_value(v, decimals)
+        return got
+
+
+def _decimals(result: Result) -> list[int]:
+    scale = result.points_column.den
+    return [decimals_for(tb, scale) for tb in result.tiebreaks]
+
+
+def _table(head: Sequence[tuple[str, str]], rows: Sequence[str], caption: str = "") -> str:
+    """A table in a horizontal scroller; ``head``: (text, class) per column; ``rows``: ready ``<tr>``s."""
+    cap = f"<caption class=\"note\">{_e(caption)}</caption>" if caption else ""
+    ths = "".join(f'<th class="{c}" scope="col">{_e(h)}</th>' if c else f'<th scope="col">{_e(h)}</th>'
+                  for h, c in head)
+    return f'<div class="scroll"><table>{cap}<thead><tr>{ths}</tr></thead><tbody>\n' + "\n".join(rows) + \
+        "\n</tbody></table></div>"
+
+
+def _value_cells(pub: Published, row: Row, decimals: Sequence[int], fmt: _Formats, clickable: bool) -> str:
+    """The tie-break cells of a row; in the final standings each value is a button that opens its account."""
+    result = pub.result
+    k = result.row(row.player.no)
+    cells = []
+    for j, (v, d) in enumerate(zip(row.values, decimals)):
+        text = fmt(v, d)
+        if clickable:
+            label = f"{result.codes[j]} of {row.player.no} {row.player.name}"
+            cells.append(f'<td><button type="button" class="v" data-a="{k * len(decimals) + j}" '
+                         f'aria-label="{_e(label)}">{text or "&#8212;"}</button></td>')
+        else:
+            cells.append(f'<td>{text}</td>')
+    return "".join(cells)
+
+
+def _standings_table(pub: Published, result: Result, rows: Sequence[Row], fmt: _Formats, clickable: bool) -> str:
+    decimals = _decimals(result)
+    head = [("Rk", "n"), ("No", "n"), ("Name", ""), ("Rtg", "n opt"), ("Fed", "opt"), ("Pts", "n")]
+    head += [(code, "n") for code in result.codes] + [("Split by", "opt")]
+    out = []
+    for k, r in enumerate(rows):
+        tied_above = k > 0 and rows[k - 1].points == r.points
+        split = r.separated_by or ("shared" if tied_above and rows[k - 1].place == r.place else "")
+        p = r.player
+        out.append(f'<tr><td>{_e(r.place)}</td><td>{p.no}</td><td class="name">{_e(p.name)}</td>'
+                   f'<td class="opt">{p.rating or ""}</td><td class="opt l">{_e(p.fed)}</td>'
+                   f'<td>{fmt(r.points, 1)}</td>{_value_cells(pub, r, decimals, fmt, clickable)}'
+                   f'<td class="opt l">{_e(split)}</td></tr>')
+    return _table(head, out)
+
+
+def _standings(pub: Published, fmt: _Formats) -> str:
+    n = len(pub.rounds)
+    parts = ['<section id="standings"><h2>Standings</h2>']
+    if n > 1:
+        parts.append('<div class="picker noprint" role="group" aria-label="Standings after round">'
+                     '<span class="note">After round</span>')
+        for r, (res, _) in enumerate(pub.rounds):
+            pressed = "true" if r == n - 1 else "false"
+            parts.append(f'<button type="button" data-round="{res.rounds}" aria-pressed="{pressed}">'
+                         f'{res.rounds}</button>')
+        parts.append("</div>")
+    parts.append('<p class="hint note">Tap or click a tie-break value of the standings '
+                 f'{_e(pub.result.label)} to see how it is reached, step by step.</p>')
+    for r, (res, rows) in enumerate(pub.rounds):
+        final = r == n - 1
+        hidden = "" if final else " hidden"
+        parts.append(f'<section class="round" data-round="{res.rounds}"{hidden}>'
+                     f"<h3>Standings {_e(res.label)}</h3>{_standings_table(pub, res, rows, fmt, final)}</section>")
+    parts.append("</section>")
+    return "".join(parts)
+
+
+def _legend(result: Result) -> str:
+    items = "".join(f"<dt>{_e(code)}</dt><dd>{_e(tb.describe)}</dd>" for code, tb in zip(result.codes, result.tiebreaks))
+    notes = [n.text for n in rating_notes(result)]
+    return ('<section id="tiebreaks"><h2>Tie-breaks</h2><p>In this order, after the points:</p>'
+            f'<dl class="legend-tb">{items}</dl>'
+            '<p class="note">An empty value (&#8212;) is undefined, for example with no game over the board; it ranks '
+            'last. Split by: the tie-break that set the player below the one above on equal points.</p>'
+            + "".join(f'<p class="note">Note: {_e(n)}</p>' for n in notes) + "</section>")
+
+
+def _crosstable_cell(text: str, opponent: Optional[int]) -> str:
+    """A round cell as the arbiter writes it, the opponent's number a link to their row."""
+    if opponent is None or str(opponent) not in text:
+        return _e(text)
+    before, _, after = text.partition(str(opponent))
+    return f'{_e(before)}<a href="#x{opponent}">{opponent}</a>{_e(after)}'
+
+
+def _crosstable(pub: Published, fmt: _Formats) -> str:
+    result = pub.result
+    t = result.tournament
+    place = {r.player.no: r.place for r in pub.final}
+    prog = result.progress  # the rounds evaluated, and the one in progress with what is in of it
+    shown = max(result.rounds, prog.current if prog is not None else 0)
+    head = [("No", "n"), ("Name", ""), ("Rtg", "n opt"), ("Fed", "opt")]
+    head += [(f"R{r + 1}", "") for r in range(shown)] + [("Pts", "n"), ("Rk", "n")]
+    rows = []
+    for k, p in enumerate(t.players):
+        cells = "".join(f'<td class="l">{_crosstable_cell(format_cell(x), x.opponent)}</td>' for x in p.rounds[:shown])
+        rows.append(f'<tr id="x{p.no}"><td>{p.no}</td><td class="name">{_e(p.name)}</td>'
+                    f'<td class="opt">{p.rating or ""}</td><td class="opt l">{_e(p.fed)}</td>{cells}'
+                    f'<td>{fmt(result.points[k], 1)}</td><td>{_e(place[p.no])}</td></tr>')
+    return ('<section id="crosstable"><h2>Crosstable</h2><p class="note">In start order, each result as the '
+            "arbiter writes it: 12w1 won with white against 12, 12b½ drew with black, +12 / -12 forfeit "
+            "won / lost, BYE pairing-allocated bye, H / F / Z half-, full-, zero-point bye, - absent. Points "
+            f"and rank {_e(result.label)}.</p>" + _table(head, rows) + "</section>")
+
+
+def _chart(pub: Published) -> str:
+    rows = pub.final[:CHART_PLAYERS]
+    index = pub.result.tournament._index()
+    names = [f"{r.player.no} {r.player.name}" for r in rows]
+    places = [pub.places[index[r.player.no]] for r in rows]
+    lead = f"the first {len(rows)}" if len(rows) < len(pub.final) else "every player"
+    caption = f"Place after each round of {lead} of the final standings"
+    legend = "".join(f'<li><svg width="22" height="10" aria-hidden="true"><rect width="22" height="10" '
+                     f'fill="{PALETTE[k % len(PALETTE)]}"/></svg>{_e(r.place)}. {_e(r.player.name)}</li>'
+                     for k, r in enumerate(rows))
+    return (f'<section id="chart"><h2>Place by round</h2><p class="note">{_e(caption)} (place 1 at the top).</p>'
+            f'<div class="scroll">{place_chart(names, places, caption)}</div><ol class="legend">{legend}</ol></section>')
+
+
+def _categories(pub: Published, fmt: _Formats) -> str:
+    if not pub.categories:
+        return ""
+    result = pub.result
+    decimals = _decimals(result)
+    head = [("Cat", "n"), ("Rk", "n"), ("No", "n"), ("Name", ""), ("Rtg", "n opt"), ("Pts", "n")]
+    head += [(code, "n") for code in result.codes]
+    parts = ['<section id="categories"><h2>Categories</h2><p class="note">Each category keeps the order of the '
+             "whole event. Cat: the place in the category; Rk: the place in the event.</p>"]
+    for sel in pub.categories:
+        rows = [f'<tr><td>{cat}</td><td>{_e(r.place)}</td><td>{r.player.no}</td>'
+                f'<td class="name">{_e(r.player.name)}</td><td class="opt">{r.player.rating or ""}</td>'
+                f'<td>{fmt(r.points, 1)}</td>{_value_cells(pub, r, decimals, fmt, True)}</tr>'
+                for cat, r in category_rows(sel)]
+        parts.append(f"<h3>{_e(sel.category.label)}</h3>")
+        parts.append(_table(head, rows) if rows else '<p class="note">Nobody is in this category.</p>')
+        if sel.note:
+            parts.append(f'<p class="note">Note: {_e(sel.note)}</p>')
+    return "".join(parts) + "</section>"
+
+
+def _prizes(pub: Published) -> str:
+    got = pub.prizes
+    if got is None:
+        return ""
+    head = [("Place", ""), ("No", "n"), ("Name", ""), ("Prize", ""), ("Listed", "n"), ("Paid", "n"),
+            ("Shared with", "opt")]
+    rows = [f'<tr><td class="l">{_e(a.place)}</td><td>{a.no}</td><td class="name">{_e(a.name)}</td>'
+            f'<td class="l">{_e(a.prize)}</td><td>{money(a.listed)}</td><td>{money(a.paid)}</td>'
+            f'<td class="opt l">{_e(" ".join(str(n) for n in a.shared_with if n != a.no))}</td></tr>'
+            for a in got.awards]
+    order = "the most valuable first" if got.order == "value" else "place prizes first"
+    tail = [f"Total paid {money(got.total)}"]
+    if got.left_over:
+        tail.append(f"Left over by rounding shares down: {money(got.left_over)}")
+    if got.unawarded:
+        tail.append("Not awarded (nobody qualifies): " + ", ".join(got.unawarded))
+    tail += [f"Note: {n}" for n in pub.prize_notes]
+    return (f'<section id="prizes"><h2>Prizes</h2><p class="note">Standings {_e(pub.result.label)}; '
+            f"{_e(_TIES_TEXT[got.ties])}; one prize per player, {order}.</p>" + _table(head, rows)
+            + "".join(f"<p>{_e(x)}</p>" for x in tail) + "</section>")
+
+
+def render_page(pub: Published, source: str = "") -> str:
+    """The whole page of ``pub`` (``source``: the file it came from, named in the footer)."""
+    result = pub.result
+    t = result.tournament
+    fmt = _Formats()
+    title = t.name or source or "Tournament"
+    kind = "Round robin" if result.round_robin else "Swiss"
+    sections: list[tuple[str, str, Callable[[], str]]] = [
+        ("standings", "Standings", lambda: _standings(pub, fmt)),
+        ("tiebreaks", "Tie-breaks", lambda: _legend(result)),
+        ("crosstable", "Crosstable", lambda: _crosstable(pub, fmt)),
+        ("chart", "Place by round", lambda: _chart(pub)),
+        ("categories", "Categories", lambda: _categories(pub, fmt)),
+        ("prizes", "Prizes", lambda: _prizes(pub)),
+    ]
+    bodies = [(key, name, make()) for key, name, make in sections]
+    bodies = [b for b in bodies if b[2]]
+    nav = "".join(f'<li><a href="#{key}">{_e(name)}</a></li>' for key, name, _ in bodies)
+    accounts = [text for row in pub.accounts for text in row]
+    csp = (f"default-src 'none'; style-src {_sha256(CSS)}; script-src {_sha256(SCRIPT)}; img-src data:; "
+           "base-uri 'none'; form-action 'none'")
+    players = len(t.players)
+    return "".join([
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">",
+        f'<meta http-equiv="Content-Security-Policy" content="{csp}">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f'<meta name="generator" content="xl-tiebreak {_e(__version__)}">',
+        f"<title>{_e(title)} - standings {_e(result.label)}</title>",
+        f"<style>{CSS}</style></head><body>",
+        f"<header><h1>{_e(title)}</h1>",
+        f'<p class="meta">Standings {_e(result.label)}. {kind}, {players} players. Rules: '
+        f"{_e(result.edition.name)} ({_e(result.edition.title)}). Tie-breaks: {_e(', '.join(result.codes) or 'none')}."
+        "</p></header>",
+        f'<nav aria-label="Sections"><ul>{nav}</ul></nav><main>',
+        "".join(body for _, _, body in bodies),
+        "</main>",
+        f'<footer>Made by xl-tiebreak {_e(__version__)}' + (f" from {_e(source)}" if source else "")
+        + ". Every value is exact, computed as the FIDE regulations prescribe under the rules named above.</footer>",
+        '<dialog id="account" aria-labelledby="account-title"><div class="bar"><strong id="account-title"></strong>'
+        '<form method="dialog"><button type="submit">Close</button></form></div>'
+        '<pre id="account-text"></pre></dialog>',
+        f'<script type="application/json" id="accounts">{_json_script(accounts)}</script>',
+        f"<script>{SCRIPT}</script>",
+        "</body></html>\n",
+    ])

@@ -1,0 +1,393 @@
+"""The command line on a team TRF (issue 23): ``compute``, ``standings``, ``explain`` and ``compare``
+read a team event (records 310 / 013 and the other team records, TIEBREAK_RULES §9.3) and compute
+its team tie-breaks (:func:`xl_tiebreak.teamtb.engine.compute_team`); ``check`` lists a team file's
+findings through :func:`xl_tiebreak.check.check_trf`.
+
+:func:`run_team` is what :mod:`xl_tiebreak.cli` calls first in those commands: it answers ``None``
+for any input that is not a team TRF, which then goes the individual way.
+
+Choices of the team face:
+
+* the tie-breaks: ``--tiebreaks`` (team codes, §9.4), else the file's record 202, else
+  :data:`~xl_tiebreak.teamtb.engine.DEFAULT_TEAM_LIST` (the Olympiad order);
+* the team PAB's value: record 320 where the file has one, else ``--team-pab`` (``win``: a won
+  match with every board won; ``draw``: a drawn match with every board drawn; or ``MP,GP``), else
+  :data:`~xl_tiebreak.teams.DEFAULT_PAB` (a won match, every board won). Every output says which
+  value was used and where it came from (a ``Team PAB`` line in the table, standard error with
+  CSV, the ``pab`` field of JSON). ``--team-pab`` with a file whose 320 states the value is an error;
+* the primary score: record 192, else ``--team-primary MP|GP`` (TRF-16 cannot state it), else MP;
+* record 310's declared totals that differ from the games (``team-declared``, an error for
+  ``check``) do not stop a computation: the games' totals are used and a warning says so. Every
+  other error of the file stops it, naming the line;
+* the options of individual events only (``--type``, ``--live``, ``--set``, ``--unrated``,
+  ``--category``) are refused with a team file rather than ignored.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, Optional, Sequence
+
+from .errors import DescriptorError, InputError, TiebreakError
+from .formatting import format_value, json_number
+from .textutil import csv_text, table
+
+if TYPE_CHECKING:
+    from .teams import PabValue, TeamEvent
+    from .teamtb.engine import TeamResult, TeamRow
+
+__all__ = ["run_team", "export_team_trf", "parse_team_pab", "pab_text", "TEAM_EDITIONS"]
+
+#: the editions that define team tie-breaks (``compare``'s default for a team event)
+TEAM_EDITIONS = ("fide2024", "fide2026")
+
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+
+
+def run_team(command: str, args: argparse.Namespace) -> Optional[tuple[str, int]]:
+    """``command`` (compute, standings, explain, compare) on a team TRF: its text and exit status;
+    ``None`` when ``args.input`` is not a team TRF (a workbook, an individual TRF, no such file)."""
+    event = _load(args)
+    if event is None:
+        return None
+    _refuse_individual_options(args)
+    return {"compute": _compute, "standings": _standings, "explain": _explain, "compare": _compare}[command](
+        args, event)
+
+
+def parse_team_pab(text: str, event: "TeamEvent") -> "PabValue":
+    """``--team-pab``: ``win`` (TW, every board won), ``draw`` (TD, every board drawn) or ``MP,GP``."""
+    from .teams import PabValue
+    word = text.strip().lower()
+    sc = event.tournament.scoring
+    if word == "win":
+        return PabValue(event.match_values.win, event.boards * sc.win, "--team-pab win")
+    if word == "draw":
+        return PabValue(event.match_values.draw, event.boards * sc.draw, "--team-pab draw")
+    parts = [p.strip() for p in word.split(",")]
+    if len(parts) == 2 and all(_NUMBER.fullmatch(p) for p in parts):
+        mp, gp = (Fraction(p.replace(",", ".")) for p in parts)
+        return PabValue(mp, gp, "--team-pab")
+    raise InputError(f"--team-pab {text!r}: expected win (a won match, every board won), draw (a drawn match, "
+                     "every board drawn) or the match and game points, e.g. 1,2")
+
+
+def pab_text(event: "TeamEvent", pab: "PabValue") -> str:
+    """The PAB value used and its source, in words."""
+    mp, gp = _pab_points(event, pab)
+    source = {"320": "record 320", "default": "the default where no record 320 states it: a won match, every "
+              "board won, TIEBREAK_RULES §5.17; --team-pab chooses another"}.get(pab.source, pab.source)
+    return f"Team PAB: {_show(mp)} MP, {_show(gp)} GP ({source})"
+
+
+# --- reading -------------------------------------------------------------------------------------
+
+def _load(args: argparse.Namespace) -> Optional["TeamEvent"]:
+    """The team event of ``args.input`` with ``--team-pab`` applied, or ``None`` (not a team TRF).
+    Errors stop with the first one (except 310's declared totals: a warning); warnings go to
+    standard error."""
+    p = Path(args.input)
+    if p.suffix.lower() in (".xlsx", ".xlsm") or not p.is_file():
+        return None
+    from .trf.teams import read_team_file
+    from .validation import Findings
+    fd = Findings(strict=False)
+    event = read_team_file(p, findings=fd, encoding=getattr(args, "encoding", None))
+    if event is None:
+        return None
+    for f in fd.errors:
+        if f.rule != "team-declared":
+            raise InputError(f.message, f.where)
+    chosen = bool(getattr(args, "rules", None))
+    for f in fd.items:
+        if f.severity == "warning" and not (chosen and f.rule == "edition" and "is assumed" in f.message):
+            print(f"xl-tiebreak: {f}", file=sys.stderr)
+    read_pab = event.pab
+    event = _with_team_primary(args, event)
+    event = _with_team_pab(args, p, event)
+    # 310's totals against the games: as the reader found them, or again with the PAB value now in use
+    declared = [(f.where, f.message) for f in fd.errors if f.rule == "team-declared"] if event.pab == read_pab \
+        else _declared(event, p.name)
+    for where, message in declared:
+        print(f"xl-tiebreak: warning: {where}: {message} (the games' totals are used)", file=sys.stderr)
+    return event
+
+
+def _declared(event: "TeamEvent", source: str) -> list[tuple[str, str]]:
+    """Record 310's totals that differ from the games, with the PAB value in use (C.07 team scoring)."""
+    from .teams import scores
+    got = scores(event)
+    out = []
+    for tm in event.teams:
+        for what, declared, counted, col in (("match points", tm.declared_mp, got[tm.no][0], 55),
+                                             ("game points", tm.declared_gp, got[tm.no][1], 62)):
+            if declared is not None and declared != counted:
+                out.append((f"{source} line {tm.line}, column {col}",
+                            f"team {tm.no} ({tm.name}) declares {_show(declared)} {what}; its matches give "
+                            f"{_show(counted)}"))
+    return out
+
+
+def _with_team_primary(args: argparse.Namespace, event: "TeamEvent") -> "TeamEvent":
+    """The event with ``--team-primary`` applied: for a file whose 192 does not state the primary
+    score (TRF-16 cannot); an error where it states another."""
+    given = getattr(args, "team_primary", None)
+    if not given:
+        return event
+    stated = next((ln for ln in event.tournament.header if ln[:3] == "192" and "TEAM" in ln.upper()), None)
+    if stated is not None and event.primary != given:
+        raise InputError(f"--team-primary {given}: the file's record 192 ({stated[4:].strip()}) makes {event.primary} "
+                         "the primary score; remove --team-primary, or change the record")
+    import dataclasses
+    return dataclasses.replace(event, primary=given)
+
+
+def _with_team_pab(args: argparse.Namespace, p: Path, event: "TeamEvent") -> "TeamEvent":
+    """The event with ``--team-pab`` applied (an error where the file's 320 states the value)."""
+    given = getattr(args, "team_pab", None)
+    if given:
+        if event.pab.source == "320":
+            line = next((k for k, ln in enumerate(p.read_text(encoding="utf-8", errors="replace").splitlines(), 1)
+                         if ln[:3] == "320"), None)
+            mp, gp = event.pab_points
+            raise InputError(f"--team-pab {given!r}: the file states the team PAB's value in record 320"
+                             f"{f' (line {line})' if line else ''}: {_show(mp)} MP, {_show(gp)} GP; remove "
+                             "--team-pab, or change the record")
+        import dataclasses
+        return dataclasses.replace(event, pab=parse_team_pab(given, event))
+    return event
+
+
+def _refuse_individual_options(args: argparse.Namespace) -> None:
+    given = [flag for flag, on in (("--type", getattr(args, "kind", None)), ("--live", getattr(args, "live", False)),
+                                   ("--set", getattr(args, "set", None)), ("--unrated", getattr(args, "unrated", None)),
+                                   ("--category", getattr(args, "category", None))) if on]
+    if given:
+        raise TiebreakError(f"{' and '.join(given)}: for individual events; {Path(args.input).name} is a team event "
+                            "(its tie-breaks are team tie-breaks, computed as its records say)")
+
+
+def _result(args: argparse.Namespace, event: "TeamEvent", edition: Optional[str] = None) -> "TeamResult":
+    from .teamtb.engine import compute_team
+    codes = getattr(args, "tiebreaks", None) or None
+    from_file = codes is None and bool(event.tournament.tiebreaks)
+    if from_file:
+        codes = ",".join(event.tournament.tiebreaks)
+    try:
+        return compute_team(event, codes, edition=edition if edition is not None else (args.rules or None),
+                            rounds=getattr(args, "rounds", None))
+    except DescriptorError as exc:
+        if from_file:
+            raise DescriptorError(f"{Path(args.input).name}: record 202 (the tie-breaks; give --tiebreaks to "
+                                  f"choose others): {exc}") from None
+        raise
+
+
+# --- compute and standings ----------------------------------------------------------------------
+
+def _compute(args: argparse.Namespace, event: "TeamEvent") -> tuple[str, int]:
+    """Every team's MP, GP and values, in team number order."""
+    result = _result(args, event)
+    rows = sorted(result.rows, key=lambda r: r.no)
+    return _emit(args, _render(result, event, rows, args.format, ranked=False, source=args.input))
+
+
+def _standings(args: argparse.Namespace, event: "TeamEvent") -> tuple[str, int]:
+    """The ranked table, the tie-break legend and what split each pair of neighbours."""
+    result = _result(args, event)
+    return _emit(args, _render(result, event, list(result.rows), args.format, ranked=True, source=args.input))
+
+
+def _decimals(result: "TeamResult") -> list[int]:
+    from .teamtb.registry import team_spec
+    out = []
+    for tb in result.tiebreaks:
+        d = team_spec(tb.name).decimals
+        out.append(1 if d is None else d)
+    return out
+
+
+def _split_by(result: "TeamResult", rows: Sequence["TeamRow"]) -> list[Optional[str]]:
+    """For each row of the standings: the code that set it below the team above on equal primary
+    score (None: not tied above, or equal on everything)."""
+    prim = result.primary
+    out: list[Optional[str]] = [None]
+    for above, row in zip(rows, rows[1:]):
+        a = above.match_points if prim == "MP" else above.game_points
+        b = row.match_points if prim == "MP" else row.game_points
+        code = None
+        if a == b:
+            code = next((c for c, x, y in zip(result.codes, above.values, row.values) if x != y), None)
+        out.append(code)
+    return out
+
+
+def _render(result: "TeamResult", event: "TeamEvent", rows: Sequence["TeamRow"], fmt: str, *, ranked: bool,
+            source: str) -> str:
+    pab = pab_text(event, result.pab)
+    if fmt == "json":
+        return _json(result, event, rows, ranked)
+    decimals = _decimals(result)
+    headers = (["Rk"] if ranked else []) + ["No", "Team", "MP", "GP"] + list(result.codes)
+    split = _split_by(result, rows) if ranked else []
+    if ranked:
+        headers.append("Split by")
+    body = []
+    for k, r in enumerate(rows):
+        cells = [str(r.no), r.name, format_value(r.match_points, 1), format_value(r.game_points, 1)]
+        cells += [format_value(v, d) for v, d in zip(r.values, decimals)]
+        if ranked:
+            tied_above = k > 0 and split[k] is None and _primary(result, rows[k - 1]) == _primary(result, r)
+            cells = [str(r.rank)] + cells + [split[k] or ("shared" if tied_above else "")]
+        body.append(cells)
+    if fmt.startswith("csv"):
+        print(f"xl-tiebreak: note: {pab}", file=sys.stderr)
+        for note in result.notes:
+            print(f"xl-tiebreak: note: {note}", file=sys.stderr)
+        return csv_text(headers, body, fmt)
+    first = 1 if ranked else 0
+    right = {first, *range(first + 2, len(headers) - (1 if ranked else 0))} | ({0} if ranked else set())
+    lines = table(headers, body, right=right)
+    notes = [pab] + [f"Note: {n}" for n in result.notes]
+    if not ranked:
+        return "\n".join(lines + [""] + notes) + "\n"
+    from .teamtb.registry import team_spec
+    title = event.name or Path(source).name
+    head = [title, f"Team standings after round {result.rounds}",
+            f"Team event, {event.boards} boards; primary score {result.primary}; match points "
+            f"{_show(event.match_values.win)}/{_show(event.match_values.draw)}/{_show(event.match_values.loss)}; "
+            f"rules: {result.edition.name} ({result.edition.title})", ""]
+    legend = ["", "Tie-breaks, in order:"]
+    legend += [f"  {code:<10} {team_spec(tb.name).legend}" for code, tb in zip(result.codes, result.tiebreaks)]
+    legend.append("An empty cell is undefined; it ranks last. Split by: the tie-break that set the team below "
+                  "the one above on equal points.")
+    return "\n".join(head + lines + legend + notes) + "\n"
+
+
+def _primary(result: "TeamResult", row: "TeamRow") -> Fraction:
+    return row.match_points if result.primary == "MP" else row.game_points
+
+
+def _json(result: "TeamResult", event: "TeamEvent", rows: Sequence["TeamRow"], ranked: bool) -> str:
+    import json
+    split = _split_by(result, rows) if ranked else []
+    teams = []
+    for k, r in enumerate(rows):
+        item = {"no": r.no, "name": r.name, "match_points": json_number(r.match_points),
+                "game_points": json_number(r.game_points), "values": [json_number(v) for v in r.values]}
+        if ranked:
+            item = {"rank": r.rank, **item, "separated_by": split[k]}
+        teams.append(item)
+    doc = {"edition": result.edition.name, "rounds": result.rounds, "of": event.rounds, "primary": result.primary,
+           "boards": event.boards,
+           "match_values": [json_number(v) for v in (event.match_values.win, event.match_values.draw,
+                                                     event.match_values.loss)],
+           "pab": _pab_json(event, result.pab),
+           "tiebreaks": list(result.codes), "notes": list(result.notes), "teams": teams}
+    return json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
+
+
+def _pab_json(event: "TeamEvent", pab: "PabValue") -> dict[str, object]:
+    """The PAB used, as JSON: its match and game points and where the value came from."""
+    mp, gp = _pab_points(event, pab)
+    return {"match_points": json_number(mp), "game_points": json_number(gp), "source": pab.source}
+
+
+def _pab_points(event: "TeamEvent", pab: "PabValue") -> tuple[Fraction, Fraction]:
+    import dataclasses
+    return dataclasses.replace(event, pab=pab).pab_points
+
+
+def _emit(args: argparse.Namespace, text: str) -> tuple[str, int]:
+    out = getattr(args, "output", None)
+    if not out:
+        return text, 0
+    from .excel.xlsx.safe_write import atomic_write
+    written = atomic_write(Path(out), text.encode("utf-8"), overwrite=args.force)
+    return f"written to {written}\n", 0
+
+
+# --- export-trf ------------------------------------------------------------------------------------
+
+def export_team_trf(args: argparse.Namespace) -> Optional[tuple[str, int]]:
+    """``export-trf TEAM.trf -o OUT.trf``: the team event written again as TRF-26
+    (:func:`~xl_tiebreak.trf.team_writer.write_team_trf`): the team records, the games' MP and GP,
+    the ranks of the team standings (``--tiebreaks``, else the file's 202, else the Olympiad order;
+    ``--rules``), the PAB value used stated in 320. ``None`` when the input is not a team TRF."""
+    event = _load(args)
+    if event is None:
+        return None
+    from .excel.xlsx.safe_write import atomic_write
+    from .trf.team_writer import write_team_trf
+    result = _result(args, event)
+    text = write_team_trf(event, result)
+    out = atomic_write(Path(args.output), text.encode("utf-8"), overwrite=args.force)
+    players = sum(len(t.roster) for t in event.teams)
+    return (f"wrote {out}: {len(event.teams)} teams, {players} players, {event.rounds} rounds; ranks (310) of the "
+            f"standings after round {result.rounds} by {', '.join(result.codes) or 'the primary score'} "
+            f"({result.edition.name})\n{pab_text(event, result.pab)}\n"), 0
+
+
+# --- explain and compare ------------------------------------------------------------------------
+
+def _explain(args: argparse.Namespace, event: "TeamEvent") -> tuple[str, int]:
+    """One team's value of one code, step by step (``--player``/``--team``: the team's number)."""
+    from .teamtb.engine import explain_team
+    lines = explain_team(event, args.tiebreak, args.player, edition=args.rules or None, rounds=args.rounds)
+    pab = pab_text(event, event.pab)
+    if args.format == "json":
+        import json
+        return json.dumps({"team": args.player, "tiebreak": args.tiebreak, "lines": lines,
+                           "pab": _pab_json(event, event.pab)}, ensure_ascii=False, indent=1) + "\n", 0
+    return "\n".join(lines + [pab]) + "\n", 0
+
+
+def _compare(args: argparse.Namespace, event: "TeamEvent") -> tuple[str, int]:
+    """Values and places under several editions; the teams whose place changes."""
+    from .editions import EDITIONS
+    given = args.rules if args.rules != ",".join(reversed(EDITIONS)) else ",".join(TEAM_EDITIONS)
+    names = [e.strip() for e in given.split(",") if e.strip()]
+    if not names:
+        raise TiebreakError("--rules: name at least one edition, e.g. fide2024,fide2026")
+    results = [_result(args, event, n) for n in names]
+    places = [{r.no: r.rank for r in res.rows} for res in results]
+    values = [{r.no: r.values for r in res.rows} for res in results]
+    first = sorted(results[0].rows, key=lambda r: r.no)
+    codes = results[0].codes
+    eds = [res.edition.name for res in results]
+    if args.format == "json":
+        import json
+        doc = {"editions": eds, "tiebreaks": list(codes), "primary": results[0].primary,
+               "pab": _pab_json(event, results[0].pab), "teams": [
+                   {"no": r.no, "name": r.name, "match_points": json_number(r.match_points),
+                    "game_points": json_number(r.game_points), "places": {e: pl[r.no] for e, pl in zip(eds, places)},
+                    "values": {e: [json_number(v) for v in vs[r.no]] for e, vs in zip(eds, values)}}
+                   for r in first]}
+        return json.dumps(doc, ensure_ascii=False, indent=1) + "\n", 0
+    decimals = _decimals(results[0])
+    headers = (["No", "Team", "MP", "GP"] + [f"{c} {e[4:]}" for c in codes for e in eds]
+               + [f"Place {e[4:]}" for e in eds])
+    order = sorted(first, key=lambda r: (places[-1][r.no], r.no))
+    body = [[str(r.no), r.name, format_value(r.match_points, 1), format_value(r.game_points, 1)]
+            + [format_value(vs[r.no][j], decimals[j]) for j in range(len(codes)) for vs in values]
+            + [str(pl[r.no]) for pl in places] for r in order]
+    if args.format.startswith("csv"):
+        print(f"xl-tiebreak: note: {pab_text(event, results[0].pab)}", file=sys.stderr)
+        return csv_text(headers, body, args.format), 0
+    lines = table(headers, body, right={0, *range(2, len(headers))}) + [""]
+    moved = [r for r in order if len({pl[r.no] for pl in places}) > 1]
+    if moved:
+        lines.append("Teams whose place changes with the edition:")
+        lines += [f"  {r.no} {r.name}: " + ", ".join(f"{e} {pl[r.no]}" for e, pl in zip(eds, places)) for r in moved]
+    else:
+        lines.append("No place changes with the edition.")
+    lines.append(pab_text(event, results[0].pab))
+    return "\n".join(lines) + "\n", 0
+
+
+def _show(x: Fraction) -> str:
+    return str(x.numerator) if x.denominator == 1 else format_value(x, 1)

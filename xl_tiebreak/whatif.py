@@ -1,0 +1,548 @@
+"""Who can still win: a round paired, its results still to come (issue 24, item 3).
+
+For each board still to be played, each outcome (1-0, ½-½, 0-1) and the prize places 1..N:
+which places each player can still reach, and who can still finish in each place.
+
+*Exact* answers come from every combination of the outcomes of the boards that matter, each
+completed event ranked by the engine (points, then the full tie-break list). A board matters
+unless none of its two players is within the tie-breaks' reach of a *contender*:
+
+- a **contender** can still finish in the top N on points with the ties going his way (fewer
+  than N players strictly ahead in some outcome; each board's players are on that board only, so
+  the fewest ahead is a sum of one minimum per board). A player who is not one is never in the
+  top N, nor level on points with anyone who is (the N players ahead of him would be ahead of
+  that one too), so places 1..N follow from the contenders' points and tie-break values alone;
+- a tie-break's value reads the results of the player's own rounds (reach 0), also his
+  opponents' rounds (reach 1: BH, SB, KS, ...) or theirs' opponents' too (reach 2: AOB), as its
+  registry row states (``Spec.reach``; a row that does not say makes every board matter); a rank
+  tie-break (DE) reads those of the members of the tied group, all contenders. A board neither
+  of whose players is within that many opponent steps of a contender changes no contender's
+  points and no value a contender is compared by, so it is fixed (as a draw) and not enumerated.
+
+At most ``3 ** max_boards`` combinations are enumerated (``max_boards`` at most
+:data:`MOST_BOARDS`); beyond it the answer is the one on points alone, which is exact as far as it
+goes: the best place a player can reach with ties going his way, the best he can reach ahead of
+everyone level with him, and the worst with ties going against him (each a sum of per-board
+extremes, no enumeration). Combinations in which points alone settle places 1..N (no two
+players level at a place up to N) are ranked without computing the tie-breaks.
+
+Places are the standings' ranks (a place shared on everything is the first of the shared ones);
+``N + 1`` stands for "below the prize places".
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Iterable, Optional, Sequence
+
+import numpy as np
+
+from .descriptor import TieBreak
+from .engine import Result, TieBreakList, compute, context, resolve_tiebreaks
+from .errors import InputError
+from .model import Kind, Tournament, make_round
+from .options import Options
+from .progress import progress
+from .standings import sort_keys
+from .tiebreaks.context import FORFEIT_CODES, GAME, PAB, Compiled, Context, compiled, freeze
+
+__all__ = ["OUTCOMES", "DEFAULT_MAX_BOARDS", "MOST_BOARDS", "Board", "Range", "OnPoints", "BoardOutcome",
+           "WhatIf", "what_if", "pending_round", "completed"]
+
+#: The outcomes of a board, as white's result first.
+OUTCOMES = ("1-0", "½-½", "0-1")
+_KINDS = ((Kind.WIN, Kind.LOSS), (Kind.DRAW, Kind.DRAW), (Kind.LOSS, Kind.WIN))
+_HALVES = ((2, 0), (1, 1), (0, 2))
+_PAIRED = (GAME, PAB) + FORFEIT_CODES
+#: Boards enumerated by default (3 ** 8 = 6,561 completed events at most) and at most.
+DEFAULT_MAX_BOARDS = 8
+MOST_BOARDS = 10
+#: At most this many player places are ranked in all (combinations x players): a large event
+#: enumerates fewer boards (3^8 combinations of 80 players: 524,880).
+MOST_RANKED = 5_000_000
+_CHUNK = 4096  # combinations scored at once
+
+
+@dataclass(frozen=True)
+class Board:
+    """A pairing of the round without its result: ``number`` counts from the top board (the
+    boards ordered by the higher score of their two players, then by start number);
+    ``coloured``: the pairing names the colours (else ``white`` is the lower start number)."""
+
+    number: int
+    white: int
+    black: int
+    coloured: bool = True
+
+
+@dataclass(frozen=True)
+class Range:
+    """Places ``best``..``worst`` (``N + 1``: below the prize places)."""
+
+    best: int
+    worst: int
+
+
+@dataclass(frozen=True)
+class OnPoints:
+    """A player's places on points alone: ``best`` with ties going his way, ``assured`` the best
+    place some outcome gives him whatever the tie-breaks (ties going against him), ``worst`` with
+    ties going against him in the worst outcome; each clamped to ``N + 1``."""
+
+    no: int
+    points_now: Fraction
+    max_points: Fraction
+    best: int
+    assured: int
+    worst: int
+    #: each place up to N he can reach on points: "clear" (alone on his points there in some
+    #: outcome: certainly reachable) or "tied" (only level with others: the tie-breaks decide)
+    reachable: tuple[tuple[int, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class BoardOutcome:
+    """One board's one outcome (index into :data:`OUTCOMES`): the places of its two players and
+    of the contenders (start number -> :class:`Range`) over every combination with it."""
+
+    board: Board
+    outcome: int
+    places: dict[int, Range]
+
+
+@dataclass(frozen=True)
+class WhatIf:
+    """The answer. ``exact``: every combination of the ``mattering`` boards was ranked (else the
+    places are on points alone, :class:`OnPoints`, and ``by_board`` holds their ranges: ties may
+    go either way). ``reachable``: each contender's possible places (exact answers only)."""
+
+    round: int
+    of: int
+    places: int
+    boards: tuple[Board, ...]
+    mattering: tuple[int, ...]  # the board numbers enumerated (exact) or that would be
+    max_boards: int
+    field: int  # the players of the event
+    exact: bool
+    combinations: int
+    ranked_by_tiebreaks: int  # of those, the ones points alone did not settle
+    contenders: tuple[int, ...]
+    reach: Optional[int]
+    codes: tuple[str, ...]
+    edition: str
+    names: dict[int, str]
+    on_points: dict[int, OnPoints]
+    reachable: dict[int, tuple[int, ...]]
+    shared: dict[int, tuple[int, ...]]  # places a player can reach only shared with another
+    by_board: tuple[BoardOutcome, ...]
+
+    @property
+    def message(self) -> Optional[str]:
+        """Why the answer is on points alone, when it is."""
+        if self.exact:
+            return None
+        k = len(self.mattering)
+        why = (f"more than the bound of 3^{self.max_boards} = {3 ** self.max_boards:,}" if k > self.max_boards else
+               f"which with {self.field:,} players each is more than the bound of {MOST_RANKED:,} places ranked")
+        return (f"{k} boards matter: {3 ** k:,} combinations of results, {why}; the places below are on points "
+                "alone (tie-breaks not applied: a range shows the ties going either way)")
+
+    def can_finish(self, place: int) -> tuple[int, ...]:
+        """Who can still finish in ``place`` (exact: in some combination; on points: in some outcome,
+        alone on his points there or level with others, see :meth:`only_if_ties`)."""
+        if self.exact:
+            return tuple(no for no in self.contenders if place in self.reachable[no])
+        return tuple(no for no in self.contenders if place in dict(self.on_points[no].reachable))
+
+    def only_if_ties(self, place: int) -> tuple[int, ...]:
+        """On points (not exact): those of :meth:`can_finish` who reach ``place`` only level on
+        points with others, so that whether they can is for the tie-breaks to say."""
+        if self.exact:
+            return ()
+        return tuple(no for no in self.contenders if dict(self.on_points[no].reachable).get(place) == "tied")
+
+    def certain(self, place: int) -> tuple[int, ...]:
+        """Who finishes in ``place`` whatever the results."""
+        if self.exact:
+            return tuple(no for no in self.contenders if self.reachable[no] == (place,))
+        return tuple(no for no in self.contenders if self.on_points[no].worst == place == self.on_points[no].best
+                     and self.on_points[no].assured == place)
+
+
+# ---------------------------------------------------------------------------------------- the round
+
+
+def pending_round(t: Tournament, rnd: Optional[int] = None) -> tuple[int, tuple[Board, ...]]:
+    """The round to look at (``rnd``, default the last round with games awaiting results) and its
+    boards awaiting a result; a clear :class:`InputError` when there is none or the event is not
+    in that state (earlier games without results, later rounds played, a one-sided pairing)."""
+    a = compiled(t)
+    n_rounds = t.rounds
+    waiting = np.nonzero(a.pending.any(axis=0))[0] + 1 if a.pending.size else np.zeros(0, int)
+    if rnd is None:
+        if not len(waiting):
+            raise InputError("no round is paired with its results to come; pair the round (e.g. 12w with the result "
+                             "left blank, or a TRF round field with no result) and ask again")
+        rnd = int(waiting[-1])
+    if not 1 <= rnd <= n_rounds:
+        raise InputError(f"--round {rnd}: the event has {n_rounds} rounds (1 to {n_rounds})")
+    earlier = [int(r) for r in waiting if r < rnd]
+    if earlier:
+        k = int(np.nonzero(a.pending[:, earlier[0] - 1])[0][0])
+        p = t.players[k]
+        raise InputError(f"round {earlier[0]}: player {p.no}'s game against {p.rounds[earlier[0] - 1].opponent} has "
+                         f"no result; enter the results of round {earlier[0]} first")
+    paired = np.isin(a.kind, _PAIRED) & ~a.pending & ~a.blank  # a game, a forfeit or the PAB, entered
+    later_cols = [c for c in range(rnd, n_rounds) if a.pending[:, c].any() or paired[:, c].any()]
+    if later_cols:
+        raise InputError(f"round {later_cols[0] + 1} is paired or played already: what-if looks at the last round "
+                         f"paired (round {later_cols[0] + 1}, if its results are to come)")
+    col = rnd - 1
+    rows = np.nonzero(a.pending[:, col])[0].tolist()
+    if not rows:
+        played = bool(paired[:, col].any())
+        raise InputError(f"round {rnd}: " + ("every result is in already; nothing is left to foresee" if played
+                                             else "not paired yet; pair it, results left blank, and ask again"))
+    index = t._index()
+    pairs: list[tuple[int, int, bool]] = []
+    for k in rows:
+        p = t.players[k]
+        rd = p.rounds[col]
+        opp = rd.opponent
+        assert opp is not None
+        other = t.players[index[opp]].rounds[col] if opp in index else None
+        if other is None or other.kind is not Kind.NOT_PLAYED or other.opponent != p.no:
+            raise InputError(f"round {rnd}: player {p.no} is paired with {opp}, but {opp}'s own line does not say "
+                             f"so; correct the pairing first")
+        if p.no > opp:
+            continue  # each board once, from the lower number's line
+        coloured = {rd.colour, other.colour} == {"w", "b"}
+        pairs.append((opp, p.no, coloured) if coloured and rd.colour == "b" else (p.no, opp, coloured))
+    score = {p.no: p.score(rnd - 1) for p in t.players}
+    pairs.sort(key=lambda w: (-max(score[w[0]], score[w[1]]), min(w[0], w[1])))
+    return rnd, tuple(Board(i + 1, w, b, c) for i, (w, b, c) in enumerate(pairs))
+
+
+def completed(t: Tournament, rnd: int, boards: Sequence[Board], outcomes: Sequence[int],
+              arrays: Optional[Compiled] = None) -> Tournament:
+    """``t`` with the boards' results entered (``outcomes[i]`` an index into :data:`OUTCOMES`);
+    ``arrays``: the engine's arrays of the result, when the caller has them."""
+    index = t._index()
+    players = list(t.players)
+    for b, o in zip(boards, outcomes):
+        for no, kind in zip((b.white, b.black), _KINDS[o]):
+            k = index[no]
+            p = players[k]
+            rd = p.rounds[rnd - 1]
+            rounds = p.rounds[:rnd - 1] + (make_round(kind, rd.opponent, rd.colour, t.scoring),) + p.rounds[rnd:]
+            players[k] = replace(p, rounds=rounds)
+    return replace(t, players=tuple(players), arrays=arrays)
+
+
+# ---------------------------------------------------------------------------------------- on points
+
+
+class _PointsModel:
+    """Scores in ``1/scale`` points: every player's before the round's open boards (``before``), and
+    per board what each outcome gives its two players. Answers the fewest / most players ahead of
+    (or level with) a player, with some boards' outcomes fixed, as sums of per-board extremes."""
+
+    def __init__(self, before: dict[int, int], boards: Sequence[Board], win: int, draw: int, loss: int) -> None:
+        self.before = before
+        self.boards = boards
+        self.gain = ((win, loss), (draw, draw), (loss, win))
+        self.board_of = {no: i for i, b in enumerate(boards) for no in (b.white, b.black)}
+        self.loose = np.array(sorted(v for no, v in before.items() if no not in self.board_of), dtype=np.int64)
+        gains = np.array(self.gain, dtype=np.int64)  # outcome x (white, black)
+        white = np.array([before[b.white] for b in boards], dtype=np.int64).reshape(-1, 1)
+        black = np.array([before[b.black] for b in boards], dtype=np.int64).reshape(-1, 1)
+        self.white_after = white + gains[None, :, 0]  # boards x outcomes
+        self.black_after = black + gains[None, :, 1]
+        self._terms: dict[int, tuple[np.ndarray, ...]] = {}
+
+    def score(self, no: int, outcome: Optional[int]) -> int:
+        i = self.board_of.get(no)
+        if i is None or outcome is None:
+            return self.before[no]
+        side = 0 if self.boards[i].white == no else 1
+        return self.before[no] + self.gain[outcome][side]
+
+    def terms(self, s: int) -> tuple[np.ndarray, ...]:
+        """For a score ``s``: per board and outcome, its players strictly ahead (``gt``) and ahead or
+        level (``ge``); per board the fewest and most of them; and the sums of those over the boards
+        and the loose players (not on an open board), memoised by ``s``."""
+        got = self._terms.get(s)
+        if got is None:
+            gt = (self.white_after > s).astype(np.int64) + (self.black_after > s)
+            ge = (self.white_after >= s).astype(np.int64) + (self.black_after >= s)
+            low_gt, low_ge, high_ge = gt.min(axis=1), ge.min(axis=1), ge.max(axis=1)
+            loose_gt = len(self.loose) - int(np.searchsorted(self.loose, s, side="right"))
+            loose_ge = len(self.loose) - int(np.searchsorted(self.loose, s, side="left"))
+            sums = np.array([loose_gt + int(low_gt.sum()), loose_ge + int(low_ge.sum()), loose_ge + int(high_ge.sum())])
+            got = self._terms[s] = (gt, ge, low_gt, low_ge, high_ge, sums)
+        return got
+
+    def places(self, no: int, fixed: dict[int, int]) -> tuple[int, int, int, int]:
+        """(best, assured, worst, max score) of ``no`` with the boards in ``fixed`` (index -> outcome)
+        decided: 1 + the fewest strictly ahead, 1 + the fewest ahead or level, 1 + the most ahead or
+        level (unclamped)."""
+        mine = self.board_of.get(no)
+        options = [None] if mine is None else ([fixed[mine]] if mine in fixed else [0, 1, 2])
+        best = assured = 10 ** 9
+        worst = 0
+        top = 0
+        for x in options:
+            s = self.score(no, x)
+            top = max(top, s)
+            gt, ge, low_gt, low_ge, high_ge, sums = self.terms(s)
+            lo_gt, lo_ge, hi_ge = (int(v) for v in sums)
+            if mine is None:
+                lo_ge, hi_ge = lo_ge - 1, hi_ge - 1  # himself, among the loose players
+            else:  # his own board: his opponent alone, in the outcome x
+                b = self.boards[mine]
+                so = self.score(b.black if b.white == no else b.white, x)
+                lo_gt += int(so > s) - int(low_gt[mine])
+                lo_ge += int(so >= s) - int(low_ge[mine])
+                hi_ge += int(so >= s) - int(high_ge[mine])
+            for i, o in fixed.items():
+                if i != mine:
+                    lo_gt += int(gt[i, o] - low_gt[i])
+                    lo_ge += int(ge[i, o] - low_ge[i])
+                    hi_ge += int(ge[i, o] - high_ge[i])
+            best, assured, worst = min(best, lo_gt + 1), min(assured, lo_ge + 1), max(worst, hi_ge + 1)
+        return best, assured, worst, top
+
+    def reachable(self, no: int, n: int) -> tuple[tuple[int, str], ...]:
+        """The places 1..n ``no`` can reach on points: "clear" where, in some outcome, k - 1 players
+        are ahead of him and none level; else "tied" where some outcome has him level with others
+        across place k. The outcomes' (ahead, level) counts are gathered board by board, capped at
+        n (a state space of at most (n + 1)^2)."""
+        mine = self.board_of.get(no)
+        states: set[tuple[int, int]] = set()
+        for x in [None] if mine is None else [0, 1, 2]:
+            s = self.score(no, x)
+            gt, ge, _, _, _, _ = self.terms(s)
+            eq = ge - gt
+            loose_gt = len(self.loose) - int(np.searchsorted(self.loose, s, side="right"))
+            loose_eq = len(self.loose) - int(np.searchsorted(self.loose, s, side="left")) - loose_gt
+            if mine is None:
+                loose_eq -= 1  # himself
+            else:
+                b = self.boards[mine]
+                so = self.score(b.black if b.white == no else b.white, x)
+                loose_gt, loose_eq = loose_gt + int(so > s), loose_eq + int(so == s)
+            differs = (gt != gt[:, :1]).any(axis=1) | (eq != eq[:, :1]).any(axis=1)
+            alike = ~differs  # the boards whose outcomes all count the same: added once, not searched
+            if mine is not None:
+                alike[mine] = False
+            fixed_gt, fixed_eq = loose_gt + int(gt[alike, 0].sum()), loose_eq + int(eq[alike, 0].sum())
+            varying = [{(int(gt[i, o]), int(eq[i, o])) for o in range(3)}
+                       for i in np.nonzero(differs)[0].tolist() if i != mine]
+            got = {(min(fixed_gt, n), min(fixed_eq, n))}
+            for options in varying:
+                got = {(min(g + a, n), min(e + b_, n)) for g, e in got for a, b_ in options}
+            states |= got
+        out = []
+        for k in range(1, n + 1):
+            if (k - 1, 0) in states:
+                out.append((k, "clear"))
+            elif any(g <= k - 1 <= g + e for g, e in states):
+                out.append((k, "tied"))
+        return tuple(out)
+
+
+# ---------------------------------------------------------------------------------------- the answer
+
+
+def what_if(t: Tournament, tiebreaks: TieBreakList = None, *, rnd: Optional[int] = None, places: int = 3,
+            edition: Optional[str] = None, kind: Optional[str] = None, options: Optional[Options] = None,
+            max_boards: int = DEFAULT_MAX_BOARDS) -> WhatIf:
+    """Who can still finish in places 1..``places`` of ``t`` after round ``rnd`` (default: the
+    round awaiting results), and what each outcome of each board does (see the module's text).
+
+    >>> from xl_tiebreak.crosstable import Row, tournament_from_rows
+    >>> cells = {1: ["2w1", "3w"], 2: ["1b0", "4w"], 3: ["4w½", "1b"], 4: ["3b½", "2b"]}  # round 2 paired
+    >>> w = what_if(tournament_from_rows([Row(no, f"P{no}", cells=c) for no, c in cells.items()]), "BH", places=1)
+    >>> w.exact, w.can_finish(1), w.certain(1)
+    (True, (1, 3, 4), ())
+    >>> [(OUTCOMES[bo.outcome], bo.places[1].best) for bo in w.by_board if bo.board.number == 1]  # 1 v 3
+    [('1-0', 1), ('½-½', 1), ('0-1', 2)]
+    """
+    if not 1 <= max_boards <= MOST_BOARDS:
+        raise InputError(f"--max-boards {max_boards}: expected 1 to {MOST_BOARDS} (3^{MOST_BOARDS} = "
+                         f"{3 ** MOST_BOARDS:,} combinations)")
+    if not 1 <= places <= len(t.players):
+        raise InputError(f"--places {places}: expected a number of prize places from 1 to {len(t.players)} "
+                         "(the players)")
+    rnd, boards = pending_round(t, rnd)
+    drawn = completed(t, rnd, boards, [1] * len(boards))
+    prog = progress(drawn)
+    if prog.current == rnd:
+        more = len(prog.waiting) - 1
+        raise InputError(f"round {rnd}: nothing is entered for player {prog.waiting[0]}"
+                         + (f" and {more} more" if more else "") + "; write - for an absence (or the bye) so "
+                         "that the round's pairing is complete")
+    ctx0 = context(drawn, edition=edition, rounds=rnd, kind=kind, options=options)
+    tbs, codes = resolve_tiebreaks(drawn, tiebreaks, ctx0.rr)
+    sc = t.scoring
+    s = sc.scale
+    before = {p.no: int(p.score(rnd - 1) * s) + (0 if p.rounds[rnd - 1].kind is Kind.NOT_PLAYED
+                                                  else int(p.rounds[rnd - 1].points * s)) for p in t.players}
+    model = _PointsModel(before, boards, int(sc.win * s), int(sc.draw * s), int(sc.loss * s))
+    n = places
+    full = {p.no: model.places(p.no, {}) for p in t.players}
+    contenders = tuple(no for no in sorted(full) if full[no][0] <= n)
+    on_points = {no: OnPoints(no, Fraction(before[no], s), Fraction(full[no][3], s), min(full[no][0], n + 1),
+                              min(full[no][1], n + 1), min(full[no][2], n + 1), model.reachable(no, n))
+                 for no in contenders}
+    reach = _reach(tbs)
+    matter = _mattering(drawn, rnd, boards, contenders, reach)
+    names = {p.no: p.name for p in t.players}
+    common = dict(round=rnd, of=t.rounds, places=n, boards=boards, mattering=tuple(boards[i].number for i in matter),
+                  max_boards=max_boards, field=len(t.players), contenders=contenders, reach=reach, codes=tuple(codes),
+                  edition=ctx0.edition.name, names=names, on_points=on_points)
+    if len(matter) > max_boards or 3 ** len(matter) * len(t.players) > MOST_RANKED:
+        by_board = []
+        for i, b in enumerate(boards):
+            for o in range(3):
+                shown = {}
+                for no in _tracked(b, contenders):
+                    best, _, worst, _ = model.places(no, {i: o})
+                    shown[no] = Range(min(best, n + 1), min(worst, n + 1))
+                by_board.append(BoardOutcome(b, o, shown))
+        return WhatIf(exact=False, combinations=3 ** len(matter), ranked_by_tiebreaks=0, reachable={}, shared={},
+                      by_board=tuple(by_board), **common)  # type: ignore[arg-type]
+    return _enumerate(t, drawn, ctx0, tbs, rnd, boards, matter, model, common)
+
+
+def _reach(tbs: Iterable[TieBreak]) -> Optional[int]:
+    """The farthest reach of the list's rows (and the rows they read); None if one does not say."""
+    most = 0
+    for tb in tbs:
+        chain = [tb] + ([tb.spec.needs(tb)] if tb.spec.needs is not None else [])
+        for x in chain:
+            r = x.spec.reach
+            if r is None:
+                return None
+            most = max(most, r)
+    return most
+
+
+def _mattering(drawn: Tournament, rnd: int, boards: Sequence[Board], contenders: Sequence[int],
+               reach: Optional[int]) -> list[int]:
+    """The indices of the boards that matter (see the module's text)."""
+    if reach is None:
+        return list(range(len(boards)))
+    a = compiled(drawn)
+    index = drawn._index()
+    near = {index[no] for no in contenders}
+    frontier = set(near)
+    opp = a.opp[:, :rnd]
+    for _ in range(reach):
+        nxt = {int(j) for i in frontier for j in opp[i] if j >= 0} - near
+        near |= nxt
+        frontier = nxt
+    return [i for i, b in enumerate(boards) if index[b.white] in near or index[b.black] in near]
+
+
+def _tracked(b: Board, contenders: Sequence[int]) -> list[int]:
+    return [b.white, b.black] + [no for no in contenders if no not in (b.white, b.black)]
+
+
+def _enumerate(t: Tournament, drawn: Tournament, ctx0: Context, tbs: Sequence[TieBreak], rnd: int,
+               boards: Sequence[Board], matter: Sequence[int], model: _PointsModel, common: dict) -> WhatIf:
+    """Rank every combination of the mattering boards' outcomes (the others drawn). Only the
+    contenders are followed: places 1..n are theirs, and no one else is level with them."""
+    n = common["places"]
+    contenders: tuple[int, ...] = common["contenders"]
+    col = {no: c for c, no in enumerate(contenders)}
+    k = len(matter)
+    combos = np.array(list(itertools.product(range(3), repeat=k)), dtype=np.int8).reshape(-1, k)
+    W, D, L = model.gain[0][0], model.gain[1][0], model.gain[0][1]
+    base = np.array([model.before[no] for no in contenders], dtype=np.int64)
+    for i, b in enumerate(boards):
+        for no in (b.white, b.black):
+            if i not in matter and no in col:
+                base[col[no]] += D
+    gains = np.array([[W, L], [D, D], [L, W]], dtype=np.int64)
+    place = np.full((len(combos), len(contenders)), n + 1, dtype=np.int16)
+    shared = np.zeros((len(combos), len(contenders)), dtype=bool)
+    unsettled: list[int] = []
+    for first in range(0, len(combos), _CHUNK):
+        chunk = combos[first:first + _CHUNK]
+        scores = np.repeat(base[None, :], len(chunk), axis=0)
+        for j, i in enumerate(matter):
+            for side, no in enumerate((boards[i].white, boards[i].black)):
+                if no in col:
+                    scores[:, col[no]] += gains[chunk[:, j], side]
+        top = -np.sort(-scores, axis=1)[:, :n + 1]
+        settled = (top[:, :-1] > top[:, 1:]).all(axis=1)  # no two level at a place up to n
+        order = np.argsort(-scores, axis=1, kind="stable")[:, :n]
+        rows = np.nonzero(settled)[0]
+        place[first + rows[:, None], order[rows]] = np.arange(1, order.shape[1] + 1, dtype=np.int16)[None, :]
+        unsettled += (first + np.nonzero(~settled)[0]).tolist()
+    if unsettled:
+        base_arrays = compiled(drawn)
+        open_boards = [boards[i] for i in matter]
+        for c in unsettled:
+            got = _ranked(t, drawn, base_arrays, ctx0, tbs, rnd, open_boards, [int(x) for x in combos[c]], n)
+            for no, (p_, sh) in got.items():
+                if no not in col:  # (never: see the module's text; an answer it would make wrong is refused)
+                    raise AssertionError(f"what-if: player {no} reached place {p_} without being a contender")
+                place[c, col[no]] = p_
+                shared[c, col[no]] = sh
+    reachable = {no: tuple(sorted(set(place[:, col[no]].tolist()))) for no in contenders}
+    shared_at = {no: tuple(sorted(set(place[shared[:, col[no]], col[no]].tolist()))) for no in contenders}
+    by_board = []
+    out = Range(n + 1, n + 1)
+    for i, b in enumerate(boards):
+        at = matter.index(i) if i in matter else None
+        for o in range(3):
+            rows_ = place if at is None else place[combos[:, at] == o]
+            lo, hi = rows_.min(axis=0).tolist(), rows_.max(axis=0).tolist()
+            by_board.append(BoardOutcome(b, o, {no: Range(lo[col[no]], hi[col[no]]) if no in col else out
+                                                for no in _tracked(b, contenders)}))
+    return WhatIf(exact=True, combinations=len(combos), ranked_by_tiebreaks=len(unsettled), reachable=reachable,
+                  shared=shared_at, by_board=tuple(by_board), **common)
+
+
+def _ranked(t: Tournament, drawn: Tournament, base: Compiled, ctx0: Context, tbs: Sequence[TieBreak], rnd: int,
+            boards: Sequence[Board], outcome: Sequence[int], n: int) -> dict[int, tuple[int, bool]]:
+    """The places 1..n of one combination (start number -> (place, shared)), ranked by the engine:
+    the event with these results entered, its arrays those of ``drawn`` with the round's points
+    changed (a game is a game whatever its result)."""
+    arrays = copy.copy(base)
+    pts = base.pts.copy()
+    halves = base.halves.copy()
+    index = t._index()
+    s = base.scale
+    col = rnd - 1
+    for b, o in zip(boards, outcome):
+        for no, kind, h in zip((b.white, b.black), _KINDS[o], _HALVES[o]):
+            k = index[no]
+            pts[k, col] = int(t.scoring.points(kind) * s)
+            halves[k, col] = h
+    arrays.pts, arrays.halves = freeze(pts, halves)
+    event = completed(drawn, rnd, boards, outcome, arrays)
+    ctx = Context(event, ctx0.edition, rnd, ctx0.options, ctx0.rr)
+    return top_places(compute(ctx, tuple(tbs)), n)
+
+
+def top_places(result: Result, n: int) -> dict[int, tuple[int, bool]]:
+    """The standings' places up to ``n`` (start number -> (place, shared)), as :func:`rank
+    <xl_tiebreak.standings.rank>` gives them (players equal on every key share the first of their
+    places), without making the rows of the others."""
+    keys = sort_keys(result)
+    if not len(keys):
+        return {}
+    order = np.lexsort(keys.T[::-1])
+    ranked = keys[order]
+    same = np.concatenate([[False], (ranked[1:] == ranked[:-1]).all(axis=1)])
+    start = np.maximum.accumulate(np.where(same, 0, np.arange(len(order))))
+    shared = same | np.concatenate([same[1:], [False]])
+    players = result.tournament.players
+    return {players[k].no: (int(start[pos]) + 1, bool(shared[pos]))
+            for pos, k in enumerate(order.tolist()) if start[pos] < n}

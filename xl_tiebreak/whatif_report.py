@@ -1,0 +1,135 @@
+"""The what-if answer (:mod:`xl_tiebreak.whatif`) as the command line shows it: text, CSV, JSON.
+
+Text: who can still finish in each prize place and who is certain, the contenders with their
+places, then a table per board and outcome. CSV: that table long (one line per board, outcome
+and player). JSON: everything, places as numbers (``places + 1``: below the prize places).
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+from .formatting import format_value
+from .textutil import csv_text, table
+from .whatif import OUTCOMES, Range, WhatIf
+
+__all__ = ["render_whatif", "range_text"]
+
+
+def range_text(r: Range, places: int) -> str:
+    """``2``, ``2-3``, ``out`` (below the prize places) or ``2-out``."""
+    def one(v: int) -> str:
+        return "out" if v > places else str(v)
+    return one(r.best) if r.best == r.worst else f"{one(r.best)}-{one(r.worst)}"
+
+
+def _who(w: WhatIf, nos: tuple[int, ...], starred: tuple[int, ...] = ()) -> str:
+    return ", ".join(f"{no} {w.names[no]}" + ("*" if no in starred else "") for no in nos) if nos else "-"
+
+
+def _points(v: Fraction) -> str:
+    return format_value(v, 1)
+
+
+def _head(w: WhatIf, source: str) -> list[str]:
+    how = (f"Exact: {len(w.mattering)} of {len(w.boards)} boards can change places 1-{w.places} "
+           f"(3^{len(w.mattering)} = {w.combinations:,} combinations, {w.ranked_by_tiebreaks:,} of them ranked by "
+           "the tie-breaks, the others settled on points)") if w.exact else f"Not exact: {w.message}"
+    rest = [b.number for b in w.boards if b.number not in w.mattering]
+    lines = [source, f"What if: round {w.round} of {w.of}, {len(w.boards)} board(s) still to play; prize places "
+             f"1-{w.places}; rules {w.edition}; tie-breaks {', '.join(w.codes) or 'none'}", how]
+    if w.exact and rest:
+        lines.append(f"Boards {', '.join(map(str, rest))} cannot change places 1-{w.places}: neither player is within "
+                     "reach of a contender's points or tie-breaks.")
+    return lines
+
+
+def render_whatif(w: WhatIf, fmt: str, source: str) -> str:
+    """The answer as a text table (``table``), CSV (``csv``, ``csv-eu``) or JSON."""
+    n = w.places
+    if fmt == "json":
+        return json.dumps(_document(w), ensure_ascii=False, indent=1) + "\n"
+    headers = ["Bd", "White", "Black", "Result", "No", "Name", "Best", "Worst"]
+    long_rows = [[str(bo.board.number), str(bo.board.white), str(bo.board.black), OUTCOMES[bo.outcome], str(no),
+                  w.names[no], str(r.best), str(r.worst)] for bo in w.by_board for no, r in bo.places.items()]
+    if fmt.startswith("csv"):
+        return csv_text(headers, long_rows, fmt)
+    lines = _head(w, source) + ["", "Who can still finish where:"]
+    lines += table(["Place", "Certain", "Can still finish there"],
+                   [[str(k), _who(w, w.certain(k)), _who(w, w.can_finish(k), w.only_if_ties(k))]
+                    for k in range(1, n + 1)])
+    if not w.exact:
+        lines.append("*: only level on points with others there; whether he can is for the tie-breaks to say.")
+    lines += ["", "Contenders (the players who can still reach the prize places):"]
+    crow = []
+    for no in w.contenders:
+        op = w.on_points[no]
+        on_pts = range_text(Range(op.best, op.worst), n)
+        if w.exact:
+            got = w.reachable[no]
+            places = ", ".join("out" if p > n else str(p) for p in got)
+            shared = w.shared.get(no, ())
+            if shared:
+                places += " (" + ", ".join(map(str, shared)) + " possibly shared)"
+        else:
+            places = on_pts
+        crow.append([str(no), w.names[no], _points(op.points_now), _points(op.max_points), on_pts,
+                     "out" if op.assured > n else str(op.assured), places])
+    lines += table(["No", "Name", "Pts", "Max", "On points", "Sure of", "Places"], crow, right={0, 2, 3})
+    lines += ["On points: his places with ties on points going his way or against him; Sure of: the best place "
+              "some outcome gives him whatever the tie-breaks.",
+              "Places: " + ("every place he reaches in some combination (ranked by points and the tie-breaks)."
+                            if w.exact else "on points alone (the tie-breaks are not applied).")]
+    overall = {no: (Range(min(w.reachable[no]), max(w.reachable[no])) if w.exact
+                    else Range(w.on_points[no].best, w.on_points[no].worst)) for no in w.contenders}
+    out = Range(n + 1, n + 1)
+    rows, quiet = [], 0
+    for b in w.boards:
+        outcomes = [bo for bo in w.by_board if bo.board == b]
+        shown = [[range_text(bo.places[b.white], n), range_text(bo.places[b.black], n),
+                  ", ".join(f"{no}: {range_text(r, n)}" for no, r in bo.places.items()
+                            if no not in (b.white, b.black) and r != overall[no])] for bo in outcomes]
+        if all(bo.places[b.white] == out and bo.places[b.black] == out for bo in outcomes) \
+                and not any(cells[2] for cells in shown):
+            quiet += 1
+            continue
+        for bo, cells in zip(outcomes, shown):
+            first = bo.outcome == 0
+            rows.append([str(b.number) if first else "", f"{b.white} {w.names[b.white]}" if first else "",
+                         f"{b.black} {w.names[b.black]}" if first else "", OUTCOMES[bo.outcome], *cells])
+    lines += ["", "Each board's outcomes: the places of its two players, and of the other contenders whose places "
+              f"it changes (start number: places); out: below place {n}"
+              + ("" if w.exact else "; on points alone, ties going either way") + "."]
+    lines += table(["Bd", "White", "Black", "Result", "White's", "Black's", "Others"], rows, right={0})
+    if quiet:
+        lines.append(f"{quiet} other board(s): no outcome brings either player into places 1-{n} or changes "
+                     "another contender's places.")
+    if any(not b.coloured for b in w.boards):
+        lines.append("A board without colours in the pairing lists the lower start number as White.")
+    return "\n".join(lines) + "\n"
+
+
+def _document(w: WhatIf) -> dict:
+    def rng(r: Range) -> dict:
+        return {"best": r.best, "worst": r.worst}
+    return {
+        "round": w.round, "of": w.of, "prize_places": w.places, "edition": w.edition, "tiebreaks": list(w.codes),
+        "exact": w.exact, "message": w.message, "boards_mattering": list(w.mattering), "max_boards": w.max_boards,
+        "combinations": w.combinations, "ranked_by_tiebreaks": w.ranked_by_tiebreaks,
+        "reach": w.reach, "below": w.places + 1,
+        "places": [{"place": k, "certain": list(w.certain(k)), "can_finish": list(w.can_finish(k)),
+                    "only_if_ties": list(w.only_if_ties(k))}
+                   for k in range(1, w.places + 1)],
+        "contenders": [{"no": no, "name": w.names[no], "points": float(w.on_points[no].points_now),
+                        "max_points": float(w.on_points[no].max_points),
+                        "on_points": {"best": w.on_points[no].best, "assured": w.on_points[no].assured,
+                                      "worst": w.on_points[no].worst,
+                                      "places": {str(k): how for k, how in w.on_points[no].reachable}},
+                        "places": list(w.reachable[no]) if w.exact else None,
+                        "shared": list(w.shared.get(no, ())) if w.exact else None} for no in w.contenders],
+        "boards": [{"board": b.number, "white": b.white, "black": b.black, "colours_known": b.coloured,
+                    "matters": b.number in w.mattering,
+                    "outcomes": {OUTCOMES[bo.outcome]: {str(no): rng(r) for no, r in bo.places.items()}
+                                 for bo in w.by_board if bo.board == b}} for b in w.boards],
+    }
