@@ -138,13 +138,18 @@ def test_generated_team_events_read_back_equal(seed):
 
 def test_a_board_won_against_nobody_keeps_both_teams_board_orders():
     """Grandmommy's Cup round 1: team 17's board 2 player won against nobody while team 5 fielded
-    three players; the row gives him a column of his own, so both teams' board numbers survive."""
+    three players, on boards 1, 3 and 4 (its record 300 line-up has an empty board 2); each board
+    sits in the column of its number, so both teams' board numbers survive."""
     ev = _read(REAL / "grandmommys-cup-trf26-team.trf")
     row = next(r for r in match_rows(ev) if r[0] == 1 and 17 in r[1:3])
     assert row == [1, 5, 17, None, "½-½", "-+", "½-½", "1-0", 14, None, 29, 39, 62, 59, 85, 128]
     m = next(m for m in ev.matches_of(17) if m.round == 1)
     assert [(b.board, b.player, b.opponent) for b in m.boards] == [(1, 62, 14), (2, 59, None), (3, 85, 29),
                                                                      (4, 128, 39)]
+    five = next(m for m in ev.matches_of(5) if m.round == 1)
+    assert [(b.board, b.player) for b in five.boards] == [(1, 14), (3, 29), (4, 39)]
+    back = read_team_book(Book(to_bytes(filled_team_workbook(ev))))[0].event
+    assert next(m for m in back.matches_of(5) if m.round == 1) == five
 
 
 # ------------------------------------------------------------------- the values, recomputed

@@ -608,11 +608,11 @@ def _matches(rows: list[_Row], rosters: list[_Roster], st: TeamSettings,
             hp, ap = x.home_players.get(b), x.away_players.get(b)
             colour = st.home_colour(b)
             other = "b" if colour == "w" else "w"
-            if hp is not None:
-                home_boards.append(Board(len(home_boards) + 1, hp, ap, hk, points[hk]))
+            if hp is not None:  # a board's number is its column (an empty board keeps its number)
+                home_boards.append(Board(b, hp, ap, hk, points[hk]))
                 player_rounds.setdefault(hp, {})[x.rd] = _player_round(hk, ap, colour, points[hk])
             if ap is not None:
-                away_boards.append(Board(len(away_boards) + 1, ap, hp, ak, points[ak]))
+                away_boards.append(Board(b, ap, hp, ak, points[ak]))
                 player_rounds.setdefault(ap, {})[x.rd] = _player_round(ak, hp, other, points[ak])
         out[(x.rd, x.home)] = Match(x.rd, x.home, PLAYED, opponent=x.away, boards=tuple(home_boards))
         if x.away is not None:

@@ -447,13 +447,37 @@ def _white_first(t, m, rd: int) -> bool:
     return r.colour == "w"
 
 
+def _by_number(hb: list, ab: list, nb: int) -> Optional[list[tuple[Any, Any]]]:
+    """The columns of a match when every board sits at its own number (1..``nb``) and a board and
+    the board it played against have the same one; else None."""
+    cols: list[tuple[Any, Any]] = [(None, None)] * nb
+    for side, boards in ((0, hb), (1, ab)):
+        for b in boards:
+            if not 1 <= b.board <= nb or cols[b.board - 1][side] is not None:
+                return None
+            pair = list(cols[b.board - 1])
+            pair[side] = b
+            cols[b.board - 1] = (pair[0], pair[1])
+    for h, a in cols:
+        if h is not None and a is not None and (h.opponent != a.player or a.opponent != h.player):
+            return None
+        if (h is not None and a is None and h.opponent is not None) or \
+                (a is not None and h is None and a.opponent is not None):
+            return None
+    last = max((k for k, (h, a) in enumerate(cols) if h is not None or a is not None), default=-1)
+    return cols[:last + 1]
+
+
 def _played_row(rd: int, home, away, nb: int) -> list[Any]:
-    """One played match as a Matches row. The two teams' boards are merged in their own board
-    orders: a board and the board it played against share a column; a board won against nobody
-    (the other team had no player there) gets a column of its own, so each side reads back in
-    its order."""
+    """One played match as a Matches row: each board in the column of its number when the two
+    teams' numbers agree (a board and the board it played against share one); else the two
+    teams' boards merged in their own orders (a board won against nobody gets a column of its
+    own), so each side reads back in its order."""
     hb = list(home.boards)
     ab = list(away.boards) if away is not None else []
+    numbered = _by_number(hb, ab, nb)
+    if numbered is not None:
+        return _row_of(rd, home, away, nb, numbered)
     columns: list[tuple[Any, Any]] = []
     i = j = 0
     while i < len(hb) or j < len(ab):
@@ -476,15 +500,22 @@ def _played_row(rd: int, home, away, nb: int) -> list[Any]:
     if len(columns) > nb:
         raise InputError(f"round {rd}: the match of teams {home.team} and {away.team if away else '-'} needs "
                          f"{len(columns)} boards, but the event has {nb}")
+    return _row_of(rd, home, away, nb, columns)
+
+
+def _row_of(rd: int, home, away, nb: int, columns: list[tuple[Any, Any]]) -> list[Any]:
+    """The Matches row of a match whose boards are laid out in ``columns`` (home, away; None: no
+    player there)."""
     results: list[Any] = [None] * nb
     hp: list[Any] = [None] * nb
     ap: list[Any] = [None] * nb
     for k, (h, a) in enumerate(columns):
         hp[k] = h.player if h is not None else None
         ap[k] = a.player if a is not None else None
-        results[k] = _RESULT[h.kind] if h is not None else _mirror(_RESULT[a.kind])
-    for k in range(len(columns), nb):  # a board neither team had a player on
-        results[k] = "x" if columns else None
+        results[k] = _RESULT[h.kind] if h is not None else _mirror(_RESULT[a.kind]) if a is not None else None
+    for k in range(nb):  # a board neither team had a player on
+        if results[k] is None and columns:
+            results[k] = "x"
     return [rd, home.team, away.team if away is not None else None, None] + results + hp + ap
 
 
