@@ -152,6 +152,24 @@ def test_a_board_won_against_nobody_keeps_both_teams_board_orders():
     assert next(m for m in back.matches_of(5) if m.round == 1) == five
 
 
+@pytest.mark.parametrize("path", TEAM_FILES, ids=lambda p: p.name)
+def test_export_trf_of_a_team_workbook_reads_back_to_the_same_event(path, tmp_path, capsys):
+    """TRF -> workbook -> export-trf (the team writer) -> the same event, with the standings' ranks
+    in record 310 and the Settings list in 202."""
+    ev = _read(path)
+    book = tmp_path / "team.xlsx"
+    book.write_bytes(team_workbook_bytes(ev, tiebreaks=CODES))
+    assert main(["export-trf", str(book), "-o", str(tmp_path / "back.trf")]) == 0
+    assert f"ranks after round {ev.rounds} (the Settings tie-breaks)" in capsys.readouterr().out
+    text = (tmp_path / "back.trf").read_text(encoding="utf-8")
+    back = read_team_trf(text, "back.trf")  # strict: the 310 totals are the games'
+    assert _comparable(back) == _comparable(ev)
+    result = compute_team(ev, CODES)
+    ranks = {int(line[4:7]): int(line[68:71]) for line in text.splitlines() if line[:3] == "310"}
+    assert ranks == {r.no: r.rank for r in result.rows}
+    assert "202 " + ",".join(result.codes) in text
+
+
 # ------------------------------------------------------------------- the values, recomputed
 
 
@@ -361,7 +379,7 @@ def test_cli_template_and_workbook_of_a_team_trf(tmp_path, capsys):
     assert main(["check", str(tmp_path / "bad.xlsx")]) == 1
     out = capsys.readouterr().out
     assert "error    Matches!E5: board result '9-9' is not one" in out and "stale values" in out
-    for command in (["standings", str(book)], ["export-trf", str(book), "-o", str(tmp_path / "b.trf")]):
+    for command in (["standings", str(book)], ["compute", str(book)]):
         assert main(command) == 2  # the individual commands say what a team workbook is, and what reads it
         assert "this is a team workbook (the names Teams and Matches)" in capsys.readouterr().err
     assert main(["recompute", str(tmp_path / "bad.xlsx")]) == 1

@@ -112,6 +112,9 @@ def export_trf(args) -> tuple[str, int]:
     from .book_reader import open_book, read_book
     from .event_sheet import read_event
     book = open_book(args.input)
+    from .team_book import is_team_book
+    if is_team_book(book):
+        return _export_team_trf(args, book)
     try:
         t, settings = read_book(book)
         header = read_event(book)
@@ -122,6 +125,31 @@ def export_trf(args) -> tuple[str, int]:
     out = atomic_write(Path(args.output), write_trf(t).encode("utf-8"), overwrite=args.force)
     ranks = f"; ranks after round {after} (the Settings tie-breaks)" if after else ""
     return f"wrote {out}: {len(t.players)} players, {t.rounds} rounds{ranks}\n" + _colour_note(t), 0
+
+
+def _export_team_trf(args, book) -> tuple[str, int]:
+    """``export-trf`` of a team workbook: a TRF-26 team file (:mod:`xl_tiebreak.trf.team_writer`) of
+    its rounds typed, with the ranks (record 310) and the tie-break list (202) of its standings
+    after the last complete round; the Settings' home colours as record 352."""
+    from dataclasses import replace
+    from ..errors import InputError
+    from ..teamtb.engine import compute_team
+    from ..trf.team_writer import write_team_trf
+    from .team_book import read_team_book
+    from .team_functions import team_result
+    try:
+        tables, codes = read_team_book(book)
+        result = team_result(tables, codes) if tables.complete else None
+    except InputError as exc:  # the file first, then the sheet and cell
+        raise InputError(str(exc), book.name) from None
+    ev = tables.event
+    if tables.settings.colours:
+        ev = replace(ev, tournament=replace(ev.tournament, header=(f"352 {tables.settings.colours}",)))
+    if result is None and codes:
+        result = compute_team(ev, codes, rounds=0)  # no round complete: the list still written
+    out = atomic_write(Path(args.output), write_team_trf(ev, result).encode("utf-8"), overwrite=args.force)
+    ranks = f"; ranks after round {tables.complete} (the Settings tie-breaks)" if tables.complete else ""
+    return f"wrote {out}: {len(ev.teams)} teams, {ev.boards} boards, {ev.rounds} rounds{ranks}\n", 0
 
 
 def with_ranks(t, settings):

@@ -151,6 +151,12 @@ def _team_result(tables: TeamTables, codes: list[str]) -> Any:
     return _kept(tables, ("result", tuple(codes), ed.name), make)
 
 
+def team_result(tables: TeamTables, codes: list[str]) -> Any:
+    """The team engine's standings of a workbook's event after its last complete round, under
+    its Settings (edition, type), for ``codes`` (empty: the default list)."""
+    return _team_result(tables, [c for c in codes if c.strip()])
+
+
 def _out(v: Optional[Fraction]) -> Any:
     return UNDEFINED if v is None else json_number(v)
 
