@@ -379,9 +379,17 @@ def test_cli_template_and_workbook_of_a_team_trf(tmp_path, capsys):
     assert main(["check", str(tmp_path / "bad.xlsx")]) == 1
     out = capsys.readouterr().out
     assert "error    Matches!E5: board result '9-9' is not one" in out and "stale values" in out
-    for command in (["standings", str(book)], ["compute", str(book)]):
-        assert main(command) == 2  # the individual commands say what a team workbook is, and what reads it
-        assert "this is a team workbook (the names Teams and Matches)" in capsys.readouterr().err
+    # the team commands read a team workbook as they read a team TRF: the same standings
+    assert main(["standings", str(book)]) == 0
+    from_book = capsys.readouterr().out
+    assert main(["standings", str(trf), "--tiebreaks", ",".join(CODES)]) == 0
+    from_trf = capsys.readouterr().out
+    assert from_book.splitlines()[:-1] == from_trf.splitlines()[:-1]  # all but the PAB's source
+    assert from_book.splitlines()[-1].endswith("(the workbook's Settings)")
+    assert main(["standings", str(tmp_path / "bad.xlsx")]) == 2
+    assert "bad.xlsx: Matches!E5: board result '9-9' is not one" in capsys.readouterr().err
+    assert main(["explain", str(book), "--player", "1", "--tiebreak", "BH:MP/C1"]) == 0
+    assert "BH:MP/C1 = " in capsys.readouterr().out
     assert main(["recompute", str(tmp_path / "bad.xlsx")]) == 1
     assert "error in Standings!A14: Matches!E5: board result '9-9'" in capsys.readouterr().out
 

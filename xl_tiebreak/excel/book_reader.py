@@ -203,9 +203,8 @@ def _by_header(book: Book) -> CrosstablePlace:
         raise InputError("the workbook has no worksheet (its part xl/workbook.xml lists none)")
     if {"teams", "matches"} <= {k.casefold() for k in book.xlsx.names}:
         raise InputError("this is a team workbook (the names Teams and Matches), not an individual crosstable: "
-                         "'xl-tiebreak recompute' fills in its values and its Standings sheet ranks the teams, "
-                         "'xl-tiebreak check' and 'export-trf' read it; this command reads individual crosstables "
-                         "only so far")
+                         "'xl-tiebreak recompute' fills in its values; check, compute, standings, explain, compare and "
+                         "export-trf read it; this command (or option) is for individual crosstables")
     title = book.sheet("Crosstable") or next(iter(book.sheets))
     cells = book.cells(title)
     for r in range(1, 31):

@@ -193,7 +193,7 @@ def read_team_settings(rows: Any, cell_name: CellName = default_cell_name) -> Te
                          where.get("primary", ""))
     pab_mp = _number(got.get("pab_mp"), "the PAB's match points", where.get("pab_mp", ""))
     pab_gp = _number(got.get("pab_gp"), "the PAB's game points", where.get("pab_gp", ""))
-    pab = DEFAULT_PAB if pab_mp is None and pab_gp is None else PabValue(pab_mp, pab_gp, "settings")
+    pab = DEFAULT_PAB if pab_mp is None and pab_gp is None else PabValue(pab_mp, pab_gp, "the workbook's Settings")
     colours = _text(got.get("colours")).upper()
     if colours and not re.fullmatch(r"[WB]{1,%d}" % MAX_BOARDS, colours):
         raise InputError(f"home colours {colours[:30]!r}: write the home team's colour on each board, "
