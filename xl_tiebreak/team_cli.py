@@ -344,7 +344,10 @@ def export_team_trf(args: argparse.Namespace) -> Optional[tuple[str, int]]:
     """``export-trf TEAM.trf -o OUT.trf``: the team event written again as TRF-26
     (:func:`~xl_tiebreak.trf.team_writer.write_team_trf`): the team records, the games' MP and GP,
     the ranks of the team standings (``--tiebreaks``, else the file's 202, else the Olympiad order;
-    ``--rules``), the PAB value used stated in 320. ``None`` when the input is not a team TRF."""
+    ``--rules``), the PAB value used stated in 320. ``None`` when the input is not a team TRF (a team
+    workbook is written by :func:`xl_tiebreak.excel.commands.export_trf`, every match typed included)."""
+    if Path(args.input).suffix.lower() in (".xlsx", ".xlsm"):
+        return None
     event = _load(args)
     if event is None:
         return None
