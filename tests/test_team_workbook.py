@@ -120,6 +120,12 @@ def test_a_workbook_of_a_team_trf_reads_back_to_the_same_event(path):
     tables, tbs = read_team_book(Book(to_bytes(filled_team_workbook(ev))))
     assert _comparable(tables.event) == _comparable(ev)
     assert tables.complete == ev.rounds and tables.in_progress == (0, 0, 0)
+    # every board game of every player comes back (colours follow the Settings' home colours; the
+    # fielded players of a forfeited match's winner, 0000 - + in the file, are not kept)
+    for p in tables.event.tournament.players:
+        for a, b in zip(ev.tournament.player(p.no).rounds, p.rounds):
+            if a.kind.has_opponent:
+                assert (b.kind, b.opponent, b.points) == (a.kind, a.opponent, a.points), (p.no, a, b)
     if path.name.startswith("grandmommy"):
         assert tbs == ["EDET/P", "EMGSB/C1/P", "BH:MP/C1/P", "MPvGP"]  # its record 202
 
