@@ -374,6 +374,7 @@ def _help(ws, spec: TeamSpec) -> None:
     lines += [("", ""), ("Without Excel", "xl-tiebreak recompute BOOK.xlsx fills in every value.")]
     for i, (a, b) in enumerate(lines, start=1):
         ws.cell(i, 1, a).font = _BOLD if i > 1 else Font(bold=True, size=14)
+        ws.cell(i, 1).alignment = Alignment(vertical="top")
         ws.cell(i, 2, b).alignment = Alignment(wrap_text=True, vertical="top")
     ws.column_dimensions["A"].width = 20
     ws.column_dimensions["B"].width = 100
