@@ -135,9 +135,10 @@ def test_a_lite_template_names_our_functions_as_excel_saves_add_in_functions(tmp
         sheets = {n: z.read(n).decode() for n in z.namelist() if n.startswith("xl/worksheets/sheet")}
         names = z.read("xl/workbook.xml").decode()
     formulas = [f for x in sheets.values() for f in re.findall(r"<f\b[^>]*>([^<]*)</f>", x)]
-    ours = [f for f in formulas if re.search(r"(STANDINGS|RESULTS|STATUS)\(", f)]
-    assert ours and all(re.search(r"_xldudf_(STANDINGS|RESULTS|STATUS)\(", f) for f in ours)
-    assert not any(re.search(r"(?<!_xldudf_)(?<![A-Za-z_])(STANDINGS|RESULTS|STATUS)\(", f) for f in formulas)
+    names_ = r"(CATEGORY_STANDINGS|STANDINGS|RESULTS|STATUS|PRIZES)"
+    ours = [f for f in formulas if re.search(names_ + r"\(", f)]
+    assert ours and all(re.search(r"_xldudf_" + names_ + r"\(", f) for f in ours)
+    assert not any(re.search(r"(?<!_xldudf_)(?<![A-Za-z_])" + names_ + r"\(", f) for f in formulas)
     assert "xlwings.conf" not in names  # the classic add-in's settings sheet is not needed by Lite
 
 

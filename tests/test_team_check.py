@@ -218,3 +218,17 @@ def test_the_program_itself_exits_2_with_one_line_on_a_broken_team_file(tmp_path
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr == (f"xl-tiebreak: event.trf line {END}, column 5: record 330 is: +- / -+ / --, round, first "
                            "team, second team\n")
+
+
+@pytest.mark.parametrize("command", ["compute", "standings"])
+def test_a_team_marker_without_rosters_names_the_record_that_made_it_a_team_event(tmp_path, capsys, command):
+    """A file whose 082 says there are teams but which has no 310/013 roster (a cut file): the
+    refusal names the line of the record that made it a team event (the fuzz run found it named
+    no place)."""
+    path = tmp_path / "cut.trf"
+    path.write_text("012 Cut\n082 3\n001    1      Aa                                0000        0.0    1\n",
+                    encoding="utf-8")
+    assert main([command, str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "cut.trf line 2: record 082 makes this a team event" in err
+    assert "no team roster (310 in TRF-26, 013 in TRF-16)" in err

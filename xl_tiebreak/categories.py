@@ -136,12 +136,17 @@ class Selection:
     missing: tuple[int, ...]
 
     @property
+    def lacking(self) -> str:
+        """What the players left out lack: ``no birth date``, ``no sex field``, ..."""
+        return {"birth": "no birth date", "sex": "no sex field", "fed": "no federation",
+                "rating": "no rating"}[self.category.field]
+
+    @property
     def note(self) -> str:
         """What the output says of the players whose field is missing ("" when none)."""
         if not self.missing:
             return ""
-        what = {"birth": "no birth date", "sex": "no sex field", "fed": "no federation",
-                "rating": "no rating"}[self.category.field]
+        what = self.lacking
         nos = ", ".join(str(n) for n in self.missing[:10]) + (" ..." if len(self.missing) > 10 else "")
         return f"{len(self.missing)} player(s) with {what} are not in {self.category.label}: {nos}"
 

@@ -58,7 +58,15 @@ def _arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
                                             "file's record 202, else a FIDE list)"}
     return {
         "input": (("input",), {"help": "a FIDE TRF file or an .xlsx workbook"}),
-        "trf input": (("input",), {"help": "a FIDE TRF file"}),
+        "trf input": (("input",), {"help": "a FIDE TRF file, or with --from another program's export"}),
+        "check input": (("input",), {"help": "a FIDE TRF file, an .xlsx workbook, or with --from another program's "
+                                           "export"}),
+        "from": (("--from",), {"dest": "source", "choices": ("trf", "chess-results", "swiss-manager", "vega"),
+                               "default": "trf",
+                               "help": "what the input is: a TRF file (default), the crosstable chess-results.com or "
+                                       "Swiss-Manager exports (.xlsx or CSV), or Vega's cross table (text); their "
+                                       "published points and TB columns are compared with ours (--tiebreaks says "
+                                       "which tie-breaks TB1, TB2, ... are)"}),
         "export input": (("input",), {"help": "an .xlsx workbook with a Crosstable, or a team TRF file (written "
                                               "again as TRF-26, with the team records and the teams' ranks)"}),
         "recompute input": (("input",), {"help": "an .xlsx workbook"}),
@@ -111,6 +119,8 @@ def _arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
         "players": (("--players",), {"type": int, "help": "rows for players (default 400 Swiss, 20 round robin)"}),
         "columns": (("--rounds",), {"type": int, "help": "round columns (default 11 Swiss, 19 round robin)"}),
         "boards": (("--boards",), {"type": int, "help": "boards per match (--type team; default 4)"}),
+        "player fields": (("--player-fields",), {"action": "store_true", "help": "FIDE ID, Sex and Born columns "
+                                                 "after Fed (read by women and age categories)"}),
         "cells": (("--cells",), {"action": "store_true", "help": "one formula per cell instead of spilled "
                                  "tables (for Excel 2019 and earlier, without dynamic arrays)"}),
         "output": (("-o", "--output"), {"required": True, "help": "the .xlsx file to write"}),
@@ -130,16 +140,16 @@ def _arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
         "page output": (("-o", "--output"), {"required": True, "metavar": "FILE",
                                              "help": "the .html file to write (one file, nothing fetched when "
                                                      "it is viewed); an existing file is replaced only with --force"}),
-        "age": (("--age",), {"choices": ("year", "date"), "default": "year",
+        "age": (("--age",), {"choices": ("year", "date"), "default": None,
                              "help": "age categories by birth year (FIDE youth and senior events; default) or by "
                                      "the exact age on the start date"}),
         "places": (("--places",), {"metavar": "AMOUNTS", "help": "place prizes, e.g. 500,300,200"}),
         "category prize": (("--category-prize",), {"action": "append", "default": [], "metavar": "CATEGORY=AMOUNTS",
                                                    "help": "a category's prizes, e.g. U1600=100,50 (repeat)"}),
-        "ties": (("--ties",), {"choices": ("tiebreak", "shared", "hort"), "default": "tiebreak",
+        "ties": (("--ties",), {"choices": ("tiebreak", "shared", "hort"), "default": None,
                                "help": "players tied on points: ranked by the tie-breaks (default), prizes "
                                        "shared equally, or the Hort system (half kept, half shared)"}),
-        "prize order": (("--order",), {"choices": ("value", "places-first"), "default": "value",
+        "prize order": (("--order",), {"choices": ("value", "places-first"), "default": None,
                                        "help": "one prize per player: the most valuable first (default), or "
                                                "the place prizes first"}),
         "prize places": (("--places",), {"type": int, "default": 3, "metavar": "N",
@@ -150,7 +160,7 @@ def _arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
                                            "help": "enumerate every combination of results when at most K boards "
                                                    "matter (3^K events; default 8, at most 10); beyond, the answer "
                                                    "is on points alone"}),
-        "unit": (("--unit",), {"default": "0.01", "metavar": "AMOUNT",
+        "unit": (("--unit",), {"default": None, "metavar": "AMOUNT",
                                "help": "shares are rounded down to this (default 0.01); what is left is stated"}),
     }
 
@@ -296,7 +306,10 @@ def _standings(args) -> tuple[str, int]:
     if args.category:
         from .categories import parse_category
         from .prize_report import category_selection
-        category = category_selection(result, parse_category(args.category, "--category"), args.age)
+        named, age = _book_categories(args.input)
+        cat = next((c for n, c in named if n.casefold() == args.category.strip().casefold()), None)
+        category = category_selection(result, cat or parse_category(args.category, "--category"),
+                                      args.age or age or "year")
         if category.note and args.format.startswith("csv"):
             print(f"xl-tiebreak: note: {category.note}", file=sys.stderr)
     got = _emit(args, _render_standings(result, args.format, args.input, category))
@@ -309,19 +322,66 @@ def _standings(args) -> tuple[str, int]:
 
 def _prizes(args) -> tuple[str, int]:
     """``prizes``: the prize list from the standings and a prize table (:mod:`xl_tiebreak.prizes`)."""
+    from fractions import Fraction
+    from .errors import InputError
     from .prize_report import prize_list, render_prizes
     from .prizes import PrizeTable, parse_amounts
     table_ = PrizeTable.parse(args.places or "", args.category_prize)
+    ties, order, unit, age = "tiebreak", "value", Fraction(1, 100), "year"
+    loaded = _load(args.input, args) if str(args.input).lower().endswith((".xlsx", ".xlsm")) else None
     if not table_.places and not table_.categories:
-        from .errors import InputError
-        raise InputError("prizes: no prize given; expected --places 500,300,200 and/or --category-prize U1600=100,50")
-    unit = parse_amounts(args.unit, "--unit")[0]
-    if unit <= 0:
-        from .errors import InputError
-        raise InputError("--unit: expected a positive amount, e.g. 0.01 or 1")
-    result = _result(args, *_load(args.input, args))
-    got, notes = prize_list(result, table_, ties=args.ties, order=args.order, age=args.age, unit=unit)
+        setup = _book_prizes(args.input)  # a workbook's Prizes sheet, when no prize is given here
+        if setup is None:
+            raise InputError("prizes: no prize given; expected --places 500,300,200 and/or --category-prize "
+                             "U1600=100,50 (or a workbook whose Prizes sheet has a prize table)")
+        table_, ties, order, unit, age = setup
+        if not table_.places and not table_.categories:
+            raise InputError("prizes: the workbook's prize table is empty; type the amounts on its Prizes sheet, "
+                             "or give --places 500,300,200 and/or --category-prize U1600=100,50")
+    if args.unit is not None:
+        unit = parse_amounts(args.unit, "--unit")[0]
+        if unit <= 0:
+            raise InputError("--unit: expected a positive amount, e.g. 0.01 or 1")
+    result = _result(args, *(loaded or _load(args.input, args)))
+    got, notes = prize_list(result, table_, ties=args.ties or ties, order=args.order or order, age=args.age or age,
+                            unit=unit)
     return _emit(args, render_prizes(result, got, notes, args.format, args.input))
+
+
+def _book_categories(path: str) -> tuple[list, Optional[str]]:
+    """A workbook's named categories and age basis (its Categories sheet), or none."""
+    if not str(path).lower().endswith((".xlsx", ".xlsm")):
+        return [], None
+    from .errors import InputError
+    from .excel.prize_book import workbook_categories
+    try:
+        got = workbook_categories(Path(path).read_bytes())
+    except InputError as exc:
+        raise InputError(str(exc), Path(path).name) from None
+    except OSError as exc:
+        raise InputError(f"cannot be read ({exc.strerror or exc})", str(path)) from None
+    return (got[0], got[1]) if got else ([], None)
+
+
+def _book_prizes(path: str):
+    """A workbook's prize table and rules (its PRIZES formula: table, ties, order, unit, age basis),
+    or None for a TRF file or a workbook without one."""
+    if not str(path).lower().endswith((".xlsx", ".xlsm")):
+        return None
+    from .errors import InputError
+    from .excel.prize_book import workbook_prize_setup
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise InputError(f"cannot be read ({exc.strerror or exc})", str(path)) from None
+    try:
+        got = workbook_prize_setup(data)
+    except InputError as exc:
+        raise InputError(str(exc), Path(path).name) from None
+    if got is None:
+        return None
+    setup, age, _where = got
+    return setup.table, setup.ties, setup.order, setup.unit, age
 
 
 def _whatif(args) -> tuple[str, int]:
@@ -339,8 +399,8 @@ def _publish(args) -> tuple[str, int]:
     """``publish``: one self-contained HTML page of the event (:mod:`xl_tiebreak.publish`)."""
     from .excel.stale import note_stale
     from .publish import build_page, extras_from_texts
-    extras = extras_from_texts(args.category, args.places or "", args.category_prize, ties=args.ties,
-                               order=args.order, age=args.age, unit=args.unit)
+    extras = extras_from_texts(args.category, args.places or "", args.category_prize, ties=args.ties or "tiebreak",
+                               order=args.order or "value", age=args.age or "year", unit=args.unit or "0.01")
     result = _result(args, *_load(args.input, args))
     got = _emit(args, build_page(result, extras, Path(args.input).name))
     note_stale(args.input)
@@ -493,6 +553,8 @@ def _check(args) -> tuple[str, int]:
     p = Path(args.input)
     if not p.is_file():
         raise TiebreakError(f"{args.input}: no such file")
+    if getattr(args, "source", "trf") != "trf":
+        return _check_export(args, p)
     if p.suffix.lower() in (".xlsx", ".xlsm"):
         from .excel.book_check import check_workbook
         found = check_workbook(p)
@@ -510,6 +572,41 @@ def _check(args) -> tuple[str, int]:
              for f in found]
     lines.append(f"{p.name}: {errors} error(s), {len(found) - errors} warning(s)")
     return "\n".join(lines) + "\n", status
+
+
+def _check_export(args, p: Path) -> tuple[str, int]:
+    """``check --from chess-results FILE``: the export read into an event, then every published
+    point total, rank and TB column (TB1 the first code of --tiebreaks) that differs from ours;
+    exit 1 when one does."""
+    from .engine import compute
+    from .excel.export_rows import read_import
+    from .imports.published import differences
+    from .standings import rank
+    imported = read_import(p, args.source)
+    t, pub = imported.tournament, imported.published
+    codes = [c.strip() for c in (args.tiebreaks or "").split(",") if c.strip()]
+    result = compute(t, ",".join(codes) or None, edition=args.rules or None, kind="swiss")  # by the start date
+    ranks = {r.player.no: r.rank for r in rank(result)}
+    compared = list(result.codes) if codes else []
+    found = differences(pub, [pl.no for pl in t.players], [pl.name for pl in t.players], result.points,
+                        [list(v) if compared else [] for v in result.values], compared,
+                        ranks if codes else None)
+    head = (f"{imported.title or p.name}: {len(t.players)} players, {t.rounds} rounds, opponents named by "
+            f"{imported.numbered_by}; rules {result.edition.name}")
+    if not codes:
+        head += "; give --tiebreaks (what TB1, TB2, ... are, e.g. BH/C1,BH,SB) to compare the tie-breaks and ranks"
+    if args.format == "json":
+        import json  # here, not at the top: the other commands start without it
+        return json.dumps({"players": len(t.players), "rounds": t.rounds, "numbered_by": imported.numbered_by,
+                           "edition": result.edition.name, "tiebreaks": compared, "legend": list(pub.legend),
+                           "differences": [{"no": d.no, "name": d.name, "what": d.what, "published": d.published,
+                                            "ours": d.ours} for d in found]},
+                          ensure_ascii=False, indent=1) + "\n", 1 if found else 0
+    lines = [head] + [f"  legend: {ln}" for ln in pub.legend]
+    lines += [f"differs  No {d.no} {d.name}: {d.what}: published {d.published}, ours {d.ours}" for d in found]
+    lines.append(f"{p.name}: {len(found)} difference(s) between the published values and ours"
+                 + ("" if codes else " (points only)"))
+    return "\n".join(lines) + "\n", 1 if found else 0
 
 
 def _columns(result: Result) -> list[tuple[str, int]]:
@@ -687,12 +784,14 @@ def _commands() -> tuple[tuple[str, str, tuple[str, ...], Callable[[argparse.Nam
         ("compare", "the values under several editions side by side",
          ("input", "tiebreaks", "editions", "type", "rounds", "live", "format", "set", "unrated", "encoding",
           "team pab", "team primary"), _compare),
-        ("check", "list every problem of a TRF file or a workbook's crosstable", ("input", "findings format", "encoding"),
-         _check),
+        ("check", "list every problem of a TRF file or a workbook's crosstable; with --from, where an export's "
+         "published values differ from ours", ("check input", "from", "tiebreaks", "rules", "findings format",
+                                               "encoding"), _check),
         ("template", "write an empty workbook template",
-         ("template type", "players", "columns", "boards", "cells", "runtime", "output", "force"), _template),
+         ("template type", "players", "columns", "player fields", "boards", "cells", "runtime", "output", "force"),
+         _template),
         ("workbook", "make a workbook from a TRF file (the template, filled)",
-         ("trf input", "output", "tiebreaks", "rules", "force", "encoding"), _workbook),
+         ("trf input", "from", "output", "tiebreaks", "rules", "force", "encoding"), _workbook),
         ("export-trf", "write a workbook's crosstable as a TRF file (the players' 001 fields: start number, "
          "name, title, rating, federation, FIDE ID, sex, birth date; every result with its colour, byes "
          "and withdrawals; the Event sheet's header records, the start date, the rounds as XXR, the "

@@ -6,7 +6,6 @@ their order and their places, and shows the player's place in the category besid
 
 from __future__ import annotations
 
-import json
 from datetime import date
 from fractions import Fraction
 from typing import Optional, Sequence
@@ -18,7 +17,7 @@ from .prizes import PrizeList, PrizeTable, allocate
 from .standings import Row, rank
 from .textutil import csv_text, table
 
-__all__ = ["start_date", "category_selection", "prize_list", "render_prizes", "money"]
+__all__ = ["start_date", "category_selection", "prize_list", "render_prizes", "money", "rules_line", "category_rows"]
 
 
 def start_date(result: Result) -> Optional[date]:
@@ -30,26 +29,31 @@ def start_date(result: Result) -> Optional[date]:
         return None
 
 
-def category_selection(result: Result, category: Category, age: str = "year") -> Selection:
-    """The standings rows of one category, in the full event's order."""
-    start = start_date(result)
+_NO_START = "an age category needs the event's start date (TRF record 042, or Settings!B5 of a workbook)"
+
+
+def category_selection(result: Result, category: Category, age: str = "year",
+                       start: Optional[date] = None, rows: Optional[Sequence[Row]] = None) -> Selection:
+    """The standings rows of one category, in the full event's order. ``start``: the start date
+    ages are counted at (default: the event's); ``rows``: the standings, when already ranked."""
+    start = start if start is not None else start_date(result)
     if category.field == "birth" and start is None:
-        raise InputError(f"category {category.text}: an age category needs the event's start date "
-                         "(TRF record 042, or the workbook's Event sheet)")
-    return select(rank(result), category, lambda r: r.player, start, age)
+        raise InputError(f"category {category.text}: {_NO_START}")
+    return select(rank(result) if rows is None else rows, category, lambda r: r.player, start, age)
 
 
 def prize_list(result: Result, table_: PrizeTable, *, ties: str, order: str, age: str = "year",
-               unit: Fraction = Fraction(1, 100)) -> tuple[PrizeList, list[str]]:
+               unit: Fraction = Fraction(1, 100), start: Optional[date] = None,
+               rows: Optional[Sequence[Row]] = None) -> tuple[PrizeList, list[str]]:
     """The prize list of the event's standings, and the notes on players left out of a category
-    because a field is missing."""
-    rows = rank(result)
-    start = start_date(result)
+    because a field is missing. ``start``: the start date ages are counted at (default: the
+    event's); ``rows``: the standings, when already ranked."""
+    rows = rank(result) if rows is None else rows
+    start = start if start is not None else start_date(result)
     notes = []
     for cat, _ in table_.categories:
         if cat.field == "birth" and start is None:
-            raise InputError(f"category {cat.text}: an age category needs the event's start date "
-                             "(TRF record 042, or the workbook's Event sheet)")
+            raise InputError(f"category {cat.text}: {_NO_START}")
         note = select(rows, cat, lambda r: r.player, start, age).note
         if note:
             notes.append(note)
@@ -71,9 +75,16 @@ _TIES_TEXT = {"tiebreak": "tied players are ranked by the tie-breaks",
               "hort": "Hort system: half of each prize kept, the other halves shared among the tied players"}
 
 
+def rules_line(got: PrizeList) -> str:
+    """How the prizes were handed out, in one sentence."""
+    return (f"{_TIES_TEXT[got.ties]}; one prize per player, "
+            f"{'the most valuable first' if got.order == 'value' else 'place prizes first'}")
+
+
 def render_prizes(result: Result, got: PrizeList, notes: Sequence[str], fmt: str, source: str) -> str:
     """The prize list as a text table, CSV or JSON."""
     if fmt == "json":
+        import json  # here: a recompute, which shows prize lists too, never loads json (start-up time)
         return json.dumps({"edition": result.edition.name, "rounds": result.rounds, "ties": got.ties,
                            "order": got.order, "awards": [
                                {"no": a.no, "name": a.name, "place": a.place, "prize": a.prize,
@@ -87,8 +98,7 @@ def render_prizes(result: Result, got: PrizeList, notes: Sequence[str], fmt: str
     if fmt.startswith("csv"):
         return csv_text(headers, rows, fmt)
     head = (f"{result.tournament.name or source}\nPrizes, standings {result.label}; rules: {result.edition.name}\n"
-            f"{_TIES_TEXT[got.ties]}; one prize per player, "
-            f"{'the most valuable first' if got.order == 'value' else 'place prizes first'}\n\n")
+            f"{rules_line(got)}\n\n")
     tail = [f"Total paid {money(got.total)}"]
     if got.left_over:
         tail.append(f"Left over by rounding shares down: {money(got.left_over)}")

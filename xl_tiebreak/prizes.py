@@ -81,10 +81,10 @@ class PrizeTable:
         """From the CLI's texts: ``places`` ``"500,300,200"``; each category ``"U1600=100,50"``."""
         cats = []
         for text in categories:
-            name, eq, amounts = text.partition("=")
-            if not eq and ":" in text:
+            name, _, amounts = text.rpartition("=")  # the last "=": FED=ENG=100,50 is FED=ENG's
+            if ":" in amounts:  # U1600:100,50 and FED=ENG:100,50
                 name, _, amounts = text.rpartition(":")
-            if not amounts.strip():
+            if not amounts.strip() or not name.strip():
                 raise InputError(f"category prizes {text!r}: expected CATEGORY=amounts, e.g. U1600=100,50")
             cats.append((parse_category(name, f"category prizes {text!r}"),
                          parse_amounts(amounts, f"category {name.strip()} prizes")))
@@ -108,13 +108,15 @@ class Award:
 
 @dataclass(frozen=True)
 class PrizeList:
-    """The awards in standings order, the prizes nobody could receive, and what rounding left."""
+    """The awards in standings order, the prizes nobody could receive (and their amounts, in the
+    same order), and what rounding left."""
 
     awards: tuple[Award, ...]
     unawarded: tuple[str, ...]
     left_over: Fraction
     ties: str
     order: str
+    unawarded_amounts: tuple[Fraction, ...] = ()
 
     @property
     def total(self) -> Fraction:
@@ -176,7 +178,9 @@ def allocate(rows: Sequence[R], table: PrizeTable, *, player_of: Callable[[R], P
         awards.append(Award(p.no, p.name, place_of(rows[i]), got.label if got else "share of tied prizes",
                             got.amount if got else Fraction(0), paid[i],
                             tuple(player_of(rows[j]).no for j in shared.get(i, ()))))
-    return PrizeList(tuple(awards), tuple(p.label for p in prizes if p.winner is None), left, ties, order)
+    nobody = [p for p in prizes if p.winner is None]
+    return PrizeList(tuple(awards), tuple(p.label for p in nobody), left, ties, order,
+                     tuple(p.amount for p in nobody))
 
 
 def _share(rows: Sequence[R], prizes: list[_Prize], taken: dict[int, _Prize], paid: dict[int, Fraction],

@@ -42,6 +42,7 @@ RULES: dict[str, tuple[str, str]] = {
     "encoding": ("warning", "a file that is not UTF-8: the encoding was guessed"),
     "event-type": ("error", "a result code that makes no sense for the event type (BYE in a round robin)"),
     "crosstable-name": ("warning", "players typed below the Crosstable name's range (read; recompute widens it)"),
+    "published": ("warning", "a value another program published differs from ours (a workbook's Published sheet)"),
     "stale": ("warning", "a workbook's stored values do not match its results (edited, not recalculated)"),
     "unrated": ("warning", "a rating tie-break that will be empty: an unrated player and no rating set for unrated players"),
     "team-roster": ("warning", "a team event's player who is in no team's roster (310 / 013)"),

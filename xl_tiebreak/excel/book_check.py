@@ -32,6 +32,8 @@ def check_workbook(path: "str | Path") -> list:
     found = collect(lambda fd: read.append(read_workbook(path, findings=fd)))
     if read and not any(f.severity == "error" for f in found):
         found += _unrated_findings(path, *read[0])
+        from .published_sheet import published_findings
+        found += published_findings(open_book(path), *read[0])
     return found + stale_findings(path, found)
 
 

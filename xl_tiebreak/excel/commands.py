@@ -26,13 +26,16 @@ def template(args) -> tuple[str, int]:
         if boards is not None and not 1 <= boards <= 20:
             raise InputError(f"--boards {boards}: a match has 1 to 20 boards")
         data = team_template_bytes(boards=boards, rounds=args.rounds, player_rows=args.players, runtime=runtime)
+    elif getattr(args, "boards", None) is not None:
+        raise InputError("--boards: for --type team (boards per match)")
     elif args.kind == "teaching":
         if cells:
             raise InputError("the teaching workbook exists in its spilled form only (Excel 365 or 2021)")
         from .authoring.teaching import teaching_bytes
         data = teaching_bytes(runtime)
     else:
-        data = template_bytes(args.kind, args.players, args.rounds, cells=cells, runtime=runtime)
+        data = template_bytes(args.kind, args.players, args.rounds, cells=cells, runtime=runtime,
+                              player_fields=getattr(args, "player_fields", False))
     out = atomic_write(Path(args.output), data, overwrite=args.force)
     form = "one formula per cell" if cells else "spilled tables"
     if args.kind == "team":
@@ -45,10 +48,16 @@ def template(args) -> tuple[str, int]:
 def workbook(args) -> tuple[str, int]:
     from ..trf import read_trf
     from .authoring.workbook import write_workbook
-    team = _team_trf(args.input, getattr(args, "encoding", None))
-    if team is not None:
-        return _team_workbook(args, *team)
-    t = read_trf(args.input, encoding=getattr(args, "encoding", None))
+    imported = None
+    if getattr(args, "source", "trf") != "trf":
+        from .export_rows import read_import
+        imported = read_import(args.input, args.source)
+        t = imported.tournament
+    else:
+        team = _team_trf(args.input, getattr(args, "encoding", None))
+        if team is not None:
+            return _team_workbook(args, *team)
+        t = read_trf(args.input, encoding=getattr(args, "encoding", None))
     tbs = [c.strip() for c in args.tiebreaks.split(",") if c.strip()] if args.tiebreaks else None
     if tbs:
         from ..descriptor import parse_list
@@ -56,6 +65,8 @@ def workbook(args) -> tuple[str, int]:
     if args.rules:
         from ..editions import get_edition
         get_edition(args.rules)
+    if imported is not None:
+        return _imported_workbook(args, imported, tbs)
     out = write_workbook(t, args.output, tiebreaks=tbs, edition=args.rules, overwrite=args.force, trf_fields=True)
     return (f"wrote {out}: {len(t.players)} players, {t.rounds} rounds, values filled in; after editing "
             f"it without Excel, 'xl-tiebreak recompute {out}' fills them in again\n"), 0
@@ -104,6 +115,23 @@ def _team_workbook(args, text: str, fd) -> tuple[str, int]:
     if len(fd.items) > 10:
         lines.append(f"... and {len(fd.items) - 10} more notes ('xl-tiebreak check' lists them)")
     return "\n".join(lines) + "\n", 1 if errors else 0
+
+
+def _imported_workbook(args, imported, tbs) -> tuple[str, int]:
+    """``workbook --from PROGRAM FILE``: the workbook of the imported event, with a Published sheet
+    of what the program published (``check`` compares it with ours)."""
+    from .authoring.published import published_sheet
+    from .authoring.template import to_bytes, with_values
+    from .authoring.workbook import filled_workbook
+    t = imported.tournament
+    wb, _spec = filled_workbook(t, tiebreaks=tbs, edition=args.rules, trf_fields=True)
+    published_sheet(wb, imported, args.source, Path(args.input).name)
+    out = atomic_write(Path(args.output), with_values(to_bytes(wb)), overwrite=args.force)
+    note = "" if tbs else ("; the Published TB columns are compared with the Settings tie-breaks in order: give "
+                           "--tiebreaks (what TB1, TB2, ... are) to make them match")
+    return (f"wrote {out}: {len(t.players)} players, {t.rounds} rounds from {args.source} ({len(imported.published.columns)} "
+            f"published tie-break column(s) on the Published sheet); 'xl-tiebreak check {out}' lists where they "
+            f"differ from ours{note}\n"), 0
 
 
 def export_trf(args) -> tuple[str, int]:

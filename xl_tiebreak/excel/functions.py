@@ -265,8 +265,14 @@ def STANDINGS(crosstable: Table, tiebreak_list: Any = None, edition: Any = None,
     """The ranked table (Rk, No, Name, Pts and the tie-breaks) that spills; with row (1 the leader, 0 the header) and column (1 is Rk) it gives that one cell, empty past the last player."""
     opts = read_options(unrated, settings, "STANDINGS")
     table = _standings_table(_result(crosstable, tiebreak_list, edition, kind, opts, rounds, live, "STANDINGS"))
-    i = read_whole(row, "row", "STANDINGS")
-    j = read_whole(column, "column", "STANDINGS")
+    return _part(table, row, column, "STANDINGS")
+
+
+def _part(table: list[list[Any]], row: Any, column: Any, function: str) -> Any:
+    """The whole table (row and column empty), one row, one column, or one cell of it: the
+    one-cell forms for Excel without dynamic arrays; empty past the last row, #N/A elsewhere."""
+    i = read_whole(row, "row", function)
+    j = read_whole(column, "column", function)
     if i is None and j is None:  # both empty (None, or "" as Office.js passes an empty cell)
         return [list(r) for r in table]
     if i is not None and not 0 <= i < len(table):
@@ -279,6 +285,42 @@ def STANDINGS(crosstable: Table, tiebreak_list: Any = None, edition: Any = None,
     if j is None:
         return [table[i]]
     return table[i][j - 1]
+
+
+def CATEGORY_STANDINGS(crosstable: Table, category: Any, tiebreak_list: Any = None, edition: Any = None,
+                       kind: Any = None, age_basis: Any = None, row: Any = None, column: Any = None,
+                       unrated: Any = None, settings: Any = None, rounds: Any = None, live: Any = None) -> Any:
+    """The standings of a category (U1600, 1600-1799, women, U18, S50, FED=ENG, unrated) in the whole event's order and tie-breaks, as a table that spills; with a range of rows name | category, each category in turn; with row and column, one cell."""
+    from .prize_arguments import read_age, read_categories, read_start
+    from .prize_tables import category_table
+    opts = read_options(unrated, settings, "CATEGORY_STANDINGS")
+    result = _result(crosstable, tiebreak_list, edition, kind, opts, rounds, live, "CATEGORY_STANDINGS")
+    cats = read_categories(category, "category")
+    start, age = read_start(edition), read_age(age_basis)
+    key = (tuple((n, c.text, c.label) for n, c in cats), start, age)  # a category is its text
+    table = _kept(result, f"_categories{key!r}",
+                  lambda: category_table(result, _standings(result), cats, start, age))
+    return _part(table, row, column, "CATEGORY_STANDINGS")
+
+
+def PRIZES(crosstable: Table, prize_table: Any, prize_rules: Any = None, categories: Any = None,
+           age_basis: Any = None, tiebreak_list: Any = None, edition: Any = None, kind: Any = None,
+           row: Any = None, column: Any = None, unrated: Any = None, settings: Any = None, rounds: Any = None,
+           live: Any = None) -> Any:
+    """The prize list from the standings and a prize table (a heading row Place and categories, then the 1st, 2nd, ... amounts), one prize per player, as a table that spills: place, player, prize, amount listed and paid; with row and column, one cell."""
+    from .prize_arguments import PrizeSetup, read_age, read_categories, read_prize_rules, read_prize_table, read_start
+    from .prize_tables import prize_table as prize_list_table
+    opts = read_options(unrated, settings, "PRIZES")
+    named = read_categories(categories)
+    table = read_prize_table(prize_table, named)
+    ties, order, unit = read_prize_rules(prize_rules)
+    start, age = read_start(edition), read_age(age_basis)
+    result = _result(crosstable, tiebreak_list, edition, kind, opts, rounds, live, "PRIZES")
+    key = (table.places, tuple((c.text, c.label, a) for c, a in table.categories), ties, order, unit, start, age)
+    setup = PrizeSetup(table, ties, order, unit)
+    got = _kept(result, f"_prizes{key!r}",
+                lambda: prize_list_table(result, _standings(result), setup, start, age))
+    return _part(got, row, column, "PRIZES")
 
 
 def _explanation(function: str, player: Any, crosstable: Table, code: Any, edition: Any, kind: Any,
@@ -445,6 +487,16 @@ PARAMETER_DOCS: dict[str, str] = {
     "row": "Only this row of the table (0 is the header); empty: the whole table.",
     "column": "Only this column of the table (1 is the first); empty: every column.",
     "after_round": "The round after which the score is wanted (0 to the last round).",
+    "category": "A category: U1600, 1600-1799, women, U18, S50, FED=ENG or unrated; or a range of rows name | "
+                "category (the Categories sheet).",
+    "categories": "The event's categories: rows of name | category (U1600, women, U18, S50, FED=ENG), which the "
+                  "prize table's headings may name.",
+    "age_basis": "How ages are counted: year (default; the age reached in the event's year) or date (the exact "
+                 "age on the start date).",
+    "prize_table": "The prize table: a heading row (Place, then categories), then one row per prize, 1st, 2nd, "
+                   "...; the first column holds the rows' labels.",
+    "prize_rules": "Rows of name and value: Ties tiebreak, shared or hort; Order value or places-first; Rounding "
+                   "unit such as 0.01. Empty: tiebreak, value, 0.01.",
     "score_before": "The player's score before the unplayed round.",
     "forfeit_score": "The points the player was awarded in the unplayed round.",
     "rounds_completed": "The number of rounds completed (n).",
@@ -482,10 +534,11 @@ def description(function: str) -> str:
 
 _TABLE_ARGUMENTS = frozenset({"crosstable", "matches", "teams"})  # their cells are checked by their readers
 #: the arguments that take a range; every other one takes one value (a range of one cell is that cell)
-_RANGE_ARGUMENTS = frozenset({"crosstable", "tiebreak_list", "settings", "edition", "matches", "teams"})
+_RANGE_ARGUMENTS = frozenset({"crosstable", "tiebreak_list", "settings", "edition", "category", "categories",
+                              "prize_table", "prize_rules", "matches", "teams"})
 #: the functions whose call gives a table that spills (STANDINGS and EXPLAIN unless one cell is asked for)
-SPILLING = frozenset({"TIEBREAKS", "RESULTS", "STANDINGS", "EXPLAIN", "CHECK", "TEAM_STANDINGS", "MATCH_SCORES",
-                      "PLAYER_POINTS", "TEAM_LEGEND", "TEAM_EXPLAIN"})
+SPILLING = frozenset({"TIEBREAKS", "RESULTS", "STANDINGS", "EXPLAIN", "CHECK", "CATEGORY_STANDINGS", "PRIZES",
+                      "TEAM_STANDINGS", "MATCH_SCORES", "PLAYER_POINTS", "TEAM_LEGEND", "TEAM_EXPLAIN"})
 
 
 def error_table(message: str) -> list[list[Any]]:
@@ -500,7 +553,7 @@ def spills(name: str, args: Sequence[Any], kwargs: Optional[dict] = None) -> boo
     both row and column give one cell)."""
     if name not in SPILLING:
         return False
-    if name not in ("STANDINGS", "EXPLAIN", "TEAM_STANDINGS"):
+    if name not in ("STANDINGS", "EXPLAIN", "CATEGORY_STANDINGS", "PRIZES", "TEAM_STANDINGS"):
         return True
     names = list(inspect.signature(FUNCTIONS[name]).parameters)
     given = dict(zip(names, args), **(kwargs or {}))

@@ -251,6 +251,18 @@ def is_team_bytes(raw: bytes) -> bool:
     return False
 
 
+def _team_marker(text: str) -> Optional[int]:
+    """The line of the first record that makes ``text`` a team event (as the reader decides it)."""
+    h = Header()
+    fd = Findings(strict=False)
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        if line[:3] != "001":
+            read_header_line(h, line, lineno, "", fd)
+            if h.team:
+                return lineno
+    return None
+
+
 #: the records that can make a file a team event, at a line's start (:func:`is_team_bytes`; the
 #: leading line break lets the search skip through a big file)
 _TEAM_CODES = re.compile(rb"\n(?:310|013|320|330|300|352|362|082|092|192)")
@@ -298,7 +310,11 @@ def read_team_trf(text: str, source: str = "<trf>", *, findings: Optional[Findin
     if not h.teams:  # 310 replaces 013 (TRF-26); a file with both is read by its 310 records
         h.teams = h.teams013
     if not h.teams:
-        raise InputError("no team records (310 in TRF-26, 013 in TRF-16): not a team event", source)
+        marked = _team_marker(text)
+        where = f"{source} line {marked}" if marked is not None else source
+        marker = f"record {text.splitlines()[marked - 1][:3]} makes this a team event, but " if marked else ""
+        raise InputError(marker + "the file has no team roster (310 in TRF-26, 013 in TRF-16) to say who plays "
+                         "for which team", where)
     return _build(t, h, player_line, fd)
 
 

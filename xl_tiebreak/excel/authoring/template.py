@@ -6,7 +6,8 @@ points, tie-breaks and place row for row), ``Standings`` (one spilled ``STANDING
 (edition, type, tie-break list, a rating for unrated players and the choices the rules leave open,
 all read by every formula), ``Help`` (plain sentences), a hidden ``Cache`` (the values of the last
 headless recompute, which LibreOffice and Excel without the add-in show through ``IFERROR``) and a
-hidden ``xlwings.conf`` naming the UDF module. A template makes a handful of calls of our
+hidden ``xlwings.conf`` naming the UDF module, then ``Categories`` and ``Prizes`` (one spilled
+call each, :mod:`.prize_sheets`). A template makes a handful of calls of our
 functions per recalculation, whatever its size. ``Spec.cells`` gives the one-cell forms instead
 (one call per cell) for Excel without dynamic arrays.
 
@@ -87,6 +88,7 @@ class Spec:
     event_rounds: Optional[int] = None  # Settings, Rounds (empty: the round columns)
     identity: bool = False  # the FIDE ID | Sex | Born columns (a workbook made from a TRF that has them)
     runtime: str = "classic"  # or "lite": function names as Excel saves Office.js functions (_xldudf_)
+    prizes: bool = True  # the Categories and Prizes sheets (not in the teaching workbook)
 
 
 RUNTIMES = ("classic", "lite")
@@ -210,6 +212,12 @@ def build(spec: Spec) -> Workbook:
         conf = wb.create_sheet("xlwings.conf")
         conf["A1"], conf["B1"] = "UDF Modules", "xl_tiebreak.udfs"
         conf.sheet_state = "hidden"
+    if spec.prizes:  # last, so the parts of the sheets before keep their names
+        from .prize_sheets import CATEGORIES_SHEET, PRIZES_SHEET, Wiring, categories_sheet, prizes_sheet
+        wiring = Wiring(spec.players, TB_SLOTS, STATUS_ROW, f"{TB_RANGE},{SETTINGS_ARGS}", TAIL_ARGS,
+                        lambda call, rows, cols: spilled(call, cache, rows, cols), print_setup, spec.cells)
+        categories_sheet(wb.create_sheet(CATEGORIES_SHEET), wiring)
+        prizes_sheet(wb.create_sheet(PRIZES_SHEET), wiring)
     wb.defined_names["Crosstable"] = DefinedName("Crosstable", attr_text=lay.crosstable_ref())
     wb.properties.creator = "xl-tiebreak"
     wb.properties.title = spec.title or f"xl-tiebreak {spec.kind} template"
@@ -564,9 +572,10 @@ def with_values(data: bytes) -> bytes:
 
 
 def template_bytes(kind: str, players: Optional[int] = None, rounds: Optional[int] = None,
-                   cells: bool = False, runtime: str = "classic") -> bytes:
+                   cells: bool = False, runtime: str = "classic", player_fields: bool = False) -> bytes:
     """The template of ``kind`` ("swiss" or "round-robin"), spilled or with one-cell formulas,
-    for the classic add-in or xlwings Lite (``runtime``)."""
+    for the classic add-in or xlwings Lite (``runtime``); ``player_fields``: with the FIDE ID |
+    Sex | Born columns after Fed (what women and age categories read)."""
     spec = default_spec(kind)
     if players:
         spec.players = players
@@ -577,4 +586,5 @@ def template_bytes(kind: str, players: Optional[int] = None, rounds: Optional[in
         spec.rounds = rounds
     spec.cells = cells
     spec.runtime = runtime
+    spec.identity = player_fields
     return with_values(to_bytes(build(spec)))

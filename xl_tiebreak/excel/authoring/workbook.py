@@ -33,12 +33,13 @@ def workbook_bytes(t: Tournament, *, tiebreaks: Optional[list[str]] = None,
 
 
 def filled_workbook(t: Tournament, *, tiebreaks: Optional[list[str]] = None, edition: Optional[str] = None,
-                    cells: bool = False, trf_fields: bool = False):
+                    cells: bool = False, trf_fields: bool = False, prizes: bool = True):
     """The template (an openpyxl Workbook) filled with the event ``t``, and its spec.
 
     ``trf_fields`` keeps what a TRF file says beyond the crosstable, for ``export-trf``: the
     FIDE ID | Sex | Born columns after Fed (when a player has any of them; they shift the round
-    columns, so the plain templates go without) and the Event sheet of header records."""
+    columns, so the plain templates go without) and the Event sheet of header records.
+    ``prizes``: the Categories and Prizes sheets (the teaching workbook goes without)."""
     if not t.scoring.is_standard:
         s = t.scoring
         raise InputError(f"the event scores {s.win}/{s.draw}/{s.loss} (pairing bye {s.pab_points}); a workbook "
@@ -56,6 +57,7 @@ def filled_workbook(t: Tournament, *, tiebreaks: Optional[list[str]] = None, edi
     spec.start_date = t.start_date or ""
     spec.title = t.name or ""
     spec.cells = cells
+    spec.prizes = prizes
     spec.identity = trf_fields and any(p.fide_id or p.sex or p.birth for p in t.players)
     wb = build(spec)
     if trf_fields:

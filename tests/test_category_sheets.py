@@ -1,0 +1,419 @@
+"""The Categories and Prizes sheets (issue 24): the templates have them, a workbook made from a real
+event with a typed prize table recomputes to the prize list the CLI prints for the same table, the
+category standings equal ``standings --category``, ``prizes BOOK.xlsx`` reads the sheet's table,
+bad tables are refused by their place, and LibreOffice prints the Prizes page.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from openpyxl import load_workbook  # type: ignore[import-untyped]
+
+from conftest import ROOT
+from xl_tiebreak import demo_tournament
+from xl_tiebreak.cli import main
+from xl_tiebreak.errors import InputError
+from xl_tiebreak.excel import functions as fx
+from xl_tiebreak.excel.authoring.prize_sheets import CAT_FIRST, CAT_TABLE_ROW, PRIZE_HEAD_ROW, PRIZE_LIST_ROW, RULES_FIRST
+from xl_tiebreak.excel.authoring.template import to_bytes
+from xl_tiebreak.excel.authoring.workbook import filled_workbook
+from xl_tiebreak.excel.recompute import recompute
+from xl_tiebreak.notation import format_cell
+from xl_tiebreak.trf import read_trf
+
+TEMPLATES = ROOT / "workbook_templates"
+REAL = ROOT.parent / "shared" / "data" / "real"
+OPEN = REAL / "66363-open-intl-champignol-2025.trf"  # 294 players, sex m/w, no birth dates
+GROS = REAL / "gros-open-2010-partial.trf"  # birth years, sex, start date 2010-09-24
+needs = pytest.mark.skipif(not OPEN.exists() or not GROS.exists(), reason="../shared/data/real is absent")
+
+#: the prize table typed on the sheet, and the same table as the CLI's flags
+HEADINGS = ["Women", "U1600", "1600-1799", "FED=GRE", "FED=USA"]  # nobody from the USA plays
+AMOUNTS = {"Place": [500, 300, 200, 100], "Women": [100, 50], "U1600": [80, 40], "1600-1799": [60], "FED=GRE": [30, 20],
+           "FED=USA": [15]}
+FLAGS = ["--places", "500,300,200,100", "--category-prize", "women=100,50", "--category-prize", "U1600=80,40",
+         "--category-prize", "1600-1799=60", "--category-prize", "FED=GRE=30,20", "--category-prize", "FED=USA:15"]
+
+
+def _typed_book(path: Path, trf: Path, categories: list[tuple[str, str]], headings: list[str],
+                amounts: dict[str, list], rules: dict[str, object], age: str = "year") -> Path:
+    """A workbook made from ``trf`` (as ``xl-tiebreak workbook`` makes it) with categories, a prize
+    table and rules typed in, written without values (the recompute fills them)."""
+    wb, _spec = filled_workbook(read_trf(trf), trf_fields=True)
+    cats = wb["Categories"]
+    cats["B5"] = age
+    for i, (name, text) in enumerate(categories):
+        cats.cell(CAT_FIRST + i, 1, name)
+        cats.cell(CAT_FIRST + i, 2, text)
+    prizes = wb["Prizes"]
+    for k, label in enumerate(("Ties", "Order", "Rounding unit")):
+        assert prizes.cell(RULES_FIRST + k, 1).value == label
+        if label in rules:
+            prizes.cell(RULES_FIRST + k, 2, rules[label])
+    for j, heading in enumerate(headings, start=3):
+        prizes.cell(PRIZE_HEAD_ROW, j, heading)
+    for j, heading in enumerate(["Place"] + headings, start=2):
+        for i, a in enumerate(amounts.get(heading, []), start=1):
+            prizes.cell(PRIZE_HEAD_ROW + i, j, a)
+    path.write_bytes(to_bytes(wb))
+    return path
+
+
+def _spill(path: Path, sheet: str, first: int) -> list[list]:
+    """The rows a table spilled from ``A<first>`` shows after the recompute, to its last non-empty row."""
+    ws = load_workbook(path, data_only=True)[sheet]
+    rows = [[c.value for c in r] for r in ws.iter_rows(min_row=first, max_row=ws.max_row)]
+    while rows and not any(v not in (None, "") for v in rows[-1]):
+        rows.pop()
+    return rows
+
+
+def _cli(capsys, *args) -> tuple[int, str, str]:
+    code = main([str(a) for a in args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _money(v) -> Fraction:
+    return Fraction(str(v))
+
+
+# ------------------------------------------------------------------------------ the templates
+
+@pytest.mark.parametrize("name", ["xl-tiebreak-swiss.xlsx", "xl-tiebreak-round-robin.xlsx"])
+def test_the_templates_have_a_categories_and_a_prizes_sheet_each_with_one_spilled_call(name):
+    wb = load_workbook(TEMPLATES / name)
+    assert wb.sheetnames[-2:] == ["Categories", "Prizes"]
+    cats, prizes = wb["Categories"], wb["Prizes"]
+    assert (cats["A7"].value, cats["B7"].value, cats["A5"].value, cats["B5"].value) == \
+        ("Name", "Category", "Ages counted by", "year")
+    call = cats.cell(CAT_TABLE_ROW, 1).value.text  # written as Excel 365 writes a spill
+    assert call.startswith("=IFERROR(CATEGORY_STANDINGS(Crosstable,$A$8:$B$19,Settings!$B$7:$B$12,") and "Cache!" in call
+    assert [prizes.cell(RULES_FIRST + k, 1).value for k in range(3)] == ["Ties", "Order", "Rounding unit"]
+    assert [prizes.cell(RULES_FIRST + k, 2).value for k in range(3)] == ["tiebreak", "value", 0.01]
+    assert [prizes.cell(PRIZE_HEAD_ROW, j).value for j in (1, 2)] == ["Prize", "Place"]
+    assert [prizes.cell(PRIZE_HEAD_ROW + i, 1).value for i in (1, 2, 3, 20)] == ["1st", "2nd", "3rd", "20th"]
+    call = prizes.cell(PRIZE_LIST_ROW, 1).value.text
+    assert call.startswith("=IFERROR(PRIZES(Crosstable,$A$10:$I$30,$A$5:$B$7,Categories!$A$8:$B$19,Categories!$B$5,")
+    # with nothing typed, the tables say what to do instead of showing figures
+    values = load_workbook(TEMPLATES / name, data_only=True)
+    assert values["Categories"].cell(CAT_TABLE_ROW, 1).value is None  # (the text sits in the Name column)
+    assert values["Categories"].cell(CAT_TABLE_ROW, 4).value.startswith("No category yet")
+    assert values["Prizes"].cell(PRIZE_LIST_ROW + 1, 3).value.startswith("No prize yet")
+
+
+def test_the_teaching_workbook_goes_without_them():
+    assert "Prizes" not in load_workbook(TEMPLATES / "xl-tiebreak-teaching.xlsx").sheetnames
+
+
+def test_the_one_cell_forms_show_the_same_tables_as_the_spilled_ones(tmp_path):
+    books = []
+    for cells in (False, True):
+        wb, _ = filled_workbook(demo_tournament(), cells=cells)
+        wb["Categories"]["A8"], wb["Categories"]["B8"] = "Low", "U1800"
+        wb["Prizes"]["B11"], wb["Prizes"]["B12"], wb["Prizes"]["C10"], wb["Prizes"]["C11"] = 100, 50, "Low", 20
+        if cells:
+            assert wb["Categories"]["D23"].value.startswith("=IFERROR(CATEGORY_STANDINGS(Crosstable,$A$8:$B$19,")
+            assert ",1,4," in wb["Categories"]["D23"].value and wb["Prizes"]["B34"].value.endswith(',"")')
+        path = tmp_path / f"{cells}.xlsx"
+        path.write_bytes(to_bytes(wb))
+        assert recompute(path).errors == {}
+        books.append(path)
+    for sheet, first in (("Categories", CAT_TABLE_ROW), ("Prizes", PRIZE_LIST_ROW)):
+        spilled, one_cell = (_spill(b, sheet, first) for b in books)
+        assert one_cell == spilled and len(spilled) > 3
+
+
+# ------------------------------------------------------------------- a real event, sheet = CLI
+
+@needs
+def test_a_real_event_with_a_typed_prize_table_recomputes_to_the_prize_list_of_the_cli(tmp_path, capsys):
+    book = _typed_book(tmp_path / "open.xlsx", OPEN, [("Women", "women")], HEADINGS, AMOUNTS, {"Ties": "shared"})
+    assert _cli(capsys, "recompute", book)[0] == 0
+    shown = _spill(book, "Prizes", PRIZE_LIST_ROW)
+    assert shown[0] == ["Place", "No", "Name", "Prize", "Listed", "Paid", "Shared with", None, None]
+    code, out, err = _cli(capsys, "prizes", book, *FLAGS, "--ties", "shared", "-f", "json")
+    assert code == 0, err
+    cli = json.loads(out)
+    awards = [r for r in shown[1:] if isinstance(r[1], int)]
+    assert [(r[1], r[3], _money(r[4]), _money(r[5])) for r in awards] == \
+        [(a["no"], a["prize"].replace("women", "Women"), _money(a["listed"]), _money(a["paid"])) for a in cli["awards"]]
+    assert [str(r[0]) for r in awards] == [a["place"] for a in cli["awards"]]
+    assert [r[6] or "" for r in awards] == [" ".join(str(n) for n in a["shared_with"] if n != a["no"])
+                                            for a in cli["awards"]]
+    total = next(r for r in shown if r[0] == "Total paid")
+    assert _money(total[5]) == sum(_money(a["paid"]) for a in cli["awards"])
+    left = next(r for r in shown if r[0] == "Left over")
+    assert _money(left[5]) == _money(cli["left_over"]) > 0
+    nobody = [r[3] for r in shown if r[2] == "(not awarded: nobody qualifies)"]
+    assert nobody == cli["not_awarded"] == ["FED=USA 1st"]
+    assert next(r for r in shown if r[2] == "(not awarded: nobody qualifies)")[4:6] == [15, 0]
+    greeks = [r for r in awards if r[3].startswith("FED=GRE")]  # both Greek players, each his own prize
+    assert [(r[1], r[3], r[5]) for r in greeks] == [(116, "FED=GRE 1st", 30), (33, "FED=GRE 2nd", 20)]
+    # real values: the winner of the 1st place prize is the event's leader, 500 to him
+    leader = next(a for a in cli["awards"] if a["prize"] == "1st place")
+    assert (leader["no"], leader["place"], leader["paid"]) == (83, "1", "500.00")
+    # and without prize flags, the command reads the sheet's table and rules: the same list
+    code, out, err = _cli(capsys, "prizes", book, "-f", "json")
+    assert code == 0, err
+    from_sheet = json.loads(out)
+    assert from_sheet["ties"] == "shared"
+    assert [(a["no"], a["paid"]) for a in from_sheet["awards"]] == [(a["no"], a["paid"]) for a in cli["awards"]]
+
+
+@needs
+def test_category_standings_of_the_sheet_equal_standings_category_of_the_cli(tmp_path, capsys):
+    cats = [("Women", "women"), ("Seniors", "S50"), ("Juniors", "U18"), ("Unrated", "unrated")]
+    book = _typed_book(tmp_path / "gros.xlsx", GROS, cats, [], {}, {})
+    assert _cli(capsys, "recompute", book)[0] == 0
+    shown = _spill(book, "Categories", CAT_TABLE_ROW)
+    blocks: dict[str, list[list]] = {}
+    for row in shown:
+        if row[0] in dict(cats):
+            name = row[0]
+            blocks[name] = []
+            assert row[4].split()[1] in ("player", "players")
+        elif isinstance(row[2], int):
+            blocks[name].append(row)
+    assert set(blocks) == set(dict(cats))
+    for name, text in cats:
+        code, out, err = _cli(capsys, "standings", book, "--category", text, "-f", "csv")
+        assert code == 0, err
+        lines = [ln.split(",") for ln in out.splitlines()[1:]]
+        assert [(str(r[0]), str(r[1]), str(r[2])) for r in blocks[name]] == [(ln[0], ln[1], ln[2]) for ln in lines]
+        # the name the Categories sheet gives it reads the same
+        assert _cli(capsys, "standings", book, "--category", name.upper(), "-f", "csv")[1] == out
+    # real values: the event's two women, the players born in 1960 or before (50 in 2010) ...
+    t = read_trf(GROS)
+    assert sorted(r[2] for r in blocks["Women"]) == sorted(p.no for p in t.players if p.sex == "w")
+    assert sorted(r[2] for r in blocks["Seniors"]) == sorted(
+        p.no for p in t.players if p.birth and int(p.birth[:4]) <= 1960)
+    assert all(int(r[4][:4]) <= 1960 for r in blocks["Seniors"])  # the Born column beside
+    assert blocks["Unrated"] and all(r[4] in (None, "") for r in blocks["Unrated"])
+    # ... and the player without a birth date is named under the age categories
+    missing = [p.no for p in t.players if not p.birth]
+    assert len(missing) == 1
+    notes = [r for r in shown if r[0] == "Note:"]
+    assert len(notes) == 2 and all(r[3] == f"1 with no birth date: {missing[0]}" for r in notes)
+
+
+# ------------------------------------------------------------------------- the functions
+
+def _demo_table() -> list[list]:
+    t = demo_tournament()
+    rows: list[list] = [["No", "Name", "Rating", "Fed", "Sex"] + [f"R{r}" for r in range(1, t.rounds + 1)]]
+    for p in t.players:
+        rows.append([p.no, p.name, p.rating, "FRA" if p.no % 3 == 0 else "ENG", "w" if p.no % 2 else "m"]
+                    + [format_cell(r) for r in p.rounds])
+    return rows
+
+
+def test_prize_headings_name_a_category_of_the_categories_or_are_one_and_amounts_are_exact():
+    table = _demo_table()
+    named = [["Ladies", "women"]]
+    prizes = [["Prize", "Place", "Ladies", "FED=FRA"], ["1st", 100, 10.1, 5], ["2nd", 50.5, None, None]]
+    got = fx.PRIZES(table, prizes, [["Ties", "tiebreak"]], named, None, "BH/C1,BH,SB")
+    want = fx.STANDINGS(table, "BH/C1,BH,SB")[1:]
+    assert [r[3] for r in got[1:3]] == ["1st place", "2nd place"]
+    assert [r[1] for r in got[1:3]] == [want[0][1], want[1][1]]
+    ladies = next(r for r in got if r[3] == "Ladies 1st")
+    assert ladies[1] % 2 == 1 and ladies[4] == ladies[5] == 10.1
+    assert next(r for r in got if r[0] == "Total paid")[5] == 100 + 50.5 + 10.1 + 5
+    # the rules as a text, Hort: each keeps half, the other halves shared among the tied
+    hort = fx.PRIZES(table, [["", "Place"], ["1st", 90], ["2nd", 60]], "ties=hort; unit=1", None, None, "BH/C1")
+    paid = [r[5] for r in hort[1:] if isinstance(r[1], int)]
+    assert sum(paid) + next((r[5] for r in hort if r[0] == "Left over"), 0) == 150
+
+
+def test_category_standings_of_one_text_or_a_one_column_range():
+    table = _demo_table()
+    one = fx.CATEGORY_STANDINGS(table, "FED=FRA", "BH/C1")
+    column = fx.CATEGORY_STANDINGS(table, [["FED=FRA"]], "BH/C1")
+    assert one == column
+    assert one[0][0] == "FED=FRA" and one[0][3] == "federation FRA" and one[0][4] == "2 players"
+    assert one[1] == ["Rk", "Cat", "No", "Name", "Fed", "Pts", "BH/C1"]
+    assert sorted(r[2] for r in one[2:]) == [3, 6] and [r[1] for r in one[2:]] == [1, 2]
+
+
+@pytest.mark.parametrize("args, message", [
+    ((["Juniors", "U1x"],), "category, row 1 (Juniors): 'U1x' is not a category"),
+    ((["Juniors", ""],), "category, row 1: 'Juniors' has no category"),
+    ((["A", "U1600"], ["a", "women"]), "the name 'a' is already used in row 1"),
+])
+def test_a_bad_category_row_is_refused_by_its_row(args, message):
+    with pytest.raises(InputError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        fx.CATEGORY_STANDINGS(_demo_table(), [list(a) for a in args])
+
+
+@pytest.mark.parametrize("prizes, message", [
+    ([["", "Place"], ["1st", "abc"]], "prize_table, column 2 (Place), 1st prize: 'abc' is not an amount"),
+    ([["", "Place"], ["1st", 10], ["2nd", None], ["3rd", 5]], "the 3rd prize is given but the 2nd is empty"),
+    ([["", "Place", ""], ["1st", 10, 5]], "column 3: the amounts have no heading"),
+    ([["", "Place", "Places"], ["1st", 10, 5]], "a second column of place prizes"),
+    ([["", "Juniorz"], ["1st", 10]], "'Juniorz' is neither Place, a name of the categories nor a category"),
+    ([["", "Place"], ["1st", -10]], "the amount -10 is negative"),
+])
+def test_a_bad_prize_table_is_refused_by_its_column_and_prize(prizes, message):
+    with pytest.raises(InputError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        fx.PRIZES(_demo_table(), prizes)
+
+
+@pytest.mark.parametrize("rules, message", [
+    ([["Ties", "split"]], "Ties 'split': expected tiebreak, shared, hort"),
+    ([["Order", "random"]], "Order 'random': expected value or places-first"),
+    ([["Rounding unit", 0]], "Rounding unit 0: expected a positive amount"),
+    ([["Colour", "white"]], "'Colour' is not a prize rule; expected Ties, Order or Rounding unit"),
+])
+def test_bad_prize_rules_are_refused_naming_what_is_expected(rules, message):
+    with pytest.raises(InputError, match=message):
+        fx.PRIZES(_demo_table(), [["", "Place"], ["1st", 10]], rules)
+
+
+def test_ages_by_birth_year_or_by_the_start_date():
+    table = [row[:5] + ["Born"] + row[5:] for row in _demo_table()]
+    born = {1: "1974/07/01", 2: "1974/07/02", 3: "1975/01/01", 4: "2000/01/01", 5: "1960", 6: "1974/12/31"}
+    for row in table[1:]:
+        row[5] = born[row[0]]
+    start = [[""], ["swiss"], ["2024-07-01"]]  # Settings!B3:B5: no edition chosen, the type, the start date
+    by_year = fx.CATEGORY_STANDINGS(table, "S50", "BH/C1", start, None, "year")
+    by_date = fx.CATEGORY_STANDINGS(table, "S50", "BH/C1", start, None, "date")
+    assert sorted(r[2] for r in by_year[2:]) == [1, 2, 5, 6]  # 50 or more in 2024: born in 1974 or before
+    assert sorted(r[2] for r in by_date[2:]) == [1, 5]  # 50 on 1 July 2024
+    assert by_date[1][4] == "Born" and {r[4] for r in by_date[2:]} == {"1974/07/01", "1960"}
+    with pytest.raises(InputError, match="age_basis: 'month': expected year"):
+        fx.CATEGORY_STANDINGS(table, "S50", "BH/C1", start, None, "month")
+
+
+def test_an_age_category_without_a_start_date_says_where_to_write_it():
+    with pytest.raises(InputError, match=r"needs the event's start date .*Settings!B5"):
+        fx.CATEGORY_STANDINGS(_demo_table(), "U18")
+    got = fx.CATEGORY_STANDINGS(_demo_table(), "U18", None, [["", ""], ["swiss"], ["2024-05-01"]])
+    assert got[0][4] == "0 players" and got[1][4] == "Born"  # nobody has a birth date: all named below
+    assert got[-1][0] == "Note:" and got[-1][3] == "6 with no birth date"  # (the numbers do not fit the cell)
+
+
+# ----------------------------------------------------------------- the workbook, bad input
+
+def test_a_bad_prize_table_shows_an_error_in_the_sheet_and_the_cli_exits_2_naming_the_cell(tmp_path, capsys):
+    book = tmp_path / "demo.xlsx"
+    wb, _ = filled_workbook(demo_tournament())
+    wb["Prizes"].cell(PRIZE_HEAD_ROW + 1, 2, "lots")
+    book.write_bytes(to_bytes(wb))
+    report = recompute(book, tmp_path / "out.xlsx")
+    where = f"Prizes!A{PRIZE_LIST_ROW}"
+    assert report.errors == {where: "prize_table, column 2 (Place), 1st prize: 'lots' is not an amount; type a "
+                                    "number such as 500 or 12.50"}
+    shown = _spill(tmp_path / "out.xlsx", "Prizes", PRIZE_LIST_ROW)
+    assert shown[0][0].startswith("#ERROR: prize_table, column 2 (Place), 1st prize") and len(shown) == 1
+    code, _, err = _cli(capsys, "prizes", book)
+    assert code == 2 and f"demo.xlsx: {where}: PRIZES: prize_table, column 2 (Place), 1st prize: 'lots'" in err
+    assert "Traceback" not in err
+
+
+def test_prizes_of_a_workbook_with_an_empty_table_or_none_say_what_to_give(tmp_path, capsys):
+    book = tmp_path / "demo.xlsx"
+    book.write_bytes(to_bytes(filled_workbook(demo_tournament())[0]))
+    code, _, err = _cli(capsys, "prizes", book)
+    assert code == 2 and "the workbook's prize table is empty; type the amounts on its Prizes sheet" in err
+    plain = tmp_path / "plain.xlsx"
+    plain.write_bytes(to_bytes(filled_workbook(demo_tournament(), prizes=False)[0]))
+    code, _, err = _cli(capsys, "prizes", plain)
+    assert code == 2 and "no prize given; expected --places" in err
+    code, out, err = _cli(capsys, "prizes", plain, "--places", "10")
+    assert code == 0 and "Total paid 10.00" in out
+
+
+def test_command_line_rules_override_the_sheets(tmp_path, capsys):
+    book = tmp_path / "demo.xlsx"
+    wb, _ = filled_workbook(demo_tournament())
+    ws = wb["Prizes"]
+    ws.cell(RULES_FIRST, 2, "shared")
+    for i, a in enumerate((60, 30, 10), start=1):
+        ws.cell(PRIZE_HEAD_ROW + i, 2, a)
+    book.write_bytes(to_bytes(wb))
+    shared = json.loads(_cli(capsys, "prizes", book, "-f", "json")[1])
+    ranked = json.loads(_cli(capsys, "prizes", book, "--ties", "tiebreak", "-f", "json")[1])
+    assert shared["ties"] == "shared" and ranked["ties"] == "tiebreak"
+    assert [a["paid"] for a in ranked["awards"]] == ["60.00", "30.00", "10.00"]
+
+
+# ------------------------------------------------------------------------ LibreOffice prints it
+
+@needs
+@pytest.mark.skipif(not all(shutil.which(p) for p in ("soffice", "pdftotext", "pdfinfo")),
+                    reason="LibreOffice (soffice) and poppler (pdftotext, pdfinfo) are needed")
+def test_libreoffice_prints_the_prize_list_on_the_prizes_page(tmp_path, capsys):
+    from pdf_pages import pdf_pages, sheet_pages
+    book = _typed_book(tmp_path / "open.xlsx", OPEN, [("Women", "women")], HEADINGS, AMOUNTS, {"Ties": "shared"})
+    assert _cli(capsys, "recompute", book)[0] == 0
+    cli = json.loads(_cli(capsys, "prizes", book, "-f", "json")[1])
+    pages = sheet_pages(pdf_pages(book, tmp_path), "Prizes")
+    text = "\n".join(pages)
+    assert "#NAME?" not in text and "#VALUE!" not in text and "#ERROR" not in text
+    assert len(pages) == 2  # the table and the list: no page of empty rows
+    for a in cli["awards"]:  # every winner, his prize and what he is paid, on one line
+        line = next(ln for ln in text.splitlines() if a["name"] in ln and a["prize"].replace("women", "Women") in ln)
+        assert a["paid"] in line.replace(",", ""), line
+    assert "Total paid" in text and "Left over" in text
+    assert next(ln for ln in text.splitlines() if "nobody qualifies" in ln).split()[-3:] == ["1st", "15.00", "0.00"]
+
+
+# --------------------------------------------------------------- through xlwings's own runtimes
+
+def test_category_standings_and_prizes_through_both_xlwings_runtimes():
+    """As Excel's Office.js runtime and the classic add-in hand the arguments over (ranges as 2-D
+    lists, empty cells "" or None, a text as a one-cell range), the same tables as the registry's."""
+    pytest.importorskip("xlwings")
+    from test_xlwings_runtimes import MISSING, _same, body, classic, officejs
+    table = _demo_table()
+    cats = [["Ladies", "women"], ["Low", "U1800"], [None, None]]
+    prizes = [["Prize", "Place", "Ladies", "Low"], ["1st", 100, 20, 10], ["2nd", 50, 10, None], ["3rd", None, None, None]]
+    rules = [["Ties", "shared"], ["Order", "places-first"], ["Rounding unit", 0.5]]
+    edition = [[None], ["swiss"], ["2024-05-01"]]
+    calls = [("CATEGORY_STANDINGS", (table, cats, "BH/C1,BH,SB", edition, "swiss", "year")),
+             ("CATEGORY_STANDINGS", (table, "FED=FRA", "BH/C1")),
+             ("PRIZES", (table, prizes, rules, cats, "year", "BH/C1,BH,SB", edition, "swiss")),
+             ("PRIZES", (table, [["", "Place"], ["1st", "x"]]))]
+    wants = [fx.FUNCTIONS[name](*args) for name, args in calls[:3]]
+    assert any(r[3] == "Ladies 1st" for r in wants[2]) and wants[0][0][0] == "Ladies"
+    js = officejs([body(name, *args) for name, args in calls])["results"]
+    com = classic([[name, [MISSING if a is None else a for a in args]] for name, args in calls])["results"]
+    for want, got_js, got_com in zip(wants, js, com):
+        assert _same(got_js["value"], want) and _same(got_com["value"], want)
+    for got in (js[3], com[3]):  # a bad table: the error table, naming the place
+        assert got["value"][0][0].startswith("#ERROR: PRIZES: prize_table, column 2 (Place), 1st prize: 'x'")
+
+
+def test_a_template_with_player_fields_reads_women_and_ages_from_its_sex_and_born_columns(tmp_path, capsys):
+    book = tmp_path / "t.xlsx"
+    assert _cli(capsys, "template", "--players", "6", "--rounds", "4", "--player-fields", "-o", book)[0] == 0
+    wb = load_workbook(book)
+    ws = wb["Crosstable"]
+    assert [ws.cell(4, j).value for j in range(1, 10)] == ["No", "Name", "Title", "Rating", "Fed", "FIDE ID",
+                                                          "Sex", "Born", "R1"]
+    # the demo event typed in, two women, one born in 2010: the category formulas find them
+    wb.close()
+    from xl_tiebreak.excel.authoring.template import Spec, build
+    spec = Spec("swiss", 6, 4, identity=True, start_date="2024-05-01")
+    wb = build(spec)
+    ws = wb["Crosstable"]
+    for i, p in enumerate(demo_tournament().players):
+        ws.cell(5 + i, 1, p.no)
+        ws.cell(5 + i, 2, p.name)
+        ws.cell(5 + i, 4, p.rating)
+        ws.cell(5 + i, 7, "w" if p.no in (2, 5) else "m")
+        ws.cell(5 + i, 8, "2010/03/01" if p.no == 5 else "1990/01/01")
+        for r, rd in enumerate(p.rounds):
+            ws.cell(5 + i, 9 + r, format_cell(rd))
+    wb["Categories"]["A8"], wb["Categories"]["B8"] = "Women", "women"
+    wb["Categories"]["A9"], wb["Categories"]["B9"] = "Juniors", "U18"
+    book.write_bytes(to_bytes(wb))
+    assert _cli(capsys, "recompute", book)[0] == 0
+    shown = _spill(book, "Categories", CAT_TABLE_ROW)
+    players = [(r[2], r[4]) for r in shown if isinstance(r[2], int)]
+    assert players[:2] in ([(2, "w"), (5, "w")], [(5, "w"), (2, "w")]) and players[2:] == [(5, "2010/03/01")]

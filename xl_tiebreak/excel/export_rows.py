@@ -1,0 +1,104 @@
+"""The rows of another program's export (a chess-results crosstable saved as .xlsx, or as CSV /
+tab-separated text), for the readers of :mod:`xl_tiebreak.imports`: the first visible sheet of a
+workbook read through the project's one workbook reader (:mod:`.xlsx.sheet`, never openpyxl),
+as a list of rows of cell values; size limits checked before the work.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from ..errors import InputError
+from ..imports.chess_results import Imported
+from .xlsx.a1 import split_cell
+from .xlsx.package import MAX_WORKBOOK_BYTES, check_zip
+from .xlsx.sheet import XlsxBook
+
+__all__ = ["export_rows", "read_import", "SOURCES", "MAX_EXPORT_ROWS", "MAX_EXPORT_COLUMNS"]
+
+#: the programs whose exports are read (``--from``); Swiss-Manager's crosstable is the one
+#: chess-results.com publishes (its server), so both use the same reader
+SOURCES = ("chess-results", "swiss-manager", "vega")
+
+MAX_EXPORT_ROWS = 100_050
+MAX_EXPORT_COLUMNS = 1_000
+
+
+def export_rows(path: "str | Path") -> list[list[Any]]:
+    """The rows of an export file: ``.xlsx`` (its first visible sheet) or text (CSV, semicolons
+    or tabs); an :class:`InputError` naming the file otherwise."""
+    p = Path(path)
+    if not p.is_file():
+        raise InputError("no such file", str(path))
+    if p.stat().st_size > MAX_WORKBOOK_BYTES:
+        raise InputError(f"the file is larger than {MAX_WORKBOOK_BYTES // 2**20} MiB", p.name)
+    data = p.read_bytes()
+    if data[:2] == b"PK":
+        return _workbook_rows(data, p.name)
+    if data[:8] == b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1":
+        raise InputError("an old Excel .xls file: open it and save it as .xlsx (or CSV), then read that", p.name)
+    from ..imports.chess_results import rows_from_text
+    try:
+        return rows_from_text(_text(data))
+    except InputError as exc:
+        raise InputError(exc.detail, exc.where or p.name) from None
+
+
+def _workbook_rows(data: bytes, name: str) -> list[list[Any]]:
+    try:
+        check_zip(io.BytesIO(data))
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            book = XlsxBook(z)
+            sheets = [s for s in book.sheets if s.state == "visible"] or list(book.sheets)
+            if not sheets:
+                raise InputError("the workbook has no sheet", name)
+            cells = book.cells(sheets[0]).values
+    except InputError as exc:
+        raise InputError(exc.detail, exc.where or name) from None
+    except (zipfile.BadZipFile, KeyError, ValueError, OSError, EOFError) as exc:
+        raise InputError(f"not a readable .xlsx workbook ({type(exc).__name__}: {exc})", name) from None
+    places = [(split_cell(c), v) for c, v in cells.items()]
+    if not places:
+        return []
+    rows = max(r for (_, r), _ in places)
+    cols = max(c for (c, _), _ in places)
+    if rows > MAX_EXPORT_ROWS or cols > MAX_EXPORT_COLUMNS:
+        raise InputError(f"the sheet {sheets[0].title!r} reaches row {rows:,} and column {cols:,}: more than a "
+                         f"crosstable holds ({MAX_EXPORT_ROWS:,} rows, {MAX_EXPORT_COLUMNS:,} columns)", name)
+    out: list[list[Any]] = [[None] * cols for _ in range(rows)]
+    for (c, r), v in places:
+        out[r - 1][c - 1] = v
+    return out
+
+
+def _text(data: bytes) -> str:
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    return data.decode("latin-1")  # pragma: no cover - cp1252 decodes nearly every byte
+
+
+def read_import(path: "str | Path", source: str) -> Imported:
+    """The event of another program's export (``source`` one of :data:`SOURCES`) and what it
+    published; an :class:`InputError` naming the file and the place otherwise."""
+    p = Path(path)
+    if source in ("chess-results", "swiss-manager"):
+        from ..imports.chess_results import read_export
+        return read_export(export_rows(p), p.name)
+    if source == "vega":
+        from ..imports.vega import read_vega
+        if not p.is_file():
+            raise InputError("no such file", str(path))
+        if p.stat().st_size > MAX_WORKBOOK_BYTES:
+            raise InputError(f"the file is larger than {MAX_WORKBOOK_BYTES // 2**20} MiB", p.name)
+        data = p.read_bytes()
+        if data[:2] == b"PK":
+            raise InputError("a workbook, not Vega's cross table: save the cross table as text (.txt)", p.name)
+        t, published = read_vega(_text(data), p.name)
+        return Imported(t, published, "position", t.name)
+    raise InputError(f"--from {source!r}: expected one of {', '.join(SOURCES)}")

@@ -1,0 +1,220 @@
+"""The arguments of CATEGORY_STANDINGS and PRIZES read as Excel passes them (a range as a 2-D
+list, empty cells ``None``, numbers floats): the categories, the prize table, the prize rules,
+the age basis and the start date. The CLI reads a workbook's Prizes sheet through these same
+readers (:mod:`.prize_book`), so the command line and the sheet never disagree about a table.
+
+* **categories**: rows ``name | category`` (the Categories sheet), the category written as the
+  CLI's ``--category`` takes it (``U1600``, ``1600-1799``, ``women``, ``U18``, ``S50``,
+  ``FED=ENG``, ``unrated``); a one-column range or one text: each cell a category, named by itself.
+* **prize table**: a heading row, then one row per prize (1st, 2nd, ...): the first column holds
+  the rows' labels (not read), each further column one list of prizes, headed ``Place`` for the
+  place prizes or by a category (a name of the categories, or a category itself).
+* **prize rules**: rows ``name | value`` (or a text ``ties=shared; order=places-first``):
+  ``Ties`` tiebreak|shared|hort, ``Order`` value|places-first, ``Rounding unit`` (e.g. 0.01).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+from typing import Any, Optional, Sequence
+
+from ..categories import AGE_BASES, Category, parse_category
+from ..errors import InputError
+from ..prizes import ORDERS, TIES, PrizeTable, ordinal
+from .arguments import read_date, shown, text_of
+
+__all__ = ["PrizeSetup", "read_categories", "read_prize_table", "read_prize_rules", "read_age", "read_start",
+           "PLACE_WORDS", "MAX_CATEGORIES", "MAX_PRIZES"]
+
+#: the heading of the place prizes' column (any case)
+PLACE_WORDS = frozenset({"place", "places", "overall", "open", "main"})
+MAX_CATEGORIES = 100
+MAX_PRIZES = 1000  # prizes in one list
+
+
+@dataclass(frozen=True)
+class PrizeSetup:
+    """A prize table and how it is handed out (see :mod:`xl_tiebreak.prizes`)."""
+
+    table: PrizeTable
+    ties: str = "tiebreak"
+    order: str = "value"
+    unit: Fraction = Fraction(1, 100)
+
+
+def _rows(v: Any) -> list[list[Any]]:
+    """A range (or one value) as a list of rows."""
+    if isinstance(v, (list, tuple)):
+        return [list(r) if isinstance(r, (list, tuple)) else [r] for r in v]
+    return [[v]]
+
+
+def read_categories(v: Any, argument: str = "categories") -> list[tuple[str, Category]]:
+    """``(name, category)`` of each row ``name | category`` (a one-column range, or one text: each
+    cell a category named by itself); empty rows are skipped, a heading row ``Name | Category`` too.
+    The category's ``text`` is its name, so prizes and headings say ``Juniors 1st``."""
+    out: list[tuple[str, Category]] = []
+    seen: dict[str, int] = {}
+    for k, row in enumerate(_rows(v), start=1):
+        cells = [text_of(c) for c in row]
+        if len(cells) >= 2:
+            name, text = cells[0], cells[1]
+        else:
+            name = text = cells[0] if cells else ""
+        if not name and not text:
+            continue
+        if text.casefold() in ("category", "definition") and k == 1:
+            continue  # the heading row
+        where = f"{argument}, row {k}"
+        if not text:
+            raise InputError(f"{where}: {name!r} has no category; write one beside it, e.g. U1600, women, U18, "
+                             "S50 or FED=ENG")
+        name = name or text
+        cat = parse_category(text, f"{where} ({name})")
+        if name.casefold() in seen:
+            raise InputError(f"{where}: the name {name!r} is already used in row {seen[name.casefold()]}; "
+                             "give each category its own name")
+        seen[name.casefold()] = k
+        out.append((name, dataclasses.replace(cat, text=name)))
+        if len(out) > MAX_CATEGORIES:
+            raise InputError(f"{argument}: more than {MAX_CATEGORIES} categories")
+    return out
+
+
+def _amount(v: Any, where: str) -> Optional[Fraction]:
+    """An amount typed in a cell (a number, or a number as text), exactly; None for an empty cell."""
+    if v is None or (isinstance(v, str) and not v.strip()):
+        return None
+    if isinstance(v, bool):
+        raise InputError(f"{where}: {v!r} is not an amount; type a number such as 500 or 12.50")
+    try:
+        got = Fraction(Decimal(str(v).strip()))  # a float's shortest text: 12.3 is 123/10
+    except (InvalidOperation, ValueError, OverflowError):
+        raise InputError(f"{where}: {shown(v)} is not an amount; type a number such as 500 or 12.50") from None
+    if got < 0:
+        raise InputError(f"{where}: the amount {shown(v)} is negative")
+    return got
+
+
+def read_prize_table(v: Any, named: Sequence[tuple[str, Category]] = (),
+                     argument: str = "prize_table") -> PrizeTable:
+    """The prize table of a range (see the module docstring). ``named``: the categories a
+    column's heading may name. A column with amounts but no heading, an amount after an empty
+    prize, or a heading that is neither Place, a name nor a category is refused by its place."""
+    rows = _rows(v)
+    if not rows:
+        return PrizeTable()
+    width = max(len(r) for r in rows)
+    head = rows[0] + [None] * (width - len(rows[0]))
+    names = {n.casefold(): c for n, c in named}
+    places: tuple[Fraction, ...] = ()
+    has_places = False
+    cats: list[tuple[Category, tuple[Fraction, ...]]] = []
+    for j in range(1, width):
+        heading = text_of(head[j])
+        cells = [r[j] if j < len(r) else None for r in rows[1:]]
+        where = f"{argument}, column {j + 1}" + (f" ({heading})" if heading else "")
+        amounts: list[Fraction] = []
+        gap = 0
+        for i, cell in enumerate(cells, start=1):
+            a = _amount(cell, f"{where}, {ordinal(i)} prize")
+            if a is None:
+                gap = gap or i
+                continue
+            if not heading:
+                raise InputError(f"{where}: the amounts have no heading; write Place or a category (a name "
+                                 "of the Categories sheet, or e.g. U1600) above them")
+            if gap:
+                raise InputError(f"{where}: the {ordinal(i)} prize is given but the {ordinal(gap)} is empty; "
+                                 "write the prizes from the 1st down without a gap")
+            amounts.append(a)
+        if len(amounts) > MAX_PRIZES:
+            raise InputError(f"{where}: more than {MAX_PRIZES} prizes")
+        if not heading:
+            continue
+        if heading.casefold() in PLACE_WORDS:
+            if has_places:
+                raise InputError(f"{where}: a second column of place prizes; give the place prizes in one column")
+            places, has_places = tuple(amounts), True
+            continue
+        cat = names.get(heading.casefold())
+        if cat is None:
+            try:
+                cat = dataclasses.replace(parse_category(heading), text=heading)
+            except InputError:
+                raise InputError(f"{where}: {heading!r} is neither Place, a name of the categories nor a "
+                                 "category; expected Place, a name from the Categories sheet, or a category "
+                                 "such as U1600, 1600-1799, women, U18, S50, FED=ENG") from None
+        if amounts:
+            cats.append((cat, tuple(amounts)))
+    return PrizeTable(places, tuple(cats))
+
+
+_RULES = {"ties": "ties", "tiedplayers": "ties", "order": "order", "prizeorder": "order",
+          "unit": "unit", "roundingunit": "unit", "rounding": "unit"}
+
+
+def read_prize_rules(v: Any, argument: str = "prize_rules") -> tuple[str, str, Fraction]:
+    """``(ties, order, unit)`` from rows ``name | value`` or a text ``ties=shared; order=value``;
+    an empty value keeps the default (tiebreak, value, 0.01)."""
+    pairs: list[tuple[str, Any]] = []
+    for row in _rows(v):
+        first = text_of(row[0]) if row else ""
+        rest = [c for c in row[1:] if text_of(c)]
+        if "=" in first and not rest:
+            for item in first.replace("\n", ";").split(";"):
+                if item.strip():
+                    key, _, value = item.partition("=")
+                    pairs.append((key, value))
+        elif first:
+            pairs.append((first, rest[0] if rest else None))
+    got: dict[str, Any] = {"ties": "tiebreak", "order": "value", "unit": Fraction(1, 100)}
+    for key, value in pairs:
+        name = _RULES.get(key.strip().casefold().replace(" ", "").replace("_", "").replace("-", ""))
+        if name is None:
+            raise InputError(f"{argument}: {key.strip()!r} is not a prize rule; expected Ties, Order or "
+                             "Rounding unit")
+        text = text_of(value).casefold()
+        if not text:
+            continue
+        if name == "ties":
+            if text not in TIES:
+                raise InputError(f"{argument}: Ties {shown(value)}: expected {', '.join(TIES)}")
+            got["ties"] = text
+        elif name == "order":
+            text = text.replace(" ", "-")
+            if text not in ORDERS:
+                raise InputError(f"{argument}: Order {shown(value)}: expected {' or '.join(ORDERS)}")
+            got["order"] = text
+        else:
+            unit = _amount(value, f"{argument}: Rounding unit")
+            if not unit:
+                raise InputError(f"{argument}: Rounding unit {shown(value)}: expected a positive amount, "
+                                 "e.g. 0.01 or 1")
+            got["unit"] = unit
+    return got["ties"], got["order"], got["unit"]
+
+
+def read_age(v: Any, argument: str = "age_basis") -> str:
+    """How ages are counted: ``year`` (default: by birth year) or ``date`` (on the start date)."""
+    text = text_of(v).casefold()
+    if not text:
+        return "year"
+    if text not in AGE_BASES:
+        raise InputError(f"{argument}: {shown(v)}: expected year (the age reached in the event's year) or "
+                         "date (the exact age on the start date)")
+    return text
+
+
+def read_start(edition: Any) -> Optional[date]:
+    """The event's start date, if the edition argument holds one (the templates pass Settings!B3:B5)."""
+    cells = [c for r in _rows(edition) for c in r]
+    for c in cells:
+        day = read_date(c)
+        if day:
+            return date.fromisoformat(day)
+    return None

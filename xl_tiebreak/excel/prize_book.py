@@ -1,0 +1,86 @@
+"""A workbook's prize table for ``xl-tiebreak prizes BOOK.xlsx`` (no prize flags), and its named
+categories for ``standings BOOK.xlsx --category NAME``: the arguments of its ``PRIZES`` and
+``CATEGORY_STANDINGS`` formulas (the Prizes sheet of the templates), read through the same evaluator as
+the headless recompute and the same readers as the function (:mod:`.prize_arguments`), so that
+the command prints the prize list the sheet shows.
+"""
+
+from __future__ import annotations
+
+from inspect import signature
+from typing import Any, Callable, Optional
+
+from ..categories import Category
+
+from ..errors import InputError, TiebreakError
+from . import functions as fx
+from .formula import Call, Unsupported, evaluate
+from .formula_book import FormulaBook
+from .prize_arguments import PrizeSetup, read_age, read_categories, read_prize_rules, read_prize_table
+
+__all__ = ["workbook_prize_setup", "workbook_categories"]
+
+
+def _call(book: FormulaBook, function: str) -> Optional[tuple[str, str, Call]]:
+    """(sheet, cell, call) of the first formula calling ``function`` (its IFERROR store left aside)."""
+    for sheet, coord, text in book.formulas:
+        if function not in text.upper():
+            continue
+        try:
+            node = book.tree(text)
+        except Unsupported:
+            continue
+        if isinstance(node, Call) and node.name == function:
+            return sheet, coord, node
+    return None
+
+
+def _arguments(book: FormulaBook, found: tuple[str, str, Call], function: str) -> Callable[[str], Any]:
+    """The value of a named argument of the call (None when not given)."""
+    sheet, coord, node = found
+    given = dict(zip(signature(fx.FUNCTIONS[function]).parameters, node.args))
+
+    def arg(name: str) -> Any:
+        a = given.get(name)
+        if a is None:
+            return None
+        try:
+            return evaluate(a, lambda r: book.resolve(r, sheet), book.name)
+        except Unsupported as exc:
+            raise InputError(f"the argument {name} of {function} cannot be read ({exc})", f"{sheet}!{coord}") from None
+    return arg
+
+
+def workbook_categories(data: bytes) -> Optional[tuple[list[tuple[str, Category]], str]]:
+    """The categories of the workbook's CATEGORY_STANDINGS formula (the Categories sheet), named,
+    and its age basis; None when no cell calls it."""
+    book = FormulaBook(data)
+    found = _call(book, "CATEGORY_STANDINGS")
+    if found is None:
+        return None
+    arg = _arguments(book, found, "CATEGORY_STANDINGS")
+    try:
+        return read_categories(arg("category")), read_age(arg("age_basis"))
+    except TiebreakError as exc:
+        raise InputError(f"CATEGORY_STANDINGS: {exc}", f"{found[0]}!{found[1]}") from None
+
+
+def workbook_prize_setup(data: bytes) -> Optional[tuple[PrizeSetup, str, str]]:
+    """The prize table and rules of the workbook's PRIZES formula, the age basis, and the formula's
+    cell (``Prizes!A33``); None when no cell calls PRIZES. A bad table is an :class:`InputError`
+    naming that cell and the place in the table."""
+    book = FormulaBook(data)
+    found = _call(book, "PRIZES")
+    if found is None:
+        return None
+    where = f"{found[0]}!{found[1]}"
+    arg = _arguments(book, found, "PRIZES")
+
+    try:
+        named = read_categories(arg("categories"))
+        table = read_prize_table(arg("prize_table"), named)
+        ties, order, unit = read_prize_rules(arg("prize_rules"))
+        age = read_age(arg("age_basis"))
+    except TiebreakError as exc:
+        raise InputError(f"PRIZES: {exc}", where) from None
+    return PrizeSetup(table, ties, order, unit), age, where

@@ -1,0 +1,361 @@
+"""The crosstable chess-results.com exports to Excel (the Swiss-Manager server's publication), read
+into a :class:`~xl_tiebreak.model.Tournament`, its published points, ranks and tie-break columns
+kept for comparison (:mod:`.published`).
+
+The format, as chess-results.com writes it (its "Excel" export of a tournament's crosstable, and
+as the importers that read such files expect it, e.g. the ``tournament_importer`` of the chesscrew
+project and its tests, or the Keshmat circuit's ``process_crosstable.py``):
+
+* a few title rows: ``From the Tournament-Database of Chess-Results https://chess-results.com``,
+  the event's name, ``Last update 06.09.2025 12:00:00``, then what the table is: ``Final Ranking
+  crosstable after 7 Rounds`` (rows in the final order) or ``Starting rank crosstable``;
+* a header row ``Rk. | SNo | (title) | Name | Rtg | FED | 1.Rd | 2.Rd | ... | Pts. | TB1 | TB2 |
+  TB3`` (the German pages: ``Rg. | Snr | Name | Elo | Land | 1.Rd | ... | Pkt. | Wtg1 ...``; the
+  start-number column may be missing; ``Rp``, club and other columns are not read);
+* one row per player; then legend rows such as ``Tie Break1: Buchholz Tie-Breaks ...``.
+
+Round cells: ``12w1``, ``12b½``, ``12w0`` (opponent, colour, result; ``s`` for black on the German
+pages), ``12w+`` / ``12b-`` a forfeit won / lost, ``-1``, ``-½``, ``-0`` no opponent (a bye worth
+1 point, read as a pairing-allocated bye; a half-point bye; absent), ``-`` not paired, ``12w``
+paired, no result yet. An empty cell in a round that has results is a player not paired in it
+(withdrawn or absent: the export is a published state, not a round in progress); a round whose
+cells are all empty has not been played. In a *Final Ranking* crosstable the opponent is named by his rank (Rk.),
+in a *Starting rank* crosstable by his start number; without that line, the numbering under which
+every game is written on both players' rows is taken. Anything else is refused, naming its row
+and column and what was expected. A round-robin table (columns 1, 2, ... by opponent) says in
+which round no game was played, so it is refused too.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from dataclasses import dataclass, replace
+from typing import Callable, Optional, Sequence
+
+from ..crosstable import Row, tournament_from_rows
+from ..errors import InputError
+from ..model import Tournament
+from .published import Published, PublishedValue, read_number
+
+__all__ = ["Imported", "read_export", "rows_from_text", "FORMAT"]
+
+FORMAT = "chess-results"
+MAX_ROWS = 100_001
+MAX_COLUMNS = 1_000
+HEADER_SEARCH = 40  # the header row is among the first rows
+
+_RANK = {"rk", "rk.", "rg", "rg.", "rank", "pl", "pl.", "place", "pos", "pos."}
+_START = {"sno", "snr", "sno.", "snr.", "no", "no.", "nr", "nr.", "startno"}
+_NAME = {"name", "player"}
+_FED = {"fed", "fed.", "land", "federation"}
+_RATING = {"rtg", "elo", "irtg", "rtgi", "fideelo", "rating", "elo i", "rtg i"}
+_POINTS = {"pts.", "pts", "pkt.", "pkt", "points", "punkte"}
+_ROUND = re.compile(r"^(?:(\d+)\s*\.?\s*(?:rd|rnd|runde)\.?|(?:rd|rnd|round|runde)\s*\.?\s*(\d+))$", re.I)
+_TB = re.compile(r"^(?:tb|wtg|wert)\s*\.?\s*(\d+)$", re.I)
+_GAME = re.compile(r"^(\d+)\s*([wbs])\s*(1|0|½|=|0[.,]5|1/2|\+|-)?$", re.I)
+_BYE = re.compile(r"^-\s*(1|½|0|0[.,]5|=|1/2)$")
+_HALF = {"½", "=", "0.5", "0,5", "1/2"}
+EXPECTED_CELL = "expected e.g. 12w1, 12b½, 12s0 (opponent, colour, result), 12w+ / 12b- (forfeit), -1, -½ or -0 (no opponent)"
+
+
+@dataclass(frozen=True)
+class Imported:
+    """An export read: the event, what it published, and which numbering its cells used."""
+
+    tournament: Tournament
+    published: Published
+    numbered_by: str  # "rank" or "start number"
+    title: str = ""
+
+
+@dataclass
+class _Columns:
+    rank: Optional[int] = None
+    start: Optional[int] = None
+    name: Optional[int] = None
+    title: Optional[int] = None
+    rating: Optional[int] = None
+    fed: Optional[int] = None
+    points: Optional[int] = None
+
+
+def _text(v: object) -> str:
+    if v is None:
+        return ""
+    if isinstance(v, float) and v.is_integer():
+        v = int(v)
+    return str(v).strip()
+
+
+def _key(v: object) -> str:
+    return re.sub(r"\s+", " ", _text(v).lower())
+
+
+def _column_letter(j: int) -> str:
+    s, n = "", j + 1
+    while n:
+        n, r = divmod(n - 1, 26)
+        s = chr(65 + r) + s
+    return s
+
+
+def _whole(v: object) -> Optional[int]:
+    t = _text(v)
+    return int(t) if t.isdigit() and len(t) <= 9 else None
+
+
+def rows_from_text(text: str) -> list[list[object]]:
+    """The rows of a CSV or tab-separated export (semicolons, commas or tabs, as spreadsheets
+    save it); cells as text."""
+    sample = "\n".join(text.splitlines()[:50])
+    delimiter = max(("\t", ";", ","), key=sample.count)
+    try:
+        return [list(r) for r in csv.reader(io.StringIO(text), delimiter=delimiter)]
+    except csv.Error as exc:  # a field over the csv module's limit, a NUL byte ...
+        raise InputError(f"not a readable CSV or tab-separated file ({exc})") from None
+
+
+def _header(rows: Sequence[Sequence[object]], source: str) -> int:
+    for i, row in enumerate(rows[:HEADER_SEARCH]):
+        keys = [_key(v) for v in row]
+        if not any(k in _NAME for k in keys):
+            continue
+        has_rounds = any(_ROUND.match(k) for k in keys)
+        numbered = any(k in _RANK or k in _START for k in keys)
+        if has_rounds and numbered:
+            return i
+        if numbered and sum(k.isdigit() for k in keys) >= 2:
+            raise InputError(f"row {i + 1}: a round-robin table (a column per opponent: 1, 2, 3, ...) does not say "
+                             "in which round each game was played; export the crosstable with round columns "
+                             "1.Rd, 2.Rd, ... (chess-results: the Swiss-style 'Final Ranking crosstable')", source)
+    raise InputError("no crosstable header found: expected a row with Rk. (or SNo), Name and the round columns "
+                     "1.Rd, 2.Rd, ... as chess-results.com exports its crosstable", source)
+
+
+def _numbering(rows: Sequence[Sequence[object]], head: int) -> Optional[str]:
+    """What the title says: "rank" (Final Ranking crosstable), "start" (Starting rank), or None."""
+    for row in rows[:head]:
+        line = " ".join(_text(v) for v in row).lower()
+        if re.search(r"final rank\w* crosstable|endtabelle|rangliste nach|ranking crosstable", line):
+            return "rank"
+        if re.search(r"starting rank crosstable|startrang|starting rank", line):
+            return "start"
+    return None
+
+
+_TITLE_LINES = re.compile(r"^(from the tournament-database|aus der turnierdatenbank|last update|letzte aktualisierung|"
+                          r"final rank|starting rank|rank after|endtabelle|startrang|rangliste)", re.I)
+
+
+def _event_name(rows: Sequence[Sequence[object]], head: int) -> str:
+    for row in rows[:head]:
+        first = next((_text(v) for v in row if _text(v)), "")
+        if first and not _TITLE_LINES.match(first):
+            return first[:200]
+    return ""
+
+
+def read_export(rows: Sequence[Sequence[object]], source: str = "") -> Imported:
+    """The event of a chess-results crosstable export (its rows, as a spreadsheet holds them);
+    an :class:`InputError` naming the row and column for anything not recognised."""
+    if len(rows) > MAX_ROWS:
+        raise InputError(f"{len(rows):,} rows: more than the {MAX_ROWS:,} a crosstable may have", source)
+    head = _header(rows, source)
+    header = list(rows[head])
+    if len(header) > MAX_COLUMNS:
+        raise InputError(f"row {head + 1}: {len(header):,} columns, more than {MAX_COLUMNS:,}", source)
+    cols = _Columns()
+    rounds: dict[int, int] = {}
+    tbs: list[tuple[str, int]] = []
+    for j, v in enumerate(header):
+        k = _key(v)
+        m = _ROUND.match(k)
+        if m:
+            rounds.setdefault(int(m.group(1) or m.group(2)), j)
+        elif _TB.match(k):
+            tbs.append((_text(v), j))
+        elif k in _RANK and cols.rank is None:
+            cols.rank = j
+        elif k in _START and cols.start is None:
+            cols.start = j
+        elif k in _NAME and cols.name is None:
+            cols.name = j
+        elif k in _RATING and cols.rating is None:
+            cols.rating = j
+        elif k in _FED and cols.fed is None:
+            cols.fed = j
+        elif k in _POINTS and cols.points is None:
+            cols.points = j
+    assert cols.name is not None  # _header found it
+    if cols.name > 0 and not _text(header[cols.name - 1]):
+        cols.title = cols.name - 1  # chess-results: the title in an unnamed column before the name
+    nrounds = max(rounds)
+    missing = [r for r in range(1, nrounds + 1) if r not in rounds]
+    if missing:
+        raise InputError(f"row {head + 1}: the round columns jump from {missing[0] - 1}.Rd to {missing[0] + 1}.Rd; "
+                         "expected 1.Rd, 2.Rd, ... without a gap", source)
+    body = _body(rows, head, cols)
+    if not body:
+        raise InputError(f"no player under the header of row {head + 1}: expected rows with a rank or start number",
+                         source)
+    legend = tuple(_text(r[0]) for r in rows[head + 1 + len(body):] if r and re.match(
+        r"^(tie ?break|feinwertung|wertung|tb\s*\d)", _text(r[0]), re.I))
+    said = _numbering(rows, head)
+    choices = [c for c in (("rank", "start") if said != "start" else ("start", "rank"))
+               if (cols.rank if c == "rank" else cols.start) is not None]
+    if not choices:
+        raise InputError(f"row {head + 1}: neither a rank (Rk.) nor a start number (SNo) column", source)
+    if said is None:
+        choices.sort(key=lambda c: not _mirrored(rows, body, cols, rounds, c))
+    by = said if said in choices else choices[0]
+    t, published = _tournament(rows, head, body, cols, rounds, tbs, by, source, _event_name(rows, head))
+    return Imported(t, Published(tuple(h for h, _ in tbs), published[0], published[1], published[2], legend),
+                    "rank" if by == "rank" else "start number", _event_name(rows, head))
+
+
+def _body(rows: Sequence[Sequence[object]], head: int, cols: _Columns) -> list[int]:
+    """The indices of the player rows: contiguous rows under the header with a whole number in
+    the rank (or start-number) column; empty rows between them are skipped."""
+    key = cols.rank if cols.rank is not None else cols.start
+    assert key is not None
+    out: list[int] = []
+    for i in range(head + 1, len(rows)):
+        row = rows[i]
+        cell = row[key] if key < len(row) else None
+        if _whole(cell) is not None:
+            out.append(i)
+        elif any(_text(v) for v in row):
+            break
+    return out
+
+
+def _cell(row: Sequence[object], j: Optional[int]) -> object:
+    return row[j] if j is not None and j < len(row) else None
+
+
+def _parse(v: object) -> Optional[tuple]:
+    """A round cell: ("game", opponent ref, colour, result or None), ("bye", points text), None
+    for an empty cell; raises ValueError for anything else."""
+    t = _text(v)
+    if not t:
+        return None
+    if t == "-":  # not paired
+        return ("bye", "0")
+    if isinstance(v, (int, float)) and not isinstance(v, bool):
+        raise ValueError(t)
+    m = _GAME.match(t)
+    if m:
+        colour = "w" if m.group(2).lower() == "w" else "b"
+        return ("game", int(m.group(1)), colour, m.group(3))
+    m = _BYE.match(t)
+    if m:
+        return ("bye", m.group(1))
+    raise ValueError(t)
+
+
+def _mirrored(rows: Sequence[Sequence[object]], body: list[int], cols: _Columns, rounds: dict[int, int],
+              by: str) -> bool:
+    """Whether, numbering players by ``by``, every game is written on both players' rows."""
+    key = cols.rank if by == "rank" else cols.start
+    refs = {_whole(_cell(rows[i], key)): i for i in body}
+    for i in body:
+        me = _whole(_cell(rows[i], key))
+        for r, j in rounds.items():
+            try:
+                got = _parse(_cell(rows[i], j))
+            except ValueError:
+                continue
+            if not got or got[0] != "game":
+                continue
+            other = refs.get(got[1])
+            if other is None:
+                return False
+            try:
+                back = _parse(_cell(rows[other], j))
+            except ValueError:
+                return False
+            if not back or back[0] != "game" or back[1] != me:
+                return False
+    return True
+
+
+def _tournament(rows: Sequence[Sequence[object]], head: int, body: list[int], cols: _Columns,
+                rounds: dict[int, int], tbs: list[tuple[str, int]], by: str, source: str, name: str):
+    key = cols.rank if by == "rank" else cols.start
+    header = rows[head]
+    where_of: Callable[[int, int], str] = lambda i, j: (  # noqa: E731
+        f"row {i + 1}, column {_column_letter(j)}" + (f" ({_text(header[j])})" if j < len(header) and _text(header[j])
+                                                      else ""))
+    no_col = cols.start if cols.start is not None else cols.rank
+    assert key is not None and no_col is not None
+    number: dict[int, int] = {}  # the cells' numbering -> start number
+    row_of: dict[int, int] = {}  # start number -> row index
+    for i in body:
+        ref = _whole(_cell(rows[i], key))
+        no = _whole(_cell(rows[i], no_col))
+        if ref is None or no is None or no < 1:
+            j = key if ref is None else no_col
+            raise InputError(f"{where_of(i, j)}: {_text(_cell(rows[i], j))!r} is not a "
+                             f"{'rank' if j == cols.rank else 'start number'}; expected a whole number from 1",
+                             source)
+        if ref in number:
+            raise InputError(f"{where_of(i, key)}: {'rank' if by == 'rank' else 'start number'} {ref} is on two rows "
+                             f"(row {row_of[number[ref]] + 1} too)", source)
+        number[ref] = no
+        row_of[no] = i
+    players: list[Row] = []
+    ranks: dict[int, int] = {}
+    points: dict[int, Optional[PublishedValue]] = {}
+    values: dict[int, tuple[Optional[PublishedValue], ...]] = {}
+    what = "rank" if by == "rank" else "start number"
+    for i in body:
+        row = rows[i]
+        no = number[_whole(_cell(row, key))]  # type: ignore[index]
+        cells: list[str] = []
+        for r in range(1, max(rounds) + 1):
+            j = rounds[r]
+            try:
+                got = _parse(_cell(row, j))
+            except ValueError as exc:
+                raise InputError(f"{where_of(i, j)}: {str(exc)[:30]!r} is not a chess-results result; {EXPECTED_CELL}",
+                                 source) from None
+            if got is None:
+                cells.append("")
+            elif got[0] == "bye":
+                cells.append("BYE" if got[1] == "1" else "-" if got[1] == "0" else "H")
+            else:
+                opp = number.get(got[1])
+                if opp is None:
+                    raise InputError(f"{where_of(i, j)}: {_text(_cell(row, j))!r}: there is no player with {what} "
+                                     f"{got[1]} (this crosstable names opponents by their {what})", source)
+                res = got[3]
+                cells.append(f"+{opp}" if res == "+" else f"-{opp}" if res == "-" else
+                             f"{opp}{got[2]}" + ("" if res is None else "½" if res in _HALF else res))
+        rating = _whole(_cell(row, cols.rating))
+        players.append(Row(no=no, name=_text(_cell(row, cols.name)), rating=rating or None, cells=cells,
+                           title=_text(_cell(row, cols.title)), fed=_text(_cell(row, cols.fed))))
+        if cols.rank is not None:
+            rk = _whole(_cell(row, cols.rank))
+            if rk is not None:
+                ranks[no] = rk
+        if cols.points is not None:
+            points[no] = read_number(_cell(row, cols.points))
+        values[no] = tuple(read_number(_cell(row, j)) for _, j in tbs)
+
+    played = {r for p in players for r, c in enumerate(p.cells, start=1) if c}
+    players = [replace(p, cells=[c or ("-" if r in played else "") for r, c in enumerate(p.cells, start=1)])
+               for p in players]  # a published round: an empty cell is a player not paired (withdrawn, absent)
+
+    def place(no: int, rnd: int) -> str:
+        i = row_of.get(no)
+        return f"{source + ': ' if source else ''}{where_of(i, rounds[rnd])}" if i is not None and rnd in rounds \
+            else f"round {rnd} of player {no}"
+    try:
+        t = tournament_from_rows(sorted(players, key=lambda p: p.no), rounds=max(rounds), name=name, kind="swiss",
+                                 place=place, style="fide")
+    except InputError as exc:
+        raise InputError(f"{exc.detail} (the export's cells read with opponents named by their {what})",
+                         exc.where) from None
+    return t, (ranks, points, values)

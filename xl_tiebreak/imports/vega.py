@@ -1,0 +1,158 @@
+"""Vega's crosstable as text ("Cross Table at round 9 sorted by score"), read into a
+:class:`~xl_tiebreak.model.Tournament`, its published points (and any columns after the rounds)
+kept for comparison (:mod:`.published`).
+
+The format, as Vega writes it (seen in the exports that the ParseVegaChess project reads, e.g.
+its ``2024citySydneyBlitz.txt``; the events of ``../shared/data/real/2024-*.trf`` were converted
+from such files)::
+
+    2024 City of Sydney Blitz
+    Sydney - 03/03/2024, 03/03/2024
+
+     Cross Table at round 9 sorted by score
+
+    Pos NAME                           Rtg   T  Fed  Pts |   1     2   ...   9    |   User
+    ------------------------------------------------------------------------------------
+      1 Le,Tri Kien                    2367  CM  OS  8.5 | +W56  +B37  ...  =W4    |    0.0
+     80 Riabov,Anton               (W)    0     RUS  2.0 | -W39  -W45  ...   --    |    0.0
+
+The first line is the event, the second its place and dates (the first date, DD/MM/YYYY, is the
+start date). A round cell is ``+W56`` (won with White against the player in position 56), ``=B3``
+drawn, ``-W1`` lost; ``+F86`` / ``-F61`` won / lost by forfeit; ``+BYE`` a pairing-allocated bye,
+``=BYE`` a half-point bye, ``-BYE`` a zero-point bye; ``--`` not paired. Opponents are named by
+their position in the table, which becomes the start number (the text has no other). ``(W)``
+marks a withdrawn player. Anything else is refused, naming its line and what was expected.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from ..crosstable import Row, tournament_from_rows
+from ..errors import InputError
+from .published import Published, PublishedValue, read_number
+
+__all__ = ["read_vega", "FORMAT"]
+
+FORMAT = "vega"
+MAX_LINES = 100_050
+_CELL = re.compile(r"^([+=-])(?:([WB])(\d+)|F(\d+)|(BYE))$")
+_TITLES = {"GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM", "AGM", "AIM", "AFM", "ACM"}
+EXPECTED_CELL = "expected e.g. +W12, =B5, -W3, +F12 / -F12 (forfeit), +BYE, =BYE, -BYE or --"
+
+
+def _date(line: str) -> Optional[str]:
+    m = re.search(r"(\d{1,2})/(\d{1,2})/(\d{4})", line)
+    return f"{m.group(3)}-{int(m.group(2)):02d}-{int(m.group(1)):02d}" if m else None
+
+
+def read_vega(text: str, source: str = ""):
+    """The event of Vega's crosstable text; an :class:`InputError` naming the line for anything
+    not recognised. Returns ``(tournament, published)``."""
+    lines = text.splitlines()
+    if len(lines) > MAX_LINES:
+        raise InputError(f"{len(lines):,} lines: more than a crosstable has", source)
+    head = next((i for i, ln in enumerate(lines[:60]) if re.match(r"^\s*Pos\s+NAME\b", ln, re.I) and "|" in ln), None)
+    if head is None:
+        raise InputError("no crosstable header found: expected a line 'Pos NAME Rtg T Fed Pts | 1 2 3 ... |' as Vega "
+                         "writes its cross table", source)
+    parts = lines[head].split("|")
+    rounds = [t for t in parts[1].split()] if len(parts) > 1 else []
+    if not rounds or rounds != [str(k) for k in range(1, len(rounds) + 1)]:
+        raise InputError(f"line {head + 1}: expected the round numbers 1 2 3 ... between the first two '|'", source)
+    extra = parts[2].split() if len(parts) > 2 else []
+    name = next((ln.strip() for ln in lines[:head] if ln.strip()), "")
+    start = next((d for d in map(_date, lines[1:head]) if d), None)
+    players: list[tuple[int, int, str, Optional[int], str, str, list[str], bool]] = []
+    published_points: dict[int, Optional[PublishedValue]] = {}
+    published_values: dict[int, tuple[Optional[PublishedValue], ...]] = {}
+    for i in range(head + 1, len(lines)):
+        line = lines[i]
+        if not line.strip() or set(line.strip()) <= {"-", "="}:
+            continue
+        cols = line.split("|")
+        if len(cols) < 2 or not re.match(r"^\s*\d+\s", cols[0]):
+            if players:
+                break
+            continue
+        where = f"line {i + 1}"
+        pos, who, rating, title, fed, pts, withdrawn = _left(cols[0], where, source)
+        cells = cols[1].split()
+        if len(cells) != len(rounds):
+            raise InputError(f"{where}: {len(cells)} round cells for {len(rounds)} rounds; {EXPECTED_CELL}", source)
+        players.append((i, pos, who, rating, title, fed, cells, withdrawn))
+        published_points[pos] = pts
+        published_values[pos] = tuple(read_number(v) for v in (cols[2].split() if len(cols) > 2 else []))
+    if not players:
+        raise InputError(f"no player under the header of line {head + 1}", source)
+    line_of: dict[int, int] = {}
+    for p in players:
+        if p[1] in line_of:
+            raise InputError(f"line {p[0] + 1}: position {p[1]} is on two lines (line {line_of[p[1]] + 1} too)", source)
+        line_of[p[1]] = p[0]
+    rows: list[Row] = []
+    for i, pos, who, rating, title, fed, cells, _w in players:
+        out = []
+        for r, cell in enumerate(cells, start=1):
+            out.append(_cell(cell, line_of, f"line {i + 1}, round {r}", source))
+        rows.append(Row(no=pos, name=who, rating=rating, cells=out, title=title, fed=fed))
+
+    def place(no: int, rnd: int) -> str:
+        return f"{source + ': ' if source else ''}line {line_of[no] + 1}, round {rnd}" if no in line_of \
+            else f"round {rnd} of player {no}"
+    t = tournament_from_rows(sorted(rows, key=lambda r: r.no), rounds=len(rounds), name=name, kind="swiss",
+                             start_date=start, place=place, style="fide")
+    published = Published(tuple(extra), {p[1]: p[1] for p in players}, published_points, published_values)
+    return t, published
+
+
+def _left(text: str, where: str, source: str):
+    """Position, name, rating, title, federation, points and the withdrawn mark of a line's left
+    part: read from both ends (a name has spaces, a title and a federation may be one space apart)."""
+    tokens = text.split()
+    if len(tokens) < 4 or not tokens[0].isdigit():
+        raise InputError(f"{where}: expected the position, the name, the rating, the federation and the points",
+                         source)
+    pos = int(tokens[0])
+    pts = read_number(tokens[-1])
+    if pts is None:
+        raise InputError(f"{where}: {tokens[-1]!r} is not the points (expected e.g. 6.5)", source)
+    rest = tokens[1:-1]
+    k = next((i for i in range(len(rest) - 1, max(len(rest) - 4, 0), -1) if rest[i].isdigit()), None)
+    if k is None:
+        raise InputError(f"{where}: no rating after the name (Vega writes 0 for an unrated player)", source)
+    rating = int(rest[k]) or None
+    names, middle = rest[:k], rest[k + 1:]
+    withdrawn = bool(names) and names[-1] == "(W)"
+    if withdrawn:
+        names = names[:-1]
+    if not names:
+        raise InputError(f"{where}: expected a name after the position", source)
+    title = fed = ""
+    if len(middle) == 2:
+        title, fed = middle
+    elif len(middle) == 1:
+        title, fed = (middle[0], "") if middle[0].upper() in _TITLES else ("", middle[0])
+    return pos, " ".join(names), rating, title, fed, pts, withdrawn
+
+
+def _cell(cell: str, line_of: dict, where: str, source: str) -> str:
+    """One round cell in the project's notation."""
+    if cell == "--":
+        return "-"
+    m = _CELL.match(cell.upper())
+    if not m:
+        raise InputError(f"{where}: {cell!r} is not a Vega result; {EXPECTED_CELL}", source)
+    sign, colour, opp, forfeit, bye = m.groups()
+    if bye:
+        return {"+": "BYE", "=": "H", "-": "Z"}[sign]
+    n = int(opp or forfeit)
+    if n not in line_of:
+        raise InputError(f"{where}: {cell!r}: there is no player in position {n}", source)
+    if forfeit:
+        if sign == "=":
+            raise InputError(f"{where}: {cell!r}: a drawn forfeit is not read; {EXPECTED_CELL}", source)
+        return f"+{n}" if sign == "+" else f"-{n}"
+    return f"{n}{colour.lower()}" + {"+": "1", "=": "½", "-": "0"}[sign]
+
