@@ -346,7 +346,8 @@ def TEAM_STATUS(matches: Table, teams: Table, settings: Any = None) -> str:
     done, total, missing = tables.in_progress
     if total or missing:
         head += f"; round {tables.complete + 1} in progress ({done} of {total} matches complete"
-        head += f"; {missing} team{'s' if missing != 1 else ''} without a row yet)" if missing else ")"
+        shown = ", ".join(map(str, tables.waiting[:5])) + (", ..." if len(tables.waiting) > 5 else "")
+        head += f"; {missing} team{'s' if missing != 1 else ''} without a row yet: {shown})" if missing else ")"
     pab_mp, pab_gp = ev.pab_points
     source = "Settings" if ev.pab.source != "default" else "default: a won match, every board won"
     why = f" ({note})" if note else _edition_source(tables)

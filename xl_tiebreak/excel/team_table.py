@@ -114,6 +114,8 @@ class TeamTables:
     in_progress: tuple[int, int, int] = (0, 0, 0)
     #: (row index in the Matches table, round, home team, complete) of each match row
     rows: tuple[tuple[int, int, int, bool], ...] = ()
+    #: the teams without a row yet in the round after the complete ones
+    waiting: tuple[int, ...] = ()
     #: values derived from this event by the functions, kept with it (the event is immutable)
     memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -440,15 +442,17 @@ def build_team_event(teams_rows: Table, matches_rows: Table, settings_rows: Any 
             break
         complete = rd
     nxt = [x for x in rows if x.rd == complete + 1]
-    missing = len(rosters) - len({t for (r, t) in met if r == complete + 1}) if complete < typed else 0
-    progress = (sum(x.complete for x in nxt), len(nxt), missing)
+    written = {t for (r, t) in met if r == complete + 1}
+    waiting = tuple(r.no for r in rosters if r.no not in written) if complete < typed else ()
+    progress = (sum(x.complete for x in nxt), len(nxt), len(waiting))
     matches, rounds_of = _matches(rows, rosters, st, n)
     players.sort(key=lambda p: p.no)
     tournament = Tournament(players=tuple(_with_rounds(p, rounds_of.get(p.no, {}), n) for p in players),
                             rounds=n, name=st.name, kind=st.kind, start_date=st.start_date or None)
     teams = tuple(Team(r.no, r.name, tuple(r.players)) for r in rosters)
     event = TeamEvent(tournament, teams, n, st.boards, tuple(matches), st.match_values, st.primary, st.pab, st.name)
-    return TeamTables(event, st, complete, typed, progress, tuple((x.i, x.rd, x.home, x.complete) for x in rows))
+    return TeamTables(event, st, complete, typed, progress, tuple((x.i, x.rd, x.home, x.complete) for x in rows),
+                      waiting=waiting)
 
 
 def _error_rows(title: str, rows: Table, cell_name: CellName, fd: Findings) -> frozenset[int]:
