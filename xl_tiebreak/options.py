@@ -19,6 +19,41 @@ CHOICES: dict[str, tuple[str, ...]] = {
 }
 
 
+#: The open questions of team events (``--set NAME=VALUE`` with a team file), and their words
+#: (the first is the default). ``ede_knockout``: how the knock-out steps of the EDE chains (EDET,
+#: EDEB, EDEBT, EDEBB; C.07 Art. 13.3.2) are read. ``event`` (default, the text): only for two
+#: teams still tied in both MP and GP, with BC/TBR/BBE counted over all their games in the event
+#: (Art. 12). ``encounter`` (FIDE's reference engine gacrux): for any two teams left, counted over
+#: the boards of their encounters only (two teams that never met stay tied).
+TEAM_CHOICES: dict[str, tuple[str, ...]] = {"ede_knockout": ("event", "encounter")}
+
+
+def team_options_from_pairs(pairs: Iterable[tuple[str, object]], where: str = "option") -> dict[str, str]:
+    """The team events' open questions from ``(name, value)`` pairs (``--set NAME=VALUE``): each
+    name of :data:`TEAM_CHOICES` (``-`` may stand for ``_``) with one of its words, any case.
+    Returns the names given with their words (the team engine's keywords). Raises ``ValueError``
+    naming ``where`` for an unknown name (an individual event's option included) or word.
+
+    >>> team_options_from_pairs([("ede-knockout", "Encounter")])
+    {'ede_knockout': 'encounter'}
+    """
+    import dataclasses
+    individual = {f.name for f in dataclasses.fields(Options)}
+    out: dict[str, str] = {}
+    for name, value in pairs:
+        key = str(name).strip().replace("-", "_").lower()
+        word = "" if value is None else str(value).strip().lower()
+        if key not in TEAM_CHOICES:
+            if key in individual:
+                raise ValueError(f"{where} {name}: for individual events; a team event takes "
+                                 + ", ".join(f"{k}={'|'.join(v)}" for k, v in TEAM_CHOICES.items()))
+            raise ValueError(f"{where} {name!r}: unknown choice; a team event takes {', '.join(sorted(TEAM_CHOICES))}")
+        if word not in TEAM_CHOICES[key]:
+            raise ValueError(f"{where} {name}={value!r}: one of {', '.join(TEAM_CHOICES[key])}")
+        out[key] = word
+    return out
+
+
 @dataclass(frozen=True)
 class Options:
     """How to decide the open questions. The defaults follow RULES_NOTES.
@@ -104,6 +139,8 @@ def options_from_pairs(pairs: Iterable[tuple[str, object]], where: str = "option
         text = "" if value is None else str(value).strip()
         if isinstance(value, float) and value.is_integer():
             text = str(int(value))
+        if key in TEAM_CHOICES:
+            raise ValueError(f"{where} {name}: for team events only (C.07 Art. 13.3.2); this is an individual event")
         if key not in fields:
             raise ValueError(f"{where} {name!r}: unknown choice; known: {', '.join(sorted(fields))}")
         low = text.lower()

@@ -19,8 +19,12 @@ Choices of the team face:
 * record 310's declared totals that differ from the games (``team-declared``, an error for
   ``check``) do not stop a computation: the games' totals are used and a warning says so. Every
   other error of the file stops it, naming the line;
-* the options of individual events only (``--type``, ``--live``, ``--set``, ``--unrated``,
-  ``--category``) are refused with a team file rather than ignored.
+* the open questions of team events: ``--set NAME=VALUE`` with a name of
+  :data:`~xl_tiebreak.options.TEAM_CHOICES` (``--set ede-knockout=encounter``: the EDE knock-out
+  steps read as gacrux reads them; the default ``event`` is the text's reading); every output
+  computed with a non-default choice says so in its notes;
+* the options of individual events only (``--type``, ``--live``, an individual ``--set`` name,
+  ``--unrated``, ``--category``) are refused with a team file rather than ignored.
 """
 
 from __future__ import annotations
@@ -191,11 +195,27 @@ def _with_team_pab(args: argparse.Namespace, p: Path, event: "TeamEvent") -> "Te
 
 def _refuse_individual_options(args: argparse.Namespace) -> None:
     given = [flag for flag, on in (("--type", getattr(args, "kind", None)), ("--live", getattr(args, "live", False)),
-                                   ("--set", getattr(args, "set", None)), ("--unrated", getattr(args, "unrated", None)),
+                                   ("--unrated", getattr(args, "unrated", None)),
                                    ("--category", getattr(args, "category", None))) if on]
     if given:
         raise TiebreakError(f"{' and '.join(given)}: for individual events; {Path(args.input).name} is a team event "
                             "(its tie-breaks are team tie-breaks, computed as its records say)")
+
+
+def _team_options(args: argparse.Namespace) -> dict[str, str]:
+    """``--set NAME=VALUE`` for a team event: the engine's keywords (``ede_knockout``); an
+    individual event's name, an unknown name or word is an error naming the option."""
+    from .options import team_options_from_pairs
+    pairs = []
+    for item in getattr(args, "set", None) or []:
+        name, eq, value = item.partition("=")
+        if not eq:
+            raise TiebreakError(f"--set {item!r}: write NAME=VALUE")
+        pairs.append((name, value))
+    try:
+        return team_options_from_pairs(pairs, where="--set")
+    except ValueError as exc:
+        raise TiebreakError(f"{exc} ({Path(args.input).name} is a team event)") from None
 
 
 def _result(args: argparse.Namespace, event: "TeamEvent", edition: Optional[str] = None) -> "TeamResult":
@@ -206,7 +226,8 @@ def _result(args: argparse.Namespace, event: "TeamEvent", edition: Optional[str]
         codes = ",".join(event.tournament.tiebreaks)
     try:
         return compute_team(event, codes, edition=edition if edition is not None else (args.rules or None),
-                            rounds=getattr(args, "rounds", None))
+                            rounds=getattr(args, "rounds", None),
+                            ede_knockout=_team_options(args).get("ede_knockout", "event"))
     except DescriptorError as exc:
         if from_file:
             raise DescriptorError(f"{Path(args.input).name}: record 202 (the tie-breaks; give --tiebreaks to "
@@ -367,7 +388,11 @@ def export_team_trf(args: argparse.Namespace) -> Optional[tuple[str, int]]:
 def _explain(args: argparse.Namespace, event: "TeamEvent") -> tuple[str, int]:
     """One team's value of one code, step by step (``--player``/``--team``: the team's number)."""
     from .teamtb.engine import explain_team
-    lines = explain_team(event, args.tiebreak, args.player, edition=args.rules or None, rounds=args.rounds)
+    # the list the standings use (--tiebreaks, else the file's 202/212, else the default): a Type A
+    # code is explained inside the group the standings rank it in
+    lines = explain_team(event, args.tiebreak, args.player, edition=args.rules or None, rounds=args.rounds,
+                         codes=getattr(args, "tiebreaks", None) or None,
+                         ede_knockout=_team_options(args).get("ede_knockout", "event"))
     pab = pab_text(event, event.pab)
     if args.format == "json":
         import json

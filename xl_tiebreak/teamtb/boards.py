@@ -21,7 +21,7 @@ nothing.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 from ..model import Kind
 from ..teams import BYE, FORFEITED, PAB, PLAYED, Match, match_score
@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..teams import TeamEvent
 
 __all__ = ["ROWS", "board_count", "board_points", "board_rounds", "match_board_points", "tbr_key",
-           "bbe_key", "tbr_tiers", "bbe_tiers", "board_total", "bc_value"]
+           "bbe_key", "tbr_tiers", "bbe_tiers", "board_total", "bc_value", "boards_of", "points_of"]
 
 Points = tuple[Fraction, ...]
 
@@ -70,9 +70,11 @@ def match_board_points(event: "TeamEvent", m: Match, boards: int) -> tuple[Point
     return (every,) * boards, what
 
 
-def board_rounds(event: "TeamEvent", team: int, rounds: int) -> list[tuple[int, str, Points]]:
-    """(round, what, game points board by board) for each of the team's rounds 1..rounds."""
-    n = board_total(event)
+def board_rounds(event: "TeamEvent", team: int, rounds: int,
+                 boards: Optional[int] = None) -> list[tuple[int, str, Points]]:
+    """(round, what, game points board by board) for each of the team's rounds 1..rounds
+    (``boards``: :func:`board_total` when the caller has it already; else it is counted)."""
+    n = board_total(event) if boards is None else boards
     out = []
     for m in event.matches_of(team):
         if m.round <= rounds:
@@ -81,14 +83,32 @@ def board_rounds(event: "TeamEvent", team: int, rounds: int) -> list[tuple[int, 
     return out
 
 
-def board_points(event: "TeamEvent", team: int, rounds: int) -> Points:
-    """The team's game points on each board (index 0 = board 1) over rounds 1..rounds."""
-    n = board_total(event)
+def board_points(event: "TeamEvent", team: int, rounds: int, boards: Optional[int] = None) -> Points:
+    """The team's game points on each board (index 0 = board 1) over rounds 1..rounds
+    (``boards``: :func:`board_total` when the caller has it already)."""
+    n = board_total(event) if boards is None else boards
     tot = [Fraction(0)] * n
-    for _r, _w, pts in board_rounds(event, team, rounds):
+    for _r, _w, pts in board_rounds(event, team, rounds, n):
         for i, v in enumerate(pts):
             tot[i] += v
     return tuple(tot)
+
+
+def boards_of(ev: TeamEvaluation) -> int:
+    """:func:`board_total` of the evaluation's event, counted once per evaluation when it keeps
+    it (a :class:`~.context.TeamContext`'s ``board_total``)."""
+    got = getattr(ev, "board_total", None)
+    return got if isinstance(got, int) else board_total(ev.event)
+
+
+def points_of(ev: TeamEvaluation) -> Callable[[int], Points]:
+    """A team's :func:`board_points` over the evaluation's rounds, from its cache when it keeps
+    one (a :class:`~.context.TeamContext`'s ``board_points``)."""
+    fn = getattr(ev, "board_points", None)
+    if callable(fn):
+        return fn  # type: ignore[no-any-return]
+    n = boards_of(ev)
+    return lambda team: board_points(ev.event, team, ev.rounds, n)
 
 
 def bc_value(points: Points) -> Fraction:
@@ -96,9 +116,13 @@ def bc_value(points: Points) -> Fraction:
     return sum((Fraction(i + 1) * v for i, v in enumerate(points)), Fraction(0))
 
 
-def board_count(event: "TeamEvent", rounds: int) -> TeamColumn:
-    """BC of every team (C.07 Art. 12.1; lower is better)."""
-    return {t.no: bc_value(board_points(event, t.no, rounds)) for t in event.teams}
+def board_count(event: "TeamEvent", rounds: int, points: Optional[Callable[[int], Points]] = None) -> TeamColumn:
+    """BC of every team (C.07 Art. 12.1; lower is better); ``points``: a team's board points
+    when the caller keeps them."""
+    if points is None:
+        n = board_total(event)
+        return {t.no: bc_value(board_points(event, t.no, rounds, n)) for t in event.teams}
+    return {t.no: bc_value(points(t.no)) for t in event.teams}
 
 
 def tbr_key(points: Points) -> Points:
@@ -112,16 +136,27 @@ def bbe_key(points: Points) -> Points:
     return tuple(sum(points[:k], Fraction(0)) for k in range(n - 1, 0, -1))
 
 
-def tbr_tiers(event: "TeamEvent", members: Sequence[int], rounds: int) -> list[list[int]]:
-    """A tied group ordered by TBR: higher points on the top-most board that differs first."""
-    pts = {t: board_points(event, t, rounds) for t in members}
+def _group_points(event: "TeamEvent", members: Sequence[int], rounds: int,
+                  points: Optional[Callable[[int], Points]]) -> dict[int, Points]:
+    if points is None:
+        n = board_total(event)
+        return {t: board_points(event, t, rounds, n) for t in members}
+    return {t: points(t) for t in members}
+
+
+def tbr_tiers(event: "TeamEvent", members: Sequence[int], rounds: int,
+              points: Optional[Callable[[int], Points]] = None) -> list[list[int]]:
+    """A tied group ordered by TBR: higher points on the top-most board that differs first
+    (``points``: a team's board points when the caller keeps them)."""
+    pts = _group_points(event, members, rounds, points)
     return tiers_by_key(members, lambda t: tbr_key(pts[t]))
 
 
-def bbe_tiers(event: "TeamEvent", members: Sequence[int], rounds: int) -> list[list[int]]:
+def bbe_tiers(event: "TeamEvent", members: Sequence[int], rounds: int,
+              points: Optional[Callable[[int], Points]] = None) -> list[list[int]]:
     """A tied group ordered by BBE: higher points on the boards left after eliminating the
     bottom ones, one more bottom board each time the tie is not broken."""
-    pts = {t: board_points(event, t, rounds) for t in members}
+    pts = _group_points(event, members, rounds, points)
     return tiers_by_key(members, lambda t: bbe_key(pts[t]))
 
 
@@ -130,15 +165,15 @@ def bbe_tiers(event: "TeamEvent", members: Sequence[int], rounds: int) -> list[l
 
 def _board_lines(ev: TeamEvaluation, team: int) -> list[str]:
     lines = []
-    for r, what, pts in board_rounds(ev.event, team, ev.rounds):
+    for r, what, pts in board_rounds(ev.event, team, ev.rounds, boards_of(ev)):
         lines.append(f"round {r}: {what}: " + " ".join(f"b{i + 1} {show(v)}" for i, v in enumerate(pts)))
-    tot = board_points(ev.event, team, ev.rounds)
+    tot = points_of(ev)(team)
     lines.append("game points by board: " + " ".join(f"b{i + 1} {show(v)}" for i, v in enumerate(tot)))
     return lines
 
 
 def _bc_account(ev: TeamEvaluation, tb: TeamTieBreak, team: int) -> list[str]:
-    tot = board_points(ev.event, team, ev.rounds)
+    tot = points_of(ev)(team)
     lines = _board_lines(ev, team)
     terms = " + ".join(f"{i + 1}×{show(v)}" for i, v in enumerate(tot))
     lines.append(f"BC = {terms} = {show(bc_value(tot))} (C.07 Art. 12.1: lower is better; forfeits count as "
@@ -154,7 +189,7 @@ def _bc_account(ev: TeamEvaluation, tb: TeamTieBreak, team: int) -> list[str]:
 
 
 def _rank_account(name: str, key_text: str,
-                  tiers_fn: Callable[["TeamEvent", Sequence[int], int], list[list[int]]],
+                  tiers_fn: Callable[..., list[list[int]]],
                   key_fn: Callable[[Points], Points]) -> TeamAccount:
     """The account of TBR or BBE: the team's boards round by round, its group, each member's
     compared points and the rank."""
@@ -165,10 +200,11 @@ def _rank_account(name: str, key_text: str,
         if len(group) == 1:
             lines.append("alone in the group: rank 1")
             return lines
+        pts = points_of(ev)
         for t in group:
-            key = key_fn(board_points(ev.event, t, ev.rounds))
+            key = key_fn(pts(t))
             lines.append(f"team {t}: {key_text} " + " ".join(show(v) for v in key))
-        ranks = ranks_from_tiers(tiers_fn(ev.event, group, ev.rounds))
+        ranks = ranks_from_tiers(tiers_fn(ev.event, group, ev.rounds, pts))
         lines.append(f"{name}: compared from the left, the first difference decides: rank {ranks[team]} "
                      f"of {len(group)}")
         return lines
@@ -176,17 +212,17 @@ def _rank_account(name: str, key_text: str,
 
 
 def _bc(ev: TeamEvaluation, tb: TeamTieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
-    return board_count(ev.event, ev.rounds)
+    return board_count(ev.event, ev.rounds, points_of(ev))
 
 
 def _tbr(ev: TeamEvaluation, tb: TeamTieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
-    return rank_column([t.no for t in ev.event.teams], earlier,
-                       lambda g: tbr_tiers(ev.event, g, ev.rounds))
+    pts = points_of(ev)
+    return rank_column([t.no for t in ev.event.teams], earlier, lambda g: tbr_tiers(ev.event, g, ev.rounds, pts))
 
 
 def _bbe(ev: TeamEvaluation, tb: TeamTieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
-    return rank_column([t.no for t in ev.event.teams], earlier,
-                       lambda g: bbe_tiers(ev.event, g, ev.rounds))
+    pts = points_of(ev)
+    return rank_column([t.no for t in ev.event.teams], earlier, lambda g: bbe_tiers(ev.event, g, ev.rounds, pts))
 
 
 ROWS: list[TeamSpec] = [

@@ -41,10 +41,15 @@ from ..teams import ABSENT, BYE, FORFEITED, PAB, PLAYED, TeamEvent, match_score
 from .spec import TeamColumn, TeamEvaluation, TeamSpec, TeamTieBreak
 
 __all__ = ["TeamRound", "Element", "TeamContext", "team_edition", "context_of", "cut_elements",
-           "show", "SCORES"]
+           "show", "SCORES", "EDE_KNOCKOUT"]
 
 #: the two team scores
 SCORES = ("MP", "GP")
+
+#: the readings of the EDE knock-out steps (C.07 Art. 13.3.2; :mod:`.encounter`), the default first:
+#: ``event``, the text (two teams equal in MP and GP, boards counted over the whole event, Art. 12);
+#: ``encounter``, FIDE's reference engine gacrux (any two teams left, boards of their encounters only)
+EDE_KNOCKOUT = ("event", "encounter")
 
 # kinds of a team round as Art. 16 sees it (TeamRound.kind)
 K_PLAYED = "played match"
@@ -129,9 +134,14 @@ def show(x: Optional[Fraction]) -> str:
     return f"{whole} {rest.numerator}/{rest.denominator}" if whole else f"{rest.numerator}/{rest.denominator}"
 
 
-def _all_rounds(event: TeamEvent, n: int) -> dict[int, tuple[TeamRound, ...]]:
-    """Every team's rounds 1..n (each match scored once)."""
-    scored = {(m.team, m.round): match_score(event, m) for m in event.matches if m.round <= n}
+def _match_scores(event: TeamEvent, n: int) -> dict[tuple[int, int], tuple[Fraction, Fraction]]:
+    """(team, round) -> (match points, game points) of every match of rounds 1..n, scored once."""
+    return {(m.team, m.round): match_score(event, m) for m in event.matches if m.round <= n}
+
+
+def _all_rounds(event: TeamEvent, n: int,
+                scored: dict[tuple[int, int], tuple[Fraction, Fraction]]) -> dict[int, tuple[TeamRound, ...]]:
+    """Every team's rounds 1..n (each match scored once, ``scored``)."""
     return {t.no: _rounds_of(event, t.no, n, scored) for t in event.teams}
 
 
@@ -183,7 +193,10 @@ class TeamContext:
 
     def __init__(self, event: TeamEvent, edition: "Edition | str | None" = None, rounds: Optional[int] = None,
                  lookup: Optional[Lookup] = None, *, _rounds_by_team: Optional[dict[int, tuple[TeamRound, ...]]] = None,
-                 fore: bool = False, round_robin: bool = False) -> None:
+                 fore: bool = False, round_robin: bool = False, ede_knockout: str = EDE_KNOCKOUT[0]) -> None:
+        if ede_knockout not in EDE_KNOCKOUT:
+            raise InputError(f"ede-knockout is {' or '.join(EDE_KNOCKOUT)}, not {ede_knockout!r}")
+        self.ede_knockout = ede_knockout
         self._event = event
         self._edition, self.edition_note = team_edition(edition, event.tournament.start_date)
         self.notes: list[str] = [self.edition_note] if self.edition_note else []
@@ -200,15 +213,22 @@ class TeamContext:
         self._lookup = lookup
         self.is_fore = fore
         self.round_robin = round_robin
+        #: (team, round) -> the match's (MP, GP) as awarded, rounds 1..n (None for FB's context,
+        #: whose final round is not as awarded)
+        self.match_scores: Optional[dict[tuple[int, int], tuple[Fraction, Fraction]]] = (
+            None if _rounds_by_team is not None else _match_scores(event, n))
         self.by_team: dict[int, tuple[TeamRound, ...]] = (
             _rounds_by_team if _rounds_by_team is not None
-            else _all_rounds(event, n))
+            else _all_rounds(event, n, self.match_scores or {}))
         self._cache: dict[str, TeamColumn] = {}
         self._scores: dict[tuple[int, str], Fraction] = {}
         self._adjusted: dict[tuple[int, str], Fraction] = {}
         self._drawn: dict[int, list[int]] = {}
         self._elements: dict[tuple[int, str, Optional[str], bool], list[Element]] = {}
         self._fore: Optional[TeamContext] = None
+        self._board_total: Optional[int] = None
+        self._earlier: dict[str, list[TeamColumn]] = {}
+        self._board_points: dict[int, tuple[Fraction, ...]] = {}
 
     # --- the TeamEvaluation protocol -------------------------------------------------------
     @property
@@ -244,10 +264,40 @@ class TeamContext:
             got = self._cache[tb.code] = row.compute(self, tb, earlier)
         return got
 
+    def remember_earlier(self, tb: TeamTieBreak, earlier: Sequence[TeamColumn]) -> None:
+        """Keep the columns a list places before ``tb`` (the primary score first; the first time
+        ``tb`` is listed), so that its account explains the group the standings rank it in."""
+        self._earlier.setdefault(tb.code, list(earlier))
+
+    def earlier_for(self, tb: TeamTieBreak) -> Optional[list[TeamColumn]]:
+        """The columns before ``tb`` in the list computed (C.07 Art. 4.2: a Type A code ranks inside
+        the group they leave tied); ``None`` when ``tb`` was not in it (:mod:`.typea` then explains
+        the group tied on the primary score)."""
+        return self._earlier.get(tb.code)
+
     def row(self, name: str) -> TeamSpec:
         if self._lookup is None:
             raise RuntimeError("this team context was made without the registry")
         return self._lookup(name)
+
+    # --- the boards of the knock-out tie-breaks (C.07 Art. 12), counted once per evaluation -----
+    @property
+    def board_total(self) -> int:
+        """The number of boards the board tie-breaks count (:func:`.boards.board_total`: the
+        event's boards, or more if a match fielded more), scanned once."""
+        if self._board_total is None:
+            from .boards import board_total  # boards imports this module
+            self._board_total = board_total(self._event)
+        return self._board_total
+
+    def board_points(self, team: int) -> tuple[Fraction, ...]:
+        """The team's game points board by board over the rounds counted
+        (:func:`.boards.board_points`, C.07 Art. 12), computed once per team."""
+        got = self._board_points.get(team)
+        if got is None:
+            from .boards import board_points
+            got = self._board_points[team] = board_points(self._event, team, self._n, self.board_total)
+        return got
 
     # --- scores and Art. 16 ----------------------------------------------------------------
     @property
@@ -390,7 +440,7 @@ class TeamContext:
                         last = replace(last, mp=self.draw("MP"), gp=self.draw("GP"), played=True, vur=False)
                     by[t] = rs[:-1] + (last,)
             self._fore = TeamContext(self._event, self._edition, self._n, self._lookup, _rounds_by_team=by, fore=True,
-                                     round_robin=self.round_robin)
+                                     round_robin=self.round_robin, ede_knockout=self.ede_knockout)
             self._fore.notes = self.notes
         return self._fore
 

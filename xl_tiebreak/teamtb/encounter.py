@@ -20,7 +20,9 @@ tied (1 = best, lower is better).
   :mod:`.boards`). FIDE's reference engine gacrux instead counts only the boards of the two teams'
   encounters, and applies the steps even when the teams' game points differ: that reading is
   :data:`ENCOUNTER` (tests/oracle/README.md, "EDE knock-out steps"), chosen by an evaluation whose
-  ``ede_knockout`` attribute says so (the text's :data:`EVENT` otherwise).
+  ``ede_knockout`` attribute says so (the text's :data:`EVENT` otherwise): the team event option
+  ``ede_knockout`` (``compute_team(..., ede_knockout="encounter")``, ``--set ede-knockout=encounter``;
+  :data:`xl_tiebreak.options.TEAM_CHOICES`).
 """
 
 from __future__ import annotations
@@ -30,7 +32,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 from ..teams import FORFEITED, PLAYED, Match, match_score
-from .boards import bbe_key, bc_value, board_points, board_total, match_board_points, tbr_key
+from .boards import (Points, bbe_key, bc_value, board_points, board_total, boards_of, match_board_points, points_of,
+                     tbr_key)
 from .context import show
 from .spec import TeamColumn, TeamEvaluation, TeamSpec, TeamTieBreak
 from .typea import account_group, rank_column, ranks_from_tiers, tiers_by_key
@@ -73,6 +76,9 @@ class Encounters:
     forfeits: bool = False  # /P: forfeited matches count as results (Art. 6.1.1)
     knockout: str = EVENT
     round_robin: bool = False  # Art. 15.2: forfeits count as played; all have met (6.2)
+    boards: Optional[int] = None  # board_total of the event, when the evaluation keeps it
+    points: Optional[Callable[[int], Points]] = None  # a team's board points, when the evaluation keeps them
+    known: Optional[dict[tuple[int, int], tuple[Fraction, Fraction]]] = None  # (team, round) -> (MP, GP) scored
     _scores: dict[int, list[tuple[Match, Fraction, Fraction]]] = field(default_factory=dict, init=False,
                                                                        repr=False)
     _met: dict[tuple[int, int, str], Optional[Fraction]] = field(default_factory=dict, init=False, repr=False)
@@ -88,8 +94,9 @@ class Encounters:
     def scored(self, team: int) -> list[tuple[Match, Fraction, Fraction]]:
         """(match, match points, game points) of the team's rounds 1..rounds."""
         if team not in self._scores:
-            self._scores[team] = [(m, *match_score(self.event, m)) for m in self.event.matches_of(team)
-                                  if m.round <= self.rounds]
+            known = self.known or {}
+            self._scores[team] = [(m, *(known.get((m.team, m.round)) or match_score(self.event, m)))
+                                  for m in self.event.matches_of(team) if m.round <= self.rounds]
         return self._scores[team]
 
     def meetings(self, team: int, other: int) -> list[Match]:
@@ -174,13 +181,13 @@ def _knockout_key(enc: Encounters, step: str, team: int, other: int) -> Optional
     two teams' encounters (:data:`ENCOUNTER`: the average of their matches played over the
     boards; None when they did not meet)."""
     if enc.knockout == EVENT:
-        pts = board_points(enc.event, team, enc.rounds)
+        pts = enc.points(team) if enc.points is not None else board_points(enc.event, team, enc.rounds, enc.boards)
     else:
         ms = [m for m in enc.event.matches_of(team) if m.opponent == other and m.round <= enc.rounds
               and played_match(enc.event, m)]
         if not ms:
             return None
-        n = board_total(enc.event)
+        n = enc.boards if enc.boards is not None else board_total(enc.event)
         acc = [Fraction(0)] * n
         for m in ms:
             for i, v in enumerate(match_board_points(enc.event, m, n)[0]):
@@ -251,7 +258,8 @@ def _encounters(ev: TeamEvaluation, tb: TeamTieBreak) -> Encounters:
     if knockout not in (EVENT, ENCOUNTER):
         raise ValueError(f"ede_knockout is {EVENT!r} or {ENCOUNTER!r}, not {knockout!r}")
     return Encounters(ev.event, ev.rounds, tb.forfeits_as_played, knockout,
-                      round_robin=bool(getattr(ev, "round_robin", False)))
+                      round_robin=bool(getattr(ev, "round_robin", False)), boards=boards_of(ev), points=points_of(ev),
+                      known=getattr(ev, "match_scores", None))
 
 
 def _tiers_fn(ev: TeamEvaluation, tb: TeamTieBreak,

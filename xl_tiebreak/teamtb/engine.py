@@ -11,7 +11,12 @@ teams equal on everything share the rank (drawing of lots is the arbiter's).
 relative to the primary score, ``ESB/C1, MPvGP, BH/C1``: with MP primary that is MP, EMGSB/C1,
 GP, BH:MP/C1.
 
-:func:`explain_team` tells one team's value of one code step by step.
+:func:`explain_team` tells one team's value of one code step by step, inside the same list as the
+standings (a Type A code in the group the codes before it leave tied, C.07 Art. 4.2).
+
+``ede_knockout`` (both): the reading of the EDE knock-out steps, C.07 Art. 13.3.2 (:data:`EDE_KNOCKOUT`):
+``"event"``, the text (the default), or ``"encounter"``, gacrux's; a result computed with the latter
+says so in its notes.
 """
 
 from __future__ import annotations
@@ -23,14 +28,18 @@ from typing import Optional
 from ..editions import Edition
 from ..errors import DescriptorError, InputError
 from ..teams import PAB, PabValue, TeamEvent
-from .context import TeamContext, show
+from .context import EDE_KNOCKOUT, TeamContext, show
 from .registry import TeamCodes, parse_team, parse_team_list, team_spec
 from .spec import TeamColumn, TeamTieBreak
 
-__all__ = ["compute_team", "explain_team", "TeamResult", "TeamRow", "DEFAULT_TEAM_LIST", "team_context"]
+__all__ = ["compute_team", "explain_team", "TeamResult", "TeamRow", "DEFAULT_TEAM_LIST", "team_context",
+           "EDE_KNOCKOUT"]
 
 #: the Olympiad order relative to the primary score (MP primary: MP, EMGSB/C1, GP, BH:MP/C1)
 DEFAULT_TEAM_LIST = ("ESB/C1", "MPVGP", "BH/C1")
+
+#: the EDE chains whose knock-out steps (C.07 Art. 13.3.2) the ``ede_knockout`` reading changes
+_KNOCKOUT_CHAINS = frozenset({"EDET", "EDEB", "EDEBT", "EDEBB", "EDEC"})
 
 #: the codes built on Buchholz (not to be used in round robins under the 2026 text)
 _BUCHHOLZ_FAMILY = frozenset({"BH", "FB", "AOB", "SSSC"})
@@ -85,11 +94,13 @@ class TeamResult:
 
 def team_context(event: TeamEvent, edition: "str | Edition | None" = None, rounds: Optional[int] = None,
                  pab: Optional[PabValue] = None, primary: Optional[str] = None,
-                 round_robin: Optional[bool] = None) -> TeamContext:
+                 round_robin: Optional[bool] = None, *, ede_knockout: str = EDE_KNOCKOUT[0]) -> TeamContext:
     """The evaluation :func:`compute_team` uses (``pab``: a PAB value replacing the event's;
     ``primary``: ``"MP"``/``"GP"`` replacing the event's primary score, e.g. for a TRF-16 file,
     which cannot state it); ``round_robin``: Art. 15.2 instead of Art. 16 (:mod:`.context`);
-    ``None``: as the file says (the event's kind, TRF 092/192)."""
+    ``None``: as the file says (the event's kind, TRF 092/192); ``ede_knockout``: the reading of
+    the EDE knock-out steps (:data:`EDE_KNOCKOUT`, C.07 Art. 13.3.2: ``"event"``, the text, or
+    ``"encounter"``, gacrux's; :mod:`.encounter`)."""
     if round_robin is None:
         round_robin = event.tournament.kind == "round-robin"
     if primary is not None:
@@ -99,7 +110,7 @@ def team_context(event: TeamEvent, edition: "str | Edition | None" = None, round
         event = replace(event, primary=p)
     if pab is not None:
         event = replace(event, pab=replace(pab, source="option") if pab.source == "default" else pab)
-    return TeamContext(event, edition, rounds, team_spec, round_robin=round_robin)
+    return TeamContext(event, edition, rounds, team_spec, round_robin=round_robin, ede_knockout=ede_knockout)
 
 
 def _codes(event: TeamEvent, codes: TeamCodes) -> list[TeamTieBreak]:
@@ -116,6 +127,34 @@ def _codes(event: TeamEvent, codes: TeamCodes) -> list[TeamTieBreak]:
         raise DescriptorError(f"the file's tie-break list (record 202/212: {', '.join(listed)}): {exc}") from exc
 
 
+def _columns(ctx: TeamContext, tbs: list[TeamTieBreak]) -> tuple[TeamColumn, list[TeamColumn]]:
+    """The primary score's column and each code's, in list order: each code sees the columns
+    before it (a Type A code ranks inside the groups they leave tied, C.07 Art. 4.2), and the
+    context keeps them for the accounts (:meth:`TeamContext.earlier_for`)."""
+    primary_col: TeamColumn = {t: ctx.score(t, ctx.primary) for t in ctx.teams}
+    cols: list[TeamColumn] = []
+    for tb in tbs:
+        earlier = [primary_col, *cols]
+        ctx.remember_earlier(tb, earlier)
+        cols.append(ctx.column(tb, earlier))
+    return primary_col, cols
+
+
+def _knockout_note(ctx: TeamContext, tbs: list[TeamTieBreak]) -> Optional[str]:
+    """The note every output carries when the EDE knock-out steps are read as gacrux reads them
+    (``ede_knockout="encounter"``, not the default)."""
+    if ctx.ede_knockout == EDE_KNOCKOUT[0]:
+        return None
+    chains = [tb.code for tb in tbs if tb.name in _KNOCKOUT_CHAINS]
+    head = ("EDE knock-out steps read as FIDE's reference engine gacrux reads them (ede-knockout=encounter): "
+            "for any two teams EDE leaves tied, BC/TBR/BBE over the boards of their encounters only; the default "
+            "(ede-knockout=event, C.07 Art. 13.3.2 and Art. 12) applies them only to two teams equal in MP and GP, "
+            "over the whole event")
+    if not chains:
+        return head + "; no EDE chain is listed, so it changes nothing here"
+    return head + f"; used by {', '.join(chains)}"
+
+
 def _key(value: Optional[Fraction], lower_is_better: bool) -> tuple[int, Fraction]:
     if value is None:
         return (1, Fraction(0))
@@ -124,7 +163,8 @@ def _key(value: Optional[Fraction], lower_is_better: bool) -> tuple[int, Fractio
 
 def compute_team(event: TeamEvent, codes: TeamCodes = None, edition: "str | Edition | None" = None,
                  rounds: Optional[int] = None, pab: Optional[PabValue] = None,
-                 primary: Optional[str] = None, round_robin: Optional[bool] = None) -> TeamResult:
+                 primary: Optional[str] = None, round_robin: Optional[bool] = None, *,
+                 ede_knockout: str = EDE_KNOCKOUT[0]) -> TeamResult:
     """Every team's MP, GP and values of ``codes`` (default: the file's list, record 202 or 212,
     else :data:`DEFAULT_TEAM_LIST`), in standings order. ``edition``: ``fide2024`` or ``fide2026`` (default: from the start date);
     ``rounds``: the rounds counted (default: up to the last round in which a team has a match, with
@@ -132,19 +172,17 @@ def compute_team(event: TeamEvent, codes: TeamCodes = None, edition: "str | Edit
     ``primary``: ``"MP"``/``"GP"`` replacing the event's (record 192; a TRF-16 file has none);
     ``round_robin``: the event is a round robin (C.07 Art. 15.2: no Art. 16; forfeits count as
     played; a 2026 note when a Buchholz code is listed, which that text forbids there); ``None``:
-    as the file says (TRF 092/192).
+    as the file says (TRF 092/192); ``ede_knockout``: the reading of the EDE knock-out steps,
+    ``"event"`` (the default, the text) or ``"encounter"`` (gacrux's; a note says so).
     Bad codes raise :class:`~xl_tiebreak.errors.DescriptorError`, a bad edition
     :class:`~xl_tiebreak.errors.EditionError`, bad rounds :class:`InputError`."""
     if not event.teams:
         raise InputError("the team event has no teams: nothing to compute")
     tbs = _codes(event, codes)
-    ctx = team_context(event, edition, rounds, pab, primary, round_robin)
+    ctx = team_context(event, edition, rounds, pab, primary, round_robin, ede_knockout=ede_knockout)
     round_robin = ctx.round_robin
     prim = ctx.primary
-    primary_col: TeamColumn = {t: ctx.score(t, prim) for t in ctx.teams}
-    cols: list[TeamColumn] = []
-    for tb in tbs:
-        cols.append(ctx.column(tb, [primary_col, *cols]))
+    primary_col, cols = _columns(ctx, tbs)
     specs = [team_spec(tb.name) for tb in tbs]
 
     def key(t: int) -> tuple:
@@ -164,6 +202,9 @@ def compute_team(event: TeamEvent, codes: TeamCodes = None, edition: "str | Edit
             rank, prev = i, k
         rows.append(TeamRow(t, ctx.name(t), ctx.score(t, "MP"), ctx.score(t, "GP"), [c.get(t) for c in cols], rank))
     notes = list(ctx.notes)
+    knockout = _knockout_note(ctx, tbs)
+    if knockout:
+        notes.append(knockout)
     bh = [tb.code for tb in tbs if tb.name in _BUCHHOLZ_FAMILY]
     if round_robin and ctx.is_2026 and bh:
         notes.append(f"{', '.join(bh)}: the 2026 text (note to C.07 Art. 8) says the Buchholz tie-breaks are not "
@@ -178,21 +219,42 @@ def compute_team(event: TeamEvent, codes: TeamCodes = None, edition: "str | Edit
 
 def explain_team(event: TeamEvent, code: "str | TeamTieBreak", team: int, edition: "str | Edition | None" = None,
                  rounds: Optional[int] = None, pab: Optional[PabValue] = None,
-                 primary: Optional[str] = None, round_robin: Optional[bool] = None) -> list[str]:
+                 primary: Optional[str] = None, round_robin: Optional[bool] = None, *, codes: TeamCodes = None,
+                 ede_knockout: str = EDE_KNOCKOUT[0]) -> list[str]:
     """One team's value of one code, step by step: which matches, which opponent scores, what
-    Art. 16 did. Type A codes are explained after the primary score only."""
+    Art. 16 did. ``codes``: the event's list, as :func:`compute_team` takes it (default: the
+    file's record 202/212, else :data:`DEFAULT_TEAM_LIST`), the same list the standings use.
+    When the code is in it, the value is the standings' one: the list is computed up to the code,
+    and a Type A code is ranked (and explained) inside the group the primary score and the codes
+    before it leave tied (C.07 Art. 4.2). A code not in the list is computed after the primary
+    score only, and a Type A account says so. ``ede_knockout`` as for :func:`compute_team`."""
     tb = parse_team(code)
-    ctx = team_context(event, edition, rounds, pab, primary, round_robin)
+    tbs = _codes(event, codes)
+    ctx = team_context(event, edition, rounds, pab, primary, round_robin, ede_knockout=ede_knockout)
     if team not in ctx.teams:
         raise InputError(f"no team {team} in the event (teams {', '.join(map(str, ctx.teams))})")
     row = team_spec(tb.name)
-    primary_col: TeamColumn = {t: ctx.score(t, ctx.primary) for t in ctx.teams}
-    value = ctx.column(tb, [primary_col])[team]
+    listed = [x.code for x in tbs]
+    if tb.code in listed:
+        at = listed.index(tb.code)
+        _primary, cols = _columns(ctx, tbs[:at + 1])
+        value = cols[at][team]
+        before = [ctx.primary, *listed[:at]]
+        where = (f"ranked inside the group tied on {', '.join(before)} (the list {', '.join(listed)}; C.07 Art. 4.2)"
+                 if row.ranks else None)
+    else:
+        value = ctx.column(tb, [{t: ctx.score(t, ctx.primary) for t in ctx.teams}])[team]
+        where = (f"{tb.code} is not in the event's list ({', '.join(listed)}): ranked inside the group tied on the "
+                 f"primary score ({ctx.primary}) only; the standings do not show this value" if row.ranks else None)
     lines = [f"{tb.code} = {show(value)} for team {team} ({ctx.name(team)}); {row.legend} ({row.article}); "
              f"{ctx.edition.name}, {ctx.rounds} round(s), primary score {ctx.primary}"]
-    lines += [f"note: {n}" for n in ctx.notes]
+    if where:
+        lines.append(where)
+    notes = list(ctx.notes)
+    knockout = _knockout_note(ctx, [tb])
+    if knockout:
+        notes.append(knockout)
+    lines += [f"note: {n}" for n in notes]
     if row.account is not None:
         lines += row.account(ctx, tb, team)
     return lines
-
-

@@ -67,11 +67,13 @@ def rank_column(teams: Iterable[int], earlier: Sequence[TeamColumn],
 
 def account_group(ev: TeamEvaluation, tb: TeamTieBreak, team: int) -> tuple[list[int], str]:
     """The group a Type A account explains, and what it is tied on: the columns before ``tb``
-    when the evaluation offers them (``earlier_for(tb)``), else the primary score alone (the
-    account then says so)."""
+    in the list computed when the evaluation offers them (``earlier_for(tb)``, C.07 Art. 4.2),
+    else (no such hook, or ``tb`` not in the list) the primary score alone (the account then
+    says so)."""
     fn = getattr(ev, "earlier_for", None)
-    if callable(fn):
-        earlier, what = fn(tb), "the score and the tie-breaks before it"
+    listed = fn(tb) if callable(fn) else None
+    if listed is not None:
+        earlier, what = listed, "the score and the tie-breaks before it"
     else:
         k = 0 if ev.primary == "MP" else 1
         earlier = [{t.no: sum((match_score(ev.event, m)[k] for m in ev.event.matches_of(t.no)
