@@ -33,8 +33,10 @@ from xl_tiebreak.excel.formula_book import workbook_calls  # noqa: E402
 from xl_tiebreak.excel.recompute import recompute_bytes  # noqa: E402
 from xl_tiebreak.excel.authoring.teaching import teaching_bytes  # noqa: E402
 from xl_tiebreak.excel.authoring.template import template_bytes  # noqa: E402
+from xl_tiebreak.excel.authoring.team_template import team_template_bytes, team_workbook_bytes  # noqa: E402
 from xl_tiebreak.excel.authoring.workbook import workbook_bytes  # noqa: E402
 
+ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = 60  # Office.js calls timed when a workbook makes more
 
 
@@ -75,7 +77,15 @@ def main() -> None:
         ("Swiss template --cells (400 rows)", template_bytes("swiss", cells=True)),
         ("workbook from 1,000 x 11 (spilled)", workbook_bytes(big)),
         ("workbook from 1,000 x 11 --cells", workbook_bytes(big, cells=True)),
+        ("Team template (300 matches, 400 players)", team_template_bytes()),
     ]
+    cup = ROOT.parent / "shared" / "data" / "real" / "grandmommys-cup-trf26-team.trf"
+    if cup.is_file():  # 50 teams, 14 rounds, 4 boards
+        from xl_tiebreak.trf.teams import read_team_trf
+        from xl_tiebreak.validation import Findings
+        ev = read_team_trf(cup.read_text(encoding="utf-8"), cup.name, findings=Findings(strict=False))
+        books.append(("team workbook, Grandmommy's Cup (50 x 14)",
+                      team_workbook_bytes(ev, tiebreaks=["ESB/C1", "MPvGP", "BH:MP/C1"])))
     print(f"{'workbook':42} {'calls':>7} {'cells shipped':>14} {'recompute s':>12} {'Office.js s':>14}")
     for title, data in books:
         calls, n, cells = workbook_calls(data)

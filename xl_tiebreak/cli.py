@@ -113,14 +113,16 @@ def _arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
         "unrated": (("--unrated",), {"type": _rating, "metavar": "RATING",
                                      "help": "rating for unrated players in the rating tie-breaks (default: "
                                              "such tie-breaks are dropped when anyone is unrated)"}),
-        "template type": (("--type",), {"dest": "kind", "choices": [*_EVENT_TYPES, "teaching"], "default": "swiss",
+        "template type": (("--type",), {"dest": "kind", "choices": [*_EVENT_TYPES, "teaching", "team"],
+                                        "default": "swiss",
                                         "help": "teaching: the worked example with Explain, Exercise and "
-                                                "Progress sheets"}),
+                                                "Progress sheets; team: a team event (Teams, Matches, Standings)"}),
         "runtime": (("--runtime",), {"choices": ("classic", "lite"), "default": "classic",
                                      "help": "classic: the xlwings add-in (function names as typed); lite: xlwings "
                                              "Lite (names saved as Excel saves add-in functions, _xldudf_NAME)"}),
         "players": (("--players",), {"type": int, "help": "rows for players (default 400 Swiss, 20 round robin)"}),
         "columns": (("--rounds",), {"type": int, "help": "round columns (default 11 Swiss, 19 round robin)"}),
+        "boards": (("--boards",), {"type": int, "help": "boards per match (--type team; default 4)"}),
         "player fields": (("--player-fields",), {"action": "store_true", "help": "FIDE ID, Sex and Born columns "
                                                  "after Fed (read by women and age categories)"}),
         "cells": (("--cells",), {"action": "store_true", "help": "one formula per cell instead of spilled "
@@ -790,7 +792,8 @@ def _commands() -> tuple[tuple[str, str, tuple[str, ...], Callable[[argparse.Nam
          "published values differ from ours", ("check input", "from", "tiebreaks", "rules", "findings format",
                                                "encoding"), _check),
         ("template", "write an empty workbook template",
-         ("template type", "players", "columns", "player fields", "cells", "runtime", "output", "force"), _template),
+         ("template type", "players", "columns", "player fields", "boards", "cells", "runtime", "output", "force"),
+         _template),
         ("workbook", "make a workbook from a TRF file (the template, filled)",
          ("trf input", "from", "output", "tiebreaks", "rules", "force", "encoding"), _workbook),
         ("export-trf", "write a workbook's crosstable as a TRF file (the players' 001 fields: start number, "

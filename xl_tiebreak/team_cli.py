@@ -95,6 +95,8 @@ def _load(args: argparse.Namespace) -> Optional["TeamEvent"]:
     Errors stop with the first one (except 310's declared totals: a warning); warnings go to
     standard error."""
     p = Path(args.input)
+    if p.suffix.lower() in (".xlsx", ".xlsm") and p.is_file():
+        return _book_event(args, p)
     if p.suffix.lower() in (".xlsx", ".xlsm") or not p.is_file():
         return None
     from .trf.teams import read_team_file
@@ -119,6 +121,31 @@ def _load(args: argparse.Namespace) -> Optional["TeamEvent"]:
     for where, message in declared:
         print(f"xl-tiebreak: warning: {where}: {message} (the games' totals are used)", file=sys.stderr)
     return event
+
+
+def _book_event(args: argparse.Namespace, p: Path) -> Optional["TeamEvent"]:
+    """The event of a team workbook (:mod:`xl_tiebreak.excel.team_book`) as far as its complete
+    rounds go, with its Settings list as the file's list and its Settings edition unless ``--rules``
+    says another; ``None`` for a workbook that is not a team workbook. The first bad cell stops,
+    named by sheet and cell."""
+    import dataclasses
+    from .excel.book_reader import open_book
+    from .excel.team_book import is_team_book, read_team_book
+    from .excel.team_table import played_through
+    book = open_book(p)
+    if not is_team_book(book):
+        return None
+    if getattr(args, "team_pab", None) or getattr(args, "team_primary", None):
+        raise TiebreakError("--team-pab and --team-primary: for a team TRF; a team workbook takes them from its "
+                            "Settings (PAB match points, PAB game points, Primary score)")
+    try:
+        tables, codes = read_team_book(book)
+    except InputError as exc:  # the file first, then the sheet and cell
+        raise InputError(str(exc), book.name) from None
+    if not getattr(args, "rules", None) and tables.settings.edition:
+        args.rules = tables.settings.edition
+    ev = played_through(tables)
+    return dataclasses.replace(ev, tournament=dataclasses.replace(ev.tournament, tiebreaks=tuple(codes)))
 
 
 def _declared(event: "TeamEvent", source: str) -> list[tuple[str, str]]:
@@ -338,7 +365,10 @@ def export_team_trf(args: argparse.Namespace) -> Optional[tuple[str, int]]:
     """``export-trf TEAM.trf -o OUT.trf``: the team event written again as TRF-26
     (:func:`~xl_tiebreak.trf.team_writer.write_team_trf`): the team records, the games' MP and GP,
     the ranks of the team standings (``--tiebreaks``, else the file's 202, else the Olympiad order;
-    ``--rules``), the PAB value used stated in 320. ``None`` when the input is not a team TRF."""
+    ``--rules``), the PAB value used stated in 320. ``None`` when the input is not a team TRF (a team
+    workbook is written by :func:`xl_tiebreak.excel.commands.export_trf`, every match typed included)."""
+    if Path(args.input).suffix.lower() in (".xlsx", ".xlsm"):
+        return None
     event = _load(args)
     if event is None:
         return None

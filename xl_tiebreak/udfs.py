@@ -41,7 +41,7 @@ except ImportError:  # pragma: no cover
 
 CATEGORY = "xl-tiebreak"  # the classic add-in's function-wizard category
 RANGE_ARGUMENTS = frozenset({"crosstable", "tiebreak_list", "settings", "category", "categories",  # always 2-D lists
-                             "prize_table", "prize_rules"})
+                             "prize_table", "prize_rules", "matches", "teams"})
 
 
 def _udf(name: str, fn: Callable) -> Callable:

@@ -19,6 +19,15 @@ from .xlsx.a1 import column_letter
 def check_workbook(path: "str | Path") -> list:
     """The findings for a workbook's crosstable (see :mod:`xl_tiebreak.check`), then those on
     its stored values (stale tables, formulas the recompute cannot compute: :mod:`.stale`)."""
+    from ..errors import InputError
+    from .team_book import is_team_book, read_team_book
+    try:
+        book = open_book(path)
+        team = is_team_book(book)
+    except InputError:  # the reader below says what is wrong, as a finding
+        team = False
+    if team:  # a team workbook: its tables as the team functions read them
+        return collect(lambda fd: read_team_book(book, findings=fd)) + stale_findings(path, [])
     read: list = []
     found = collect(lambda fd: read.append(read_workbook(path, findings=fd)))
     if read and not any(f.severity == "error" for f in found):

@@ -201,6 +201,10 @@ def extended_rows(filled: Callable[[str], bool], min_col: int, last: int) -> int
 def _by_header(book: Book) -> CrosstablePlace:
     if not book.sheets:
         raise InputError("the workbook has no worksheet (its part xl/workbook.xml lists none)")
+    if {"teams", "matches"} <= {k.casefold() for k in book.xlsx.names}:
+        raise InputError("this is a team workbook (the names Teams and Matches), not an individual crosstable: "
+                         "'xl-tiebreak recompute' fills in its values; check, compute, standings, explain, compare and "
+                         "export-trf read it; this command (or option) is for individual crosstables")
     title = book.sheet("Crosstable") or next(iter(book.sheets))
     cells = book.cells(title)
     for r in range(1, 31):
@@ -389,11 +393,14 @@ _DEFINED = re.compile(r'(<(?:\w+:)?definedName\b[^>]*\bname="Crosstable"[^>]*>)(
                       re.IGNORECASE)
 
 
-def widened_name_xml(xml: str, last_row: int) -> Optional[str]:
-    """The workbook part's XML with the global ``Crosstable`` name's range ending at ``last_row``
-    (``Crosstable!$A$4:$P$404`` -> ``Crosstable!$A$4:$P$409``); only the name's text changes.
-    None when there is no such name or its text has no row to change."""
-    for m in _DEFINED.finditer(xml):
+def widened_name_xml(xml: str, last_row: int, name: str = "Crosstable") -> Optional[str]:
+    """The workbook part's XML with the global ``Crosstable`` name's range (or another global
+    name's) ending at ``last_row`` (``Crosstable!$A$4:$P$404`` -> ``Crosstable!$A$4:$P$409``); only
+    the name's text changes. None when there is no such name or its text has no row to change."""
+    pattern = _DEFINED if name == "Crosstable" else re.compile(
+        r'(<(?:\w+:)?definedName\b[^>]*\bname="' + re.escape(name) + r'"[^>]*>)([^<]*)(</(?:\w+:)?definedName>)',
+        re.IGNORECASE)
+    for m in pattern.finditer(xml):
         if "localSheetId" in m.group(1):
             continue
         text = m.group(2)

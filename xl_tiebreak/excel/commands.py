@@ -17,9 +17,19 @@ def template(args) -> tuple[str, int]:
     from .authoring.template import template_bytes
     cells = getattr(args, "cells", False)
     runtime = getattr(args, "runtime", "classic")
-    if args.kind == "teaching":
+    from ..errors import InputError
+    if args.kind == "team":
         if cells:
-            from ..errors import InputError
+            raise InputError("the team workbook exists in its spilled form only (Excel 365 or 2021)")
+        from .authoring.team_template import team_template_bytes
+        boards = getattr(args, "boards", None)
+        if boards is not None and not 1 <= boards <= 20:
+            raise InputError(f"--boards {boards}: a match has 1 to 20 boards")
+        data = team_template_bytes(boards=boards, rounds=args.rounds, player_rows=args.players, runtime=runtime)
+    elif getattr(args, "boards", None) is not None:
+        raise InputError("--boards: for --type team (boards per match)")
+    elif args.kind == "teaching":
+        if cells:
             raise InputError("the teaching workbook exists in its spilled form only (Excel 365 or 2021)")
         from .authoring.teaching import teaching_bytes
         data = teaching_bytes(runtime)
@@ -28,6 +38,8 @@ def template(args) -> tuple[str, int]:
                               player_fields=getattr(args, "player_fields", False))
     out = atomic_write(Path(args.output), data, overwrite=args.force)
     form = "one formula per cell" if cells else "spilled tables"
+    if args.kind == "team":
+        form = "Teams, Matches and Standings sheets"
     if runtime == "lite":
         form += ", for xlwings Lite"
     return f"wrote {out} ({args.kind} template, {form})\n", 0
@@ -42,6 +54,9 @@ def workbook(args) -> tuple[str, int]:
         imported = read_import(args.input, args.source)
         t = imported.tournament
     else:
+        team = _team_trf(args.input, getattr(args, "encoding", None))
+        if team is not None:
+            return _team_workbook(args, *team)
         t = read_trf(args.input, encoding=getattr(args, "encoding", None))
     tbs = [c.strip() for c in args.tiebreaks.split(",") if c.strip()] if args.tiebreaks else None
     if tbs:
@@ -55,6 +70,51 @@ def workbook(args) -> tuple[str, int]:
     out = write_workbook(t, args.output, tiebreaks=tbs, edition=args.rules, overwrite=args.force, trf_fields=True)
     return (f"wrote {out}: {len(t.players)} players, {t.rounds} rounds, values filled in; after editing "
             f"it without Excel, 'xl-tiebreak recompute {out}' fills them in again\n"), 0
+
+
+def _team_trf(path, encoding):
+    """(text, findings) of a team TRF file (one with 310 or 013 team records), else None."""
+    from ..errors import InputError
+    from ..trf.reader import MAX_TRF_BYTES, decode_trf
+    from ..validation import Findings
+    p = Path(path)
+    try:
+        if p.stat().st_size > MAX_TRF_BYTES:
+            return None  # refused by the TRF reader, naming the limit
+        raw = p.read_bytes()
+    except OSError as exc:
+        raise InputError(f"cannot read the file ({exc.strerror or exc})", str(path)) from None
+    fd = Findings(strict=False)
+    text = decode_trf(raw, p.name, fd, encoding)
+    if not any(line[:3] in ("310", "013") for line in text.splitlines()):
+        return None
+    return text, fd
+
+
+def _team_workbook(args, text: str, fd) -> tuple[str, int]:
+    """``workbook`` of a team TRF: the team workbook (:mod:`.authoring.team_template`). The file's
+    inconsistencies (record 310's points that differ from the games ...) are listed, not fatal:
+    the workbook holds the games, and its values are the games'."""
+    from ..errors import InputError
+    from ..trf.teams import read_team_trf
+    from .authoring.team_template import write_team_workbook
+    name = Path(args.input).name
+    ev = read_team_trf(text, name, findings=fd)
+    tbs = [c.strip() for c in args.tiebreaks.split(",") if c.strip()] if args.tiebreaks else None
+    if tbs:
+        from ..teamtb.registry import parse_team_list
+        parse_team_list(tbs)  # refuse unknown codes before writing anything
+    if args.rules and args.rules not in ("fide2024", "fide2026"):
+        raise InputError(f"team tie-breaks follow the FIDE 2024 or 2026 rules, not {args.rules!r}", "--rules")
+    out, errors = write_team_workbook(ev, args.output, tiebreaks=tbs, edition=args.rules, overwrite=args.force)
+    lines = [f"wrote {out}: {len(ev.teams)} teams, {ev.boards} boards, {ev.rounds} rounds, values filled in; after "
+             f"editing it without Excel, 'xl-tiebreak recompute {out}' fills them in again"]
+    lines += [f"error in {where}: {why}" for where, why in list(errors.items())[:10]]
+    for f in fd.items[:10]:
+        lines.append(f"note: {f.where}: {f.message}" if f.where else f"note: {f.message}")
+    if len(fd.items) > 10:
+        lines.append(f"... and {len(fd.items) - 10} more notes ('xl-tiebreak check' lists them)")
+    return "\n".join(lines) + "\n", 1 if errors else 0
 
 
 def _imported_workbook(args, imported, tbs) -> tuple[str, int]:
@@ -80,6 +140,9 @@ def export_trf(args) -> tuple[str, int]:
     from .book_reader import open_book, read_book
     from .event_sheet import read_event
     book = open_book(args.input)
+    from .team_book import is_team_book
+    if is_team_book(book):
+        return _export_team_trf(args, book)
     try:
         t, settings = read_book(book)
         header = read_event(book)
@@ -90,6 +153,31 @@ def export_trf(args) -> tuple[str, int]:
     out = atomic_write(Path(args.output), write_trf(t).encode("utf-8"), overwrite=args.force)
     ranks = f"; ranks after round {after} (the Settings tie-breaks)" if after else ""
     return f"wrote {out}: {len(t.players)} players, {t.rounds} rounds{ranks}\n" + _colour_note(t), 0
+
+
+def _export_team_trf(args, book) -> tuple[str, int]:
+    """``export-trf`` of a team workbook: a TRF-26 team file (:mod:`xl_tiebreak.trf.team_writer`) of
+    its rounds typed, with the ranks (record 310) and the tie-break list (202) of its standings
+    after the last complete round; the Settings' home colours as record 352."""
+    from dataclasses import replace
+    from ..errors import InputError
+    from ..teamtb.engine import compute_team
+    from ..trf.team_writer import write_team_trf
+    from .team_book import read_team_book
+    from .team_functions import team_result
+    try:
+        tables, codes = read_team_book(book)
+        result = team_result(tables, codes) if tables.complete else None
+    except InputError as exc:  # the file first, then the sheet and cell
+        raise InputError(str(exc), book.name) from None
+    ev = tables.event
+    if tables.settings.colours:
+        ev = replace(ev, tournament=replace(ev.tournament, header=(f"352 {tables.settings.colours}",)))
+    if result is None and codes:
+        result = compute_team(ev, codes, rounds=0)  # no round complete: the list still written
+    out = atomic_write(Path(args.output), write_team_trf(ev, result).encode("utf-8"), overwrite=args.force)
+    ranks = f"; ranks after round {tables.complete} (the Settings tie-breaks)" if tables.complete else ""
+    return f"wrote {out}: {len(ev.teams)} teams, {ev.boards} boards, {ev.rounds} rounds{ranks}\n", 0
 
 
 def with_ranks(t, settings):
@@ -167,6 +255,9 @@ def recompute(args) -> tuple[str, int]:
              f"(the others already held their value)"]
     if report.name_widened:
         lines.append(f"the name Crosstable now covers {report.name_widened} (players typed below its range)")
+    for widened in report.names_widened:  # a team workbook: "Matches: Matches!A4:P320"
+        name, _, area = widened.partition(": ")
+        lines.append(f"the name {name} now covers {area} (rows typed below its range)")
     if report.backup:
         lines.append(f"the previous version is kept as {report.backup}")
     for where, msg in list(report.errors.items())[:10]:

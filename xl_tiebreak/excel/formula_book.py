@@ -201,6 +201,8 @@ class FormulaBook:
         """A STATUS or CHECK value, or a failed call's message, with each place the crosstable
         reader names by player and round (``R5 of player 1``: a function does not know where its
         range is) given as the worksheet cell (``Crosstable!J5``)."""
+        if any(isinstance(c, str) and _RANGE_PLACE.search(c) for c in _flat(v)):
+            v = self._range_places(sheet, text, v)
         if not any(isinstance(c, str) and _PLACE.search(c) for c in _flat(v)):
             return v
         try:
@@ -234,6 +236,44 @@ class FormulaBook:
             return v
         return _renamed_places(v, {p: c for p, c in zip(by_place, by_cell) if p and c and p != c})
 
+    def _range_places(self, sheet: str, text: str, v: Any, depth: int = 0) -> Any:
+        """``v`` with each cell a team function names inside its range (``row 7 of the Matches
+        range, column F``) given as the worksheet cell (``Matches!F10``), from the argument's range
+        (through a plain reference to the formula, ``=Matches!$A$3``, too)."""
+        try:
+            node = self.tree(text)
+        except Unsupported:
+            return v
+        if isinstance(node, Ref) and ":" not in node.area and depth < 8:
+            target = (node.sheet or sheet, node.area.replace("$", ""))
+            inner = self.formula_of.get(target)
+            return v if inner is None else self._range_places(target[0], inner, v, depth + 1)
+        if not isinstance(node, Call) or node.name not in fx.FUNCTIONS:
+            return v
+        given = dict(zip(signature(fx.FUNCTIONS[node.name]).parameters, node.args))
+        origins: dict[str, tuple[str, int, int]] = {}
+        for param, label in (("matches", "Matches"), ("teams", "Teams"), ("settings", "Settings")):
+            a = given.get(param)
+            ref = self.names.get(a.name.upper()) if isinstance(a, Name) else a if isinstance(a, Ref) else None
+            if ref is not None and ":" in ref.area:
+                min_col, min_row, _, _ = range_bounds(ref.area)
+                if min_col is not None and min_row is not None:
+                    origins[label] = (ref.sheet or sheet, min_col, min_row)
+
+        def place(m: "re.Match[str]") -> str:
+            got = origins.get(m.group(2))
+            if got is None:
+                return m.group(0)
+            target, c0, r0 = got
+            col = split_cell(f"{m.group(3)}1")[0]
+            return f"{target}!{column_letter(c0 + col - 1)}{r0 + int(m.group(1)) - 1}"
+
+        def fix(c: Any) -> Any:
+            if isinstance(c, (list, tuple)):
+                return [fix(x) for x in c]
+            return _RANGE_PLACE.sub(place, c) if isinstance(c, str) else c
+        return fix(v)
+
     def name(self, name: str) -> Any:
         ref = self.names.get(name.upper())
         if ref is None:
@@ -248,6 +288,8 @@ class FormulaBook:
 #: how the crosstable reader names a place when it is not told the cells: ``R5 of player 1``,
 #: ``rating of player 3``, ``row 7``, ``header column 4``, ``player 5`` (a start number twice)
 _PLACE = re.compile(r"\b(?:row|player|header column) \d")
+#: how the team functions name a cell inside a range argument (:mod:`.team_functions`)
+_RANGE_PLACE = re.compile(r"\brow (\d+) of the (Matches|Teams|Settings) range, column ([A-Z]{1,3})\b")
 
 
 def _flat(v: Any) -> list[Any]:

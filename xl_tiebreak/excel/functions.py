@@ -466,6 +466,10 @@ def SVON(score_before: Any, forfeit_score: Any, rounds_completed: Any, round_num
 SVON_LIMIT = 10 ** 6  # a score or a round count beyond this is a typing error
 
 
+# the team event's functions (issue 23), registered with the others below
+from .team_functions import (GAME_POINTS, MATCH_POINTS, MATCH_SCORES, PLAYER_POINTS, TEAM_EXPLAIN,  # noqa: E402
+                             TEAM_LEGEND, TEAM_STANDINGS, TEAM_STATUS, TEAM_TIEBREAK, seen_range)
+
 #: What Excel shows for each parameter while a formula is typed (one short plain sentence).
 PARAMETER_DOCS: dict[str, str] = {
     "player": "The player's start number (the No column).",
@@ -497,10 +501,24 @@ PARAMETER_DOCS: dict[str, str] = {
     "forfeit_score": "The points the player was awarded in the unplayed round.",
     "rounds_completed": "The number of rounds completed (n).",
     "round_number": "The round the player did not play (R).",
+    "team": "The team's number (the Team column of the Teams sheet).",
+    "matches": "The match grid with its header row: Rd, Home, Away, Forfeit, B1, B2, ... and the line-ups.",
+    "teams": "The teams with their players in board order, with the header row: Team, Team name, No, Name, ...",
 }
 _PARAMETER_OVERRIDES: dict[tuple[str, str], str] = {
     ("STANDINGS", "row"): "Only this row of the standings (1 is the leader, 0 the header); empty: the whole table.",
     ("EXPLAIN", "row"): "Only this row of the account (0 is the header); empty: the whole table.",
+    ("TEAM_STANDINGS", "row"): "Only this row of the standings (1 is the leader, 0 the header); empty: the whole table.",
+    ("TEAM_TIEBREAK", "code"): "A team tie-break code such as EMGSB/C1, BH:MP/C1, GP, EDE or BC.",
+    ("TEAM_EXPLAIN", "code"): "A team tie-break code such as EMGSB/C1, BH:MP/C1, GP, EDE or BC.",
+    ("TEAM_TIEBREAK", "tiebreak_list"): "The event's team tie-breaks in order (a range or a text EMGSB/C1,GP); "
+                                        "empty: the code on its own.",
+    ("TEAM_STANDINGS", "tiebreak_list"): "The event's team tie-breaks in order (a range or a text EMGSB/C1,GP); "
+                                         "empty: the default team list.",
+    **{(f, "settings"): "The team Settings rows (label and value): boards, match points, primary score, team PAB, edition." for f in ("MATCH_POINTS", "GAME_POINTS", "TEAM_TIEBREAK", "TEAM_STANDINGS", "MATCH_SCORES",
+                                     "PLAYER_POINTS", "TEAM_LEGEND", "TEAM_STATUS", "TEAM_EXPLAIN")},
+    ("TEAM_LEGEND", "tiebreak_list"): "The event's team tie-breaks in order (a range or a text EMGSB/C1,GP); empty: "
+                                      "the default team list.",
 }
 
 
@@ -514,12 +532,13 @@ def description(function: str) -> str:
     return (FUNCTIONS[function].__doc__ or "").strip().splitlines()[0]
 
 
-_TABLE_ARGUMENTS = frozenset({"crosstable"})  # their cells are checked by the crosstable reader
+_TABLE_ARGUMENTS = frozenset({"crosstable", "matches", "teams"})  # their cells are checked by their readers
 #: the arguments that take a range; every other one takes one value (a range of one cell is that cell)
 _RANGE_ARGUMENTS = frozenset({"crosstable", "tiebreak_list", "settings", "edition", "category", "categories",
-                              "prize_table", "prize_rules"})
+                              "prize_table", "prize_rules", "matches", "teams"})
 #: the functions whose call gives a table that spills (STANDINGS and EXPLAIN unless one cell is asked for)
-SPILLING = frozenset({"TIEBREAKS", "RESULTS", "STANDINGS", "EXPLAIN", "CHECK", "CATEGORY_STANDINGS", "PRIZES"})
+SPILLING = frozenset({"TIEBREAKS", "RESULTS", "STANDINGS", "EXPLAIN", "CHECK", "CATEGORY_STANDINGS", "PRIZES",
+                      "TEAM_STANDINGS", "MATCH_SCORES", "PLAYER_POINTS", "TEAM_LEGEND", "TEAM_EXPLAIN"})
 
 
 def error_table(message: str) -> list[list[Any]]:
@@ -534,7 +553,7 @@ def spills(name: str, args: Sequence[Any], kwargs: Optional[dict] = None) -> boo
     both row and column give one cell)."""
     if name not in SPILLING:
         return False
-    if name not in ("STANDINGS", "EXPLAIN", "CATEGORY_STANDINGS", "PRIZES"):
+    if name not in ("STANDINGS", "EXPLAIN", "CATEGORY_STANDINGS", "PRIZES", "TEAM_STANDINGS"):
         return True
     names = list(inspect.signature(FUNCTIONS[name]).parameters)
     given = dict(zip(names, args), **(kwargs or {}))
@@ -591,22 +610,22 @@ def _one_value(name: str, param: str, value: Any) -> Any:
                      "(one cell)")
 
 
-def _crosstable_argument(name: str, value: Any) -> Any:
+def _crosstable_argument(name: str, value: Any, param: str = "crosstable") -> Any:
     """The crosstable as rows of cells: one row given as a flat list is that row; no range at
     all, or rows mixed with single values, is refused by name."""
-    if read_last(value):
-        return value  # the table of the previous call, already read
+    if read_last(value) or seen_range(value):
+        return value  # a table already read (by the previous call, or a team function's)
     if not isinstance(value, (list, tuple)):
         what = "empty" if value is None or (isinstance(value, str) and not value.strip()) \
             else f"one value ({shown(value)}), not a range"
-        raise InputError(f"{name}: the argument crosstable is {what}; {PARAMETER_DOCS['crosstable']}")
+        raise InputError(f"{name}: the argument {param} is {what}; {PARAMETER_DOCS[param]}")
     flat = [isinstance(r, (list, tuple)) for r in value if r is not None]
     if flat and not any(flat):
         return [list(value)]  # one row, as a 1-D list
     if not all(flat):
         k = next(i for i, r in enumerate(value) if r is not None and not isinstance(r, (list, tuple)))
-        raise InputError(f"{name}: the argument crosstable mixes rows and single values (row {k + 1} "
-                         f"is {shown(value[k])}); give the crosstable range")
+        raise InputError(f"{name}: the argument {param} mixes rows and single values (row {k + 1} "
+                         f"is {shown(value[k])}); give the {param} range")
     return value
 
 
@@ -629,8 +648,8 @@ def _refusing_errors(name: str, fn: Callable) -> Callable:
         try:
             values = []
             for param, value in _arguments(name, sig, args, kwargs):
-                if param == "crosstable":
-                    value = _crosstable_argument(name, value)
+                if param in _TABLE_ARGUMENTS:
+                    value = _crosstable_argument(name, value, param)
                 else:
                     if param not in _RANGE_ARGUMENTS:
                         value = _one_value(name, param, value)

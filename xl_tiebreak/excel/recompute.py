@@ -56,6 +56,7 @@ class Report:
     backup: Optional[Path] = None
     values: dict[str, Any] = field(default_factory=dict)  # "Sheet!A1" -> value written
     name_widened: Optional[str] = None  # the Crosstable name's new range, when rows below it were taken in
+    names_widened: list[str] = field(default_factory=list)  # "Teams: Teams!A4:J420", a team workbook's names
 
 
 def _without_function(message: str) -> str:
@@ -123,6 +124,7 @@ def plan(data: bytes, report: Report) -> tuple[FormulaBook, bytes, dict[str, She
     check_zip(io.BytesIO(data))
     book = FormulaBook(data)
     data = _widen_crosstable_name(book, data, report)
+    data = _widen_team_names(book, data, report)
     edits: dict[str, SheetEdit] = {}
     for sheet, coord, text in book.formulas:
         if not uses_our_functions(text):
@@ -245,6 +247,43 @@ def _widen_crosstable_name(book: FormulaBook, data: bytes, report: Report) -> by
     copy = ZipCopy(data, {path})
     copy.put(path, new.encode("utf-8"))
     return copy.finish()
+
+
+def _widen_team_names(book: FormulaBook, data: bytes, report: Report) -> bytes:
+    """A team workbook's ``Teams`` and ``Matches`` names widened over the rows typed just below
+    them (a player, a match), as the team reader reads them (:mod:`.team_book`); only the names'
+    text changes. ``report.names_widened`` says which."""
+    from .book_reader import widened_name_xml
+    from .team_book import GROWING, rows_below
+    for name in GROWING:
+        ref = book.names.get(name.upper())
+        if ref is None or ref.sheet not in book.cells:
+            continue
+        try:
+            min_col, min_row, max_col, max_row = full_bounds(ref.area)
+        except ValueError:
+            continue
+        cells, formula_of, sheet = book.cells[ref.sheet], book.formula_of, ref.sheet
+
+        def filled(coord: str) -> bool:
+            v = cells.get(coord)
+            return (sheet, coord) in formula_of or (v is not None and not (isinstance(v, str) and not v.strip()))
+        last = rows_below(filled, min_col, max_col, max_row)
+        if last == max_row:
+            continue
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            path = workbook_part(z)
+            new = widened_name_xml(read_text(z, path), last, name)
+        if new is None:
+            continue
+        area = f"{column_letter(min_col)}{min_row}:{column_letter(max_col)}{last}"
+        check_area(area, f"the name {name} ({sheet}!{area})")
+        book.names[name.upper()] = Ref(sheet, area)
+        report.names_widened.append(f"{name}: {sheet}!{area}")
+        copy = ZipCopy(data, {path})
+        copy.put(path, new.encode("utf-8"))
+        data = copy.finish()
+    return data
 
 
 def _fit_print_areas(book: FormulaBook, data: bytes, edits: dict[str, SheetEdit], report: Report) -> bytes:

@@ -504,7 +504,8 @@ def _help(ws, spec: Spec) -> None:
         ("Functions", "The first argument is the start number, then the crosstable, then the "
                       "optional edition and type."),
     ]
-    for name in sorted(FUNCTIONS):
+    from ..team_functions import TEAM_FUNCTIONS  # the team workbook's Help lists those
+    for name in sorted(set(FUNCTIONS) - set(TEAM_FUNCTIONS)):
         lines.append((name, plain(FUNCTIONS[name].__doc__ or "")))
     lines += [("", ""), ("Tie-break codes", "For TIEBREAK and the tie-break list of the Settings sheet.")]
     lines += [(r.name, r.legend[:1].upper() + r.legend[1:] + ("" if r.legend.endswith(".") else "."))
