@@ -72,4 +72,4 @@ def whatif_sheet(ws, w: Wiring) -> None:
         ws.cell(r, 1).alignment = Alignment(horizontal="left")
         for j in (4, 5, 6):
             ws.cell(r, j).alignment = Alignment(horizontal="center")
-    w.print_setup(ws, f"A1:{LAST_COL}{WHATIF_TABLE_ROW + 1}")  # ended by the recompute
+    w.print_setup(ws, f"A1:{LAST_COL}{WHATIF_TABLE_ROW + 2}")  # ended by the recompute (a 3-row text: as it is)
