@@ -7,7 +7,6 @@ and player). JSON: everything, places as numbers (``places + 1``: below the priz
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 
 from .formatting import format_value
@@ -91,6 +90,7 @@ def render_whatif(w: WhatIf, fmt: str, source: str) -> str:
     """The answer as a text table (``table``), CSV (``csv``, ``csv-eu``) or JSON."""
     n = w.places
     if fmt == "json":
+        import json  # here: the workbook's What if sheet (a recompute) shows the text without it
         return json.dumps(_document(w), ensure_ascii=False, indent=1) + "\n"
     headers = ["Bd", "White", "Black", "Result", "No", "Name", "Best", "Worst"]
     long_rows = [[str(bo.board.number), str(bo.board.white), str(bo.board.black), OUTCOMES[bo.outcome], str(no),
