@@ -51,6 +51,20 @@ def test_hort_system_keeps_half_of_each_prize_and_splits_the_other_half_among_th
     assert pl.total + pl.left_over == 310
 
 
+def test_hort_pays_whole_units_own_half_included():
+    """With a unit of 1 (whole euros), a Hort payment is rounded down as a whole: D's own half 20
+    plus his share 35/3 is 31.67, paid 31 (not 20 + 11 = 31 by luck: E's 10 + 11.67 is 21, F's own
+    half 5 + 11.67 = 16.67 is 16, never 16.50-style halves the unit cannot pay); the 2 left over
+    is stated. Values worked by hand from the Hort rule in the module docstring."""
+    pl = _allocate(_rows(HORT_ROWS), HORT_TABLE, ties="hort", unit=F(1))
+    assert _paid(pl) == {"A": F(95), "B": F(85), "C": F(60), "D": F(31), "E": F(21), "F": F(16)}
+    assert pl.left_over == F(2)
+    odd = PrizeTable.parse("33,21")  # A and B tied: own halves 16.5 and 10.5, pot 27 -> 13.5 each
+    pl = _allocate(_rows([("A", 8, 2000), ("B", 8, 2000), ("C", 7, 2000)]), odd, ties="hort", unit=F(1))
+    assert _paid(pl) == {"A": F(30), "B": F(24)}
+    assert pl.left_over == F(0)
+
+
 def test_shared_money_adds_the_prizes_of_the_tied_places_and_splits_them_equally():
     pl = _allocate(_rows(HORT_ROWS), HORT_TABLE, ties="shared")
     # D, E, F: 40 + 20 + 10 = 70, 23.33 each (70/3 down to cents), 0.01 left over

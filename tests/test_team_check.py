@@ -128,7 +128,10 @@ def test_a_team_file_without_team_records_says_so(tmp_path, capsys):
     text = four_teams()
     text = "\n".join(ln for ln in text.splitlines() if not ln.startswith("310")) + "\n"
     status, found = check(tmp_path, text, capsys)
-    assert status == 1 and found == [("error", "layout", "event.trf")]
+    marker = next(n for n, ln in enumerate(text.splitlines(), start=1) if ln[:3] in ("082", "092", "192", "013",
+                                                                                   "320", "330", "300", "352", "362"))
+    # the refusal names the record that made the file a team event
+    assert status == 1 and found == [("error", "layout", f"event.trf line {marker}")]
 
 
 def test_an_individual_file_is_still_checked_as_one(tmp_path, capsys):

@@ -21,8 +21,9 @@ Two steps, each a setting of the event's regulations:
    * ``"hort"`` (the Hort system): each keeps half of the prize of his place; the other halves
      go into one pot per score, split equally among the tied players as under ``"shared"``.
 
-   A share is rounded down to ``unit`` (default 0.01); what the rounding leaves over is stated,
-   never silently paid or dropped.
+   What a tied player receives (under Hort his own half and his share together) is rounded down
+   to ``unit`` (default 0.01); what the rounding leaves over is stated, never silently paid or
+   dropped.
 
 A prize for which nobody qualifies (no player in the category) is reported as not awarded.
 """
@@ -204,10 +205,10 @@ def _share(rows: Sequence[R], prizes: list[_Prize], taken: dict[int, _Prize], pa
             pot = sum((taken[i].amount for i in group), Fraction(0))
             if ties == "hort":
                 pot /= 2
-            share = (pot / len(sharers)) // unit * unit
-            left += pot - share * len(sharers)
             for i in sharers:
                 own = taken[i].amount / 2 if ties == "hort" and i in taken else Fraction(0)
-                paid[i] = own + share
+                exact = own + pot / len(sharers)
+                paid[i] = exact // unit * unit  # every payment in whole units (Hort's own half too)
+                left += exact - paid[i]
                 shared[i] = tuple(sharers)
     return left
