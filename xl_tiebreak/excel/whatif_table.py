@@ -21,7 +21,7 @@ from ..whatif_report import board_rows, contender_row, head_lines, who
 
 WIDTH = 7
 #: characters a text may take in the columns B, C and G (the sheet's widths hold them)
-ROOM = {1: 56, 2: 34, 6: 40}
+ROOM = {1: 64, 2: 34, 6: 40}
 PLACE_HEADER = ["Place", "Can still finish there", "Certain", "", "", "", ""]
 CONTENDER_HEADER = ["No", "Name", "Places", "Pts", "Max", "Sure of", "On points"]
 BOARD_HEADER = ["Bd", "White", "Black", "Result", "White's", "Black's", "Others"]

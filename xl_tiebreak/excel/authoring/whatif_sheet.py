@@ -22,7 +22,7 @@ PLACES_ROW, BOARDS_ROW = 5, 6
 WHATIF_TABLE_ROW = 9
 PLACES_CELL = f"$B${PLACES_ROW}"
 BOARDS_CELL = f"$B${BOARDS_ROW}"
-WIDTHS = [9, 58, 36, 8, 9, 9, 42]
+WIDTHS = [15, 58, 36, 8, 9, 9, 42]
 LAST_COL = get_column_letter(len(WIDTHS))
 
 
@@ -44,7 +44,7 @@ def whatif_sheet(ws, w: Wiring) -> None:
              "many (3 results each); beyond it the answer is on points alone.")):
         ws.cell(r, 1, label).font = _BOLD
         _input(ws.cell(r, 2, value), text=False)
-        _note(ws, f"C{r}", note, f"{LAST_COL}{r}", 1)
+        _note(ws, f"C{r}", note, f"{LAST_COL}{r}", 2)
     dv = DataValidation(type="whole", operator="between", formula1="1", formula2=str(w.players), allow_blank=True,
                         showErrorMessage=True, errorTitle="Prize places", error="A number of places, from 1.")
     dv.add(f"B{PLACES_ROW}")
