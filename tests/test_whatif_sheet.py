@@ -277,3 +277,21 @@ def test_libreoffice_prints_the_what_if_page(tmp_path, capsys):
                    and f"{c['points']:g}" in ln.split() for ln in lines), c
     assert any("13 ESMER, Milan" in ln and "16 PERRY-OLIVIER, Sebastian" in ln and "1-0" in ln for ln in lines)
     assert "Exact: 4 of 4 boards can change places 1-3" in text
+
+
+def test_the_one_cell_form_shows_the_same_table_as_the_spilled_one(tmp_path):
+    t = demo_tournament()
+    tables = []
+    for cells in (False, True):
+        wb, _ = filled_workbook(open_games(t, t.rounds), cells=cells)
+        wb[WHATIF_SHEET].cell(PLACES_ROW, 2, 2)
+        if cells:
+            first = wb[WHATIF_SHEET].cell(WHATIF_TABLE_ROW, 1).value
+            assert first.startswith("=IFERROR(WHATIF(Crosstable,$B$5,") and first.endswith(',"")') and ",0,1," in first
+        path = tmp_path / f"{cells}.xlsx"
+        path.write_bytes(to_bytes(wb))
+        assert recompute(path).errors == {}
+        tables.append(_table(path))
+    spilled, one_cell = tables
+    assert one_cell == spilled and any(r[0] == "Bd" for r in spilled)
+    assert [(r[0], _nos(r[1])) for r in _section(spilled, "Place")] == [(1, [3]), (2, [1])]
