@@ -191,9 +191,10 @@ def test_a_bad_places_cell_shows_the_error_and_the_report_names_the_cell(tmp_pat
     wb[WHATIF_SHEET].cell(PLACES_ROW, 2, "three")
     book.write_bytes(to_bytes(wb))
     report = recompute(book, tmp_path / "out.xlsx")
-    assert report.errors == {f"{WHATIF_SHEET}!A{WHATIF_TABLE_ROW}": "places 'three' is not a whole number"}
+    message = f"{WHATIF_SHEET}!B{PLACES_ROW}: places 'three' is not a whole number"  # the cell typed in
+    assert report.errors == {f"{WHATIF_SHEET}!A{WHATIF_TABLE_ROW}": message}
     rows = _table(tmp_path / "out.xlsx")
-    assert rows == [["#ERROR: places 'three' is not a whole number", "", "", "", "", "", ""]]
+    assert rows == [["#ERROR: " + message, "", "", "", "", "", ""]]
 
 
 @pytest.mark.parametrize("places, boards, message", [
