@@ -296,3 +296,27 @@ def test_the_one_cell_form_shows_the_same_table_as_the_spilled_one(tmp_path):
     spilled, one_cell = tables
     assert one_cell == spilled and any(r[0] == "Bd" for r in spilled)
     assert [(r[0], _nos(r[1])) for r in _section(spilled, "Place")] == [(1, [3]), (2, [1])]
+
+
+def test_whatif_of_a_workbook_takes_its_sheets_places_and_boards_unless_given(tmp_path, capsys):
+    t = demo_tournament()
+    wb, _ = filled_workbook(open_games(t, t.rounds))
+    wb[WHATIF_SHEET].cell(PLACES_ROW, 2, 2)
+    wb[WHATIF_SHEET].cell(PLACES_ROW + 1, 2, 1)
+    book = tmp_path / "demo.xlsx"
+    book.write_bytes(to_bytes(wb))
+    got = json.loads(_cli(capsys, "whatif", book, "-f", "json")[1])
+    assert (got["prize_places"], got["max_boards"]) == (2, 1)
+    assert [p["can_finish"] for p in got["places"]] == [[3], [1]]
+    got = json.loads(_cli(capsys, "whatif", book, "--places", "1", "--max-boards", "5", "-f", "json")[1])
+    assert (got["prize_places"], got["max_boards"]) == (1, 5)
+    wb[WHATIF_SHEET].cell(PLACES_ROW, 2, "two")
+    book.write_bytes(to_bytes(wb))
+    code, _, err = _cli(capsys, "whatif", book)
+    assert code == 2 and "demo.xlsx: What if!B5: WHATIF: places 'two' is not a whole number" in err
+    assert "Traceback" not in err
+    # a TRF file: the defaults
+    trf = tmp_path / "demo.trf"
+    trf.write_text(write_trf(open_games(t, t.rounds)))
+    got = json.loads(_cli(capsys, "whatif", trf, "-f", "json")[1])
+    assert (got["prize_places"], got["max_boards"]) == (3, 8)
