@@ -545,6 +545,8 @@ PARAMETER_DOCS: dict[str, str] = {
 _PARAMETER_OVERRIDES: dict[tuple[str, str], str] = {
     ("STANDINGS", "row"): "Only this row of the standings (1 is the leader, 0 the header); empty: the whole table.",
     ("EXPLAIN", "row"): "Only this row of the account (0 is the header); empty: the whole table.",
+    ("WHATIF", "row"): "Only this row of the table (0 is its first); empty: the whole table.",
+    ("WHATIF", "live"): "Not needed here: the games of the round already in always count.",
 }
 
 
