@@ -50,7 +50,7 @@ def test_committed_templates_equal_the_generator(kind, name):
 def test_template_structure():
     wb = load_workbook(TEMPLATES / "xl-tiebreak-swiss.xlsx")
     assert wb.sheetnames == ["Crosstable", "Standings", "Settings", "Help", "Cache", "xlwings.conf", "Categories",
-                             "Prizes"]
+                             "Prizes", "What if"]
     assert wb["xlwings.conf"].sheet_state == "hidden" and wb["Cache"].sheet_state == "hidden"
     assert (wb["xlwings.conf"]["A1"].value, wb["xlwings.conf"]["B1"].value) == ("UDF Modules", "xl_tiebreak.udfs")
     assert wb.defined_names["Crosstable"].attr_text == "Crosstable!$A$4:$P$404"
@@ -250,7 +250,8 @@ def test_recompute_changes_nothing_else(tmp_path, demo_book):
         changed = [n for n in a.namelist() if a.read(n) != b.read(n)]
         assert sorted(changed) == ["[Content_Types].xml", "xl/_rels/workbook.xml.rels", "xl/worksheets/sheet1.xml",
                                    "xl/worksheets/sheet2.xml", "xl/worksheets/sheet5.xml",
-                                   "xl/worksheets/sheet7.xml", "xl/worksheets/sheet8.xml"]  # Categories, Prizes
+                                   "xl/worksheets/sheet7.xml", "xl/worksheets/sheet8.xml",  # Categories, Prizes
+                                   "xl/worksheets/sheet9.xml"]  # What if
         for name in ("[Content_Types].xml", "xl/_rels/workbook.xml.rels"):  # one element added, nothing else
             old, new = a.read(name).decode(), b.read(name).decode()
             assert re.sub(r"<(Override|Relationship) [^>]*metadata[^>]*/>", "", new) == old
@@ -377,7 +378,8 @@ def test_recompute_reports_bad_cells_and_still_writes_the_rest(tmp_path, demo_bo
                   sheet.replace(g6, '<c r="G6" t="inlineStr"><is><t>12x1</t></is></c>'))
     report = recompute(bad, tmp_path / "o.xlsx")
     msg = "Crosstable!G6: '12x1' is not a result; write e.g. 12w1, 12b½, +12, BYE, H"
-    assert report.errors == {"Crosstable!J4": msg, "Standings!A4": msg, "Categories!A22": msg, "Prizes!A33": msg}
+    assert report.errors == {"Crosstable!J4": msg, "Standings!A4": msg, "Categories!A22": msg, "Prizes!A33": msg,
+                             "What if!A9": msg}
     vals = _cached(tmp_path / "o.xlsx")
     assert vals["Crosstable"]["A3"].startswith("1 error - ") and "'12x1' is not a result" in vals["Crosstable"]["A3"]
     assert vals["Standings"]["A3"] == vals["Crosstable"]["A3"]
@@ -530,7 +532,7 @@ def test_libreoffice_renders_a_recomputed_workbook(tmp_path):
         numbers = line.split()[-8:]  # Pts, six tie-breaks, Place: none empty
         want = [json_number(res.points[k])] + [json_number(v) for v in res.values[k]]
         assert [float(x) for x in numbers[:7]] == [float(w) for w in want], line
-    assert text.count("No problems found.") == 4  # the status lines: Crosstable, Standings, Categories, Prizes
+    assert text.count("No problems found.") == 5  # the status lines: Crosstable, Standings, Categories, Prizes, What if
     standings = text[text.index("Standings"):]
     order = [standings.index(p.name) for p in demo_tournament().players]
     assert sorted(range(6), key=lambda k: order[k]) == [2, 0, 1, 4, 3, 5]  # spilled, sorted, all there
@@ -561,7 +563,7 @@ def test_every_shipped_template_makes_at_most_ten_calls(name):
     assert 1 <= n <= 10, (name, n)
 
 
-def test_a_workbook_of_a_thousand_players_makes_five_calls(tmp_path):
+def test_a_workbook_of_a_thousand_players_makes_six_calls(tmp_path):
     import random
     from fractions import Fraction
     from xl_tiebreak.model import Kind, Player, Round, Tournament
@@ -590,7 +592,7 @@ def test_a_workbook_of_a_thousand_players_makes_five_calls(tmp_path):
     trf.write_text(write_trf(t))
     book = tmp_path / "big.xlsx"
     assert main(["workbook", str(trf), "-o", str(book)]) == 0
-    assert calls_per_recalculation(book) == 5  # RESULTS, STATUS, STANDINGS, CATEGORY_STANDINGS, PRIZES
+    assert calls_per_recalculation(book) == 6  # RESULTS, STATUS, STANDINGS, CATEGORY_STANDINGS, PRIZES, WHATIF
     vals = _cached(book)
     res = compute(read_trf(trf), CODES)
     assert vals["Crosstable"]["Q1004"] == json_number(res.points[999])

@@ -124,7 +124,8 @@ def test_a_setting_the_recompute_refuses_is_a_check_error_as_recompute_says(book
     status, found = _check(book, capsys)
     assert status == 1
     failing = [f for f in found if f["rule"] == "formula-error"]
-    assert [f["where"] for f in failing] == ["Crosstable!Q4", "Standings!A4", "Categories!A22", "Prizes!A33"]
+    assert [f["where"] for f in failing] == ["Crosstable!Q4", "Standings!A4", "Categories!A22", "Prizes!A33",
+                                                "What if!A9"]
     assert all("XYZ" in f["message"] for f in failing)
     assert main(["standings", str(book)]) == 2
     assert main(["recompute", str(book)]) == 1

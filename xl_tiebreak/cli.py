@@ -156,14 +156,15 @@ def _arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
         "prize order": (("--order",), {"choices": ("value", "places-first"), "default": None,
                                        "help": "one prize per player: the most valuable first (default), or "
                                                "the place prizes first"}),
-        "prize places": (("--places",), {"type": int, "default": 3, "metavar": "N",
-                                          "help": "the prize places to look at: 1..N (default 3)"}),
+        "prize places": (("--places",), {"type": int, "default": None, "metavar": "N",
+                                          "help": "the prize places to look at: 1..N (default 3, or a workbook's "
+                                                  "What if sheet's)"}),
         "round": (("--round",), {"type": int, "metavar": "R", "help": "the round paired with its results to come "
                                  "(default: the last such round)"}),
-        "max boards": (("--max-boards",), {"type": int, "default": 8, "metavar": "K",
+        "max boards": (("--max-boards",), {"type": int, "default": None, "metavar": "K",
                                            "help": "enumerate every combination of results when at most K boards "
-                                                   "matter (3^K events; default 8, at most 10); beyond, the answer "
-                                                   "is on points alone"}),
+                                                   "matter (3^K events; default 8, or a workbook's What if sheet's; "
+                                                   "at most 10); beyond, the answer is on points alone"}),
         "unit": (("--unit",), {"default": None, "metavar": "AMOUNT",
                                "help": "shares are rounded down to this (default 0.01); what is left is stated"}),
     }
@@ -367,6 +368,20 @@ def _book_categories(path: str) -> tuple[list, Optional[str]]:
     return (got[0], got[1]) if got else ([], None)
 
 
+def _book_whatif(path: str) -> Optional[tuple[Optional[int], Optional[int]]]:
+    """A workbook's What if settings (its WHATIF formula: prize places, boards combined), or None."""
+    from .errors import InputError
+    from .excel.prize_book import workbook_whatif_setup
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise InputError(f"cannot be read ({exc.strerror or exc})", str(path)) from None
+    try:
+        return workbook_whatif_setup(data)
+    except InputError as exc:
+        raise InputError(str(exc), Path(path).name) from None
+
+
 def _book_prizes(path: str):
     """A workbook's prize table and rules (its PRIZES formula: table, ties, order, unit, age basis),
     or None for a TRF file or a workbook without one."""
@@ -390,12 +405,17 @@ def _book_prizes(path: str):
 
 def _whatif(args) -> tuple[str, int]:
     """``whatif``: who can still finish in the prize places (:mod:`xl_tiebreak.whatif`)."""
-    from .whatif import what_if
+    from .whatif import DEFAULT_MAX_BOARDS, what_if
     from .whatif_report import render_whatif
     t, book = _load(args.input, args)
     tiebreaks, kind, options = _settings(args, book)
-    got = what_if(t, tiebreaks, rnd=args.round, places=args.places, edition=_edition(args, book), kind=kind,
-                  options=options, max_boards=args.max_boards)
+    places, boards = args.places, args.max_boards
+    if book is not None and (places is None or boards is None):  # as the workbook's What if sheet has them
+        sheet = _book_whatif(args.input) or (None, None)
+        places = sheet[0] if places is None else places
+        boards = sheet[1] if boards is None else boards
+    got = what_if(t, tiebreaks, rnd=args.round, places=3 if places is None else places, edition=_edition(args, book),
+                  kind=kind, options=options, max_boards=DEFAULT_MAX_BOARDS if boards is None else boards)
     return _emit(args, render_whatif(got, args.format, t.name or args.input))
 
 

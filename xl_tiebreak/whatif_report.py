@@ -7,14 +7,13 @@ and player). JSON: everything, places as numbers (``places + 1``: below the priz
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 
 from .formatting import format_value
 from .textutil import csv_text, table
 from .whatif import OUTCOMES, Range, WhatIf
 
-__all__ = ["render_whatif", "range_text"]
+__all__ = ["render_whatif", "range_text", "contender_row", "board_rows", "head_lines", "who"]
 
 
 def range_text(r: Range, places: int) -> str:
@@ -24,7 +23,8 @@ def range_text(r: Range, places: int) -> str:
     return one(r.best) if r.best == r.worst else f"{one(r.best)}-{one(r.worst)}"
 
 
-def _who(w: WhatIf, nos: tuple[int, ...], starred: tuple[int, ...] = ()) -> str:
+def who(w: WhatIf, nos: tuple[int, ...], starred: tuple[int, ...] = ()) -> str:
+    """``12 Name, 5 Name*`` (starred: only level on points there), or ``-`` for nobody."""
     return ", ".join(f"{no} {w.names[no]}" + ("*" if no in starred else "") for no in nos) if nos else "-"
 
 
@@ -32,12 +32,13 @@ def _points(v: Fraction) -> str:
     return format_value(v, 1)
 
 
-def _head(w: WhatIf, source: str) -> list[str]:
+def head_lines(w: WhatIf) -> list[str]:
+    """The lines above the tables: the round and settings, whether the answer is exact and why."""
     how = (f"Exact: {len(w.mattering)} of {len(w.boards)} boards can change places 1-{w.places} "
            f"(3^{len(w.mattering)} = {w.combinations:,} combinations, {w.ranked_by_tiebreaks:,} of them ranked by "
            "the tie-breaks, the others settled on points)") if w.exact else f"Not exact: {w.message}"
     rest = [b.number for b in w.boards if b.number not in w.mattering]
-    lines = [source, f"What if: round {w.round} of {w.of}, {len(w.boards)} board(s) still to play; prize places "
+    lines = [f"What if: round {w.round} of {w.of}, {len(w.boards)} board(s) still to play; prize places "
              f"1-{w.places}; rules {w.edition}; tie-breaks {', '.join(w.codes) or 'none'}", how]
     if w.exact and rest:
         lines.append(f"Boards {', '.join(map(str, rest))} cannot change places 1-{w.places}: neither player is within "
@@ -45,42 +46,26 @@ def _head(w: WhatIf, source: str) -> list[str]:
     return lines
 
 
-def render_whatif(w: WhatIf, fmt: str, source: str) -> str:
-    """The answer as a text table (``table``), CSV (``csv``, ``csv-eu``) or JSON."""
+def contender_row(w: WhatIf, no: int) -> list[str]:
+    """A contender's line: No, Name, Pts, Max, On points, Sure of, Places (as the text shows it)."""
     n = w.places
-    if fmt == "json":
-        return json.dumps(_document(w), ensure_ascii=False, indent=1) + "\n"
-    headers = ["Bd", "White", "Black", "Result", "No", "Name", "Best", "Worst"]
-    long_rows = [[str(bo.board.number), str(bo.board.white), str(bo.board.black), OUTCOMES[bo.outcome], str(no),
-                  w.names[no], str(r.best), str(r.worst)] for bo in w.by_board for no, r in bo.places.items()]
-    if fmt.startswith("csv"):
-        return csv_text(headers, long_rows, fmt)
-    lines = _head(w, source) + ["", "Who can still finish where:"]
-    lines += table(["Place", "Certain", "Can still finish there"],
-                   [[str(k), _who(w, w.certain(k)), _who(w, w.can_finish(k), w.only_if_ties(k))]
-                    for k in range(1, n + 1)])
-    if not w.exact:
-        lines.append("*: only level on points with others there; whether he can is for the tie-breaks to say.")
-    lines += ["", "Contenders (the players who can still reach the prize places):"]
-    crow = []
-    for no in w.contenders:
-        op = w.on_points[no]
-        on_pts = range_text(Range(op.best, op.worst), n)
-        if w.exact:
-            got = w.reachable[no]
-            places = ", ".join("out" if p > n else str(p) for p in got)
-            shared = w.shared.get(no, ())
-            if shared:
-                places += " (" + ", ".join(map(str, shared)) + " possibly shared)"
-        else:
-            places = on_pts
-        crow.append([str(no), w.names[no], _points(op.points_now), _points(op.max_points), on_pts,
-                     "out" if op.assured > n else str(op.assured), places])
-    lines += table(["No", "Name", "Pts", "Max", "On points", "Sure of", "Places"], crow, right={0, 2, 3})
-    lines += ["On points: his places with ties on points going his way or against him; Sure of: the best place "
-              "some outcome gives him whatever the tie-breaks.",
-              "Places: " + ("every place he reaches in some combination (ranked by points and the tie-breaks)."
-                            if w.exact else "on points alone (the tie-breaks are not applied).")]
+    op = w.on_points[no]
+    on_pts = range_text(Range(op.best, op.worst), n)
+    if w.exact:
+        places = ", ".join("out" if p > n else str(p) for p in w.reachable[no])
+        shared = w.shared.get(no, ())
+        if shared:
+            places += " (" + ", ".join(map(str, shared)) + " possibly shared)"
+    else:
+        places = on_pts
+    return [str(no), w.names[no], _points(op.points_now), _points(op.max_points), on_pts,
+            "out" if op.assured > n else str(op.assured), places]
+
+
+def board_rows(w: WhatIf) -> tuple[list[list[str]], int]:
+    """The boards' table (Bd, White, Black, Result, White's, Black's, Others; the board's cells
+    on its first outcome only) and how many boards were left out as changing nothing."""
+    n = w.places
     overall = {no: (Range(min(w.reachable[no]), max(w.reachable[no])) if w.exact
                     else Range(w.on_points[no].best, w.on_points[no].worst)) for no in w.contenders}
     out = Range(n + 1, n + 1)
@@ -98,6 +83,34 @@ def render_whatif(w: WhatIf, fmt: str, source: str) -> str:
             first = bo.outcome == 0
             rows.append([str(b.number) if first else "", f"{b.white} {w.names[b.white]}" if first else "",
                          f"{b.black} {w.names[b.black]}" if first else "", OUTCOMES[bo.outcome], *cells])
+    return rows, quiet
+
+
+def render_whatif(w: WhatIf, fmt: str, source: str) -> str:
+    """The answer as a text table (``table``), CSV (``csv``, ``csv-eu``) or JSON."""
+    n = w.places
+    if fmt == "json":
+        import json  # here: the workbook's What if sheet (a recompute) shows the text without it
+        return json.dumps(_document(w), ensure_ascii=False, indent=1) + "\n"
+    headers = ["Bd", "White", "Black", "Result", "No", "Name", "Best", "Worst"]
+    long_rows = [[str(bo.board.number), str(bo.board.white), str(bo.board.black), OUTCOMES[bo.outcome], str(no),
+                  w.names[no], str(r.best), str(r.worst)] for bo in w.by_board for no, r in bo.places.items()]
+    if fmt.startswith("csv"):
+        return csv_text(headers, long_rows, fmt)
+    lines = [source] + head_lines(w) + ["", "Who can still finish where:"]
+    lines += table(["Place", "Certain", "Can still finish there"],
+                   [[str(k), who(w, w.certain(k)), who(w, w.can_finish(k), w.only_if_ties(k))]
+                    for k in range(1, n + 1)])
+    if not w.exact:
+        lines.append("*: only level on points with others there; whether he can is for the tie-breaks to say.")
+    lines += ["", "Contenders (the players who can still reach the prize places):"]
+    crow = [contender_row(w, no) for no in w.contenders]
+    lines += table(["No", "Name", "Pts", "Max", "On points", "Sure of", "Places"], crow, right={0, 2, 3})
+    lines += ["On points: his places with ties on points going his way or against him; Sure of: the best place "
+              "some outcome gives him whatever the tie-breaks.",
+              "Places: " + ("every place he reaches in some combination (ranked by points and the tie-breaks)."
+                            if w.exact else "on points alone (the tie-breaks are not applied).")]
+    rows, quiet = board_rows(w)
     lines += ["", "Each board's outcomes: the places of its two players, and of the other contenders whose places "
               f"it changes (start number: places); out: below place {n}"
               + ("" if w.exact else "; on points alone, ties going either way") + "."]

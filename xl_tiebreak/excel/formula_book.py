@@ -274,6 +274,22 @@ class FormulaBook:
             return _RANGE_PLACE.sub(place, c) if isinstance(c, str) else c
         return fix(v)
 
+    def argument_cell(self, sheet: str, text: str, message: str) -> str:
+        """A failed call's message that begins with an argument given as one cell (``places
+        'three' is not a whole number``) with that cell in front (``What if!B5: places ...``): the
+        function knows the argument's name, not where it is."""
+        head = message.split(" ", 1)[0].rstrip(":,")
+        try:
+            node = self.tree(text)
+        except Unsupported:
+            return message
+        if head == "crosstable" or not isinstance(node, Call) or node.name not in fx.FUNCTIONS:
+            return message
+        a = dict(zip(signature(fx.FUNCTIONS[node.name]).parameters, node.args)).get(head)
+        if not isinstance(a, Ref) or ":" in a.area:
+            return message
+        return f"{a.sheet or sheet}!{a.area.replace('$', '')}: {message}"
+
     def name(self, name: str) -> Any:
         ref = self.names.get(name.upper())
         if ref is None:

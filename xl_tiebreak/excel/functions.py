@@ -323,6 +323,47 @@ def PRIZES(crosstable: Table, prize_table: Any, prize_rules: Any = None, categor
     return _part(got, row, column, "PRIZES")
 
 
+NO_PLAYERS = ("no players yet: type the crosstable, pair a round with its results left blank (12w, 12b), and "
+              "this table says who can still finish in each prize place")
+
+
+def WHATIF(crosstable: Table, places: Any = None, tiebreak_list: Any = None, edition: Any = None, kind: Any = None,
+           max_boards: Any = None, row: Any = None, column: Any = None, unrated: Any = None, settings: Any = None,
+           rounds: Any = None, live: Any = None) -> Any:
+    """Before a round's results: who can still finish in each prize place, and per board each outcome's places, as a table that spills (exact up to max_boards boards, else on points alone); with row and column, one cell."""
+    from ..whatif import DEFAULT_MAX_BOARDS, MOST_BOARDS, what_if
+    from .whatif_table import state_table, whatif_table
+    opts = read_options(unrated, settings, "WHATIF")
+    ed, k = read_edition(edition, "WHATIF"), read_kind(kind)
+    n, _ = read_rounds(rounds, "WHATIF"), read_live(live, "WHATIF")  # live: the round's finished games count anyway
+    tbs = list_text(tiebreak_list)
+    if tbs:
+        _codes(tbs)
+    bound = read_whole(max_boards, "max_boards", "WHATIF")
+    bound = DEFAULT_MAX_BOARDS if bound is None else bound
+    if not 1 <= bound <= MOST_BOARDS:
+        raise InputError(f"WHATIF: max_boards {bound}: expected 1 to {MOST_BOARDS} (3^{MOST_BOARDS} = "
+                         f"{3 ** MOST_BOARDS:,} combinations)")
+    wanted = read_whole(places, "places", "WHATIF")
+    wanted = 3 if wanted is None else wanted
+    key = content_key(crosstable)
+
+    def make() -> list[list[Any]]:
+        t = _tournament(key, k, n)
+        if not t.players:
+            return state_table(NO_PLAYERS)
+        if not 1 <= wanted <= len(t.players):
+            raise InputError(f"WHATIF: places {wanted}: expected a number of prize places from 1 to "
+                             f"{len(t.players)} (the players)")
+        try:
+            got = what_if(t, tbs or None, places=wanted, edition=ed.name, kind=k, options=opts, max_boards=bound)
+        except InputError as exc:  # the event's state (no round awaiting results, ...): said in the sheet
+            return state_table(str(exc))
+        return whatif_table(got)
+    table = CACHE.get(("w", key, ed.name, k, tbs, opts, n, wanted, bound), make)
+    return _part(table, row, column, "WHATIF")
+
+
 def _explanation(function: str, player: Any, crosstable: Table, code: Any, edition: Any, kind: Any,
                  tiebreak_list: Any, unrated: Any, settings: Any, rounds: Any = None, live: Any = None) -> Any:
     """The account of one value, or what the cell shows instead ("" or #N/A)."""
@@ -497,6 +538,9 @@ PARAMETER_DOCS: dict[str, str] = {
                    "...; the first column holds the rows' labels.",
     "prize_rules": "Rows of name and value: Ties tiebreak, shared or hort; Order value or places-first; Rounding "
                    "unit such as 0.01. Empty: tiebreak, value, 0.01.",
+    "places": "The prize places looked at: 1 to this place (empty: 3).",
+    "max_boards": "Boards whose results are combined exactly, at most 10 (3^10 combinations); empty: 8. Beyond it "
+                  "the places are on points alone.",
     "score_before": "The player's score before the unplayed round.",
     "forfeit_score": "The points the player was awarded in the unplayed round.",
     "rounds_completed": "The number of rounds completed (n).",
@@ -519,6 +563,8 @@ _PARAMETER_OVERRIDES: dict[tuple[str, str], str] = {
                                      "PLAYER_POINTS", "TEAM_LEGEND", "TEAM_STATUS", "TEAM_EXPLAIN")},
     ("TEAM_LEGEND", "tiebreak_list"): "The event's team tie-breaks in order (a range or a text EMGSB/C1,GP); empty: "
                                       "the default team list.",
+    ("WHATIF", "row"): "Only this row of the table (0 is its first); empty: the whole table.",
+    ("WHATIF", "live"): "Not needed here: the games of the round already in always count.",
 }
 
 
@@ -538,7 +584,7 @@ _RANGE_ARGUMENTS = frozenset({"crosstable", "tiebreak_list", "settings", "editio
                               "prize_table", "prize_rules", "matches", "teams"})
 #: the functions whose call gives a table that spills (STANDINGS and EXPLAIN unless one cell is asked for)
 SPILLING = frozenset({"TIEBREAKS", "RESULTS", "STANDINGS", "EXPLAIN", "CHECK", "CATEGORY_STANDINGS", "PRIZES",
-                      "TEAM_STANDINGS", "MATCH_SCORES", "PLAYER_POINTS", "TEAM_LEGEND", "TEAM_EXPLAIN"})
+                      "TEAM_STANDINGS", "MATCH_SCORES", "PLAYER_POINTS", "TEAM_LEGEND", "TEAM_EXPLAIN", "WHATIF"})
 
 
 def error_table(message: str) -> list[list[Any]]:
@@ -553,7 +599,7 @@ def spills(name: str, args: Sequence[Any], kwargs: Optional[dict] = None) -> boo
     both row and column give one cell)."""
     if name not in SPILLING:
         return False
-    if name not in ("STANDINGS", "EXPLAIN", "CATEGORY_STANDINGS", "PRIZES", "TEAM_STANDINGS"):
+    if name not in ("STANDINGS", "EXPLAIN", "CATEGORY_STANDINGS", "PRIZES", "TEAM_STANDINGS", "WHATIF"):
         return True
     names = list(inspect.signature(FUNCTIONS[name]).parameters)
     given = dict(zip(names, args), **(kwargs or {}))
@@ -685,7 +731,7 @@ def _renamed(exc: TiebreakError, name: str) -> TiebreakError:
 FUNCTIONS: dict[str, Callable] = {
     name: obj for name, obj in list(globals().items())
     if name.isupper() and callable(obj) and name not in ("NA", "UNDEFINED", "CACHE", "STATUS_SHOWN",
-                                                          "PARAMETER_DOCS")
+                                                          "PARAMETER_DOCS", "NO_PLAYERS")
 }
 for _name, _fn in list(FUNCTIONS.items()):
     _fn.__name__ = _name

@@ -14,11 +14,11 @@ from ..categories import Category
 
 from ..errors import InputError, TiebreakError
 from . import functions as fx
-from .formula import Call, Unsupported, evaluate
+from .formula import Call, Ref, Unsupported, evaluate
 from .formula_book import FormulaBook
 from .prize_arguments import PrizeSetup, read_age, read_categories, read_prize_rules, read_prize_table
 
-__all__ = ["workbook_prize_setup", "workbook_categories"]
+__all__ = ["workbook_prize_setup", "workbook_categories", "workbook_whatif_setup"]
 
 
 def _call(book: FormulaBook, function: str) -> Optional[tuple[str, str, Call]]:
@@ -84,3 +84,26 @@ def workbook_prize_setup(data: bytes) -> Optional[tuple[PrizeSetup, str, str]]:
     except TiebreakError as exc:
         raise InputError(f"PRIZES: {exc}", where) from None
     return PrizeSetup(table, ties, order, unit), age, where
+
+
+def workbook_whatif_setup(data: bytes) -> Optional[tuple[Optional[int], Optional[int]]]:
+    """The prize places and boards combined of the workbook's WHATIF formula (the What if sheet;
+    None where empty), so that ``whatif BOOK.xlsx`` answers as the sheet; None when no cell calls
+    WHATIF. A value that is no whole number is an :class:`InputError` naming the formula's cell."""
+    from .arguments import read_whole
+    book = FormulaBook(data)
+    found = _call(book, "WHATIF")
+    if found is None:
+        return None
+    arg = _arguments(book, found, "WHATIF")
+    given = dict(zip(signature(fx.FUNCTIONS["WHATIF"]).parameters, found[2].args))
+    got = []
+    for name in ("places", "max_boards"):
+        try:
+            got.append(read_whole(arg(name), name, "WHATIF"))
+        except TiebreakError as exc:  # named by the cell typed in, when the argument is one
+            a = given.get(name)
+            where = f"{a.sheet or found[0]}!{a.area.replace('$', '')}" if isinstance(a, Ref) and ":" not in a.area \
+                else f"{found[0]}!{found[1]}"
+            raise InputError(str(exc), where) from None
+    return got[0], got[1]

@@ -142,7 +142,7 @@ def plan(data: bytes, report: Report) -> tuple[FormulaBook, bytes, dict[str, She
             continue
         except TiebreakError as exc:
             message = _without_function(str(exc))
-            report.errors[where] = book.cells_named(sheet, text, message)
+            report.errors[where] = book.argument_cell(sheet, text, book.cells_named(sheet, text, message))
             v = _failed(fallback, report.errors[where])
         except Exception as exc:  # a bug of ours: that cell gets #VALUE!, the rest is written
             report.errors[where] = f"internal error ({type(exc).__name__}: {exc}); please report it"

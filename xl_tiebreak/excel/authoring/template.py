@@ -7,7 +7,7 @@ points, tie-breaks and place row for row), ``Standings`` (one spilled ``STANDING
 all read by every formula), ``Help`` (plain sentences), a hidden ``Cache`` (the values of the last
 headless recompute, which LibreOffice and Excel without the add-in show through ``IFERROR``) and a
 hidden ``xlwings.conf`` naming the UDF module, then ``Categories`` and ``Prizes`` (one spilled
-call each, :mod:`.prize_sheets`). A template makes a handful of calls of our
+call each, :mod:`.prize_sheets`) and ``What if`` (one spilled call, :mod:`.whatif_sheet`). A template makes a handful of calls of our
 functions per recalculation, whatever its size. ``Spec.cells`` gives the one-cell forms instead
 (one call per cell) for Excel without dynamic arrays.
 
@@ -218,6 +218,8 @@ def build(spec: Spec) -> Workbook:
                         lambda call, rows, cols: spilled(call, cache, rows, cols), print_setup, spec.cells)
         categories_sheet(wb.create_sheet(CATEGORIES_SHEET), wiring)
         prizes_sheet(wb.create_sheet(PRIZES_SHEET), wiring)
+        from .whatif_sheet import WHATIF_SHEET, whatif_sheet
+        whatif_sheet(wb.create_sheet(WHATIF_SHEET), wiring)  # after Prizes: the sheets before keep their parts
     wb.defined_names["Crosstable"] = DefinedName("Crosstable", attr_text=lay.crosstable_ref())
     wb.properties.creator = "xl-tiebreak"
     wb.properties.title = spec.title or f"xl-tiebreak {spec.kind} template"
