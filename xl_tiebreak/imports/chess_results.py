@@ -54,6 +54,10 @@ _RATING = {"rtg", "elo", "irtg", "rtgi", "fideelo", "rating", "elo i", "rtg i"}
 _POINTS = {"pts.", "pts", "pkt.", "pkt", "points", "punkte"}
 _ROUND = re.compile(r"^(?:(\d+)\s*\.?\s*(?:rd|rnd|runde)\.?|(?:rd|rnd|round|runde)\s*\.?\s*(\d+))$", re.I)
 _TB = re.compile(r"^(?:tb|wtg|wert)\s*\.?\s*(\d+)$", re.I)
+# Swiss-Manager's own exports head a tie-break column by the tie-break's short name and its
+# modifiers (``BH:GP``, ``SB/C1``, ``PS``) where chess-results writes ``TB1`` ...
+_SM_TB = re.compile(r"^(?:bh|fb|sb|ps|de|ede|win|won|bpg|bwg|ge|rep|vur|cop|aro|tpr|ptp|apro|appo|aob|ks)"
+                    r"(?:\s*[:/]\s*[\w.%-]+)*$", re.I)
 _GAME = re.compile(r"^(\d+)\s*([wbs])\s*(1|0|½|=|0[.,]5|1/2|\+|-)?$", re.I)
 _BYE = re.compile(r"^-\s*(1|½|0|0[.,]5|=|1/2)$")
 _HALF = {"½", "=", "0.5", "0,5", "1/2"}
@@ -118,6 +122,7 @@ def rows_from_text(text: str) -> list[list[object]]:
 
 
 def _header(rows: Sequence[Sequence[object]], source: str) -> int:
+    ranking_list: Optional[int] = None  # a header without round columns: a ranking list
     for i, row in enumerate(rows[:HEADER_SEARCH]):
         keys = [_key(v) for v in row]
         if not any(k in _NAME for k in keys):
@@ -130,8 +135,15 @@ def _header(rows: Sequence[Sequence[object]], source: str) -> int:
             raise InputError(f"row {i + 1}: a round-robin table (a column per opponent: 1, 2, 3, ...) does not say "
                              "in which round each game was played; export the crosstable with round columns "
                              "1.Rd, 2.Rd, ... (chess-results: the Swiss-style 'Final Ranking crosstable')", source)
+        if numbered and ranking_list is None:
+            ranking_list = i
+    if ranking_list is not None:
+        raise InputError(f"row {ranking_list + 1}: a ranking list (Rank, Name, Pts ...) without the round columns "
+                         "1.Rd, 2.Rd, ...: it does not say who played whom; export the crosstable instead "
+                         "(Swiss-Manager and chess-results: 'Final Ranking crosstable')", source)
     raise InputError("no crosstable header found: expected a row with Rk. (or SNo), Name and the round columns "
-                     "1.Rd, 2.Rd, ... as chess-results.com exports its crosstable", source)
+                     f"1.Rd, 2.Rd, ... among the first {HEADER_SEARCH} rows, as chess-results.com exports its crosstable "
+                     "(English or German headings: Rg., Snr, Name, Pkt., Wtg1 ...)", source)
 
 
 def _numbering(rows: Sequence[Sequence[object]], head: int) -> Optional[str]:
@@ -146,7 +158,8 @@ def _numbering(rows: Sequence[Sequence[object]], head: int) -> Optional[str]:
 
 
 _TITLE_LINES = re.compile(r"^(from the tournament-database|aus der turnierdatenbank|last update|letzte aktualisierung|"
-                          r"final rank|starting rank|rank after|endtabelle|startrang|rangliste)", re.I)
+                          r"die seite wurde zuletzt aktualisiert|final rank|starting rank|rank after|ranking crosstable|"
+                          r"endtabelle|endstand|startrang|rangliste)", re.I)
 
 
 def _event_name(rows: Sequence[Sequence[object]], head: int) -> str:
@@ -174,7 +187,7 @@ def read_export(rows: Sequence[Sequence[object]], source: str = "") -> Imported:
         m = _ROUND.match(k)
         if m:
             rounds.setdefault(int(m.group(1) or m.group(2)), j)
-        elif _TB.match(k):
+        elif _TB.match(k) or _SM_TB.match(k):
             tbs.append((_text(v), j))
         elif k in _RANK and cols.rank is None:
             cols.rank = j
