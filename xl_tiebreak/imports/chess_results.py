@@ -14,6 +14,21 @@ project and its tests, or the Keshmat circuit's ``process_crosstable.py``):
   start-number column may be missing; ``Rp``, club and other columns are not read);
 * one row per player; then legend rows such as ``Tie Break1: Buchholz Tie-Breaks ...``.
 
+German pages add ``Die Seite wurde zuletzt aktualisiert am ...`` and ``Endtabelle nach 9 Runden``
+above the table and may leave two unnamed columns before the name (the chesscrew tests of the
+Schach Tirol Open 2025); ``Typ``, ``sex``, club and FIDE-id columns are passed over.
+
+Swiss-Manager's own Excel export (``--from swiss-manager``), as seen in its exported lists (a
+Malaysian club's importer tested on a real "Ranking List" ``.xls``; a Greek team championship's
+pairings export): the event's name, the list's title and empty rows above the header, ``Rank |
+SNo. | Name | FED | ... | Pts`` with points written ``7½``, tie-break columns headed by the
+tie-break's short name (``BH:GP``, ``SB/C1``, ``PS``) rather than ``TB1``, and footer rows
+(``Program Swiss-Manager developed and copyright ...``) under the table. No Swiss-Manager
+*crosstable* export was found to check: its round columns are taken to be the ``1.Rd`` ... of
+the chess-results pages Swiss-Manager publishes. A ranking list without round columns says
+nothing of the games and is refused, naming its header row; an old ``.xls`` is refused by the
+file reader (save it as ``.xlsx`` or CSV).
+
 Round cells: ``12w1``, ``12b½``, ``12w0`` (opponent, colour, result; ``s`` for black on the German
 pages), ``12w+`` / ``12b-`` a forfeit won / lost, ``-1``, ``-½``, ``-0`` no opponent (a bye worth
 1 point, read as a pairing-allocated bye; a half-point bye; absent), ``-`` not paired, ``12w``
@@ -142,8 +157,8 @@ def _header(rows: Sequence[Sequence[object]], source: str) -> int:
                          "1.Rd, 2.Rd, ...: it does not say who played whom; export the crosstable instead "
                          "(Swiss-Manager and chess-results: 'Final Ranking crosstable')", source)
     raise InputError("no crosstable header found: expected a row with Rk. (or SNo), Name and the round columns "
-                     f"1.Rd, 2.Rd, ... among the first {HEADER_SEARCH} rows, as chess-results.com exports its crosstable "
-                     "(English or German headings: Rg., Snr, Name, Pkt., Wtg1 ...)", source)
+                     f"1.Rd, 2.Rd, ... among the first {HEADER_SEARCH} rows, as chess-results.com exports its "
+                     "crosstable (English or German headings: Rg., Snr, Name, Pkt., Wtg1 ...)", source)
 
 
 def _numbering(rows: Sequence[Sequence[object]], head: int) -> Optional[str]:
@@ -158,8 +173,8 @@ def _numbering(rows: Sequence[Sequence[object]], head: int) -> Optional[str]:
 
 
 _TITLE_LINES = re.compile(r"^(from the tournament-database|aus der turnierdatenbank|last update|letzte aktualisierung|"
-                          r"die seite wurde zuletzt aktualisiert|final rank|starting rank|rank after|ranking crosstable|"
-                          r"endtabelle|endstand|startrang|rangliste)", re.I)
+                          r"die seite wurde zuletzt aktualisiert|final rank|starting rank|rank after|"
+                          r"ranking crosstable|endtabelle|endstand|startrang|rangliste)", re.I)
 
 
 def _event_name(rows: Sequence[Sequence[object]], head: int) -> str:
