@@ -24,6 +24,13 @@ Sources of the layouts (facts about the files only; no code taken):
   ``process_crosstable.py`` reads it: the event, ``Date : ...``, ``Number of rounds ...``,
   ``Location : ...``, ``Starting rank crosstable``, a header beginning ``No.``, a footer ``You find
   all ... chess-results``.
+* a real chess-results CSV export of a 40-player Swedish seniors' event (tnr1316880, "Ranking
+  crosstable after Round 4", reproduced in ChristerNilsson's HugoLab repository; names replaced
+  here): ``Rk.,,Name,Rtg,FED,1.Rd,...,Pts. ,TB1,TB2,TB3``, cells padded with spaces (`` 17b1``,
+  ``  4w `` paired without a result), ``  -½`` a half-point bye, ``-1`` and ``0`` where a
+  spreadsheet that opened the file made numbers of ``-1`` and ``-0``, games of earlier rounds
+  still without a result (postponed), the footer ``You find all details to this tournament
+  under ...`` / ``Chess-Tournament-Results-Server: Chess-Results``.
 * extra columns on chess-results pages (``Typ`` in ``Rk SNo Name Typ FED Rtg TB1 TB2 TB3``, a
   chess-results parser's test of tnr1375699), and club / FIDE id columns.
 
@@ -34,6 +41,7 @@ No real Swiss-Manager *crosstable* export was found: its round columns are assum
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 
 import pytest
@@ -42,7 +50,7 @@ from openpyxl import Workbook  # type: ignore[import-untyped]
 from xl_tiebreak import compute
 from xl_tiebreak.cli import main
 from xl_tiebreak.errors import InputError
-from xl_tiebreak.imports.chess_results import read_export
+from xl_tiebreak.imports.chess_results import read_export, rows_from_text
 from xl_tiebreak.imports.published import read_number
 from xl_tiebreak.notation import format_cell
 
@@ -199,3 +207,109 @@ def test_a_misprinted_cell_in_swiss_managers_layout_names_its_row_and_column():
     wrong[1][6] = "1x½"
     with pytest.raises(InputError, match=r"row 7, column G \(2.Rd\): '1x½' is not a chess-results result"):
         read_export([*SM_TITLE, SM_HEADER, *wrong, *SM_FOOTER])
+
+
+# ------------------------------------------------------------- a real chess-results CSV (tnr1316880)
+
+# Rk., title, Rtg, FED, 1.Rd ... 5.Rd, Pts., TB1, TB2, TB3 as the real export has them (the name,
+# "Player <rank> ", is put back in by _stockholm); round 5 paired, no result yet.
+STOCKHOLM = """\
+1,,2020,SWE, 17b1,  5w1,  9b½, 10w1,  4w ,3.5,5,0,3
+2,,1971,SWE, 25b1, 12w1, 16b1,  8w½,  3b ,3.5,4.5,0,3
+3,WFM,1904,SWE, 35b1, 31w1,  6b½,  9w1,  2w ,3.5,3.5,0,3
+4,,1926,SWE, 26w1, 15b1,  8w , 16w1,  1b ,3,4.5,0,3
+5,,1896,SWE, 37b1,  1b0, 18w1, 17w1,  6b ,3,4,0,3
+6,,1982,SWE, 33w1, 30b1,  3w½,  7b½,  5w ,3,4,0,2
+7,,1922,SWE, 24b½, 39w1, 32b+,  6w½,  8b ,3,3.5,0,1
+8,,2096,SWE, 19b1, 11w1,  4b ,  2b½,  7w ,2.5,5.5,0,2
+9,,1924,SWE, 22w1, 18b1,  1w½,  3b0,0,2.5,5.5,0,2
+10,,1946,SWE,   -½, 20b1, 13w1,  1b0, 23w ,2.5,4.5,0,2
+11,,1901,SWE, 21w1,  8b0, 33w1, 15b½, 14w ,2.5,4.5,0,2
+12,,1870,SWE, 27w1,  2b0, 26w1, 14b½, 13w ,2.5,4,0,2
+13,,1852,SWE, 38w1,   -½, 10b0, 24w1, 12b ,2.5,4,0,2
+14,,1929,POL, 34b1, 16w0, 25b1, 12w½, 11b ,2.5,3.5,0,2
+15,,1810,SWE, 28b1,  4w0, 31b1, 11w½, 30b ,2.5,3.5,0,2
+16,,1841,SWE, 40w1, 14b1,  2w0,  4b0, 22w ,2,5.5,0,2
+17,,1793,SWE,  1w0, 27b1, 28w1,  5b0, 29w ,2,4.5,0,2
+18,,1767,SWE, 29b1,  9w0,  5b0, 35w1, 19b ,2,4,0,2
+19,,1802,SWE,  8w0, 21b½, 22w1, 20b½, 18w ,2,4,0,1
+20,,1809,SWE, 32b½, 10w0, 39b1, 19w½, 21b ,2,3.5,0,1
+21,,1695,SWE, 11b0, 19w½, 29w1, 32b½, 20w ,2,3.5,0,1
+22,,1702,SWE,  9b0, 36w1, 19b0, 31w1, 16b ,2,3,0,2
+23,,1814,SWE, 39b½, 32w , 24b½, 34w1, 10b ,2,2.5,0,1
+24,,1729,SWE,  7w½, 29b½, 23w½, 13b0, 26w ,1.5,4.5,0,0
+25,,1737,SWE,  2w0, 38b1, 14w0, 27b½,0,1.5,4,0,1
+26,,1724,SWE,  4b0, 37w1, 12b0, 28w½, 24b ,1.5,3.5,0,1
+27,,1668,SWE, 12b0, 17w0, 36b1, 25w½, 34b ,1.5,3.5,0,1
+28,,1587,SWE, 15w0,-1, 17b0, 26b½, 33w ,1.5,3.5,0,1
+29,,1932,SWE, 18w0, 24w½, 21b0, 39w1, 17b ,1.5,3.5,0,1
+30,,1839,SWE, 36b1,  6w0, 34b ,   -½, 15w ,1.5,2.5,0,1
+31,,1500,SWE,-1,  3b0, 15w0, 22b0, 36w ,1,4.5,0,1
+32,IM,2059,SWE, 20w½, 23b ,  7w-, 21w½, 37b ,1,4,0,0
+33,,1720,SWE,  6b0, 35w1, 11b0, 37w , 28b ,1,3.5,0,1
+34,,1717,SWE, 14w0, 40b1, 30w , 23b0, 27w ,1,3.5,0,1
+35,,1670,SWE,  3w0, 33b0, 40w1, 18b0, 38b ,1,3,0,1
+36,,1600,SWE, 30w0, 22b0, 27w0, 40b1, 31b ,1,3,0,1
+37,,1666,SWE,  5w0, 26b0, 38w1, 33b , 32w ,1,2.5,1,1
+38,,1528,SWE, 13b0, 25w0, 37b0,-1, 35w ,1,2.5,0,1
+39,,1536,SWE, 23w½,  7b0, 20w0, 29b0, 40w ,0.5,4,0,0
+40,,1537,SWE, 16b0, 34w0, 35b0, 36w0, 39b ,0,2,0,0
+"""
+
+
+def _stockholm(entered: bool = False) -> str:
+    """The export as text; ``entered``: the four postponed games of rounds 2-4 written as lost by
+    both players by default (``8w-`` / ``4b-``), which scores them as the published points do."""
+    lines = ["From the Tournament-Database of Chess-Results https://chess-results.com" + "," * 13,
+             "Seniors Championship 2026 " + "," * 13, "Last update 13.02.2026 18:17:32" + "," * 13,
+             "Ranking crosstable after Round 4" + "," * 13,
+             "Rk.,,Name,Rtg,FED,1.Rd,2.Rd,3.Rd,4.Rd,5.Rd,Pts. ,TB1,TB2,TB3"]
+    for line in STOCKHOLM.splitlines():
+        f = line.split(",")
+        if entered:
+            f[4:8] = [c.rstrip() + "-" if re.fullmatch(r"\s*\d+[wb]\s*", c) else c for c in f[4:8]]
+        lines.append(",".join([f[0], f[1], f"Player {f[0]} ", *f[2:]]))
+    lines += ["," * 13, "You find all details to this tournament under  https://chess-results.com/tnr1316880.aspx"
+              "?lan=1" + "," * 13, "Chess-Tournament-Results-Server: Chess-Results" + "," * 13]
+    return "\n".join(lines) + "\n"
+
+
+def test_the_real_chess_results_csv_reads_with_its_padding_byes_and_saved_numbers():
+    imp = read_export(rows_from_text(_stockholm()), "km.csv")
+    t = imp.tournament
+    assert imp.numbered_by == "rank" and imp.title == "Seniors Championship 2026" and len(t.players) == 40
+    assert t.players[2].title == "WFM" and t.players[2].rating == 1904 and t.players[0].name == "Player 1"
+    cells = {p.no: [format_cell(r) for r in p.rounds] for p in t.players}
+    assert cells[1] == ["17b1", "5w1", "9b½", "10w1", "4w"]  # round 5 paired, no result yet
+    assert cells[31][0] == "BYE" and cells[28][1] == "BYE"  # "-1"
+    assert cells[10][0] == "H" and cells[13][1] == "H"  # "  -½"
+    assert cells[9][4] == "-" and cells[25][4] == "-"  # "0": "-0" as a spreadsheet saved it
+    assert cells[7][2] == "+32" and cells[32][2] == "-7"  # forfeit won / lost
+    assert imp.unfinished[0] == "row 9, column H (3.Rd): '8w' in round 3" and len(imp.unfinished) == 8
+
+
+def test_check_of_the_real_csv_names_the_postponed_game_and_agrees_on_all_40_points(tmp_path, capsys):
+    raw = tmp_path / "km.csv"
+    raw.write_text(_stockholm(), encoding="utf-8")
+    code, _, err = _cli(capsys, "check", "--from", "chess-results", raw)
+    assert code == 2 and "km.csv: row 9, column H (3.Rd): '8w' in round 3: a game without a result" in err
+    assert "Traceback" not in err
+    raw.write_text(_stockholm(entered=True), encoding="utf-8")
+    code, out, err = _cli(capsys, "check", "--from", "swiss-manager", raw, "-f", "json")
+    assert code == 0, (out, err)
+    doc = json.loads(out)
+    assert doc["players"] == 40 and doc["rounds"] == 5 and doc["differences"] == []  # every published Pts.
+    imp = read_export(rows_from_text(_stockholm(entered=True)))
+    res = compute(imp.tournament)
+    assert res.points[0] == Fraction(7, 2) and res.points[39] == 0 and res.points[30] == 1  # No 31: 1 for the bye
+
+
+def test_the_numbers_a_spreadsheet_made_of_byes_read_as_the_byes_and_other_numbers_are_refused():
+    title = [["Final Ranking crosstable after 2 Rounds"]]
+    header = ["Rk.", "SNo", "Name", "1.Rd", "2.Rd", "Pts."]
+    rows = [[1, 1, "A", "2w1", -1, 2], [2, 2, "B", "1b0", 0, 0], [3, 3, "C", -0.5, "-1", 1.5]]
+    t = read_export([*title, header, *rows]).tournament
+    assert [[format_cell(r) for r in p.rounds] for p in t.players] == [["2w1", "BYE"], ["1b0", "-"], ["H", "BYE"]]
+    rows[2][4] = 1
+    with pytest.raises(InputError, match=r"row 5, column E \(2.Rd\): '1' is not a chess-results result"):
+        read_export([*title, header, *rows])

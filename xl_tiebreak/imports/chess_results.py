@@ -76,6 +76,7 @@ _SM_TB = re.compile(r"^(?:bh|fb|sb|ps|de|ede|win|won|bpg|bwg|ge|rep|vur|cop|aro|
 _GAME = re.compile(r"^(\d+)\s*([wbs])\s*(1|0|½|=|0[.,]5|1/2|\+|-)?$", re.I)
 _BYE = re.compile(r"^-\s*(1|½|0|0[.,]5|=|1/2)$")
 _HALF = {"½", "=", "0.5", "0,5", "1/2"}
+_SAVED_BYES = {-1: "1", 0: "0", -0.5: "½"}  # the number a spreadsheet made of -1, -0, -0.5
 EXPECTED_CELL = "expected e.g. 12w1, 12b½, 12s0 (opponent, colour, result), 12w+ / 12b- (forfeit), -1, -½ or -0 (no opponent)"
 
 
@@ -87,6 +88,9 @@ class Imported:
     published: Published
     numbered_by: str  # "rank" or "start number"
     title: str = ""
+    # games without a result in a round before the last one paired (a postponed game): "row 9,
+    # column H (3.Rd): '8w' in round 3"; the published values count them as not played yet
+    unfinished: tuple[str, ...] = ()
 
 
 @dataclass
@@ -238,9 +242,9 @@ def read_export(rows: Sequence[Sequence[object]], source: str = "") -> Imported:
     if said is None:
         choices.sort(key=lambda c: not _mirrored(rows, body, cols, rounds, c))
     by = said if said in choices else choices[0]
-    t, published = _tournament(rows, head, body, cols, rounds, tbs, by, source, _event_name(rows, head))
+    t, published, unfinished = _tournament(rows, head, body, cols, rounds, tbs, by, source, _event_name(rows, head))
     return Imported(t, Published(tuple(h for h, _ in tbs), published[0], published[1], published[2], legend),
-                    "rank" if by == "rank" else "start number", _event_name(rows, head))
+                    "rank" if by == "rank" else "start number", _event_name(rows, head), unfinished)
 
 
 def _body(rows: Sequence[Sequence[object]], head: int, cols: _Columns) -> list[int]:
@@ -272,7 +276,12 @@ def _parse(v: object) -> Optional[tuple]:
     if t == "-":  # not paired
         return ("bye", "0")
     if isinstance(v, (int, float)) and not isinstance(v, bool):
+        # a spreadsheet that opened the export made numbers of "-1" and "-0" (-1 and 0)
+        if v in _SAVED_BYES:
+            return ("bye", _SAVED_BYES[v])
         raise ValueError(t)
+    if t == "0":  # "-0" saved by a spreadsheet as text
+        return ("bye", "0")
     m = _GAME.match(t)
     if m:
         colour = "w" if m.group(2).lower() == "w" else "b"
@@ -334,6 +343,7 @@ def _tournament(rows: Sequence[Sequence[object]], head: int, body: list[int], co
         number[ref] = no
         row_of[no] = i
     players: list[Row] = []
+    pending: list[tuple[int, str]] = []  # games without a result: (round, where)
     ranks: dict[int, int] = {}
     points: dict[int, Optional[PublishedValue]] = {}
     values: dict[int, tuple[Optional[PublishedValue], ...]] = {}
@@ -359,6 +369,8 @@ def _tournament(rows: Sequence[Sequence[object]], head: int, body: list[int], co
                     raise InputError(f"{where_of(i, j)}: {_text(_cell(row, j))!r}: there is no player with {what} "
                                      f"{got[1]} (this crosstable names opponents by their {what})", source)
                 res = got[3]
+                if res is None:
+                    pending.append((r, f"{where_of(i, j)}: {_text(_cell(row, j))!r} in round {r}"))
                 cells.append(f"+{opp}" if res == "+" else f"-{opp}" if res == "-" else
                              f"{opp}{got[2]}" + ("" if res is None else "½" if res in _HALF else res))
         rating = _whole(_cell(row, cols.rating))
@@ -386,4 +398,5 @@ def _tournament(rows: Sequence[Sequence[object]], head: int, body: list[int], co
     except InputError as exc:
         raise InputError(f"{exc.detail} (the export's cells read with opponents named by their {what})",
                          exc.where) from None
-    return t, (ranks, points, values)
+    last = max((r for p in players for r, c in enumerate(p.cells, start=1) if c not in ("", "-")), default=0)
+    return t, (ranks, points, values), tuple(w for r, w in pending if r < last)
