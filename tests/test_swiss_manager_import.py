@@ -24,13 +24,17 @@ Sources of the layouts (facts about the files only; no code taken):
   ``process_crosstable.py`` reads it: the event, ``Date : ...``, ``Number of rounds ...``,
   ``Location : ...``, ``Starting rank crosstable``, a header beginning ``No.``, a footer ``You find
   all ... chess-results``.
-* a real chess-results CSV export of a 40-player Swedish seniors' event (tnr1316880, "Ranking
-  crosstable after Round 4", reproduced in ChristerNilsson's HugoLab repository; names replaced
-  here): ``Rk.,,Name,Rtg,FED,1.Rd,...,Pts. ,TB1,TB2,TB3``, cells padded with spaces (`` 17b1``,
-  ``  4w `` paired without a result), ``  -½`` a half-point bye, ``-1`` and ``0`` where a
-  spreadsheet that opened the file made numbers of ``-1`` and ``-0``, games of earlier rounds
-  still without a result (postponed), the footer ``You find all details to this tournament
-  under ...`` / ``Chess-Tournament-Results-Server: Chess-Results``.
+* a real chess-results CSV export of a 40-player Swedish seniors' event (chess-results
+  tnr1316880, "Ranking crosstable after Round 4", kept in an analysis script of GitHub user
+  ChristerNilsson; names replaced here): ``Rk.,,Name,Rtg,FED,1.Rd,...,Pts. ,TB1,TB2,TB3``, cells
+  padded with spaces (`` 17b1``, ``  4w `` paired without a result), ``  -½`` a half-point bye,
+  ``-1`` a pairing-allocated bye and ``0`` a bye of no points yet, unpadded where a spreadsheet
+  that opened the file made numbers of ``-1`` and ``-0``, two games of earlier rounds still
+  without a result, the footer ``You find all details to this tournament under ...`` /
+  ``Chess-Tournament-Results-Server: Chess-Results``. The event's page in ChristerNilsson/HugoLab
+  (``content/klubben/medlemmar/christer-nilsson/srs_km_2026/_index.md``) lists those two as
+  postponed games (round 2 Viklund - Ornstein, round 3 Hellman - Pettersson) and the personal
+  byes (½ point, given after the round is played) of rounds 1, 2, 4 and 5.
 * extra columns on chess-results pages (``Typ`` in ``Rk SNo Name Typ FED Rtg TB1 TB2 TB3``, a
   chess-results parser's test of tnr1375699), and club / FIDE id columns.
 
@@ -258,8 +262,9 @@ STOCKHOLM = """\
 
 
 def _stockholm(entered: bool = False) -> str:
-    """The export as text; ``entered``: the four postponed games of rounds 2-4 written as lost by
-    both players by default (``8w-`` / ``4b-``), which scores them as the published points do."""
+    """The export as text; ``entered``: the games of rounds 2-4 without a result (postponed, or not
+    entered yet) written as lost by both players by default (``8w-`` / ``4b-``), which scores them
+    as the published points do."""
     lines = ["From the Tournament-Database of Chess-Results https://chess-results.com" + "," * 13,
              "Seniors Championship 2026 " + "," * 13, "Last update 13.02.2026 18:17:32" + "," * 13,
              "Ranking crosstable after Round 4" + "," * 13,

@@ -592,7 +592,7 @@ def _check_export(args, p: Path) -> tuple[str, int]:
         result = compute(t, ",".join(codes) or None, edition=args.rules or None, kind="swiss")  # by the start date
     except InputError as exc:
         unfinished = getattr(imported, "unfinished", ())
-        if not unfinished:
+        if not unfinished or "result is missing" not in exc.detail:
             raise
         more = f", and {len(unfinished) - 1} more such cell(s)" if len(unfinished) > 1 else ""
         raise InputError(f"{unfinished[0]}: a game without a result in a round before the last one (a postponed "
