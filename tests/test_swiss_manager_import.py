@@ -164,13 +164,15 @@ def test_chess_results_starting_rank_crosstable_with_metadata_rows_and_a_footer(
 
 
 def test_extra_columns_typ_sex_club_fide_id_are_passed_over_and_a_bye_and_an_empty_cell_read():
-    header = ["Rk.", "SNo", "", "Name", "Typ", "sex", "FED", "Rtg", "Club/City", "FideID", "1.Rd", "2.Rd", "Pts."]
+    header = ["Rk.", "SNo", "", "Name", "Typ", "sex", "FED", "Rtg", "Club/City", "FideID", "1.Rd", "2.Rd", "Pts.",
+              "Rp", "n", "K", "rtg+/-"]  # the rating columns some exports add are passed over too
     rows = [["Final Ranking crosstable after 2 Rounds"], header,
-            [1, 1, "GM", "Brown, B", "S50", "", "AUT", 2200, "SK Ried", 1234567, "3w1", "-1", 2],
-            [2, 2, "", "Adams, A", "U18", "w", "AUT", 2100, "SK Wels", 1234568, "4b1", "3w½", 1.5],
-            [3, 3, "", "Cole, C", "", "", "GER", 1900, "", "", "1b0", "2b½", 0.5],
-            [4, 4, "", "Dunn, D", "", "", "GER", 1800, "", "", "2w0", "", 0]]
+            [1, 1, "GM", "Brown, B", "S50", "", "AUT", 2200, "SK Ried", 1234567, "3w1", "-1", 2, 2500, 1, 20, 5],
+            [2, 2, "", "Adams, A", "U18", "w", "AUT", 2100, "SK Wels", 1234568, "4b1", "3w½", 1.5, 2100, 2, 40, 4],
+            [3, 3, "", "Cole, C", "", "", "GER", 1900, "", "", "1b0", "2b½", 0.5, 1900, 2, 20, -5],
+            [4, 4, "", "Dunn, D", "", "", "GER", 1800, "", "", "2w0", "", 0, 1500, 1, 20, -4]]
     imp = read_export(rows)
+    assert imp.published.columns == ()
     t = imp.tournament
     assert [p.name for p in t.players] == ["Brown, B", "Adams, A", "Cole, C", "Dunn, D"]
     assert [format_cell(r) for r in t.players[0].rounds] == ["3w1", "BYE"]
