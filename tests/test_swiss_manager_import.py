@@ -320,3 +320,25 @@ def test_the_numbers_a_spreadsheet_made_of_byes_read_as_the_byes_and_other_numbe
     rows[2][4] = 1
     with pytest.raises(InputError, match=r"row 5, column E \(2.Rd\): '1' is not a chess-results result"):
         read_export([*title, header, *rows])
+
+
+def test_workbook_from_swiss_manager_makes_the_workbook_and_its_check_agrees(tmp_path, capsys):
+    export = tmp_path / "club.xlsx"
+    _write_xlsx(export, [*SM_TITLE, SM_HEADER, *SM_PLAYERS, *SM_FOOTER])
+    book = tmp_path / "book.xlsx"
+    code, _, err = _cli(capsys, "workbook", "--from", "swiss-manager", export, "-o", book, "-t", "BH,SB")
+    assert code == 0, err
+    code, out, _ = _cli(capsys, "standings", book, "-f", "json")
+    assert code == 0
+    rows = json.loads(out)["players"]  # the published order, points and BH:GP / SB columns again
+    assert [(r["no"], r["points"], r["values"]) for r in rows] == [
+        (2, 1.5, [2.5, 1.75]), (1, 1.5, [1.5, 0.75]), (3, 1, [1.5, 0]), (4, 0, [2.5, 0])]
+    code, out, _ = _cli(capsys, "check", book, "-f", "json")
+    findings = json.loads(out)["findings"]
+    assert code == 0 and findings and not [f for f in findings if f["rule"] == "published"]  # none differs
+    wrong = [list(p) for p in SM_PLAYERS]
+    wrong[3][9] = "0.5"  # Dunn's SB misprinted
+    _write_xlsx(export, [*SM_TITLE, SM_HEADER, *wrong, *SM_FOOTER])
+    assert _cli(capsys, "workbook", "--from", "swiss-manager", export, "-o", book, "-t", "BH,SB", "--force")[0] == 0
+    code, out, _ = _cli(capsys, "check", book, "-f", "json")
+    assert len([f for f in json.loads(out)["findings"] if f["rule"] == "published"]) == 1
