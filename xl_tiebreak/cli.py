@@ -603,13 +603,25 @@ def _check_export(args, p: Path) -> tuple[str, int]:
     point total, rank and TB column (TB1 the first code of --tiebreaks) that differs from ours;
     exit 1 when one does."""
     from .engine import compute
+    from .errors import InputError
     from .excel.export_rows import read_import
     from .imports.published import differences
     from .standings import rank
     imported = read_import(p, args.source)
     t, pub = imported.tournament, imported.published
     codes = [c.strip() for c in (args.tiebreaks or "").split(",") if c.strip()]
-    result = compute(t, ",".join(codes) or None, edition=args.rules or None, kind="swiss")  # by the start date
+    try:
+        result = compute(t, ",".join(codes) or None, edition=args.rules or None, kind="swiss")  # by the start date
+    except InputError as exc:
+        unfinished = getattr(imported, "unfinished", ())
+        if not unfinished or "result is missing" not in exc.detail:
+            raise
+        more = f", and {len(unfinished) - 1} more such cell(s)" if len(unfinished) > 1 else ""
+        raise InputError(f"{unfinished[0]}: a game without a result in a round before the last one (a postponed "
+                         f"game?){more}; the "
+                         "published values count it as not played yet, which no tie-break rule defines: check "
+                         "the export once its result is in, or make the workbook (workbook --from) and enter "
+                         "the result there", p.name) from None
     ranks = {r.player.no: r.rank for r in rank(result)}
     compared = list(result.codes) if codes else []
     found = differences(pub, [pl.no for pl in t.players], [pl.name for pl in t.players], result.points,

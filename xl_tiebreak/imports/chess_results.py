@@ -14,6 +14,21 @@ project and its tests, or the Keshmat circuit's ``process_crosstable.py``):
   start-number column may be missing; ``Rp``, club and other columns are not read);
 * one row per player; then legend rows such as ``Tie Break1: Buchholz Tie-Breaks ...``.
 
+German pages add ``Die Seite wurde zuletzt aktualisiert am ...`` and ``Endtabelle nach 9 Runden``
+above the table and may leave two unnamed columns before the name (the chesscrew tests of the
+Schach Tirol Open 2025); ``Typ``, ``sex``, club and FIDE-id columns are passed over.
+
+Swiss-Manager's own Excel export (``--from swiss-manager``), as seen in its exported lists (a
+Malaysian club's importer tested on a real "Ranking List" ``.xls``; a Greek team championship's
+pairings export): the event's name, the list's title and empty rows above the header, ``Rank |
+SNo. | Name | FED | ... | Pts`` with points written ``7½``, tie-break columns headed by the
+tie-break's short name (``BH:GP``, ``SB/C1``, ``PS``) rather than ``TB1``, and footer rows
+(``Program Swiss-Manager developed and copyright ...``) under the table. No Swiss-Manager
+*crosstable* export was found to check: its round columns are taken to be the ``1.Rd`` ... of
+the chess-results pages Swiss-Manager publishes. A ranking list without round columns says
+nothing of the games and is refused, naming its header row; an old ``.xls`` is refused by the
+file reader (save it as ``.xlsx`` or CSV).
+
 Round cells: ``12w1``, ``12b½``, ``12w0`` (opponent, colour, result; ``s`` for black on the German
 pages), ``12w+`` / ``12b-`` a forfeit won / lost, ``-1``, ``-½``, ``-0`` no opponent (a bye worth
 1 point, read as a pairing-allocated bye; a half-point bye; absent), ``-`` not paired, ``12w``
@@ -54,9 +69,14 @@ _RATING = {"rtg", "elo", "irtg", "rtgi", "fideelo", "rating", "elo i", "rtg i"}
 _POINTS = {"pts.", "pts", "pkt.", "pkt", "points", "punkte"}
 _ROUND = re.compile(r"^(?:(\d+)\s*\.?\s*(?:rd|rnd|runde)\.?|(?:rd|rnd|round|runde)\s*\.?\s*(\d+))$", re.I)
 _TB = re.compile(r"^(?:tb|wtg|wert)\s*\.?\s*(\d+)$", re.I)
+# Swiss-Manager's own exports head a tie-break column by the tie-break's short name and its
+# modifiers (``BH:GP``, ``SB/C1``, ``PS``) where chess-results writes ``TB1`` ...
+_SM_TB = re.compile(r"^(?:bh|fb|sb|ps|de|ede|win|won|bpg|bwg|ge|rep|vur|cop|aro|tpr|ptp|apro|appo|aob|ks)"
+                    r"(?:\s*[:/]\s*[\w.%-]+)*$", re.I)
 _GAME = re.compile(r"^(\d+)\s*([wbs])\s*(1|0|½|=|0[.,]5|1/2|\+|-)?$", re.I)
 _BYE = re.compile(r"^-\s*(1|½|0|0[.,]5|=|1/2)$")
 _HALF = {"½", "=", "0.5", "0,5", "1/2"}
+_SAVED_BYES = {-1: "1", 0: "0", -0.5: "½"}  # the number a spreadsheet made of -1, -0, -0.5
 EXPECTED_CELL = "expected e.g. 12w1, 12b½, 12s0 (opponent, colour, result), 12w+ / 12b- (forfeit), -1, -½ or -0 (no opponent)"
 
 
@@ -68,6 +88,9 @@ class Imported:
     published: Published
     numbered_by: str  # "rank" or "start number"
     title: str = ""
+    # games without a result in a round before the last one paired (a postponed game): "row 9,
+    # column H (3.Rd): '8w' in round 3"; the published values count them as not played yet
+    unfinished: tuple[str, ...] = ()
 
 
 @dataclass
@@ -118,6 +141,7 @@ def rows_from_text(text: str) -> list[list[object]]:
 
 
 def _header(rows: Sequence[Sequence[object]], source: str) -> int:
+    ranking_list: Optional[int] = None  # a header without round columns: a ranking list
     for i, row in enumerate(rows[:HEADER_SEARCH]):
         keys = [_key(v) for v in row]
         if not any(k in _NAME for k in keys):
@@ -130,8 +154,15 @@ def _header(rows: Sequence[Sequence[object]], source: str) -> int:
             raise InputError(f"row {i + 1}: a round-robin table (a column per opponent: 1, 2, 3, ...) does not say "
                              "in which round each game was played; export the crosstable with round columns "
                              "1.Rd, 2.Rd, ... (chess-results: the Swiss-style 'Final Ranking crosstable')", source)
+        if numbered and ranking_list is None:
+            ranking_list = i
+    if ranking_list is not None:
+        raise InputError(f"row {ranking_list + 1}: a ranking list (Rank, Name, Pts ...) without the round columns "
+                         "1.Rd, 2.Rd, ...: it does not say who played whom; export the crosstable instead "
+                         "(Swiss-Manager and chess-results: 'Final Ranking crosstable')", source)
     raise InputError("no crosstable header found: expected a row with Rk. (or SNo), Name and the round columns "
-                     "1.Rd, 2.Rd, ... as chess-results.com exports its crosstable", source)
+                     f"1.Rd, 2.Rd, ... among the first {HEADER_SEARCH} rows, as chess-results.com exports its "
+                     "crosstable (English or German headings: Rg., Snr, Name, Pkt., Wtg1 ...)", source)
 
 
 def _numbering(rows: Sequence[Sequence[object]], head: int) -> Optional[str]:
@@ -146,7 +177,8 @@ def _numbering(rows: Sequence[Sequence[object]], head: int) -> Optional[str]:
 
 
 _TITLE_LINES = re.compile(r"^(from the tournament-database|aus der turnierdatenbank|last update|letzte aktualisierung|"
-                          r"final rank|starting rank|rank after|endtabelle|startrang|rangliste)", re.I)
+                          r"die seite wurde zuletzt aktualisiert|final rank|starting rank|rank after|"
+                          r"ranking crosstable|endtabelle|endstand|startrang|rangliste)", re.I)
 
 
 def _event_name(rows: Sequence[Sequence[object]], head: int) -> str:
@@ -174,7 +206,7 @@ def read_export(rows: Sequence[Sequence[object]], source: str = "") -> Imported:
         m = _ROUND.match(k)
         if m:
             rounds.setdefault(int(m.group(1) or m.group(2)), j)
-        elif _TB.match(k):
+        elif _TB.match(k) or _SM_TB.match(k):
             tbs.append((_text(v), j))
         elif k in _RANK and cols.rank is None:
             cols.rank = j
@@ -210,9 +242,9 @@ def read_export(rows: Sequence[Sequence[object]], source: str = "") -> Imported:
     if said is None:
         choices.sort(key=lambda c: not _mirrored(rows, body, cols, rounds, c))
     by = said if said in choices else choices[0]
-    t, published = _tournament(rows, head, body, cols, rounds, tbs, by, source, _event_name(rows, head))
+    t, published, unfinished = _tournament(rows, head, body, cols, rounds, tbs, by, source, _event_name(rows, head))
     return Imported(t, Published(tuple(h for h, _ in tbs), published[0], published[1], published[2], legend),
-                    "rank" if by == "rank" else "start number", _event_name(rows, head))
+                    "rank" if by == "rank" else "start number", _event_name(rows, head), unfinished)
 
 
 def _body(rows: Sequence[Sequence[object]], head: int, cols: _Columns) -> list[int]:
@@ -244,7 +276,12 @@ def _parse(v: object) -> Optional[tuple]:
     if t == "-":  # not paired
         return ("bye", "0")
     if isinstance(v, (int, float)) and not isinstance(v, bool):
+        # a spreadsheet that opened the export made numbers of "-1" and "-0" (-1 and 0)
+        if v in _SAVED_BYES:
+            return ("bye", _SAVED_BYES[v])
         raise ValueError(t)
+    if t == "0":  # "-0" saved by a spreadsheet as text
+        return ("bye", "0")
     m = _GAME.match(t)
     if m:
         colour = "w" if m.group(2).lower() == "w" else "b"
@@ -306,6 +343,7 @@ def _tournament(rows: Sequence[Sequence[object]], head: int, body: list[int], co
         number[ref] = no
         row_of[no] = i
     players: list[Row] = []
+    pending: list[tuple[int, str]] = []  # games without a result: (round, where)
     ranks: dict[int, int] = {}
     points: dict[int, Optional[PublishedValue]] = {}
     values: dict[int, tuple[Optional[PublishedValue], ...]] = {}
@@ -331,6 +369,8 @@ def _tournament(rows: Sequence[Sequence[object]], head: int, body: list[int], co
                     raise InputError(f"{where_of(i, j)}: {_text(_cell(row, j))!r}: there is no player with {what} "
                                      f"{got[1]} (this crosstable names opponents by their {what})", source)
                 res = got[3]
+                if res is None:
+                    pending.append((r, f"{where_of(i, j)}: {_text(_cell(row, j))!r} in round {r}"))
                 cells.append(f"+{opp}" if res == "+" else f"-{opp}" if res == "-" else
                              f"{opp}{got[2]}" + ("" if res is None else "½" if res in _HALF else res))
         rating = _whole(_cell(row, cols.rating))
@@ -358,4 +398,5 @@ def _tournament(rows: Sequence[Sequence[object]], head: int, body: list[int], co
     except InputError as exc:
         raise InputError(f"{exc.detail} (the export's cells read with opponents named by their {what})",
                          exc.where) from None
-    return t, (ranks, points, values)
+    last = max((r for p in players for r, c in enumerate(p.cells, start=1) if c not in ("", "-")), default=0)
+    return t, (ranks, points, values), tuple(w for r, w in pending if r < last)
