@@ -34,7 +34,7 @@ def test_the_cached_board_points_are_the_event_s():
     event = _event()
     ctx = team_context(event, "fide2026")
     n = boards.board_total(event)
-    assert ctx.board_total == n == 4
+    assert boards.boards_of(ctx) == n == 4
     for t in ctx.teams:
-        assert ctx.board_points(t) == boards.board_points(event, t, ctx.rounds)
         assert boards.points_of(ctx)(t) == boards.board_points(event, t, ctx.rounds)
+        assert ctx.memo(("board_points", t), lambda: None) == boards.board_points(event, t, ctx.rounds)

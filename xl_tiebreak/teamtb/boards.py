@@ -96,18 +96,21 @@ def board_points(event: "TeamEvent", team: int, rounds: int, boards: Optional[in
 
 def boards_of(ev: TeamEvaluation) -> int:
     """:func:`board_total` of the evaluation's event, counted once per evaluation when it keeps
-    it (a :class:`~.context.TeamContext`'s ``board_total``)."""
-    got = getattr(ev, "board_total", None)
-    return got if isinstance(got, int) else board_total(ev.event)
+    values (a :class:`~.context.TeamContext`'s ``memo``)."""
+    memo = getattr(ev, "memo", None)
+    if callable(memo):
+        return int(memo("board_total", lambda: board_total(ev.event)))
+    return board_total(ev.event)
 
 
 def points_of(ev: TeamEvaluation) -> Callable[[int], Points]:
-    """A team's :func:`board_points` over the evaluation's rounds, from its cache when it keeps
-    one (a :class:`~.context.TeamContext`'s ``board_points``)."""
-    fn = getattr(ev, "board_points", None)
-    if callable(fn):
-        return fn  # type: ignore[no-any-return]
+    """A team's :func:`board_points` over the evaluation's rounds, computed once per team when
+    the evaluation keeps values (a :class:`~.context.TeamContext`'s ``memo``)."""
     n = boards_of(ev)
+    memo = getattr(ev, "memo", None)
+    if callable(memo):
+        return lambda team: memo(("board_points", team),  # type: ignore[no-any-return]
+                                 lambda: board_points(ev.event, team, ev.rounds, n))
     return lambda team: board_points(ev.event, team, ev.rounds, n)
 
 

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Callable, Optional, Sequence
+from typing import Any, Callable, Hashable, Optional, Sequence
 
 from ..editions import FIDE2024, FIDE2026, Edition, get_edition
 from ..errors import EditionError, InputError
@@ -226,9 +226,8 @@ class TeamContext:
         self._drawn: dict[int, list[int]] = {}
         self._elements: dict[tuple[int, str, Optional[str], bool], list[Element]] = {}
         self._fore: Optional[TeamContext] = None
-        self._board_total: Optional[int] = None
         self._earlier: dict[str, list[TeamColumn]] = {}
-        self._board_points: dict[int, tuple[Fraction, ...]] = {}
+        self._memo: dict[Hashable, Any] = {}
 
     # --- the TeamEvaluation protocol -------------------------------------------------------
     @property
@@ -280,24 +279,14 @@ class TeamContext:
             raise RuntimeError("this team context was made without the registry")
         return self._lookup(name)
 
-    # --- the boards of the knock-out tie-breaks (C.07 Art. 12), counted once per evaluation -----
-    @property
-    def board_total(self) -> int:
-        """The number of boards the board tie-breaks count (:func:`.boards.board_total`: the
-        event's boards, or more if a match fielded more), scanned once."""
-        if self._board_total is None:
-            from .boards import board_total  # boards imports this module
-            self._board_total = board_total(self._event)
-        return self._board_total
-
-    def board_points(self, team: int) -> tuple[Fraction, ...]:
-        """The team's game points board by board over the rounds counted
-        (:func:`.boards.board_points`, C.07 Art. 12), computed once per team."""
-        got = self._board_points.get(team)
-        if got is None:
-            from .boards import board_points
-            got = self._board_points[team] = board_points(self._event, team, self._n, self.board_total)
-        return got
+    # --- values computed once per evaluation (the board tie-breaks' board count and board points) --
+    def memo(self, key: Hashable, make: Callable[[], Any]) -> Any:
+        """``make()``, computed once per evaluation under ``key`` (the families keep what every
+        team's value needs here, e.g. :func:`.boards.board_total`, instead of scanning the event
+        for each team)."""
+        if key not in self._memo:
+            self._memo[key] = make()
+        return self._memo[key]
 
     # --- scores and Art. 16 ----------------------------------------------------------------
     @property
