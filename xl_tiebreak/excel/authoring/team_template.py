@@ -39,6 +39,7 @@ from ...model import Kind
 from ...teams import ABSENT, BYE, FORFEITED, PAB, PLAYED, TeamEvent
 from ..xlsx.safe_write import atomic_write
 from .template import CACHE_SHEET, FIXED_TIME, CacheBlocks, fit_heights, print_setup, spilled, to_bytes, with_values
+from .standings_sheet import ALIGNED
 
 HEADER_ROW = 4
 FIRST_ROW = HEADER_ROW + 1
@@ -199,7 +200,7 @@ def _matches(ws, spec: TeamSpec, cache: CacheBlocks) -> None:
 
 def _banner(ws, last_col: int, status: bool = True) -> None:
     """The note (row 2) and the status line (row 3) as wide as the table, wrapped: printed whole."""
-    for row, lines in ((2, 2), (STATUS_ROW, 2))[:2 if status else 1]:
+    for row, lines in ((2, 2), (STATUS_ROW, 3))[:2 if status else 1]:  # the status: edition, PAB, findings
         ws.merge_cells(start_row=row, start_column=1, end_row=row, end_column=last_col)
         c = ws.cell(row, 1)
         c.alignment = Alignment(wrap_text=True, vertical="top")
@@ -267,12 +268,14 @@ def _standings(ws, spec: TeamSpec, cache: CacheBlocks) -> None:
                 c.alignment = Alignment(horizontal="center")
             elif j != 3:
                 c.alignment = Alignment(horizontal="right")
+                if j in (4, 5):  # MP and GP: one decimal, a second when there is one (20.0, 33.5)
+                    c.number_format = ALIGNED
     end = get_column_letter(ncols)
     ws.conditional_formatting.add(f"A{head}:{end}{head}", FormulaRule(
         formula=[f'A{head}<>""'], stopIfTrue=False, border=_GRID, fill=_HEAD_COND_FILL))
     ws.conditional_formatting.add(f"A{head + 1}:{end}{last}", FormulaRule(
         formula=[f'A{head + 1}<>""'], stopIfTrue=False, border=_GRID))
-    for j, w in enumerate([5, 5, 30, 6, 6] + [10] * TB_SLOTS, start=1):
+    for j, w in enumerate([5, 5, 30, 6, 6] + [12] * TB_SLOTS, start=1):  # 12: EMGSB/C1/P whole
         ws.column_dimensions[get_column_letter(j)].width = w
     _banner(ws, ncols)
     ws.freeze_panes = ws.cell(head + 1, 1)
