@@ -31,11 +31,7 @@ def export_rows(path: "str | Path") -> list[list[Any]]:
     """The rows of an export file: ``.xlsx`` (its first visible sheet) or text (CSV, semicolons
     or tabs); an :class:`InputError` naming the file otherwise."""
     p = Path(path)
-    if not p.is_file():
-        raise InputError("no such file", str(path))
-    if p.stat().st_size > MAX_WORKBOOK_BYTES:
-        raise InputError(f"the file is larger than {MAX_WORKBOOK_BYTES // 2**20} MiB", p.name)
-    data = p.read_bytes()
+    data = _bytes(p)
     if data[:2] == b"PK":
         return _workbook_rows(data, p.name)
     if data[:8] == b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1":
@@ -83,6 +79,15 @@ def _text(data: bytes) -> str:
     return data.decode("latin-1")  # pragma: no cover - cp1252 decodes nearly every byte
 
 
+def _bytes(p: Path) -> bytes:
+    """The file's bytes, its size checked before they are read (an :class:`InputError` naming it)."""
+    if not p.is_file():
+        raise InputError("no such file", str(p))
+    if p.stat().st_size > MAX_WORKBOOK_BYTES:
+        raise InputError(f"the file is larger than {MAX_WORKBOOK_BYTES // 2**20} MiB", p.name)
+    return p.read_bytes()
+
+
 def read_import(path: "str | Path", source: str) -> Imported:
     """The event of another program's export (``source`` one of :data:`SOURCES`) and what it
     published; an :class:`InputError` naming the file and the place otherwise."""
@@ -92,11 +97,7 @@ def read_import(path: "str | Path", source: str) -> Imported:
         return read_export(export_rows(p), p.name)
     if source == "vega":
         from ..imports.vega import read_vega
-        if not p.is_file():
-            raise InputError("no such file", str(path))
-        if p.stat().st_size > MAX_WORKBOOK_BYTES:
-            raise InputError(f"the file is larger than {MAX_WORKBOOK_BYTES // 2**20} MiB", p.name)
-        data = p.read_bytes()
+        data = _bytes(p)
         if data[:2] == b"PK":
             raise InputError("a workbook, not Vega's cross table: save the cross table as text (.txt)", p.name)
         t, published = read_vega(_text(data), p.name)
