@@ -174,3 +174,22 @@ def read_whole(v: Any, what: str, function: str) -> Optional[int]:
     if not f.is_integer():  # NaN and the infinities too
         raise InputError(f"{function}: {what} {shown(v)} is not a whole number")
     return int(f)
+
+
+def table_part(table: list[list[Any]], row: Any, column: Any, function: str) -> Any:
+    """The whole table (row and column empty), one row, one column, or one cell of it: the
+    one-cell forms for Excel without dynamic arrays; empty past the last row, #N/A elsewhere."""
+    i = read_whole(row, "row", function)
+    j = read_whole(column, "column", function)
+    if i is None and j is None:  # both empty (None, or "" as Office.js passes an empty cell)
+        return [list(r) for r in table]
+    if i is not None and not 0 <= i < len(table):
+        return "" if i >= len(table) else "#N/A"
+    if j is not None and not 1 <= j <= len(table[0]):
+        return "#N/A"
+    if i is None:
+        assert j is not None
+        return [[table[k][j - 1]] for k in range(len(table))]
+    if j is None:
+        return [table[i]]
+    return table[i][j - 1]

@@ -27,7 +27,7 @@ from ..tiebreaks.context import Context
 from ..tiebreaks import registry
 from ..tiebreaks.svon import svon
 from .arguments import (edition_source, list_text, read_edition, read_kind, read_live, read_options, read_rounds,
-                        read_whole, shown, text_of)
+                        read_whole, shown, table_part, text_of)
 from .function_cache import CACHE, Table, TableKey, content_key, read_last
 from .sheet_table import find_layout, rows_to_tournament
 
@@ -265,26 +265,7 @@ def STANDINGS(crosstable: Table, tiebreak_list: Any = None, edition: Any = None,
     """The ranked table (Rk, No, Name, Pts and the tie-breaks) that spills; with row (1 the leader, 0 the header) and column (1 is Rk) it gives that one cell, empty past the last player."""
     opts = read_options(unrated, settings, "STANDINGS")
     table = _standings_table(_result(crosstable, tiebreak_list, edition, kind, opts, rounds, live, "STANDINGS"))
-    return _part(table, row, column, "STANDINGS")
-
-
-def _part(table: list[list[Any]], row: Any, column: Any, function: str) -> Any:
-    """The whole table (row and column empty), one row, one column, or one cell of it: the
-    one-cell forms for Excel without dynamic arrays; empty past the last row, #N/A elsewhere."""
-    i = read_whole(row, "row", function)
-    j = read_whole(column, "column", function)
-    if i is None and j is None:  # both empty (None, or "" as Office.js passes an empty cell)
-        return [list(r) for r in table]
-    if i is not None and not 0 <= i < len(table):
-        return "" if i >= len(table) else NA
-    if j is not None and not 1 <= j <= len(table[0]):
-        return NA
-    if i is None:
-        assert j is not None
-        return [[table[k][j - 1]] for k in range(len(table))]
-    if j is None:
-        return [table[i]]
-    return table[i][j - 1]
+    return table_part(table, row, column, "STANDINGS")
 
 
 def CATEGORY_STANDINGS(crosstable: Table, category: Any, tiebreak_list: Any = None, edition: Any = None,
@@ -300,7 +281,7 @@ def CATEGORY_STANDINGS(crosstable: Table, category: Any, tiebreak_list: Any = No
     key = (tuple((n, c.text, c.label) for n, c in cats), start, age)  # a category is its text
     table = _kept(result, f"_categories{key!r}",
                   lambda: category_table(result, _standings(result), cats, start, age))
-    return _part(table, row, column, "CATEGORY_STANDINGS")
+    return table_part(table, row, column, "CATEGORY_STANDINGS")
 
 
 def PRIZES(crosstable: Table, prize_table: Any, prize_rules: Any = None, categories: Any = None,
@@ -320,7 +301,7 @@ def PRIZES(crosstable: Table, prize_table: Any, prize_rules: Any = None, categor
     setup = PrizeSetup(table, ties, order, unit)
     got = _kept(result, f"_prizes{key!r}",
                 lambda: prize_list_table(result, _standings(result), setup, start, age))
-    return _part(got, row, column, "PRIZES")
+    return table_part(got, row, column, "PRIZES")
 
 
 NO_PLAYERS = ("no players yet: type the crosstable, pair a round with its results left blank (12w, 12b), and "
@@ -361,7 +342,7 @@ def WHATIF(crosstable: Table, places: Any = None, tiebreak_list: Any = None, edi
             return state_table(str(exc))
         return whatif_table(got)
     table = CACHE.get(("w", key, ed.name, k, tbs, opts, n, wanted, bound), make)
-    return _part(table, row, column, "WHATIF")
+    return table_part(table, row, column, "WHATIF")
 
 
 def _explanation(function: str, player: Any, crosstable: Table, code: Any, edition: Any, kind: Any,

@@ -19,7 +19,7 @@ from typing import Any, Optional
 from ..errors import DescriptorError, InputError, TiebreakError
 from ..formatting import json_number
 from ..teams import match_score, scores
-from .arguments import list_text, read_whole, text_of
+from .arguments import list_text, table_part, text_of
 from .function_cache import CACHE, Table, content_key
 from .team_table import TeamTables, build_team_event, played_through
 
@@ -222,20 +222,7 @@ def TEAM_STANDINGS(matches: Table, teams: Table, settings: Any = None, tiebreak_
     for r in result.rows:
         table.append([r.rank, r.no, r.name, json_number(r.match_points), json_number(r.game_points),
                       *[_out(v) for v in r.values]])
-    i = read_whole(row, "row", "TEAM_STANDINGS")
-    j = read_whole(column, "column", "TEAM_STANDINGS")
-    if i is None and j is None:
-        return table
-    if i is not None and not 0 <= i < len(table):
-        return "" if i >= len(table) else NA
-    if j is not None and not 1 <= j <= len(table[0]):
-        return NA
-    if i is None:
-        assert j is not None
-        return [[r[j - 1]] for r in table]
-    if j is None:
-        return [table[i]]
-    return table[i][j - 1]
+    return table_part(table, row, column, "TEAM_STANDINGS")
 
 
 def MATCH_SCORES(matches: Table, teams: Table, settings: Any = None) -> list[list[Any]]:
