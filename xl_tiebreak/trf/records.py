@@ -42,7 +42,6 @@ class Header:
     tb202: Optional[tuple[str, ...]] = None
     tb212: tuple[str, ...] = ()  # record 212 without its PTS
     team: bool = False
-    team_line: Optional[int] = None  # the first record that made it a team event
 
     @property
     def kind(self) -> Optional[str]:
@@ -151,8 +150,6 @@ def read_header_line(h: Header, line: str, lineno: int, source: str, fd: Finding
     handler = READERS.get(code)
     if handler is None or handler(h, Record(line, lineno, f"{source} line {lineno}"), fd) is not False:
         h.lines.append(line)
-    if h.team and h.team_line is None:
-        h.team_line = lineno
 
 
 def split_list(text: str) -> tuple[str, ...]:
