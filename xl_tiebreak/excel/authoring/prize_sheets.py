@@ -23,11 +23,12 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from openpyxl.formatting.rule import FormulaRule  # type: ignore[import-untyped]
-from openpyxl.styles import Alignment, Border, Font, PatternFill, Side  # type: ignore[import-untyped]
+from openpyxl.styles import Alignment, Font  # type: ignore[import-untyped]
 from openpyxl.utils import get_column_letter  # type: ignore[import-untyped]
 from openpyxl.worksheet.datavalidation import DataValidation  # type: ignore[import-untyped]
 
 from ...prizes import ORDERS, TIES, ordinal
+from .styles import BOLD, GRID, HEAD_COND_FILL, HEAD_FILL, INPUT_FILL, NOTE, STATUS
 
 
 @dataclass(frozen=True)
@@ -77,15 +78,9 @@ PRIZE_RANGE = f"$A${PRIZE_HEAD_ROW}:${get_column_letter(2 + CATEGORY_COLUMNS)}${
 RULES_RANGE = f"$A${RULES_FIRST}:$B${RULES_FIRST + 2}"
 STYLED_ROWS = 2000  # rows below a table's anchor that its conditional formats cover
 
-_BOLD = Font(bold=True)
 _TITLE = Font(bold=True, size=14)
-_NOTE = Font(italic=True, color="555555")
-_STATUS = Font(bold=True, color="7A3E00")
-_HEAD_FILL = PatternFill("solid", fgColor="DDE6F0")
-_HEAD_CF = PatternFill("solid", start_color="DDE6F0", end_color="DDE6F0")
-_INPUT = PatternFill("solid", fgColor="FFFBEA")
-_THIN = Side(style="thin", color="B0B0B0")
-_GRID = Border(left=_THIN, right=_THIN, top=_THIN, bottom=_THIN)
+_BOLD, _NOTE, _STATUS, _HEAD_FILL, _HEAD_CF, _INPUT, _GRID = (BOLD, NOTE, STATUS, HEAD_FILL, HEAD_COND_FILL,
+                                                               INPUT_FILL, GRID)
 
 CATEGORY_EXAMPLES = [
     "Examples:",

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, Optional, Sequence
 
 from openpyxl import Workbook  # type: ignore[import-untyped]
-from openpyxl.styles import Alignment, Border, Font, PatternFill, Side  # type: ignore[import-untyped]
+from openpyxl.styles import Alignment, Font, PatternFill  # type: ignore[import-untyped]
 from openpyxl.utils import get_column_letter  # type: ignore[import-untyped]
 from openpyxl.workbook.defined_name import DefinedName  # type: ignore[import-untyped]
 from openpyxl.worksheet.datavalidation import DataValidation  # type: ignore[import-untyped]
@@ -40,6 +40,7 @@ from ...teams import ABSENT, BYE, FORFEITED, PAB, PLAYED, TeamEvent
 from ..xlsx.safe_write import atomic_write
 from .template import CACHE_SHEET, FIXED_TIME, CacheBlocks, fit_heights, print_setup, spilled, to_bytes, with_values
 from .standings_sheet import ALIGNED
+from .styles import BOLD, GRID, HEAD_COND_FILL, HEAD_FILL, INPUT_FILL, NOTE, STATUS
 
 HEADER_ROW = 4
 FIRST_ROW = HEADER_ROW + 1
@@ -52,15 +53,9 @@ MATCH_FIXED = ["Rd", "Home", "Away", "Forfeit"]
 STATUS_FORMULA = "TEAM_STATUS(Matches,Teams,TeamSettings)"
 ARGS = "Matches,Teams,TeamSettings"
 
-_BOLD = Font(bold=True)
-_NOTE = Font(italic=True, color="555555")
-_STATUS = Font(bold=True, color="7A3E00")
-_HEAD_FILL = PatternFill("solid", fgColor="DDE6F0")
 _TO_COME_FILL = PatternFill("solid", start_color="FFD8A8", end_color="FFD8A8")  # a board result still to come
-_HEAD_COND_FILL = PatternFill("solid", start_color="DDE6F0", end_color="DDE6F0")  # a conditional fill reads bgColor
-_INPUT_FILL = PatternFill("solid", fgColor="FFFBEA")
-_THIN = Side(style="thin", color="B0B0B0")
-_GRID = Border(left=_THIN, right=_THIN, top=_THIN, bottom=_THIN)
+_BOLD, _NOTE, _STATUS, _HEAD_FILL, _HEAD_COND_FILL, _INPUT_FILL, _GRID = (BOLD, NOTE, STATUS, HEAD_FILL,
+                                                                         HEAD_COND_FILL, INPUT_FILL, GRID)
 
 
 @dataclass

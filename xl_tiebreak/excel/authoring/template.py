@@ -28,7 +28,7 @@ from typing import Optional, Sequence
 
 from openpyxl import Workbook  # type: ignore[import-untyped]
 from openpyxl.formatting.rule import FormulaRule  # type: ignore[import-untyped]
-from openpyxl.styles import Alignment, Border, Font, PatternFill, Side  # type: ignore[import-untyped]
+from openpyxl.styles import Alignment, Font, PatternFill  # type: ignore[import-untyped]
 from openpyxl.utils import get_column_letter  # type: ignore[import-untyped]
 from openpyxl.workbook.defined_name import DefinedName  # type: ignore[import-untyped]
 from openpyxl.worksheet.datavalidation import DataValidation  # type: ignore[import-untyped]
@@ -39,6 +39,7 @@ from ...editions import EDITIONS
 from ...engine import default_list
 from ..functions import FUNCTIONS
 from ...options import DEFAULT_OPTIONS, Options
+from .styles import BOLD, GRID, HEAD_FILL, INPUT_FILL, NOTE, STATUS
 
 FIXED_TIME = datetime(2026, 3, 1, 0, 0, 0)
 HEADER_ROW = 4
@@ -61,15 +62,10 @@ CACHE_SHEET = "Cache"
 #: typed there, so a late entrant's row looks like the others on screen and on the printed page
 LATE_ROWS = 20
 
-_BOLD = Font(bold=True)
-_NOTE = Font(italic=True, color="555555")
-_STATUS = Font(bold=True, color="7A3E00")
-_HEAD_FILL = PatternFill("solid", fgColor="DDE6F0")
-_INPUT_FILL = PatternFill("solid", fgColor="FFFBEA")
+_BOLD, _NOTE, _STATUS, _HEAD_FILL, _INPUT_FILL = BOLD, NOTE, STATUS, HEAD_FILL, INPUT_FILL
 _LATE_FILL = PatternFill("solid", start_color="FFFBEA", end_color="FFFBEA")  # a conditional fill reads bgColor
 _STATUS_FILL = PatternFill("solid", fgColor="FFF2CC")
-_THIN = Side(style="thin", color="B0B0B0")
-_GRID = Border(left=_THIN, right=_THIN, top=_THIN, bottom=_THIN)
+_GRID = GRID
 
 
 @dataclass

@@ -15,7 +15,8 @@ from openpyxl.utils import get_column_letter  # type: ignore[import-untyped]
 from openpyxl.worksheet.datavalidation import DataValidation  # type: ignore[import-untyped]
 
 from ...whatif import DEFAULT_MAX_BOARDS, MOST_BOARDS
-from .prize_sheets import _BOLD, _GRID, _HEAD_CF, STYLED_ROWS, Wiring, _heading, _input, _note, _table
+from .prize_sheets import STYLED_ROWS, Wiring, _heading, _input, _note, _table
+from .styles import BOLD as _BOLD, GRID as _GRID, HEAD_COND_FILL as _HEAD_CF
 
 WHATIF_SHEET = "What if"
 PLACES_ROW, BOARDS_ROW = 5, 6
