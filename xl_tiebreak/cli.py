@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 from .editions import EDITIONS
 from .errors import TiebreakError
 from .options import Options, options_from_pairs
+from .output import emit as _emit
 from .textutil import csv_safe, csv_text as _csv, is_digits, table  # noqa: F401 (csv_safe: for the tests)
 
 if TYPE_CHECKING:  # the commands import what they use when they run: a quick start
@@ -266,17 +267,6 @@ def _result(args, t, book) -> Result:
     tiebreaks, kind, options = _settings(args, book)
     return compute(t, tiebreaks, edition=_edition(args, book), rounds=args.rounds, kind=kind, options=options,
                    live=_live(args, book))
-
-
-def _emit(args, text: str) -> tuple[str, int]:
-    """The text for the screen, or written to ``-o FILE`` (atomically; an existing file only with
-    --force) with a line saying so."""
-    out = getattr(args, "output", None)
-    if not out:
-        return text, 0
-    from .excel.xlsx.safe_write import atomic_write
-    written = atomic_write(Path(out), text.encode("utf-8"), overwrite=args.force)
-    return f"written to {written}\n", 0
 
 
 def _team(command: str, args) -> Optional[tuple[str, int]]:

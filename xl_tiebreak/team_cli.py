@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Optional, Sequence
 
 from .errors import DescriptorError, InputError, TiebreakError
 from .formatting import format_value, json_number
+from .output import emit as _emit
 from .textutil import csv_text, table
 
 if TYPE_CHECKING:
@@ -348,15 +349,6 @@ def _pab_json(event: "TeamEvent", pab: "PabValue") -> dict[str, object]:
 def _pab_points(event: "TeamEvent", pab: "PabValue") -> tuple[Fraction, Fraction]:
     import dataclasses
     return dataclasses.replace(event, pab=pab).pab_points
-
-
-def _emit(args: argparse.Namespace, text: str) -> tuple[str, int]:
-    out = getattr(args, "output", None)
-    if not out:
-        return text, 0
-    from .excel.xlsx.safe_write import atomic_write
-    written = atomic_write(Path(out), text.encode("utf-8"), overwrite=args.force)
-    return f"written to {written}\n", 0
 
 
 # --- export-trf ------------------------------------------------------------------------------------
