@@ -130,7 +130,8 @@ class TeamEvent:
     :class:`Match` per team and round (``matches``, by round then team). ``boards``: the number of
     boards of a match; ``match_values``: 362 (default 2/1/0); ``primary``: ``"MP"`` or ``"GP"``
     (record 192 ``FIDE_TEAM_TYPEA_MP_GP`` / ``_GP_MP``; MP when not stated); ``pab``: the team
-    PAB's value (320, else :data:`DEFAULT_PAB`)."""
+    PAB's value (320, else :data:`DEFAULT_PAB`). ``pending_rounds``: the rounds with a board paired
+    whose result is still to come (a round in progress: its matches are not complete)."""
 
     tournament: Tournament
     teams: tuple[Team, ...]
@@ -141,6 +142,7 @@ class TeamEvent:
     primary: str = "MP"
     pab: PabValue = DEFAULT_PAB
     name: str = ""
+    pending_rounds: tuple[int, ...] = ()
     _by_team: dict[int, tuple[Match, ...]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

@@ -205,6 +205,11 @@ class TeamContext:
             if n < event.rounds:
                 self.notes.append(f"no team has a match in round {n + 1} or later yet: computed after round {n} "
                                   f"of {event.rounds}")
+            open_ = [r for r in event.pending_rounds if r <= n]
+            if open_:  # a board still to be played: that round's matches are not complete (no figure from them)
+                n = open_[0] - 1
+                self.notes.append(f"round {open_[0]} is in progress (a board paired with its result still to come): "
+                                  f"computed after round {n} of {event.rounds}")
         else:
             n = rounds
         if not 0 <= n <= event.rounds:

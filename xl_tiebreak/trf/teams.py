@@ -364,9 +364,12 @@ def _build(t: Tournament, h: _TeamHeader, player_line: dict[int, int], fd: Findi
     rounds = t.rounds
     fielded_max = 0
     matches: list[Match] = []
+    pending: set[int] = set()
     for r in range(1, rounds + 1):
         for tm in h.teams:
             on = [(p, t.player(p).rounds[r - 1]) for p in tm.roster if len(t.player(p).rounds) >= r]
+            if any(rd.kind is Kind.NOT_PLAYED and rd.opponent is not None for _p, rd in on):
+                pending.add(r)  # a board paired, its result to come: the round is in progress
             games = [(p, rd) for p, rd in on if rd.kind.has_opponent or (p, r) in h.forfeit_wins]
             fielded_max = max(fielded_max, len(games))
             key = (r, tm.no)
@@ -399,7 +402,7 @@ def _build(t: Tournament, h: _TeamHeader, player_line: dict[int, int], fd: Findi
     if boards == 0 and h.teams:
         boards = max(1, min(len(tm.roster) for tm in h.teams))
     ev = TeamEvent(t, tuple(h.teams), rounds, boards, tuple(matches), h.values, h.primary,
-                   h.pab if h.pab is not None else DEFAULT_PAB, t.name)
+                   h.pab if h.pab is not None else DEFAULT_PAB, t.name, tuple(sorted(pending)))
     _check_pairs(ev, h, player_line, fd)
     _check_pabs(ev, h, player_line, fd)
     _check_declared(ev, h, fd)
