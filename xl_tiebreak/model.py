@@ -228,6 +228,7 @@ class Player:
     birth: str = ""
     declared_points: Optional[Fraction] = None  # the TRF points field, when read from a file
     declared_rank: Optional[int] = None
+    club: str = ""  # the club (or city) the player plays for: a workbook or import column; TRF has none
 
     def score(self, upto: Optional[int] = None) -> Fraction:
         """Raw score over rounds 1..upto (all rounds by default)."""
