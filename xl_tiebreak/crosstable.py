@@ -42,6 +42,7 @@ class Row:
     sex: str = ""  # the TRF 001 fields a crosstable may carry too (FIDE ID, Sex, Born columns)
     fide_id: str = ""
     birth: str = ""
+    club: str = ""  # a Club (or Club/City) column
 
 
 def _style(rows: Sequence[Row], place: Callable[[int, int], str], fd: Findings) -> str:
@@ -210,7 +211,8 @@ def tournament_from_rows(rows: Sequence[Row], *, rounds: Optional[int] = None, n
         _check_round_robin_codes(nos, kinds, place, fd)
     order = sorted(range(len(unique)), key=lambda i: unique[i].no)
     players = [Player(no=row.no, name=row.name, rating=row.rating, title=row.title, fed=row.fed,
-                      sex=row.sex, fide_id=row.fide_id, birth=row.birth, rounds=tuple(parsed[row.no]))
+                      sex=row.sex, fide_id=row.fide_id, birth=row.birth, club=row.club,
+                      rounds=tuple(parsed[row.no]))
                for row in (unique[i] for i in order)]
     arrays = None
     if not fd.errors and kinds.size and opp.dtype != object:
