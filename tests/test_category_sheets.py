@@ -389,13 +389,14 @@ def test_category_standings_and_prizes_through_both_xlwings_runtimes():
         assert got["value"][0][0].startswith("#ERROR: PRIZES: prize_table, column 2 (Place), 1st prize: 'x'")
 
 
-def test_a_template_with_player_fields_reads_women_and_ages_from_its_sex_and_born_columns(tmp_path, capsys):
+def test_a_template_with_player_fields_reads_women_ages_and_clubs_from_its_sex_born_and_club_columns(
+        tmp_path, capsys):
     book = tmp_path / "t.xlsx"
     assert _cli(capsys, "template", "--players", "6", "--rounds", "4", "--player-fields", "-o", book)[0] == 0
     wb = load_workbook(book)
     ws = wb["Crosstable"]
-    assert [ws.cell(4, j).value for j in range(1, 10)] == ["No", "Name", "Title", "Rating", "Fed", "FIDE ID",
-                                                          "Sex", "Born", "R1"]
+    assert [ws.cell(4, j).value for j in range(1, 11)] == ["No", "Name", "Title", "Rating", "Fed", "FIDE ID",
+                                                          "Sex", "Born", "Club", "R1"]
     # the demo event typed in, two women, one born in 2010: the category formulas find them
     wb.close()
     from xl_tiebreak.excel.authoring.template import Spec, build
@@ -408,12 +409,18 @@ def test_a_template_with_player_fields_reads_women_and_ages_from_its_sex_and_bor
         ws.cell(5 + i, 4, p.rating)
         ws.cell(5 + i, 7, "w" if p.no in (2, 5) else "m")
         ws.cell(5 + i, 8, "2010/03/01" if p.no == 5 else "1990/01/01")
+        ws.cell(5 + i, 9, {1: "Hastings CC", 4: "hastings  cc", 6: "Battle"}.get(p.no))
         for r, rd in enumerate(p.rounds):
-            ws.cell(5 + i, 9 + r, format_cell(rd))
+            ws.cell(5 + i, 10 + r, format_cell(rd))
     wb["Categories"]["A8"], wb["Categories"]["B8"] = "Women", "women"
     wb["Categories"]["A9"], wb["Categories"]["B9"] = "Juniors", "U18"
+    wb["Categories"]["A10"], wb["Categories"]["B10"] = "Hastings", "CLUB=Hastings CC"
     book.write_bytes(to_bytes(wb))
     assert _cli(capsys, "recompute", book)[0] == 0
     shown = _spill(book, "Categories", CAT_TABLE_ROW)
     players = [(r[2], r[4]) for r in shown if isinstance(r[2], int)]
-    assert players[:2] in ([(2, "w"), (5, "w")], [(5, "w"), (2, "w")]) and players[2:] == [(5, "2010/03/01")]
+    assert players[:2] in ([(2, "w"), (5, "w")], [(5, "w"), (2, "w")]) and players[2] == (5, "2010/03/01")
+    # the club: case and repeated spaces do not count; the players with no club are named, not dropped
+    assert sorted(players[3:]) == [(1, "Hastings CC"), (4, "hastings  cc")]
+    note = [r[3] for r in shown if r[0] == "Note:"]
+    assert note[-1] == "3 with no club: 3, 2, 5"  # in the standings' order

@@ -244,3 +244,65 @@ def test_standings_of_a_category_keep_the_event_places_and_number_the_category(c
     assert [ln.split(",")[0] for ln in lines[1:]] == [r.place for r in want]
     code, _, err = _cli(capsys, "standings", str(demo_file), "--category", "U16OO")
     assert code == 2 and "is not a category" in err
+
+
+# --- club categories ---------------------------------------------------------------------------
+
+def test_club_category_compares_names_without_case_or_repeated_spaces_and_says_when_a_club_is_missing():
+    cat = parse_category("  club = Hastings   CC ")
+    assert (cat.field, cat.label) == ("club", "club Hastings CC")
+    assert cat.holds(Player(1, "A", club="HASTINGS cc")) is True
+    assert cat.holds(Player(2, "B", club="Hastings Chess Club")) is False  # another name is another club
+    assert cat.holds(Player(3, "C")) is None  # no club typed: missing, not "no"
+    with pytest.raises(InputError, match="names no club"):
+        parse_category("CLUB=")
+
+
+def _club_book(tmp_path, capsys):
+    """The demo event in a template made with --player-fields, clubs typed in its Club column."""
+    from openpyxl import load_workbook
+    from xl_tiebreak.examples import demo_tournament
+    from xl_tiebreak.notation import format_cell
+    book = tmp_path / "clubs.xlsx"
+    assert _cli(capsys, "template", "--players", "6", "--rounds", "4", "--player-fields", "-o", str(book))[0] == 0
+    wb = load_workbook(book)
+    ws = wb["Crosstable"]
+    assert ws.cell(4, 9).value == "Club" and ws.cell(4, 10).value == "R1"
+    clubs = {1: "Hastings CC", 2: "Battle", 4: "hastings cc", 5: "Battle"}
+    for i, p in enumerate(demo_tournament().players):
+        ws.cell(5 + i, 1, p.no)
+        ws.cell(5 + i, 2, p.name)
+        ws.cell(5 + i, 4, p.rating)
+        ws.cell(5 + i, 9, clubs.get(p.no))
+        for r, rd in enumerate(p.rounds):
+            ws.cell(5 + i, 10 + r, format_cell(rd))
+    wb.save(book)  # a test's own workbook (the product never re-saves a user's file)
+    return book, clubs
+
+
+def test_standings_and_prizes_of_a_club_read_the_workbooks_club_column(tmp_path, capsys):
+    import json
+    book, clubs = _club_book(tmp_path, capsys)
+    code, out, _ = _cli(capsys, "standings", str(book), "--category", "CLUB=Hastings CC", "-f", "json")
+    assert code == 0, out
+    doc = json.loads(out)
+    full = json.loads(_cli(capsys, "standings", str(book), "-f", "json")[1])
+    order = [r["no"] for r in full["players"]]
+    assert [r["no"] for r in doc["players"]] == [n for n in order if n in (1, 4)]
+    assert [r["rank"] for r in doc["players"]] == [r["rank"] for r in full["players"] if r["no"] in (1, 4)]
+    # the players with no club typed are named, in the standings' order, not silently left out
+    assert doc["category"] == {"text": "CLUB=Hastings CC", "label": "club Hastings CC",
+                               "missing": [n for n in order if n in (3, 6)]}
+    # a club prize goes to the club's best player, by the full event's order
+    code, out, _ = _cli(capsys, "prizes", str(book), "--category-prize", "CLUB=Battle=40", "-f", "json")
+    assert code == 0, out
+    awards = json.loads(out)["awards"]
+    best = [n for n in order if clubs.get(n) == "Battle"][0]
+    assert [(a["no"], a["prize"]) for a in awards] == [(best, "CLUB=Battle 1st")]
+
+
+def test_a_club_category_on_a_trf_file_is_refused_naming_the_missing_club_column(capsys, demo_file):
+    code, _, err = _cli(capsys, "standings", str(demo_file), "--category", "CLUB=Hastings CC")
+    assert code == 2 and "no player has a club" in err and "TRF file has no club field" in err
+    code, _, err = _cli(capsys, "prizes", str(demo_file), "--category-prize", "CLUB=Hastings CC=50")
+    assert code == 2 and "no player has a club" in err

@@ -10,6 +10,8 @@ A category is written as a short text (the CLI's ``--category``, a Categories sh
   in the year of the event, ``S50`` = at least 50 in it) or, with ``age="date"``, by the exact
   age on the event's start date (``U18`` = not yet 18, ``S50`` = already 50).
 * ``FED=ENG``: the federation.
+* ``CLUB=Hastings CC``: the club, as the crosstable's Club column (or an import's Club/City
+  column) writes it; case and repeated spaces do not matter. A TRF file has no club field.
 
 A player whose field is missing (no birth date, no sex) is in no category that reads it; the
 result says how many were so left out, so that a missing field is never silently a "no".
@@ -37,7 +39,7 @@ _AGE_MAX = 100  # a number below this in U<n> / S<n> is an age, at or above it a
 @dataclass(frozen=True)
 class Category:
     """A parsed category: ``text`` as written, ``label`` for headings, ``field`` the player field it
-    reads (``rating``, ``sex``, ``birth``, ``fed``), and its test on one player (``None`` = the
+    reads (``rating``, ``sex``, ``birth``, ``fed``, ``club``), and its test on one player (``None`` = the
     field is missing)."""
 
     text: str
@@ -92,6 +94,20 @@ def _unrated_test(p: Player, start: Optional[date], age: str) -> Optional[bool]:
     return p.rating is None
 
 
+def _same_name(text: str) -> str:
+    """A club name as compared: case and runs of spaces do not count."""
+    return " ".join(text.split()).casefold()
+
+
+def _club_test(club: str) -> Callable[[Player, Optional[date], str], Optional[bool]]:
+    want = _same_name(club)
+
+    def test(p: Player, start: Optional[date], age: str) -> Optional[bool]:
+        have = _same_name(p.club)
+        return None if not have else have == want
+    return test
+
+
 def parse_category(text: str, where: str = "category") -> Category:
     """Parse a category text (see the module docstring); an :class:`InputError` naming ``where``
     and what is accepted otherwise."""
@@ -119,8 +135,15 @@ def parse_category(text: str, where: str = "category") -> Category:
         fed = m.group(1)
         return Category(t, f"federation {fed}", "fed",
                         lambda p, s, a: None if not p.fed.strip() else p.fed.strip().upper() == fed)
+    m = re.fullmatch(r"(?i)club\s*[=:]\s*(.*?)\s*", t)
+    if m:
+        if not m.group(1):
+            raise InputError(f"{where}: {text!r} names no club; expected CLUB= and the club's name as the "
+                             "Club column writes it, e.g. CLUB=Hastings CC")
+        name = " ".join(m.group(1).split())
+        return Category(t, f"club {name}", "club", _club_test(name))
     raise InputError(f"{where}: {text!r} is not a category; expected U1600 (rated below 1600), "
-                     "1600-1799, women, U18 / S50 (age), unrated or FED=ENG")
+                     "1600-1799, women, U18 / S50 (age), unrated, FED=ENG or CLUB=<name>")
 
 
 R = TypeVar("R")
@@ -139,7 +162,7 @@ class Selection:
     def lacking(self) -> str:
         """What the players left out lack: ``no birth date``, ``no sex field``, ..."""
         return {"birth": "no birth date", "sex": "no sex field", "fed": "no federation",
-                "rating": "no rating"}[self.category.field]
+                "rating": "no rating", "club": "no club"}[self.category.field]
 
     @property
     def note(self) -> str:

@@ -124,8 +124,8 @@ def _arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
         "players": (("--players",), {"type": int, "help": "rows for players (default 400 Swiss, 20 round robin)"}),
         "columns": (("--rounds",), {"type": int, "help": "round columns (default 11 Swiss, 19 round robin)"}),
         "boards": (("--boards",), {"type": int, "help": "boards per match (--type team; default 4)"}),
-        "player fields": (("--player-fields",), {"action": "store_true", "help": "FIDE ID, Sex and Born columns "
-                                                 "after Fed (read by women and age categories)"}),
+        "player fields": (("--player-fields",), {"action": "store_true", "help": "FIDE ID, Sex, Born and Club "
+                                                 "columns after Fed (read by women, age and club categories)"}),
         "cells": (("--cells",), {"action": "store_true", "help": "one formula per cell instead of spilled "
                                  "tables (for Excel 2019 and earlier, without dynamic arrays)"}),
         "output": (("-o", "--output"), {"required": True, "help": "the .xlsx file to write"}),
@@ -137,7 +137,7 @@ def _arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
         "force": (("--force",), {"action": "store_true", "help": "replace the output file if it exists"}),
         "category": (("--category",), {"metavar": "CATEGORY", "help": "only the players of a category, in the whole "
                                        "event's order: U1600 (rated below), 1600-1799, women, U18 / S50 (age), "
-                                       "unrated, FED=ENG"}),
+                                       "unrated, FED=ENG, CLUB=name"}),
         "categories": (("--category",), {"action": "append", "default": [], "metavar": "CATEGORY",
                                          "help": "a category whose standings the page lists, as for standings "
                                                  "--category (repeat for several; the categories of "

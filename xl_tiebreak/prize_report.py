@@ -30,6 +30,18 @@ def start_date(result: Result) -> Optional[date]:
 
 
 _NO_START = "an age category needs the event's start date (TRF record 042, or Settings!B5 of a workbook)"
+_NO_CLUB = ("no player has a club: a club category reads the crosstable's Club column (a TRF file has no "
+            "club field; a workbook made with xl-tiebreak template --player-fields, or workbook --from "
+            "chess-results, has the column)")
+
+
+def _check_fields(result: Result, category: Category, start: Optional[date]) -> None:
+    """Refuse a category no player can be in because the event lacks what it reads: an age
+    category without a start date, a club category when no player has a club."""
+    if category.field == "birth" and start is None:
+        raise InputError(f"category {category.text}: {_NO_START}")
+    if category.field == "club" and not any(p.club.strip() for p in result.tournament.players):
+        raise InputError(f"category {category.text}: {_NO_CLUB}")
 
 
 def category_selection(result: Result, category: Category, age: str = "year",
@@ -37,8 +49,7 @@ def category_selection(result: Result, category: Category, age: str = "year",
     """The standings rows of one category, in the full event's order. ``start``: the start date
     ages are counted at (default: the event's); ``rows``: the standings, when already ranked."""
     start = start if start is not None else start_date(result)
-    if category.field == "birth" and start is None:
-        raise InputError(f"category {category.text}: {_NO_START}")
+    _check_fields(result, category, start)
     return select(rank(result) if rows is None else rows, category, lambda r: r.player, start, age)
 
 
@@ -52,8 +63,7 @@ def prize_list(result: Result, table_: PrizeTable, *, ties: str, order: str, age
     start = start if start is not None else start_date(result)
     notes = []
     for cat, _ in table_.categories:
-        if cat.field == "birth" and start is None:
-            raise InputError(f"category {cat.text}: {_NO_START}")
+        _check_fields(result, cat, start)
         note = select(rows, cat, lambda r: r.player, start, age).note
         if note:
             notes.append(note)

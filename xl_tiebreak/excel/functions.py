@@ -271,7 +271,7 @@ def STANDINGS(crosstable: Table, tiebreak_list: Any = None, edition: Any = None,
 def CATEGORY_STANDINGS(crosstable: Table, category: Any, tiebreak_list: Any = None, edition: Any = None,
                        kind: Any = None, age_basis: Any = None, row: Any = None, column: Any = None,
                        unrated: Any = None, settings: Any = None, rounds: Any = None, live: Any = None) -> Any:
-    """The standings of a category (U1600, 1600-1799, women, U18, S50, FED=ENG, unrated) in the whole event's order and tie-breaks, as a table that spills; with a range of rows name | category, each category in turn; with row and column, one cell."""
+    """The standings of a category (U1600, 1600-1799, women, U18, S50, FED=ENG, CLUB=name, unrated) in the whole event's order and tie-breaks, as a table that spills; with a range of rows name | category, each category in turn; with row and column, one cell."""
     from .prize_arguments import read_age, read_categories, read_start
     from .prize_tables import category_table
     opts = read_options(unrated, settings, "CATEGORY_STANDINGS")
@@ -509,9 +509,9 @@ PARAMETER_DOCS: dict[str, str] = {
     "row": "Only this row of the table (0 is the header); empty: the whole table.",
     "column": "Only this column of the table (1 is the first); empty: every column.",
     "after_round": "The round after which the score is wanted (0 to the last round).",
-    "category": "A category: U1600, 1600-1799, women, U18, S50, FED=ENG or unrated; or a range of rows name | "
+    "category": "A category: U1600, 1600-1799, women, U18, S50, FED=ENG, CLUB=name or unrated; or a range of rows name | "
                 "category (the Categories sheet).",
-    "categories": "The event's categories: rows of name | category (U1600, women, U18, S50, FED=ENG), which the "
+    "categories": "The event's categories: rows of name | category (U1600, women, U18, S50, FED=ENG, CLUB=name), which the "
                   "prize table's headings may name.",
     "age_basis": "How ages are counted: year (default; the age reached in the event's year) or date (the exact "
                  "age on the start date).",

@@ -5,7 +5,7 @@ readers (:mod:`.prize_book`), so the command line and the sheet never disagree a
 
 * **categories**: rows ``name | category`` (the Categories sheet), the category written as the
   CLI's ``--category`` takes it (``U1600``, ``1600-1799``, ``women``, ``U18``, ``S50``,
-  ``FED=ENG``, ``unrated``); a one-column range or one text: each cell a category, named by itself.
+  ``FED=ENG``, ``CLUB=name``, ``unrated``); a one-column range or one text: each cell a category, named by itself.
 * **prize table**: a heading row, then one row per prize (1st, 2nd, ...): the first column holds
   the rows' labels (not read), each further column one list of prizes, headed ``Place`` for the
   place prizes or by a category (a name of the categories, or a category itself).
@@ -72,7 +72,7 @@ def read_categories(v: Any, argument: str = "categories") -> list[tuple[str, Cat
         where = f"{argument}, row {k}"
         if not text:
             raise InputError(f"{where}: {name!r} has no category; write one beside it, e.g. U1600, women, U18, "
-                             "S50 or FED=ENG")
+                             "S50, FED=ENG or CLUB=name")
         name = name or text
         cat = parse_category(text, f"{where} ({name})")
         if name.casefold() in seen:
@@ -148,7 +148,7 @@ def read_prize_table(v: Any, named: Sequence[tuple[str, Category]] = (),
             except InputError:
                 raise InputError(f"{where}: {heading!r} is neither Place, a name of the categories nor a "
                                  "category; expected Place, a name from the Categories sheet, or a category "
-                                 "such as U1600, 1600-1799, women, U18, S50, FED=ENG") from None
+                                 "such as U1600, 1600-1799, women, U18, S50, FED=ENG, CLUB=name") from None
         if amounts:
             cats.append((cat, tuple(amounts)))
     return PrizeTable(places, tuple(cats))

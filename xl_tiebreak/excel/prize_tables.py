@@ -17,9 +17,9 @@ from ..standings import Row
 from .prize_arguments import PrizeSetup
 
 #: the column a category block adds after Name: the field the category reads
-FIELD_HEADINGS = {"rating": "Rtg", "sex": "Sex", "birth": "Born", "fed": "Fed"}
+FIELD_HEADINGS = {"rating": "Rtg", "sex": "Sex", "birth": "Born", "fed": "Fed", "club": "Club"}
 PRIZE_HEADER = ["Place", "No", "Name", "Prize", "Listed", "Paid", "Shared with"]
-NO_CATEGORY = "No category yet: type a name and a category (U1600, women, U18, S50, FED=ENG) above."
+NO_CATEGORY = "No category yet: type a name and a category (U1600, women, U18, S50, FED=ENG, CLUB=name) above."
 NO_PRIZE = "No prize yet: type the amounts in the prize table above."
 NOBODY = "(not awarded: nobody qualifies)"
 
@@ -33,7 +33,7 @@ def _field(r: Row, field: str) -> Any:
     p = r.player
     if field == "rating":
         return p.rating if p.rating is not None else ""
-    return {"sex": p.sex, "birth": p.birth, "fed": p.fed}[field]
+    return {"sex": p.sex, "birth": p.birth, "fed": p.fed, "club": p.club}[field]
 
 
 def category_table(result: Result, rows: Sequence[Row], categories: Sequence[tuple[str, Category]],

@@ -2,7 +2,7 @@
 
 Columns are recognised by their header (``No``/``SNo``, ``Name``, ``Rating``/``Rtg``/``Elo``,
 ``Fed``, ``Title``, the TRF 001 identity fields ``FIDE ID``/``FideID``/``ID FIDE``,
-``Sex``/``Gender`` and ``Born``/``Birth``/``B-day``/``Birth date``, rounds
+``Sex``/``Gender`` and ``Born``/``Birth``/``B-day``/``Birth date``, ``Club``/``Club/City``, rounds
 ``R1``/``1``/``Rd1``/``1.Rd``); without a header row the layout is ``No | Name | Rating | R1 ... Rn``.
 Other columns (points, tie-breaks, place) are ignored. Empty rows are skipped. Errors name the cell the way the caller wants (``R3 of player 12`` in a
 function, ``Crosstable!F7`` in a workbook).
@@ -31,6 +31,7 @@ _FIELDS = {
     "sex": "sex", "gender": "sex",
     "born": "birth", "birth": "birth", "b-day": "birth", "bday": "birth", "birthdate": "birth",
     "dateofbirth": "birth", "birthday": "birth",
+    "club": "club", "club/city": "club", "clubcity": "club", "verein": "club", "verein/ort": "club",
 }
 _ROUND = re.compile(r"^(?:r|rd|round)?(\d+)(?:rd)?$")
 
@@ -57,6 +58,7 @@ class Layout:
     fide_id: Optional[int] = None
     sex: Optional[int] = None
     birth: Optional[int] = None
+    club: Optional[int] = None
 
 
 def find_layout(first_row: Sequence[object], width: int) -> Layout:
@@ -76,7 +78,8 @@ def find_layout(first_row: Sequence[object], width: int) -> Layout:
         return Layout(False, 0, 1 if width > 1 else None, 2 if width > 2 else None, None, None,
                       {r: 2 + r for r in range(1, max(width - 2, 0))})
     return Layout(True, fields["no"], fields.get("name"), fields.get("rating"), fields.get("fed"),
-                  fields.get("title"), rounds, fields.get("fide_id"), fields.get("sex"), fields.get("birth"))
+                  fields.get("title"), rounds, fields.get("fide_id"), fields.get("sex"), fields.get("birth"),
+                  fields.get("club"))
 
 
 def _untag(v: object) -> object:
@@ -262,7 +265,7 @@ def _read(table: Sequence[Sequence[object]], cell_name: Optional[Callable[[int, 
         text = lambda j: "" if j is None or r[j] is None else str(r[j]).strip()  # noqa: E731
         out.append(Row(no=no, name=text(layout.name), rating=rating, cells=cells,
                        title=text(layout.title), fed=text(layout.fed), fide_id=_id_text(r, layout.fide_id),
-                       sex=text(layout.sex), birth=_birth_text(r, layout.birth)))
+                       sex=text(layout.sex), birth=_birth_text(r, layout.birth), club=text(layout.club)))
         row_of[no] = i
 
     def place(no: int, rnd: int) -> str:

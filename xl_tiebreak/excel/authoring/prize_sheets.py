@@ -1,7 +1,7 @@
 """The Categories and Prizes sheets of the templates (issue 24).
 
 **Categories**: the arbiter types a name and a category (``U1600``, ``1600-1799``, ``women``,
-``U18``, ``S50``, ``FED=ENG``, ``unrated``, as the CLI's ``--category``) in the yellow rows and
+``U18``, ``S50``, ``FED=ENG``, ``CLUB=name``, ``unrated``, as the CLI's ``--category``) in the yellow rows and
 how ages are counted; one spilled ``CATEGORY_STANDINGS`` shows each category's standings in the
 whole event's order and tie-breaks (the Settings sheet's list), the place in the event beside
 the place in the category.
@@ -90,11 +90,12 @@ CATEGORY_EXAMPLES = [
     "women (or W, F): the Sex column says w or f",
     "U18: under 18, S50: 50 and over (the Born column and the start date, Settings!B5)",
     "FED=ENG: the federation",
+    "CLUB=Hastings CC: the club, as the Club column writes it",
     "",
-    "Women and age categories read the crosstable's Sex and Born",
-    "columns: a workbook made from a TRF file (xl-tiebreak workbook)",
-    "has them, and a template made with xl-tiebreak template",
-    "--player-fields (FIDE ID, Sex and Born after Fed).",
+    "Women, age and club categories read the crosstable's Sex, Born",
+    "and Club columns: a workbook made from a TRF file (xl-tiebreak",
+    "workbook) has them, and a template made with xl-tiebreak template",
+    "--player-fields (FIDE ID, Sex, Born and Club after Fed).",
 ]
 
 
@@ -161,7 +162,7 @@ def categories_sheet(ws, w: Wiring) -> None:
     for k, text in enumerate(CATEGORY_EXAMPLES):
         ws.cell(CAT_HEAD_ROW + k, 3, text or None).font = _NOTE
     tip = DataValidation(allow_blank=True, showInputMessage=True, promptTitle="Category",
-                         prompt="U1600, 1600-1799, unrated, women, U18, S50 or FED=ENG")
+                         prompt="U1600, 1600-1799, unrated, women, U18, S50, FED=ENG or CLUB=name")
     tip.add(f"B{CAT_FIRST}:B{CAT_LAST}")
     ws.add_data_validation(tip)
     ws.cell(CAT_TABLE_ROW - 1, 1, "Standings by category").font = _BOLD

@@ -47,8 +47,9 @@ FIRST_ROW = HEADER_ROW + 1
 STATUS_ROW = 3
 TB_SLOTS = 6
 INPUT_COLUMNS = ["No", "Name", "Title", "Rating", "Fed"]
-#: the TRF 001 identity fields, after Fed in a workbook made from a TRF that has them (Spec.identity)
-IDENTITY_COLUMNS = ["FIDE ID", "Sex", "Born"]
+#: the TRF 001 identity fields and the club (which TRF has not), after Fed in a workbook made from a
+#: file that has any of them, or a template made with --player-fields (Spec.identity)
+IDENTITY_COLUMNS = ["FIDE ID", "Sex", "Born", "Club"]
 #: the Settings' prefilled lists: the engine's default list of the event type (what a TRF that
 #: names none gets), then codes that fill the template's six places
 SWISS_TIEBREAKS = default_list(round_robin=False).split(",") + ["BPG"]
@@ -82,7 +83,7 @@ class Spec:
     start_date: str = ""
     cells: bool = False
     event_rounds: Optional[int] = None  # Settings, Rounds (empty: the round columns)
-    identity: bool = False  # the FIDE ID | Sex | Born columns (a workbook made from a TRF that has them)
+    identity: bool = False  # the FIDE ID | Sex | Born | Club columns (a workbook made from a TRF that has them)
     runtime: str = "classic"  # or "lite": function names as Excel saves Office.js functions (_xldudf_)
     prizes: bool = True  # the Categories and Prizes sheets (not in the teaching workbook)
 
@@ -288,7 +289,7 @@ def _crosstable(ws, lay: Layout, cache: CacheBlocks) -> None:
                         errorTitle="Result", error="A result is short: 12w1, 12b½, +12, BYE, H ...")
     dv.add(f"{get_column_letter(lay.first_round_col)}{FIRST_ROW}:{last_round}{lay.late_last_row}")
     ws.add_data_validation(dv)
-    widths = {1: 5, 2: 28, 3: 6, 4: 7, 5: 5, 6: 11, 7: 4, 8: 11}  # No .. Fed, FIDE ID, Sex, Born
+    widths = {1: 5, 2: 28, 3: 6, 4: 7, 5: 5, 6: 11, 7: 4, 8: 11, 9: 18}  # No .. Fed, FIDE ID, Sex, Born, Club
     for j in range(1, lay.place_col + 1):
         wide = widths[j] if j < lay.first_round_col else 7 if j <= lay.last_round_col else 8
         ws.column_dimensions[get_column_letter(j)].width = wide

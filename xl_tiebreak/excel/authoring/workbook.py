@@ -1,5 +1,5 @@
 """A workbook made from a tournament (a TRF file) by filling the template: the 001 identity fields
-in the crosstable's FIDE ID | Sex | Born columns (when the file has any), the header records on
+in the crosstable's FIDE ID | Sex | Born | Club columns (when the file has any), the header records on
 the Event sheet. (Workbooks are read by :mod:`..book_reader`.) A workbook made here is a new
 file, written atomically; text from the TRF is written as text, never as a formula.
 """
@@ -37,7 +37,7 @@ def filled_workbook(t: Tournament, *, tiebreaks: Optional[list[str]] = None, edi
     """The template (an openpyxl Workbook) filled with the event ``t``, and its spec.
 
     ``trf_fields`` keeps what a TRF file says beyond the crosstable, for ``export-trf``: the
-    FIDE ID | Sex | Born columns after Fed (when a player has any of them; they shift the round
+    FIDE ID | Sex | Born | Club columns after Fed (when a player has any of them; they shift the round
     columns, so the plain templates go without) and the Event sheet of header records.
     ``prizes``: the Categories and Prizes sheets (the teaching workbook goes without)."""
     if not t.scoring.is_standard:
@@ -58,7 +58,7 @@ def filled_workbook(t: Tournament, *, tiebreaks: Optional[list[str]] = None, edi
     spec.title = t.name or ""
     spec.cells = cells
     spec.prizes = prizes
-    spec.identity = trf_fields and any(p.fide_id or p.sex or p.birth for p in t.players)
+    spec.identity = trf_fields and any(p.fide_id or p.sex or p.birth or p.club for p in t.players)
     wb = build(spec)
     if trf_fields:
         event_sheet(wb, event_rows(t.header))
@@ -72,8 +72,8 @@ def filled_workbook(t: Tournament, *, tiebreaks: Optional[list[str]] = None, edi
         if p.rating:
             ws.cell(row, 4, p.rating)
         _text(ws.cell(row, 5), p.fed)
-        if spec.identity:  # FIDE ID | Sex | Born, as text (a birth date stays YYYY/MM/DD)
-            for j, value in enumerate((p.fide_id, p.sex, p.birth), start=6):
+        if spec.identity:  # FIDE ID | Sex | Born | Club, as text (a birth date stays YYYY/MM/DD)
+            for j, value in enumerate((p.fide_id, p.sex, p.birth, p.club), start=6):
                 _text(ws.cell(row, j), value)
         for r, rd in enumerate(p.rounds):
             _text(ws.cell(row, lay.first_round_col + r), format_cell(rd))
