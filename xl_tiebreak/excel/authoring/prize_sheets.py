@@ -174,11 +174,11 @@ def categories_sheet(ws, w: Wiring) -> None:
     last = get_column_letter(ncols)
     _table_styles(ws, CAT_TABLE_ROW, last, '$A%(r)s="Rk"', "ISNUMBER($C%(r)s)",
                   'AND($A%(r)s<>"",$B%(r)s="")')
-    for j, width in enumerate([16, 11, 6, 34, 11, 7] + [9] * w.tb_slots, start=1):
+    for j, width in enumerate([16, 18, 6, 34, 14, 7] + [9] * w.tb_slots, start=1):  # B: CLUB=name fits
         ws.column_dimensions[get_column_letter(j)].width = width
     for r in range(CAT_TABLE_ROW, CAT_TABLE_ROW + rows):
         for j in range(2, ncols + 1):
-            if j != 4:
+            if j not in (4, 5):  # Name, and the field column: a rating to the right, a club's name from the left
                 ws.cell(r, j).alignment = Alignment(horizontal="right")
     w.print_setup(ws, f"A1:{last}{CAT_TABLE_ROW}")  # the recompute ends it at the table's last row
 
