@@ -378,13 +378,17 @@ def test_category_standings_and_prizes_through_both_xlwings_runtimes():
     calls = [("CATEGORY_STANDINGS", (table, cats, "BH/C1,BH,SB", edition, "swiss", "year")),
              ("CATEGORY_STANDINGS", (table, "FED=FRA", "BH/C1")),
              ("PRIZES", (table, prizes, rules, cats, "year", "BH/C1,BH,SB", edition, "swiss")),
-             ("PRIZES", (table, [["", "Place"], ["1st", "x"]]))]
-    wants = [fx.FUNCTIONS[name](*args) for name, args in calls[:3]]
+             ("PRIZES", (table, [["", "Place"], ["1st", "x"]])),
+             ("CATEGORY_STANDINGS", ([r[:5] + ["Club" if k == 0 else ("Hastings CC" if r[0] in (1, 4) else "")]
+                                      + r[5:] for k, r in enumerate(table)], "club=hastings cc", "BH/C1"))]
+    wants = [None if k == 3 else fx.FUNCTIONS[name](*args) for k, (name, args) in enumerate(calls)]
     assert any(r[3] == "Ladies 1st" for r in wants[2]) and wants[0][0][0] == "Ladies"
+    assert sorted(r[2] for r in wants[4] if isinstance(r[2], int)) == [1, 4] and wants[4][1][4] == "Club"
     js = officejs([body(name, *args) for name, args in calls])["results"]
     com = classic([[name, [MISSING if a is None else a for a in args]] for name, args in calls])["results"]
     for want, got_js, got_com in zip(wants, js, com):
-        assert _same(got_js["value"], want) and _same(got_com["value"], want)
+        if want is not None:
+            assert _same(got_js["value"], want) and _same(got_com["value"], want)
     for got in (js[3], com[3]):  # a bad table: the error table, naming the place
         assert got["value"][0][0].startswith("#ERROR: PRIZES: prize_table, column 2 (Place), 1st prize: 'x'")
 
