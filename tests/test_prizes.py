@@ -309,11 +309,8 @@ def test_a_club_category_on_a_trf_file_is_refused_naming_the_missing_club_column
 
 
 def test_a_category_cell_of_32767_characters_is_read_at_once_and_quoted_short_in_the_error():
-    import time
-    started = time.perf_counter()
     club = parse_category("CLUB=" + "a " * 16_380 + "b")  # once quadratic in a regular expression
     assert club.field == "club" and len(club.label) == len("club ") + 2 * 16_380 + 1
     with pytest.raises(InputError) as exc:
         parse_category("x" * 32_767)
     assert len(str(exc.value)) < 300 and "'xxxxxxxx" in str(exc.value)
-    assert time.perf_counter() - started < 60  # a hang guard, not a timing measurement
