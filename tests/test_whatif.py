@@ -22,7 +22,7 @@ from xl_tiebreak.model import Kind, Round, Tournament
 from xl_tiebreak.standings import rank
 from xl_tiebreak.tiebreaks.registry import register, spec, unregister
 from xl_tiebreak.trf.writer import write_trf
-from xl_tiebreak.whatif import Range, what_if
+from xl_tiebreak.whatif import OUTCOMES, Range, what_if
 
 WIN_LOSS = ((Kind.WIN, Kind.LOSS), (Kind.DRAW, Kind.DRAW), (Kind.LOSS, Kind.WIN))
 
@@ -389,3 +389,92 @@ def test_real_events_the_actual_last_round_is_one_of_the_foreseen_outcomes(real_
 
 
 OUTCOME_OF = {Kind.WIN: 0, Kind.DRAW: 1, Kind.LOSS: 2}
+
+
+# ------------------------------------------------------------------ looking back: --before R
+
+def test_before_results_pairs_the_rounds_games_without_results_and_keeps_its_byes():
+    from xl_tiebreak.whatif import before_results
+    t = parse_trf(random_event(7, players=11, rounds=5))  # an odd field: a pairing bye every round
+    back = before_results(t, 4)
+    for p, q in zip(t.players, back.players):
+        assert q.rounds[:3] == p.rounds[:3]  # earlier rounds as played
+        rd, now = p.rounds[3], q.rounds[3]
+        if rd.kind.has_opponent:  # a game or a forfeit: paired, its result to come
+            assert (now.kind, now.opponent, now.colour, now.points) == (Kind.NOT_PLAYED, rd.opponent, rd.colour, 0)
+        else:  # a bye or an absence is known when the round is paired
+            assert now == rd
+        assert q.rounds[4] == Round(Kind.NOT_PLAYED)  # the last round: not reached
+    # the open round of the look back is the what-if of open_games (which opens games only)
+    w = what_if(back, "DE,WIN", rnd=4, places=2)
+    assert w.round == 4 and w.exact
+    assert len(w.boards) == sum(1 for p in t.players if p.rounds[3].kind.has_opponent) // 2
+
+
+def test_looking_back_the_winners_as_they_finished_were_among_those_who_could_still_get_there():
+    """On the real events of ../shared/data: before the last round's results, every player of the
+    final places 1-3 (our standings of the whole event) is among those the what-if says can still
+    finish there, and in an exact answer his final place is within the range the played result of
+    his board gives him. A consistency check of the what-if against what happened."""
+    import glob
+    import os
+    from xl_tiebreak.errors import InputError
+    from xl_tiebreak.trf import read_trf
+    from xl_tiebreak.whatif import before_results, played_outcomes
+    files = sorted(glob.glob(os.path.join(os.path.dirname(__file__), "..", "..", "shared", "data", "real", "*.trf")))
+    if not files:
+        pytest.skip("../shared/data/real is not here")
+    checked = exact = 0
+    for path in files:
+        try:
+            t = read_trf(path)
+        except InputError:
+            continue  # a team event
+        last = max(r for p in t.players for r, rd in enumerate(p.rounds, 1) if rd.kind.has_opponent)
+        for tiebreaks in (None, "WIN,PS"):  # the file's list (Buchholz: on points) and one enumerated exactly
+            w = what_if(before_results(t, last), tiebreaks, rnd=last, places=3, max_boards=6)
+            played = played_outcomes(t, last, w.boards)
+            final = {r.player.no: r.rank for r in rank(compute(t, tiebreaks, rounds=last))}
+            for no, place in final.items():
+                if place > 3:
+                    continue
+                assert no in w.can_finish(place), (path, tiebreaks, no, place)
+                if w.exact:
+                    assert place in w.reachable[no], (path, tiebreaks, no, place)
+                    board = next((b for b in w.boards if no in (b.white, b.black)), None)  # None: a bye
+                    if board is not None and played[board.number] in ("1-0", "½-½", "0-1"):
+                        got = next(bo.places[no] for bo in w.by_board
+                                   if bo.board == board and OUTCOMES[bo.outcome] == played[board.number])
+                        assert got.best <= place <= got.worst, (path, tiebreaks, no, place, got)
+                else:
+                    op = w.on_points[no]
+                    assert op.best <= place <= op.worst, (path, tiebreaks, no, place)
+            checked += 1
+            exact += w.exact
+    assert checked >= 20 and exact >= 10, (checked, exact)
+
+
+def test_cli_before_marks_the_played_results_and_refuses_two_rounds(tmp_path, capsys):
+    t = parse_trf(random_event(2, players=10, rounds=5))
+    path = _trf(tmp_path, t)
+    assert main(["whatif", path, "--before", "5", "-t", "DE,WIN"]) == 0
+    text = capsys.readouterr().out
+    assert "What if: round 5 of 5" in text and "Looking back: the event as it stood before round 5's results" in text
+    import re
+    quiet = re.search(r"(\d+) other board\(s\): no outcome", text)
+    games = len({tuple(sorted((p.no, p.rounds[4].opponent))) for p in t.players if p.rounds[4].kind.is_game})
+    assert len(re.findall(r"[01½] \(played\)", text)) == games - (int(quiet.group(1)) if quiet else 0)
+    assert main(["whatif", path, "--before", "5", "-t", "DE,WIN", "-f", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["looking_back"] is True
+    index = {p.no: p for p in t.players}
+    for b in doc["boards"]:  # white's result as played
+        kind = index[b["white"]].rounds[4].kind
+        assert b["played"] == {Kind.WIN: "1-0", Kind.DRAW: "½-½", Kind.LOSS: "0-1", Kind.FORFEIT_WIN: "+/-",
+                               Kind.FORFEIT_LOSS: "-/+", Kind.DOUBLE_FORFEIT: "-/-"}[kind]
+    assert main(["whatif", path, "--before", "5", "-f", "csv"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "Bd,White,Black,Result,No,Name,Best,Worst,Played"
+    assert main(["whatif", path, "--before", "5", "--round", "4"]) == 2
+    assert "--round 4 and --before 5: give one round" in capsys.readouterr().err
+    assert main(["whatif", path, "--before", "6"]) == 2
+    assert "--before 6: the event has 5 rounds" in capsys.readouterr().err

@@ -12,6 +12,7 @@ never a traceback.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import functools
 import gc
 import os
@@ -162,6 +163,9 @@ def _arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
                                                   "What if sheet's)"}),
         "round": (("--round",), {"type": int, "metavar": "R", "help": "the round paired with its results to come "
                                  "(default: the last such round)"}),
+        "before": (("--before",), {"type": int, "metavar": "R", "help": "look back: the event as it stood before "
+                                   "round R's results (its games to come, later rounds not reached), the results "
+                                   "played shown beside each board"}),
         "max boards": (("--max-boards",), {"type": int, "default": None, "metavar": "K",
                                            "help": "enumerate every combination of results when at most K boards "
                                                    "matter (3^K events; default 8, or a workbook's What if sheet's; "
@@ -395,9 +399,16 @@ def _book_prizes(path: str):
 
 def _whatif(args) -> tuple[str, int]:
     """``whatif``: who can still finish in the prize places (:mod:`xl_tiebreak.whatif`)."""
-    from .whatif import DEFAULT_MAX_BOARDS, what_if
+    from .errors import InputError
+    from .whatif import DEFAULT_MAX_BOARDS, before_results, played_outcomes, what_if
     from .whatif_report import render_whatif
     t, book = _load(args.input, args)
+    played = t
+    if args.before is not None:
+        if args.round is not None and args.round != args.before:
+            raise InputError(f"--round {args.round} and --before {args.before}: give one round")
+        args.round = args.before
+        t = before_results(t, args.before)
     tiebreaks, kind, options = _settings(args, book)
     places, boards = args.places, args.max_boards
     if book is not None and (places is None or boards is None):  # as the workbook's What if sheet has them
@@ -406,6 +417,8 @@ def _whatif(args) -> tuple[str, int]:
         boards = sheet[1] if boards is None else boards
     got = what_if(t, tiebreaks, rnd=args.round, places=3 if places is None else places, edition=_edition(args, book),
                   kind=kind, options=options, max_boards=DEFAULT_MAX_BOARDS if boards is None else boards)
+    if played is not t:
+        got = dataclasses.replace(got, played=played_outcomes(played, got.round, got.boards))
     return _emit(args, render_whatif(got, args.format, t.name or args.input))
 
 
@@ -797,7 +810,7 @@ def _commands() -> tuple[tuple[str, str, tuple[str, ...], Callable[[argparse.Nam
          ("input", "places", "category prize", "ties", "prize order", "unit", "age", "tiebreaks", "rules", "type",
           "rounds", "format", "set", "unrated", "encoding", "text output", "force"), _prizes),
         ("whatif", "before a round's results: who can still finish in the prize places, and what each board's "
-         "outcome does", ("input", "round", "prize places", "max boards", "tiebreaks", "rules", "type", "format", "set",
+         "outcome does", ("input", "round", "before", "prize places", "max boards", "tiebreaks", "rules", "type", "format", "set",
                           "unrated", "encoding", "text output", "force"), _whatif),
         ("demo", "standings of the example event shipped with the package", event[1:], _demo),
         ("publish", "one self-contained HTML page: standings after each round, crosstable, categories, prizes, "

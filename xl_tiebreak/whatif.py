@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import copy
 import itertools
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Iterable, Optional, Sequence
 
@@ -43,14 +43,14 @@ import numpy as np
 from .descriptor import TieBreak
 from .engine import Result, TieBreakList, compute, context, resolve_tiebreaks
 from .errors import InputError
-from .model import Kind, Tournament, make_round
+from .model import Kind, Round, Tournament, make_round
 from .options import Options
 from .progress import progress
 from .standings import sort_keys
 from .tiebreaks.context import FORFEIT_CODES, GAME, PAB, Compiled, Context, compiled, freeze
 
 __all__ = ["OUTCOMES", "DEFAULT_MAX_BOARDS", "MOST_BOARDS", "Board", "Range", "OnPoints", "BoardOutcome",
-           "WhatIf", "what_if", "pending_round", "completed"]
+           "WhatIf", "what_if", "pending_round", "completed", "before_results", "played_outcomes"]
 
 #: The outcomes of a board, as white's result first.
 OUTCOMES = ("1-0", "½-½", "0-1")
@@ -138,6 +138,9 @@ class WhatIf:
     reachable: dict[int, tuple[int, ...]]
     shared: dict[int, tuple[int, ...]]  # places a player can reach only shared with another
     by_board: tuple[BoardOutcome, ...]
+    #: looking back (:func:`before_results`): each board's result as it was played, by board number
+    #: (``1-0``, ``½-½``, ``0-1``, or a forfeit ``+/-``, ``-/+``, ``-/-``); empty otherwise
+    played: dict[int, str] = field(default_factory=dict)
 
     @property
     def message(self) -> Optional[str]:
@@ -204,7 +207,8 @@ def pending_round(t: Tournament, rnd: Optional[int] = None) -> tuple[int, tuple[
     rows = np.nonzero(a.pending[:, col])[0].tolist()
     if not rows:
         played = bool(paired[:, col].any())
-        raise InputError(f"round {rnd}: " + ("every result is in already; nothing is left to foresee" if played
+        raise InputError(f"round {rnd}: " + ("every result is in already; nothing is left to foresee (to look back at it, "
+                                             f"--before {rnd})" if played
                                              else "not paired yet; pair it, results left blank, and ask again"))
     index = t._index()
     pairs: list[tuple[int, int, bool]] = []
@@ -224,6 +228,37 @@ def pending_round(t: Tournament, rnd: Optional[int] = None) -> tuple[int, tuple[
     score = {p.no: p.score(rnd - 1) for p in t.players}
     pairs.sort(key=lambda w: (-max(score[w[0]], score[w[1]]), min(w[0], w[1])))
     return rnd, tuple(Board(i + 1, w, b, c) for i, (w, b, c) in enumerate(pairs))
+
+
+def before_results(t: Tournament, rnd: int) -> Tournament:
+    """``t`` as it stood before round ``rnd``'s results, for looking back (who could still win
+    before the last round?): the round's games and forfeits paired with their results to come,
+    its byes and absences kept (they are known when the round is paired), the later rounds not
+    reached yet. An :class:`InputError` when the round had no game."""
+    if not 1 <= rnd <= t.rounds:
+        raise InputError(f"--before {rnd}: the event has {t.rounds} rounds (1 to {t.rounds})")
+    col = rnd - 1
+    if not any(len(p.rounds) > col and p.rounds[col].kind.has_opponent for p in t.players):
+        raise InputError(f"--before {rnd}: round {rnd} has no game with a result to look back on")
+    later = Round(Kind.NOT_PLAYED)
+
+    def back(rounds: tuple[Round, ...]) -> tuple[Round, ...]:
+        if len(rounds) <= col:
+            return rounds
+        rd = rounds[col]
+        now = Round(Kind.NOT_PLAYED, rd.opponent, rd.colour) if rd.kind.has_opponent else rd
+        return rounds[:col] + (now,) + (later,) * (len(rounds) - rnd)
+    return replace(t, players=tuple(replace(p, rounds=back(p.rounds)) for p in t.players))
+
+
+_PLAYED = {Kind.WIN: "1-0", Kind.SHORT_WIN: "1-0", Kind.DRAW: "½-½", Kind.SHORT_DRAW: "½-½", Kind.LOSS: "0-1",
+           Kind.SHORT_LOSS: "0-1", Kind.FORFEIT_WIN: "+/-", Kind.FORFEIT_LOSS: "-/+", Kind.DOUBLE_FORFEIT: "-/-"}
+
+
+def played_outcomes(t: Tournament, rnd: int, boards: Sequence[Board]) -> dict[int, str]:
+    """Each board's result in ``t`` (the event as played), white's first, by board number."""
+    index = t._index()
+    return {b.number: _PLAYED[t.players[index[b.white]].rounds[rnd - 1].kind] for b in boards}
 
 
 def completed(t: Tournament, rnd: int, boards: Sequence[Board], outcomes: Sequence[int],

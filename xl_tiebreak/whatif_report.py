@@ -43,6 +43,11 @@ def head_lines(w: WhatIf) -> list[str]:
     if w.exact and rest:
         lines.append(f"Boards {', '.join(map(str, rest))} cannot change places 1-{w.places}: neither player is within "
                      "reach of a contender's points or tie-breaks.")
+    if w.played:
+        forfeits = [f"{no} ({res})" for no, res in w.played.items() if res not in OUTCOMES]
+        lines.append(f"Looking back: the event as it stood before round {w.round}'s results; (played) marks the "
+                     "result each board had" + (f"; decided by forfeit: board {', '.join(forfeits)}" if forfeits
+                                                else "") + ".")
     return lines
 
 
@@ -81,8 +86,9 @@ def board_rows(w: WhatIf) -> tuple[list[list[str]], int]:
             continue
         for bo, cells in zip(outcomes, shown):
             first = bo.outcome == 0
+            result = OUTCOMES[bo.outcome] + (" (played)" if w.played.get(b.number) == OUTCOMES[bo.outcome] else "")
             rows.append([str(b.number) if first else "", f"{b.white} {w.names[b.white]}" if first else "",
-                         f"{b.black} {w.names[b.black]}" if first else "", OUTCOMES[bo.outcome], *cells])
+                         f"{b.black} {w.names[b.black]}" if first else "", result, *cells])
     return rows, quiet
 
 
@@ -92,9 +98,11 @@ def render_whatif(w: WhatIf, fmt: str, source: str) -> str:
     if fmt == "json":
         import json  # here: the workbook's What if sheet (a recompute) shows the text without it
         return json.dumps(_document(w), ensure_ascii=False, indent=1) + "\n"
-    headers = ["Bd", "White", "Black", "Result", "No", "Name", "Best", "Worst"]
+    headers = ["Bd", "White", "Black", "Result", "No", "Name", "Best", "Worst"] + (["Played"] if w.played else [])
     long_rows = [[str(bo.board.number), str(bo.board.white), str(bo.board.black), OUTCOMES[bo.outcome], str(no),
-                  w.names[no], str(r.best), str(r.worst)] for bo in w.by_board for no, r in bo.places.items()]
+                  w.names[no], str(r.best), str(r.worst)]
+                 + ([w.played[bo.board.number]] if w.played else [])
+                 for bo in w.by_board for no, r in bo.places.items()]
     if fmt.startswith("csv"):
         return csv_text(headers, long_rows, fmt)
     lines = [source] + head_lines(w) + ["", "Who can still finish where:"]
@@ -144,5 +152,7 @@ def _document(w: WhatIf) -> dict:
         "boards": [{"board": b.number, "white": b.white, "black": b.black, "colours_known": b.coloured,
                     "matters": b.number in w.mattering,
                     "outcomes": {OUTCOMES[bo.outcome]: {str(no): rng(r) for no, r in bo.places.items()}
-                                 for bo in w.by_board if bo.board == b}} for b in w.boards],
+                                 for bo in w.by_board if bo.board == b},
+                    **({"played": w.played[b.number]} if w.played else {})} for b in w.boards],
+        **({"looking_back": True} if w.played else {}),
     }
