@@ -67,17 +67,21 @@ _NAME = {"name", "player"}
 _FED = {"fed", "fed.", "land", "federation"}
 _RATING = {"rtg", "elo", "irtg", "rtgi", "fideelo", "rating", "elo i", "rtg i"}
 _POINTS = {"pts.", "pts", "pkt.", "pkt", "points", "punkte"}
+# chess-results heads the club column "Club/City" (German pages "Verein/Ort"); a plain "Club" too
+_CLUB = {"club/city", "verein/ort", "club", "verein"}
 _ROUND = re.compile(r"^(?:(\d+)\s*\.?\s*(?:rd|rnd|runde)\.?|(?:rd|rnd|round|runde)\s*\.?\s*(\d+))$", re.I)
 _TB = re.compile(r"^(?:tb|wtg|wert)\s*\.?\s*(\d+)$", re.I)
 # Swiss-Manager's own exports head a tie-break column by the tie-break's short name and its
 # modifiers (``BH:GP``, ``SB/C1``, ``PS``) where chess-results writes ``TB1`` ...
 _SM_TB = re.compile(r"^(?:bh|fb|sb|ps|de|ede|win|won|bpg|bwg|ge|rep|vur|cop|aro|tpr|ptp|apro|appo|aob|ks)"
                     r"(?:\s*[:/]\s*[\w.%-]+)*$", re.I)
-_GAME = re.compile(r"^(\d+)\s*([wbs])\s*(1|0|½|=|0[.,]5|1/2|\+|-)?$", re.I)
+_GAME = re.compile(r"^(\d+)\s*([wbs])?\s*(1|0|½|=|0[.,]5|1/2|\+|-)?$", re.I)
 _BYE = re.compile(r"^-\s*(1|½|0|0[.,]5|=|1/2)$")
 _HALF = {"½", "=", "0.5", "0,5", "1/2"}
 _SAVED_BYES = {-1: "1", 0: "0", -0.5: "½"}  # the number a spreadsheet made of -1, -0, -0.5
-EXPECTED_CELL = "expected e.g. 12w1, 12b½, 12s0 (opponent, colour, result), 12w+ / 12b- (forfeit), -1, -½ or -0 (no opponent)"
+EXPECTED_CELL = ("expected e.g. 12w1, 12b½, 12s0 (opponent, colour, result), 12w+ / 12b- (forfeit), -1, -½ or -0 (no "
+                 "opponent); Swiss-Manager's own export: the opponent, the colour (w, b or -) and the result in "
+                 "three columns under N.Rd.")
 
 
 @dataclass(frozen=True)
@@ -91,6 +95,9 @@ class Imported:
     # games without a result in a round before the last one paired (a postponed game): "row 9,
     # column H (3.Rd): '8w' in round 3"; the published values count them as not played yet
     unfinished: tuple[str, ...] = ()
+    # what the reader assumed where the export does not say (how a '-1' was read ...), for the
+    # arbiter to check: printed by ``check --from`` and ``workbook --from``
+    notes: tuple[str, ...] = ()
 
 
 @dataclass
@@ -102,6 +109,7 @@ class _Columns:
     rating: Optional[int] = None
     fed: Optional[int] = None
     points: Optional[int] = None
+    club: Optional[int] = None
 
 
 def _text(v: object) -> str:
@@ -220,6 +228,8 @@ def read_export(rows: Sequence[Sequence[object]], source: str = "") -> Imported:
             cols.fed = j
         elif k in _POINTS and cols.points is None:
             cols.points = j
+        elif k in _CLUB and cols.club is None:
+            cols.club = j
     assert cols.name is not None  # _header found it
     if cols.name > 0 and not _text(header[cols.name - 1]):
         cols.title = cols.name - 1  # chess-results: the title in an unnamed column before the name
@@ -228,11 +238,12 @@ def read_export(rows: Sequence[Sequence[object]], source: str = "") -> Imported:
     if missing:
         raise InputError(f"row {head + 1}: the round columns jump from {missing[0] - 1}.Rd to {missing[0] + 1}.Rd; "
                          "expected 1.Rd, 2.Rd, ... without a gap", source)
-    body = _body(rows, head, cols)
+    body = _body(rows, head, cols, rounds)
     if not body:
         raise InputError(f"no player under the header of row {head + 1}: expected rows with a rank or start number",
                          source)
-    legend = tuple(_text(r[0]) for r in rows[head + 1 + len(body):] if r and re.match(
+    layout = _Layout(rounds, _three_columns(rows, header, body, rounds))
+    legend = tuple(_text(r[0]) for r in rows[body[-1] + 1:] if r and re.match(
         r"^(tie ?break|feinwertung|wertung|tb\s*\d)", _text(r[0]), re.I))
     said = _numbering(rows, head)
     choices = [c for c in (("rank", "start") if said != "start" else ("start", "rank"))
@@ -240,23 +251,74 @@ def read_export(rows: Sequence[Sequence[object]], source: str = "") -> Imported:
     if not choices:
         raise InputError(f"row {head + 1}: neither a rank (Rk.) nor a start number (SNo) column", source)
     if said is None:
-        choices.sort(key=lambda c: not _mirrored(rows, body, cols, rounds, c))
+        choices.sort(key=lambda c: not _mirrored(rows, body, cols, layout, c))
     by = said if said in choices else choices[0]
-    t, published, unfinished = _tournament(rows, head, body, cols, rounds, tbs, by, source, _event_name(rows, head))
+    name = _event_name(rows, head)
+    t, published, unfinished, notes = _tournament(rows, head, body, cols, layout, tbs, by, source, name)
     return Imported(t, Published(tuple(h for h, _ in tbs), published[0], published[1], published[2], legend),
-                    "rank" if by == "rank" else "start number", _event_name(rows, head), unfinished)
+                    "rank" if by == "rank" else "start number", name, unfinished, notes)
 
 
-def _body(rows: Sequence[Sequence[object]], head: int, cols: _Columns) -> list[int]:
+@dataclass(frozen=True)
+class _Layout:
+    """Where each round's result is: the column of its heading, and whether the round fills that
+    one cell (chess-results: ``12w1``) or three (Swiss-Manager's own export: the opponent under
+    the heading ``N.Rd.``, then the colour and the result in two unnamed columns)."""
+
+    rounds: dict[int, int]
+    three: bool = False
+
+    def value(self, row: Sequence[object], r: int) -> object:
+        j = self.rounds[r]
+        return _joined(row, j) if self.three else _cell(row, j)
+
+
+def _three_columns(rows: Sequence[Sequence[object]], header: Sequence[object], body: list[int],
+                   rounds: dict[int, int]) -> bool:
+    """Whether every round spans three columns, as Swiss-Manager exports its crosstable: each
+    heading followed by two unnamed columns, the first of them holding colours (w, b, -)."""
+    colours: set[str] = set()
+    for r, j in rounds.items():
+        if rounds.get(r + 1, j + 3) != j + 3 or any(_text(header[k]) for k in (j + 1, j + 2) if k < len(header)):
+            return False
+        colours |= {_text(_cell(rows[i], j + 1)).lower() for i in body}
+    return colours <= {"w", "b", "s", "-", ""} and bool(colours & {"w", "b", "s"})
+
+
+def _joined(row: Sequence[object], j: int) -> Optional[str]:
+    """One round of the three-column layout written as chess-results writes it in one cell:
+    ``11 | w | 1`` -> ``11w1``, `` | - | 1`` -> ``-1`` (no opponent), `` | - | `` -> ``-`` (not
+    paired), ``11 | - | +`` -> ``11+`` (a forfeit without a colour); None for three empty cells."""
+    opp, colour, res = (_text(_cell(row, j + k)) for k in range(3))
+    if not (opp or colour or res):
+        return None
+    if colour.lower() in ("w", "b", "s"):
+        return f"{opp}{colour}{res}"
+    if colour in ("-", ""):
+        if not opp.strip("0-"):  # no opponent (Swiss-Manager leaves it empty)
+            return "-" if res in ("", "-") else f"-{res}"
+        if res in ("+", "-"):
+            return f"{opp}{res}"
+    return " | ".join((opp, colour, res))  # refused by _parse, shown as found
+
+
+def _body(rows: Sequence[Sequence[object]], head: int, cols: _Columns, rounds: dict[int, int]) -> list[int]:
     """The indices of the player rows: contiguous rows under the header with a whole number in
-    the rank (or start-number) column; empty rows between them are skipped."""
-    key = cols.rank if cols.rank is not None else cols.start
-    assert key is not None
+    the rank (or start-number) column, or with that rank left empty under another player's
+    row: a place shared with the row above, which chess-results writes once (Swiss-Manager
+    writes it again); empty rows between them are skipped."""
     out: list[int] = []
     for i in range(head + 1, len(rows)):
         row = rows[i]
-        cell = row[key] if key < len(row) else None
-        if _whole(cell) is not None:
+        rank = _cell(row, cols.rank) if cols.rank is not None else None
+        start = _cell(row, cols.start) if cols.start is not None else None
+        if cols.rank is None:
+            player = _whole(start) is not None
+        else:
+            player = _whole(rank) is not None or (not _text(rank) and (
+                _whole(start) is not None or bool(out) and bool(_text(_cell(row, cols.name))))
+                and any(_text(_cell(row, j)) for j in rounds.values()))
+        if player:
             out.append(i)
         elif any(_text(v) for v in row):
             break
@@ -268,8 +330,8 @@ def _cell(row: Sequence[object], j: Optional[int]) -> object:
 
 
 def _parse(v: object) -> Optional[tuple]:
-    """A round cell: ("game", opponent ref, colour, result or None), ("bye", points text), None
-    for an empty cell; raises ValueError for anything else."""
+    """A round cell: ("game", opponent ref, colour or None, result or None), ("bye", points
+    text), None for an empty cell; raises ValueError for anything else."""
     t = _text(v)
     if not t:
         return None
@@ -283,8 +345,8 @@ def _parse(v: object) -> Optional[tuple]:
     if t == "0":  # "-0" saved by a spreadsheet as text
         return ("bye", "0")
     m = _GAME.match(t)
-    if m:
-        colour = "w" if m.group(2).lower() == "w" else "b"
+    if m and (m.group(2) or m.group(3) in ("+", "-")):  # no colour: a forfeit only
+        colour = None if not m.group(2) else "w" if m.group(2).lower() == "w" else "b"
         return ("game", int(m.group(1)), colour, m.group(3))
     m = _BYE.match(t)
     if m:
@@ -292,25 +354,31 @@ def _parse(v: object) -> Optional[tuple]:
     raise ValueError(t)
 
 
-def _mirrored(rows: Sequence[Sequence[object]], body: list[int], cols: _Columns, rounds: dict[int, int],
-              by: str) -> bool:
+def _refs(rows: Sequence[Sequence[object]], body: list[int], cols: _Columns, by: str) -> list[Optional[int]]:
+    """The number each player row goes by in the cells: its place in the table (1, 2, 3, ...:
+    the rank, a shared place included) or its start number."""
+    if by == "rank":
+        return list(range(1, len(body) + 1))
+    return [_whole(_cell(rows[i], cols.start)) for i in body]
+
+
+def _mirrored(rows: Sequence[Sequence[object]], body: list[int], cols: _Columns, layout: _Layout, by: str) -> bool:
     """Whether, numbering players by ``by``, every game is written on both players' rows."""
-    key = cols.rank if by == "rank" else cols.start
-    refs = {_whole(_cell(rows[i], key)): i for i in body}
-    for i in body:
-        me = _whole(_cell(rows[i], key))
-        for r, j in rounds.items():
+    refs = _refs(rows, body, cols, by)
+    row_of = {ref: i for ref, i in zip(refs, body)}
+    for me, i in zip(refs, body):
+        for r in layout.rounds:
             try:
-                got = _parse(_cell(rows[i], j))
+                got = _parse(layout.value(rows[i], r))
             except ValueError:
                 continue
             if not got or got[0] != "game":
                 continue
-            other = refs.get(got[1])
+            other = row_of.get(got[1])
             if other is None:
                 return False
             try:
-                back = _parse(_cell(rows[other], j))
+                back = _parse(layout.value(rows[other], r))
             except ValueError:
                 return False
             if not back or back[0] != "game" or back[1] != me:
@@ -318,44 +386,59 @@ def _mirrored(rows: Sequence[Sequence[object]], body: list[int], cols: _Columns,
     return True
 
 
-def _tournament(rows: Sequence[Sequence[object]], head: int, body: list[int], cols: _Columns,
-                rounds: dict[int, int], tbs: list[tuple[str, int]], by: str, source: str, name: str):
-    key = cols.rank if by == "rank" else cols.start
+def _tournament(rows: Sequence[Sequence[object]], head: int, body: list[int], cols: _Columns, layout: _Layout,
+                tbs: list[tuple[str, int]], by: str, source: str, name: str):
+    rounds = layout.rounds
     header = rows[head]
     where_of: Callable[[int, int], str] = lambda i, j: (  # noqa: E731
         f"row {i + 1}, column {_column_letter(j)}" + (f" ({_text(header[j])})" if j < len(header) and _text(header[j])
                                                       else ""))
-    no_col = cols.start if cols.start is not None else cols.rank
-    assert key is not None and no_col is not None
+    what = "rank" if by == "rank" else "start number"
     number: dict[int, int] = {}  # the cells' numbering -> start number
     row_of: dict[int, int] = {}  # start number -> row index
-    for i in body:
-        ref = _whole(_cell(rows[i], key))
-        no = _whole(_cell(rows[i], no_col))
-        if ref is None or no is None or no < 1:
-            j = key if ref is None else no_col
-            raise InputError(f"{where_of(i, j)}: {_text(_cell(rows[i], j))!r} is not a "
-                             f"{'rank' if j == cols.rank else 'start number'}; expected a whole number from 1",
-                             source)
-        if ref in number:
-            raise InputError(f"{where_of(i, key)}: {'rank' if by == 'rank' else 'start number'} {ref} is on two rows "
-                             f"(row {row_of[number[ref]] + 1} too)", source)
+    ranks: dict[int, int] = {}
+    shown: Optional[int] = None  # the rank of the row above
+    for k, (i, ref) in enumerate(zip(body, _refs(rows, body, cols, by))):
+        row = rows[i]
+        no = _whole(_cell(row, cols.start)) if cols.start is not None else k + 1
+        if no is None or no < 1:
+            raise InputError(f"{where_of(i, cols.start or 0)}: {_text(_cell(row, cols.start))!r} is not a start "
+                             "number; expected a whole number from 1", source)
+        if no in row_of:
+            raise InputError(f"{where_of(i, cols.start or 0)}: start number {no} is on two rows (row "
+                             f"{row_of[no] + 1} too)", source)
+        if cols.rank is not None and by == "start":
+            rk = _whole(_cell(row, cols.rank))
+            if rk is not None:  # a starting-rank table: the final ranks, in no order
+                ranks[no] = rk
+        elif cols.rank is not None:
+            rk = _whole(_cell(row, cols.rank))
+            if rk is None and shown is None:
+                raise InputError(f"{where_of(i, cols.rank)}: no rank in the first row; expected 1", source)
+            if rk is not None and rk != k + 1 and rk != shown:
+                raise InputError(f"{where_of(i, cols.rank)}: rank {rk} in place {k + 1} of the table: expected "
+                                 f"{k + 1}, or {shown} again for a shared place; ranks that jump belong to a "
+                                 "filtered or shortened list, which names opponents that are not in it: export the "
+                                 "complete crosstable", source)
+            shown = rk if rk is not None else shown
+            ranks[no] = shown  # type: ignore[assignment]
+        assert ref is not None  # a start number, checked above, or a place
         number[ref] = no
         row_of[no] = i
     players: list[Row] = []
     pending: list[tuple[int, str]] = []  # games without a result: (round, where)
-    ranks: dict[int, int] = {}
+    byes: list[tuple[int, int, str]] = []  # '-1' read as a pairing-allocated bye: (no, round, where)
     points: dict[int, Optional[PublishedValue]] = {}
     values: dict[int, tuple[Optional[PublishedValue], ...]] = {}
-    what = "rank" if by == "rank" else "start number"
-    for i in body:
+    for i, ref in zip(body, _refs(rows, body, cols, by)):
         row = rows[i]
-        no = number[_whole(_cell(row, key))]  # type: ignore[index]
+        no = number[ref]  # type: ignore[index]
         cells: list[str] = []
         for r in range(1, max(rounds) + 1):
             j = rounds[r]
+            v = layout.value(row, r)
             try:
-                got = _parse(_cell(row, j))
+                got = _parse(v)
             except ValueError as exc:
                 raise InputError(f"{where_of(i, j)}: {str(exc)[:30]!r} is not a chess-results result; {EXPECTED_CELL}",
                                  source) from None
@@ -363,23 +446,24 @@ def _tournament(rows: Sequence[Sequence[object]], head: int, body: list[int], co
                 cells.append("")
             elif got[0] == "bye":
                 cells.append("BYE" if got[1] == "1" else "-" if got[1] == "0" else "H")
+                if got[1] == "1":
+                    byes.append((no, r, where_of(i, j)))
             else:
                 opp = number.get(got[1])
                 if opp is None:
-                    raise InputError(f"{where_of(i, j)}: {_text(_cell(row, j))!r}: there is no player with {what} "
-                                     f"{got[1]} (this crosstable names opponents by their {what})", source)
+                    short = (f"; the table lists {len(body)} players: a shortened list? export the complete one "
+                             "(chess-results: 'Show complete list')") if got[1] > len(body) else ""
+                    raise InputError(f"{where_of(i, j)}: {_text(v)!r}: there is no player with {what} "
+                                     f"{got[1]} (this crosstable names opponents by their {what}){short}", source)
                 res = got[3]
                 if res is None:
-                    pending.append((r, f"{where_of(i, j)}: {_text(_cell(row, j))!r} in round {r}"))
+                    pending.append((r, f"{where_of(i, j)}: {_text(v)!r} in round {r}"))
                 cells.append(f"+{opp}" if res == "+" else f"-{opp}" if res == "-" else
                              f"{opp}{got[2]}" + ("" if res is None else "½" if res in _HALF else res))
         rating = _whole(_cell(row, cols.rating))
         players.append(Row(no=no, name=_text(_cell(row, cols.name)), rating=rating or None, cells=cells,
-                           title=_text(_cell(row, cols.title)), fed=_text(_cell(row, cols.fed))))
-        if cols.rank is not None:
-            rk = _whole(_cell(row, cols.rank))
-            if rk is not None:
-                ranks[no] = rk
+                           title=_text(_cell(row, cols.title)), fed=_text(_cell(row, cols.fed)),
+                           club=_text(_cell(row, cols.club))))
         if cols.points is not None:
             points[no] = read_number(_cell(row, cols.points))
         values[no] = tuple(read_number(_cell(row, j)) for _, j in tbs)
@@ -399,4 +483,28 @@ def _tournament(rows: Sequence[Sequence[object]], head: int, body: list[int], co
         raise InputError(f"{exc.detail} (the export's cells read with opponents named by their {what})",
                          exc.where) from None
     last = max((r for p in players for r, c in enumerate(p.cells, start=1) if c not in ("", "-")), default=0)
-    return t, (ranks, points, values), tuple(w for r, w in pending if r < last)
+    return t, (ranks, points, values), tuple(w for r, w in pending if r < last), _bye_notes(byes)
+
+
+def _bye_notes(byes: list[tuple[int, int, str]]) -> tuple[str, ...]:
+    """What was assumed of the cells '-1' (a point without an opponent): the export writes the
+    pairing-allocated bye and a full-point bye given on request alike, so each was read as the
+    former; a player with several had at most one of them from the pairing (C.04)."""
+    if not byes:
+        return ()
+    notes = [f"'-1' (a point without an opponent) in {len(byes)} cell(s), the first at {byes[0][2]}: read as a "
+             "pairing-allocated bye (BYE); the export writes a full-point bye given on request (F) the same way. "
+             "With a bye worth a win, as here, the tie-breaks count the two alike (both unplayed rounds at face "
+             "value, C.07 Art. 16.2.1), so the values do not depend on it; where one was a full-point bye, make "
+             "the workbook (workbook --from) and write F in its cell"]
+    per: dict[int, list[int]] = {}
+    for no, r, _ in byes:
+        per.setdefault(no, []).append(r)
+    several = [(no, rs) for no, rs in per.items() if len(rs) > 1]
+    if several:
+        shown = "; ".join(f"No {no}: rounds {', '.join(map(str, rs))}" for no, rs in several[:5])
+        more = f"; and {len(several) - 5} more player(s)" if len(several) > 5 else ""
+        notes.append(f"'-1' in more than one round for {len(several)} player(s) ({shown}{more}): a player receives "
+                     "the pairing-allocated bye once (C.04), so the others were full-point byes or points given "
+                     "for rounds not played; the tie-breaks count them alike")
+    return tuple(notes)
