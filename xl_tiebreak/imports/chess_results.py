@@ -177,7 +177,7 @@ def _numbering(rows: Sequence[Sequence[object]], head: int) -> Optional[str]:
     """What the title says: "rank" (Final Ranking crosstable), "start" (Starting rank), or None."""
     for row in rows[:head]:
         line = " ".join(_text(v) for v in row).lower()
-        if re.search(r"final rank\w* crosstable|endtabelle|rangliste nach|ranking crosstable", line):
+        if re.search(r"final rank|endtabelle|rangliste nach|ranking crosstable", line):
             return "rank"
         if re.search(r"starting rank crosstable|startrang|starting rank", line):
             return "start"
