@@ -73,6 +73,7 @@ def test_check_and_workbook_from_vega(tmp_path, capsys):
     code = main(["check", "--from", "vega", str(txt), "-f", "json"])
     doc = json.loads(capsys.readouterr().out)
     assert code == 1 and doc["numbered_by"] == "position"
+    assert doc["notes"] == [n for n in doc["notes"] if n.startswith("line 11: Dunn,Dora (No 4) is marked (W)")] != []
     assert doc["differences"] == [{"no": 3, "name": "Cole,Carl", "what": "Pts.", "published": "1.5", "ours": "0.5"}]
     txt.write_text(SAMPLE, encoding="utf-8")
     out = tmp_path / "blitz.xlsx"
