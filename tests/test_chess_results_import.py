@@ -306,10 +306,11 @@ def test_random_damage_to_an_export_gives_our_error_or_an_event_never_anything_e
 # 300 rows): ``Rk. | (12 spaces) | (title) | Name | Rtg | FED | 1.Rd ... | Pts. | TB1 | Rp``, no
 # SNo column, the rank left empty on the row of a player sharing the place above (places 4, 6 and
 # 8: Svane 7 / 52 under Esipenko 7 / 52 ...), and the opponents named by their place in the
-# table: every one of the 850 games between two of its 150 rows is written on both rows when read
-# so (place 8's ``  6b½`` in round 8, place 6's ``  8w½``), not when read by the ranks shown. Its
-# players who joined late have ``-1`` in several rounds (place 25: -1, -½, -1, -1 in rounds 1-4),
-# which cannot all be the pairing-allocated bye; the spreadsheet kept ``-1`` and ``-0`` as the
+# table: every one of the 425 games between two of its 150 rows is written on both rows when read
+# so (place 8's ``  6b½`` in round 8, place 6's ``  8w½``), while 310 cells name a place whose rank
+# is left empty, so the ranks shown cannot be the numbering. Some of
+# its players have ``-1`` in several rounds (place 25: -1, -½, -1, -1 in rounds 1-4), which
+# cannot all be the pairing-allocated bye; the spreadsheet kept ``-1`` and ``-0`` as the
 # numbers -1 and 0, ``   -½`` as text.
 #
 # The event, by hand in that layout: places 1 Adams 3, 2 Dunn 2, 3 Brown 1½, 4 Cole 1½ (sharing

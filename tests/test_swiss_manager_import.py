@@ -38,8 +38,9 @@ Sources of the layouts (facts about the files only; no code taken):
 * extra columns on chess-results pages (``Typ`` in ``Rk SNo Name Typ FED Rtg TB1 TB2 TB3``, a
   chess-results parser's test of tnr1375699), and club / FIDE id columns.
 
-No real Swiss-Manager *crosstable* export was found: its round columns are assumed to be headed
-``1.Rd`` ... as on the chess-results pages Swiss-Manager publishes.
+No real Swiss-Manager *crosstable* export was found: its three-column rounds (opponent, colour,
+result under ``1.Rd.``) are taken from two readers of real ones (see the section of that name
+below); the one-cell rounds of the chess-results pages Swiss-Manager publishes are read too.
 """
 
 from __future__ import annotations

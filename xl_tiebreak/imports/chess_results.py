@@ -1,44 +1,77 @@
-"""The crosstable chess-results.com exports to Excel (the Swiss-Manager server's publication), read
-into a :class:`~xl_tiebreak.model.Tournament`, its published points, ranks and tie-break columns
-kept for comparison (:mod:`.published`).
+"""The crosstable chess-results.com exports to Excel or CSV (the Swiss-Manager server's
+publication) and Swiss-Manager's own export of it, read into a
+:class:`~xl_tiebreak.model.Tournament`, its published points, ranks and tie-break columns kept
+for comparison (:mod:`.published`), and what the reader assumed where the export does not say
+(:attr:`Imported.notes`).
 
-The format, as chess-results.com writes it (its "Excel" export of a tournament's crosstable, and
-as the importers that read such files expect it, e.g. the ``tournament_importer`` of the chesscrew
-project and its tests, or the Keshmat circuit's ``process_crosstable.py``):
+chess-results.com, as it writes its "Excel" export of a tournament's crosstable (checked against
+two real exports: a 40-player CSV, chess-results tnr1316880, kept in an analysis script of GitHub
+user ChristerNilsson, see tests/test_swiss_manager_import.py; an ``.xlsx`` Final Ranking
+crosstable of a 9-round open, NathENSAE/Seminaire's ``chessResultsList.xlsx``; and as the
+importers of the chesscrew project and the Keshmat circuit read it):
 
 * a few title rows: ``From the Tournament-Database of Chess-Results https://chess-results.com``,
   the event's name, ``Last update 06.09.2025 12:00:00``, then what the table is: ``Final Ranking
   crosstable after 7 Rounds`` (rows in the final order) or ``Starting rank crosstable``;
-* a header row ``Rk. | SNo | (title) | Name | Rtg | FED | 1.Rd | 2.Rd | ... | Pts. | TB1 | TB2 |
-  TB3`` (the German pages: ``Rg. | Snr | Name | Elo | Land | 1.Rd | ... | Pkt. | Wtg1 ...``; the
-  start-number column may be missing; ``Rp``, club and other columns are not read);
+* a header row ``Rk. | SNo | (title) | Name | Rtg | FED | Club/City | 1.Rd | 2.Rd | ... | Pts. |
+  TB1 | TB2 | TB3`` (the German pages: ``Rg. | Snr | Name | Elo | Land | Verein/Ort | 1.Rd | ... |
+  Pkt. | Wtg1 ...``; the start-number column may be missing, and the club column; ``Rp``, ``Typ``,
+  ``sex``, FIDE-id and rating-change columns are passed over);
 * one row per player; then legend rows such as ``Tie Break1: Buchholz Tie-Breaks ...``.
 
 German pages add ``Die Seite wurde zuletzt aktualisiert am ...`` and ``Endtabelle nach 9 Runden``
 above the table and may leave two unnamed columns before the name (the chesscrew tests of the
-Schach Tirol Open 2025); ``Typ``, ``sex``, club and FIDE-id columns are passed over.
-
-Swiss-Manager's own Excel export (``--from swiss-manager``), as seen in its exported lists (a
-Malaysian club's importer tested on a real "Ranking List" ``.xls``; a Greek team championship's
-pairings export): the event's name, the list's title and empty rows above the header, ``Rank |
-SNo. | Name | FED | ... | Pts`` with points written ``7½``, tie-break columns headed by the
-tie-break's short name (``BH:GP``, ``SB/C1``, ``PS``) rather than ``TB1``, and footer rows
-(``Program Swiss-Manager developed and copyright ...``) under the table. No Swiss-Manager
-*crosstable* export was found to check: its round columns are taken to be the ``1.Rd`` ... of
-the chess-results pages Swiss-Manager publishes. A ranking list without round columns says
-nothing of the games and is refused, naming its header row; an old ``.xls`` is refused by the
-file reader (save it as ``.xlsx`` or CSV).
+Schach Tirol Open 2025); the real ``.xlsx`` has no title rows, an unnamed column of spaces and
+the title column before the name.
 
 Round cells: ``12w1``, ``12b½``, ``12w0`` (opponent, colour, result; ``s`` for black on the German
-pages), ``12w+`` / ``12b-`` a forfeit won / lost, ``-1``, ``-½``, ``-0`` no opponent (a bye worth
-1 point, read as a pairing-allocated bye; a half-point bye; absent), ``-`` not paired, ``12w``
-paired, no result yet. An empty cell in a round that has results is a player not paired in it
-(withdrawn or absent: the export is a published state, not a round in progress); a round whose
-cells are all empty has not been played. In a *Final Ranking* crosstable the opponent is named by his rank (Rk.),
-in a *Starting rank* crosstable by his start number; without that line, the numbering under which
-every game is written on both players' rows is taken. Anything else is refused, naming its row
-and column and what was expected. A round-robin table (columns 1, 2, ... by opponent) says in
-which round no game was played, so it is refused too.
+pages), ``12w+`` / ``12b-`` a forfeit won / lost, ``-1``, ``-½``, ``-0`` no opponent, ``-`` not
+paired, ``12w`` paired, no result yet. An empty cell in a round that has results is a player not
+paired in it (withdrawn or absent: the export is a published state, not a round in progress); a
+round whose cells are all empty has not been played.
+
+``-1`` is read as a pairing-allocated bye, ``-½`` as a half-point bye, ``-0`` as not paired: the
+export writes a point without a game the same whether the pairing gave it or the player asked
+for it (a full-point bye), and the real ``.xlsx`` has players with ``-1`` in three rounds, which
+cannot all be the pairing's bye (C.04: once per player). The notes say so, naming the first cell
+and each player with more than one; with the bye worth a win the tie-breaks here count a
+pairing-allocated and a full-point bye alike (C.07 Art. 16.2.1), so the values do not depend on
+it, and ``workbook --from`` makes the workbook where a cell can be written ``F``.
+
+Numbering: in a *Starting rank* crosstable the opponent is named by his start number; in a
+*Final Ranking* crosstable by his place in the table, 1, 2, 3, ... down the rows. The two are the
+rank shown except for a shared place: chess-results writes its rank once and leaves the rank of
+the players sharing it empty (the real ``.xlsx``: every one of its 425 games between two listed
+players is written on both rows when read by place), Swiss-Manager writes it again. A rank that
+jumps instead (1, 2, 5) belongs to a filtered or shortened list and is refused, as is an
+opponent past the last row (a list cut short: export the complete one). Without the title line,
+the numbering under which every game is written on both players' rows is taken.
+
+Swiss-Manager's own export (``--from swiss-manager``). No real Swiss-Manager *crosstable* export
+was found among the public repositories and pages searched for it: its layout is taken from two
+readers of real ones, which agree. PyRP 0.2 (PyPI, a reader of Swiss-Manager output files for
+the ARPO tie-breaks) reads a semicolon-separated file whose heading line holds ``Name``, ``Rtg``,
+``Pts`` and ``1.Rd.``, ``2.Rd.``, ..., each round three fields: the opponent, the colour (``w``,
+``b``, or ``-`` without an opponent) and the result. A browser tool's ``batch-tournament.js``
+reads Swiss-Manager's "Crosstable_Tiebreaks" ``.xls``: the event's name, ``Label : value`` rows
+(Organizer, Chief Arbiter, Town, Date), ``Final ranking``, the header ``Rank | SNo. | (title) |
+Name | Rtg | FED | 1.Rd. | | | 2.Rd. | | | ... | Pts | DE | BH:GP``, each round three cells
+(opponent by place, colour, result ``1``, ``½``, ``0``, ``+``, ``-``), a shared place keeping
+its rank. Both are read: a table whose every round heading stands over three columns, the
+middle one holding colours, is read that way, each round written as chess-results writes it in
+one cell (``11 | w | 1`` is ``11w1``, `` | - | 1`` is ``-1``, `` | - | `` not paired), so byes
+are read and noted as above. Swiss-Manager's exported lists seen for real (a Malaysian club's
+importer tested on a real "Ranking List" ``.xls``; a Greek team championship's pairings export)
+give the rest: title and empty rows above the header, points written ``7½``, tie-break columns
+headed by the tie-break's short name (``BH:GP``, ``SB/C1``, ``PS``) rather than ``TB1``, and
+footer rows (``Program Swiss-Manager developed and copyright ...``). Its chess-results-style
+one-cell rounds are read too. A ranking list without round columns says nothing of the games and
+is refused, naming its header row; an old ``.xls`` is refused by the file reader (save it as
+``.xlsx`` or CSV); Swiss-Manager's fixed-width text lists (spaces, no separator) are not read.
+
+The club column (``Club/City``, ``Verein/Ort``, ``Club``) goes to ``Player.club``. Anything else
+is refused, naming its row and column and what was expected. A round-robin table (columns 1,
+2, ... by opponent) says in which round no game was played, so it is refused too.
 """
 
 from __future__ import annotations
@@ -170,7 +203,9 @@ def _header(rows: Sequence[Sequence[object]], source: str) -> int:
                          "(Swiss-Manager and chess-results: 'Final Ranking crosstable')", source)
     raise InputError("no crosstable header found: expected a row with Rk. (or SNo), Name and the round columns "
                      f"1.Rd, 2.Rd, ... among the first {HEADER_SEARCH} rows, as chess-results.com exports its "
-                     "crosstable (English or German headings: Rg., Snr, Name, Pkt., Wtg1 ...)", source)
+                     "crosstable (English or German headings: Rg., Snr, Name, Pkt., Wtg1 ...) and Swiss-Manager "
+                     "its own (Rank, SNo., Name, each round 1.Rd. over three columns: opponent, colour, result)",
+                     source)
 
 
 def _numbering(rows: Sequence[Sequence[object]], head: int) -> Optional[str]:
