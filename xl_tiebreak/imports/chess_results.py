@@ -343,6 +343,7 @@ def _body(rows: Sequence[Sequence[object]], head: int, cols: _Columns, rounds: d
     row: a place shared with the row above, which chess-results writes once (Swiss-Manager
     writes it again); empty rows between them are skipped."""
     out: list[int] = []
+    first, last = min(rounds.values()), max(rounds.values()) + 3  # the rounds, three columns each at most
     for i in range(head + 1, len(rows)):
         row = rows[i]
         rank = _cell(row, cols.rank) if cols.rank is not None else None
@@ -352,7 +353,7 @@ def _body(rows: Sequence[Sequence[object]], head: int, cols: _Columns, rounds: d
         else:
             player = _whole(rank) is not None or (not _text(rank) and (
                 _whole(start) is not None or bool(out) and bool(_text(_cell(row, cols.name))))
-                and any(_text(_cell(row, j)) for j in rounds.values()))
+                and any(_text(v) for v in row[first:last]))
         if player:
             out.append(i)
         elif any(_text(v) for v in row):
