@@ -294,6 +294,10 @@ def test_the_real_chess_results_csv_reads_with_its_padding_byes_and_saved_number
     assert cells[9][4] == "-" and cells[25][4] == "-"  # "0": "-0" as a spreadsheet saved it
     assert cells[7][2] == "+32" and cells[32][2] == "-7"  # forfeit won / lost
     assert imp.unfinished[0] == "row 9, column H (3.Rd): '8w' in round 3" and len(imp.unfinished) == 8
+    # one '-1' in each of rounds 1, 2 and 4, for three players: read as the pairing's byes, said so
+    assert len(imp.notes) == 1 and imp.notes[0].startswith(
+        "'-1' (a point without an opponent) in 3 cell(s), the first at row 33, column G (2.Rd): read as a "
+        "pairing-allocated bye (BYE)")
 
 
 def test_check_of_the_real_csv_names_the_postponed_game_and_agrees_on_all_40_points(tmp_path, capsys):
