@@ -86,6 +86,7 @@ from ..crosstable import Row, tournament_from_rows
 from ..errors import InputError
 from ..model import Tournament
 from .published import Published, PublishedValue, read_number
+from .round_cells import EXPECTED_CELL, HALF, Layout, bye_notes, cell, parse, text, three_columns
 
 __all__ = ["Imported", "read_export", "rows_from_text", "FORMAT"]
 
@@ -108,13 +109,6 @@ _TB = re.compile(r"^(?:tb|wtg|wert)\s*\.?\s*(\d+)$", re.I)
 # modifiers (``BH:GP``, ``SB/C1``, ``PS``) where chess-results writes ``TB1`` ...
 _SM_TB = re.compile(r"^(?:bh|fb|sb|ps|de|ede|win|won|bpg|bwg|ge|rep|vur|cop|aro|tpr|ptp|apro|appo|aob|ks)"
                     r"(?:\s*[:/]\s*[\w.%-]+)*$", re.I)
-_GAME = re.compile(r"^(\d+)\s*([wbs])?\s*(1|0|½|=|0[.,]5|1/2|\+|-)?$", re.I)
-_BYE = re.compile(r"^-\s*(1|½|0|0[.,]5|=|1/2)$")
-_HALF = {"½", "=", "0.5", "0,5", "1/2"}
-_SAVED_BYES = {-1: "1", 0: "0", -0.5: "½"}  # the number a spreadsheet made of -1, -0, -0.5
-EXPECTED_CELL = ("expected e.g. 12w1, 12b½, 12s0 (opponent, colour, result), 12w+ / 12b- (forfeit), -1, -½ or -0 (no "
-                 "opponent); Swiss-Manager's own export: the opponent, the colour (w, b or -) and the result in "
-                 "three columns under N.Rd.")
 
 
 @dataclass(frozen=True)
@@ -145,16 +139,8 @@ class _Columns:
     club: Optional[int] = None
 
 
-def _text(v: object) -> str:
-    if v is None:
-        return ""
-    if isinstance(v, float) and v.is_integer():
-        v = int(v)
-    return str(v).strip()
-
-
 def _key(v: object) -> str:
-    return re.sub(r"\s+", " ", _text(v).lower())
+    return re.sub(r"\s+", " ", text(v).lower())
 
 
 def _column_letter(j: int) -> str:
@@ -166,7 +152,7 @@ def _column_letter(j: int) -> str:
 
 
 def _whole(v: object) -> Optional[int]:
-    t = _text(v)
+    t = text(v)
     return int(t) if t.isdigit() and len(t) <= 9 else None
 
 
@@ -211,7 +197,7 @@ def _header(rows: Sequence[Sequence[object]], source: str) -> int:
 def _numbering(rows: Sequence[Sequence[object]], head: int) -> Optional[str]:
     """What the title says: "rank" (Final Ranking crosstable), "start" (Starting rank), or None."""
     for row in rows[:head]:
-        line = " ".join(_text(v) for v in row).lower()
+        line = " ".join(text(v) for v in row).lower()
         if re.search(r"final rank|endtabelle|rangliste nach|ranking crosstable", line):
             return "rank"
         if re.search(r"starting rank crosstable|startrang|starting rank", line):
@@ -226,7 +212,7 @@ _TITLE_LINES = re.compile(r"^(from the tournament-database|aus der turnierdatenb
 
 def _event_name(rows: Sequence[Sequence[object]], head: int) -> str:
     for row in rows[:head]:
-        first = next((_text(v) for v in row if _text(v)), "")
+        first = next((text(v) for v in row if text(v)), "")
         if first and not _TITLE_LINES.match(first):
             return first[:200]
     return ""
@@ -250,7 +236,7 @@ def read_export(rows: Sequence[Sequence[object]], source: str = "") -> Imported:
         if m:
             rounds.setdefault(int(m.group(1) or m.group(2)), j)
         elif _TB.match(k) or _SM_TB.match(k):
-            tbs.append((_text(v), j))
+            tbs.append((text(v), j))
         elif k in _RANK and cols.rank is None:
             cols.rank = j
         elif k in _START and cols.start is None:
@@ -266,7 +252,7 @@ def read_export(rows: Sequence[Sequence[object]], source: str = "") -> Imported:
         elif k in _CLUB and cols.club is None:
             cols.club = j
     assert cols.name is not None  # _header found it
-    if cols.name > 0 and not _text(header[cols.name - 1]):
+    if cols.name > 0 and not text(header[cols.name - 1]):
         cols.title = cols.name - 1  # chess-results: the title in an unnamed column before the name
     nrounds = max(rounds)
     missing = [r for r in range(1, nrounds + 1) if r not in rounds]
@@ -277,9 +263,9 @@ def read_export(rows: Sequence[Sequence[object]], source: str = "") -> Imported:
     if not body:
         raise InputError(f"no player under the header of row {head + 1}: expected rows with a rank or start number",
                          source)
-    layout = _Layout(rounds, _three_columns(rows, header, body, rounds))
-    legend = tuple(_text(r[0]) for r in rows[body[-1] + 1:] if r and re.match(
-        r"^(tie ?break|feinwertung|wertung|tb\s*\d)", _text(r[0]), re.I))
+    layout = Layout(rounds, three_columns(rows, header, body, rounds))
+    legend = tuple(text(r[0]) for r in rows[body[-1] + 1:] if r and re.match(
+        r"^(tie ?break|feinwertung|wertung|tb\s*\d)", text(r[0]), re.I))
     said = _numbering(rows, head)
     choices = [c for c in (("rank", "start") if said != "start" else ("start", "rank"))
                if (cols.rank if c == "rank" else cols.start) is not None]
@@ -294,49 +280,6 @@ def read_export(rows: Sequence[Sequence[object]], source: str = "") -> Imported:
                     "rank" if by == "rank" else "start number", name, unfinished, notes)
 
 
-@dataclass(frozen=True)
-class _Layout:
-    """Where each round's result is: the column of its heading, and whether the round fills that
-    one cell (chess-results: ``12w1``) or three (Swiss-Manager's own export: the opponent under
-    the heading ``N.Rd.``, then the colour and the result in two unnamed columns)."""
-
-    rounds: dict[int, int]
-    three: bool = False
-
-    def value(self, row: Sequence[object], r: int) -> object:
-        j = self.rounds[r]
-        return _joined(row, j) if self.three else _cell(row, j)
-
-
-def _three_columns(rows: Sequence[Sequence[object]], header: Sequence[object], body: list[int],
-                   rounds: dict[int, int]) -> bool:
-    """Whether every round spans three columns, as Swiss-Manager exports its crosstable: each
-    heading followed by two unnamed columns, the first of them holding colours (w, b, -)."""
-    colours: set[str] = set()
-    for r, j in rounds.items():
-        if rounds.get(r + 1, j + 3) != j + 3 or any(_text(header[k]) for k in (j + 1, j + 2) if k < len(header)):
-            return False
-        colours |= {_text(_cell(rows[i], j + 1)).lower() for i in body}
-    return colours <= {"w", "b", "s", "-", ""} and bool(colours & {"w", "b", "s"})
-
-
-def _joined(row: Sequence[object], j: int) -> Optional[str]:
-    """One round of the three-column layout written as chess-results writes it in one cell:
-    ``11 | w | 1`` -> ``11w1``, `` | - | 1`` -> ``-1`` (no opponent), `` | - | `` -> ``-`` (not
-    paired), ``11 | - | +`` -> ``11+`` (a forfeit without a colour); None for three empty cells."""
-    opp, colour, res = (_text(_cell(row, j + k)) for k in range(3))
-    if not (opp or colour or res):
-        return None
-    if colour.lower() in ("w", "b", "s"):
-        return f"{opp}{colour}{res}"
-    if colour in ("-", ""):
-        if not opp.strip("0-"):  # no opponent (Swiss-Manager leaves it empty)
-            return "-" if res in ("", "-") else f"-{res}"
-        if res in ("+", "-"):
-            return f"{opp}{res}"
-    return " | ".join((opp, colour, res))  # refused by _parse, shown as found
-
-
 def _body(rows: Sequence[Sequence[object]], head: int, cols: _Columns, rounds: dict[int, int]) -> list[int]:
     """The indices of the player rows: contiguous rows under the header with a whole number in
     the rank (or start-number) column, or with that rank left empty under another player's
@@ -346,48 +289,19 @@ def _body(rows: Sequence[Sequence[object]], head: int, cols: _Columns, rounds: d
     first, last = min(rounds.values()), max(rounds.values()) + 3  # the rounds, three columns each at most
     for i in range(head + 1, len(rows)):
         row = rows[i]
-        rank = _cell(row, cols.rank) if cols.rank is not None else None
-        start = _cell(row, cols.start) if cols.start is not None else None
+        rank = cell(row, cols.rank) if cols.rank is not None else None
+        start = cell(row, cols.start) if cols.start is not None else None
         if cols.rank is None:
             player = _whole(start) is not None
         else:
-            player = _whole(rank) is not None or (not _text(rank) and (
-                _whole(start) is not None or bool(out) and bool(_text(_cell(row, cols.name))))
-                and any(_text(v) for v in row[first:last]))
+            player = _whole(rank) is not None or (not text(rank) and (
+                _whole(start) is not None or bool(out) and bool(text(cell(row, cols.name))))
+                and any(text(v) for v in row[first:last]))
         if player:
             out.append(i)
-        elif any(_text(v) for v in row):
+        elif any(text(v) for v in row):
             break
     return out
-
-
-def _cell(row: Sequence[object], j: Optional[int]) -> object:
-    return row[j] if j is not None and j < len(row) else None
-
-
-def _parse(v: object) -> Optional[tuple]:
-    """A round cell: ("game", opponent ref, colour or None, result or None), ("bye", points
-    text), None for an empty cell; raises ValueError for anything else."""
-    t = _text(v)
-    if not t:
-        return None
-    if t == "-":  # not paired
-        return ("bye", "0")
-    if isinstance(v, (int, float)) and not isinstance(v, bool):
-        # a spreadsheet that opened the export made numbers of "-1" and "-0" (-1 and 0)
-        if v in _SAVED_BYES:
-            return ("bye", _SAVED_BYES[v])
-        raise ValueError(t)
-    if t == "0":  # "-0" saved by a spreadsheet as text
-        return ("bye", "0")
-    m = _GAME.match(t)
-    if m and (m.group(2) or m.group(3) in ("+", "-")):  # no colour: a forfeit only
-        colour = None if not m.group(2) else "w" if m.group(2).lower() == "w" else "b"
-        return ("game", int(m.group(1)), colour, m.group(3))
-    m = _BYE.match(t)
-    if m:
-        return ("bye", m.group(1))
-    raise ValueError(t)
 
 
 def _refs(rows: Sequence[Sequence[object]], body: list[int], cols: _Columns, by: str) -> list[Optional[int]]:
@@ -395,17 +309,17 @@ def _refs(rows: Sequence[Sequence[object]], body: list[int], cols: _Columns, by:
     the rank, a shared place included) or its start number."""
     if by == "rank":
         return list(range(1, len(body) + 1))
-    return [_whole(_cell(rows[i], cols.start)) for i in body]
+    return [_whole(cell(rows[i], cols.start)) for i in body]
 
 
-def _mirrored(rows: Sequence[Sequence[object]], body: list[int], cols: _Columns, layout: _Layout, by: str) -> bool:
+def _mirrored(rows: Sequence[Sequence[object]], body: list[int], cols: _Columns, layout: Layout, by: str) -> bool:
     """Whether, numbering players by ``by``, every game is written on both players' rows."""
     refs = _refs(rows, body, cols, by)
     row_of = {ref: i for ref, i in zip(refs, body)}
     for me, i in zip(refs, body):
         for r in layout.rounds:
             try:
-                got = _parse(layout.value(rows[i], r))
+                got = parse(layout.value(rows[i], r))
             except ValueError:
                 continue
             if not got or got[0] != "game":
@@ -414,7 +328,7 @@ def _mirrored(rows: Sequence[Sequence[object]], body: list[int], cols: _Columns,
             if other is None:
                 return False
             try:
-                back = _parse(layout.value(rows[other], r))
+                back = parse(layout.value(rows[other], r))
             except ValueError:
                 return False
             if not back or back[0] != "game" or back[1] != me:
@@ -422,12 +336,12 @@ def _mirrored(rows: Sequence[Sequence[object]], body: list[int], cols: _Columns,
     return True
 
 
-def _tournament(rows: Sequence[Sequence[object]], head: int, body: list[int], cols: _Columns, layout: _Layout,
+def _tournament(rows: Sequence[Sequence[object]], head: int, body: list[int], cols: _Columns, layout: Layout,
                 tbs: list[tuple[str, int]], by: str, source: str, name: str):
     rounds = layout.rounds
     header = rows[head]
     where_of: Callable[[int, int], str] = lambda i, j: (  # noqa: E731
-        f"row {i + 1}, column {_column_letter(j)}" + (f" ({_text(header[j])})" if j < len(header) and _text(header[j])
+        f"row {i + 1}, column {_column_letter(j)}" + (f" ({text(header[j])})" if j < len(header) and text(header[j])
                                                       else ""))
     what = "rank" if by == "rank" else "start number"
     number: dict[int, int] = {}  # the cells' numbering -> start number
@@ -436,19 +350,19 @@ def _tournament(rows: Sequence[Sequence[object]], head: int, body: list[int], co
     shown: Optional[int] = None  # the rank of the row above
     for k, (i, ref) in enumerate(zip(body, _refs(rows, body, cols, by))):
         row = rows[i]
-        no = _whole(_cell(row, cols.start)) if cols.start is not None else k + 1
+        no = _whole(cell(row, cols.start)) if cols.start is not None else k + 1
         if no is None or no < 1:
-            raise InputError(f"{where_of(i, cols.start or 0)}: {_text(_cell(row, cols.start))!r} is not a start "
+            raise InputError(f"{where_of(i, cols.start or 0)}: {text(cell(row, cols.start))!r} is not a start "
                              "number; expected a whole number from 1", source)
         if no in row_of:
             raise InputError(f"{where_of(i, cols.start or 0)}: start number {no} is on two rows (row "
                              f"{row_of[no] + 1} too)", source)
         if cols.rank is not None and by == "start":
-            rk = _whole(_cell(row, cols.rank))
+            rk = _whole(cell(row, cols.rank))
             if rk is not None:  # a starting-rank table: the final ranks, in no order
                 ranks[no] = rk
         elif cols.rank is not None:
-            rk = _whole(_cell(row, cols.rank))
+            rk = _whole(cell(row, cols.rank))
             if rk is None and shown is None:
                 raise InputError(f"{where_of(i, cols.rank)}: no rank in the first row; expected 1", source)
             if rk is not None and rk != k + 1 and rk != shown:
@@ -474,7 +388,7 @@ def _tournament(rows: Sequence[Sequence[object]], head: int, body: list[int], co
             j = rounds[r]
             v = layout.value(row, r)
             try:
-                got = _parse(v)
+                got = parse(v)
             except ValueError as exc:
                 raise InputError(f"{where_of(i, j)}: {str(exc)[:30]!r} is not a chess-results result; {EXPECTED_CELL}",
                                  source) from None
@@ -489,20 +403,20 @@ def _tournament(rows: Sequence[Sequence[object]], head: int, body: list[int], co
                 if opp is None:
                     short = (f"; the table lists {len(body)} players: a shortened list? export the complete one "
                              "(chess-results: 'Show complete list')") if got[1] > len(body) else ""
-                    raise InputError(f"{where_of(i, j)}: {_text(v)!r}: there is no player with {what} "
+                    raise InputError(f"{where_of(i, j)}: {text(v)!r}: there is no player with {what} "
                                      f"{got[1]} (this crosstable names opponents by their {what}){short}", source)
                 res = got[3]
                 if res is None:
-                    pending.append((r, f"{where_of(i, j)}: {_text(v)!r} in round {r}"))
+                    pending.append((r, f"{where_of(i, j)}: {text(v)!r} in round {r}"))
                 cells.append(f"+{opp}" if res == "+" else f"-{opp}" if res == "-" else
-                             f"{opp}{got[2]}" + ("" if res is None else "½" if res in _HALF else res))
-        rating = _whole(_cell(row, cols.rating))
-        players.append(Row(no=no, name=_text(_cell(row, cols.name)), rating=rating or None, cells=cells,
-                           title=_text(_cell(row, cols.title)), fed=_text(_cell(row, cols.fed)),
-                           club=_text(_cell(row, cols.club))))
+                             f"{opp}{got[2]}" + ("" if res is None else "½" if res in HALF else res))
+        rating = _whole(cell(row, cols.rating))
+        players.append(Row(no=no, name=text(cell(row, cols.name)), rating=rating or None, cells=cells,
+                           title=text(cell(row, cols.title)), fed=text(cell(row, cols.fed)),
+                           club=text(cell(row, cols.club))))
         if cols.points is not None:
-            points[no] = read_number(_cell(row, cols.points))
-        values[no] = tuple(read_number(_cell(row, j)) for _, j in tbs)
+            points[no] = read_number(cell(row, cols.points))
+        values[no] = tuple(read_number(cell(row, j)) for _, j in tbs)
 
     played = {r for p in players for r, c in enumerate(p.cells, start=1) if c}
     players = [replace(p, cells=[c or ("-" if r in played else "") for r, c in enumerate(p.cells, start=1)])
@@ -519,28 +433,4 @@ def _tournament(rows: Sequence[Sequence[object]], head: int, body: list[int], co
         raise InputError(f"{exc.detail} (the export's cells read with opponents named by their {what})",
                          exc.where) from None
     last = max((r for p in players for r, c in enumerate(p.cells, start=1) if c not in ("", "-")), default=0)
-    return t, (ranks, points, values), tuple(w for r, w in pending if r < last), _bye_notes(byes)
-
-
-def _bye_notes(byes: list[tuple[int, int, str]]) -> tuple[str, ...]:
-    """What was assumed of the cells '-1' (a point without an opponent): the export writes the
-    pairing-allocated bye and a full-point bye given on request alike, so each was read as the
-    former; a player with several had at most one of them from the pairing (C.04)."""
-    if not byes:
-        return ()
-    notes = [f"'-1' (a point without an opponent) in {len(byes)} cell(s), the first at {byes[0][2]}: read as a "
-             "pairing-allocated bye (BYE); the export writes a full-point bye given on request (F) the same way. "
-             "With a bye worth a win, as here, the tie-breaks count the two alike (both unplayed rounds at face "
-             "value, C.07 Art. 16.2.1), so the values do not depend on it; where one was a full-point bye, make "
-             "the workbook (workbook --from) and write F in its cell"]
-    per: dict[int, list[int]] = {}
-    for no, r, _ in byes:
-        per.setdefault(no, []).append(r)
-    several = [(no, rs) for no, rs in per.items() if len(rs) > 1]
-    if several:
-        shown = "; ".join(f"No {no}: rounds {', '.join(map(str, rs))}" for no, rs in several[:5])
-        more = f"; and {len(several) - 5} more player(s)" if len(several) > 5 else ""
-        notes.append(f"'-1' in more than one round for {len(several)} player(s) ({shown}{more}): a player receives "
-                     "the pairing-allocated bye once (C.04), so the others were full-point byes or points given "
-                     "for rounds not played; the tie-breaks count them alike")
-    return tuple(notes)
+    return t, (ranks, points, values), tuple(w for r, w in pending if r < last), bye_notes(byes)
