@@ -176,7 +176,8 @@ def test_workbook_from_chess_results_makes_the_workbook_of_the_event(tmp_path, c
     (lambda r: r[6].__setitem__(6, "4b0"),  # Brown lost to rank 4, who says he lost too: the two sides disagree
      "row 7, column G (1.Rd): round 1: player 1 has a loss against 4 with Black, but player 4 has a loss"),
     (lambda r: r[4].__setitem__(7, "3.Rd"), "the round columns jump from 1.Rd to 3.Rd"),
-    (lambda r: r[6].__setitem__(0, 1), "rank 1 is on two rows (row 6 too)"),
+    # a rank written again is a shared place (Swiss-Manager writes it so); one that jumps is a shortened list
+    (lambda r: r[6].__setitem__(0, 3), "row 7, column A (Rk.): rank 3 in place 2 of the table: expected 2, or 1"),
 ])
 def test_an_export_that_cannot_be_read_is_refused_naming_row_and_column(change, message):
     rows = _rows()
@@ -296,3 +297,75 @@ def test_random_damage_to_an_export_gives_our_error_or_an_event_never_anything_e
             read_vega("\n".join(damaged), "fuzz.txt")
         except TiebreakError:
             pass
+
+
+# ---------------------------------------------- a shared place written once, and what '-1' may be
+#
+# The layout of a real chess-results Excel export of a Final Ranking crosstable (the 2025
+# ``chessResultsList.xlsx`` of GitHub's NathENSAE/Seminaire: a 9-round open, its first 150 of some
+# 300 rows): ``Rk. | (12 spaces) | (title) | Name | Rtg | FED | 1.Rd ... | Pts. | TB1 | Rp``, no
+# SNo column, the rank left empty on the row of a player sharing the place above (places 4, 6 and
+# 8: Svane 7 / 52 under Esipenko 7 / 52 ...), and the opponents named by their place in the
+# table: every one of the 425 games between two of its 150 rows is written on both rows when read
+# so (place 8's ``  6b½`` in round 8, place 6's ``  8w½``), while 310 cells name a place whose rank
+# is left empty, so the ranks shown cannot be the numbering. Some of
+# its players have ``-1`` in several rounds (place 25: -1, -½, -1, -1 in rounds 1-4), which
+# cannot all be the pairing-allocated bye; the spreadsheet kept ``-1`` and ``-0`` as the
+# numbers -1 and 0, ``   -½`` as text.
+#
+# The event, by hand in that layout: places 1 Adams 3, 2 Dunn 2, 3 Brown 1½, 4 Cole 1½ (sharing
+# place 3: its rank left empty). R1: Adams beats Cole, Brown beats Dunn; R2: Adams beats Brown, Cole
+# and Dunn a point without a game; R3: Brown - Cole drawn, Adams and Dunn a point without a game.
+SHARED_HEADER = ["Rk.", None, None, "Name", "Rtg", "FED", "1.Rd", "2.Rd", "3.Rd", "Pts. ", "TB1", "Rp"]
+SHARED = [
+    [1, "            ", "FM", "Adams  Anna ", 2100, "ENG", "  4w1", "  3b1", -1, 3, 4.5, "2300"],
+    [2, "            ", None, "Dunn  Dora ", 1800, "WLS", "  3b0", -1, -1, 2, 3, "1700"],
+    [3, "            ", None, "Brown  Ben ", 2200, "ENG", "  2w1", "  1w0", "  4b½", 1.5, 7.5, "2000"],
+    [None, "            ", None, "Cole  Carl ", 1900, "SCO", "  1b0", -1, "  3w½", 1.5, 7.5, "1900"],
+]
+
+
+def test_a_place_shared_and_written_once_reads_by_place_and_keeps_the_rank_above():
+    imp = read_export([SHARED_HEADER, *SHARED], "chessResultsList.xlsx")
+    t = imp.tournament
+    assert imp.numbered_by == "rank" and [p.name for p in t.players] == ["Adams  Anna", "Dunn  Dora", "Brown  Ben",
+                                                                         "Cole  Carl"]
+    cells = {p.no: [format_cell(r) for r in p.rounds] for p in t.players}  # start numbers = places (no SNo column)
+    assert cells == {1: ["4w1", "3b1", "BYE"], 2: ["3b0", "BYE", "BYE"], 3: ["2w1", "1w0", "4b½"],
+                     4: ["1b0", "BYE", "3w½"]}
+    assert imp.published.ranks == {1: 1, 2: 2, 3: 3, 4: 3}
+    assert [float(x) for x in compute(t).points] == [3, 2, 1.5, 1.5]
+
+
+def test_a_minus_one_is_read_as_the_pairing_bye_and_the_import_says_what_else_it_may_be(tmp_path, capsys):
+    imp = read_export([SHARED_HEADER, *SHARED])
+    assert len(imp.notes) == 2
+    assert imp.notes[0].startswith("'-1' (a point without an opponent) in 4 cell(s), the first at row 2, column I "
+                                   "(3.Rd): read as a pairing-allocated bye (BYE); the export writes a full-point bye")
+    assert "write F in its cell" in imp.notes[0]
+    assert imp.notes[1].startswith("'-1' in more than one round for 1 player(s) (No 2: rounds 2, 3): a player "
+                                   "receives the pairing-allocated bye once (C.04)")
+    # the note's claim: a full-point bye in its place changes no value of any tie-break here
+    from xl_tiebreak.crosstable import Row, tournament_from_rows
+    from xl_tiebreak.tiebreaks.registry import rows as registry
+
+    def event(bye):
+        return tournament_from_rows([Row(p.no, p.name, p.rating, [bye if format_cell(r) == "BYE" else format_cell(r)
+                                                                 for r in p.rounds]) for p in imp.tournament.players],
+                                    rounds=3, kind="swiss")
+    codes = ",".join(registry())
+    for edition in ("fide2026", "fide2024", "fide2012"):
+        a, b = compute(event("BYE"), codes, edition=edition), compute(event("F"), codes, edition=edition)
+        assert a.points == b.points and a.values == b.values, edition
+    book = tmp_path / "open.xlsx"
+    wb = Workbook()
+    for row in [SHARED_HEADER, *SHARED]:
+        wb.active.append(row)
+    wb.save(book)
+    code = main(["check", "--from", "chess-results", str(book)])
+    out = capsys.readouterr().out
+    assert code == 0 and "note     '-1' (a point without an opponent) in 4 cell(s)" in out
+    assert main(["check", "--from", "chess-results", str(book), "-f", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["notes"] == list(imp.notes)
+    assert main(["workbook", "--from", "chess-results", str(book), "-o", str(tmp_path / "b.xlsx")]) == 0
+    assert "note: '-1' in more than one round for 1 player(s)" in capsys.readouterr().out

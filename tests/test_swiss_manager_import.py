@@ -38,8 +38,9 @@ Sources of the layouts (facts about the files only; no code taken):
 * extra columns on chess-results pages (``Typ`` in ``Rk SNo Name Typ FED Rtg TB1 TB2 TB3``, a
   chess-results parser's test of tnr1375699), and club / FIDE id columns.
 
-No real Swiss-Manager *crosstable* export was found: its round columns are assumed to be headed
-``1.Rd`` ... as on the chess-results pages Swiss-Manager publishes.
+No real Swiss-Manager *crosstable* export was found: its three-column rounds (opponent, colour,
+result under ``1.Rd.``) are taken from two readers of real ones (see the section of that name
+below); the one-cell rounds of the chess-results pages Swiss-Manager publishes are read too.
 """
 
 from __future__ import annotations
@@ -293,6 +294,10 @@ def test_the_real_chess_results_csv_reads_with_its_padding_byes_and_saved_number
     assert cells[9][4] == "-" and cells[25][4] == "-"  # "0": "-0" as a spreadsheet saved it
     assert cells[7][2] == "+32" and cells[32][2] == "-7"  # forfeit won / lost
     assert imp.unfinished[0] == "row 9, column H (3.Rd): '8w' in round 3" and len(imp.unfinished) == 8
+    # one '-1' in each of rounds 1, 2 and 4, for three players: read as the pairing's byes, said so
+    assert len(imp.notes) == 1 and imp.notes[0].startswith(
+        "'-1' (a point without an opponent) in 3 cell(s), the first at row 33, column G (2.Rd): read as a "
+        "pairing-allocated bye (BYE)")
 
 
 def test_check_of_the_real_csv_names_the_postponed_game_and_agrees_on_all_40_points(tmp_path, capsys):
@@ -342,3 +347,72 @@ def test_workbook_from_swiss_manager_makes_the_workbook_and_its_check_agrees(tmp
     assert _cli(capsys, "workbook", "--from", "swiss-manager", export, "-o", book, "-t", "BH,SB", "--force")[0] == 0
     code, out, _ = _cli(capsys, "check", book, "-f", "json")
     assert len([f for f in json.loads(out)["findings"] if f["rule"] == "published"]) == 1
+
+
+# ------------------------------------------- Swiss-Manager's own crosstable: three columns a round
+#
+# No real Swiss-Manager crosstable export is in the stores searched (issue 24): the layout is the
+# one two readers of real exports describe, facts only: PyRP 0.2 (PyPI, a reader of Swiss-Manager
+# output files for the ARPO tie-breaks) reads a semicolon-separated file whose heading line holds
+# ``Name``, ``Rtg``, ``Pts`` and ``1.Rd.``, ``2.Rd.`` ..., each round three fields: the opponent,
+# the colour (``w``, ``b``, ``-``) and the result; a browser tool's ``batch-tournament.js`` reads
+# Swiss-Manager's "Crosstable_Tiebreaks" .xls: the event, ``Label : value`` rows (Organizer, Chief
+# Arbiter, Town, Date), ``Final ranking``, the heading ``Rank | SNo. | | Name | Rtg | FED | 1.Rd. |
+# | | 2.Rd. | | | ... | Pts | DE | BH:GP``, each round three cells (opponent, colour w/b/-, result
+# 1 / ½ / 0 / -), the opponent named by his place in the table, a shared place keeping its rank.
+#
+# The event, by hand: five players, two rounds. R1: Brown (SNo 1) beats Dunn (4), Adams (2) -
+# Cole (3) drawn, Evans (5) the pairing-allocated bye. R2: Brown beats Evans with Black, Adams
+# wins by forfeit against Dunn, Cole a half-point bye. Points: Brown 2, Adams 1½, Cole 1, Evans 1,
+# Dunn 0; Cole and Evans share place 3 (no tie-break listed), Swiss-Manager writes 3 twice.
+SM3_TITLE = [["Club Rapid 2025"], ["Organizer : Chess Club"], ["Chief Arbiter : A. Arbiter"], ["Town : Vienna"],
+             ["Date : 2025/06/07 To 2025/06/08"], [], ["Final ranking"], []]
+SM3_HEADER = ["Rank", "SNo.", "", "Name", "Rtg", "FED", "Club", "1.Rd.", "", "", "2.Rd.", "", "", "Pts"]
+SM3_PLAYERS = [  # places: 1 Brown, 2 Adams, 3 Cole, 4 Evans, 5 Dunn
+    [1, 1, "FM", "Brown, B", 2200, "AUT", "SK Wien", 5, "w", 1, 4, "b", 1, 2],
+    [2, 2, "", "Adams, A", 2100, "AUT", "SK Linz", 3, "w", "½", 5, "w", "+", "1½"],
+    [3, 3, "", "Cole, C", 1900, "GER", "", 2, "b", "½", "", "-", "½", 1],
+    [3, 5, "", "Evans, E", 1700, "GER", "SC Graz", "", "-", 1, 1, "w", 0, 1],
+    [5, 4, "", "Dunn, D", 1800, "AUT", "", 1, "b", 0, 2, "b", "-", 0],
+]
+
+
+def test_swiss_managers_three_column_rounds_read_by_place_with_a_shared_place_written_twice():
+    rows = [*SM3_TITLE, SM3_HEADER, *SM3_PLAYERS, *SM_FOOTER]
+    imp = read_export(rows, "rapid_Crosstable_Tiebreaks.xlsx")
+    assert imp.numbered_by == "rank" and imp.title == "Club Rapid 2025"
+    t = imp.tournament
+    cells = {p.no: [format_cell(r) for r in p.rounds] for p in t.players}
+    assert cells == {1: ["4w1", "5b1"], 2: ["3w½", "+4"], 3: ["2b½", "H"], 4: ["1b0", "-2"], 5: ["BYE", "1w0"]}
+    assert [p.title for p in t.players] == ["FM", "", "", "", ""]
+    assert [float(x) for x in compute(t).points] == [2, 1.5, 1, 0, 1]  # by start number, as published
+    assert {no: float(v.value) for no, v in imp.published.points.items()} == {1: 2, 2: 1.5, 3: 1, 5: 1, 4: 0}
+    assert imp.published.ranks == {1: 1, 2: 2, 3: 3, 5: 3, 4: 5}
+    assert [(p.no, p.club) for p in t.players] == [(1, "SK Wien"), (2, "SK Linz"), (3, ""), (4, ""), (5, "SC Graz")]
+
+
+def test_swiss_managers_semicolon_text_export_reads_the_same():
+    def line(cells):
+        return ";".join("" if c is None else str(c) for c in cells)
+    text = "\n".join(line(r) for r in [*SM3_TITLE, SM3_HEADER, *SM3_PLAYERS, *SM_FOOTER]) + "\n"
+    imp = read_export(rows_from_text(text), "rapid.txt")
+    assert [format_cell(r) for r in imp.tournament.players[4].rounds] == ["BYE", "1w0"]
+    assert imp.published.ranks == {1: 1, 2: 2, 3: 3, 5: 3, 4: 5}
+
+
+def test_a_three_column_round_that_is_not_a_result_is_refused_naming_its_cell():
+    wrong = [list(p) for p in SM3_PLAYERS]
+    wrong[3][7:10] = [7, "-", 1]  # a bye with an opponent: neither a game nor a bye
+    with pytest.raises(InputError, match=r"row 13, column H \(1.Rd.\): '7 \| - \| 1' is not a chess-results result; "
+                                         r".*three columns under N.Rd."):
+        read_export([*SM3_TITLE, SM3_HEADER, *wrong])
+
+
+def test_the_club_column_is_read_under_its_english_and_german_headings():
+    header = ["Rk.", "SNo", "Name", "FED", "Club/City", "1.Rd", "Pts."]
+    rows = [["Final Ranking crosstable after 1 Rounds"], header,
+            [1, 2, "Adams, A", "MAS", "Sk Beserah", "2w1", 1], [2, 1, "Brown, B", "MAS", "Sri Abim", "1b0", 0]]
+    t = read_export(rows).tournament
+    assert [(p.no, p.name, p.club) for p in t.players] == [(1, "Brown, B", "Sri Abim"), (2, "Adams, A", "Sk Beserah")]
+    rows[1] = ["Rg.", "Snr", "Name", "Land", "Verein/Ort", "1.Rd", "Pkt."]
+    assert [p.club for p in read_export(rows).tournament.players] == ["Sri Abim", "Sk Beserah"]

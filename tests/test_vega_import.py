@@ -45,7 +45,7 @@ def test_a_vega_cross_table_becomes_the_event_with_every_kind_of_round():
         (1, "Adams,Anna", 2100, "FM", "NSW"), (2, "Brown,Ben", 2200, "", "NSW"), (3, "Cole,Carl", 1900, "", "VIC"),
         (4, "Dunn,Dora", None, "", "NSW")]
     cells = {p.no: [format_cell(r) for r in p.rounds] for p in t.players}
-    assert cells == {1: ["3w1", "2b½", "BYE"], 2: ["4b1", "1w½", "+3"], 3: ["1b0", "H", "-2"], 4: ["2w0", "-", "-"]}
+    assert cells == {1: ["3w1", "2b½", "BYE"], 2: ["4b1", "1w½", "+3"], 3: ["1b0", "H", "-2"], 4: ["2w0", "WD", "-"]}
     kinds = [r.kind for r in t.players[2].rounds]
     assert kinds == [Kind.LOSS, Kind.HALF_BYE, Kind.FORFEIT_LOSS]
     assert [float(p.score()) for p in t.players] == [2.5, 2.5, 0.5, 0.0]
@@ -73,6 +73,7 @@ def test_check_and_workbook_from_vega(tmp_path, capsys):
     code = main(["check", "--from", "vega", str(txt), "-f", "json"])
     doc = json.loads(capsys.readouterr().out)
     assert code == 1 and doc["numbered_by"] == "position"
+    assert doc["notes"] == [n for n in doc["notes"] if n.startswith("line 11: Dunn,Dora (No 4) is marked (W)")] != []
     assert doc["differences"] == [{"no": 3, "name": "Cole,Carl", "what": "Pts.", "published": "1.5", "ours": "0.5"}]
     txt.write_text(SAMPLE, encoding="utf-8")
     out = tmp_path / "blitz.xlsx"
@@ -84,6 +85,27 @@ def test_check_and_workbook_from_vega(tmp_path, capsys):
     from xl_tiebreak.standings import rank
     want = [str(r.player.no) for r in rank(compute(t, None, edition="fide2024"))]  # the workbook's default list
     assert [ln.split(",")[1] for ln in lines[1:]] == want and want[2:] == ["3", "4"]
+
+
+def test_a_withdrawn_mark_is_read_as_the_withdrawal_after_the_last_game_and_changes_no_value():
+    from xl_tiebreak.imports.vega import read_vega_export
+    imp = read_vega_export(SAMPLE, "blitz.txt")
+    dunn = imp.tournament.players[3]
+    assert [r.kind for r in dunn.rounds] == [Kind.LOSS, Kind.WITHDRAWN, Kind.ABSENT]
+    assert imp.notes == ("line 11: Dunn,Dora (No 4) is marked (W), withdrawn: read as withdrawn in round 2, the first "
+                         "round without a game after his last one (WD) and round 3 not paired; the cross table "
+                         "does not say the round, and the values do not depend on it (unplayed rounds of 0 points "
+                         "either way)",)
+    # the same table without the mark: every value of every edition the same (C.07 Art. 16.2.5 either way)
+    plain, _ = read_vega(SAMPLE.replace("Dunn,Dora                  (W)", "Dunn,Dora                     "))
+    assert [format_cell(r) for r in plain.players[3].rounds] == ["2w0", "-", "-"]
+    codes = "BH/C1,BH,SB,FB,AOB,ARO,TPR,PTP,WIN,WON,BPG,BWG,REP,PS,KS,APRO,APPO,DE"
+    for edition in ("fide2026", "fide2024", "fide2012"):
+        a, b = compute(imp.tournament, codes, edition=edition), compute(plain, codes, edition=edition)
+        assert a.points == b.points and a.values == b.values, edition
+    later = read_vega_export(SAMPLE.replace("-W2    --    --", "-W2    --   =BYE"))  # withdrew for rounds to come
+    assert [format_cell(r) for r in later.tournament.players[3].rounds] == ["2w0", "-", "H"]
+    assert "has a game or bye in the last round of the table: no round is left to mark" in later.notes[0]
 
 
 def vega_text(t) -> str:

@@ -638,10 +638,11 @@ def _check_export(args, p: Path) -> tuple[str, int]:
         import json  # here, not at the top: the other commands start without it
         return json.dumps({"players": len(t.players), "rounds": t.rounds, "numbered_by": imported.numbered_by,
                            "edition": result.edition.name, "tiebreaks": compared, "legend": list(pub.legend),
+                           "notes": list(imported.notes),
                            "differences": [{"no": d.no, "name": d.name, "what": d.what, "published": d.published,
                                             "ours": d.ours} for d in found]},
                           ensure_ascii=False, indent=1) + "\n", 1 if found else 0
-    lines = [head] + [f"  legend: {ln}" for ln in pub.legend]
+    lines = [head] + [f"  legend: {ln}" for ln in pub.legend] + [f"note     {n}" for n in imported.notes]
     lines += [f"differs  No {d.no} {d.name}: {d.what}: published {d.published}, ours {d.ours}" for d in found]
     lines.append(f"{p.name}: {len(found)} difference(s) between the published values and ours"
                  + ("" if codes else " (points only)"))

@@ -129,9 +129,10 @@ def _imported_workbook(args, imported, tbs) -> tuple[str, int]:
     out = atomic_write(Path(args.output), with_values(to_bytes(wb)), overwrite=args.force)
     note = "" if tbs else ("; the Published TB columns are compared with the Settings tie-breaks in order: give "
                            "--tiebreaks (what TB1, TB2, ... are) to make them match")
+    notes = "".join(f"note: {n}\n" for n in imported.notes)  # what the reader assumed, to check in the workbook
     return (f"wrote {out}: {len(t.players)} players, {t.rounds} rounds from {args.source} ({len(imported.published.columns)} "
             f"published tie-break column(s) on the Published sheet); 'xl-tiebreak check {out}' lists where they "
-            f"differ from ours{note}\n"), 0
+            f"differ from ours{note}\n{notes}"), 0
 
 
 def export_trf(args) -> tuple[str, int]:

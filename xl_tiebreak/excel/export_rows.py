@@ -96,10 +96,9 @@ def read_import(path: "str | Path", source: str) -> Imported:
         from ..imports.chess_results import read_export
         return read_export(export_rows(p), p.name)
     if source == "vega":
-        from ..imports.vega import read_vega
+        from ..imports.vega import read_vega_export
         data = _bytes(p)
         if data[:2] == b"PK":
             raise InputError("a workbook, not Vega's cross table: save the cross table as text (.txt)", p.name)
-        t, published = read_vega(_text(data), p.name)
-        return Imported(t, published, "position", t.name)
+        return read_vega_export(_text(data), p.name)
     raise InputError(f"--from {source!r}: expected one of {', '.join(SOURCES)}")

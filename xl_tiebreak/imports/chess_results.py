@@ -1,44 +1,77 @@
-"""The crosstable chess-results.com exports to Excel (the Swiss-Manager server's publication), read
-into a :class:`~xl_tiebreak.model.Tournament`, its published points, ranks and tie-break columns
-kept for comparison (:mod:`.published`).
+"""The crosstable chess-results.com exports to Excel or CSV (the Swiss-Manager server's
+publication) and Swiss-Manager's own export of it, read into a
+:class:`~xl_tiebreak.model.Tournament`, its published points, ranks and tie-break columns kept
+for comparison (:mod:`.published`), and what the reader assumed where the export does not say
+(:attr:`Imported.notes`).
 
-The format, as chess-results.com writes it (its "Excel" export of a tournament's crosstable, and
-as the importers that read such files expect it, e.g. the ``tournament_importer`` of the chesscrew
-project and its tests, or the Keshmat circuit's ``process_crosstable.py``):
+chess-results.com, as it writes its "Excel" export of a tournament's crosstable (checked against
+two real exports: a 40-player CSV, chess-results tnr1316880, kept in an analysis script of GitHub
+user ChristerNilsson, see tests/test_swiss_manager_import.py; an ``.xlsx`` Final Ranking
+crosstable of a 9-round open, NathENSAE/Seminaire's ``chessResultsList.xlsx``; and as the
+importers of the chesscrew project and the Keshmat circuit read it):
 
 * a few title rows: ``From the Tournament-Database of Chess-Results https://chess-results.com``,
   the event's name, ``Last update 06.09.2025 12:00:00``, then what the table is: ``Final Ranking
   crosstable after 7 Rounds`` (rows in the final order) or ``Starting rank crosstable``;
-* a header row ``Rk. | SNo | (title) | Name | Rtg | FED | 1.Rd | 2.Rd | ... | Pts. | TB1 | TB2 |
-  TB3`` (the German pages: ``Rg. | Snr | Name | Elo | Land | 1.Rd | ... | Pkt. | Wtg1 ...``; the
-  start-number column may be missing; ``Rp``, club and other columns are not read);
+* a header row ``Rk. | SNo | (title) | Name | Rtg | FED | Club/City | 1.Rd | 2.Rd | ... | Pts. |
+  TB1 | TB2 | TB3`` (the German pages: ``Rg. | Snr | Name | Elo | Land | Verein/Ort | 1.Rd | ... |
+  Pkt. | Wtg1 ...``; the start-number column may be missing, and the club column; ``Rp``, ``Typ``,
+  ``sex``, FIDE-id and rating-change columns are passed over);
 * one row per player; then legend rows such as ``Tie Break1: Buchholz Tie-Breaks ...``.
 
 German pages add ``Die Seite wurde zuletzt aktualisiert am ...`` and ``Endtabelle nach 9 Runden``
 above the table and may leave two unnamed columns before the name (the chesscrew tests of the
-Schach Tirol Open 2025); ``Typ``, ``sex``, club and FIDE-id columns are passed over.
-
-Swiss-Manager's own Excel export (``--from swiss-manager``), as seen in its exported lists (a
-Malaysian club's importer tested on a real "Ranking List" ``.xls``; a Greek team championship's
-pairings export): the event's name, the list's title and empty rows above the header, ``Rank |
-SNo. | Name | FED | ... | Pts`` with points written ``7½``, tie-break columns headed by the
-tie-break's short name (``BH:GP``, ``SB/C1``, ``PS``) rather than ``TB1``, and footer rows
-(``Program Swiss-Manager developed and copyright ...``) under the table. No Swiss-Manager
-*crosstable* export was found to check: its round columns are taken to be the ``1.Rd`` ... of
-the chess-results pages Swiss-Manager publishes. A ranking list without round columns says
-nothing of the games and is refused, naming its header row; an old ``.xls`` is refused by the
-file reader (save it as ``.xlsx`` or CSV).
+Schach Tirol Open 2025); the real ``.xlsx`` has no title rows, an unnamed column of spaces and
+the title column before the name.
 
 Round cells: ``12w1``, ``12b½``, ``12w0`` (opponent, colour, result; ``s`` for black on the German
-pages), ``12w+`` / ``12b-`` a forfeit won / lost, ``-1``, ``-½``, ``-0`` no opponent (a bye worth
-1 point, read as a pairing-allocated bye; a half-point bye; absent), ``-`` not paired, ``12w``
-paired, no result yet. An empty cell in a round that has results is a player not paired in it
-(withdrawn or absent: the export is a published state, not a round in progress); a round whose
-cells are all empty has not been played. In a *Final Ranking* crosstable the opponent is named by his rank (Rk.),
-in a *Starting rank* crosstable by his start number; without that line, the numbering under which
-every game is written on both players' rows is taken. Anything else is refused, naming its row
-and column and what was expected. A round-robin table (columns 1, 2, ... by opponent) says in
-which round no game was played, so it is refused too.
+pages), ``12w+`` / ``12b-`` a forfeit won / lost, ``-1``, ``-½``, ``-0`` no opponent, ``-`` not
+paired, ``12w`` paired, no result yet. An empty cell in a round that has results is a player not
+paired in it (withdrawn or absent: the export is a published state, not a round in progress); a
+round whose cells are all empty has not been played.
+
+``-1`` is read as a pairing-allocated bye, ``-½`` as a half-point bye, ``-0`` as not paired: the
+export writes a point without a game the same whether the pairing gave it or the player asked
+for it (a full-point bye), and the real ``.xlsx`` has players with ``-1`` in three rounds, which
+cannot all be the pairing's bye (C.04: once per player). The notes say so, naming the first cell
+and each player with more than one; with the bye worth a win the tie-breaks here count a
+pairing-allocated and a full-point bye alike (C.07 Art. 16.2.1), so the values do not depend on
+it, and ``workbook --from`` makes the workbook where a cell can be written ``F``.
+
+Numbering: in a *Starting rank* crosstable the opponent is named by his start number; in a
+*Final Ranking* crosstable by his place in the table, 1, 2, 3, ... down the rows. The two are the
+rank shown except for a shared place: chess-results writes its rank once and leaves the rank of
+the players sharing it empty (the real ``.xlsx``: every one of its 425 games between two listed
+players is written on both rows when read by place), Swiss-Manager writes it again. A rank that
+jumps instead (1, 2, 5) belongs to a filtered or shortened list and is refused, as is an
+opponent past the last row (a list cut short: export the complete one). Without the title line,
+the numbering under which every game is written on both players' rows is taken.
+
+Swiss-Manager's own export (``--from swiss-manager``). No real Swiss-Manager *crosstable* export
+was found among the public repositories and pages searched for it: its layout is taken from two
+readers of real ones, which agree. PyRP 0.2 (PyPI, a reader of Swiss-Manager output files for
+the ARPO tie-breaks) reads a semicolon-separated file whose heading line holds ``Name``, ``Rtg``,
+``Pts`` and ``1.Rd.``, ``2.Rd.``, ..., each round three fields: the opponent, the colour (``w``,
+``b``, or ``-`` without an opponent) and the result. A browser tool's ``batch-tournament.js``
+reads Swiss-Manager's "Crosstable_Tiebreaks" ``.xls``: the event's name, ``Label : value`` rows
+(Organizer, Chief Arbiter, Town, Date), ``Final ranking``, the header ``Rank | SNo. | (title) |
+Name | Rtg | FED | 1.Rd. | | | 2.Rd. | | | ... | Pts | DE | BH:GP``, each round three cells
+(opponent by place, colour, result ``1``, ``½``, ``0``, ``+``, ``-``), a shared place keeping
+its rank. Both are read: a table whose every round heading stands over three columns, the
+middle one holding colours, is read that way, each round written as chess-results writes it in
+one cell (``11 | w | 1`` is ``11w1``, `` | - | 1`` is ``-1``, `` | - | `` not paired), so byes
+are read and noted as above. Swiss-Manager's exported lists seen for real (a Malaysian club's
+importer tested on a real "Ranking List" ``.xls``; a Greek team championship's pairings export)
+give the rest: title and empty rows above the header, points written ``7½``, tie-break columns
+headed by the tie-break's short name (``BH:GP``, ``SB/C1``, ``PS``) rather than ``TB1``, and
+footer rows (``Program Swiss-Manager developed and copyright ...``). Its chess-results-style
+one-cell rounds are read too. A ranking list without round columns says nothing of the games and
+is refused, naming its header row; an old ``.xls`` is refused by the file reader (save it as
+``.xlsx`` or CSV); Swiss-Manager's fixed-width text lists (spaces, no separator) are not read.
+
+The club column (``Club/City``, ``Verein/Ort``, ``Club``) goes to ``Player.club``. Anything else
+is refused, naming its row and column and what was expected. A round-robin table (columns 1,
+2, ... by opponent) says in which round no game was played, so it is refused too.
 """
 
 from __future__ import annotations
@@ -53,6 +86,7 @@ from ..crosstable import Row, tournament_from_rows
 from ..errors import InputError
 from ..model import Tournament
 from .published import Published, PublishedValue, read_number
+from .round_cells import EXPECTED_CELL, HALF, Layout, bye_notes, cell, parse, text, three_columns
 
 __all__ = ["Imported", "read_export", "rows_from_text", "FORMAT"]
 
@@ -67,17 +101,14 @@ _NAME = {"name", "player"}
 _FED = {"fed", "fed.", "land", "federation"}
 _RATING = {"rtg", "elo", "irtg", "rtgi", "fideelo", "rating", "elo i", "rtg i"}
 _POINTS = {"pts.", "pts", "pkt.", "pkt", "points", "punkte"}
+# chess-results heads the club column "Club/City" (German pages "Verein/Ort"); a plain "Club" too
+_CLUB = {"club/city", "verein/ort", "club", "verein"}
 _ROUND = re.compile(r"^(?:(\d+)\s*\.?\s*(?:rd|rnd|runde)\.?|(?:rd|rnd|round|runde)\s*\.?\s*(\d+))$", re.I)
 _TB = re.compile(r"^(?:tb|wtg|wert)\s*\.?\s*(\d+)$", re.I)
 # Swiss-Manager's own exports head a tie-break column by the tie-break's short name and its
 # modifiers (``BH:GP``, ``SB/C1``, ``PS``) where chess-results writes ``TB1`` ...
 _SM_TB = re.compile(r"^(?:bh|fb|sb|ps|de|ede|win|won|bpg|bwg|ge|rep|vur|cop|aro|tpr|ptp|apro|appo|aob|ks)"
                     r"(?:\s*[:/]\s*[\w.%-]+)*$", re.I)
-_GAME = re.compile(r"^(\d+)\s*([wbs])\s*(1|0|½|=|0[.,]5|1/2|\+|-)?$", re.I)
-_BYE = re.compile(r"^-\s*(1|½|0|0[.,]5|=|1/2)$")
-_HALF = {"½", "=", "0.5", "0,5", "1/2"}
-_SAVED_BYES = {-1: "1", 0: "0", -0.5: "½"}  # the number a spreadsheet made of -1, -0, -0.5
-EXPECTED_CELL = "expected e.g. 12w1, 12b½, 12s0 (opponent, colour, result), 12w+ / 12b- (forfeit), -1, -½ or -0 (no opponent)"
 
 
 @dataclass(frozen=True)
@@ -91,6 +122,9 @@ class Imported:
     # games without a result in a round before the last one paired (a postponed game): "row 9,
     # column H (3.Rd): '8w' in round 3"; the published values count them as not played yet
     unfinished: tuple[str, ...] = ()
+    # what the reader assumed where the export does not say (how a '-1' was read ...), for the
+    # arbiter to check: printed by ``check --from`` and ``workbook --from``
+    notes: tuple[str, ...] = ()
 
 
 @dataclass
@@ -102,18 +136,11 @@ class _Columns:
     rating: Optional[int] = None
     fed: Optional[int] = None
     points: Optional[int] = None
-
-
-def _text(v: object) -> str:
-    if v is None:
-        return ""
-    if isinstance(v, float) and v.is_integer():
-        v = int(v)
-    return str(v).strip()
+    club: Optional[int] = None
 
 
 def _key(v: object) -> str:
-    return re.sub(r"\s+", " ", _text(v).lower())
+    return re.sub(r"\s+", " ", text(v).lower())
 
 
 def _column_letter(j: int) -> str:
@@ -125,7 +152,7 @@ def _column_letter(j: int) -> str:
 
 
 def _whole(v: object) -> Optional[int]:
-    t = _text(v)
+    t = text(v)
     return int(t) if t.isdigit() and len(t) <= 9 else None
 
 
@@ -162,14 +189,16 @@ def _header(rows: Sequence[Sequence[object]], source: str) -> int:
                          "(Swiss-Manager and chess-results: 'Final Ranking crosstable')", source)
     raise InputError("no crosstable header found: expected a row with Rk. (or SNo), Name and the round columns "
                      f"1.Rd, 2.Rd, ... among the first {HEADER_SEARCH} rows, as chess-results.com exports its "
-                     "crosstable (English or German headings: Rg., Snr, Name, Pkt., Wtg1 ...)", source)
+                     "crosstable (English or German headings: Rg., Snr, Name, Pkt., Wtg1 ...) and Swiss-Manager "
+                     "its own (Rank, SNo., Name, each round 1.Rd. over three columns: opponent, colour, result)",
+                     source)
 
 
 def _numbering(rows: Sequence[Sequence[object]], head: int) -> Optional[str]:
     """What the title says: "rank" (Final Ranking crosstable), "start" (Starting rank), or None."""
     for row in rows[:head]:
-        line = " ".join(_text(v) for v in row).lower()
-        if re.search(r"final rank\w* crosstable|endtabelle|rangliste nach|ranking crosstable", line):
+        line = " ".join(text(v) for v in row).lower()
+        if re.search(r"final rank|endtabelle|rangliste nach|ranking crosstable", line):
             return "rank"
         if re.search(r"starting rank crosstable|startrang|starting rank", line):
             return "start"
@@ -183,7 +212,7 @@ _TITLE_LINES = re.compile(r"^(from the tournament-database|aus der turnierdatenb
 
 def _event_name(rows: Sequence[Sequence[object]], head: int) -> str:
     for row in rows[:head]:
-        first = next((_text(v) for v in row if _text(v)), "")
+        first = next((text(v) for v in row if text(v)), "")
         if first and not _TITLE_LINES.match(first):
             return first[:200]
     return ""
@@ -207,7 +236,7 @@ def read_export(rows: Sequence[Sequence[object]], source: str = "") -> Imported:
         if m:
             rounds.setdefault(int(m.group(1) or m.group(2)), j)
         elif _TB.match(k) or _SM_TB.match(k):
-            tbs.append((_text(v), j))
+            tbs.append((text(v), j))
         elif k in _RANK and cols.rank is None:
             cols.rank = j
         elif k in _START and cols.start is None:
@@ -220,97 +249,86 @@ def read_export(rows: Sequence[Sequence[object]], source: str = "") -> Imported:
             cols.fed = j
         elif k in _POINTS and cols.points is None:
             cols.points = j
+        elif k in _CLUB and cols.club is None:
+            cols.club = j
     assert cols.name is not None  # _header found it
-    if cols.name > 0 and not _text(header[cols.name - 1]):
+    if cols.name > 0 and not text(header[cols.name - 1]):
         cols.title = cols.name - 1  # chess-results: the title in an unnamed column before the name
     nrounds = max(rounds)
     missing = [r for r in range(1, nrounds + 1) if r not in rounds]
     if missing:
         raise InputError(f"row {head + 1}: the round columns jump from {missing[0] - 1}.Rd to {missing[0] + 1}.Rd; "
                          "expected 1.Rd, 2.Rd, ... without a gap", source)
-    body = _body(rows, head, cols)
+    body = _body(rows, head, cols, rounds)
     if not body:
         raise InputError(f"no player under the header of row {head + 1}: expected rows with a rank or start number",
                          source)
-    legend = tuple(_text(r[0]) for r in rows[head + 1 + len(body):] if r and re.match(
-        r"^(tie ?break|feinwertung|wertung|tb\s*\d)", _text(r[0]), re.I))
+    layout = Layout(rounds, three_columns(rows, header, body, rounds))
+    legend = tuple(text(r[0]) for r in rows[body[-1] + 1:] if r and re.match(
+        r"^(tie ?break|feinwertung|wertung|tb\s*\d)", text(r[0]), re.I))
     said = _numbering(rows, head)
     choices = [c for c in (("rank", "start") if said != "start" else ("start", "rank"))
                if (cols.rank if c == "rank" else cols.start) is not None]
     if not choices:
         raise InputError(f"row {head + 1}: neither a rank (Rk.) nor a start number (SNo) column", source)
     if said is None:
-        choices.sort(key=lambda c: not _mirrored(rows, body, cols, rounds, c))
+        choices.sort(key=lambda c: not _mirrored(rows, body, cols, layout, c))
     by = said if said in choices else choices[0]
-    t, published, unfinished = _tournament(rows, head, body, cols, rounds, tbs, by, source, _event_name(rows, head))
+    name = _event_name(rows, head)
+    t, published, unfinished, notes = _tournament(rows, head, body, cols, layout, tbs, by, source, name)
     return Imported(t, Published(tuple(h for h, _ in tbs), published[0], published[1], published[2], legend),
-                    "rank" if by == "rank" else "start number", _event_name(rows, head), unfinished)
+                    "rank" if by == "rank" else "start number", name, unfinished, notes)
 
 
-def _body(rows: Sequence[Sequence[object]], head: int, cols: _Columns) -> list[int]:
+def _body(rows: Sequence[Sequence[object]], head: int, cols: _Columns, rounds: dict[int, int]) -> list[int]:
     """The indices of the player rows: contiguous rows under the header with a whole number in
-    the rank (or start-number) column; empty rows between them are skipped."""
-    key = cols.rank if cols.rank is not None else cols.start
-    assert key is not None
+    the rank (or start-number) column, or with that rank left empty under another player's
+    row: a place shared with the row above, which chess-results writes once (Swiss-Manager
+    writes it again); empty rows between them are skipped."""
     out: list[int] = []
+    first, last = min(rounds.values()), max(rounds.values()) + 3  # the rounds, three columns each at most
     for i in range(head + 1, len(rows)):
         row = rows[i]
-        cell = row[key] if key < len(row) else None
-        if _whole(cell) is not None:
+        rank = cell(row, cols.rank) if cols.rank is not None else None
+        start = cell(row, cols.start) if cols.start is not None else None
+        if cols.rank is None:
+            player = _whole(start) is not None
+        else:
+            player = _whole(rank) is not None or (not text(rank) and (
+                _whole(start) is not None or bool(out) and bool(text(cell(row, cols.name))))
+                and any(text(v) for v in row[first:last]))
+        if player:
             out.append(i)
-        elif any(_text(v) for v in row):
+        elif any(text(v) for v in row):
             break
     return out
 
 
-def _cell(row: Sequence[object], j: Optional[int]) -> object:
-    return row[j] if j is not None and j < len(row) else None
+def _refs(rows: Sequence[Sequence[object]], body: list[int], cols: _Columns, by: str) -> list[Optional[int]]:
+    """The number each player row goes by in the cells: its place in the table (1, 2, 3, ...:
+    the rank, a shared place included) or its start number."""
+    if by == "rank":
+        return list(range(1, len(body) + 1))
+    return [_whole(cell(rows[i], cols.start)) for i in body]
 
 
-def _parse(v: object) -> Optional[tuple]:
-    """A round cell: ("game", opponent ref, colour, result or None), ("bye", points text), None
-    for an empty cell; raises ValueError for anything else."""
-    t = _text(v)
-    if not t:
-        return None
-    if t == "-":  # not paired
-        return ("bye", "0")
-    if isinstance(v, (int, float)) and not isinstance(v, bool):
-        # a spreadsheet that opened the export made numbers of "-1" and "-0" (-1 and 0)
-        if v in _SAVED_BYES:
-            return ("bye", _SAVED_BYES[v])
-        raise ValueError(t)
-    if t == "0":  # "-0" saved by a spreadsheet as text
-        return ("bye", "0")
-    m = _GAME.match(t)
-    if m:
-        colour = "w" if m.group(2).lower() == "w" else "b"
-        return ("game", int(m.group(1)), colour, m.group(3))
-    m = _BYE.match(t)
-    if m:
-        return ("bye", m.group(1))
-    raise ValueError(t)
-
-
-def _mirrored(rows: Sequence[Sequence[object]], body: list[int], cols: _Columns, rounds: dict[int, int],
-              by: str) -> bool:
+def _mirrored(rows: Sequence[Sequence[object]], body: list[int], cols: _Columns, layout: Layout, by: str) -> bool:
     """Whether, numbering players by ``by``, every game is written on both players' rows."""
-    key = cols.rank if by == "rank" else cols.start
-    refs = {_whole(_cell(rows[i], key)): i for i in body}
-    for i in body:
-        me = _whole(_cell(rows[i], key))
-        for r, j in rounds.items():
+    refs = _refs(rows, body, cols, by)
+    row_of = {ref: i for ref, i in zip(refs, body)}
+    for me, i in zip(refs, body):
+        for r in layout.rounds:
             try:
-                got = _parse(_cell(rows[i], j))
+                got = parse(layout.value(rows[i], r))
             except ValueError:
                 continue
             if not got or got[0] != "game":
                 continue
-            other = refs.get(got[1])
+            other = row_of.get(got[1])
             if other is None:
                 return False
             try:
-                back = _parse(_cell(rows[other], j))
+                back = parse(layout.value(rows[other], r))
             except ValueError:
                 return False
             if not back or back[0] != "game" or back[1] != me:
@@ -318,44 +336,59 @@ def _mirrored(rows: Sequence[Sequence[object]], body: list[int], cols: _Columns,
     return True
 
 
-def _tournament(rows: Sequence[Sequence[object]], head: int, body: list[int], cols: _Columns,
-                rounds: dict[int, int], tbs: list[tuple[str, int]], by: str, source: str, name: str):
-    key = cols.rank if by == "rank" else cols.start
+def _tournament(rows: Sequence[Sequence[object]], head: int, body: list[int], cols: _Columns, layout: Layout,
+                tbs: list[tuple[str, int]], by: str, source: str, name: str):
+    rounds = layout.rounds
     header = rows[head]
     where_of: Callable[[int, int], str] = lambda i, j: (  # noqa: E731
-        f"row {i + 1}, column {_column_letter(j)}" + (f" ({_text(header[j])})" if j < len(header) and _text(header[j])
+        f"row {i + 1}, column {_column_letter(j)}" + (f" ({text(header[j])})" if j < len(header) and text(header[j])
                                                       else ""))
-    no_col = cols.start if cols.start is not None else cols.rank
-    assert key is not None and no_col is not None
+    what = "rank" if by == "rank" else "start number"
     number: dict[int, int] = {}  # the cells' numbering -> start number
     row_of: dict[int, int] = {}  # start number -> row index
-    for i in body:
-        ref = _whole(_cell(rows[i], key))
-        no = _whole(_cell(rows[i], no_col))
-        if ref is None or no is None or no < 1:
-            j = key if ref is None else no_col
-            raise InputError(f"{where_of(i, j)}: {_text(_cell(rows[i], j))!r} is not a "
-                             f"{'rank' if j == cols.rank else 'start number'}; expected a whole number from 1",
-                             source)
-        if ref in number:
-            raise InputError(f"{where_of(i, key)}: {'rank' if by == 'rank' else 'start number'} {ref} is on two rows "
-                             f"(row {row_of[number[ref]] + 1} too)", source)
+    ranks: dict[int, int] = {}
+    shown: Optional[int] = None  # the rank of the row above
+    for k, (i, ref) in enumerate(zip(body, _refs(rows, body, cols, by))):
+        row = rows[i]
+        no = _whole(cell(row, cols.start)) if cols.start is not None else k + 1
+        if no is None or no < 1:
+            raise InputError(f"{where_of(i, cols.start or 0)}: {text(cell(row, cols.start))!r} is not a start "
+                             "number; expected a whole number from 1", source)
+        if no in row_of:
+            raise InputError(f"{where_of(i, cols.start or 0)}: start number {no} is on two rows (row "
+                             f"{row_of[no] + 1} too)", source)
+        if cols.rank is not None and by == "start":
+            rk = _whole(cell(row, cols.rank))
+            if rk is not None:  # a starting-rank table: the final ranks, in no order
+                ranks[no] = rk
+        elif cols.rank is not None:
+            rk = _whole(cell(row, cols.rank))
+            if rk is None and shown is None:
+                raise InputError(f"{where_of(i, cols.rank)}: no rank in the first row; expected 1", source)
+            if rk is not None and rk != k + 1 and rk != shown:
+                raise InputError(f"{where_of(i, cols.rank)}: rank {rk} in place {k + 1} of the table: expected "
+                                 f"{k + 1}, or {shown} again for a shared place; ranks that jump belong to a "
+                                 "filtered or shortened list, which names opponents that are not in it: export the "
+                                 "complete crosstable", source)
+            shown = rk if rk is not None else shown
+            ranks[no] = shown  # type: ignore[assignment]
+        assert ref is not None  # a start number, checked above, or a place
         number[ref] = no
         row_of[no] = i
     players: list[Row] = []
     pending: list[tuple[int, str]] = []  # games without a result: (round, where)
-    ranks: dict[int, int] = {}
+    byes: list[tuple[int, int, str]] = []  # '-1' read as a pairing-allocated bye: (no, round, where)
     points: dict[int, Optional[PublishedValue]] = {}
     values: dict[int, tuple[Optional[PublishedValue], ...]] = {}
-    what = "rank" if by == "rank" else "start number"
-    for i in body:
+    for i, ref in zip(body, _refs(rows, body, cols, by)):
         row = rows[i]
-        no = number[_whole(_cell(row, key))]  # type: ignore[index]
+        no = number[ref]  # type: ignore[index]
         cells: list[str] = []
         for r in range(1, max(rounds) + 1):
             j = rounds[r]
+            v = layout.value(row, r)
             try:
-                got = _parse(_cell(row, j))
+                got = parse(v)
             except ValueError as exc:
                 raise InputError(f"{where_of(i, j)}: {str(exc)[:30]!r} is not a chess-results result; {EXPECTED_CELL}",
                                  source) from None
@@ -363,26 +396,27 @@ def _tournament(rows: Sequence[Sequence[object]], head: int, body: list[int], co
                 cells.append("")
             elif got[0] == "bye":
                 cells.append("BYE" if got[1] == "1" else "-" if got[1] == "0" else "H")
+                if got[1] == "1":
+                    byes.append((no, r, where_of(i, j)))
             else:
                 opp = number.get(got[1])
                 if opp is None:
-                    raise InputError(f"{where_of(i, j)}: {_text(_cell(row, j))!r}: there is no player with {what} "
-                                     f"{got[1]} (this crosstable names opponents by their {what})", source)
+                    short = (f"; the table lists {len(body)} players: a shortened list? export the complete one "
+                             "(chess-results: 'Show complete list')") if got[1] > len(body) else ""
+                    raise InputError(f"{where_of(i, j)}: {text(v)!r}: there is no player with {what} "
+                                     f"{got[1]} (this crosstable names opponents by their {what}){short}", source)
                 res = got[3]
                 if res is None:
-                    pending.append((r, f"{where_of(i, j)}: {_text(_cell(row, j))!r} in round {r}"))
+                    pending.append((r, f"{where_of(i, j)}: {text(v)!r} in round {r}"))
                 cells.append(f"+{opp}" if res == "+" else f"-{opp}" if res == "-" else
-                             f"{opp}{got[2]}" + ("" if res is None else "½" if res in _HALF else res))
-        rating = _whole(_cell(row, cols.rating))
-        players.append(Row(no=no, name=_text(_cell(row, cols.name)), rating=rating or None, cells=cells,
-                           title=_text(_cell(row, cols.title)), fed=_text(_cell(row, cols.fed))))
-        if cols.rank is not None:
-            rk = _whole(_cell(row, cols.rank))
-            if rk is not None:
-                ranks[no] = rk
+                             f"{opp}{got[2]}" + ("" if res is None else "½" if res in HALF else res))
+        rating = _whole(cell(row, cols.rating))
+        players.append(Row(no=no, name=text(cell(row, cols.name)), rating=rating or None, cells=cells,
+                           title=text(cell(row, cols.title)), fed=text(cell(row, cols.fed)),
+                           club=text(cell(row, cols.club))))
         if cols.points is not None:
-            points[no] = read_number(_cell(row, cols.points))
-        values[no] = tuple(read_number(_cell(row, j)) for _, j in tbs)
+            points[no] = read_number(cell(row, cols.points))
+        values[no] = tuple(read_number(cell(row, j)) for _, j in tbs)
 
     played = {r for p in players for r, c in enumerate(p.cells, start=1) if c}
     players = [replace(p, cells=[c or ("-" if r in played else "") for r, c in enumerate(p.cells, start=1)])
@@ -399,4 +433,4 @@ def _tournament(rows: Sequence[Sequence[object]], head: int, body: list[int], co
         raise InputError(f"{exc.detail} (the export's cells read with opponents named by their {what})",
                          exc.where) from None
     last = max((r for p in players for r, c in enumerate(p.cells, start=1) if c not in ("", "-")), default=0)
-    return t, (ranks, points, values), tuple(w for r, w in pending if r < last)
+    return t, (ranks, points, values), tuple(w for r, w in pending if r < last), bye_notes(byes)

@@ -20,8 +20,18 @@ The first line is the event, the second its place and dates (the first date, DD/
 start date). A round cell is ``+W56`` (won with White against the player in position 56), ``=B3``
 drawn, ``-W1`` lost; ``+F86`` / ``-F61`` won / lost by forfeit; ``+BYE`` a pairing-allocated bye,
 ``=BYE`` a half-point bye, ``-BYE`` a zero-point bye; ``--`` not paired. Opponents are named by
-their position in the table, which becomes the start number (the text has no other). ``(W)``
-marks a withdrawn player. Anything else is refused, naming its line and what was expected.
+their position in the table, which becomes the start number (the text has no other). Anything
+else is refused, naming its line and what was expected.
+
+``(W)`` after a name marks a player Vega withdrew (its manual: the player's status "Not Paired /
+Withdrawn", set for the remaining rounds by "Withdraw player"); his rounds after it show ``--``.
+The mark does not say in which round he withdrew: the first ``--`` after his last game or bye
+is read as the withdrawal (``WD``), the later ones as not paired (``-``), and a note says so.
+The values do not change: those rounds are unplayed rounds of 0 points either way, each one
+followed only by unplayed rounds (C.07 Art. 16.2.5), which is what a withdrawal makes them.
+
+Vega's cross table has no club column (its player field "Origin", club or region, is not in
+it), so ``Player.club`` stays empty.
 """
 
 from __future__ import annotations
@@ -31,9 +41,10 @@ from typing import Optional
 
 from ..crosstable import Row, tournament_from_rows
 from ..errors import InputError
+from .chess_results import Imported
 from .published import Published, PublishedValue, read_number
 
-__all__ = ["read_vega", "FORMAT"]
+__all__ = ["read_vega", "read_vega_export", "FORMAT"]
 
 FORMAT = "vega"
 MAX_LINES = 100_050
@@ -50,6 +61,18 @@ def _date(line: str) -> Optional[str]:
 def read_vega(text: str, source: str = ""):
     """The event of Vega's crosstable text; an :class:`InputError` naming the line for anything
     not recognised. Returns ``(tournament, published)``."""
+    t, published, _notes = _read(text, source)
+    return t, published
+
+
+def read_vega_export(text: str, source: str = "") -> Imported:
+    """As :func:`read_vega`, with what the reader assumed (the round a ``(W)`` player withdrew
+    in) as the import's notes."""
+    t, published, notes = _read(text, source)
+    return Imported(t, published, "position", t.name, notes=notes)
+
+
+def _read(text: str, source: str):
     lines = text.splitlines()
     if len(lines) > MAX_LINES:
         raise InputError(f"{len(lines):,} lines: more than a crosstable has", source)
@@ -92,10 +115,13 @@ def read_vega(text: str, source: str = ""):
             raise InputError(f"line {p[0] + 1}: position {p[1]} is on two lines (line {line_of[p[1]] + 1} too)", source)
         line_of[p[1]] = p[0]
     rows: list[Row] = []
-    for i, pos, who, rating, title, fed, cells, _w in players:
+    notes: list[str] = []
+    for i, pos, who, rating, title, fed, cells, withdrawn in players:
         out = []
         for r, cell in enumerate(cells, start=1):
             out.append(_cell(cell, line_of, f"line {i + 1}, round {r}", source))
+        if withdrawn:
+            notes.append(_withdrawal(out, f"line {i + 1}: {who} (No {pos})"))
         rows.append(Row(no=pos, name=who, rating=rating, cells=out, title=title, fed=fed))
 
     def place(no: int, rnd: int) -> str:
@@ -104,7 +130,23 @@ def read_vega(text: str, source: str = ""):
     t = tournament_from_rows(sorted(rows, key=lambda r: r.no), rounds=len(rounds), name=name, kind="swiss",
                              start_date=start, place=place, style="fide")
     published = Published(tuple(extra), {p[1]: p[1] for p in players}, published_points, published_values)
-    return t, published
+    return t, published, tuple(notes)
+
+
+def _withdrawal(cells: list[str], who: str) -> str:
+    """Mark the round a ``(W)`` player withdrew in (``cells`` in the project's notation, changed
+    in place): the first of the unpaired rounds after his last game or bye; the note saying so."""
+    last = max((r for r, c in enumerate(cells) if c != "-"), default=-1)
+    if last == len(cells) - 1:
+        return (f"{who} is marked (W), withdrawn, but has a game or bye in the last round of the table: "
+                "no round is left to mark (he withdrew from rounds to come)")
+    cells[last + 1] = "WD"
+    later = last + 3, len(cells)  # the rounds after the withdrawal, 1-based
+    rest = ("" if later[0] > later[1] else f" and round {later[0]} not paired" if later[0] == later[1]
+            else f" and rounds {later[0]}-{later[1]} not paired")
+    return (f"{who} is marked (W), withdrawn: read as withdrawn in round {last + 2}, the first round "
+            f"without a game after his last one (WD){rest}; the cross table does not say the round, and the "
+            "values do not depend on it (unplayed rounds of 0 points either way)")
 
 
 def _left(text: str, where: str, source: str):
