@@ -252,7 +252,7 @@ def _write_name(w: Writing, line: str, rest: str) -> Optional[str]:
     if "012" in w.done:
         return None
     w.done.add("012")
-    return f"012 {w.t.name}".rstrip() if w.t.name else line
+    return f"012 {w.t.name}".rstrip() if w.t.name and w.t.name != rest else line
 
 
 def _write_start(w: Writing, line: str, rest: str) -> Optional[str]:
