@@ -41,11 +41,12 @@ def _round_trip(src: Path, tmp: Path) -> Path:
 
 
 def _header(path: Path) -> dict[str, list[str]]:
-    """The header records of a file: labelled ones by value (empty ones left out), others verbatim."""
+    """The header records of a file: labelled ones by value (empty ones left out), others and the
+    comment lines (###) verbatim."""
     got: dict[str, list[str]] = {}
     for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
         code = line[:3]
-        if code == "001" or line.startswith("###") or not line.strip() or code in WORKED_OUT:
+        if code == "001" or not line.strip() or code in WORKED_OUT:
             continue
         if code in LABELS and not value_of(line).strip():
             continue  # an empty record says nothing
