@@ -389,3 +389,28 @@ def test_export_trf_says_what_it_had_to_cut(tmp_path, capsys):
     assert (f"note: player 1: the name {long!r} is longer than the 33 columns of TRF's 001 record (columns "
             f"15-47); written as {long[:33]!r}") in said
     assert read_trf(out).player(1).name == long[:33]
+
+
+def test_player_counts_through_a_workbook_follow_a_player_added(tmp_path, capsys):
+    """062 ``2 (73)`` (a second count in brackets, as some programs write it) and 072 ``1``: kept
+    whole while true; a player typed into the workbook's crosstable makes them 3 and 2 (072 the
+    players with a rating), and the ``(73)``, which cannot be recounted, is left out with a note."""
+    from xl_tiebreak.trf.layout import player_line
+    src = tmp_path / "two.trf"
+    src.write_text("\n".join([
+        "012 Two", "042 2026/04/01", "062 2 (73)", "072 1", "XXR 1", "202 WIN",
+        player_line({"no": 1, "name": "One, A", "rating": 1800, "points": "1.0"}, [(2, "w", "1")]),
+        player_line({"no": 2, "name": "Two, B", "points": "0.0"}, [(1, "b", "0")])]) + "\n", encoding="utf-8")
+    out = _round_trip(src, tmp_path)
+    assert [ln for ln in out.read_text(encoding="utf-8").splitlines() if ln[:3] in ("062", "072")] == \
+        ["062 2 (73)", "072 1"]
+    type_cells(tmp_path / "book.xlsx", {"Crosstable!A7": 3, "Crosstable!B7": "Three, C", "Crosstable!D7": 1700,
+                                        "Crosstable!I7": "H"})
+    capsys.readouterr()
+    assert main(["export-trf", str(tmp_path / "book.xlsx"), "-o", str(out), "--force"]) == 0
+    said = capsys.readouterr().out
+    assert [ln for ln in out.read_text(encoding="utf-8").splitlines() if ln[:3] in ("062", "072")] == \
+        ["062 3", "072 2"]
+    assert "note: record 062: the number of players is now 3 (the file said 2); '(73)' after it could not be " \
+           "recounted and is left out" in said
+    assert "note: record 072: the number of players changed, so the rated players were recounted: 2" in said
