@@ -115,8 +115,8 @@ def test_player_counts_follow_added_players_in_the_same_style():
     assert notes == ["record 072: the number of players changed, so the rated players were recounted: 3 (the "
                      "file said 2) players with a rating in their 001 record; if the file counted FIDE-rated "
                      "players only, correct it"]
-    # a number right-aligned in its columns stays so; 072 still true: kept, no note
-    assert _counts(["062   9", "072 9"], 9, 9, added=1, added_rated=0) == (["062  10", "072 9"], [])
+    # a number right-aligned in its columns stays so, and words after it; 072 still true: kept, no note
+    assert _counts(["062   9 players", "072 9"], 9, 9, added=1, added_rated=0) == (["062  10 players", "072 9"], [])
 
 
 def test_a_remark_after_a_count_that_cannot_be_recounted_is_left_out_with_a_note():

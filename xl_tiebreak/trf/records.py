@@ -319,8 +319,9 @@ def _write_count(w: Writing, line: str, rest: str) -> Optional[str]:
     count only the FIDE-rated ones (Papi rates every player), so 072 is also kept while the number
     of players is what 062 said. Otherwise the number is rewritten in the record's own columns
     and a bracketed count after it is brought up to date when it is the file's rated count (it
-    equalled 072); any other text after the number cannot be recounted: it is left out, and a
-    note says so. A 072 recounted gets a note too (the file's way of counting may differ)."""
+    equalled 072); words after it stay; any other text with a number cannot be recounted: it is
+    left out, and a note says so. A 072 recounted gets a note too (the file's way of counting may
+    differ)."""
     code, players = line[:3], w.t.players
     rated = sum(1 for p in players if p.rating)
     now = len(players) if code == "062" else rated
@@ -338,7 +339,9 @@ def _write_count(w: Writing, line: str, rest: str) -> Optional[str]:
     bracket = _BRACKETED.fullmatch(after)
     if bracket and int(bracket.group(1)) == _count_said(w.t.header, "072"):
         text += after.replace(bracket.group(1), str(rated), 1)  # the rated count, as 072 says it
-    elif after.strip():
+    elif not any(c.isdigit() for c in after):
+        text += after  # words without a number ("players") stay true
+    else:
         w.notes.append(f"record {code}: the number of {'players' if code == '062' else 'rated players'} is now "
                        f"{now} (the file said {said}); {after.strip()!r} after it could not be recounted and is "
                        f"left out")
