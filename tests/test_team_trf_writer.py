@@ -89,6 +89,35 @@ def test_a_name_cannot_forge_a_line():
     assert read_team_trf(text, "x.trf").teams[0].name == "A 001   77 x"
 
 
+def test_a_team_name_longer_than_310s_columns_is_cut_there_with_a_note_and_kept_in_a_comment(tmp_path):
+    """TRF-26 gives a team name columns 9-40 of record 310, and the short name, strength, MP, GP,
+    rank and roster fixed columns after it: a longer name (typed in a team workbook) is cut to 32
+    characters, said in a note naming the team, and written whole in a ``###`` line after its 310.
+    FIDE's reference engine reads the file with the same values as the original."""
+    long = "Schachgesellschaft Zurich 1809 Erste Mannschaft"  # 47 characters
+    event = _read(four_teams())
+    named = dataclasses.replace(event, teams=(dataclasses.replace(event.teams[0], name=long), *event.teams[1:]))
+    notes: list[str] = []
+    lines = write_team_trf(named, notes=notes).splitlines()
+    at = next(k for k, ln in enumerate(lines) if ln.startswith("310   1"))
+    assert lines[at][8:40] == long[:32] and lines[at][40] == " "
+    assert lines[at + 1] == f"### team 1 full name: {long}"
+    assert notes == [f"team 1: the name {long!r} is longer than the 32 columns record 310 gives it (9-40); "
+                     f"written as {long[:32]!r}, the full name in a comment line after it"]
+    again = read_team_trf("\n".join(lines), "again.trf")
+    assert again.teams[0].name == long[:32]
+    assert_same_event(dataclasses.replace(named, teams=(dataclasses.replace(named.teams[0], name=long[:32]),
+                                                        *named.teams[1:])), again)
+    # written again: the comment comes back once, and no second note
+    notes.clear()
+    assert write_team_trf(again, notes=notes).count(f"### team 1 full name: {long}") == 1 and notes == []
+    run = _gacrux()
+    original, written = tmp_path / "original.trf", tmp_path / "written.trf"
+    original.write_text(four_teams(), encoding="utf-8")
+    written.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    _same_under_gacrux(run, original, written, primary="MP", codes=["MPTS", "GPTS", "BH:MP", "EMGSB/C1"])
+
+
 def test_byes_pab_forfeited_matches_and_line_ups_are_written_and_read_back():
     # round 2 changed: team 1 - team 3 forfeited by team 3 (330), team 2 has the PAB, team 4 a half-point bye;
     # round 1: team 1 plays its boards in the other order (300)

@@ -68,3 +68,78 @@ def test_scoring_in_the_standard_columns_and_written_freely():
     want = Scoring(win=Fraction(3), draw=Fraction(1), pab=Fraction(1))
     assert parse_scoring("162      W 3.0    D 1.0    P 1.0", "x") == want
     assert parse_scoring("162 W=3 D=1 P=1", "x") == want
+
+
+# --- the player counts 062 / 072 and what else a header carries -------------------------------------
+
+def _players(n: int, rated: int) -> list[str]:
+    """``n`` players, the first ``rated`` of them with a rating, all paired in round 1 but the last
+    of an odd number (a PAB): a consistent file of any size."""
+    lines = []
+    for no in range(1, n + 1):
+        opp = no + 1 if no % 2 else no - 1
+        rnd = (opp, "w" if no % 2 else "b", "1" if no % 2 else "0") if opp <= n else ("0000", "-", "U")
+        lines.append(player_line({"no": no, "name": f"P{no}", "rating": 1500 if no <= rated else "",
+                                  "points": "1.0" if rnd[2] in "1U" else "0.0"}, [rnd]))
+    return lines
+
+
+def _counts(header: list[str], n: int, rated: int, added: int = 0, added_rated: int = 0):
+    """The 062/072 records written for a file of ``n`` players (``rated`` rated) with ``header``,
+    after ``added`` players (``added_rated`` of them rated) joined; and the notes."""
+    from dataclasses import replace
+    t = parse_trf("\n".join(["012 E", "042 2025/03/04", "XXR 1", *header, *_players(n, rated)]))
+    if added:
+        more = parse_trf("\n".join(_players(n + added, rated + added_rated)))
+        extra = [replace(p, rating=1500 if i < added_rated else None)
+                 for i, p in enumerate(more.players[n:])]
+        t = t.with_players(t.players + tuple(extra))
+    notes: list[str] = []
+    out = write_trf(t, notes).splitlines()
+    return [ln for ln in out if ln[:3] in ("062", "072")], notes
+
+
+def test_player_counts_are_kept_as_the_file_wrote_them_while_true():
+    # Swiss-Manager's "062 163 (73)": the number is true, the line comes back whole
+    assert _counts(["062 4 (3)", "072 2"], 4, 2) == (["062 4 (3)", "072 2"], [])
+    # 072 counts the FIDE-rated players in some programs (Papi rates every player): with the same
+    # players as 062 said, the file's own count stands though every player has a rating here
+    assert _counts(["062 4", "072 0"], 4, 4) == (["062 4", "072 0"], [])
+
+
+def test_player_counts_follow_added_players_in_the_same_style():
+    # 4 players (2 rated) + 1 rated: 062 says 5; the bracket equalled 072 (the rated players), so
+    # it is the rated count in brackets and becomes 3, as 072 does (with a note on how it counted)
+    lines, notes = _counts(["062 4 (2)", "072 2"], 4, 2, added=1, added_rated=1)
+    assert lines == ["062 5 (3)", "072 3"]
+    assert notes == ["record 072: the number of players changed, so the rated players were recounted: 3 (the "
+                     "file said 2) players with a rating in their 001 record; if the file counted FIDE-rated "
+                     "players only, correct it"]
+    # a number right-aligned in its columns stays so, and words after it; 072 still true: kept, no note
+    assert _counts(["062   9 players", "072 9"], 9, 9, added=1, added_rated=0) == (["062  10 players", "072 9"], [])
+
+
+def test_a_remark_after_a_count_that_cannot_be_recounted_is_left_out_with_a_note():
+    lines, notes = _counts(["062 4 (73)", "072 2"], 4, 2, added=1)
+    assert lines == ["062 5", "072 2"]
+    assert notes == ["record 062: the number of players is now 5 (the file said 4); '(73)' after it could not "
+                     "be recounted and is left out"]
+
+
+def test_comment_lines_and_an_empty_start_date_come_back():
+    text = "\n".join(["### made by hand", "012 E", "042", "XXR 1", "###", *PLAYERS])
+    t = parse_trf(text, findings=Findings(strict=False))
+    assert t.start_date is None
+    assert write_trf(t).splitlines()[:5] == ["### made by hand", "012 E", "042", "XXR 1", "###"]
+
+
+def test_a_text_too_long_for_its_columns_is_cut_with_a_note():
+    from dataclasses import replace
+    t = parse_trf("\n".join(["012 E", "042 2025/03/04", "XXR 1", *PLAYERS]))
+    long = "Lastname-Doublename, Firstname Middlename"  # 41 characters; TRF-16 gives 33 (15-47)
+    t = t.with_players((replace(t.players[0], name=long), t.players[1]))
+    notes: list[str] = []
+    line = next(ln for ln in write_trf(t, notes).splitlines() if ln.startswith("001    1"))
+    assert line[14:47] == long[:33]
+    assert notes == [f"player 1: the name {long!r} is longer than the 33 columns of TRF's 001 record "
+                     f"(columns 15-47); written as {long[:33]!r}"]

@@ -367,12 +367,13 @@ def export_team_trf(args: argparse.Namespace) -> Optional[tuple[str, int]]:
     from .excel.xlsx.safe_write import atomic_write
     from .trf.team_writer import write_team_trf
     result = _result(args, event)
-    text = write_team_trf(event, result)
+    notes: list[str] = []
+    text = write_team_trf(event, result, notes)
     out = atomic_write(Path(args.output), text.encode("utf-8"), overwrite=args.force)
     players = sum(len(t.roster) for t in event.teams)
     return (f"wrote {out}: {len(event.teams)} teams, {players} players, {event.rounds} rounds; ranks (310) of the "
             f"standings after round {result.rounds} by {', '.join(result.codes) or 'the primary score'} "
-            f"({result.edition.name})\n{pab_text(event, result.pab)}\n"), 0
+            f"({result.edition.name})\n{pab_text(event, result.pab)}\n" + "".join(f"note: {n}\n" for n in notes)), 0
 
 
 # --- explain and compare ------------------------------------------------------------------------

@@ -151,9 +151,11 @@ def export_trf(args) -> tuple[str, int]:
         raise InputError(str(exc), book.name) from None
     t = for_export(t, settings, header)
     t, after = with_ranks(t, settings)
-    out = atomic_write(Path(args.output), write_trf(t).encode("utf-8"), overwrite=args.force)
+    notes: list[str] = []
+    out = atomic_write(Path(args.output), write_trf(t, notes).encode("utf-8"), overwrite=args.force)
     ranks = f"; ranks after round {after} (the Settings tie-breaks)" if after else ""
-    return f"wrote {out}: {len(t.players)} players, {t.rounds} rounds{ranks}\n" + _colour_note(t), 0
+    return (f"wrote {out}: {len(t.players)} players, {t.rounds} rounds{ranks}\n" + _colour_note(t)
+            + "".join(f"note: {n}\n" for n in notes)), 0
 
 
 def _export_team_trf(args, book) -> tuple[str, int]:
@@ -176,9 +178,11 @@ def _export_team_trf(args, book) -> tuple[str, int]:
         ev = replace(ev, tournament=replace(ev.tournament, header=(f"352 {tables.settings.colours}",)))
     if result is None and codes:
         result = compute_team(ev, codes, rounds=0)  # no round complete: the list still written
-    out = atomic_write(Path(args.output), write_team_trf(ev, result).encode("utf-8"), overwrite=args.force)
+    notes: list[str] = []
+    out = atomic_write(Path(args.output), write_team_trf(ev, result, notes).encode("utf-8"), overwrite=args.force)
     ranks = f"; ranks after round {tables.complete} (the Settings tie-breaks)" if tables.complete else ""
-    return f"wrote {out}: {len(ev.teams)} teams, {ev.boards} boards, {ev.rounds} rounds{ranks}\n", 0
+    return (f"wrote {out}: {len(ev.teams)} teams, {ev.boards} boards, {ev.rounds} rounds{ranks}\n"
+            + "".join(f"note: {n}\n" for n in notes)), 0
 
 
 def with_ranks(t, settings):

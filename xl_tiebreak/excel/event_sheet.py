@@ -3,7 +3,8 @@ file written back by ``export-trf`` (TRF-16 records 012-132; other records verba
 
 Rows of ``label | value`` in columns A and B, read by label (without case). The labelled records
 are those an arbiter edits; any other record read from the TRF (``XXC``, ``XXA``, ``192`` ...)
-is kept on a row labelled ``TRF <code>``. Records the writer works out itself are not kept: the
+is kept on a row labelled ``TRF <code>``, a comment line (``###``) on a row ``TRF ###``. Records the
+writer works out itself are not kept: the
 number of rounds (``XXR``/142, from Settings "Rounds" or the round columns), the scoring (162),
 the tie-breaks (202/212, Settings B7:B12); the player counts (062/072) are kept, and recounted
 by the writer when the number of players changed. Settings!B5 stays the start date that counts;
@@ -29,6 +30,8 @@ CODES = {label.casefold(): code for code, label in RECORDS}
 #: records the TRF writer makes from the workbook itself (never kept here)
 WORKED_OUT = frozenset({"XXR", "142", "162", "202", "212"})
 OTHER_PREFIX = "TRF "
+#: a comment line's first characters (TRF-26, Remark 1), kept on a row ``TRF ###``
+COMMENT = "###"
 #: at most this many rows are read (a TRF's header is some dozens of lines; XXA lines one a player)
 MAX_ROWS = 20_000
 
@@ -37,7 +40,7 @@ def value_of(line: str) -> str:
     """A record's value as the sheet keeps it: the text after the code, right-stripped; the
     labelled records also left-stripped, but for 132 (its dates stand at the columns of the
     rounds); other records verbatim (``XXA    1  1.0`` keeps its columns)."""
-    rest = line[4:].rstrip()
+    rest = line[4:].rstrip() if line[:3] != COMMENT or line[3:4] == " " else line[3:].rstrip()
     return rest.strip() if line[:3] in LABELS and line[:3] != "132" else rest
 
 
@@ -80,7 +83,7 @@ def header_lines(cells: dict[str, Any], sheet: str = SHEET) -> list[str]:
         code = CODES.get(label.casefold())
         if code is None and label.upper().startswith(OTHER_PREFIX) and len(label) == len(OTHER_PREFIX) + 3:
             code = label[len(OTHER_PREFIX):].upper()
-            if code == "001" or not code.isalnum():
+            if code == "001" or not (code.isalnum() or code == COMMENT):
                 raise InputError(f"{label!r} is not a header record (players are on the crosstable); "
                                  "delete the row", f"{sheet}!A{r}")
             if code in WORKED_OUT:

@@ -3,7 +3,8 @@ reader takes from it (:data:`READERS`) and how the writer puts it back (:data:`W
 
 Read: 012 the event's name, 042 the start date, XXR/142 the number of rounds, 162 the scoring
 system, 092/192 the type of event, 082 and the team records (a team event), 202/212 the
-tie-break list. Every other record is kept verbatim, so that writing a file back loses nothing.
+tie-break list. Every other record is kept verbatim, so that writing a file back loses nothing;
+so are the comment lines (``###``, TRF-26 Remark 1). Blank lines are not kept.
 """
 
 from __future__ import annotations
@@ -140,9 +141,13 @@ READERS: dict[str, Reader] = {
 
 
 def read_header_line(h: Header, line: str, lineno: int, source: str, fd: Findings) -> None:
-    """One header record (not a 001 line): its handler, if any, then kept in ``h.lines``."""
+    """One header record (not a 001 line): its handler, if any, then kept in ``h.lines``; a
+    comment line (``###``) is kept there as it is, and read by no handler."""
     line = line.rstrip("\r\n")
-    if not line.strip() or line.startswith("###"):
+    if not line.strip():
+        return
+    if line.startswith("###"):
+        h.lines.append(line)
         return
     code = line[:3]
     if code in TEAM_RECORDS:
@@ -230,11 +235,12 @@ def event_type(text: str, code: str = "092") -> Optional[str]:
 @dataclass
 class Writing:
     """A header being written back: the tournament, the codes it has settled so far (``XXR``
-    stands for 142 too, ``092`` for 192, ``202`` for 212) and whether 062/072 stay as read."""
+    stands for 142 too, ``092`` for 192, ``202`` for 212), and the notes saying what the writer
+    could not keep as read (:func:`~xl_tiebreak.trf.writer.write_trf` hands them to the caller)."""
 
     t: "Tournament"
     done: set[str] = field(default_factory=set)
-    counts_kept: bool = False
+    notes: list[str] = field(default_factory=list)
 
 
 #: A writer's handler: (writing, the line read, its text after the code) -> the line written, or
@@ -246,12 +252,14 @@ def _write_name(w: Writing, line: str, rest: str) -> Optional[str]:
     if "012" in w.done:
         return None
     w.done.add("012")
-    return f"012 {w.t.name}".rstrip() if w.t.name else line
+    return f"012 {w.t.name}".rstrip() if w.t.name and w.t.name != rest else line
 
 
 def _write_start(w: Writing, line: str, rest: str) -> Optional[str]:
     start = w.t.start_date
-    if "042" in w.done or not start:
+    if not start:
+        return line  # no date to settle: the record as read (an empty 042 too)
+    if "042" in w.done:
         return None
     w.done.add("042")
     return line if parse_date(rest) == start else f"042 {start.replace('-', '/')}"
@@ -290,12 +298,58 @@ def _write_list(w: Writing, line: str, rest: str) -> Optional[str]:
     return line if listed == tiebreaks else "202 " + ",".join(tiebreaks)
 
 
+#: a count record's text after its code: blanks, the number, then what follows it (``" (73)"``)
+_COUNT = re.compile(r"(\s*)(\d+)(.*)", re.S)
+_BRACKETED = re.compile(r"\s*\(\s*(\d+)\s*\)\s*")
+
+
+def _count_said(lines: "tuple[str, ...] | list[str]", code: str) -> Optional[int]:
+    """The number the first ``code`` record of ``lines`` gives, or None."""
+    for ln in lines:
+        if ln[:3] == code:
+            m = _COUNT.match(ln[4:])
+            return int(m.group(2)) if m else None
+    return None
+
+
 def _write_count(w: Writing, line: str, rest: str) -> Optional[str]:
-    if w.counts_kept:
+    """062 (players) and 072 (rated players), TRF-16: the record as read while its number is still
+    true, whatever follows the number (some programs write a second count in brackets,
+    ``062 163 (73)``). 062 counts the 001 records; 072 the players with a rating, but a file may
+    count only the FIDE-rated ones (Papi rates every player), so 072 is also kept while the number
+    of players is what 062 said. Otherwise the number is rewritten in the record's own columns
+    and a bracketed count after it is brought up to date when it is the file's rated count (it
+    equalled 072); words after it stay; any other text with a number cannot be recounted: it is
+    left out, and a note says so. A 072 recounted gets a note too (the file's way of counting may
+    differ)."""
+    code, players = line[:3], w.t.players
+    rated = sum(1 for p in players if p.rating)
+    now = len(players) if code == "062" else rated
+    m = _COUNT.match(line[4:])
+    if m is None:
+        return line  # no number: nothing to bring up to date
+    said = int(m.group(2))
+    if said == now:
         return line
-    if line[:3] == "062":
-        return f"062 {len(w.t.players)}"
-    return f"072 {sum(1 for p in w.t.players if p.rating)}"
+    if code == "072" and _count_said(w.t.header, "062") in (None, len(players)):
+        return line  # the same players as read (or no way to tell): the file's own count stands
+    lead, number, after = m.groups()
+    width = len(lead) + len(number)  # a number right-aligned in its columns stays so
+    text = f"{line[:4]}{now:>{width}}"
+    bracket = _BRACKETED.fullmatch(after)
+    if bracket and int(bracket.group(1)) == _count_said(w.t.header, "072"):
+        text += after.replace(bracket.group(1), str(rated), 1)  # the rated count, as 072 says it
+    elif not any(c.isdigit() for c in after):
+        text += after  # words without a number ("players") stay true
+    else:
+        w.notes.append(f"record {code}: the number of {'players' if code == '062' else 'rated players'} is now "
+                       f"{now} (the file said {said}); {after.strip()!r} after it could not be recounted and is "
+                       f"left out")
+    if code == "072":
+        w.notes.append(f"record 072: the number of players changed, so the rated players were recounted: {now} "
+                       f"(the file said {said}) players with a rating in their 001 record; if the file counted "
+                       "FIDE-rated players only, correct it")
+    return text.rstrip()
 
 
 WRITERS: dict[str, Writer] = {

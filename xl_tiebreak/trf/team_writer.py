@@ -9,17 +9,39 @@ What is written:
   ``192`` the primary score (the record read is kept when it says the same, e.g. ``FIDE_TEAM_BAKU``;
   else ``FIDE_TEAM_TYPEA_MP_GP`` / ``..._GP_MP``); ``352`` the board colours as read (not invented
   where the file had none); ``362`` the match points ``TW TD TL``;
-* the 001 board lines, every field as read;
-* ``310`` per team: number, name (32 columns), the short name and strength columns as read, match
+* the 001 board lines, every field as read (as :func:`~xl_tiebreak.trf.writer.write_trf` writes
+  them), but for the cells of rounds without a game (:func:`_team_cells`);
+* ``310`` per team: number, name (columns 9-40), the short name and strength columns as read, match
   points and game points of the games (C.07 team scoring, :func:`~xl_tiebreak.teams.scores`), rank
   (from the standings given, else the rank read), the roster in board order;
 * ``240`` team byes F/H/Z (one record per type and round), ``320`` the team PAB with the value the
   event uses (always, even where it was the default and no team had one, so that every reader
   agrees on it),
   ``330`` forfeited matches, ``300`` the line-ups whose board order is not the roster's (``0`` for an
-  empty board).
+  empty board), and every line-up the file gave that still holds (a forfeited match's too: who
+  stood on which board).
 
-TRF-16 ``013`` rosters become ``310`` records; the teams keep their numbers.
+TRF-26 gives a team name the 32 columns 9-40 of record 310, and the fields after it have fixed
+columns: a longer name is cut there, the full name is written in a comment line (``###``) after
+the team's record, and a note naming the team says so.
+
+What a team file read and written back does not keep character for character, on purpose
+(besides what the individual writer normalises, :mod:`xl_tiebreak.trf.writer`):
+
+* TRF-16 ``013`` rosters become ``310`` records (the teams keep their numbers; a file with both is
+  read, and written, by its 310); ``XXR`` becomes ``142``; ``192``, ``362`` and ``320`` are written
+  even where the file left them to their defaults; the team records come after the header, each
+  kind together, blank lines left out;
+* 310's match and game points are those of the games (a file whose totals disagree is reported by
+  the reader, ``team-declared``), and so is each board player's points field (a file that counted
+  a team bye on its players' boards, as one real file does, is refused by FIDE's reference
+  engine);
+* ``330`` and ``320`` records are written as read while they still hold; else ``330`` with the
+  lower team number first, ``320`` with blanks for the rounds without a PAB; ``240`` with the teams
+  whose round it decides (where a 320 or 330 names the same team's round, the reader's
+  ``team-overlap`` warning says which record is used);
+* a line-up (300) that only says what the roster order already gives is not written unless the
+  file had it.
 """
 
 from __future__ import annotations
@@ -60,20 +82,38 @@ class TeamStandings(Protocol):
     def tiebreaks(self) -> Sequence[object]: ...
 
 
-def write_team_trf(event: TeamEvent, result: Optional[TeamStandings] = None) -> str:
+def write_team_trf(event: TeamEvent, result: Optional[TeamStandings] = None,
+                   notes: Optional[list[str]] = None) -> str:
     """TRF-26 text of a team event (module docstring). ``result``: standings whose ranks go into
-    record 310 and whose tie-break codes become record 202; without it, the ranks read are kept."""
+    record 310 and whose tie-break codes become record 202; without it, the ranks read are kept.
+    ``notes``: where the writer says what it could not keep as given (a team name cut to 310's
+    columns, a player's field cut to 001's, a count of 062/072 not recounted)."""
     t = event.tournament
-    header = [ln for ln in t.header if ln[:3] not in TEAM_HEADER_RECORDS]
+    names = {tm.no: _name_comment(tm) for tm in event.teams}
+    header = [ln for ln in t.header if ln[:3] not in TEAM_HEADER_RECORDS and ln not in names.values()]
     codes = tuple(_code(c) for c in result.tiebreaks) if result is not None else t.tiebreaks
     # 142 before the players (write_trf keeps it), and no individual 092 invented (kind None)
     plain = dataclasses.replace(t, header=(*header, f"142 {event.rounds}"), kind=None, tiebreaks=codes)
-    lines = write_trf(plain).splitlines()
+    got: list[str] = []
+    lines = write_trf(plain, got).splitlines()
     first = next((k for k, ln in enumerate(lines) if ln[:3] == "001"), len(lines))
     head, players = lines[:first], _team_cells(event, lines[first:])
     head += _team_header(event)
     ranks = {r.no: _rank(r.rank) for r in result.rows} if result is not None else {}
-    return "\n".join(head + players + _team_records(event, ranks)) + "\n"
+    records = _team_records(event, ranks, names, got)
+    if notes is not None:
+        notes.extend(got)
+    return "\n".join(head + players + records) + "\n"
+
+
+#: the columns of a team name in record 310 (9-40, TRF-26)
+NAME_WIDTH = 32
+
+
+def _name_comment(tm: Team) -> Optional[str]:
+    """The comment line (``###``) keeping a team name longer than 310's columns, else None."""
+    name = one_line(tm.name)
+    return f"### team {tm.no} full name: {name}" if len(name) > NAME_WIDTH else None
 
 
 def _team_cells(event: TeamEvent, players: list[str]) -> list[str]:
@@ -139,11 +179,20 @@ def _points(x: Fraction, width: int) -> str:
     return f"{text:>{width}}"
 
 
-def _team_records(event: TeamEvent, ranks: dict[int, Optional[int]]) -> list[str]:
+def _team_records(event: TeamEvent, ranks: dict[int, Optional[int]], names: dict[int, Optional[str]],
+                  notes: list[str]) -> list[str]:
     got = scores(event)
     read310 = {ln[4:7].strip(): ln for ln in event.tournament.header if ln[:3] == "310"}
-    out = [_team_line(tm, got[tm.no], ranks.get(tm.no, tm.declared_rank), read310.get(str(tm.no), ""))
-           for tm in event.teams]
+    out = []
+    for tm in event.teams:
+        out.append(_team_line(tm, got[tm.no], ranks.get(tm.no, tm.declared_rank), read310.get(str(tm.no), "")))
+        comment = names.get(tm.no)
+        if comment is not None:
+            out.append(comment)
+            name = one_line(tm.name)
+            notes.append(f"team {tm.no}: the name {name!r} is longer than the {NAME_WIDTH} columns record 310 "
+                         f"gives it (9-40); written as {name[:NAME_WIDTH]!r}, the full name in a comment line "
+                         "after it")
     out += _byes(event) + _pab(event) + _forfeits(event) + _lineups(event)
     return out
 
@@ -151,7 +200,7 @@ def _team_records(event: TeamEvent, ranks: dict[int, Optional[int]]) -> list[str
 def _team_line(tm: Team, score: tuple[Fraction, Fraction], rank: Optional[int], read: str) -> str:
     """310: number 5-7, name 9-40, short name 42-46 and strength 48-53 (as read), MP 55-60, GP
     62-67, rank 69-71, players from 74 every 5 columns."""
-    name = one_line(tm.name)[:32]
+    name = one_line(tm.name)[:NAME_WIDTH]
     middle = (read[41:53] if len(read) > 41 else "").ljust(12) + " "
     line = (f"310 {tm.no:3d} {name:<32} {middle}{_points(score[0], 6)} {_points(score[1], 6)} "
             f"{'' if rank is None else rank:>3}  " + " ".join(f"{p:4d}" for p in tm.roster))
@@ -174,24 +223,60 @@ def _pab(event: TeamEvent) -> list[str]:
     own default (FIDE's reference engine gives a TRF-16 PAB a drawn match)."""
     who = {m.round: m.team for m in event.matches if m.kind == PAB}
     mp, gp = event.pab_points
+    read = next((ln for ln in event.tournament.header if ln[:3] == "320"), None)
+    if read is not None and _pab_read(read) == (mp, gp, who):
+        return [read]  # as the file wrote it (000 for no PAB, say)
     cells = [f"{who[r]:3d}" if r in who else "   " for r in range(1, max(who, default=0) + 1)]
     return [(f"320 {_points(mp, 4)} {_points(gp, 4)} " + " ".join(cells)).rstrip()]
+
+
+def _pab_read(line: str) -> Optional[tuple[Fraction, Fraction, dict[int, int]]]:
+    """What a 320 record read says: MP, GP, the team of each round with one; None if unreadable."""
+    try:
+        mp, gp = Fraction(line[4:8].strip().replace(",", ".")), Fraction(line[9:13].strip().replace(",", "."))
+    except (ValueError, ZeroDivisionError):
+        return None
+    who = {}
+    for r, c in enumerate(range(14, len(line), 4), start=1):
+        cell = line[c:c + 3].strip()
+        if cell and not cell.isdigit():
+            return None
+        if cell and int(cell):
+            who[r] = int(cell)
+    return mp, gp, who
 
 
 def _forfeits(event: TeamEvent) -> list[str]:
     """330: ``+-`` / ``-+`` / ``--`` at 5-6, round 8-10, the two teams at 12-14 and 16-18."""
     res = {"+": "+-", "-": "-+", "=": "--"}
-    return [f"330 {res[m.forfeit or '=']} {m.round:3d} {m.team:3d} {m.opponent:3d}"
-            for m in event.matches
-            if m.kind == FORFEITED and m.opponent is not None and m.team < m.opponent]
+    read: dict[tuple[int, int, int, str], str] = {}  # the 330 records read, by what they say (lower team first)
+    for ln in event.tournament.header:
+        tok = ln[4:].split() if ln[:3] == "330" else []
+        if len(tok) == 4 and tok[0] in ("+-", "-+", "--") and all(x.isdigit() for x in tok[1:]):
+            r, a, b = (int(x) for x in tok[1:])
+            said = tok[0] if a < b else tok[0][::-1]
+            read.setdefault((r, min(a, b), max(a, b), said), ln)
+    out = []
+    for m in event.matches:
+        if m.kind == FORFEITED and m.opponent is not None and m.team < m.opponent:
+            said = res[m.forfeit or "="]
+            out.append(read.get((m.round, m.team, m.opponent, said),
+                                f"330 {said} {m.round:3d} {m.team:3d} {m.opponent:3d}"))
+    return out
 
 
 def _lineups(event: TeamEvent) -> list[str]:
     """300 for a played match whose boards are not the roster order numbered 1, 2, ...: round 5-7,
     team 9-11, opponent team 13-15, then the player of each board from 17 every 5 columns (0 =
-    empty), at least as many as the event has boards."""
+    empty), at least as many as the event has boards. A 300 the file had is written as read while
+    it still holds (:func:`_still_holds`)."""
     out = []
+    read = _read_lineups(event.tournament.header)
     for m in event.matches:
+        had = read.get((m.round, m.team))
+        if had is not None and _still_holds(m, had[0], had[1]):
+            out.append(had[2])
+            continue
         if m.kind != PLAYED or not m.boards or m.opponent is None or _in_roster_order(event, m):
             continue
         width = max(event.boards, max(b.board for b in m.boards))
@@ -208,3 +293,28 @@ def _in_roster_order(event: TeamEvent, m: Match) -> bool:
     players = [b.player for b in m.boards]
     return ([b.board for b in m.boards] == list(range(1, len(m.boards) + 1))
             and players == sorted(players, key=lambda p: roster.index(p) if p in roster else len(roster)))
+
+
+def _read_lineups(header: Sequence[str]) -> dict[tuple[int, int], tuple[int, tuple[int, ...], str]]:
+    """The 300 records of a header, by (round, team): (opponent team, the players in board order
+    with 0 for an empty board, the line). Records that are not numbers are left out (the reader
+    has refused them)."""
+    got: dict[tuple[int, int], tuple[int, tuple[int, ...], str]] = {}
+    for ln in header:
+        tok = ln[4:].split() if ln[:3] == "300" else []
+        if len(tok) >= 3 and all(x.isdigit() for x in tok):
+            nums = [int(x) for x in tok]
+            got.setdefault((nums[0], nums[1]), (nums[2], tuple(nums[3:]), ln))
+    return got
+
+
+def _still_holds(m: Match, opponent: int, order: tuple[int, ...]) -> bool:
+    """Whether a line-up read (300) still says the truth about match ``m``: the same opponent team,
+    and, for a played match, each player on the board the line-up gives him (his place in it, as
+    the reader numbers boards); a forfeited match keeps the line-up of the team that came."""
+    if m.opponent != opponent:
+        return False
+    if m.kind == FORFEITED:
+        return True
+    return m.kind == PLAYED and {(b.board, b.player) for b in m.boards} == \
+        {(i, p) for i, p in enumerate(order, start=1) if p}

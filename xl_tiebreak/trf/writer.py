@@ -1,26 +1,53 @@
 """The TRF writer: a tournament as TRF-16 text, plus the TRF-26 records that carry its data
-(TIEBREAK_RULES §9)."""
+(TIEBREAK_RULES §9).
+
+A file read and written back keeps every header record and comment line, and every field the
+reader took from a 001 line (start rank, sex, title, name, rating, federation, FIDE ID, birth
+date, points, rank, each round's opponent, colour and result). What it does not keep
+character for character, on purpose:
+
+* 001 fields stand at their columns in one alignment (text left, numbers right): a federation
+  written ``" OS"`` or a name starting a column late comes back ``"OS "``, starting at column 15;
+* a rating of ``0`` / ``0000`` is written blank (TRF-16: 0 or blank, unrated; the reader takes
+  both for "no rating");
+* a round without an opponent is written ``0000 - X`` (``X`` its code; the opponent of four
+  blanks and the ``+`` that older files write for a pairing-allocated bye become TRF-16's
+  ``0000`` and ``U``), and an absence (``-`` or blank without an opponent) is left blank, which
+  TRF-16 reads as the same; trailing blanks are not written;
+* a game or forfeit without a colour (``-``) gets one (:func:`missing_colours`): FIDE's
+  reference engine refuses a pairing without colours;
+* the points field is the points of the results (:meth:`~xl_tiebreak.model.Player.score`);
+* the players come in start-rank order; blank lines are left out;
+* the records the tournament settles are rewritten when it says otherwise (see
+  :func:`write_trf`), and those it lacks are added: ``XXR`` (the number of rounds), a ``162``
+  for a scoring other than 1/½/0, ``202`` for its tie-breaks, ``012``, ``042``, ``092``.
+
+A text longer than its columns (a name of more than 33 characters, say) is cut to them, and a
+note says so; so is a count of 062/072 that could not be brought up to date
+(:func:`~xl_tiebreak.trf.records._write_count`). The notes go to the list the caller gives.
+"""
 
 from __future__ import annotations
 
 from typing import Mapping, Optional
 
 from ..model import Kind, Player, Round, Tournament
-from .layout import RESULT_CODE, one_line, player_line, points_text
+from .layout import PLAYER_FIELDS, RESULT_CODE, one_line, player_line, points_text
 from .records import Writing, scoring_line, type_line, write_header_line
 
 
-def write_trf(t: Tournament) -> str:
+def write_trf(t: Tournament, notes: Optional[list[str]] = None) -> str:
     """TRF-16 text for a tournament (plus TRF-26 records 142/162/202 where they carry data).
 
     The header records read (``t.header``) come back in their order, verbatim, except those the
     tournament itself settles: 012 the event's name, 042 the start date (the text read is kept
-    when it is that date), 092/192 the type (kept when they say it), XXR/142 the number of rounds,
-    162 the scoring, 202/212 the tie-breaks (kept when they list them), 062/072 the player counts
-    (kept while the number of players is the same). What the header lacks is added after it."""
+    when it is that date, or when the event has none), 092/192 the type (kept when they say it),
+    XXR/142 the number of rounds, 162 the scoring, 202/212 the tie-breaks (kept when they list
+    them), 062/072 the player counts (kept while still true; see
+    :func:`~xl_tiebreak.trf.records._write_count`). What the header lacks is added after it.
+    ``notes``: where the writer says what it could not keep as read (module docstring)."""
     out: list[str] = []
-    nplayers = len(t.players)
-    writing = Writing(t, counts_kept=any(ln[:3] == "062" and ln[4:].strip() == str(nplayers) for ln in t.header))
+    writing = Writing(t)
     done = writing.done
     for line in t.header:
         got = write_header_line(writing, line)
@@ -40,7 +67,9 @@ def write_trf(t: Tournament) -> str:
         out.append("202 " + one_line(",".join(t.tiebreaks)))
     colours = missing_colours(t)
     for p in t.players:
-        out.append(_player_line(p, colours))
+        out.append(_player_line(p, colours, writing.notes))
+    if notes is not None:
+        notes.extend(writing.notes)
     return "\n".join(out) + "\n"
 
 
@@ -66,13 +95,24 @@ def missing_colours(t: Tournament) -> dict[tuple[int, int], str]:
     return got
 
 
-def _player_line(p: Player, colours: Optional[Mapping[tuple[int, int], str]] = None) -> str:
+#: the 001 fields a writer cuts to their columns (:class:`~xl_tiebreak.trf.layout.Field`)
+_CUT_FIELDS = tuple(f for f in PLAYER_FIELDS if f.cut)
+
+
+def _player_line(p: Player, colours: Optional[Mapping[tuple[int, int], str]] = None,
+                 notes: Optional[list[str]] = None) -> str:
     rank = p.declared_rank
     colours = colours or {}
-    return player_line({"no": p.no, "sex": p.sex, "title": p.title, "name": p.name, "rating": p.rating or "",
-                        "fed": p.fed, "fide_id": p.fide_id, "birth": p.birth, "points": points_text(p.score()),
-                        "rank": "" if rank is None else rank},
-                       [_round_texts(r, colours.get((p.no, i))) for i, r in enumerate(p.rounds)])
+    fields = {"no": p.no, "sex": p.sex, "title": p.title, "name": p.name, "rating": p.rating or "", "fed": p.fed,
+              "fide_id": p.fide_id, "birth": p.birth, "points": points_text(p.score()),
+              "rank": "" if rank is None else rank}
+    if notes is not None:
+        for f in _CUT_FIELDS:
+            text = one_line(str(fields[f.name]))
+            if len(text) > f.width:
+                notes.append(f"player {p.no}: the {f.name} {text!r} is longer than the {f.width} columns of TRF's "
+                             f"001 record ({f.where}); written as {text[:f.width]!r}")
+    return player_line(fields, [_round_texts(r, colours.get((p.no, i))) for i, r in enumerate(p.rounds)])
 
 
 def _round_texts(r: Round, colour: Optional[str] = None) -> tuple[object, str, str]:
