@@ -416,3 +416,16 @@ def test_the_club_column_is_read_under_its_english_and_german_headings():
     assert [(p.no, p.name, p.club) for p in t.players] == [(1, "Brown, B", "Sri Abim"), (2, "Adams, A", "Sk Beserah")]
     rows[1] = ["Rg.", "Snr", "Name", "Land", "Verein/Ort", "1.Rd", "Pkt."]
     assert [p.club for p in read_export(rows).tournament.players] == ["Sri Abim", "Sk Beserah"]
+
+
+def test_the_workbook_made_from_an_export_keeps_the_clubs_for_a_club_category(tmp_path, capsys):
+    """Export -> workbook --from -> the Club column -> standings --category CLUB=..."""
+    export, book = tmp_path / "rapid.xlsx", tmp_path / "rapid-book.xlsx"
+    _write_xlsx(export, [*SM3_TITLE, SM3_HEADER, *SM3_PLAYERS, *SM_FOOTER])
+    code, out, err = _cli(capsys, "workbook", "--from", "swiss-manager", export, "-o", book)
+    assert code == 0, (out, err)
+    code, out, err = _cli(capsys, "standings", book, "--category", "club=sk wien", "-f", "json")
+    assert code == 0, (out, err)
+    doc = json.loads(out)
+    assert [r["no"] for r in doc["players"]] == [1]  # Brown, SK Wien
+    assert doc["category"]["missing"] and set(doc["category"]["missing"]) == {3, 4}  # no club written
