@@ -174,6 +174,14 @@ def test_export_trf_of_a_team_workbook_reads_back_to_the_same_event(path, tmp_pa
     ranks = {int(line[4:7]): int(line[68:71]) for line in text.splitlines() if line[:3] == "310"}
     assert ranks == {r.no: r.rank for r in result.rows}
     assert "202 " + ",".join(result.codes) in text
+    # the header records the sheets do not hold come back from the Event sheet, as read (the team
+    # records are the writer's, from the Teams, Matches and Settings sheets)
+    # (202, 142 and the like are the Settings'; a column ruler such as "1234567890..." is no record)
+    from xl_tiebreak.excel.event_sheet import WORKED_OUT
+    from xl_tiebreak.trf.team_writer import TEAM_HEADER_RECORDS
+    kept = [ln.rstrip() for ln in ev.tournament.header if ln[:3] not in TEAM_HEADER_RECORDS | WORKED_OUT | {"352"}
+            and ln[3:4] in (" ", "") and (ln[:3].isalpha() or ln[:3].isdigit() and ln[:3] != "123")]
+    assert kept and [ln.rstrip() for ln in text.splitlines() if ln.rstrip() in kept] == kept
 
 
 # ------------------------------------------------------------------- the values, recomputed

@@ -161,21 +161,26 @@ def export_trf(args) -> tuple[str, int]:
 def _export_team_trf(args, book) -> tuple[str, int]:
     """``export-trf`` of a team workbook: a TRF-26 team file (:mod:`xl_tiebreak.trf.team_writer`) of
     its rounds typed, with the ranks (record 310) and the tie-break list (202) of its standings
-    after the last complete round; the Settings' home colours as record 352."""
+    after the last complete round; the Settings' home colours as record 352; the Event sheet's
+    records (a workbook made from a TRF file) as read."""
     from dataclasses import replace
     from ..errors import InputError
     from ..teamtb.engine import compute_team
     from ..trf.team_writer import write_team_trf
+    from .event_sheet import read_event
     from .team_book import read_team_book
     from .team_functions import team_result
     try:
         tables, codes = read_team_book(book)
         result = team_result(tables, codes) if tables.complete else None
+        header = read_event(book) or []  # a workbook made from a TRF: its other header records
     except InputError as exc:  # the file first, then the sheet and cell
         raise InputError(str(exc), book.name) from None
     ev = tables.event
-    if tables.settings.colours:
-        ev = replace(ev, tournament=replace(ev.tournament, header=(f"352 {tables.settings.colours}",)))
+    header = [ln for ln in header if ln[:3] != "352"] + ([f"352 {tables.settings.colours}"]
+                                                          if tables.settings.colours else [])
+    if header:
+        ev = replace(ev, tournament=replace(ev.tournament, header=tuple(header)))
     if result is None and codes:
         result = compute_team(ev, codes, rounds=0)  # no round complete: the list still written
     notes: list[str] = []

@@ -37,8 +37,11 @@ from ...editions import EDITIONS
 from ...errors import InputError
 from ...model import Kind
 from ...teams import ABSENT, BYE, FORFEITED, PAB, PLAYED, TeamEvent
+from ...trf.team_writer import TEAM_HEADER_RECORDS
+from ..event_sheet import event_rows
 from ..xlsx.safe_write import atomic_write
-from .template import CACHE_SHEET, FIXED_TIME, CacheBlocks, fit_heights, print_setup, spilled, to_bytes, with_values
+from .template import (CACHE_SHEET, FIXED_TIME, CacheBlocks, event_sheet, fit_heights, print_setup, spilled, to_bytes,
+                       with_values)
 from .standings_sheet import ALIGNED
 from .styles import BOLD, GRID, HEAD_COND_FILL, HEAD_FILL, INPUT_FILL, NOTE, STATUS
 
@@ -597,7 +600,14 @@ def filled_team_workbook(event: TeamEvent, *, tiebreaks: Optional[list[str]] = N
                 _text(ms.cell(i, j), v)
             elif v is not None:
                 ms.cell(i, j, v)
+    if t.header:  # the header records the sheets do not hold, for export-trf (the Event sheet)
+        event_sheet(wb, event_rows([ln for ln in t.header if ln[:3] not in TEAM_SHEET_RECORDS]))
     return wb
+
+
+#: the team records the Teams, Matches and Settings sheets hold (written by the team writer from
+#: them), left off the Event sheet
+TEAM_SHEET_RECORDS = TEAM_HEADER_RECORDS | {"352"}
 
 
 def team_template_bytes(boards: Optional[int] = None, rounds: Optional[int] = None,
