@@ -1,5 +1,6 @@
 """The package type-checks: mypy (pinned in the test extra) finds no error, with the settings of
-pyproject.toml (default strictness, the event model and the TRF file at --strict's main flags),
+pyproject.toml (default strictness; the core, from the event model and the TRF file to the
+tie-breaks, the engine and what it feeds, at --strict's main flags),
 and the wheel says so to its users' type checkers (py.typed, PEP 561)."""
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import date
-from typing import Callable, Optional, Sequence, TypeVar
+from typing import Callable, Generic, Optional, Sequence, TypeVar
 
 from .errors import InputError
 from .model import Player
@@ -155,12 +155,12 @@ R = TypeVar("R")
 
 
 @dataclass(frozen=True)
-class Selection:
+class Selection(Generic[R]):
     """The rows of one category, in the full event's order, and the players left out because the
     field the category reads is missing (their start numbers)."""
 
     category: Category
-    rows: tuple
+    rows: tuple[R, ...]
     missing: tuple[int, ...]
 
     @property
@@ -180,7 +180,7 @@ class Selection:
 
 
 def select(rows: Sequence[R], category: Category, player_of: Callable[[R], Player],
-           start: Optional[date], age: str = "year") -> Selection:
+           start: Optional[date], age: str = "year") -> Selection[R]:
     """The rows (standings rows, any type) whose player is in the category, in their order.
     An age category needs the start date: without it every player is reported missing."""
     if age not in AGE_BASES:

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Optional
+from typing import TYPE_CHECKING, Literal, Optional, TypedDict
 
 from .errors import DescriptorError
 from .tiebreaks import registry
+
+if TYPE_CHECKING:
+    from .tiebreaks.spec import Spec
 
 MAX_CUT = 99
 
@@ -55,7 +58,7 @@ class TieBreak:
         return "/".join(parts)
 
     @property
-    def spec(self) -> "registry.Spec":
+    def spec(self) -> Spec:
         """The registry row of this tie-break."""
         return registry.spec(self.name)
 
@@ -86,8 +89,22 @@ class TieBreak:
         return text + (f" ({'; '.join(mods)})" if mods else "")
 
 
-_FLAGS = {"P": "forfeits_as_games", "F": "fore", "R": "reverse", "O": "over_the_board"}
+_Flag = Literal["forfeits_as_games", "fore", "reverse", "over_the_board"]
+_FLAGS: dict[str, _Flag] = {"P": "forfeits_as_games", "F": "fore", "R": "reverse", "O": "over_the_board"}
 _MOD = re.compile(r"^(?:(C)(\d+)|(M)(\d+)|(L)([+-]?\d+)|(P)|(F)|(R)|(U)(\d+)|(O))$", re.IGNORECASE)
+
+
+class _Fields(TypedDict, total=False):
+    """The modifiers a descriptor gives, as :class:`TieBreak`'s fields."""
+
+    cut: int
+    median: int
+    limit: tuple[str, int]
+    forfeits_as_games: bool
+    fore: bool
+    reverse: bool
+    unrated: int
+    over_the_board: bool
 
 
 def parse_descriptor(text: str) -> TieBreak:
@@ -103,7 +120,7 @@ def parse_descriptor(text: str) -> TieBreak:
         raise DescriptorError(f"unknown tie-break {head.strip()!r} in {raw!r}; known: "
                               + ", ".join(list(rows) + ["GE"]))
     allowed = rows[name].modifiers
-    fields: dict = {}
+    fields: _Fields = {}
     seen: set[str] = set()
     for m in mods:
         mm = _MOD.match(m.strip())

@@ -11,13 +11,15 @@ answer comes with its reason code, which the explanations turn into words.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple, Optional
+from typing import TYPE_CHECKING, NamedTuple, Optional, Union
 
 from .errors import EditionError
 from .tiebreaks.reasons import Reason
 
 if TYPE_CHECKING:
     import numpy as np
+
+    from .tiebreaks.context import Context
 
 
 class Unplayed(NamedTuple):
@@ -27,11 +29,11 @@ class Unplayed(NamedTuple):
     Art. 16.4, the 2012 formula's terms)."""
 
     value: np.ndarray
-    reason: tuple
-    facts: dict
+    reason: tuple[tuple[Union[np.ndarray, bool], Reason], ...]
+    facts: dict[str, tuple[Union[np.ndarray, int], int]]
 
 
-def unplayed_as_draws(ctx: Any) -> tuple[np.ndarray, np.ndarray]:
+def unplayed_as_draws(ctx: Context) -> tuple[np.ndarray, np.ndarray]:
     """Every unplayed round of a player counts as a draw (C.02 §13, USCF 34E1): the scores and
     the rounds so counted (players x rounds)."""
     import numpy as np
@@ -55,7 +57,7 @@ class Edition:
     #: the note on BH and FB in a round robin (a :class:`Reason` that has one, or NONE)
     round_robin_buchholz: Reason = Reason.NONE
 
-    def opponent_score(self, ctx: Any) -> tuple[np.ndarray, np.ndarray, Reason]:
+    def opponent_score(self, ctx: Context) -> tuple[np.ndarray, np.ndarray, Reason]:
         """The score each player's opponents see in a Swiss event, the rounds counted as draws
         for it and why (C.07 Art. 16.3): requested byes and absences after the player's last
         round that is not a VUR (category 16.2.5) count as draws; every other round at its points."""
@@ -65,22 +67,22 @@ class Edition:
         drawn = (rounds[None, :] > lna[:, None]) & ~ctx.has_opp
         return np.where(drawn, ctx.D, ctx.pts).sum(axis=1), drawn, Reason.DRAWN_AFTER_WITHDRAWAL
 
-    def own_unplayed(self, ctx: Any) -> Unplayed:
+    def own_unplayed(self, ctx: Context) -> Unplayed:
         """An own unplayed round counts as a dummy opponent with the player's own score
         (C.07 2024 Art. 16.4)."""
         import numpy as np
         return Unplayed(np.broadcast_to(ctx.score[:, None], ctx.kind.shape), ((True, Reason.DUMMY_OWN),), {})
 
-    def cut_first(self, ctx: Any, game: np.ndarray) -> tuple[np.ndarray, Reason, Reason]:
+    def cut_first(self, ctx: Context, game: np.ndarray) -> tuple[np.ndarray, Reason, Reason]:
         """The unplayed rounds a cut may take first (C.07 Art. 16.5: the VURs, Art. 16.1), the
         reason shown on them and the reason of such a cut."""
         return ~game & ctx.is_vur, Reason.VUR, Reason.CUT_VUR
 
-    def sb_factor(self, ctx: Any, game: np.ndarray) -> tuple[np.ndarray, Reason]:
+    def sb_factor(self, ctx: Context, game: np.ndarray) -> tuple[np.ndarray, Reason]:
         """What SB multiplies each round's score by (C.07 Art. 9.1): the points obtained."""
         return ctx.pts, Reason.NONE
 
-    def round_robin_games(self, ctx: Any, purpose: str) -> np.ndarray:
+    def round_robin_games(self, ctx: Context, purpose: str) -> np.ndarray:
         """What counts as a game in a round robin (C.07 2024 Art. 15.2): forfeits are regular games."""
         return ctx.has_opp
 
@@ -92,7 +94,7 @@ class Fide2026(Edition):
 
     round_robin_buchholz: Reason = Reason.NO_BUCHHOLZ_IN_RR_2026
 
-    def own_unplayed(self, ctx: Any) -> Unplayed:
+    def own_unplayed(self, ctx: Context) -> Unplayed:
         """The player's own score, capped by the scheduled opponent's adjusted score for a forfeit
         (16.4.1), else by a draw's value in each round (16.4.2; ``cap_rounds``: the rounds
         scheduled or those evaluated)."""
@@ -103,12 +105,13 @@ class Fide2026(Edition):
         reason = ((ctx.is_forfeit, Reason.CAPPED_BY_OPPONENT), (~ctx.is_forfeit, Reason.CAPPED_BY_DRAWS))
         return Unplayed(np.minimum(own, cap), reason, {"cap": (cap, ctx.scale), "cap_rounds": (rounds, 1)})
 
-    def round_robin_games(self, ctx: Any, purpose: str) -> np.ndarray:
+    def round_robin_games(self, ctx: Context, purpose: str) -> np.ndarray:
         """Forfeits are unplayed in the rating tie-breaks, forfeit losses in Type-B ones."""
         if purpose == "rating":
             return ctx.is_game
         if purpose == "type-b":
-            return ctx.is_game | ctx.forfeit_win
+            played: np.ndarray = ctx.is_game | ctx.forfeit_win
+            return played
         return ctx.has_opp
 
 
@@ -119,19 +122,20 @@ class Fide2012(Edition):
 
     aro_cut_unplayed: bool = True
 
-    def opponent_score(self, ctx: Any) -> tuple[np.ndarray, np.ndarray, Reason]:
+    def opponent_score(self, ctx: Context) -> tuple[np.ndarray, np.ndarray, Reason]:
         """Every unplayed round of the opponent counts as a draw (C.02 §13)."""
         return (*unplayed_as_draws(ctx), Reason.UNPLAYED_AS_DRAWS_2012)
 
-    def own_unplayed(self, ctx: Any) -> Unplayed:
+    def own_unplayed(self, ctx: Context) -> Unplayed:
         """The virtual opponent's score (seed 000)."""
         from .tiebreaks.svon import svon_array
-        terms: dict = {}
+        terms: dict[str, np.ndarray] = {}
         value = svon_array(ctx.pts, ctx.W, ctx.D, ctx.L, terms)
-        facts = {k: (v, 1 if k == "later" else ctx.scale) for k, v in terms.items()}
+        facts: dict[str, tuple[Union[np.ndarray, int], int]] = {
+            k: (v, 1 if k == "later" else ctx.scale) for k, v in terms.items()}
         return Unplayed(value, ((True, Reason.VIRTUAL_OPPONENT),), facts)
 
-    def cut_first(self, ctx: Any, game: np.ndarray) -> tuple[np.ndarray, Reason, Reason]:
+    def cut_first(self, ctx: Context, game: np.ndarray) -> tuple[np.ndarray, Reason, Reason]:
         """No unplayed round is cut first, unless the option ``svon_cut_unplayed_first`` (SSF
         practice, RULES_NOTES §3.6) makes every one a candidate, as a VUR is in C.07 Art. 16.5."""
         import numpy as np
@@ -139,7 +143,7 @@ class Fide2012(Edition):
             return ~game, Reason.UNPLAYED_CUT_FIRST_2012, Reason.CUT_UNPLAYED_2012
         return np.zeros_like(game), Reason.NO_PRIORITY_2012, Reason.NONE
 
-    def sb_factor(self, ctx: Any, game: np.ndarray) -> tuple[np.ndarray, Reason]:
+    def sb_factor(self, ctx: Context, game: np.ndarray) -> tuple[np.ndarray, Reason]:
         """An own unplayed round counts its awarded result "as a normal result" against the virtual
         opponent (C.02 §13); with ``svon_sb_unplayed="draw"`` it counts as a draw whatever was
         awarded (Swiss-Manager, RULES_NOTES §3.7)."""

@@ -39,7 +39,7 @@ class Line:
     """One row of an account: its values (one per column of the account), why it counts as it
     does, whether it was cut and why, and the crosstable cell it comes from (player, round)."""
 
-    values: tuple
+    values: tuple[Any, ...]
     why: str = ""
     cut: str = ""
     cell: Optional[tuple[int, int]] = None
@@ -62,9 +62,9 @@ class Explanation:
     total: str
     notes: tuple[str, ...] = ()
     decimals: int = 1
-    extra: dict = field(default_factory=dict)
+    extra: dict[str, object] = field(default_factory=dict)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, object]:
         """A JSON-ready form (numbers as numbers, cells as ``{"player", "round"}``)."""
         def cell(v: Any) -> Any:
             return json_number(v) if isinstance(v, Fraction) else v

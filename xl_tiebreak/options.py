@@ -6,7 +6,7 @@ Each field's default is the one RULES_NOTES names; the docstring says which note
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Optional, Union
+from typing import Any, Iterable, Optional, Union
 
 from .textutil import is_digits
 
@@ -133,7 +133,7 @@ def options_from_pairs(pairs: Iterable[tuple[str, object]], where: str = "option
     """
     import dataclasses
     fields = {f.name for f in dataclasses.fields(Options)}
-    given: dict = {}
+    given: dict[str, Any] = {}  # field -> value; fields named at run time, which Options checks
     for name, value in pairs:
         key = str(name).strip().replace("-", "_").lower()
         text = "" if value is None else str(value).strip()

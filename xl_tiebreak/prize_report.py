@@ -45,7 +45,7 @@ def _check_fields(result: Result, category: Category, start: Optional[date]) -> 
 
 
 def category_selection(result: Result, category: Category, age: str = "year",
-                       start: Optional[date] = None, rows: Optional[Sequence[Row]] = None) -> Selection:
+                       start: Optional[date] = None, rows: Optional[Sequence[Row]] = None) -> Selection[Row]:
     """The standings rows of one category, in the full event's order. ``start``: the start date
     ages are counted at (default: the event's); ``rows``: the standings, when already ranked."""
     start = start if start is not None else start_date(result)
@@ -118,7 +118,7 @@ def render_prizes(result: Result, got: PrizeList, notes: Sequence[str], fmt: str
     return head + "\n".join(table(headers, rows, right={1, 4, 5}) + [""] + tail) + "\n"
 
 
-def category_rows(sel: Selection) -> list[tuple[int, Row]]:
+def category_rows(sel: Selection[Row]) -> list[tuple[int, Row]]:
     """(place in the category, row) with tied places shared as in the full standings."""
     out: list[tuple[int, Row]] = []
     for k, r in enumerate(sel.rows, 1):

@@ -36,7 +36,7 @@ import copy
 import itertools
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Iterable, Optional, Sequence
+from typing import Iterable, Optional, Sequence, TypedDict
 
 import numpy as np
 
@@ -101,6 +101,24 @@ class OnPoints:
     #: each place up to N he can reach on points: "clear" (alone on his points there in some
     #: outcome: certainly reachable) or "tied" (only level with others: the tie-breaks decide)
     reachable: tuple[tuple[int, str], ...] = ()
+
+
+class _Common(TypedDict):
+    """The fields of a :class:`WhatIf` that both answers (exact and on points) share."""
+
+    round: int
+    of: int
+    places: int
+    boards: tuple[Board, ...]
+    mattering: tuple[int, ...]
+    max_boards: int
+    field: int
+    contenders: tuple[int, ...]
+    reach: Optional[int]
+    codes: tuple[str, ...]
+    edition: str
+    names: dict[int, str]
+    on_points: dict[int, OnPoints]
 
 
 @dataclass(frozen=True)
@@ -436,9 +454,10 @@ def what_if(t: Tournament, tiebreaks: TieBreakList = None, *, rnd: Optional[int]
     reach = _reach(tbs)
     matter = _mattering(drawn, rnd, boards, contenders, reach)
     names = {p.no: p.name for p in t.players}
-    common = dict(round=rnd, of=t.rounds, places=n, boards=boards, mattering=tuple(boards[i].number for i in matter),
-                  max_boards=max_boards, field=len(t.players), contenders=contenders, reach=reach, codes=tuple(codes),
-                  edition=ctx0.edition.name, names=names, on_points=on_points)
+    common: _Common = dict(round=rnd, of=t.rounds, places=n, boards=boards,
+                           mattering=tuple(boards[i].number for i in matter), max_boards=max_boards,
+                           field=len(t.players), contenders=contenders, reach=reach, codes=tuple(codes),
+                           edition=ctx0.edition.name, names=names, on_points=on_points)
     if len(matter) > max_boards or 3 ** len(matter) * len(t.players) > MOST_RANKED:
         by_board = []
         for i, b in enumerate(boards):
@@ -449,7 +468,7 @@ def what_if(t: Tournament, tiebreaks: TieBreakList = None, *, rnd: Optional[int]
                     shown[no] = Range(min(best, n + 1), min(worst, n + 1))
                 by_board.append(BoardOutcome(b, o, shown))
         return WhatIf(exact=False, combinations=3 ** len(matter), ranked_by_tiebreaks=0, reachable={}, shared={},
-                      by_board=tuple(by_board), **common)  # type: ignore[arg-type]
+                      by_board=tuple(by_board), **common)
     return _enumerate(t, drawn, ctx0, tbs, rnd, boards, matter, model, common)
 
 
@@ -488,7 +507,7 @@ def _tracked(b: Board, contenders: Sequence[int]) -> list[int]:
 
 
 def _enumerate(t: Tournament, drawn: Tournament, ctx0: Context, tbs: Sequence[TieBreak], rnd: int,
-               boards: Sequence[Board], matter: Sequence[int], model: _PointsModel, common: dict) -> WhatIf:
+               boards: Sequence[Board], matter: Sequence[int], model: _PointsModel, common: _Common) -> WhatIf:
     """Rank every combination of the mattering boards' outcomes (the others drawn). Only the
     contenders are followed: places 1..n are theirs, and no one else is level with them."""
     n = common["places"]

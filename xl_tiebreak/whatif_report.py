@@ -131,8 +131,8 @@ def render_whatif(w: WhatIf, fmt: str, source: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _document(w: WhatIf) -> dict:
-    def rng(r: Range) -> dict:
+def _document(w: WhatIf) -> dict[str, object]:
+    def rng(r: Range) -> dict[str, int]:
         return {"best": r.best, "worst": r.worst}
     return {
         "round": w.round, "of": w.of, "prize_places": w.places, "edition": w.edition, "tiebreaks": list(w.codes),

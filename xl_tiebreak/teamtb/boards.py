@@ -109,7 +109,7 @@ def points_of(ev: TeamEvaluation) -> Callable[[int], Points]:
     n = boards_of(ev)
     memo = getattr(ev, "memo", None)
     if callable(memo):
-        return lambda team: memo(("board_points", team),  # type: ignore[no-any-return]
+        return lambda team: memo(("board_points", team),
                                  lambda: board_points(ev.event, team, ev.rounds, n))
     return lambda team: board_points(ev.event, team, ev.rounds, n)
 

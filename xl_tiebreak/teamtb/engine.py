@@ -185,7 +185,7 @@ def compute_team(event: TeamEvent, codes: TeamCodes = None, edition: "str | Edit
     primary_col, cols = _columns(ctx, tbs)
     specs = [team_spec(tb.name) for tb in tbs]
 
-    def key(t: int) -> tuple:
+    def key(t: int) -> tuple[tuple[int, Fraction], ...]:
         parts: list[tuple[int, Fraction]] = [_key(primary_col[t], False)]
         for tb, row, col in zip(tbs, specs, cols):
             lower = row.lower_is_better or row.ranks  # a type A place: 1 is best

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any, NamedTuple, Optional, Union
+from typing import Any, Callable, NamedTuple, Optional, Union
 
 import numpy as np
 
@@ -75,12 +75,14 @@ class Breakdown:
     parts: np.ndarray
     den: int
     reasons: Optional[np.ndarray] = None
-    facts: dict = field(default_factory=dict)
+    facts: dict[str, Fact] = field(default_factory=dict)
     ctx: Optional[Context] = None
     layout: Optional[Layout] = None
 
 
-Row = tuple  # (values, why, cut, cell)
+#: an account's row: (values, why, cut, cell); the values are what its columns show (numbers,
+#: words, None for nothing), the cell the crosstable's (start number, round) or None
+Row = tuple[tuple[Any, ...], str, str, Optional[tuple[int, int]]]
 
 
 @dataclass(frozen=True)
@@ -186,7 +188,7 @@ def note(reason: Union[Reason, int]) -> list[str]:
     return [text] if text else []
 
 
-class Params(dict):
+class Params(dict[str, Any]):
     """The facts one row of an account (player ``i``, round ``r``) can name in a phrase, looked up
     when named: ``rd``, ``n``, ``opp`` (the opponent's start number), ``own`` (the player's
     score), ``got`` (its points in the round), ``draw``, ``result``, ``standard`` (1/½/0
@@ -200,10 +202,11 @@ class Params(dict):
         ctx, i, r = self.bd.ctx, self.i, self.r
         assert ctx is not None, "an account's breakdown knows its event"
         j = int(ctx.opp0[i, r])
-        simple = {"rd": lambda: r + 1, "n": lambda: ctx.n, "opp": lambda: ctx.t.players[j].no,
-                  "own": lambda: num(ctx.to_points(ctx.score[i])), "got": lambda: num(ctx.to_points(ctx.pts[i, r])),
-                  "draw": lambda: num(ctx.to_points(ctx.D)), "result": lambda: result_text(ctx, i, r),
-                  "standard": lambda: ctx.t.scoring.is_standard}
+        simple: dict[str, Callable[[], Any]] = {
+            "rd": lambda: r + 1, "n": lambda: ctx.n, "opp": lambda: ctx.t.players[j].no,
+            "own": lambda: num(ctx.to_points(ctx.score[i])), "got": lambda: num(ctx.to_points(ctx.pts[i, r])),
+            "draw": lambda: num(ctx.to_points(ctx.D)), "result": lambda: result_text(ctx, i, r),
+            "standard": lambda: ctx.t.scoring.is_standard}
         if key in simple:
             v = simple[key]()
         elif key.endswith("#"):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 from math import lcm
-from typing import TYPE_CHECKING, Any, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Optional, Sequence, cast
 
 import numpy as np
 
@@ -47,7 +47,7 @@ def elements(ctx: Context, sb: bool, forfeits_as_games: bool) -> Elements:
     got = ctx.memo.get(key)
     if got is None:
         got = ctx.memo[key] = _frozen(_elements(ctx, sb, forfeits_as_games))
-    return got
+    return cast(Elements, got)  # the memo keeps what _elements made under this key
 
 
 def _frozen(arrays: Elements) -> Elements:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Callable, Hashable, Optional
 
 import numpy as np
 
@@ -22,6 +22,8 @@ from .reasons import Reason
 from .svon import svon_array
 
 if TYPE_CHECKING:
+    from numpy.typing import DTypeLike
+
     from ..progress import Progress
 
 # kind codes of the arrays
@@ -120,7 +122,7 @@ class Compiled:
         self._freeze()
 
     @classmethod
-    def from_kinds(cls, scoring, kind: np.ndarray, opp: np.ndarray, paired: np.ndarray,
+    def from_kinds(cls, scoring: Scoring, kind: np.ndarray, opp: np.ndarray, paired: np.ndarray,
                    black: np.ndarray) -> "Compiled":
         """The arrays straight from a reader's (players in start order x rounds): ``kind`` as
         indices into :data:`~xl_tiebreak.model.KINDS`, ``opp`` the opponent's row (-1: none),
@@ -129,7 +131,11 @@ class Compiled:
         self = cls.__new__(cls)
         s = self.scale = scoring.scale
         kinds = tuple(Kind)
-        table = lambda f, dtype: np.array([f(k) for k in kinds], dtype=dtype)[kind]  # noqa: E731
+
+        def table(f: Callable[[Kind], object], dtype: DTypeLike) -> np.ndarray:
+            got: np.ndarray = np.array([f(k) for k in kinds], dtype=dtype)[kind]
+            return got
+
         not_played = kinds.index(Kind.NOT_PLAYED)
         self.kind = table(_CODE.__getitem__, np.int8)
         self.opp = np.where(kind == not_played, -1, opp).astype(np.int64)
@@ -171,7 +177,8 @@ def _rows_of(nos: np.ndarray, opp: np.ndarray) -> np.ndarray:
         table = np.full(top + 1, -1, np.int64)
         table[nos] = np.arange(len(nos))
         table[0] = -1  # 0: no opponent
-        return table[opp]
+        rows: np.ndarray = table[opp]
+        return rows
     at = np.searchsorted(nos, opp)
     known = (opp != 0) & (at < len(nos)) & (nos[np.minimum(at, len(nos) - 1)] == opp)
     return np.where(known, at, -1)
@@ -227,15 +234,15 @@ class Context:
         self.pts = pts
         self.black = black
         self.halves = halves
-        self.score = pts.sum(axis=1)
-        self.is_game = kind == GAME
+        self.score: np.ndarray = pts.sum(axis=1)
+        self.is_game: np.ndarray = kind == GAME
         self.is_forfeit = np.isin(kind, FORFEIT_CODES)
-        self.has_opp = self.is_game | self.is_forfeit
+        self.has_opp: np.ndarray = self.is_game | self.is_forfeit
         self.is_vur = np.isin(kind, VUR_CODES)
         freeze(self.kind, self.opp0, self.pts, self.halves, self.score, self.is_game, self.is_forfeit,
                self.has_opp, self.is_vur)
         #: read-only arrays several tie-breaks share (e.g. the Buchholz elements), by key
-        self.memo: dict = {}
+        self.memo: dict[Hashable, tuple[np.ndarray, ...]] = {}
 
     # ------------------------------------------------------------------ shared derived facts
     @cached_property
@@ -291,7 +298,8 @@ class Context:
         counts no forfeit, as gacrux does (RULES_NOTES §4.10).
         """
         if purpose == "rating" and not self.options.short_games_played:
-            return self._played(purpose) & ~self.short  # RULES_NOTES §4.1: unrated games
+            rated: np.ndarray = self._played(purpose) & ~self.short  # RULES_NOTES §4.1: unrated games
+            return rated
         return self._played(purpose)
 
     def _played(self, purpose: str) -> np.ndarray:
@@ -301,7 +309,8 @@ class Context:
 
     @cached_property
     def forfeit_win(self) -> np.ndarray:
-        return self.kind == FWIN
+        won: np.ndarray = self.kind == FWIN
+        return won
 
     def to_points(self, v: int) -> Fraction:
         return Fraction(int(v), self.scale)

@@ -21,7 +21,8 @@ if TYPE_CHECKING:
     from .spec import Evaluation
 
 
-def counted(ctx: Context, ok: np.ndarray, account: bool, why: Callable[[], list]) -> Breakdown:
+def counted(ctx: Context, ok: np.ndarray, account: bool,
+            why: Callable[[], list[tuple[np.ndarray, R]]]) -> Breakdown:
     """The breakdown of a count: ``ok`` where a round counts; ``why()`` the (mask, reason) pairs
     of an account (built only when one is asked for)."""
     if not account:

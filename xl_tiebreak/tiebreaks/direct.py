@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 import numpy as np
 
@@ -119,7 +119,7 @@ def tied_groups(points: Column, before: Sequence[Column]) -> list[list[int]]:
         if col.defined is not None:
             nums = [v if d else None for v, d in zip(nums, col.defined.tolist())]
         keys.append(nums)
-    groups: dict[tuple, list[int]] = {}
+    groups: dict[tuple[Optional[int], ...], list[int]] = {}
     for i, key in enumerate(zip(*keys)):
         groups.setdefault(key, []).append(i)
     return list(groups.values())

@@ -211,7 +211,7 @@ def ssf_breakdown(ctx: Context, account: bool = False) -> Breakdown:
     reasons = mark(parts.shape, (has & ~ctx.is_game, R.SSF_OWN_FORFEIT), (has, R.SSF_OPPONENT),
                    (~has & (value != 0), R.SSF_VIRTUAL), (~has & (value == 0), R.SSF_NO_COMPENSATION),
                    (cut & unplayed, R.SSF_CUT_UNPLAYED), (cut & ~unplayed, R.SSF_CUT_LOW))
-    terms: dict = {}
+    terms: dict[str, np.ndarray] = {}
     svon_array(ctx.pts, ctx.W, ctx.D, ctx.L, terms)
     facts = {"met": Fact(has), "score": Fact(value, ctx.scale), "opp_score": Fact(ctx.score, ctx.scale),
              "opp_value": Fact(ssf_opponent_value(ctx), ctx.scale), "before": Fact(terms["before"], ctx.scale),

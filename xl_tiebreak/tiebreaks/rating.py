@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, overload
 
 import numpy as np
 
@@ -49,7 +49,15 @@ def dp(p_hundredths: int) -> int:
     return int(DP[p_hundredths])
 
 
-def expected_hundredths(diff):
+@overload
+def expected_hundredths(diff: int) -> int: ...
+
+
+@overload
+def expected_hundredths(diff: np.ndarray) -> np.ndarray: ...
+
+
+def expected_hundredths(diff: "int | np.ndarray") -> "int | np.ndarray":
     """Expected score, in hundredths, of a player rated ``diff`` above the opponent (8.1b).
     Works on integers and on integer arrays."""
     d = np.abs(diff)
@@ -150,7 +158,8 @@ def aro_breakdown(rt: Ratings, cut: int = 0, median: int = 0, account: bool = Fa
 
 def _otb(rt: Ratings) -> np.ndarray:
     """Score over the counted games on the 1/½/0 scale, in half points."""
-    return np.where(rt.mask, rt.ctx.halves, 0).sum(axis=1)
+    halves: np.ndarray = np.where(rt.mask, rt.ctx.halves, 0).sum(axis=1)
+    return halves
 
 
 def tpr_breakdown(rt: Ratings) -> Breakdown:
@@ -185,7 +194,8 @@ def ptp_breakdown(rt: Ratings, account: bool = False) -> Breakdown:
     hi = np.where(defined, highest + 800, 0)
 
     def expected(at: np.ndarray) -> np.ndarray:
-        return np.where(rt.mask, expected_hundredths(at[:, None] - rt.opp), 0).sum(axis=1)
+        got: np.ndarray = np.where(rt.mask, expected_hundredths(at[:, None] - rt.opp), 0).sum(axis=1)
+        return got
 
     while True:
         active = lo < hi

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from enum import IntFlag
 from functools import lru_cache
-from typing import Callable, NamedTuple, Optional, Union
+from typing import Any, Callable, NamedTuple, Optional, Union
 
 
 class Reason(IntFlag):
@@ -78,7 +78,7 @@ ORDER: tuple[Reason, ...] = tuple(sorted((r for r in Reason.__members__.values()
 #: the flags that say what a cut did
 CUTS = int(sum(int(r) for r in ORDER if r >= Reason.CUT_VUR))
 
-Text = Union[str, Callable[[dict], str]]
+Text = Union[str, Callable[[dict[str, Any]], str]]
 
 
 class Phrase(NamedTuple):
@@ -96,8 +96,8 @@ def _draws(count: int) -> str:
     return "count as draws" if count > 1 else "counts as a draw"
 
 
-def _svon(where: str) -> Callable[[dict], str]:
-    def text(p: dict) -> str:
+def _svon(where: str) -> Callable[[dict[str, Any]], str]:
+    def text(p: dict[str, Any]) -> str:
         from .svon import formula
         return f"{formula(p)} ({where})"
     return text

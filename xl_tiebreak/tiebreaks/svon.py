@@ -45,7 +45,8 @@ def svon(score_before: Number, forfeit_score: Number, rounds_completed: int, rou
     return Fraction(sum(terms(s, sf, rounds_completed - round_no, w, d, lo), Fraction(0)))
 
 
-def svon_array(pts: np.ndarray, win: int, draw: int, loss: int, facts: Optional[dict] = None) -> np.ndarray:
+def svon_array(pts: np.ndarray, win: int, draw: int, loss: int,
+               facts: Optional[dict[str, np.ndarray]] = None) -> np.ndarray:
     """The virtual opponent of every player and round (players x rounds of points, in the
     context's units), by :func:`terms`; ``facts`` receives the terms (``before``, ``opposite``,
     ``later``) for an account."""
@@ -55,7 +56,8 @@ def svon_array(pts: np.ndarray, win: int, draw: int, loss: int, facts: Optional[
     before, opposite, draws = terms(before, pts, later, win, draw, loss)
     if facts is not None:
         facts.update(before=before, opposite=opposite, later=later)
-    return before + opposite + draws
+    vo: np.ndarray = before + opposite + draws
+    return vo
 
 
 def formula(p: Any) -> str:
