@@ -34,7 +34,8 @@ from __future__ import annotations
 
 import copy
 import itertools
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
+from dataclasses import field as _field  # "field" is a WhatIf attribute
 from fractions import Fraction
 from typing import Iterable, Optional, Sequence, TypedDict
 
@@ -158,7 +159,7 @@ class WhatIf:
     by_board: tuple[BoardOutcome, ...]
     #: looking back (:func:`before_results`): each board's result as it was played, by board number
     #: (``1-0``, ``½-½``, ``0-1``, or a forfeit ``+/-``, ``-/+``, ``-/-``); empty otherwise
-    played: dict[int, str] = field(default_factory=dict)
+    played: dict[int, str] = _field(default_factory=dict)
 
     @property
     def message(self) -> Optional[str]:
