@@ -414,3 +414,29 @@ def test_player_counts_through_a_workbook_follow_a_player_added(tmp_path, capsys
     assert "note: record 062: the number of players is now 3 (the file said 2); '(73)' after it could not be " \
            "recounted and is left out" in said
     assert "note: record 072: the number of players changed, so the rated players were recounted: 2" in said
+
+
+def test_header_lines_that_are_no_record_come_back_whole_through_a_workbook(tmp_path, capsys):
+    """A column ruler some files carry ("1234567890...", a line of blanks and tens) is no record:
+    the Event sheet keeps it whole on a row "TRF line" and export-trf writes it back as it was
+    (it used to come back as "123 567890...", its fourth character lost, or not at all)."""
+    ruler = "1234567890" * 6
+    tens = "         1         2         3"
+    text = demo_text().replace("012 ", f"{ruler}\n{tens}\n012 ", 1)
+    src = tmp_path / "ruled.trf"
+    src.write_text(text, encoding="utf-8")
+    out = _round_trip(src, tmp_path)
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert ruler in lines and tens in lines
+    assert not any(ln.startswith("123 ") for ln in lines)
+    capsys.readouterr()
+    # a player line typed on such a row is refused, naming the cell
+    from openpyxl import load_workbook
+    book = tmp_path / "book.xlsx"
+    wb = load_workbook(book)
+    ws = wb["Event"]
+    row = next(r for r in range(1, ws.max_row + 1) if ws.cell(r, 1).value == "TRF line")
+    ws.cell(row, 2).value = "001    1 m    Somebody"
+    wb.save(book)  # a test's own typing
+    assert main(["export-trf", str(book), "-o", str(tmp_path / "x.trf")]) == 2
+    assert f"Event!B{row}" in capsys.readouterr().err

@@ -3,7 +3,8 @@ file written back by ``export-trf`` (TRF-16 records 012-132; other records verba
 
 Rows of ``label | value`` in columns A and B, read by label (without case). The labelled records
 are those an arbiter edits; any other record read from the TRF (``XXC``, ``XXA``, ``192`` ...)
-is kept on a row labelled ``TRF <code>``, a comment line (``###``) on a row ``TRF ###``. Records the
+is kept on a row labelled ``TRF <code>``, a comment line (``###``) on a row ``TRF ###``, and a line
+that is no record (a column ruler ``1234567890...`` some files carry) whole on a row ``TRF line``. Records the
 writer works out itself are not kept: the
 number of rounds (``XXR``/142, from Settings "Rounds" or the round columns), the scoring (162),
 the tie-breaks (202/212, Settings B7:B12); the player counts (062/072) are kept, and recounted
@@ -32,6 +33,8 @@ WORKED_OUT = frozenset({"XXR", "142", "162", "202", "212"})
 OTHER_PREFIX = "TRF "
 #: a comment line's first characters (TRF-26, Remark 1), kept on a row ``TRF ###``
 COMMENT = "###"
+#: the label of a header line that is no record, kept whole
+WHOLE_LINE = "TRF line"
 #: at most this many rows are read (a TRF's header is some dozens of lines; XXA lines one a player)
 MAX_ROWS = 20_000
 
@@ -52,12 +55,23 @@ def event_rows(header: "tuple[str, ...] | list[str]") -> list[tuple[str, str, st
     seen: set[str] = set()
     for line in header:
         code = line[:3]
+        if not _is_record(line):
+            if line.strip():
+                rows.append((WHOLE_LINE, line.rstrip(), ""))
+            continue
         if code in LABELS:
             rows.append((LABELS[code], value_of(line), code))
             seen.add(code)
         elif code not in WORKED_OUT and code.strip():
             rows.append((OTHER_PREFIX + code, value_of(line), code))
     return rows + [(label, "", code) for code, label in RECORDS if code not in seen]
+
+
+def _is_record(line: str) -> bool:
+    """A record: a three-character code (letters and digits, or ``###``) and a blank (or nothing)
+    after it."""
+    code = line[:3]
+    return code == COMMENT or (code.isalnum() and line[3:4] in (" ", ""))
 
 
 def _text(v: Any) -> str:
@@ -80,6 +94,14 @@ def header_lines(cells: dict[str, Any], sheet: str = SHEET) -> list[str]:
     rows = sorted({int(k[1:]) for k in cells if k[:1] == "A" and k[1:].isdigit()})
     for r in rows[:MAX_ROWS]:
         label = _text(cells.get(f"A{r}")).strip()
+        if label.casefold() == WHOLE_LINE.casefold():  # a line that is no record, as it was
+            line = _text(cells.get(f"B{r}")).rstrip()
+            if line[:3] == "001" or spreadsheet_error(cells.get(f"B{r}")):
+                raise InputError(f"{line[:20]!r} is not a header line (players are on the crosstable); delete the "
+                                 "row", f"{sheet}!B{r}")
+            if line.strip():
+                out.append(line)
+            continue
         code = CODES.get(label.casefold())
         if code is None and label.upper().startswith(OTHER_PREFIX) and len(label) == len(OTHER_PREFIX) + 3:
             code = label[len(OTHER_PREFIX):].upper()
