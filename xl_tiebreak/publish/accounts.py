@@ -58,16 +58,18 @@ def _line_ids(accounts: list[Explanation], intern: Callable[[str], int]) -> list
     """Each account's line numbers. Accounts with the same rows, columns and notes (a DE tied
     group's members) differ only in their heading and total lines (see ``render_text``): the
     first is rendered, the others take its lines with their own heading (the first line of
-    their account rendered without rows) and total."""
-    done: dict[tuple, tuple[Explanation, tuple[int, ...], int]] = {}
+    their account rendered without rows) and total. (Accounts are first told apart by their
+    first row, which holds the player's own cell in a sum's account: no whole rows compared.)"""
+    done: dict[tuple, list[tuple[Explanation, tuple[int, ...], int]]] = {}
     out = []
     for e in accounts:
-        key = (e.code, e.title, e.edition, e.rounds, e.columns, e.lines, e.notes)
-        first = done.get(key)
+        key = (e.code, e.title, e.edition, e.rounds, e.columns, e.notes, len(e.lines), e.lines[:1])
+        alike = done.setdefault(key, [])
+        first = next((got for got in alike if got[0].lines == e.lines), None)
         if first is None:
             text = render_text(e).split("\n")
             ids = tuple(map(intern, text))
-            done[key] = (e, ids, text.index(f"{e.code} = {e.total}", 1))
+            alike.append((e, ids, text.index(f"{e.code} = {e.total}", 1)))
             out.append(ids)
             continue
         _, ids, at = first

@@ -51,9 +51,10 @@ def _sha256(text: str) -> str:
 
 
 def _packed(book: Accounts) -> str:
-    """A round's accounts as the page carries them: JSON, zlib-compressed, in base64."""
+    """A round's accounts as the page carries them: JSON, zlib-compressed, in base64 (level 6:
+    level 9 makes a large event's page 5 % smaller in three times the time)."""
     data = json.dumps({"lines": book.lines, "ids": book.ids}, ensure_ascii=False, separators=(",", ":"))
-    return base64.b64encode(zlib.compress(data.encode("utf-8"), 9)).decode("ascii")
+    return base64.b64encode(zlib.compress(data.encode("utf-8"), 6)).decode("ascii")
 
 
 class _Formats:
