@@ -477,6 +477,13 @@ def test_the_page_fits_a_phone_and_a_desktop(browser, demo_page, tmp_path, width
     _click(page, "BH/C1 of 3 Three, C")
     page.screenshot(path=str(folder / f"publish-{width}-account.png"))
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000
+    page.keyboard.press("Escape")
+    page.locator('.picker button[data-round="2"]').click()  # an earlier round's account fits the screen too
+    _click(page, "SB of 3 Three, C (after round 2)")
+    box = page.locator("#account").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.screenshot(path=str(folder / f"publish-{width}-account-round2.png"))
     assert seen["errors"] == []
     page.close()
 
