@@ -94,19 +94,22 @@ SCRIPT = """
   var rounds = document.querySelectorAll("section.round");
   var last = rounds.length ? rounds[rounds.length - 1].getAttribute("data-round") : null;
   var books = {};
-  function book(r) {  /* a round's accounts: base64 of zlib-compressed JSON, inflated once */
+  function inflate(r) {  /* a round's accounts: base64 of zlib-compressed JSON */
+    var store = document.getElementById("accounts-" + r);
+    var packed = atob(store.textContent);
+    var bytes = new Uint8Array(packed.length);
+    for (var i = 0; i < packed.length; i++) { bytes[i] = packed.charCodeAt(i); }
+    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"));
+    var codes = Number(store.getAttribute("data-codes"));
+    return new Response(stream).text().then(function (json) {
+      var got = JSON.parse(json);
+      got.codes = codes;
+      return got;
+    });
+  }
+  function book(r) {  /* inflated once; a browser without DecompressionStream gets a refusal, shown */
     if (!books[r]) {
-      var store = document.getElementById("accounts-" + r);
-      var packed = atob(store.textContent);
-      var bytes = new Uint8Array(packed.length);
-      for (var i = 0; i < packed.length; i++) { bytes[i] = packed.charCodeAt(i); }
-      var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"));
-      var codes = Number(store.getAttribute("data-codes"));
-      books[r] = new Response(stream).text().then(function (json) {
-        var got = JSON.parse(json);
-        got.codes = codes;
-        return got;
-      });
+      try { books[r] = inflate(r); } catch (error) { return Promise.reject(error); }
     }
     return books[r];
   }
