@@ -294,6 +294,24 @@ def test_an_event_before_its_first_round_still_makes_a_page(tmp_path):
     assert [(r["Rk"], r["No"], r["Pts"]) for r in page.table("round 0")] == [("1-2", "1", "0.0"), ("1-2", "2", "0.0")]
 
 
+def test_an_undefined_value_is_a_dash_that_opens_its_account(tmp_path, capsys):
+    """Before round 1 nobody has an opponent: ARO (the opponents' average rating) is undefined,
+    shown as the legend says (a dash), and its account is still the one explain prints."""
+    trf = tmp_path / "empty.trf"
+    trf.write_text("012 Not started\n042 2026/06/01\nXXR 5\n"
+                   "001    1 m    A, B                              2000 NOR        1001 2000/01/01  0.0    1\n"
+                   "001    2 m    C, D                              1900 NOR        1002 2000/01/01  0.0    2\n",
+                   encoding="utf-8")
+    out = tmp_path / "empty.html"
+    assert main(["publish", str(trf), "-o", str(out), "--tiebreaks", "BH,ARO"]) == 0
+    page = _Page(out.read_text(encoding="utf-8"))
+    assert [(r["No"], r["BH"], r["ARO"]) for r in page.table("round 0")] == [("1", "0.0", "\u2014"),
+                                                                             ("2", "0.0", "\u2014")]
+    capsys.readouterr()
+    assert main(["explain", str(trf), "-p", "2", "-t", "ARO", "--tiebreaks", "BH,ARO"]) == 0
+    assert page.account("round 0", 2, "ARO") == capsys.readouterr().out
+
+
 # ------------------------------------------------------------------------------ writing the file
 
 

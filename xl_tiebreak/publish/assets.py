@@ -134,7 +134,7 @@ SCRIPT = """
         button.className = "v";
         button.setAttribute("data-j", String(j));
         button.setAttribute("aria-label", heads[first + j].textContent + " of " + who + when);
-        button.textContent = cell.textContent || "\u2014";
+        button.textContent = cell.textContent;
         cell.textContent = "";
         cell.appendChild(button);
       }

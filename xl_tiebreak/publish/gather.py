@@ -56,8 +56,8 @@ def extras_from_texts(categories: Sequence[str] = (), places: str = "", category
 class Published:
     """The page's content. ``rounds[r]``: the result and standings after round ``r + 1`` (the last
     is ``result`` itself); ``accounts[r].text(k, j)``: the text ``explain --rounds`` prints for
-    player row ``k``'s value of tie-break ``j`` after that round; ``places[k][r]``: player row ``k``'s place (the first
-    of a shared one) after round ``r + 1``."""
+    player row ``k``'s value of tie-break ``j`` after that round; ``places[k][r]``: player row
+    ``k``'s place (the first of a shared one) after round ``r + 1``."""
 
     result: Result
     rounds: tuple[tuple[Result, tuple[Row, ...]], ...]

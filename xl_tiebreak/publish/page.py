@@ -87,8 +87,9 @@ def _table(head: Sequence[tuple[str, str]], rows: Sequence[str], caption: str = 
 
 
 def _value_cells(row: Row, decimals: Sequence[int], fmt: _Formats) -> str:
-    """The tie-break cells of a row (the script makes each a button that opens its account)."""
-    return "".join(f"<td>{fmt(v, d)}</td>" for v, d in zip(row.values, decimals))
+    """The tie-break cells of a row, an undefined value a dash (the script makes each a button
+    that opens its account)."""
+    return "".join(f"<td>{fmt(v, d) or '&#8212;'}</td>" for v, d in zip(row.values, decimals))
 
 
 def _accounts_of(result: Result, first: int) -> str:
@@ -203,7 +204,8 @@ def _categories(pub: Published, fmt: _Formats) -> str:
                 f'<td>{fmt(r.points, 1)}</td>{_value_cells(r, decimals, fmt)}</tr>'
                 for cat, r in category_rows(sel)]
         parts.append(f"<h3>{_e(sel.category.label)}</h3>")
-        parts.append(_table(head, rows, attrs=_accounts_of(result, 6)) if rows else '<p class="note">Nobody is in this category.</p>')
+        parts.append(_table(head, rows, attrs=_accounts_of(result, 6)) if rows
+                     else '<p class="note">Nobody is in this category.</p>')
         if sel.note:
             parts.append(f'<p class="note">Note: {_e(sel.note)}</p>')
     return "".join(parts) + "</section>"
