@@ -524,6 +524,18 @@ def test_print_shows_the_standings_without_the_controls(browser, demo_page, tmp_
     page.close()
 
 
+def test_a_browser_that_cannot_inflate_says_so_in_the_dialog(browser, demo_page):
+    page = browser.new_page()
+    page.add_init_script("delete window.DecompressionStream;")  # as in a browser from before 2023
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(demo_page.as_uri())
+    _click(page, "BH/C1 of 3 Three, C")
+    assert page.locator("#account-text").text_content().startswith("This browser could not read the accounts")
+    assert errors == []
+    page.close()
+
+
 def test_print_shows_the_round_that_is_shown(browser, demo_page, tmp_path):
     """Paper gets the standings on screen: the final round's by default, an earlier one once picked
     (with its heading saying which), never the others."""
