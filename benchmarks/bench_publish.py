@@ -1,6 +1,6 @@
 """Time ``xl-tiebreak publish`` end to end on a generated 500-player, 11-round Swiss (a new
-process each time: start, read the TRF, compute the standings after each round and every final
-value's account, write the page), and print the page's size and what takes the time.
+process each time: start, read the TRF, compute the standings after each round and every value's
+account in each of them, write the page), and print the page's size and what takes the time.
 
     python benchmarks/bench_publish.py                # 500 x 11, best of 3
     python benchmarks/bench_publish.py --players 1000 --rounds 13 --repeat 1
@@ -11,11 +11,14 @@ Prints its figures; asserts nothing.
 from __future__ import annotations
 
 import argparse
+import base64
 import os
+import re
 import resource
 import subprocess
 import sys
 import tempfile
+import zlib
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -60,12 +63,17 @@ def main() -> None:
     pub = gather(res)
     gathered = best_of(lambda: gather(res), 1)
     rendered = best_of(lambda: render_page(pub), a.repeat)
-    accounts = html.split('id="accounts">', 1)[1].split("</script>", 1)[0]
+    packed = re.findall(r'<script type="application/octet-stream" id="accounts-\d+"[^>]*>([^<]*)</script>', html)
+    inflated = sum(len(zlib.decompress(base64.b64decode(p))) for p in packed)
     print(f"publish {a.players} players x {a.rounds} rounds, tie-breaks {','.join(res.codes)}")
     print(f"  whole command (new process, best of {a.repeat}): {whole:.2f} s elapsed, {min(cpu):.2f} s of CPU "
           f"(load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs)")
-    print(f"  page: {size / 1e6:.2f} MB ({len(accounts.encode()) / 1e6:.2f} MB of it the "
-          f"{a.players * len(res.codes)} accounts)")
+    texts = sum(len(book.ids) for book in pub.accounts)
+    raw = sum(len(book.text(k, j).encode()) for book in pub.accounts for k in range(a.players)
+              for j in range(book.codes))
+    print(f"  page: {size / 1e6:.2f} MB ({sum(map(len, packed)) / 1e6:.2f} MB of it the {texts} accounts of "
+          f"{len(packed)} rounds: {raw / 1e6:.1f} MB of text, {inflated / 1e6:.1f} MB as shared lines, "
+          "compressed)")
     print(f"  of which: standings after rounds 1-{a.rounds - 1} {rounds:.2f} s; gather (those, every account, "
           f"the places) {gathered:.2f} s; HTML {rendered:.2f} s")
 

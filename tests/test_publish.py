@@ -1,15 +1,18 @@
 """``xl-tiebreak publish``: one self-contained HTML page of an event. The page's values are the
-engine's (the §6.1 example's known places and tie-breaks), each account is what ``explain``
-prints, names from the file are escaped, an existing page is kept, and in a real browser
-(Debian's chromium through Playwright; skipped where either is missing) the page loads without
-errors or requests, a click shows an account, and it renders on a phone, a desktop and paper."""
+engine's (the §6.1 example's known places and tie-breaks), each account of each round's standings
+is what ``explain --rounds`` prints, names from the file are escaped, an existing page is kept,
+and in a real browser (Debian's chromium through Playwright; skipped where either is missing) the
+page loads without errors or requests, a click in any round's standings shows its account, and it
+renders on a phone, a desktop and paper."""
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import re
 import shutil
+import zlib
 from dataclasses import replace
 from html.parser import HTMLParser
 from pathlib import Path
@@ -17,11 +20,12 @@ from typing import Optional
 
 import pytest
 
-from conftest import real_files
+from conftest import event, real_files
 from xl_tiebreak import compute, demo_tournament
 from xl_tiebreak.cli import main
 from xl_tiebreak.explanation import explain, render_text
 from xl_tiebreak.publish import build_page, extras_from_texts
+from xl_tiebreak.publish.accounts import round_accounts
 from xl_tiebreak.standings import rank
 
 DEMO = Path(__file__).resolve().parents[1] / "xl_tiebreak" / "data" / "example-6-1.trf"
@@ -30,64 +34,76 @@ HOSTILE = "<script>alert('x')</script> \"Bob\" & <b>Co</b>"
 
 
 class _Page(HTMLParser):
-    """The page's tables as rows of cell texts (each cell with its button's account index, if
-    any), by the section they are in, and the accounts' JSON."""
+    """The page's tables as rows of cell texts by the section they are in, each body row with the
+    accounts its values open (the table's round and first tie-break column, the row's player
+    row), and each round's accounts decoded as the format says: base64 of zlib-compressed JSON
+    ``{"lines": [...], "ids": [[...], ...]}``."""
 
     def __init__(self, html: str) -> None:
         super().__init__(convert_charrefs=True)
         self.sections: list[str] = []
-        self.rows: dict[str, list[list[tuple[str, Optional[int]]]]] = {}
+        self.rows: dict[str, list[list[str]]] = {}
+        self.where: dict[str, list[Optional[tuple[str, int, int]]]] = {}
+        self._table: dict[str, str] = {}
         self._cell: Optional[list[str]] = None
-        self._account: Optional[int] = None
-        self._row: Optional[list[tuple[str, Optional[int]]]] = None
-        self._json: Optional[list[str]] = None
-        self.accounts: list[str] = []
+        self._row: Optional[list[str]] = None
+        self._k: Optional[str] = None
+        self._store: Optional[tuple[str, int, list[str]]] = None
+        self.books: dict[str, tuple[list[str], list[list[int]], int]] = {}
         self.feed(html)
 
     def handle_starttag(self, tag: str, attrs: list) -> None:
         a = dict(attrs)
         if tag == "section":
             self.sections.append(a.get("id") or f"round {a.get('data-round')}")
+        elif tag == "table":
+            self._table = a
         elif tag == "tr":
-            self._row = []
+            self._row, self._k = [], a.get("data-k")
         elif tag in ("td", "th"):
-            self._cell, self._account = [], None
-        elif tag == "button" and "data-a" in a:
-            self._account = int(a["data-a"])
-        elif tag == "script" and a.get("id") == "accounts":
-            self._json = []
+            self._cell = []
+        elif tag == "script" and a.get("type") == "application/octet-stream":
+            self._store = (a["id"].removeprefix("accounts-"), int(a["data-codes"]), [])
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "section":
             self.sections.pop()
         elif tag in ("td", "th") and self._row is not None and self._cell is not None:
-            self._row.append(("".join(self._cell).strip(), self._account))
+            self._row.append("".join(self._cell).strip())
             self._cell = None
         elif tag == "tr" and self._row is not None:
             self.rows.setdefault(self.sections[-1], []).append(self._row)
+            where = None if self._k is None else (self._table["data-r"], int(self._table["data-tb"]), int(self._k))
+            self.where.setdefault(self.sections[-1], []).append(where)
             self._row = None
-        elif tag == "script" and self._json is not None:
-            self.accounts = json.loads("".join(self._json))
-            self._json = None
+        elif tag == "script" and self._store is not None:
+            r, codes, parts = self._store
+            data = json.loads(zlib.decompress(base64.b64decode("".join(parts), validate=True)).decode("utf-8"))
+            self.books[r] = (data["lines"], data["ids"], codes)
+            self._store = None
 
     def handle_data(self, data: str) -> None:
-        if self._json is not None:
-            self._json.append(data)
+        if self._store is not None:
+            self._store[2].append(data)
         elif self._cell is not None:
             self._cell.append(data)
 
     def table(self, section: str) -> list[dict[str, str]]:
         """The rows of a section's tables (one list for several tables with the same head)."""
         head, *body = self.rows[section]
-        return [{h: c for (h, _), (c, _) in zip(head, row)} for row in body if row != head]
+        return [dict(zip(head, row)) for row in body if row != head]
 
     def account(self, section: str, no: int, column: str) -> str:
-        head, *body = self.rows[section]
-        j = [h for h, _ in head].index(column)
-        row = next(r for r in body if r[[h for h, _ in head].index("No")][0] == str(no))
-        k = row[j][1]
-        assert k is not None, f"{column} of {no} is no button"
-        return self.accounts[k]
+        """The account that the value in ``column`` of player ``no``'s row in ``section`` opens."""
+        head = self.rows[section][0]
+        at = next(k for k, r in enumerate(self.rows[section]) if r != head and r[head.index("No")] == str(no))
+        where = self.where[section][at]
+        assert where is not None, f"the row of {no} opens no account"
+        r, first, k = where
+        j = head.index(column) - first
+        lines, ids, codes = self.books[r]
+        assert 0 <= j < codes, f"{column} is no tie-break column"
+        return "\n".join(lines[i] for i in ids[k * codes + j])
 
 
 @pytest.fixture(scope="module")
@@ -141,9 +157,54 @@ def test_an_accounts_text_is_what_explain_prints(demo_page, capsys):
         printed = capsys.readouterr().out
         assert page.account("round 4", no, code) == printed
     assert "BH/C1 = 3.5 + 3.0 + 3.5 = 10.0 (cut: 1.5)" in page.account("round 4", 3, "BH/C1")
-    # every final value has its account, in the standings and in the category lists alike
-    assert len(page.accounts) == 6 * 5
+    # every value has its account, in each round's standings and in the category lists alike
+    assert sorted(page.books) == ["1", "2", "3", "4"] and {len(ids) for _, ids, _ in page.books.values()} == {6 * 5}
     assert page.account("categories", 5, "SB") == page.account("round 4", 5, "SB")
+
+
+def test_an_earlier_rounds_account_is_what_explain_prints_for_that_round(demo_page, capsys):
+    page = _Page(demo_page.read_text(encoding="utf-8"))
+    for r, no, code in ((2, 3, "SB"), (2, 1, "BH/C1"), (2, 5, "DE"), (3, 4, "WIN"), (3, 2, "DE"), (1, 6, "BH")):
+        capsys.readouterr()
+        assert main(["explain", str(DEMO), "-p", str(no), "-t", code, "--rules", "fide2024", "--rounds", str(r),
+                     "--tiebreaks", "BH/C1,BH,SB,DE,WIN"]) == 0
+        printed = capsys.readouterr().out
+        assert f"after round {r}\n" in printed.splitlines(keepends=True)[0]
+        assert page.account(f"round {r}", no, code) == printed, (r, no, code)
+    # by hand from the crosstable: after round 2, player 3 has a forfeit win (its opponent counts as a
+    # dummy with player 3's own 1.5, C.07 Art. 16.4) and a draw with player 1 (1.5 points): 1.5 + 0.75
+    after2 = {row["No"]: row for row in page.table("round 2")}
+    assert (after2["3"]["Pts"], after2["1"]["Pts"], after2["3"]["SB"]) == ("1.5", "1.5", "2.25")
+    assert "SB = 1.50 + 0.75 = 2.25" in page.account("round 2", 3, "SB")
+
+
+def test_every_account_of_every_round_is_explains():
+    """Each account the page holds, round by round, is the library's explain for that round (what
+    the command prints), the accounts that share their lines too."""
+    t = demo_tournament()
+    for r in (1, 2, 3, 4):
+        res = compute(t, "BH/C1,BH,SB,DE,WIN", edition="fide2024", rounds=r)
+        book = round_accounts(res)
+        for k, p in enumerate(t.players):
+            for j, code in enumerate(res.codes):
+                want = render_text(explain(t, p.no, code, "fide2024", rounds=r, tiebreaks="BH/C1,BH,SB,DE,WIN"))
+                assert book.text(k, j) == want, (r, p.no, code)
+
+
+def test_a_tied_groups_de_accounts_share_their_lines_and_keep_their_own_rank():
+    """Players 1 and 2 both score 2 (1 beat 2, lost to 3, beat 4; 2 won the other two), so DE ranks
+    them inside the group {1, 2}: 1 first (won their game), 2 second. Their accounts show the same
+    mini crosstable and differ only in the heading and the rank."""
+    t = event({1: ["2w1", "3b0", "4w1"], 2: ["1b0", "4w1", "3b1"], 3: ["4w½", "1w1", "2w0"],
+               4: ["3b½", "2b0", "1b0"]})
+    res = compute(t, "DE,BH", edition="fide2026")
+    book = round_accounts(res)
+    one, two = book.ids[0 * 2 + 0], book.ids[1 * 2 + 0]
+    assert len(one) == len(two) and sum(a != b for a, b in zip(one, two)) == 2
+    assert "DE = rank 1 of 2" in book.text(0, 0) and "DE = rank 2 of 2" in book.text(1, 0)
+    for k, p in enumerate(t.players):
+        for j, code in enumerate(res.codes):
+            assert book.text(k, j) == render_text(explain(res, p.no, code)), (p.no, code)
 
 
 @pytest.mark.parametrize("edition", ["fide2012", "fide2024", "fide2026"])
@@ -186,13 +247,15 @@ def test_the_page_fetches_nothing(demo_page):
 def test_names_from_the_file_are_escaped(hostile_page):
     html = hostile_page.read_text(encoding="utf-8")
     assert "<script>alert" not in html and "<b>Co" not in html
-    assert html.count("<script") == 2  # the page's own: the accounts' JSON and the script
+    # the page's own: the one script, and each round's accounts in a data block (never run)
+    assert html.count("<script>") == 1
+    assert html.count('<script type="application/octet-stream"') == html.count("<script") - 1 == 4
     assert "&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt; &quot;Bob&quot; &amp; &lt;b&gt;Co&lt;/b&gt;" in html
     page = _Page(html)
     assert page.table("round 4")[0]["Name"] == HOSTILE  # shown as written
     assert HOSTILE in page.account("round 4", 3, "BH")
-    store = html.split('id="accounts">', 1)[1].split("</script>", 1)[0]
-    assert "<" not in store and ">" not in store and "&" not in store
+    stores = re.findall(r'<script type="application/octet-stream"[^>]*>([^<]*)</script>', html)
+    assert len(stores) == 4 and all(re.fullmatch(r"[A-Za-z0-9+/=]+", x) for x in stores)  # base64 only
 
 
 def test_a_workbook_publishes_the_same_standings_as_its_trf(demo_page, tmp_path):
@@ -229,6 +292,24 @@ def test_an_event_before_its_first_round_still_makes_a_page(tmp_path):
     assert main(["publish", str(trf), "-o", str(out)]) == 0
     page = _Page(out.read_text(encoding="utf-8"))
     assert [(r["Rk"], r["No"], r["Pts"]) for r in page.table("round 0")] == [("1-2", "1", "0.0"), ("1-2", "2", "0.0")]
+
+
+def test_an_undefined_value_is_a_dash_that_opens_its_account(tmp_path, capsys):
+    """Before round 1 nobody has an opponent: ARO (the opponents' average rating) is undefined,
+    shown as the legend says (a dash), and its account is still the one explain prints."""
+    trf = tmp_path / "empty.trf"
+    trf.write_text("012 Not started\n042 2026/06/01\nXXR 5\n"
+                   "001    1 m    A, B                              2000 NOR        1001 2000/01/01  0.0    1\n"
+                   "001    2 m    C, D                              1900 NOR        1002 2000/01/01  0.0    2\n",
+                   encoding="utf-8")
+    out = tmp_path / "empty.html"
+    assert main(["publish", str(trf), "-o", str(out), "--tiebreaks", "BH,ARO"]) == 0
+    page = _Page(out.read_text(encoding="utf-8"))
+    assert [(r["No"], r["BH"], r["ARO"]) for r in page.table("round 0")] == [("1", "0.0", "\u2014"),
+                                                                             ("2", "0.0", "\u2014")]
+    capsys.readouterr()
+    assert main(["explain", str(trf), "-p", "2", "-t", "ARO", "--tiebreaks", "BH,ARO"]) == 0
+    assert page.account("round 0", 2, "ARO") == capsys.readouterr().out
 
 
 # ------------------------------------------------------------------------------ writing the file
@@ -322,6 +403,13 @@ def _open(browser, path: Path, width: int = 1280, height: int = 900):
     return page, seen
 
 
+def _click(page, name: str) -> None:
+    """Click the (first shown) value button named ``name`` and wait for its account: the script
+    inflates a round's accounts, which a browser does asynchronously, then opens the dialog."""
+    page.get_by_role("button", name=name).first.click()
+    page.locator("#account").wait_for(state="visible", timeout=10_000)
+
+
 def _shots() -> Optional[Path]:
     """Where screenshots go for a person to look at (``XL_TIEBREAK_SHOTS``), else nowhere."""
     folder = os.environ.get("XL_TIEBREAK_SHOTS")
@@ -342,15 +430,14 @@ def test_the_page_loads_without_errors_or_requests(browser, demo_page):
 def test_a_click_on_a_value_shows_its_account(browser, demo_page):
     page, seen = _open(browser, demo_page)
     assert not page.locator("#account").is_visible()
-    page.get_by_role("button", name="BH/C1 of 3 Three, C").first.click()
-    assert page.locator("#account").is_visible()
+    _click(page, "BH/C1 of 3 Three, C")
     shown = page.locator("#account-text").text_content()
     want = render_text(explain(demo_tournament(), 3, "BH/C1", "fide2024", tiebreaks="BH/C1,BH,SB,DE,WIN"))
     assert shown == want
     assert page.locator("#account-title").text_content() == "BH/C1 of 3 Three, C"
     page.keyboard.press("Escape")
     assert not page.locator("#account").is_visible()
-    page.get_by_role("button", name="SB of 5 Five, E").first.click()
+    _click(page, "SB of 5 Five, E")
     assert "SB of player 5 Five, E" in page.locator("#account-text").text_content()
     page.get_by_role("button", name="Close").click()
     assert not page.locator("#account").is_visible()
@@ -371,6 +458,30 @@ def test_the_round_picker_shows_an_earlier_rounds_standings(browser, demo_page):
     page.close()
 
 
+def test_a_click_in_an_earlier_rounds_standings_shows_that_rounds_account(browser, demo_page):
+    page, seen = _open(browser, demo_page)
+    page.locator('.picker button[data-round="2"]').click()
+    assert page.locator('section.round[data-round="2"] button.v').count() == 6 * 5  # every value opens one
+    _click(page, "SB of 3 Three, C (after round 2)")
+    assert page.locator("#account-title").text_content() == "SB of 3 Three, C (after round 2)"
+    shown = page.locator("#account-text").text_content()
+    assert shown == render_text(explain(demo_tournament(), 3, "SB", "fide2024", rounds=2,
+                                        tiebreaks="BH/C1,BH,SB,DE,WIN"))
+    assert "SB = 1.50 + 0.75 = 2.25" in shown  # by hand: see the test of the round's accounts above
+    page.keyboard.press("Escape")
+    page.locator('.picker button[data-round="3"]').click()
+    _click(page, "DE of 2 Two, B (after round 3)")
+    assert page.locator("#account-text").text_content() == render_text(
+        explain(demo_tournament(), 2, "DE", "fide2024", rounds=3, tiebreaks="BH/C1,BH,SB,DE,WIN"))
+    page.keyboard.press("Escape")
+    page.locator('.picker button[data-round="4"]').click()  # back to the final round: its own account again
+    _click(page, "SB of 3 Three, C")
+    assert "after round 4\n" in page.locator("#account-text").text_content()
+    assert seen["errors"] == [] and seen["failed"] == [] and seen["requests"] == [demo_page.as_uri()]
+    assert [c for c in seen["console"] if c[0] in ("error", "warning")] == []
+    page.close()
+
+
 @pytest.mark.parametrize("width", [390, 1280])
 def test_the_page_fits_a_phone_and_a_desktop(browser, demo_page, tmp_path, width):
     page, seen = _open(browser, demo_page, width, 844 if width < 600 else 900)
@@ -381,16 +492,23 @@ def test_the_page_fits_a_phone_and_a_desktop(browser, demo_page, tmp_path, width
     folder = _shots() or tmp_path
     shot = folder / f"publish-{width}.png"
     page.screenshot(path=str(shot), full_page=True)
-    page.get_by_role("button", name="BH/C1 of 3 Three, C").first.click()
+    _click(page, "BH/C1 of 3 Three, C")
     page.screenshot(path=str(folder / f"publish-{width}-account.png"))
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000
+    page.keyboard.press("Escape")
+    page.locator('.picker button[data-round="2"]').click()  # an earlier round's account fits the screen too
+    _click(page, "SB of 3 Three, C (after round 2)")
+    box = page.locator("#account").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.screenshot(path=str(folder / f"publish-{width}-account-round2.png"))
     assert seen["errors"] == []
     page.close()
 
 
 def test_print_shows_the_standings_without_the_controls(browser, demo_page, tmp_path):
     page, seen = _open(browser, demo_page)
-    page.get_by_role("button", name="BH/C1 of 3 Three, C").first.click()  # an open account is not printed
+    _click(page, "BH/C1 of 3 Three, C")  # an open account is not printed
     page.emulate_media(media="print")
     display = "(s) => getComputedStyle(document.querySelector(s)).display"
     assert [page.evaluate(display, s) for s in ("nav", ".picker", "#account")] == ["none"] * 3
@@ -406,12 +524,42 @@ def test_print_shows_the_standings_without_the_controls(browser, demo_page, tmp_
     page.close()
 
 
+def test_a_browser_that_cannot_inflate_says_so_in_the_dialog(browser, demo_page):
+    page = browser.new_page()
+    page.add_init_script("delete window.DecompressionStream;")  # as in a browser from before 2023
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(demo_page.as_uri())
+    _click(page, "BH/C1 of 3 Three, C")
+    assert page.locator("#account-text").text_content().startswith("This browser could not read the accounts")
+    assert errors == []
+    page.close()
+
+
+def test_print_shows_the_round_that_is_shown(browser, demo_page, tmp_path):
+    """Paper gets the standings on screen: the final round's by default, an earlier one once picked
+    (with its heading saying which), never the others."""
+    page, seen = _open(browser, demo_page)
+    page.locator('.picker button[data-round="2"]').click()
+    page.emulate_media(media="print")
+    assert page.locator('section.round[data-round="2"] table').is_visible()
+    assert page.locator('section.round[data-round="2"] h3').text_content() == "Standings after round 2 of 4"
+    assert not page.locator('section.round[data-round="4"]').is_visible()
+    assert page.locator('section.round[data-round="2"] button.v').first.is_visible()  # a plain number on paper
+    assert page.evaluate("(s) => getComputedStyle(document.querySelector(s)).borderBottomStyle",
+                         'section.round[data-round="2"] button.v') == "none"
+    pdf = page.pdf(format="A4")
+    assert pdf[:5] == b"%PDF-"
+    assert seen["errors"] == []
+    page.close()
+
+
 def test_a_hostile_name_is_shown_as_text_in_the_browser(browser, hostile_page):
     page, seen = _open(browser, hostile_page)
     assert seen["dialogs"] == [] and seen["errors"] == []  # no alert ran
     assert page.locator("h1").text_content() == HOSTILE + " Open"
     assert page.locator('section.round[data-round="4"] td.name').first.text_content() == HOSTILE
-    page.get_by_role("button", name=f"BH of 3 {HOSTILE}").first.click()
+    _click(page, f"BH of 3 {HOSTILE}")
     assert HOSTILE in page.locator("#account-text").text_content()
     assert page.locator("#account b").count() == 0
     page.close()

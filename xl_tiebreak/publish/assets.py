@@ -1,5 +1,7 @@
 """The page's style and its one small script, written for this page (no library): the script
-switches the round shown and opens a value's account; everything else works without it."""
+switches the round shown, turns the tie-break values of a table it shows into buttons and opens a
+value's account (inflating that round's accounts the first time); everything else works without
+it."""
 
 from __future__ import annotations
 
@@ -86,31 +88,96 @@ SCRIPT = """
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
-  var store = document.getElementById("accounts");
-  var accounts = store ? JSON.parse(store.textContent) : [];
   var dialog = document.getElementById("account");
   var text = document.getElementById("account-text");
   var title = document.getElementById("account-title");
+  var rounds = document.querySelectorAll("section.round");
+  var last = rounds.length ? rounds[rounds.length - 1].getAttribute("data-round") : null;
+  var books = {};
+  function inflate(r) {  /* a round's accounts: base64 of zlib-compressed JSON */
+    var store = document.getElementById("accounts-" + r);
+    var packed = atob(store.textContent);
+    var bytes = new Uint8Array(packed.length);
+    for (var i = 0; i < packed.length; i++) { bytes[i] = packed.charCodeAt(i); }
+    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"));
+    var codes = Number(store.getAttribute("data-codes"));
+    return new Response(stream).text().then(function (json) {
+      var got = JSON.parse(json);
+      got.codes = codes;
+      return got;
+    });
+  }
+  function book(r) {  /* inflated once; a browser without DecompressionStream gets a refusal, shown */
+    if (!books[r]) {
+      try { books[r] = inflate(r); } catch (error) { return Promise.reject(error); }
+    }
+    return books[r];
+  }
+  function buttons(table) {  /* the table's tie-break values become buttons that open their accounts */
+    if (!table || table.getAttribute("data-ready")) { return; }
+    table.setAttribute("data-ready", "1");
+    var r = table.getAttribute("data-r");
+    var first = Number(table.getAttribute("data-tb"));
+    var heads = table.tHead.rows[0].cells;
+    var store = document.getElementById("accounts-" + r);
+    var codes = store ? Number(store.getAttribute("data-codes")) : 0;
+    var when = r === last ? "" : " (after round " + r + ")";
+    var body = table.tBodies[0].rows;
+    for (var i = 0; i < body.length; i++) {
+      var row = body[i];
+      var name = row.querySelector("td.name");
+      var who = name.previousElementSibling.textContent + " " + name.textContent;
+      for (var j = 0; j < codes; j++) {
+        var cell = row.cells[first + j];
+        var button = document.createElement("button");
+        button.type = "button";
+        button.className = "v";
+        button.setAttribute("data-j", String(j));
+        button.setAttribute("aria-label", heads[first + j].textContent + " of " + who + when);
+        button.textContent = cell.textContent;
+        cell.textContent = "";
+        cell.appendChild(button);
+      }
+    }
+  }
+  function show(value) {
+    var table = value.closest("table");
+    var r = table.getAttribute("data-r");
+    var k = Number(value.closest("tr").getAttribute("data-k"));
+    var j = Number(value.getAttribute("data-j"));
+    book(r).then(function (got) {
+      var ids = got.ids[k * got.codes + j];
+      var lines = [];
+      for (var i = 0; i < ids.length; i++) { lines.push(got.lines[ids[i]]); }
+      text.textContent = lines.join("\\n");
+      title.textContent = value.getAttribute("aria-label");
+      if (!dialog.open) { dialog.showModal(); }
+    }, function (error) {
+      text.textContent = "This browser could not read the accounts (" + error + ").";
+      title.textContent = value.getAttribute("aria-label");
+      if (!dialog.open) { dialog.showModal(); }
+    });
+  }
   function showRound(n) {
-    var sections = document.querySelectorAll("section.round");
-    for (var i = 0; i < sections.length; i++) {
-      sections[i].hidden = sections[i].getAttribute("data-round") !== n;
+    for (var i = 0; i < rounds.length; i++) {
+      var shown = rounds[i].getAttribute("data-round") === n;
+      rounds[i].hidden = !shown;
+      if (shown) { buttons(rounds[i].querySelector("table")); }
     }
-    var buttons = document.querySelectorAll(".picker button");
-    for (var j = 0; j < buttons.length; j++) {
-      buttons[j].setAttribute("aria-pressed", String(buttons[j].getAttribute("data-round") === n));
+    var picks = document.querySelectorAll(".picker button");
+    for (var j = 0; j < picks.length; j++) {
+      picks[j].setAttribute("aria-pressed", String(picks[j].getAttribute("data-round") === n));
     }
+  }
+  var tables = document.querySelectorAll("table[data-r]");
+  for (var t = 0; t < tables.length; t++) {
+    if (!tables[t].closest("[hidden]")) { buttons(tables[t]); }
   }
   document.addEventListener("click", function (event) {
     var target = event.target;
     if (!(target instanceof Element)) { return; }
     var value = target.closest("button.v");
-    if (value) {
-      text.textContent = accounts[Number(value.getAttribute("data-a"))];
-      title.textContent = value.getAttribute("aria-label");
-      dialog.showModal();
-      return;
-    }
+    if (value) { show(value); return; }
     var round = target.closest(".picker button");
     if (round) { showRound(round.getAttribute("data-round")); return; }
     if (target === dialog) { dialog.close(); }

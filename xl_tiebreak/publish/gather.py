@@ -1,5 +1,5 @@
 """What a published page shows, gathered from one computed result: the standings after each
-round, every final tie-break value's account, the category lists and the prize list.
+round, every tie-break value's account in each of them, the category lists and the prize list.
 
 Nothing here writes HTML (:mod:`.page` does); everything here is exact and comes from the same
 functions as the command line's ``standings``, ``explain``, ``standings --category`` and ``prizes``.
@@ -14,10 +14,10 @@ from typing import Optional, Sequence
 from ..categories import Category, Selection, parse_category
 from ..engine import Result, compute
 from ..errors import InputError
-from ..explanation import explain_all, render_text
 from ..prize_report import category_selection, prize_list
 from ..prizes import PrizeList, PrizeTable, parse_amounts
 from ..standings import Row, rank
+from .accounts import Accounts, round_accounts
 
 __all__ = ["Extras", "extras_from_texts", "Published", "gather", "round_results"]
 
@@ -55,13 +55,13 @@ def extras_from_texts(categories: Sequence[str] = (), places: str = "", category
 @dataclass(frozen=True)
 class Published:
     """The page's content. ``rounds[r]``: the result and standings after round ``r + 1`` (the last
-    is ``result`` itself); ``accounts[k][j]``: the text ``explain`` prints for player row ``k``'s
-    value of tie-break ``j`` in ``result``; ``places[k][r]``: player row ``k``'s place (the first
-    of a shared one) after round ``r + 1``."""
+    is ``result`` itself); ``accounts[r].text(k, j)``: the text ``explain --rounds`` prints for
+    player row ``k``'s value of tie-break ``j`` after that round; ``places[k][r]``: player row
+    ``k``'s place (the first of a shared one) after round ``r + 1``."""
 
     result: Result
     rounds: tuple[tuple[Result, tuple[Row, ...]], ...]
-    accounts: tuple[tuple[str, ...], ...]
+    accounts: tuple[Accounts, ...]
     places: tuple[tuple[int, ...], ...]
     categories: tuple[Selection, ...] = ()
     prizes: Optional[PrizeList] = None
@@ -91,8 +91,7 @@ def gather(result: Result, extras: Extras = Extras()) -> Published:
     for r, (_, rows) in enumerate(rounds):
         for row in rows:
             places[index[row.player.no]][r] = row.rank
-    by_code = [[render_text(e) for e in explain_all(result, code)] for code in result.codes]
-    accounts = tuple(tuple(col[k] for col in by_code) for k in range(len(result.tournament.players)))
+    accounts = tuple(round_accounts(res) for res in results)
     cats = tuple(category_selection(result, c, extras.age) for c in extras.categories)
     prizes: Optional[PrizeList] = None
     notes: list[str] = []
