@@ -46,3 +46,29 @@ def test_de_inside_groups_tied_on_earlier_tiebreaks():
     assert (res.value(6, "DE"), res.value(4, "DE")) == (1, 2)
     # 2 and 5 differ on WIN, so each is alone in its group
     assert res.value(2, "DE") == res.value(5, "DE") == 1
+
+
+def test_de_accounts_built_once_per_group_follow_each_lists_own_groups_on_one_evaluation():
+    """The DE table is built once per tied group and shared by its members' accounts; two lists
+    computed on one evaluation (the tie-breaks before DE decide the groups) keep their own."""
+    from xl_tiebreak.engine import context
+    from xl_tiebreak.explanation import explain_all
+    from xl_tiebreak import parse_trf
+    from oracle.generate import random_event
+    t = parse_trf(random_event(5, players=24, rounds=5))
+    ctx = context(t, edition="fide2024")
+    plain, after_win = compute(ctx, "DE"), compute(ctx, "WIN,DE")
+    first = [(e.total, e.lines) for e in explain_all(plain, "DE")]
+    second = [(e.total, e.lines) for e in explain_all(after_win, "DE")]
+    fresh = [(e.total, e.lines) for e in explain_all(compute(t, "WIN,DE", edition="fide2024"), "DE")]
+    assert second == fresh
+    assert first == [(e.total, e.lines) for e in explain_all(compute(t, "DE", edition="fide2024"), "DE")]
+    assert first != second  # WIN splits the points groups: other tables
+    # every member of a group shows the same table, and its own rank
+    by_table: dict = {}
+    for e in explain_all(plain, "DE"):
+        by_table.setdefault(e.lines, []).append(e.total)
+    assert any(len(totals) > 1 for totals in by_table.values())
+    for totals in by_table.values():
+        n = len(totals)
+        assert all(tot.endswith(f" of {n}") for tot in totals)

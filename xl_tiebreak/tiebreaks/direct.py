@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import weakref
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Optional, Sequence, TypeVar
 
 import numpy as np
 
@@ -125,16 +126,43 @@ def tied_groups(points: Column, before: Sequence[Column]) -> list[list[int]]:
     return list(groups.values())
 
 
+T = TypeVar("T")
+#: what the accounts of one evaluation share (a tied group, its mini crosstable), by key: every
+#: member's account of a group of 160 would otherwise rebuild its 160 x 160 table
+_SHARED: "weakref.WeakKeyDictionary[Context, dict[Hashable, Any]]" = weakref.WeakKeyDictionary()
+
+
+def shared(ctx: Context, key: Hashable, make: Callable[[], T]) -> T:
+    """``make()``, once per evaluation and ``key`` (kept while the evaluation lives)."""
+    got = _SHARED.setdefault(ctx, {})
+    if key not in got:
+        got[key] = make()
+    value: T = got[key]
+    return value
+
+
 def tied_group(res: Any, tb: "TieBreak", i: int) -> list[int]:
     """The group of row ``i`` for ``tb`` in an engine Result: tied on points and on the columns
     listed before ``tb``'s first place in the list."""
     j = next(k for k, t in enumerate(res.tiebreaks) if t.code == tb.code)
-    return next(g for g in tied_groups(res.points_column, res.columns[:j]) if i in g)
+
+    def by_row() -> dict[int, list[int]]:
+        return {k: g for g in tied_groups(res.points_column, res.columns[:j]) for k in g}
+    return shared(res.context, ("tied groups", tuple(res.codes[:j])), by_row)[i]  # the list before tb decides
 
 
 def de_account(ctx: Context, i: int, tb: "TieBreak", value: Any, res: Any) -> Account:
-    """DE: the mini crosstable of the tied group and how Art. 6 ranks it."""
+    """DE: the mini crosstable of the tied group and how Art. 6 ranks it (built once per group)."""
     group = tied_group(res, tb, i)
+    j = next(k for k, t in enumerate(res.tiebreaks) if t.code == tb.code)
+    body = shared(ctx, ("DE", tuple(res.codes[:j]), tb.code, tb.forfeits_as_games, group[0]),
+                  lambda: _de_table(ctx, group, tb, res))
+    return Account(body[0], body[1], f"rank {num(value, 0)} of {len(group)}", body[2])
+
+
+def _de_table(ctx: Context, group: list[int], tb: "TieBreak",
+              res: Any) -> tuple[tuple[str, ...], tuple[Any, ...], tuple[str, ...]]:
+    """A tied group's DE table: its columns, rows and notes (what every member's account shows)."""
     met = encounters(ctx, group, tb.forfeits_as_games)
     ranks = ranks_from_tiers(direct_encounter_tiers(ctx, group, tb.forfeits_as_games))
     nos = [ctx.t.players[k].no for k in group]
@@ -156,8 +184,7 @@ def de_account(ctx: Context, i: int, tb: "TieBreak", value: Any, res: Any) -> Ac
                      "could reach by winning its missing games (C.07 Art. 6.3)")
         notes.append("an empty cell: not met (or only by forfeit); two games against one opponent count as "
                      "their average (Art. 6.1.2)")
-    return Account(("No", *map(str, nos), "Points", "Rank"), tuple(rows),
-                   f"rank {num(value, 0)} of {len(group)}", tuple(notes))
+    return ("No", *map(str, nos), "Points", "Rank"), tuple(rows), tuple(notes)
 
 
 def rank_column(ev: Evaluation, earlier: Sequence[Column],

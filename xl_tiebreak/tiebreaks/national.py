@@ -18,7 +18,7 @@ from .buchholz import KEPT, cuts, kept_parts
 from .context import DFF, FLOSS, FPB, FWIN, HPB, PAB, ZPB, Column, Context
 from .spec import Compute, Evaluation, Spec
 from .counts import shown, won_breakdown, wins_breakdown
-from .direct import rank_column, tied_group
+from .direct import rank_column, shared, tied_group
 from .rating import Ratings, tpr_breakdown
 from .reasons import Reason as R
 from .svon import svon_array
@@ -268,7 +268,7 @@ def kentler_tprs(ctx: Context, unrated: Optional[int] = None) -> list[list[int]]
 
 def kentler_account(ctx: Context, i: int, tb: "TieBreak", value: Any, res: Any) -> Account:
     """KENTLER: the opponents' TPRs, best first, and the comparison inside the tied group."""
-    lists = kentler_tprs(ctx, tb.unrated)
+    lists = shared(ctx, ("KENTLER", tb.unrated), lambda: kentler_tprs(ctx, tb.unrated))  # once, not per player
     group = tied_group(res, tb, i)
     ranks = kentler_ranks(lists, group)
     rows = tuple(((ctx.t.players[k].no, ctx.t.players[k].name, ", ".join(map(str, lists[k])), ranks[k]), "", "",
