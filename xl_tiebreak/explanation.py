@@ -106,7 +106,8 @@ def explain(t: "Tournament | Result", player: int, descriptor: str, edition: "st
         raise InputError(f"{tb.code} is not in the list {tiebreaks!r}; the list only places DE's and "
                          "KENTLER's tied group")
     res = given if given is not None else compute(ctx, listed)  # one evaluation
-    return _explanation(res, tb, i)
+    rc = res.context or ctx  # the evaluation the result was computed in
+    return _explanation(res, tb, i, None, note_for(rc.t, tb, rc.options))
 
 
 def explain_all(res: Result, descriptor: str) -> list[Explanation]:
@@ -125,17 +126,18 @@ def explain_all(res: Result, descriptor: str) -> list[Explanation]:
         raise InputError(f"{tb.code} is not in the list {','.join(res.codes)!r}; the list only places DE's "
                          "and KENTLER's tied group")
     breakdown: list[object] = []
-    return [_explanation(res, tb, i, breakdown) for i in range(len(res.tournament.players))]
+    note = note_for(res.context.t, tb, res.context.options) if res.context else None  # one for all
+    return [_explanation(res, tb, i, breakdown, note) for i in range(len(res.tournament.players))]
 
 
-def _explanation(res: Result, tb: TieBreak, i: int, breakdown: Optional[list[object]] = None) -> Explanation:
-    """The account of row ``i`` (``breakdown``: a list that keeps a sum's breakdown between calls)."""
+def _explanation(res: Result, tb: TieBreak, i: int, breakdown: Optional[list[object]], note: Any) -> Explanation:
+    """The account of row ``i`` (``breakdown``: a list that keeps a sum's breakdown between calls;
+    ``note``: :func:`note_for`'s, what a rating tie-break did with unrated players, if anything)."""
     ctx = res.context
     assert ctx is not None  # a Result of compute() keeps its evaluation
     event = ctx.t
     value = res.column_of(tb).value(i)
     body = account_of(res, tb, i, value, breakdown)
-    note = note_for(event, tb, ctx.options)  # what a rating tie-break did with unrated players, if anything
     p = event.players[i]
     return Explanation(player=p.no, name=p.name, code=tb.code, title=tb.describe, edition=ctx.edition.name,
                        rounds=ctx.n, value=value, decimals=decimals_for(tb, ctx.scale), columns=body.columns,

@@ -146,7 +146,16 @@ _WORDS = {Kind.WIN: "won", Kind.DRAW: "drew", Kind.LOSS: "lost", Kind.SHORT_WIN:
 
 def result_text(ctx: Context, i: int, r: int) -> str:
     """The player's result in round r (0-based) in words and points."""
-    return f"{_WORDS[ctx.t.players[i].rounds[r].kind]} {num(ctx.to_points(ctx.pts[i][r]), 1)}"
+    kind, pts = ctx.t.players[i].rounds[r].kind, int(ctx.pts[i, r])
+    key = (kind, pts, ctx.scale)
+    got = _RESULT_TEXTS.get(key)
+    if got is None:
+        got = _RESULT_TEXTS[key] = f"{_WORDS[kind]} {num(ctx.to_points(pts), 1)}"
+    return got
+
+
+#: the words of a result by kind and points (a handful of texts, asked for every row of every account)
+_RESULT_TEXTS: dict[tuple[Kind, int, int], str] = {}
 
 
 def who(ctx: Context, j: int) -> str:
@@ -202,13 +211,23 @@ class Params(dict[str, Any]):
         ctx, i, r = self.bd.ctx, self.i, self.r
         assert ctx is not None, "an account's breakdown knows its event"
         j = int(ctx.opp0[i, r])
-        simple: dict[str, Callable[[], Any]] = {
-            "rd": lambda: r + 1, "n": lambda: ctx.n, "opp": lambda: ctx.t.players[j].no,
-            "own": lambda: num(ctx.to_points(ctx.score[i])), "got": lambda: num(ctx.to_points(ctx.pts[i, r])),
-            "draw": lambda: num(ctx.to_points(ctx.D)), "result": lambda: result_text(ctx, i, r),
-            "standard": lambda: ctx.t.scoring.is_standard}
-        if key in simple:
-            v = simple[key]()
+        v: Any
+        if key == "result":  # the commonest: every row shows it (an if-chain: a published page asks 100,000s)
+            v = result_text(ctx, i, r)
+        elif key == "rd":
+            v = r + 1
+        elif key == "n":
+            v = ctx.n
+        elif key == "opp":
+            v = ctx.t.players[j].no
+        elif key == "own":
+            v = num(ctx.to_points(ctx.score[i]))
+        elif key == "got":
+            v = num(ctx.to_points(ctx.pts[i, r]))
+        elif key == "draw":
+            v = num(ctx.to_points(ctx.D))
+        elif key == "standard":
+            v = ctx.t.scoring.is_standard
         elif key.endswith("#"):
             v = len(self._rounds(key[:-1], j))
         else:
