@@ -199,7 +199,7 @@ def test_category_standings_of_the_sheet_equal_standings_category_of_the_cli(tmp
     missing = [p.no for p in t.players if not p.birth]
     assert len(missing) == 1
     notes = [r for r in shown if r[0] == "Note:"]
-    assert len(notes) == 2 and all(r[3] == f"1 with no birth date: {missing[0]}" for r in notes)
+    assert len(notes) == 2 and all(r[3] == f"1 with no full birth date: {missing[0]}" for r in notes)
 
 
 # ------------------------------------------------------------------------- the functions
@@ -294,7 +294,7 @@ def test_an_age_category_without_a_start_date_says_where_to_write_it():
         fx.CATEGORY_STANDINGS(_demo_table(), "U18")
     got = fx.CATEGORY_STANDINGS(_demo_table(), "U18", None, [["", ""], ["swiss"], ["2024-05-01"]])
     assert got[0][4] == "0 players" and got[1][4] == "Born"  # nobody has a birth date: all named below
-    assert got[-1][0] == "Note:" and got[-1][3] == "6 with no birth date"  # (the numbers do not fit the cell)
+    assert got[-1][0] == "Note:" and got[-1][3] == "6 with no full birth date"  # (the numbers do not fit the cell)
 
 
 # ----------------------------------------------------------------- the workbook, bad input

@@ -134,7 +134,8 @@ def test_ordinals():
 
 def test_rating_category_excludes_unrated_players_and_unrated_is_its_own_category():
     u = parse_category("U1600")
-    assert [u.holds(Player(1, "x", r)) for r in (1599, 1600, None)] == [True, False, False]
+    # an unrated player is in no band: missing (None), so that the list names him, not silently "no"
+    assert [u.holds(Player(1, "x", r)) for r in (1599, 1600, None)] == [True, False, None]
     assert parse_category("unrated").holds(Player(1, "x", None)) is True
     band = parse_category("1600-1799")
     assert [band.holds(Player(1, "x", r)) for r in (1599, 1600, 1799, 1800)] == [False, True, True, False]
@@ -314,3 +315,63 @@ def test_a_category_cell_of_32767_characters_is_read_at_once_and_quoted_short_in
     with pytest.raises(InputError) as exc:
         parse_category("x" * 32_767)
     assert len(str(exc.value)) < 300 and "'xxxxxxxx" in str(exc.value)
+
+
+# --- review findings: what the rules say where the first version did something else ---------------
+
+def test_players_the_tiebreaks_do_not_separate_share_the_prizes_of_their_places():
+    """Under "tiebreak", C.07 Art. 2.2.2 ranks tied players by the tie-breaks; where they do not
+    separate two players (a shared place "2-3"), nothing ranks them, so the start number must not
+    decide: they share the 2nd and 3rd prizes equally (worked by hand: (200 + 100) / 2 = 150)."""
+    rows = _rows([("A", 5, 1500), ("B", 4, 1500), ("C", 4, 1500), ("D", 3, 1500)])
+    rows[1] = _Row(rows[1].player, rows[1].points, "2-3")
+    rows[2] = _Row(rows[2].player, rows[2].points, "2-3")
+    pl = _allocate(rows, PrizeTable.parse("300,200,100,50"))
+    assert _paid(pl) == {"A": 300, "B": 150, "C": 150, "D": 50}
+    # a shared place past the last prize: the prize of the place inside is shared with the one outside
+    pl = _allocate(rows, PrizeTable.parse("300,200"))
+    assert _paid(pl) == {"A": 300, "B": 100, "C": 100}
+    assert [a.prize for a in pl.awards] == ["1st place", "2nd place", "share of tied prizes"]
+
+
+def test_a_prize_list_rising_from_one_prize_to_the_next_is_refused_as_a_typing_error():
+    with pytest.raises(InputError, match=r"place prizes: the 3rd prize \(2000\) is more than the 2nd \(300\)"):
+        PrizeTable.parse("500,300,2000")
+    with pytest.raises(InputError, match=r"category U1600 prizes: the 2nd prize \(60\) is more than the 1st \(50\)"):
+        PrizeTable.parse("", ["U1600=50,60"])
+    assert PrizeTable.parse("100,100,50").places == (100, 100, 50)  # equal prizes are fine
+
+
+def test_an_incomplete_birth_date_counts_only_where_every_day_it_may_be_gives_the_same_answer():
+    from datetime import date
+    start = date(2026, 5, 1)
+    u14 = parse_category("U14")
+    # born "2012": on 1 May 2026 he is 13 (birthday later in the year) or 14 (earlier): undecided
+    assert u14.holds(Player(1, "x", birth="2012"), start, "date") is None
+    assert u14.holds(Player(1, "x", birth="2012"), start, "year") is True  # by year: under 14 on 1 January
+    assert u14.holds(Player(1, "x", birth="2013"), start, "date") is True  # at most 13 on any day of 2013
+    assert u14.holds(Player(1, "x", birth="2012/09/00"), start, "date") is True  # September: still 13 in May
+    assert u14.holds(Player(1, "x", birth="2012/05/00"), start, "date") is None  # May: 13 or 14 on the 1st
+
+
+def test_a_rating_band_names_the_unrated_players_and_an_empty_category_says_nobody_is_in_it(capsys, tmp_path):
+    import json
+    from dataclasses import replace
+    from xl_tiebreak.examples import demo_tournament
+    from xl_tiebreak.trf.writer import write_trf
+    t = demo_tournament()  # ratings 2000, 1900, ... 1500: player 6 made unrated
+    t = replace(t, players=tuple(replace(p, rating=None) if p.no == 6 else p for p in t.players))
+    path = tmp_path / "unrated.trf"
+    path.write_text(write_trf(t), encoding="utf-8")
+    code, out, _ = _cli(capsys, "standings", str(path), "--category", "U1700", "-f", "json")
+    doc = json.loads(out)
+    assert code == 0 and [r["no"] for r in doc["players"]] == [5]  # 1600; unrated 6 in no band
+    assert doc["category"]["missing"] == [6]  # named, not silently left out
+    code, out, _ = _cli(capsys, "standings", str(path), "--category", "U1700")
+    assert "Note: 1 player(s) with no rating are not in U1700 (rated below 1700): 6" in out
+    code, out, _ = _cli(capsys, "standings", str(path), "--category", "U1000")
+    assert code == 0 and "Nobody is in U1000 (rated below 1000)." in out
+    code, out, err = _cli(capsys, "standings", str(path), "--category", "U1000", "-f", "json")
+    assert code == 0 and json.loads(out)["players"] == [] and "nobody is in U1000" in err
+    code, _, err = _cli(capsys, "standings", str(path), "--category", "U0")
+    assert code == 2 and "nobody is under or over 0" in err

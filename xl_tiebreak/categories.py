@@ -3,12 +3,14 @@
 A category is written as a short text (the CLI's ``--category``, a Categories sheet's cell):
 
 * ``U1600``: rated below 1600; ``1600-1799``: rated 1600 to 1799 inclusive. Unrated players are in
-  no rating category (they have no rating to compare); ``unrated`` is their own category.
+  no rating category (they have no rating to compare: named as missing, see below); ``unrated``
+  is their own category.
 * ``women`` (also ``W``, ``F``): TRF sex field ``w`` or ``f``.
 * ``U18`` (juniors) and ``S50`` (seniors): a number under 100 is an age. By the birth *year*
   (the default, the convention of FIDE's youth and senior championships: ``U18`` = at most 18
   in the year of the event, ``S50`` = at least 50 in it) or, with ``age="date"``, by the exact
-  age on the event's start date (``U18`` = not yet 18, ``S50`` = already 50).
+  age on the event's start date (``U18`` = not yet 18, ``S50`` = already 50); a birth date without
+  its day or month counts only where every day it may stand for gives the same answer.
 * ``FED=ENG``: the federation.
 * ``CLUB=Hastings CC``: the club, as the crosstable's Club column (or an import's Club/City
   column) writes it; case and repeated spaces do not matter. A TRF file has no club field.
@@ -52,35 +54,45 @@ class Category:
         return self.test(player, start, age)
 
 
-def _birth(p: Player) -> Optional[date]:
-    """The TRF birth field (``YYYY/MM/DD``, ``YYYY``, or with ``00`` for an unknown month or day)."""
+def _births(p: Player) -> Optional[tuple[date, date]]:
+    """The earliest and latest day the TRF birth field (``YYYY/MM/DD``, ``YYYY``, or with ``00`` for
+    an unknown month or day) may stand for; the same day twice when it is complete."""
     m = re.fullmatch(r"\s*(\d{4})(?:[/.-](\d{1,2})(?:[/.-](\d{1,2}))?)?\s*", p.birth or "")
     if not m or int(m.group(1)) == 0:
         return None
     y, mo, d = int(m.group(1)), int(m.group(2) or 0), int(m.group(3) or 0)
     try:
-        return date(y, mo or 1, d or 1)
+        if not mo:
+            return date(y, 1, 1), date(y, 12, 31)
+        if not d:
+            last = (date(y + (mo == 12), mo % 12 + 1, 1) - date.resolution)
+            return date(y, mo, 1), last
+        return date(y, mo, d), date(y, mo, d)
     except ValueError:
         return None
 
 
 def _age_test(limit: int, junior: bool) -> Callable[[Player, Optional[date], str], Optional[bool]]:
-    def test(p: Player, start: Optional[date], age: str) -> Optional[bool]:
-        born = _birth(p)
-        if born is None or start is None:
-            return None
+    def holds(born: date, start: date, age: str) -> bool:
         if age == "year":
             years = start.year - born.year  # the age reached in the year of the event
             return years <= limit if junior else years >= limit
         years = start.year - born.year - ((start.month, start.day) < (born.month, born.day))
         return years < limit if junior else years >= limit
+
+    def test(p: Player, start: Optional[date], age: str) -> Optional[bool]:
+        born = _births(p)
+        if born is None or start is None:
+            return None
+        first, last = (holds(b, start, age) for b in born)
+        return first if first == last else None  # an incomplete date that does not decide: missing
     return test
 
 
 def _rating_test(low: Optional[int], high: Optional[int]) -> Callable[[Player, Optional[date], str], Optional[bool]]:
     def test(p: Player, start: Optional[date], age: str) -> Optional[bool]:
         if p.rating is None:
-            return False  # unrated: in no rating band (the category "unrated" is theirs)
+            return None  # unrated: in no rating band (the category "unrated" is theirs), and named as such
         return (low is None or p.rating >= low) and (high is None or p.rating <= high)
     return test
 
@@ -121,6 +133,9 @@ def parse_category(text: str, where: str = "category") -> Category:
     m = re.fullmatch(r"([US])(\d+)", up)
     if m:
         n = int(m.group(2))
+        if n == 0:
+            raise InputError(f"{where}: {_shown(text)}: nobody is under or over 0; expected an age (U18, S50) or a "
+                             "rating (U1600)")
         if n < _AGE_MAX:
             junior = m.group(1) == "U"
             label = f"under {n}" if junior else f"{n} and over"
@@ -166,8 +181,8 @@ class Selection(Generic[R]):
     @property
     def lacking(self) -> str:
         """What the players left out lack: ``no birth date``, ``no sex field``, ..."""
-        return {"birth": "no birth date", "sex": "no sex field", "fed": "no federation",
-                "rating": "no rating", "club": "no club"}[self.category.field]
+        return {"birth": "no full birth date", "sex": "no sex field",
+                "fed": "no federation", "rating": "no rating", "club": "no club"}[self.category.field]
 
     @property
     def note(self) -> str:

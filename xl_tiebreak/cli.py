@@ -331,6 +331,8 @@ def _standings(args) -> tuple[str, int]:
         cat = next((c for n, c in named if n.casefold() == args.category.strip().casefold()), None)
         category = category_selection(result, cat or parse_category(args.category, "--category"),
                                       args.age or age or "year")
+        if not category.rows and args.format != "table":  # the table says it in its legend
+            print(f"xl-tiebreak: nobody is in {category.category.label}", file=sys.stderr)
         if category.note and args.format.startswith("csv"):
             print(f"xl-tiebreak: note: {category.note}", file=sys.stderr)
     got = _emit(args, _render_standings(result, args.format, args.input, category))
@@ -814,7 +816,8 @@ def _render_standings(result: Result, fmt: str, source: str, category: Optional[
     legend.append("Split by: the tie-break that set the player below the one above on equal points.")
     legend += _note_lines(result)
     if category is not None:
-        legend.append(f"Rk: the place in the whole event; Cat: the place in {category.category.label}.")
+        legend.append(f"Rk: the place in the whole event; Cat: the place in {category.category.label}."
+                      if category.rows else f"Nobody is in {category.category.label}.")
         legend += [f"Note: {category.note}"] if category.note else []
     right = {1, *range(3, len(headers))} if category is None else {1, 2, *range(4, len(headers))}
     return head + "\n".join(table(headers, rows, right=right) + legend) + "\n"

@@ -80,7 +80,8 @@ def money(v: Fraction) -> str:
     return f"{whole // 100}.{whole % 100:02d}" + ("" if cents.denominator == 1 else "…")
 
 
-_TIES_TEXT = {"tiebreak": "tied players are ranked by the tie-breaks",
+_TIES_TEXT = {"tiebreak": "tied players are ranked by the tie-breaks (those they do not separate share the prizes "
+                         "of their places)",
               "shared": "prizes of players tied on points are shared equally",
               "hort": "Hort system: half of each prize kept, the other halves shared among the tied players"}
 

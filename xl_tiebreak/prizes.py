@@ -14,7 +14,9 @@ Two steps, each a setting of the event's regulations:
 2. **What is paid when players are tied on points** (``ties``):
 
    * ``"tiebreak"`` (default; C.07 Art. 2.2.2: tie-breaks rank tied players): each receives the
-     prize of his place;
+     prize of his place; players the tie-breaks did not separate either (a shared place, ``3-4``)
+     share the prizes of their places equally, as under ``"shared"``: their order in the list
+     (the start number) decides nothing;
    * ``"shared"``: the prizes of one list (the place prizes, or one category's) that went to
      players tied on points are added and split equally among them; a player of that score who
      is in the list but received no prize at all (the list ran out inside the tie) shares too;
@@ -25,7 +27,12 @@ Two steps, each a setting of the event's regulations:
    to ``unit`` (default 0.01); what the rounding leaves over is stated, never silently paid or
    dropped.
 
-A prize for which nobody qualifies (no player in the category) is reported as not awarded.
+A prize for which nobody qualifies (no player in the category) is reported as not awarded. A
+prize list must not rise from one prize to the next (``500,300,2000`` is taken for a typing
+error and refused).
+
+Not done: under ``"shared"`` and Hort, which prize a player entitled to several receives is
+chosen by the amounts listed, not by what sharing would pay him.
 """
 
 from __future__ import annotations
@@ -33,7 +40,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Callable, Optional, Sequence, TypeVar
+from typing import Any, Callable, Optional, Sequence, TypeVar
 
 from .categories import Category, parse_category
 from .errors import InputError
@@ -77,6 +84,16 @@ class PrizeTable:
     places: tuple[Fraction, ...] = ()
     categories: tuple[tuple[Category, tuple[Fraction, ...]], ...] = ()
 
+    def __post_init__(self) -> None:
+        """A list's prizes go down from the 1st: a later one larger is refused as a typing error."""
+        lists = [("place prizes", self.places)] + [(f"category {c.text.strip()} prizes", a) for c, a in self.categories]
+        for name, amounts in lists:
+            for k in range(1, len(amounts)):
+                if amounts[k] > amounts[k - 1]:
+                    raise InputError(f"{name}: the {ordinal(k + 1)} prize ({_shown(amounts[k])}) is more than the "
+                                     f"{ordinal(k)} ({_shown(amounts[k - 1])}); prizes go down from the 1st: "
+                                     "correct the amounts (a typing error?)")
+
     @classmethod
     def parse(cls, places: str = "", categories: Sequence[str] = ()) -> "PrizeTable":
         """From the CLI's texts: ``places`` ``"500,300,200"``; each category ``"U1600=100,50"``."""
@@ -105,6 +122,11 @@ class Award:
     listed: Fraction
     paid: Fraction
     shared_with: tuple[int, ...] = ()
+
+
+def _shown(v: Fraction) -> str:
+    """An amount in an error message (exact when it has few decimals)."""
+    return str(v.numerator) if v.denominator == 1 else f"{float(v):g}"
 
 
 @dataclass(frozen=True)
@@ -172,6 +194,8 @@ def allocate(rows: Sequence[R], table: PrizeTable, *, player_of: Callable[[R], P
     left = Fraction(0)
     if ties != "tiebreak":
         left = _share(rows, prizes, taken, paid, shared, eligible, points_of, ties, unit)
+    else:  # players on one shared place (the tie-breaks did not separate them) share its prizes
+        left = _share(rows, prizes, taken, paid, shared, eligible, place_of, "shared", unit)
     awards = []
     for i in sorted(paid):
         p = player_of(rows[i])
@@ -186,8 +210,9 @@ def allocate(rows: Sequence[R], table: PrizeTable, *, player_of: Callable[[R], P
 
 def _share(rows: Sequence[R], prizes: list[_Prize], taken: dict[int, _Prize], paid: dict[int, Fraction],
            shared: dict[int, tuple[int, ...]], eligible: Callable[[int, int], bool],
-           points_of: Callable[[R], Fraction], ties: str, unit: Fraction) -> Fraction:
-    """Share the money of tied players, list by list and score by score (``shared`` or Hort);
+           points_of: Callable[[R], Any], ties: str, unit: Fraction) -> Fraction:
+    """Share the money of tied players, list by list and score by score (``shared`` or Hort;
+    ``points_of`` gives what the tied players have equal: their points, or their shared place);
     returns what rounding down to ``unit`` left over."""
     left = Fraction(0)
     joined: set[int] = set()  # players without a prize who already share in one pot

@@ -102,7 +102,7 @@ NOTE_ROOM = 30
 
 
 def missing_text(sel: Selection) -> str:
-    """``2 with no birth date: 5, 9`` (the start numbers when they fit), else ``294 with no birth date``."""
+    """``2 with no full birth date: 5, 9`` (the start numbers when they fit), else ``294 with no full birth date``."""
     short = f"{len(sel.missing)} with {sel.lacking}"
     full = f"{short}: {', '.join(str(n) for n in sel.missing)}"
     return full if len(full) <= NOTE_ROOM else short
