@@ -563,3 +563,22 @@ def test_a_hostile_name_is_shown_as_text_in_the_browser(browser, hostile_page):
     assert HOSTILE in page.locator("#account-text").text_content()
     assert page.locator("#account b").count() == 0
     page.close()
+
+
+def test_a_large_event_carries_the_final_standings_accounts_only_and_says_so(monkeypatch):
+    """Beyond players x rounds = EVERY_ROUND_ACCOUNTS the page explains the final standings' values
+    only (its size and time would grow past a club page's: 2,000 x 11 took 28 s and 14.5 MB), and
+    says so at the top; the earlier rounds' standings are all still there."""
+    import importlib
+    gathering = importlib.import_module("xl_tiebreak.publish.gather")  # (the package names its function gather)
+    t = demo_tournament()  # 6 players x 4 rounds = 24
+    monkeypatch.setattr(gathering, "EVERY_ROUND_ACCOUNTS", 23)
+    html = build_page(compute(t, edition="fide2024"))
+    assert re.findall(r'id="accounts-(\d+)"', html) == ["4"]
+    import html as markup
+    assert ("Only the final standings' values open their accounts: 6 players x 4 rounds is more than the 23"
+            in markup.unescape(html))
+    assert len(re.findall(r'<section class="round"', html)) == 4
+    monkeypatch.setattr(gathering, "EVERY_ROUND_ACCOUNTS", 24)
+    html = build_page(compute(t, edition="fide2024"))
+    assert re.findall(r'id="accounts-(\d+)"', html) == ["1", "2", "3", "4"] and "Only the final" not in html

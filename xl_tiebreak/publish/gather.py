@@ -66,6 +66,8 @@ class Published:
     categories: tuple[Selection, ...] = ()
     prizes: Optional[PrizeList] = None
     prize_notes: tuple[str, ...] = ()
+    #: why only the final standings' values open an account (a large event), else empty
+    accounts_note: str = ""
 
     @property
     def final(self) -> tuple[Row, ...]:
@@ -82,6 +84,12 @@ def round_results(result: Result) -> list[Result]:
     return [*earlier, result]
 
 
+#: players x rounds up to which a page carries the accounts of every round's values (500 x 11 takes
+#: about 5 s and 1.8 MB; beyond, the work and the page grow past what a club's web page needs, and a
+#: DE account of round 1's tied group of 1,000 holds a 1,000 x 1,000 table): the final standings' only
+EVERY_ROUND_ACCOUNTS = 6_000
+
+
 def gather(result: Result, extras: Extras = Extras()) -> Published:
     """Everything the page shows of ``result`` (a :func:`~xl_tiebreak.engine.compute` result)."""
     results = round_results(result)
@@ -91,11 +99,16 @@ def gather(result: Result, extras: Extras = Extras()) -> Published:
     for r, (_, rows) in enumerate(rounds):
         for row in rows:
             places[index[row.player.no]][r] = row.rank
-    accounts = tuple(round_accounts(res) for res in results)
+    size = len(result.tournament.players) * len(results)
+    every = size <= EVERY_ROUND_ACCOUNTS
+    accounts = tuple(round_accounts(res) for res in (results if every else results[-1:]))
+    note = "" if every else (f"Only the final standings' values open their accounts: {len(result.tournament.players):,} "
+                             f"players x {len(results)} rounds is more than the {EVERY_ROUND_ACCOUNTS:,} whose every "
+                             "round a page explains (xl-tiebreak explain --rounds R gives any other).")
     cats = tuple(category_selection(result, c, extras.age) for c in extras.categories)
     prizes: Optional[PrizeList] = None
     notes: list[str] = []
     if extras.prizes.places or extras.prizes.categories:
         prizes, notes = prize_list(result, extras.prizes, ties=extras.ties, order=extras.order, age=extras.age,
                                    unit=extras.unit)
-    return Published(result, rounds, accounts, tuple(tuple(p) for p in places), cats, prizes, tuple(notes))
+    return Published(result, rounds, accounts, tuple(tuple(p) for p in places), cats, prizes, tuple(notes), note)

@@ -264,7 +264,7 @@ def render_page(pub: Published, source: str = "") -> str:
         f"<header><h1>{_e(title)}</h1>",
         f'<p class="meta">Standings {_e(result.label)}. {kind}, {players} players. Rules: '
         f"{_e(result.edition.name)} ({_e(result.edition.title)}). Tie-breaks: {_e(', '.join(result.codes) or 'none')}."
-        "</p></header>",
+        "</p>" + (f'<p class="note">{_e(pub.accounts_note)}</p>' if pub.accounts_note else "") + "</header>",
         f'<nav aria-label="Sections"><ul>{nav}</ul></nav><main>',
         "".join(body for _, _, body in bodies),
         "</main>",
