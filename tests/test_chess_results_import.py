@@ -369,3 +369,22 @@ def test_a_minus_one_is_read_as_the_pairing_bye_and_the_import_says_what_else_it
     assert json.loads(capsys.readouterr().out)["notes"] == list(imp.notes)
     assert main(["workbook", "--from", "chess-results", str(book), "-o", str(tmp_path / "b.xlsx")]) == 0
     assert "note: '-1' in more than one round for 1 player(s)" in capsys.readouterr().out
+
+
+def test_check_from_says_which_published_columns_were_compared_with_which_code(tmp_path, capsys):
+    """TB1 is compared with the first --tiebreaks code, TB2 with the second; a published column
+    without a code, or a code without a column, is said, never passed over in silence."""
+    path = tmp_path / "export.csv"
+    path.write_text("\n".join([
+        "Final Ranking crosstable after 3 Rounds",
+        "Rk.;SNo;;Name;Rtg;FED;1.Rd;2.Rd;3.Rd;Pts.;TB1;TB2",
+        "1;2;FM;Adams, A;2100;ENG;3w1;2b½;-1;2,5;3;4,5",
+        "2;1;;Brown, B;2200;ENG;4b1;1w½;3s1;2,5;3;3,75",
+        "3;3;;Cole, C;1900;SCO;1b0;4w+;2w0;1;5;0",
+        "4;4;;Dunn, D;0;WLS;2w0;3b-;-0;0;4,5;0"]) + "\n", encoding="utf-8")
+    _, out, _ = _cli(capsys, "check", "--from", "chess-results", str(path), "-t", "BH")
+    assert "columns  compared TB1 with BH" in out and "columns  not compared: TB2" in out
+    _, out, _ = _cli(capsys, "check", "--from", "chess-results", str(path), "-t", "BH,SB,WIN", "-f", "json")
+    doc = json.loads(out)
+    assert doc["compared"] == [{"column": "TB1", "code": "BH"}, {"column": "TB2", "code": "SB"}]
+    assert doc["not_compared"] == [] and doc["no_column"] == ["WIN"]

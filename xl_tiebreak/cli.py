@@ -658,15 +658,29 @@ def _check_export(args, p: Path) -> tuple[str, int]:
             f"{imported.numbered_by}; rules {result.edition.name}")
     if not codes:
         head += "; give --tiebreaks (what TB1, TB2, ... are, e.g. BH/C1,BH,SB) to compare the tie-breaks and ranks"
+    columns = list(pub.columns)
+    pairs = list(zip(columns, compared))
+    unread = [c for c in columns[len(compared):]] if codes else []  # published, not compared
+    spare = compared[len(columns):]  # given, with no published column
+    said = []
+    if pairs:
+        said.append("compared " + ", ".join(f"{col} with {code}" for col, code in pairs))
+    if unread:
+        said.append(f"not compared: {', '.join(unread)} (give a code for each in --tiebreaks)")
+    if spare:
+        said.append(f"no published column for {', '.join(spare)}")
     if args.format == "json":
         import json  # here, not at the top: the other commands start without it
         return json.dumps({"players": len(t.players), "rounds": t.rounds, "numbered_by": imported.numbered_by,
                            "edition": result.edition.name, "tiebreaks": compared, "legend": list(pub.legend),
                            "notes": list(imported.notes),
+                           "compared": [{"column": col, "code": code} for col, code in pairs],
+                           "not_compared": unread, "no_column": spare,
                            "differences": [{"no": d.no, "name": d.name, "what": d.what, "published": d.published,
                                             "ours": d.ours} for d in found]},
                           ensure_ascii=False, indent=1) + "\n", 1 if found else 0
     lines = [head] + [f"  legend: {ln}" for ln in pub.legend] + [f"note     {n}" for n in imported.notes]
+    lines += [f"columns  {x}" for x in said]
     lines += [f"differs  No {d.no} {d.name}: {d.what}: published {d.published}, ours {d.ours}" for d in found]
     lines.append(f"{p.name}: {len(found)} difference(s) between the published values and ours"
                  + ("" if codes else " (points only)"))
