@@ -375,3 +375,12 @@ def test_a_rating_band_names_the_unrated_players_and_an_empty_category_says_nobo
     assert code == 0 and json.loads(out)["players"] == [] and "nobody is in U1000" in err
     code, _, err = _cli(capsys, "standings", str(path), "--category", "U0")
     assert code == 2 and "nobody is under or over 0" in err
+
+
+def test_amounts_show_as_many_decimals_as_the_unit_pays():
+    from xl_tiebreak.prize_report import money
+    assert [money(F(v)) for v in ("100", "16.66", "16.666", "2.5")] == ["100.00", "16.66", "16.666", "2.50"]
+    assert money(F(1, 3)) == "0.333333…"  # what rounding left of a third: marked, not passed for exact
+    pl = _allocate(_rows([("A", 2, 1500), ("B", 2, 1500), ("C", 2, 1500)]), PrizeTable.parse("50"), ties="shared",
+                   unit=F(1, 1000))
+    assert [money(a.paid) for a in pl.awards] == ["16.666"] * 3 and money(pl.left_over) == "0.002"

@@ -74,10 +74,16 @@ def prize_list(result: Result, table_: PrizeTable, *, ties: str, order: str, age
 
 
 def money(v: Fraction) -> str:
-    """An amount with two decimals (amounts are rounded down to the unit before they get here)."""
-    cents = v * 100
-    whole = cents.numerator // cents.denominator
-    return f"{whole // 100}.{whole % 100:02d}" + ("" if cents.denominator == 1 else "…")
+    """An amount with two decimals, or as many more (up to six) as it needs to be exact (a unit of
+    0.001 pays thousandths); beyond, six decimals and ``…`` (what rounding left of a third)."""
+    for places in range(2, 7):
+        scaled = v * 10 ** places
+        if scaled.denominator == 1:
+            break
+    whole = scaled.numerator // scaled.denominator
+    sign, whole = ("-", -whole) if whole < 0 else ("", whole)
+    return (f"{sign}{whole // 10 ** places}.{whole % 10 ** places:0{places}d}"
+            + ("" if scaled.denominator == 1 else "…"))
 
 
 _TIES_TEXT = {"tiebreak": "tied players are ranked by the tie-breaks (those they do not separate share the prizes "
