@@ -428,3 +428,16 @@ def test_a_template_with_player_fields_reads_women_ages_and_clubs_from_its_sex_b
     assert sorted(players[3:]) == [(1, "Hastings CC"), (4, "hastings  cc")]
     note = [r[3] for r in shown if r[0] == "Note:"]
     assert note[-1] == "3 with no club: 3, 2, 5"  # in the standings' order
+
+
+@needs
+def test_places_given_on_the_command_line_replace_the_sheets_place_prizes_only(tmp_path, capsys):
+    """prizes BOOK --places: the sheet's category prizes and its rules (Ties, Order, Unit) still hold."""
+    book = _typed_book(tmp_path / "open.xlsx", OPEN, [("Women", "women")], HEADINGS, AMOUNTS, {"Ties": "hort"})
+    code, out, _ = _cli(capsys, "prizes", book, "--places", "400,200", "-f", "json")
+    doc = json.loads(out)
+    assert code == 0 and doc["ties"] == "hort"
+    prizes = {a["prize"] for a in doc["awards"]}
+    assert {"1st place", "2nd place"} <= prizes and "3rd place" not in prizes and "Women 1st" in prizes
+    code, out, _ = _cli(capsys, "prizes", book, "--places", "400,200", "--ties", "shared", "-f", "json")
+    assert json.loads(out)["ties"] == "shared"  # an option given wins over the sheet

@@ -352,12 +352,18 @@ def _prizes(args) -> tuple[str, int]:
     table_ = PrizeTable.parse(args.places or "", args.category_prize)
     ties, order, unit, age = "tiebreak", "value", Fraction(1, 100), "year"
     loaded = _load(args.input, args) if str(args.input).lower().endswith((".xlsx", ".xlsm")) else None
-    if not table_.places and not table_.categories:
-        setup = _book_prizes(args.input)  # a workbook's Prizes sheet, when no prize is given here
-        if setup is None:
+    given = bool(args.places), bool(args.category_prize)
+    if not all(given):
+        # a workbook's Prizes sheet: what the options do not give (the place prizes, the category
+        # prizes, the rules), so that --places replaces the sheet's place prizes only
+        setup = _book_prizes(args.input)
+        if setup is None and not any(given):
             raise InputError("prizes: no prize given; expected --places 500,300,200 and/or --category-prize "
                              "U1600=100,50 (or a workbook whose Prizes sheet has a prize table)")
-        table_, ties, order, unit, age = setup
+        if setup is not None:
+            sheet, ties, order, unit, age = setup
+            table_ = PrizeTable(table_.places if given[0] else sheet.places,
+                                table_.categories if given[1] else sheet.categories)
         if not table_.places and not table_.categories:
             raise InputError("prizes: the workbook's prize table is empty; type the amounts on its Prizes sheet, "
                              "or give --places 500,300,200 and/or --category-prize U1600=100,50")
