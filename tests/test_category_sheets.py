@@ -150,9 +150,9 @@ def test_a_real_event_with_a_typed_prize_table_recomputes_to_the_prize_list_of_t
     assert _money(total[5]) == sum(_money(a["paid"]) for a in cli["awards"])
     left = next(r for r in shown if r[0] == "Left over")
     assert _money(left[5]) == _money(cli["left_over"]) > 0
-    nobody = [r[3] for r in shown if r[2] == "(not awarded: nobody qualifies)"]
+    nobody = [r[3] for r in shown if r[2] == "(not awarded: nobody left for it)"]
     assert nobody == cli["not_awarded"] == ["FED=USA 1st"]
-    assert next(r for r in shown if r[2] == "(not awarded: nobody qualifies)")[4:6] == [15, 0]
+    assert next(r for r in shown if r[2] == "(not awarded: nobody left for it)")[4:6] == [15, 0]
     greeks = [r for r in awards if r[3].startswith("FED=GRE")]  # both Greek players, each his own prize
     assert [(r[1], r[3], r[5]) for r in greeks] == [(116, "FED=GRE 1st", 30), (33, "FED=GRE 2nd", 20)]
     # real values: the winner of the 1st place prize is the event's leader, 500 to him
@@ -360,7 +360,7 @@ def test_libreoffice_prints_the_prize_list_on_the_prizes_page(tmp_path, capsys):
         line = next(ln for ln in text.splitlines() if a["name"] in ln and a["prize"].replace("women", "Women") in ln)
         assert a["paid"] in line.replace(",", ""), line
     assert "Total paid" in text and "Left over" in text
-    assert next(ln for ln in text.splitlines() if "nobody qualifies" in ln).split()[-3:] == ["1st", "15.00", "0.00"]
+    assert next(ln for ln in text.splitlines() if "nobody left for it" in ln).split()[-3:] == ["1st", "15.00", "0.00"]
 
 
 # --------------------------------------------------------------- through xlwings's own runtimes

@@ -120,7 +120,7 @@ def render_prizes(result: Result, got: PrizeList, notes: Sequence[str], fmt: str
     if got.left_over:
         tail.append(f"Left over by rounding shares down: {money(got.left_over)}")
     if got.unawarded:
-        tail.append("Not awarded (nobody qualifies): " + ", ".join(got.unawarded))
+        tail.append("Not awarded (nobody qualifies who has no larger prize): " + ", ".join(got.unawarded))
     tail += [f"Note: {n}" for n in notes]
     return head + "\n".join(table(headers, rows, right={1, 4, 5}) + [""] + tail) + "\n"
 

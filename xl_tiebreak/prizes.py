@@ -27,7 +27,8 @@ Two steps, each a setting of the event's regulations:
    to ``unit`` (default 0.01); what the rounding leaves over is stated, never silently paid or
    dropped.
 
-A prize for which nobody qualifies (no player in the category) is reported as not awarded. A
+A prize for which nobody qualifies who has no larger prize (no player in the category, or each
+has a larger prize) is reported as not awarded. A
 prize list must not rise from one prize to the next (``500,300,2000`` is taken for a typing
 error and refused).
 

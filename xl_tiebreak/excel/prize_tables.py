@@ -21,7 +21,7 @@ FIELD_HEADINGS = {"rating": "Rtg", "sex": "Sex", "birth": "Born", "fed": "Fed", 
 PRIZE_HEADER = ["Place", "No", "Name", "Prize", "Listed", "Paid", "Shared with"]
 NO_CATEGORY = "No category yet: type a name and a category (U1600, women, U18, S50, FED=ENG, CLUB=name) above."
 NO_PRIZE = "No prize yet: type the amounts in the prize table above."
-NOBODY = "(not awarded: nobody qualifies)"
+NOBODY = "(not awarded: nobody left for it)"  # nobody in the category without a larger prize
 
 
 def _place(r: Row) -> Any:

@@ -226,7 +226,7 @@ def _prizes(pub: Published) -> str:
     if got.left_over:
         tail.append(f"Left over by rounding shares down: {money(got.left_over)}")
     if got.unawarded:
-        tail.append("Not awarded (nobody qualifies): " + ", ".join(got.unawarded))
+        tail.append("Not awarded (nobody qualifies who has no larger prize): " + ", ".join(got.unawarded))
     tail += [f"Note: {n}" for n in pub.prize_notes]
     return (f'<section id="prizes"><h2>Prizes</h2><p class="note">Standings {_e(pub.result.label)}; '
             f"{_e(_TIES_TEXT[got.ties])}; one prize per player, {order}.</p>" + _table(head, rows)
