@@ -20,7 +20,7 @@ from xl_tiebreak import demo_tournament
 from xl_tiebreak.cli import main
 from xl_tiebreak.excel import functions as fx
 from xl_tiebreak.excel.authoring.template import to_bytes
-from xl_tiebreak.excel.authoring.whatif_sheet import PLACES_ROW, WHATIF_SHEET, WHATIF_TABLE_ROW
+from xl_tiebreak.excel.authoring.whatif_sheet import BOARDS_ROW, PLACES_ROW, WHATIF_SHEET, WHATIF_TABLE_ROW
 from xl_tiebreak.excel.authoring.workbook import filled_workbook
 from xl_tiebreak.excel.recompute import recompute
 from xl_tiebreak.trf import read_trf
@@ -320,3 +320,19 @@ def test_whatif_of_a_workbook_takes_its_sheets_places_and_boards_unless_given(tm
     trf.write_text(write_trf(open_games(t, t.rounds)))
     got = json.loads(_cli(capsys, "whatif", trf, "-f", "json")[1])
     assert (got["prize_places"], got["max_boards"]) == (3, 8)
+
+
+@pytest.mark.parametrize("cell,value,message", [
+    (PLACES_ROW, 0, "What if!B5: WHATIF: places 0: expected a whole number from 1"),
+    (PLACES_ROW, True, "What if!B5: WHATIF: places TRUE is not a whole number"),
+    (BOARDS_ROW, 11, "What if!B6: WHATIF: max_boards 11: expected a whole number from 1 to 10"),
+])
+def test_a_sheets_setting_out_of_range_is_named_by_its_cell_not_as_an_option_never_given(tmp_path, capsys, cell,
+                                                                                         value, message):
+    t = demo_tournament()
+    wb, _ = filled_workbook(open_games(t, t.rounds))
+    wb[WHATIF_SHEET].cell(cell, 2, value)
+    book = tmp_path / "demo.xlsx"
+    book.write_bytes(to_bytes(wb))
+    code, _, err = _cli(capsys, "whatif", book)
+    assert code == 2 and message in err and "--places" not in err

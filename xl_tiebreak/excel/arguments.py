@@ -165,6 +165,8 @@ def read_whole(v: Any, what: str, function: str) -> Optional[int]:
     """A whole-number argument (Excel passes floats); "" or None is missing."""
     if v is None or (isinstance(v, str) and not v.strip()):
         return None
+    if isinstance(v, bool):  # TRUE is no 1
+        raise InputError(f"{function}: {what} {'TRUE' if v else 'FALSE'} is not a whole number")
     if type(v) is int:
         return v  # exact, however large (no float holds a 400-digit number)
     try:

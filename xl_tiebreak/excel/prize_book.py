@@ -97,13 +97,18 @@ def workbook_whatif_setup(data: bytes) -> Optional[tuple[Optional[int], Optional
         return None
     arg = _arguments(book, found, "WHATIF")
     given = dict(zip(signature(fx.FUNCTIONS["WHATIF"]).parameters, found[2].args))
+    from ..whatif import MOST_BOARDS
     got = []
-    for name in ("places", "max_boards"):
+    for name, least, most in (("places", 1, None), ("max_boards", 1, MOST_BOARDS)):
+        a = given.get(name)
+        where = f"{a.sheet or found[0]}!{a.area.replace('$', '')}" if isinstance(a, Ref) and ":" not in a.area \
+            else f"{found[0]}!{found[1]}"
         try:
-            got.append(read_whole(arg(name), name, "WHATIF"))
+            v = read_whole(arg(name), name, "WHATIF")
         except TiebreakError as exc:  # named by the cell typed in, when the argument is one
-            a = given.get(name)
-            where = f"{a.sheet or found[0]}!{a.area.replace('$', '')}" if isinstance(a, Ref) and ":" not in a.area \
-                else f"{found[0]}!{found[1]}"
             raise InputError(str(exc), where) from None
+        if v is not None and (v < least or (most is not None and v > most)):
+            raise InputError(f"WHATIF: {name} {v}: expected a whole number from {least}"
+                             + (f" to {most}" if most else ""), where)
+        got.append(v)
     return got[0], got[1]
