@@ -282,12 +282,15 @@ def test_a_page_part_way_shows_only_the_rounds_evaluated(tmp_path):
     assert [r["No"] for r in page.table("round 2")] == [str(w.player.no) for w in want]
 
 
+#: an event paired for nothing yet: two players, five rounds to come
+NOT_STARTED = ("012 Not started\n042 2026/06/01\nXXR 5\n"
+               "001    1 m    A, B                              2000 NOR        1001 2000/01/01  0.0    1\n"
+               "001    2 m    C, D                              1900 NOR        1002 2000/01/01  0.0    2\n")
+
+
 def test_an_event_before_its_first_round_still_makes_a_page(tmp_path):
     trf = tmp_path / "empty.trf"
-    trf.write_text("012 Not started\n042 2026/06/01\nXXR 5\n"
-                   "001    1 m    A, B                              2000 NOR        1001 2000/01/01  0.0    1\n"
-                   "001    2 m    C, D                              1900 NOR        1002 2000/01/01  0.0    2\n",
-                   encoding="utf-8")
+    trf.write_text(NOT_STARTED, encoding="utf-8")
     out = tmp_path / "empty.html"
     assert main(["publish", str(trf), "-o", str(out)]) == 0
     page = _Page(out.read_text(encoding="utf-8"))
@@ -298,10 +301,7 @@ def test_an_undefined_value_is_a_dash_that_opens_its_account(tmp_path, capsys):
     """Before round 1 nobody has an opponent: ARO (the opponents' average rating) is undefined,
     shown as the legend says (a dash), and its account is still the one explain prints."""
     trf = tmp_path / "empty.trf"
-    trf.write_text("012 Not started\n042 2026/06/01\nXXR 5\n"
-                   "001    1 m    A, B                              2000 NOR        1001 2000/01/01  0.0    1\n"
-                   "001    2 m    C, D                              1900 NOR        1002 2000/01/01  0.0    2\n",
-                   encoding="utf-8")
+    trf.write_text(NOT_STARTED, encoding="utf-8")
     out = tmp_path / "empty.html"
     assert main(["publish", str(trf), "-o", str(out), "--tiebreaks", "BH,ARO"]) == 0
     page = _Page(out.read_text(encoding="utf-8"))
