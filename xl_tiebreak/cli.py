@@ -324,7 +324,7 @@ def _prizes(args) -> tuple[str, int]:
     from fractions import Fraction
     from .errors import InputError
     from .prize_report import prize_list, render_prizes
-    from .prizes import PrizeTable, parse_amounts
+    from .prizes import PrizeTable, parse_unit
     table_ = PrizeTable.parse(args.places or "", args.category_prize)
     ties, order, unit, age = "tiebreak", "value", Fraction(1, 100), "year"
     loaded = _load(args.input, args) if str(args.input).lower().endswith((".xlsx", ".xlsm")) else None
@@ -338,9 +338,7 @@ def _prizes(args) -> tuple[str, int]:
             raise InputError("prizes: the workbook's prize table is empty; type the amounts on its Prizes sheet, "
                              "or give --places 500,300,200 and/or --category-prize U1600=100,50")
     if args.unit is not None:
-        unit = parse_amounts(args.unit, "--unit")[0]
-        if unit <= 0:
-            raise InputError("--unit: expected a positive amount, e.g. 0.01 or 1")
+        unit = parse_unit(args.unit)
     result = _result(args, *(loaded or _load(args.input, args)))
     got, notes = prize_list(result, table_, ties=args.ties or ties, order=args.order or order, age=args.age or age,
                             unit=unit)
@@ -425,7 +423,10 @@ def _whatif(args) -> tuple[str, int]:
 def _publish(args) -> tuple[str, int]:
     """``publish``: one self-contained HTML page of the event (:mod:`xl_tiebreak.publish`)."""
     from .excel.stale import note_stale
+    from .prizes import parse_unit
     from .publish import build_page, extras_from_texts
+    if args.unit is not None:
+        parse_unit(args.unit)  # its message, before the page's reader of the same text
     extras = extras_from_texts(args.category, args.places or "", args.category_prize, ties=args.ties or "tiebreak",
                                order=args.order or "value", age=args.age or "year", unit=args.unit or "0.01")
     result = _result(args, *_load(args.input, args))
