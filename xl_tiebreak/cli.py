@@ -220,6 +220,9 @@ def _main(argv: Optional[Sequence[str]]) -> int:
     _tolerant_streams()
     args = build_parser().parse_args(argv)
     try:
+        if getattr(args, "input", None) is not None:
+            from .input_file import check_input_file
+            check_input_file(args.input)  # a regular file: a named pipe would block the read forever
         text, status = args.func(args)
     except TiebreakError as exc:
         from .errors import DescriptorError
@@ -471,11 +474,9 @@ def _load(path: str, args: Optional[argparse.Namespace] = None):
     """A TRF file, or a workbook (.xlsx/.xlsm) with its Settings; returns (tournament, settings).
     Errors stop; warnings are printed on standard error (not the one saying which edition is
     assumed for want of a date, when ``--rules`` chose one)."""
+    from .input_file import check_input_file
+    check_input_file(path)
     p = Path(path)
-    if not p.exists():
-        raise TiebreakError(f"{path}: no such file")
-    if p.is_dir():
-        raise TiebreakError(f"{path}: is a folder, not a TRF file")
     from .trf import read_trf
     from .validation import Findings
     fd = Findings(strict=True)
@@ -578,9 +579,9 @@ def _compare(args) -> tuple[str, int]:
 
 def _check(args) -> tuple[str, int]:
     """``check``: every finding; exit 1 when there is an error, else 0."""
+    from .input_file import check_input_file
     p = Path(args.input)
-    if not p.is_file():
-        raise TiebreakError(f"{args.input}: no such file")
+    check_input_file(p)
     if getattr(args, "source", "trf") != "trf":
         return _check_export(args, p)
     if p.suffix.lower() in (".xlsx", ".xlsm"):

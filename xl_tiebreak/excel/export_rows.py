@@ -13,6 +13,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..imports.chess_results import Imported
+from ..input_file import read_input_file
 from .xlsx.a1 import split_cell
 from .xlsx.package import MAX_WORKBOOK_BYTES, check_zip
 from .xlsx.sheet import XlsxBook
@@ -81,11 +82,7 @@ def _text(data: bytes) -> str:
 
 def _bytes(p: Path) -> bytes:
     """The file's bytes, its size checked before they are read (an :class:`InputError` naming it)."""
-    if not p.is_file():
-        raise InputError("no such file", str(p))
-    if p.stat().st_size > MAX_WORKBOOK_BYTES:
-        raise InputError(f"the file is larger than {MAX_WORKBOOK_BYTES // 2**20} MiB", p.name)
-    return p.read_bytes()
+    return read_input_file(p, MAX_WORKBOOK_BYTES, f"the file is larger than {MAX_WORKBOOK_BYTES // 2**20} MiB")
 
 
 def read_import(path: "str | Path", source: str) -> Imported:
