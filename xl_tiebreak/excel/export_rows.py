@@ -9,7 +9,7 @@ from __future__ import annotations
 import io
 import zipfile
 from pathlib import Path
-from typing import Any
+from typing import Any, Optional
 
 from ..errors import InputError
 from ..imports.chess_results import Imported
@@ -39,7 +39,7 @@ def export_rows(path: "str | Path") -> list[list[Any]]:
         raise InputError("an old Excel .xls file: open it and save it as .xlsx (or CSV), then read that", p.name)
     from ..imports.chess_results import rows_from_text
     try:
-        return rows_from_text(_text(data))
+        return rows_from_text(_text(data, p.name))
     except InputError as exc:
         raise InputError(exc.detail, exc.where or p.name) from None
 
@@ -71,7 +71,34 @@ def _workbook_rows(data: bytes, name: str) -> list[list[Any]]:
     return out
 
 
-def _text(data: bytes) -> str:
+def _utf16(data: bytes) -> Optional[str]:
+    """Which UTF-16 the text is in (``utf-16``: with a byte-order mark, as Excel saves "Unicode
+    text"; ``utf-16-le`` / ``-be``: without one, recognised by the NUL byte beside each ASCII
+    character), or None for a byte-oriented encoding."""
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return "utf-16"
+    sample = data[:1000]
+    pairs = len(sample) // 2
+    if pairs < 2:
+        return None
+    even, odd = sample[0:2 * pairs:2].count(0), sample[1:2 * pairs:2].count(0)
+    if odd >= pairs * 0.4 and even == 0:
+        return "utf-16-le"
+    if even >= pairs * 0.4 and odd == 0:
+        return "utf-16-be"
+    return None
+
+
+def _text(data: bytes, name: str = "") -> str:
+    """The text of an export file: UTF-16 (Excel's "Unicode text"), else UTF-8 (with or without
+    a byte-order mark), else Windows-1252."""
+    wide = _utf16(data)
+    if wide is not None:
+        try:
+            return data.decode(wide).lstrip("\ufeff")
+        except UnicodeDecodeError:
+            raise InputError("looks like UTF-16 text (Excel's 'Unicode text') but cannot be read as such; save it "
+                             "as 'CSV UTF-8' and read that", name or None) from None
     for encoding in ("utf-8-sig", "cp1252"):
         try:
             return data.decode(encoding)
@@ -97,5 +124,5 @@ def read_import(path: "str | Path", source: str) -> Imported:
         data = _bytes(p)
         if data[:2] == b"PK":
             raise InputError("a workbook, not Vega's cross table: save the cross table as text (.txt)", p.name)
-        return read_vega_export(_text(data), p.name)
+        return read_vega_export(_text(data, p.name), p.name)
     raise InputError(f"--from {source!r}: expected one of {', '.join(SOURCES)}")
