@@ -69,6 +69,11 @@ def _date(line: str, where: str, source: str) -> Optional[str]:
                          "03/03/2024", source) from None
 
 
+def _cut(text: str) -> str:
+    """A field in a message, cut to 20 characters."""
+    return text if len(text) <= 20 else text[:17] + "..."
+
+
 def _number(v: str, what: str, where: str, source: str) -> Optional[PublishedValue]:
     """A published number (the points, a column after the rounds) of a line, bounded."""
     try:
@@ -177,7 +182,7 @@ def _left(text: str, where: str, source: str):
         raise InputError(f"{where}: expected the position, the name, the rating, the federation and the points",
                          source)
     if len(tokens[0]) > 6:
-        raise InputError(f"{where}: position {tokens[0][:12]}...: expected a position in the table", source)
+        raise InputError(f"{where}: position {_cut(tokens[0])}: expected a position in the table", source)
     pos = int(tokens[0])
     pts = _number(tokens[-1], "the points", where, source)
     if pts is None:
@@ -187,7 +192,7 @@ def _left(text: str, where: str, source: str):
     if k is None:
         raise InputError(f"{where}: no rating after the name (Vega writes 0 for an unrated player)", source)
     if len(rest[k]) > 4:
-        raise InputError(f"{where}: the rating {rest[k][:20]!r} is not a rating; expected a whole number up to "
+        raise InputError(f"{where}: the rating {_cut(rest[k])!r} is not a rating; expected a whole number up to "
                          f"{MAX_RATING} (0: unrated)", source)
     rating = int(rest[k]) or None
     names, middle = rest[:k], rest[k + 1:]
@@ -217,7 +222,7 @@ def _cell(cell: str, line_of: dict, where: str, source: str) -> str:
     digits = opp or forfeit
     n = int(digits) if len(digits) <= 6 else -1
     if n not in line_of:
-        raise InputError(f"{where}: {cell[:20]!r}: there is no player in position {digits[:12]}", source)
+        raise InputError(f"{where}: {_cut(cell)!r}: there is no player in position {_cut(digits)}", source)
     if forfeit:
         if sign == "=":
             raise InputError(f"{where}: {cell!r}: a drawn forfeit is not read; {EXPECTED_CELL}", source)
