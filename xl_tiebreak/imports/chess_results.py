@@ -70,7 +70,10 @@ is refused, naming its header row; an old ``.xls`` is refused by the file reader
 ``.xlsx`` or CSV); Swiss-Manager's fixed-width text lists (spaces, no separator) are not read.
 
 The club column (``Club/City``, ``Verein/Ort``, ``Club``) goes to ``Player.club``. Anything else
-is refused, naming its row and column and what was expected. A round-robin table (columns 1,
+is refused, naming its row and column and what was expected: a rating that is no whole number up
+to 9999 (empty, ``0`` and ``-`` are unrated; read as unrated, ``abc`` would change every
+opponent's ARO without a word), a round heading past round :data:`~xl_tiebreak.crosstable.MAX_ROUNDS`,
+a published number too long or too large to be one (:mod:`xl_tiebreak.number_text`). A round-robin table (columns 1,
 2, ... by opponent) says in which round no game was played, so it is refused too.
 """
 

@@ -17,7 +17,8 @@ from such files)::
      80 Riabov,Anton               (W)    0     RUS  2.0 | -W39  -W45  ...   --    |    0.0
 
 The first line is the event, the second its place and dates (the first date, DD/MM/YYYY, is the
-start date). A round cell is ``+W56`` (won with White against the player in position 56), ``=B3``
+start date; one that is no date, ``99/99/9999``, is refused rather than read as no date, which
+would choose the rule edition by default). A round cell is ``+W56`` (won with White against the player in position 56), ``=B3``
 drawn, ``-W1`` lost; ``+F86`` / ``-F61`` won / lost by forfeit; ``+BYE`` a pairing-allocated bye,
 ``=BYE`` a half-point bye, ``-BYE`` a zero-point bye; ``--`` not paired. Opponents are named by
 their position in the table, which becomes the start number (the text has no other). Anything
