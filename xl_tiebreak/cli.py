@@ -241,6 +241,9 @@ def _main(argv: Optional[Sequence[str]]) -> int:
     _tolerant_streams()
     args = build_parser().parse_args(argv)
     try:
+        if getattr(args, "input", None) is not None:
+            from .input_file import check_input_file
+            check_input_file(args.input)  # a regular file: a named pipe would block the read forever
         _refuse_overwriting_input(args)
         text, status = args.func(args)
     except TiebreakError as exc:
@@ -348,7 +351,7 @@ def _prizes(args) -> tuple[str, int]:
     from fractions import Fraction
     from .errors import InputError
     from .prize_report import prize_list, render_prizes
-    from .prizes import PrizeTable, parse_amounts
+    from .prizes import PrizeTable, parse_unit
     table_ = PrizeTable.parse(args.places or "", args.category_prize)
     ties, order, unit, age = "tiebreak", "value", Fraction(1, 100), "year"
     loaded = _load(args.input, args) if str(args.input).lower().endswith((".xlsx", ".xlsm")) else None
@@ -368,9 +371,7 @@ def _prizes(args) -> tuple[str, int]:
             raise InputError("prizes: the workbook's prize table is empty; type the amounts on its Prizes sheet, "
                              "or give --places 500,300,200 and/or --category-prize U1600=100,50")
     if args.unit is not None:
-        unit = parse_amounts(args.unit, "--unit")[0]
-        if unit <= 0:
-            raise InputError("--unit: expected a positive amount, e.g. 0.01 or 1")
+        unit = parse_unit(args.unit)
     result = _result(args, *(loaded or _load(args.input, args)))
     got, notes = prize_list(result, table_, ties=args.ties or ties, order=args.order or order, age=args.age or age,
                             unit=unit)
@@ -455,7 +456,10 @@ def _whatif(args) -> tuple[str, int]:
 def _publish(args) -> tuple[str, int]:
     """``publish``: one self-contained HTML page of the event (:mod:`xl_tiebreak.publish`)."""
     from .excel.stale import note_stale
+    from .prizes import parse_unit
     from .publish import build_page, extras_from_texts
+    if args.unit is not None:
+        parse_unit(args.unit)  # its message, before the page's reader of the same text
     extras = extras_from_texts(args.category, args.places or "", args.category_prize, ties=args.ties or "tiebreak",
                                order=args.order or "value", age=args.age or "year", unit=args.unit or "0.01")
     result = _result(args, *_load(args.input, args))
@@ -500,11 +504,9 @@ def _load(path: str, args: Optional[argparse.Namespace] = None):
     """A TRF file, or a workbook (.xlsx/.xlsm) with its Settings; returns (tournament, settings).
     Errors stop; warnings are printed on standard error (not the one saying which edition is
     assumed for want of a date, when ``--rules`` chose one)."""
+    from .input_file import check_input_file
+    check_input_file(path)
     p = Path(path)
-    if not p.exists():
-        raise TiebreakError(f"{path}: no such file")
-    if p.is_dir():
-        raise TiebreakError(f"{path}: is a folder, not a TRF file")
     from .trf import read_trf
     from .validation import Findings
     fd = Findings(strict=True)
@@ -607,9 +609,9 @@ def _compare(args) -> tuple[str, int]:
 
 def _check(args) -> tuple[str, int]:
     """``check``: every finding; exit 1 when there is an error, else 0."""
+    from .input_file import check_input_file
     p = Path(args.input)
-    if not p.is_file():
-        raise TiebreakError(f"{args.input}: no such file")
+    check_input_file(p)
     if getattr(args, "source", "trf") != "trf":
         return _check_export(args, p)
     if p.suffix.lower() in (".xlsx", ".xlsm"):

@@ -29,6 +29,12 @@ from .tiebreaks.context import Compiled
 from .validation import Findings, strict
 
 
+#: the most rounds an event has (a workbook's Settings "Rounds" or round column R<k>, an export's
+#: round heading N.Rd): more is a typing error, and a heading R877868 would make every player a row
+#: of 877,868 empty rounds
+MAX_ROUNDS = 10_000
+
+
 @dataclass(frozen=True)
 class Row:
     """One crosstable row as typed: start number, name, rating and the round cells."""

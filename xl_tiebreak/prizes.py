@@ -39,15 +39,15 @@ chosen by the amounts listed, not by what sharing would pay him.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Callable, Optional, Sequence, TypeVar
 
 from .categories import Category, parse_category
 from .errors import InputError
 from .model import Player
+from .number_text import OutOfRange, amount_of
 
-__all__ = ["PrizeTable", "Award", "PrizeList", "ORDERS", "TIES", "allocate", "parse_amounts", "ordinal"]
+__all__ = ["PrizeTable", "Award", "PrizeList", "ORDERS", "TIES", "allocate", "parse_amounts", "parse_unit", "ordinal"]
 
 ORDERS = ("value", "places-first")
 TIES = ("tiebreak", "shared", "hort")
@@ -63,19 +63,35 @@ def ordinal(n: int) -> str:
 
 def parse_amounts(text: str, where: str) -> tuple[Fraction, ...]:
     """``"500,300,200"`` -> the amounts of the 1st, 2nd, 3rd prize (exact); an :class:`InputError`
-    naming ``where`` for anything else."""
+    naming ``where`` for anything else (an amount too long or too large to be one included:
+    :func:`~xl_tiebreak.number_text.amount_of`)."""
     out = []
     for k, part in enumerate(text.split(","), 1):
         s = part.strip()
         try:
-            v = Fraction(Decimal(s))
-        except Exception:
+            v = amount_of(s)
+        except OutOfRange as exc:
+            raise InputError(f"{where}: prize {k}: {exc}") from None
+        if v is None:
             raise InputError(f"{where}: prize {k} {s!r} is not an amount; expected numbers separated by "
-                             "commas, e.g. 500,300,200") from None
+                             "commas, e.g. 500,300,200")
         if v < 0:
             raise InputError(f"{where}: prize {k} is negative ({s})")
         out.append(v)
     return tuple(out)
+
+
+def parse_unit(text: str, where: str = "--unit") -> Fraction:
+    """The rounding unit of shared prizes (``"0.01"``, ``"1"``), exactly: one positive amount; an
+    :class:`InputError` naming ``where`` and the text otherwise."""
+    s = text.strip()
+    try:
+        v = amount_of(s)
+    except OutOfRange as exc:
+        raise InputError(f"{where}: {exc}") from None
+    if v is None or v <= 0:
+        raise InputError(f"{where} {s[:20]}: expected a positive amount, e.g. 0.01 or 1")
+    return v
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ the settings; each bad one refused with the function's name and what was expecte
 
 from __future__ import annotations
 
+import datetime
 from typing import Any, Optional
 
 from ..editions import get_edition
@@ -21,7 +22,16 @@ def is_hashable(v: Any) -> bool:
 
 
 def shown(v: Any) -> str:
-    """A value in a message: its repr, cut to 40 characters (a 1 MB argument stays readable)."""
+    """A value in a message: its repr, cut to 40 characters (a 1 MB argument stays readable); a
+    date or time as the cell shows it, not as Python writes it.
+
+    >>> shown(datetime.datetime(2026, 1, 1)), shown(datetime.datetime(2026, 1, 1, 9, 30)), shown("abc")
+    ('2026-01-01', '2026-01-01 09:30', "'abc'")
+    """
+    if isinstance(v, datetime.datetime):
+        return v.date().isoformat() if v.time() == datetime.time() else v.isoformat(" ", "minutes")
+    if isinstance(v, (datetime.date, datetime.time)):
+        return v.isoformat()
     text = repr(v)
     return text if len(text) <= 40 else text[:37] + "..."
 

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Optional
 
 from ..errors import InputError
+from ..input_file import read_input_file
 from ..model import Tournament
 from ..options import Options, options_from_pairs
 from ..validation import Findings, strict
@@ -136,13 +137,10 @@ def no_such_sheet(sheet_name: Optional[str], titles: Iterable[str]) -> InputErro
 def open_book(path: "str | Path") -> Book:
     """A workbook file opened for reading, with a clear error when it is not one."""
     p = Path(path)
-    if not p.is_file():
-        raise InputError("no such file", str(path))
-    if p.stat().st_size > MAX_WORKBOOK_BYTES:
-        raise InputError(f"the file is larger than {MAX_WORKBOOK_BYTES // 2**20} MiB (MAX_WORKBOOK_BYTES)",
-                         str(path))
+    data = read_input_file(p, MAX_WORKBOOK_BYTES,
+                           f"the file is larger than {MAX_WORKBOOK_BYTES // 2**20} MiB (MAX_WORKBOOK_BYTES)")
     try:
-        return Book(p.read_bytes(), p.name)
+        return Book(data, p.name)
     except InputError as exc:
         raise InputError(str(exc), p.name) from None
 

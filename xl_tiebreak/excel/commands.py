@@ -75,15 +75,14 @@ def workbook(args) -> tuple[str, int]:
 def _team_trf(path, encoding):
     """(text, findings) of a team TRF file (one with 310 or 013 team records), else None."""
     from ..errors import InputError
+    from ..input_file import read_input_file
     from ..trf.reader import MAX_TRF_BYTES, decode_trf
     from ..validation import Findings
     p = Path(path)
     try:
-        if p.stat().st_size > MAX_TRF_BYTES:
-            return None  # refused by the TRF reader, naming the limit
-        raw = p.read_bytes()
-    except OSError as exc:
-        raise InputError(f"cannot read the file ({exc.strerror or exc})", str(path)) from None
+        raw = read_input_file(p, MAX_TRF_BYTES, "too large")
+    except InputError:
+        return None  # refused by the TRF reader, naming why (the limit, a named pipe ...)
     fd = Findings(strict=False)
     text = decode_trf(raw, p.name, fd, encoding)
     if not any(line[:3] in ("310", "013") for line in text.splitlines()):

@@ -9,10 +9,11 @@ from __future__ import annotations
 import io
 import zipfile
 from pathlib import Path
-from typing import Any
+from typing import Any, Optional
 
 from ..errors import InputError
 from ..imports.chess_results import Imported
+from ..input_file import read_input_file
 from .xlsx.a1 import split_cell
 from .xlsx.package import MAX_WORKBOOK_BYTES, check_zip
 from .xlsx.sheet import XlsxBook
@@ -38,7 +39,7 @@ def export_rows(path: "str | Path") -> list[list[Any]]:
         raise InputError("an old Excel .xls file: open it and save it as .xlsx (or CSV), then read that", p.name)
     from ..imports.chess_results import rows_from_text
     try:
-        return rows_from_text(_text(data))
+        return rows_from_text(_text(data, p.name))
     except InputError as exc:
         raise InputError(exc.detail, exc.where or p.name) from None
 
@@ -70,7 +71,34 @@ def _workbook_rows(data: bytes, name: str) -> list[list[Any]]:
     return out
 
 
-def _text(data: bytes) -> str:
+def _utf16(data: bytes) -> Optional[str]:
+    """Which UTF-16 the text is in (``utf-16``: with a byte-order mark, as Excel saves "Unicode
+    text"; ``utf-16-le`` / ``-be``: without one, recognised by the NUL byte beside each ASCII
+    character), or None for a byte-oriented encoding."""
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return "utf-16"
+    sample = data[:1000]
+    pairs = len(sample) // 2
+    if pairs < 2:
+        return None
+    even, odd = sample[0:2 * pairs:2].count(0), sample[1:2 * pairs:2].count(0)
+    if odd >= pairs * 0.4 and even == 0:
+        return "utf-16-le"
+    if even >= pairs * 0.4 and odd == 0:
+        return "utf-16-be"
+    return None
+
+
+def _text(data: bytes, name: str = "") -> str:
+    """The text of an export file: UTF-16 (Excel's "Unicode text"), else UTF-8 (with or without
+    a byte-order mark), else Windows-1252."""
+    wide = _utf16(data)
+    if wide is not None:
+        try:
+            return data.decode(wide).lstrip("\ufeff")
+        except UnicodeDecodeError:
+            raise InputError("looks like UTF-16 text (Excel's 'Unicode text') but cannot be read as such; save it "
+                             "as 'CSV UTF-8' and read that", name or None) from None
     for encoding in ("utf-8-sig", "cp1252"):
         try:
             return data.decode(encoding)
@@ -81,11 +109,7 @@ def _text(data: bytes) -> str:
 
 def _bytes(p: Path) -> bytes:
     """The file's bytes, its size checked before they are read (an :class:`InputError` naming it)."""
-    if not p.is_file():
-        raise InputError("no such file", str(p))
-    if p.stat().st_size > MAX_WORKBOOK_BYTES:
-        raise InputError(f"the file is larger than {MAX_WORKBOOK_BYTES // 2**20} MiB", p.name)
-    return p.read_bytes()
+    return read_input_file(p, MAX_WORKBOOK_BYTES, f"the file is larger than {MAX_WORKBOOK_BYTES // 2**20} MiB")
 
 
 def read_import(path: "str | Path", source: str) -> Imported:
@@ -100,5 +124,5 @@ def read_import(path: "str | Path", source: str) -> Imported:
         data = _bytes(p)
         if data[:2] == b"PK":
             raise InputError("a workbook, not Vega's cross table: save the cross table as text (.txt)", p.name)
-        return read_vega_export(_text(data), p.name)
+        return read_vega_export(_text(data, p.name), p.name)
     raise InputError(f"--from {source!r}: expected one of {', '.join(SOURCES)}")

@@ -18,12 +18,12 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from datetime import date
-from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any, Optional, Sequence
 
 from ..categories import AGE_BASES, Category, parse_category
 from ..errors import InputError
+from ..number_text import OutOfRange, amount_of
 from ..prizes import ORDERS, TIES, PrizeTable, ordinal
 from .arguments import read_date, shown, text_of
 
@@ -92,9 +92,11 @@ def _amount(v: Any, where: str) -> Optional[Fraction]:
     if isinstance(v, bool):
         raise InputError(f"{where}: {v!r} is not an amount; type a number such as 500 or 12.50")
     try:
-        got = Fraction(Decimal(str(v).strip()))  # a float's shortest text: 12.3 is 123/10
-    except (InvalidOperation, ValueError, OverflowError):
-        raise InputError(f"{where}: {shown(v)} is not an amount; type a number such as 500 or 12.50") from None
+        got = amount_of(v)  # a float's shortest text: 12.3 is 123/10
+    except OutOfRange as exc:
+        raise InputError(f"{where}: {exc}; type a number such as 500 or 12.50") from None
+    if got is None:
+        raise InputError(f"{where}: {shown(v)} is not an amount; type a number such as 500 or 12.50")
     if got < 0:
         raise InputError(f"{where}: the amount {shown(v)} is negative")
     return got

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
+from ..errors import InputError
 from ..imports.published import Published, PublishedValue, differences, read_number
+from ..number_text import OutOfRange
 from ..validation import Finding
 from .xlsx.a1 import column_letter
 
@@ -33,6 +35,15 @@ def published_rows(published: Published, names: dict[int, str]) -> list[list[Any
         rows.append([published.ranks.get(no), no, names[no], number(published.points.get(no)),
                      *[number(v) for v in published.values.get(no, ())]])
     return rows
+
+
+def _number(cells: dict[str, Any], ref: str) -> Optional[PublishedValue]:
+    """The published number in cell ``ref``; one too long or too large to be one is refused by
+    its cell."""
+    try:
+        return read_number(cells.get(ref))
+    except OutOfRange as exc:
+        raise InputError(str(exc), f"{SHEET}!{ref}") from None
 
 
 def _read(cells: dict[str, Any]) -> tuple[Published, dict[int, int]]:
@@ -57,8 +68,8 @@ def _read(cells: dict[str, Any]) -> tuple[Published, dict[int, int]]:
         rk = cells.get(f"A{r}")
         if isinstance(rk, (int, float)) and not isinstance(rk, bool) and float(rk).is_integer():
             ranks[n] = int(rk)
-        points[n] = read_number(cells.get(f"D{r}"))
-        values[n] = tuple(read_number(cells.get(f"{column_letter(5 + k)}{r}")) for k in range(len(header) - 4))
+        points[n] = _number(cells, f"D{r}")
+        values[n] = tuple(_number(cells, f"{column_letter(5 + k)}{r}") for k in range(len(header) - 4))
         row_of[n] = r
         r += 1
     return Published(tuple(header[4:]), ranks, points, values), row_of
@@ -70,7 +81,10 @@ def published_findings(book, t, settings) -> list[Finding]:
     title = book.sheet(SHEET)
     if title is None:
         return []
-    published, row_of = _read(book.cells(title))
+    try:
+        published, row_of = _read(book.cells(title))
+    except InputError as exc:
+        raise InputError(str(exc), getattr(book, "name", "") or None) from None
     if not row_of:
         return []
     from ..engine import compute

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Optional, Sequence
 
-from ..crosstable import Row, tournament_from_rows
+from ..crosstable import MAX_ROUNDS, Row, tournament_from_rows
 from ..notation import spreadsheet_error
 from ..errors import InputError
 from ..model import Tournament
@@ -103,9 +103,6 @@ def _untagged(row: Sequence[object]) -> list[object]:
 #: the largest start number and rating read (a rating above 9999 or a start number above 99999 is
 #: a typing error, and would overflow the engine's integer arrays if it were huge)
 LIMITS = {"start number": 99_999, "rating": 9_999}
-#: the most rounds an event has (Settings "Rounds", a round column R<k>): more is a typing error,
-#: and a header R877868 would make every player a row of 877,868 empty rounds
-MAX_ROUNDS = 10_000
 
 
 def _int_cell(v: object, what: str, where: str, allow_empty: bool) -> Optional[int]:

@@ -70,7 +70,10 @@ is refused, naming its header row; an old ``.xls`` is refused by the file reader
 ``.xlsx`` or CSV); Swiss-Manager's fixed-width text lists (spaces, no separator) are not read.
 
 The club column (``Club/City``, ``Verein/Ort``, ``Club``) goes to ``Player.club``. Anything else
-is refused, naming its row and column and what was expected. A round-robin table (columns 1,
+is refused, naming its row and column and what was expected: a rating that is no whole number up
+to 9999 (empty, ``0`` and ``-`` are unrated; read as unrated, ``abc`` would change every
+opponent's ARO without a word), a round heading past round :data:`~xl_tiebreak.crosstable.MAX_ROUNDS`,
+a published number too long or too large to be one (:mod:`xl_tiebreak.number_text`). A round-robin table (columns 1,
 2, ... by opponent) says in which round no game was played, so it is refused too.
 """
 
@@ -82,9 +85,10 @@ import re
 from dataclasses import dataclass, replace
 from typing import Callable, Optional, Sequence
 
-from ..crosstable import Row, tournament_from_rows
+from ..crosstable import MAX_ROUNDS, Row, tournament_from_rows
 from ..errors import InputError
 from ..model import Tournament
+from ..number_text import OutOfRange
 from .published import Published, PublishedValue, read_number
 from .round_cells import EXPECTED_CELL, HALF, Layout, bye_notes, cell, parse, text, three_columns
 
@@ -154,6 +158,35 @@ def _column_letter(j: int) -> str:
 def _whole(v: object) -> Optional[int]:
     t = text(v)
     return int(t) if t.isdigit() and len(t) <= 9 else None
+
+
+def _round_number(digits: str, head: int, j: int, heading: object, source: str) -> int:
+    """The round a heading ``N.Rd`` names; one past :data:`MAX_ROUNDS` is a typing error (refused
+    before it would make every player a row of that many rounds)."""
+    n = int(digits) if len(digits) <= 6 else MAX_ROUNDS + 1
+    if not 1 <= n <= MAX_ROUNDS:
+        raise InputError(f"row {head + 1}, column {_column_letter(j)}: the round heading {text(heading)[:20]!r} "
+                         f"names round {digits[:12]}{'...' if len(digits) > 12 else ''}; expected 1.Rd, 2.Rd, ... up "
+                         f"to {MAX_ROUNDS:,} rounds", source)
+    return n
+
+
+#: the highest rating read (a larger one is a typing error); empty, ``0`` and ``-`` are unrated
+MAX_RATING = 9_999
+
+
+def _rating(v: object, where: str, source: str) -> Optional[int]:
+    """A rating cell: a whole number up to :data:`MAX_RATING`; None (unrated) for an empty cell,
+    ``0`` or a dash; anything else refused, naming the cell: read as unrated, it would change
+    every opponent's average rating (ARO) without a word."""
+    t = text(v)
+    if t in ("", "-", "\u2013"):
+        return None
+    n = _whole(v) if not isinstance(v, float) or v.is_integer() else None
+    if n is None or n > MAX_RATING:
+        raise InputError(f"{where}: {t[:20]!r} is not a rating; expected a whole number up to {MAX_RATING} "
+                         "(an empty cell or 0: unrated)", source)
+    return n or None
 
 
 def rows_from_text(text: str) -> list[list[object]]:
@@ -234,7 +267,7 @@ def read_export(rows: Sequence[Sequence[object]], source: str = "") -> Imported:
         k = _key(v)
         m = _ROUND.match(k)
         if m:
-            rounds.setdefault(int(m.group(1) or m.group(2)), j)
+            rounds.setdefault(_round_number(m.group(1) or m.group(2), head, j, v, source), j)
         elif _TB.match(k) or _SM_TB.match(k):
             tbs.append((text(v), j))
         elif k in _RANK and cols.rank is None:
@@ -344,6 +377,12 @@ def _tournament(rows: Sequence[Sequence[object]], head: int, body: list[int], co
         f"row {i + 1}, column {_column_letter(j)}" + (f" ({text(header[j])})" if j < len(header) and text(header[j])
                                                       else ""))
     what = "rank" if by == "rank" else "start number"
+
+    def published(i: int, j: int) -> Optional[PublishedValue]:
+        try:
+            return read_number(cell(rows[i], j))
+        except OutOfRange as exc:
+            raise InputError(f"{where_of(i, j)}: {exc}", source) from None
     number: dict[int, int] = {}  # the cells' numbering -> start number
     row_of: dict[int, int] = {}  # start number -> row index
     ranks: dict[int, int] = {}
@@ -410,13 +449,13 @@ def _tournament(rows: Sequence[Sequence[object]], head: int, body: list[int], co
                     pending.append((r, f"{where_of(i, j)}: {text(v)!r} in round {r}"))
                 cells.append(f"+{opp}" if res == "+" else f"-{opp}" if res == "-" else
                              f"{opp}{got[2]}" + ("" if res is None else "½" if res in HALF else res))
-        rating = _whole(cell(row, cols.rating))
-        players.append(Row(no=no, name=text(cell(row, cols.name)), rating=rating or None, cells=cells,
+        rating = _rating(cell(row, cols.rating), where_of(i, cols.rating), source) if cols.rating is not None else None
+        players.append(Row(no=no, name=text(cell(row, cols.name)), rating=rating, cells=cells,
                            title=text(cell(row, cols.title)), fed=text(cell(row, cols.fed)),
                            club=text(cell(row, cols.club))))
         if cols.points is not None:
-            points[no] = read_number(cell(row, cols.points))
-        values[no] = tuple(read_number(cell(row, j)) for _, j in tbs)
+            points[no] = published(i, cols.points)
+        values[no] = tuple(published(i, j) for _, j in tbs)
 
     played = {r for p in players for r, c in enumerate(p.cells, start=1) if c}
     players = [replace(p, cells=[c or ("-" if r in played else "") for r, c in enumerate(p.cells, start=1)])

@@ -9,9 +9,11 @@ not in the export: the caller says it (the event's tie-break list, in order: TB1
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Optional, Sequence
+
+from ..number_text import decimal_of
 
 __all__ = ["PublishedValue", "Published", "Difference", "differences", "read_number"]
 
@@ -37,18 +39,17 @@ class PublishedValue:
 
 def read_number(v: object) -> Optional[PublishedValue]:
     """A published number: a cell's number, or text with a decimal point or comma (``5,5``);
-    None for anything else (an empty cell, a dash)."""
+    None for anything else (an empty cell, a dash). A number too long or too large to be a
+    published value (``1e999999999``) raises :class:`~xl_tiebreak.number_text.OutOfRange`, a
+    ValueError saying why, for the caller to name the cell."""
     if v is None or isinstance(v, bool):
         return None
-    text = repr(v) if isinstance(v, float) else str(v)
-    text = text.strip().replace(",", ".").replace("½", ".5")
-    if text.startswith("."):
-        text = "0" + text
-    try:
-        d = Decimal(text)
-    except InvalidOperation:
-        return None
-    if not d.is_finite():
+    if isinstance(v, (int, float)):
+        d = decimal_of(v)
+    else:
+        text = str(v).strip().replace(",", ".").replace("½", ".5")
+        d = decimal_of("0" + text if text.startswith(".") else text)
+    if d is None:
         return None
     exponent = d.as_tuple().exponent
     decimals = max(0, -exponent) if isinstance(exponent, int) else 0

@@ -17,7 +17,8 @@ from such files)::
      80 Riabov,Anton               (W)    0     RUS  2.0 | -W39  -W45  ...   --    |    0.0
 
 The first line is the event, the second its place and dates (the first date, DD/MM/YYYY, is the
-start date). A round cell is ``+W56`` (won with White against the player in position 56), ``=B3``
+start date; one that is no date, ``99/99/9999``, is refused rather than read as no date, which
+would choose the rule edition by default). A round cell is ``+W56`` (won with White against the player in position 56), ``=B3``
 drawn, ``-W1`` lost; ``+F86`` / ``-F61`` won / lost by forfeit; ``+BYE`` a pairing-allocated bye,
 ``=BYE`` a half-point bye, ``-BYE`` a zero-point bye; ``--`` not paired. Opponents are named by
 their position in the table, which becomes the start number (the text has no other). Anything
@@ -37,11 +38,14 @@ it), so ``Player.club`` stays empty.
 from __future__ import annotations
 
 import re
+from datetime import date
 from typing import Optional
 
 from ..crosstable import Row, tournament_from_rows
 from ..errors import InputError
-from .chess_results import Imported
+from ..number_text import OutOfRange
+from ..textutil import is_digits
+from .chess_results import MAX_RATING, Imported
 from .published import Published, PublishedValue, read_number
 
 __all__ = ["read_vega", "read_vega_export", "FORMAT"]
@@ -53,9 +57,30 @@ _TITLES = {"GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM", "AGM", "AIM", "AF
 EXPECTED_CELL = "expected e.g. +W12, =B5, -W3, +F12 / -F12 (forfeit), +BYE, =BYE, -BYE or --"
 
 
-def _date(line: str) -> Optional[str]:
+def _date(line: str, where: str, source: str) -> Optional[str]:
+    """The first date DD/MM/YYYY of a line (ISO), None without one; a date that is none
+    (``99/99/9999``) is refused, naming the line, rather than read as no date."""
     m = re.search(r"(\d{1,2})/(\d{1,2})/(\d{4})", line)
-    return f"{m.group(3)}-{int(m.group(2)):02d}-{int(m.group(1)):02d}" if m else None
+    if not m:
+        return None
+    try:
+        return date(int(m.group(3)), int(m.group(2)), int(m.group(1))).isoformat()
+    except ValueError:
+        raise InputError(f"{where}: {m.group(0)!r} is not a date; expected the start date as DD/MM/YYYY, e.g. "
+                         "03/03/2024", source) from None
+
+
+def _cut(text: str) -> str:
+    """A field in a message, cut to 20 characters."""
+    return text if len(text) <= 20 else text[:17] + "..."
+
+
+def _number(v: str, what: str, where: str, source: str) -> Optional[PublishedValue]:
+    """A published number (the points, a column after the rounds) of a line, bounded."""
+    try:
+        return read_number(v)
+    except OutOfRange as exc:
+        raise InputError(f"{where}: {what}: {exc}", source) from None
 
 
 def read_vega(text: str, source: str = ""):
@@ -86,7 +111,7 @@ def _read(text: str, source: str):
         raise InputError(f"line {head + 1}: expected the round numbers 1 2 3 ... between the first two '|'", source)
     extra = parts[2].split() if len(parts) > 2 else []
     name = next((ln.strip() for ln in lines[:head] if ln.strip()), "")
-    start = next((d for d in map(_date, lines[1:head]) if d), None)
+    start = next((d for i in range(1, head) for d in [_date(lines[i], f"line {i + 1}", source)] if d), None)
     players: list[tuple[int, int, str, Optional[int], str, str, list[str], bool]] = []
     published_points: dict[int, Optional[PublishedValue]] = {}
     published_values: dict[int, tuple[Optional[PublishedValue], ...]] = {}
@@ -106,7 +131,8 @@ def _read(text: str, source: str):
             raise InputError(f"{where}: {len(cells)} round cells for {len(rounds)} rounds; {EXPECTED_CELL}", source)
         players.append((i, pos, who, rating, title, fed, cells, withdrawn))
         published_points[pos] = pts
-        published_values[pos] = tuple(read_number(v) for v in (cols[2].split() if len(cols) > 2 else []))
+        published_values[pos] = tuple(_number(v, f"column {extra[j] if j < len(extra) else j + 1}", where, source)
+                                      for j, v in enumerate(cols[2].split() if len(cols) > 2 else []))
     if not players:
         raise InputError(f"no player under the header of line {head + 1}", source)
     line_of: dict[int, int] = {}
@@ -153,17 +179,22 @@ def _left(text: str, where: str, source: str):
     """Position, name, rating, title, federation, points and the withdrawn mark of a line's left
     part: read from both ends (a name has spaces, a title and a federation may be one space apart)."""
     tokens = text.split()
-    if len(tokens) < 4 or not tokens[0].isdigit():
+    if len(tokens) < 4 or not is_digits(tokens[0]):
         raise InputError(f"{where}: expected the position, the name, the rating, the federation and the points",
                          source)
+    if len(tokens[0]) > 6:
+        raise InputError(f"{where}: position {_cut(tokens[0])}: expected a position in the table", source)
     pos = int(tokens[0])
-    pts = read_number(tokens[-1])
+    pts = _number(tokens[-1], "the points", where, source)
     if pts is None:
         raise InputError(f"{where}: {tokens[-1]!r} is not the points (expected e.g. 6.5)", source)
     rest = tokens[1:-1]
-    k = next((i for i in range(len(rest) - 1, max(len(rest) - 4, 0), -1) if rest[i].isdigit()), None)
+    k = next((i for i in range(len(rest) - 1, max(len(rest) - 4, 0), -1) if is_digits(rest[i])), None)
     if k is None:
         raise InputError(f"{where}: no rating after the name (Vega writes 0 for an unrated player)", source)
+    if len(rest[k]) > 4:
+        raise InputError(f"{where}: the rating {_cut(rest[k])!r} is not a rating; expected a whole number up to "
+                         f"{MAX_RATING} (0: unrated)", source)
     rating = int(rest[k]) or None
     names, middle = rest[:k], rest[k + 1:]
     withdrawn = bool(names) and names[-1] == "(W)"
@@ -189,9 +220,10 @@ def _cell(cell: str, line_of: dict, where: str, source: str) -> str:
     sign, colour, opp, forfeit, bye = m.groups()
     if bye:
         return {"+": "BYE", "=": "H", "-": "Z"}[sign]
-    n = int(opp or forfeit)
+    digits = opp or forfeit
+    n = int(digits) if len(digits) <= 6 else -1
     if n not in line_of:
-        raise InputError(f"{where}: {cell!r}: there is no player in position {n}", source)
+        raise InputError(f"{where}: {_cut(cell)!r}: there is no player in position {_cut(digits)}", source)
     if forfeit:
         if sign == "=":
             raise InputError(f"{where}: {cell!r}: a drawn forfeit is not read; {EXPECTED_CELL}", source)

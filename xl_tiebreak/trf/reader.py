@@ -17,6 +17,7 @@ from typing import Any, Optional, Union
 import numpy as np
 
 from ..errors import InputError
+from ..input_file import read_input_file
 from ..model import KIND_INDEX, KINDS, Kind, LazyRounds, Player, Round, Scoring, Tournament, last_played_round
 from ..pairings import ENTERED, PAIRED, reconcile_arrays
 from ..textutil import is_digits
@@ -86,13 +87,8 @@ def read_trf(path: Union[str, Path], *, allow_team: bool = False,
 def trf_text(path: Union[str, Path], fd: Findings, encoding: Optional[str] = None) -> tuple[str, str]:
     """A TRF file's text (size-limited, decoded by :func:`decode_trf`) and the name findings use."""
     p = Path(path)
-    try:
-        if p.stat().st_size > MAX_TRF_BYTES:
-            raise InputError(f"the file is larger than {MAX_TRF_BYTES // 2**20} MiB (the limit); a TRF file is "
-                             "a few hundred kilobytes", str(path))
-        raw = p.read_bytes()
-    except OSError as exc:
-        raise InputError(f"cannot read the file ({exc.strerror or exc})", str(path)) from None
+    raw = read_input_file(p, MAX_TRF_BYTES, f"the file is larger than {MAX_TRF_BYTES // 2**20} MiB (the limit); a "
+                          "TRF file is a few hundred kilobytes")
     return decode_trf(raw, p.name, fd, encoding), p.name
 
 

@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import Callable, Optional, Union
 
 from ..errors import InputError
+from ..input_file import read_input_file
 from ..model import Kind, Round, Tournament
 from ..teams import (
     ABSENT,
@@ -275,10 +276,10 @@ def read_team_file(path: Union[str, Path], *, findings: Optional[Findings] = Non
     fd = findings if findings is not None else strict()
     p = Path(path)
     try:
-        if p.stat().st_size > MAX_TRF_BYTES or not is_team_bytes(p.read_bytes()):
-            return None  # (too large: the individual reader says so)
-    except OSError:
-        return None  # (the individual reader says what is wrong)
+        if not is_team_bytes(read_input_file(p, MAX_TRF_BYTES, "too large")):
+            return None
+    except InputError:
+        return None  # (too large, a named pipe ...: the individual reader says so)
     text, source = trf_text(path, fd, encoding)
     return read_team_trf(text, source, findings=fd)
 
