@@ -13,9 +13,8 @@ from typing import Optional, Sequence
 
 from ..categories import Category, Selection, parse_category
 from ..engine import Result, compute
-from ..errors import InputError
 from ..prize_report import category_selection, prize_list
-from ..prizes import PrizeList, PrizeTable, parse_amounts
+from ..prizes import PrizeList, PrizeTable, parse_unit
 from ..standings import Row, rank
 from .accounts import Accounts, round_accounts
 
@@ -46,10 +45,7 @@ def extras_from_texts(categories: Sequence[str] = (), places: str = "", category
     for cat, _ in table.categories:
         if cat.text not in [c.text for c in cats]:
             cats.append(cat)
-    step = parse_amounts(unit, "--unit")[0]
-    if step <= 0:
-        raise InputError("--unit: expected a positive amount, e.g. 0.01 or 1")
-    return Extras(tuple(cats), table, ties, order, age, step)
+    return Extras(tuple(cats), table, ties, order, age, parse_unit(unit, "--unit"))
 
 
 @dataclass(frozen=True)
