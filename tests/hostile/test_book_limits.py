@@ -122,3 +122,24 @@ def test_a_full_workbook_is_read_and_recomputed_within_1_gb(tmp_path):
                                              ".read('xl/worksheets/sheet2.xml').decode())"], cwd=tmp_path,
                                             capture_output=True).stdout
     assert len(PLAYERS) == 4
+
+
+def test_a_part_declaring_an_encoding_python_does_not_know_is_named_not_an_internal_error(tmp_path, capsys):
+    """The fuzz run's case: xl/metadata.xml declaring encoding "UTF88" made recompute stop with a
+    LookupError (exit 3); it is a part that is not well-formed XML, named, exit 2, file unchanged."""
+    from xl_tiebreak.cli import main
+    good = tmp_path / "t.xlsx"
+    assert main(["template", "--players", "6", "--rounds", "4", "-o", str(good)]) == 0
+    bad = tmp_path / "bad.xlsx"
+    with zipfile.ZipFile(good) as src, zipfile.ZipFile(bad, "w", zipfile.ZIP_DEFLATED) as out:
+        for info in src.infolist():
+            data = src.read(info.filename)
+            if info.filename == "xl/metadata.xml":
+                data = data.replace(b'encoding="UTF-8"', b'encoding="UTF88"', 1)
+            out.writestr(info, data)
+    before = bad.read_bytes()
+    capsys.readouterr()
+    assert main(["recompute", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "the part xl/metadata.xml is not well-formed XML (unknown encoding: UTF88)" in err
+    assert bad.read_bytes() == before

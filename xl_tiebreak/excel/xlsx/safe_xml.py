@@ -41,7 +41,7 @@ def refuse_dtd(data: bytes, part: str) -> None:
         parser.Parse(b"", True)
     except _Prolog:
         return
-    except expat.ExpatError as exc:
+    except (expat.ExpatError, LookupError) as exc:  # LookupError: an encoding Python does not know
         raise InputError(f"the part {part} is not well-formed XML ({exc})") from None
 
 
@@ -50,7 +50,7 @@ def parse(data: bytes, part: str) -> ET.Element:
     refuse_dtd(data, part)
     try:
         return ET.fromstring(data)
-    except ET.ParseError as exc:
+    except (ET.ParseError, LookupError) as exc:  # LookupError: an encoding Python does not know
         raise InputError(f"the part {part} is not well-formed XML ({exc})") from None
 
 
@@ -66,7 +66,7 @@ def stream(data: bytes, part: str, tags: "frozenset[str] | set[str]") -> Iterato
             yield from _wanted(parser, tags)
         parser.close()
         yield from _wanted(parser, tags)
-    except ET.ParseError as exc:
+    except (ET.ParseError, LookupError) as exc:  # LookupError: an encoding Python does not know
         raise InputError(f"the part {part} is not well-formed XML ({exc})") from None
 
 
@@ -121,7 +121,7 @@ def _grow(data: bytes, part: str) -> Iterator[tuple[Optional[ET.Element], bool]]
             parser.feed(view[i:i + CHUNK])
             yield _root_so_far(builder), False
         root = parser.close()
-    except ET.ParseError as exc:
+    except (ET.ParseError, LookupError) as exc:  # LookupError: an encoding Python does not know
         raise InputError(f"the part {part} is not well-formed XML ({exc})") from None
     yield root, True
 
