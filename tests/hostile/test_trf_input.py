@@ -4,6 +4,8 @@ warning; never a traceback; the file is left byte for byte."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import random
 from pathlib import Path
 
@@ -157,3 +159,12 @@ def test_absurd_numbers_in_player_fields_name_line_and_columns(tmp_path, field, 
         assert field == "rating" and value == "9999"
         return
     assert_refused(proc, f"e.trf line {k}")
+
+
+def test_a_record_162_with_a_number_of_thousands_of_digits_is_no_internal_error():
+    """Python refuses to turn a 5,000-digit text into a number (a ValueError, once exit 3): the
+    scoring reader reads points of a few digits only."""
+    from xl_tiebreak import parse_trf
+    from xl_tiebreak.examples import demo_text
+    t = parse_trf(demo_text().replace("012 ", "162 D 0.5 W" + "9" * 5000 + "\n012 ", 1))
+    assert t.scoring.draw == Fraction(1, 2)

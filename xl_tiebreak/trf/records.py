@@ -198,7 +198,8 @@ def parse_scoring(line: str, where: str) -> Scoring:
         if sym in "WDLAPX" and sym and re.fullmatch(r"\d+(?:[.,]\d+)?", pts):
             values[sym] = Fraction(pts.replace(",", "."))
     free: dict[str, Fraction] = {}
-    for m in re.finditer(r"(?<![A-Za-z])([WDLAPX])\s*=?\s*(\d+(?:[.,]\d+)?)(?![\d.])", line[4:]):
+    for m in re.finditer(r"(?<![A-Za-z])([WDLAPX])\s*=?\s*(\d{1,6}(?:[.,]\d{1,6})?)(?![\d.])", line[4:]):  # points, not
+        # a 5,000-digit number (Python refuses to convert one: it was an internal error)
         free[m.group(1)] = Fraction(m.group(2).replace(",", "."))
     if len(free) > len(values):  # not in the standard columns
         values = free
