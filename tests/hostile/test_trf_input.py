@@ -4,9 +4,8 @@ warning; never a traceback; the file is left byte for byte."""
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import random
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
