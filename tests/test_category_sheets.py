@@ -305,14 +305,18 @@ def test_a_bad_prize_table_shows_an_error_in_the_sheet_and_the_cli_exits_2_namin
     wb["Prizes"].cell(PRIZE_HEAD_ROW + 1, 2, "lots")
     book.write_bytes(to_bytes(wb))
     report = recompute(book, tmp_path / "out.xlsx")
-    where = f"Prizes!A{PRIZE_LIST_ROW}"
-    assert report.errors == {where: "prize_table, column 2 (Place), 1st prize: 'lots' is not an amount; type a "
+    where, cell = f"Prizes!A{PRIZE_LIST_ROW}", f"Prizes!B{PRIZE_HEAD_ROW + 1}"
+    # the recompute knows the range the argument is, so the error names the cell typed in
+    assert report.errors == {where: f"{cell} (Place, 1st prize): 'lots' is not an amount; type a "
                                     "number such as 500 or 12.50"}
     shown = _spill(tmp_path / "out.xlsx", "Prizes", PRIZE_LIST_ROW)
-    assert shown[0][0].startswith("#ERROR: prize_table, column 2 (Place), 1st prize") and len(shown) == 1
+    assert shown[0][0].startswith(f"#ERROR: {cell} (Place, 1st prize)") and len(shown) == 1
     code, _, err = _cli(capsys, "prizes", book)
-    assert code == 2 and f"demo.xlsx: {where}: PRIZES: prize_table, column 2 (Place), 1st prize: 'lots'" in err
+    assert code == 2 and f"demo.xlsx: {cell} (Place, 1st prize): 'lots' is not an amount" in err
     assert "Traceback" not in err
+    # the function alone (as Excel calls it) gets values, not their cells: it names the place in its argument
+    with pytest.raises(InputError, match=r"prize_table, column 2 \(Place\), 1st prize: 'lots'"):
+        fx.PRIZES(_demo_table(), [["Prize", "Place"], ["1st", "lots"]])
 
 
 def test_prizes_of_a_workbook_with_an_empty_table_or_none_say_what_to_give(tmp_path, capsys):

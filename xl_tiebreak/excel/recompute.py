@@ -59,13 +59,6 @@ class Report:
     names_widened: list[str] = field(default_factory=list)  # "Teams: Teams!A4:J420", a team workbook's names
 
 
-def _without_function(message: str) -> str:
-    """A failed call's message without the function's name in front (``RESULTS: R2 of player 2:
-    ...``): the report names the formula's cell, and the error table stands in that formula's place."""
-    head, sep, rest = message.partition(": ")
-    return rest if sep and head in fx.FUNCTIONS else message
-
-
 def _cells_of(area: str) -> list[tuple[int, int]]:
     min_col, min_row, max_col, max_row = block_bounds(area)
     return [(r, c) for r in range(min_row, max_row + 1) for c in range(min_col, max_col + 1)]
@@ -141,8 +134,7 @@ def plan(data: bytes, report: Report) -> tuple[FormulaBook, bytes, dict[str, She
             report.skipped[where] = str(exc)
             continue
         except TiebreakError as exc:
-            message = _without_function(str(exc))
-            report.errors[where] = book.argument_cell(sheet, text, book.cells_named(sheet, text, message))
+            report.errors[where] = book.failure(sheet, text, exc)
             v = _failed(fallback, report.errors[where])
         except Exception as exc:  # a bug of ours: that cell gets #VALUE!, the rest is written
             report.errors[where] = f"internal error ({type(exc).__name__}: {exc}); please report it"
