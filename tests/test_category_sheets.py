@@ -319,6 +319,69 @@ def test_a_bad_prize_table_shows_an_error_in_the_sheet_and_the_cli_exits_2_namin
         fx.PRIZES(_demo_table(), [["Prize", "Place"], ["1st", "lots"]])
 
 
+def test_the_prizes_sheets_status_line_tells_its_tables_error_instead_of_no_problems(tmp_path):
+    # a bad amount: the Prizes sheet's status line (A3) counts the error and names the cell, where it
+    # said "No problems found." above the #ERROR table; the other sheets' tables are right
+    book = tmp_path / "demo.xlsx"
+    wb, _ = filled_workbook(demo_tournament())
+    for i, a in enumerate((100, "abc", 40), start=1):
+        wb["Prizes"].cell(PRIZE_HEAD_ROW + i, 2, a)
+    book.write_bytes(to_bytes(wb))
+    report = recompute(book, tmp_path / "out.xlsx")
+    shown = load_workbook(tmp_path / "out.xlsx", data_only=True)
+    head = "After round 4 of 4; rules fide2024 (start date 2025-01-01). "
+    problem = f"Prizes!B{PRIZE_HEAD_ROW + 2} (Place, 2nd prize): 'abc' is not an amount; type a number such as 500 or 12.50"
+    assert shown["Prizes"]["A3"].value == head + "1 error - " + problem
+    assert shown["Prizes"][f"A{PRIZE_LIST_ROW}"].value == "#ERROR: " + problem
+    assert shown["Crosstable"]["A3"].value == shown["Categories"]["A3"].value == head + "No problems found."
+    assert set(report.errors) == {f"Prizes!A{PRIZE_LIST_ROW}"}
+    # the same sheet with the amount corrected: the line is the event's again
+    wb["Prizes"].cell(PRIZE_HEAD_ROW + 2, 2, 60)
+    book.write_bytes(to_bytes(wb))
+    assert not recompute(book, tmp_path / "ok.xlsx").errors
+    assert load_workbook(tmp_path / "ok.xlsx", data_only=True)["Prizes"]["A3"].value == head + "No problems found."
+
+
+def test_a_category_typed_as_a_formula_is_an_error_naming_its_cell_everywhere(tmp_path, capsys):
+    # Categories!B8 ="U"&"1600": its stored value may be stale (we do not evaluate Excel's formulas), so
+    # recompute writes the error into the table (not the old standings), check and standings refuse it
+    book = tmp_path / "demo.xlsx"
+    wb, _ = filled_workbook(demo_tournament())
+    wb["Categories"].cell(CAT_FIRST, 1, "Juniors")
+    wb["Categories"].cell(CAT_FIRST, 2, '="U"&"1600"')
+    book.write_bytes(to_bytes(wb))
+    why = f"Categories!B{CAT_FIRST}: holds a formula (=\"U\"&\"1600\") that xl-tiebreak does not evaluate"
+    code, out, _ = _cli(capsys, "check", book)
+    assert code == 1 and f"error    Categories!A{CAT_TABLE_ROW}: recompute gives an error here: {why}" in out
+    code, _, err = _cli(capsys, "standings", book, "--category", "Juniors")
+    assert code == 2 and f"demo.xlsx: {why}" in err
+    code, out, err = _cli(capsys, "recompute", book)
+    assert code == 1 and f"error in Categories!A{CAT_TABLE_ROW}: {why}" in out + err
+    shown = load_workbook(book, data_only=True)["Categories"]
+    assert shown[f"A{CAT_TABLE_ROW}"].value.startswith(f"#ERROR: {why}")
+    assert shown["A3"].value.endswith(f"1 error - {why}: its stored value may be out of date; type the value itself")
+
+
+def test_a_prize_typed_as_a_formula_is_an_error_even_with_its_saved_value(tmp_path, capsys):
+    # Prizes!B12 =B11*0.6 with the value Excel saved (60): B11 may have changed since, so the value is
+    # not used; recompute, check and prizes all refuse it by its cell
+    book = tmp_path / "demo.xlsx"
+    wb, _ = filled_workbook(demo_tournament())
+    wb["Prizes"].cell(PRIZE_HEAD_ROW + 1, 2, 100)
+    wb["Prizes"].cell(PRIZE_HEAD_ROW + 2, 2, f"=B{PRIZE_HEAD_ROW + 1}*0.6")
+    book.write_bytes(to_bytes(wb))
+    cell = f"Prizes!B{PRIZE_HEAD_ROW + 2}"
+    code, _, err = _cli(capsys, "prizes", book)
+    assert code == 2 and f"demo.xlsx: {cell}: holds a formula (=B{PRIZE_HEAD_ROW + 1}*0.6)" in err
+    code, out, _ = _cli(capsys, "check", book)
+    assert code == 1 and f"recompute gives an error here: {cell}: holds a formula" in out
+    code, _, _ = _cli(capsys, "recompute", book)
+    assert code == 1
+    shown = load_workbook(book, data_only=True)["Prizes"]
+    assert shown[f"A{PRIZE_LIST_ROW}"].value.startswith(f"#ERROR: {cell}: holds a formula")
+    assert f"1 error - {cell}: holds a formula" in shown["A3"].value
+
+
 def test_prizes_of_a_workbook_with_an_empty_table_or_none_say_what_to_give(tmp_path, capsys):
     book = tmp_path / "demo.xlsx"
     book.write_bytes(to_bytes(filled_workbook(demo_tournament())[0]))
