@@ -426,8 +426,12 @@ def _publish(args) -> tuple[str, int]:
     """``publish``: one self-contained HTML page of the event (:mod:`xl_tiebreak.publish`)."""
     from .excel.stale import note_stale
     from .publish import build_page, extras_from_texts
-    extras = extras_from_texts(args.category, args.places or "", args.category_prize, ties=args.ties or "tiebreak",
-                               order=args.order or "value", age=args.age or "year", unit=args.unit or "0.01")
+    named, age = _book_categories(args.input)  # a workbook's Categories and Prizes sheets, as standings and prizes
+    sheet = None if args.places or args.category_prize else _book_prizes(args.input)  # read them
+    table, ties, order, unit, age = sheet or (None, "tiebreak", "value", "0.01", age)
+    extras = extras_from_texts(args.category, args.places or "", args.category_prize, ties=args.ties or ties,
+                               order=args.order or order, age=args.age or age or "year", unit=args.unit or unit,
+                               named=named, table=table)
     result = _result(args, *_load(args.input, args))
     got = _emit(args, build_page(result, extras, Path(args.input).name))
     note_stale(args.input)
