@@ -342,6 +342,22 @@ def test_the_prizes_sheets_status_line_tells_its_tables_error_instead_of_no_prob
     assert load_workbook(tmp_path / "ok.xlsx", data_only=True)["Prizes"]["A3"].value == head + "No problems found."
 
 
+def test_a_sheets_status_line_counts_its_tables_error_once_with_the_events_problems():
+    head = "After round 4 of 4; rules fide2026. "
+    bad = "#ERROR: PRIZES: prize_table, column 2 (Place), 2nd prize: 'abc' is not an amount"
+    told = "prize_table, column 2 (Place), 2nd prize: 'abc' is not an amount"
+    assert fx.SHEET_STATUS(head + "No problems found.", "Place") == head + "No problems found."
+    assert fx.SHEET_STATUS(head + "No problems found.", bad) == head + "1 error - " + told
+    # the event's warnings stay, counted beside the error, which comes first
+    assert fx.SHEET_STATUS(head + "2 warnings - Crosstable!F5: F where U is meant; Crosstable!G6: x", bad) == \
+        head + "1 error and 2 warnings - " + told + "; Crosstable!F5: F where U is meant; Crosstable!G6: x"
+    assert fx.SHEET_STATUS("1 error and 1 warning - Crosstable!F7: a; Crosstable!G5: b", bad) == \
+        "2 errors and 1 warning - " + told + "; Crosstable!F7: a; Crosstable!G5: b"
+    # the table fails on the crosstable's own error, already told: not counted twice
+    line = "1 error - Crosstable!F7: '12x1' is not a result"
+    assert fx.SHEET_STATUS(line, "#ERROR: PRIZES: Crosstable!F7: '12x1' is not a result") == line
+
+
 def test_a_category_typed_as_a_formula_is_an_error_naming_its_cell_everywhere(tmp_path, capsys):
     # Categories!B8 ="U"&"1600": its stored value may be stale (we do not evaluate Excel's formulas), so
     # recompute writes the error into the table (not the old standings), check and standings refuse it
