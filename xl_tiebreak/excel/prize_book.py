@@ -106,6 +106,8 @@ def workbook_whatif_setup(data: bytes) -> Optional[tuple[Optional[int], Optional
         try:
             got.append(read_whole(arg(name), name, "WHATIF"))
         except TiebreakError as exc:  # named by the cell typed in, when the argument is one
+            if isinstance(exc, InputError) and exc.where:  # a cell the evaluator named (a formula there)
+                raise
             a = given.get(name)
             where = f"{a.sheet or found[0]}!{a.area.replace('$', '')}" if isinstance(a, Ref) and ":" not in a.area \
                 else f"{found[0]}!{found[1]}"
