@@ -3,6 +3,9 @@ would read them), and the evaluation of its formulas that call our functions: th
 cell, the table a formula spills, the cells the crosstable reader names by player and round
 (``R5 of player 1``) given as worksheet cells. The recompute writes these values; the staleness
 check compares them with the stored ones.
+
+A cell an argument reads that holds a formula we do not evaluate (``=B11*0.6``) is an error
+naming that cell, never its stored value: that value may be stale (:meth:`FormulaBook.argument`).
 """
 
 from __future__ import annotations
@@ -231,7 +234,8 @@ class FormulaBook:
         it: without the function's name in front, each place given as its cell."""
         head, sep, rest = str(exc).partition(": ")
         message = rest if sep and head in fx.FUNCTIONS else str(exc)
-        return self._sheet_inputs(sheet, text) or self.argument_cell(sheet, text, self.cells_named(sheet, text, message))
+        named = self._sheet_inputs(sheet, text)
+        return named or self.argument_cell(sheet, text, self.cells_named(sheet, text, message))
 
     def _sheet_inputs(self, sheet: str, text: str) -> Optional[str]:
         """The error of a failed PRIZES or CATEGORY_STANDINGS call's own inputs (the prize table,

@@ -32,7 +32,8 @@ from ..errors import InputError
 from ..prizes import ORDERS, TIES, PrizeTable, ordinal
 from .arguments import read_date, shown, text_of
 
-__all__ = ["PrizeSetup", "CellName", "read_sheet_inputs", "read_categories", "read_prize_table", "read_prize_rules", "read_age", "read_start",
+__all__ = ["PrizeSetup", "CellName", "read_sheet_inputs", "read_categories", "read_prize_table", "read_prize_rules",
+           "read_age", "read_start",
            "PLACE_WORDS", "MAX_CATEGORIES", "MAX_PRIZES"]
 
 #: the heading of the place prizes' column (any case)
@@ -144,8 +145,8 @@ def read_prize_table(v: Any, named: Sequence[tuple[str, Category]] = (),
                 raise InputError(f"{where}: the amounts have no heading; write Place or a category (a name "
                                  "of the Categories sheet, or e.g. U1600) above them")
             if gap:
-                raise InputError(f"{cell(i, j) if cell else where}: the {ordinal(i)} prize is given but the {ordinal(gap)} is empty; "
-                                 "write the prizes from the 1st down without a gap")
+                raise InputError(f"{cell(i, j) if cell else where}: the {ordinal(i)} prize is given but the "
+                                 f"{ordinal(gap)} is empty; write the prizes from the 1st down without a gap")
             amounts.append(a)
         if len(amounts) > MAX_PRIZES:
             raise InputError(f"{where}: more than {MAX_PRIZES} prizes")

@@ -17,7 +17,9 @@ that would cover a cell holding something else is not written (Excel shows #SPIL
 names the cell. ``IFERROR(<call>, <range>)`` also gets the table in ``<range>`` (the values
 LibreOffice shows, since it recalculates array formulas on load). A call that fails (a bad cell)
 leaves no old figure standing: its table becomes ``#ERROR: <the cell>: <what is wrong>`` in the
-first cell, the rest emptied, in the sheet and in ``<range>`` (:func:`error_table`). :func:`plan`
+first cell, the rest emptied, in the sheet and in ``<range>`` (:func:`error_table`); so does a
+call whose argument reads a cell holding a formula we do not evaluate (its stored value may be
+stale: :meth:`.formula_book.FormulaBook.argument`), not left as it was. :func:`plan`
 computes every value without writing (the staleness check of :mod:`.stale` compares them).
 """
 
