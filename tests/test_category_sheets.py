@@ -305,14 +305,97 @@ def test_a_bad_prize_table_shows_an_error_in_the_sheet_and_the_cli_exits_2_namin
     wb["Prizes"].cell(PRIZE_HEAD_ROW + 1, 2, "lots")
     book.write_bytes(to_bytes(wb))
     report = recompute(book, tmp_path / "out.xlsx")
-    where = f"Prizes!A{PRIZE_LIST_ROW}"
-    assert report.errors == {where: "prize_table, column 2 (Place), 1st prize: 'lots' is not an amount; type a "
+    where, cell = f"Prizes!A{PRIZE_LIST_ROW}", f"Prizes!B{PRIZE_HEAD_ROW + 1}"
+    # the recompute knows the range the argument is, so the error names the cell typed in
+    assert report.errors == {where: f"{cell} (Place, 1st prize): 'lots' is not an amount; type a "
                                     "number such as 500 or 12.50"}
     shown = _spill(tmp_path / "out.xlsx", "Prizes", PRIZE_LIST_ROW)
-    assert shown[0][0].startswith("#ERROR: prize_table, column 2 (Place), 1st prize") and len(shown) == 1
+    assert shown[0][0].startswith(f"#ERROR: {cell} (Place, 1st prize)") and len(shown) == 1
     code, _, err = _cli(capsys, "prizes", book)
-    assert code == 2 and f"demo.xlsx: {where}: PRIZES: prize_table, column 2 (Place), 1st prize: 'lots'" in err
+    assert code == 2 and f"demo.xlsx: {cell} (Place, 1st prize): 'lots' is not an amount" in err
     assert "Traceback" not in err
+    # the function alone (as Excel calls it) gets values, not their cells: it names the place in its argument
+    with pytest.raises(InputError, match=r"prize_table, column 2 \(Place\), 1st prize: 'lots'"):
+        fx.PRIZES(_demo_table(), [["Prize", "Place"], ["1st", "lots"]])
+
+
+def test_the_prizes_sheets_status_line_tells_its_tables_error_instead_of_no_problems(tmp_path):
+    # a bad amount: the Prizes sheet's status line (A3) counts the error and names the cell, where it
+    # said "No problems found." above the #ERROR table; the other sheets' tables are right
+    book = tmp_path / "demo.xlsx"
+    wb, _ = filled_workbook(demo_tournament())
+    for i, a in enumerate((100, "abc", 40), start=1):
+        wb["Prizes"].cell(PRIZE_HEAD_ROW + i, 2, a)
+    book.write_bytes(to_bytes(wb))
+    report = recompute(book, tmp_path / "out.xlsx")
+    shown = load_workbook(tmp_path / "out.xlsx", data_only=True)
+    head = "After round 4 of 4; rules fide2024 (start date 2025-01-01). "
+    problem = f"Prizes!B{PRIZE_HEAD_ROW + 2} (Place, 2nd prize): 'abc' is not an amount; type a number such as 500 or 12.50"
+    assert shown["Prizes"]["A3"].value == head + "1 error - " + problem
+    assert shown["Prizes"][f"A{PRIZE_LIST_ROW}"].value == "#ERROR: " + problem
+    assert shown["Crosstable"]["A3"].value == shown["Categories"]["A3"].value == head + "No problems found."
+    assert set(report.errors) == {f"Prizes!A{PRIZE_LIST_ROW}"}
+    # the same sheet with the amount corrected: the line is the event's again
+    wb["Prizes"].cell(PRIZE_HEAD_ROW + 2, 2, 60)
+    book.write_bytes(to_bytes(wb))
+    assert not recompute(book, tmp_path / "ok.xlsx").errors
+    assert load_workbook(tmp_path / "ok.xlsx", data_only=True)["Prizes"]["A3"].value == head + "No problems found."
+
+
+def test_a_sheets_status_line_counts_its_tables_error_once_with_the_events_problems():
+    head = "After round 4 of 4; rules fide2026. "
+    bad = "#ERROR: PRIZES: prize_table, column 2 (Place), 2nd prize: 'abc' is not an amount"
+    told = "prize_table, column 2 (Place), 2nd prize: 'abc' is not an amount"
+    assert fx.SHEET_STATUS(head + "No problems found.", "Place") == head + "No problems found."
+    assert fx.SHEET_STATUS(head + "No problems found.", bad) == head + "1 error - " + told
+    # the event's warnings stay, counted beside the error, which comes first
+    assert fx.SHEET_STATUS(head + "2 warnings - Crosstable!F5: F where U is meant; Crosstable!G6: x", bad) == \
+        head + "1 error and 2 warnings - " + told + "; Crosstable!F5: F where U is meant; Crosstable!G6: x"
+    assert fx.SHEET_STATUS("1 error and 1 warning - Crosstable!F7: a; Crosstable!G5: b", bad) == \
+        "2 errors and 1 warning - " + told + "; Crosstable!F7: a; Crosstable!G5: b"
+    # the table fails on the crosstable's own error, already told: not counted twice
+    line = "1 error - Crosstable!F7: '12x1' is not a result"
+    assert fx.SHEET_STATUS(line, "#ERROR: PRIZES: Crosstable!F7: '12x1' is not a result") == line
+
+
+def test_a_category_typed_as_a_formula_is_an_error_naming_its_cell_everywhere(tmp_path, capsys):
+    # Categories!B8 ="U"&"1600": its stored value may be stale (we do not evaluate Excel's formulas), so
+    # recompute writes the error into the table (not the old standings), check and standings refuse it
+    book = tmp_path / "demo.xlsx"
+    wb, _ = filled_workbook(demo_tournament())
+    wb["Categories"].cell(CAT_FIRST, 1, "Juniors")
+    wb["Categories"].cell(CAT_FIRST, 2, '="U"&"1600"')
+    book.write_bytes(to_bytes(wb))
+    why = f"Categories!B{CAT_FIRST}: holds a formula (=\"U\"&\"1600\") that xl-tiebreak does not evaluate"
+    code, out, _ = _cli(capsys, "check", book)
+    assert code == 1 and f"error    Categories!A{CAT_TABLE_ROW}: recompute gives an error here: {why}" in out
+    code, _, err = _cli(capsys, "standings", book, "--category", "Juniors")
+    assert code == 2 and f"demo.xlsx: {why}" in err
+    code, out, err = _cli(capsys, "recompute", book)
+    assert code == 1 and f"error in Categories!A{CAT_TABLE_ROW}: {why}" in out + err
+    shown = load_workbook(book, data_only=True)["Categories"]
+    assert shown[f"A{CAT_TABLE_ROW}"].value.startswith(f"#ERROR: {why}")
+    assert shown["A3"].value.endswith(f"1 error - {why}: its stored value may be out of date; type the value itself")
+
+
+def test_a_prize_typed_as_a_formula_is_an_error_even_with_its_saved_value(tmp_path, capsys):
+    # Prizes!B12 =B11*0.6 with the value Excel saved (60): B11 may have changed since, so the value is
+    # not used; recompute, check and prizes all refuse it by its cell
+    book = tmp_path / "demo.xlsx"
+    wb, _ = filled_workbook(demo_tournament())
+    wb["Prizes"].cell(PRIZE_HEAD_ROW + 1, 2, 100)
+    wb["Prizes"].cell(PRIZE_HEAD_ROW + 2, 2, f"=B{PRIZE_HEAD_ROW + 1}*0.6")
+    book.write_bytes(to_bytes(wb))
+    cell = f"Prizes!B{PRIZE_HEAD_ROW + 2}"
+    code, _, err = _cli(capsys, "prizes", book)
+    assert code == 2 and f"demo.xlsx: {cell}: holds a formula (=B{PRIZE_HEAD_ROW + 1}*0.6)" in err
+    code, out, _ = _cli(capsys, "check", book)
+    assert code == 1 and f"recompute gives an error here: {cell}: holds a formula" in out
+    code, _, _ = _cli(capsys, "recompute", book)
+    assert code == 1
+    shown = load_workbook(book, data_only=True)["Prizes"]
+    assert shown[f"A{PRIZE_LIST_ROW}"].value.startswith(f"#ERROR: {cell}: holds a formula")
+    assert f"1 error - {cell}: holds a formula" in shown["A3"].value
 
 
 def test_prizes_of_a_workbook_with_an_empty_table_or_none_say_what_to_give(tmp_path, capsys):

@@ -135,7 +135,7 @@ def test_a_lite_template_names_our_functions_as_excel_saves_add_in_functions(tmp
         sheets = {n: z.read(n).decode() for n in z.namelist() if n.startswith("xl/worksheets/sheet")}
         names = z.read("xl/workbook.xml").decode()
     formulas = [f for x in sheets.values() for f in re.findall(r"<f\b[^>]*>([^<]*)</f>", x)]
-    names_ = r"(CATEGORY_STANDINGS|STANDINGS|RESULTS|STATUS|PRIZES|WHATIF)"
+    names_ = r"(CATEGORY_STANDINGS|STANDINGS|RESULTS|SHEET_STATUS|STATUS|PRIZES|WHATIF)"
     ours = [f for f in formulas if re.search(names_ + r"\(", f)]
     assert ours and all(re.search(r"_xldudf_" + names_ + r"\(", f) for f in ours)
     assert not any(re.search(r"(?<!_xldudf_)(?<![A-Za-z_])" + names_ + r"\(", f) for f in formulas)

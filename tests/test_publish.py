@@ -270,6 +270,54 @@ def test_a_workbook_publishes_the_same_standings_as_its_trf(demo_page, tmp_path)
     assert from_book.account("round 4", 3, "BH/C1") == from_trf.account("round 4", 3, "BH/C1")
 
 
+def _book_with_sheets(tmp_path: Path, amount: object = 50) -> Path:
+    """The demo event's workbook with a category (Mid: 1800-2000) typed on its Categories sheet and
+    the prizes of ``demo_page``'s flags (Place 100 and ``amount``, U1800 20) on its Prizes sheet."""
+    from openpyxl import load_workbook
+    from xl_tiebreak.excel.authoring.prize_sheets import CAT_FIRST, PRIZE_HEAD_ROW
+    book = tmp_path / "book.xlsx"
+    assert main(["workbook", str(DEMO), "-o", str(book)]) == 0
+    wb = load_workbook(book)
+    wb["Categories"].cell(CAT_FIRST, 1, "Mid")
+    wb["Categories"].cell(CAT_FIRST, 2, "1800-2000")
+    prizes = wb["Prizes"]
+    prizes.cell(PRIZE_HEAD_ROW + 1, 2, 100)
+    prizes.cell(PRIZE_HEAD_ROW + 2, 2, amount)
+    prizes.cell(PRIZE_HEAD_ROW, 3, "U1800")
+    prizes.cell(PRIZE_HEAD_ROW + 1, 3, 20)
+    wb.save(book)
+    return book
+
+
+def test_a_workbook_publishes_its_categories_and_prizes_sheets(demo_page, tmp_path, capsys):
+    # the sheets hold what demo_page's flags say (--places 100,50 --category-prize U1800=20 --category
+    # 1800-2000): the page without flags lists the same categories and prizes
+    book = _book_with_sheets(tmp_path)
+    out = tmp_path / "book.html"
+    assert main(["publish", str(book), "-o", str(out), "--rules", "fide2024", "--tiebreaks", "BH/C1,BH,SB,DE,WIN"]) == 0
+    html = out.read_text(encoding="utf-8")
+    page, want = _Page(html), _Page(demo_page.read_text(encoding="utf-8"))
+    assert page.table("categories") == want.table("categories")
+    assert page.table("prizes") == want.table("prizes")
+    assert "<h3>Mid: 1800-2000 (rated 1800 to 2000)</h3>" in html  # its name, then what it means
+    # a name of the Categories sheet is a --category, as for standings; --places replaces the sheet's prizes
+    assert main(["publish", str(book), "-o", str(out), "--force", "--category", "Mid", "--places", "7"]) == 0
+    page = _Page(out.read_text(encoding="utf-8"))
+    assert [(r["Cat"], r["No"]) for r in page.table("categories")] == [("1", "3"), ("2", "1"), ("3", "2")]
+    assert [(r["No"], r["Prize"], r["Paid"]) for r in page.table("prizes")] == [("3", "1st place", "7.00")]
+
+
+def test_a_workbook_whose_prize_table_is_bad_is_not_published(tmp_path, capsys):
+    from xl_tiebreak.excel.authoring.prize_sheets import PRIZE_HEAD_ROW
+    book = _book_with_sheets(tmp_path, "abc")
+    out = tmp_path / "book.html"
+    assert main(["publish", str(book), "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert f"book.xlsx: Prizes!B{PRIZE_HEAD_ROW + 2} (Place, 2nd prize): 'abc' is not an amount" in err
+    assert not out.exists() and "Traceback" not in err
+    assert main(["publish", str(book), "-o", str(out), "--places", "100,50"]) == 0  # the flags replace the table
+
+
 def test_a_page_part_way_shows_only_the_rounds_evaluated(tmp_path):
     out = tmp_path / "r2.html"
     assert main(["publish", str(DEMO), "-o", str(out), "--rounds", "2", "--rules", "fide2024"]) == 0

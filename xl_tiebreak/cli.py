@@ -460,8 +460,12 @@ def _publish(args) -> tuple[str, int]:
     from .publish import build_page, extras_from_texts
     if args.unit is not None:
         parse_unit(args.unit)  # its message, before the page's reader of the same text
-    extras = extras_from_texts(args.category, args.places or "", args.category_prize, ties=args.ties or "tiebreak",
-                               order=args.order or "value", age=args.age or "year", unit=args.unit or "0.01")
+    named, age = _book_categories(args.input)  # a workbook's Categories and Prizes sheets, as standings and prizes
+    sheet = None if args.places or args.category_prize else _book_prizes(args.input)  # read them
+    table, ties, order, unit, age = sheet or (None, "tiebreak", "value", "0.01", age)
+    extras = extras_from_texts(args.category, args.places or "", args.category_prize, ties=args.ties or ties,
+                               order=args.order or order, age=args.age or age or "year", unit=args.unit or unit,
+                               named=named, table=table)
     result = _result(args, *_load(args.input, args))
     got = _emit(args, build_page(result, extras, Path(args.input).name))
     note_stale(args.input)

@@ -3,6 +3,9 @@ would read them), and the evaluation of its formulas that call our functions: th
 cell, the table a formula spills, the cells the crosstable reader names by player and round
 (``R5 of player 1``) given as worksheet cells. The recompute writes these values; the staleness
 check compares them with the stored ones.
+
+A cell an argument reads that holds a formula we do not evaluate (``=B11*0.6``) is an error
+naming that cell, never its stored value: that value may be stale (:meth:`FormulaBook.argument`).
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ import io
 import re
 import zipfile
 from inspect import signature
-from typing import Any
+from typing import Any, Callable, Optional
 
 from ..check import collect
 from ..errors import InputError, TiebreakError
@@ -174,7 +177,7 @@ class FormulaBook:
         if sheet not in self.cells:
             raise Unsupported(f"the workbook has no sheet {sheet!r}")
         if ":" not in ref.area:
-            return self.value(sheet, ref.area)
+            return self.argument(sheet, ref.area)
         key = (sheet, ref.area)
         got = self._ranges.get(key)
         if got is None:
@@ -183,12 +186,81 @@ class FormulaBook:
             letters = [column_letter(c) for c in range(min_col, max_col + 1)]
             rows = range(min_row, max_row + 1)
             if any(min_row <= r <= max_row and min_col <= c <= max_col for r, c in self._formula_cells(sheet)):
-                got = tuple(tuple(self.value(sheet, f"{col}{r}") for col in letters) for r in rows)
+                got = tuple(tuple(self.argument(sheet, f"{col}{r}") for col in letters) for r in rows)
             else:  # constants only: straight from the sheet's cells
                 cells = self.cells[sheet]
                 got = tuple(tuple(cells.get(f"{col}{r}") for col in letters) for r in rows)
             self._ranges[key] = got  # one object: the functions' cache recognises it at once
         return got
+
+    def argument(self, sheet: str, coord: str, depth: int = 0) -> Any:
+        """A cell read as (part of) an argument of our functions, as Excel hands it over: its
+        value, a plain reference followed to the cell it names, the first cell of a table of ours
+        (the error table's text when that call fails, as the add-in shows it). A formula we do not
+        evaluate (``=B11*0.6``) is an :class:`InputError` naming the cell: its stored value may be
+        stale (its inputs changed and nothing recalculated it), and no figure is computed from a
+        value that may be stale (DESIGN, "The arbiter's round-by-round workflow")."""
+        text = self.formula_of.get((sheet, coord))
+        if text is None:
+            return self.cells.get(sheet, {}).get(coord)
+        if is_plain_ref(text):
+            if self._ours_or_text(text, sheet):
+                return self.value(sheet, coord)
+            ref = parse(text)
+            assert isinstance(ref, Ref)
+            if depth >= 8 or (ref.sheet or sheet) not in self.cells:
+                raise InputError(f"holds {text[:40]!r}, a reference xl-tiebreak cannot follow; type the value "
+                                 "itself", f"{sheet}!{coord}")
+            return self.argument(ref.sheet or sheet, ref.area.replace("$", "").upper(), depth + 1)
+        if not uses_our_functions(text):
+            raise InputError(f"holds a formula ({text[:40]}) that xl-tiebreak does not evaluate: its stored value "
+                             "may be out of date; type the value itself", f"{sheet}!{coord}")
+        node = None
+        try:
+            node = self.tree(text)
+        except Unsupported:
+            pass
+        if isinstance(node, Call) and node.name in fx.SPILLING:
+            try:
+                v = self.value(sheet, coord)
+            except TiebreakError as exc:
+                return fx.error_table(self.failure(sheet, text, exc))[0][0]
+            return v[0][0] if isinstance(v, (list, tuple)) and v and isinstance(v[0], (list, tuple)) and v[0] \
+                else v
+        return self.value(sheet, coord)
+
+    def failure(self, sheet: str, text: str, exc: TiebreakError) -> str:
+        """The message of a failed call of the formula ``text`` on ``sheet``, as the recompute writes
+        it: without the function's name in front, each place given as its cell."""
+        head, sep, rest = str(exc).partition(": ")
+        message = rest if sep and head in fx.FUNCTIONS else str(exc)
+        named = self._sheet_inputs(sheet, text)
+        return named or self.argument_cell(sheet, text, self.cells_named(sheet, text, message))
+
+    def _sheet_inputs(self, sheet: str, text: str) -> Optional[str]:
+        """The error of a failed PRIZES or CATEGORY_STANDINGS call's own inputs (the prize table,
+        the categories, ...) naming the sheet cell (``Prizes!B12: ...``): the function called in
+        Excel names only the place in its argument. None when those inputs read well (the error
+        is elsewhere: the crosstable, the settings)."""
+        from .prize_arguments import read_sheet_inputs
+        try:
+            node = self.tree(text)
+        except Unsupported:
+            return None
+        if not isinstance(node, Call) or node.name not in ("PRIZES", "CATEGORY_STANDINGS"):
+            return None
+        given = dict(zip(signature(fx.FUNCTIONS[node.name]).parameters, node.args))
+
+        def arg(param: str) -> Any:
+            a = given.get(param)
+            return None if a is None else evaluate(a, lambda r: self.resolve(r, sheet), self.name)
+        try:
+            read_sheet_inputs(node.name, arg, argument_cells(self, sheet, node))
+        except TiebreakError as exc:
+            return str(exc)
+        except Unsupported:
+            return None
+        return None
 
     def _formula_cells(self, sheet: str) -> list[tuple[int, int]]:
         """(row, column) of every formula cell of a sheet."""
@@ -306,6 +378,27 @@ class FormulaBook:
 _PLACE = re.compile(r"\b(?:row|player|header column) \d")
 #: how the team functions name a cell inside a range argument (:mod:`.team_functions`)
 _RANGE_PLACE = re.compile(r"\brow (\d+) of the (Matches|Teams|Settings) range, column ([A-Z]{1,3})\b")
+
+
+def argument_cells(book: FormulaBook, sheet: str, node: Call) -> Callable[[str], Optional[Callable[[int, int], str]]]:
+    """For a call on ``sheet``: parameter -> the sheet cell of (row, column) of its range (from 0),
+    or None when the argument is no reference (a literal, a defined name's range is followed)."""
+    given = dict(zip(signature(fx.FUNCTIONS[node.name]).parameters, node.args))
+
+    def cells(param: str) -> Optional[Callable[[int, int], str]]:
+        a = given.get(param)
+        ref = book.names.get(a.name.upper()) if isinstance(a, Name) else a if isinstance(a, Ref) else None
+        if ref is None:
+            return None
+        try:
+            min_col, min_row, _, _ = range_bounds(ref.area.replace("$", ""))
+        except ValueError:
+            return None
+        if min_col is None or min_row is None:
+            return None
+        target = ref.sheet or sheet
+        return lambda i, j: f"{target}!{column_letter(min_col + j)}{min_row + i}"
+    return cells
 
 
 def _flat(v: Any) -> list[Any]:

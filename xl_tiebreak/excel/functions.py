@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import re
 from fractions import Fraction
 from typing import Any, Callable, Optional, Sequence
 
@@ -454,13 +455,39 @@ def STATUS(crosstable: Table, kind: Any = None, edition: Any = None, rounds: Any
                                   "columns: write the event's rounds in Settings)", 1)
         head = f"{label[0].upper()}{label[1:]}; rules {result.edition.name}{edition_source(edition)}. "
     if not found:
-        return head + "No problems found."
+        return head + NO_PROBLEMS
     warnings = len(found) - errors
     counts = [f"{n} {word}{'' if n == 1 else 's'}" for n, word in ((errors, "error"), (warnings, "warning")) if n]
     shown = sorted(found, key=lambda f: f.severity != "error")[:STATUS_SHOWN]
     more = "; ..." if len(found) > STATUS_SHOWN else ""
     return (head + " and ".join(counts) + " - " + "; ".join(f"{f.where}: {f.message}" if f.where else f.message
                                                             for f in shown) + more)
+
+
+NO_PROBLEMS = "No problems found."
+#: the counts of a STATUS line: "2 errors and 1 warning - ", "1 warning - "
+_COUNTS = re.compile(r"\b(?:(\d+) errors?(?: and (\d+) warnings?)?|(\d+) warnings?) - ")
+
+
+def SHEET_STATUS(status_line: Any, table: Any) -> str:
+    """The status line of a sheet with a table: the event's (STATUS), with the error the sheet's table shows (#ERROR: ...) counted and told first."""
+    line = text_of(status_line)
+    if not (isinstance(table, str) and table.startswith(ERROR_PREFIX)):
+        return line
+    problem = table[len(ERROR_PREFIX):].strip()
+    name, sep, rest = problem.partition(": ")
+    if sep and name in FUNCTIONS:
+        problem = rest
+    if problem in line:  # the crosstable's own error, already told
+        return line
+    if line.endswith(NO_PROBLEMS):
+        return f"{line[:-len(NO_PROBLEMS)]}1 error - {problem}"
+    m = _COUNTS.search(line)
+    if m is None:
+        return f"1 error - {problem}" + (f"; {line}" if line else "")
+    errors, warnings = int(m.group(1) or 0) + 1, int(m.group(2) or m.group(3) or 0)
+    counts = [f"{n} {word}{'' if n == 1 else 's'}" for n, word in ((errors, "error"), (warnings, "warning")) if n]
+    return f"{line[:m.start()]}{' and '.join(counts)} - {problem}; {line[m.end():]}"
 
 
 def SVON(score_before: Any, forfeit_score: Any, rounds_completed: Any, round_number: Any) -> float:
@@ -519,6 +546,8 @@ PARAMETER_DOCS: dict[str, str] = {
                    "...; the first column holds the rows' labels.",
     "prize_rules": "Rows of name and value: Ties tiebreak, shared or hort; Order value or places-first; Rounding "
                    "unit such as 0.01. Empty: tiebreak, value, 0.01.",
+    "status_line": "The event's status line (Crosstable!A3, its STATUS formula).",
+    "table": "The first cell of the sheet's table (its formula's cell): an error it shows is told in the line.",
     "places": "The prize places looked at: 1 to this place (empty: 3).",
     "max_boards": "Boards whose results are combined exactly, at most 10 (3^10 combinations); empty: 8. Beyond it "
                   "the places are on points alone.",
@@ -712,7 +741,7 @@ def _renamed(exc: TiebreakError, name: str) -> TiebreakError:
 FUNCTIONS: dict[str, Callable] = {
     name: obj for name, obj in list(globals().items())
     if name.isupper() and callable(obj) and name not in ("NA", "UNDEFINED", "CACHE", "STATUS_SHOWN",
-                                                          "PARAMETER_DOCS", "NO_PLAYERS")
+                                                          "PARAMETER_DOCS", "NO_PLAYERS", "NO_PROBLEMS")
 }
 for _name, _fn in list(FUNCTIONS.items()):
     _fn.__name__ = _name

@@ -11,6 +11,11 @@ readers (:mod:`.prize_book`), so the command line and the sheet never disagree a
   place prizes or by a category (a name of the categories, or a category itself).
 * **prize rules**: rows ``name | value`` (or a text ``ties=shared; order=places-first``):
   ``Ties`` tiebreak|shared|hort, ``Order`` value|places-first, ``Rounding unit`` (e.g. 0.01).
+
+A function called in Excel gets the values, not where they are: its errors name the place in
+the argument (``prize_table, column 2 (Place), 2nd prize``). Given ``cell`` (row and column in the
+range -> ``Prizes!B12``), as the recompute, ``check`` and the command line give it
+(:func:`read_sheet_inputs`), they name the sheet cell instead.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ import dataclasses
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
-from typing import Any, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 from ..categories import AGE_BASES, Category, parse_category
 from ..errors import InputError
@@ -27,13 +32,16 @@ from ..number_text import OutOfRange, amount_of
 from ..prizes import ORDERS, TIES, PrizeTable, ordinal
 from .arguments import read_date, shown, text_of
 
-__all__ = ["PrizeSetup", "read_categories", "read_prize_table", "read_prize_rules", "read_age", "read_start",
+__all__ = ["PrizeSetup", "CellName", "read_sheet_inputs", "read_categories", "read_prize_table", "read_prize_rules",
+           "read_age", "read_start",
            "PLACE_WORDS", "MAX_CATEGORIES", "MAX_PRIZES"]
 
 #: the heading of the place prizes' column (any case)
 PLACE_WORDS = frozenset({"place", "places", "overall", "open", "main"})
 MAX_CATEGORIES = 100
 MAX_PRIZES = 1000  # prizes in one list
+#: the sheet cell of (row, column) of a range argument, both from 0: (1, 1) -> "Prizes!B12"
+CellName = Callable[[int, int], str]
 
 
 @dataclass(frozen=True)
@@ -53,7 +61,8 @@ def _rows(v: Any) -> list[list[Any]]:
     return [[v]]
 
 
-def read_categories(v: Any, argument: str = "categories") -> list[tuple[str, Category]]:
+def read_categories(v: Any, argument: str = "categories",
+                    cell: Optional[CellName] = None) -> list[tuple[str, Category]]:
     """``(name, category)`` of each row ``name | category`` (a one-column range, or one text: each
     cell a category named by itself); empty rows are skipped, a heading row ``Name | Category`` too.
     The category's ``text`` is its name, so prizes and headings say ``Juniors 1st``."""
@@ -69,14 +78,16 @@ def read_categories(v: Any, argument: str = "categories") -> list[tuple[str, Cat
             continue
         if text.casefold() in ("category", "definition") and k == 1:
             continue  # the heading row
-        where = f"{argument}, row {k}"
+        where = cell(k - 1, 1 if len(cells) >= 2 else 0) if cell else f"{argument}, row {k}"
         if not text:
             raise InputError(f"{where}: {name!r} has no category; write one beside it, e.g. U1600, women, U18, "
                              "S50, FED=ENG or CLUB=name")
         name = name or text
         cat = parse_category(text, f"{where} ({name})")
         if name.casefold() in seen:
-            raise InputError(f"{where}: the name {name!r} is already used in row {seen[name.casefold()]}; "
+            first = seen[name.casefold()]
+            where, first_at = (cell(k - 1, 0), cell(first - 1, 0)) if cell else (where, f"row {first}")
+            raise InputError(f"{where}: the name {name!r} is already used in {first_at}; "
                              "give each category its own name")
         seen[name.casefold()] = k
         out.append((name, dataclasses.replace(cat, text=name)))
@@ -103,7 +114,7 @@ def _amount(v: Any, where: str) -> Optional[Fraction]:
 
 
 def read_prize_table(v: Any, named: Sequence[tuple[str, Category]] = (),
-                     argument: str = "prize_table") -> PrizeTable:
+                     argument: str = "prize_table", cell: Optional[CellName] = None) -> PrizeTable:
     """The prize table of a range (see the module docstring). ``named``: the categories a
     column's heading may name. A column with amounts but no heading, an amount after an empty
     prize, or a heading that is neither Place, a name nor a category is refused by its place."""
@@ -119,11 +130,16 @@ def read_prize_table(v: Any, named: Sequence[tuple[str, Category]] = (),
     for j in range(1, width):
         heading = text_of(head[j])
         cells = [r[j] if j < len(r) else None for r in rows[1:]]
-        where = f"{argument}, column {j + 1}" + (f" ({heading})" if heading else "")
+        where = cell(0, j) if cell else f"{argument}, column {j + 1}" + (f" ({heading})" if heading else "")
+
+        def at(i: int) -> str:  # the i-th prize's place
+            if cell:
+                return f"{cell(i, j)} ({heading + ', ' if heading else ''}{ordinal(i)} prize)"
+            return f"{where}, {ordinal(i)} prize"
         amounts: list[Fraction] = []
         gap = 0
-        for i, cell in enumerate(cells, start=1):
-            a = _amount(cell, f"{where}, {ordinal(i)} prize")
+        for i, value in enumerate(cells, start=1):
+            a = _amount(value, at(i))
             if a is None:
                 gap = gap or i
                 continue
@@ -131,8 +147,8 @@ def read_prize_table(v: Any, named: Sequence[tuple[str, Category]] = (),
                 raise InputError(f"{where}: the amounts have no heading; write Place or a category (a name "
                                  "of the Categories sheet, or e.g. U1600) above them")
             if gap:
-                raise InputError(f"{where}: the {ordinal(i)} prize is given but the {ordinal(gap)} is empty; "
-                                 "write the prizes from the 1st down without a gap")
+                raise InputError(f"{cell(i, j) if cell else where}: the {ordinal(i)} prize is given but the "
+                                 f"{ordinal(gap)} is empty; write the prizes from the 1st down without a gap")
             amounts.append(a)
         if len(amounts) > MAX_PRIZES:
             raise InputError(f"{where}: more than {MAX_PRIZES} prizes")
@@ -160,25 +176,28 @@ _RULES = {"ties": "ties", "tiedplayers": "ties", "order": "order", "prizeorder":
           "unit": "unit", "roundingunit": "unit", "rounding": "unit"}
 
 
-def read_prize_rules(v: Any, argument: str = "prize_rules") -> tuple[str, str, Fraction]:
+def read_prize_rules(v: Any, argument: str = "prize_rules",
+                     cell: Optional[CellName] = None) -> tuple[str, str, Fraction]:
     """``(ties, order, unit)`` from rows ``name | value`` or a text ``ties=shared; order=value``;
     an empty value keeps the default (tiebreak, value, 0.01)."""
-    pairs: list[tuple[str, Any]] = []
-    for row in _rows(v):
+    pairs: list[tuple[str, Any, str, str]] = []  # name, value, where the name is, where the value is
+    for k, row in enumerate(_rows(v)):
         first = text_of(row[0]) if row else ""
-        rest = [c for c in row[1:] if text_of(c)]
+        rest = [(j, c) for j, c in enumerate(row[1:], start=1) if text_of(c)]
         if "=" in first and not rest:
             for item in first.replace("\n", ";").split(";"):
                 if item.strip():
                     key, _, value = item.partition("=")
-                    pairs.append((key, value))
+                    where = cell(k, 0) if cell else argument
+                    pairs.append((key, value, where, where))
         elif first:
-            pairs.append((first, rest[0] if rest else None))
+            pairs.append((first, rest[0][1] if rest else None, cell(k, 0) if cell else argument,
+                          cell(k, rest[0][0] if rest else 1) if cell else argument))
     got: dict[str, Any] = {"ties": "tiebreak", "order": "value", "unit": Fraction(1, 100)}
-    for key, value in pairs:
+    for key, value, key_at, argument in pairs:
         name = _RULES.get(key.strip().casefold().replace(" ", "").replace("_", "").replace("-", ""))
         if name is None:
-            raise InputError(f"{argument}: {key.strip()!r} is not a prize rule; expected Ties, Order or "
+            raise InputError(f"{key_at}: {key.strip()!r} is not a prize rule; expected Ties, Order or "
                              "Rounding unit")
         text = text_of(value).casefold()
         if not text:
@@ -201,11 +220,13 @@ def read_prize_rules(v: Any, argument: str = "prize_rules") -> tuple[str, str, F
     return got["ties"], got["order"], got["unit"]
 
 
-def read_age(v: Any, argument: str = "age_basis") -> str:
+def read_age(v: Any, argument: str = "age_basis", cell: Optional[CellName] = None) -> str:
     """How ages are counted: ``year`` (default: by birth year) or ``date`` (on the start date)."""
     text = text_of(v).casefold()
     if not text:
         return "year"
+    if cell:
+        argument = f"{cell(0, 0)}: {argument}"
     if text not in AGE_BASES:
         raise InputError(f"{argument}: {shown(v)}: expected year (the age reached in the event's year) or "
                          "date (the exact age on the start date)")
@@ -220,3 +241,18 @@ def read_start(edition: Any) -> Optional[date]:
         if day:
             return date.fromisoformat(day)
     return None
+
+
+def read_sheet_inputs(function: str, arg: Callable[[str], Any],
+                      cells: Callable[[str], Optional[CellName]]) -> tuple[Any, str]:
+    """The inputs of a ``PRIZES`` call (its :class:`PrizeSetup`) or of a ``CATEGORY_STANDINGS``
+    call (its named categories), and the age basis, read from ``arg(parameter)`` (the value Excel
+    hands over) with each error naming the sheet cell ``cells(parameter)`` gives (None: the place
+    in the argument, as the function in Excel says it)."""
+    if function == "CATEGORY_STANDINGS":
+        return (read_categories(arg("category"), "category", cells("category")),
+                read_age(arg("age_basis"), cell=cells("age_basis")))
+    named = read_categories(arg("categories"), cell=cells("categories"))
+    table = read_prize_table(arg("prize_table"), named, cell=cells("prize_table"))
+    ties, order, unit = read_prize_rules(arg("prize_rules"), cell=cells("prize_rules"))
+    return PrizeSetup(table, ties, order, unit), read_age(arg("age_basis"), cell=cells("age_basis"))

@@ -7,6 +7,7 @@ the command prints the prize list the sheet shows.
 
 from __future__ import annotations
 
+import re
 from inspect import signature
 from typing import Any, Callable, Optional
 
@@ -15,8 +16,11 @@ from ..categories import Category
 from ..errors import InputError, TiebreakError
 from . import functions as fx
 from .formula import Call, Ref, Unsupported, evaluate
-from .formula_book import FormulaBook
-from .prize_arguments import PrizeSetup, read_age, read_categories, read_prize_rules, read_prize_table
+from .formula_book import FormulaBook, argument_cells
+from .prize_arguments import PrizeSetup, read_sheet_inputs
+
+#: a message that begins with a sheet cell (``Prizes!B12``, ``'What if'!B5``)
+_NAMES_CELL = re.compile(r"(?:'[^']+'|[^\s!:']+)![A-Z]{1,3}\d+\b")
 
 __all__ = ["workbook_prize_setup", "workbook_categories", "workbook_whatif_setup"]
 
@@ -58,11 +62,20 @@ def workbook_categories(data: bytes) -> Optional[tuple[list[tuple[str, Category]
     found = _call(book, "CATEGORY_STANDINGS")
     if found is None:
         return None
-    arg = _arguments(book, found, "CATEGORY_STANDINGS")
+    return _read(book, found, "CATEGORY_STANDINGS")
+
+
+def _read(book: FormulaBook, found: tuple[str, str, Call], function: str) -> Any:
+    """:func:`.prize_arguments.read_sheet_inputs` of the call, each error naming its sheet cell
+    (an error without one is named by the formula's cell)."""
     try:
-        return read_categories(arg("category")), read_age(arg("age_basis"))
+        return read_sheet_inputs(function, _arguments(book, found, function), argument_cells(book, found[0], found[2]))
+    except InputError as exc:
+        if exc.where or _NAMES_CELL.match(str(exc)):  # the cell typed in (Prizes!B12: ...)
+            raise
+        raise InputError(f"{function}: {exc}", f"{found[0]}!{found[1]}") from None
     except TiebreakError as exc:
-        raise InputError(f"CATEGORY_STANDINGS: {exc}", f"{found[0]}!{found[1]}") from None
+        raise InputError(f"{function}: {exc}", f"{found[0]}!{found[1]}") from None
 
 
 def workbook_prize_setup(data: bytes) -> Optional[tuple[PrizeSetup, str, str]]:
@@ -73,17 +86,8 @@ def workbook_prize_setup(data: bytes) -> Optional[tuple[PrizeSetup, str, str]]:
     found = _call(book, "PRIZES")
     if found is None:
         return None
-    where = f"{found[0]}!{found[1]}"
-    arg = _arguments(book, found, "PRIZES")
-
-    try:
-        named = read_categories(arg("categories"))
-        table = read_prize_table(arg("prize_table"), named)
-        ties, order, unit = read_prize_rules(arg("prize_rules"))
-        age = read_age(arg("age_basis"))
-    except TiebreakError as exc:
-        raise InputError(f"PRIZES: {exc}", where) from None
-    return PrizeSetup(table, ties, order, unit), age, where
+    setup, age = _read(book, found, "PRIZES")
+    return setup, age, f"{found[0]}!{found[1]}"
 
 
 def workbook_whatif_setup(data: bytes) -> Optional[tuple[Optional[int], Optional[int]]]:
@@ -106,6 +110,8 @@ def workbook_whatif_setup(data: bytes) -> Optional[tuple[Optional[int], Optional
         try:
             v = read_whole(arg(name), name, "WHATIF")
         except TiebreakError as exc:  # named by the cell typed in, when the argument is one
+            if isinstance(exc, InputError) and exc.where:  # a cell the evaluator named (a formula there)
+                raise
             raise InputError(str(exc), where) from None
         if v is not None and (v < least or (most is not None and v > most)):
             raise InputError(f"WHATIF: {name} {v}: expected a whole number from {least}"

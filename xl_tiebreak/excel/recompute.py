@@ -17,7 +17,9 @@ that would cover a cell holding something else is not written (Excel shows #SPIL
 names the cell. ``IFERROR(<call>, <range>)`` also gets the table in ``<range>`` (the values
 LibreOffice shows, since it recalculates array formulas on load). A call that fails (a bad cell)
 leaves no old figure standing: its table becomes ``#ERROR: <the cell>: <what is wrong>`` in the
-first cell, the rest emptied, in the sheet and in ``<range>`` (:func:`error_table`). :func:`plan`
+first cell, the rest emptied, in the sheet and in ``<range>`` (:func:`error_table`); so does a
+call whose argument reads a cell holding a formula we do not evaluate (its stored value may be
+stale: :meth:`.formula_book.FormulaBook.argument`), not left as it was. :func:`plan`
 computes every value without writing (the staleness check of :mod:`.stale` compares them).
 """
 
@@ -57,13 +59,6 @@ class Report:
     values: dict[str, Any] = field(default_factory=dict)  # "Sheet!A1" -> value written
     name_widened: Optional[str] = None  # the Crosstable name's new range, when rows below it were taken in
     names_widened: list[str] = field(default_factory=list)  # "Teams: Teams!A4:J420", a team workbook's names
-
-
-def _without_function(message: str) -> str:
-    """A failed call's message without the function's name in front (``RESULTS: R2 of player 2:
-    ...``): the report names the formula's cell, and the error table stands in that formula's place."""
-    head, sep, rest = message.partition(": ")
-    return rest if sep and head in fx.FUNCTIONS else message
 
 
 def _cells_of(area: str) -> list[tuple[int, int]]:
@@ -141,8 +136,7 @@ def plan(data: bytes, report: Report) -> tuple[FormulaBook, bytes, dict[str, She
             report.skipped[where] = str(exc)
             continue
         except TiebreakError as exc:
-            message = _without_function(str(exc))
-            report.errors[where] = book.argument_cell(sheet, text, book.cells_named(sheet, text, message))
+            report.errors[where] = book.failure(sheet, text, exc)
             v = _failed(fallback, report.errors[where])
         except Exception as exc:  # a bug of ours: that cell gets #VALUE!, the rest is written
             report.errors[where] = f"internal error ({type(exc).__name__}: {exc}); please report it"

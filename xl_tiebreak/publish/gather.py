@@ -37,15 +37,23 @@ class Extras:
 
 def extras_from_texts(categories: Sequence[str] = (), places: str = "", category_prizes: Sequence[str] = (), *,
                       ties: str = "tiebreak", order: str = "value", age: str = "year",
-                      unit: str = "0.01") -> Extras:
+                      unit: "str | Fraction" = "0.01", named: Sequence[tuple[str, Category]] = (),
+                      table: Optional[PrizeTable] = None) -> Extras:
     """:class:`Extras` from the command line's texts (``--category U1600``, ``--places 500,300``,
-    ``--category-prize U1600=100,50``, ``--unit 0.01``); an :class:`InputError` naming the flag."""
-    cats = [parse_category(text, "--category") for text in categories]
-    table = PrizeTable.parse(places or "", list(category_prizes))
-    for cat, _ in table.categories:
-        if cat.text not in [c.text for c in cats]:
+    ``--category-prize U1600=100,50``, ``--unit 0.01``); an :class:`InputError` naming the flag.
+    A workbook's sheets come in as ``named`` (its Categories sheet: a ``--category`` may name one,
+    and with no ``--category`` each is listed) and ``table`` (its Prizes sheet's table, used when
+    neither ``--places`` nor ``--category-prize`` is given), as ``standings`` and ``prizes`` read them."""
+    by_name = {n.casefold(): c for n, c in named}
+    cats = [by_name.get(text.strip().casefold()) or parse_category(text, "--category") for text in categories] \
+        if categories else [c for _, c in named]
+    given = PrizeTable.parse(places or "", list(category_prizes))
+    prizes = given if given.places or given.categories or table is None else table
+    for cat, _ in prizes.categories:  # the same category once, named or not (by what it means)
+        if cat.label not in [c.label for c in cats]:
             cats.append(cat)
-    return Extras(tuple(cats), table, ties, order, age, parse_unit(unit, "--unit"))
+    step = unit if isinstance(unit, Fraction) else parse_unit(unit, "--unit")
+    return Extras(tuple(cats), prizes, ties, order, age, step)
 
 
 @dataclass(frozen=True)

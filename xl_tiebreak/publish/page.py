@@ -21,7 +21,9 @@ from html import escape
 from typing import Callable, Optional, Sequence
 
 from .. import __version__
+from ..categories import Category, parse_category
 from ..engine import Result
+from ..errors import InputError
 from ..formatting import decimals_for, format_value
 from ..notation import format_cell
 from ..prize_report import category_rows, money
@@ -188,6 +190,16 @@ def _chart(pub: Published) -> str:
             f'<div class="scroll">{place_chart(names, places, caption)}</div><ol class="legend">{legend}</ol></section>')
 
 
+def _heading(cat: Category) -> str:
+    """A category's heading: what it means (``U18 (under 18)``), after its name when it has one
+    (a workbook's Categories sheet: ``Juniors: U18 (under 18)``)."""
+    try:
+        plain = parse_category(cat.text).label == cat.label
+    except InputError:
+        plain = False
+    return cat.label if plain else f"{cat.text}: {cat.label}"
+
+
 def _categories(pub: Published, fmt: _Formats) -> str:
     if not pub.categories:
         return ""
@@ -203,7 +215,7 @@ def _categories(pub: Published, fmt: _Formats) -> str:
                 f'<td class="name">{_e(r.player.name)}</td><td class="opt">{r.player.rating or ""}</td>'
                 f'<td>{fmt(r.points, 1)}</td>{_value_cells(r, decimals, fmt)}</tr>'
                 for cat, r in category_rows(sel)]
-        parts.append(f"<h3>{_e(sel.category.label)}</h3>")
+        parts.append(f"<h3>{_e(_heading(sel.category))}</h3>")
         parts.append(_table(head, rows, attrs=_accounts_of(result, 6)) if rows
                      else '<p class="note">Nobody is in this category.</p>')
         if sel.note:

@@ -45,6 +45,7 @@ class Wiring:
     spilled: Callable[[str, int, int], str]  # (call, rows, columns) -> "=IFERROR(call, Cache!...)"
     print_setup: Callable[[Any, str], None]
     cells: bool = False  # one formula per cell (Excel without dynamic arrays) instead of one spilled call
+    stored: Callable[[str], str] = lambda call: "=" + call  # one value's formula over its Cache cell (IFERROR)
 
 
 def _table(ws, w: Wiring, first: int, call: str, rows: int, cols: int) -> None:
@@ -108,11 +109,15 @@ def _note(ws, cell: str, text: str, through: str, lines: int) -> None:
     ws.row_dimensions[ws[cell].row].height = 14 * lines
 
 
-def _heading(ws, title: str, note: str, status_row: int, last_col: str) -> None:
+def _heading(ws, title: str, note: str, w: Wiring, last_col: str, table_row: int = 0) -> None:
+    """Title, note and status line: the event's (Crosstable!A3), with the error the sheet's table
+    in ``A<table_row>`` shows, if any (``SHEET_STATUS``; with one formula per cell the first cell
+    of a failing table is empty, so the line is the event's)."""
     ws["A1"] = title
     ws["A1"].font = _TITLE
     _note(ws, "A2", note, f"{last_col}2", 2)
-    ws.cell(status_row, 1, "=Crosstable!$A$3").font = _STATUS
+    status = "=Crosstable!$A$3" if w.cells or not table_row else w.stored(f"SHEET_STATUS(Crosstable!$A$3,$A${table_row})")
+    ws.cell(w.status_row, 1, status).font = _STATUS
 
 
 def _head(cell) -> None:
@@ -144,7 +149,7 @@ def categories_sheet(ws, w: Wiring) -> None:
     """The Categories sheet (see the module docstring)."""
     _heading(ws, "Categories", "Type a name and a category in the yellow rows: each category's standings follow, "
                                "in the whole event's order with its tie-breaks (Settings). Rk: the place in the "
-                               "event; Cat: the place in the category.", w.status_row, get_column_letter(6 + w.tb_slots))
+                               "event; Cat: the place in the category.", w, get_column_letter(6 + w.tb_slots), CAT_TABLE_ROW)
     ws.cell(AGE_ROW, 1, "Ages counted by").font = _BOLD
     c = ws.cell(AGE_ROW, 2, "year")
     _input(c)
@@ -198,7 +203,7 @@ def prizes_sheet(ws, w: Wiring) -> None:
     """The Prizes sheet (see the module docstring)."""
     _heading(ws, "Prizes", "Type the prizes in the yellow cells: the place prizes under Place, a category "
                            "(a name of the Categories sheet, or e.g. U1600) heading each further column. "
-                           "One prize per player.", w.status_row, get_column_letter(2 + CATEGORY_COLUMNS))
+                           "One prize per player.", w, get_column_letter(2 + CATEGORY_COLUMNS), PRIZE_LIST_ROW)
     for k, (label, value, choices, note) in enumerate(RULES):
         r = RULES_FIRST + k
         ws.cell(r, 1, label).font = _BOLD

@@ -212,7 +212,8 @@ def build(spec: Spec) -> Workbook:
     if spec.prizes:  # last, so the parts of the sheets before keep their names
         from .prize_sheets import CATEGORIES_SHEET, PRIZES_SHEET, Wiring, categories_sheet, prizes_sheet
         wiring = Wiring(spec.players, TB_SLOTS, STATUS_ROW, f"{TB_RANGE},{SETTINGS_ARGS}", TAIL_ARGS,
-                        lambda call, rows, cols: spilled(call, cache, rows, cols), print_setup, spec.cells)
+                        lambda call, rows, cols: spilled(call, cache, rows, cols), print_setup, spec.cells,
+                        lambda call: f"=IFERROR({call},{cache.cell()})")
         categories_sheet(wb.create_sheet(CATEGORIES_SHEET), wiring)
         prizes_sheet(wb.create_sheet(PRIZES_SHEET), wiring)
         from .whatif_sheet import WHATIF_SHEET, whatif_sheet

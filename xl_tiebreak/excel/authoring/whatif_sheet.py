@@ -37,7 +37,7 @@ def whatif_sheet(ws, w: Wiring) -> None:
     _heading(ws, "What if", "Pair the round with its results left blank (12w, 12b): who can still finish in each "
                             "prize place, who is certain of it, and each board's outcomes with the places they give. "
                             "Exact (points and tie-breaks) up to the boards below, else on points alone.",
-             w.status_row, LAST_COL)
+             w, LAST_COL, WHATIF_TABLE_ROW)
     for r, label, value, note in (
             (PLACES_ROW, "Prize places", 3, "The places looked at: 1 to this one."),
             (BOARDS_ROW, "Boards combined", DEFAULT_MAX_BOARDS,

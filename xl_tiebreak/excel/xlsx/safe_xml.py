@@ -43,6 +43,8 @@ def refuse_dtd(data: bytes, part: str) -> None:
         return
     except (expat.ExpatError, LookupError) as exc:  # LookupError: an encoding Python does not know
         raise InputError(f"the part {part} is not well-formed XML ({exc})") from None
+    except LookupError as exc:  # an XML declaration naming an encoding Python does not know
+        raise InputError(f"the part {part} declares an unknown encoding ({exc})") from None
 
 
 def parse(data: bytes, part: str) -> ET.Element:
