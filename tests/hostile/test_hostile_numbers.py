@@ -22,7 +22,7 @@ import pytest
 from xl_tiebreak import demo_tournament
 from xl_tiebreak.errors import InputError
 from xl_tiebreak.examples import demo_text
-from xl_tiebreak.excel.authoring.prize_sheets import PRIZE_HEAD_ROW, PRIZE_LIST_ROW, RULES_FIRST
+from xl_tiebreak.excel.authoring.prize_sheets import PRIZE_HEAD_ROW, RULES_FIRST
 from xl_tiebreak.excel.authoring.template import to_bytes
 from xl_tiebreak.excel.authoring.workbook import filled_workbook
 from xl_tiebreak.excel.export_rows import export_rows, read_import
