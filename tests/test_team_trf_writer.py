@@ -282,6 +282,8 @@ def test_export_trf_writes_a_team_trf_again_with_the_standings_ranks(tmp_path, c
 
 def test_export_trf_of_a_workbook_refuses_the_team_options(tmp_path, capsys):
     from xl_tiebreak.cli import main
+    assert main(["template", "--type", "team", "-o", str(tmp_path / "book.xlsx")]) == 0  # (the file must exist)
+    capsys.readouterr()
     assert main(["export-trf", str(tmp_path / "book.xlsx"), "-o", str(tmp_path / "x.trf"), "--team-pab", "win"]) == 2
     assert "--team-pab: for a team TRF; a workbook's export-trf takes them from its Settings" in capsys.readouterr().err
 
