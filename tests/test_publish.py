@@ -300,11 +300,16 @@ def test_a_workbook_publishes_its_categories_and_prizes_sheets(demo_page, tmp_pa
     assert page.table("categories") == want.table("categories")
     assert page.table("prizes") == want.table("prizes")
     assert "<h3>Mid: 1800-2000 (rated 1800 to 2000)</h3>" in html  # its name, then what it means
-    # a name of the Categories sheet is a --category, as for standings; --places replaces the sheet's prizes
+    # a name of the Categories sheet is a --category, as for standings; --places replaces the sheet's
+    # place prizes only (its category prizes and rules hold, as for prizes)
     assert main(["publish", str(book), "-o", str(out), "--force", "--category", "Mid", "--places", "7"]) == 0
     page = _Page(out.read_text(encoding="utf-8"))
-    assert [(r["Cat"], r["No"]) for r in page.table("categories")] == [("1", "3"), ("2", "1"), ("3", "2")]
-    assert [(r["No"], r["Prize"], r["Paid"]) for r in page.table("prizes")] == [("3", "1st place", "7.00")]
+    assert [(r["Cat"], r["No"]) for r in page.table("categories")][:3] == [("1", "3"), ("2", "1"), ("3", "2")]
+    got = [(r["No"], r["Prize"], r["Paid"]) for r in page.table("prizes")]
+    assert got[0] == ("3", "1st place", "7.00") and [g[1] for g in got[1:]] == ["U1800 1st"]
+    assert main(["publish", str(book), "-o", str(out), "--force", "--places", "7", "--category-prize", "U1800=5"]) == 0
+    got = [(r["Prize"], r["Paid"]) for r in _Page(out.read_text(encoding="utf-8")).table("prizes")]
+    assert got == [("1st place", "7.00"), ("U1800 1st", "5.00")]
 
 
 def test_a_workbook_whose_prize_table_is_bad_is_not_published(tmp_path, capsys):
@@ -315,7 +320,10 @@ def test_a_workbook_whose_prize_table_is_bad_is_not_published(tmp_path, capsys):
     err = capsys.readouterr().err
     assert f"book.xlsx: Prizes!B{PRIZE_HEAD_ROW + 2} (Place, 2nd prize): 'abc' is not an amount" in err
     assert not out.exists() and "Traceback" not in err
-    assert main(["publish", str(book), "-o", str(out), "--places", "100,50"]) == 0  # the flags replace the table
+    # --places replaces the place prizes only: the sheet is still read (its category prizes), and refused
+    assert main(["publish", str(book), "-o", str(out), "--places", "100,50"]) == 2
+    assert f"Prizes!B{PRIZE_HEAD_ROW + 2}" in capsys.readouterr().err
+    assert main(["publish", str(book), "-o", str(out), "--places", "100,50", "--category-prize", "U1800=20"]) == 0
 
 
 def test_a_page_part_way_shows_only_the_rounds_evaluated(tmp_path):

@@ -461,7 +461,7 @@ def _publish(args) -> tuple[str, int]:
     if args.unit is not None:
         parse_unit(args.unit)  # its message, before the page's reader of the same text
     named, age = _book_categories(args.input)  # a workbook's Categories and Prizes sheets, as standings and prizes
-    sheet = None if args.places or args.category_prize else _book_prizes(args.input)  # read them
+    sheet = None if args.places and args.category_prize else _book_prizes(args.input)  # what no option replaces
     table, ties, order, unit, age = sheet or (None, "tiebreak", "value", "0.01", age)
     extras = extras_from_texts(args.category, args.places or "", args.category_prize, ties=args.ties or ties,
                                order=args.order or order, age=args.age or age or "year", unit=args.unit or unit,

@@ -42,13 +42,15 @@ def extras_from_texts(categories: Sequence[str] = (), places: str = "", category
     """:class:`Extras` from the command line's texts (``--category U1600``, ``--places 500,300``,
     ``--category-prize U1600=100,50``, ``--unit 0.01``); an :class:`InputError` naming the flag.
     A workbook's sheets come in as ``named`` (its Categories sheet: a ``--category`` may name one,
-    and with no ``--category`` each is listed) and ``table`` (its Prizes sheet's table, used when
-    neither ``--places`` nor ``--category-prize`` is given), as ``standings`` and ``prizes`` read them."""
+    and with no ``--category`` each is listed) and ``table`` (its Prizes sheet's table: ``--places``
+    replaces its place prizes, ``--category-prize`` its category prizes), as ``standings`` and
+    ``prizes`` read them."""
     by_name = {n.casefold(): c for n, c in named}
     cats = [by_name.get(text.strip().casefold()) or parse_category(text, "--category") for text in categories] \
         if categories else [c for _, c in named]
     given = PrizeTable.parse(places or "", list(category_prizes))
-    prizes = given if given.places or given.categories or table is None else table
+    prizes = given if table is None else PrizeTable(given.places if places else table.places,  # an option
+                                                    given.categories if category_prizes else table.categories)
     for cat, _ in prizes.categories:  # the same category once, named or not (by what it means)
         if cat.label not in [c.label for c in cats]:
             cats.append(cat)
