@@ -384,3 +384,30 @@ def test_amounts_show_as_many_decimals_as_the_unit_pays():
     pl = _allocate(_rows([("A", 2, 1500), ("B", 2, 1500), ("C", 2, 1500)]), PrizeTable.parse("50"), ties="shared",
                    unit=F(1, 1000))
     assert [money(a.paid) for a in pl.awards] == ["16.666"] * 3 and money(pl.left_over) == "0.002"
+
+
+def test_a_tied_player_takes_his_share_of_the_place_prizes_when_it_pays_more_than_his_category_prize():
+    """One prize per player, the most valuable: valued by what he is paid. Worked by hand: A 6
+    points; B, C, D, E 5 (places 2-5); F 4; place prizes 300, 200, 40, 40; S50 50 for C and F.
+    By the listed amounts C (S50) takes the 50 before the two 40s are handed out, and B, D, E
+    share 280 (93.33 each). Shared equally, C's share would be 280 / 4 = 70 > 50: he shares the
+    place prizes, and the S50 prize goes to F. Under Hort, without the S50 prize C takes the 3rd
+    place prize (40) himself: his own half 20 plus a quarter of the pooled halves (200 + 40 + 40) / 2
+    = 140, 35, is 55 > 50: he takes it; B 100 + 35, D 20 + 35, E (no place prize) 35, F the S50."""
+    rows = _rows([("A", 6, 2000), ("B", 5, 2000), ("C", 5, 2000), ("D", 5, 2000), ("E", 5, 2000), ("F", 4, 2000)])
+    seniors = {"C", "F"}
+    table = PrizeTable((F(300), F(200), F(40), F(40)), ((parse_category("S50"), (F(50),)),))
+
+    def run(ties: str):
+        return allocate(rows, table, player_of=lambda r: r.player, points_of=lambda r: r.points,
+                        place_of=lambda r: r.place, in_category=lambda c, r: r.player.name in seniors, ties=ties)
+    pl = run("shared")
+    assert _paid(pl) == {"A": 300, "B": 70, "C": 70, "D": 70, "E": 70, "F": 50}
+    assert {a.name: a.prize for a in pl.awards}["F"] == "S50 1st"
+    pl = run("hort")
+    assert _paid(pl) == {"A": 300, "B": 135, "C": 55, "D": 55, "E": 35, "F": 50}
+    assert pl.total == 630 and pl.left_over == 0
+    # a category prize worth more than the share is kept: S50 100 > 70
+    table = PrizeTable((F(300), F(200), F(40), F(40)), ((parse_category("S50"), (F(100),)),))
+    pl = run("shared")
+    assert _paid(pl)["C"] == 100 and "F" not in _paid(pl)

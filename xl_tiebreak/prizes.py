@@ -32,8 +32,9 @@ has a larger prize) is reported as not awarded. A
 prize list must not rise from one prize to the next (``500,300,2000`` is taken for a typing
 error and refused).
 
-Not done: under ``"shared"`` and Hort, which prize a player entitled to several receives is
-chosen by the amounts listed, not by what sharing would pay him.
+Under ``"value"``, what a prize is worth to a player is what he would be paid: a player tied on
+the place prizes who took a smaller category prize first takes his share of the place prizes
+instead when it pays more (and the category prize goes to the next player in the category).
 """
 
 from __future__ import annotations
@@ -163,6 +164,10 @@ class PrizeList:
         return sum((a.paid for a in self.awards), Fraction(0))
 
 
+#: at most this many players are moved from a category prize to their larger share of tied prizes
+_MOST_REFUSALS = 100
+
+
 @dataclass
 class _Prize:
     list_no: int  # 0: the place prizes; k: the k-th category
@@ -170,6 +175,18 @@ class _Prize:
     amount: Fraction
     label: str
     winner: Optional[int] = None  # index into the standings rows
+
+
+@dataclass
+class _HandOut:
+    """One handing out: the prizes (with their winners), who took which, what each is paid, with
+    whom it is shared, and what rounding left."""
+
+    prizes: list[_Prize]
+    taken: dict[int, _Prize]
+    paid: dict[int, Fraction]
+    shared: dict[int, tuple[int, ...]]
+    left: Fraction
 
 
 def _prizes(table: PrizeTable, order: str) -> list[_Prize]:
@@ -196,29 +213,44 @@ def allocate(rows: Sequence[R], table: PrizeTable, *, player_of: Callable[[R], P
         raise InputError("prize rounding unit must be positive")
     cats = [c for c, _ in table.categories]
 
-    def eligible(list_no: int, i: int) -> bool:
-        return list_no == 0 or in_category(cats[list_no - 1], rows[i])
+    def hand_out(refused: frozenset[tuple[int, int]]) -> _HandOut:
+        """The prizes handed out, each to the best-placed player who may receive it (not one of
+        ``refused``: player, list) and has none yet, then the tied players' money shared."""
+        def eligible(list_no: int, i: int) -> bool:
+            return (i, list_no) not in refused and (list_no == 0 or in_category(cats[list_no - 1], rows[i]))
+        prizes = _prizes(table, order)
+        taken: dict[int, _Prize] = {}
+        for pz in prizes:
+            for i in range(len(rows)):
+                if i not in taken and eligible(pz.list_no, i):
+                    pz.winner, taken[i] = i, pz
+                    break
+        paid = {i: pz.amount for i, pz in taken.items()}
+        shared: dict[int, tuple[int, ...]] = {}
+        if ties != "tiebreak":
+            left = _share(rows, prizes, taken, paid, shared, eligible, points_of, ties, unit)
+        else:  # players on one shared place (the tie-breaks did not separate them) share its prizes
+            left = _share(rows, prizes, taken, paid, shared, eligible, place_of, "shared", unit)
+        return _HandOut(prizes, taken, paid, shared, left)
 
-    prizes = _prizes(table, order)
-    taken: dict[int, _Prize] = {}
-    for pz in prizes:
-        for i in range(len(rows)):
-            if i not in taken and eligible(pz.list_no, i):
-                pz.winner, taken[i] = i, pz
-                break
-    paid = {i: pz.amount for i, pz in taken.items()}
-    shared: dict[int, tuple[int, ...]] = {}
-    left = Fraction(0)
-    if ties != "tiebreak":
-        left = _share(rows, prizes, taken, paid, shared, eligible, points_of, ties, unit)
-    else:  # players on one shared place (the tie-breaks did not separate them) share its prizes
-        left = _share(rows, prizes, taken, paid, shared, eligible, place_of, "shared", unit)
+    refused: frozenset[tuple[int, int]] = frozenset()
+    got = hand_out(refused)
+    while order == "value" and len(refused) < _MOST_REFUSALS:
+        # one prize per player, the most valuable: valued by what he is paid, sharing included (a
+        # player tied on the place prizes takes his share of them when it pays more than his category prize)
+        better = next(((i, pz.list_no) for i, pz in sorted(got.taken.items()) if pz.list_no
+                       and hand_out(refused | {(i, pz.list_no)}).paid.get(i, Fraction(0)) > got.paid[i]), None)
+        if better is None:
+            break
+        refused |= {better}
+        got = hand_out(refused)
+    prizes, taken, paid, shared, left = got.prizes, got.taken, got.paid, got.shared, got.left
     awards = []
     for i in sorted(paid):
         p = player_of(rows[i])
-        got = taken.get(i)
-        awards.append(Award(p.no, p.name, place_of(rows[i]), got.label if got else "share of tied prizes",
-                            got.amount if got else Fraction(0), paid[i],
+        mine = taken.get(i)
+        awards.append(Award(p.no, p.name, place_of(rows[i]), mine.label if mine else "share of tied prizes",
+                            mine.amount if mine else Fraction(0), paid[i],
                             tuple(player_of(rows[j]).no for j in shared.get(i, ()))))
     nobody = [p for p in prizes if p.winner is None]
     return PrizeList(tuple(awards), tuple(p.label for p in nobody), left, ties, order,
