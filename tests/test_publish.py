@@ -24,7 +24,7 @@ from conftest import event, real_files
 from xl_tiebreak import compute, demo_tournament
 from xl_tiebreak.cli import main
 from xl_tiebreak.explanation import explain, render_text
-from xl_tiebreak.publish import build_page, extras_from_texts
+from xl_tiebreak.publish import build_page
 from xl_tiebreak.publish.accounts import round_accounts
 from xl_tiebreak.standings import rank
 

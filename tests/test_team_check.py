@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from conftest import SHARED
-from team_files import FIRST_PLAYER_LINE, FIRST_TEAM_LINE, four_teams, team_line
+from team_files import FIRST_PLAYER_LINE, FIRST_TEAM_LINE, four_teams
 from xl_tiebreak.cli import main
 
 _SHARED = SHARED if SHARED.is_dir() else Path(os.environ.get("XL_TIEBREAK_SHARED", str(SHARED)))

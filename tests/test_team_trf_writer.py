@@ -16,7 +16,7 @@ from types import SimpleNamespace
 import pytest
 
 from conftest import SHARED
-from team_files import FIRST_TEAM_LINE, four_teams
+from team_files import four_teams
 from xl_tiebreak.teams import PAB, PabValue, TeamEvent, game_points, match_points
 from xl_tiebreak.trf.team_writer import write_team_trf
 from xl_tiebreak.trf.teams import read_team_trf

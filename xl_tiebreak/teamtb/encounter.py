@@ -281,7 +281,6 @@ def _account(ev: TeamEvaluation, tb: TeamTieBreak, team: int) -> list[str]:
     if len(group) == 1:
         return lines + ["alone in the group: rank 1"]
     enc = _encounters(ev, tb)
-    first = _first(ev, tb)
     for t in group:
         cells = []
         for o in group:
