@@ -16,6 +16,14 @@ REAL = SHARED / "data" / "real"
 DATA = Path(__file__).resolve().parent / "data"
 
 
+def sample_and_rest(total: int, sample: int, name: str = "seeds") -> list:
+    """Parameters that split ``range(total)`` in two: the first ``sample`` run in the default suite, the
+    rest under the ``campaign`` marker (``python -m pytest -m campaign``; CI runs it apart). Together
+    they are the whole sweep, each unit once."""
+    return [pytest.param(range(sample), id=f"{name}-0-{sample - 1}"),
+            pytest.param(range(sample, total), id=f"{name}-{sample}-{total - 1}", marks=pytest.mark.campaign)]
+
+
 def real_files() -> list[Path]:
     return sorted(REAL.glob("*.trf")) if REAL.is_dir() else []
 

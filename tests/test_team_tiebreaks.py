@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SHARED, trf_line
+from conftest import SHARED, sample_and_rest, trf_line
 from xl_tiebreak.errors import DescriptorError, EditionError, InputError
 from xl_tiebreak.teams import PabValue
 from xl_tiebreak.teamtb import DEFAULT_TEAM_LIST, compute_team, explain_team, parse_team, team_context, team_rows
@@ -418,30 +418,28 @@ def _oracle():
     return team_differential
 
 
-SEEDS = range(100)
-COUNTS: dict[str, int] = {}
-
-
 @pytest.mark.oracle
-def test_every_core_code_equals_gacrux_on_100_events_under_both_editions(tmp_path):
-    """100 generated events (options drawn per seed: TRF-26 and TRF-16, MP and GP primary, 2/1/0 and
-    3/1/0, PABs, team byes, forfeited matches, board forfeits, out-of-order line-ups, withdrawals) ×
-    2024 and 2026: every code of tests/oracle/team_differential.CODES equals gacrux as it prints it,
+@pytest.mark.parametrize("seeds", sample_and_rest(100, 25))
+def test_every_core_code_equals_gacrux_on_100_events_under_both_editions(seeds, tmp_path):
+    """100 generated events (seeds 0-99: the first 25 in the default suite, the rest in the campaign;
+    options drawn per seed: TRF-26 and TRF-16, MP and GP primary, 2/1/0 and 3/1/0, PABs, team byes,
+    forfeited matches, board forfeits, out-of-order line-ups, withdrawals) × 2024 and 2026: every code of tests/oracle/team_differential.CODES equals gacrux as it prints it,
     except FB:GP in the events where gacrux departs from the text (a team with a requested bye or
     absence followed only by VURs up to a paired final round: see the test below)."""
     diff = _oracle()
     codes = diff.CODES
+    counted: dict[str, int] = {}
     started = time.perf_counter()
     bad: list = []
     departures: set[int] = set()
     kinds = {"16": 0, "26": 0, "MP": 0, "GP": 0, "3/1/0": 0}
-    for seed in SEEDS:
+    for seed in seeds:
         kw = diff.event_options(seed)
         kinds[kw["trf"]] += 1
         kinds[kw["primary"]] += 1
         kinds["3/1/0"] += "match_points" in kw
     # gacrux runs in a subprocess: two at a time (the editions of one event) halve the wait
-    jobs = [(seed, ed) for seed in SEEDS for ed in ("2024", "2026")]
+    jobs = [(seed, ed) for seed in seeds for ed in ("2024", "2026")]
     with ThreadPoolExecutor(max_workers=2) as pool:
         answers = list(pool.map(lambda job: diff.compare(job[0], job[1], codes, tmp_path), jobs))
     for (seed, ed), (got, counts) in zip(jobs, answers):
@@ -451,14 +449,15 @@ def test_every_core_code_equals_gacrux_on_100_events_under_both_editions(tmp_pat
             else:
                 bad.append((seed, ed, *b))
         for c in codes:
-            COUNTS[c] = COUNTS.get(c, 0) + (counts[c] > 0)
+            counted[c] = counted.get(c, 0) + (counts[c] > 0)
     took = time.perf_counter() - started
-    print(f"\nteam oracle: {len(SEEDS)} events × 2 editions in {took:.1f} s; events {kinds}")
-    print("events × editions compared per code: " + ", ".join(f"{c} {n}" for c, n in COUNTS.items()))
+    print(f"\nteam oracle: {len(seeds)} events × 2 editions in {took:.1f} s; events {kinds}")
+    print("events × editions compared per code: " + ", ".join(f"{c} {n}" for c, n in counted.items()))
     print(f"FB:GP departs from gacrux (the text's 16.2.3 under FB) in events {sorted(departures)}")
-    assert kinds["16"] >= 30 and kinds["26"] >= 30 and kinds["GP"] >= 30 and kinds["3/1/0"] >= 10
+    share = len(seeds) / 10
+    assert min(kinds["16"], kinds["26"], kinds["GP"]) >= 3 * share and kinds["3/1/0"] >= share
     assert bad == []
-    assert all(n == 2 * len(SEEDS) for n in COUNTS.values())
+    assert all(n == 2 * len(seeds) for n in counted.values())
 
 
 @pytest.mark.oracle

@@ -5,7 +5,9 @@ compute, recompute -o, export-trf -o for a workbook). Every case keeps the contr
 refusal naming the file and a place, the input byte-identical and no other file written.
 
 About 3,300 cases in total, in chunks so that ``-n 4`` spreads them; ``-s`` prints each chunk's
-figures (benchmarks/fuzz_mutations.py prints them all, with time and memory).
+figures (benchmarks/fuzz_mutations.py prints them all, with time and memory). The default suite runs
+the first TRF chunk, the second zip chunk and the sample run in its own process (about 900 cases);
+the other chunks are the campaign (``python -m pytest -m campaign``, which CI runs apart).
 """
 
 from __future__ import annotations
@@ -31,7 +33,12 @@ def _assert_clean(name: str, stats: fr.Stats) -> None:
     assert not stats.failures, f"{len(stats.failures)} problems, the first:\n" + "\n".join(stats.failures[:20])
 
 
-@pytest.mark.parametrize("chunk", range(TRF_CHUNKS))
+def _chunks(count: int, default: int) -> list:
+    """The chunks, all but ``default`` under the campaign marker."""
+    return [pytest.param(c, marks=() if c == default else pytest.mark.campaign) for c in range(count)]
+
+
+@pytest.mark.parametrize("chunk", _chunks(TRF_CHUNKS, 0))
 def test_mutated_trf_files_exit_cleanly_and_stay_unchanged(chunk, tmp_path):
     sources = fr.trf_sources()
     if not REAL.is_dir():  # without ../shared: the package's own example only
@@ -43,6 +50,7 @@ def test_mutated_trf_files_exit_cleanly_and_stay_unchanged(chunk, tmp_path):
     _assert_clean(f"TRF text, chunk {chunk}", stats)
 
 
+@pytest.mark.campaign
 @pytest.mark.parametrize("chunk", range(PART_CHUNKS))
 def test_workbooks_mutated_inside_exit_cleanly_and_stay_unchanged(chunk, books, tmp_path):
     stats = fr.run_class(tmp_path, fr.make_cases(2200 + chunk, PART_CASES, books, mu.mutate_part, ".xlsx"),
@@ -51,7 +59,7 @@ def test_workbooks_mutated_inside_exit_cleanly_and_stay_unchanged(chunk, books, 
     _assert_clean(f"workbook parts, chunk {chunk}", stats)
 
 
-@pytest.mark.parametrize("chunk", range(ZIP_CHUNKS))
+@pytest.mark.parametrize("chunk", _chunks(ZIP_CHUNKS, 1))
 def test_damaged_workbook_zips_exit_cleanly_and_stay_unchanged(chunk, books, tmp_path):
     stats = fr.run_class(tmp_path, fr.make_cases(2300 + chunk, ZIP_CASES, books, mu.mutate_zip, ".xlsx"),
                          fr.BOOK_COMMANDS, fr.Stats())
