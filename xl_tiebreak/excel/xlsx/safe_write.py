@@ -146,8 +146,8 @@ def atomic_write(path: Path, data: bytes, *, overwrite: bool = False) -> Path:
         if overwrite:
             os.replace(tmp, target)
         elif not _link_new(tmp, target):
-            raise InputError("the file was created by another program while this one worked; it was left as it "
-                             "is and nothing was written (add --force to replace it)", shown)
+            raise InputError("the file was created by another program (or run) while this one worked; it was "
+                             "left as it is and nothing was written (add --force to replace it)", shown)
     except OSError as exc:
         raise InputError(f"cannot write the file ({_why(exc)}); nothing was written", shown) from None
     finally:
