@@ -348,7 +348,8 @@ def test_recompute_keeps_chart_macro_and_add_in_parts(tmp_path):
 def test_recompute_replaces_the_input_only_without_output_and_keeps_a_backup(tmp_path, demo_book):
     before = demo_book.read_bytes()
     report = recompute(demo_book)
-    assert report.output == demo_book and report.backup == tmp_path / "demo.bak.xlsx"
+    assert report.output == demo_book and re.fullmatch(r"demo\.bak-\d{4}-\d\d-\d\d-\d{6}-[0-9a-f]{8}\.xlsx",
+                                                       report.backup.name) and report.backup.parent == tmp_path
     assert report.backup.read_bytes() == before and demo_book.read_bytes() != before
     out = tmp_path / "o.xlsx"
     out.write_bytes(b"keep me")

@@ -3,6 +3,7 @@ reader is the package's documented TiebreakError. And no write ever loses the us
 
 from __future__ import annotations
 
+import errno
 import io
 import os
 import zipfile
@@ -163,8 +164,10 @@ def _fail(*_a, **_k):
     raise OSError("disk full (simulated)")
 
 
-@pytest.mark.parametrize("step", ["fsync", "replace", "write"])
+@pytest.mark.parametrize("step", ["fsync", "replace", "link", "write"])
 def test_interrupted_write_leaves_the_original_intact(tmp_path, monkeypatch, step):
+    """A write that fails (a full disk, an I/O error) at any step: exit 2's error naming the file,
+    the workbook as it was under its name, no temporary file and no backup left."""
     book = tmp_path / "book.xlsx"
     write_workbook(demo_tournament(), book)
     before = book.read_bytes()
@@ -176,12 +179,16 @@ def test_interrupted_write_leaves_the_original_intact(tmp_path, monkeypatch, ste
             f.write = _fail
             return f
         monkeypatch.setattr(safe_write.os, "fdopen", broken_fdopen)
+    elif step == "link":
+        def broken_link(*_a, **_k):
+            raise OSError(errno.EIO, "I/O error (simulated)")
+        monkeypatch.setattr(safe_write.os, "link", broken_link)
     else:
         monkeypatch.setattr(safe_write.os, step, _fail)
-    with pytest.raises(OSError, match="simulated"):
+    with pytest.raises(TiebreakError, match=r"book\.xlsx: .*simulated.*nothing was written"):
         recompute(book)
     assert book.read_bytes() == before
-    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".~xltb-")] == []  # no temp left
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["book.xlsx"]  # no temporary file, no backup
 
 
 def test_interrupted_recompute_keeps_the_backup_and_the_file(tmp_path, monkeypatch):
@@ -189,7 +196,7 @@ def test_interrupted_recompute_keeps_the_backup_and_the_file(tmp_path, monkeypat
     write_workbook(demo_tournament(), book)
     before = book.read_bytes()
     monkeypatch.setattr(safe_write.os, "replace", _fail)
-    with pytest.raises(OSError):
+    with pytest.raises(TiebreakError, match="simulated"):
         recompute(book)
     assert book.read_bytes() == before
 

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 from .editions import EDITIONS
 from .errors import TiebreakError
 from .options import Options, options_from_pairs
-from .output import emit as _emit
+from .output import check_output, emit as _emit
 from .textutil import csv_safe, csv_text as _csv, is_digits, table  # noqa: F401 (csv_safe: for the tests)
 
 if TYPE_CHECKING:  # the commands import what they use when they run: a quick start
@@ -132,7 +132,7 @@ def _arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
         "output": (("-o", "--output"), {"required": True, "help": "the .xlsx file to write"}),
         "trf output": (("-o", "--output"), {"required": True, "help": "the .trf file to write"}),
         "in place": (("-o", "--output"), {"help": "write here instead of replacing the input (which is then "
-                                          "kept as BOOK.bak.xlsx)"}),
+                                          "kept as BOOK.bak-YYYY-MM-DD-HHMMSS-xxxxxxxx.xlsx)"}),
         "encoding": (("--encoding",), {"metavar": "NAME", "help": "text encoding of a TRF file (default: UTF-8, "
                                        "else Windows-1252 or Latin-1, with a warning), e.g. cp1250"}),
         "force": (("--force",), {"action": "store_true", "help": "replace the output file if it exists"}),
@@ -245,6 +245,7 @@ def _main(argv: Optional[Sequence[str]]) -> int:
             from .input_file import check_input_file
             check_input_file(args.input)  # a regular file: a named pipe would block the read forever
         _refuse_overwriting_input(args)
+        check_output(args)
         text, status = args.func(args)
     except TiebreakError as exc:
         from .errors import DescriptorError

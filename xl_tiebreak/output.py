@@ -1,10 +1,20 @@
-"""Where a command's text goes: the screen, or ``-o FILE`` written atomically (an existing file
-only with ``--force``), as every command of the CLI does it."""
+"""Where a command's output goes: the screen, or ``-o FILE`` written atomically (an existing file
+only with ``--force``), as every command of the CLI does it; every file goes through
+:mod:`xl_tiebreak.excel.xlsx.safe_write`."""
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
+
+
+def check_output(args: argparse.Namespace) -> None:
+    """Refuse ``-o FILE`` before the work when it could not be written (it exists without --force,
+    is read-only, its name is too long, its folder takes no new file ...): the message names it."""
+    out = getattr(args, "output", None)
+    if isinstance(out, str) and out:
+        from .excel.xlsx.safe_write import writable_target
+        writable_target(Path(out), overwrite=bool(getattr(args, "force", False)))
 
 
 def emit(args: argparse.Namespace, text: str) -> tuple[str, int]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .xlsx.safe_write import atomic_write
+from .xlsx.safe_write import KEEP_BACKUPS, atomic_write
 
 
 def template(args) -> tuple[str, int]:
@@ -269,6 +269,9 @@ def recompute(args) -> tuple[str, int]:
         lines.append(f"the name {name} now covers {area} (rows typed below its range)")
     if report.backup:
         lines.append(f"the previous version is kept as {report.backup}")
+    if report.backups_removed:
+        lines.append(f"older backups removed (the newest {KEEP_BACKUPS} are kept): "
+                     + ", ".join(p.name for p in report.backups_removed))
     for where, msg in list(report.errors.items())[:10]:
         lines.append(f"error in {where}: {msg}")
     if len(report.errors) > 10:

@@ -42,7 +42,7 @@ from .xlsx.a1 import area_name, block_bounds, column_letter, split_cell
 from .xlsx.package import MAX_WORKBOOK_BYTES, LimitError, ZipCopy, check_area, check_zip, full_bounds, read_text
 from .xlsx.parts import dynamic_array_index, sheet_parts, workbook_part
 from .xlsx.patch import CLEAR, SheetEdit, already_holds, patch_sheet_xml
-from .xlsx.safe_write import atomic_write, make_backup, writable_target
+from .xlsx.safe_write import atomic_write, backup_name_fits, replace_keeping_backup, writable_target
 
 
 @dataclass
@@ -56,6 +56,7 @@ class Report:
     skipped: dict[str, str] = field(default_factory=dict)
     output: Optional[Path] = None
     backup: Optional[Path] = None
+    backups_removed: list[Path] = field(default_factory=list)  # older backups of ours removed (the newest few kept)
     values: dict[str, Any] = field(default_factory=dict)  # "Sheet!A1" -> value written
     name_widened: Optional[str] = None  # the Crosstable name's new range, when rows below it were taken in
     names_widened: list[str] = field(default_factory=list)  # "Teams: Teams!A4:J420", a team workbook's names
@@ -485,9 +486,10 @@ def _patched(src: zipfile.ZipFile, sheet: str, edit: SheetEdit, part: str, repor
 
 
 def recompute(path: "str | Path", out: "str | Path | None" = None, *, overwrite: bool = False) -> Report:
-    """Recompute ``path``; write to ``out``, or replace ``path`` and keep its previous version
-    under the first free backup name (``BOOK.bak.xlsx``, ``BOOK.bak2.xlsx``, ...; see
-    :mod:`.xlsx.safe_write`). Everything that would refuse the write is checked before the work."""
+    """Recompute ``path``; write to ``out``, or replace ``path`` and keep its previous version as
+    ``BOOK.bak-YYYY-MM-DD-HHMMSS-xxxxxxxx.xlsx`` beside it (the newest few such backups are kept;
+    see :mod:`.xlsx.safe_write`). Everything that would refuse the write is checked before the
+    work; a file that changed after it was read is not replaced (checked as it is replaced)."""
     src = Path(path)
     if not src.is_file():
         raise InputError("no such file", str(path))
@@ -496,16 +498,18 @@ def recompute(path: "str | Path", out: "str | Path | None" = None, *, overwrite:
     in_place = out is None or Path(out).resolve() == src.resolve()
     target = src if in_place else Path(out)  # type: ignore[arg-type]
     writable_target(target, overwrite=in_place or overwrite)
+    if in_place:
+        backup_name_fits(src)
     data = src.read_bytes()
     try:
         new, report = recompute_bytes(data)
     except InputError as exc:  # the file first, then the sheet and cell (or the limit)
         raise InputError(str(exc), src.name) from None
-    if src.read_bytes() != data:
-        raise InputError("the file changed while it was being recomputed; nothing was written", str(path))
     if in_place:
-        report.backup = make_backup(src, data)
-        report.output = atomic_write(src, new, overwrite=True)
-    else:
+        replaced = replace_keeping_backup(src, data, new)
+        report.output, report.backup, report.backups_removed = src, replaced.backup, replaced.removed
+    else:  # the input is left as it is: a copy of a version that is no longer the book's is not written
+        if src.read_bytes() != data:
+            raise InputError("the file changed while it was being recomputed; nothing was written", str(path))
         report.output = atomic_write(target, new, overwrite=overwrite)
     return report
