@@ -36,7 +36,7 @@ __all__ = ["compute_team", "explain_team", "TeamResult", "TeamRow", "DEFAULT_TEA
            "EDE_KNOCKOUT"]
 
 #: the Olympiad order relative to the primary score (MP primary: MP, EMGSB/C1, GP, BH:MP/C1)
-DEFAULT_TEAM_LIST = ("ESB/C1", "MPVGP", "BH/C1")
+DEFAULT_TEAM_LIST = ("ESB/C1", "MPvGP", "BH/C1")
 
 #: the EDE chains whose knock-out steps (C.07 Art. 13.3.2) the ``ede_knockout`` reading changes
 _KNOCKOUT_CHAINS = frozenset({"EDET", "EDEB", "EDEBT", "EDEBB", "EDEC"})
