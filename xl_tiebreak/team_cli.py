@@ -21,7 +21,9 @@ Choices of the team face:
   other error of the file stops it, naming the line;
 * the open questions of team events: ``--set NAME=VALUE`` with a name of
   :data:`~xl_tiebreak.options.TEAM_CHOICES` (``--set ede-knockout=encounter``: the EDE knock-out
-  steps read as gacrux reads them; the default ``event`` is the text's reading); every output
+  steps read as gacrux reads them; the default ``event`` is the text's reading; ``--set
+  ede-subset=restart``: a new subset of tied teams restarts EDE from the primary score, the text
+  read literally; the default ``continue`` is FIDE TEC's answer to its exercise 45); every output
   computed with a non-default choice says so in its notes;
 * the options of individual events only (``--type``, ``--live``, an individual ``--set`` name,
   ``--unrated``, ``--category``) are refused with a team file rather than ignored.
@@ -204,7 +206,7 @@ def _refuse_individual_options(args: argparse.Namespace) -> None:
 
 
 def _team_options(args: argparse.Namespace) -> dict[str, str]:
-    """``--set NAME=VALUE`` for a team event: the engine's keywords (``ede_knockout``); an
+    """``--set NAME=VALUE`` for a team event: the engine's keywords (``ede_knockout``, ``ede_subset``); an
     individual event's name, an unknown name or word is an error naming the option."""
     from .options import team_options_from_pairs
     pairs = []
@@ -227,8 +229,7 @@ def _result(args: argparse.Namespace, event: "TeamEvent", edition: Optional[str]
         codes = ",".join(event.tournament.tiebreaks)
     try:
         return compute_team(event, codes, edition=edition if edition is not None else (args.rules or None),
-                            rounds=getattr(args, "rounds", None),
-                            ede_knockout=_team_options(args).get("ede_knockout", "event"))
+                            rounds=getattr(args, "rounds", None), **_team_options(args))
     except DescriptorError as exc:
         if from_file:
             raise DescriptorError(f"{Path(args.input).name}: record 202 (the tie-breaks; give --tiebreaks to "
@@ -384,8 +385,7 @@ def _explain(args: argparse.Namespace, event: "TeamEvent") -> tuple[str, int]:
     # the list the standings use (--tiebreaks, else the file's 202/212, else the default): a Type A
     # code is explained inside the group the standings rank it in
     lines = explain_team(event, args.tiebreak, args.player, edition=args.rules or None, rounds=args.rounds,
-                         codes=getattr(args, "tiebreaks", None) or None,
-                         ede_knockout=_team_options(args).get("ede_knockout", "event"))
+                         codes=getattr(args, "tiebreaks", None) or None, **_team_options(args))
     pab = pab_text(event, event.pab)
     if args.format == "json":
         import json
