@@ -327,8 +327,10 @@ def _read_players(player_lines: list[tuple[int, str]], declared_rounds: Optional
                             lambda no, r: f"{source} line {nos[no]}, {round_where(r, 'opponent', 'result')}",
                             fd, swiss=event_kind != "round-robin", bad=bad)
     clean = not any(f.severity == "error" for f in fd.items[before:])
-    if clean and not team:  # (a team event's board lines may carry points from the team's byes)
+    if clean and not team:
         scoring = _settle_scoring(kind, ids, scoring, explicit, source, nos, fd)
+    elif clean:  # a team event's board lines may carry points from the team's byes: a warning
+        _team_points(kind, ids, scoring, source, nos, fd)
     order = np.argsort(row_nos, kind="stable")
     kind, opp, colour = kind[order], opp[order], colour[order]
     rounds = _TrfRounds(kind, opp, colour, scoring)
@@ -409,6 +411,23 @@ def _disagreeing(kind: np.ndarray, declared: list[Optional[Fraction]], scoring: 
             scaled[id(d)] = num.numerator if num.denominator == 1 else -1  # -1: no total can equal it
     given = np.array([scaled[id(d)] for d in declared], dtype=np.int64)
     return (given != -2) & (given != upto) & (given != full), scale, full
+
+
+def _team_points(kind: np.ndarray, ids: list[dict[str, Any]], scoring: Scoring, source: str,
+                 lines: dict[int, int], findings: Findings) -> None:
+    """A team event's board players whose points field differs from their results: a warning each
+    (``team-points``), since FIDE's reference engine refuses such a file, while some programs count
+    the points of a team bye there. The results are what counts."""
+    declared = [p["declared_points"] for p in ids]
+    if all(d is None for d in declared):
+        return
+    bad, scale, full = _disagreeing(kind, declared, scoring)
+    for i in sorted(np.flatnonzero(bad).tolist(), key=lambda i: ids[i]["no"]):
+        p = ids[i]
+        findings.add("team-points", f"player {p['no']} has {points_text(p['declared_points'])} points, but his "
+                     f"results give {points_text(Fraction(int(full[i]), scale))}; FIDE's reference engine refuses "
+                     "such a file (some programs count a team bye's points there); the results are used",
+                     f"{source} line {lines[p['no']]}, {FIELDS['points'].where}")
 
 
 def _settle_scoring(kind: np.ndarray, ids: list[dict[str, Any]], scoring: Scoring, explicit: bool, source: str,
