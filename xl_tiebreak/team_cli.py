@@ -221,15 +221,23 @@ def _team_options(args: argparse.Namespace) -> dict[str, str]:
         raise TiebreakError(f"{exc} ({Path(args.input).name} is a team event)") from None
 
 
+def _choices(args: argparse.Namespace) -> dict[str, str]:
+    """The engine's keywords for the open questions of team events, each given or its default."""
+    from .teamtb.engine import EDE_KNOCKOUT, EDE_SUBSET
+    return {"ede_knockout": EDE_KNOCKOUT[0], "ede_subset": EDE_SUBSET[0], **_team_options(args)}
+
+
 def _result(args: argparse.Namespace, event: "TeamEvent", edition: Optional[str] = None) -> "TeamResult":
     from .teamtb.engine import compute_team
     codes = getattr(args, "tiebreaks", None) or None
     from_file = codes is None and bool(event.tournament.tiebreaks)
     if from_file:
         codes = ",".join(event.tournament.tiebreaks)
+    choices = _choices(args)
     try:
         return compute_team(event, codes, edition=edition if edition is not None else (args.rules or None),
-                            rounds=getattr(args, "rounds", None), **_team_options(args))
+                            rounds=getattr(args, "rounds", None), ede_knockout=choices["ede_knockout"],
+                            ede_subset=choices["ede_subset"])
     except DescriptorError as exc:
         if from_file:
             raise DescriptorError(f"{Path(args.input).name}: record 202 (the tie-breaks; give --tiebreaks to "
@@ -384,8 +392,10 @@ def _explain(args: argparse.Namespace, event: "TeamEvent") -> tuple[str, int]:
     from .teamtb.engine import explain_team
     # the list the standings use (--tiebreaks, else the file's 202/212, else the default): a Type A
     # code is explained inside the group the standings rank it in
+    choices = _choices(args)
     lines = explain_team(event, args.tiebreak, args.player, edition=args.rules or None, rounds=args.rounds,
-                         codes=getattr(args, "tiebreaks", None) or None, **_team_options(args))
+                         codes=getattr(args, "tiebreaks", None) or None, ede_knockout=choices["ede_knockout"],
+                         ede_subset=choices["ede_subset"])
     pab = pab_text(event, event.pab)
     if args.format == "json":
         import json
