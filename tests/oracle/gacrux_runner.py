@@ -241,6 +241,7 @@ def gacrux_players(trf_path: str | Path, *, encoding: str | None = None,
         doc = json.loads(out.read_text(encoding="utf-8")) if out.is_file() else {}
     status = doc.get("status", {})
     if proc.returncode != 0 or status.get("code", 0) != 0 or "event" not in doc:
-        raise GacruxError(f"gacrux refused {trf_path}: {status.get('error') or proc.stdout.strip() or proc.stderr.strip()}")
+        said = status.get("error") or proc.stdout.strip() or proc.stderr.strip()
+        raise GacruxError(f"gacrux refused {trf_path}: {said}")
     return [(p["fideName"], p["federation"], p["fideId"] or 0, p["rating"][0]["rating"] if p.get("rating") else 0)
             for p in doc["event"]["profiles"] if "birth" in p]  # (an arbiter of 102/112 is a profile too)

@@ -169,7 +169,8 @@ def _subset_note(ctx: TeamContext, tbs: list[TeamTieBreak]) -> Optional[str]:
             "Art. 13.3.3 read literally); the default (ede-subset=continue, FIDE TEC's answer to its exercise 45, "
             "as FIDE's reference engine computes it) goes on with the score that split the group")
     chains = [tb.code for tb in tbs if tb.name.startswith("EDE")]
-    return head + (f"; used by {', '.join(chains)}" if chains else "; no EDE code is listed, so it changes nothing here")
+    return head + (f"; used by {', '.join(chains)}" if chains else "; no EDE code is listed, so it changes nothing "
+                   "here")
 
 
 def _key(value: Optional[Fraction], lower_is_better: bool) -> tuple[int, Fraction]:

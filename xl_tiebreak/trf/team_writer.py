@@ -144,12 +144,13 @@ def _forfeit_winners(event: TeamEvent) -> Tournament:
 
 
 def _team_cells(event: TeamEvent, t: Tournament, players: list[str]) -> list[str]:
-    """The 001 lines (of ``t``, the event's board games as written) as a team file writes them (FIDE TEC's TRF-2025 team sample): ``0000 - +``
-    (a board won by forfeit against nobody; a forfeited match's winners) where the individual
-    writer puts ``0000 - U`` (the individual reader takes both for a pairing-allocated bye, but in
-    a team file ``U`` is the team PAB's, TRF-16), and ``0000 - -`` for a round without a game
-    where it leaves the field blank, up to the last round reached (a match, a bye, a pairing):
-    the rounds still to come stay blank, as the individual writer leaves them."""
+    """The 001 lines (of ``t``, the event's board games as written) as a team file writes them
+    (FIDE TEC's TRF-2025 team sample): ``0000 - +`` (a board won by forfeit against nobody; a
+    forfeited match's winners) where the individual writer puts ``0000 - U`` (the individual
+    reader takes both for a pairing-allocated bye, but in a team file ``U`` is the team PAB's,
+    TRF-16), and ``0000 - -`` for a round without a game where it leaves the field blank, up to
+    the last round reached (a match, a bye, a pairing): the rounds still to come stay blank, as
+    the individual writer leaves them."""
     team_of = {p: tm.no for tm in event.teams for p in tm.roster}
     kinds = {(m.team, m.round): m.kind for m in event.matches}
     reached = max([m.round for m in event.matches if m.kind != ABSENT] + list(event.pending_rounds), default=0)
