@@ -161,6 +161,29 @@ def test_the_real_team_files_findings(capsys):
     assert json.loads(capsys.readouterr().out)["errors"] == 0
 
 
+def test_a_board_player_s_points_field_that_differs_from_his_results_is_a_warning(tmp_path, capsys):
+    """Player 9 never played, but his points field says 1.0: FIDE's reference engine refuses the file
+    ("Incorrect score for player 9"), so check says so at the field; a warning only, since some programs
+    count a team bye's points there (the real crete file: 8 such players, each one point above)."""
+    status, found = check(tmp_path, four_teams(points={9: "1.0"}), capsys)
+    assert (status, found) == (0, [("warning", "team-points", f"event.trf line {FIRST_PLAYER_LINE + 8}, "
+                                                               "columns 81-84")])
+    path = tmp_path / "event.trf"
+    assert main(["check", str(path)]) == 0
+    assert ("player 9 has 1.0 points, but his results give 0.0; FIDE's reference engine refuses such a file"
+            in capsys.readouterr().out)
+    from tests.oracle.team_runner import GacruxError, gacrux_available, run_team_gacrux
+    if gacrux_available():
+        with pytest.raises(GacruxError, match="Incorrect score for player 9"):
+            run_team_gacrux(path, ["MPTS"])
+    crete = _SHARED / "data" / "real" / "crete-interclub-2025-team.trf"
+    if crete.is_file():
+        assert main(["check", str(crete), "--format", "json"]) == 0
+        doc = json.loads(capsys.readouterr().out)
+        assert [(f["severity"], f["rule"]) for f in doc["findings"]] == [("warning", "team-points")] * 8
+        assert "player 58 has 1.5 points, but his results give 0.5" in doc["findings"][0]["message"]
+
+
 def test_a_team_with_two_pabs_is_a_warning_and_a_player_s_second_u_is_not(tmp_path, capsys):
     # team 4 has the PAB in both rounds, written TRF-16 style (0000 - U on its boards); team 3 sits round 1
     # out, team 2 round 2; teams 1-2 (round 1) and 1-3 (round 2) as before
@@ -168,7 +191,8 @@ def test_a_team_with_two_pabs_is_a_warning_and_a_player_s_second_u_is_not(tmp_pa
     rounds = {7: [u, u], 8: [u, u], 5: [("0000", "-", "-"), (1, "b", "=")], 6: [("0000", "-", "-"), (2, "w", "=")],
               3: [(1, "b", "0"), ("0000", "-", "-")], 4: [(2, "w", "="), ("0000", "-", "-")]}
     text = four_teams(rounds=rounds, totals={1: ("3.0", "2.5"), 2: ("0.0", "0.5"), 3: ("1.0", "1.0"),
-                                             4: ("4.0", "4.0")})
+                                             4: ("4.0", "4.0")},
+                      points={3: "0.0", 4: "0.5", 6: "0.5", 7: "2.0", 8: "2.0"})
     status, found = check(tmp_path, text, capsys)
     assert status == 0
     assert found == [("warning", "pab-twice", f"event.trf line {FIRST_PLAYER_LINE + 6}")]  # team 4's first player

@@ -47,7 +47,7 @@ def test_compute_json_has_every_team_with_exact_values(tmp_path, capsys):
     assert status == 0
     doc = json.loads(out)
     assert (doc["edition"], doc["rounds"], doc["primary"], doc["boards"]) == ("fide2026", 2, "MP", 2)
-    assert doc["tiebreaks"] == ["MPTS", "GPTS", "BH:MP", "BH:GP", "EMGSB", "MPVGP"]
+    assert doc["tiebreaks"] == ["MPTS", "GPTS", "BH:MP", "BH:GP", "EMGSB", "MPvGP"]
     assert doc["pab"] == {"match_points": 2, "game_points": 2, "source": "default"}
     assert [(t["no"], t["name"], t["match_points"], t["game_points"], t["values"]) for t in doc["teams"]] == [
         (1, "Aurochs", 3, 2.5, [3, 2.5, 4, 4.5, 5, 2.5]),
@@ -60,7 +60,7 @@ def test_compute_table_and_its_pab_line(tmp_path, capsys):
     status, out, _ = run(["compute", four(tmp_path), "-t", HAND], capsys)
     assert status == 0
     assert out.splitlines() == [
-        "No  Team       MP   GP  MPTS  GPTS  BH:MP  BH:GP  EMGSB  MPVGP",
+        "No  Team       MP   GP  MPTS  GPTS  BH:MP  BH:GP  EMGSB  MPvGP",
         "--  --------  ---  ---  ----  ----  -----  -----  -----  -----",
         " 1  Aurochs   3.0  2.5   3.0   2.5    4.0    4.5    5.0    2.5",
         " 2  Badgers   2.0  2.5   2.0   2.5    4.0    3.5    3.5    2.5",
@@ -101,11 +101,27 @@ def test_standings_rank_split_and_legend(tmp_path, capsys):
 def test_the_default_list_is_the_olympiad_order(tmp_path, capsys):
     status, out, _ = run(["compute", four(tmp_path), "-f", "json"], capsys)
     doc = json.loads(out)
-    assert doc["tiebreaks"] == ["ESB/C1", "MPVGP", "BH/C1"]
+    assert doc["tiebreaks"] == ["ESB/C1", "MPvGP", "BH/C1"]
     # ESB/C1 with MP primary is EMGSB/C1: the contribution of the opponent with the lowest MP is cut (of two
     # with equal MP, the lower contribution): team 1 3 + 2 -> 3; team 2 1.5 + 2 (team 4, 1 MP) -> 1.5;
     # team 3 1 (team 4) + 3 -> 3; team 4 2 + 0 -> 2
     assert [t["values"][0] for t in doc["teams"]] == [3, 1.5, 3, 2]
+
+
+def test_the_secondary_score_is_printed_and_written_mpvgp_as_c07_spells_it(tmp_path, capsys):
+    """C.07's team tie-breaks name the secondary score ``MPvGP``; any case is read, and every
+    output (the table, its legend, JSON, record 202, the list of codes) writes it as C.07 does."""
+    status, out, _ = run(["standings", four(tmp_path), "-t", "mpvgp,EMGSB"], capsys)
+    lines = out.splitlines()
+    assert status == 0 and lines[4] == "Rk  No  Team       MP   GP  MPvGP  EMGSB  Split by"
+    assert "  MPvGP      Secondary score (GP when MP are primary, else MP)" in lines
+    status, out, _ = run(["compute", four(tmp_path), "-t", "MPVGP", "-f", "json"], capsys)
+    assert json.loads(out)["tiebreaks"] == ["MPvGP"]
+    written = tmp_path / "again.trf"
+    assert run(["export-trf", four(tmp_path), "-o", str(written), "-t", "ESB/C1,mpvgp"], capsys)[0] == 0
+    assert "202 ESB/C1,MPvGP" in written.read_text(encoding="utf-8").splitlines()
+    status, _, err = run(["compute", four(tmp_path), "-t", "NOPE"], capsys)
+    assert status == 2 and ", MPvGP, " in err
 
 
 def test_the_file_s_202_list_is_used_and_a_bad_one_is_named(tmp_path, capsys):

@@ -106,7 +106,7 @@ def test_the_team_option_is_refused_for_an_individual_event(tmp_path, capsys):
 
 
 def test_the_words_and_the_parser():
-    assert TEAM_CHOICES == {"ede_knockout": ("event", "encounter")}
+    assert TEAM_CHOICES["ede_knockout"] == ("event", "encounter")
     assert team_options_from_pairs([("ede-knockout", " Encounter ")]) == {"ede_knockout": "encounter"}
     assert team_options_from_pairs([]) == {}
     with pytest.raises(ValueError, match="for individual events"):

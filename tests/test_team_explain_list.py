@@ -102,7 +102,7 @@ def test_explain_equals_the_standings_on_the_real_file():
 def test_a_code_not_in_the_list_is_explained_after_the_primary_score_and_says_so():
     event = _grand()
     lines = explain_team(event, "EDE", 41, "fide2024")  # 202 lists EDET/P, not EDE
-    assert lines[1] == ("EDE is not in the event's list (EDET/P, EMGSB/C1/P, BH:MP/C1/P, MPVGP): ranked inside the "
+    assert lines[1] == ("EDE is not in the event's list (EDET/P, EMGSB/C1/P, BH:MP/C1/P, MPvGP): ranked inside the "
                         "group tied on the primary score (MP) only; the standings do not show this value")
     assert "teams tied on the primary score (MP): {41, 49}" in lines
     listed = explain_team(event, "EDET/P", 41, "fide2024")

@@ -106,7 +106,7 @@ def test_codes_parse_case_insensitively_with_qualifiers_and_modifiers():
 
 
 def test_aliases_give_the_canonical_name():
-    assert parse_team("MPvGP").name == "MPVGP"
+    assert parse_team("MPvGP").name == "MPvGP"
     assert parse_team("mp").name == "MPTS" and parse_team("GP").name == "GPTS"
 
 
@@ -131,7 +131,7 @@ def test_a_bad_code_is_refused_with_its_name(code, words):
 
 def test_the_registry_collects_every_family_and_the_placeholders():
     names = set(team_rows())
-    assert {"PTS", "MPTS", "GPTS", "MPVGP", "BH", "FB", "AOB", "PS", "ESB", "EMMSB", "EMGSB", "EGMSB", "EGGSB",
+    assert {"PTS", "MPTS", "GPTS", "MPvGP", "BH", "FB", "AOB", "PS", "ESB", "EMMSB", "EMGSB", "EGMSB", "EGGSB",
             "SSSC"} <= names
 
 
@@ -201,7 +201,7 @@ def test_progressive_aob_sssc_and_the_scores_by_hand():
     assert values(small(), "AOB/C1", "fide2024")[4]["AOB/C1"] == 8
     assert v[1]["AOB"] == F(26, 3) and v[4]["AOB"] == F(19, 2)
     assert v[1]["SSSC"] == F(11, 2) and v[1]["SSSC/K2"] == 7 and v[4]["SSSC"] == 5 + F(11, 3)
-    assert (v[1]["MPVGP"], v[1]["MPTS"], v[1]["GPTS"], v[1]["PTS"]) == (F(5, 2), 3, F(5, 2), 3)
+    assert (v[1]["MPvGP"], v[1]["MPTS"], v[1]["GPTS"], v[1]["PTS"]) == (F(5, 2), 3, F(5, 2), 3)
 
 
 def test_fore_buchholz_draws_the_final_round():
@@ -287,7 +287,7 @@ def test_standings_order_ties_and_reverse():
     assert order("BH:MP/R") == [(1, 1), (4, 2), (3, 3), (2, 4)]
     assert order([]) == [(1, 1), (4, 1), (3, 3), (2, 4)]
     res = compute_team(ev, None, edition="fide2024")
-    assert res.codes == ["ESB/C1", "MPVGP", "BH/C1"] == list(DEFAULT_TEAM_LIST)
+    assert res.codes == ["ESB/C1", "MPvGP", "BH/C1"] == list(DEFAULT_TEAM_LIST)
     assert res.primary == "MP" and res.rounds == 3 and res.pab.source == "default"
     assert res.value(4, "bh/c1") == 8 and res.row(1).game_points == F(5, 2)
 
@@ -296,7 +296,7 @@ def test_without_codes_the_files_list_is_used():
     """Record 202 names the list when the caller gives none; a bad code there is named with the record."""
     text = small().replace("352 WB\n", "352 WB\n202 BH:MP/C1,MPvGP\n")
     res = compute_team(read_team_trf(text, "l.trf"), None, edition="fide2024")
-    assert res.codes == ["BH:MP/C1", "MPVGP"] and res.value(4, "BH:MP/C1") == 8 and not res.round_robin
+    assert res.codes == ["BH:MP/C1", "MPvGP"] and res.value(4, "BH:MP/C1") == 8 and not res.round_robin
     bad = small().replace("352 WB\n", "352 WB\n202 BH:MP/C1,XYZ\n")
     with pytest.raises(DescriptorError, match=r"record 202/212: BH:MP/C1, XYZ\): unknown team tie-break 'XYZ'"):
         compute_team(read_team_trf(bad, "l.trf"), None)

@@ -12,6 +12,7 @@ import os
 from fractions import Fraction
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Optional
 
 import pytest
 
@@ -321,3 +322,72 @@ def test_points_too_wide_for_their_columns():
     assert _points(Fraction(9, 4), 4) == "2.25" and _points(Fraction(1234, 1), 6) == "1234.0"
     with pytest.raises(TiebreakError):
         _points(Fraction(201, 2), 4)
+
+
+# --- a team workbook written as TRF, read by FIDE's reference engine -----------------------------------------
+
+def _sample_workbook(tmp_path: Path, drop_round: Optional[int] = None) -> tuple[TeamEvent, Path]:
+    """sample-trf26-mp.trf (11 teams of 4 boards, 7 rounds; round 4: team 7 won its match against
+    team 10 by forfeit, 330 ``-+``) as a team workbook, without the match rows of ``drop_round``."""
+    from xl_tiebreak.excel.authoring.team_template import filled_team_workbook, to_bytes
+    source = TEAM / "sample-trf26-mp.trf"
+    if not source.is_file():
+        pytest.skip("../shared/data/team is not there")
+    event = _read(source.read_text(encoding="utf-8"), source.name)
+    wb = filled_team_workbook(event)
+    ms = wb["Matches"]
+    for r in range(5, ms.max_row + 1):
+        if drop_round is not None and ms.cell(r, 1).value == drop_round:
+            for j in range(1, ms.max_column + 1):
+                ms.cell(r, j).value = None
+    book = tmp_path / "team.xlsx"
+    book.write_bytes(to_bytes(wb))
+    return event, book
+
+
+def _rounds_of(text: str, no: int) -> list[str]:
+    line = next(ln for ln in text.splitlines() if ln.startswith("001") and int(ln[4:8]) == no)
+    return [line[91 + 10 * r:99 + 10 * r] for r in range(7)]
+
+
+def test_a_workbook_s_forfeited_match_is_written_so_that_fide_s_reference_scores_it(tmp_path, capsys):
+    """The winners of a forfeited match get ``0000 - +`` on the first ``boards`` players of their roster
+    (the workbook has no line-up for it; FIDE TEC's TRF-2025 sample writes it on the players fielded),
+    and their points fields count it. Written ``0000 - -``, gacrux gave team 7 no match point and no game
+    point for that round (2 MP instead of 4): here it reads the workbook's TRF with the source's values."""
+    from xl_tiebreak.cli import main
+    run = _gacrux()
+    event, book = _sample_workbook(tmp_path)
+    out = tmp_path / "back.trf"
+    assert main(["export-trf", str(book), "-o", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert event.team(7).roster[:4] == (21, 27, 31, 38)
+    assert [_rounds_of(text, p)[3] for p in (21, 27, 31, 38, 46)] == ["0000 - +"] * 4 + ["0000 - -"]
+    assert next(ln for ln in text.splitlines() if ln.startswith("001   21"))[80:84] == " 5.5"  # 4.5 + the forfeit
+    assert [_rounds_of(text, p)[3] for p in event.team(10).roster] == ["0000 - -"] * 5
+    assert_same_event(event, read_team_trf(text, out.name))
+    _same_under_gacrux(run, TEAM / "sample-trf26-mp.trf", out)
+    assert run(out, ["MPTS"]).match_points[7] == 4
+
+
+def test_a_team_trf_written_mid_event_leaves_the_rounds_to_come_blank(tmp_path, capsys):
+    """Round 7 of 7 not played yet: every player's round 7 is left blank, as the individual writer
+    leaves it (``0000 - -`` there is a round without a game, which a reader may count as a forfeit),
+    while a reserve who sat out a round played is still ``0000 - -``; from the workbook and from the TRF
+    written, read again. FIDE's reference engine gives the values of the source after round 6."""
+    from xl_tiebreak.cli import main
+    run = _gacrux()
+    _event, book = _sample_workbook(tmp_path, drop_round=7)
+    out = tmp_path / "mid.trf"
+    assert main(["export-trf", str(book), "-o", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    again = tmp_path / "again.trf"
+    assert main(["export-trf", str(out), "-o", str(again)]) == 0
+    for written in (text, again.read_text(encoding="utf-8")):
+        players = [ln for ln in written.splitlines() if ln.startswith("001")]
+        assert players and all(len(ln.rstrip()) <= 91 + 10 * 6 for ln in players)  # nothing after round 6
+        assert _rounds_of(written, 46)[:6] == ["0000 - -", "0000 - -", "  53 b 1", "0000 - -", "0000 - -", "0000 - -"]
+    for edition in ("2024", "2026"):
+        a = run(TEAM / "sample-trf26-mp.trf", CODES, edition=edition, rounds=6)
+        b = run(out, CODES, edition=edition, rounds=6)
+        assert (a.raw, a.rank) == (b.raw, b.rank)

@@ -98,7 +98,7 @@ def test_team_template_structure_and_its_handful_of_calls():
         "Primary score", "PAB match points", "PAB game points", "Home colours", "Type"]
     assert [settings.cell(r, 2).value for r in range(7, 12)] == [4, 2, 1, 0, "MP"]
     # the engine's default list: the Olympiad order relative to the primary score
-    assert [settings.cell(r, 2).value for r in range(17, 20)] == ["ESB/C1", "MPVGP", "BH/C1"]
+    assert [settings.cell(r, 2).value for r in range(17, 20)] == ["ESB/C1", "MPvGP", "BH/C1"]
     from test_excel_workbook import calls_per_recalculation
     assert calls_per_recalculation(TEMPLATE) == 5  # status, match scores, player points, legend, standings
 

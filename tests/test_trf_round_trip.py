@@ -21,6 +21,7 @@ from xl_tiebreak.excel.event_sheet import LABELS, WORKED_OUT, value_of
 from xl_tiebreak.excel.sheet_table import rows_to_tournament
 from xl_tiebreak.examples import demo_text
 from xl_tiebreak.model import Kind
+from xl_tiebreak.trf.reader import detect_encoding
 
 needs_gacrux = pytest.mark.skipif(not gacrux_available(), reason="gacrux (test extra) is not installed")
 
@@ -42,9 +43,11 @@ def _round_trip(src: Path, tmp: Path) -> Path:
 
 def _header(path: Path) -> dict[str, list[str]]:
     """The header records of a file: labelled ones by value (empty ones left out), others and the
-    comment lines (###) verbatim."""
+    comment lines (###) verbatim; the file decoded as our reader decodes it (the source is UTF-8, the
+    file written Windows-1252)."""
     got: dict[str, list[str]] = {}
-    for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+    raw = path.read_bytes()
+    for line in raw.decode(detect_encoding(raw)).splitlines():
         code = line[:3]
         if code == "001" or not line.strip() or code in WORKED_OUT:
             continue

@@ -135,6 +135,9 @@ def _arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
                                           "kept as BOOK.bak-YYYY-MM-DD-HHMMSS-xxxxxxxx.xlsx)"}),
         "encoding": (("--encoding",), {"metavar": "NAME", "help": "text encoding of a TRF file (default: UTF-8, "
                                        "else Windows-1252 or Latin-1, with a warning), e.g. cp1250"}),
+        "trf encoding": (("--encoding",), {"metavar": "NAME", "help": "text encoding of the TRF written: a team "
+                                           "TRF's is the one it is read in (default: detected); a workbook's "
+                                           "Windows-1252 when every character fits, else UTF-8 with a note"}),
         "force": (("--force",), {"action": "store_true", "help": "replace the output file if it exists"}),
         "category": (("--category",), {"metavar": "CATEGORY", "help": "only the players of a category, in the whole "
                                        "event's order: U1600 (rated below), 1600-1799, women, U18 / S50 (age), "
@@ -888,7 +891,8 @@ def _commands() -> tuple[tuple[str, str, tuple[str, ...], Callable[[argparse.Nam
          "name, title, rating, federation, FIDE ID, sex, birth date; every result with its colour, byes "
          "and withdrawals; the Event sheet's header records, the start date, the rounds as XXR, the "
          "tie-break list); or a team TRF written again as TRF-26", ("export input", "trf output", "force",
-                                                                   "tiebreaks", "rules", "team pab", "team primary"),
+                                                                   "tiebreaks", "rules", "team pab", "team primary",
+                                                                   "trf encoding"),
          _export_trf),
         ("recompute", "fill in the values of our functions in a workbook, changing nothing else",
          ("recompute input", "in place", "force"), _recompute),

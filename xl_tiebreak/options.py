@@ -24,8 +24,12 @@ CHOICES: dict[str, tuple[str, ...]] = {
 #: EDEB, EDEBT, EDEBB; C.07 Art. 13.3.2) are read. ``event`` (default, the text): only for two
 #: teams still tied in both MP and GP, with BC/TBR/BBE counted over all their games in the event
 #: (Art. 12). ``encounter`` (FIDE's reference engine gacrux): for any two teams left, counted over
-#: the boards of their encounters only (two teams that never met stay tied).
-TEAM_CHOICES: dict[str, tuple[str, ...]] = {"ede_knockout": ("event", "encounter")}
+#: the boards of their encounters only (two teams that never met stay tied). ``ede_subset``: how EDE
+#: goes on in a new subset of tied teams (C.07 Art. 13.3.3). ``continue`` (default, FIDE TEC's answer
+#: to its exercise 45, as FIDE's reference engine and Sharly compute it): with the score that split the
+#: group, then the other. ``restart`` (the text read literally): from the primary score again.
+TEAM_CHOICES: dict[str, tuple[str, ...]] = {"ede_knockout": ("event", "encounter"),
+                                            "ede_subset": ("continue", "restart")}
 
 
 def team_options_from_pairs(pairs: Iterable[tuple[str, object]], where: str = "option") -> dict[str, str]:

@@ -21,7 +21,9 @@ Choices of the team face:
   other error of the file stops it, naming the line;
 * the open questions of team events: ``--set NAME=VALUE`` with a name of
   :data:`~xl_tiebreak.options.TEAM_CHOICES` (``--set ede-knockout=encounter``: the EDE knock-out
-  steps read as gacrux reads them; the default ``event`` is the text's reading); every output
+  steps read as gacrux reads them; the default ``event`` is the text's reading; ``--set
+  ede-subset=restart``: a new subset of tied teams restarts EDE from the primary score, the text
+  read literally; the default ``continue`` is FIDE TEC's answer to its exercise 45); every output
   computed with a non-default choice says so in its notes;
 * the options of individual events only (``--type``, ``--live``, an individual ``--set`` name,
   ``--unrated``, ``--category``) are refused with a team file rather than ignored.
@@ -204,7 +206,7 @@ def _refuse_individual_options(args: argparse.Namespace) -> None:
 
 
 def _team_options(args: argparse.Namespace) -> dict[str, str]:
-    """``--set NAME=VALUE`` for a team event: the engine's keywords (``ede_knockout``); an
+    """``--set NAME=VALUE`` for a team event: the engine's keywords (``ede_knockout``, ``ede_subset``); an
     individual event's name, an unknown name or word is an error naming the option."""
     from .options import team_options_from_pairs
     pairs = []
@@ -219,16 +221,23 @@ def _team_options(args: argparse.Namespace) -> dict[str, str]:
         raise TiebreakError(f"{exc} ({Path(args.input).name} is a team event)") from None
 
 
+def _choices(args: argparse.Namespace) -> dict[str, str]:
+    """The engine's keywords for the open questions of team events, each given or its default."""
+    from .teamtb.engine import EDE_KNOCKOUT, EDE_SUBSET
+    return {"ede_knockout": EDE_KNOCKOUT[0], "ede_subset": EDE_SUBSET[0], **_team_options(args)}
+
+
 def _result(args: argparse.Namespace, event: "TeamEvent", edition: Optional[str] = None) -> "TeamResult":
     from .teamtb.engine import compute_team
     codes = getattr(args, "tiebreaks", None) or None
     from_file = codes is None and bool(event.tournament.tiebreaks)
     if from_file:
         codes = ",".join(event.tournament.tiebreaks)
+    choices = _choices(args)
     try:
         return compute_team(event, codes, edition=edition if edition is not None else (args.rules or None),
-                            rounds=getattr(args, "rounds", None),
-                            ede_knockout=_team_options(args).get("ede_knockout", "event"))
+                            rounds=getattr(args, "rounds", None), ede_knockout=choices["ede_knockout"],
+                            ede_subset=choices["ede_subset"])
     except DescriptorError as exc:
         if from_file:
             raise DescriptorError(f"{Path(args.input).name}: record 202 (the tie-breaks; give --tiebreaks to "
@@ -357,7 +366,8 @@ def export_team_trf(args: argparse.Namespace) -> Optional[tuple[str, int]]:
     """``export-trf TEAM.trf -o OUT.trf``: the team event written again as TRF-26
     (:func:`~xl_tiebreak.trf.team_writer.write_team_trf`): the team records, the games' MP and GP,
     the ranks of the team standings (``--tiebreaks``, else the file's 202, else the Olympiad order;
-    ``--rules``), the PAB value used stated in 320. ``None`` when the input is not a team TRF (a team
+    ``--rules``), the PAB value used stated in 320; in the encoding the file was read in (``--encoding``,
+    else the one detected; UTF-8 with a note). ``None`` when the input is not a team TRF (a team
     workbook is written by :func:`xl_tiebreak.excel.commands.export_trf`, every match typed included)."""
     if Path(args.input).suffix.lower() in (".xlsx", ".xlsm"):
         return None
@@ -365,11 +375,16 @@ def export_team_trf(args: argparse.Namespace) -> Optional[tuple[str, int]]:
     if event is None:
         return None
     from .excel.xlsx.safe_write import atomic_write
+    from .trf.encoding import encode_trf
+    from .trf.reader import trf_encoding
     from .trf.team_writer import write_team_trf
     result = _result(args, event)
     notes: list[str] = []
     text = write_team_trf(event, result, notes)
-    out = atomic_write(Path(args.output), text.encode("utf-8"), overwrite=args.force)
+    encoded = encode_trf(text, source=args.encoding or trf_encoding(Path(args.input)))
+    out = atomic_write(Path(args.output), encoded.data, overwrite=args.force)
+    if encoded.note:
+        print(f"xl-tiebreak: note: {out}: {encoded.note}", file=sys.stderr)
     players = sum(len(t.roster) for t in event.teams)
     return (f"wrote {out}: {len(event.teams)} teams, {players} players, {event.rounds} rounds; ranks (310) of the "
             f"standings after round {result.rounds} by {', '.join(result.codes) or 'the primary score'} "
@@ -383,9 +398,10 @@ def _explain(args: argparse.Namespace, event: "TeamEvent") -> tuple[str, int]:
     from .teamtb.engine import explain_team
     # the list the standings use (--tiebreaks, else the file's 202/212, else the default): a Type A
     # code is explained inside the group the standings rank it in
+    choices = _choices(args)
     lines = explain_team(event, args.tiebreak, args.player, edition=args.rules or None, rounds=args.rounds,
-                         codes=getattr(args, "tiebreaks", None) or None,
-                         ede_knockout=_team_options(args).get("ede_knockout", "event"))
+                         codes=getattr(args, "tiebreaks", None) or None, ede_knockout=choices["ede_knockout"],
+                         ede_subset=choices["ede_subset"])
     pab = pab_text(event, event.pab)
     if args.format == "json":
         import json

@@ -51,6 +51,8 @@ RULES: dict[str, tuple[str, str]] = {
     "team-record": ("error", "a team record that cannot be applied (a second 320, a 300 line-up that is not the "
                     "match's)"),
     "team-overlap": ("warning", "two team records (330, 320, 240) for one team's round: the one used is named"),
+    "team-points": ("warning", "a team event's board player whose points field differs from his results (FIDE's "
+                    "reference engine refuses the file; some programs count a team bye's points there)"),
     "team-abnormal": ("warning", "record 299 (abnormal points), which is not applied: the scores are the games'"),
     "formula-error": ("error", "a formula of ours that gives an error on recompute (a table blocked, a bad setting)"),
 }

@@ -54,6 +54,10 @@ What gacrux 1.11.65 does (read from its source and checked by running it):
   part) and maps the values back to the caller's codes.  A DE-type code placed after
   a moved code would then see different tie groups, so that case is refused unless
   ``reorder=False``.
+* Encoding: gacrux decodes a TRF as Latin-1 unless ``-b`` names another (``-b utf-8``); a
+  UTF-8 name with ``ü`` is two characters there, and every later column of its line moves
+  (error 467, "misaligned data").  ``run_gacrux(encoding=...)`` passes ``-b``;
+  ``gacrux_players`` gives what it reads of each 001 line (its ``convert`` to JSON).
 * Round-robin sit-out round (odd number of players): gacrux accepts ``0000 - Z``,
   ``0000 - U`` or a blank field; with ``-p`` it ignores rounds without an opponent in
   BH/SB/DE/ARO and friends.  Its own generator writes ``0000 - U`` (1 point).
@@ -67,7 +71,7 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
-__all__ = ["GacruxError", "gacrux_available", "gacrux_version", "run_gacrux", "is_fore_code"]
+__all__ = ["GacruxError", "gacrux_available", "gacrux_version", "run_gacrux", "is_fore_code", "gacrux_players"]
 
 GACRUX_VERSION = "1.11.65"
 _MODES = {"swiss": "-s", "pre-determined": "-p", "predetermined": "-p", "round-robin": "-p", "rr": "-p"}
@@ -176,14 +180,15 @@ def run_table(cmd: list[str], path: object, timeout: float, expected: list[str])
 def run_gacrux(trf_path: str, codes: list[str], *, mode: str | None = "swiss",
                unrated: int | None = None, rounds: int | None = None,
                scheduled_rounds: int | None = None, reorder: bool = True,
-               timeout: float = 600.0) -> dict[int, dict[str, Fraction | None]]:
+               timeout: float = 600.0, encoding: str | None = None) -> dict[int, dict[str, Fraction | None]]:
     """Run gacrux's tie-break checker on a TRF file.
 
     Returns {start number: {code as given: exact value, or None when undefined}}.
     mode: "swiss" (-s), "pre-determined"/"round-robin" (-p), or None (let gacrux
     guess).  unrated: rating for unrated players (-u).  rounds: evaluate rounds
     1..rounds (-n).  scheduled_rounds: number of rounds of the event (-N).
-    reorder: move FB/AFB/.../F codes last (see the module docstring).
+    reorder: move FB/AFB/.../F codes last (see the module docstring).  encoding: gacrux's -b
+    (default: it reads Latin-1).
     Raises GacruxError when gacrux fails and ValueError for bad arguments.
     """
     codes = checked_codes(codes)
@@ -203,6 +208,8 @@ def run_gacrux(trf_path: str, codes: list[str], *, mode: str | None = "swiss",
         cmd += ["-n", str(int(rounds))]
     if scheduled_rounds is not None:
         cmd += ["-N", str(int(scheduled_rounds))]
+    if encoding is not None:
+        cmd += ["-b", encoding]
     cmd += ["-t", "PTS", *[codes[i] for i in order], "-d", "T"]
 
     rows = run_table(cmd, path, timeout, ["StartNo", "Rank", "PTS", *[codes[i] for i in order]])
@@ -216,3 +223,25 @@ def run_gacrux(trf_path: str, codes: list[str], *, mode: str | None = "swiss",
     if not result:
         raise GacruxError(f"gacrux printed no players for {path}")
     return result
+
+
+def gacrux_players(trf_path: str | Path, *, encoding: str | None = None,
+                   timeout: float = 600.0) -> list[tuple[str, str, int, int]]:
+    """What gacrux reads of each 001 line, in file order: (name, federation, FIDE ID, rating; 0
+    where none), through its ``convert`` to JSON (``-b encoding`` when given).  Raises GacruxError
+    when it refuses the file (a misaligned line included)."""
+    import json
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "event.json"
+        cmd = [sys.executable, "-m", "gacrux.convert", "-i", str(trf_path), "-o", str(out)]
+        if encoding is not None:
+            cmd += ["-b", encoding]
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        doc = json.loads(out.read_text(encoding="utf-8")) if out.is_file() else {}
+    status = doc.get("status", {})
+    if proc.returncode != 0 or status.get("code", 0) != 0 or "event" not in doc:
+        said = status.get("error") or proc.stdout.strip() or proc.stderr.strip()
+        raise GacruxError(f"gacrux refused {trf_path}: {said}")
+    return [(p["fideName"], p["federation"], p["fideId"] or 0, p["rating"][0]["rating"] if p.get("rating") else 0)
+            for p in doc["event"]["profiles"] if "birth" in p]  # (an arbiter of 102/112 is a profile too)

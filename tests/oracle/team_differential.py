@@ -29,7 +29,7 @@ from xl_tiebreak.teamtb import compute_team
 from xl_tiebreak.trf.teams import read_team_trf
 
 #: every code of the core families, as both engines spell it
-CODES = ["MPTS", "GPTS", "MPVGP",
+CODES = ["MPTS", "GPTS", "MPvGP",
          "BH:MP", "BH:GP", "BH:MP/C1", "BH:GP/C1", "BH:MP/C2", "BH:GP/C2", "BH:MP/M1", "BH:GP/M1", "BH:MP/P",
          "BH:GP/P", "BH", "BH/C1", "BH:MP/C9", "BH:GP/M2",
          "FB", "FB:MP", "FB:GP", "FB/C1", "FB/P", "FB:MP/M1", "AOB", "AOB:MP", "AOB:GP", "AOB/C1", "AOB:GP/P",

@@ -151,7 +151,7 @@ def export_trf(args) -> tuple[str, int]:
     t = for_export(t, settings, header)
     t, after = with_ranks(t, settings)
     notes: list[str] = []
-    out = atomic_write(Path(args.output), write_trf(t, notes).encode("utf-8"), overwrite=args.force)
+    out = _write_trf_file(args, write_trf(t, notes))
     ranks = f"; ranks after round {after} (the Settings tie-breaks)" if after else ""
     return (f"wrote {out}: {len(t.players)} players, {t.rounds} rounds{ranks}\n" + _colour_note(t)
             + "".join(f"note: {n}\n" for n in notes)), 0
@@ -183,10 +183,22 @@ def _export_team_trf(args, book) -> tuple[str, int]:
     if result is None and codes:
         result = compute_team(ev, codes, rounds=0)  # no round complete: the list still written
     notes: list[str] = []
-    out = atomic_write(Path(args.output), write_team_trf(ev, result, notes).encode("utf-8"), overwrite=args.force)
+    out = _write_trf_file(args, write_team_trf(ev, result, notes))
     ranks = f"; ranks after round {tables.complete} (the Settings tie-breaks)" if tables.complete else ""
     return (f"wrote {out}: {len(ev.teams)} teams, {ev.boards} boards, {ev.rounds} rounds{ranks}\n"
             + "".join(f"note: {n}\n" for n in notes)), 0
+
+
+def _write_trf_file(args, text: str) -> Path:
+    """A workbook's TRF written to ``-o``: in ``--encoding``, else Windows-1252 when every character
+    fits, else UTF-8 with a note on standard error (:func:`xl_tiebreak.trf.encoding.encode_trf`)."""
+    import sys
+    from ..trf.encoding import encode_trf
+    encoded = encode_trf(text, getattr(args, "encoding", None))
+    out = atomic_write(Path(args.output), encoded.data, overwrite=args.force)
+    if encoded.note:
+        print(f"xl-tiebreak: note: {out}: {encoded.note}", file=sys.stderr)
+    return out
 
 
 def with_ranks(t, settings):

@@ -41,7 +41,7 @@ from ..teams import ABSENT, BYE, FORFEITED, PAB, PLAYED, TeamEvent, match_score
 from .spec import TeamColumn, TeamEvaluation, TeamSpec, TeamTieBreak
 
 __all__ = ["TeamRound", "Element", "TeamContext", "team_edition", "context_of", "cut_elements",
-           "show", "SCORES", "EDE_KNOCKOUT"]
+           "show", "SCORES", "EDE_KNOCKOUT", "EDE_SUBSET"]
 
 #: the two team scores
 SCORES = ("MP", "GP")
@@ -50,6 +50,13 @@ SCORES = ("MP", "GP")
 #: ``event``, the text (two teams equal in MP and GP, boards counted over the whole event, Art. 12);
 #: ``encounter``, FIDE's reference engine gacrux (any two teams left, boards of their encounters only)
 EDE_KNOCKOUT = ("event", "encounter")
+
+#: the readings of a new subset of tied teams in EDE (C.07 Art. 13.3.3; :mod:`.encounter`), the
+#: default first: ``continue``, FIDE TEC's answer to its exercise 45 (what FIDE's reference engine
+#: and Sharly do): the subset goes on with the score that split it, "still within the same
+#: application of the tie-break", then the other; ``restart``, the text read literally: every new
+#: subset starts again from the primary score (13.3.1)
+EDE_SUBSET = ("continue", "restart")
 
 # kinds of a team round as Art. 16 sees it (TeamRound.kind)
 K_PLAYED = "played match"
@@ -193,10 +200,14 @@ class TeamContext:
 
     def __init__(self, event: TeamEvent, edition: "Edition | str | None" = None, rounds: Optional[int] = None,
                  lookup: Optional[Lookup] = None, *, _rounds_by_team: Optional[dict[int, tuple[TeamRound, ...]]] = None,
-                 fore: bool = False, round_robin: bool = False, ede_knockout: str = EDE_KNOCKOUT[0]) -> None:
+                 fore: bool = False, round_robin: bool = False, ede_knockout: str = EDE_KNOCKOUT[0],
+                 ede_subset: str = EDE_SUBSET[0]) -> None:
         if ede_knockout not in EDE_KNOCKOUT:
             raise InputError(f"ede-knockout is {' or '.join(EDE_KNOCKOUT)}, not {ede_knockout!r}")
+        if ede_subset not in EDE_SUBSET:
+            raise InputError(f"ede-subset is {' or '.join(EDE_SUBSET)}, not {ede_subset!r}")
         self.ede_knockout = ede_knockout
+        self.ede_subset = ede_subset
         self._event = event
         self._edition, self.edition_note = team_edition(edition, event.tournament.start_date)
         self.notes: list[str] = [self.edition_note] if self.edition_note else []
@@ -434,7 +445,8 @@ class TeamContext:
                         last = replace(last, mp=self.draw("MP"), gp=self.draw("GP"), played=True, vur=False)
                     by[t] = rs[:-1] + (last,)
             self._fore = TeamContext(self._event, self._edition, self._n, self._lookup, _rounds_by_team=by, fore=True,
-                                     round_robin=self.round_robin, ede_knockout=self.ede_knockout)
+                                     round_robin=self.round_robin, ede_knockout=self.ede_knockout,
+                                     ede_subset=self.ede_subset)
             self._fore.notes = self.notes
         return self._fore
 

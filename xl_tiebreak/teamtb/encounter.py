@@ -11,7 +11,13 @@ tied (1 = best, lower is better).
   won) are left out unless ``/P`` (6.1.1). In a round robin (the evaluation's ``round_robin``,
   Art. 15.2) they count as played, and the tied teams are taken to have all met (6.2).
 * ``EDE`` (13.3): Art. 6 with the primary score; if it breaks no tie, with the secondary score
-  (13.3.1). Any time a new subset of tied teams appears, it restarts from 13.3.1 (13.3.3).
+  (13.3.1). Any time a new subset of tied teams appears, it restarts from 13.3.1 (13.3.3). FIDE TEC's
+  published answer to its exercise 45, the only worked example of a subset left by one split (a
+  group the secondary score split), goes on with the score that split it ("still within the same
+  application of the tie-break"), then the other one; FIDE's reference engine gacrux and Sharly do
+  the same. That is the default (:data:`CONTINUE`); the literal reading, every new subset from the
+  primary score again, is :data:`RESTART`, chosen by an evaluation whose ``ede_subset`` attribute
+  says so (the team event option ``ede_subset``, ``--set ede-subset=restart``).
 * The chains (13.3.2): when exactly two teams are still tied and they have the same match points
   and the same game points, the team knock-out tie-breaks of Art. 12 follow, in the chain's order:
   ``EDEBT`` BC then TBR, ``EDEBB`` BC then BBE, ``EDET`` TBR, ``EDEB`` BBE (``EDEC``, BC alone, is
@@ -41,7 +47,8 @@ from .typea import account_group, rank_column, ranks_from_tiers, tiers_by_key
 if TYPE_CHECKING:  # pragma: no cover
     from ..teams import TeamEvent
 
-__all__ = ["ROWS", "CHAINS", "EVENT", "ENCOUNTER", "Encounters", "de_tiers", "ede_tiers", "played_match"]
+__all__ = ["ROWS", "CHAINS", "EVENT", "ENCOUNTER", "CONTINUE", "RESTART", "Encounters", "de_tiers", "ede_tiers",
+           "played_match"]
 
 #: the knock-out steps of each chain (C.07 Art. 13.3.2): C = BC, T = TBR, B = BBE
 CHAINS: dict[str, str] = {"DE": "", "EDE": "", "EDEC": "C", "EDET": "T", "EDEB": "B", "EDEBT": "CT",
@@ -52,6 +59,11 @@ _STEP_NAMES = {"C": "BC", "T": "TBR", "B": "BBE"}
 #: only the two teams' encounters (gacrux's reading, for comparison)
 EVENT = "event"
 ENCOUNTER = "encounter"
+
+#: how EDE goes on in a new subset of tied teams (Art. 13.3.3): with the score that split it, then the
+#: other (TEC's answer to its exercise 45, the default), or from the primary score again (the text)
+CONTINUE = "continue"
+RESTART = "restart"
 
 
 def played_match(event: "TeamEvent", m: Match) -> bool:
@@ -75,6 +87,7 @@ class Encounters:
     rounds: int
     forfeits: bool = False  # /P: forfeited matches count as results (Art. 6.1.1)
     knockout: str = EVENT
+    subset: str = CONTINUE  # Art. 13.3.3: CONTINUE (TEC's exercise 45) or RESTART
     round_robin: bool = False  # Art. 15.2: forfeits count as played; all have met (6.2)
     boards: Optional[int] = None  # board_total of the event, when the evaluation keeps it
     points: Optional[Callable[[int], Points]] = None  # a team's board points, when the evaluation keeps them
@@ -224,19 +237,24 @@ def _knockout(enc: Encounters, pair: list[int], steps: str, trace: Optional[list
 
 
 def ede_tiers(enc: Encounters, members: list[int], first: str, steps: str = "",
-              trace: Optional[list[str]] = None) -> list[list[int]]:
-    """Art. 13.3 on a tied group: DE with the ``first`` score, else with the other one (13.3.1);
-    every new subset restarts from 13.3.1 (13.3.3); two teams still tied get the knock-out
-    ``steps`` (13.3.2)."""
+              trace: Optional[list[str]] = None, start: Optional[str] = None) -> list[list[int]]:
+    """Art. 13.3 on a tied group: DE with the ``first`` score (the primary, or the code's ``:MP``/``:GP``),
+    else with the other one (13.3.1); two teams still tied get the knock-out ``steps`` (13.3.2).
+    A new subset (13.3.3) starts from ``start``: the score that split its group (:data:`CONTINUE`,
+    TEC's exercise 45), or ``first`` again (:data:`RESTART`)."""
     if len(members) < 2:
         return [list(members)]
-    second = "GP" if first == "MP" else "MP"
-    for score in (first, second):
+    begin = start or first
+    if trace is not None and begin != first:
+        trace.append(f"{_names(members)}: a new subset, still within the same application of EDE: {begin} first, "
+                     "the score that split its group (FIDE TEC's answer to its exercise 45; C.07 Art. 13.3.3)")
+    for score in (begin, "GP" if begin == "MP" else "MP"):
         tiers = de_pass(enc, members, score, trace)
         if len(tiers) > 1:
+            after = score if enc.subset == CONTINUE else first
             out: list[list[int]] = []
             for tier in tiers:
-                out.extend(ede_tiers(enc, tier, first, steps, trace))
+                out.extend(ede_tiers(enc, tier, first, steps, trace, after))
             return out
     if len(members) == 2 and steps:
         return _knockout(enc, members, steps, trace)
@@ -253,11 +271,15 @@ def _first(ev: TeamEvaluation, tb: TeamTieBreak) -> str:
 def _encounters(ev: TeamEvaluation, tb: TeamTieBreak) -> Encounters:
     """The encounters as the evaluation asks: a round robin (C.07 Art. 15.2) when its
     ``round_robin`` says so; the knock-out steps' reading from its ``ede_knockout`` (:data:`EVENT`,
-    the default, or :data:`ENCOUNTER`), when it offers that open question as an option."""
+    the default, or :data:`ENCOUNTER`) and a new subset's from its ``ede_subset`` (:data:`CONTINUE`,
+    the default, or :data:`RESTART`), when it offers these open questions as options."""
     knockout = getattr(ev, "ede_knockout", None) or EVENT
     if knockout not in (EVENT, ENCOUNTER):
         raise ValueError(f"ede_knockout is {EVENT!r} or {ENCOUNTER!r}, not {knockout!r}")
-    return Encounters(ev.event, ev.rounds, tb.forfeits_as_played, knockout,
+    subset = getattr(ev, "ede_subset", None) or CONTINUE
+    if subset not in (CONTINUE, RESTART):
+        raise ValueError(f"ede_subset is {CONTINUE!r} or {RESTART!r}, not {subset!r}")
+    return Encounters(ev.event, ev.rounds, tb.forfeits_as_played, knockout, subset,
                       round_robin=bool(getattr(ev, "round_robin", False)), boards=boards_of(ev), points=points_of(ev),
                       known=getattr(ev, "match_scores", None))
 

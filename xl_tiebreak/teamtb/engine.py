@@ -16,7 +16,9 @@ standings (a Type A code in the group the codes before it leave tied, C.07 Art. 
 
 ``ede_knockout`` (both): the reading of the EDE knock-out steps, C.07 Art. 13.3.2 (:data:`EDE_KNOCKOUT`):
 ``"event"``, the text (the default), or ``"encounter"``, gacrux's; a result computed with the latter
-says so in its notes.
+says so in its notes. ``ede_subset`` (both): how EDE goes on in a new subset of tied teams, C.07
+Art. 13.3.3 (:data:`EDE_SUBSET`): ``"continue"``, FIDE TEC's answer to its exercise 45 (the default),
+or ``"restart"``, the text read literally; a result computed with the latter says so in its notes.
 """
 
 from __future__ import annotations
@@ -28,15 +30,15 @@ from typing import Optional
 from ..editions import Edition
 from ..errors import DescriptorError, InputError
 from ..teams import PAB, PabValue, TeamEvent
-from .context import EDE_KNOCKOUT, TeamContext, show
+from .context import EDE_KNOCKOUT, EDE_SUBSET, TeamContext, show
 from .registry import TeamCodes, parse_team, parse_team_list, team_spec
 from .spec import TeamColumn, TeamTieBreak
 
 __all__ = ["compute_team", "explain_team", "TeamResult", "TeamRow", "DEFAULT_TEAM_LIST", "team_context",
-           "EDE_KNOCKOUT"]
+           "EDE_KNOCKOUT", "EDE_SUBSET"]
 
 #: the Olympiad order relative to the primary score (MP primary: MP, EMGSB/C1, GP, BH:MP/C1)
-DEFAULT_TEAM_LIST = ("ESB/C1", "MPVGP", "BH/C1")
+DEFAULT_TEAM_LIST = ("ESB/C1", "MPvGP", "BH/C1")
 
 #: the EDE chains whose knock-out steps (C.07 Art. 13.3.2) the ``ede_knockout`` reading changes
 _KNOCKOUT_CHAINS = frozenset({"EDET", "EDEB", "EDEBT", "EDEBB", "EDEC"})
@@ -94,13 +96,15 @@ class TeamResult:
 
 def team_context(event: TeamEvent, edition: "str | Edition | None" = None, rounds: Optional[int] = None,
                  pab: Optional[PabValue] = None, primary: Optional[str] = None,
-                 round_robin: Optional[bool] = None, *, ede_knockout: str = EDE_KNOCKOUT[0]) -> TeamContext:
+                 round_robin: Optional[bool] = None, *, ede_knockout: str = EDE_KNOCKOUT[0],
+                 ede_subset: str = EDE_SUBSET[0]) -> TeamContext:
     """The evaluation :func:`compute_team` uses (``pab``: a PAB value replacing the event's;
     ``primary``: ``"MP"``/``"GP"`` replacing the event's primary score, e.g. for a TRF-16 file,
     which cannot state it); ``round_robin``: Art. 15.2 instead of Art. 16 (:mod:`.context`);
     ``None``: as the file says (the event's kind, TRF 092/192); ``ede_knockout``: the reading of
     the EDE knock-out steps (:data:`EDE_KNOCKOUT`, C.07 Art. 13.3.2: ``"event"``, the text, or
-    ``"encounter"``, gacrux's; :mod:`.encounter`)."""
+    ``"encounter"``, gacrux's; :mod:`.encounter`); ``ede_subset``: how EDE goes on in a new subset of
+    tied teams (:data:`EDE_SUBSET`, C.07 Art. 13.3.3: ``"continue"``, TEC's answer, or ``"restart"``)."""
     if round_robin is None:
         round_robin = event.tournament.kind == "round-robin"
     if primary is not None:
@@ -110,7 +114,8 @@ def team_context(event: TeamEvent, edition: "str | Edition | None" = None, round
         event = replace(event, primary=p)
     if pab is not None:
         event = replace(event, pab=replace(pab, source="option") if pab.source == "default" else pab)
-    return TeamContext(event, edition, rounds, team_spec, round_robin=round_robin, ede_knockout=ede_knockout)
+    return TeamContext(event, edition, rounds, team_spec, round_robin=round_robin, ede_knockout=ede_knockout,
+                       ede_subset=ede_subset)
 
 
 def _codes(event: TeamEvent, codes: TeamCodes) -> list[TeamTieBreak]:
@@ -155,6 +160,19 @@ def _knockout_note(ctx: TeamContext, tbs: list[TeamTieBreak]) -> Optional[str]:
     return head + f"; used by {', '.join(chains)}"
 
 
+def _subset_note(ctx: TeamContext, tbs: list[TeamTieBreak]) -> Optional[str]:
+    """The note every output carries when a new subset of tied teams restarts EDE from the primary
+    score (``ede_subset="restart"``, not the default)."""
+    if ctx.ede_subset == EDE_SUBSET[0]:
+        return None
+    head = ("EDE restarts every new subset of tied teams from the primary score (ede-subset=restart, C.07 "
+            "Art. 13.3.3 read literally); the default (ede-subset=continue, FIDE TEC's answer to its exercise 45, "
+            "as FIDE's reference engine computes it) goes on with the score that split the group")
+    chains = [tb.code for tb in tbs if tb.name.startswith("EDE")]
+    return head + (f"; used by {', '.join(chains)}" if chains else "; no EDE code is listed, so it changes nothing "
+                   "here")
+
+
 def _key(value: Optional[Fraction], lower_is_better: bool) -> tuple[int, Fraction]:
     if value is None:
         return (1, Fraction(0))
@@ -164,7 +182,7 @@ def _key(value: Optional[Fraction], lower_is_better: bool) -> tuple[int, Fractio
 def compute_team(event: TeamEvent, codes: TeamCodes = None, edition: "str | Edition | None" = None,
                  rounds: Optional[int] = None, pab: Optional[PabValue] = None,
                  primary: Optional[str] = None, round_robin: Optional[bool] = None, *,
-                 ede_knockout: str = EDE_KNOCKOUT[0]) -> TeamResult:
+                 ede_knockout: str = EDE_KNOCKOUT[0], ede_subset: str = EDE_SUBSET[0]) -> TeamResult:
     """Every team's MP, GP and values of ``codes`` (default: the file's list, record 202 or 212,
     else :data:`DEFAULT_TEAM_LIST`), in standings order. ``edition``: ``fide2024`` or ``fide2026`` (default: from the start date);
     ``rounds``: the rounds counted (default: up to the last round in which a team has a match, with
@@ -173,13 +191,16 @@ def compute_team(event: TeamEvent, codes: TeamCodes = None, edition: "str | Edit
     ``round_robin``: the event is a round robin (C.07 Art. 15.2: no Art. 16; forfeits count as
     played; a 2026 note when a Buchholz code is listed, which that text forbids there); ``None``:
     as the file says (TRF 092/192); ``ede_knockout``: the reading of the EDE knock-out steps,
-    ``"event"`` (the default, the text) or ``"encounter"`` (gacrux's; a note says so).
+    ``"event"`` (the default, the text) or ``"encounter"`` (gacrux's; a note says so); ``ede_subset``:
+    how EDE goes on in a new subset of tied teams, ``"continue"`` (the default, TEC's answer) or
+    ``"restart"`` (the text read literally; a note says so).
     Bad codes raise :class:`~xl_tiebreak.errors.DescriptorError`, a bad edition
     :class:`~xl_tiebreak.errors.EditionError`, bad rounds :class:`InputError`."""
     if not event.teams:
         raise InputError("the team event has no teams: nothing to compute")
     tbs = _codes(event, codes)
-    ctx = team_context(event, edition, rounds, pab, primary, round_robin, ede_knockout=ede_knockout)
+    ctx = team_context(event, edition, rounds, pab, primary, round_robin, ede_knockout=ede_knockout,
+                       ede_subset=ede_subset)
     round_robin = ctx.round_robin
     prim = ctx.primary
     primary_col, cols = _columns(ctx, tbs)
@@ -202,9 +223,7 @@ def compute_team(event: TeamEvent, codes: TeamCodes = None, edition: "str | Edit
             rank, prev = i, k
         rows.append(TeamRow(t, ctx.name(t), ctx.score(t, "MP"), ctx.score(t, "GP"), [c.get(t) for c in cols], rank))
     notes = list(ctx.notes)
-    knockout = _knockout_note(ctx, tbs)
-    if knockout:
-        notes.append(knockout)
+    notes += [n for n in (_knockout_note(ctx, tbs), _subset_note(ctx, tbs)) if n]
     bh = [tb.code for tb in tbs if tb.name in _BUCHHOLZ_FAMILY]
     if round_robin and ctx.is_2026 and bh:
         notes.append(f"{', '.join(bh)}: the 2026 text (note to C.07 Art. 8) says the Buchholz tie-breaks are not "
@@ -220,17 +239,18 @@ def compute_team(event: TeamEvent, codes: TeamCodes = None, edition: "str | Edit
 def explain_team(event: TeamEvent, code: "str | TeamTieBreak", team: int, edition: "str | Edition | None" = None,
                  rounds: Optional[int] = None, pab: Optional[PabValue] = None,
                  primary: Optional[str] = None, round_robin: Optional[bool] = None, *, codes: TeamCodes = None,
-                 ede_knockout: str = EDE_KNOCKOUT[0]) -> list[str]:
+                 ede_knockout: str = EDE_KNOCKOUT[0], ede_subset: str = EDE_SUBSET[0]) -> list[str]:
     """One team's value of one code, step by step: which matches, which opponent scores, what
     Art. 16 did. ``codes``: the event's list, as :func:`compute_team` takes it (default: the
     file's record 202/212, else :data:`DEFAULT_TEAM_LIST`), the same list the standings use.
     When the code is in it, the value is the standings' one: the list is computed up to the code,
     and a Type A code is ranked (and explained) inside the group the primary score and the codes
     before it leave tied (C.07 Art. 4.2). A code not in the list is computed after the primary
-    score only, and a Type A account says so. ``ede_knockout`` as for :func:`compute_team`."""
+    score only, and a Type A account says so. ``ede_knockout``, ``ede_subset`` as for :func:`compute_team`."""
     tb = parse_team(code)
     tbs = _codes(event, codes)
-    ctx = team_context(event, edition, rounds, pab, primary, round_robin, ede_knockout=ede_knockout)
+    ctx = team_context(event, edition, rounds, pab, primary, round_robin, ede_knockout=ede_knockout,
+                       ede_subset=ede_subset)
     if team not in ctx.teams:
         raise InputError(f"no team {team} in the event (teams {', '.join(map(str, ctx.teams))})")
     row = team_spec(tb.name)
@@ -250,10 +270,7 @@ def explain_team(event: TeamEvent, code: "str | TeamTieBreak", team: int, editio
              f"{ctx.edition.name}, {ctx.rounds} round(s), primary score {ctx.primary}"]
     if where:
         lines.append(where)
-    notes = list(ctx.notes)
-    knockout = _knockout_note(ctx, [tb])
-    if knockout:
-        notes.append(knockout)
+    notes = list(ctx.notes) + [n for n in (_knockout_note(ctx, [tb]), _subset_note(ctx, [tb])) if n]
     lines += [f"note: {n}" for n in notes]
     if row.account is not None:
         lines += row.account(ctx, tb, team)

@@ -7,7 +7,7 @@ Families: :mod:`.scores` (PTS MPTS GPTS MPvGP), :mod:`.buchholz` (BH FB AOB), :m
 codes) and :mod:`.encounter` (the direct-encounter codes).
 
 >>> parse_team("bh:gp/c1").code, parse_team("MPvGP").name, team_spec("EMGSB").modifiers
-('BH:GP/C1', 'MPVGP', 'CMPR')
+('BH:GP/C1', 'MPvGP', 'CMPR')
 """
 
 from __future__ import annotations
@@ -28,26 +28,28 @@ from .sssc import ROWS as _SSSC
 __all__ = ["team_rows", "team_spec", "parse_team", "parse_team_list", "TeamCodes"]
 
 _ROWS: Optional[dict[str, TeamSpec]] = None
-_ALIASES: dict[str, str] = {}
+_INDEX: dict[str, str] = {}  # every name and alias in capitals -> the row's name
 
 TeamCodes = Union[str, Sequence[Union[str, TeamTieBreak]], None]
 
 
 def team_rows() -> dict[str, TeamSpec]:
-    """Every team row by name, families in the order above."""
+    """Every team row by its name as C.07 spells it (``MPvGP``), families in the order above."""
     global _ROWS
     if _ROWS is None:
         rows: dict[str, TeamSpec] = {}
+        index: dict[str, str] = {}
         for family in (_SCORES, _BUCHHOLZ, _PROGRESSIVE, _ESB, _SSSC, _BOARDS, _ENCOUNTER):
             for row in family:
-                name = row.name.upper()
-                if name in rows:
-                    raise ValueError(f"team tie-break {name} is registered twice")
+                if row.name.upper() in index:
+                    raise ValueError(f"team tie-break {row.name} is registered twice")
                 if set(row.modifiers) - set(TEAM_MODIFIERS):
-                    raise ValueError(f"{name}: unknown modifier letters {row.modifiers!r}")
-                rows[name] = row
-        _ALIASES.clear()
-        _ALIASES.update({a.upper(): n for n, r in rows.items() for a in r.aliases})
+                    raise ValueError(f"{row.name}: unknown modifier letters {row.modifiers!r}")
+                rows[row.name] = row
+                index[row.name.upper()] = row.name
+        _INDEX.clear()
+        _INDEX.update({a.upper(): r.name for r in rows.values() for a in r.aliases})
+        _INDEX.update(index)
         _ROWS = rows
     return _ROWS
 
@@ -55,9 +57,9 @@ def team_rows() -> dict[str, TeamSpec]:
 def team_spec(name: str) -> TeamSpec:
     """The row of a name or alias (any case); :class:`DescriptorError` if there is none."""
     rows = team_rows()
-    key = name.strip().upper()
-    key = _ALIASES.get(key, key)
-    if key not in rows:
+    up = name.strip().upper()
+    key = _INDEX.get(up) or next((n for n in rows if n.upper() == up), None)  # (or a row added since)
+    if key is None:
         raise DescriptorError(f"unknown team tie-break {name!r}; team codes: {', '.join(rows)}")
     return rows[key]
 

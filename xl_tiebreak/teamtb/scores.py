@@ -24,7 +24,7 @@ def score_of(tb: TeamTieBreak, primary: str) -> str:
         return "GP"
     if tb.name == "PTS":
         return primary
-    return "GP" if primary == "MP" else "MP"  # MPVGP: the secondary score
+    return "GP" if primary == "MP" else "MP"  # MPvGP: the secondary score
 
 
 def _compute(ev: TeamEvaluation, tb: TeamTieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
@@ -52,6 +52,6 @@ ROWS: list[TeamSpec] = [
              aliases=("MP",)),
     TeamSpec("GPTS", "Game points", "C.07 team events; TIEBREAK_RULES §5.17", _compute, _account,
              aliases=("GP",)),
-    TeamSpec("MPVGP", "Secondary score (GP when MP are primary, else MP)", "C.07 team tie-breaks (MPvGP); "
+    TeamSpec("MPvGP", "Secondary score (GP when MP are primary, else MP)", "C.07 team tie-breaks (MPvGP); "
              "TIEBREAK_RULES §5.17", _compute, _account, aliases=("SECONDARY", "GPVMP")),
 ]

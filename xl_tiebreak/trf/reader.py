@@ -47,8 +47,9 @@ _C1 = re.compile(rb"[\x80-\x9f]")
 def decode_trf(raw: bytes, source: str, fd: Findings, encoding: Optional[str] = None) -> str:
     """The text of a TRF file: UTF-8 (with or without a byte-order mark), else Windows-1252 (what
     Windows programs write; it shows ``Š``, ``Ž``, ``€`` where Latin-1 has control codes), else
-    Latin-1, with a warning naming the guess; ``encoding`` chooses instead of guessing. Every
-    U+FEFF (a byte-order mark, also one left before a line by joined files) is dropped."""
+    Latin-1 (:func:`detect_encoding`), with a warning naming the guess; ``encoding`` chooses instead
+    of guessing. Every U+FEFF (a byte-order mark, also one left before a line by joined files) is
+    dropped."""
     if encoding:
         try:
             text = raw.decode(encoding)
@@ -63,17 +64,31 @@ def decode_trf(raw: bytes, source: str, fd: Findings, encoding: Optional[str] = 
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
             line = raw[:exc.start].count(b"\n") + 1
-            guess = "cp1252"
-            try:
-                text = raw.decode("cp1252") if _C1.search(raw) else raw.decode("latin-1")
-                if not _C1.search(raw):
-                    guess = "latin-1"
-            except UnicodeDecodeError:
-                text, guess = raw.decode("latin-1"), "latin-1"
+            guess = detect_encoding(raw)
+            text = raw.decode(guess)
             fd.add("encoding", f"not UTF-8 (first at line {line}): read as {guess}"
                    f"{' (Windows-1252)' if guess == 'cp1252' else ''}; if names look wrong, give "
                    "--encoding (e.g. cp1250 for Central European Windows files)", source)
     return text.replace("\ufeff", "") if "\ufeff" in text else text
+
+
+def detect_encoding(raw: bytes) -> str:
+    """The encoding :func:`decode_trf` reads a file in when none is given: ``utf-8`` when the bytes
+    are UTF-8, else ``cp1252`` when they hold a byte only Windows-1252 gives a letter to (0x80-0x9F:
+    ``Š``, ``Ž``, ``€``) and are all Windows-1252, else ``latin-1``. (What Windows-1252 writes
+    outside 0x80-0x9F is read the same in Latin-1.)"""
+    try:
+        raw.decode("utf-8")
+        return "utf-8"
+    except UnicodeDecodeError:
+        pass
+    if _C1.search(raw):
+        try:
+            raw.decode("cp1252")
+            return "cp1252"
+        except UnicodeDecodeError:
+            pass
+    return "latin-1"
 
 
 def read_trf(path: Union[str, Path], *, allow_team: bool = False,
@@ -87,9 +102,17 @@ def read_trf(path: Union[str, Path], *, allow_team: bool = False,
 def trf_text(path: Union[str, Path], fd: Findings, encoding: Optional[str] = None) -> tuple[str, str]:
     """A TRF file's text (size-limited, decoded by :func:`decode_trf`) and the name findings use."""
     p = Path(path)
-    raw = read_input_file(p, MAX_TRF_BYTES, f"the file is larger than {MAX_TRF_BYTES // 2**20} MiB (the limit); a "
-                          "TRF file is a few hundred kilobytes")
-    return decode_trf(raw, p.name, fd, encoding), p.name
+    return decode_trf(_trf_bytes(p), p.name, fd, encoding), p.name
+
+
+def trf_encoding(path: Union[str, Path]) -> str:
+    """The encoding a TRF file is read in when none is given (:func:`detect_encoding`)."""
+    return detect_encoding(_trf_bytes(Path(path)))
+
+
+def _trf_bytes(p: Path) -> bytes:
+    return read_input_file(p, MAX_TRF_BYTES, f"the file is larger than {MAX_TRF_BYTES // 2**20} MiB (the limit); a "
+                           "TRF file is a few hundred kilobytes")
 
 
 def parse_trf(text: str, source: str = "<trf>", *, allow_team: bool = False,
@@ -327,8 +350,10 @@ def _read_players(player_lines: list[tuple[int, str]], declared_rounds: Optional
                             lambda no, r: f"{source} line {nos[no]}, {round_where(r, 'opponent', 'result')}",
                             fd, swiss=event_kind != "round-robin", bad=bad)
     clean = not any(f.severity == "error" for f in fd.items[before:])
-    if clean and not team:  # (a team event's board lines may carry points from the team's byes)
+    if clean and not team:
         scoring = _settle_scoring(kind, ids, scoring, explicit, source, nos, fd)
+    elif clean:  # a team event's board lines may carry points from the team's byes: a warning
+        _team_points(kind, ids, scoring, source, nos, fd)
     order = np.argsort(row_nos, kind="stable")
     kind, opp, colour = kind[order], opp[order], colour[order]
     rounds = _TrfRounds(kind, opp, colour, scoring)
@@ -409,6 +434,23 @@ def _disagreeing(kind: np.ndarray, declared: list[Optional[Fraction]], scoring: 
             scaled[id(d)] = num.numerator if num.denominator == 1 else -1  # -1: no total can equal it
     given = np.array([scaled[id(d)] for d in declared], dtype=np.int64)
     return (given != -2) & (given != upto) & (given != full), scale, full
+
+
+def _team_points(kind: np.ndarray, ids: list[dict[str, Any]], scoring: Scoring, source: str,
+                 lines: dict[int, int], findings: Findings) -> None:
+    """A team event's board players whose points field differs from their results: a warning each
+    (``team-points``), since FIDE's reference engine refuses such a file, while some programs count
+    the points of a team bye there. The results are what counts."""
+    declared = [p["declared_points"] for p in ids]
+    if all(d is None for d in declared):
+        return
+    bad, scale, full = _disagreeing(kind, declared, scoring)
+    for i in sorted(np.flatnonzero(bad).tolist(), key=lambda i: ids[i]["no"]):
+        p = ids[i]
+        findings.add("team-points", f"player {p['no']} has {points_text(p['declared_points'])} points, but his "
+                     f"results give {points_text(Fraction(int(full[i]), scale))}; FIDE's reference engine refuses "
+                     "such a file (some programs count a team bye's points there); the results are used",
+                     f"{source} line {lines[p['no']]}, {FIELDS['points'].where}")
 
 
 def _settle_scoring(kind: np.ndarray, ids: list[dict[str, Any]], scoring: Scoring, explicit: bool, source: str,

@@ -10,7 +10,8 @@ What is written:
   else ``FIDE_TEAM_TYPEA_MP_GP`` / ``..._GP_MP``); ``352`` the board colours as read (not invented
   where the file had none); ``362`` the match points ``TW TD TL``;
 * the 001 board lines, every field as read (as :func:`~xl_tiebreak.trf.writer.write_trf` writes
-  them), but for the cells of rounds without a game (:func:`_team_cells`);
+  them), but for the cells of rounds without a game (:func:`_team_cells`) and the winners of a
+  forfeited match (:func:`_forfeit_winners`);
 * ``310`` per team: number, name (columns 9-40), the short name and strength columns as read, match
   points and game points of the games (C.07 team scoring, :func:`~xl_tiebreak.teams.scores`), rank
   (from the standings given, else the rank read), the roster in board order;
@@ -41,7 +42,10 @@ What a team file read and written back does not keep character for character, on
   whose round it decides (where a 320 or 330 names the same team's round, the reader's
   ``team-overlap`` warning says which record is used);
 * a line-up (300) that only says what the roster order already gives is not written unless the
-  file had it.
+  file had it;
+* the winners of a forfeited match whose boards say nothing (a workbook has no line-up for it, or a
+  file wrote ``0000 - -``) get ``0000 - +`` on the first ``boards`` players of their roster;
+* the rounds no team has reached yet (no match, bye or pairing) are blank on every board line.
 """
 
 from __future__ import annotations
@@ -52,8 +56,8 @@ from fractions import Fraction
 from typing import Optional, Protocol, Sequence
 
 from ..errors import TiebreakError
-from ..model import Kind
-from ..teams import BYE, FORFEITED, PAB, PLAYED, Match, Team, TeamEvent, scores
+from ..model import Kind, Tournament, make_round
+from ..teams import ABSENT, BYE, FORFEITED, PAB, PLAYED, Match, Team, TeamEvent, scores
 from .layout import one_line, points_text
 from .writer import write_trf
 
@@ -88,7 +92,7 @@ def write_team_trf(event: TeamEvent, result: Optional[TeamStandings] = None,
     record 310 and whose tie-break codes become record 202; without it, the ranks read are kept.
     ``notes``: where the writer says what it could not keep as given (a team name cut to 310's
     columns, a player's field cut to 001's, a count of 062/072 not recounted)."""
-    t = event.tournament
+    t = _forfeit_winners(event)
     names = {tm.no: _name_comment(tm) for tm in event.teams}
     header = [ln for ln in t.header if ln[:3] not in TEAM_HEADER_RECORDS and ln not in names.values()]
     codes = tuple(_code(c) for c in result.tiebreaks) if result is not None else t.tiebreaks
@@ -97,7 +101,7 @@ def write_team_trf(event: TeamEvent, result: Optional[TeamStandings] = None,
     got: list[str] = []
     lines = write_trf(plain, got).splitlines()
     first = next((k for k, ln in enumerate(lines) if ln[:3] == "001"), len(lines))
-    head, players = lines[:first], _team_cells(event, lines[first:])
+    head, players = lines[:first], _team_cells(event, t, lines[first:])
     head += _team_header(event)
     ranks = {r.no: _rank(r.rank) for r in result.rows} if result is not None else {}
     records = _team_records(event, ranks, names, got)
@@ -116,22 +120,48 @@ def _name_comment(tm: Team) -> Optional[str]:
     return f"### team {tm.no} full name: {name}" if len(name) > NAME_WIDTH else None
 
 
-def _team_cells(event: TeamEvent, players: list[str]) -> list[str]:
-    """The 001 lines as a team file writes them (FIDE TEC's TRF-2025 team sample): ``0000 - +``
-    (a board won by forfeit against nobody; a forfeited match's winners) where the individual
-    writer puts ``0000 - U`` (the individual reader takes both for a pairing-allocated bye, but in
-    a team file ``U`` is the team PAB's, TRF-16), and ``0000 - -`` for a round without a game
-    where it leaves the field blank."""
+def _forfeit_winners(event: TeamEvent) -> Tournament:
+    """The board games with the winners of each forfeited match (330 ``+-``/``-+``) marked as TRF
+    writes them (FIDE TEC's TRF-2025 team sample): a point without an opponent, ``0000 - +``, on
+    the players the team fielded (rounds read so), else on the first ``boards`` players of its
+    roster. FIDE's reference engine scores the match from these cells (``0000 - -`` there gives
+    the winners 0 MP and 0 GP), and checks each points field against them."""
+    t = event.tournament
+    marked: dict[int, set[int]] = {}  # player -> rounds
+    for m in event.matches:
+        if m.kind != FORFEITED or m.forfeit != "+":
+            continue
+        rounds = [(p, t.player(p).rounds[m.round - 1].kind) for p in event.team(m.team).roster]
+        if not any(kind is Kind.PAB for _p, kind in rounds):
+            for p, _kind in [x for x in rounds if x[1] is Kind.ABSENT][:event.boards]:
+                marked.setdefault(p, set()).add(m.round)
+    if not marked:
+        return t
+    won = make_round(Kind.PAB, scoring=t.scoring)
+    return dataclasses.replace(t, players=tuple(
+        dataclasses.replace(p, rounds=tuple(won if r in marked[p.no] else rd for r, rd in enumerate(p.rounds, start=1)))
+        if p.no in marked else p for p in t.players))
+
+
+def _team_cells(event: TeamEvent, t: Tournament, players: list[str]) -> list[str]:
+    """The 001 lines (of ``t``, the event's board games as written) as a team file writes them
+    (FIDE TEC's TRF-2025 team sample): ``0000 - +`` (a board won by forfeit against nobody; a
+    forfeited match's winners) where the individual writer puts ``0000 - U`` (the individual
+    reader takes both for a pairing-allocated bye, but in a team file ``U`` is the team PAB's,
+    TRF-16), and ``0000 - -`` for a round without a game where it leaves the field blank, up to
+    the last round reached (a match, a bye, a pairing): the rounds still to come stay blank, as
+    the individual writer leaves them."""
     team_of = {p: tm.no for tm in event.teams for p in tm.roster}
     kinds = {(m.team, m.round): m.kind for m in event.matches}
+    reached = max([m.round for m in event.matches if m.kind != ABSENT] + list(event.pending_rounds), default=0)
     out = []
     for line in players:
         no = line[4:8].strip()
-        pl = event.tournament.player(int(no)) if no.isdigit() else None
+        pl = t.player(int(no)) if no.isdigit() else None
         if pl is not None and pl.no in team_of:
             for r, rd in enumerate(pl.rounds, start=1):
                 cell = "0000 - +" if rd.kind is Kind.PAB and kinds.get((team_of[pl.no], r)) != PAB else \
-                    "0000 - -" if rd.kind is Kind.ABSENT else None
+                    "0000 - -" if rd.kind is Kind.ABSENT and r <= reached else None
                 if cell is not None:
                     at = 91 + 10 * (r - 1)  # the round's field: opponent 92-95, colour 97, result 99
                     line = line.ljust(at + 8)[:at] + cell + line[at + 8:]
