@@ -368,7 +368,8 @@ def test_a_category_typed_as_a_formula_is_an_error_naming_its_cell_everywhere(tm
     book.write_bytes(to_bytes(wb))
     why = f"Categories!B{CAT_FIRST}: holds a formula (=\"U\"&\"1600\") that xl-tiebreak does not evaluate"
     code, out, _ = _cli(capsys, "check", book)
-    assert code == 1 and f"error    Categories!A{CAT_TABLE_ROW}: recompute gives an error here: {why}" in out
+    assert code == 1 and f"error    Categories!A{CAT_TABLE_ROW}: recompute gives an error here (and in " \
+                         f"Prizes!A{PRIZE_LIST_ROW}): {why}" in out  # the two tables that read it, told once
     code, _, err = _cli(capsys, "standings", book, "--category", "Juniors")
     assert code == 2 and f"demo.xlsx: {why}" in err
     code, out, err = _cli(capsys, "recompute", book)
