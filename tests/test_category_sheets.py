@@ -399,6 +399,71 @@ def test_a_prize_typed_as_a_formula_is_an_error_even_with_its_saved_value(tmp_pa
     assert f"1 error - {cell}: holds a formula" in shown["A3"].value
 
 
+def test_a_category_heading_two_columns_of_prizes_is_refused_naming_both_headings(tmp_path, capsys):
+    book = tmp_path / "demo.xlsx"
+    wb, _ = filled_workbook(demo_tournament())
+    ws = wb["Prizes"]
+    ws.cell(PRIZE_HEAD_ROW + 1, 2, 100)
+    for j, amount in ((3, 10), (4, 20)):  # C and D both headed U1700: two different "U1700 1st"
+        ws.cell(PRIZE_HEAD_ROW, j, "U1700")
+        ws.cell(PRIZE_HEAD_ROW + 1, j, amount)
+    book.write_bytes(to_bytes(wb))
+    why = (f"Prizes!D{PRIZE_HEAD_ROW}: the category 'U1700' heads a second column of prizes (Prizes!C{PRIZE_HEAD_ROW} "
+           "heads the first), which would pay two prizes under one name; give its prizes in one column")
+    code, _, err = _cli(capsys, "prizes", book)
+    assert code == 2 and f"demo.xlsx: {why}" in err
+    code, out, _ = _cli(capsys, "check", book)
+    assert code == 1 and f"error    Prizes!A{PRIZE_LIST_ROW}: recompute gives an error here: {why}" in out
+    assert recompute(book, tmp_path / "out.xlsx").errors == {f"Prizes!A{PRIZE_LIST_ROW}": why}
+    assert _spill(tmp_path / "out.xlsx", "Prizes", PRIZE_LIST_ROW)[0][0] == "#ERROR: " + why
+    # one column headed by the category, one by a name of the Categories sheet for it: two names, two lists
+    wb["Categories"].cell(CAT_FIRST, 1, "Lower")
+    wb["Categories"].cell(CAT_FIRST, 2, "U1700")
+    ws.cell(PRIZE_HEAD_ROW, 4, "Lower")
+    book.write_bytes(to_bytes(wb))
+    code, out, _ = _cli(capsys, "prizes", book)
+    assert code == 0 and "Lower 1st" in out
+
+
+def test_a_prize_typed_just_below_the_table_is_refused_by_its_cell_not_left_out(tmp_path, capsys):
+    # the 21st prize in the row under the 20 the table's range holds: the range does not grow with it
+    from xl_tiebreak.excel.authoring.prize_sheets import CAT_LAST, PRIZE_LAST, PRIZE_SLOTS
+    book = tmp_path / "demo.xlsx"
+    wb, _ = filled_workbook(demo_tournament())
+    ws = wb["Prizes"]
+    for i in range(1, PRIZE_SLOTS + 2):
+        ws.cell(PRIZE_HEAD_ROW + i, 2, 100 - i)
+    ws.cell(PRIZE_LAST + 1, 1, "21st")
+    book.write_bytes(to_bytes(wb))
+    assert PRIZE_LAST == 30
+    why = ("Prizes!B31: 79 is typed just below the table, whose range ends at row 30, and is not read there; for a "
+           "21st prize, insert a row inside the table (above its last row): its range takes the new row in")
+    code, _, err = _cli(capsys, "prizes", book)
+    assert code == 2 and f"demo.xlsx: {why}" in err
+    code, _, err = _cli(capsys, "publish", book, "-o", tmp_path / "page.html")
+    assert code == 2 and why in err and not (tmp_path / "page.html").exists()
+    code, out, _ = _cli(capsys, "check", book)
+    assert code == 1 and f"error    Prizes!A{PRIZE_LIST_ROW}: recompute gives an error here: {why}" in out
+    code, out, err = _cli(capsys, "recompute", book)
+    assert code == 1 and f"error in Prizes!A{PRIZE_LIST_ROW}: {why}" in out + err
+    shown = load_workbook(book, data_only=True)["Prizes"]
+    assert shown[f"A{PRIZE_LIST_ROW}"].value == "#ERROR: " + why and shown["A3"].value.endswith("1 error - " + why)
+    # a 13th category under the Categories sheet's 12 rows: both tables that read them say so, check once
+    wb["Categories"].cell(CAT_LAST + 1, 1, "Late")
+    wb["Categories"].cell(CAT_LAST + 1, 2, "U1500")
+    ws.cell(PRIZE_LAST + 1, 2, None)
+    book.write_bytes(to_bytes(wb))
+    why = (f"Categories!A{CAT_LAST + 1}: 'Late' is typed just below the table, whose range ends at row {CAT_LAST}, and "
+           "is not read there; for another category, insert a row inside the table (above its last row): its range "
+           "takes the new row in")
+    code, out, _ = _cli(capsys, "check", book)
+    assert code == 1 and out.count(why) == 1
+    assert f"error    Categories!A{CAT_TABLE_ROW}: recompute gives an error here (and in Prizes!A{PRIZE_LIST_ROW}): " \
+           f"{why}" in out
+    code, _, err = _cli(capsys, "standings", book, "--category", "U1500")
+    assert code == 2 and why in err
+
+
 def test_prizes_of_a_workbook_with_an_empty_table_or_none_say_what_to_give(tmp_path, capsys):
     book = tmp_path / "demo.xlsx"
     book.write_bytes(to_bytes(filled_workbook(demo_tournament())[0]))

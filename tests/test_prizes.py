@@ -228,6 +228,23 @@ def test_prizes_command_refuses_a_missing_or_bad_table_with_status_2(capsys, dem
     assert code == 2 and "needs the event's start date" in err
 
 
+@pytest.mark.parametrize("first,second", [("U1700=10", "U1700=20"), ("U1700=10", "u 1700:20"), ("women=10", "W=20")])
+def test_a_category_given_twice_is_refused_naming_both_options(capsys, demo_file, first, second):
+    # two lists under one label would pay "U1700 1st" twice, with two amounts
+    for command in ("prizes", "publish"):
+        extra = ["-o", str(demo_file.with_name("page.html"))] if command == "publish" else []
+        code, out, err = _cli(capsys, command, str(demo_file), "--places", "60,30", "--category-prize", first,
+                              "--category-prize", second, *extra)
+        assert code == 2 and not out and "Traceback" not in err
+        assert f"--category-prize {first} and --category-prize {second}: the category {first.split('=')[0]} is " \
+               "given twice, which would pay two prizes under one name" in err
+    assert not demo_file.with_name("page.html").exists()
+    with pytest.raises(InputError, match="category U1700 prizes are given twice"):
+        PrizeTable((), ((parse_category("U1700"), (F(10),)), (parse_category("U1700"), (F(20),))))
+    # two categories of one kind are two lists: U1700 and U1600, women and FED=ENG
+    assert len(PrizeTable.parse("", ["U1700=10", "U1600=10", "women=5", "FED=ENG=5"]).categories) == 4
+
+
 def test_standings_of_a_category_keep_the_event_places_and_number_the_category(capsys, demo_file):
     from xl_tiebreak import compute
     from xl_tiebreak.standings import rank

@@ -16,7 +16,7 @@ from ..categories import Category
 from ..errors import InputError, TiebreakError
 from . import functions as fx
 from .formula import Call, Ref, Unsupported, evaluate
-from .formula_book import FormulaBook, argument_cells
+from .formula_book import FormulaBook, argument_cells, rows_below
 from .prize_arguments import PrizeSetup, read_sheet_inputs
 
 #: a message that begins with a sheet cell (``Prizes!B12``, ``'What if'!B5``)
@@ -69,7 +69,8 @@ def _read(book: FormulaBook, found: tuple[str, str, Call], function: str) -> Any
     """:func:`.prize_arguments.read_sheet_inputs` of the call, each error naming its sheet cell
     (an error without one is named by the formula's cell)."""
     try:
-        return read_sheet_inputs(function, _arguments(book, found, function), argument_cells(book, found[0], found[2]))
+        return read_sheet_inputs(function, _arguments(book, found, function), argument_cells(book, found[0], found[2]),
+                                 rows_below(book, found[0], found[2]))
     except InputError as exc:
         if exc.where or _NAMES_CELL.match(str(exc)):  # the cell typed in (Prizes!B12: ...)
             raise
