@@ -229,6 +229,26 @@ def test_the_function_of_a_small_event_gives_its_real_places():
     assert fx.WHATIF(_pending_table(), 2, "BH/C1,BH", None, None, None, len(got), 1) == ""  # past the end
 
 
+def test_the_contenders_column_of_the_best_place_with_ties_lost_is_not_called_sure_of(tmp_path, capsys):
+    # "Sure of" read as a place the player is certain of; it is the best place some results give him
+    # with every tie going against him: the sheet and the command line say so, under the same name
+    got = fx.WHATIF(_pending_table(), 2, "BH/C1,BH")
+    head = next(r for r in got if r and r[0] == "No")
+    assert head == ["No", "Name", "Places", "Pts", "Max", "If ties lost", "On points"]
+    legend = " ".join(str(r[1]) for r in got if r and r[0] in ("", "Note:"))
+    assert "If ties lost: the best place some combination of results gives him even with every tie on points " \
+           "going against him (he needs those results: it is not a place he is sure of)." in legend
+    assert "Sure of" not in legend
+    t = demo_tournament()
+    trf = tmp_path / "demo.trf"
+    trf.write_text(write_trf(open_games(t, t.rounds)))
+    code, out, _ = _cli(capsys, "whatif", trf)
+    header = next(ln for ln in out.splitlines() if ln.startswith("No "))
+    assert code == 0 and header.split() == ["No", "Name", "Pts", "Max", "On", "points", "If", "ties", "lost", "Places"]
+    assert "If ties lost: the best place some combination of results gives him even with every tie" in out
+    assert "Sure of" not in out
+
+
 # --------------------------------------------------------------- through xlwings's own runtimes
 
 def test_whatif_through_both_xlwings_runtimes():
@@ -326,6 +346,7 @@ def test_whatif_of_a_workbook_takes_its_sheets_places_and_boards_unless_given(tm
     (PLACES_ROW, 0, "What if!B5: WHATIF: places 0: expected a whole number from 1"),
     (PLACES_ROW, True, "What if!B5: WHATIF: places TRUE is not a whole number"),
     (BOARDS_ROW, 11, "What if!B6: WHATIF: max_boards 11: expected a whole number from 1 to 10"),
+    (PLACES_ROW, 99, "What if!B5: WHATIF: places 99: expected a number of prize places from 1 to 6 (the players)"),
 ])
 def test_a_sheets_setting_out_of_range_is_named_by_its_cell_not_as_an_option_never_given(tmp_path, capsys, cell,
                                                                                          value, message):

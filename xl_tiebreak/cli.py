@@ -169,7 +169,9 @@ def _arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
         "max boards": (("--max-boards",), {"type": int, "default": None, "metavar": "K",
                                            "help": "enumerate every combination of results when at most K boards "
                                                    "matter (3^K events; default 8, or a workbook's What if sheet's; "
-                                                   "at most 10); beyond, the answer is on points alone"}),
+                                                   "at most 10) and ranking them fits the work budget (about 12 s "
+                                                   "of CPU, counted before it starts); beyond, the answer is on "
+                                                   "points alone, saying why"}),
         "unit": (("--unit",), {"default": None, "metavar": "AMOUNT",
                                "help": "shares are rounded down to this (default 0.01); what is left is stated"}),
     }
@@ -393,8 +395,9 @@ def _book_categories(path: str) -> tuple[list, Optional[str]]:
     return (got[0], got[1]) if got else ([], None)
 
 
-def _book_whatif(path: str) -> Optional[tuple[Optional[int], Optional[int]]]:
-    """A workbook's What if settings (its WHATIF formula: prize places, boards combined), or None."""
+def _book_whatif(path: str) -> Optional[tuple[Optional[int], Optional[int], str, str]]:
+    """A workbook's What if settings (its WHATIF formula: prize places, boards combined, and their
+    cells), or None."""
     from .errors import InputError
     from .excel.prize_book import workbook_whatif_setup
     try:
@@ -443,9 +446,13 @@ def _whatif(args) -> tuple[str, int]:
     tiebreaks, kind, options = _settings(args, book)
     places, boards = args.places, args.max_boards
     if book is not None and (places is None or boards is None):  # as the workbook's What if sheet has them
-        sheet = _book_whatif(args.input) or (None, None)
-        places = sheet[0] if places is None else places
-        boards = sheet[1] if boards is None else boards
+        sheet = _book_whatif(args.input)
+        if sheet is not None and places is None and sheet[0] is not None:
+            places = sheet[0]
+            if places > len(t.players):  # named by its cell, as the sheet names it (no --places was given)
+                raise InputError(f"{sheet[2]}: WHATIF: places {places}: expected a number of prize places from 1 to "
+                                 f"{len(t.players)} (the players)", Path(args.input).name)
+        boards = sheet[1] if sheet is not None and boards is None else boards
     got = what_if(t, tiebreaks, rnd=args.round, places=3 if places is None else places, edition=_edition(args, book),
                   kind=kind, options=options, max_boards=DEFAULT_MAX_BOARDS if boards is None else boards)
     if played is not t:

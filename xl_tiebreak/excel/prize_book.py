@@ -91,10 +91,12 @@ def workbook_prize_setup(data: bytes) -> Optional[tuple[PrizeSetup, str, str]]:
     return setup, age, f"{found[0]}!{found[1]}"
 
 
-def workbook_whatif_setup(data: bytes) -> Optional[tuple[Optional[int], Optional[int]]]:
+def workbook_whatif_setup(data: bytes) -> Optional[tuple[Optional[int], Optional[int], str, str]]:
     """The prize places and boards combined of the workbook's WHATIF formula (the What if sheet;
-    None where empty), so that ``whatif BOOK.xlsx`` answers as the sheet; None when no cell calls
-    WHATIF. A value that is no whole number is an :class:`InputError` naming the formula's cell."""
+    None where empty), and the cells they are typed in (``What if!B5``; the formula's cell when an
+    argument is no cell), so that ``whatif BOOK.xlsx`` answers as the sheet and names the sheet's
+    cell, not an option, in what it refuses; None when no cell calls WHATIF. A value that is no
+    whole number is an :class:`InputError` naming its cell."""
     from .arguments import read_whole
     book = FormulaBook(data)
     found = _call(book, "WHATIF")
@@ -103,7 +105,8 @@ def workbook_whatif_setup(data: bytes) -> Optional[tuple[Optional[int], Optional
     arg = _arguments(book, found, "WHATIF")
     given = dict(zip(signature(fx.FUNCTIONS["WHATIF"]).parameters, found[2].args))
     from ..whatif import MOST_BOARDS
-    got = []
+    got: list[Optional[int]] = []
+    wheres: list[str] = []
     for name, least, most in (("places", 1, None), ("max_boards", 1, MOST_BOARDS)):
         a = given.get(name)
         where = f"{a.sheet or found[0]}!{a.area.replace('$', '')}" if isinstance(a, Ref) and ":" not in a.area \
@@ -118,4 +121,5 @@ def workbook_whatif_setup(data: bytes) -> Optional[tuple[Optional[int], Optional
             raise InputError(f"WHATIF: {name} {v}: expected a whole number from {least}"
                              + (f" to {most}" if most else ""), where)
         got.append(v)
-    return got[0], got[1]
+        wheres.append(where)
+    return got[0], got[1], wheres[0], wheres[1]
