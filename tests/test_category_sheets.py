@@ -198,8 +198,10 @@ def test_category_standings_of_the_sheet_equal_standings_category_of_the_cli(tmp
     # ... and the player without a birth date is named under the age categories
     missing = [p.no for p in t.players if not p.birth]
     assert len(missing) == 1
-    notes = [r for r in shown if r[0] == "Note:"]
-    assert len(notes) == 2 and all(r[3] == f"1 with no full birth date: {missing[0]}" for r in notes)
+    notes = [i for i, r in enumerate(shown) if r[0] == "Note:"]
+    assert len(notes) == 2 and all(shown[i][3] == "1 with no full birth date:" for i in notes)
+    name = t.player(missing[0]).name
+    assert all(shown[i + 1][3] == f"{missing[0]} {name}" for i in notes)  # named, in the row below
 
 
 # ------------------------------------------------------------------------- the functions
@@ -235,7 +237,7 @@ def test_category_standings_of_one_text_or_a_one_column_range():
     one = fx.CATEGORY_STANDINGS(table, "FED=FRA", "BH/C1")
     column = fx.CATEGORY_STANDINGS(table, [["FED=FRA"]], "BH/C1")
     assert one == column
-    assert one[0][0] == "FED=FRA" and one[0][3] == "federation FRA" and one[0][4] == "2 players"
+    assert one[0][0] == "FED=FRA" and one[0][3] == "FED=FRA (federation FRA)" and one[0][4] == "2 players"
     assert one[1] == ["Rk", "Cat", "No", "Name", "Fed", "Pts", "BH/C1"]
     assert sorted(r[2] for r in one[2:]) == [3, 6] and [r[1] for r in one[2:]] == [1, 2]
 
@@ -294,7 +296,10 @@ def test_an_age_category_without_a_start_date_says_where_to_write_it():
         fx.CATEGORY_STANDINGS(_demo_table(), "U18")
     got = fx.CATEGORY_STANDINGS(_demo_table(), "U18", None, [["", ""], ["swiss"], ["2024-05-01"]])
     assert got[0][4] == "0 players" and got[1][4] == "Born"  # nobody has a birth date: all named below
-    assert got[-1][0] == "Note:" and got[-1][3] == "6 with no full birth date"  # (the numbers do not fit the cell)
+    note = next(i for i, r in enumerate(got) if r[0] == "Note:")
+    assert got[note][3] == "6 with no full birth date:"  # then the first five by number and name, and the rest
+    named = {f"{p.no} {p.name}" for p in demo_tournament().players}
+    assert len({r[3] for r in got[note + 1:note + 6]} & named) == 5 and [r[3] for r in got[note + 6:]] == ["and 1 more"]
 
 
 # ----------------------------------------------------------------- the workbook, bad input
@@ -575,8 +580,9 @@ def test_a_template_with_player_fields_reads_women_ages_and_clubs_from_its_sex_b
     assert players[:2] in ([(2, "w"), (5, "w")], [(5, "w"), (2, "w")]) and players[2] == (5, "2010/03/01")
     # the club: case and repeated spaces do not count; the players with no club are named, not dropped
     assert sorted(players[3:]) == [(1, "Hastings CC"), (4, "hastings  cc")]
-    note = [r[3] for r in shown if r[0] == "Note:"]
-    assert note[-1] == "3 with no club: 3, 2, 5"  # in the standings' order
+    note = max(i for i, r in enumerate(shown) if r[0] == "Note:")
+    assert shown[note][3] == "3 with no club:" and [r[3] for r in shown[note + 1:note + 4]] == [
+        "3 Three, C", "2 Two, B", "5 Five, E"]  # in the standings' order, each by number and name
 
 
 @needs

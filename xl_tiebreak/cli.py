@@ -846,7 +846,8 @@ def _render_standings(result: Result, fmt: str, source: str, category: Optional[
     for code, tb in zip(result.codes, result.tiebreaks):
         legend.append(f"  {code:<8} {tb.describe}")
     legend.append("An empty cell is undefined (for example no game over the board); it ranks last.")
-    legend.append("Split by: the tie-break that set the player below the one above on equal points.")
+    legend.append("Split by: the tie-break that set the player below the one above on equal points"
+                  + (" (the one above in this list)." if category is not None else "."))
     legend += _note_lines(result)
     if category is not None:
         legend.append(f"Rk: the place in the whole event; Cat: the place in {category.category.label}."
