@@ -173,6 +173,25 @@ def test_beyond_the_bound_the_sheet_says_so_and_answers_on_points_alone(tmp_path
                                           str(c["on_points"]["best"]).replace("4", "out") for c in cli["contenders"]]
 
 
+@needs
+def test_the_sheets_boards_cell_at_its_maximum_is_bounded_by_the_work_budget_on_recompute(tmp_path, capsys):
+    # Boards combined 10 (the sheet's maximum), one prize place, the U08 event before round 3's results:
+    # 45,927 combinations would each be ranked (30 s of CPU); the recompute answers on points and says why
+    from xl_tiebreak.whatif import before_results
+    wb, _ = filled_workbook(before_results(read_trf(U08), 3))
+    wb[WHATIF_SHEET].cell(PLACES_ROW, 2, 1)
+    wb[WHATIF_SHEET].cell(BOARDS_ROW, 2, 10)
+    book = tmp_path / "u08.xlsx"
+    book.write_bytes(to_bytes(wb))
+    assert not recompute(book).errors
+    rows = _table(book)
+    head = " ".join(r[1] for r in rows[:next(i for i, r in enumerate(rows) if not any(r))])
+    assert "Not exact: 10 boards matter: 59,049 combinations of results, 45,927 of them not settled on points" in head
+    assert "more than the budget of 12 s (8,000,000 steps); the places below are on points alone" in head
+    cli = json.loads(_cli(capsys, "whatif", book, "-f", "json")[1])
+    assert not cli["exact"] and f"Not exact: {cli['message']}" in head
+
+
 # ------------------------------------------------------------------ states and bad input
 
 def test_without_a_round_awaiting_results_the_sheet_says_so(tmp_path):
