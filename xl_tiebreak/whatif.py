@@ -22,7 +22,7 @@ unless none of its two players is within the tie-breaks' reach of a *contender*:
 At most ``3 ** max_boards`` combinations are enumerated (``max_boards`` at most
 :data:`MOST_BOARDS`), and the work is bounded before it starts: the combinations points alone do
 not settle (counted first, cheaply) are each ranked by the engine, at a cost of about the event's
-players x rounds (:func:`ranking_cost`); when their total passes :data:`WORK_BUDGET` (about 10 s of
+players x rounds (:func:`ranking_cost`); when their total passes :data:`WORK_BUDGET` (about 12 s of
 CPU), nothing is ranked. Beyond either bound the answer is the one on points alone, which is exact as
 far as it goes: the best place a player can reach with ties going his way, the best he can reach ahead of
 everyone level with him, and the worst with ties going against him (each a sum of per-board
@@ -58,13 +58,6 @@ __all__ = ["OUTCOMES", "DEFAULT_MAX_BOARDS", "MOST_BOARDS", "WORK_BUDGET", "Boar
            "ranking_cost"]
 
 
-def ranking_cost(players: int, rounds: int) -> int:
-    """The work of ranking one completed event by the engine, in steps of :data:`WORK_BUDGET`:
-    its players x rounds, plus a fixed cost per ranking (measured per combination ranked: 0.66 ms
-    for 22 players x 3 rounds, 0.65 ms for 38 x 5; the engine alone 1.4 ms for 86 x 9, 4.4 ms for
-    294 x 9)."""
-    return players * rounds + _RANKING_BASE
-
 #: The outcomes of a board, as white's result first.
 OUTCOMES = ("1-0", "½-½", "0-1")
 _KINDS = ((Kind.WIN, Kind.LOSS), (Kind.DRAW, Kind.DRAW), (Kind.LOSS, Kind.WIN))
@@ -86,6 +79,14 @@ WORK_BUDGET = 8_000_000
 _RANKING_BASE = 400
 _STEP_SECONDS = 1.5e-6
 _CHUNK = 4096  # combinations scored at once
+
+
+def ranking_cost(players: int, rounds: int) -> int:
+    """The work of ranking one completed event by the engine, in steps of :data:`WORK_BUDGET`:
+    its players x rounds, plus a fixed cost per ranking (measured per combination ranked: 0.66 ms
+    for 22 players x 3 rounds, 0.65 ms for 38 x 5; the engine alone 1.4 ms for 86 x 9, 4.4 ms for
+    294 x 9)."""
+    return players * rounds + _RANKING_BASE
 
 
 @dataclass(frozen=True)
