@@ -198,8 +198,10 @@ def test_category_standings_of_the_sheet_equal_standings_category_of_the_cli(tmp
     # ... and the player without a birth date is named under the age categories
     missing = [p.no for p in t.players if not p.birth]
     assert len(missing) == 1
-    notes = [r for r in shown if r[0] == "Note:"]
-    assert len(notes) == 2 and all(r[3] == f"1 with no full birth date: {missing[0]}" for r in notes)
+    notes = [i for i, r in enumerate(shown) if r[0] == "Note:"]
+    assert len(notes) == 2 and all(shown[i][3] == "1 with no full birth date:" for i in notes)
+    name = t.player(missing[0]).name
+    assert all(shown[i + 1][3] == f"{missing[0]} {name}" for i in notes)  # named, in the row below
 
 
 # ------------------------------------------------------------------------- the functions
@@ -235,7 +237,7 @@ def test_category_standings_of_one_text_or_a_one_column_range():
     one = fx.CATEGORY_STANDINGS(table, "FED=FRA", "BH/C1")
     column = fx.CATEGORY_STANDINGS(table, [["FED=FRA"]], "BH/C1")
     assert one == column
-    assert one[0][0] == "FED=FRA" and one[0][3] == "federation FRA" and one[0][4] == "2 players"
+    assert one[0][0] == "FED=FRA" and one[0][3] == "FED=FRA (federation FRA)" and one[0][4] == "2 players"
     assert one[1] == ["Rk", "Cat", "No", "Name", "Fed", "Pts", "BH/C1"]
     assert sorted(r[2] for r in one[2:]) == [3, 6] and [r[1] for r in one[2:]] == [1, 2]
 
@@ -294,7 +296,10 @@ def test_an_age_category_without_a_start_date_says_where_to_write_it():
         fx.CATEGORY_STANDINGS(_demo_table(), "U18")
     got = fx.CATEGORY_STANDINGS(_demo_table(), "U18", None, [["", ""], ["swiss"], ["2024-05-01"]])
     assert got[0][4] == "0 players" and got[1][4] == "Born"  # nobody has a birth date: all named below
-    assert got[-1][0] == "Note:" and got[-1][3] == "6 with no full birth date"  # (the numbers do not fit the cell)
+    note = next(i for i, r in enumerate(got) if r[0] == "Note:")
+    assert got[note][3] == "6 with no full birth date:"  # then the first five by number and name, and the rest
+    named = {f"{p.no} {p.name}" for p in demo_tournament().players}
+    assert len({r[3] for r in got[note + 1:note + 6]} & named) == 5 and [r[3] for r in got[note + 6:]] == ["and 1 more"]
 
 
 # ----------------------------------------------------------------- the workbook, bad input
@@ -368,7 +373,8 @@ def test_a_category_typed_as_a_formula_is_an_error_naming_its_cell_everywhere(tm
     book.write_bytes(to_bytes(wb))
     why = f"Categories!B{CAT_FIRST}: holds a formula (=\"U\"&\"1600\") that xl-tiebreak does not evaluate"
     code, out, _ = _cli(capsys, "check", book)
-    assert code == 1 and f"error    Categories!A{CAT_TABLE_ROW}: recompute gives an error here: {why}" in out
+    assert code == 1 and f"error    Categories!A{CAT_TABLE_ROW}: recompute gives an error here (and in " \
+                         f"Prizes!A{PRIZE_LIST_ROW}): {why}" in out  # the two tables that read it, told once
     code, _, err = _cli(capsys, "standings", book, "--category", "Juniors")
     assert code == 2 and f"demo.xlsx: {why}" in err
     code, out, err = _cli(capsys, "recompute", book)
@@ -396,6 +402,71 @@ def test_a_prize_typed_as_a_formula_is_an_error_even_with_its_saved_value(tmp_pa
     shown = load_workbook(book, data_only=True)["Prizes"]
     assert shown[f"A{PRIZE_LIST_ROW}"].value.startswith(f"#ERROR: {cell}: holds a formula")
     assert f"1 error - {cell}: holds a formula" in shown["A3"].value
+
+
+def test_a_category_heading_two_columns_of_prizes_is_refused_naming_both_headings(tmp_path, capsys):
+    book = tmp_path / "demo.xlsx"
+    wb, _ = filled_workbook(demo_tournament())
+    ws = wb["Prizes"]
+    ws.cell(PRIZE_HEAD_ROW + 1, 2, 100)
+    for j, amount in ((3, 10), (4, 20)):  # C and D both headed U1700: two different "U1700 1st"
+        ws.cell(PRIZE_HEAD_ROW, j, "U1700")
+        ws.cell(PRIZE_HEAD_ROW + 1, j, amount)
+    book.write_bytes(to_bytes(wb))
+    why = (f"Prizes!D{PRIZE_HEAD_ROW}: the category 'U1700' heads a second column of prizes (Prizes!C{PRIZE_HEAD_ROW} "
+           "heads the first), which would pay two prizes under one name; give its prizes in one column")
+    code, _, err = _cli(capsys, "prizes", book)
+    assert code == 2 and f"demo.xlsx: {why}" in err
+    code, out, _ = _cli(capsys, "check", book)
+    assert code == 1 and f"error    Prizes!A{PRIZE_LIST_ROW}: recompute gives an error here: {why}" in out
+    assert recompute(book, tmp_path / "out.xlsx").errors == {f"Prizes!A{PRIZE_LIST_ROW}": why}
+    assert _spill(tmp_path / "out.xlsx", "Prizes", PRIZE_LIST_ROW)[0][0] == "#ERROR: " + why
+    # one column headed by the category, one by a name of the Categories sheet for it: two names, two lists
+    wb["Categories"].cell(CAT_FIRST, 1, "Lower")
+    wb["Categories"].cell(CAT_FIRST, 2, "U1700")
+    ws.cell(PRIZE_HEAD_ROW, 4, "Lower")
+    book.write_bytes(to_bytes(wb))
+    code, out, _ = _cli(capsys, "prizes", book)
+    assert code == 0 and "Lower 1st" in out
+
+
+def test_a_prize_typed_just_below_the_table_is_refused_by_its_cell_not_left_out(tmp_path, capsys):
+    # the 21st prize in the row under the 20 the table's range holds: the range does not grow with it
+    from xl_tiebreak.excel.authoring.prize_sheets import CAT_LAST, PRIZE_LAST, PRIZE_SLOTS
+    book = tmp_path / "demo.xlsx"
+    wb, _ = filled_workbook(demo_tournament())
+    ws = wb["Prizes"]
+    for i in range(1, PRIZE_SLOTS + 2):
+        ws.cell(PRIZE_HEAD_ROW + i, 2, 100 - i)
+    ws.cell(PRIZE_LAST + 1, 1, "21st")
+    book.write_bytes(to_bytes(wb))
+    assert PRIZE_LAST == 30
+    why = ("Prizes!B31: 79 is typed just below the table, whose range ends at row 30, and is not read there; for a "
+           "21st prize, insert a row inside the table (above its last row): its range takes the new row in")
+    code, _, err = _cli(capsys, "prizes", book)
+    assert code == 2 and f"demo.xlsx: {why}" in err
+    code, _, err = _cli(capsys, "publish", book, "-o", tmp_path / "page.html")
+    assert code == 2 and why in err and not (tmp_path / "page.html").exists()
+    code, out, _ = _cli(capsys, "check", book)
+    assert code == 1 and f"error    Prizes!A{PRIZE_LIST_ROW}: recompute gives an error here: {why}" in out
+    code, out, err = _cli(capsys, "recompute", book)
+    assert code == 1 and f"error in Prizes!A{PRIZE_LIST_ROW}: {why}" in out + err
+    shown = load_workbook(book, data_only=True)["Prizes"]
+    assert shown[f"A{PRIZE_LIST_ROW}"].value == "#ERROR: " + why and shown["A3"].value.endswith("1 error - " + why)
+    # a 13th category under the Categories sheet's 12 rows: both tables that read them say so, check once
+    wb["Categories"].cell(CAT_LAST + 1, 1, "Late")
+    wb["Categories"].cell(CAT_LAST + 1, 2, "U1500")
+    ws.cell(PRIZE_LAST + 1, 2, None)
+    book.write_bytes(to_bytes(wb))
+    why = (f"Categories!A{CAT_LAST + 1}: 'Late' is typed just below the table, whose range ends at row {CAT_LAST}, and "
+           "is not read there; for another category, insert a row inside the table (above its last row): its range "
+           "takes the new row in")
+    code, out, _ = _cli(capsys, "check", book)
+    assert code == 1 and out.count(why) == 1
+    assert f"error    Categories!A{CAT_TABLE_ROW}: recompute gives an error here (and in Prizes!A{PRIZE_LIST_ROW}): " \
+           f"{why}" in out
+    code, _, err = _cli(capsys, "standings", book, "--category", "U1500")
+    assert code == 2 and why in err
 
 
 def test_prizes_of_a_workbook_with_an_empty_table_or_none_say_what_to_give(tmp_path, capsys):
@@ -509,8 +580,9 @@ def test_a_template_with_player_fields_reads_women_ages_and_clubs_from_its_sex_b
     assert players[:2] in ([(2, "w"), (5, "w")], [(5, "w"), (2, "w")]) and players[2] == (5, "2010/03/01")
     # the club: case and repeated spaces do not count; the players with no club are named, not dropped
     assert sorted(players[3:]) == [(1, "Hastings CC"), (4, "hastings  cc")]
-    note = [r[3] for r in shown if r[0] == "Note:"]
-    assert note[-1] == "3 with no club: 3, 2, 5"  # in the standings' order
+    note = max(i for i, r in enumerate(shown) if r[0] == "Note:")
+    assert shown[note][3] == "3 with no club:" and [r[3] for r in shown[note + 1:note + 4]] == [
+        "3 Three, C", "2 Two, B", "5 Five, E"]  # in the standings' order, each by number and name
 
 
 @needs

@@ -202,3 +202,24 @@ def test_de_without_a_list_is_ranked_in_the_group_the_standings_show():
     for p in t.players:
         assert explain(t, p.no, "DE", "fide2024").value == res.value(p.no, "DE")
     assert explain(t, 4, "DE", "fide2024").value == 1
+
+
+def test_the_rounds_after_a_withdrawal_read_withdrawn_in_the_account_not_nothing_entered(tmp_path, capsys):
+    """A workbook's WD (this round and every later one unplayed): the later rounds, left empty, are
+    the withdrawal's too, and the account says so (it said "nothing entered 0.0")."""
+    from xl_tiebreak.cli import main
+    from xl_tiebreak.crosstable import Row, tournament_from_rows
+    from xl_tiebreak.excel.authoring.template import to_bytes
+    from xl_tiebreak.excel.authoring.workbook import filled_workbook
+    cells = {1: ["2w1", "3b½", "4w1"], 2: ["1b0", "4w½", "3b1"], 3: ["4b1", "1w½", "2w0"], 4: ["3w0", "2b½", "1b0"],
+             5: ["6w1", "WD", ""], 6: ["5b0", "-", "-"]}
+    t = tournament_from_rows([Row(no, f"P{no}", 2000 - no, c) for no, c in cells.items()], rounds=3,
+                             start_date="2026-04-10")
+    book = tmp_path / "wd.xlsx"
+    book.write_bytes(to_bytes(filled_workbook(t)[0]))
+    assert main(["explain", str(book), "-p", "5", "-t", "BH"]) == 0
+    rows = [ln.split() for ln in capsys.readouterr().out.splitlines() if ln[:2] in ("1 ", "2 ", "3 ")]
+    assert rows == [["1", "6", "P6", "1.0", "won", "1.0", "1.0"], ["2", "dummy", "1.0", "withdrawn", "0.0", "1.0"],
+                    ["3", "dummy", "1.0", "withdrawn", "0.0", "1.0"]]
+    assert main(["explain", str(book), "-p", "5", "-t", "WIN", "-f", "json"]) == 0
+    assert "nothing entered" not in capsys.readouterr().out

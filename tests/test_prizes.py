@@ -170,7 +170,8 @@ def test_category_standings_keep_the_full_events_order_and_name_players_with_mis
     sel = select(rows, parse_category("women"), lambda r: r.player, date(2024, 1, 1))
     assert [r.player.no for r in sel.rows] == [r.player.no for r in rows if r.player.no % 2]
     assert sel.missing == (2,)
-    assert sel.note == "1 player(s) with no sex field are not in women: 2"
+    # the player left out is named, his name beside his number (a number alone says little)
+    assert sel.note == "1 player(s) with no sex field are not in Women (female players): 2 (Two, B)"
 
 
 # --- the command line -------------------------------------------------------------------------
@@ -228,6 +229,23 @@ def test_prizes_command_refuses_a_missing_or_bad_table_with_status_2(capsys, dem
     assert code == 2 and "needs the event's start date" in err
 
 
+@pytest.mark.parametrize("first,second", [("U1700=10", "U1700=20"), ("U1700=10", "u 1700:20"), ("women=10", "W=20")])
+def test_a_category_given_twice_is_refused_naming_both_options(capsys, demo_file, first, second):
+    # two lists under one label would pay "U1700 1st" twice, with two amounts
+    for command in ("prizes", "publish"):
+        extra = ["-o", str(demo_file.with_name("page.html"))] if command == "publish" else []
+        code, out, err = _cli(capsys, command, str(demo_file), "--places", "60,30", "--category-prize", first,
+                              "--category-prize", second, *extra)
+        assert code == 2 and not out and "Traceback" not in err
+        assert f"--category-prize {first} and --category-prize {second}: the category {first.split('=')[0]} is " \
+               "given twice, which would pay two prizes under one name" in err
+    assert not demo_file.with_name("page.html").exists()
+    with pytest.raises(InputError, match="category U1700 prizes are given twice"):
+        PrizeTable((), ((parse_category("U1700"), (F(10),)), (parse_category("U1700"), (F(20),))))
+    # two categories of one kind are two lists: U1700 and U1600, women and FED=ENG
+    assert len(PrizeTable.parse("", ["U1700=10", "U1600=10", "women=5", "FED=ENG=5"]).categories) == 4
+
+
 def test_standings_of_a_category_keep_the_event_places_and_number_the_category(capsys, demo_file):
     from xl_tiebreak import compute
     from xl_tiebreak.standings import rank
@@ -247,11 +265,46 @@ def test_standings_of_a_category_keep_the_event_places_and_number_the_category(c
     assert code == 2 and "is not a category" in err
 
 
+def test_a_category_says_who_was_split_by_what_against_the_player_above_in_the_category(real_dir, capsys):
+    # Gros 2010 after round 4, U1600: the whole event's "split by" compares a player with the one above
+    # him in the event, who may be outside the category; in the category list it is the one above there
+    import csv
+    import io
+    code, out, _ = _cli(capsys, "standings", str(real_dir / "gros-open-2010-partial.trf"), "--category", "U1600",
+                        "-f", "csv")
+    rows = list(csv.DictReader(io.StringIO(out)))
+    got = [(r["Cat"], r["No"], r["Pts"], r["Split by"]) for r in rows]
+    # 44 (1.5) below 45 (2.0): points split them, no tie-break (the event's list said BH, against No 37 out
+    # of the category); 38 below 44 on 1.5 with BH/C1 and BH equal: SB (1.75 against 1.00)
+    assert code == 0 and got[:4] == [("1", "45", "2.0", ""), ("2", "44", "1.5", ""), ("3", "38", "1.5", "SB"),
+                                     ("4", "39", "1.5", "BH/C1")]
+    code, out, _ = _cli(capsys, "standings", str(real_dir / "gros-open-2010-partial.trf"), "--category", "U1600")
+    assert "the one above on equal points (the one above in this list)." in out
+
+
+def test_a_categorys_note_names_the_players_it_leaves_out_by_number_and_name(real_dir, capsys):
+    trf = str(real_dir / "gros-open-2010-partial.trf")
+    code, out, _ = _cli(capsys, "standings", trf, "--category", "U1600")
+    assert code == 0 and "Note: 11 player(s) with no rating are not in U1600 (rated below 1600): 6 (Gorrochategui " \
+                         "Torres, Eugenio); 52 (Darbinyan Vigen); 37 (Lopez Zorzano Alex); 46 (Jauregi Barandiaran " \
+                         "Jon); 31 (Botaya Helios); and 6 more" in out
+    code, out, _ = _cli(capsys, "prizes", trf, "--category-prize", "U1600=10")
+    assert code == 0 and "Note: 11 player(s) with no rating are not in U1600 (rated below 1600): 6 (Gorrochategui" in out
+
+
+@pytest.mark.parametrize("text,label", [("women", "Women (female players)"), ("W", "Women (female players)"),
+                                        ("unrated", "Unrated (players without a rating)"),
+                                        ("FED=ENG", "FED=ENG (federation ENG)")])
+def test_every_category_is_titled_by_its_code_and_what_it_means(text, label):
+    # as U1600 is "U1600 (rated below 1600)" and S50 "S50 (50 and over)"
+    assert parse_category(text).label == label
+
+
 # --- club categories ---------------------------------------------------------------------------
 
 def test_club_category_compares_names_without_case_or_repeated_spaces_and_says_when_a_club_is_missing():
     cat = parse_category("  club = Hastings   CC ")
-    assert (cat.field, cat.label) == ("club", "club Hastings CC")
+    assert (cat.field, cat.label) == ("club", "CLUB=Hastings CC (the club's players)")
     assert cat.holds(Player(1, "A", club="HASTINGS cc")) is True
     assert cat.holds(Player(2, "B", club="Hastings Chess Club")) is False  # another name is another club
     assert cat.holds(Player(3, "C")) is None  # no club typed: missing, not "no"
@@ -292,7 +345,7 @@ def test_standings_and_prizes_of_a_club_read_the_workbooks_club_column(tmp_path,
     assert [r["no"] for r in doc["players"]] == [n for n in order if n in (1, 4)]
     assert [r["rank"] for r in doc["players"]] == [r["rank"] for r in full["players"] if r["no"] in (1, 4)]
     # the players with no club typed are named, in the standings' order, not silently left out
-    assert doc["category"] == {"text": "CLUB=Hastings CC", "label": "club Hastings CC",
+    assert doc["category"] == {"text": "CLUB=Hastings CC", "label": "CLUB=Hastings CC (the club's players)",
                                "missing": [n for n in order if n in (3, 6)]}
     # a club prize goes to the club's best player, by the full event's order
     code, out, _ = _cli(capsys, "prizes", str(book), "--category-prize", "CLUB=Battle=40", "-f", "json")
@@ -311,7 +364,7 @@ def test_a_club_category_on_a_trf_file_is_refused_naming_the_missing_club_column
 
 def test_a_category_cell_of_32767_characters_is_read_at_once_and_quoted_short_in_the_error():
     club = parse_category("CLUB=" + "a " * 16_380 + "b")  # once quadratic in a regular expression
-    assert club.field == "club" and len(club.label) == len("club ") + 2 * 16_380 + 1
+    assert club.field == "club" and len(club.label) == len("CLUB= (the club's players)") + 2 * 16_380 + 1
     with pytest.raises(InputError) as exc:
         parse_category("x" * 32_767)
     assert len(str(exc.value)) < 300 and "'xxxxxxxx" in str(exc.value)

@@ -236,6 +236,18 @@ def test_crosstable_chart_categories_and_prizes(demo_page):
     assert html.count("<polyline") == 6  # every player of six, one line each
 
 
+def test_the_pages_category_headings_are_each_titled_women_too(tmp_path):
+    # a page's category headings say the category and what it means: "Women (female players)" as
+    # "U1800 (rated below 1800)", not a bare "women"
+    from xl_tiebreak.examples import demo_text
+    src = tmp_path / "demo.trf"
+    src.write_text(demo_text(), encoding="utf-8")
+    out = tmp_path / "page.html"
+    assert main(["publish", str(src), "-o", str(out), "--category", "women", "--category", "U1800"]) == 0
+    heads = re.findall(r"<h3>([^<]*)</h3>", out.read_text(encoding="utf-8"))
+    assert "Women (female players)" in heads and "U1800 (rated below 1800)" in heads and "women" not in heads
+
+
 def test_the_page_fetches_nothing(demo_page):
     html = demo_page.read_text(encoding="utf-8")
     assert "default-src 'none'" in html

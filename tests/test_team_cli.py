@@ -88,7 +88,7 @@ def test_standings_rank_split_and_legend(tmp_path, capsys):
         (1, 1, None), (2, 3, None), (3, 2, "EMGSB"), (4, 4, None)]
     status, out, _ = run(["standings", four(tmp_path), "-t", "EMGSB,BH:GP"], capsys)
     lines = out.splitlines()
-    assert lines[:3] == ["Four teams", "Team standings after round 2",
+    assert lines[:3] == ["Four teams", "Team standings after round 2 of 2",
                          "Team event, 2 boards; primary score MP; match points 2/1/0; rules: fide2026 "
                          "(FIDE C.07 (2026), in force from 1 Mar 2026)"]
     assert lines[4] == "Rk  No  Team       MP   GP  EMGSB  BH:GP  Split by"
@@ -341,7 +341,7 @@ def test_rounds_limits_the_standings_to_the_first_rounds(tmp_path, capsys):
     assert [(t["no"], t["match_points"], t["game_points"], t["values"]) for t in doc["teams"]] == [
         (1, 2, 1.5, [0]), (3, 1, 1, [1]), (4, 1, 1, [1]), (2, 0, 0.5, [2])]
     status, out, _ = run(["standings", four(tmp_path), "--rounds", "1"], capsys)
-    assert out.splitlines()[1] == "Team standings after round 1"
+    assert out.splitlines()[1] == "Team standings after round 1 of 2"
     status, _, err = run(["compute", four(tmp_path), "--rounds", "3"], capsys)
     assert status == 2 and "rounds" in err
 

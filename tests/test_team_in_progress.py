@@ -44,6 +44,24 @@ def test_the_standings_command_says_which_round_it_stops_at(tmp_path, capsys):
     path.write_text(_mid_round(), encoding="utf-8")
     assert main(["standings", str(path), "-t", "EMGSB"]) == 0
     out = capsys.readouterr().out
-    assert "Team standings after round 1" in out
-    assert "round 2 is in progress (a board paired with its result still to come): computed after round 1 of 2" \
-        in out
+    # the heading names the round in progress, as the individual standings do
+    assert out.splitlines()[1] == "Team standings after round 1 of 2; round 2 in progress"
+    assert "round 2 is in progress (not every result of it is in): computed after round 1 of 2" in out
+
+
+def test_a_team_workbook_mid_round_says_the_round_in_progress_not_that_no_team_has_a_match(tmp_path, capsys):
+    # the last round's matches typed, one board of one match left empty: the round is in progress (it
+    # said "after round 1" with the note "no team has a match in round 2 or later yet")
+    from xl_tiebreak.excel.authoring.team_template import filled_team_workbook, to_bytes
+    event = read_team_trf(EXAMPLE.read_text(encoding="utf-8"), "example-teams.trf", findings=Findings(strict=False))
+    wb = filled_team_workbook(event)
+    ms = wb["Matches"]
+    row = next(r for r in range(5, ms.max_row + 1) if ms.cell(r, 1).value == 2 and ms.cell(r, 5).value)
+    ms.cell(row, 5).value = None
+    book = tmp_path / "mid.xlsx"
+    book.write_bytes(to_bytes(wb))
+    assert main(["standings", str(book)]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[1] == "Team standings after round 1 of 2; round 2 in progress"
+    assert "Note: round 2 is in progress (not every result of it is in): computed after round 1 of 2" in out
+    assert "no team has a match" not in out

@@ -612,7 +612,21 @@ def test_several_bad_cells_are_all_named_by_the_status_line_and_check(tmp_path, 
     out = capsys.readouterr().out
     for where in ("Teams!F6", "Matches!F7", "Matches!G9", "Matches!B20"):
         assert f"error    {where}: " in out, (where, out)
-    assert "error    Standings!A14: recompute gives an error here: Teams!F6: the rating 'strong'" in out
+    # each bad cell once, not again for every table it breaks (MATCH_SCORES, PLAYER_POINTS, TEAM_STANDINGS)
+    assert "recompute gives an error here" not in out and "bad.xlsx: 4 error(s)" in out
+
+
+def test_one_bad_cell_of_a_team_workbook_is_one_error_for_check(tmp_path, capsys):
+    wb = _sample_book()
+    wb["Matches"]["E5"] = "1x0"
+    book = tmp_path / "bad.xlsx"
+    book.write_bytes(recompute_bytes(to_bytes(wb))[0])
+    assert main(["check", str(book)]) == 1
+    out = capsys.readouterr().out
+    errors = [ln for ln in out.splitlines() if ln.startswith("error")]
+    assert errors == ["error    Matches!E5: board result '1x0' is not one; write 1-0, ½-½ (or =-=, 0.5-0.5), 0-1, "
+                      "+- / -+ (forfeit), -- (double forfeit), x (no player on either side)"]
+    assert out.endswith("bad.xlsx: 1 error(s), 0 warning(s)\n")
 
 
 def test_a_workbook_with_the_files_own_list_gives_the_engines_standings():

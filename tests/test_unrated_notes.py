@@ -78,6 +78,22 @@ def test_standings_say_why_aro_and_tpr_are_empty_and_name_the_unrated_player(trf
     assert "ARO/U1000" in text
 
 
+def test_the_note_says_how_to_set_a_rating_where_the_event_was_read(trf, tmp_path):
+    # a TRF file has no Settings sheet: its note names the command line's ways only; a workbook's
+    # note names its Settings cell first
+    status, out, _ = run("standings", str(trf), "-t", "ARO,BH", "-r", "fide2024")
+    text = one_line(out)
+    assert status == 0 and "to count them, set one with --unrated RATING or a descriptor such as ARO/U1000" in text
+    assert "Settings!" not in text and "Settings cell" not in text
+    doc = json.loads(run("standings", str(trf), "-t", "ARO,BH", "-f", "json")[1])
+    assert "Settings" not in " ".join(doc["notes"])
+    book = tmp_path / "u.xlsx"
+    assert run("workbook", str(trf), "-o", str(book), "-t", "ARO,BH")[0] == 0
+    text = one_line(run("standings", str(book))[1])
+    assert "to count them, set one in Settings!B14 (Rating for unrated players), with --unrated RATING or with a " \
+           "descriptor such as ARO/U1000" in text
+
+
 def test_with_a_rating_for_unrated_players_standings_say_what_they_count_as(trf):
     _, out, _ = run("standings", str(trf), "-t", "ARO,TPR", "--unrated", "1000", "-r", "fide2024")
     assert "1575" in next(ln for ln in out.splitlines() if "One, A" in ln)  # the rule text, above

@@ -337,6 +337,30 @@ def test_a_large_event_enumerates_fewer_boards_and_says_why(monkeypatch):
     assert "with 10 players each is more than the bound of 30 places ranked" in w.message
 
 
+def test_the_work_is_bounded_before_it_starts_ten_boards_of_a_real_event_answer_on_points(real_dir, tmp_path, capsys):
+    """--max-boards 10, the documented maximum, on the U08 event before round 3 with one prize place:
+    10 boards matter, 45,927 of the 59,049 combinations are not settled on points, and ranking each
+    (22 players x 3 rounds + 400 steps) passes the budget: nothing is ranked (it took 30 s of CPU), the
+    answer is on points alone and says why, counted before the work."""
+    from xl_tiebreak.trf import read_trf
+    from xl_tiebreak.whatif import WORK_BUDGET, before_results, ranking_cost
+    t = before_results(read_trf(real_dir / "bre-jeunes-2024-u08.trf"), 3)
+    path = _trf(tmp_path, t)
+    assert main(["whatif", path, "--places", "1", "--max-boards", "10", "-t", "BH/C1,BH,SB,DE,WIN", "-f", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["exact"] is False and doc["combinations"] == 3 ** 10 and doc["ranked_by_tiebreaks"] == 0
+    assert ranking_cost(22, 3) == 466 and 45_927 * 466 == 21_401_982 > WORK_BUDGET == 8_000_000
+    assert doc["message"] == ("10 boards matter: 59,049 combinations of results, 45,927 of them not settled on "
+                              "points, each to be ranked by the tie-breaks: about 32 s of CPU (21,401,982 steps), "
+                              "more than the budget of 12 s (8,000,000 steps); the places below are on points alone "
+                              "(tie-breaks not applied: a range shows the ties going either way)")
+    assert doc["places"][0]["can_finish"]  # the answer on points: who can still finish first
+    # within the budget the answer stays exact: 9 boards of the U10 event before its last round
+    t = before_results(read_trf(real_dir / "bre-jeunes-2024-u10.trf"), 7)
+    w = what_if(t, "BH/C1,BH,SB,DE,WIN", places=1, max_boards=9)
+    assert w.exact and w.ranked_by_tiebreaks == 6561 and 6561 * ranking_cost(36, 7) <= WORK_BUDGET
+
+
 def test_a_workbook_gives_the_answer_its_trf_gives(tmp_path, capsys):
     trf = _trf(tmp_path, random_open(2, 10, 5))
     book = str(tmp_path / "event.xlsx")

@@ -173,6 +173,25 @@ def test_beyond_the_bound_the_sheet_says_so_and_answers_on_points_alone(tmp_path
                                           str(c["on_points"]["best"]).replace("4", "out") for c in cli["contenders"]]
 
 
+@needs
+def test_the_sheets_boards_cell_at_its_maximum_is_bounded_by_the_work_budget_on_recompute(tmp_path, capsys):
+    # Boards combined 10 (the sheet's maximum), one prize place, the U08 event before round 3's results:
+    # 45,927 combinations would each be ranked (30 s of CPU); the recompute answers on points and says why
+    from xl_tiebreak.whatif import before_results
+    wb, _ = filled_workbook(before_results(read_trf(U08), 3))
+    wb[WHATIF_SHEET].cell(PLACES_ROW, 2, 1)
+    wb[WHATIF_SHEET].cell(BOARDS_ROW, 2, 10)
+    book = tmp_path / "u08.xlsx"
+    book.write_bytes(to_bytes(wb))
+    assert not recompute(book).errors
+    rows = _table(book)
+    head = " ".join(r[1] for r in rows[:next(i for i, r in enumerate(rows) if not any(r))])
+    assert "Not exact: 10 boards matter: 59,049 combinations of results, 45,927 of them not settled on points" in head
+    assert "more than the budget of 12 s (8,000,000 steps); the places below are on points alone" in head
+    cli = json.loads(_cli(capsys, "whatif", book, "-f", "json")[1])
+    assert not cli["exact"] and f"Not exact: {cli['message']}" in head
+
+
 # ------------------------------------------------------------------ states and bad input
 
 def test_without_a_round_awaiting_results_the_sheet_says_so(tmp_path):
@@ -227,6 +246,26 @@ def test_the_function_of_a_small_event_gives_its_real_places():
     # one cell (row 0 is the table's first), as the one-cell forms ask for it
     assert fx.WHATIF(_pending_table(), 2, "BH/C1,BH", None, None, None, 0, 1) == "What if"
     assert fx.WHATIF(_pending_table(), 2, "BH/C1,BH", None, None, None, len(got), 1) == ""  # past the end
+
+
+def test_the_contenders_column_of_the_best_place_with_ties_lost_is_not_called_sure_of(tmp_path, capsys):
+    # "Sure of" read as a place the player is certain of; it is the best place some results give him
+    # with every tie going against him: the sheet and the command line say so, under the same name
+    got = fx.WHATIF(_pending_table(), 2, "BH/C1,BH")
+    head = next(r for r in got if r and r[0] == "No")
+    assert head == ["No", "Name", "Places", "Pts", "Max", "If ties lost", "On points"]
+    legend = " ".join(str(r[1]) for r in got if r and r[0] in ("", "Note:"))
+    assert "If ties lost: the best place some combination of results gives him even with every tie on points " \
+           "going against him (he needs those results: it is not a place he is sure of)." in legend
+    assert "Sure of" not in legend
+    t = demo_tournament()
+    trf = tmp_path / "demo.trf"
+    trf.write_text(write_trf(open_games(t, t.rounds)))
+    code, out, _ = _cli(capsys, "whatif", trf)
+    header = next(ln for ln in out.splitlines() if ln.startswith("No "))
+    assert code == 0 and header.split() == ["No", "Name", "Pts", "Max", "On", "points", "If", "ties", "lost", "Places"]
+    assert "If ties lost: the best place some combination of results gives him even with every tie" in out
+    assert "Sure of" not in out
 
 
 # --------------------------------------------------------------- through xlwings's own runtimes
@@ -326,6 +365,7 @@ def test_whatif_of_a_workbook_takes_its_sheets_places_and_boards_unless_given(tm
     (PLACES_ROW, 0, "What if!B5: WHATIF: places 0: expected a whole number from 1"),
     (PLACES_ROW, True, "What if!B5: WHATIF: places TRUE is not a whole number"),
     (BOARDS_ROW, 11, "What if!B6: WHATIF: max_boards 11: expected a whole number from 1 to 10"),
+    (PLACES_ROW, 99, "What if!B5: WHATIF: places 99: expected a number of prize places from 1 to 6 (the players)"),
 ])
 def test_a_sheets_setting_out_of_range_is_named_by_its_cell_not_as_an_option_never_given(tmp_path, capsys, cell,
                                                                                          value, message):

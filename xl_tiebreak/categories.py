@@ -30,7 +30,7 @@ from typing import Callable, Generic, Optional, Sequence, TypeVar
 from .errors import InputError
 from .model import Player
 
-__all__ = ["Category", "parse_category", "AGE_BASES", "Selection", "select"]
+__all__ = ["Category", "parse_category", "AGE_BASES", "Selection", "select", "NAMED"]
 
 #: how an age is counted: by birth year (FIDE's youth and senior events) or exactly on the start date
 AGE_BASES = ("year", "date")
@@ -40,9 +40,10 @@ _AGE_MAX = 100  # a number below this in U<n> / S<n> is an age, at or above it a
 
 @dataclass(frozen=True)
 class Category:
-    """A parsed category: ``text`` as written, ``label`` for headings, ``field`` the player field it
-    reads (``rating``, ``sex``, ``birth``, ``fed``, ``club``), and its test on one player (``None`` = the
-    field is missing)."""
+    """A parsed category: ``text`` as written, ``label`` for headings (the category's code, then what
+    it means: ``U1600 (rated below 1600)``, ``Women (female players)``), ``field`` the player field
+    it reads (``rating``, ``sex``, ``birth``, ``fed``, ``club``), and its test on one player (``None``
+    = the field is missing)."""
 
     text: str
     label: str
@@ -147,13 +148,13 @@ def parse_category(text: str, where: str = "category") -> Category:
         lo, hi = int(m.group(1)), int(m.group(2))
         return Category(t, f"{lo}-{hi} (rated {lo} to {hi})", "rating", _rating_test(lo, hi))
     if up in ("W", "F", "WOMEN", "WOMAN", "FEMALE", "GIRLS"):
-        return Category(t, "women", "sex", _sex_test)
+        return Category(t, "Women (female players)", "sex", _sex_test)
     if up == "UNRATED":
-        return Category(t, "unrated", "rating", _unrated_test)
+        return Category(t, "Unrated (players without a rating)", "rating", _unrated_test)
     m = re.fullmatch(r"FED[=:]([A-Z]{2,3})", up)
     if m:
         fed = m.group(1)
-        return Category(t, f"federation {fed}", "fed",
+        return Category(t, f"FED={fed} (federation {fed})", "fed",
                         lambda p, s, a: None if not p.fed.strip() else p.fed.strip().upper() == fed)
     m = re.match(r"(?i)club\s*[=:]", t)
     if m:
@@ -161,7 +162,7 @@ def parse_category(text: str, where: str = "category") -> Category:
         if not name:
             raise InputError(f"{where}: {_shown(text)} names no club; expected CLUB= and the club's name as the "
                              "Club column writes it, e.g. CLUB=Hastings CC")
-        return Category(t, f"club {name}", "club", _club_test(name))
+        return Category(t, f"CLUB={name} (the club's players)", "club", _club_test(name))
     raise InputError(f"{where}: {_shown(text)} is not a category; expected U1600 (rated below 1600), "
                      "1600-1799, women, U18 / S50 (age), unrated, FED=ENG or CLUB=<name>")
 
@@ -169,14 +170,25 @@ def parse_category(text: str, where: str = "category") -> Category:
 R = TypeVar("R")
 
 
+#: how many players a note names before "and N more"
+NAMED = 5
+
+
 @dataclass(frozen=True)
 class Selection(Generic[R]):
     """The rows of one category, in the full event's order, and the players left out because the
-    field the category reads is missing (their start numbers)."""
+    field the category reads is missing (their start numbers, and their names in ``missing_names``)."""
 
     category: Category
     rows: tuple[R, ...]
     missing: tuple[int, ...]
+    missing_names: tuple[str, ...] = ()
+
+    @property
+    def missing_players(self) -> list[str]:
+        """``12 (Smith, John)`` for each player left out (the start number alone without a name)."""
+        names = self.missing_names or ("",) * len(self.missing)
+        return [f"{no} ({name})" if name else str(no) for no, name in zip(self.missing, names)]
 
     @property
     def lacking(self) -> str:
@@ -189,9 +201,10 @@ class Selection(Generic[R]):
         """What the output says of the players whose field is missing ("" when none)."""
         if not self.missing:
             return ""
-        what = self.lacking
-        nos = ", ".join(str(n) for n in self.missing[:10]) + (" ..." if len(self.missing) > 10 else "")
-        return f"{len(self.missing)} player(s) with {what} are not in {self.category.label}: {nos}"
+        shown = self.missing_players[:NAMED]
+        more = len(self.missing) - len(shown)
+        who = "; ".join(shown) + (f"; and {more} more" if more else "")  # names hold commas
+        return f"{len(self.missing)} player(s) with {self.lacking} are not in {self.category.label}: {who}"
 
 
 def select(rows: Sequence[R], category: Category, player_of: Callable[[R], Player],
@@ -205,7 +218,7 @@ def select(rows: Sequence[R], category: Category, player_of: Callable[[R], Playe
         p = player_of(r)
         got = category.holds(p, start, age)
         if got is None:
-            missing.append(p.no)
+            missing.append(p)
         elif got:
             kept.append(r)
-    return Selection(category, tuple(kept), tuple(missing))
+    return Selection(category, tuple(kept), tuple(p.no for p in missing), tuple(p.name for p in missing))

@@ -172,7 +172,9 @@ def _arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
         "max boards": (("--max-boards",), {"type": int, "default": None, "metavar": "K",
                                            "help": "enumerate every combination of results when at most K boards "
                                                    "matter (3^K events; default 8, or a workbook's What if sheet's; "
-                                                   "at most 10); beyond, the answer is on points alone"}),
+                                                   "at most 10) and ranking them fits the work budget (about 12 s "
+                                                   "of CPU, counted before it starts); beyond, the answer is on "
+                                                   "points alone, saying why"}),
         "unit": (("--unit",), {"default": None, "metavar": "AMOUNT",
                                "help": "shares are rounded down to this (default 0.01); what is left is stated"}),
     }
@@ -344,7 +346,7 @@ def _standings(args) -> tuple[str, int]:
             print(f"xl-tiebreak: note: {category.note}", file=sys.stderr)
     got = _emit(args, _render_standings(result, args.format, args.input, category))
     if args.format.startswith("csv"):
-        for note in rating_notes(result):
+        for note in rating_notes(result, _how_to_set(args.input)):
             print(f"xl-tiebreak: note: {note}", file=sys.stderr)
     note_stale(args.input)
     return got
@@ -397,8 +399,9 @@ def _book_categories(path: str) -> tuple[list, Optional[str]]:
     return (got[0], got[1]) if got else ([], None)
 
 
-def _book_whatif(path: str) -> Optional[tuple[Optional[int], Optional[int]]]:
-    """A workbook's What if settings (its WHATIF formula: prize places, boards combined), or None."""
+def _book_whatif(path: str) -> Optional[tuple[Optional[int], Optional[int], str, str]]:
+    """A workbook's What if settings (its WHATIF formula: prize places, boards combined, and their
+    cells), or None."""
     from .errors import InputError
     from .excel.prize_book import workbook_whatif_setup
     try:
@@ -447,9 +450,13 @@ def _whatif(args) -> tuple[str, int]:
     tiebreaks, kind, options = _settings(args, book)
     places, boards = args.places, args.max_boards
     if book is not None and (places is None or boards is None):  # as the workbook's What if sheet has them
-        sheet = _book_whatif(args.input) or (None, None)
-        places = sheet[0] if places is None else places
-        boards = sheet[1] if boards is None else boards
+        sheet = _book_whatif(args.input)
+        if sheet is not None and places is None and sheet[0] is not None:
+            places = sheet[0]
+            if places > len(t.players):  # named by its cell, as the sheet names it (no --places was given)
+                raise InputError(f"{sheet[2]}: WHATIF: places {places}: expected a number of prize places from 1 to "
+                                 f"{len(t.players)} (the players)", Path(args.input).name)
+        boards = sheet[1] if sheet is not None and boards is None else boards
     got = what_if(t, tiebreaks, rnd=args.round, places=3 if places is None else places, edition=_edition(args, book),
                   kind=kind, options=options, max_boards=DEFAULT_MAX_BOARDS if boards is None else boards)
     if played is not t:
@@ -738,8 +745,19 @@ def _json_list(items: Sequence[str], indent: str) -> str:
     return "[\n" + ",\n".join(indent + " " + x for x in items) + "\n" + indent + "]"
 
 
+def _how_to_set(source: str) -> str:
+    """How to set a rating for unrated players, in a note on ``source``: a workbook's Settings cell,
+    or the command line's ways for a TRF file (which has no such cell)."""
+    from .rating_notes import HOW_TO_SET
+    if not str(source).lower().endswith((".xlsx", ".xlsm")):
+        return HOW_TO_SET
+    from .excel.book_reader import UNRATED_ROW
+    return (f"set one in Settings!B{UNRATED_ROW} (Rating for unrated players), with --unrated RATING or with a "
+            "descriptor such as ARO/U1000")
+
+
 def _json(result: Result, order: Sequence[int], places: Optional[Sequence[str]] = None,
-          separated: Optional[Sequence[Optional[str]]] = None, extra: Sequence[str] = ()) -> str:
+          separated: Optional[Sequence[Optional[str]]] = None, extra: Sequence[str] = (), source: str = "") -> str:
     """The JSON document of a result, players in ``order`` (with their places and what separated
     them, for standings; ``extra``: more ready-made fields of the head); written column by column, the same text as ``json.dumps(doc,
     ensure_ascii=False, indent=1)``."""
@@ -766,7 +784,7 @@ def _json(result: Result, order: Sequence[int], places: Optional[Sequence[str]] 
             cells = (*cells, json.dumps(separated[pos], ensure_ascii=False))
         lines.append(item % cells)
     from .rating_notes import rating_notes
-    notes = rating_notes(result)  # on unrated players, when there is something to say
+    notes = rating_notes(result, _how_to_set(source))  # on unrated players, when there is something to say
     prog = result.progress
     current = ('{"round": %d, "games_in": %d, "games": %d}' % (prog.current, prog.games_in, prog.games)
                if prog is not None and prog.current else "null")
@@ -797,11 +815,11 @@ def _render_compute(result: Result, fmt: str) -> str:
     return "\n".join(table(headers, rows, right={0, *range(2, len(headers))})) + "\n"
 
 
-def _note_lines(result: Result) -> list[str]:
+def _note_lines(result: Result, source: str) -> list[str]:
     """The notes on unrated players (:mod:`xl_tiebreak.rating_notes`), wrapped, for the text tables."""
     import textwrap
     from .rating_notes import rating_notes
-    return [line for n in rating_notes(result) for line in
+    return [line for n in rating_notes(result, _how_to_set(source)) for line in
             textwrap.wrap(n.text, 100, initial_indent="Note: ", subsequent_indent="      ", break_on_hyphens=False)]
 
 
@@ -818,7 +836,7 @@ def _render_standings(result: Result, fmt: str, source: str, category: Optional[
             '"category": ' + json.dumps({"text": category.category.text, "label": category.category.label,
                                         "missing": list(category.missing)}, ensure_ascii=False)]
         return _json(result, [tindex[r.player.no] for r in rows_], [r.place for r in rows_],
-                     [r.separated_by for r in rows_], extra)
+                     [r.separated_by for r in rows_], extra, source)
     cols = _columns(result)
     headers = ["Rk", "No", "Name", "Pts"] + [c for c, _ in cols] + ["Split by"]
     rows = []
@@ -843,8 +861,9 @@ def _render_standings(result: Result, fmt: str, source: str, category: Optional[
     for code, tb in zip(result.codes, result.tiebreaks):
         legend.append(f"  {code:<8} {tb.describe}")
     legend.append("An empty cell is undefined (for example no game over the board); it ranks last.")
-    legend.append("Split by: the tie-break that set the player below the one above on equal points.")
-    legend += _note_lines(result)
+    legend.append("Split by: the tie-break that set the player below the one above on equal points"
+                  + (" (the one above in this list)." if category is not None else "."))
+    legend += _note_lines(result, source)
     if category is not None:
         legend.append(f"Rk: the place in the whole event; Cat: the place in {category.category.label}."
                       if category.rows else f"Nobody is in {category.category.label}.")

@@ -80,6 +80,35 @@ def _style(rows: Sequence[Row], place: Callable[[int, int], str], fd: Findings) 
     return "us" if us else "fide"
 
 
+#: what a ``-1`` that does not mirror is told: chess-results writes it for a point without a game
+MINUS_ONE_HINT = ("; '-1' here is a forfeit loss against player 1 (as -12 against 12): chess-results and "
+                  "Swiss-Manager write -1 for a point without a game, which is BYE (or F) in this crosstable")
+_PAIRING_RULES = frozenset({"mirror", "one-sided-forfeit", "paired-twice"})
+
+
+class _Hinted(Findings):
+    """The findings of a crosstable, a pairing finding at a cell typed ``-1`` with
+    :data:`MINUS_ONE_HINT` added (the collector it wraps gets them)."""
+
+    def __init__(self, inner: Findings, places: set[str]) -> None:
+        super().__init__(strict=inner.strict, items=inner.items)
+        self.places = places
+
+    def add(self, rule: str, message: str, where: Optional[str] = None) -> None:
+        if where in self.places and rule in _PAIRING_RULES:
+            message += MINUS_ONE_HINT
+        super().add(rule, message, where)
+
+
+def _minus_one(cell: object) -> bool:
+    """A cell that chess-results would read as a bye and this crosstable as a forfeit loss to 1."""
+    if isinstance(cell, bool):
+        return False
+    if isinstance(cell, (int, float)):
+        return cell == -1
+    return isinstance(cell, str) and cell.replace(" ", "") == "-1"
+
+
 def _key(cell: object) -> Optional[tuple[type, object]]:
     """A cell as a dictionary key (its type too: ``1``, ``1.0`` and TRUE differ), or None when it
     cannot be one."""
@@ -210,7 +239,10 @@ def tournament_from_rows(rows: Sequence[Row], *, rounds: Optional[int] = None, n
                 bad.add((row.no, r))
         parsed[row.no] = rs
     _half_typed(unique, parsed, place, fd, bad)
-    kinds, opp, colour = reconcile(parsed, place, fd, swiss=kind != "round-robin", bad=frozenset(bad))
+    minus_one = {place(row.no, r) for row in unique for r, c in enumerate(row.cells[:nrounds], start=1)
+                 if _minus_one(c)}
+    kinds, opp, colour = reconcile(parsed, place, _Hinted(fd, minus_one) if minus_one else fd,
+                                   swiss=kind != "round-robin", bad=frozenset(bad))
     nos = list(parsed)
     _check_blank_rounds(nos, kinds, opp, place, fd, bad)
     if kind == "round-robin":

@@ -18,6 +18,23 @@ empty          not entered yet: in the last round paired, a game not in yet (the
                in progress, :mod:`xl_tiebreak.progress`); in an earlier round an absence
 =============  ===========================================================
 
+The cells chess-results.com and Swiss-Manager publish (:mod:`xl_tiebreak.imports.round_cells`)
+are read as their importer reads them, so that a row copied from an export means what
+``check --from chess-results`` reads:
+
+=============  ===========================================================
+``12w+``       forfeit win against 12 with White (``12b+``, ``12+``: with Black, no colour)
+``12w-``       forfeit loss against 12 (``12b-``, ``12-``)
+``12s1``       ``s`` (German *schwarz*) is Black: ``12s1`` is ``12b1``, ``12s`` is ``12b``
+``-½``         half-point bye, as ``H`` (also ``-=``, ``-0.5``, ``-1/2``)
+``-0``         not paired, as ``-`` (a spreadsheet keeps it as the number 0: read alike)
+=============  ===========================================================
+
+One exception: chess-results' ``-1`` (a point without a game, which its importer reads as the
+pairing-allocated bye) is here, as in every FIDE crosstable, a forfeit loss against player 1;
+write ``BYE`` (or ``F``) for the bye. A ``-1`` that player 1's line does not mirror is reported
+with that hint (:func:`~xl_tiebreak.crosstable.tournament_from_rows`).
+
 Case does not matter. Parsing raises :class:`NotationError`, whose message the caller prefixes
 with the place (sheet and cell).
 
@@ -44,11 +61,16 @@ class NotationError(TiebreakError):
 
 # a colour letter or a blank must separate opponent and a 1/0 result, so "10" or "121" are not
 # read as games; "=" and "½" need no separator
-_GAME = re.compile(r"^(\d+)(?:\s*([wbWB])\s*|\s+)(1|0|½|=|0\.5|0,5|1/2)$|^(\d+)\s*(½|=)$")
+_GAME = re.compile(r"^(\d+)(?:\s*([wbsWBS])\s*|\s+)(1|0|½|=|0\.5|0,5|1/2)$|^(\d+)\s*(½|=)$")
 #: the usual cell, as most crosstables are written (``12w1``, ``7b½``): read without the general steps
 PLAIN_GAME = re.compile(r"(\d+)([wb])(1|0|½|=)")
-_PENDING = re.compile(r"^(\d+)\s*([wbWB?])$")
+_PENDING = re.compile(r"^(\d+)\s*([wbsWBS?])$")
 _FORFEIT = re.compile(r"^(--|\+|-)\s*(\d+)\s*([wbWB])?$")
+#: chess-results' forfeit, the sign after the opponent and colour: ``12w+`` won, ``12b-`` lost
+_FORFEIT_AFTER = re.compile(r"^(\d+)\s*([wbsWBS])?\s*([+-])$")
+#: chess-results' rounds without a game: ``-½`` (a half-point bye), ``-0`` (not paired)
+_NO_GAME = {"-½": Kind.HALF_BYE, "-=": Kind.HALF_BYE, "-0.5": Kind.HALF_BYE, "-0,5": Kind.HALF_BYE,
+            "-1/2": Kind.HALF_BYE, "-0": Kind.ABSENT, "0": Kind.ABSENT}
 _RESULTS = {"1": Kind.WIN, "0": Kind.LOSS, "½": Kind.DRAW, "=": Kind.DRAW, "0.5": Kind.DRAW,
             "0,5": Kind.DRAW, "1/2": Kind.DRAW}
 _BYES = {"BYE": Kind.PAB, "U": Kind.PAB, "PAB": Kind.PAB, "F": Kind.FULL_BYE, "FPB": Kind.FULL_BYE,
@@ -72,8 +94,8 @@ def is_fide_cell(text: object) -> bool:
     if not isinstance(text, str):
         return False
     s = text.strip()
-    return bool(_GAME.match(s) or _PENDING.match(s) or re.match(r"^(--|\+|-)\s*\d+", s)
-                or s.upper() in ("BYE", "PAB", "FPB", "HPB", "ZPB", "WD"))
+    return bool(_GAME.match(s) or _PENDING.match(s) or re.match(r"^(--|\+|-)\s*\d+", s) or _FORFEIT_AFTER.match(s)
+                or s.replace(" ", "") in _NO_GAME or s.upper() in ("BYE", "PAB", "FPB", "HPB", "ZPB", "WD"))
 
 
 #: The error values a spreadsheet cell can hold (Excel, LibreOffice), as their text arrives.
@@ -134,25 +156,33 @@ def parse_cell(text: Optional[object], scoring: Scoring = STANDARD_SCORING, styl
     if key in _BYES:
         k = _BYES[key]
         return Round(k, None, None, scoring.points(k))
+    k_ = _NO_GAME.get(s.replace(" ", ""))
+    if k_ is not None:  # chess-results' -½ and -0
+        return Round(k_, None, None, scoring.points(k_))
     m = _GAME.match(s)
     if m:
         opp, colour, res = m.groups()[:3] if m.group(1) else (m.group(4), None, m.group(5))
         if int(opp) < 1:
             raise NotationError(f"{s!r}: opponent 0 does not exist; {EXAMPLES}")
         k = _RESULTS[res]
-        return Round(k, int(opp), colour.lower() if colour else None, scoring.points(k))
+        return Round(k, int(opp), _colour(colour), scoring.points(k))
     m = _PENDING.match(s)
     if m:
         colour = m.group(2).lower()
-        return Round(Kind.NOT_PLAYED, int(m.group(1)), None if colour == "?" else colour)
-    m = _FORFEIT.match(s.replace(" ", ""))
+        return Round(Kind.NOT_PLAYED, int(m.group(1)), None if colour == "?" else _colour(colour))
+    m = _FORFEIT.match(s.replace(" ", "")) or _FORFEIT_AFTER.match(s)
     if m:
-        sign, opp, colour = m.groups()
+        sign, opp, colour = m.groups() if m.re is _FORFEIT else (m.group(3), m.group(1), m.group(2))
         k = {"+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS, "--": Kind.DOUBLE_FORFEIT}[sign]
         if int(opp) < 1:
             raise NotationError(f"{s!r}: opponent 0 does not exist; {EXAMPLES}")
-        return Round(k, int(opp), colour.lower() if colour else None, scoring.points(k))
+        return Round(k, int(opp), _colour(colour), scoring.points(k))
     raise NotationError(f"{s!r} is not a result; {US_EXAMPLES if style == 'us' else EXAMPLES}")
+
+
+def _colour(letter: Optional[str]) -> Optional[str]:
+    """``w`` or ``b`` of a colour letter (``s``, German *schwarz*, is Black); None for none."""
+    return None if not letter else "b" if letter.lower() in ("b", "s") else "w"
 
 
 _RESULT_TEXT = {Kind.WIN: "1", Kind.LOSS: "0", Kind.DRAW: "½",

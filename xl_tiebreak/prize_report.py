@@ -6,6 +6,7 @@ their order and their places, and shows the player's place in the category besid
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import date
 from fractions import Fraction
 from typing import Optional, Sequence
@@ -14,7 +15,7 @@ from .categories import Category, Selection, select
 from .engine import Result
 from .errors import InputError
 from .prizes import PrizeList, PrizeTable, allocate
-from .standings import Row, rank
+from .standings import Row, rank, split_within
 from .textutil import csv_text, table
 
 __all__ = ["start_date", "category_selection", "prize_list", "render_prizes", "money", "rules_line", "category_rows"]
@@ -50,7 +51,8 @@ def category_selection(result: Result, category: Category, age: str = "year",
     ages are counted at (default: the event's); ``rows``: the standings, when already ranked."""
     start = start if start is not None else start_date(result)
     _check_fields(result, category, start)
-    return select(rank(result) if rows is None else rows, category, lambda r: r.player, start, age)
+    got = select(rank(result) if rows is None else rows, category, lambda r: r.player, start, age)
+    return dataclasses.replace(got, rows=tuple(split_within(result, got.rows)))  # "split by" within it
 
 
 def prize_list(result: Result, table_: PrizeTable, *, ties: str, order: str, age: str = "year",

@@ -48,7 +48,8 @@ from .errors import InputError
 from .model import Player
 from .number_text import OutOfRange, amount_of
 
-__all__ = ["PrizeTable", "Award", "PrizeList", "ORDERS", "TIES", "allocate", "parse_amounts", "parse_unit", "ordinal"]
+__all__ = ["PrizeTable", "Award", "PrizeList", "ORDERS", "TIES", "allocate", "parse_amounts", "parse_unit", "ordinal",
+           "same_label", "twice"]
 
 ORDERS = ("value", "places-first")
 TIES = ("tiebreak", "shared", "hort")
@@ -95,6 +96,31 @@ def parse_unit(text: str, where: str = "--unit") -> Fraction:
     return v
 
 
+def same_label(category: Category) -> str:
+    """What two category prize lists must not share: the label their prizes are paid under
+    (``U1700 1st``), as read: ``U1700`` and ``u 1700``, ``women`` and ``W`` are one category; a
+    name of the Categories sheet (``Juniors``) is its own label, whatever it stands for."""
+    try:
+        plain = parse_category(category.text)
+    except InputError:
+        plain = None
+    if plain is not None and plain.label == category.label:
+        return plain.label.casefold()
+    return " ".join(category.text.split()).casefold()
+
+
+def twice(categories: Sequence[Category]) -> Optional[tuple[int, int]]:
+    """The positions (from 0) of the first category given a second time (:func:`same_label`),
+    or None: two lists under one label would pay two different prizes named alike."""
+    seen: dict[str, int] = {}
+    for k, c in enumerate(categories):
+        key = same_label(c)
+        if key in seen:
+            return seen[key], k
+        seen[key] = k
+    return None
+
+
 @dataclass(frozen=True)
 class PrizeTable:
     """The place prizes (1st, 2nd, ...) and, per category, its prizes (1st, 2nd, ...)."""
@@ -103,7 +129,13 @@ class PrizeTable:
     categories: tuple[tuple[Category, tuple[Fraction, ...]], ...] = ()
 
     def __post_init__(self) -> None:
-        """A list's prizes go down from the 1st: a later one larger is refused as a typing error."""
+        """A list's prizes go down from the 1st: a later one larger is refused as a typing error;
+        a category has one list of prizes (:func:`twice`)."""
+        again = twice([c for c, _ in self.categories])
+        if again is not None:
+            cat = self.categories[again[1]][0]
+            raise InputError(f"category {cat.text.strip()} prizes are given twice; give each category's prizes "
+                             "once, in one list")
         lists = [("place prizes", self.places)] + [(f"category {c.text.strip()} prizes", a) for c, a in self.categories]
         for name, amounts in lists:
             for k in range(1, len(amounts)):
@@ -124,6 +156,12 @@ class PrizeTable:
                 raise InputError(f"category prizes {text!r}: expected CATEGORY=amounts, e.g. U1600=100,50")
             cats.append((parse_category(name, f"category prizes {text!r}"),
                          parse_amounts(amounts, f"category {name.strip()} prizes")))
+            again = twice([c for c, _ in cats])
+            if again is not None:
+                first, label = categories[again[0]], cats[again[0]][0].text.strip()
+                raise InputError(f"--category-prize {first} and --category-prize {text}: the category {label} is "
+                                 "given twice, which would pay two prizes under one name; give its prizes once, "
+                                 f"in one list (--category-prize {label}=100,50)")
         return cls(parse_amounts(places, "place prizes") if places.strip() else (), tuple(cats))
 
 

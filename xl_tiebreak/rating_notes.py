@@ -28,9 +28,9 @@ if TYPE_CHECKING:
 
 #: where the rule is written, as the spec cites it
 RULE = "C.07 Art. 10, TIEBREAK_RULES §5.15"
-#: how to give a rating for unrated players, everywhere the program reads one
-HOW_TO_SET = ("set one with --unrated RATING, the Settings cell 'Rating for unrated players' (Settings!B14) "
-              "or a descriptor such as ARO/U1000")
+#: how to give a rating for unrated players, in a note on a TRF file (or any event: the command line's
+#: ways); a workbook's names its Settings cell (the caller passes ``how``)
+HOW_TO_SET = "set one with --unrated RATING or a descriptor such as ARO/U1000"
 #: how many players a note names before "and N more"
 NAMED = 5
 
@@ -84,13 +84,13 @@ def treatment(tb: "TieBreak", options: Optional[Options]) -> tuple[str, Optional
 
 
 def _sentence(codes: Sequence[str], kind: str, rating: Optional[int], players: Sequence["Player"],
-              from_descriptor: bool) -> str:
+              from_descriptor: bool, how: str = HOW_TO_SET) -> str:
     who = name_players(players)
     be = "is" if len(players) == 1 else "are"
     head = ", ".join(codes)
     if kind == DROPPED:
         return (f"{head}: not computed, empty for every player: {who} {be} unrated and no rating is set for "
-                f"unrated players, so the rating tie-breaks are dropped ({RULE}); to count them, {HOW_TO_SET}")
+                f"unrated players, so the rating tie-breaks are dropped ({RULE}); to count them, {how}")
     if kind == ASSIGNED:
         source = f"/U{rating} in the descriptor" if from_descriptor else "the rating set for unrated players"
         return (f"{head}: {who} {be} unrated and count{'s' if len(players) == 1 else ''} as {rating} "
@@ -103,10 +103,11 @@ def _sentence(codes: Sequence[str], kind: str, rating: Optional[int], players: S
 
 
 def notes_for(t: "Tournament", tiebreaks: Sequence["TieBreak"], codes: Sequence[str],
-              options: Optional[Options]) -> list[RatingNote]:
+              options: Optional[Options], how: str = HOW_TO_SET) -> list[RatingNote]:
     """The notes for a tie-break list (``codes`` as written, one per ``tiebreaks``) on ``t``'s
     players: one per way of treating unrated players, naming the tie-breaks treated that way.
-    None when everyone is rated or no rating tie-break is listed."""
+    None when everyone is rated or no rating tie-break is listed. ``how``: how to set a rating for
+    unrated players where the event was read (:data:`HOW_TO_SET`; a workbook's names its cell)."""
     unrated = unrated_players(t)
     if not unrated:
         return []
@@ -119,13 +120,14 @@ def notes_for(t: "Tournament", tiebreaks: Sequence["TieBreak"], codes: Sequence[
         if code not in groups.setdefault(key, []):
             groups[key].append(code)
     nos = tuple(p.no for p in unrated)
-    return [RatingNote(tuple(cs), kind, rating, nos, _sentence(cs, kind, rating, unrated, own))
+    return [RatingNote(tuple(cs), kind, rating, nos, _sentence(cs, kind, rating, unrated, own, how))
             for (kind, rating, own), cs in groups.items()]
 
 
-def rating_notes(result: "Result") -> list[RatingNote]:
-    """The notes on the rating tie-breaks of a computed :class:`~xl_tiebreak.engine.Result`."""
-    return notes_for(result.tournament, result.tiebreaks, result.codes, result.options)
+def rating_notes(result: "Result", how: str = HOW_TO_SET) -> list[RatingNote]:
+    """The notes on the rating tie-breaks of a computed :class:`~xl_tiebreak.engine.Result`
+    (``how``: see :func:`notes_for`)."""
+    return notes_for(result.tournament, result.tiebreaks, result.codes, result.options, how)
 
 
 def note_for(t: "Tournament", tb: "TieBreak", options: Optional[Options]) -> Optional[RatingNote]:

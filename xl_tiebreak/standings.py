@@ -6,9 +6,9 @@ tied. DE (a rank inside the tied group) is computed only inside those groups (se
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Optional
+from typing import Optional, Sequence
 
 import numpy as np
 
@@ -77,10 +77,28 @@ def rank(result: Result) -> list[Row]:
 
 def _separated_by(result: Result, sorted_keys: np.ndarray, pos: int) -> Optional[str]:
     """The first tie-break whose value differs from the player above, when points are equal."""
-    prev, cur = sorted_keys[pos - 1], sorted_keys[pos]
+    return _split(result, sorted_keys[pos - 1], sorted_keys[pos])
+
+
+def _split(result: Result, prev: np.ndarray, cur: np.ndarray) -> Optional[str]:
+    """The first tie-break that sets ``cur``'s sort keys below ``prev``'s on equal points, if any."""
     if prev[0] != cur[0]:
         return None
     for j in range(len(result.codes)):
         if prev[1 + 2 * j] != cur[1 + 2 * j] or prev[2 + 2 * j] != cur[2 + 2 * j]:
             return result.codes[j]
     return None
+
+
+def split_within(result: Result, rows: Sequence[Row]) -> list[Row]:
+    """``rows`` (some of the standings' rows, in their order: a category's) with each one's
+    ``separated_by`` said against the row above it in this list, not the player above it in the
+    whole event, who may not be in the list: a category's "split by" compares its own players."""
+    if not rows:
+        return []
+    keys = sort_keys(result)
+    index = result.tournament._index()
+    out = [replace(rows[0], separated_by=None)]
+    for above, row in zip(rows, rows[1:]):
+        out.append(replace(row, separated_by=_split(result, keys[index[above.player.no]], keys[index[row.player.no]])))
+    return out

@@ -315,7 +315,7 @@ def _render(result: "TeamResult", event: "TeamEvent", rows: Sequence["TeamRow"],
         return "\n".join(lines + [""] + notes) + "\n"
     from .teamtb.registry import team_spec
     title = event.name or Path(source).name
-    head = [title, f"Team standings after round {result.rounds}",
+    head = [title, f"Team standings {result.label}",
             f"Team event, {event.boards} boards; primary score {result.primary}; match points "
             f"{_show(event.match_values.win)}/{_show(event.match_values.draw)}/{_show(event.match_values.loss)}; "
             f"rules: {result.edition.name} ({result.edition.title})", ""]

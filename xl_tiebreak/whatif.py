@@ -20,8 +20,11 @@ unless none of its two players is within the tie-breaks' reach of a *contender*:
   points and no value a contender is compared by, so it is fixed (as a draw) and not enumerated.
 
 At most ``3 ** max_boards`` combinations are enumerated (``max_boards`` at most
-:data:`MOST_BOARDS`); beyond it the answer is the one on points alone, which is exact as far as it
-goes: the best place a player can reach with ties going his way, the best he can reach ahead of
+:data:`MOST_BOARDS`), and the work is bounded before it starts: the combinations points alone do
+not settle (counted first, cheaply) are each ranked by the engine, at a cost of about the event's
+players x rounds (:func:`ranking_cost`); when their total passes :data:`WORK_BUDGET` (about 12 s of
+CPU), nothing is ranked. Beyond either bound the answer is the one on points alone, which is exact as
+far as it goes: the best place a player can reach with ties going his way, the best he can reach ahead of
 everyone level with him, and the worst with ties going against him (each a sum of per-board
 extremes, no enumeration). Combinations in which points alone settle places 1..N (no two
 players level at a place up to N) are ranked without computing the tie-breaks.
@@ -50,8 +53,10 @@ from .progress import progress
 from .standings import sort_keys
 from .tiebreaks.context import FORFEIT_CODES, GAME, PAB, Compiled, Context, compiled, freeze
 
-__all__ = ["OUTCOMES", "DEFAULT_MAX_BOARDS", "MOST_BOARDS", "Board", "Range", "OnPoints", "BoardOutcome",
-           "WhatIf", "what_if", "pending_round", "completed", "before_results", "played_outcomes"]
+__all__ = ["OUTCOMES", "DEFAULT_MAX_BOARDS", "MOST_BOARDS", "WORK_BUDGET", "Board", "Range", "OnPoints",
+           "BoardOutcome", "WhatIf", "what_if", "pending_round", "completed", "before_results", "played_outcomes",
+           "ranking_cost"]
+
 
 #: The outcomes of a board, as white's result first.
 OUTCOMES = ("1-0", "½-½", "0-1")
@@ -64,7 +69,24 @@ MOST_BOARDS = 10
 #: At most this many player places are ranked in all (combinations x players): a large event
 #: enumerates fewer boards (3^8 combinations of 80 players: 524,880).
 MOST_RANKED = 5_000_000
+#: At most this much work ranking the combinations points alone do not settle, in steps of
+#: :func:`ranking_cost` (a step is about 1.5 µs of CPU: 8 million about 12 s, measured on the real
+#: events of ../shared/data): 3^8 combinations of an 80-player, 9-round event fit, 3^10 of a
+#: 22-player event after round 3 (45,927 to rank, 30 s measured) do not.
+WORK_BUDGET = 8_000_000
+#: the steps of one ranking besides its players x rounds (the engine's fixed cost per call and the
+#: completed event's arrays: about 0.6 ms)
+_RANKING_BASE = 400
+_STEP_SECONDS = 1.5e-6
 _CHUNK = 4096  # combinations scored at once
+
+
+def ranking_cost(players: int, rounds: int) -> int:
+    """The work of ranking one completed event by the engine, in steps of :data:`WORK_BUDGET`:
+    its players x rounds, plus a fixed cost per ranking (measured per combination ranked: 0.66 ms
+    for 22 players x 3 rounds, 0.65 ms for 38 x 5; the engine alone 1.4 ms for 86 x 9, 4.4 ms for
+    294 x 9)."""
+    return players * rounds + _RANKING_BASE
 
 
 @dataclass(frozen=True)
@@ -160,6 +182,9 @@ class WhatIf:
     #: looking back (:func:`before_results`): each board's result as it was played, by board number
     #: (``1-0``, ``½-½``, ``0-1``, or a forfeit ``+/-``, ``-/+``, ``-/-``); empty otherwise
     played: dict[int, str] = _field(default_factory=dict)
+    #: on points alone because ranking would pass :data:`WORK_BUDGET`: the combinations points alone
+    #: did not settle (0 otherwise), each a ranking of ``ranking_cost(field, round)`` steps
+    over_budget: int = 0
 
     @property
     def message(self) -> Optional[str]:
@@ -167,8 +192,15 @@ class WhatIf:
         if self.exact:
             return None
         k = len(self.mattering)
-        why = (f"more than the bound of 3^{self.max_boards} = {3 ** self.max_boards:,}" if k > self.max_boards else
-               f"which with {self.field:,} players each is more than the bound of {MOST_RANKED:,} places ranked")
+        if self.over_budget:
+            work = self.over_budget * ranking_cost(self.field, self.round)
+            why = (f"{self.over_budget:,} of them not settled on points, each to be ranked by the tie-breaks: about "
+                   f"{work * _STEP_SECONDS:,.0f} s of CPU ({work:,} steps), more than the budget of "
+                   f"{WORK_BUDGET * _STEP_SECONDS:,.0f} s ({WORK_BUDGET:,} steps)")
+        elif k > self.max_boards:
+            why = f"more than the bound of 3^{self.max_boards} = {3 ** self.max_boards:,}"
+        else:
+            why = f"which with {self.field:,} players each is more than the bound of {MOST_RANKED:,} places ranked"
         return (f"{k} boards matter: {3 ** k:,} combinations of results, {why}; the places below are on points "
                 "alone (tie-breaks not applied: a range shows the ties going either way)")
 
@@ -460,17 +492,25 @@ def what_if(t: Tournament, tiebreaks: TieBreakList = None, *, rnd: Optional[int]
                            field=len(t.players), contenders=contenders, reach=reach, codes=tuple(codes),
                            edition=ctx0.edition.name, names=names, on_points=on_points)
     if len(matter) > max_boards or 3 ** len(matter) * len(t.players) > MOST_RANKED:
-        by_board = []
-        for i, b in enumerate(boards):
-            for o in range(3):
-                shown = {}
-                for no in _tracked(b, contenders):
-                    best, _, worst, _ = model.places(no, {i: o})
-                    shown[no] = Range(min(best, n + 1), min(worst, n + 1))
-                by_board.append(BoardOutcome(b, o, shown))
-        return WhatIf(exact=False, combinations=3 ** len(matter), ranked_by_tiebreaks=0, reachable={}, shared={},
-                      by_board=tuple(by_board), **common)
+        return _on_points(boards, model, common, 3 ** len(matter))
     return _enumerate(t, drawn, ctx0, tbs, rnd, boards, matter, model, common)
+
+
+def _on_points(boards: Sequence[Board], model: "_PointsModel", common: _Common, combinations: int,
+               over_budget: int = 0) -> WhatIf:
+    """The answer on points alone (see the module's text): each board's outcomes with the places
+    of the players it concerns as ranges, the ties going either way."""
+    n = common["places"]
+    by_board = []
+    for i, b in enumerate(boards):
+        for o in range(3):
+            shown = {}
+            for no in _tracked(b, common["contenders"]):
+                best, _, worst, _ = model.places(no, {i: o})
+                shown[no] = Range(min(best, n + 1), min(worst, n + 1))
+            by_board.append(BoardOutcome(b, o, shown))
+    return WhatIf(exact=False, combinations=combinations, ranked_by_tiebreaks=0, reachable={}, shared={},
+                  by_board=tuple(by_board), over_budget=over_budget, **common)
 
 
 def _reach(tbs: Iterable[TieBreak]) -> Optional[int]:
@@ -539,6 +579,8 @@ def _enumerate(t: Tournament, drawn: Tournament, ctx0: Context, tbs: Sequence[Ti
         rows = np.nonzero(settled)[0]
         place[first + rows[:, None], order[rows]] = np.arange(1, order.shape[1] + 1, dtype=np.int16)[None, :]
         unsettled += (first + np.nonzero(~settled)[0]).tolist()
+    if len(unsettled) * ranking_cost(len(t.players), rnd) > WORK_BUDGET:  # counted before any is ranked
+        return _on_points(boards, model, common, len(combos), over_budget=len(unsettled))
     if unsettled:
         base_arrays = compiled(drawn)
         open_boards = [boards[i] for i in matter]

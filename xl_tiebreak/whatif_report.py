@@ -13,7 +13,12 @@ from .formatting import format_value
 from .textutil import csv_text, table
 from .whatif import OUTCOMES, Range, WhatIf
 
-__all__ = ["render_whatif", "range_text", "contender_row", "board_rows", "head_lines", "who"]
+__all__ = ["render_whatif", "range_text", "contender_row", "board_rows", "head_lines", "who", "IF_TIES_LOST"]
+
+
+#: what the column "If ties lost" means (it was "Sure of", which read as a place he is certain of)
+IF_TIES_LOST = ("the best place some combination of results gives him even with every tie on points going "
+                "against him (he needs those results: it is not a place he is sure of).")
 
 
 def range_text(r: Range, places: int) -> str:
@@ -52,7 +57,7 @@ def head_lines(w: WhatIf) -> list[str]:
 
 
 def contender_row(w: WhatIf, no: int) -> list[str]:
-    """A contender's line: No, Name, Pts, Max, On points, Sure of, Places (as the text shows it)."""
+    """A contender's line: No, Name, Pts, Max, On points, If ties lost, Places (as the text shows it)."""
     n = w.places
     op = w.on_points[no]
     on_pts = range_text(Range(op.best, op.worst), n)
@@ -113,9 +118,8 @@ def render_whatif(w: WhatIf, fmt: str, source: str) -> str:
         lines.append("*: only level on points with others there; whether he can is for the tie-breaks to say.")
     lines += ["", "Contenders (the players who can still reach the prize places):"]
     crow = [contender_row(w, no) for no in w.contenders]
-    lines += table(["No", "Name", "Pts", "Max", "On points", "Sure of", "Places"], crow, right={0, 2, 3})
-    lines += ["On points: his places with ties on points going his way or against him; Sure of: the best place "
-              "some outcome gives him whatever the tie-breaks.",
+    lines += table(["No", "Name", "Pts", "Max", "On points", "If ties lost", "Places"], crow, right={0, 2, 3})
+    lines += ["On points: his places with ties on points going his way or against him; If ties lost: " + IF_TIES_LOST,
               "Places: " + ("every place he reaches in some combination (ranked by points and the tie-breaks)."
                             if w.exact else "on points alone (the tie-breaks are not applied).")]
     rows, quiet = board_rows(w)

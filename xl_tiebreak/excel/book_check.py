@@ -26,8 +26,9 @@ def check_workbook(path: "str | Path") -> list:
         team = is_team_book(book)
     except InputError:  # the reader below says what is wrong, as a finding
         team = False
-    if team:  # a team workbook: its tables as the team functions read them
-        return collect(lambda fd: read_team_book(book, findings=fd)) + stale_findings(path, [])
+    if team:  # a team workbook: its tables as the team functions read them (a bad cell once, not again
+        found = collect(lambda fd: read_team_book(book, findings=fd))  # for every table it breaks)
+        return found + stale_findings(path, found)
     read: list = []
     found = collect(lambda fd: read.append(read_workbook(path, findings=fd)))
     if read and not any(f.severity == "error" for f in found):

@@ -163,7 +163,14 @@ class FormulaBook:
                 raise Unsupported(f"circular reference at {sheet}!{coord}")
             self._busy.add(key)
             try:
-                v = evaluate(self.tree(text), lambda r: self.resolve(r, sheet), self.name)
+                node = self.tree(text)
+                if isinstance(node, Call) and node.name in ("PRIZES", "CATEGORY_STANDINGS"):
+                    # its tables as the sheet holds them: what the function cannot see (a prize typed
+                    # below the table's range) is refused by its cell before the function runs
+                    wrong = self._sheet_inputs(sheet, text)
+                    if wrong:
+                        raise InputError(wrong)
+                v = evaluate(node, lambda r: self.resolve(r, sheet), self.name)
                 v = self.cells_named(sheet, text, v)
             finally:
                 self._busy.discard(key)
@@ -255,7 +262,7 @@ class FormulaBook:
             a = given.get(param)
             return None if a is None else evaluate(a, lambda r: self.resolve(r, sheet), self.name)
         try:
-            read_sheet_inputs(node.name, arg, argument_cells(self, sheet, node))
+            read_sheet_inputs(node.name, arg, argument_cells(self, sheet, node), rows_below(self, sheet, node))
         except TiebreakError as exc:
             return str(exc)
         except Unsupported:
@@ -399,6 +406,29 @@ def argument_cells(book: FormulaBook, sheet: str, node: Call) -> Callable[[str],
         target = ref.sheet or sheet
         return lambda i, j: f"{target}!{column_letter(min_col + j)}{min_row + i}"
     return cells
+
+
+def rows_below(book: FormulaBook, sheet: str, node: Call) -> Callable[[str], Optional[list[Any]]]:
+    """For a call on ``sheet``: parameter -> the sheet's row just below its range argument, the
+    constants typed there (a formula cell, a total's =SUM(...), as None), or None when the argument
+    is no range (:func:`.prize_arguments.refuse_typed_below`)."""
+    given = dict(zip(signature(fx.FUNCTIONS[node.name]).parameters, node.args))
+
+    def below(param: str) -> Optional[list[Any]]:
+        a = given.get(param)
+        ref = book.names.get(a.name.upper()) if isinstance(a, Name) else a if isinstance(a, Ref) else None
+        if ref is None or ":" not in ref.area:
+            return None
+        try:
+            min_col, _min_row, max_col, max_row = block_bounds(ref.area.replace("$", ""))
+        except (ValueError, TypeError):  # no block of cells (a whole column): nothing is below it
+            return None
+        target = ref.sheet or sheet
+        cells = book.cells.get(target, {})
+        row = max_row + 1
+        return [None if (target, f"{column_letter(c)}{row}") in book.formula_of else cells.get(f"{column_letter(c)}{row}")
+                for c in range(min_col, max_col + 1)]
+    return below
 
 
 def _flat(v: Any) -> list[Any]:

@@ -16,6 +16,13 @@ A function called in Excel gets the values, not where they are: its errors name 
 the argument (``prize_table, column 2 (Place), 2nd prize``). Given ``cell`` (row and column in the
 range -> ``Prizes!B12``), as the recompute, ``check`` and the command line give it
 (:func:`read_sheet_inputs`), they name the sheet cell instead.
+
+A table's range does not grow with what is typed below it (its formula names the range, and the
+list the table makes comes right under it): an amount typed in the row just below the prize table
+(a 21st prize under the 20 rows of the template), or a category just below the categories, would
+be left out without a word. Given the sheet's row below the range (``below``: the recompute,
+``check`` and the command line read it; the function in Excel cannot), it is refused by its cell,
+saying to insert rows inside the table, which the range then takes in.
 """
 
 from __future__ import annotations
@@ -29,11 +36,11 @@ from typing import Any, Callable, Optional, Sequence
 from ..categories import AGE_BASES, Category, parse_category
 from ..errors import InputError
 from ..number_text import OutOfRange, amount_of
-from ..prizes import ORDERS, TIES, PrizeTable, ordinal
+from ..prizes import ORDERS, TIES, PrizeTable, ordinal, twice
 from .arguments import read_date, shown, text_of
 
 __all__ = ["PrizeSetup", "CellName", "read_sheet_inputs", "read_categories", "read_prize_table", "read_prize_rules",
-           "read_age", "read_start",
+           "read_age", "read_start", "refuse_typed_below",
            "PLACE_WORDS", "MAX_CATEGORIES", "MAX_PRIZES"]
 
 #: the heading of the place prizes' column (any case)
@@ -61,14 +68,34 @@ def _rows(v: Any) -> list[list[Any]]:
     return [[v]]
 
 
+def refuse_typed_below(rows: int, below: Optional[Sequence[Any]], cell: Optional[CellName], what: str,
+                       columns: range) -> None:
+    """An :class:`InputError` naming the first cell of ``columns`` in the sheet's row just below a
+    table of ``rows`` rows (``below``: that row's values, a formula's as None) that holds something:
+    it is not in the table's range, so it would be left out without a word. ``what``: the next
+    row's meaning (``a 21st prize``)."""
+    if not below or cell is None:
+        return
+    for j in columns:
+        v = below[j] if j < len(below) else None
+        if text_of(v):
+            last = cell(rows - 1, j).rsplit("!", 1)[-1].lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+            raise InputError(f"{cell(rows, j)}: {shown(v)} is typed just below the table, whose range ends at row "
+                             f"{last}, and is not read there; for {what}, insert a row inside the table (above its "
+                             "last row): its range takes the new row in")
+
+
 def read_categories(v: Any, argument: str = "categories",
-                    cell: Optional[CellName] = None) -> list[tuple[str, Category]]:
+                    cell: Optional[CellName] = None, below: Optional[Sequence[Any]] = None) -> list[tuple[str, Category]]:
     """``(name, category)`` of each row ``name | category`` (a one-column range, or one text: each
     cell a category named by itself); empty rows are skipped, a heading row ``Name | Category`` too.
-    The category's ``text`` is its name, so prizes and headings say ``Juniors 1st``."""
+    The category's ``text`` is its name, so prizes and headings say ``Juniors 1st``. ``below``: the
+    sheet's row under the range (:func:`refuse_typed_below`)."""
+    rows_ = _rows(v)
+    refuse_typed_below(len(rows_), below, cell, "another category", range(max(len(r) for r in rows_) if rows_ else 0))
     out: list[tuple[str, Category]] = []
     seen: dict[str, int] = {}
-    for k, row in enumerate(_rows(v), start=1):
+    for k, row in enumerate(rows_, start=1):
         cells = [text_of(c) for c in row]
         if len(cells) >= 2:
             name, text = cells[0], cells[1]
@@ -114,19 +141,23 @@ def _amount(v: Any, where: str) -> Optional[Fraction]:
 
 
 def read_prize_table(v: Any, named: Sequence[tuple[str, Category]] = (),
-                     argument: str = "prize_table", cell: Optional[CellName] = None) -> PrizeTable:
+                     argument: str = "prize_table", cell: Optional[CellName] = None,
+                     below: Optional[Sequence[Any]] = None) -> PrizeTable:
     """The prize table of a range (see the module docstring). ``named``: the categories a
     column's heading may name. A column with amounts but no heading, an amount after an empty
-    prize, or a heading that is neither Place, a name nor a category is refused by its place."""
+    prize, a heading that is neither Place, a name nor a category, and an amount typed in the
+    sheet's row under the range (``below``, :func:`refuse_typed_below`) are refused by their place."""
     rows = _rows(v)
     if not rows:
         return PrizeTable()
     width = max(len(r) for r in rows)
+    refuse_typed_below(len(rows), below, cell, f"a {ordinal(len(rows))} prize", range(1, width))
     head = rows[0] + [None] * (width - len(rows[0]))
     names = {n.casefold(): c for n, c in named}
     places: tuple[Fraction, ...] = ()
     has_places = False
     cats: list[tuple[Category, tuple[Fraction, ...]]] = []
+    heads: list[str] = []  # where each of cats is headed
     for j in range(1, width):
         heading = text_of(head[j])
         cells = [r[j] if j < len(r) else None for r in rows[1:]]
@@ -169,6 +200,12 @@ def read_prize_table(v: Any, named: Sequence[tuple[str, Category]] = (),
                                  "such as U1600, 1600-1799, women, U18, S50, FED=ENG, CLUB=name") from None
         if amounts:
             cats.append((cat, tuple(amounts)))
+            heads.append(where)
+            again = twice([c for c, _ in cats])
+            if again is not None:
+                raise InputError(f"{where}: the category {heading!r} heads a second column of prizes ({heads[again[0]]} "
+                                 "heads the first), which would pay two prizes under one name; give its prizes in "
+                                 "one column")
     return PrizeTable(places, tuple(cats))
 
 
@@ -244,15 +281,17 @@ def read_start(edition: Any) -> Optional[date]:
 
 
 def read_sheet_inputs(function: str, arg: Callable[[str], Any],
-                      cells: Callable[[str], Optional[CellName]]) -> tuple[Any, str]:
+                      cells: Callable[[str], Optional[CellName]],
+                      below: Callable[[str], Optional[Sequence[Any]]] = lambda parameter: None) -> tuple[Any, str]:
     """The inputs of a ``PRIZES`` call (its :class:`PrizeSetup`) or of a ``CATEGORY_STANDINGS``
     call (its named categories), and the age basis, read from ``arg(parameter)`` (the value Excel
     hands over) with each error naming the sheet cell ``cells(parameter)`` gives (None: the place
-    in the argument, as the function in Excel says it)."""
+    in the argument, as the function in Excel says it); ``below(parameter)``: the sheet's row
+    under a table's range, when known (:func:`refuse_typed_below`)."""
     if function == "CATEGORY_STANDINGS":
-        return (read_categories(arg("category"), "category", cells("category")),
+        return (read_categories(arg("category"), "category", cells("category"), below("category")),
                 read_age(arg("age_basis"), cell=cells("age_basis")))
-    named = read_categories(arg("categories"), cell=cells("categories"))
-    table = read_prize_table(arg("prize_table"), named, cell=cells("prize_table"))
+    named = read_categories(arg("categories"), cell=cells("categories"), below=below("categories"))
+    table = read_prize_table(arg("prize_table"), named, cell=cells("prize_table"), below=below("prize_table"))
     ties, order, unit = read_prize_rules(arg("prize_rules"), cell=cells("prize_rules"))
     return PrizeSetup(table, ties, order, unit), read_age(arg("age_basis"), cell=cells("age_basis"))

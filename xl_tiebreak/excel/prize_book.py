@@ -16,7 +16,7 @@ from ..categories import Category
 from ..errors import InputError, TiebreakError
 from . import functions as fx
 from .formula import Call, Ref, Unsupported, evaluate
-from .formula_book import FormulaBook, argument_cells
+from .formula_book import FormulaBook, argument_cells, rows_below
 from .prize_arguments import PrizeSetup, read_sheet_inputs
 
 #: a message that begins with a sheet cell (``Prizes!B12``, ``'What if'!B5``)
@@ -69,7 +69,8 @@ def _read(book: FormulaBook, found: tuple[str, str, Call], function: str) -> Any
     """:func:`.prize_arguments.read_sheet_inputs` of the call, each error naming its sheet cell
     (an error without one is named by the formula's cell)."""
     try:
-        return read_sheet_inputs(function, _arguments(book, found, function), argument_cells(book, found[0], found[2]))
+        return read_sheet_inputs(function, _arguments(book, found, function), argument_cells(book, found[0], found[2]),
+                                 rows_below(book, found[0], found[2]))
     except InputError as exc:
         if exc.where or _NAMES_CELL.match(str(exc)):  # the cell typed in (Prizes!B12: ...)
             raise
@@ -90,10 +91,12 @@ def workbook_prize_setup(data: bytes) -> Optional[tuple[PrizeSetup, str, str]]:
     return setup, age, f"{found[0]}!{found[1]}"
 
 
-def workbook_whatif_setup(data: bytes) -> Optional[tuple[Optional[int], Optional[int]]]:
+def workbook_whatif_setup(data: bytes) -> Optional[tuple[Optional[int], Optional[int], str, str]]:
     """The prize places and boards combined of the workbook's WHATIF formula (the What if sheet;
-    None where empty), so that ``whatif BOOK.xlsx`` answers as the sheet; None when no cell calls
-    WHATIF. A value that is no whole number is an :class:`InputError` naming the formula's cell."""
+    None where empty), and the cells they are typed in (``What if!B5``; the formula's cell when an
+    argument is no cell), so that ``whatif BOOK.xlsx`` answers as the sheet and names the sheet's
+    cell, not an option, in what it refuses; None when no cell calls WHATIF. A value that is no
+    whole number is an :class:`InputError` naming its cell."""
     from .arguments import read_whole
     book = FormulaBook(data)
     found = _call(book, "WHATIF")
@@ -102,7 +105,8 @@ def workbook_whatif_setup(data: bytes) -> Optional[tuple[Optional[int], Optional
     arg = _arguments(book, found, "WHATIF")
     given = dict(zip(signature(fx.FUNCTIONS["WHATIF"]).parameters, found[2].args))
     from ..whatif import MOST_BOARDS
-    got = []
+    got: list[Optional[int]] = []
+    wheres: list[str] = []
     for name, least, most in (("places", 1, None), ("max_boards", 1, MOST_BOARDS)):
         a = given.get(name)
         where = f"{a.sheet or found[0]}!{a.area.replace('$', '')}" if isinstance(a, Ref) and ":" not in a.area \
@@ -117,4 +121,5 @@ def workbook_whatif_setup(data: bytes) -> Optional[tuple[Optional[int], Optional
             raise InputError(f"WHATIF: {name} {v}: expected a whole number from {least}"
                              + (f" to {most}" if most else ""), where)
         got.append(v)
-    return got[0], got[1]
+        wheres.append(where)
+    return got[0], got[1], wheres[0], wheres[1]

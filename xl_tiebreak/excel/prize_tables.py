@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any, Optional, Sequence
 
-from ..categories import Category, Selection
+from ..categories import NAMED, Category, Selection
 from ..engine import Result
 from ..formatting import json_number
 from ..prize_report import category_rows, category_selection, prize_list
@@ -61,6 +61,7 @@ def category_table(result: Result, rows: Sequence[Row], categories: Sequence[tup
                         *["-" if v is None else json_number(v) for v in r.values]])
         if sel.missing:
             out.append(line("Note:", missing_text(sel), "not listed"))
+            out += [line("", who) for who in missing_names(sel)]
         out.append([""] * width)
     return out[:-1]
 
@@ -93,17 +94,21 @@ def prize_table(result: Result, rows: Sequence[Row], setup: PrizeSetup, start: O
         sel = category_selection(result, cat, age, start, rows)
         if sel.missing:
             out.append(["Note:", "", missing_text(sel), f"not in {cat.text.strip()}", "", "", ""])
+            out += [["", "", who, "", "", "", ""] for who in missing_names(sel)]
     return out
 
 
-#: the most characters of a note's text (the Name column's width): longer lists of start
-#: numbers are left out, since a spilled cell's text does not run over its neighbours
-NOTE_ROOM = 30
-
-
 def missing_text(sel: Selection) -> str:
-    """``2 with no full birth date: 5, 9`` (the start numbers when they fit), else ``294 with no full birth date``."""
-    short = f"{len(sel.missing)} with {sel.lacking}"
-    full = f"{short}: {', '.join(str(n) for n in sel.missing)}"
-    return full if len(full) <= NOTE_ROOM else short
+    """``2 with no full birth date:`` (the players follow, :func:`missing_names`)."""
+    return f"{len(sel.missing)} with {sel.lacking}:"
+
+
+def missing_names(sel: Selection) -> list[str]:
+    """The players a note names, one per row in the Name column (a spilled cell's text does not
+    run over its neighbours): ``12 Smith, John``, the first :data:`~xl_tiebreak.categories.NAMED`,
+    then ``and 289 more``."""
+    names = sel.missing_names or ("",) * len(sel.missing)
+    shown = [f"{no} {name}".strip() for no, name in zip(sel.missing[:NAMED], names)]
+    more = len(sel.missing) - len(shown)
+    return shown + ([f"and {more} more"] if more else [])
 

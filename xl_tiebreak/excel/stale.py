@@ -12,6 +12,7 @@ sheet) is not compared: it is a copy the recompute writes with the tables.
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import io
 import math
@@ -41,10 +42,22 @@ class Stale:
     stored: Any
     now: Any
     tables: int  # how many formula cells of ours (a table counts once) hold stale values
+    empty: bool = False  # the table holds no stored value at all (saved by a program that does not calculate)
+    heading: bool = False  # only the table's headings differ: its figures are current
 
     def message(self, book: str = "BOOK.xlsx") -> str:
-        """The sentence a user reads: which table, which cell, what it holds and should hold."""
+        """The sentence a user reads: which table, which cell, what it holds and should hold (a
+        figure, not a heading that the stored table merely lacks)."""
         more = f"; {self.tables} formula cells of ours hold stale values" if self.tables > 1 else ""
+        if self.empty:
+            return (f"stale values: the table at {self.table} ({self.function}{more}) holds no stored values, so "
+                    f"every viewer shows it empty (the workbook was saved by a program that does not calculate our "
+                    f"functions); the results give {_shown(self.now)} in {self.cell}, for example: run "
+                    f"'xl-tiebreak recompute {book}' (or recalculate in Excel with the add-in)")
+        if self.heading:
+            return (f"stale values: the table at {self.table} ({self.function}{more}) has current figures, but its "
+                    f"heading {self.cell} shows {_shown(self.stored)} where it should read {_shown(self.now)}: run "
+                    f"'xl-tiebreak recompute {book}' (or recalculate in Excel with the add-in)")
         return (f"stale values: the table at {self.table} ({self.function}{more}) does not match the "
                 f"results typed: {self.cell} shows {_shown(self.stored)}, the results give "
                 f"{_shown(self.now)}; the workbook was edited and not recalculated: run "
@@ -156,6 +169,9 @@ def first_stale(data: bytes) -> tuple[Optional[Stale], dict[str, str]]:
             for r in range(min_row, max_row + 1):
                 for c in range(min_col, max_col + 1):
                     expected.setdefault(f"{column_letter(c)}{r}", None)
+        heading = f"{row}" if len(table) > 1 else None  # the table's row of headings (Pts, BH, ...)
+        found: Optional[tuple[str, Any, Any, bool]] = None  # the first cell that differs (a figure, if one does)
+        kept = False  # some stored value is there
         for cell, now in expected.items():
             if cell == coord:
                 if cell not in stored_formulas:
@@ -163,19 +179,26 @@ def first_stale(data: bytes) -> tuple[Optional[Stale], dict[str, str]]:
                 stored = stored_formulas[cell]
             else:
                 stored = cells.get(cell)
+            kept = kept or not _same(stored, None)
             if not _same(stored, now):
-                tables += 1
-                if first is None:
-                    text = book.formula_of.get((sheet, coord), "")
-                    try:
-                        node = book.tree(text)
-                        name = node.name if isinstance(node, Call) else "=" + text.lstrip("=")
-                    except (Unsupported, TiebreakError):
-                        name = "=" + text.lstrip("=")
-                    first = Stale(where, name, f"{sheet}!{cell}", stored, now, 0)
-                break
+                label = heading is not None and isinstance(now, str) and cell.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ") == heading
+                if found is None or (found[3] and not label):
+                    found = (cell, stored, now, label)
+                if first is not None or (not label and kept):
+                    break  # the first stale table is told by a figure; the others are only counted
+        if found is not None:
+            tables += 1
+            if first is None:
+                text = book.formula_of.get((sheet, coord), "")
+                try:
+                    node = book.tree(text)
+                    name = node.name if isinstance(node, Call) else "=" + text.lstrip("=")
+                except (Unsupported, TiebreakError):
+                    name = "=" + text.lstrip("=")
+                first = Stale(where, name, f"{sheet}!{found[0]}", found[1], found[2], 0, empty=not kept,
+                              heading=kept and found[3])
     if first is not None:
-        first = Stale(first.table, first.function, first.cell, first.stored, first.now, tables)
+        first = dataclasses.replace(first, tables=tables)
     return first, report.errors
 
 
@@ -202,9 +225,13 @@ def stale_findings(path: "str | Path", found: Iterable[Finding] = ()) -> list[Fi
     if stale is not None:
         out.append(Finding("warning", "stale", stale.cell, stale.message(p.name)))
     if not any(f.severity == "error" for f in found):
+        tables: dict[str, list[str]] = {}  # one bad input breaks every table that reads it: told once
         for where, message in errors.items():
-            out.append(Finding("error", "formula-error", where,
-                               f"recompute gives an error here: {message}"))
+            tables.setdefault(message, []).append(where)
+        for message, wheres in tables.items():
+            also = f" (and in {', '.join(wheres[1:])})" if len(wheres) > 1 else ""
+            out.append(Finding("error", "formula-error", wheres[0],
+                               f"recompute gives an error here{also}: {message}"))
     return out
 
 

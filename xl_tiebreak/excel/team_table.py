@@ -640,13 +640,15 @@ def _with_rounds(p: Player, rounds: dict[int, Round], n: int) -> Player:
 
 def played_through(tables: TeamTables) -> TeamEvent:
     """The event as far as its complete rounds go (the rounds a standing is after): the matches
-    of rounds 1..``complete`` (a round in progress left out)."""
+    of rounds 1..``complete`` (a round in progress left out, and named as ``pending_rounds``, as a
+    TRF's board still to come names it)."""
     from dataclasses import replace
     ev = tables.event
     k = tables.complete
     if k == ev.rounds:
         return ev
-    return replace(ev, matches=tuple(m for m in ev.matches if m.round <= k))
+    return replace(ev, matches=tuple(m for m in ev.matches if m.round <= k),
+                   pending_rounds=(k + 1,) if tables.typed > k else ())
 
 
 __all__ = ["BOARD_RESULTS", "NO_GAME", "SETTING_LABELS", "TeamSettings", "TeamTables", "build_team_event", "board_result",

@@ -3,7 +3,7 @@ as the command line's ``whatif`` prints it (:mod:`xl_tiebreak.whatif_report`), i
 
 Seven columns. From the top: the head lines (the round, the settings, whether the answer is
 exact or on points alone and why); the prize places (``Place | Can still finish there |
-Certain``); the contenders (``No | Name | Places | Pts | Max | Sure of | On points``); the boards
+Certain``); the contenders (``No | Name | Places | Pts | Max | If ties lost | On points``); the boards
 whose outcomes change something (``Bd | White | Black | Result | White's | Black's | Others``).
 A long text is cut at a word into rows below it, in its own column: a spilled cell's text does not
 run over its neighbours in LibreOffice. When no round awaits its results, the table is one text
@@ -17,13 +17,13 @@ from typing import Any, Sequence
 
 from ..formatting import json_number
 from ..whatif import WhatIf
-from ..whatif_report import board_rows, contender_row, head_lines, who
+from ..whatif_report import IF_TIES_LOST, board_rows, contender_row, head_lines, who
 
 WIDTH = 7
 #: characters a text may take in the columns B, C and G (the sheet's widths hold them)
-ROOM = {1: 64, 2: 34, 6: 40}
+ROOM = {1: 64, 2: 34, 6: 37}
 PLACE_HEADER = ["Place", "Can still finish there", "Certain", "", "", "", ""]
-CONTENDER_HEADER = ["No", "Name", "Places", "Pts", "Max", "Sure of", "On points"]
+CONTENDER_HEADER = ["No", "Name", "Places", "Pts", "Max", "If ties lost", "On points"]
 BOARD_HEADER = ["Bd", "White", "Black", "Result", "White's", "Black's", "Others"]
 TITLE = "What if"
 
@@ -99,8 +99,8 @@ def whatif_table(w: WhatIf) -> list[list[Any]]:
     out += _text("Note:", "Places: " + ("every place he reaches in some combination of results, ranked by points "
                                         "and the tie-breaks." if w.exact else
                                         "on points alone (the tie-breaks are not applied)."))
-    out += _text("", "On points: his places with ties on points going his way or against him. Sure of: the best "
-                     "place some outcome gives him whatever the tie-breaks.")
+    out += _text("", "On points: his places with ties on points going his way or against him. If ties lost: "
+                     + IF_TIES_LOST)
     rows, quiet = board_rows(w)
     out.append([""] * WIDTH)
     out.append(list(BOARD_HEADER))

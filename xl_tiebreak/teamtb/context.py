@@ -211,16 +211,19 @@ class TeamContext:
         self._event = event
         self._edition, self.edition_note = team_edition(edition, event.tournament.start_date)
         self.notes: list[str] = [self.edition_note] if self.edition_note else []
+        #: the round in progress the values stop before (0: none, or the rounds were given)
+        self.in_progress = 0
         if rounds is None:
             n = max((m.round for m in event.matches if m.kind != ABSENT and m.round <= event.rounds), default=0)
-            if n < event.rounds:
+            open_ = [r for r in event.pending_rounds if r <= n + 1]
+            if open_:  # a board still to be played: that round's matches are not complete (no figure from them)
+                n = self.in_progress = open_[0]
+                n -= 1
+                self.notes.append(f"round {open_[0]} is in progress (not every result of it is in): computed after "
+                                  f"round {n} of {event.rounds}")
+            elif n < event.rounds:
                 self.notes.append(f"no team has a match in round {n + 1} or later yet: computed after round {n} "
                                   f"of {event.rounds}")
-            open_ = [r for r in event.pending_rounds if r <= n]
-            if open_:  # a board still to be played: that round's matches are not complete (no figure from them)
-                n = open_[0] - 1
-                self.notes.append(f"round {open_[0]} is in progress (a board paired with its result still to come): "
-                                  f"computed after round {n} of {event.rounds}")
         else:
             n = rounds
         if not 0 <= n <= event.rounds:

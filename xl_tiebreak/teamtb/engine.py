@@ -74,6 +74,14 @@ class TeamResult:
     rows: list[TeamRow]
     notes: list[str] = field(default_factory=list)
     round_robin: bool = False
+    of: int = 0  # the event's rounds
+    in_progress: int = 0  # the round in progress the values stop before (0: none)
+
+    @property
+    def label(self) -> str:
+        """``after round k of N`` with the round in progress, as the individual standings say it."""
+        head = f"after round {self.rounds}" + (f" of {self.of}" if self.of else "")
+        return head + (f"; round {self.in_progress} in progress" if self.in_progress else "")
 
     @property
     def codes(self) -> list[str]:
@@ -233,7 +241,8 @@ def compute_team(event: TeamEvent, codes: TeamCodes = None, edition: "str | Edit
         mp, gp = ev.pab_points
         notes.append(f"the team PAB counts as a won match with every board won ({show(mp)} MP, {show(gp)} GP): "
                      "no record 320 states its value (TIEBREAK_RULES §5.17)")
-    return TeamResult(ctx.edition, ctx.rounds, prim, ev.pab, tbs, rows, notes, round_robin)
+    return TeamResult(ctx.edition, ctx.rounds, prim, ev.pab, tbs, rows, notes, round_robin, ev.rounds,
+                      ctx.in_progress)
 
 
 def explain_team(event: TeamEvent, code: "str | TeamTieBreak", team: int, edition: "str | Edition | None" = None,

@@ -145,8 +145,13 @@ _WORDS = {Kind.WIN: "won", Kind.DRAW: "drew", Kind.LOSS: "lost", Kind.SHORT_WIN:
 
 
 def result_text(ctx: Context, i: int, r: int) -> str:
-    """The player's result in round r (0-based) in words and points."""
-    kind, pts = ctx.t.players[i].rounds[r].kind, int(ctx.pts[i, r])
+    """The player's result in round r (0-based) in words and points; a round left empty after the
+    player withdrew (``WD``: that round and every later one unplayed) is "withdrawn" too, not
+    "nothing entered"."""
+    rounds = ctx.t.players[i].rounds
+    kind, pts = rounds[r].kind, int(ctx.pts[i, r])
+    if kind is Kind.NOT_PLAYED and any(x.kind is Kind.WITHDRAWN for x in rounds[:r]):
+        kind = Kind.WITHDRAWN
     key = (kind, pts, ctx.scale)
     got = _RESULT_TEXTS.get(key)
     if got is None:

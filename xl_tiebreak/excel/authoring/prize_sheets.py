@@ -217,7 +217,8 @@ def prizes_sheet(ws, w: Wiring) -> None:
             ws.add_data_validation(dv)
     ws.cell(PRIZE_HEAD_ROW - 1, 1, "Prize table").font = _BOLD
     ws.cell(PRIZE_HEAD_ROW - 1, 3, "Headings C to I: a category each; its amounts below, from the 1st prize "
-                                   "down.").font = _NOTE
+                                   f"down. More than {PRIZE_SLOTS} prizes: insert rows above row {PRIZE_LAST}."
+            ).font = _NOTE
     last_in = 2 + CATEGORY_COLUMNS
     _head(ws.cell(PRIZE_HEAD_ROW, 1, "Prize"))
     _head(ws.cell(PRIZE_HEAD_ROW, 2, "Place"))

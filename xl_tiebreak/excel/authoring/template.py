@@ -491,6 +491,13 @@ def _help(ws, spec: Spec) -> None:
         ("-", "Absent, not paired; in a round robin, the round a player sits out."),
         ("WD", "Withdrew: this round and every later one stay unplayed."),
         ("12w and 12b", "Paired with player 12, the result still to come (the round is in progress)."),
+        ("12w+ and 12b-", "Forfeit win and forfeit loss as chess-results and Swiss-Manager write them (12+ and 12- "
+                          "without a colour): the same as +12w and -12b."),
+        ("12s1", "s (German schwarz) is Black, as chess-results' German pages write it: 12s1 is 12b1."),
+        ("-½ and -0", "chess-results' half-point bye (H) and round not paired (-); -½ may be written -= or -0.5. "
+                      "A spreadsheet keeps -0 as the number 0, read alike."),
+        ("-1", "Forfeit loss against player 1, as -12 against 12. chess-results writes -1 for a point without a "
+               "game: write BYE (or F) for it here; a -1 that player 1's row does not answer is reported so."),
         ("(empty)", "Not entered yet. In the round being played, an empty cell is a game not in yet: "
                     "the standings stay those after the last complete round until it is in (write - "
                     "for a player who is absent). A game typed on one side only counts when its other "

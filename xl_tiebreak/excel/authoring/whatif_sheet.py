@@ -23,7 +23,7 @@ PLACES_ROW, BOARDS_ROW = 5, 6
 WHATIF_TABLE_ROW = 9
 PLACES_CELL = f"$B${PLACES_ROW}"
 BOARDS_CELL = f"$B${BOARDS_ROW}"
-WIDTHS = [15, 58, 36, 8, 9, 9, 42]
+WIDTHS = [15, 58, 36, 8, 9, 12, 39]  # F holds 'If ties lost'
 LAST_COL = get_column_letter(len(WIDTHS))
 
 
@@ -42,7 +42,7 @@ def whatif_sheet(ws, w: Wiring) -> None:
             (PLACES_ROW, "Prize places", 3, "The places looked at: 1 to this one."),
             (BOARDS_ROW, "Boards combined", DEFAULT_MAX_BOARDS,
              f"At most {MOST_BOARDS}: the boards that can change the prize places are combined exactly up to this "
-             "many (3 results each); beyond it the answer is on points alone.")):
+             "many (3 results each) if the work fits the budget (about 12 s); beyond, the answer is on points alone.")):
         ws.cell(r, 1, label).font = _BOLD
         _input(ws.cell(r, 2, value), text=False)
         _note(ws, f"C{r}", note, f"{LAST_COL}{r}", 2)
