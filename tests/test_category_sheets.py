@@ -7,9 +7,11 @@ bad tables are refused by their place, and LibreOffice prints the Prizes page.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from fractions import Fraction
 from pathlib import Path
+from typing import Optional
 
 import pytest
 from openpyxl import load_workbook  # type: ignore[import-untyped]
@@ -596,3 +598,87 @@ def test_places_given_on_the_command_line_replace_the_sheets_place_prizes_only(t
     assert {"1st place", "2nd place"} <= prizes and "3rd place" not in prizes and "Women 1st" in prizes
     code, out, _ = _cli(capsys, "prizes", book, "--places", "400,200", "--ties", "shared", "-f", "json")
     assert json.loads(out)["ties"] == "shared"  # an option given wins over the sheet
+
+
+# ------------------------------------------------------- what LibreOffice prints of the event
+
+
+def _swiss(players: int, rounds: int):
+    """A Swiss of ``players`` rated 2000 down by 25, paired by the circle method, results by a
+    fixed rule (a test event, no regulation)."""
+    from xl_tiebreak.crosstable import Row, tournament_from_rows
+    cells: dict[int, list[str]] = {no: [] for no in range(1, players + 1)}
+    ids = list(range(1, players + 1))
+    for rd in range(rounds):
+        for k in range(players // 2):
+            a, b = ids[k], ids[players - 1 - k]
+            res = [("1", "0"), ("0", "1"), ("½", "½")][(a * 7 + b * 3 + rd) % 3]
+            cells[a].append(f"{b}w{res[0]}")
+            cells[b].append(f"{a}b{res[1]}")
+        ids = [ids[0], ids[-1], *ids[1:-1]]
+    return tournament_from_rows([Row(no=no, name=f"Player {no:02d}", rating=2025 - 25 * no, cells=c)
+                                 for no, c in cells.items()])
+
+
+def _demo_book(path: Path, tiebreaks: Optional[list[str]] = None, places: int = 3, event=None) -> Path:
+    """The demo event (6 players rated 1500-2000; or ``event``) with two categories and a prize
+    table typed in (``places`` place prizes), recomputed by the CLI."""
+    wb, _spec = filled_workbook(event or demo_tournament(), tiebreaks=tiebreaks)
+    cats, prizes = wb["Categories"], wb["Prizes"]
+    for i, (name, text) in enumerate((("Low", "U1800"), ("High", "1800-2099"))):
+        cats.cell(CAT_FIRST + i, 1, name)
+        cats.cell(CAT_FIRST + i, 2, text)
+    place_prizes = [100 - 10 * k for k in range(places)]
+    for j, (heading, amounts) in enumerate((("Place", place_prizes), ("Low", [20, 10]), ("High", [15])), start=2):
+        if heading != "Place":
+            prizes.cell(PRIZE_HEAD_ROW, j, heading)
+        for i, a in enumerate(amounts, start=1):
+            prizes.cell(PRIZE_HEAD_ROW + i, j, a)
+    path.write_bytes(to_bytes(wb))
+    assert main(["recompute", str(path)]) == 0
+    return path
+
+
+printing = pytest.mark.skipif(not all(shutil.which(p) for p in ("soffice", "pdftotext", "pdfinfo", "pdftoppm")),
+                              reason="LibreOffice (soffice) and poppler (pdftotext, pdfinfo, pdftoppm) are needed")
+
+
+@printing
+def test_the_prize_list_prints_whole_on_a_page_of_its_own(tmp_path, capsys):
+    """Issue 33: the list started under the prize table and ran over to the next page (here 14
+    players, 8 place prizes and 3 category prizes, 10 of them awarded)."""
+    from pdf_pages import pdf_pages, sheet_pages
+    book = _demo_book(tmp_path / "demo.xlsx", places=8, event=_swiss(14, 5))
+    capsys.readouterr()
+    pages = sheet_pages(pdf_pages(book, tmp_path / "pdf"), "Prizes")
+    cli = json.loads(_cli(capsys, "prizes", book, "-f", "json")[1])
+    listing = [p for p in pages if "Prize list" in p]
+    assert len(listing) == 1 and "Total paid" in listing[0] and len(cli["awards"]) == 10
+    for a in cli["awards"]:  # every winner on that page
+        assert any(a["name"] in ln and a["paid"] in ln for ln in listing[0].splitlines()), a
+
+
+@printing
+def test_the_category_standings_print_their_decimals_lined_up_and_no_empty_column(tmp_path):
+    """Points with one decimal, each tie-break with its code's (as on the Standings page), in
+    every category's block; with four tie-breaks of the six the Settings hold, nothing is drawn
+    right of the last one (the header's fill stops there)."""
+    from pdf_pages import filled_between, page_image, page_size, pdf_pages, pdf_words, sheet_pages
+    book = _demo_book(tmp_path / "demo.xlsx", tiebreaks=["BH/C1", "SB", "DE", "WIN"])
+    pages = pdf_pages(book, tmp_path / "pdf")
+    page = sheet_pages(pages, "Categories")[0]
+    # Rk Cat No Name <rating> Pts BH/C1 SB DE WIN: the last five, in the two blocks (Low, High)
+    players = [ln.split() for ln in page.splitlines() if re.match(r"\s*\d+\s+\d+\s+\d+\s+\w+, \w\s", ln)]
+    assert len(players) == 6
+    for p in players:
+        assert [bool(re.fullmatch(shape, v)) for shape, v in zip(
+            (r"\d+\.\d", r"\d+\.\d", r"\d+\.\d\d", r"\d+", r"\d+"), p[-5:])] == [True] * 5, p
+    k = pages.index(page)
+    pdf = tmp_path / "pdf" / "demo.pdf"
+    words = pdf_words(pdf)[k]
+    for pts in (w for w in words if w.text == "Pts"):  # each block's header row: nothing drawn right of WIN
+        last = max((w for w in words if abs(w.top - pts.top) < 2), key=lambda w: w.right)
+        assert last.text == "WIN"
+        image = page_image(pdf, k + 1)
+        right = page_size(pdf, k + 1)[0] - 36
+        assert filled_between(image, pts.top + pts.height / 2, last.right + 4, right) == []

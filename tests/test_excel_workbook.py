@@ -59,7 +59,7 @@ def test_template_structure():
     assert ws.freeze_panes == "F5"
     # the status line keeps its last value in the Cache sheet (shown where our functions do not run)
     assert ws["A3"].value == ("=IFERROR(STATUS(Crosstable,Settings!$B$4,Settings!$B$3:$B$5,Settings!$B$13,"
-                              "Settings!$B$15),Cache!$U$1)")
+                              "Settings!$B$15),Cache!$X$1)")
     # unrated, settings (a row per field of Options but unrated_rating), rounds, live
     tail = "Settings!$B$14,Settings!$A$17:$C$25,Settings!$B$13,Settings!$B$15"
     assert ws["Q4"].value.text == ("=IFERROR(RESULTS(Crosstable,Settings!$B$7:$B$12,Settings!$B$3:$B$5,Settings!$B$4,"
@@ -72,8 +72,10 @@ def test_template_structure():
     assert ws.print_title_rows == "$4:$4" and ws.page_setup.orientation == "landscape"
     st = wb["Standings"]
     assert st["A3"].value == "=Crosstable!$A$3"
+    # the notice-board page: Title, Rating, Fed after the tie-breaks, the legend and notes under the table
     assert st["A4"].value.text == ("=IFERROR(STANDINGS(Crosstable,Settings!$B$7:$B$12,Settings!$B$3:$B$5,Settings!$B$4,,,"
-                                   f"{tail}),Cache!$J$1:$S$401)")
+                                   f"{tail},TRUE),Cache!$J$1:$V$421)")
+    assert st.page_setup.orientation == "portrait"
     settings = wb["Settings"]
     assert (settings["B3"].value, settings["B4"].value) == (None, "swiss")  # the edition follows the start date
     assert (settings["A13"].value, settings["B13"].value) == ("Rounds", None)  # empty: the round columns
@@ -86,7 +88,8 @@ def test_template_structure():
                        "aob_decimals": "auto"}
     for sheet in ("Crosstable", "Standings", "Settings", "Help"):
         w = wb[sheet]
-        assert w.page_setup.orientation == "landscape" and w.page_setup.fitToWidth == 1, sheet
+        assert w.page_setup.orientation == ("portrait" if sheet == "Standings" else "landscape"), sheet
+        assert w.page_setup.fitToWidth == 1, sheet
         assert w.sheet_properties.pageSetUpPr.fitToPage and w.print_area, sheet
     helps = [wb["Help"].cell(r, 2).value or "" for r in range(1, wb["Help"].max_row + 1)]
     assert not any("``" in h or "\n" in h for h in helps)
@@ -248,10 +251,15 @@ def test_recompute_changes_nothing_else(tmp_path, demo_book):
         assert [i.filename for i in a.infolist()] == [i.filename for i in b.infolist()][:len(a.infolist())]
         assert b.namelist()[len(a.namelist()):] == ["xl/metadata.xml"]  # added: the dynamic-array entry
         changed = [n for n in a.namelist() if a.read(n) != b.read(n)]
-        assert sorted(changed) == ["[Content_Types].xml", "xl/_rels/workbook.xml.rels", "xl/worksheets/sheet1.xml",
+        assert sorted(changed) == ["[Content_Types].xml", "xl/_rels/workbook.xml.rels",
+                                   "xl/workbook.xml",  # the Standings' print area, ended at its legend
+                                   "xl/worksheets/sheet1.xml",
                                    "xl/worksheets/sheet2.xml", "xl/worksheets/sheet5.xml",
                                    "xl/worksheets/sheet7.xml", "xl/worksheets/sheet8.xml",  # Categories, Prizes
                                    "xl/worksheets/sheet9.xml"]  # What if
+        area = r"(_xlnm.Print_Area\" localSheetId=\"1\">'Standings'!\$A\$1:\$M\$)\d+"
+        assert re.sub(area, r"\1", b.read("xl/workbook.xml").decode()) == re.sub(area, r"\1", a.read(
+            "xl/workbook.xml").decode())  # the row number of that area, nothing else
         for name in ("[Content_Types].xml", "xl/_rels/workbook.xml.rels"):  # one element added, nothing else
             old, new = a.read(name).decode(), b.read(name).decode()
             assert re.sub(r"<(Override|Relationship) [^>]*metadata[^>]*/>", "", new) == old

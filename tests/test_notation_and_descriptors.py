@@ -62,6 +62,17 @@ def test_bad_descriptors_name_the_word(bad, word):
     assert word in str(exc.value)
 
 
+@pytest.mark.parametrize("text,title", [
+    ("BH/C1", "Buchholz Cut-1"), ("BH", "Buchholz"), ("BH/M2", "Buchholz Median-2"),
+    ("SB/C1/P", "Sonneborn-Berger Cut-1, forfeits count as games"),
+    ("DE", "Direct encounter (rank inside the tied group)"), ("MODMED/M2", "Modified median Median-2 (USCF 34E1)"),
+    ("ARO/C1", "Average rating of opponents Cut-1"), ("RTNG/U1400", "Rating (higher is better), unrated players count 1400")])
+def test_a_legend_names_a_cut_or_a_median_in_the_words_of_the_regulations(text, title):
+    """Issue 33: the legend said "Buchholz" for both BH/C1 and BH. The row's name (its legend
+    without the article) with C.07 Art. 14's Cut-k / Median-k after it (TIEBREAK_RULES §4.5)."""
+    assert parse_descriptor(text).title == title
+
+
 def test_editions():
     assert get_edition(None).name == "fide2026" and get_edition("FIDE-2024").name == "fide2024"
     with pytest.raises(EditionError, match="fide1999"):

@@ -21,11 +21,12 @@ import re
 import shutil
 import sys
 from pathlib import Path
+from typing import Optional
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from pdf_pages import pdf_pages as _pdf, sheet_pages as _sheet_pages  # noqa: E402
+from pdf_pages import page_size, pdf_pages as _pdf, pdf_texts, pdf_words, sheet_pages as _sheet_pages  # noqa: E402
 from workbook_typing import read_sheet, type_cells  # noqa: E402
 
 from xl_tiebreak.cli import main  # noqa: E402
@@ -38,9 +39,17 @@ EVENT = "Riverside Open 2026"
 NAMES = ["Maxime Vachier-Lagrave", "Hikaru Nakamura", "Fabiano Caruana", "Ding Liren", "Ian Nepomniachtchi",
          "Alireza Firouzja", "Wesley So", "Anish Giri", "Levon Aronian", "Shakhriyar Mamedyarov",
          "Jan-Krzysztof Duda-Wojtaszek von Longname", "Richard Rapport"]
-def _event(book: Path, players: int, rounds: int, runtime: str = "classic") -> None:
+def _under_the_table(page: str) -> str:
+    """The text under the last player's line of a Standings page, its lines joined."""
+    lines = page.replace("\u00a0", " ").splitlines()
+    last = max(i for i, line in enumerate(lines) if re.match(r"\s*\d+(-\d+)?\s+\d+\s+\S", line))
+    return " ".join(" ".join(line.split()) for line in lines[last + 1:])
+
+
+def _event(book: Path, players: int, rounds: int, runtime: str = "classic", more: Optional[dict] = None) -> None:
     """The default (400-row) template, a Swiss of ``players`` typed in with ``rounds`` rounds
-    (pairings by the circle method, results from a fixed rule), recomputed by the CLI."""
+    (pairings by the circle method, results from a fixed rule) and the cells ``more``,
+    recomputed by the CLI."""
     assert main(["template", "--runtime", runtime, "-o", str(book)]) == 0
     cells: dict[str, object] = {"Crosstable!A1": EVENT}
     for i in range(1, players + 1):
@@ -59,7 +68,7 @@ def _event(book: Path, players: int, rounds: int, runtime: str = "classic") -> N
             cells[f"Crosstable!{col}{4 + a}"] = f"{b}w{res[0]}"
             cells[f"Crosstable!{col}{4 + b}"] = f"{a}b{res[1]}"
         ids = [ids[0], ids[-1], *ids[1:-1]]
-    type_cells(book, cells)
+    type_cells(book, {**cells, **(more or {})})
     assert main(["recompute", str(book)]) == 0
 
 
@@ -79,17 +88,19 @@ def test_a_12_player_event_in_the_400_row_template_prints_its_standings_on_one_p
     page = standings[0]
     shown = read_sheet(book, "Standings")
     status = shown["A3"]  # what recompute wrote: "after round k of N ..." (the lead's wording) or the problems
-    assert status and status in page
+    assert status and status in " ".join(page.split())  # wrapped inside the page's width
     if "after round" in str(shown["A3"]):
         assert "after round 5 of 11" in page
     head = page.splitlines()[:3]
     assert EVENT in head[0] and "Standings - edition fide2026" in head[1]
-    # the header row, and the legend: each code of the Settings' list with its name and article
+    # the header row; under the table the legend: each code of the Settings' list with its name,
+    # modifiers in words (C.07 Art. 14: BH/C1 is Buchholz Cut-1), and article
     assert re.search(r"Rk\s+No\s+Name\s+Pts\s+BH/C1\s+BH\s+SB\s+DE\s+WIN\s+BPG\s+Title\s+Rating\s+Fed", page)
-    for code, name, article in (("BH/C1", "Buchholz", "C.07 Art. 8.1"), ("SB", "Sonneborn-Berger", "C.07 Art. 9.1"),
-                                ("DE", "Direct encounter", "C.07 Art. 6"), ("BPG", "games played with Black",
-                                                                             "C.07 Art. 7.3")):
-        assert re.search(rf"{re.escape(code)}\s+[^\n]*{name}[^\n]*{re.escape(article)}", page), code
+    for entry in ("BH/C1: Buchholz Cut-1, C.07 Art. 8.1", "BH: Buchholz, C.07 Art. 8.1",
+                  "SB: Sonneborn-Berger, C.07 Art. 9.1", "DE: Direct encounter (rank inside the tied group), C.07 Art. 6",
+                  "WIN: Number of wins, played or not, C.07 Art. 7.1",
+                  "BPG: Number of games played with Black, C.07 Art. 7.3"):
+        assert entry in _under_the_table(page), entry
     # every player once, in the order of the stored standings, with title, rating and federation
     for rank in range(1, 13):
         no, name = shown[f"B{4 + rank}"], shown[f"C{4 + rank}"]
@@ -109,7 +120,9 @@ def test_recompute_ends_the_print_areas_at_the_last_player(twelve):
     with zipfile.ZipFile(book) as z:
         xml = z.read("xl/workbook.xml").decode()
     areas = dict(re.findall(r'name="_xlnm.Print_Area" localSheetId="\d+">([^!]+)!([^<]+)<', xml))
-    assert areas["'Crosstable'"] == "$A$1:$X$16" and areas["'Standings'"] == "$A$1:$Q$16"
+    # the Standings: the 12 players (rows 5-16), an empty row, the 9 lines of the legend (DE, WIN
+    # and BPG take two each)
+    assert areas["'Crosstable'"] == "$A$1:$X$16" and areas["'Standings'"] == "$A$1:$M$26"
 
 
 @pytest.mark.parametrize("runtime", ["classic", "lite"])
@@ -146,11 +159,47 @@ def test_a_100_player_event_prints_its_standings_one_page_wide(tmp_path):
     _event(book, 100, 5)
     pages = _sheet_pages(_pdf(book, tmp_path / "pdf"), "Standings")
     assert 2 <= len(pages) <= 4
-    # every page carries the whole header row (the width fits, the row is repeated); the legend on the first
+    # every page carries the whole header row (the width fits, the row is repeated); the legend under the table
     for p in pages:
         assert re.search(r"Rk\s+No\s+Name\s+Pts\s+BH/C1\s+BH\s+SB\s+DE\s+WIN\s+BPG\s+Title\s+Rating\s+Fed", p)
-    assert "C.07 Art. 8.1" in pages[0]
+    assert "BH/C1: Buchholz Cut-1, C.07 Art. 8.1" in _under_the_table(pages[-1])
     # all 100 players, each on one line with its federation (no column went to another page)
     lines = [l for p in pages for l in p.splitlines() if re.match(r"\s*\d+(-\d+)?\s+\d+\s+\S", l)]  # "8-20": shared
     assert len(lines) == 100
     assert all(re.search(r"\b(NOR|USA|CHN|FRA)\b", l) for l in lines)
+
+
+def test_40_players_and_the_legend_print_on_one_portrait_page_at_about_10_pt(tmp_path):
+    """Issue 33: the legend beside the table shrank the page to about 7 pt; under the table, the
+    page is as wide as the table and prints at about 10 pt, 40 players and the legend on one
+    portrait A4 page (sizes as poppler reads the PDF's fonts)."""
+    book = tmp_path / "forty.xlsx"
+    _event(book, 40, 7)
+    pages = _pdf(book, tmp_path / "pdf")
+    standings = [k for k, p in enumerate(pages) if "Standings - page" in p]
+    assert len(standings) == 1
+    page = pages[standings[0]]
+    assert "BPG: Number of games played with Black, C.07 Art. 7.3" in _under_the_table(page)
+    pdf = tmp_path / "pdf" / "forty.pdf"
+    width, height = page_size(pdf, standings[0] + 1)
+    assert (round(width), round(height)) == (595, 842)  # A4, portrait
+    texts = pdf_texts(pdf)[standings[0]]
+    sizes = {t.size for t in texts if t.text.strip() and "page" not in t.text}
+    body = max(sizes, key=lambda z: sum(1 for t in texts if t.size == z))  # the size most of the page is set in
+    assert 9.5 <= body <= 11, sorted(sizes)
+
+
+def test_a_shorter_list_leaves_no_empty_columns(tmp_path):
+    """Four tie-breaks where the Settings have room for six: Title follows the last code, no empty
+    column between them, and nothing is drawn past Fed (the legend is under the table)."""
+    book = tmp_path / "four.xlsx"
+    _event(book, 12, 5, more={"Settings!B11": "", "Settings!B12": ""})
+    pages = _pdf(book, tmp_path / "pdf")
+    k = next(k for k, p in enumerate(pages) if "Standings - page" in p)
+    assert re.search(r"Rk\s+No\s+Name\s+Pts\s+BH/C1\s+BH\s+SB\s+DE\s+Title\s+Rating\s+Fed", pages[k])
+    words = pdf_words(tmp_path / "pdf" / "four.pdf")[k]
+    top = next(w.top for w in words if w.text == "Rk")
+    head = {w.text: w for w in words if abs(w.top - top) < 2}  # the header row's words
+    pitch = head["DE"].left - head["SB"].left  # one tie-break column
+    assert head["Title"].left - head["DE"].right < pitch
+    assert list(head)[-1] == "Fed"  # nothing beside the table: the legend is under it

@@ -644,3 +644,30 @@ def test_a_workbook_with_the_files_own_list_gives_the_engines_standings():
     got = _table(cells["Standings"], STANDINGS_HEADER, 5 + len(codes))
     assert got[0][5:] == result.codes
     assert [row[:2] for row in got[1:]] == [[r.rank, r.no] for r in result.rows]
+
+
+@pytest.mark.skipif(not all(shutil.which(p) for p in ("soffice", "pdftotext", "pdfinfo")),
+                    reason="LibreOffice (soffice) and poppler (pdftotext, pdfinfo) are needed")
+def test_the_team_sheets_print_their_decimals_lined_up(tmp_path):
+    """Issue 33: as on the individual Standings, every column of points prints with its decimals
+    (121.5 above 78.0, not 78): the tie-breaks by their code's decimals (these three: one), the
+    match's game points on Matches, each player's points on Teams."""
+    import re
+    from pdf_pages import pdf_pages, sheet_pages
+    ev = _read(SAMPLES / "sample-trf26-mp.trf")
+    book = tmp_path / "team.xlsx"
+    book.write_bytes(team_workbook_bytes(ev, tiebreaks=CODES[:3]))
+    pages = pdf_pages(book, tmp_path)
+
+    def rows(sheet: str, line: str) -> list[list[str]]:
+        return [ln.split() for page in sheet_pages(pages, sheet) for ln in page.splitlines() if re.match(line, ln)]
+    one = re.compile(r"\d+\.\d")
+    teams = rows("Standings", r"\s*\d+\s+\d+\s+[A-Z][a-z]+\s")  # Rk No Team MP GP ESB/C1 MPvGP BH:MP/C1
+    assert len(teams) == 11 and all(one.fullmatch(v) for t in teams for v in t[-5:]), teams
+    played = rows("Matches", r"\s*\d+\s+\d+\s+\d+\s+.*\d-\d")  # ... Home GP, Away GP, Home MP, Away MP
+    assert played and all(one.fullmatch(v) for m in played for v in m[-4:-2]), played
+    players = rows("Teams", r".*Player \d")  # ... Pts, Games
+    assert len(players) == 54 and all(one.fullmatch(p[-2]) for p in players), players
+    standings = " ".join(sheet_pages(pages, "Standings")[0].split())
+    assert "Buchholz Cut-1 (sum of the opponents' MP or GP)" in standings  # the legend names the cut
+    assert "Extended Sonneborn-Berger Cut-1" in standings

@@ -14,7 +14,6 @@ from __future__ import annotations
 import io
 import json
 import shutil
-import subprocess
 from contextlib import redirect_stderr, redirect_stdout
 from fractions import Fraction
 from pathlib import Path
@@ -213,30 +212,32 @@ def test_check_warns_at_the_rating_cell_of_a_workbook_until_a_rating_is_set(tmp_
 # ------------------------------------------------------------------------------ the Standings sheet
 
 
-def _lo_values(tmp_path: Path, books: list[Path]) -> dict[str, list]:
-    """The note under the legend (Standings!O12:O14) as LibreOffice computes it."""
-    out = tmp_path / "lo"
-    subprocess.run(["soffice", "--headless", "--convert-to", "xlsx", "--outdir", str(out), *map(str, books)],
-                   check=True, capture_output=True, timeout=180)
-    got = {}
-    for b in books:
-        ws = load_workbook(out / b.name, data_only=True)["Standings"]
-        got[b.stem] = [ws[f"O{r}"].value for r in (12, 13, 14)]
-    return got
+def _under_the_table(book: Path) -> str:
+    """The lines under the Standings page's table (its Name column, below the players), as the
+    recompute stored them, joined into one text."""
+    ws = load_workbook(book, data_only=True)["Standings"]
+    rows = [r for r in range(5, ws.max_row + 1) if ws[f"B{r}"].value is None and ws[f"C{r}"].value]
+    return " ".join(str(ws[f"C{r}"].value).replace("\u00a0", " ").strip() for r in rows)
 
 
-def test_the_standings_sheet_legend_has_the_note_as_formulas(tmp_path):
+def test_the_standings_page_has_the_note_under_the_legend(tmp_path):
+    """The note is the one ``standings`` prints (one text, :mod:`xl_tiebreak.rating_notes`),
+    under the legend of the page's table."""
     trf = tmp_path / "u202.trf"
     trf.write_text(unrated_text("ARO,TPR,BH"), encoding="utf-8")
     book = tmp_path / "u.xlsx"
-    run("workbook", str(trf), "-o", str(book))
-    ws = load_workbook(book)["Standings"]
-    assert ws["O4"].value == "Code"
-    assert "Settings!$B$14" in ws["O13"].value and "Crosstable!$D$5:$D$" in ws["O13"].value
+    assert run("workbook", str(trf), "-o", str(book))[0] == 0
+    [note] = rating_notes(compute(parse_trf(unrated_text("ARO,TPR,BH")), "ARO,TPR,BH"))
+    under = _under_the_table(book)
+    assert under.startswith("ARO: Average rating of opponents, C.07 Art. 10.1")
+    assert under.endswith("Note: " + note.text) and "player 4 (Four, D) is unrated" in note.text
 
 
-@pytest.mark.skipif(shutil.which("soffice") is None, reason="LibreOffice (soffice) is not installed")
-def test_the_legend_note_as_libreoffice_computes_it(tmp_path):
+@pytest.mark.skipif(not all(shutil.which(p) for p in ("soffice", "pdftotext", "pdfinfo")),
+                    reason="LibreOffice (soffice) and poppler (pdftotext, pdfinfo) are needed")
+def test_the_printed_page_says_what_the_unrated_players_count_as(tmp_path):
+    """The Standings page LibreOffice prints (the workbook's values, as the recompute stored them)."""
+    from pdf_pages import pdf_pages, sheet_pages
     trf = tmp_path / "u202.trf"
     trf.write_text(unrated_text("ARO,TPR,BH"), encoding="utf-8")
     books = {name: tmp_path / f"{name}.xlsx" for name in ("dropped", "counted", "none")}
@@ -246,9 +247,12 @@ def test_the_legend_note_as_libreoffice_computes_it(tmp_path):
     wb = load_workbook(books["counted"])  # a test fixture (see above)
     wb["Settings"]["B14"] = 1000
     wb.save(books["counted"])
-    got = _lo_values(tmp_path, list(books.values()))
-    assert got["dropped"] == ["Rating tie-breaks and unrated players (C.07 Art. 10):",
-                              "empty: 1 player is unrated and Settings!B14",
-                              "(Rating for unrated players) is empty: the rule drops them."]
-    assert got["counted"][1] == "an unrated player counts as 1000 (Settings!B14)." and not got["counted"][2]
-    assert not any(got["none"])
+    assert run("recompute", str(books["counted"]))[0] == 0
+    got = {}
+    for name, book in books.items():
+        [page] = sheet_pages(pdf_pages(book, tmp_path / name), "Standings")
+        got[name] = " ".join(page.replace("\u00a0", " ").split())
+    assert "player 4 (Four, D) is unrated and no rating is set for unrated players, so the rating tie-breaks " \
+           "are dropped" in got["dropped"]
+    assert "player 4 (Four, D) is unrated and counts as 1000 (the rating set for unrated players" in got["counted"]
+    assert "unrated" not in got["none"]

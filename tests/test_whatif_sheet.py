@@ -376,3 +376,30 @@ def test_a_sheets_setting_out_of_range_is_named_by_its_cell_not_as_an_option_nev
     book.write_bytes(to_bytes(wb))
     code, _, err = _cli(capsys, "whatif", book)
     assert code == 2 and message in err and "--places" not in err
+
+
+@pytest.mark.skipif(not all(shutil.which(p) for p in ("soffice", "pdftotext", "pdfinfo")),
+                    reason="LibreOffice (soffice) and poppler (pdftotext, pdfinfo) are needed")
+def test_the_status_line_prints_inside_the_margins(tmp_path):
+    """Issue 33: a long status line (here two warnings quoted) ran past the right margin of the What
+    if, Categories and Prizes pages; it wraps inside the page, as wide as the sheet's table."""
+    from pdf_pages import page_size, pdf_pages, pdf_texts
+    from workbook_typing import type_cells
+    book = tmp_path / "repeat.xlsx"
+    assert main(["template", "--players", "8", "-o", str(book)]) == 0
+    cells: dict[str, object] = {}
+    for i, name in enumerate(["Ann", "Bob", "Cid", "Dan"], start=1):
+        cells.update({f"Crosstable!A{4 + i}": i, f"Crosstable!B{4 + i}": name})
+    for col in "FG":  # the same pairings twice: a warning each
+        cells.update({f"Crosstable!{col}5": "2w1", f"Crosstable!{col}6": "1b0", f"Crosstable!{col}7": "4w½",
+                      f"Crosstable!{col}8": "3b½"})
+    type_cells(book, cells)
+    assert main(["recompute", str(book)]) == 0
+    pages = pdf_pages(book, tmp_path / "pdf")
+    texts = pdf_texts(tmp_path / "pdf" / "repeat.pdf")
+    for sheet in (WHATIF_SHEET, "Categories", "Prizes"):
+        k = next(k for k, p in enumerate(pages) if f"{sheet} - page" in p)
+        assert "players 3 and 4 meet in round 2" in " ".join(pages[k].split())  # the status line, whole
+        width = page_size(tmp_path / "pdf" / "repeat.pdf", k + 1)[0]
+        outside = [t.text for t in texts[k] if t.left < 36 - 1 or t.right > width - 36 + 1]
+        assert outside == [], (sheet, outside)

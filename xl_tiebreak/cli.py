@@ -1,5 +1,5 @@
 """The command line: ``xl-tiebreak compute | standings | demo | explain | compare | check`` and the
-workbook commands ``template | workbook | export-trf | recompute``.
+workbook commands ``template | workbook | export-trf | recompute | print``.
 
 Each argument is declared once (:func:`_arguments`) and taken by name by the commands that share
 it; each command is one entry of :func:`_commands` and one function that returns its text and exit
@@ -175,6 +175,16 @@ def _arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
                                                    "at most 10) and ranking them fits the work budget (about 12 s "
                                                    "of CPU, counted before it starts); beyond, the answer is on "
                                                    "points alone, saying why"}),
+        "print input": (("input",), {"help": "an .xlsx workbook (its sheet as it stands, recomputed; the file is "
+                                             "not changed), or a TRF file (the workbook 'workbook' makes of it)"}),
+        "sheet": (("--sheet",), {"metavar": "SHEET", "help": "the sheet to print: standings (default), crosstable, "
+                                 "categories, prizes, whatif, or any sheet's name (a team workbook: standings, "
+                                 "matches, teams). No Pairings sheet exists yet: pairing comes in a later version"}),
+        "print category": (("--category",), {"metavar": "NAME", "help": "only this category of the Categories sheet "
+                                             "(a name of its rows; with a TRF file, a category such as U1600)"}),
+        "pdf output": (("-o", "--output"), {"required": True, "metavar": "FILE.pdf",
+                                            "help": "the PDF to write; an existing file is replaced only with "
+                                                    "--force"}),
         "unit": (("--unit",), {"default": None, "metavar": "AMOUNT",
                                "help": "shares are rounded down to this (default 0.01); what is left is stated"}),
     }
@@ -499,6 +509,17 @@ def _excel(name: str) -> Callable[[argparse.Namespace], tuple[str, int]]:
 
 _template, _workbook, _export_book, _recompute = (
     _excel(n) for n in ("template", "workbook", "export_trf", "recompute"))
+
+
+def _print(args) -> tuple[str, int]:
+    """``print``: one sheet as a PDF, through LibreOffice (:mod:`xl_tiebreak.excel.printing`)."""
+    from .errors import InputError
+    from .excel.printing import print_sheet
+    given = [f for f, on in (("--tiebreaks", args.tiebreaks), ("--rules", args.rules)) if on]
+    if given and str(args.input).lower().endswith((".xlsx", ".xlsm")):
+        raise InputError(f"{', '.join(given)}: a workbook's Settings sheet gives them; change them there (or "
+                         "print the TRF file)")
+    return print_sheet(args)
 
 
 def _export_trf(args) -> tuple[str, int]:
@@ -915,6 +936,9 @@ def _commands() -> tuple[tuple[str, str, tuple[str, ...], Callable[[argparse.Nam
          _export_trf),
         ("recompute", "fill in the values of our functions in a workbook, changing nothing else",
          ("recompute input", "in place", "force"), _recompute),
+        ("print", "the PDF of one sheet for the notice board (the standings, a category, the prizes ...), "
+         "through LibreOffice", ("print input", "sheet", "print category", "pdf output", "force", "tiebreaks", "rules",
+                                 "encoding"), _print),
     )
 
 

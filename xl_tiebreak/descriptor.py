@@ -88,6 +88,42 @@ class TieBreak:
             mods.append(f"unrated players count {self.unrated}")
         return text + (f" ({'; '.join(mods)})" if mods else "")
 
+    @property
+    def title(self) -> str:
+        """Its name in a legend: the row's name (its legend without the article) with the modifiers
+        in the words of C.07 Art. 14 (``Cut-k``, ``Median-k``, TIEBREAK_RULES §4.5): ``BH/C1`` is
+        "Buchholz Cut-1", ``BH`` "Buchholz", ``SB/M1/P`` "Sonneborn-Berger Median-1, forfeits count
+        as games"."""
+        spec = self.spec
+        name = spec.legend
+        for tail in (f", {spec.article}", f" ({spec.article})"):
+            if name.endswith(tail):
+                name = name[: -len(tail)]
+        more = []
+        if self.forfeits_as_games:
+            more.append("forfeits count as games")
+        if self.fore:
+            more.append("of Fore Buchholz")
+        if self.limit is not None:
+            kind, v = self.limit
+            more.append(f"limit {v} %" if kind == "percent" else f"limit moved {v:+d} half points")
+        if self.reverse:
+            more.append("reversed")
+        if self.unrated is not None:
+            more.append(f"unrated players count {self.unrated}")
+        if self.over_the_board:
+            more.append("over the board only")
+        return with_cut(name, self.cut, self.median) + "".join(f", {m}" for m in more)
+
+
+def with_cut(name: str, cut: int, median: int) -> str:
+    """A legend's name with its cut or median in the words of C.07 Art. 14 (TIEBREAK_RULES §4.5)
+    after the name itself, before what follows it (``: ...`` or `` (...)``): "Buchholz (sum of
+    the opponents' MP or GP)" with a cut of 1 is "Buchholz Cut-1 (sum of the opponents' MP or GP)"."""
+    words = f" Cut-{cut}" if cut else f" Median-{median}" if median else ""
+    at = min((k for k in (name.find(":"), name.find(" (")) if k > 0), default=len(name))
+    return name[:at] + words + name[at:]
+
 
 _Flag = Literal["forfeits_as_games", "fore", "reverse", "over_the_board"]
 _FLAGS: dict[str, _Flag] = {"P": "forfeits_as_games", "F": "fore", "R": "reverse", "O": "over_the_board"}

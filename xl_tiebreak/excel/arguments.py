@@ -123,14 +123,19 @@ def read_rounds(rounds: Any, function: str) -> Optional[int]:
 
 def read_live(live: Any, function: str) -> bool:
     """Live standings asked for: TRUE, 1 or yes; FALSE, 0, no or empty: not."""
-    if isinstance(live, bool):
-        return live
-    text = text_of(live).casefold()
+    return read_flag(live, "live", function)
+
+
+def read_flag(value: Any, name: str, function: str) -> bool:
+    """A yes-or-no argument: TRUE, 1 or yes; FALSE, 0, no or empty: no."""
+    if isinstance(value, bool):
+        return value
+    text = text_of(value).casefold()
     if text in ("", "0", "no", "n", "false", "off"):
         return False
     if text in ("1", "yes", "y", "true", "on"):
         return True
-    raise InputError(f"{function}: live {shown(live)}: write TRUE or FALSE (yes or no)")
+    raise InputError(f"{function}: {name} {shown(value)}: write TRUE or FALSE (yes or no)")
 
 
 def list_text(tiebreaks: Any) -> str:

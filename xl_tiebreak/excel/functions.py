@@ -27,8 +27,8 @@ from ..standings import Row, rank
 from ..tiebreaks.context import Context
 from ..tiebreaks import registry
 from ..tiebreaks.svon import svon
-from .arguments import (edition_source, list_text, read_edition, read_kind, read_live, read_options, read_rounds,
-                        read_whole, shown, table_part, text_of)
+from .arguments import (edition_source, list_text, read_edition, read_flag, read_kind, read_live, read_options,
+                        read_rounds, read_whole, shown, table_part, text_of)
 from .function_cache import CACHE, Table, TableKey, content_key, read_last
 from .sheet_table import find_layout, rows_to_tournament
 
@@ -262,11 +262,19 @@ def _aligned_rows(result: Result, crosstable: Table) -> list[list[Any]]:
 
 def STANDINGS(crosstable: Table, tiebreak_list: Any = None, edition: Any = None, kind: Any = None,
               row: Any = None, column: Any = None, unrated: Any = None, settings: Any = None,
-              rounds: Any = None, live: Any = None) -> Any:
-    """The ranked table (Rk, No, Name, Pts and the tie-breaks) that spills; with row (1 the leader, 0 the header) and column (1 is Rk) it gives that one cell, empty past the last player."""
+              rounds: Any = None, live: Any = None, page: Any = None) -> Any:
+    """The ranked table (Rk, No, Name, Pts and the tie-breaks) that spills; with row (1 the leader, 0 the header) and column (1 is Rk) one cell, empty past the last player; page TRUE adds title, rating, federation and the legend."""
     opts = read_options(unrated, settings, "STANDINGS")
-    table = _standings_table(_result(crosstable, tiebreak_list, edition, kind, opts, rounds, live, "STANDINGS"))
+    as_page = read_flag(page, "page", "STANDINGS")
+    result = _result(crosstable, tiebreak_list, edition, kind, opts, rounds, live, "STANDINGS")
+    table = _page_table(result) if as_page else _standings_table(result)
     return table_part(table, row, column, "STANDINGS")
+
+
+def _page_table(result: Result) -> list[list[Any]]:
+    """The notice-board standings (:mod:`.standings_page`)."""
+    from .standings_page import page_table
+    return _kept(result, "_page", lambda: page_table(_standings_table(result), _standings(result), result, UNDEFINED))
 
 
 def CATEGORY_STANDINGS(crosstable: Table, category: Any, tiebreak_list: Any = None, edition: Any = None,
@@ -526,6 +534,8 @@ PARAMETER_DOCS: dict[str, str] = {
     "edition": "Rule edition: fide2026, fide2024 or fide2012, or the start date (the edition then in force), "
                "or a range with both (the name wins); empty: fide2026.",
     "rounds": "The event's number of rounds; empty: the crosstable's round columns.",
+    "page": "TRUE for the notice-board page: each player's title, rating and federation after the tie-breaks, and "
+            "under the table the legend of the list and the notes on unrated players; empty: the table only.",
     "live": "TRUE for live standings (finished games of the round in progress count); empty: after the last "
             "complete round.",
     "kind": "Event type: swiss (default) or round-robin.",

@@ -278,6 +278,7 @@ def _team_no_of(v: Any) -> Optional[int]:
 
 def TEAM_LEGEND(tiebreak_list: Any = None, settings: Any = None) -> list[list[Any]]:
     """The legend of the team standings, as a table that spills: the primary score, then each tie-break code of the list with what it counts."""
+    from ..descriptor import with_cut
     from ..teamtb.registry import parse_team, team_spec
     from .team_table import read_team_settings
     st = read_team_settings(settings, _cell_name) if isinstance(settings, (list, tuple)) else None
@@ -290,8 +291,8 @@ def TEAM_LEGEND(tiebreak_list: Any = None, settings: Any = None) -> list[list[An
             tb = parse_team(c)
         except TiebreakError as exc:
             raise DescriptorError(f"tiebreak_list: {exc}") from None
-        spec = team_spec(tb.name)
-        rows.append([tb.code, spec.legend[:1].upper() + spec.legend[1:]])
+        legend = with_cut(team_spec(tb.name).legend, tb.cut, tb.median)  # BH/C1: "Buchholz Cut-1 (...)"
+        rows.append([tb.code, legend[:1].upper() + legend[1:]])
     return rows
 
 

@@ -20,14 +20,17 @@ sheet like the others (``IFERROR``), so LibreOffice and Excel without the add-in
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from openpyxl.formatting.rule import FormulaRule  # type: ignore[import-untyped]
 from openpyxl.styles import Alignment, Font  # type: ignore[import-untyped]
+from openpyxl.styles.numbers import NumberFormat  # type: ignore[import-untyped]
 from openpyxl.utils import get_column_letter  # type: ignore[import-untyped]
 from openpyxl.worksheet.datavalidation import DataValidation  # type: ignore[import-untyped]
+from openpyxl.worksheet.pagebreak import Break  # type: ignore[import-untyped]
 
 from ...prizes import ORDERS, TIES, ordinal
+from .standings_sheet import ALIGNED, BY_DECIMALS, FORMAT_IDS, decimals_formula
 from .styles import BOLD, GRID, HEAD_COND_FILL, HEAD_FILL, INPUT_FILL, NOTE, STATUS
 
 
@@ -112,12 +115,17 @@ def _note(ws, cell: str, text: str, through: str, lines: int) -> None:
 def _heading(ws, title: str, note: str, w: Wiring, last_col: str, table_row: int = 0) -> None:
     """Title, note and status line: the event's (Crosstable!A3), with the error the sheet's table
     in ``A<table_row>`` shows, if any (``SHEET_STATUS``; with one formula per cell the first cell
-    of a failing table is empty, so the line is the event's)."""
+    of a failing table is empty, so the line is the event's). The note and the status line are
+    wrapped as wide as ``last_col``: printed whole, never past the page's margin."""
     ws["A1"] = title
     ws["A1"].font = _TITLE
     _note(ws, "A2", note, f"{last_col}2", 2)
     status = "=Crosstable!$A$3" if w.cells or not table_row else w.stored(f"SHEET_STATUS(Crosstable!$A$3,$A${table_row})")
-    ws.cell(w.status_row, 1, status).font = _STATUS
+    c = ws.cell(w.status_row, 1, status)
+    c.font = _STATUS
+    c.alignment = Alignment(wrap_text=True, vertical="top")
+    ws.merge_cells(f"A{w.status_row}:{last_col}{w.status_row}")
+    ws.row_dimensions[w.status_row].height = 28
 
 
 def _head(cell) -> None:
@@ -131,18 +139,44 @@ def _input(cell, text: bool = True) -> None:
         cell.number_format = "@"
 
 
-def _table_styles(ws, first: int, last_col: str, header_test: str, row_test: str, bold_test: str) -> None:
+#: a column group of a spilled table: (first column, last column, the number formats of its
+#: cells in a row of players: (condition, format) tried in turn; the cells are drawn only where
+#: they show something when ``drawn_if_shown``)
+Columns = tuple[str, str, Sequence[tuple[str, str]], bool]
+
+
+def _table_styles(ws, first: int, last_col: str, header_test: str, row_test: str, bold_test: str,
+                  groups: Sequence[Columns] = ()) -> None:
     """Conditional formats of a spilled table from row ``first``: its heading rows, its rows of
-    players (a grid), its title and total rows (bold), its notes (italic)."""
-    area = f"A{first}:{last_col}{first + STYLED_ROWS}"
-    ws.conditional_formatting.add(area, FormulaRule(formula=[header_test % {"r": first}], stopIfTrue=True,
-                                                    font=Font(bold=True), fill=_HEAD_CF, border=_GRID))
-    ws.conditional_formatting.add(area, FormulaRule(formula=[row_test % {"r": first}], stopIfTrue=True,
-                                                    border=_GRID))
-    ws.conditional_formatting.add(area, FormulaRule(formula=[f'LEFT($A{first},5)="Note:"'], stopIfTrue=True,
-                                                    font=Font(italic=True, color="555555")))
-    ws.conditional_formatting.add(area, FormulaRule(formula=[bold_test % {"r": first}], stopIfTrue=True,
-                                                    font=Font(bold=True)))
+    players (a grid, and the number formats of ``groups``), its title and total rows (bold), its
+    notes (italic). A heading cell is drawn only where it says something (a shorter tie-break
+    list leaves no empty columns). One range per column group, each with its whole list of rules:
+    LibreOffice applies one conditional format per cell, the first rule that holds."""
+    for a, b, formats, drawn_if_shown in groups or (("A", last_col, (), False),):
+        area = f"{a}{first}:{b}{first + STYLED_ROWS}"
+        cell = f"{a}{first}"
+        row = row_test % {"r": first}
+        if drawn_if_shown:
+            row = f'AND({row},{cell}<>"")'
+        ws.conditional_formatting.add(area, FormulaRule(
+            formula=[f'AND({header_test % {"r": first}},{cell}<>"")'], stopIfTrue=True, font=Font(bold=True),
+            fill=_HEAD_CF, border=_GRID))
+        for test, fmt in formats:
+            rule = FormulaRule(formula=[f"AND({row},{test})"], stopIfTrue=True, border=_GRID)
+            rule.dxf.numFmt = NumberFormat(numFmtId=FORMAT_IDS[fmt], formatCode=fmt)
+            ws.conditional_formatting.add(area, rule)
+        ws.conditional_formatting.add(area, FormulaRule(formula=[row], stopIfTrue=True, border=_GRID))
+        ws.conditional_formatting.add(area, FormulaRule(formula=[f'LEFT($A{first},5)="Note:"'], stopIfTrue=True,
+                                                        font=Font(italic=True, color="555555")))
+        ws.conditional_formatting.add(area, FormulaRule(formula=[bold_test % {"r": first}], stopIfTrue=True,
+                                                        font=Font(bold=True)))
+
+
+def _by_code(header: str) -> list[tuple[str, str]]:
+    """The number formats of a tie-break column whose code is in ``header`` (a cell of the
+    header row): decimals lined up as on the Standings sheet (the registry's, through the Help
+    sheet's lookup)."""
+    return [(f"{decimals_formula(header)}={d}", fmt) for d, fmt in ((1, ALIGNED), *BY_DECIMALS.items())]
 
 
 def categories_sheet(ws, w: Wiring) -> None:
@@ -177,8 +211,11 @@ def categories_sheet(ws, w: Wiring) -> None:
     rows = w.players + 5 * CATEGORY_SLOTS
     _table(ws, w, CAT_TABLE_ROW, call, rows, ncols)
     last = get_column_letter(ncols)
-    _table_styles(ws, CAT_TABLE_ROW, last, '$A%(r)s="Rk"', "ISNUMBER($C%(r)s)",
-                  'AND($A%(r)s<>"",$B%(r)s="")')
+    first_codes = get_column_letter(7)  # the tie-breaks, after Rk Cat No Name <field> Pts
+    header = f"{first_codes}${CAT_TABLE_ROW + 1}"  # the first block's header: every block has the same codes
+    _table_styles(ws, CAT_TABLE_ROW, last, '$A%(r)s="Rk"', "ISNUMBER($C%(r)s)", 'AND($A%(r)s<>"",$B%(r)s="")',
+                  (("A", "E", (), False), ("F", "F", (("TRUE", ALIGNED),), False),
+                   (first_codes, last, _by_code(header), True)))
     for j, width in enumerate([16, 18, 6, 34, 14, 7] + [9] * w.tb_slots, start=1):  # B: CLUB=name fits
         ws.column_dimensions[get_column_letter(j)].width = width
     for r in range(CAT_TABLE_ROW, CAT_TABLE_ROW + rows):
@@ -249,3 +286,4 @@ def prizes_sheet(ws, w: Wiring) -> None:
     for j, width in enumerate([14, 8, 30, 22, 11, 11, 14, 11, 11], start=1):
         ws.column_dimensions[get_column_letter(j)].width = width
     w.print_setup(ws, f"A1:{get_column_letter(last_in)}{PRIZE_LIST_ROW + 1}")  # ended by the recompute
+    ws.row_breaks.append(Break(id=PRIZE_LIST_ROW - 2))  # the prize list starts a page: printed whole on one

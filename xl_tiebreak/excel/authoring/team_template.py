@@ -29,6 +29,7 @@ from typing import Any, Optional, Sequence
 
 from openpyxl import Workbook  # type: ignore[import-untyped]
 from openpyxl.styles import Alignment, Font, PatternFill  # type: ignore[import-untyped]
+from openpyxl.styles.numbers import NumberFormat  # type: ignore[import-untyped]
 from openpyxl.utils import get_column_letter  # type: ignore[import-untyped]
 from openpyxl.workbook.defined_name import DefinedName  # type: ignore[import-untyped]
 from openpyxl.worksheet.datavalidation import DataValidation  # type: ignore[import-untyped]
@@ -42,7 +43,7 @@ from ..event_sheet import event_rows
 from ..xlsx.safe_write import atomic_write
 from .template import (CACHE_SHEET, FIXED_TIME, CacheBlocks, event_sheet, fit_heights, print_setup, spilled, to_bytes,
                        with_values)
-from .standings_sheet import ALIGNED
+from .standings_sheet import ALIGNED, BY_DECIMALS, FORMAT_IDS, decimals_formula
 from .styles import BOLD, GRID, HEAD_COND_FILL, HEAD_FILL, INPUT_FILL, NOTE, STATUS
 
 HEADER_ROW = 4
@@ -162,6 +163,8 @@ def _matches(ws, spec: TeamSpec, cache: CacheBlocks) -> None:
         for j in range(score_col, score_col + 4):
             ws.cell(row, j).border = _GRID
             ws.cell(row, j).alignment = Alignment(horizontal="center")
+            if j < score_col + 2:  # the game points: decimals lined up (2.5, 3.0)
+                ws.cell(row, j).number_format = ALIGNED
     dv = DataValidation(type="list", formula1='"1-0,½-½,0-1,+-,-+,--,x"', allow_blank=True, showErrorMessage=True,
                         errorStyle="warning", showInputMessage=True, promptTitle="Board result",
                         prompt="From the home team's side: 1-0, ½-½, 0-1; +- / -+ forfeit; -- double forfeit; x no game.",
@@ -221,6 +224,8 @@ def _teams(ws, spec: TeamSpec, cache: CacheBlocks) -> None:
         ws.column_dimensions[get_column_letter(j)].width = 7
         for row in range(FIRST_ROW, HEADER_ROW + spec.player_rows + 1):
             ws.cell(row, j).border = _GRID
+            if j == pts_col:  # a player's points: decimals lined up (5.5, 3.0)
+                ws.cell(row, j).number_format = ALIGNED
     for row in range(FIRST_ROW, HEADER_ROW + spec.player_rows + 1):
         for j in range(1, len(TEAM_COLUMNS) + 1):
             c = ws.cell(row, j)
@@ -271,8 +276,18 @@ def _standings(ws, spec: TeamSpec, cache: CacheBlocks) -> None:
     end = get_column_letter(ncols)
     ws.conditional_formatting.add(f"A{head}:{end}{head}", FormulaRule(
         formula=[f'A{head}<>""'], stopIfTrue=False, border=_GRID, fill=_HEAD_COND_FILL))
-    ws.conditional_formatting.add(f"A{head + 1}:{end}{last}", FormulaRule(
+    ws.conditional_formatting.add(f"A{head + 1}:E{last}", FormulaRule(
         formula=[f'A{head + 1}<>""'], stopIfTrue=False, border=_GRID))
+    # the tie-breaks' decimals lined up by the code in the header (the registry's, through the Help
+    # sheet's lookup), as on the individual Standings; one range, one rule list (LibreOffice
+    # applies one conditional format per cell, the first rule that holds)
+    area, drawn, header = f"F{head + 1}:{end}{last}", f'F{head + 1}<>""', f"F${head}"
+    for decimals, fmt in ((1, ALIGNED), *BY_DECIMALS.items()):
+        rule = FormulaRule(formula=[f"AND({drawn},{decimals_formula(header, team_lookup_range())}={decimals})"],
+                           stopIfTrue=True, border=_GRID)
+        rule.dxf.numFmt = NumberFormat(numFmtId=FORMAT_IDS[fmt], formatCode=fmt)
+        ws.conditional_formatting.add(area, rule)
+    ws.conditional_formatting.add(area, FormulaRule(formula=[drawn], stopIfTrue=True, border=_GRID))
     for j, w in enumerate([5, 5, 30, 6, 6] + [12] * TB_SLOTS, start=1):  # 12: EMGSB/C1/P whole
         ws.column_dimensions[get_column_letter(j)].width = w
     _banner(ws, ncols)
@@ -381,6 +396,33 @@ def _help(ws, spec: TeamSpec) -> None:
     ws.column_dimensions["B"].width = 100
     fit_heights(ws, 2, 100, range(1, len(lines) + 1))
     print_setup(ws, f"A1:B{len(lines)}")
+    for i, (code, decimals) in enumerate(team_lookup_rows(), start=2):  # the Standings' decimals (hidden)
+        ws.cell(i, LOOKUP_COL, code)
+        ws.cell(i, LOOKUP_COL + 1, decimals)
+    for j in (LOOKUP_COL, LOOKUP_COL + 1):
+        ws.column_dimensions[get_column_letter(j)].hidden = True
+
+
+#: the team codes' decimals on the Help sheet (columns D:E, hidden): what the Standings read
+LOOKUP_COL = 4
+
+
+def team_lookup_rows() -> list[tuple[str, int]]:
+    """(code, decimals) of every team code, alias and qualified name (``BH:MP``), from the team
+    registry (a row without its own decimals shows the scores': one, lined up)."""
+    from ...teamtb.registry import team_rows
+    out = []
+    for r in team_rows().values():
+        for name in (r.name, *r.aliases):
+            for code in (name, *(f"{name}:{q}" for q in r.qualifiers)):
+                out.append((code, 1 if r.decimals is None else r.decimals))
+    return out
+
+
+def team_lookup_range() -> str:
+    """The team lookup table (absolute, with its sheet): code, decimals."""
+    first, last = get_column_letter(LOOKUP_COL), get_column_letter(LOOKUP_COL + 1)
+    return f"Help!${first}$2:${last}${len(team_lookup_rows()) + 1}"
 
 
 # ------------------------------------------------------------------ filled from an event

@@ -11,8 +11,8 @@ call each, :mod:`.prize_sheets`) and ``What if`` (one spilled call, :mod:`.whati
 functions per recalculation, whatever its size. ``Spec.cells`` gives the one-cell forms instead
 (one call per cell) for Excel without dynamic arrays.
 
-Every sheet prints landscape, fitted to the page width, with its header rows repeated. The
-output is deterministic (fixed document dates and zip entry times), and its values are filled in
+Every sheet prints landscape (the Standings portrait), fitted to the page width, with its header
+rows repeated. The output is deterministic (fixed document dates and zip entry times), and its values are filled in
 by the headless recompute, so a test can prove the committed files equal the generator.
 """
 
@@ -39,7 +39,7 @@ from ...editions import EDITIONS
 from ...engine import default_list
 from ..functions import FUNCTIONS
 from ...options import DEFAULT_OPTIONS, Options
-from .styles import BOLD, GRID, HEAD_FILL, INPUT_FILL, NOTE, STATUS
+from .styles import BOLD, GRID, HEAD_COND_FILL, HEAD_FILL, INPUT_FILL, NOTE, STATUS
 
 FIXED_TIME = datetime(2026, 3, 1, 0, 0, 0)
 HEADER_ROW = 4
@@ -62,6 +62,8 @@ CACHE_SHEET = "Cache"
 #: and drawn (borders, the input cells' colour) by conditional formatting once a start number is
 #: typed there, so a late entrant's row looks like the others on screen and on the printed page
 LATE_ROWS = 20
+#: rows the Standings page keeps under its players for the legend of the list and the notes
+UNDER_ROWS = 20
 
 _BOLD, _NOTE, _STATUS, _HEAD_FILL, _INPUT_FILL = BOLD, NOTE, STATUS, HEAD_FILL, INPUT_FILL
 _LATE_FILL = PatternFill("solid", start_color="FFFBEA", end_color="FFFBEA")  # a conditional fill reads bgColor
@@ -330,37 +332,29 @@ def print_setup(ws, area: str, title_row: Optional[int] = None) -> None:
 
 
 def _standings(ws, lay: Layout, cache: CacheBlocks) -> None:
-    """The ranked table with its heading, player columns and legend, laid out for printing
-    (:mod:`.standings_sheet`)."""
-    from .standings_sheet import decorate, note_last_row
+    """The notice-board page: the ranked table with each player's title, rating and federation and
+    under it the legend of the list and the notes (one spilled ``STANDINGS(..., page)``), laid
+    out for printing (:mod:`.standings_sheet`): portrait, one page wide."""
+    from .standings_sheet import decorate
+    from ..standings_page import INFO
     spec = lay.spec
     _status(ws, "=Crosstable!$A$3")
-    ncols = 4 + TB_SLOTS
+    ncols = 4 + TB_SLOTS + len(INFO)
+    rows = spec.players + UNDER_ROWS  # the players, then the legend and the notes under them
     args = f"Crosstable,{TB_RANGE},{SETTINGS_ARGS}"
     if not spec.cells:
-        ws.cell(HEADER_ROW, 1, spilled(f"STANDINGS({args},,,{TAIL_ARGS})", cache, spec.players + 1, ncols))
-    for i in range(0, spec.players + LATE_ROWS + 1):
-        late = i > spec.players
-        for j in range(1, ncols + 1):
-            c = ws.cell(HEADER_ROW + i, j)
-            if spec.cells and not late:
-                c.value = f'=IFERROR(STANDINGS({args},{i},{j},{TAIL_ARGS}),"")'
-            if not late:
-                c.border = _GRID
-            if i == 0:
-                c.font, c.fill = _BOLD, _HEAD_FILL
-                c.alignment = Alignment(horizontal="center")
-            elif j != 3:
-                c.alignment = Alignment(horizontal="right")
-    rows = f"${HEADER_ROW + 1}:$%s${lay.late_last_row}"
-    unrated = (UNRATED_CELL, f"Settings!$B${OPTIONS_HEAD_ROW + 1 + OPTION_NAMES.index('unrated_policy')}",
-               "Crosstable!$A" + rows % "A", "Crosstable!$D" + rows % "D")  # No, Rating (the input columns)
-    last_col = decorate(ws, HEADER_ROW, spec.players, 5, TB_SLOTS, TB_FIRST_ROW, EDITION_CELL, START_CELL,
-                        _GRID, _BOLD, _HEAD_FILL, unrated, late=LATE_ROWS)
-    late_rows(ws, lay.last_row + 1, lay.late_last_row, "B", get_column_letter(4 + TB_SLOTS + 3))
+        ws.cell(HEADER_ROW, 1, spilled(f"STANDINGS({args},,,{TAIL_ARGS},TRUE)", cache, rows + 1, ncols))
+    else:
+        for i in range(0, rows + 1):
+            for j in range(1, ncols + 1):
+                ws.cell(HEADER_ROW + i, j, f'=IFERROR(STANDINGS({args},{i},{j},{TAIL_ARGS},TRUE),"")')
+    last_col = decorate(ws, HEADER_ROW, rows + LATE_ROWS, 5, TB_SLOTS, len(INFO), EDITION_CELL, START_CELL, _GRID,
+                        _BOLD, HEAD_COND_FILL)
     ws.freeze_panes = ws.cell(HEADER_ROW + 1, 1)
-    last_row = max(HEADER_ROW + spec.players, note_last_row(HEADER_ROW, TB_SLOTS))  # the legend's note too
-    print_setup(ws, f"A1:{get_column_letter(last_col)}{last_row}", HEADER_ROW)
+    print_setup(ws, f"A1:{get_column_letter(last_col)}{HEADER_ROW + rows}", HEADER_ROW)
+    ws.page_setup.orientation = "portrait"  # 40 players and the legend on one page, at about 10 pt
+    ws.page_margins.top = ws.page_margins.bottom = 0.45
+    ws.page_margins.header = ws.page_margins.footer = 0.2
 
 
 def _settings(ws, spec: Spec) -> None:

@@ -60,7 +60,7 @@ def whatif_sheet(ws, w: Wiring) -> None:
     _table(ws, w, WHATIF_TABLE_ROW, call, rows, len(WIDTHS))
     area = f"A{WHATIF_TABLE_ROW}:{LAST_COL}{WHATIF_TABLE_ROW + STYLED_ROWS}"
     first = WHATIF_TABLE_ROW
-    heads = f'OR($A{first}="Place",$A{first}="No",$A{first}="Bd")'
+    heads = f'AND(OR($A{first}="Place",$A{first}="No",$A{first}="Bd"),A{first}<>"")'  # no empty heading cell drawn
     ws.conditional_formatting.add(area, FormulaRule(formula=[heads], stopIfTrue=True, font=Font(bold=True),
                                                     fill=_HEAD_CF, border=_GRID))
     ws.conditional_formatting.add(area, FormulaRule(formula=[f'$A{first}="Note:"'], stopIfTrue=True,
