@@ -400,7 +400,9 @@ def _settings(ws, spec: Spec) -> None:
     ws.cell(LIVE_ROW, 1, "Live standings").font = _BOLD
     ws.cell(LIVE_ROW, 2, "no").fill = _INPUT_FILL
     ws.cell(LIVE_ROW, 3, "no: standings after the last complete round; yes: with the finished games of the "
-                         "round in progress (labelled live).").font = _NOTE
+                         "round in progress, labelled live (points and tie-breaks over the games finished; a "
+                         "game not in yet does not count).").font = _NOTE
+    ws.cell(LIVE_ROW, 3).alignment = Alignment(wrap_text=True, vertical="top")
     lv = DataValidation(type="list", formula1='"no,yes"', allow_blank=True)
     lv.add(f"B{LIVE_ROW}")
     ws.add_data_validation(lv)
