@@ -15,6 +15,7 @@ from typing import Optional, Sequence, Union, cast
 
 import numpy as np
 
+from .default_lists import DEFAULT_LISTS
 from .descriptor import TieBreak, fits_rounds, parse_list
 from .editions import Edition, edition_for_date, get_edition
 from .errors import DescriptorError, InputError
@@ -25,9 +26,9 @@ from .tiebreaks.breakdown import column_of
 from .tiebreaks.context import Column, Context, compiled, freeze
 from .tiebreaks.national import kentler_tprs
 
-#: The lists used when neither the caller nor the file (record 202) gives one.
-DEFAULT_SWISS = "BH/C1,BH,SB,DE,WIN"
-DEFAULT_ROUND_ROBIN = "DE,SB,WIN,KS"
+#: The lists used when neither the caller nor the file (record 202) gives one (:mod:`.default_lists`).
+DEFAULT_SWISS = ",".join(DEFAULT_LISTS["swiss"])
+DEFAULT_ROUND_ROBIN = ",".join(DEFAULT_LISTS["round-robin"])
 
 
 def default_list(round_robin: bool) -> str:

@@ -36,7 +36,7 @@ from openpyxl.worksheet.formula import ArrayFormula  # type: ignore[import-untyp
 
 from ...tiebreaks import registry
 from ...editions import EDITIONS
-from ...engine import default_list
+from ...default_lists import DEFAULT_LISTS
 from ..functions import FUNCTIONS
 from ...options import DEFAULT_OPTIONS, Options
 from .styles import BOLD, GRID, HEAD_FILL, INPUT_FILL, NOTE, STATUS
@@ -50,10 +50,10 @@ INPUT_COLUMNS = ["No", "Name", "Title", "Rating", "Fed"]
 #: the TRF 001 identity fields and the club (which TRF has not), after Fed in a workbook made from a
 #: file that has any of them, or a template made with --player-fields (Spec.identity)
 IDENTITY_COLUMNS = ["FIDE ID", "Sex", "Born", "Club"]
-#: the Settings' prefilled lists: the engine's default list of the event type (what a TRF that
-#: names none gets), then codes that fill the template's six places
-SWISS_TIEBREAKS = default_list(round_robin=False).split(",") + ["BPG"]
-ROUND_ROBIN_TIEBREAKS = default_list(round_robin=True).split(",") + ["BWG", "BPG"]
+#: the Settings' prefilled lists: the default list of the event type (:mod:`xl_tiebreak.default_lists`,
+#: what the command line and a TRF that names none get); the places after it are left empty
+SWISS_TIEBREAKS = list(DEFAULT_LISTS["swiss"])
+ROUND_ROBIN_TIEBREAKS = list(DEFAULT_LISTS["round-robin"])
 RESULT_PROMPT = ("12w1 won with White against 12; 12b½ (or 12b=) drew with Black; 12w0 lost. "
                  "+12 / -12 forfeit win / loss; --12 double forfeit. BYE pairing bye, F full-point "
                  "bye, H half-point bye, Z zero-point bye, - absent, WD withdrew; empty: not played.")
