@@ -106,6 +106,32 @@ def test_live_koya_measures_an_opponent_whose_game_is_not_in_over_his_games_fini
     assert [res.value(no, "KS") for no in (1, 2, 3, 4)] == [F("0.5"), F(0), F(0), F(0)]
 
 
+def test_every_face_gives_the_live_values_and_says_so(tmp_path, capsys):
+    """The command line (``standings --live`` of a TRF whose round 3 has its pairings written),
+    the Excel functions (RESULTS with live TRUE: the sheets and the recompute) and the published
+    page give the hand-worked values above, labelled."""
+    import json
+    from xl_tiebreak.cli import main
+    from xl_tiebreak.excel.functions import RESULTS
+    path = tmp_path / "live.trf"
+    path.write_text(write_trf(event(LIVE)), encoding="utf-8")
+    assert main(["standings", str(path), "--live", "-t", "BH,BH/C1,SB", "--rules", "fide2026", "-f", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["label"].endswith("(tie-breaks over the games finished; a game not in yet does not count)")
+    got = {p["no"]: [F(str(v)) for v in p["values"]] for p in doc["players"]}
+    want = {1: [F("1.5"), F("1.5"), F("1.5")], 2: [F(4), F(3), F("0.5")], 3: [F(1), F(1), F(1)],
+            4: [F(3), F(3), F(0)], 5: [F(1), F("0.5"), F("0.25")], 6: [F(6), F(5), F(0)]}
+    assert got == want
+    table = [["No", "Name", "Rating", "R1", "R2", "R3", "R4"]] + [[no, f"Player {no}", None, *cells]
+                                                                  for no, cells in LIVE.items()]
+    rows = RESULTS(table, "BH,BH/C1,SB", "fide2026", None, None, None, None, True)
+    assert rows[0] == ["Pts", "BH", "BH/C1", "SB", "Place"]
+    assert {r[0]: [F(str(v)) for v in r[2:5]] for r in ([no, *row] for no, row in zip(LIVE, rows[1:]))} == want
+    page = tmp_path / "page.html"
+    assert main(["publish", str(path), "--live", "-t", "BH,BH/C1,SB", "--rules", "fide2026", "-o", str(page)]) == 0
+    assert "tie-breaks over the games finished; a game not in yet does not count" in page.read_text(encoding="utf-8")
+
+
 # ------------------------------------------------------------------ against FIDE's reference
 
 #: the values of a player whose game is in depend on his own rounds and his opponents' adjusted

@@ -85,10 +85,9 @@ def test_a_12_player_event_in_the_400_row_template_prints_its_standings_on_one_p
     head = page.splitlines()[:3]
     assert EVENT in head[0] and "Standings - edition fide2026" in head[1]
     # the header row, and the legend: each code of the Settings' list with its name and article
-    assert re.search(r"Rk\s+No\s+Name\s+Pts\s+BH/C1\s+BH\s+SB\s+DE\s+WIN\s+BPG\s+Title\s+Rating\s+Fed", page)
+    assert re.search(r"Rk\s+No\s+Name\s+Pts\s+BH/C1\s+BH\s+SB\s+DE\s+WIN\s+Title\s+Rating\s+Fed", page)
     for code, name, article in (("BH/C1", "Buchholz", "C.07 Art. 8.1"), ("SB", "Sonneborn-Berger", "C.07 Art. 9.1"),
-                                ("DE", "Direct encounter", "C.07 Art. 6"), ("BPG", "games played with Black",
-                                                                             "C.07 Art. 7.3")):
+                                ("DE", "Direct encounter", "C.07 Art. 6"), ("WIN", "wins", "C.07 Art. 7.1")):
         assert re.search(rf"{re.escape(code)}\s+[^\n]*{name}[^\n]*{re.escape(article)}", page), code
     # every player once, in the order of the stored standings, with title, rating and federation
     for rank in range(1, 13):
@@ -148,7 +147,7 @@ def test_a_100_player_event_prints_its_standings_one_page_wide(tmp_path):
     assert 2 <= len(pages) <= 4
     # every page carries the whole header row (the width fits, the row is repeated); the legend on the first
     for p in pages:
-        assert re.search(r"Rk\s+No\s+Name\s+Pts\s+BH/C1\s+BH\s+SB\s+DE\s+WIN\s+BPG\s+Title\s+Rating\s+Fed", p)
+        assert re.search(r"Rk\s+No\s+Name\s+Pts\s+BH/C1\s+BH\s+SB\s+DE\s+WIN\s+Title\s+Rating\s+Fed", p)
     assert "C.07 Art. 8.1" in pages[0]
     # all 100 players, each on one line with its federation (no column went to another page)
     lines = [l for p in pages for l in p.splitlines() if re.match(r"\s*\d+(-\d+)?\s+\d+\s+\S", l)]  # "8-20": shared

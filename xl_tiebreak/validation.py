@@ -53,6 +53,7 @@ RULES: dict[str, tuple[str, str]] = {
     "team-overlap": ("warning", "two team records (330, 320, 240) for one team's round: the one used is named"),
     "team-abnormal": ("warning", "record 299 (abnormal points), which is not applied: the scores are the games'"),
     "formula-error": ("error", "a formula of ours that gives an error on recompute (a table blocked, a bad setting)"),
+    "rating-report": ("warning", "a field of the FIDE rating report left empty (a workbook's Event sheet)"),
 }
 
 
