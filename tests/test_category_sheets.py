@@ -90,7 +90,7 @@ def _money(v) -> Fraction:
 @pytest.mark.parametrize("name", ["xl-tiebreak-swiss.xlsx", "xl-tiebreak-round-robin.xlsx"])
 def test_the_templates_have_a_categories_and_a_prizes_sheet_each_with_one_spilled_call(name):
     wb = load_workbook(TEMPLATES / name)
-    assert wb.sheetnames[-3:] == ["Categories", "Prizes", "What if"]
+    assert wb.sheetnames[-4:] == ["Categories", "Prizes", "What if", "Event"]
     cats, prizes = wb["Categories"], wb["Prizes"]
     assert (cats["A7"].value, cats["B7"].value, cats["A5"].value, cats["B5"].value) == \
         ("Name", "Category", "Ages counted by", "year")

@@ -75,6 +75,10 @@ def book(rows: dict[int, list[str]], tmp_path, name="check.xlsx"):
             if c:
                 ws.cell(5 + i, 6 + r, c)
     wb["Settings"]["B5"] = "2026-04-01"  # a start date: no warning that the edition is assumed
+    from workbook_typing import EVENT_FIELDS  # and the rating report's fields: no warning of them empty
+    rows = {c.value: c.row for c in wb["Event"]["A"] if c.value}
+    for label, value in EVENT_FIELDS.items():
+        wb["Event"].cell(rows[label], 2, value)
     path = tmp_path / name
     wb.save(path)  # a test fixture
     from xl_tiebreak.excel.recompute import recompute_bytes

@@ -25,7 +25,7 @@ from xl_tiebreak.formatting import json_number
 from conftest import ROOT, real_files
 
 TEMPLATES = ROOT / "workbook_templates"
-CODES = "BH/C1,BH,SB,DE,WIN,BPG"
+CODES = "BH/C1,BH,SB,DE,WIN"  # the templates' list: the default (xl_tiebreak.default_lists)
 
 
 @pytest.fixture
@@ -50,7 +50,7 @@ def test_committed_templates_equal_the_generator(kind, name):
 def test_template_structure():
     wb = load_workbook(TEMPLATES / "xl-tiebreak-swiss.xlsx")
     assert wb.sheetnames == ["Crosstable", "Standings", "Settings", "Help", "Cache", "xlwings.conf", "Categories",
-                             "Prizes", "What if"]
+                             "Prizes", "What if", "Event"]  # Event last: the other sheets' parts keep their names
     assert wb["xlwings.conf"].sheet_state == "hidden" and wb["Cache"].sheet_state == "hidden"
     assert (wb["xlwings.conf"]["A1"].value, wb["xlwings.conf"]["B1"].value) == ("UDF Modules", "xl_tiebreak.udfs")
     assert wb.defined_names["Crosstable"].attr_text == "Crosstable!$A$4:$P$404"
@@ -64,7 +64,7 @@ def test_template_structure():
     tail = "Settings!$B$14,Settings!$A$17:$C$25,Settings!$B$13,Settings!$B$15"
     assert ws["Q4"].value.text == ("=IFERROR(RESULTS(Crosstable,Settings!$B$7:$B$12,Settings!$B$3:$B$5,Settings!$B$4,"
                                    f"{tail}),Cache!$A$1:$H$401)")
-    assert ws["Q4"].value.ref == "Q4:X404"  # the spill: header and 400 rows
+    assert ws["Q4"].value.ref == "Q4:W404"  # the spill: header and 400 rows; Pts, five tie-breaks, Place
     assert ws["Q5"].value is None and ws["X404"].value is None  # no formula per cell
     dv = ws.data_validations.dataValidation[0]
     # the result cells of the 400 rows and of the 20 rows kept ready for late entrants
@@ -80,7 +80,7 @@ def test_template_structure():
     assert (settings["B3"].value, settings["B4"].value) == (None, "swiss")  # the edition follows the start date
     assert (settings["A13"].value, settings["B13"].value) == ("Rounds", None)  # empty: the round columns
     assert (settings["A15"].value, settings["B15"].value) == ("Live standings", "no")
-    assert [settings.cell(7 + j, 2).value for j in range(6)] == CODES.split(",")
+    assert [settings.cell(7 + j, 2).value for j in range(6)] == CODES.split(",") + [None]
     assert settings["A14"].value == "Rating for unrated players" and settings["B14"].value is None
     options = {settings.cell(r, 1).value: settings.cell(r, 2).value for r in range(17, 24)}
     assert options == {"unrated_policy": "drop", "svon_cut_unplayed_first": "no", "sb_vur_pick": "value",
@@ -105,13 +105,13 @@ def test_template_values_and_dynamic_array_metadata():
         assert "sheetMetadata" in z.read("xl/_rels/workbook.xml.rels").decode()
         assert "/xl/metadata.xml" in z.read("[Content_Types].xml").decode()
     assert 'name="XLDAPR"' in meta and 'fDynamic="1"' in meta
-    assert re.search(r'<c r="Q4"[^>]* cm="1"[^>]*><f t="array" ref="Q4:X404">IFERROR\(RESULTS', sheet)
+    assert re.search(r'<c r="Q4"[^>]* cm="1"[^>]*><f t="array" ref="Q4:W404">IFERROR\(RESULTS', sheet)
     vals = _cached(TEMPLATES / "xl-tiebreak-swiss.xlsx")
     status = ("After round 0 of 11 (the round columns: write the event's rounds in Settings); rules fide2026 "
               "(assumed: no start date). No problems found.")
     assert vals["Crosstable"]["A3"] == status and vals["Standings"]["A3"] == status
-    assert [vals["Crosstable"][f"{c}4"] for c in "QRSTUVWX"] == ["Pts", *CODES.split(","), "Place"]
-    assert [vals["Standings"][f"{c}4"] for c in "ABCDEFGHIJ"] == ["Rk", "No", "Name", "Pts", *CODES.split(",")]
+    assert [vals["Crosstable"][f"{c}4"] for c in "QRSTUVW"] == ["Pts", *CODES.split(","), "Place"]
+    assert [vals["Standings"][f"{c}4"] for c in "ABCDEFGHI"] == ["Rk", "No", "Name", "Pts", *CODES.split(",")]
 
 
 def test_one_cell_forms(tmp_path):
@@ -210,20 +210,20 @@ def test_recompute_fills_every_function_cell_with_the_engines_values(tmp_path, d
     assert report.errors == {} and report.skipped == {}
     vals = _cached(out)
     res = compute(demo_tournament(), CODES, edition="fide2024")
-    # 4 rounds: RESULTS spills from J4: Pts in J, tie-breaks K-P, Place Q
-    assert [vals["Crosstable"][f"{c}4"] for c in "JKLMNOPQ"] == ["Pts", *CODES.split(","), "Place"]
+    # 4 rounds: RESULTS spills from J4: Pts in J, tie-breaks K-O, Place P
+    assert [vals["Crosstable"][f"{c}4"] for c in "JKLMNOP"] == ["Pts", *CODES.split(","), "Place"]
     for k, p in enumerate(demo_tournament().players):
         row = 5 + k
         assert vals["Crosstable"][f"J{row}"] == json_number(res.points[k])
-        got = [vals["Crosstable"][f"{col}{row}"] for col in "KLMNOP"]
+        got = [vals["Crosstable"][f"{col}{row}"] for col in "KLMNO"]
         assert got == [json_number(v) for v in res.values[k]]
-    assert [vals["Crosstable"][f"Q{r}"] for r in range(5, 11)] == [2, 3, 1, 5, 4, 6]
+    assert [vals["Crosstable"][f"P{r}"] for r in range(5, 11)] == [2, 3, 1, 5, 4, 6]
     assert [vals["Standings"][f"B{r}"] for r in range(5, 11)] == [3, 1, 2, 5, 4, 6]
     assert vals["Standings"]["C5"] == "Three, C" and vals["Standings"].get("A11") is None
     assert vals["Crosstable"]["A3"] == vals["Standings"]["A3"] == ("After round 4 of 4; rules fide2024 (start date "
                                                                    "2025-01-01). No problems found.")
     # the Cache sheet holds the same tables (what LibreOffice shows through IFERROR)
-    assert [vals["Cache"][f"{c}2"] for c in "ABCDEFGH"] == [vals["Crosstable"][f"{c}5"] for c in "JKLMNOPQ"]
+    assert [vals["Cache"][f"{c}2"] for c in "ABCDEFG"] == [vals["Crosstable"][f"{c}5"] for c in "JKLMNOP"]
     assert [vals["Cache"][f"K{r}"] for r in range(2, 8)] == [3, 1, 2, 5, 4, 6]
     # compute BOOK.xlsx gives the same as compute TRF (the Settings sheet holds edition and list)
     again, settings = read_workbook(out)
@@ -282,8 +282,8 @@ def test_recompute_of_a_shrinking_and_growing_table_clears_and_refuses(tmp_path,
     recompute(demo_book, first)
     with zipfile.ZipFile(first) as z:
         settings = z.read("xl/worksheets/sheet3.xml").decode()
-    # drop the last two tie-breaks (Settings!B11:B12) by editing the XML as Excel would save it
-    smaller = re.sub(r'(<c r="B1[12]"[^>]*?)(?: t="[^"]*")?>.*?</c>', r"\1/>", settings, flags=re.S)
+    # drop the last tie-break (Settings!B11) by editing the XML as Excel would save it
+    smaller = re.sub(r'(<c r="B11"[^>]*?)(?: t="[^"]*")?>.*?</c>', r"\1/>", settings, flags=re.S)
     assert smaller != settings
     shrunk = tmp_path / "shrunk.xlsx"
     _replace_part(first, shrunk, "xl/worksheets/sheet3.xml", smaller)
@@ -291,6 +291,7 @@ def test_recompute_of_a_shrinking_and_growing_table_clears_and_refuses(tmp_path,
     assert report.errors == {}
     vals = _cached(tmp_path / "after.xlsx")
     assert [vals["Crosstable"][f"{c}4"] for c in "JKLMNOPQ"] == ["Pts", "BH/C1", "BH", "SB", "DE", "Place", None, None]
+    assert vals["Crosstable"]["P5"] is None  # the earlier, wider table's Place cleared
     assert vals["Crosstable"]["Q5"] is None and vals["Crosstable"]["O5"] == 2  # Place moved left
     with zipfile.ZipFile(tmp_path / "after.xlsx") as z:
         assert '<f t="array" ref="J4:O10">' in z.read("xl/worksheets/sheet1.xml").decode()
@@ -538,9 +539,9 @@ def test_libreoffice_renders_a_recomputed_workbook(tmp_path):
     res = compute(demo_tournament(), CODES, edition="fide2024")
     for k, p in enumerate(demo_tournament().players):
         line = next(l for l in text.splitlines() if p.name in l and "NOR" in l)
-        numbers = line.split()[-8:]  # Pts, six tie-breaks, Place: none empty
+        numbers = line.split()[-7:]  # Pts, five tie-breaks, Place: none empty
         want = [json_number(res.points[k])] + [json_number(v) for v in res.values[k]]
-        assert [float(x) for x in numbers[:7]] == [float(w) for w in want], line
+        assert [float(x) for x in numbers[:6]] == [float(w) for w in want], line
     assert text.count("No problems found.") == 5  # the status lines: Crosstable, Standings, Categories, Prizes, What if
     standings = text[text.index("Standings"):]
     order = [standings.index(p.name) for p in demo_tournament().players]

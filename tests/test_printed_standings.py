@@ -95,11 +95,10 @@ def test_a_12_player_event_in_the_400_row_template_prints_its_standings_on_one_p
     assert EVENT in head[0] and "Standings - edition fide2026" in head[1]
     # the header row; under the table the legend: each code of the Settings' list with its name,
     # modifiers in words (C.07 Art. 14: BH/C1 is Buchholz Cut-1), and article
-    assert re.search(r"Rk\s+No\s+Name\s+Pts\s+BH/C1\s+BH\s+SB\s+DE\s+WIN\s+BPG\s+Title\s+Rating\s+Fed", page)
+    assert re.search(r"Rk\s+No\s+Name\s+Pts\s+BH/C1\s+BH\s+SB\s+DE\s+WIN\s+Title\s+Rating\s+Fed", page)
     for entry in ("BH/C1: Buchholz Cut-1, C.07 Art. 8.1", "BH: Buchholz, C.07 Art. 8.1",
                   "SB: Sonneborn-Berger, C.07 Art. 9.1", "DE: Direct encounter (rank inside the tied group), C.07 Art. 6",
-                  "WIN: Number of wins, played or not, C.07 Art. 7.1",
-                  "BPG: Number of games played with Black, C.07 Art. 7.3"):
+                  "WIN: Number of wins, played or not, C.07 Art. 7.1"):
         assert entry in _under_the_table(page), entry
     # every player once, in the order of the stored standings, with title, rating and federation
     for rank in range(1, 13):
@@ -161,7 +160,7 @@ def test_a_100_player_event_prints_its_standings_one_page_wide(tmp_path):
     assert 2 <= len(pages) <= 4
     # every page carries the whole header row (the width fits, the row is repeated); the legend under the table
     for p in pages:
-        assert re.search(r"Rk\s+No\s+Name\s+Pts\s+BH/C1\s+BH\s+SB\s+DE\s+WIN\s+BPG\s+Title\s+Rating\s+Fed", p)
+        assert re.search(r"Rk\s+No\s+Name\s+Pts\s+BH/C1\s+BH\s+SB\s+DE\s+WIN\s+Title\s+Rating\s+Fed", p)
     assert "BH/C1: Buchholz Cut-1, C.07 Art. 8.1" in _under_the_table(pages[-1])
     # all 100 players, each on one line with its federation (no column went to another page)
     lines = [l for p in pages for l in p.splitlines() if re.match(r"\s*\d+(-\d+)?\s+\d+\s+\S", l)]  # "8-20": shared

@@ -42,7 +42,7 @@ def test_live_standings_take_in_the_finished_games_and_say_so():
     assert res.rounds == 3
     assert (res.points[0], res.points[2], res.points[1]) == (F(3), F(1), F("0.5"))  # 2: ½ + 0, round 3 not in
     assert res.label == ("live: after round 2 of 4 plus 1 of 3 games of round 3 "
-                         "(games not in yet count as not played)")
+                         "(tie-breaks over the games finished; a game not in yet does not count)")
 
 
 def test_asking_for_the_round_in_progress_without_live_is_refused_with_the_way_out():

@@ -24,7 +24,7 @@ from typing import Callable
 import pytest
 
 from oracle.gacrux_runner import gacrux_available, run_gacrux
-from workbook_typing import read_sheet, type_cells
+from workbook_typing import EVENT_FIELDS, event_cells, read_sheet, type_cells
 
 ROOT = Path(__file__).resolve().parents[1]
 NAMES = ["Anna Berg", "Bo Carlsson", "Cecilia Dahl", "David Ek", "Eva Fors", "Filip Gran", "Greta Holm",
@@ -85,7 +85,7 @@ def test_the_readmes_season_walkthrough_runs_as_written(tmp_path):
         cells: dict[str, object] = {"Settings!B5": "2026-04-10", "Settings!B13": 7}
         for i, name in enumerate(NAMES, start=1):
             cells.update({f"A{4 + i}": i, f"B{4 + i}": name, f"D{4 + i}": 2100 - 25 * i})
-        typed({**cells, **ROUND_1})
+        typed({**cells, **ROUND_1, **event_cells(book)})  # the Event sheet: the rating report's fields
 
     def late_entrant() -> None:
         typed({**ROUND_2_REST, "A17": 13, "B17": "Mona Nilsson", "D17": 1800})
@@ -113,6 +113,9 @@ def test_the_readmes_season_walkthrough_runs_as_written(tmp_path):
     # evaluates the 7 rounds XXR announces, the 5 to come as unplayed)
     trf = (tmp_path / "club.trf").read_text(encoding="utf-8")
     assert "XXR 7" in trf and "042 2026/04/10" in trf
+    records = {ln[:3] for ln in trf.splitlines()}  # every record of the rating report
+    assert {"012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122", "132"} <= records
+    assert f"022 {EVENT_FIELDS['City']}\n" in trf and "062 13\n" in trf
     want = run_gacrux(str(tmp_path / "club.trf"), ["PTS", "BH/C1", "BH", "SB"], mode=None, rounds=2)
     raw = (tmp_path / "standings.csv").read_bytes()
     assert raw.startswith(b"\xef\xbb\xbf")  # csv-eu: UTF-8 with a byte-order mark for Excel

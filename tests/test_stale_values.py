@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from workbook_typing import read_sheet, type_cells
+from workbook_typing import event_cells, read_sheet, type_cells
 from xl_tiebreak.cli import main
 
 PLAYERS = 8
@@ -42,7 +42,8 @@ def book(tmp_path) -> Path:
     cells: dict[str, object] = {f"A{5 + i}": i + 1 for i in range(PLAYERS)}
     cells.update({f"B{5 + i}": f"Player {i + 1}" for i in range(PLAYERS)})
     _typed(b, {**cells, **ROUND_1})
-    type_cells(b, {"Settings!B5": "2026-04-01", "Settings!B13": 7})  # no edition assumed, 7 rounds
+    # no edition assumed, 7 rounds, the rating report's fields filled in
+    type_cells(b, {"Settings!B5": "2026-04-01", "Settings!B13": 7, **event_cells(b)})
     assert main(["recompute", str(b)]) == 0
     return b
 

@@ -535,14 +535,14 @@ def _scenarios() -> list[tuple[str, bytes]]:
     """Workbooks whose tables change shape: fewer tie-breaks (narrower), more players in the
     Settings' list than fit, a cell typed inside a spill area, a player removed (shorter)."""
     demo = workbook_bytes(demo_tournament())
-    narrower = _with_cell(demo, "xl/worksheets/sheet3.xml", rb'(<c r="B12"[^>]*?)(?: t="[^"]*")?>.*?</c>', rb"\1/>")
+    narrower = _with_cell(demo, "xl/worksheets/sheet3.xml", rb'(<c r="B11"[^>]*?)(?: t="[^"]*")?>.*?</c>', rb"\1/>")
     # a recompute with one tie-break less narrows the spills; the tie-break back, and a value
     # typed in the column it needs, blocks the Standings
     narrowed = rc.recompute_bytes(narrower)[0]
-    widened = _with_cell(narrowed, "xl/worksheets/sheet3.xml", rb'<c r="B12"[^>]*?/>',
-                         b'<c r="B12" s="12" t="inlineStr"><is><t>BPG</t></is></c>')
-    blocked = _with_cell(widened, "xl/worksheets/sheet2.xml", rb'<c r="M6"[^>]*?/>',
-                         b'<c r="M6" t="inlineStr"><is><t>mine</t></is></c>')
+    widened = _with_cell(narrowed, "xl/worksheets/sheet3.xml", rb'<c r="B11"[^>]*?/>',
+                         b'<c r="B11" s="12" t="inlineStr"><is><t>WIN</t></is></c>')
+    blocked = _with_cell(widened, "xl/worksheets/sheet2.xml", rb'<c r="L6"[^>]*?/>',
+                         b'<c r="L6" t="inlineStr"><is><t>mine</t></is></c>')
     shorter = _with_cell(demo, "xl/worksheets/sheet1.xml", rb'<row r="10"[^>]*>.*?</row>', b"")
     emptied = _with_cell(demo, "xl/worksheets/sheet1.xml", rb'<c r="A5"[^>]*?>.*?</c>', b"")
     return [("narrower", narrower), ("widened", widened), ("blocked", blocked), ("shorter", shorter),
@@ -612,7 +612,7 @@ def test_recompute_results_read_back_by_openpyxl(name, data):
     if name == "ref-error":
         assert any("Crosstable!G6" in m and "#REF!" in m for m in report.errors.values()), report.errors
     if name == "blocked":
-        assert "Standings!M6 is not empty" in report.errors["Standings!A4"]
+        assert "Standings!L6 is not empty" in report.errors["Standings!A4"]
 
 
 def test_the_recompute_does_not_load_openpyxl(tmp_path):

@@ -102,3 +102,14 @@ def find_header(cells: Mapping[str, Any], text: str) -> tuple[int, int]:
         raise KeyError(text)
     row, col = hits[0]
     return col, row
+
+
+#: the Event sheet's fields of the FIDE rating report, filled in (a fixture that leaves check nothing to say)
+EVENT_FIELDS = {"City": "Hastings", "Federation": "ENG", "End date": "2026-05-22", "Chief arbiter": "Ann Arbiter",
+                "Deputy arbiters": "Bob Deputy", "Time control": "90 min + 30 s per move", "Round dates": "2026-04-01"}
+
+
+def event_cells(book: Path) -> dict[str, str]:
+    """``{"Event!B<row>": value}`` for :data:`EVENT_FIELDS`, each row found by its label."""
+    rows = {v: k[1:] for k, v in read_sheet(book, "Event").items() if k[0] == "A"}
+    return {f"Event!B{rows[label]}": value for label, value in EVENT_FIELDS.items()}

@@ -89,9 +89,10 @@ def _arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
                                "help": "event type (default: the file's, else swiss)"}),
         "rounds": (("--rounds",), {"type": int, "metavar": "N", "help": "evaluate rounds 1..N only"}),
         "live": (("--live",), {"action": "store_true",
-                               "help": "live standings: include the finished games of the round in progress (its "
-                                       "games not in yet count as not played); default: the standings after the "
-                                       "last complete round (a workbook's Settings, Live standings, can ask too)"}),
+                               "help": "live standings: include the finished games of the round in progress "
+                                       "(points and tie-breaks over the games finished; a game not in yet does "
+                                       "not count); default: the standings after the last complete round (a "
+                                       "workbook's Settings, Live standings, can ask too)"}),
         "format": (("--format", "-f"), {"choices": ("table", "csv", "csv-eu", "json"), "default": "table",
                                         "help": "table: aligned text for the screen or a notice board; csv: comma-"
                                                 "separated, decimal point, UTF-8; csv-eu: for Excel set to European "

@@ -37,7 +37,7 @@ def unplayed_as_draws(ctx: Context) -> tuple[np.ndarray, np.ndarray]:
     """Every unplayed round of a player counts as a draw (C.02 §13, USCF 34E1): the scores and
     the rounds so counted (players x rounds)."""
     import numpy as np
-    drawn = ~ctx.is_game
+    drawn = ~ctx.is_game & ~ctx.not_in  # a game not in yet (live) is no round yet
     return np.where(drawn, ctx.D, ctx.pts).sum(axis=1), drawn
 
 
@@ -60,11 +60,12 @@ class Edition:
     def opponent_score(self, ctx: Context) -> tuple[np.ndarray, np.ndarray, Reason]:
         """The score each player's opponents see in a Swiss event, the rounds counted as draws
         for it and why (C.07 Art. 16.3): requested byes and absences after the player's last
-        round that is not a VUR (category 16.2.5) count as draws; every other round at its points."""
+        round that is not a VUR (category 16.2.5) count as draws; every other round at its points. A
+        game not in yet (live standings) is no round: it neither counts nor ends a run of VURs."""
         import numpy as np
         rounds = np.arange(1, ctx.n + 1)
-        lna = np.where(~ctx.is_vur, rounds, 0).max(axis=1, initial=0)
-        drawn = (rounds[None, :] > lna[:, None]) & ~ctx.has_opp
+        lna = np.where(~ctx.is_vur & ~ctx.not_in, rounds, 0).max(axis=1, initial=0)
+        drawn = (rounds[None, :] > lna[:, None]) & ~ctx.has_opp & ~ctx.not_in
         return np.where(drawn, ctx.D, ctx.pts).sum(axis=1), drawn, Reason.DRAWN_AFTER_WITHDRAWAL
 
     def own_unplayed(self, ctx: Context) -> Unplayed:
@@ -97,10 +98,14 @@ class Fide2026(Edition):
     def own_unplayed(self, ctx: Context) -> Unplayed:
         """The player's own score, capped by the scheduled opponent's adjusted score for a forfeit
         (16.4.1), else by a draw's value in each round (16.4.2; ``cap_rounds``: the rounds
-        scheduled or those evaluated)."""
+        scheduled or those evaluated; live, each player's: a game not in yet is no round)."""
         import numpy as np
         own = np.broadcast_to(ctx.score[:, None], ctx.kind.shape)
-        rounds = ctx.t.rounds if ctx.options.cap_rounds == "scheduled" else ctx.n
+        rounds: Union[int, np.ndarray] = ctx.n
+        if ctx.options.cap_rounds == "scheduled":
+            rounds = ctx.t.rounds
+        elif ctx.not_in.any():
+            rounds = np.broadcast_to(ctx.player_rounds[:, None], ctx.kind.shape)
         cap = np.where(ctx.is_forfeit, ctx.adj[ctx.opp0], ctx.D * rounds)
         reason = ((ctx.is_forfeit, Reason.CAPPED_BY_OPPONENT), (~ctx.is_forfeit, Reason.CAPPED_BY_DRAWS))
         return Unplayed(np.minimum(own, cap), reason, {"cap": (cap, ctx.scale), "cap_rounds": (rounds, 1)})
@@ -130,7 +135,7 @@ class Fide2012(Edition):
         """The virtual opponent's score (seed 000)."""
         from .tiebreaks.svon import svon_array
         terms: dict[str, np.ndarray] = {}
-        value = svon_array(ctx.pts, ctx.W, ctx.D, ctx.L, terms)
+        value = svon_array(ctx.pts, ctx.W, ctx.D, ctx.L, terms, ctx.player_rounds)
         facts: dict[str, tuple[Union[np.ndarray, int], int]] = {
             k: (v, 1 if k == "later" else ctx.scale) for k, v in terms.items()}
         return Unplayed(value, ((True, Reason.VIRTUAL_OPPONENT),), facts)

@@ -15,19 +15,20 @@ from typing import Optional, Sequence, Union, cast
 
 import numpy as np
 
+from .default_lists import DEFAULT_LISTS
 from .descriptor import TieBreak, fits_rounds, parse_list
 from .editions import Edition, edition_for_date, get_edition
 from .errors import DescriptorError, InputError
 from .model import Tournament
 from .options import DEFAULT_OPTIONS, Options
-from .progress import Progress, progress
+from .progress import Progress, progress, waiting_cells
 from .tiebreaks.breakdown import column_of
 from .tiebreaks.context import Column, Context, compiled, freeze
 from .tiebreaks.national import kentler_tprs
 
-#: The lists used when neither the caller nor the file (record 202) gives one.
-DEFAULT_SWISS = "BH/C1,BH,SB,DE,WIN"
-DEFAULT_ROUND_ROBIN = "DE,SB,WIN,KS"
+#: The lists used when neither the caller nor the file (record 202) gives one (:mod:`.default_lists`).
+DEFAULT_SWISS = ",".join(DEFAULT_LISTS["swiss"])
+DEFAULT_ROUND_ROBIN = ",".join(DEFAULT_LISTS["round-robin"])
 
 
 def default_list(round_robin: bool) -> str:
@@ -191,7 +192,11 @@ def context(t: Tournament, *, edition: "str | Edition | None" = None, rounds: Op
         p = t.players[k]
         raise InputError(f"player {p.no} is paired with {p.rounds[r].opponent} in round {r + 1}, but the "
                          f"result is missing; enter it, or evaluate rounds 1-{r} only (--rounds {r})")
-    ctx = Context(t, ed, n, options, rr)
+    not_in = None
+    if 0 < open_round <= n:  # live: the round in progress's games not in yet do not exist yet
+        not_in = np.zeros((len(t.players), n), dtype=bool)
+        not_in[:, open_round - 1] = waiting_cells(arrays, open_round)
+    ctx = Context(t, ed, n, options, rr, not_in=not_in)
     ctx.progress = prog
     return ctx
 
@@ -227,7 +232,7 @@ class Calculator:
         """The evaluation with the last round's games as draws (Fore Buchholz, C.07 Art. 8.3)."""
         if self._fore is None:
             c = self.ctx
-            self._fore = Context(c.t, c.edition, c.n, c.options, c.rr, fore=True)
+            self._fore = Context(c.t, c.edition, c.n, c.options, c.rr, fore=True, not_in=c.not_in)
         return self._fore
 
     def column(self, tb: TieBreak, earlier: Sequence[Column] = ()) -> Column:

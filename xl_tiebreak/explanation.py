@@ -31,7 +31,7 @@ from .options import Options
 from .textutil import table
 from .rating_notes import note_for
 from .tiebreaks.context import Context
-from .tiebreaks.breakdown import Account, Breakdown, Params, cut_text, explained, num, value_at, why_text
+from .tiebreaks.breakdown import Account, Breakdown, explained, num, round_row
 
 
 @dataclass(frozen=True)
@@ -182,11 +182,7 @@ def _assemble(bd: Breakdown, i: int) -> Account:
     rows (the terms kept, the cut ones aside) and the breakdown's own value."""
     lay, ctx, reasons = bd.layout, bd.ctx, bd.reasons
     assert lay is not None and ctx is not None and reasons is not None  # see breakdown.explained
-    rows = []
-    for r in range(ctx.n):
-        code, params = int(reasons[i, r]), Params(bd, i, r)
-        values = tuple(value_at(bd, source, i, r, params) for _, source in lay.columns)
-        rows.append((values, why_text(code, params), cut_text(code), (ctx.t.players[i].no, r + 1)))
+    rows = [round_row(bd, i, r) for r in range(ctx.n)]
     def fmt(v: Fraction) -> str:
         return num(v, lay.decimals or 0)
     terms = [v[lay.term] for v, _, cut, _ in rows if not cut and v[lay.term] is not None

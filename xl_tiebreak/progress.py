@@ -10,8 +10,11 @@ absence is written (``-`` in a crosstable; a TRF's blank field is one); a player
 is left blank holds the round open until the arbiter writes ``-`` or ``WD``, or types the next
 round. Rounds before the last one entered are complete by definition (the next was paired).
 
-*Live* standings include the finished games of the round in progress; its games not in yet count
-as not played (a zero, as an absence inside the evaluated rounds), and the label says so.
+*Live* standings include the finished games of the round in progress. A game not in yet does not
+exist yet: it is no unplayed round of C.07 Art. 16 (no dummy, no draw credited to the opponents,
+Art. 16.3 and 16.4), so its players' points and tie-breaks are those of their rounds before it
+(:func:`waiting_cells`; every tie-break is computed over the games finished only), and the label
+says so.
 """
 
 from __future__ import annotations
@@ -21,7 +24,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from .model import Tournament
-from .tiebreaks.context import FORFEIT_CODES, GAME, PAB, compiled
+from .tiebreaks.context import FORFEIT_CODES, GAME, PAB, Compiled, compiled
+
+#: what live standings count, as every label says it
+LIVE_RULE = "tie-breaks over the games finished; a game not in yet does not count"
 
 
 @dataclass(frozen=True)
@@ -48,7 +54,7 @@ class Progress:
         """``after round k of N``, with the round in progress or the live state when there is one."""
         if self.live and self.current:
             return (f"live: after round {self.complete} of {self.of} plus {self.games_in} of {self.games} "
-                    f"games of round {self.current} (games not in yet count as not played)")
+                    f"games of round {self.current} ({LIVE_RULE})")
         head = f"after round {self.complete} of {self.of}"
         if self.current:
             head += f"; round {self.current} in progress: {self.games_in} of {self.games} games in"
@@ -69,16 +75,25 @@ def progress(t: Tournament, live: bool = False) -> Progress:
     if last == 0:
         return Progress(t.rounds, 0, live=live)
     col = last - 1
-    expected = a.entered[:, col - 1] if col > 0 else np.ones(n_players, dtype=bool)
-    missing = a.blank[:, col] & expected
-    pending = a.pending[:, col]
-    if not (missing.any() or pending.any()):
+    waiting = waiting_cells(a, last)
+    if not waiting.any():
         return Progress(t.rounds, last, live=live)
+    pending = a.pending[:, col]
     played = np.isin(a.kind[:, col], (GAME,) + FORFEIT_CODES) & ~pending
     games_in = (int(played.sum()) + 1) // 2
-    open_boards = (int(pending.sum()) + int(missing.sum()) + 1) // 2
-    nos = [t.players[k].no for k in np.nonzero(missing | pending)[0].tolist()]
+    open_boards = (int(waiting.sum()) + 1) // 2
+    nos = [t.players[k].no for k in np.nonzero(waiting)[0].tolist()]
     return Progress(t.rounds, last - 1, last, games_in, games_in + open_boards, tuple(nos), live)
 
 
-__all__ = ["Progress", "progress"]
+def waiting_cells(a: Compiled, rnd: int) -> np.ndarray:
+    """The players whose result of round ``rnd`` is not in yet (one bool per player): a pairing
+    without a result (``12w``), or nothing written by a player who took part in the round before
+    (a blank cell of a player absent or withdrawn before is an absence, not a game to come)."""
+    col = rnd - 1
+    expected = a.entered[:, col - 1] if col > 0 else np.ones(a.kind.shape[0], dtype=bool)
+    got: np.ndarray = (a.blank[:, col] & expected) | a.pending[:, col]
+    return got
+
+
+__all__ = ["Progress", "progress", "waiting_cells", "LIVE_RULE"]

@@ -55,6 +55,7 @@ RULES: dict[str, tuple[str, str]] = {
                     "reference engine refuses the file; some programs count a team bye's points there)"),
     "team-abnormal": ("warning", "record 299 (abnormal points), which is not applied: the scores are the games'"),
     "formula-error": ("error", "a formula of ours that gives an error on recompute (a table blocked, a bad setting)"),
+    "rating-report": ("warning", "a field of the FIDE rating report left empty (a workbook's Event sheet)"),
 }
 
 

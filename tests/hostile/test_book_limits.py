@@ -41,7 +41,7 @@ def _whole_sheet(kind: str):
     rng = random.Random(10)
     area = rng.choice(["A1:XFD1048576", "Q4:XFD1048576", "Q4:X1048576"])
     if kind == "array":
-        return {CROSSTABLE: lambda x: x.replace('ref="Q4:X404"', f'ref="{area}"')}, "Crosstable!Q4"
+        return {CROSSTABLE: lambda x: x.replace('ref="Q4:W404"', f'ref="{area}"')}, "Crosstable!Q4"
     return {CROSSTABLE: lambda x: re.sub(r"IFERROR\(RESULTS\(Crosstable[^<]*?,Cache!\$[A-Z]+\$\d+:\$[A-Z]+\$\d+\)",
                                          lambda m: m.group(0), x)}, "Crosstable!Q4"
 

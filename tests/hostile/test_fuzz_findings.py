@@ -134,7 +134,7 @@ def test_a_workbook_part_in_another_namespace_lists_no_sheet_and_says_so(tmp_pat
 def test_a_damaged_array_formula_range_is_refused_naming_its_cell_and_check_agrees(tmp_path):
     # found: ref="J4:Q1-1" on the RESULTS anchor (Q4) was an internal error (exit 3)
     book = swiss_book(tmp_path / "book.xlsx",
-                      sheets={CROSSTABLE: lambda xml: xml.replace('ref="Q4:X404"', 'ref="J4:Q1-1"', 1)})
+                      sheets={CROSSTABLE: lambda xml: xml.replace('ref="Q4:W404"', 'ref="J4:Q1-1"', 1)})
     before = snapshot(tmp_path)
     err = assert_refused(run_cli(["recompute", book.name, "-o", "out.xlsx"], tmp_path), "book.xlsx")
     assert "Crosstable!Q4: the array formula's range 'J4:Q1-1' is not a range" in err, err

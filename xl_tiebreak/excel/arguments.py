@@ -195,7 +195,8 @@ def read_whole(v: Any, what: str, function: str) -> Optional[int]:
 
 def table_part(table: list[list[Any]], row: Any, column: Any, function: str) -> Any:
     """The whole table (row and column empty), one row, one column, or one cell of it: the
-    one-cell forms for Excel without dynamic arrays; empty past the last row, #N/A elsewhere."""
+    one-cell forms for Excel without dynamic arrays; empty past the last row or column (a sheet
+    keeps room for six tie-breaks, a list may have fewer), #N/A elsewhere."""
     i = read_whole(row, "row", function)
     j = read_whole(column, "column", function)
     if i is None and j is None:  # both empty (None, or "" as Office.js passes an empty cell)
@@ -203,7 +204,7 @@ def table_part(table: list[list[Any]], row: Any, column: Any, function: str) -> 
     if i is not None and not 0 <= i < len(table):
         return "" if i >= len(table) else "#N/A"
     if j is not None and not 1 <= j <= len(table[0]):
-        return "#N/A"
+        return "" if j > len(table[0]) else "#N/A"
     if i is None:
         assert j is not None
         return [[table[k][j - 1]] for k in range(len(table))]

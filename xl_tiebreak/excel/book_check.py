@@ -1,6 +1,7 @@
 """``check BOOK.xlsx``: the findings for a workbook's crosstable (as :mod:`xl_tiebreak.check` gives
-them for a TRF file), the ``unrated`` warnings at the players' Rating cells, then the findings on
-its stored values (stale tables, formulas the recompute cannot compute: :mod:`.stale`).
+them for a TRF file), the ``unrated`` warnings at the players' Rating cells, the fields of the FIDE
+rating report left empty (:func:`.event_sheet.report_findings`), then the findings on its stored
+values (stale tables, formulas the recompute cannot compute: :mod:`.stale`).
 """
 
 from __future__ import annotations
@@ -28,14 +29,40 @@ def check_workbook(path: "str | Path") -> list:
         team = False
     if team:  # a team workbook: its tables as the team functions read them (a bad cell once, not again
         found = collect(lambda fd: read_team_book(book, findings=fd))  # for every table it breaks)
-        return found + stale_findings(path, found)
+        return found + _report(book, found, "Event", "Start date") + stale_findings(path, found)
     read: list = []
     found = collect(lambda fd: read.append(read_workbook(path, findings=fd)))
     if read and not any(f.severity == "error" for f in found):
         found += _unrated_findings(path, *read[0])
         from .published_sheet import published_findings
-        found += published_findings(open_book(path), *read[0])
+        book = open_book(path)
+        found += published_findings(book, *read[0])
+        found += _report(book, found, None, None)
     return found + stale_findings(path, found)
+
+
+def _report(book, found: list, name_label: "str | None", start_label: "str | None") -> list:
+    """The rating report's empty fields (:func:`.event_sheet.report_findings`): the event's name
+    held in the Crosstable's title (A1) or, in a team workbook, on the Settings row
+    ``name_label``; the start date in Settings!B5 or on the row ``start_label``. A cell another
+    finding names already (no start date: the edition's warning) is not named again."""
+    from .event_sheet import report_findings
+    held: dict[str, tuple[str, object]] = {}
+    settings = book.sheet("Settings")
+    cells = book.cells(settings) if settings is not None else {}
+    if name_label is None:
+        crosstable = book.sheet("Crosstable")
+        if crosstable is not None:
+            held["012"] = (f"{crosstable}!A1", book.cells(crosstable).get("A1"))
+        held["042"] = ("Settings!B5", cells.get("B5"))
+    else:
+        rows = {str(v).strip().casefold(): k[1:] for k, v in cells.items() if k[:1] == "A" and isinstance(v, str)}
+        for code, label in (("012", name_label), ("042", start_label)):
+            r = rows.get(str(label).casefold())
+            if r is not None:
+                held[code] = (f"{settings}!B{r}", cells.get(f"B{r}"))
+    named = {f.where for f in found}
+    return report_findings(book, held, [c for c, (where, _) in held.items() if where in named])
 
 
 def _unrated_findings(path: "str | Path", t: Tournament, settings: BookSettings) -> list:

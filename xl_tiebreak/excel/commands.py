@@ -178,6 +178,7 @@ def _export_team_trf(args, book) -> tuple[str, int]:
     ev = tables.event
     header = [ln for ln in header if ln[:3] != "352"] + ([f"352 {tables.settings.colours}"]
                                                           if tables.settings.colours else [])
+    header += counts(header, ev.tournament.players, len(ev.teams))
     if header:
         ev = replace(ev, tournament=replace(ev.tournament, header=tuple(header)))
     if result is None and codes:
@@ -246,7 +247,16 @@ def for_export(t, settings, header):
         t = replace(t, header=tuple(header), name=named[0] if named and named[0] else t.name)
     if settings.rounds and settings.rounds != t.rounds:
         t = _with_rounds(t, settings.rounds)
-    return t
+    return replace(t, header=t.header + counts(t.header, t.players))
+
+
+def counts(header, players, teams: int = 0) -> tuple[str, ...]:
+    """The records of the FIDE rating report the workbook counts, when its header has none of them
+    (a template's Event sheet; a TRF's own are kept as read, and brought up to date by the
+    writer): 062 the players, 072 those with a rating, 082 the teams (0: an individual event)."""
+    if any(ln[:3] in ("062", "072", "082") for ln in header):
+        return ()
+    return (f"062 {len(players)}", f"072 {sum(1 for p in players if p.rating)}", f"082 {teams}")
 
 
 def _with_rounds(t, rounds: int):

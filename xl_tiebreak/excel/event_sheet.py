@@ -1,5 +1,7 @@
-"""The ``Event`` sheet: the TRF header records of a workbook made from a TRF file, kept for the
-file written back by ``export-trf`` (TRF-16 records 012-132; other records verbatim).
+"""The ``Event`` sheet: the TRF header records of a workbook, written by ``export-trf`` (TRF-16
+records 012-132; other records verbatim): those of the TRF file a workbook was made from, or, in a
+template, the fields of the FIDE rating report for the arbiter to fill in (the event's name, start
+date and type are held elsewhere there: the Crosstable's title and the Settings sheet).
 
 Rows of ``label | value`` in columns A and B, read by label (without case). The labelled records
 are those an arbiter edits; any other record read from the TRF (``XXC``, ``XXA``, ``192`` ...)
@@ -10,13 +12,16 @@ number of rounds (``XXR``/142, from Settings "Rounds" or the round columns), the
 the tie-breaks (202/212, Settings B7:B12); the player counts (062/072) are kept, and recounted
 by the writer when the number of players changed. Settings!B5 stays the start date that counts;
 the ``Start date`` row keeps the text of record 042 as the file wrote it (written back when it is
-the same date). A row with an empty value writes nothing.
+the same date). A row with an empty value writes nothing. Round dates typed as dates (``2026-04-10
+2026-04-17 ...``) are written at the rounds' columns (92-99, 102-109, ...) as ``YY/MM/DD``; deputy
+arbiters separated by ``;`` are written one record each (TRF-16: one line per arbiter).
+:func:`report_findings` are ``check``'s warnings for the rating report's fields left empty.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
 SHEET = "Event"
 FIRST_ROW = 4  # A1 title, A2 a note, A3 the column heads
@@ -37,6 +42,15 @@ COMMENT = "###"
 WHOLE_LINE = "TRF line"
 #: at most this many rows are read (a TRF's header is some dozens of lines; XXA lines one a player)
 MAX_ROWS = 20_000
+#: the records a FIDE rating report needs that the arbiter types (the player counts 062/072/082,
+#: the type 092 and the rounds are written from the workbook itself)
+REPORT = ("012", "022", "032", "042", "052", "102", "112", "122", "132")
+#: how to write a field, shown beside it
+HINTS = {"052": "YYYY-MM-DD", "102": "name, and FIDE ID if any", "112": "one or several names, separated by ;",
+         "122": "e.g. 90 min/40 moves + 30 min + 30 s per move", "132": "YYYY-MM-DD for each round, spaces "
+         "between"}
+#: TRF-16: the first round's date at columns 92-99, the next ones every 10 columns
+ROUND_DATES_AT, ROUND_DATES_EVERY = 92, 10
 
 
 def value_of(line: str) -> str:
@@ -47,10 +61,10 @@ def value_of(line: str) -> str:
     return rest.strip() if line[:3] in LABELS and line[:3] != "132" else rest
 
 
-def event_rows(header: "tuple[str, ...] | list[str]") -> list[tuple[str, str, str]]:
+def event_rows(header: Sequence[str], elsewhere: Sequence[str] = ()) -> list[tuple[str, str, str]]:
     """The sheet's rows (label, value, code) for a tournament's header records, in the file's
     order (other records on rows ``TRF <code>``), then every labelled record the file lacks,
-    empty, for the arbiter to fill in."""
+    empty, for the arbiter to fill in, but those the workbook holds ``elsewhere`` (codes)."""
     rows: list[tuple[str, str, str]] = []
     seen: set[str] = set()
     for line in header:
@@ -64,7 +78,7 @@ def event_rows(header: "tuple[str, ...] | list[str]") -> list[tuple[str, str, st
             seen.add(code)
         elif code not in WORKED_OUT and code.strip():
             rows.append((OTHER_PREFIX + code, value_of(line), code))
-    return rows + [(label, "", code) for code, label in RECORDS if code not in seen]
+    return rows + [(label, "", code) for code, label in RECORDS if code not in seen and code not in elsewhere]
 
 
 def _is_record(line: str) -> bool:
@@ -118,8 +132,71 @@ def header_lines(cells: dict[str, Any], sheet: str = SHEET) -> list[str]:
         value = _text(cells.get(f"B{r}")).rstrip()
         if code in LABELS and code != "132":
             value = value.strip()
-        if value.strip():
+        if code == "132":
+            value = round_dates(value)
+        if code == "112" and ";" in value:  # one record per deputy arbiter
+            out += [f"{code} {name.strip()}" for name in value.split(";") if name.strip()]
+        elif value.strip():
             out.append(f"{code} {value}")
+    return out
+
+
+def round_dates(value: str) -> str:
+    """Record 132's text after its code: as it stands when its first date is at the first
+    round's columns already (a TRF's, kept), else each date typed (``2026-04-10``, ``10/04/2026``,
+    ``2026/04/10`` ...; blanks, commas or semicolons between them) at its round's columns as
+    ``YY/MM/DD``; a text that is not dates stays as typed (``check`` names it)."""
+    from ..trf.records import parse_date
+    at = ROUND_DATES_AT - 5  # the value starts at column 5
+    if len(value) > at and not value[:at].strip():
+        return value
+    dates = [parse_date(d) for d in value.replace(",", " ").replace(";", " ").split()]
+    if not dates or None in dates:
+        return value
+    out = ""
+    for k, iso in enumerate(dates):
+        assert iso is not None
+        out = out.ljust(at + ROUND_DATES_EVERY * k) + f"{iso[2:4]}/{iso[5:7]}/{iso[8:10]}"
+    return out
+
+
+def report_findings(book, elsewhere: "dict[str, tuple[str, Any]]", skip: Sequence[str] = ()) -> list:
+    """``check``'s warnings (rule ``rating-report``): one naming every field of the FIDE rating
+    report (:data:`REPORT`) that ``export-trf`` would write empty, each with the cell to fill in
+    (the Event sheet's row, else where the workbook holds the field: ``elsewhere``, code -> (cell,
+    value), such as the event's name and start date), placed at the first of them; one for round
+    dates that are not dates. ``skip``: records another finding names already. A workbook without
+    the sheet (made before it existed) gets one warning naming what it lacks."""
+    from ..validation import Finding
+    title = book.sheet(SHEET)
+    if title is None:
+        lacking = [c for c in REPORT if c not in skip and not (c in elsewhere and _text(elsewhere[c][1]).strip())]
+        if not lacking:
+            return []
+        names = ", ".join(f"{LABELS[c].lower()} ({c})" for c in lacking)
+        return [Finding("warning", "rating-report", "", f"no {SHEET} sheet: export-trf writes no {names}, which "
+                        f"the FIDE rating report needs; add a sheet named {SHEET} with a row per field (label in "
+                        f"column A from row {FIRST_ROW}, value in B), as xl-tiebreak template makes it")]
+    cells = book.cells(title)
+    rows: dict[str, tuple[int, str]] = {}
+    for r in sorted({int(k[1:]) for k in cells if k[:1] == "A" and k[1:].isdigit()})[:MAX_ROWS]:
+        code = CODES.get(_text(cells.get(f"A{r}")).strip().casefold())
+        if code is not None and (code not in rows or not rows[code][1].strip()):
+            rows[code] = (r, _text(cells.get(f"B{r}")).rstrip())
+    out, empty = [], []
+    for code in (c for c in REPORT if c not in skip):
+        row, held = rows.get(code), elsewhere.get(code)
+        if row and row[1].strip():
+            if code == "132" and round_dates(row[1]) == row[1] and row[1][:1].strip():
+                out.append(Finding("warning", "rating-report", f"{title}!B{row[0]}", f"round dates {row[1][:40]!r} "
+                                   "are not dates: write one date per round, YYYY-MM-DD, separated by spaces"))
+        elif not (held and _text(held[1]).strip()):
+            empty.append((LABELS[code].lower(), f"{title}!B{row[0]}" if row else held[0] if held else
+                          f"{title}, a row {LABELS[code]!r} to add"))
+    if empty:
+        listed = ", ".join(f"{what} ({where})" for what, where in empty)
+        out.insert(0, Finding("warning", "rating-report", empty[0][1].split(",")[0], f"empty, and needed by a FIDE "
+                              f"rating report (export-trf writes them): {listed}"))
     return out
 
 

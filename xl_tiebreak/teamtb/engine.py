@@ -27,6 +27,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Optional
 
+from ..default_lists import DEFAULT_LISTS
 from ..editions import Edition
 from ..errors import DescriptorError, InputError
 from ..teams import PAB, PabValue, TeamEvent
@@ -37,8 +38,9 @@ from .spec import TeamColumn, TeamTieBreak
 __all__ = ["compute_team", "explain_team", "TeamResult", "TeamRow", "DEFAULT_TEAM_LIST", "team_context",
            "EDE_KNOCKOUT", "EDE_SUBSET"]
 
-#: the Olympiad order relative to the primary score (MP primary: MP, EMGSB/C1, GP, BH:MP/C1)
-DEFAULT_TEAM_LIST = ("ESB/C1", "MPvGP", "BH/C1")
+#: the Olympiad order relative to the primary score (MP primary: MP, EMGSB/C1, GP, BH:MP/C1), as
+#: :mod:`~xl_tiebreak.default_lists` defines it
+DEFAULT_TEAM_LIST = DEFAULT_LISTS["team"]
 
 #: the EDE chains whose knock-out steps (C.07 Art. 13.3.2) the ``ede_knockout`` reading changes
 _KNOCKOUT_CHAINS = frozenset({"EDET", "EDEB", "EDEBT", "EDEBB", "EDEC"})

@@ -144,6 +144,10 @@ _WORDS = {Kind.WIN: "won", Kind.DRAW: "drew", Kind.LOSS: "lost", Kind.SHORT_WIN:
           Kind.ABSENT: "absent", Kind.WITHDRAWN: "withdrawn", Kind.NOT_PLAYED: "nothing entered"}
 
 
+#: why a round of an account counts nothing: its game is not in yet (live standings, :class:`Context`)
+NOT_IN_YET = "not in yet: no round until its result is entered (live standings)"
+
+
 def result_text(ctx: Context, i: int, r: int) -> str:
     """The player's result in round r (0-based) in words and points; a round left empty after the
     player withdrew (``WD``: that round and every later one unplayed) is "withdrawn" too, not
@@ -267,6 +271,19 @@ def value_at(bd: Breakdown, source: str, i: int, r: int, params: Params) -> Any:
     if f.defined is not None and not f.defined[i, r]:
         return None
     return Fraction(int(f.num[i, r]), f.den)
+
+
+def round_row(bd: Breakdown, i: int, r: int) -> Row:
+    """Round ``r``'s row of a sum's account (:class:`Layout`): the values its columns name, the
+    phrases of its reasons, the cut; a game not in yet (live standings): the round, and why it
+    counts nothing."""
+    assert bd.layout is not None and bd.ctx is not None and bd.reasons is not None  # see explained
+    cell = (bd.ctx.t.players[i].no, r + 1)
+    if bd.ctx.not_in[i, r]:
+        return tuple(r + 1 if source == "rd" else None for _, source in bd.layout.columns), NOT_IN_YET, "", cell
+    code, params = int(bd.reasons[i, r]), Params(bd, i, r)
+    return (tuple(value_at(bd, source, i, r, params) for _, source in bd.layout.columns), why_text(code, params),
+            cut_text(code), cell)
 
 
 def mark(shape: tuple[int, ...], *pairs: "tuple[Any, Any]") -> np.ndarray:

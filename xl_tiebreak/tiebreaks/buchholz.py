@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Optional, Sequence, cast
 import numpy as np
 
 from ..formatting import half_up_div
-from .breakdown import Account, Breakdown, Fact, Layout, mark, note, num, result_text, summed, who
+from .breakdown import NOT_IN_YET, Account, Breakdown, Fact, Layout, mark, note, num, result_text, summed, who
 from .context import FORFEIT_CODES, GAME, Column, Context
 from .spec import Compute, Evaluation, Spec
 from .reasons import PHRASES
@@ -39,7 +39,8 @@ def elements(ctx: Context, sb: bool, forfeits_as_games: bool) -> Elements:
     (:attr:`Context.own_round`: the dummy of Art. 16.4, or under 2012 the virtual opponent), and
     the edition says which unplayed rounds a cut takes first. In round robins (Art. 15.2) every
     round with an opponent is a game at the opponent's raw score, and a round without one (the
-    sit-out round of an odd field) contributes nothing. For SB the value is the score times
+    sit-out round of an odd field) contributes nothing; nor does a game not in yet (live
+    standings: no element at all, no dummy). For SB the value is the score times
     :func:`sb_factor` (the points obtained in that round). Computed once per context and kept,
     read-only: BH with every cut, FB and AOB's base share them.
     """
@@ -61,11 +62,11 @@ def _elements(ctx: Context, sb: bool, forfeits_as_games: bool) -> Elements:
     score = np.where(game, ctx.adj[ctx.opp0], ctx.own_round.value)
     if ctx.rr:
         present = game
-        score = np.where(present, score, 0)
         vur = np.zeros_like(game)
     else:
-        present = np.ones_like(game)
-        vur = ctx.edition.cut_first(ctx, game)[0]
+        present = ~ctx.not_in
+        vur = ctx.edition.cut_first(ctx, game)[0] & present
+    score = np.where(present, score, 0)
     value = score * sb_factor(ctx, game) if sb else score
     return score, value, vur, present
 
@@ -155,7 +156,7 @@ def buchholz_breakdown(ctx: Context, cut: int = 0, median: int = 0, forfeits_as_
     # draw" (before the final round FB is BH, and every result shows as it is)
     fore_last = (np.arange(ctx.n) == ctx.n - 1)[None, :] & ctx.fore
     reasons = mark(parts.shape,
-                   (~present, R.NO_OPPONENT_RR),
+                   (~present & ~ctx.not_in, R.NO_OPPONENT_RR),
                    (game & was_forfeit & fore_last, R.FORE_FORFEIT_DRAWN),
                    (game & was_forfeit & ~fore_last, R.FORFEIT_AS_GAME),
                    (fore_last & np.isin(ctx.entered_kind, (GAME,) + FORFEIT_CODES), R.FORE_DRAWN),
@@ -239,7 +240,9 @@ def aob_account(ctx: Context, i: int, tb: "TieBreak", value: Any, res: Any) -> A
     got: list[Fraction] = []
     for r in range(ctx.n):
         cell = (ctx.t.players[i].no, r + 1)
-        if bd.facts["met"].num[i, r]:
+        if ctx.not_in[i, r]:  # live: the game is not in yet, no round of the account
+            rows.append(((r + 1, "-", None), NOT_IN_YET, "", cell))
+        elif bd.facts["met"].num[i, r]:
             j = int(ctx.opp[i, r])
             got.append(Fraction(int(bd.parts[i, r]), bd.den))
             rows.append(((r + 1, who(ctx, j), got[-1]), f"{base.code} of {ctx.t.players[j].no}", "", cell))

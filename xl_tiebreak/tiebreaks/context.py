@@ -196,10 +196,14 @@ class Context:
     ``rr`` selects the round-robin rules of C.07 Art. 15.2 (no Art. 16 adjustments).
     ``fore`` makes the Fore Buchholz variant (Art. 8.3): every paired game of the event's final
     round counts as a draw (only when that round is among the evaluated ones).
+    ``not_in`` (players x rounds, live standings): the games of the round in progress not in yet.
+    Such a round does not exist yet for its player: no points, no element of any tie-break, no
+    unplayed round of Art. 16 (no dummy, no draw credited to the opponents); every tie-break reads
+    :attr:`not_in` and :attr:`player_rounds`, each player's rounds that exist.
     """
 
     def __init__(self, t: Tournament, edition: Edition, n: int, options: Options, rr: bool,
-                 fore: bool = False) -> None:
+                 fore: bool = False, not_in: Optional[np.ndarray] = None) -> None:
         self.t = t
         self.edition = edition
         self.n = n
@@ -228,6 +232,10 @@ class Context:
             kind[paired, n - 1] = GAME
             pts[paired, n - 1] = self.D
             halves[paired, n - 1] = 1
+        self.not_in: np.ndarray = np.zeros(kind.shape, dtype=bool) if not_in is None else not_in
+        pts[self.not_in] = 0  # not an absence (worth A in some scorings): nothing yet
+        #: each player's rounds evaluated, less a game not in yet (live standings)
+        self.player_rounds: np.ndarray = n - self.not_in.sum(axis=1)
         self.kind = kind
         self.opp = opp
         self.opp0 = np.where(opp < 0, 0, opp)  # safe for indexing; use with a mask
@@ -240,7 +248,7 @@ class Context:
         self.has_opp: np.ndarray = self.is_game | self.is_forfeit
         self.is_vur = np.isin(kind, VUR_CODES)
         freeze(self.kind, self.opp0, self.pts, self.halves, self.score, self.is_game, self.is_forfeit,
-               self.has_opp, self.is_vur)
+               self.has_opp, self.is_vur, self.not_in, self.player_rounds)
         #: read-only arrays several tie-breaks share (e.g. the Buchholz elements), by key
         self.memo: dict[Hashable, tuple[np.ndarray, ...]] = {}
 
@@ -278,7 +286,7 @@ class Context:
     @cached_property
     def svon(self) -> np.ndarray:
         """The 2012 virtual opponent of every round (C.02 §13, :mod:`.svon`), players x rounds."""
-        return freeze(svon_array(self.pts, self.W, self.D, self.L))[0]
+        return freeze(svon_array(self.pts, self.W, self.D, self.L, rounds=self.player_rounds))[0]
 
     @cached_property
     def ratings(self) -> tuple[np.ndarray, np.ndarray]:

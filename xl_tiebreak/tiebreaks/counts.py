@@ -80,10 +80,11 @@ def standard_breakdown(ctx: Context, account: bool = False) -> Breakdown:
 
 
 def progressive_breakdown(ctx: Context, cut: int = 0, account: bool = False) -> Breakdown:
-    """PS: the sum of the running scores after each round; /Ck drops the first k (Art. 7.5)."""
+    """PS: the sum of the running scores after each round; /Ck drops the first k (Art. 7.5). A
+    game not in yet (live standings) is no round: it adds no running score."""
     running = np.cumsum(ctx.pts, axis=1)
     first = np.arange(ctx.n)[None, :] < cut
-    parts = np.where(first, 0, running)
+    parts = np.where(first | ctx.not_in, 0, running)
     if not account:
         return summed(parts, ctx.scale)
     return summed(parts, ctx.scale, reasons=mark(parts.shape, (first, R.CUT_FIRST_ROUNDS)),

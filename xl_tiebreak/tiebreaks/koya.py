@@ -15,16 +15,17 @@ from .reasons import Reason as R
 
 
 
-def koya_limit(ctx: Context, limit: Optional[tuple[str, int]] = None) -> Fraction:
+def koya_limit(ctx: Context, limit: Optional[tuple[str, int]] = None, not_in: int = 0) -> Fraction:
     """The score an opponent needs to count: half the maximum possible score (Art. 9.2).
 
     The maximum is the win value times the games a player can play (TIEBREAK_RULES §5.10): the
     rounds evaluated; in a round robin less the rounds each player sits out (one per cycle when
     the number of entrants divides the rounds, i.e. an odd field) and less one for each entrant
-    who was never paired. ``/Lx`` moves the limit by x half points; ``/Lp`` (no sign) sets it to
-    p % of the maximum.
+    who was never paired; less ``not_in`` games not in yet (live standings: the opponent's score
+    is over his games finished). ``/Lx`` moves the limit by x half points; ``/Lp`` (no sign) sets
+    it to p % of the maximum.
     """
-    games = ctx.n
+    games = ctx.n - not_in
     if ctx.rr and ctx.size:
         if ctx.n % ctx.size == 0:
             games -= ctx.n // ctx.size
@@ -41,21 +42,29 @@ def koya_limit(ctx: Context, limit: Optional[tuple[str, int]] = None) -> Fractio
 def koya_breakdown(ctx: Context, limit: Optional[tuple[str, int]] = None, account: bool = False) -> Breakdown:
     """KS: points scored against opponents whose final score reaches the limit (Art. 9.2).
 
-    Opponents' raw scores; forfeits count as games (Art. 15.2).
+    Opponents' raw scores; forfeits count as games (Art. 15.2). Live standings: an opponent whose
+    game is not in yet is measured against the maximum of his games finished.
     """
     lim = koya_limit(ctx, limit)
-    strong = ctx.has_opp & (ctx.score[ctx.opp0] >= math.ceil(lim * ctx.scale))  # scores are whole units
+    waiting = ctx.not_in.any(axis=1)
+    less = koya_limit(ctx, limit, 1) if waiting.any() else lim
+    need = np.where(waiting, math.ceil(less * ctx.scale), math.ceil(lim * ctx.scale))  # scores are whole units
+    strong = ctx.has_opp & (ctx.score[ctx.opp0] >= need[ctx.opp0])
     parts = np.where(strong, ctx.pts, 0)
     if not account:
         return summed(parts, ctx.scale)
     has = ctx.has_opp
     reasons = mark(parts.shape, (strong, R.REACHES_KOYA_LIMIT), (has & ~strong, R.BELOW_KOYA_LIMIT),
                    (~has, R.NO_OPPONENT))
+    den = math.lcm(lim.denominator, less.denominator)
+    limits = np.where(waiting, less.numerator * (den // less.denominator), lim.numerator * (den // lim.denominator))
     facts = {"met": Fact(has), "opp_score": Fact(ctx.score[ctx.opp0], ctx.scale, has),
-             "limit": Fact(lim, 1, decimals=1)}
+             "limit": Fact(limits, den, decimals=1)}  # the opponent's (read at the opponent)
+    note = f"limit: {num(lim, 1)} points, half the maximum score (C.07 Art. 9.2)"
+    if less != lim:
+        note += f"; {num(less, 1)} for an opponent whose game of the round in progress is not in yet"
     layout = Layout((("Rd", "rd"), ("Opponent", "who"), ("Opponent's score", "opp_score"), ("Result", "result"),
-                     ("Counted", "parts")), (f"limit: {num(lim, 1)} points, half the maximum score (C.07 Art. 9.2)",),
-                    skip_zero=True, decimals=1, value_decimals=1)
+                     ("Counted", "parts")), (note,), skip_zero=True, decimals=1, value_decimals=1)
     return summed(parts, ctx.scale, reasons=reasons, facts=facts, ctx=ctx, layout=layout)
 
 

@@ -41,39 +41,44 @@ def opponent_elements(ctx: Context) -> np.ndarray:
     return np.where(ctx.is_game, us_adjusted(ctx)[ctx.opp0], 0)
 
 
-def drop_marks(values: np.ndarray, low: np.ndarray, high: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def drop_marks(values: np.ndarray, low: np.ndarray, high: np.ndarray,
+               present: "np.ndarray | None" = None) -> tuple[np.ndarray, np.ndarray]:
     """Sum per row after dropping ``low[k]`` lowest and ``high[k]`` highest values (the earlier
-    round first among equal values), and per element -1 dropped low, 0 kept, 1 dropped high."""
-    order = np.argsort(values, axis=1, kind="stable")
-    n = values.shape[1]
-    pos = np.arange(n)[None, :]
-    low = np.minimum(low, n)[:, None]
-    high = np.minimum(high, np.maximum(n - low[:, 0], 0))[:, None]
-    mark_sorted = np.where(pos < low, -1, np.where(pos >= n - high, 1, 0))
+    round first among equal values), and per element -1 dropped low, 0 kept, 1 dropped high;
+    ``present``: the elements there are (the others, marked 2, are none: a game not in yet)."""
+    if present is None:
+        present = np.ones(values.shape, dtype=bool)
+    order = np.lexsort((values, ~present), axis=1)  # the elements there are first, by value (stable)
+    n = present.sum(axis=1)[:, None]
+    pos = np.arange(values.shape[1])[None, :]
+    low = np.minimum(low, n[:, 0])[:, None]
+    high = np.minimum(high, np.maximum(n[:, 0] - low[:, 0], 0))[:, None]
+    mark_sorted = np.where(pos >= n, 2, np.where(pos < low, -1, np.where(pos >= n - high, 1, 0)))
     marks = np.empty_like(mark_sorted)
     np.put_along_axis(marks, order, mark_sorted, axis=1)
     return np.where(marks == 0, values, 0).sum(axis=1), marks
 
 
-Drops = Callable[[Context, int], tuple[np.ndarray, np.ndarray]]
+Drops = Callable[[Context, "int | np.ndarray"], tuple[np.ndarray, np.ndarray]]
 
 
-def median_drops(ctx: Context, k: int) -> tuple[np.ndarray, np.ndarray]:
+def median_drops(ctx: Context, k: "int | np.ndarray") -> tuple[np.ndarray, np.ndarray]:
     """MEDIAN: ``k`` scores dropped at the bottom and ``k`` at the top, for every player."""
     both = np.full(ctx.size, k)
     return both, both
 
 
-def modified_drops(ctx: Context, k: int) -> tuple[np.ndarray, np.ndarray]:
+def modified_drops(ctx: Context, k: "int | np.ndarray") -> tuple[np.ndarray, np.ndarray]:
     """MODMED: at 50 % both ends, above 50 % the bottom only, below the top only (USCF 34E1)."""
-    half = ctx.W * ctx.n  # the score doubled against the maximum: above, at or below 50 %
+    half = ctx.W * ctx.player_rounds  # the score doubled against the maximum: above, at or below 50 %
     twice = 2 * ctx.score
     return np.where(twice >= half, k, 0), np.where(twice <= half, k, 0)
 
 
-def default_drops(ctx: Context) -> int:
-    """Scores dropped at each end: 1, or 2 from nine rounds on (USCF 34E1/34E2, seed 001)."""
-    return 2 if ctx.n >= 9 else 1
+def default_drops(ctx: Context) -> np.ndarray:
+    """Scores dropped at each end, per player: 1, or 2 from nine rounds on (USCF 34E1/34E2, seed
+    001; live standings: the player's rounds, a game not in yet is none)."""
+    return np.where(ctx.player_rounds >= 9, 2, 1)
 
 
 def uscf_breakdown(ctx: Context, drops: Optional[Drops], rule: str, count: Optional[int] = None,
@@ -85,14 +90,14 @@ def uscf_breakdown(ctx: Context, drops: Optional[Drops], rule: str, count: Optio
     if drops is None:
         marks = np.zeros_like(elems)
     else:
-        marks = drop_marks(elems, *drops(ctx, count or default_drops(ctx)))[1]
+        marks = drop_marks(elems, *drops(ctx, count or default_drops(ctx)), ~ctx.not_in)[1]
     parts = np.where(marks == 0, elems, 0)
     if not account:
         return summed(parts, ctx.scale)
     adj, drawn = unplayed_as_draws(ctx)
     game = ctx.is_game
     reasons = mark(parts.shape, (game & np.asarray(drawn.any(axis=1))[ctx.opp0], R.US_OPPONENT_DRAWS),
-                   (~game, R.US_UNPLAYED_ZERO), (marks < 0, R.DROPPED_LOW), (marks > 0, R.DROPPED_HIGH))
+                   (~game, R.US_UNPLAYED_ZERO), (marks < 0, R.DROPPED_LOW), (marks == 1, R.DROPPED_HIGH))
     facts = {"met": Fact(game), "score": Fact(elems, ctx.scale), "opp_adj": Fact(adj, ctx.scale),
              "opp_drawn": Fact(drawn)}
     layout = Layout((("Rd", "rd"), ("Opponent", "who"), ("Counts as", "score"), ("Result", "result")),
@@ -116,10 +121,10 @@ def cumulative_breakdown(ctx: Context, account: bool = False) -> Breakdown:
     """CUM (USCF 34E3): the running score after each round, less the points of that round when
     obtained without playing (a forfeit win or a full-point bye 1, a half-point bye ½), taken off
     once. W, L, W, D, L gives 9; with the draw a half-point bye 8.5; bye, W, L, W, W gives 11
-    against 12 played. §7.6."""
+    against 12 played. A game not in yet (live standings) is no round: it adds nothing. §7.6."""
     running = np.cumsum(ctx.pts, axis=1)
     less = unplayed_points(ctx)
-    parts = running - less
+    parts = np.where(ctx.not_in, 0, running - less)
     if not account:
         return summed(parts, ctx.scale)
     layout = Layout((("Rd", "rd"), ("Result", "result"), ("Running score", "running"), ("Less", "less")),
@@ -172,14 +177,14 @@ def ssf_opponent_value(ctx: Context) -> np.ndarray:
     """SSF (a), an opponent's value (seed 002, steps 4-7, TIEBREAK_RULES §7.10): the final score,
     less a draw's difference for each forfeit win (it counts ½), plus ½ for each forfeit loss,
     less the whole point of each bye win (it counts 0), plus ½ for each round not played after
-    withdrawing (the trailing absences)."""
+    withdrawing (the trailing absences; a game not in yet, live, is no round and ends no run)."""
     k, pts, D = ctx.kind, ctx.pts, ctx.D
     value = ctx.score.copy()
     value += np.where(k == FWIN, D - pts, 0).sum(axis=1)
     value += np.where(np.isin(k, (FLOSS, DFF)), D - pts, 0).sum(axis=1)
     value -= np.where(np.isin(k, (PAB, FPB)), pts, 0).sum(axis=1)
-    absent = k == ZPB
-    trailing = np.flip(np.cumprod(np.flip(absent, axis=1), axis=1), axis=1).astype(bool)
+    absent = k == ZPB  # a game not in yet too: it does not end the run of absences before it
+    trailing = np.flip(np.cumprod(np.flip(absent, axis=1), axis=1), axis=1).astype(bool) & ~ctx.not_in
     value += np.where(trailing, D - pts, 0).sum(axis=1)
     return value
 
@@ -188,7 +193,8 @@ def ssf_elements(ctx: Context) -> tuple[np.ndarray, np.ndarray]:
     """Per round the SSF value and whether the round is unplayed (step 10-13): a game gives the
     opponent's value (a); an own forfeit the scheduled opponent's (our reading, RULES_NOTES
     §4.21); an own bye (pairing, full or half) the virtual opponent Svon (step 9); a round not
-    played or after a withdrawal nothing (step 8)."""
+    played or after a withdrawal nothing (step 8). A game not in yet (live) is no element at all
+    (:func:`ssf_breakdown`)."""
     opp_value = ssf_opponent_value(ctx)[ctx.opp0]
     k = ctx.kind
     forfeit = np.isin(k, (FWIN, FLOSS, DFF))
@@ -202,7 +208,7 @@ def ssf_breakdown(ctx: Context, account: bool = False) -> Breakdown:
     """SSFBH (seed 002): Buchholz Cut-1 over the SSF values; with unplayed rounds the lowest of
     them is dropped even when a played one is lower (steps 11-13). §7.10."""
     value, unplayed = ssf_elements(ctx)
-    elems = (value, value, unplayed, np.ones_like(unplayed))
+    elems = (value, value, unplayed & ~ctx.not_in, ~ctx.not_in)
     marks = cuts(elems, 1, 0)
     parts = kept_parts(elems, marks)
     if not account:
@@ -212,7 +218,7 @@ def ssf_breakdown(ctx: Context, account: bool = False) -> Breakdown:
                    (~has & (value != 0), R.SSF_VIRTUAL), (~has & (value == 0), R.SSF_NO_COMPENSATION),
                    (cut & unplayed, R.SSF_CUT_UNPLAYED), (cut & ~unplayed, R.SSF_CUT_LOW))
     terms: dict[str, np.ndarray] = {}
-    svon_array(ctx.pts, ctx.W, ctx.D, ctx.L, terms)
+    svon_array(ctx.pts, ctx.W, ctx.D, ctx.L, terms, ctx.player_rounds)
     facts = {"met": Fact(has), "score": Fact(value, ctx.scale), "opp_score": Fact(ctx.score, ctx.scale),
              "opp_value": Fact(ssf_opponent_value(ctx), ctx.scale), "before": Fact(terms["before"], ctx.scale),
              "opposite": Fact(terms["opposite"], ctx.scale), "later": Fact(terms["later"])}

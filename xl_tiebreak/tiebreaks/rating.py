@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, overload
 import numpy as np
 
 from ..formatting import half_up_div
-from .breakdown import Account, Breakdown, Fact, Params, cut_text, mark, num, result_text, who, why_text
+from .breakdown import NOT_IN_YET, Account, Breakdown, Fact, Params, cut_text, mark, num, result_text, who, why_text
 from .context import Column, Context
 from .counts import number_account
 from .spec import Compute, Evaluation, Spec
@@ -115,11 +115,11 @@ def aro_cut_marks(rt: Ratings, cut: int = 0, median: int = 0) -> np.ndarray:
     every rating, so it is cut first: u unplayed rounds leave max(0, k - u) real ratings to cut
     at the low end; at the high end a median cuts the k highest ratings, since an unplayed round
     is never among the highest. Equal ratings are cut in round order. A player with fewer
-    elements than cuts keeps nothing.
+    elements than cuts keeps nothing. A game not in yet (live standings) is no element.
     """
     n = rt.games.shape[1]
     absent = np.iinfo(np.int64).max // 4
-    unplayed = -2 if counts_unplayed(rt.ctx) else absent
+    unplayed = np.where(rt.ctx.not_in, absent, -2 if counts_unplayed(rt.ctx) else absent)
     keyed = np.where(rt.games, np.where(rt.mask, rt.opp, -1), unplayed)
     order = np.argsort(keyed, axis=1, kind="stable")
     elements = (keyed < absent).sum(axis=1)[:, None]
@@ -148,7 +148,7 @@ def aro_breakdown(rt: Ratings, cut: int = 0, median: int = 0, account: bool = Fa
     if not account:
         return Breakdown(column, parts, 1)
     games = rt.games
-    element = ~games & (marks is not None and counts_unplayed(rt.ctx))
+    element = ~games & (marks is not None and counts_unplayed(rt.ctx)) & ~rt.ctx.not_in
     low, high = (marks == ARO_CUT_LOW, marks == ARO_CUT_HIGH) if marks is not None else (False, False)
     reasons = mark(parts.shape, (games & (rt.own[rt.ctx.opp0] < 0), R.UNRATED_LEFT_OUT),
                    (element, R.UNPLAYED_ELEMENT), (~games & ~element, R.NOT_PLAYED_LEFT_OUT),
@@ -261,8 +261,11 @@ def rating_account(finish: Callable[[Context, int, "TieBreak", Any, Ratings, Bre
         inner = res.column_of(tb.spec.needs(tb)) if tb.spec.needs else None  # APRO's TPR, APPO's PTP
         bd = aro_breakdown(rt, tb.cut, tb.median, account=True) if cut else aro_breakdown(rt, account=True)
         assert bd.reasons is not None
-        rows = []
+        rows: list[Any] = []
         for r in range(ctx.n):
+            if ctx.not_in[i, r]:  # live: the game is not in yet, no round of the account
+                rows.append(((r + 1, "-", None, None), NOT_IN_YET, "", (ctx.t.players[i].no, r + 1)))
+                continue
             code, params, j = int(bd.reasons[i, r]), Params(bd, i, r), int(ctx.opp[i, r])
             if rt.games[i, r]:
                 shown = inner.value(j) if inner is not None else (int(rt.own[j]) if rt.own[j] >= 0 else "unrated")

@@ -46,13 +46,15 @@ def svon(score_before: Number, forfeit_score: Number, rounds_completed: int, rou
 
 
 def svon_array(pts: np.ndarray, win: int, draw: int, loss: int,
-               facts: Optional[dict[str, np.ndarray]] = None) -> np.ndarray:
+               facts: Optional[dict[str, np.ndarray]] = None, rounds: Optional[np.ndarray] = None) -> np.ndarray:
     """The virtual opponent of every player and round (players x rounds of points, in the
     context's units), by :func:`terms`; ``facts`` receives the terms (``before``, ``opposite``,
-    ``later``) for an account."""
+    ``later``) for an account. ``rounds``: each player's rounds completed, when they are not all
+    the columns (live standings: a game not in yet is no round completed)."""
     n = pts.shape[1]
     before = np.cumsum(pts, axis=1) - pts
-    later = np.broadcast_to(n - np.arange(1, n + 1), pts.shape)
+    last = n if rounds is None else np.asarray(rounds)[:, None]
+    later = np.broadcast_to(last - np.arange(1, n + 1), pts.shape)
     before, opposite, draws = terms(before, pts, later, win, draw, loss)
     if facts is not None:
         facts.update(before=before, opposite=opposite, later=later)

@@ -155,7 +155,8 @@ def _progress(pr, cache, rounds: int) -> None:
 
 def build_teaching():
     t = demo_tournament()
-    wb, spec = filled_workbook(t, prizes=False)  # the edition of the demo's start date, as `xl-tiebreak demo` has it
+    # the edition of the demo's start date, as `xl-tiebreak demo` has it
+    wb, spec = filled_workbook(t, prizes=False, event=False)
     cache = wb._xltb_cache
     players_ref = f"Crosstable!$A${FIRST_ROW}:$A${FIRST_ROW + len(t.players) - 1}"
 

@@ -41,8 +41,8 @@ from ...teams import ABSENT, BYE, FORFEITED, PAB, PLAYED, TeamEvent
 from ...trf.team_writer import TEAM_HEADER_RECORDS
 from ..event_sheet import event_rows
 from ..xlsx.safe_write import atomic_write
-from .template import (CACHE_SHEET, FIXED_TIME, CacheBlocks, event_sheet, fit_heights, print_setup, spilled, to_bytes,
-                       with_values)
+from .template import (CACHE_SHEET, FIXED_TIME, HELD, TRF_EVENT_NOTE, CacheBlocks, event_sheet, fit_heights,
+                       print_setup, spilled, to_bytes, with_values)
 from .standings_sheet import ALIGNED, BY_DECIMALS, FORMAT_IDS, decimals_formula
 from .styles import BOLD, GRID, HEAD_COND_FILL, HEAD_FILL, INPUT_FILL, NOTE, STATUS
 
@@ -79,6 +79,7 @@ class TeamSpec:
     pab: tuple[Any, Any] = (None, None)  # match points, game points (None: a won match, every board won)
     colours: str = ""
     kind: str = "swiss"
+    header: Optional[Sequence[str]] = None  # a TRF's header records for the Event sheet (None: a template's)
 
 
 def default_team_list() -> list[str]:
@@ -117,6 +118,10 @@ def build_team(spec: TeamSpec) -> Workbook:
     conf = wb.create_sheet("xlwings.conf")
     conf["A1"], conf["B1"] = "UDF Modules", "xl_tiebreak.udfs"
     conf.sheet_state = "hidden"
+    if spec.header is None:  # a template: the rating report's fields to fill in (name, date, type: Settings)
+        event_sheet(wb, event_rows((), elsewhere=HELD), TEAM_EVENT_NOTE)
+    else:  # the header records the sheets do not hold, for export-trf
+        event_sheet(wb, event_rows([ln for ln in spec.header if ln[:3] not in TEAM_SHEET_RECORDS]), TRF_EVENT_NOTE)
     last_match_col = get_column_letter(len(match_headers(spec.boards)))
     names = {
         "Matches": f"Matches!$A${HEADER_ROW}:${last_match_col}${HEADER_ROW + spec.match_rows}",
@@ -593,7 +598,8 @@ def team_spec_of(event: TeamEvent, tiebreaks: Optional[list[str]] = None, editio
                     edition=edition or "", start_date=t.start_date or "", tiebreaks=codes[:TB_SLOTS],
                     match_values=(_num(mv.win), _num(mv.draw), _num(mv.loss)), primary=event.primary,
                     pab=(None if pab[0] is None else _num(pab[0]), None if pab[1] is None else _num(pab[1])),
-                    colours=_colours(event), kind="round-robin" if t.kind == "round-robin" else "swiss")
+                    colours=_colours(event), kind="round-robin" if t.kind == "round-robin" else "swiss",
+                    header=tuple(t.header))
 
 
 def _num(x: Any) -> Any:
@@ -642,14 +648,15 @@ def filled_team_workbook(event: TeamEvent, *, tiebreaks: Optional[list[str]] = N
                 _text(ms.cell(i, j), v)
             elif v is not None:
                 ms.cell(i, j, v)
-    if t.header:  # the header records the sheets do not hold, for export-trf (the Event sheet)
-        event_sheet(wb, event_rows([ln for ln in t.header if ln[:3] not in TEAM_SHEET_RECORDS]))
     return wb
 
 
 #: the team records the Teams, Matches and Settings sheets hold (written by the team writer from
 #: them), left off the Event sheet
 TEAM_SHEET_RECORDS = TEAM_HEADER_RECORDS | {"352"}
+TEAM_EVENT_NOTE = ("The event's header for the FIDE rating report, written by xl-tiebreak export-trf (TRF records): "
+                   "fill in every row. The event's name, start date and type are on the Settings sheet (B3, B5, "
+                   "B15); the numbers of players, rated players and teams are counted.")
 
 
 def team_template_bytes(boards: Optional[int] = None, rounds: Optional[int] = None,

@@ -36,7 +36,7 @@ from openpyxl.worksheet.formula import ArrayFormula  # type: ignore[import-untyp
 
 from ...tiebreaks import registry
 from ...editions import EDITIONS
-from ...engine import default_list
+from ...default_lists import DEFAULT_LISTS
 from ..functions import FUNCTIONS
 from ...options import DEFAULT_OPTIONS, Options
 from .styles import BOLD, GRID, HEAD_COND_FILL, HEAD_FILL, INPUT_FILL, NOTE, STATUS
@@ -50,10 +50,10 @@ INPUT_COLUMNS = ["No", "Name", "Title", "Rating", "Fed"]
 #: the TRF 001 identity fields and the club (which TRF has not), after Fed in a workbook made from a
 #: file that has any of them, or a template made with --player-fields (Spec.identity)
 IDENTITY_COLUMNS = ["FIDE ID", "Sex", "Born", "Club"]
-#: the Settings' prefilled lists: the engine's default list of the event type (what a TRF that
-#: names none gets), then codes that fill the template's six places
-SWISS_TIEBREAKS = default_list(round_robin=False).split(",") + ["BPG"]
-ROUND_ROBIN_TIEBREAKS = default_list(round_robin=True).split(",") + ["BWG", "BPG"]
+#: the Settings' prefilled lists: the default list of the event type (:mod:`xl_tiebreak.default_lists`,
+#: what the command line and a TRF that names none get); the places after it are left empty
+SWISS_TIEBREAKS = list(DEFAULT_LISTS["swiss"])
+ROUND_ROBIN_TIEBREAKS = list(DEFAULT_LISTS["round-robin"])
 RESULT_PROMPT = ("12w1 won with White against 12; 12b½ (or 12b=) drew with Black; 12w0 lost. "
                  "+12 / -12 forfeit win / loss; --12 double forfeit. BYE pairing bye, F full-point "
                  "bye, H half-point bye, Z zero-point bye, - absent, WD withdrew; empty: not played.")
@@ -88,6 +88,8 @@ class Spec:
     identity: bool = False  # the FIDE ID | Sex | Born | Club columns (a workbook made from a TRF that has them)
     runtime: str = "classic"  # or "lite": function names as Excel saves Office.js functions (_xldudf_)
     prizes: bool = True  # the Categories and Prizes sheets (not in the teaching workbook)
+    event: bool = True  # the Event sheet (not in the teaching workbook)
+    header: Optional[Sequence[str]] = None  # a TRF's header records for the Event sheet (None: a template's)
 
 
 RUNTIMES = ("classic", "lite")
@@ -220,6 +222,10 @@ def build(spec: Spec) -> Workbook:
         prizes_sheet(wb.create_sheet(PRIZES_SHEET), wiring)
         from .whatif_sheet import WHATIF_SHEET, whatif_sheet
         whatif_sheet(wb.create_sheet(WHATIF_SHEET), wiring)  # after Prizes: the sheets before keep their parts
+    if spec.event:  # last, as the sheets above: the parts of the sheets before keep their names
+        from ..event_sheet import event_rows
+        event_sheet(wb, event_rows(spec.header or (), elsewhere=() if spec.header is not None else HELD),
+                    EVENT_NOTE if spec.header is None else TRF_EVENT_NOTE)
     wb.defined_names["Crosstable"] = DefinedName("Crosstable", attr_text=lay.crosstable_ref())
     wb.properties.creator = "xl-tiebreak"
     wb.properties.title = spec.title or f"xl-tiebreak {spec.kind} template"
@@ -394,7 +400,9 @@ def _settings(ws, spec: Spec) -> None:
     ws.cell(LIVE_ROW, 1, "Live standings").font = _BOLD
     ws.cell(LIVE_ROW, 2, "no").fill = _INPUT_FILL
     ws.cell(LIVE_ROW, 3, "no: standings after the last complete round; yes: with the finished games of the "
-                         "round in progress (labelled live).").font = _NOTE
+                         "round in progress, labelled live (points and tie-breaks over the games finished; a "
+                         "game not in yet does not count).").font = _NOTE
+    ws.cell(LIVE_ROW, 3).alignment = Alignment(wrap_text=True, vertical="top")
     lv = DataValidation(type="list", formula1='"no,yes"', allow_blank=True)
     lv.add(f"B{LIVE_ROW}")
     ws.add_data_validation(lv)
@@ -422,30 +430,47 @@ def _settings(ws, spec: Spec) -> None:
     print_setup(ws, f"A1:C{OPTIONS_HEAD_ROW + len(OPTION_NAMES)}")
 
 
-def event_sheet(wb: Workbook, rows: Sequence[tuple[str, str, str]]) -> None:
-    """The ``Event`` sheet after Settings: the TRF header records (label | value | record code),
-    written back by export-trf (see :mod:`.event_sheet`); values are text, never formulas."""
-    from ..event_sheet import FIRST_ROW as first, SHEET
-    ws = wb.create_sheet(SHEET, wb.sheetnames.index("Settings") + 1)
+#: the records a template holds outside its Event sheet: the event's name (the Crosstable's title),
+#: the start date and the type (Settings)
+HELD = ("012", "042", "092")
+EVENT_NOTE = ("The event's header for the FIDE rating report, written by xl-tiebreak export-trf (TRF records): "
+              "fill in every row. The event's name is the Crosstable's title (A1), the start date and the type "
+              "are Settings!B5 and B4; the number of players and of rated players are counted.")
+TRF_EVENT_NOTE = ("The event's TRF header, written back by xl-tiebreak export-trf. Settings!B5 is the start date "
+                  "the rules follow; the tie-breaks and rounds are on the Settings sheet.")
+
+
+def event_sheet(wb: Workbook, rows: Sequence[tuple[str, str, str]], note: str) -> None:
+    """The ``Event`` sheet, last: the TRF header records (label | value | record code | how to write
+    it), written back by export-trf (see :mod:`.event_sheet`); values are text, never formulas."""
+    from ..event_sheet import FIRST_ROW as first, HINTS, SHEET
+    ws = wb.create_sheet(SHEET)
     ws["A1"] = "Event"
     ws["A1"].font = Font(bold=True, size=14)
-    ws["A2"] = ("The event's TRF header, written back by xl-tiebreak export-trf. Settings!B5 is the "
-                "start date the rules follow; the tie-breaks and rounds are on the Settings sheet.")
+    ws["A2"] = note
     ws["A2"].font = _NOTE
-    for j, head in enumerate(("Field", "Value", "TRF record"), start=1):
+    ws["A2"].alignment = Alignment(wrap_text=True, vertical="top")
+    ws.merge_cells("A2:D2")
+    ws.row_dimensions[2].height = 45
+    for j, head in enumerate(("Field", "Value", "TRF record", "How to write it"), start=1):
         c = ws.cell(first - 1, j, head)
         c.font, c.fill, c.border = _BOLD, _HEAD_FILL, _GRID
     for i, (label, value, code) in enumerate(rows, start=first):
         ws.cell(i, 1, label).font = _BOLD
         c = ws.cell(i, 2)
         c.fill, c.number_format = _INPUT_FILL, "@"
+        if value[:1] != " ":  # a long value is shown smaller, not cut (a TRF's 132 stands at its columns)
+            c.alignment = Alignment(shrink_to_fit=True)
         if value:
             c.value, c.data_type = value, "s"
         ws.cell(i, 3, code).font = _NOTE
+        if code in HINTS:
+            ws.cell(i, 4, HINTS[code]).font = _NOTE
     ws.column_dimensions["A"].width = 18
-    ws.column_dimensions["B"].width = 60
+    ws.column_dimensions["B"].width = 80
     ws.column_dimensions["C"].width = 11
-    print_setup(ws, f"A1:C{max(first + len(rows) - 1, first)}")
+    ws.column_dimensions["D"].width = 48
+    print_setup(ws, f"A1:D{max(first + len(rows) - 1, first)}")
 
 
 def fit_heights(ws, col: int, width: float, rows: Sequence[int]) -> None:

@@ -12,14 +12,12 @@ from typing import Optional
 from ...errors import InputError
 from ...model import Tournament
 from ...notation import format_cell
-from ..event_sheet import event_rows
 from ..xlsx.safe_write import atomic_write
 from .template import (
     FIRST_ROW,
     Layout,
     build,
     default_spec,
-    event_sheet,
     to_bytes,
     with_values,
 )
@@ -33,13 +31,15 @@ def workbook_bytes(t: Tournament, *, tiebreaks: Optional[list[str]] = None,
 
 
 def filled_workbook(t: Tournament, *, tiebreaks: Optional[list[str]] = None, edition: Optional[str] = None,
-                    cells: bool = False, trf_fields: bool = False, prizes: bool = True):
+                    cells: bool = False, trf_fields: bool = False, prizes: bool = True, event: bool = True):
     """The template (an openpyxl Workbook) filled with the event ``t``, and its spec.
 
     ``trf_fields`` keeps what a TRF file says beyond the crosstable, for ``export-trf``: the
     FIDE ID | Sex | Born | Club columns after Fed (when a player has any of them; they shift the round
-    columns, so the plain templates go without) and the Event sheet of header records.
-    ``prizes``: the Categories and Prizes sheets (the teaching workbook goes without)."""
+    columns, so the plain templates go without) and its header records on the Event sheet (else
+    the template's Event sheet, to fill in).
+    ``prizes``, ``event``: the Categories and Prizes sheets, the Event sheet (the teaching workbook
+    goes without)."""
     if not t.scoring.is_standard:
         s = t.scoring
         raise InputError(f"the event scores {s.win}/{s.draw}/{s.loss} (pairing bye {s.pab_points}); a workbook "
@@ -58,10 +58,10 @@ def filled_workbook(t: Tournament, *, tiebreaks: Optional[list[str]] = None, edi
     spec.title = t.name or ""
     spec.cells = cells
     spec.prizes = prizes
+    spec.event = event
+    spec.header = tuple(t.header) if trf_fields else None
     spec.identity = trf_fields and any(p.fide_id or p.sex or p.birth or p.club for p in t.players)
     wb = build(spec)
-    if trf_fields:
-        event_sheet(wb, event_rows(t.header))
     ws = wb["Crosstable"]
     lay = Layout(spec)
     for i, p in enumerate(t.players):
