@@ -119,9 +119,9 @@ def test_recompute_ends_the_print_areas_at_the_last_player(twelve):
     with zipfile.ZipFile(book) as z:
         xml = z.read("xl/workbook.xml").decode()
     areas = dict(re.findall(r'name="_xlnm.Print_Area" localSheetId="\d+">([^!]+)!([^<]+)<', xml))
-    # the Standings: the 12 players (rows 5-16), an empty row, the 9 lines of the legend (DE, WIN
-    # and BPG take two each)
-    assert areas["'Crosstable'"] == "$A$1:$X$16" and areas["'Standings'"] == "$A$1:$M$26"
+    # the Standings: the 12 players (rows 5-16), an empty row, the 7 lines of the legend (DE and WIN
+    # take two each)
+    assert areas["'Crosstable'"] == "$A$1:$X$16" and areas["'Standings'"] == "$A$1:$M$24"
 
 
 @pytest.mark.parametrize("runtime", ["classic", "lite"])
@@ -178,7 +178,7 @@ def test_40_players_and_the_legend_print_on_one_portrait_page_at_about_10_pt(tmp
     standings = [k for k, p in enumerate(pages) if "Standings - page" in p]
     assert len(standings) == 1
     page = pages[standings[0]]
-    assert "BPG: Number of games played with Black, C.07 Art. 7.3" in _under_the_table(page)
+    assert "WIN: Number of wins, played or not, C.07 Art. 7.1" in _under_the_table(page)
     pdf = tmp_path / "pdf" / "forty.pdf"
     width, height = page_size(pdf, standings[0] + 1)
     assert (round(width), round(height)) == (595, 842)  # A4, portrait
