@@ -54,13 +54,9 @@ def _result(table: Table, tiebreak_list: Any, edition: Any, kind: Any,
     tbs = "" if points_only else list_text(tiebreak_list)
     if tbs:
         _codes(tbs)  # a list that cannot be read is named as the argument it came from
-    def make() -> Result:
-        t = _tournament(key, k, n)
-        try:
-            return compute(t, () if points_only else tbs or default_list(k == "round-robin"), edition=ed, kind=k,
-                           options=options, live=lv)
-        except DescriptorError as exc:  # e.g. a cut that drops every round of the event
-            raise DescriptorError(f"for this crosstable, {exc}") from None
+    def make() -> Result:  # (a cut larger than the rounds computes: it leaves nothing, C.07 Art. 14.1)
+        return compute(_tournament(key, k, n), () if points_only else tbs or default_list(k == "round-robin"),
+                       edition=ed, kind=k, options=options, live=lv)
     return CACHE.get(("r", key, ed.name, k, None if points_only else tbs, options, n, lv), make)
 
 
