@@ -5,7 +5,7 @@ of what is left is 0. FIDE's reference engine (gacrux, which clamps the cut to t
 are) and Vega both print BH/C1 = 0 after one round. So the usual list ``BH/C1,BH,SB,...`` on a
 Swiss file after round 1 computes, whether the file states no rounds, ``XXR 1`` (programs writing
 the rounds played so far) or the planned rounds; ``check`` only warns of a cut that can never leave
-anything of the event's rounds. ``--tiebreaks`` replaces
+anything of the event's rounds (``BH/C99`` in 4), with a code that does. ``--tiebreaks`` replaces
 the file's record 202 before anything reads it, so a list the program does not know in the file
 stops nothing when another is given.
 
@@ -128,6 +128,28 @@ def test_tiebreaks_replace_record_202_before_it_is_read(tmp_path, capsys):
         assert status == 0, (argv, err)
     status, out, _err = run(capsys, "compute", str(trf), "-t", "BH", "--format", "json")
     assert json.loads(out)["tiebreaks"] == ["BH"]
+
+
+def test_check_warns_of_a_cut_that_can_never_leave_anything_with_a_code_that_does(tmp_path, capsys):
+    """``BH/C99`` and ``SB/M2`` in the 4 rounds of the demo: a warning each at its column of record
+    202 (exit 0), suggesting a code that leaves something (not the same one, as before); after round
+    1 with ``XXR 1``, BH/C1 suggests BH and says to give the planned rounds."""
+    trf = tmp_path / "c99.trf"
+    trf.write_text(after_round(4, "planned", "BH/C99,SB/M2,BH/C1"), encoding="utf-8")
+    status, out, _err = run(capsys, "check", str(trf), "--format", "json")
+    doc = json.loads(out)
+    assert status == 0 and doc["errors"] == 0
+    cuts = [f for f in doc["findings"] if f["rule"] == "cut-leaves-nothing"]
+    assert [f["where"] for f in cuts] == ["c99.trf line 4, column 5", "c99.trf line 4, column 12"]
+    assert cuts[0]["severity"] == "warning"
+    assert "'BH/C99' cuts 99 value(s) and the event has 4 round(s)" in cuts[0]["message"] and cuts[0]["message"].endswith("e.g. BH/C1")
+    assert cuts[1]["message"].endswith("e.g. SB/M1")
+    trf.write_text(after_round(1, "played"), encoding="utf-8")
+    status, out, _err = run(capsys, "check", str(trf), "--format", "json")
+    (cut,) = [f for f in json.loads(out)["findings"] if f["rule"] == "cut-leaves-nothing"]
+    assert status == 0 and cut["message"].endswith("record XXR or 142), else cut fewer, e.g. BH")
+    status, _out, err = run(capsys, "standings", str(trf))
+    assert status == 0 and "cut" not in err  # a check warning: the standings print without it
 
 
 def test_the_excel_functions_compute_a_cut_on_one_round():

@@ -252,9 +252,7 @@ def _main(argv: Optional[Sequence[str]]) -> int:
         if isinstance(exc, DescriptorError) and given and "record 202" not in str(exc):
             exc = DescriptorError(f"--tiebreaks {given!r}: {exc}")
         elif isinstance(exc, DescriptorError) and str(getattr(args, "input", "")).lower().endswith((".xlsx", ".xlsm")):
-            from .excel.book_reader import TB_FIRST_ROW, TB_SLOTS  # the list came from the workbook's Settings
-            exc = DescriptorError(f"{Path(args.input).name}: Settings!B{TB_FIRST_ROW}:B{TB_FIRST_ROW + TB_SLOTS - 1} "
-                                  f"(the tie-breaks): {exc}")
+            exc = DescriptorError(f"{Path(args.input).name}: {_settings_list_cell(args.input)}: {exc}")
         print(f"xl-tiebreak: {exc}", file=sys.stderr)
         return 2
     except Exception as exc:  # a bug of ours: still one line, never a traceback
@@ -270,6 +268,18 @@ def _main(argv: Optional[Sequence[str]]) -> int:
         except OSError:
             pass
     return status
+
+
+def _settings_list_cell(path: str) -> str:
+    """The Settings cell of a workbook's tie-break list that cannot be read (``Settings!B8``), else
+    the list's range: where a refusal of the workbook's list points."""
+    from .excel.book_check import settings_list_findings
+    from .excel.book_reader import TB_FIRST_ROW, TB_SLOTS
+    try:
+        cells = [f.where for f in settings_list_findings(path, 0) if f.severity == "error"]
+    except TiebreakError:
+        cells = []
+    return cells[0] if cells else f"Settings!B{TB_FIRST_ROW}:B{TB_FIRST_ROW + TB_SLOTS - 1} (the tie-breaks)"
 
 
 def _settings(args, book) -> tuple[Optional[str], Optional[str], Optional[Options]]:
