@@ -100,8 +100,13 @@ def _arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
         "text output": (("-o", "--output"), {"metavar": "FILE",
                                              "help": "write to FILE (UTF-8) instead of the screen; an existing "
                                                      "file is replaced only with --force"}),
-        "text format": (("--format", "-f"), {"choices": ("text", "json"), "default": "text"}),
-        "findings format": (("--format", "-f"), {"choices": ("table", "json"), "default": "table"}),
+        "text format": (("--format", "-f"), {"choices": ("text", "json"), "default": "text",
+                                             "help": "text: the account as lines to read (default); json: the same "
+                                                     "steps as data, for another program"}),
+        "findings format": (("--format", "-f"), {"choices": ("table", "json"), "default": "table",
+                                                 "help": "table: one line per problem, severity, place and message "
+                                                         "(default); json: the counts and every finding's severity, "
+                                                         "rule, place and message"}),
         "set": (("--set",), {"action": "append", "default": [], "metavar": "NAME=VALUE",
                              "help": "a choice the regulations leave open (repeat for several); the first "
                                      "value is the default: " + _set_help() + " (see xl_tiebreak.Options)"}),
