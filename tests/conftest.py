@@ -96,3 +96,14 @@ def around(center: list[str], opp_scores: dict[int, str], ratings: Optional[dict
     for no, row in rows.items():
         rows[no] = [c if c else "-" for c in row]
     return event(dict(sorted(rows.items())), ratings, **kw)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests marked ``campaign`` (long campaigns that CI runs apart, with a time budget) are skipped
+    unless the marker expression names them: ``python -m pytest -m campaign``."""
+    if "campaign" in (config.getoption("markexpr") or ""):
+        return
+    skip = pytest.mark.skip(reason="a long campaign: run it with -m campaign")
+    for item in items:
+        if "campaign" in item.keywords:
+            item.add_marker(skip)
