@@ -15,9 +15,10 @@ dropped, 320's list of PAB teams ends at round k, and record 310's match and gam
 (columns 55-60, 62-67) are emptied, since the file's are the final ones. The informative records
 801/802 are kept as they are (neither program reads them).
 
-The points written are those the results give under the file's scoring system (its record 162,
-else the usual 1 / ½ / 0 with a pairing-allocated bye worth a win), counted here from the result
-codes (TRF-16 C.04 Annex 2), not by the package.
+The points written are those the results give under the usual scoring (1 / ½ / 0, a
+pairing-allocated bye or a full-point bye 1, a half-point bye ½), counted here from the result
+codes (TRF-16 C.04 Annex 2), not by the package; a file with its own scoring (record 162) is
+refused (none of the real files has one).
 """
 
 from __future__ import annotations
@@ -101,6 +102,8 @@ def cut_after(text: str, k: int, rounds_record_as: str) -> str:
     docstring)."""
     if rounds_record_as not in ROUNDS_RECORDS:
         raise ValueError(rounds_record_as)
+    if any(line[:3] == "162" for line in text.splitlines()):
+        raise ValueError("record 162: a scoring system of its own, which cut_after does not count")
     out = []
     has_record = rounds_record(text) is not None
     for line in text.splitlines():
