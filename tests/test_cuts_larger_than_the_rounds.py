@@ -17,13 +17,12 @@ leaves nothing: BH/C1 is 0 for everybody, by the rule text.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 from oracle.mid_event import cut_after
 from workbook_typing import read_sheet
-from xl_tiebreak import compute, demo_tournament, parse_trf
+from xl_tiebreak import compute, demo_tournament
 from xl_tiebreak.cli import main
 from xl_tiebreak.examples import demo_text
 
