@@ -35,12 +35,12 @@ def check_trf(path: "str | Path", encoding: "str | None" = None) -> list[Finding
     teams: list[object] = []
     found = collect(lambda fd: teams.append(read_team_file(Path(path), findings=fd, encoding=encoding)))
     if found or teams != [None]:  # a team event (its findings: the team records' and the board games')
-        if teams and isinstance(teams[0], TeamEvent):
+        if teams and isinstance(teams[0], TeamEvent) and teams[0].tournament.tiebreaks:
             found += _list_findings(Path(path), encoding, teams[0].rounds, team=True)
         return found
     read: list[Tournament] = []
     found = collect(lambda fd: read.append(read_trf(Path(path), findings=fd, encoding=encoding)))
-    if read:
+    if read and read[0].tiebreaks:
         found += _list_findings(Path(path), encoding, read[0].rounds, team=False)
     if read and not any(f.severity == "error" for f in found):
         found += _unrated(Path(path), read[0])
