@@ -104,3 +104,4 @@ def around(center: list[str], opp_scores: dict[int, str], ratings: Optional[dict
     for no, row in rows.items():
         rows[no] = [c if c else "-" for c in row]
     return event(dict(sorted(rows.items())), ratings, **kw)
+

@@ -225,3 +225,35 @@ def test_check_function_spills_the_findings():
     ok = [list(r) for r in table]
     ok[2][2] = "1b0"
     assert fx.CHECK(ok) == [["Severity", "Where", "Message"], ["ok", "", "no problems found"]]
+
+
+def test_an_empty_entry_of_record_202_is_a_warning_at_its_column(tmp_path, capsys):
+    """``202 BH,,SB``: the empty entry is skipped (the list is BH, SB), and check says so at its
+    column (the second comma), with the list as it is read; a warning, so everything else computes.
+    Before: nothing said."""
+    path = tmp_path / "gap.trf"
+    path.write_text(trf_text(GOOD, extra=("202 BH,,SB",)))
+    (gap,) = check_file(path)
+    assert (gap.severity, gap.rule, gap.where) == ("warning", "list-gap", "gap.trf line 3, column 8")
+    assert gap.message.startswith("entry 2 of the tie-break list is empty (two commas in a row?): it is skipped, "
+                                  "so the tie-breaks are BH, SB")
+    assert main(["check", str(path)]) == 0
+    assert "warning  gap.trf line 3, column 8: entry 2" in capsys.readouterr().out
+    assert main(["compute", str(path), "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["tiebreaks"] == ["BH", "SB"]
+
+
+def test_a_blank_settings_row_between_two_codes_is_a_warning_at_its_cell(tmp_path, capsys):
+    """Settings B7 BH/C1, B8 empty, B9 SB: the list is BH/C1, SB (the blank row skipped) and check
+    says so at Settings!B8; blank rows after the last code are no gap. Before: nothing said."""
+    path = book(GOOD, tmp_path)
+    from workbook_typing import type_cells
+    type_cells(path, {"Settings!B8": "", "Settings!B9": "SB", "Settings!B10": "", "Settings!B11": "", "Settings!B12": ""})
+    from xl_tiebreak.excel.recompute import recompute_bytes
+    path.write_bytes(recompute_bytes(path.read_bytes())[0])
+    (gap,) = check_file(path)
+    assert (gap.severity, gap.rule, gap.where) == ("warning", "list-gap", "Settings!B8")
+    assert gap.message.startswith("entry 2 of the tie-break list is empty (a blank row between two codes): it is "
+                                  "skipped, so the tie-breaks are BH/C1, SB")
+    assert main(["check", str(path)]) == 0
+    assert "warning  Settings!B8: entry 2 of the tie-break list is empty" in capsys.readouterr().out

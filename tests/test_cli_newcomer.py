@@ -31,6 +31,23 @@ def test_format_help_says_what_each_choice_gives(capsys, command):
         assert said in text, said
 
 
+def test_every_option_of_every_command_has_a_help_line():
+    """Each option and argument of each subcommand says what it does in --help (before: check's
+    and explain's --format showed only their choices)."""
+    import argparse
+    from xl_tiebreak.cli import build_parser
+    (sub,) = [a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction)]
+    bare = [(name, a.option_strings[0] if a.option_strings else a.dest)
+            for name, parser in sub.choices.items() for a in parser._actions
+            if not (a.help or "").strip()]
+    assert len(sub.choices) >= 13 and bare == []
+
+
+@pytest.mark.parametrize("command,said", [("check", "table: one line per problem"), ("explain", "text: the account")])
+def test_format_help_of_check_and_explain(capsys, command, said):
+    assert said in _help(capsys, command)
+
+
 def test_set_help_lists_every_name_and_the_values_it_takes(capsys):
     import dataclasses
     text = _help(capsys, "standings")

@@ -59,7 +59,7 @@ def test_template_structure():
     assert ws.freeze_panes == "F5"
     # the status line keeps its last value in the Cache sheet (shown where our functions do not run)
     assert ws["A3"].value == ("=IFERROR(STATUS(Crosstable,Settings!$B$4,Settings!$B$3:$B$5,Settings!$B$13,"
-                              "Settings!$B$15),Cache!$X$1)")
+                              "Settings!$B$15,Settings!$B$7:$B$12),Cache!$X$1)")
     # unrated, settings (a row per field of Options but unrated_rating), rounds, live
     tail = "Settings!$B$14,Settings!$A$17:$C$25,Settings!$B$13,Settings!$B$15"
     assert ws["Q4"].value.text == ("=IFERROR(RESULTS(Crosstable,Settings!$B$7:$B$12,Settings!$B$3:$B$5,Settings!$B$4,"

@@ -118,18 +118,46 @@ def test_a_typo_not_recomputed_is_an_error_and_its_tables_are_stale(book, capsys
     assert [(f["rule"], f["where"]) for f in found] == [("notation", "Crosstable!F5"), ("stale", "Crosstable!Q4")]
 
 
-def test_a_setting_the_recompute_refuses_is_a_check_error_as_recompute_says(book, capsys):
-    """An unknown tie-break in the Settings list: every table fails on recompute (exit 1); check
-    says so too (rule formula-error, once, naming the formula cells), and standings refuses it."""
+def test_a_setting_the_recompute_refuses_is_a_check_error_at_its_cell(book, capsys):
+    """An unknown tie-break in the Settings list: every table fails on recompute (exit 1), each
+    naming the Settings cell (not the functions' argument, ``tiebreak_list:``); check names that
+    cell once (rule descriptor; the tables it stops are not listed again), and standings refuses
+    it naming the cell. Before: five formula-errors ``tiebreak_list: unknown tie-break 'XYZ'``,
+    Settings!B8 named nowhere."""
     type_cells(book, {"Settings!B8": "XYZ"})
     status, found = _check(book, capsys)
     assert status == 1
-    failing = [f for f in found if f["rule"] == "formula-error"]
-    assert [f["where"] for f in failing] == ["Crosstable!Q4"] and "XYZ" in failing[0]["message"]
-    assert failing[0]["message"].startswith("recompute gives an error here (and in Standings!A4, Categories!A22, "
-                                            "Prizes!A33, What if!A9): ")
+    assert [(f["severity"], f["rule"], f["where"]) for f in found if f["rule"] != "stale"] == \
+        [("error", "descriptor", "Settings!B8")]
+    assert "unknown tie-break 'XYZ'" in found[0]["message"]
+    assert not any("tiebreak_list" in f["message"] for f in found)
     assert main(["standings", str(book)]) == 2
+    assert "event.xlsx: Settings!B8: unknown tie-break 'XYZ'" in capsys.readouterr().err
     assert main(["recompute", str(book)]) == 1
+    out = capsys.readouterr().out
+    assert "error in Standings!A4: Settings!B8: unknown tie-break 'XYZ'" in out and "tiebreak_list" not in out
+    status, found = _check(book, capsys)
+    assert status == 1 and [f["where"] for f in found] == ["Settings!B8"]
+
+
+def test_the_status_lines_count_a_bad_settings_tie_break(book, tmp_path, capsys):
+    """After the recompute, the status lines of the Crosstable and Standings sheets (STATUS, which
+    now takes the Settings list as its last argument: no call more) count the Settings error and
+    name its cell, as the error tables below them do; LibreOffice shows the same line. Before:
+    "No problems found." above the error tables."""
+    from pdf_pages import pdf_pages, sheet_pages
+    type_cells(book, {"Settings!B8": "XYZ"})
+    assert main(["recompute", str(book)]) == 1
+    capsys.readouterr()
+    cross, stand = read_sheet(book, "Crosstable"), read_sheet(book, "Standings")
+    for line in (cross["A3"], stand["A3"]):
+        assert line.startswith("After round 1 of 7; rules fide2026 (start date 2026-04-01). 1 error - Settings!B8: "
+                               "unknown tie-break 'XYZ'"), line
+    assert cross["Q4"].startswith("#ERROR: Settings!B8: unknown tie-break 'XYZ'")
+    for sheet in ("Categories", "Prizes", "What if"):  # the sheet's table error is the same one: counted once
+        assert read_sheet(book, sheet)["A3"] == cross["A3"], sheet
+    page = " ".join(" ".join(sheet_pages(pdf_pages(book, tmp_path / "pdf"), "Crosstable")).split())
+    assert "1 error - Settings!B8: unknown tie-break 'XYZ'" in page
 
 
 def _problems(book: Path, tmp_path: Path, capsys) -> dict[str, bool]:

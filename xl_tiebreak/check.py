@@ -31,15 +31,40 @@ def check_trf(path: "str | Path", encoding: "str | None" = None) -> list[Finding
     """The findings for a TRF file (workbooks: :func:`xl_tiebreak.excel.book_check.check_workbook`)."""
     from .trf import read_trf  # here: a workbook's CHECK (through collect) needs no TRF reader
     from .trf.teams import read_team_file
+    from .teams import TeamEvent
     teams: list[object] = []
     found = collect(lambda fd: teams.append(read_team_file(Path(path), findings=fd, encoding=encoding)))
     if found or teams != [None]:  # a team event (its findings: the team records' and the board games')
+        if teams and isinstance(teams[0], TeamEvent) and teams[0].tournament.tiebreaks:
+            found += _list_findings(Path(path), encoding, teams[0].rounds, team=True)
         return found
     read: list[Tournament] = []
     found = collect(lambda fd: read.append(read_trf(Path(path), findings=fd, encoding=encoding)))
+    if read and read[0].tiebreaks:
+        found += _list_findings(Path(path), encoding, read[0].rounds, team=False)
     if read and not any(f.severity == "error" for f in found):
         found += _unrated(Path(path), read[0])
     return found
+
+
+def _list_findings(path: Path, encoding: "str | None", rounds: int, team: bool) -> list[Finding]:
+    """The findings on the file's tie-break list (record 202, else 212): its empty entries and its
+    cuts that leave nothing of the event's ``rounds`` (:mod:`xl_tiebreak.list_check`); for a team
+    event also the codes the program does not know (an individual file's reader reports those)."""
+    from .descriptor import parse_descriptor
+    from .list_check import list_findings, trf_entries
+    from .teamtb.registry import parse_team
+    from .trf.reader import trf_text
+    lines = trf_text(path, Findings(strict=False), encoding)[0].splitlines()  # (lines as the reader counts them)
+    at = next((k for code in ("202", "212") for k, ln in enumerate(lines) if ln[:3] == code), None)
+    if at is None:
+        return []
+    entries = trf_entries(lines[at], f"{path.name} line {at + 1}")
+    if lines[at][:3] == "212":
+        entries = [(text, where) for text, where in entries if text.upper() != "PTS"]
+    if team:
+        return list_findings(entries, rounds, "record XXR or 142", parse_team, "two commas in a row?")
+    return list_findings(entries, rounds, "record XXR or 142", parse_descriptor, "two commas in a row?", codes=False)
 
 
 def _unrated(path: Path, t: Tournament) -> list[Finding]:

@@ -101,8 +101,13 @@ def _arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
         "text output": (("-o", "--output"), {"metavar": "FILE",
                                              "help": "write to FILE (UTF-8) instead of the screen; an existing "
                                                      "file is replaced only with --force"}),
-        "text format": (("--format", "-f"), {"choices": ("text", "json"), "default": "text"}),
-        "findings format": (("--format", "-f"), {"choices": ("table", "json"), "default": "table"}),
+        "text format": (("--format", "-f"), {"choices": ("text", "json"), "default": "text",
+                                             "help": "text: the account as lines to read (default); json: the same "
+                                                     "steps as data, for another program"}),
+        "findings format": (("--format", "-f"), {"choices": ("table", "json"), "default": "table",
+                                                 "help": "table: one line per problem, severity, place and message "
+                                                         "(default); json: the counts and every finding's severity, "
+                                                         "rule, place and message"}),
         "set": (("--set",), {"action": "append", "default": [], "metavar": "NAME=VALUE",
                              "help": "a choice the regulations leave open (repeat for several); the first "
                                      "value is the default: " + _set_help() + " (see xl_tiebreak.Options)"}),
@@ -269,9 +274,7 @@ def _main(argv: Optional[Sequence[str]]) -> int:
         if isinstance(exc, DescriptorError) and given and "record 202" not in str(exc):
             exc = DescriptorError(f"--tiebreaks {given!r}: {exc}")
         elif isinstance(exc, DescriptorError) and str(getattr(args, "input", "")).lower().endswith((".xlsx", ".xlsm")):
-            from .excel.book_reader import TB_FIRST_ROW, TB_SLOTS  # the list came from the workbook's Settings
-            exc = DescriptorError(f"{Path(args.input).name}: Settings!B{TB_FIRST_ROW}:B{TB_FIRST_ROW + TB_SLOTS - 1} "
-                                  f"(the tie-breaks): {exc}")
+            exc = DescriptorError(f"{Path(args.input).name}: {_settings_list_cell(args.input)}: {exc}")
         print(f"xl-tiebreak: {exc}", file=sys.stderr)
         return 2
     except Exception as exc:  # a bug of ours: still one line, never a traceback
@@ -287,6 +290,18 @@ def _main(argv: Optional[Sequence[str]]) -> int:
         except OSError:
             pass
     return status
+
+
+def _settings_list_cell(path: str) -> str:
+    """The Settings cell of a workbook's tie-break list that cannot be read (``Settings!B8``), else
+    the list's range: where a refusal of the workbook's list points."""
+    from .excel.book_check import settings_list_findings
+    from .excel.book_reader import TB_FIRST_ROW, TB_SLOTS
+    try:
+        cells = [f.where for f in settings_list_findings(path, 0) if f.severity == "error"]
+    except TiebreakError:
+        cells = []
+    return cells[0] if cells else f"Settings!B{TB_FIRST_ROW}:B{TB_FIRST_ROW + TB_SLOTS - 1} (the tie-breaks)"
 
 
 def _settings(args, book) -> tuple[Optional[str], Optional[str], Optional[Options]]:
@@ -552,7 +567,8 @@ def _load(path: str, args: Optional[argparse.Namespace] = None):
         from .excel.book_reader import read_workbook
         got = read_workbook(p, findings=fd)
     else:
-        got = (read_trf(p, findings=fd, encoding=getattr(args, "encoding", None)), None)
+        given = bool((getattr(args, "tiebreaks", None) or "").strip())  # --tiebreaks replaces record 202
+        got = (read_trf(p, findings=fd, encoding=getattr(args, "encoding", None), check_list=not given), None)
     chosen = bool(getattr(args, "rules", None))
     for w in fd.warnings:
         if not (chosen and w.rule == "edition" and "is assumed" in w.message):

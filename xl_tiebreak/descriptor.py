@@ -209,12 +209,3 @@ def parse_list(text: "str | list[str] | tuple[str, ...]") -> list[TieBreak]:
     if not out:
         raise DescriptorError("the tie-break list is empty")
     return out
-
-
-def fits_rounds(tb: TieBreak, code: str, rounds: int) -> None:
-    """A cut or median must leave something of the event's scheduled rounds (``BH/C99`` in a
-    9-round event is a typing error, not a column of zeros)."""
-    dropped = (tb.cut or 0) + 2 * (tb.median or 0)
-    if rounds and dropped >= rounds:
-        raise DescriptorError(f"{code!r} drops {dropped} of the event's {rounds} rounds' values, leaving none; "
-                              f"cut fewer (e.g. {tb.name}/C1)")

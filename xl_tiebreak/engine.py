@@ -16,7 +16,7 @@ from typing import Optional, Sequence, Union, cast
 import numpy as np
 
 from .default_lists import DEFAULT_LISTS
-from .descriptor import TieBreak, fits_rounds, parse_list
+from .descriptor import TieBreak, parse_list
 from .editions import Edition, edition_for_date, get_edition
 from .errors import DescriptorError, InputError
 from .model import Tournament
@@ -112,8 +112,6 @@ def resolve_tiebreaks(t: Tournament, tiebreaks: TieBreakList, round_robin: bool
         if t.tiebreaks:
             try:
                 tbs = parse_list(list(t.tiebreaks))
-                for tb, code in zip(tbs, t.tiebreaks):
-                    fits_rounds(tb, code, t.rounds)
             except DescriptorError as exc:
                 raise DescriptorError(f"record 202 of the file: {exc}") from None
             return tbs, list(t.tiebreaks)
@@ -123,10 +121,7 @@ def resolve_tiebreaks(t: Tournament, tiebreaks: TieBreakList, round_robin: bool
         codes = [c.strip() for c in tiebreaks.split(",") if c.strip()]
     else:
         codes = [c.code if isinstance(c, TieBreak) else str(c).strip() for c in tiebreaks]
-    tbs = parse_list(codes)
-    for tb, code in zip(tbs, codes):
-        fits_rounds(tb, code, t.rounds)
-    return tbs, codes
+    return parse_list(codes), codes
 
 
 def compute(t: "Tournament | Context", tiebreaks: TieBreakList = None, *,

@@ -37,6 +37,10 @@ RULES: dict[str, tuple[str, str]] = {
     "half-typed": ("warning", "the round being typed: a game with one side typed, the other still empty (not in yet)"),
     "date": ("error", "a start date that is not a date"),
     "descriptor": ("error", "a tie-break descriptor that is not one (unknown code, bad modifier, empty entry)"),
+    "list-gap": ("warning", "an empty entry before a code in a tie-break list (two commas in a row in record 202, a "
+                 "blank Settings row between two codes): it is skipped, the later tie-breaks move up"),
+    "cut-leaves-nothing": ("warning", "a cut or median that leaves nothing of the event's rounds (BH/C99 in 11 "
+                           "rounds): the tie-break is 0 for everybody"),
     "limit": ("error", "more than the program reads (rounds, players, line length, numbers)"),
     "edition": ("warning", "the rule edition is assumed, or disagrees with the start date"),
     "encoding": ("warning", "a file that is not UTF-8: the encoding was guessed"),

@@ -11,7 +11,9 @@ from pathlib import Path
 from ..check import collect
 from ..model import Tournament
 from ..rating_notes import unrated_findings, unrated_players
-from .book_reader import UNRATED_ROW, BookSettings, crosstable_place, crosstable_table, open_book, read_workbook
+from ..validation import Finding
+from .book_reader import (TB_FIRST_ROW, TB_SLOTS, UNRATED_ROW, BookSettings, crosstable_place, crosstable_table,
+                          open_book, read_workbook)
 from .sheet_table import find_layout
 from .stale import stale_findings
 from .xlsx.a1 import column_letter
@@ -32,6 +34,8 @@ def check_workbook(path: "str | Path") -> list:
         return found + _report(book, found, "Event", "Start date") + stale_findings(path, found)
     read: list = []
     found = collect(lambda fd: read.append(read_workbook(path, findings=fd)))
+    if read:
+        found += settings_list_findings(path, read[0][0].rounds)
     if read and not any(f.severity == "error" for f in found):
         found += _unrated_findings(path, *read[0])
         from .published_sheet import published_findings
@@ -65,6 +69,20 @@ def _report(book, found: list, name_label: "str | None", start_label: "str | Non
     return report_findings(book, held, [c for c, (where, _) in held.items() if where in named])
 
 
+def settings_list_findings(path: "str | Path", rounds: int) -> list[Finding]:
+    """The findings on the Settings tie-break list, each at its cell (:mod:`xl_tiebreak.list_check`):
+    a code the program does not know (an error: named here once, rather than by every table it
+    stops), an empty row between two codes, a cut that leaves nothing of the event's rounds."""
+    from ..descriptor import parse_descriptor
+    from ..list_check import list_findings
+    book = open_book(path)
+    title = book.sheet("Settings")
+    cells = book.cells(title) if title else {}
+    entries = [(str(cells.get(f"B{r}") or "").strip(), f"Settings!B{r}")
+               for r in range(TB_FIRST_ROW, TB_FIRST_ROW + TB_SLOTS)]
+    return list_findings(entries, rounds, "Settings!B13, Rounds", parse_descriptor, "a blank row between two codes")
+
+
 def _unrated_findings(path: "str | Path", t: Tournament, settings: BookSettings) -> list:
     """The ``unrated`` warnings (:func:`xl_tiebreak.rating_notes.unrated_findings`), each at the
     unrated player's Rating cell (his start number's cell when there is no Rating column)."""
@@ -85,4 +103,4 @@ def _unrated_findings(path: "str | Path", t: Tournament, settings: BookSettings)
                             "descriptor such as ARO/U1000 in the Settings list")
 
 
-__all__ = ["check_workbook"]
+__all__ = ["check_workbook", "settings_list_findings"]

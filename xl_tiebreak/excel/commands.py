@@ -49,6 +49,7 @@ def workbook(args) -> tuple[str, int]:
     from ..trf import read_trf
     from .authoring.workbook import write_workbook
     imported = None
+    tbs = [c.strip() for c in args.tiebreaks.split(",") if c.strip()] if args.tiebreaks else None
     if getattr(args, "source", "trf") != "trf":
         from .export_rows import read_import
         imported = read_import(args.input, args.source)
@@ -57,8 +58,8 @@ def workbook(args) -> tuple[str, int]:
         team = _team_trf(args.input, getattr(args, "encoding", None))
         if team is not None:
             return _team_workbook(args, *team)
-        t = read_trf(args.input, encoding=getattr(args, "encoding", None))
-    tbs = [c.strip() for c in args.tiebreaks.split(",") if c.strip()] if args.tiebreaks else None
+        # --tiebreaks replaces record 202: the file's list is not checked then
+        t = read_trf(args.input, encoding=getattr(args, "encoding", None), check_list=not tbs)
     if tbs:
         from ..descriptor import parse_list
         parse_list(tbs)  # refuse unknown codes before writing anything

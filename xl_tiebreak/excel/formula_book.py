@@ -17,7 +17,7 @@ from inspect import signature
 from typing import Any, Callable, Optional
 
 from ..check import collect
-from ..errors import InputError, TiebreakError
+from ..errors import DescriptorError, InputError, TiebreakError
 from . import functions as fx
 from .arguments import read_kind, read_rounds
 from .book_reader import check_titles
@@ -279,7 +279,10 @@ class FormulaBook:
     def cells_named(self, sheet: str, text: str, v: Any) -> Any:
         """A STATUS or CHECK value, or a failed call's message, with each place the crosstable
         reader names by player and round (``R5 of player 1``: a function does not know where its
-        range is) given as the worksheet cell (``Crosstable!J5``)."""
+        range is) given as the worksheet cell (``Crosstable!J5``), and so the code of a tie-break
+        list that cannot be read (:meth:`list_cell`)."""
+        if any(isinstance(c, str) and LIST_ERROR in c for c in _flat(v)):
+            v = self.list_cell(sheet, text, v)
         if any(isinstance(c, str) and _RANGE_PLACE.search(c) for c in _flat(v)):
             v = self._range_places(sheet, text, v)
         if not any(isinstance(c, str) and _PLACE.search(c) for c in _flat(v)):
@@ -314,6 +317,47 @@ class FormulaBook:
         if len(by_place) != len(by_cell):
             return v
         return _renamed_places(v, {p: c for p, c in zip(by_place, by_cell) if p and c and p != c})
+
+    def list_cell(self, sheet: str, text: str, v: Any) -> Any:
+        """``v`` with the error of a tie-break list given as a range (``tiebreak_list: unknown
+        tie-break 'XYZ' ...``: a function does not know where its range is) naming the cell of the
+        code instead (``Settings!B8: unknown tie-break 'XYZ' ...``), as ``check`` names it."""
+        from ..descriptor import parse_descriptor
+        from .arguments import list_text, text_of
+        try:
+            node = self.tree(text)
+        except Unsupported:
+            return v
+        if not isinstance(node, Call) or node.name not in fx.FUNCTIONS:
+            return v
+        a = dict(zip(signature(fx.FUNCTIONS[node.name]).parameters, node.args)).get("tiebreak_list")
+        ref = self.names.get(a.name.upper()) if isinstance(a, Name) else a if isinstance(a, Ref) else None
+        if ref is None or ":" not in ref.area:
+            return v
+        target = ref.sheet or sheet
+        try:
+            cells = self.resolve(ref, sheet)
+            fx._codes(list_text(cells))
+            return v  # (the list reads well: the error is another one)
+        except DescriptorError as exc:
+            said = str(exc)
+        except (TiebreakError, Unsupported):
+            return v
+        min_col, min_row, _, _ = range_bounds(ref.area)
+        if min_col is None or min_row is None:
+            return v
+        for i, row in enumerate(cells):
+            for j, c in enumerate(row):
+                code = text_of(c)
+                if not code:
+                    continue
+                try:
+                    parse_descriptor(code)
+                except TiebreakError as exc:
+                    new = f"{target}!{column_letter(min_col + j)}{min_row + i}: {exc}"
+                    return [[x.replace(said, new) if isinstance(x, str) else x for x in r] for r in v] \
+                        if isinstance(v, (list, tuple)) else v.replace(said, new)
+        return v
 
     def _range_places(self, sheet: str, text: str, v: Any, depth: int = 0) -> Any:
         """``v`` with each cell a team function names inside its range (``row 7 of the Matches
@@ -380,6 +424,8 @@ class FormulaBook:
         return (sheet, coord) in self.formula_of or coord in self.cells.get(sheet, {})
 
 
+#: how the Excel functions begin the error of a tie-break list they cannot read (:func:`.functions._codes`)
+LIST_ERROR = "tiebreak_list: "
 #: how the crosstable reader names a place when it is not told the cells: ``R5 of player 1``,
 #: ``rating of player 3``, ``row 7``, ``header column 4``, ``player 5`` (a start number twice)
 _PLACE = re.compile(r"\b(?:row|player|header column) \d")

@@ -27,6 +27,7 @@ from ..standings import Row, rank
 from ..tiebreaks.context import Context
 from ..tiebreaks import registry
 from ..tiebreaks.svon import svon
+from ..validation import Finding
 from .arguments import (edition_source, list_text, read_edition, read_flag, read_kind, read_live, read_options,
                         read_rounds, read_whole, shown, table_part, text_of)
 from .function_cache import CACHE, Table, TableKey, content_key, read_last
@@ -54,13 +55,9 @@ def _result(table: Table, tiebreak_list: Any, edition: Any, kind: Any,
     tbs = "" if points_only else list_text(tiebreak_list)
     if tbs:
         _codes(tbs)  # a list that cannot be read is named as the argument it came from
-    def make() -> Result:
-        t = _tournament(key, k, n)
-        try:
-            return compute(t, () if points_only else tbs or default_list(k == "round-robin"), edition=ed, kind=k,
-                           options=options, live=lv)
-        except DescriptorError as exc:  # e.g. a cut that drops every round of the event
-            raise DescriptorError(f"for this crosstable, {exc}") from None
+    def make() -> Result:  # (a cut larger than the rounds computes: it leaves nothing, C.07 Art. 14.1)
+        return compute(_tournament(key, k, n), () if points_only else tbs or default_list(k == "round-robin"),
+                       edition=ed, kind=k, options=options, live=lv)
     return CACHE.get(("r", key, ed.name, k, None if points_only else tbs, options, n, lv), make)
 
 
@@ -450,12 +447,19 @@ def CHECK(crosstable: Table, kind: Any = None, rounds: Any = None, live: Any = N
 STATUS_SHOWN = 3  # problems quoted in STATUS's one line
 
 
-def STATUS(crosstable: Table, kind: Any = None, edition: Any = None, rounds: Any = None, live: Any = None) -> str:
-    """One line on the crosstable: how far the event has got (after round k of N, the round in progress, the rules), then No problems found, or how many errors and warnings there are with the first few and their cells."""
+def STATUS(crosstable: Table, kind: Any = None, edition: Any = None, rounds: Any = None, live: Any = None,
+           tiebreak_list: Any = None) -> str:
+    """One line on the crosstable: how far the event has got (after round k of N, the round in progress, the rules), then No problems found, or how many errors and warnings there are with the first few and their cells (a tie-break list it cannot read too)."""
     found = _findings(crosstable, kind, rounds, "STATUS")
     errors = sum(1 for f in found if f.severity == "error")
     head = ""
-    if not errors:
+    listed = list_text(tiebreak_list)
+    if listed:  # the tables that rank by it show its error: the status line counts it too
+        try:
+            _codes(listed)
+        except DescriptorError as exc:
+            found = [Finding("error", "descriptor", "", str(exc)), *found]
+    if not errors:  # (errors of the crosstable: nothing can be computed from it)
         result = _result(crosstable, "WIN", edition, kind, None, rounds, live, "STATUS")
         label = result.label
         if read_rounds(rounds, "STATUS") is None:
@@ -464,6 +468,7 @@ def STATUS(crosstable: Table, kind: Any = None, edition: Any = None, rounds: Any
         head = f"{label[0].upper()}{label[1:]}; rules {result.edition.name}{edition_source(edition)}. "
     if not found:
         return head + NO_PROBLEMS
+    errors = sum(1 for f in found if f.severity == "error")
     warnings = len(found) - errors
     counts = [f"{n} {word}{'' if n == 1 else 's'}" for n, word in ((errors, "error"), (warnings, "warning")) if n]
     shown = sorted(found, key=lambda f: f.severity != "error")[:STATUS_SHOWN]

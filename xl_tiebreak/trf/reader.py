@@ -91,12 +91,13 @@ def detect_encoding(raw: bytes) -> str:
     return "latin-1"
 
 
-def read_trf(path: Union[str, Path], *, allow_team: bool = False,
-             findings: Optional[Findings] = None, encoding: Optional[str] = None) -> Tournament:
-    """Read a TRF file (see :func:`decode_trf` for its text encoding)."""
+def read_trf(path: Union[str, Path], *, allow_team: bool = False, findings: Optional[Findings] = None,
+             encoding: Optional[str] = None, check_list: bool = True) -> Tournament:
+    """Read a TRF file (see :func:`decode_trf` for its text encoding; :func:`parse_trf` for the
+    rest)."""
     fd = findings if findings is not None else strict()
     text, source = trf_text(path, fd, encoding)
-    return parse_trf(text, source=source, allow_team=allow_team, findings=fd)
+    return parse_trf(text, source=source, allow_team=allow_team, findings=fd, check_list=check_list)
 
 
 def trf_text(path: Union[str, Path], fd: Findings, encoding: Optional[str] = None) -> tuple[str, str]:
@@ -116,13 +117,15 @@ def _trf_bytes(p: Path) -> bytes:
 
 
 def parse_trf(text: str, source: str = "<trf>", *, allow_team: bool = False,
-              findings: Optional[Findings] = None) -> Tournament:
+              findings: Optional[Findings] = None, check_list: bool = True) -> Tournament:
     """Parse TRF text into a :class:`Tournament`.
 
     ``allow_team`` reads the individual player lines of a team event; by default team events are
     refused, since their tie-breaks are team tie-breaks. ``findings``: where problems go; by
     default the first error raises :class:`InputError`. A collecting ``Findings`` lists them
     all (the ``check`` command); the tournament it returns is then only a best effort.
+    ``check_list=False``: the caller replaces the file's tie-break list (``--tiebreaks``), so a
+    code of record 202 the program does not know is no error here.
     """
     fd = findings if findings is not None else strict()
     h = Header()
@@ -146,21 +149,21 @@ def parse_trf(text: str, source: str = "<trf>", *, allow_team: bool = False,
                "(the newest edition) is assumed; add record 042 or choose the edition with --rules", source)
     t = _read_players(player_lines, h.rounds, source, header, h.scoring, h.kind, h.start,
                       h.name, tiebreaks, fd, team=team, explicit=h.explicit_scoring)
-    if tiebreaks and not team:  # (a team event's codes are team tie-breaks)
-        _check_descriptors(text, tiebreaks, t.rounds, source, fd)
+    if tiebreaks and not team and check_list:  # (a team event's codes are team tie-breaks)
+        _check_descriptors(text, tiebreaks, source, fd)
     return t
 
 
-def _check_descriptors(text: str, codes: tuple[str, ...], rounds: int, source: str, fd: Findings) -> None:
-    """Each tie-break of record 202 (or 212) must be one the program computes, with a cut that
-    leaves something of the event's rounds: an unknown code or modifier is reported with its line,
-    not left for the computation to stumble on."""
-    from ..descriptor import fits_rounds, parse_descriptor
+def _check_descriptors(text: str, codes: tuple[str, ...], source: str, fd: Findings) -> None:
+    """Each tie-break of record 202 (or 212) must be one the program computes: an unknown code or
+    modifier is reported with its line, not left for the computation to stumble on. (A cut larger
+    than the rounds is no error: it leaves nothing, C.07 Art. 14.1; ``check`` warns of it.)"""
+    from ..descriptor import parse_descriptor
     from ..errors import DescriptorError
     line = next((k for k, ln in enumerate(text.splitlines(), start=1) if ln[:3] in ("202", "212")), 0)
     for k, code in enumerate(codes, start=1):
         try:
-            fits_rounds(parse_descriptor(code), code, rounds)
+            parse_descriptor(code)
         except DescriptorError as exc:
             fd.add("descriptor", f"tie-break {k} of the list: {exc}", f"{source} line {line}")
 

@@ -153,7 +153,7 @@ LIVE_CELL = f"Settings!$B${LIVE_ROW}"
 EDITION_ARG = "Settings!$B$3:$B$5"  # the edition chosen, else the start date's (arguments.read_edition)
 SETTINGS_ARGS = f"{EDITION_ARG},{TYPE_CELL}"
 TAIL_ARGS = f"{UNRATED_CELL},{OPTIONS_RANGE},{ROUNDS_CELL},{LIVE_CELL}"  # unrated, settings, rounds, live
-STATUS_FORMULA = f"=STATUS(Crosstable,{TYPE_CELL},{EDITION_ARG},{ROUNDS_CELL},{LIVE_CELL})"
+STATUS_FORMULA = f"=STATUS(Crosstable,{TYPE_CELL},{EDITION_ARG},{ROUNDS_CELL},{LIVE_CELL},{TB_RANGE})"
 
 
 def tb_cell(j: int) -> str:
