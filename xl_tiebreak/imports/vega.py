@@ -43,8 +43,7 @@ from typing import Optional
 
 from ..crosstable import Row, tournament_from_rows
 from ..errors import InputError
-from ..number_text import OutOfRange
-from ..textutil import is_digits
+from ..number_text import OutOfRange, is_digits
 from .chess_results import MAX_RATING, Imported
 from .published import Published, PublishedValue, read_number
 
