@@ -29,6 +29,7 @@ from typing import Callable, Generic, Optional, Sequence, TypeVar
 
 from .errors import InputError
 from .model import Player
+from .number_text import whole_number
 
 __all__ = ["Category", "parse_category", "AGE_BASES", "Selection", "select", "NAMED"]
 
@@ -36,6 +37,7 @@ __all__ = ["Category", "parse_category", "AGE_BASES", "Selection", "select", "NA
 AGE_BASES = ("year", "date")
 
 _AGE_MAX = 100  # a number below this in U<n> / S<n> is an age, at or above it a rating
+_RATING_MAX = 10_000  # U10000: every rated player (a rating is at most 9999)
 
 
 @dataclass(frozen=True)
@@ -131,9 +133,12 @@ def parse_category(text: str, where: str = "category") -> Category:
     and what is accepted otherwise."""
     t = text.strip()
     up = t.upper().replace(" ", "")
-    m = re.fullmatch(r"([US])(\d+)", up)
+    m = re.fullmatch(r"([US])([0-9]+)", up)
     if m:
-        n = int(m.group(2))
+        n = whole_number(m.group(2), 0, _RATING_MAX)
+        if n is None:  # (not converted: it may have 5,000 digits)
+            raise InputError(f"{where}: {_shown(text)}: a rating category goes up to U{_RATING_MAX} (a rating is at "
+                             "most 9999); expected an age (U18, S50) or a rating (U1600)")
         if n == 0:
             raise InputError(f"{where}: {_shown(text)}: nobody is under or over 0; expected an age (U18, S50) or a "
                              "rating (U1600)")

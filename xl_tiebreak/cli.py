@@ -23,9 +23,10 @@ from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from .editions import EDITIONS
 from .errors import TiebreakError
+from .number_text import is_digits
 from .options import Options, options_from_pairs
 from .output import check_output, emit as _emit
-from .textutil import csv_safe, csv_text as _csv, is_digits, table  # noqa: F401 (csv_safe: for the tests)
+from .textutil import csv_safe, csv_text as _csv, table  # noqa: F401 (csv_safe: for the tests)
 
 if TYPE_CHECKING:  # the commands import what they use when they run: a quick start
     from .categories import Selection

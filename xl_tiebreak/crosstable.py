@@ -24,6 +24,7 @@ from .model import (
     last_played_round,
 )
 from .notation import PLAIN_GAME, NotationError, format_cell, is_fide_cell, is_us_cell, parse_cell
+from .number_text import quoted
 from .pairings import ENTERED, PAIRED, reconcile
 from .tiebreaks.context import Compiled
 from .validation import Findings, strict
@@ -73,8 +74,9 @@ def _style(rows: Sequence[Row], place: Callable[[int, int], str], fd: Findings) 
             if fide is None and is_fide_cell(c):
                 fide = (row.no, r, c)
     if us and fide:
-        fd.add("notation", f"{us[2]!r} is the US wall-chart notation but {fide[2]!r} ({place(fide[0], fide[1])}) "
-               "is the FIDE one; write every cell one way (U and F mean different things in them)",
+        fd.add("notation", f"{quoted(str(us[2]))} is the US wall-chart notation but {quoted(str(fide[2]))} "
+               f"({place(fide[0], fide[1])}) is the FIDE one; write every cell one way (U and F mean different things "
+               "in them)",
                place(us[0], us[1]))
         return "fide"
     return "us" if us else "fide"

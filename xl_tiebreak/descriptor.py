@@ -127,7 +127,7 @@ def with_cut(name: str, cut: int, median: int) -> str:
 
 _Flag = Literal["forfeits_as_games", "fore", "reverse", "over_the_board"]
 _FLAGS: dict[str, _Flag] = {"P": "forfeits_as_games", "F": "fore", "R": "reverse", "O": "over_the_board"}
-_MOD = re.compile(r"^(?:(C)(\d+)|(M)(\d+)|(L)([+-]?\d+)|(P)|(F)|(R)|(U)(\d+)|(O))$", re.IGNORECASE)
+_MOD = re.compile(r"^(?:(C)([0-9]+)|(M)([0-9]+)|(L)([+-]?[0-9]+)|(P)|(F)|(R)|(U)([0-9]+)|(O))$", re.IGNORECASE)
 
 
 class _Fields(TypedDict, total=False):
@@ -175,11 +175,11 @@ def parse_descriptor(text: str) -> TieBreak:
             fields["median"] = _count(g[3], m, raw)
         elif g[4]:
             v = g[5]
-            if abs(int(v)) > 1000:
+            if len(v.lstrip("+-")) > 4 or abs(int(v)) > 1000:  # (5,000 digits would not even convert)
                 raise DescriptorError(f"'/{m}' in {raw!r}: the limit is out of range")
             fields["limit"] = ("shift", int(v)) if v[0] in "+-" else ("percent", int(v))
         elif g[9]:
-            if not 0 < int(g[10]) < 4000:
+            if len(g[10]) > 4 or not 0 < int(g[10]) < 4000:
                 raise DescriptorError(f"'/{m}' in {raw!r}: the rating for unrated players must be from 1 to 3999")
             fields["unrated"] = int(g[10])
         else:

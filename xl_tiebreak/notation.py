@@ -51,6 +51,7 @@ from typing import Optional
 
 from .errors import TiebreakError
 from .model import STANDARD_SCORING, Kind, Round, Scoring
+from .number_text import quoted
 
 EXAMPLES = "write e.g. 12w1, 12b½, +12, BYE, H"
 
@@ -71,6 +72,8 @@ _FORFEIT_AFTER = re.compile(r"^(\d+)\s*([wbsWBS])?\s*([+-])$")
 #: chess-results' rounds without a game: ``-½`` (a half-point bye), ``-0`` (not paired)
 _NO_GAME = {"-½": Kind.HALF_BYE, "-=": Kind.HALF_BYE, "-0.5": Kind.HALF_BYE, "-0,5": Kind.HALF_BYE,
             "-1/2": Kind.HALF_BYE, "-0": Kind.ABSENT, "0": Kind.ABSENT}
+#: a number no start number has (they go to 99,999): never converted (5,000 digits cannot be)
+_TOO_LONG = re.compile(r"\d{7}")
 _RESULTS = {"1": Kind.WIN, "0": Kind.LOSS, "½": Kind.DRAW, "=": Kind.DRAW, "0.5": Kind.DRAW,
             "0,5": Kind.DRAW, "1/2": Kind.DRAW}
 _BYES = {"BYE": Kind.PAB, "U": Kind.PAB, "PAB": Kind.PAB, "F": Kind.FULL_BYE, "FPB": Kind.FULL_BYE,
@@ -125,13 +128,16 @@ def parse_cell(text: Optional[object], scoring: Scoring = STANDARD_SCORING, styl
     error value (``#REF!``) is refused, never read as blank."""
     if text.__class__ is str and style != "us":
         m = PLAIN_GAME.fullmatch(text)
-        if m is not None and m.group(1)[0] != "0":
+        if m is not None and m.group(1)[0] != "0" and len(m.group(1)) < 7:
             k = _RESULTS[m.group(3)]
             return Round(k, int(m.group(1)), m.group(2), scoring.points(k))
     err = spreadsheet_error(text)
     if err:
         raise NotationError(f"the cell holds the spreadsheet error {err} (a formula or reference "
                             f"that failed), not a result; fix that cell")
+    if isinstance(text, str) and _TOO_LONG.search(text):
+        raise NotationError(f"{quoted(text.strip())} is not a result: no start number has seven digits or more; "
+                            f"{US_EXAMPLES if style == 'us' else EXAMPLES}")
     if style == "us" and text is not None and str(text).strip():
         s = str(text).strip()
         m = _US_GAME.match(s)

@@ -9,8 +9,15 @@ whose first significant digit lies beyond 10^±:data:`MAX_EXPONENT`, is refused
 a cell arrives as a float or an int and is bounded the same way (its shortest text); an amount
 of money above :data:`MAX_AMOUNT` is a typing error too.
 
+A whole number of a fixed field or a cell (a team number, a round, a start number, a rating
+category's bound) is read by :func:`whole_number`: ASCII digits only (``str.isdigit`` and ``re``'s
+``\\d`` also take ``'²'``, which ``int()`` refuses, and ``'٣'``), its size checked on its text
+before it is converted (Python refuses to convert more than 4,300 digits).
+
 >>> decimal_of("28,5".replace(",", ".")), decimal_of("-"), decimal_of(12.5)
 (Decimal('28.5'), None, Decimal('12.5'))
+>>> whole_number(" 007 ", 1, 999), whole_number("1000", 1, 999), whole_number("²", 0, 9)
+(7, None, None)
 >>> decimal_of("1e999999999")
 Traceback (most recent call last):
 ...
@@ -24,7 +31,8 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Optional
 
-__all__ = ["OutOfRange", "decimal_of", "amount_of", "MAX_LENGTH", "MAX_EXPONENT", "MAX_AMOUNT"]
+__all__ = ["OutOfRange", "decimal_of", "amount_of", "is_digits", "whole_number", "quoted", "MAX_LENGTH",
+           "MAX_EXPONENT", "MAX_AMOUNT"]
 
 #: the longest text read as a number (``-1234567.1234567890`` is 19 characters)
 MAX_LENGTH = 30
@@ -39,8 +47,30 @@ class OutOfRange(ValueError):
     quotes it (cut short) and says what was expected."""
 
 
-def _quoted(text: str) -> str:
+def quoted(text: str) -> str:
+    """``text`` as a message quotes it: in quotes, cut to 20 characters."""
     return repr(text if len(text) <= 20 else text[:17] + "...")
+
+
+def is_digits(text: str) -> bool:
+    """Whether ``text`` is ASCII digits only, at least one (``str.isdigit`` also accepts ``'¹'``,
+    which ``int()`` refuses)."""
+    return text.isascii() and text.isdigit()
+
+
+def whole_number(text: str, lo: int, hi: int) -> Optional[int]:
+    """The whole number ``text`` writes in ASCII digits (blanks around them and leading zeros
+    allowed) when it lies in ``lo``..``hi`` (``lo`` >= 0); None for anything else: an empty text, a
+    sign, a point, a letter, another script's digit, or a number out of the range, found too
+    large from its length before it is converted."""
+    t = text.strip()
+    if not is_digits(t):
+        return None
+    digits = t.lstrip("0") or "0"
+    if len(digits) > len(str(hi)):
+        return None
+    n = int(digits)
+    return n if lo <= n <= hi else None
 
 
 def decimal_of(v: object) -> Optional[Decimal]:
@@ -63,7 +93,7 @@ def decimal_of(v: object) -> Optional[Decimal]:
     else:
         text = str(v).strip()
     if len(text) > MAX_LENGTH:
-        raise OutOfRange(f"{_quoted(text)} is too long for a number ({len(text):,} characters; at most "
+        raise OutOfRange(f"{quoted(text)} is too long for a number ({len(text):,} characters; at most "
                          f"{MAX_LENGTH})")
     if "_" in text:  # Decimal reads 1_000 as Python does; nobody writes a number so
         return None
@@ -76,7 +106,7 @@ def decimal_of(v: object) -> Optional[Decimal]:
     if d.is_zero():
         return d if abs(d.as_tuple().exponent) <= MAX_LENGTH else Decimal(0)  # type: ignore[arg-type]
     if not -MAX_EXPONENT <= d.adjusted() <= MAX_EXPONENT:
-        raise OutOfRange(f"{_quoted(text)} is out of range: expected a number between 10^-{MAX_EXPONENT} and "
+        raise OutOfRange(f"{quoted(text)} is out of range: expected a number between 10^-{MAX_EXPONENT} and "
                          f"10^{MAX_EXPONENT}")
     return d
 
@@ -89,6 +119,6 @@ def amount_of(v: object) -> Optional[Fraction]:
     if d is None:
         return None
     if abs(d) > MAX_AMOUNT:
-        raise OutOfRange(f"{_quoted(str(v).strip())} is too large for an amount (at most {MAX_AMOUNT:,}): a "
+        raise OutOfRange(f"{quoted(str(v).strip())} is too large for an amount (at most {MAX_AMOUNT:,}): a "
                          "typing error?")
     return Fraction(d)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Optional, Union
 
-from .textutil import is_digits
+from .number_text import is_digits
 
 
 #: The options that take one of a few words, and those words (the first is the default).
@@ -156,7 +156,8 @@ def options_from_pairs(pairs: Iterable[tuple[str, object]], where: str = "option
                 raise ValueError(f"{where} {name}={text!r}: say yes or no")
             given[key] = low in ("yes", "true", "1", "on")
         elif key in ("unrated_rating", "aob_decimals") and is_digits(low):
-            given[key] = int(low)
+            # a number too long to be either is refused below by its first digits (5,000 would not convert)
+            given[key] = int(low) if len(low) <= 6 else f"{low[:12]}..."
         elif key in CHOICES:
             given[key] = low  # the words are case-insensitive
         elif low in ("none", ""):

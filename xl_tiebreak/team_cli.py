@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Optional, Sequence
 
 from .errors import DescriptorError, InputError, TiebreakError
 from .formatting import format_value, json_number
+from .number_text import quoted
 from .output import emit as _emit
 from .textutil import csv_text, table
 
@@ -52,7 +53,9 @@ __all__ = ["run_team", "export_team_trf", "parse_team_pab", "pab_text", "TEAM_ED
 #: the editions that define team tie-breaks (``compare``'s default for a team event)
 TEAM_EDITIONS = ("fide2024", "fide2026")
 
-_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+# points as --team-pab gives them (a few digits: a longer number is none, and one of 5,000 digits
+# could not be converted)
+_NUMBER = re.compile(r"[0-9]{1,4}(?:[.,][0-9]{1,2})?")
 
 
 def run_team(command: str, args: argparse.Namespace) -> Optional[tuple[str, int]]:
@@ -79,7 +82,7 @@ def parse_team_pab(text: str, event: "TeamEvent") -> "PabValue":
     if len(parts) == 2 and all(_NUMBER.fullmatch(p) for p in parts):
         mp, gp = (Fraction(p.replace(",", ".")) for p in parts)
         return PabValue(mp, gp, "--team-pab")
-    raise InputError(f"--team-pab {text!r}: expected win (a won match, every board won), draw (a drawn match, "
+    raise InputError(f"--team-pab {quoted(text)}: expected win (a won match, every board won), draw (a drawn match, "
                      "every board drawn) or the match and game points, e.g. 1,2")
 
 

@@ -5,11 +5,6 @@ from __future__ import annotations
 from typing import Collection, Sequence
 
 
-def is_digits(text: str) -> bool:
-    """Only ASCII digits: ``str.isdigit`` also accepts ``'¹'``, which ``int()`` refuses."""
-    return text.isascii() and text.isdigit()
-
-
 def table(headers: Sequence[str], rows: Sequence[Sequence[str]], right: Collection[int] = ()) -> list[str]:
     """A text table as lines: the header, a row of dashes, the rows. Each column is as wide as
     its widest cell; cells are left-justified (right-justified in the columns whose index is in

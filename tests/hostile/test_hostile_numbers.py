@@ -1,6 +1,7 @@
 """Hostile numbers and fields give a clear error (exit 2) naming their place, never a hang, a
 memory blow-up or a silent default: a round heading ``99999999999.Rd``, a published value or
-an amount ``1e999999999`` (``Fraction`` of it builds a billion-digit integer), a rating ``abc``
+an amount ``1e999999999`` (``Fraction`` of it builds a billion-digit integer), a number of 5,000
+digits anywhere (an option, a crosstable cell, a heading: ``int()`` refuses it), a rating ``abc``
 read as unrated, a date ``99/99/9999`` read as no date, an export saved as UTF-16, an input path
 that is a named pipe (reading it blocks forever).
 
@@ -14,6 +15,7 @@ import datetime
 import os
 import subprocess
 import sys
+import zipfile
 from fractions import Fraction
 from pathlib import Path
 
@@ -27,13 +29,15 @@ from xl_tiebreak.excel.authoring.template import to_bytes
 from xl_tiebreak.excel.authoring.workbook import filled_workbook
 from xl_tiebreak.excel.export_rows import export_rows, read_import
 from xl_tiebreak.excel.prize_arguments import read_prize_rules, read_prize_table
+from team_files import four_teams
 from test_vega_import import SAMPLE as VEGA_SAMPLE
 from xl_tiebreak.imports.chess_results import read_export, rows_from_text
 from xl_tiebreak.imports.vega import read_vega_export
 from xl_tiebreak.number_text import MAX_AMOUNT, OutOfRange, amount_of, decimal_of
 from xl_tiebreak.prizes import parse_amounts, parse_unit
 
-from .conftest import ROOT, assert_refused
+from .books import CROSSTABLE, PLAYERS, WORKBOOK, part, put_rows, row_xml, swiss_book
+from .conftest import ROOT, assert_refused, assert_unchanged, snapshot
 
 # a chess-results crosstable export (CSV, semicolons, as chess-results.com saves it): 4 players,
 # 3 rounds; every game written on both rows; Pts. and two tie-break columns as published
@@ -286,3 +290,72 @@ def test_a_date_typed_in_a_prize_cell_is_quoted_as_the_cell_shows_it():
                               "such as 500 or 12.50")
     with pytest.raises(InputError, match=r"Rounding unit: 2026-01-01 09:30 is not an amount"):
         read_prize_rules([["Rounding unit", datetime.datetime(2026, 1, 1, 9, 30)]])
+
+
+# ------------------------------------------------------------------ 5,000 digits, anywhere else
+
+BIG = "9" * 5000  # past Python's 4,300-digit limit for int(): each was an internal error (exit 3)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["standings", "demo.trf", "--category", f"U{BIG}"], f"--category: 'U{'9' * 39}...': "
+     "a rating category goes up to U10000 (a rating is at most 9999)"),
+    (["prizes", "demo.trf", "--places", "100", "--category-prize", f"U{BIG}=10"],
+     "a rating category goes up to U10000"),
+    (["compute", "demo.trf", "-t", f"ARO/U{BIG}"], "the rating for unrated players must be from 1 to 3999"),
+    (["compute", "demo.trf", "-t", f"KS/L{BIG}"], "the limit is out of range"),
+    (["compute", "demo.trf", "--set", f"unrated-rating={BIG}"],
+     "--set: option unrated_rating must be a rating from 1 to 3999, not '999999999999...'"),
+    (["compute", "team.trf", "--team-pab", f"{BIG},1"], "--team-pab '99999999999999999...': expected win"),
+])
+def test_an_option_of_5000_digits_is_refused_naming_the_option(tmp_path, args, message):
+    (tmp_path / "demo.trf").write_text(demo_text(), encoding="utf-8")
+    (tmp_path / "team.trf").write_text(four_teams(), encoding="utf-8")
+    assert_refused(bounded_cli(args, tmp_path), message)
+
+
+def _big_book(path: Path, kind: str) -> Path:
+    """The Swiss template with a 5,000-digit opponent in Crosstable!F5, or a 5,000-digit round heading
+    in H4."""
+    if kind == "cell":
+        return swiss_book(path, [(*PLAYERS[0][:5], f"{BIG}w1", *PLAYERS[0][6:]), *PLAYERS[1:]])
+    head = ["No", "Name", "Title", "Rating", "Fed", "R1", "R2", f"R{BIG}"]
+    return swiss_book(path, sheets={CROSSTABLE: lambda xml: put_rows(xml, {4: row_xml(4, head)})})
+
+
+@pytest.mark.parametrize("kind, message", [
+    ("cell", "Crosstable!F5: '99999999999999999...' is not a result: no start number has seven digits or more"),
+    ("heading", "Crosstable!H4: the round column R9999999999999999... is past round 10000"),
+])
+@pytest.mark.parametrize("command", ["compute", "check"])
+def test_a_workbook_cell_of_5000_digits_is_refused_naming_the_cell(tmp_path, kind, message, command):
+    _big_book(tmp_path / "b.xlsx", kind)
+    before = snapshot(tmp_path)
+    proc = bounded_cli([command, "b.xlsx"], tmp_path)
+    if command == "check":  # its finding, on standard output
+        assert proc.returncode == 1 and message in proc.stdout.decode(), (proc.returncode, proc.stdout, proc.stderr)
+    else:
+        assert_refused(proc, f"b.xlsx: {message}")
+    assert_unchanged(before, tmp_path)
+
+
+def test_a_team_workbook_board_heading_of_5000_digits_is_no_board_column(tmp_path):
+    (tmp_path / "t.trf").write_text(four_teams(), encoding="utf-8")
+    assert bounded_cli(["workbook", "t.trf", "-o", "made.xlsx"], tmp_path).returncode == 0
+    with zipfile.ZipFile(tmp_path / "made.xlsx") as src, zipfile.ZipFile(tmp_path / "t.xlsx", "w") as dst:
+        for info in src.infolist():
+            body = src.read(info.filename)
+            if info.filename == "xl/worksheets/sheet1.xml":  # Matches: its heading B2 (F4) made B999...
+                assert b"<t>B2</t>" in body
+                body = body.replace(b"<t>B2</t>", f"<t>B{BIG}</t>".encode(), 1)
+            dst.writestr(info, body)
+    assert_refused(bounded_cli(["standings", "t.xlsx"], tmp_path), "t.xlsx: Matches!A5: the Matches table has no "
+                   "column B2")
+
+
+def test_a_print_area_ending_past_the_last_row_is_left_as_it_is_by_recompute(tmp_path):
+    area = f"'Crosstable'!$A$1:$X${BIG}"
+    swiss_book(tmp_path / "b.xlsx", workbook=lambda xml: xml.replace("'Crosstable'!$A$1:$X$4", area))
+    proc = bounded_cli(["recompute", "b.xlsx"], tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert area in part(tmp_path / "b.xlsx", WORKBOOK)  # not a range any sheet has: not refitted

@@ -52,11 +52,18 @@ def _workbook_rows(data: bytes, name: str) -> list[list[Any]]:
             sheets = [s for s in book.sheets if s.state == "visible"] or list(book.sheets)
             if not sheets:
                 raise InputError("the workbook has no sheet", name)
-            cells = book.cells(sheets[0]).values
+            read = book.cells(sheets[0])
     except InputError as exc:
         raise InputError(exc.detail, exc.where or name) from None
     except (zipfile.BadZipFile, KeyError, ValueError, OSError, EOFError) as exc:
         raise InputError(f"not a readable .xlsx workbook ({type(exc).__name__}: {exc})", name) from None
+    cells = dict(read.values)
+    for coord, formula, _area in read.formulas:  # what the file shows: the value stored with the formula
+        if coord not in read.stored:
+            raise InputError(f"{sheets[0].title}!{coord} holds a formula ({formula[:40]}) without a stored value, "
+                             "so what it shows is not in the file; open the file in Excel or LibreOffice and save "
+                             "it (which stores the values), or save it as CSV", name)
+        cells[coord] = read.stored[coord]
     places = [(split_cell(c), v) for c, v in cells.items()]
     if not places:
         return []
@@ -99,7 +106,9 @@ def _text(data: bytes, name: str = "") -> str:
         except UnicodeDecodeError:
             raise InputError("looks like UTF-16 text (Excel's 'Unicode text') but cannot be read as such; save it "
                              "as 'CSV UTF-8' and read that", name or None) from None
-    for encoding in ("utf-8-sig", "cp1252"):
+    if data[:3] == b"\xef\xbb\xbf":  # UTF-8's byte-order mark (not a cp1252 "ï»¿" before the first cell)
+        data = data[3:]
+    for encoding in ("utf-8", "cp1252"):
         try:
             return data.decode(encoding)
         except UnicodeDecodeError:

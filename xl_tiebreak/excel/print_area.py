@@ -18,7 +18,9 @@ from .xlsx.a1 import column_number
 
 _MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 _AREA_NAME = re.compile(r'(<(?:\w+:)?definedName\b([^>]*)>)([^<]*)(</(?:\w+:)?definedName>)')
-_ONE_AREA = re.compile(r"^(?P<sheet>.*!)\$?(?P<c1>[A-Z]{1,3})\$?(?P<r1>\d+):\$?(?P<c2>[A-Z]{1,3})\$?(?P<r2>\d+)$")
+# rows of at most seven digits (a sheet has 1,048,576): another area is kept as it is, never converted
+_ONE_AREA = re.compile(r"^(?P<sheet>.*!)\$?(?P<c1>[A-Z]{1,3})\$?(?P<r1>[0-9]{1,7}):"
+                       r"\$?(?P<c2>[A-Z]{1,3})\$?(?P<r2>[0-9]{1,7})$")
 
 #: ``last_row(sheet, first_column, last_column, first_row)``: the last row of that sheet to print
 #: in those columns, or None to leave its print area as it is
@@ -40,7 +42,7 @@ def refit_print_areas(xml: str, last_row: LastRow) -> Optional[str]:
         attrs = m.group(2)
         if 'name="_xlnm.Print_Area"' not in attrs:
             continue
-        sheet_id = re.search(r'localSheetId="(\d+)"', attrs)
+        sheet_id = re.search(r'localSheetId="([0-9]{1,5})"', attrs)
         area = _ONE_AREA.match(unescape(m.group(3), {"&apos;": "'", "&quot;": '"'}))
         if sheet_id is None or area is None or int(sheet_id.group(1)) >= len(titles):
             continue

@@ -13,7 +13,6 @@ from typing import Any, Optional
 
 from ..errors import InputError
 from ..imports.published import Published, PublishedValue, differences, read_number
-from ..number_text import OutOfRange
 from ..validation import Finding
 from .xlsx.a1 import column_letter
 
@@ -38,11 +37,11 @@ def published_rows(published: Published, names: dict[int, str]) -> list[list[Any
 
 
 def _number(cells: dict[str, Any], ref: str) -> Optional[PublishedValue]:
-    """The published number in cell ``ref``; one too long or too large to be one is refused by
-    its cell."""
+    """The published number in cell ``ref``; anything else (a word, ``NaN``, a number too long or
+    too large to be one) is refused by its cell."""
     try:
         return read_number(cells.get(ref))
-    except OutOfRange as exc:
+    except ValueError as exc:  # a word, NaN, a number too large
         raise InputError(str(exc), f"{SHEET}!{ref}") from None
 
 

@@ -19,7 +19,7 @@ from ..crosstable import MAX_ROUNDS, Row, tournament_from_rows
 from ..notation import spreadsheet_error
 from ..errors import InputError
 from ..model import Tournament
-from ..textutil import is_digits
+from ..number_text import is_digits
 from ..validation import Findings, strict
 
 _FIELDS = {
@@ -71,8 +71,8 @@ def find_layout(first_row: Sequence[object], width: int) -> Layout:
             fields[_FIELDS[key]] = j
             continue
         m = _ROUND.match(key)
-        if m:
-            rounds.setdefault(int(m.group(1)), j)
+        if m:  # (a heading of more digits is past the last round: not converted, it may have 5,000)
+            rounds.setdefault(int(m.group(1)) if len(m.group(1)) <= 9 else MAX_ROUNDS + 1, j)
     is_header = "no" in fields and (rounds or "name" in fields)
     if not is_header:
         return Layout(False, 0, 1 if width > 1 else None, 2 if width > 2 else None, None, None,
@@ -200,7 +200,9 @@ def _read(table: Sequence[Sequence[object]], cell_name: Optional[Callable[[int, 
     last = max(layout.rounds)
     if last > MAX_ROUNDS:
         j = layout.rounds[last]
-        raise InputError(f"the round column R{str(last)[:12]} is past round {MAX_ROUNDS}; number the round "
+        heading = str(rows[0][j]).strip() if layout.header else f"R{last}"
+        raise InputError(f"the round column {heading if len(heading) <= 20 else heading[:17] + '...'} is past "
+                         f"round {MAX_ROUNDS}; number the round "
                          "columns R1, R2, ... as the event's rounds",
                          cell_name(0, j) if cell_name and layout.header else f"header column {j + 1}")
     nrounds = last if event_rounds is None else event_rounds

@@ -157,7 +157,7 @@ def _number(v: Any, what: str, where: str) -> Optional[Fraction]:
         return None
     if t.startswith("."):
         t = "0" + t
-    if not re.fullmatch(r"\d{1,4}(?:\.\d{1,4})?", t):
+    if not re.fullmatch(r"[0-9]{1,4}(?:\.[0-9]{1,4})?", t):
         raise InputError(f"{what} {_text(v)[:30]!r} is not a number such as 2 or 1.5", where)
     return Fraction(t)
 
@@ -327,6 +327,12 @@ _BOARD = re.compile(r"^(?:b|bd|board)(\d+)$")
 _LINEUP = re.compile(r"^(home|away)(\d+)$")
 
 
+def _heading_number(digits: str) -> int:
+    """The board a heading ``B12`` / ``Home 12`` names; one of more than six digits is past every
+    board (not converted: it may have 5,000)."""
+    return int(digits) if len(digits) <= 6 else 10 ** 6
+
+
 @dataclass
 class _MatchLayout:
     rd: int
@@ -349,11 +355,11 @@ def _match_layout(header: Sequence[Any], cell_name: CellName) -> _MatchLayout:
         elif n in ("home", "away", "forfeit") and n not in named:
             named[n] = j
         elif _BOARD.match(n):
-            boards.setdefault(int(_BOARD.match(n).group(1)), j)  # type: ignore[union-attr]
+            boards.setdefault(_heading_number(_BOARD.match(n).group(1)), j)  # type: ignore[union-attr]
         elif _LINEUP.match(n):
             m = _LINEUP.match(n)
             assert m is not None
-            lineups[m.group(1)].setdefault(int(m.group(2)), j)
+            lineups[m.group(1)].setdefault(_heading_number(m.group(2)), j)
     for need, label in (("rd", "Rd"), ("home", "Home"), ("away", "Away")):
         if need not in named:
             raise InputError(f"the Matches table has no column {label} in its header row "

@@ -73,7 +73,8 @@ The club column (``Club/City``, ``Verein/Ort``, ``Club``) goes to ``Player.club`
 is refused, naming its row and column and what was expected: a rating that is no whole number up
 to 9999 (empty, ``0`` and ``-`` are unrated; read as unrated, ``abc`` would change every
 opponent's ARO without a word), a round heading past round :data:`~xl_tiebreak.crosstable.MAX_ROUNDS`,
-a published number too long or too large to be one (:mod:`xl_tiebreak.number_text`). A round-robin table (columns 1,
+a published value that is no number (a word, ``NaN``: never compared, without a word) or too long or too
+large to be one (:mod:`xl_tiebreak.number_text`). A round-robin table (columns 1,
 2, ... by opponent) says in which round no game was played, so it is refused too.
 """
 
@@ -88,7 +89,7 @@ from typing import Callable, Optional, Sequence
 from ..crosstable import MAX_ROUNDS, Row, tournament_from_rows
 from ..errors import InputError
 from ..model import Tournament
-from ..number_text import OutOfRange
+from ..number_text import is_digits, quoted, whole_number
 from .published import Published, PublishedValue, read_number
 from .round_cells import EXPECTED_CELL, HALF, Layout, bye_notes, cell, parse, text, three_columns
 
@@ -156,8 +157,8 @@ def _column_letter(j: int) -> str:
 
 
 def _whole(v: object) -> Optional[int]:
-    t = text(v)
-    return int(t) if t.isdigit() and len(t) <= 9 else None
+    """A whole number in ASCII digits (a rank, a start number, a rating), else None."""
+    return whole_number(text(v), 0, 999_999_999)
 
 
 def _round_number(digits: str, head: int, j: int, heading: object, source: str) -> int:
@@ -210,7 +211,7 @@ def _header(rows: Sequence[Sequence[object]], source: str) -> int:
         numbered = any(k in _RANK or k in _START for k in keys)
         if has_rounds and numbered:
             return i
-        if numbered and sum(k.isdigit() for k in keys) >= 2:
+        if numbered and sum(is_digits(k) for k in keys) >= 2:
             raise InputError(f"row {i + 1}: a round-robin table (a column per opponent: 1, 2, 3, ...) does not say "
                              "in which round each game was played; export the crosstable with round columns "
                              "1.Rd, 2.Rd, ... (chess-results: the Swiss-style 'Final Ranking crosstable')", source)
@@ -292,7 +293,7 @@ def read_export(rows: Sequence[Sequence[object]], source: str = "") -> Imported:
     if missing:
         raise InputError(f"row {head + 1}: the round columns jump from {missing[0] - 1}.Rd to {missing[0] + 1}.Rd; "
                          "expected 1.Rd, 2.Rd, ... without a gap", source)
-    body = _body(rows, head, cols, rounds)
+    body = _body(rows, head, cols, rounds, source)
     if not body:
         raise InputError(f"no player under the header of row {head + 1}: expected rows with a rank or start number",
                          source)
@@ -313,11 +314,14 @@ def read_export(rows: Sequence[Sequence[object]], source: str = "") -> Imported:
                     "rank" if by == "rank" else "start number", name, unfinished, notes)
 
 
-def _body(rows: Sequence[Sequence[object]], head: int, cols: _Columns, rounds: dict[int, int]) -> list[int]:
+def _body(rows: Sequence[Sequence[object]], head: int, cols: _Columns, rounds: dict[int, int], source: str
+          ) -> list[int]:
     """The indices of the player rows: contiguous rows under the header with a whole number in
     the rank (or start-number) column, or with that rank left empty under another player's
     row: a place shared with the row above, which chess-results writes once (Swiss-Manager
-    writes it again); empty rows between them are skipped."""
+    writes it again); empty rows between them are skipped. A row with a name and results whose
+    rank (or start number, without a rank column) is no whole number (``²``) is refused, naming
+    the cell: it would end the table there, and its games name opponents that are not in it."""
     out: list[int] = []
     first, last = min(rounds.values()), max(rounds.values()) + 3  # the rounds, three columns each at most
     for i in range(head + 1, len(rows)):
@@ -333,6 +337,12 @@ def _body(rows: Sequence[Sequence[object]], head: int, cols: _Columns, rounds: d
         if player:
             out.append(i)
         elif any(text(v) for v in row):
+            j = cols.rank if cols.rank is not None else cols.start
+            number = text(cell(row, j))
+            if number and text(cell(row, cols.name)) and any(text(v) for v in row[first:last]):
+                what = "rank" if j == cols.rank else "start number"
+                raise InputError(f"row {i + 1}, column {_column_letter(j or 0)} ({text(rows[head][j or 0])}): "
+                                 f"{quoted(number)} is not a {what}; expected a whole number", source)
             break
     return out
 
@@ -381,7 +391,7 @@ def _tournament(rows: Sequence[Sequence[object]], head: int, body: list[int], co
     def published(i: int, j: int) -> Optional[PublishedValue]:
         try:
             return read_number(cell(rows[i], j))
-        except OutOfRange as exc:
+        except ValueError as exc:  # a word, NaN, a number too large
             raise InputError(f"{where_of(i, j)}: {exc}", source) from None
     number: dict[int, int] = {}  # the cells' numbering -> start number
     row_of: dict[int, int] = {}  # start number -> row index

@@ -13,7 +13,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Optional, Sequence
 
-from ..number_text import decimal_of
+from ..number_text import decimal_of, quoted
 
 __all__ = ["PublishedValue", "Published", "Difference", "differences", "read_number"]
 
@@ -37,20 +37,29 @@ class PublishedValue:
         return f"{Decimal(self.value.numerator) / Decimal(self.value.denominator):.{self.decimals}f}"
 
 
+#: what a published cell without a value holds
+NO_VALUE = frozenset({"", "-", "\u2013", "\u2014"})
+
+
 def read_number(v: object) -> Optional[PublishedValue]:
     """A published number: a cell's number, or text with a decimal point or comma (``5,5``);
-    None for anything else (an empty cell, a dash). A number too long or too large to be a
-    published value (``1e999999999``) raises :class:`~xl_tiebreak.number_text.OutOfRange`, a
-    ValueError saying why, for the caller to name the cell."""
-    if v is None or isinstance(v, bool):
+    None for an empty cell or a dash. Anything else raises a ValueError saying what it is, for
+    the caller to name the cell: a word or ``NaN`` left out would be a value never compared,
+    without a word; a number too long or too large to be a published value (``1e999999999``)
+    raises :class:`~xl_tiebreak.number_text.OutOfRange`, a ValueError too."""
+    if v is None:
         return None
-    if isinstance(v, (int, float)):
+    raw = str(v).strip()
+    if isinstance(v, (int, float)) and not isinstance(v, bool):
         d = decimal_of(v)
+    elif raw in NO_VALUE:
+        return None
     else:
-        text = str(v).strip().replace(",", ".").replace("½", ".5")
+        text = raw.replace(",", ".").replace("½", ".5")
         d = decimal_of("0" + text if text.startswith(".") else text)
     if d is None:
-        return None
+        raise ValueError(f"{quoted(raw)} is not a number; expected a published value such as 21.5 (or 21,5), or an "
+                         "empty cell")
     exponent = d.as_tuple().exponent
     decimals = max(0, -exponent) if isinstance(exponent, int) else 0
     if isinstance(v, float) and d == d.to_integral_value():

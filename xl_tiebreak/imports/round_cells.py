@@ -13,7 +13,9 @@ from typing import Optional, Sequence
 
 __all__ = ["EXPECTED_CELL", "HALF", "Layout", "bye_notes", "cell", "parse", "text", "three_columns"]
 
-_GAME = re.compile(r"^(\d+)\s*([wbs])?\s*(1|0|½|=|0[.,]5|1/2|\+|-)?$", re.I)
+# the opponent: at most six ASCII digits (a longer number is no opponent, and one of 5,000 digits
+# could not be converted)
+_GAME = re.compile(r"^([0-9]{1,6})\s*([wbs])?\s*(1|0|½|=|0[.,]5|1/2|\+|-)?$", re.I)
 _BYE = re.compile(r"^-\s*(1|½|0|0[.,]5|=|1/2)$")
 HALF = {"½", "=", "0.5", "0,5", "1/2"}  # a draw, as the exports write it
 _SAVED_BYES = {-1: "1", 0: "0", -0.5: "½"}  # the number a spreadsheet made of -1, -0, -0.5
@@ -23,12 +25,14 @@ EXPECTED_CELL = ("expected e.g. 12w1, 12b½, 12s0 (opponent, colour, result), 12
 
 
 def text(v: object) -> str:
-    """A cell as text, stripped; a whole float (a spreadsheet's 12.0) without its ``.0``."""
+    """A cell as text, stripped, a byte-order mark before it too (left by a file joined to
+    another: it would hide a heading such as ``Rk.``); a whole float (a spreadsheet's 12.0)
+    without its ``.0``."""
     if v is None:
         return ""
     if isinstance(v, float) and v.is_integer():
         v = int(v)
-    return str(v).strip()
+    return str(v).strip().lstrip("\ufeff").strip()
 
 
 def cell(row: Sequence[object], j: Optional[int]) -> object:

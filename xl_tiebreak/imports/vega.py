@@ -43,8 +43,7 @@ from typing import Optional
 
 from ..crosstable import Row, tournament_from_rows
 from ..errors import InputError
-from ..number_text import OutOfRange
-from ..textutil import is_digits
+from ..number_text import is_digits
 from .chess_results import MAX_RATING, Imported
 from .published import Published, PublishedValue, read_number
 
@@ -52,7 +51,7 @@ __all__ = ["read_vega", "read_vega_export", "FORMAT"]
 
 FORMAT = "vega"
 MAX_LINES = 100_050
-_CELL = re.compile(r"^([+=-])(?:([WB])(\d+)|F(\d+)|(BYE))$")
+_CELL = re.compile(r"^([+=-])(?:([WB])([0-9]+)|F([0-9]+)|(BYE))$")
 _TITLES = {"GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM", "AGM", "AIM", "AFM", "ACM"}
 EXPECTED_CELL = "expected e.g. +W12, =B5, -W3, +F12 / -F12 (forfeit), +BYE, =BYE, -BYE or --"
 
@@ -60,7 +59,7 @@ EXPECTED_CELL = "expected e.g. +W12, =B5, -W3, +F12 / -F12 (forfeit), +BYE, =BYE
 def _date(line: str, where: str, source: str) -> Optional[str]:
     """The first date DD/MM/YYYY of a line (ISO), None without one; a date that is none
     (``99/99/9999``) is refused, naming the line, rather than read as no date."""
-    m = re.search(r"(\d{1,2})/(\d{1,2})/(\d{4})", line)
+    m = re.search(r"([0-9]{1,2})/([0-9]{1,2})/([0-9]{4})", line)
     if not m:
         return None
     try:
@@ -76,10 +75,11 @@ def _cut(text: str) -> str:
 
 
 def _number(v: str, what: str, where: str, source: str) -> Optional[PublishedValue]:
-    """A published number (the points, a column after the rounds) of a line, bounded."""
+    """A published number (the points, a column after the rounds) of a line, bounded; a word or
+    ``NaN`` refused, naming the line."""
     try:
         return read_number(v)
-    except OutOfRange as exc:
+    except ValueError as exc:  # a word, NaN, a number too large
         raise InputError(f"{where}: {what}: {exc}", source) from None
 
 
@@ -120,7 +120,7 @@ def _read(text: str, source: str):
         if not line.strip() or set(line.strip()) <= {"-", "="}:
             continue
         cols = line.split("|")
-        if len(cols) < 2 or not re.match(r"^\s*\d+\s", cols[0]):
+        if len(cols) < 2 or not re.match(r"^\s*[0-9]+\s", cols[0]):
             if players:
                 break
             continue

@@ -20,7 +20,7 @@ from ..errors import InputError
 from ..input_file import read_input_file
 from ..model import KIND_INDEX, KINDS, Kind, LazyRounds, Player, Round, Scoring, Tournament, last_played_round
 from ..pairings import ENTERED, PAIRED, reconcile_arrays
-from ..textutil import is_digits
+from ..number_text import is_digits
 from ..tiebreaks.context import Compiled
 from ..validation import Findings, strict
 from .layout import (

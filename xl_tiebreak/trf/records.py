@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Callable, NamedTuple, Optional
 
 from ..errors import InputError
 from ..model import STANDARD_SCORING, Scoring
+from ..number_text import quoted, whole_number
 from ..validation import Findings
 from .layout import points_text
 
@@ -89,12 +90,13 @@ def _start(h: Header, rec: Record, fd: Findings) -> None:
 
 
 def _rounds(h: Header, rec: Record, fd: Findings) -> Optional[bool]:
-    m = re.match(r"\s*(\d+)", rec.line[4:])
-    if not m or not 1 <= int(m.group(1)) <= 999:
-        fd.add("layout", f"record {rec.line[:3]} must give the number of rounds, found {rec.rest!r}",
+    m = re.match(r"\s*([0-9]+)", rec.line[4:])
+    rounds = whole_number(m.group(1), 1, 999) if m else None
+    if rounds is None:
+        fd.add("layout", f"record {rec.line[:3]} must give the number of rounds, found {quoted(rec.rest)}",
                f"{rec.where}, column 5")
         return False
-    h.rounds = (int(m.group(1)), rec.lineno)
+    h.rounds = (rounds, rec.lineno)
     return None
 
 
@@ -120,8 +122,8 @@ def _type192(h: Header, rec: Record, fd: Findings) -> None:
 
 
 def _teams(h: Header, rec: Record, fd: Findings) -> None:
-    m = re.match(r"\s*(\d+)", rec.rest)
-    if m and int(m.group(1)) > 0:
+    m = re.match(r"\s*([0-9]+)", rec.rest)
+    if m and m.group(1).strip("0"):  # a number of teams above 0 (not converted: it may have 5,000 digits)
         h.team = True
 
 
@@ -300,8 +302,11 @@ def _write_list(w: Writing, line: str, rest: str) -> Optional[str]:
 
 
 #: a count record's text after its code: blanks, the number, then what follows it (``" (73)"``)
-_COUNT = re.compile(r"(\s*)(\d+)(.*)", re.S)
-_BRACKETED = re.compile(r"\s*\(\s*(\d+)\s*\)\s*")
+_COUNT = re.compile(r"(\s*)([0-9]+)(.*)", re.S)
+_BRACKETED = re.compile(r"\s*\(\s*([0-9]+)\s*\)\s*")
+#: the largest count of players a 062/072 record is read as (a TRF holds start ranks up to 9999):
+#: a number with more digits is never converted
+_MAX_COUNT = 99_999
 
 
 def _count_said(lines: "tuple[str, ...] | list[str]", code: str) -> Optional[int]:
@@ -309,7 +314,7 @@ def _count_said(lines: "tuple[str, ...] | list[str]", code: str) -> Optional[int
     for ln in lines:
         if ln[:3] == code:
             m = _COUNT.match(ln[4:])
-            return int(m.group(2)) if m else None
+            return whole_number(m.group(2), 0, _MAX_COUNT) if m else None
     return None
 
 
@@ -329,26 +334,28 @@ def _write_count(w: Writing, line: str, rest: str) -> Optional[str]:
     m = _COUNT.match(line[4:])
     if m is None:
         return line  # no number: nothing to bring up to date
-    said = int(m.group(2))
+    said = whole_number(m.group(2), 0, _MAX_COUNT)  # None: too many digits to be a count
     if said == now:
         return line
     if code == "072" and _count_said(w.t.header, "062") in (None, len(players)):
         return line  # the same players as read (or no way to tell): the file's own count stands
     lead, number, after = m.groups()
-    width = len(lead) + len(number)  # a number right-aligned in its columns stays so
+    # a number right-aligned in its columns stays so (not in 5,000 columns of a count that was none)
+    width = len(lead) + (len(number) if said is not None else 1)
+    was = said if said is not None else quoted(number)
     text = f"{line[:4]}{now:>{width}}"
     bracket = _BRACKETED.fullmatch(after)
-    if bracket and int(bracket.group(1)) == _count_said(w.t.header, "072"):
+    if bracket and whole_number(bracket.group(1), 0, _MAX_COUNT) == _count_said(w.t.header, "072"):
         text += after.replace(bracket.group(1), str(rated), 1)  # the rated count, as 072 says it
     elif not any(c.isdigit() for c in after):
         text += after  # words without a number ("players") stay true
     else:
         w.notes.append(f"record {code}: the number of {'players' if code == '062' else 'rated players'} is now "
-                       f"{now} (the file said {said}); {after.strip()!r} after it could not be recounted and is "
+                       f"{now} (the file said {was}); {quoted(after.strip())} after it could not be recounted and is "
                        f"left out")
     if code == "072":
         w.notes.append(f"record 072: the number of players changed, so the rated players were recounted: {now} "
-                       f"(the file said {said}) players with a rating in their 001 record; if the file counted "
+                       f"(the file said {was}) players with a rating in their 001 record; if the file counted "
                        "FIDE-rated players only, correct it")
     return text.rstrip()
 

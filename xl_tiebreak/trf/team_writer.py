@@ -57,6 +57,7 @@ from typing import Optional, Protocol, Sequence
 
 from ..errors import TiebreakError
 from ..model import Kind, Tournament, make_round
+from ..number_text import is_digits
 from ..teams import ABSENT, BYE, FORFEITED, PAB, PLAYED, Match, Team, TeamEvent, scores
 from .layout import one_line, points_text
 from .writer import write_trf
@@ -157,7 +158,7 @@ def _team_cells(event: TeamEvent, t: Tournament, players: list[str]) -> list[str
     out = []
     for line in players:
         no = line[4:8].strip()
-        pl = t.player(int(no)) if no.isdigit() else None
+        pl = t.player(int(no)) if is_digits(no) else None
         if pl is not None and pl.no in team_of:
             for r, rd in enumerate(pl.rounds, start=1):
                 cell = "0000 - +" if rd.kind is Kind.PAB and kinds.get((team_of[pl.no], r)) != PAB else \
@@ -176,7 +177,7 @@ def _code(c: object) -> str:
 def _rank(r: object) -> Optional[int]:
     """A standings rank as 310 writes it: the first number of a shared place ``3-5``."""
     text = str(r).split("-")[0].strip()
-    return int(text) if text.isdigit() else None
+    return int(text) if is_digits(text) and len(text) <= 6 else None
 
 
 def _team_header(event: TeamEvent) -> list[str]:
@@ -269,7 +270,7 @@ def _pab_read(line: str) -> Optional[tuple[Fraction, Fraction, dict[int, int]]]:
     who = {}
     for r, c in enumerate(range(14, len(line), 4), start=1):
         cell = line[c:c + 3].strip()
-        if cell and not cell.isdigit():
+        if cell and not is_digits(cell):
             return None
         if cell and int(cell):
             who[r] = int(cell)
@@ -282,7 +283,7 @@ def _forfeits(event: TeamEvent) -> list[str]:
     read: dict[tuple[int, int, int, str], str] = {}  # the 330 records read, by what they say (lower team first)
     for ln in event.tournament.header:
         tok = ln[4:].split() if ln[:3] == "330" else []
-        if len(tok) == 4 and tok[0] in ("+-", "-+", "--") and all(x.isdigit() for x in tok[1:]):
+        if len(tok) == 4 and tok[0] in ("+-", "-+", "--") and all(is_digits(x) and len(x) <= 6 for x in tok[1:]):
             r, a, b = (int(x) for x in tok[1:])
             said = tok[0] if a < b else tok[0][::-1]
             read.setdefault((r, min(a, b), max(a, b), said), ln)
@@ -332,7 +333,7 @@ def _read_lineups(header: Sequence[str]) -> dict[tuple[int, int], tuple[int, tup
     got: dict[tuple[int, int], tuple[int, tuple[int, ...], str]] = {}
     for ln in header:
         tok = ln[4:].split() if ln[:3] == "300" else []
-        if len(tok) >= 3 and all(x.isdigit() for x in tok):
+        if len(tok) >= 3 and all(is_digits(x) and len(x) <= 6 for x in tok):
             nums = [int(x) for x in tok]
             got.setdefault((nums[0], nums[1]), (nums[2], tuple(nums[3:]), ln))
     return got

@@ -25,6 +25,14 @@ over the boards (its players' games, board forfeits, and boards won against nobo
 else what its players' cells say (``0000 - U``: the PAB, as TRF-16 writes it; ``F``/``H``: a team
 bye no 240 states), else an absence.
 
+Limits, checked as the records are read (an :class:`~xl_tiebreak.errors.InputError` naming the
+line and column): team numbers 1 to :data:`MAX_TEAMS` (TRF-26 gives a team number three columns;
+a TRF-16 file's 1,000th 013 record is refused), rounds of the team records 1 to 999 (three
+columns), at most :data:`MAX_BOARDS` boards (352's length, or the players a team fields in a
+round); every number in ASCII digits, its size checked before it is converted. Record 352 is W and
+B only; 362 is ``TW``, ``TD``, ``TL``, each once with a number of match points, a won match worth
+more than a drawn one and a drawn one at least a lost one (as the team workbook's Settings).
+
 Inconsistencies are findings naming the line: a player in no team (``team-roster``), boards that
 disagree with the team's match (``team-match``), 310's match or game points that differ from the
 games (``team-declared``), a record that cannot be applied (``team-record``: a second 320, a 300
@@ -44,6 +52,7 @@ from typing import Callable, Optional, Union
 from ..errors import InputError
 from ..input_file import read_input_file
 from ..model import Kind, Round, Tournament
+from ..number_text import is_digits, quoted, whole_number
 from ..teams import (
     ABSENT,
     BYE,
@@ -65,9 +74,17 @@ from .layout import round_fields
 from .reader import MAX_TRF_BYTES, parse_trf, trf_text
 from .records import Header, read_header_line
 
-__all__ = ["read_team_trf", "read_team_file", "is_team_bytes", "TEAM_READERS"]
+__all__ = ["read_team_trf", "read_team_file", "is_team_bytes", "TEAM_READERS", "MAX_TEAMS", "MAX_BOARDS"]
 
-_NUM = re.compile(r"\d+(?:[.,]\d+)?")
+_NUM = re.compile(r"[0-9]+(?:[.,][0-9]+)?")
+#: the largest team number: TRF-26 gives it three columns (310 at 5-7, and in 320, 330, 240, 300)
+MAX_TEAMS = 999
+#: the last round a team record names (three columns: 240 at 7-9, 300 at 5-7, 330 at 8-10)
+MAX_TEAM_ROUND = 999
+#: the most boards of a match: record 352's length, or the players a team fields in a round
+MAX_BOARDS = 99
+#: the largest start rank (columns 5-8 of a 001 record)
+MAX_PLAYER = 9999
 
 
 @dataclass
@@ -96,11 +113,14 @@ def _where(h: _TeamHeader, lineno: int, col: Optional[int] = None) -> str:
     return f"{h.source} line {lineno}" + (f", column {col}" if col else "")
 
 
-def _int(text: str, h: _TeamHeader, lineno: int, col: int, what: str) -> int:
-    t = text.strip()
-    if not t.isdigit():
-        raise InputError(f"{what} must be a number, found {t!r}", _where(h, lineno, col))
-    return int(t)
+def _int(text: str, h: _TeamHeader, lineno: int, col: int, what: str, lo: int, hi: int) -> int:
+    """A whole number from ``lo`` to ``hi`` in ASCII digits (its size checked before it is
+    converted), else an InputError naming the line and column."""
+    n = whole_number(text, lo, hi)
+    if n is None:
+        raise InputError(f"{what} must be a whole number from {lo} to {hi}, found {quoted(text.strip())}",
+                         _where(h, lineno, col))
+    return n
 
 
 def _frac(text: str, h: _TeamHeader, lineno: int, col: int, what: str) -> Optional[Fraction]:
@@ -118,26 +138,35 @@ def _players(line: str, first: int, h: _TeamHeader, lineno: int) -> tuple[int, .
     for c in range(first, len(line) + 1, 5):
         t = line[c - 1:c + 3]
         if t.strip():
-            out.append(_int(t, h, lineno, c, "a player's start rank"))
+            out.append(_int(t, h, lineno, c, "a player's start rank", 1, MAX_PLAYER))
     return tuple(out)
 
 
 def _r013(h: _TeamHeader, line: str, lineno: int) -> None:
+    if len(h.teams013) == MAX_TEAMS:
+        raise InputError(f"a team event has at most {MAX_TEAMS} teams (TRF-26 gives a team number three columns, "
+                         f"and a team workbook holds {MAX_TEAMS}); this 013 record is team {MAX_TEAMS + 1}",
+                         _where(h, lineno, 1))
     name = line[4:36].strip()
     h.teams013.append(Team(len(h.teams013) + 1, name, _players(line, 37, h, lineno), line=lineno))
 
 
 def _r310(h: _TeamHeader, line: str, lineno: int) -> None:
-    no = _int(line[4:7], h, lineno, 5, "the team number (columns 5-7)")
-    rank = line[68:71].strip()
+    no = _int(line[4:7], h, lineno, 5, "the team number (columns 5-7)", 1, MAX_TEAMS)
+    rank = line[68:71]
     h.teams.append(Team(no, line[8:40].strip(), _players(line, 74, h, lineno),
                         _frac(line[54:60], h, lineno, 55, "the match points (columns 55-60)"),
                         _frac(line[61:67], h, lineno, 62, "the game points (columns 62-67)"),
-                        int(rank) if rank.isdigit() else None, lineno))
+                        _int(rank, h, lineno, 69, "the rank (columns 69-71)", 1, MAX_TEAMS) if rank.strip()
+                        else None, lineno))
 
 
-def _tokens(line: str) -> list[str]:
-    return line[4:].split()
+def _tokens(line: str) -> list[tuple[str, int]]:
+    """The words after a record's code, each with its column (1-based)."""
+    return [(m.group(), m.start() + 1) for m in _WORD.finditer(line, 4)]
+
+
+_WORD = re.compile(r"\S+")
 
 
 def _r320(h: _TeamHeader, line: str, lineno: int) -> None:
@@ -157,7 +186,7 @@ def _r320(h: _TeamHeader, line: str, lineno: int) -> None:
     for r, c in enumerate(range(15, len(line) + 1, 4), start=1):
         t = line[c - 1:c + 2]
         if t.strip():
-            team = _int(t, h, lineno, c, f"the team with the PAB in round {r}")
+            team = _int(t, h, lineno, c, f"the team with the PAB in round {r} (000: none)", 0, MAX_TEAMS)
             if team:
                 h.pab_rounds[(r, team)] = lineno
                 h.claims.append((r, team, "320", lineno))
@@ -165,12 +194,12 @@ def _r320(h: _TeamHeader, line: str, lineno: int) -> None:
 
 def _r330(h: _TeamHeader, line: str, lineno: int) -> None:
     tok = _tokens(line)
-    if len(tok) != 4 or tok[0] not in ("+-", "-+", "--"):
+    if len(tok) != 4 or tok[0][0] not in ("+-", "-+", "--"):
         raise InputError("record 330 is: +- / -+ / --, round, first team, second team", _where(h, lineno, 5))
-    r = _int(tok[1], h, lineno, 8, "the round")
-    a = _int(tok[2], h, lineno, 12, "the first team")
-    b = _int(tok[3], h, lineno, 16, "the second team")
-    res = tok[0]
+    (res, _), (rt, rc), (at, ac), (bt, bc) = tok
+    r = _int(rt, h, lineno, rc, "the round", 1, MAX_TEAM_ROUND)
+    a = _int(at, h, lineno, ac, "the first team", 1, MAX_TEAMS)
+    b = _int(bt, h, lineno, bc, "the second team", 1, MAX_TEAMS)
     h.forfeits[(r, a)] = ("=" if res == "--" else res[0], b, lineno)
     h.forfeits[(r, b)] = ("=" if res == "--" else res[1], a, lineno)
     h.claims += [(r, a, "330", lineno), (r, b, "330", lineno)]
@@ -178,13 +207,19 @@ def _r330(h: _TeamHeader, line: str, lineno: int) -> None:
 
 def _r240(h: _TeamHeader, line: str, lineno: int) -> None:
     tok = _tokens(line)
-    if len(tok) < 2 or tok[0].upper() not in ("F", "H", "Z"):
+    if len(tok) < 2 or tok[0][0].upper() not in ("F", "H", "Z"):
         raise InputError("record 240 is: bye type F / H / Z, round, team numbers", _where(h, lineno, 5))
-    r = _int(tok[1], h, lineno, 7, "the round")
-    for t in tok[2:]:
-        team = _int(t, h, lineno, 11, "a team number")
-        h.byes[(r, team)] = (tok[0].upper(), lineno)
+    kind = tok[0][0].upper()
+    r = _int(tok[1][0], h, lineno, tok[1][1], "the round", 1, MAX_TEAM_ROUND)
+    for t, col in tok[2:]:
+        team = _int(t, h, lineno, col, "a team number", 1, MAX_TEAMS)
+        h.byes[(r, team)] = (kind, lineno)
         h.claims.append((r, team, "240", lineno))
+
+
+#: what the numbers of record 300 are, in order (then the players, board by board)
+_LINEUP = (("the round", 1, MAX_TEAM_ROUND), ("the team", 1, MAX_TEAMS), ("the opponent team", 1, MAX_TEAMS))
+_LINEUP_PLAYER = ("a player's start rank (0: an empty board)", 0, MAX_PLAYER)
 
 
 def _r300(h: _TeamHeader, line: str, lineno: int) -> None:
@@ -192,7 +227,7 @@ def _r300(h: _TeamHeader, line: str, lineno: int) -> None:
     if len(tok) < 3:
         raise InputError("record 300 is: round, team, opponent team, the players in board order",
                          _where(h, lineno, 5))
-    nums = [_int(t, h, lineno, 5, "a number of record 300") for t in tok]
+    nums = [_int(t, h, lineno, col, *(_LINEUP[k] if k < 3 else _LINEUP_PLAYER)) for k, (t, col) in enumerate(tok)]
     if (nums[0], nums[1]) in h.lineups:
         h.problems.append(("team-record", f"a second record 300 for team {nums[1]} in round {nums[0]} (the first is "
                            f"line {h.lineup_lines[(nums[0], nums[1])][1]})", _where(h, lineno, 5)))
@@ -207,19 +242,50 @@ def _r299(h: _TeamHeader, line: str, lineno: int) -> None:
 
 
 def _r352(h: _TeamHeader, line: str, lineno: int) -> None:
-    h.colours = line[4:].strip() or None
+    """The colour of the first-named team on each board, ``W`` or ``B`` (its length: the boards)."""
+    seq = line[4:].strip()
+    bad = re.search(r"[^WBwb]", seq)
+    if bad:
+        raise InputError(f"record 352 gives the first-named team's colour on each board, W or B (e.g. WBWB); "
+                         f"found {quoted(seq)}", _where(h, lineno, 5 + len(line[4:]) - len(line[4:].lstrip())
+                                                         + bad.start()))
+    if len(seq) > MAX_BOARDS:
+        raise InputError(f"record 352 gives {len(seq):,} boards; a match has at most {MAX_BOARDS}",
+                         _where(h, lineno, 5))
+    h.colours = seq or None
+
+
+#: one item of record 362: TW, TD or TL and what follows it
+_MATCH_POINTS = re.compile(r"\s*(T[WDL])\s*=?\s*(\S*)", re.I)
 
 
 def _r362(h: _TeamHeader, line: str, lineno: int) -> None:
-    got = {}
-    for key in ("TW", "TD", "TL"):
-        m = re.search(key + r"\s*=?\s*(\d+(?:[.,]\d+)?)", line[4:], re.I)
-        if m:
-            got[key] = Fraction(m.group(1).replace(",", "."))
+    """Match points ``TW 2.0   TD 1.0   TL 0.0``: any of the three, each once, with a number (the
+    others keep 2/1/0); a won match worth more than a drawn one, a drawn one at least a lost one."""
+    got: dict[str, Fraction] = {}
+    pos = 4
+    while line[pos:].strip():
+        m = _MATCH_POINTS.match(line, pos)
+        if m is None:
+            at = pos + len(line[pos:]) - len(line[pos:].lstrip())
+            raise InputError(f"record 362 gives the match points as TW 2.0 TD 1.0 TL 0.0; found "
+                             f"{quoted(line[at:].split()[0])}", _where(h, lineno, at + 1))
+        key, value = m.group(1).upper(), m.group(2)
+        if not re.fullmatch(r"[0-9]{1,4}(?:[.,][0-9]{1,2})?", value):
+            raise InputError(f"record 362: {key} must be followed by the match points, a number such as 2.0; found "
+                             f"{quoted(value) if value else 'nothing'}", _where(h, lineno, m.start(2) + 1))
+        if key in got:
+            raise InputError(f"record 362 gives {key} twice", _where(h, lineno, m.start(1) + 1))
+        got[key] = Fraction(value.replace(",", "."))
+        pos = m.end()
     if not got:
         raise InputError("record 362 gives the match points as TW 2.0 TD 1.0 TL 0.0", _where(h, lineno, 5))
     d = DEFAULT_MATCH_VALUES
-    h.values = MatchValues(got.get("TW", d.win), got.get("TD", d.draw), got.get("TL", d.loss))
+    mv = MatchValues(got.get("TW", d.win), got.get("TD", d.draw), got.get("TL", d.loss))
+    if not mv.win > mv.draw >= mv.loss:
+        raise InputError(f"match points {_show(mv.win)}/{_show(mv.draw)}/{_show(mv.loss)}: a won match must be worth "
+                         "more than a drawn one, a drawn one at least a lost one", _where(h, lineno, 5))
+    h.values = mv
 
 
 def _r192(h: _TeamHeader, line: str, lineno: int) -> None:
@@ -301,7 +367,7 @@ def read_team_trf(text: str, source: str = "<trf>", *, findings: Optional[Findin
         code = line[:3]
         if code == "001":
             no = line[4:8].strip()
-            if no.isdigit():
+            if is_digits(no):
                 player_line.setdefault(int(no), lineno)
                 for r, (opp, _col, res) in enumerate(round_fields(line), start=1):
                     if res.strip() == "+" and opp.strip() in ("", "0000"):
@@ -363,6 +429,10 @@ def _build(t: Tournament, h: _TeamHeader, player_line: dict[int, int], fd: Findi
     _check_claims(h, t.rounds, fd)
 
     rounds = t.rounds
+    if rounds > MAX_TEAM_ROUND:
+        longest = max(t.players, key=lambda pl: (len(pl.rounds), -pl.no))
+        raise InputError(f"the event has {rounds} rounds; a team event has at most {MAX_TEAM_ROUND} (TRF-26's team "
+                         "records give a round three columns)", f"{src} line {player_line.get(longest.no)}")
     fielded_max = 0
     matches: list[Match] = []
     pending: set[int] = set()
@@ -372,6 +442,11 @@ def _build(t: Tournament, h: _TeamHeader, player_line: dict[int, int], fd: Findi
             if any(rd.kind is Kind.NOT_PLAYED and rd.opponent is not None for _p, rd in on):
                 pending.add(r)  # a board paired, its result to come: the round is in progress
             games = [(p, rd) for p, rd in on if rd.kind.has_opponent or (p, r) in h.forfeit_wins]
+            if len(games) > MAX_BOARDS:
+                p = games[MAX_BOARDS][0]
+                raise InputError(f"team {tm.no} ({tm.name}) fields {len(games)} players in round {r}; a match has at "
+                                 f"most {MAX_BOARDS} boards",
+                                 f"{src} line {player_line.get(p)}, column {92 + 10 * (r - 1)}")
             fielded_max = max(fielded_max, len(games))
             key = (r, tm.no)
             special = ("330", h.forfeits[key][2]) if key in h.forfeits else \

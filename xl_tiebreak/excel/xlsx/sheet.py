@@ -7,7 +7,8 @@ user: numbers are ``int`` or ``float`` (a date-formatted number a ``datetime``, 
 :mod:`.dates`), text comes from the shared strings or the cell itself (rich text joined),
 ``TRUE``/``FALSE`` are ``bool``, error values (``#REF!``) and formula-looking text (``"=A1"``
 typed as text) stay text. A formula cell gives its formula text (``"=..."``); a shared formula is
-rebuilt for each cell (:mod:`.formula_shift`); an array formula also gives its range. Every cell
+rebuilt for each cell (:mod:`.formula_shift`); an array formula also gives its range; the value
+stored with it (what a viewer shows), where the file has one, is kept apart. Every cell
 present is read, whatever the sheet's ``<dimension>`` says (other programs leave it stale).
 
 Every XML part is parsed by :mod:`.safe_xml` (no DTD, so no XML bombs); the zip itself is
@@ -45,10 +46,13 @@ __all__ = ["MAX_ROW", "MAX_SHEET_XML_BYTES", "SheetCells", "SheetPart", "XlsxBoo
 @dataclass
 class SheetCells:
     """The cells of one sheet: constants by A1 name, and formulas (A1 name, ``"=..."`` text,
-    the array formula's range or None) in reading order (rows, then columns)."""
+    the array formula's range or None) in reading order (rows, then columns); ``stored``: the
+    value stored with a formula (its last calculation), by A1 name, for the formula cells that
+    have a readable one."""
 
     values: dict[str, Any] = field(default_factory=dict)
     formulas: list[tuple[str, str, Optional[str]]] = field(default_factory=list)
+    stored: dict[str, Any] = field(default_factory=dict)
 
 
 class XlsxBook:
@@ -352,6 +356,13 @@ class _SheetReader:
             if f is not None:
                 text, ref = self._formula(f, attrs.get("r"))
                 cells.append((col, coord, text, True, ref))
+                if v is not None and v.text:
+                    try:
+                        self.out.stored[coord] = self._value(v.text, kind, style)
+                    except (ValueError, IndexError, OverflowError, KeyError, TypeError):
+                        pass  # a stored value that cannot be read: none (the formula is what counts)
+                elif v is not None and kind == "str":
+                    self.out.stored[coord] = ""  # a formula that gives empty text
                 continue
             value = None if v is None or kind == "inlineStr" else (v.text or None)
             if value is not None:
