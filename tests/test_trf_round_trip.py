@@ -116,7 +116,8 @@ def test_the_event_sheet_holds_the_header_and_edits_are_written_back(tmp_path):
                    encoding="utf-8")
     out = _round_trip(src, tmp_path)
     text = out.read_text(encoding="utf-8")
-    assert "022 Oslo\n042 01/01/2025\n102 A. Arbiter\n" in text  # the start date as the file wrote it
+    # the start date in its place, year first as TRF writes dates (FIDE's reference reads 01/01/2025 as 2001-01-20)
+    assert "022 Oslo\n042 2025/01/01\n102 A. Arbiter\n" in text
     from workbook_typing import read_sheet
     cells = read_sheet(tmp_path / "book.xlsx", "Event")
     labels = {cells[k]: cells.get("B" + k[1:]) for k in cells if k[0] == "A"}

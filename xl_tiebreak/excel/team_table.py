@@ -93,6 +93,8 @@ class TeamSettings:
     pab: PabValue = DEFAULT_PAB
     colours: str = ""  # the home team's colour on each board, W/B ("" = WBWB...)
     kind: str = "swiss"  # or "round-robin" (C.07 Art. 15.2 instead of Art. 16)
+    start_note: str = ""  # a start date whose day and month could be swapped: the reading taken
+    start_where: str = ""  # the start date's cell
 
     def home_colour(self, board: int) -> str:
         """``w`` or ``b``: the home team's colour on ``board`` (1-based)."""
@@ -201,23 +203,18 @@ def read_team_settings(rows: Any, cell_name: CellName = default_cell_name) -> Te
         raise InputError(f"home colours {colours[:30]!r}: write the home team's colour on each board, "
                          "e.g. WBWB", where.get("colours", ""))
     rounds = _whole(got.get("rounds"), "the number of rounds", where.get("rounds", ""), 1, MAX_TEAM_ROUNDS)
-    start = got.get("start_date")
-    if start is not None and hasattr(start, "isoformat"):  # typed as a date in Excel
-        start = start.isoformat()[:10]
-    if _text(start):
-        from ..trf.records import parse_date
-        iso = parse_date(_text(start))
-        if iso is None:
-            raise InputError(f"start date {_text(start)[:30]!r} is not a date; write YYYY-MM-DD",
-                             where.get("start_date", ""))
-        start = iso
+    from ..dates import read_date
+    day = read_date(got.get("start_date"), where=where.get("start_date") or None)
+    start = day.iso if day is not None else ""
+    start_note = f"start date {day.note}" if day is not None and day.note else ""
     kind = _text(got.get("kind")).lower().replace(" ", "-").replace("_", "-") or "swiss"
     if kind in ("rr", "roundrobin"):
         kind = "round-robin"
     if kind not in ("swiss", "round-robin"):
         raise InputError(f"type {_text(got.get('kind'))[:20]!r}: write swiss or round-robin", where.get("kind", ""))
-    return TeamSettings(_text(got.get("name")), _text(got.get("edition")).lower(), _text(start), rounds, boards,
-                        mv, primary, pab, colours, kind)
+    return TeamSettings(_text(got.get("name")), _text(got.get("edition")).lower(), start, rounds, boards,
+                        mv, primary, pab, colours, kind, start_note,
+                        where.get("start_date", ""))
 
 
 def _show(x: Fraction) -> str:
@@ -409,6 +406,8 @@ def build_team_event(teams_rows: Table, matches_rows: Table, settings_rows: Any 
     bad = {title: _error_rows(title, table, cell_name, fd) for title, table in (("Teams", teams_rows),
                                                                              ("Matches", matches_rows))}
     st = _guarded(fd, "layout", read_team_settings, settings_rows, cell_name) or TeamSettings()
+    if st.start_note:
+        fd.add("date-order", st.start_note, st.start_where)
     rosters, players = read_teams(teams_rows, cell_name, fd, bad["Teams"])
     team_of = {p: r.no for r in rosters for p in r.players}
     by_no = {r.no: r for r in rosters}

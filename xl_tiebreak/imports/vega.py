@@ -38,7 +38,6 @@ it), so ``Player.club`` stays empty.
 from __future__ import annotations
 
 import re
-from datetime import date
 from typing import Optional
 
 from ..crosstable import Row, tournament_from_rows
@@ -60,14 +59,16 @@ EXPECTED_CELL = "expected e.g. +W12, =B5, -W3, +F12 / -F12 (forfeit), +BYE, =BYE
 def _date(line: str, where: str, source: str) -> Optional[str]:
     """The first date DD/MM/YYYY of a line (ISO), None without one; a date that is none
     (``99/99/9999``) is refused, naming the line, rather than read as no date."""
+    from ..dates import read_date
     m = re.search(r"(\d{1,2})/(\d{1,2})/(\d{4})", line)
     if not m:
         return None
     try:
-        return date(int(m.group(3)), int(m.group(2)), int(m.group(1))).isoformat()
-    except ValueError:
+        got = read_date(m.group(0), order="dmy")  # Vega writes its dates day first
+    except InputError:
         raise InputError(f"{where}: {m.group(0)!r} is not a date; expected the start date as DD/MM/YYYY, e.g. "
                          "03/03/2024", source) from None
+    return got.iso if got is not None else None
 
 
 def _cut(text: str) -> str:

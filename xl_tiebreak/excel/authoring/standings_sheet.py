@@ -15,7 +15,6 @@ Excel without the add-in and in LibreOffice (which computes cells without a stor
 
 from __future__ import annotations
 
-import datetime as dt
 from openpyxl.formatting.rule import FormulaRule  # type: ignore[import-untyped]
 from openpyxl.styles import Alignment, Font  # type: ignore[import-untyped]
 from openpyxl.styles.differential import DifferentialStyle  # type: ignore[import-untyped]
@@ -23,7 +22,6 @@ from openpyxl.styles.numbers import NumberFormat  # type: ignore[import-untyped]
 from openpyxl.utils import get_column_letter  # type: ignore[import-untyped]
 from openpyxl.worksheet.formula import ArrayFormula  # type: ignore[import-untyped]
 
-from ...editions import edition_for_date
 from ...tiebreaks import registry
 
 HELP_SHEET = "Help"
@@ -63,32 +61,17 @@ def write_lookup(ws) -> None:
         ws.column_dimensions[get_column_letter(LOOKUP_FIRST_COL + j)].hidden = True
 
 
-def edition_starts() -> list[tuple[dt.date, str]]:
-    """(first day, edition) of each edition after the oldest, read off ``edition_for_date`` (the
-    one place the dates are written)."""
-    starts: list[tuple[dt.date, str]] = []
-    day, last = dt.date(1990, 1, 1), dt.date(2060, 1, 1)
-    name = edition_for_date(day.isoformat()).name
-    while day < last:
-        now = edition_for_date(day.isoformat()).name
-        if now != name:
-            starts.append((day, now))
-            name = now
-        day += dt.timedelta(days=1)
-    return starts
-
-
-def edition_formula(edition_cell: str, start_cell: str) -> str:
-    """The edition the values are computed under, as Excel's formula: the Settings choice, else
-    the edition in force at the start date (a date or ISO text), else the default."""
-    oldest = edition_for_date("1900-01-01").name
-    by_number = by_text = f'"{oldest}"'
-    for day, name in edition_starts():
-        by_number = f'IF({start_cell}>=DATE({day.year},{day.month},{day.day}),"{name}",{by_number})'
-        by_text = f'IF(LEFT({start_cell},10)>="{day.isoformat()}","{name}",{by_text})'
-    default = edition_for_date(None).name
-    return (f'IF({edition_cell}<>"",{edition_cell},IF({start_cell}="","{default} (no start date)",'
-            f'IF(ISNUMBER({start_cell}),{by_number},{by_text})))')
+def edition_formula(edition_cell: str, status_cell: str) -> str:
+    """The edition the values are computed under, as Excel's formula: the name the status line
+    gives after ``; rules `` (STATUS reads the start date as every face does, by
+    :mod:`xl_tiebreak.dates`; a formula of its own would be a second reading, and Excel's date
+    functions read text by the computer's locale), with `` (no start date)`` when it was
+    assumed; else (the status line shows an error) the edition chosen in Settings, else a pointer
+    to the status line."""
+    at = f'FIND("; rules ",{status_cell})+8'
+    name = f'MID({status_cell},{at},FIND(" ",{status_cell}&" ",{at})-({at}))'
+    assumed = f'IF(ISNUMBER(FIND("(assumed: no start date)",{status_cell}))," (no start date)","")'
+    return f'IFERROR({name}&{assumed},IF({edition_cell}<>"",{edition_cell},"not known (see the line below)"))'
 
 
 def _base(cell: str) -> str:
@@ -134,7 +117,7 @@ def note_last_row(header_row: int, tb_slots: int) -> int:
 
 
 def decorate(ws, header_row: int, players: int, tb_first_col: int, tb_slots: int, tb_first_setting_row: int,
-             edition_cell: str, start_cell: str, grid, head_font, head_fill,
+             edition_cell: str, status_cell: str, grid, head_font, head_fill,
              unrated: "tuple[str, str, str, str] | None" = None, late: int = 0) -> int:
     """Add the heading, the player columns, the legend and the number formats around the ranked
     table (anchored at column A of ``header_row``); returns the last column to print.
@@ -146,7 +129,7 @@ def decorate(ws, header_row: int, players: int, tb_first_col: int, tb_slots: int
     last_row = players_last + late
     ws["A1"] = "=Crosstable!$A$1"
     ws["A1"].font = Font(bold=True, size=14)
-    ws["A2"] = '="Standings - edition "&' + edition_formula(edition_cell, start_cell)
+    ws["A2"] = '="Standings - edition "&' + edition_formula(edition_cell, status_cell)
     ws["A2"].font = Font(bold=True)
     # title, rating and federation of the player of each row (by the start number in column B)
     info_col = tb_first_col + tb_slots

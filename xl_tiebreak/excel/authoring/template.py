@@ -355,7 +355,7 @@ def _standings(ws, lay: Layout, cache: CacheBlocks) -> None:
     rows = f"${HEADER_ROW + 1}:$%s${lay.late_last_row}"
     unrated = (UNRATED_CELL, f"Settings!$B${OPTIONS_HEAD_ROW + 1 + OPTION_NAMES.index('unrated_policy')}",
                "Crosstable!$A" + rows % "A", "Crosstable!$D" + rows % "D")  # No, Rating (the input columns)
-    last_col = decorate(ws, HEADER_ROW, spec.players, 5, TB_SLOTS, TB_FIRST_ROW, EDITION_CELL, START_CELL,
+    last_col = decorate(ws, HEADER_ROW, spec.players, 5, TB_SLOTS, TB_FIRST_ROW, EDITION_CELL, f"$A${STATUS_ROW}",
                         _GRID, _BOLD, _HEAD_FILL, unrated, late=LATE_ROWS)
     late_rows(ws, lay.last_row + 1, lay.late_last_row, "B", get_column_letter(4 + TB_SLOTS + 3))
     ws.freeze_panes = ws.cell(HEADER_ROW + 1, 1)
