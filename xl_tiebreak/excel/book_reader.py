@@ -24,6 +24,7 @@ from typing import Any, Callable, Iterable, Optional
 from ..errors import InputError
 from ..input_file import read_input_file
 from ..model import Tournament
+from ..name_text import clean_name
 from ..options import Options, options_from_pairs
 from ..validation import Findings, strict
 from .xlsx.a1 import column_letter
@@ -327,7 +328,9 @@ def read_book(book: Book, findings: Optional[Findings] = None) -> tuple[Tourname
         return f"{place.sheet}!{column_letter(place.min_col + j)}{place.min_row + i}"
 
     a1 = book.cells(place.sheet).get("A1")
-    title = a1 if place.sheet == "Crosstable" and isinstance(a1, str) else ""
+    title, changed = clean_name(a1 if place.sheet == "Crosstable" and isinstance(a1, str) else "")
+    if changed:
+        fd.add("name", f"event name {title!r}: {changed}", f"{place.sheet}!A1")
     kind = settings.kind or None
     if kind not in (None, "swiss", "round-robin"):
         fd.add("layout", f"type {kind!r} is neither swiss nor round-robin", "Settings!B4")

@@ -57,7 +57,9 @@ def workbook(args) -> tuple[str, int]:
         team = _team_trf(args.input, getattr(args, "encoding", None))
         if team is not None:
             return _team_workbook(args, *team)
-        t = read_trf(args.input, encoding=getattr(args, "encoding", None))
+        from ..validation import Findings
+        found = Findings(strict=True)  # errors stop; the warnings (a name cleaned ...) are told below
+        t = read_trf(args.input, encoding=getattr(args, "encoding", None), findings=found)
     tbs = [c.strip() for c in args.tiebreaks.split(",") if c.strip()] if args.tiebreaks else None
     if tbs:
         from ..descriptor import parse_list
@@ -68,8 +70,9 @@ def workbook(args) -> tuple[str, int]:
     if imported is not None:
         return _imported_workbook(args, imported, tbs)
     out = write_workbook(t, args.output, tiebreaks=tbs, edition=args.rules, overwrite=args.force, trf_fields=True)
+    notes = "".join(f"note: {f.where}: {f.message}\n" if f.where else f"note: {f.message}\n" for f in found.warnings)
     return (f"wrote {out}: {len(t.players)} players, {t.rounds} rounds, values filled in; after editing "
-            f"it without Excel, 'xl-tiebreak recompute {out}' fills them in again\n"), 0
+            f"it without Excel, 'xl-tiebreak recompute {out}' fills them in again\n{notes}"), 0
 
 
 def _team_trf(path, encoding):

@@ -18,6 +18,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any, Optional
 
+from ..name_text import clean_name
+
 SHEET = "Event"
 FIRST_ROW = 4  # A1 title, A2 a note, A3 the column heads
 #: the labelled records, in the order of TRF-16 (C.04 Annex 2)
@@ -59,8 +61,8 @@ def event_rows(header: "tuple[str, ...] | list[str]") -> list[tuple[str, str, st
             if line.strip():
                 rows.append((WHOLE_LINE, line.rstrip(), ""))
             continue
-        if code in LABELS:
-            rows.append((LABELS[code], value_of(line), code))
+        if code in LABELS:  # (the event's name as its reader cleaned it: the name every output shows)
+            rows.append((LABELS[code], clean_name(value_of(line))[0] if code == "012" else value_of(line), code))
             seen.add(code)
         elif code not in WORKED_OUT and code.strip():
             rows.append((OTHER_PREFIX + code, value_of(line), code))

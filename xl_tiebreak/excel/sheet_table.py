@@ -19,6 +19,7 @@ from ..crosstable import MAX_ROUNDS, Row, tournament_from_rows
 from ..notation import spreadsheet_error
 from ..errors import InputError
 from ..model import Tournament
+from ..name_text import clean_name
 from ..textutil import is_digits
 from ..validation import Findings, strict
 
@@ -260,7 +261,11 @@ def _read(table: Sequence[Sequence[object]], cell_name: Optional[Callable[[int, 
             if rating is not None and rating <= 0:
                 rating = None
         text = lambda j: "" if j is None or r[j] is None else str(r[j]).strip()  # noqa: E731
-        out.append(Row(no=no, name=text(layout.name), rating=rating, cells=cells,
+        player_name, changed = clean_name(text(layout.name))
+        if changed:
+            fd.add("name", f"name {player_name!r}: {changed}", place_of(i, layout.name, f"name of player {no}")
+                   if layout.name is not None else f"name of player {no}")
+        out.append(Row(no=no, name=player_name, rating=rating, cells=cells,
                        title=text(layout.title), fed=text(layout.fed), fide_id=_id_text(r, layout.fide_id),
                        sex=text(layout.sex), birth=_birth_text(r, layout.birth), club=text(layout.club)))
         row_of[no] = i

@@ -74,7 +74,7 @@ def _tables(matches: Table, teams: Table, settings: Any) -> TeamTables:
 def _edition_source(tables: TeamTables) -> str:
     """Why this edition, for the status line: chosen, the start date's, or assumed."""
     st = tables.settings
-    note = f"; {st.start_where}: {st.start_note}" if st.start_note else ""
+    note = "".join(f"; {where}: {message}" for rule, message, where in st.notes if rule == "date-order")
     if st.edition:
         return f" (chosen{note})"
     return f" (start date {st.start_date}{note})" if st.start_date else " (assumed: no start date)"

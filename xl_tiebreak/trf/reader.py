@@ -19,6 +19,7 @@ import numpy as np
 from ..errors import InputError
 from ..input_file import read_input_file
 from ..model import KIND_INDEX, KINDS, Kind, LazyRounds, Player, Round, Scoring, Tournament, last_played_round
+from ..name_text import clean_name
 from ..pairings import ENTERED, PAIRED, reconcile_arrays
 from ..textutil import is_digits
 from ..tiebreaks.context import Compiled
@@ -173,7 +174,10 @@ def _player_fields(line: str, lineno: int, source: str, fd: Findings,
             else:
                 declared = points_seen[pts_text] = Fraction(pts_text)
     rank_text = line[_RANK].strip()
-    return {"no": int(no_text), "name": line[_NAME].strip(), "rating": rating, "rounds": (),
+    name, changed = clean_name(line[_NAME])
+    if changed:
+        fd.add("name", f"name {name!r}: {changed}", f"{source} line {lineno}, {FIELDS['name'].where}")
+    return {"no": int(no_text), "name": name, "rating": rating, "rounds": (),
             "title": line[_TITLE].strip(), "fed": line[_FED].strip(), "sex": line[_SEX].strip(),
             "fide_id": line[_FIDE_ID].strip(), "birth": line[_BIRTH].strip(), "declared_points": declared,
             "declared_rank": int(rank_text) if rank_text.isascii() and rank_text.isdigit() else None}

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Callable, NamedTuple, Optional
 
 from ..dates import read_date
 from ..errors import InputError
+from ..name_text import clean_name
 from ..model import STANDARD_SCORING, Scoring
 from ..validation import Findings
 from .layout import points_text
@@ -72,7 +73,9 @@ Reader = Callable[[Header, Record, Findings], Optional[bool]]
 
 
 def _name(h: Header, rec: Record, fd: Findings) -> None:
-    h.name = rec.rest
+    h.name, changed = clean_name(rec.rest)
+    if changed:
+        fd.add("name", f"event name {h.name!r}: {changed}", f"{rec.where}, column 5")
 
 
 def _start(h: Header, rec: Record, fd: Findings) -> None:

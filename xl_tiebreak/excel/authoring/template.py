@@ -428,6 +428,18 @@ def _settings(ws, spec: Spec) -> None:
     print_setup(ws, f"A1:C{OPTIONS_HEAD_ROW + len(OPTION_NAMES)}")
 
 
+#: the characters a worksheet cell cannot hold (XML 1.0 has no place for them; openpyxl refuses them)
+_NOT_IN_A_CELL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f]")
+
+
+def cell_text(value: str) -> str:
+    """Text as a worksheet cell holds it: a control character XML cannot carry dropped (NUL, ESC,
+    ...; VT and FF, line breaks, a space), as a name's reader cleans it
+    (:mod:`xl_tiebreak.name_text`); a name, cleaned already, passes unchanged, so the workbook
+    shows the name every other output shows."""
+    return _NOT_IN_A_CELL.sub(lambda m: " " if m.group() in "\x0b\x0c" else "", value)
+
+
 def event_sheet(wb: Workbook, rows: Sequence[tuple[str, str, str]]) -> None:
     """The ``Event`` sheet after Settings: the TRF header records (label | value | record code),
     written back by export-trf (see :mod:`.event_sheet`); values are text, never formulas."""
@@ -446,7 +458,7 @@ def event_sheet(wb: Workbook, rows: Sequence[tuple[str, str, str]]) -> None:
         c = ws.cell(i, 2)
         c.fill, c.number_format = _INPUT_FILL, "@"
         if value:
-            c.value, c.data_type = value, "s"
+            c.value, c.data_type = cell_text(value), "s"
         ws.cell(i, 3, code).font = _NOTE
     ws.column_dimensions["A"].width = 18
     ws.column_dimensions["B"].width = 60
