@@ -190,3 +190,24 @@ def test_the_printed_heading_names_the_edition_every_other_face_reads(book, tmp_
                               capture_output=True, text=True).stdout
         heads = {m.group(1) for m in re.finditer(r"Standings - edition (\S+)", text)}
         assert heads == {edition}, (b, heads)
+
+
+def test_a_birth_date_typed_day_first_is_read_as_the_start_date_is_and_written_back_as_trf_writes_it(book, tmp_path,
+                                                                                                     capsys):
+    """A Born cell holding the text 05/08/2008 (day first: 5 August 2008, with a warning naming the
+    cell) makes player 2 17 on 1 June 2026 (U18 counted on the start date), and export-trf writes
+    the birth date YYYY/MM/DD (TRF's form, 001 columns 70-79)."""
+    from workbook_typing import find_header
+    col, head = find_header(read_sheet(book, "Crosstable"), "Born")
+    cell = f"Crosstable!{chr(ord('A') + col - 1)}{head + 2}"  # player 2's row
+    type_cells(book, {"Settings!B5": "2026-06-01", cell: "05/08/2008"})
+    code, out, err = _run(capsys, "standings", book, "--category", "U18", "--age", "date", "--format", "json")
+    assert code == 0 and 2 in [p["no"] for p in json.loads(out)["players"]]
+    assert f"{cell.split('!')[0]}!" in err and "birth date '05/08/2008' could be 5 August 2008 or 8 May 2008" in err
+    code, out, _ = _run(capsys, "check", book, "--format", "json")
+    assert [(f["rule"], f["where"]) for f in json.loads(out)["findings"] if f["rule"] == "date-order"] == \
+        [("date-order", cell)]
+    trf = tmp_path / "back.trf"
+    assert _run(capsys, "export-trf", book, "-o", trf)[0] == 0
+    line = next(ln for ln in trf.read_text(encoding="utf-8").splitlines() if ln.startswith("001    2"))
+    assert line[69:79] == "2008/08/05"

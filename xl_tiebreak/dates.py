@@ -37,7 +37,7 @@ from typing import Any, Optional
 
 from .errors import InputError
 
-__all__ = ["EventDate", "read_date", "date_text", "MONTHS"]
+__all__ = ["EventDate", "read_date", "read_birth", "date_text", "MONTHS"]
 
 MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
           "november", "december")
@@ -151,3 +151,40 @@ def read_date(value: Any, what: str = "start date", where: Optional[str] = None,
     shown = shown if len(shown) <= 30 else shown[:27] + "..."
     hint = "YYYY/MM/DD" if trf else "YYYY-MM-DD"
     raise InputError(f"{what} {shown!r} is not a date; write {hint}", where)
+
+
+#: TRF's birth date (001, columns 70-79): YYYY/MM/DD, a year alone, 00 for an unknown month or day
+_TRF_BIRTH = re.compile(r"(\d{4})(?:[/.-](\d{1,2})(?:[/.-](\d{1,2}))?)?", re.ASCII)
+
+
+def read_birth(text: str) -> "tuple[Optional[tuple[dt.date, dt.date]], str]":
+    """The earliest and latest day a birth date may stand for (the same day twice when it is
+    complete) and :func:`read_date`'s warning: TRF's ``YYYY/MM/DD``, a year alone, ``00`` (or
+    nothing) for an unknown month or day; or any date :func:`read_date` reads (``08/01/2010``
+    day first). ``None`` when it is no date: the player is then in no age category, and the
+    category's note names him.
+
+    >>> read_birth("2012/05/00")[0]
+    (datetime.date(2012, 5, 1), datetime.date(2012, 5, 31))
+    >>> read_birth("18.05.2010")[0][0], read_birth("1999")[0][1]
+    (datetime.date(2010, 5, 18), datetime.date(1999, 12, 31))
+    """
+    t = (text or "").strip()
+    m = _TRF_BIRTH.fullmatch(t)
+    if m is None:
+        try:
+            got = read_date(t, "birth date")
+        except InputError:
+            return None, ""
+        return ((got.day, got.day) if got else None), got.note if got else ""
+    y, mo, d = int(m.group(1)), int(m.group(2) or 0), int(m.group(3) or 0)
+    if not y:
+        return None, ""
+    try:
+        if not mo:
+            return (dt.date(y, 1, 1), dt.date(y, 12, 31)), ""
+        if not d:
+            return (dt.date(y, mo, 1), dt.date(y + (mo == 12), mo % 12 + 1, 1) - dt.timedelta(days=1)), ""
+        return (dt.date(y, mo, d), dt.date(y, mo, d)), ""
+    except ValueError:  # 2010/13/45
+        return None, ""
