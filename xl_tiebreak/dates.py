@@ -147,7 +147,10 @@ def read_date(value: Any, what: str = "start date", where: Optional[str] = None,
         got = _from_text(text, trf, order) if len(text) <= _LONGEST else None
         if got is not None:
             return got
-    shown = str(value).strip()
+    try:
+        shown = str(value).strip()
+    except ValueError:  # an integer past Python's 4,300 digits
+        shown = "a number of 4,300+ digits"
     shown = shown if len(shown) <= 30 else shown[:27] + "..."
     hint = "YYYY/MM/DD" if trf else "YYYY-MM-DD"
     raise InputError(f"{what} {shown!r} is not a date; write {hint}", where)
