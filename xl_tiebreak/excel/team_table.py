@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Optional, Sequence
 
+from ..dates import read_date
 from ..errors import InputError
 from ..model import Kind, Player, Round, Tournament
 from ..name_text import clean_name
@@ -205,7 +206,6 @@ def read_team_settings(rows: Any, cell_name: CellName = default_cell_name) -> Te
         raise InputError(f"home colours {colours[:30]!r}: write the home team's colour on each board, "
                          "e.g. WBWB", where.get("colours", ""))
     rounds = _whole(got.get("rounds"), "the number of rounds", where.get("rounds", ""), 1, MAX_TEAM_ROUNDS)
-    from ..dates import read_date
     day = read_date(got.get("start_date"), where=where.get("start_date") or None)
     start = day.iso if day is not None else ""
     notes = [("date-order", f"start date {day.note}", where.get("start_date", ""))] if day is not None and day.note \
