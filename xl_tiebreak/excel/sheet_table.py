@@ -267,9 +267,9 @@ def _read(table: Sequence[Sequence[object]], cell_name: Optional[Callable[[int, 
             fd.add("name", f"name {player_name!r}: {changed}", place_of(i, layout.name, f"name of player {no}")
                    if layout.name is not None else f"name of player {no}")
         birth = _birth_text(r, layout.birth)
-        if birth and layout.birth is not None and isinstance(r[layout.birth], str):  # a date typed as text
+        if birth and not birth[:4].isdigit():  # not TRF's YYYY/MM/DD: read as every date is, day first
             span, note = read_birth(birth)
-            if span is not None and span[0] == span[1]:  # as TRF writes it: export-trf keeps it so
+            if span is not None and span[0] == span[1]:  # as TRF writes it: export-trf writes it so
                 birth = f"{span[0].year:04d}/{span[0].month:02d}/{span[0].day:02d}"
             if note:
                 fd.add("date-order", f"birth date {note}", place_of(i, layout.birth, f"birth date of player {no}"))
