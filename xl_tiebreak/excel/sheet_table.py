@@ -267,7 +267,7 @@ def _read(table: Sequence[Sequence[object]], cell_name: Optional[Callable[[int, 
             fd.add("name", f"name {player_name!r}: {changed}", place_of(i, layout.name, f"name of player {no}")
                    if layout.name is not None else f"name of player {no}")
         birth = _birth_text(r, layout.birth)
-        if birth and not birth[:4].isdigit():  # not TRF's YYYY/MM/DD: read as every date is, day first
+        if birth and layout.birth is not None and not birth[:4].isdigit():  # not TRF's YYYY/MM/DD: day first
             span, note = read_birth(birth)
             if span is not None and span[0] == span[1]:  # as TRF writes it: export-trf writes it so
                 birth = f"{span[0].year:04d}/{span[0].month:02d}/{span[0].day:02d}"
