@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from xl_tiebreak import InputError, parse_trf
-from xl_tiebreak.trf.records import parse_date
+from xl_tiebreak.dates import read_date
 from conftest import trf_line
 
 
@@ -37,4 +37,8 @@ def test_points_no_scoring_explains_are_refused_with_the_line():
                                       ("2024/04/01", "2024-04-01"), ("24/09/2010", "2010-09-24"),
                                       ("May 29, 2020", "2020-05-29"), ("soon", None)])
 def test_start_dates(text, iso):
-    assert parse_date(text) == iso
+    if iso is None:
+        with pytest.raises(InputError, match="not a date"):
+            read_date(text, trf=True)
+    else:
+        assert read_date(text, trf=True).iso == iso

@@ -7,7 +7,11 @@ from fractions import Fraction
 from xl_tiebreak import parse_trf, write_trf
 from xl_tiebreak.model import Scoring
 from xl_tiebreak.trf.layout import player_line
-from xl_tiebreak.trf.records import READERS, WRITERS, parse_date, parse_scoring
+import pytest
+
+from xl_tiebreak.dates import read_date
+from xl_tiebreak.errors import InputError
+from xl_tiebreak.trf.records import READERS, WRITERS, parse_scoring
 from xl_tiebreak.validation import Findings
 
 PLAYERS = [player_line({"no": 1, "name": "One, A", "points": "1.0"}, [(2, "w", "1")]),
@@ -50,18 +54,20 @@ def test_a_bad_round_count_is_reported_and_not_kept():
 
 def test_written_back_the_header_follows_the_tournament():
     from dataclasses import replace
-    text = "\n".join(["012 Old name", "042 04.03.2025", "062 2", "142 1", "202 BH", "999 other"] + PLAYERS)
+    text = "\n".join(["012 Old name", "042 2025.03.04", "062 2", "142 1", "202 BH", "999 other"] + PLAYERS)
     t = parse_trf(text, findings=Findings(strict=False))
     renamed = replace(t, name="New name", tiebreaks=("SB",), kind="swiss")
     out = write_trf(renamed).splitlines()
-    assert out[:6] == ["012 New name", "042 04.03.2025", "062 2", "142 1", "202 SB", "999 other"]
+    assert out[:6] == ["012 New name", "042 2025.03.04", "062 2", "142 1", "202 SB", "999 other"]
     assert "092 Individual: Swiss-System" in out
 
 
 def test_dates_in_the_spellings_arbiters_use():
-    assert [parse_date(t) for t in ("2025/03/04", "25/03/04", "4.3.2025", "04-03-25", "Mar 4, 2025",
-                                    "2025/02/30", "soon")] == \
-        ["2025-03-04"] * 5 + [None, None]
+    assert [read_date(t, trf=True).iso for t in ("2025/03/04", "25/03/04", "4.3.2025", "Mar 4, 2025")] == \
+        ["2025-03-04"] * 4
+    for text in ("04-03-25", "2025/02/30", "soon"):  # a two-digit year other than TRF's YY/MM/DD: no date
+        with pytest.raises(InputError, match="is not a date; write YYYY/MM/DD"):
+            read_date(text, trf=True)
 
 
 def test_scoring_in_the_standard_columns_and_written_freely():

@@ -16,6 +16,7 @@ from oracle.gacrux_runner import GacruxError, gacrux_available, run_gacrux
 from workbook_typing import type_cells
 from xl_tiebreak import compute, parse_trf, read_trf
 from xl_tiebreak.cli import main
+from xl_tiebreak.dates import read_date
 from xl_tiebreak.excel.book_reader import read_workbook
 from xl_tiebreak.excel.event_sheet import LABELS, WORKED_OUT, value_of
 from xl_tiebreak.excel.sheet_table import rows_to_tournament
@@ -84,7 +85,13 @@ def test_a_real_event_keeps_every_field_through_a_workbook(real_event, tmp_path)
     assert [[getattr(p, f) for f in IDENTITY] for p in b.players] == \
         [[getattr(p, f) for f in IDENTITY] for p in a.players]
     assert (b.rounds, b.kind, b.start_date, b.name) == (a.rounds, a.kind, a.start_date, a.name)
-    assert _header(out) == _header(real_event)
+    got, want = _header(out), _header(real_event)
+    # the start date kept, written year first where the file wrote it otherwise (07/03/2024: FIDE's
+    # reference reads a day-first date with slashes as another day)
+    assert [read_date(v, trf=True).iso for v in got.pop("042", [])] == \
+        [read_date(v, trf=True).iso for v in want.pop("042", [])]
+    assert all(v[:4].isdigit() for v in _header(out).get("042", []))
+    assert got == want
     if a.tiebreaks:
         assert b.tiebreaks == a.tiebreaks
     for p, q in zip(a.players, b.players):
@@ -119,7 +126,8 @@ def test_the_event_sheet_holds_the_header_and_edits_are_written_back(tmp_path):
                    encoding="utf-8")
     out = _round_trip(src, tmp_path)
     text = out.read_text(encoding="utf-8")
-    assert "022 Oslo\n042 01/01/2025\n102 A. Arbiter\n" in text  # the start date as the file wrote it
+    # the start date in its place, year first as TRF writes dates (FIDE's reference reads 01/01/2025 as 2001-01-20)
+    assert "022 Oslo\n042 2025/01/01\n102 A. Arbiter\n" in text
     from workbook_typing import read_sheet
     cells = read_sheet(tmp_path / "book.xlsx", "Event")
     labels = {cells[k]: cells.get("B" + k[1:]) for k in cells if k[0] == "A"}
@@ -259,6 +267,16 @@ TEAM_POINTS = {"crete-interclub-2025-team.trf": {58: ("1.5", "0.5"), 65: ("2.0",
                                                  119: ("3.0", "2.0"), 126: ("1.5", "0.5")}}
 
 
+def _start_as_written(line: str) -> str:
+    """A header line as the writer writes it back: record 042 kept when its date is written year
+    first, else as TRF's YYYY/MM/DD (FIDE's reference reads a day-first date with slashes,
+    18/05/2026, as another day, 2018-05-20); every other line as it is."""
+    rest = line[4:].strip()
+    if line[:3] != "042" or not rest or rest[:4].isdigit():
+        return line
+    return "042 " + read_date(rest, trf=True).iso.replace("-", "/")
+
+
 def _lines(path: Path) -> list[str]:
     from xl_tiebreak.trf.reader import trf_text
     from xl_tiebreak.validation import Findings
@@ -312,7 +330,7 @@ def test_a_real_file_written_back_keeps_every_record_and_field(path):
     t = read_trf(path)
     notes: list[str] = []
     written = write_trf(t, notes).splitlines()
-    original = _lines(path)
+    original = [_start_as_written(ln) for ln in _lines(path)]
     assert notes == []
     head_a = [ln for ln in original if ln[:3] != "001" and ln.strip()]
     head_b = [ln for ln in written if ln[:3] != "001"]
@@ -327,7 +345,7 @@ def test_a_real_file_written_back_keeps_every_record_and_field(path):
         [[(r.kind, r.opponent, r.points) for r in p.rounds] for p in t.players]
     assert (again.rounds, again.kind, again.start_date, again.name, again.scoring) == \
         (t.rounds, t.kind, t.start_date, t.name, t.scoring)
-    assert again.header == t.header + tuple(ADDED.get(path.name, []))
+    assert again.header == tuple(map(_start_as_written, t.header)) + tuple(ADDED.get(path.name, []))
 
 
 @pytest.mark.parametrize("path", TEAM_FILES, ids=lambda p: getattr(p, "name", "none"))

@@ -7,11 +7,12 @@ This is test equipment, not the product: the product never re-saves a user's wor
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 import re
 import zipfile
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Mapping, NamedTuple
 
 from xl_tiebreak.excel.xlsx.a1 import column_letter, split_cell
 from xl_tiebreak.excel.xlsx.parts import sheet_parts
@@ -20,7 +21,27 @@ _ROW = re.compile(r'<row\b[^>]*\br="(\d+)"[^>]*?(/>|>(.*?)</row>)', re.S)
 _CELL = re.compile(r'<c\b[^>]*\br="([A-Z]+)(\d+)"[^>]*?(?:/>|>.*?</c>)', re.S)
 
 
+class _Day(NamedTuple):
+    """A date typed into a cell as Excel saves one: its serial number, in a date-formatted style."""
+
+    serial: int
+    style: int
+
+
+def _date_style(styles: str) -> tuple[str, int]:
+    """``styles.xml`` with a cell style showing a date (built-in format 14) added, and its index."""
+    m = re.search(r'<cellXfs count="(\d+)"', styles)
+    assert m, "styles.xml without cellXfs"
+    n = int(m.group(1))
+    end = styles.index("</cellXfs>")
+    styles = (styles[:end] + '<xf numFmtId="14" fontId="0" fillId="0" borderId="0" applyNumberFormat="1"/>'
+              + styles[end:])
+    return styles.replace(m.group(0), f'<cellXfs count="{n + 1}"', 1), n
+
+
 def _cell_xml(ref: str, value: Any, style: str) -> str:
+    if isinstance(value, _Day):
+        return f'<c r="{ref}" s="{value.style}"><v>{value.serial}</v></c>'
     if value is None or value == "":
         return f'<c r="{ref}"{style}/>'
     if isinstance(value, (int, float)) and not isinstance(value, bool):
@@ -64,7 +85,8 @@ def _set(xml: str, coord: str, value: Any) -> str:
 
 
 def type_cells(book: Path, values: Mapping[str, Any]) -> None:
-    """Set ``{"Sheet!A1": value}`` in ``book`` and save it (empty text or None empties a cell)."""
+    """Set ``{"Sheet!A1": value}`` in ``book`` and save it (empty text or None empties a cell; a
+    ``datetime.date`` is typed as a date cell, its serial number in a date format)."""
     by_sheet: dict[str, dict[str, Any]] = {}
     for ref, v in values.items():
         sheet, coord = ref.rsplit("!", 1)
@@ -74,6 +96,13 @@ def type_cells(book: Path, values: Mapping[str, Any]) -> None:
         paths = {p.title: p.path for p in sheet_parts(z)}
         parts = {info.filename: z.read(info.filename) for info in z.infolist()}
         infos = z.infolist()
+    if any(isinstance(v, dt.date) for v in values.values()):
+        styles, style = _date_style(parts["xl/styles.xml"].decode("utf-8"))
+        parts["xl/styles.xml"] = styles.encode("utf-8")
+        for cells in by_sheet.values():
+            for coord, v in cells.items():
+                if isinstance(v, dt.date):
+                    cells[coord] = _Day((v - dt.date(1899, 12, 30)).days, style)
     for sheet, cells in by_sheet.items():
         xml = parts[paths[sheet]].decode("utf-8")
         for coord, v in cells.items():

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Callable, Generic, Optional, Sequence, TypeVar
 
+from .dates import read_birth
 from .errors import InputError
 from .model import Player
 from .number_text import whole_number
@@ -58,21 +59,10 @@ class Category:
 
 
 def _births(p: Player) -> Optional[tuple[date, date]]:
-    """The earliest and latest day the TRF birth field (``YYYY/MM/DD``, ``YYYY``, or with ``00`` for
-    an unknown month or day) may stand for; the same day twice when it is complete."""
-    m = re.fullmatch(r"\s*(\d{4})(?:[/.-](\d{1,2})(?:[/.-](\d{1,2}))?)?\s*", p.birth or "")
-    if not m or int(m.group(1)) == 0:
-        return None
-    y, mo, d = int(m.group(1)), int(m.group(2) or 0), int(m.group(3) or 0)
-    try:
-        if not mo:
-            return date(y, 1, 1), date(y, 12, 31)
-        if not d:
-            last = (date(y + (mo == 12), mo % 12 + 1, 1) - date.resolution)
-            return date(y, mo, 1), last
-        return date(y, mo, d), date(y, mo, d)
-    except ValueError:
-        return None
+    """The earliest and latest day the birth field may stand for (:func:`xl_tiebreak.dates.read_birth`,
+    the one reading of dates: TRF's ``YYYY/MM/DD``, ``YYYY``, ``00`` for an unknown month or
+    day, or a date as a workbook's Born cell may hold it); the same day twice when it is complete."""
+    return read_birth(p.birth or "")[0]
 
 
 def _age_test(limit: int, junior: bool) -> Callable[[Player, Optional[date], str], Optional[bool]]:

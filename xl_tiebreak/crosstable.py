@@ -7,7 +7,7 @@ caller's own cell names).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Optional, Sequence
 
 import numpy as np
@@ -23,6 +23,7 @@ from .model import (
     Tournament,
     last_played_round,
 )
+from .name_text import clean_name
 from .notation import PLAIN_GAME, NotationError, format_cell, is_fide_cell, is_us_cell, parse_cell
 from .number_text import quoted
 from .pairings import ENTERED, PAIRED, reconcile
@@ -213,6 +214,10 @@ def tournament_from_rows(rows: Sequence[Row], *, rounds: Optional[int] = None, n
                    row_place(row) if row_place else f"player {row.no}")
             continue
         seen.add(row.no)
+        shown, changed = clean_name(row.name)  # (the readers clean and name the cell; this is the net)
+        if changed:
+            fd.add("name", f"name {shown!r}: {changed}", row_place(row) if row_place else f"player {row.no}")
+            row = replace(row, name=shown)
         unique.append(row)
     parsed: dict[int, list[Round]] = {}
     bad: set[tuple[int, int]] = set()

@@ -36,6 +36,10 @@ RULES: dict[str, tuple[str, str]] = {
     "blank-round": ("warning", "nothing entered in a round the event has played, later rounds filled"),
     "half-typed": ("warning", "the round being typed: a game with one side typed, the other still empty (not in yet)"),
     "date": ("error", "a start date that is not a date"),
+    "name": ("warning", "a name holding a bidirectional control (U+202E ...), a line break or a control character: "
+             "dropped (a break: a space), so that it cannot change what a reader sees"),
+    "date-order": ("warning", "a date whose day and month could be swapped (08/01/2026): read day first, both "
+                   "readings named"),
     "descriptor": ("error", "a tie-break descriptor that is not one (unknown code, bad modifier, empty entry)"),
     "list-gap": ("warning", "an empty entry before a code in a tie-break list (two commas in a row in record 202, a "
                  "blank Settings row between two codes): it is skipped, the later tie-breaks move up"),

@@ -5,12 +5,16 @@ the settings; each bad one refused with the function's name and what was expecte
 from __future__ import annotations
 
 import datetime
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from ..editions import get_edition
 from ..errors import EditionError, InputError, TiebreakError
 from ..options import Options, options_from_pairs
 from .sheet_table import MAX_ROUNDS
+
+if TYPE_CHECKING:
+    from ..dates import EventDate
+    from ..editions import Edition
 
 
 def is_hashable(v: Any) -> bool:
@@ -53,63 +57,80 @@ def read_kind(kind: Any) -> Optional[str]:
     raise InputError(f"kind: unknown event type {shown(kind)}; use swiss or round-robin")
 
 
+#: the words of an event-type cell (Settings!B4 lies inside the edition range B3:B5 the templates pass)
+_KINDS = ("swiss", "round-robin", "roundrobin", "round robin", "rr")
+
+
+def _edition_cells(edition: Any) -> list[tuple[str, Any]]:
+    """The edition argument's values, each with its place in a range (``row 3 of the edition
+    range, column A``, which the recompute gives as the sheet cell) or ``""`` for one value."""
+    from .xlsx.a1 import column_letter
+    if not isinstance(edition, (list, tuple)):
+        return [("", edition)]
+    rows = [r if isinstance(r, (list, tuple)) else [r] for r in edition]
+    return [(f"row {i} of the edition range, column {column_letter(j)}", c)
+            for i, r in enumerate(rows, start=1) for j, c in enumerate(r, start=1)]
+
+
+def _edition_argument(edition: Any, function: str) -> "tuple[Optional[Edition], Optional[EventDate], str]":
+    """The edition argument read: the edition a cell names, the start date a cell holds (read
+    by :mod:`xl_tiebreak.dates`, the one reading of every face) and its place (see
+    :func:`_edition_cells`). A range's first cell is the edition (empty: by the date), the
+    others the event type (skipped) and the start date, as the templates pass Settings!B3:B5;
+    a name of an edition counts wherever it is. A cell that is neither is an error naming it:
+    as a date when it is one's place, a number or begins with a digit, else as an edition."""
+    from ..dates import read_date
+    head = f"{function}: edition: " if function else "edition: "
+    chosen: Optional[Edition] = None
+    day: Optional[EventDate] = None
+    place_of_day = ""
+    for k, (place, c) in enumerate(_edition_cells(edition)):
+        text = text_of(c)
+        if c is None or not text or (k and text.lower() in _KINDS):
+            continue
+        try:
+            got = get_edition(text)
+        except TiebreakError as exc:
+            try:
+                got_day = read_date(c, where=place or None)
+            except InputError as bad:
+                if k == 0 and isinstance(c, str) and not text[:1].isdigit():
+                    raise EditionError(head + str(exc)) from None
+                raise InputError(head + (str(bad) if place else f"{shown(c)} is neither an edition name nor a "
+                                         "date; write e.g. fide2026, or the start date as YYYY-MM-DD")) from None
+            if day is None:
+                day, place_of_day = got_day, place
+        else:
+            chosen = chosen or got
+    return chosen, day, place_of_day
+
+
+def edition_date(edition: Any, function: str = "") -> "tuple[Optional[EventDate], str]":
+    """The event's start date the edition argument holds (None without one) and its place: in a
+    range (the templates pass Settings!B3:B5), the cell that names no edition and no event type."""
+    _, day, place = _edition_argument(edition, function)
+    return day, place
+
+
 def read_edition(edition: Any, function: str = "") -> Any:
     """The rule edition: a name (fide2026, fide2024, fide2012), or the event's start date (a date
-    cell, an Excel date number from 1970 on, or text YYYY-MM-DD) meaning the edition in force then (C.07's
-    editions apply by the start date); or a range holding both, as the templates pass
-    Settings!B3:B5: a name chosen there wins, else the date's edition. Empty: fide2026."""
-    from ..editions import EDITIONS, edition_for_date
-    if isinstance(edition, (list, tuple)):
-        cells = [c for row in edition for c in (row if isinstance(row, (list, tuple)) else [row])]
-        for c in cells:
-            if text_of(c).lower() in EDITIONS:
-                return get_edition(text_of(c).lower())
-        for c in cells:
-            day = read_date(c)
-            if day:
-                return edition_for_date(day)
-        return get_edition(None)
-    day = read_date(edition)
-    if day:
-        return edition_for_date(day)
-    text = text_of(edition)
-    if text[:4].isdigit() and len(text) >= 8:
-        raise InputError(f"{function + ': ' if function else ''}edition {text[:30]!r} is neither an edition "
-                         "name nor a date (YYYY-MM-DD)")
-    try:
-        return get_edition(text or None)
-    except TiebreakError as exc:
-        raise EditionError(f"{function + ': ' if function else ''}edition: {exc}") from None
+    cell, an Excel date number from 1970 on, or a date text, read as :mod:`xl_tiebreak.dates`
+    reads every date) meaning the edition in force then (C.07's editions apply by the start
+    date); or a range holding both, as the templates pass Settings!B3:B5: a name chosen there
+    wins, else the date's edition (a date that is none is an error even then). Empty: fide2026."""
+    from ..editions import edition_for_date
+    chosen, day, _ = _edition_argument(edition, function)
+    return chosen or (edition_for_date(day.iso) if day is not None else get_edition(None))
 
 
 def edition_source(edition: Any) -> str:
-    """Why this edition, for STATUS: chosen, the start date's, or assumed for want of a date."""
-    from ..editions import EDITIONS
-    cells = [c for row in edition for c in (row if isinstance(row, (list, tuple)) else [row])] \
-        if isinstance(edition, (list, tuple)) else [edition]
-    if any(text_of(c).lower() in EDITIONS for c in cells):
-        return " (chosen)"
-    day = next((d for d in map(read_date, cells) if d), None)
-    return f" (start date {day})" if day else " (assumed: no start date)"
-
-
-def read_date(v: Any) -> Optional[str]:
-    """An ISO date from a date cell, an Excel date number (days since 1899-12-30) or text
-    YYYY-MM-DD (also with / or .); None for anything else."""
-    import datetime as dt
-    if isinstance(v, dt.datetime):
-        return v.date().isoformat()
-    if isinstance(v, dt.date):
-        return v.isoformat()
-    if isinstance(v, (int, float)) and not isinstance(v, bool):
-        if 25_569 <= v < 2_958_466 and float(v).is_integer():  # 1970 to 9999
-            return (dt.date(1899, 12, 30) + dt.timedelta(days=int(v))).isoformat()
-        return None
-    text = text_of(v)
-    if len(text) == 10 and text[4] in "-/." and text[:4].isdigit():
-        from ..trf.records import parse_date
-        return parse_date(text)
-    return None
+    """Why this edition, for STATUS: chosen, the start date's, or assumed for want of a date; with
+    the warning of a start date whose day and month could be swapped (its place in the range)."""
+    chosen, day, place = _edition_argument(edition, "")
+    note = f"; {place + ': ' if place else ''}{day.note}" if day is not None and day.note else ""
+    if chosen is not None:
+        return f" (chosen{note})"
+    return f" (start date {day.iso}{note})" if day is not None else " (assumed: no start date)"
 
 
 def read_rounds(rounds: Any, function: str) -> Optional[int]:

@@ -14,7 +14,6 @@ with two sheets of one name (Excel compares them without case) is refused.
 
 from __future__ import annotations
 
-import datetime as dt
 import io
 import re
 import zipfile
@@ -25,6 +24,7 @@ from typing import Any, Callable, Iterable, Optional
 from ..errors import InputError
 from ..input_file import read_input_file
 from ..model import Tournament
+from ..name_text import clean_name
 from ..options import Options, options_from_pairs
 from ..validation import Findings, strict
 from .xlsx.a1 import column_letter
@@ -52,7 +52,7 @@ class BookSettings:
     edition: str = ""
     kind: str = ""
     tiebreaks: tuple[str, ...] = ()
-    start_date: str = ""
+    start_date: Any = ""  # Settings!B5 as the cell holds it (a date, a number, text): read by xl_tiebreak.dates
     options: Optional[Options] = None  # the rating for unrated players and the open choices
     rounds: Optional[int] = None  # Settings!B13 "Rounds"
     live: bool = False  # Settings!B15 "Live standings"
@@ -306,16 +306,14 @@ def read_settings(book: Book) -> BookSettings:
     cells = book.cells(title)
     tbs = [cells.get(f"B{TB_FIRST_ROW + j}") for j in range(TB_SLOTS)]
     start: Any = cells.get(START_CELL)
-    if isinstance(start, (dt.datetime, dt.date)):  # typed as a date in Excel
-        start = start.date().isoformat() if isinstance(start, dt.datetime) else start.isoformat()
     return BookSettings(str(cells.get(EDITION_CELL) or "").strip(), str(cells.get(TYPE_CELL) or "").strip(),
                         tuple(str(t).strip() for t in tbs if t is not None and str(t).strip()),
-                        str(start or "").strip(), _settings_options(cells), _rounds(cells), _live(cells))
+                        "" if start is None else start, _settings_options(cells), _rounds(cells), _live(cells))
 
 
 def read_book(book: Book, findings: Optional[Findings] = None) -> tuple[Tournament, BookSettings]:
     """The tournament of an opened workbook's crosstable and its settings (see read_workbook)."""
-    from ..trf.records import parse_date  # here: the recompute, which reads only the name, starts without it
+    from ..dates import read_date  # here: the recompute, which reads only the name, starts without it
     from .sheet_table import rows_to_tournament
     fd = findings if findings is not None else strict()
     place = crosstable_place(book)
@@ -330,7 +328,9 @@ def read_book(book: Book, findings: Optional[Findings] = None) -> tuple[Tourname
         return f"{place.sheet}!{column_letter(place.min_col + j)}{place.min_row + i}"
 
     a1 = book.cells(place.sheet).get("A1")
-    title = a1 if place.sheet == "Crosstable" and isinstance(a1, str) else ""
+    title, changed = clean_name(a1 if place.sheet == "Crosstable" and isinstance(a1, str) else "")
+    if changed:
+        fd.add("name", f"event name {title!r}: {changed}", f"{place.sheet}!A1")
     kind = settings.kind or None
     if kind not in (None, "swiss", "round-robin"):
         fd.add("layout", f"type {kind!r} is neither swiss nor round-robin", "Settings!B4")
@@ -342,12 +342,16 @@ def read_book(book: Book, findings: Optional[Findings] = None) -> tuple[Tourname
         if exc.where:
             raise
         raise InputError(exc.detail, f"{place.sheet}!{place.area}") from None
-    if settings.start_date:
-        iso = parse_date(settings.start_date)
-        if iso is None:
-            fd.add("date", f"start date {settings.start_date!r} is not a date (write YYYY-MM-DD)", "Settings!B5")
-        else:
-            t = replace(t, start_date=iso)
+    where = f"Settings!{START_CELL}"
+    try:
+        start = read_date(settings.start_date, where=where)
+    except InputError as exc:
+        fd.add("date", exc.detail, where)
+    else:
+        if start is not None:
+            t = replace(t, start_date=start.iso)
+            if start.note:
+                fd.add("date-order", f"start date {start.note}", where)
     _edition_findings(settings, t.start_date, fd)
     return t, settings
 
@@ -370,7 +374,7 @@ def _edition_findings(settings: BookSettings, start: Optional[str], fd: Findings
             fd.add("edition", f"the edition chosen, {chosen.name}, is not the one in force at the start date "
                    f"{start} ({edition_for_date(start).name}): values follow {chosen.name}; leave Settings!B3 "
                    "empty to follow the date", "Settings!B3")
-    elif not start:
+    elif not start and not str(settings.start_date).strip():  # (a date that is none: an error already)
         fd.add("edition", f"no start date: computed under {DEFAULT_EDITION.name} (the edition is assumed); write "
                "the start date in Settings!B5, or choose an edition in Settings!B3", "Settings!B5")
 

@@ -58,8 +58,10 @@ def workbook(args) -> tuple[str, int]:
         team = _team_trf(args.input, getattr(args, "encoding", None))
         if team is not None:
             return _team_workbook(args, *team)
+        from ..validation import Findings
+        found = Findings(strict=True)  # errors stop; the warnings (a name cleaned ...) are told below
         # --tiebreaks replaces record 202: the file's list is not checked then
-        t = read_trf(args.input, encoding=getattr(args, "encoding", None), check_list=not tbs)
+        t = read_trf(args.input, encoding=getattr(args, "encoding", None), findings=found, check_list=not tbs)
     if tbs:
         from ..descriptor import parse_list
         parse_list(tbs)  # refuse unknown codes before writing anything
@@ -69,8 +71,9 @@ def workbook(args) -> tuple[str, int]:
     if imported is not None:
         return _imported_workbook(args, imported, tbs)
     out = write_workbook(t, args.output, tiebreaks=tbs, edition=args.rules, overwrite=args.force, trf_fields=True)
+    notes = "".join(f"note: {f.where}: {f.message}\n" if f.where else f"note: {f.message}\n" for f in found.warnings)
     return (f"wrote {out}: {len(t.players)} players, {t.rounds} rounds, values filled in; after editing "
-            f"it without Excel, 'xl-tiebreak recompute {out}' fills them in again\n"), 0
+            f"it without Excel, 'xl-tiebreak recompute {out}' fills them in again\n{notes}"), 0
 
 
 def _team_trf(path, encoding):

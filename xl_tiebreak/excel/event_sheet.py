@@ -23,6 +23,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any, Optional, Sequence
 
+from ..name_text import clean_name
+
 SHEET = "Event"
 FIRST_ROW = 4  # A1 title, A2 a note, A3 the column heads
 #: the labelled records, in the order of TRF-16 (C.04 Annex 2)
@@ -73,8 +75,8 @@ def event_rows(header: Sequence[str], elsewhere: Sequence[str] = ()) -> list[tup
             if line.strip():
                 rows.append((WHOLE_LINE, line.rstrip(), ""))
             continue
-        if code in LABELS:
-            rows.append((LABELS[code], value_of(line), code))
+        if code in LABELS:  # (the event's name as its reader cleaned it: the name every output shows)
+            rows.append((LABELS[code], clean_name(value_of(line))[0] if code == "012" else value_of(line), code))
             seen.add(code)
         elif code not in WORKED_OUT and code.strip():
             rows.append((OTHER_PREFIX + code, value_of(line), code))
@@ -146,11 +148,10 @@ def round_dates(value: str) -> str:
     round's columns already (a TRF's, kept), else each date typed (``2026-04-10``, ``10/04/2026``,
     ``2026/04/10`` ...; blanks, commas or semicolons between them) at its round's columns as
     ``YY/MM/DD``; a text that is not dates stays as typed (``check`` names it)."""
-    from ..trf.records import parse_date
     at = ROUND_DATES_AT - 5  # the value starts at column 5
     if len(value) > at and not value[:at].strip():
         return value
-    dates = [parse_date(d) for d in value.replace(",", " ").replace(";", " ").split()]
+    dates = [_round_date(d) for d in value.replace(",", " ").replace(";", " ").split()]
     if not dates or None in dates:
         return value
     out = ""
@@ -158,6 +159,18 @@ def round_dates(value: str) -> str:
         assert iso is not None
         out = out.ljust(at + ROUND_DATES_EVERY * k) + f"{iso[2:4]}/{iso[5:7]}/{iso[8:10]}"
     return out
+
+
+def _round_date(text: str) -> Optional[str]:
+    """A round's date as ``YYYY-MM-DD`` (read as every date is, :func:`xl_tiebreak.dates.read_date`),
+    else ``None``."""
+    from ..dates import read_date
+    from ..errors import InputError
+    try:
+        got = read_date(text, "round date", trf=True)
+    except InputError:
+        return None
+    return got.iso if got else None
 
 
 def report_findings(book, elsewhere: "dict[str, tuple[str, Any]]", skip: Sequence[str] = ()) -> list:

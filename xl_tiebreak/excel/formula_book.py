@@ -375,7 +375,8 @@ class FormulaBook:
             return v
         given = dict(zip(signature(fx.FUNCTIONS[node.name]).parameters, node.args))
         origins: dict[str, tuple[str, int, int]] = {}
-        for param, label in (("matches", "Matches"), ("teams", "Teams"), ("settings", "Settings")):
+        for param, label in (("matches", "Matches"), ("teams", "Teams"), ("settings", "Settings"),
+                             ("edition", "edition")):
             a = given.get(param)
             ref = self.names.get(a.name.upper()) if isinstance(a, Name) else a if isinstance(a, Ref) else None
             if ref is not None and ":" in ref.area:
@@ -429,8 +430,9 @@ LIST_ERROR = "tiebreak_list: "
 #: how the crosstable reader names a place when it is not told the cells: ``R5 of player 1``,
 #: ``rating of player 3``, ``row 7``, ``header column 4``, ``player 5`` (a start number twice)
 _PLACE = re.compile(r"\b(?:row|player|header column) \d")
-#: how the team functions name a cell inside a range argument (:mod:`.team_functions`)
-_RANGE_PLACE = re.compile(r"\brow (\d+) of the (Matches|Teams|Settings) range, column ([A-Z]{1,3})\b")
+#: how the team functions name a cell inside a range argument (:mod:`.team_functions`), and the
+#: Excel functions a cell of the edition range (the start date in Settings!B3:B5, :mod:`.arguments`)
+_RANGE_PLACE = re.compile(r"\brow (\d+) of the (Matches|Teams|Settings|edition) range, column ([A-Z]{1,3})\b")
 
 
 def argument_cells(book: FormulaBook, sheet: str, node: Call) -> Callable[[str], Optional[Callable[[int, int], str]]]:

@@ -37,7 +37,7 @@ from ..categories import AGE_BASES, Category, parse_category
 from ..errors import InputError
 from ..number_text import OutOfRange, amount_of
 from ..prizes import ORDERS, TIES, PrizeTable, ordinal, twice
-from .arguments import read_date, shown, text_of
+from .arguments import edition_date, shown, text_of
 
 __all__ = ["PrizeSetup", "CellName", "read_sheet_inputs", "read_categories", "read_prize_table", "read_prize_rules",
            "read_age", "read_start", "refuse_typed_below",
@@ -272,12 +272,8 @@ def read_age(v: Any, argument: str = "age_basis", cell: Optional[CellName] = Non
 
 def read_start(edition: Any) -> Optional[date]:
     """The event's start date, if the edition argument holds one (the templates pass Settings!B3:B5)."""
-    cells = [c for r in _rows(edition) for c in r]
-    for c in cells:
-        day = read_date(c)
-        if day:
-            return date.fromisoformat(day)
-    return None
+    day, _ = edition_date(edition)
+    return day.day if day is not None else None
 
 
 def read_sheet_inputs(function: str, arg: Callable[[str], Any],

@@ -74,9 +74,10 @@ def _tables(matches: Table, teams: Table, settings: Any) -> TeamTables:
 def _edition_source(tables: TeamTables) -> str:
     """Why this edition, for the status line: chosen, the start date's, or assumed."""
     st = tables.settings
+    note = "".join(f"; {where}: {message}" for rule, message, where in st.notes if rule == "date-order")
     if st.edition:
-        return " (chosen)"
-    return f" (start date {st.start_date})" if st.start_date else " (assumed: no start date)"
+        return f" (chosen{note})"
+    return f" (start date {st.start_date}{note})" if st.start_date else " (assumed: no start date)"
 
 
 def _edition(tables: TeamTables) -> tuple[Any, Optional[str]]:

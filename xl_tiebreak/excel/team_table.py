@@ -32,8 +32,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Optional, Sequence
 
+from ..dates import read_date
 from ..errors import InputError
 from ..model import Kind, Player, Round, Tournament
+from ..name_text import clean_name
 from ..notation import spreadsheet_error
 from ..validation import Findings, strict
 from ..teams import (
@@ -93,6 +95,9 @@ class TeamSettings:
     pab: PabValue = DEFAULT_PAB
     colours: str = ""  # the home team's colour on each board, W/B ("" = WBWB...)
     kind: str = "swiss"  # or "round-robin" (C.07 Art. 15.2 instead of Art. 16)
+    #: what the reading noted, (rule, message, cell): a start date whose day and month could be
+    #: swapped (the reading taken), an event name cleaned (name_text)
+    notes: tuple[tuple[str, str, str], ...] = ()
 
     def home_colour(self, board: int) -> str:
         """``w`` or ``b``: the home team's colour on ``board`` (1-based)."""
@@ -201,23 +206,20 @@ def read_team_settings(rows: Any, cell_name: CellName = default_cell_name) -> Te
         raise InputError(f"home colours {colours[:30]!r}: write the home team's colour on each board, "
                          "e.g. WBWB", where.get("colours", ""))
     rounds = _whole(got.get("rounds"), "the number of rounds", where.get("rounds", ""), 1, MAX_TEAM_ROUNDS)
-    start = got.get("start_date")
-    if start is not None and hasattr(start, "isoformat"):  # typed as a date in Excel
-        start = start.isoformat()[:10]
-    if _text(start):
-        from ..trf.records import parse_date
-        iso = parse_date(_text(start))
-        if iso is None:
-            raise InputError(f"start date {_text(start)[:30]!r} is not a date; write YYYY-MM-DD",
-                             where.get("start_date", ""))
-        start = iso
+    day = read_date(got.get("start_date"), where=where.get("start_date") or None)
+    start = day.iso if day is not None else ""
+    notes = [("date-order", f"start date {day.note}", where.get("start_date", ""))] if day is not None and day.note \
+        else []
+    name, changed = clean_name(_text(got.get("name")))
+    if changed:
+        notes.append(("name", f"event name {name!r}: {changed}", where.get("name", "")))
     kind = _text(got.get("kind")).lower().replace(" ", "-").replace("_", "-") or "swiss"
     if kind in ("rr", "roundrobin"):
         kind = "round-robin"
     if kind not in ("swiss", "round-robin"):
         raise InputError(f"type {_text(got.get('kind'))[:20]!r}: write swiss or round-robin", where.get("kind", ""))
-    return TeamSettings(_text(got.get("name")), _text(got.get("edition")).lower(), _text(start), rounds, boards,
-                        mv, primary, pab, colours, kind)
+    return TeamSettings(name, _text(got.get("edition")).lower(), start, rounds, boards,
+                        mv, primary, pab, colours, kind, tuple(notes))
 
 
 def _show(x: Fraction) -> str:
@@ -285,7 +287,13 @@ def read_teams(rows: Table, cell_name: CellName = default_cell_name, findings: O
         elif current is None:
             raise InputError("the first row of the Teams table needs a team number", cell_name("Teams", i, col["team"]))
         team = current
-        tname = _text(cell(r, "team_name"))
+
+        def shown(key: str, what: str) -> str:  # a name as every output shows it (name_text)
+            got, changed = clean_name(_text(cell(r, key)))
+            if changed:
+                fd.add("name", f"{what} {got!r}: {changed}", cell_name("Teams", i, col[key]))
+            return got
+        tname = shown("team_name", "team name") if "team_name" in col else ""
         if tname and team.name and tname != team.name:  # noted; the player is still the team's
             fd.add("layout", f"team {team.no} is called {team.name!r} above; here {tname[:30]!r}",
                    cell_name("Teams", i, col["team_name"]))
@@ -301,7 +309,7 @@ def read_teams(rows: Table, cell_name: CellName = default_cell_name, findings: O
                           cell_name("Teams", i, col.get("rating", 0)), 0, 3999)
         seen[pno] = cell_name("Teams", i, col["no"])
         team.players.append(pno)
-        players.append(Player(no=pno, name=_text(cell(r, "name")), rating=rating or None,
+        players.append(Player(no=pno, name=shown("name", "name") if "name" in col else "", rating=rating or None,
                               title=_text(cell(r, "title")), fed=_text(cell(r, "fed")), sex=_text(cell(r, "sex")),
                               fide_id=_text(cell(r, "fide_id")), birth=_text(cell(r, "birth"))))
     for i, r in enumerate(rows[1:], start=1):
@@ -415,6 +423,8 @@ def build_team_event(teams_rows: Table, matches_rows: Table, settings_rows: Any 
     bad = {title: _error_rows(title, table, cell_name, fd) for title, table in (("Teams", teams_rows),
                                                                              ("Matches", matches_rows))}
     st = _guarded(fd, "layout", read_team_settings, settings_rows, cell_name) or TeamSettings()
+    for rule, message, where in st.notes:
+        fd.add(rule, message, where)
     rosters, players = read_teams(teams_rows, cell_name, fd, bad["Teams"])
     team_of = {p: r.no for r in rosters for p in r.players}
     by_no = {r.no: r for r in rosters}

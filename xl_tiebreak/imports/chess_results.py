@@ -89,6 +89,7 @@ from typing import Callable, Optional, Sequence
 from ..crosstable import MAX_ROUNDS, Row, tournament_from_rows
 from ..errors import InputError
 from ..model import Tournament
+from ..name_text import clean_name
 from ..number_text import is_digits, quoted, whole_number
 from .published import Published, PublishedValue, read_number
 from .round_cells import EXPECTED_CELL, HALF, Layout, bye_notes, cell, parse, text, three_columns
@@ -308,8 +309,9 @@ def read_export(rows: Sequence[Sequence[object]], source: str = "") -> Imported:
     if said is None:
         choices.sort(key=lambda c: not _mirrored(rows, body, cols, layout, c))
     by = said if said in choices else choices[0]
-    name = _event_name(rows, head)
+    name, changed = clean_name(_event_name(rows, head))
     t, published, unfinished, notes = _tournament(rows, head, body, cols, layout, tbs, by, source, name)
+    notes += (f"event name {name!r}: {changed}",) if changed else ()
     return Imported(t, Published(tuple(h for h, _ in tbs), published[0], published[1], published[2], legend),
                     "rank" if by == "rank" else "start number", name, unfinished, notes)
 
@@ -397,6 +399,7 @@ def _tournament(rows: Sequence[Sequence[object]], head: int, body: list[int], co
     row_of: dict[int, int] = {}  # start number -> row index
     ranks: dict[int, int] = {}
     shown: Optional[int] = None  # the rank of the row above
+    renamed: list[str] = []  # the names cleaned (name_text)
     for k, (i, ref) in enumerate(zip(body, _refs(rows, body, cols, by))):
         row = rows[i]
         no = _whole(cell(row, cols.start)) if cols.start is not None else k + 1
@@ -460,7 +463,10 @@ def _tournament(rows: Sequence[Sequence[object]], head: int, body: list[int], co
                 cells.append(f"+{opp}" if res == "+" else f"-{opp}" if res == "-" else
                              f"{opp}{got[2]}" + ("" if res is None else "½" if res in HALF else res))
         rating = _rating(cell(row, cols.rating), where_of(i, cols.rating), source) if cols.rating is not None else None
-        players.append(Row(no=no, name=text(cell(row, cols.name)), rating=rating, cells=cells,
+        player_name, changed = clean_name(text(cell(row, cols.name)))
+        if changed:  # (a note, as the import's other findings; the name is every output's)
+            renamed.append(f"{where_of(i, cols.name or 0)}: name {player_name!r}: {changed}")
+        players.append(Row(no=no, name=player_name, rating=rating, cells=cells,
                            title=text(cell(row, cols.title)), fed=text(cell(row, cols.fed)),
                            club=text(cell(row, cols.club))))
         if cols.points is not None:
@@ -482,4 +488,4 @@ def _tournament(rows: Sequence[Sequence[object]], head: int, body: list[int], co
         raise InputError(f"{exc.detail} (the export's cells read with opponents named by their {what})",
                          exc.where) from None
     last = max((r for p in players for r, c in enumerate(p.cells, start=1) if c not in ("", "-")), default=0)
-    return t, (ranks, points, values), tuple(w for r, w in pending if r < last), bye_notes(byes)
+    return t, (ranks, points, values), tuple(w for r, w in pending if r < last), bye_notes(byes) + tuple(renamed)

@@ -38,11 +38,11 @@ it), so ``Player.club`` stays empty.
 from __future__ import annotations
 
 import re
-from datetime import date
 from typing import Optional
 
 from ..crosstable import Row, tournament_from_rows
 from ..errors import InputError
+from ..name_text import clean_name
 from ..number_text import is_digits
 from .chess_results import MAX_RATING, Imported
 from .published import Published, PublishedValue, read_number
@@ -59,14 +59,16 @@ EXPECTED_CELL = "expected e.g. +W12, =B5, -W3, +F12 / -F12 (forfeit), +BYE, =BYE
 def _date(line: str, where: str, source: str) -> Optional[str]:
     """The first date DD/MM/YYYY of a line (ISO), None without one; a date that is none
     (``99/99/9999``) is refused, naming the line, rather than read as no date."""
+    from ..dates import read_date
     m = re.search(r"([0-9]{1,2})/([0-9]{1,2})/([0-9]{4})", line)
     if not m:
         return None
     try:
-        return date(int(m.group(3)), int(m.group(2)), int(m.group(1))).isoformat()
-    except ValueError:
+        got = read_date(m.group(0), order="dmy")  # Vega writes its dates day first
+    except InputError:
         raise InputError(f"{where}: {m.group(0)!r} is not a date; expected the start date as DD/MM/YYYY, e.g. "
                          "03/03/2024", source) from None
+    return got.iso if got is not None else None
 
 
 def _cut(text: str) -> str:
@@ -110,7 +112,8 @@ def _read(text: str, source: str):
     if not rounds or rounds != [str(k) for k in range(1, len(rounds) + 1)]:
         raise InputError(f"line {head + 1}: expected the round numbers 1 2 3 ... between the first two '|'", source)
     extra = parts[2].split() if len(parts) > 2 else []
-    name = next((ln.strip() for ln in lines[:head] if ln.strip()), "")
+    title_line = next((i for i in range(head) if lines[i].strip()), 0)
+    name, changed = clean_name(lines[title_line] if head else "")
     start = next((d for i in range(1, head) for d in [_date(lines[i], f"line {i + 1}", source)] if d), None)
     players: list[tuple[int, int, str, Optional[int], str, str, list[str], bool]] = []
     published_points: dict[int, Optional[PublishedValue]] = {}
@@ -141,8 +144,11 @@ def _read(text: str, source: str):
             raise InputError(f"line {p[0] + 1}: position {p[1]} is on two lines (line {line_of[p[1]] + 1} too)", source)
         line_of[p[1]] = p[0]
     rows: list[Row] = []
-    notes: list[str] = []
+    notes: list[str] = [f"line {title_line + 1}: event name {name!r}: {changed}"] if changed else []
     for i, pos, who, rating, title, fed, cells, withdrawn in players:
+        who, changed = clean_name(who)
+        if changed:  # (a note, as the import's other findings; the name is every output's)
+            notes.append(f"line {i + 1}: name {who!r}: {changed}")
         out = []
         for r, cell in enumerate(cells, start=1):
             out.append(_cell(cell, line_of, f"line {i + 1}, round {r}", source))

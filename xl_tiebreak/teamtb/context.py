@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Callable, Hashable, Optional, Sequence
 
-from ..editions import FIDE2024, FIDE2026, Edition, get_edition
+from ..editions import FIDE2024, FIDE2026, Edition, edition_for_date, get_edition
 from ..errors import EditionError, InputError
 from ..teams import ABSENT, BYE, FORFEITED, PAB, PLAYED, TeamEvent, match_score
 from .spec import TeamColumn, TeamEvaluation, TeamSpec, TeamTieBreak
@@ -77,14 +77,11 @@ def team_edition(edition: "str | Edition | None", start_date: Optional[str] = No
     1 Apr 2024 included, with a note: the team tie-breaks are defined from the 2024 text).
     Any edition other than 2024 or 2026 is refused (:class:`EditionError`)."""
     if edition is None or (isinstance(edition, str) and not edition.strip()):
-        if start_date and start_date >= "2026-03-01":
-            return FIDE2026, None
-        if start_date and start_date < "2024-04-01":
+        in_force = edition_for_date(start_date)  # the one table of the editions' dates
+        if in_force.name not in (FIDE2024.name, FIDE2026.name):
             return FIDE2024, (f"start date {start_date} is before the 2024 C.07 text; team tie-breaks are "
                               "defined from that text, so the event is computed under fide2024")
-        if not start_date:
-            return FIDE2026, None
-        return FIDE2024, None
+        return in_force, None
     ed = get_edition(edition)
     if ed.name not in (FIDE2024.name, FIDE2026.name):
         raise EditionError(f"team tie-breaks are defined from the 2024 C.07 text: edition {ed.name} has none; "

@@ -16,9 +16,11 @@ from typing import Any, Optional, Union
 
 import numpy as np
 
+from ..dates import read_birth
 from ..errors import InputError
 from ..input_file import read_input_file
 from ..model import KIND_INDEX, KINDS, Kind, LazyRounds, Player, Round, Scoring, Tournament, last_played_round
+from ..name_text import clean_name
 from ..pairings import ENTERED, PAIRED, reconcile_arrays
 from ..number_text import is_digits
 from ..tiebreaks.context import Compiled
@@ -199,9 +201,17 @@ def _player_fields(line: str, lineno: int, source: str, fd: Findings,
             else:
                 declared = points_seen[pts_text] = Fraction(pts_text)
     rank_text = line[_RANK].strip()
-    return {"no": int(no_text), "name": line[_NAME].strip(), "rating": rating, "rounds": (),
+    name, changed = clean_name(line[_NAME])
+    if changed:
+        fd.add("name", f"name {name!r}: {changed}", f"{source} line {lineno}, {FIELDS['name'].where}")
+    birth = line[_BIRTH].strip()
+    if birth and not birth[:4].isdigit():  # not TRF's YYYY/MM/DD: read as every date is, day first
+        note = read_birth(birth)[1]
+        if note:
+            fd.add("date-order", f"birth date {note}", f"{source} line {lineno}, {FIELDS['birth'].where}")
+    return {"no": int(no_text), "name": name, "rating": rating, "rounds": (),
             "title": line[_TITLE].strip(), "fed": line[_FED].strip(), "sex": line[_SEX].strip(),
-            "fide_id": line[_FIDE_ID].strip(), "birth": line[_BIRTH].strip(), "declared_points": declared,
+            "fide_id": line[_FIDE_ID].strip(), "birth": birth, "declared_points": declared,
             "declared_rank": int(rank_text) if rank_text.isascii() and rank_text.isdigit() else None}
 
 

@@ -14,7 +14,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Callable, NamedTuple, Optional
 
+from ..dates import read_date
 from ..errors import InputError
+from ..name_text import clean_name
 from ..model import STANDARD_SCORING, Scoring
 from ..number_text import quoted, whole_number
 from ..validation import Findings
@@ -25,9 +27,6 @@ if TYPE_CHECKING:
 
 #: records only a team event has
 TEAM_RECORDS = {"013", "310", "320", "330", "300", "352", "362"}
-_MONTHS = {m: i for i, m in enumerate(
-    ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], start=1)}
-
 
 @dataclass
 class Header:
@@ -75,18 +74,26 @@ Reader = Callable[[Header, Record, Findings], Optional[bool]]
 
 
 def _name(h: Header, rec: Record, fd: Findings) -> None:
-    h.name = rec.rest
+    h.name, changed = clean_name(rec.rest)
+    if changed:
+        fd.add("name", f"event name {h.name!r}: {changed}", f"{rec.where}, column 5")
 
 
 def _start(h: Header, rec: Record, fd: Findings) -> None:
-    h.start = parse_date(rec.rest)
-    if h.start is None and rec.rest:
-        fd.add("date", f"start date {rec.rest!r} is not a date (write YYYY/MM/DD)", f"{rec.where}, column 5")
-    elif h.start is not None:
+    where = f"{rec.where}, column 5"
+    try:
+        got = read_date(rec.rest, where=where, trf=True)
+    except InputError as exc:
+        fd.add("date", exc.detail, where)
+        return
+    h.start = got.iso if got else None
+    if got is not None:
+        if got.note:
+            fd.add("date-order", f"start date {got.note}", where)
         from ..editions import date_note
-        note = date_note(h.start)
+        note = date_note(got.iso)
         if note:
-            fd.add("edition", note, f"{rec.where}, column 5")
+            fd.add("edition", note, where)
 
 
 def _rounds(h: Header, rec: Record, fd: Findings) -> Optional[bool]:
@@ -164,33 +171,6 @@ def split_list(text: str) -> tuple[str, ...]:
     return tuple(t.strip() for t in re.split(r"[,;\s]+", text) if t.strip())
 
 
-#: numeric date spellings and the order of their parts: year first, TRF's YY/MM/DD, day first
-_NUMERIC_DATES = ((re.compile(r"(\d{4})\s*[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{1,2})"), "ymd"),
-                  (re.compile(r"(\d{2})/(\d{2})/(\d{2})$"), "ymd"),
-                  (re.compile(r"(\d{1,2})\s*[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{2,4})"), "dmy"))
-
-
-def parse_date(text: str) -> Optional[str]:
-    """Start date to ISO; ``None`` when the format is not recognised."""
-    t = text.strip()
-    for pattern, order in _NUMERIC_DATES:
-        m = pattern.match(t)
-        if m:
-            part = dict(zip(order, map(int, m.groups())))
-            y, mo, d = part["y"] + (2000 if part["y"] < 100 else 0), part["m"], part["d"]
-            break
-    else:
-        m = re.match(r"([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})", t)
-        if not m or m.group(1).lower() not in _MONTHS:
-            return None
-        mo, d, y = _MONTHS[m.group(1).lower()], int(m.group(2)), int(m.group(3))
-    import datetime
-    try:
-        return datetime.date(y, mo, d).isoformat()  # 2025/13/45 and 2025/02/30 are not dates
-    except ValueError:
-        return None
-
-
 def parse_scoring(line: str, where: str) -> Scoring:
     """Record 162: symbols W D L A P X, each with its points: the symbol at column 6 and the
     points at 7-10, repeated every 9 columns; a freer ``W 3.0  D 1.0`` spelling is accepted."""
@@ -265,7 +245,13 @@ def _write_start(w: Writing, line: str, rest: str) -> Optional[str]:
     if "042" in w.done:
         return None
     w.done.add("042")
-    return line if parse_date(rest) == start else f"042 {start.replace('-', '/')}"
+    try:
+        kept = read_date(rest, trf=True)
+    except InputError:
+        kept = None
+    # the text as read when it is that date written year first (every program reads it so: FIDE's
+    # reference reads 18/05/2026 as 2018-05-20); else TRF's own YYYY/MM/DD
+    return line if kept is not None and kept.year_first and kept.iso == start else f"042 {start.replace('-', '/')}"
 
 
 def _write_type(w: Writing, line: str, rest: str) -> Optional[str]:

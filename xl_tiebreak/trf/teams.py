@@ -52,6 +52,7 @@ from typing import Callable, Optional, Union
 from ..errors import InputError
 from ..input_file import read_input_file
 from ..model import Kind, Round, Tournament
+from ..name_text import clean_name
 from ..number_text import is_digits, quoted, whole_number
 from ..teams import (
     ABSENT,
@@ -142,19 +143,27 @@ def _players(line: str, first: int, h: _TeamHeader, lineno: int) -> tuple[int, .
     return tuple(out)
 
 
+def _team_name(h: _TeamHeader, text: str, lineno: int, col: int) -> str:
+    """A team's name as every output shows it (:func:`~xl_tiebreak.name_text.clean_name`)."""
+    name, changed = clean_name(text)
+    if changed:
+        h.problems.append(("name", f"team name {name!r}: {changed}", _where(h, lineno, col)))
+    return name
+
+
 def _r013(h: _TeamHeader, line: str, lineno: int) -> None:
     if len(h.teams013) == MAX_TEAMS:
         raise InputError(f"a team event has at most {MAX_TEAMS} teams (TRF-26 gives a team number three columns, "
                          f"and a team workbook holds {MAX_TEAMS}); this 013 record is team {MAX_TEAMS + 1}",
                          _where(h, lineno, 1))
-    name = line[4:36].strip()
+    name = _team_name(h, line[4:36], lineno, 5)
     h.teams013.append(Team(len(h.teams013) + 1, name, _players(line, 37, h, lineno), line=lineno))
 
 
 def _r310(h: _TeamHeader, line: str, lineno: int) -> None:
     no = _int(line[4:7], h, lineno, 5, "the team number (columns 5-7)", 1, MAX_TEAMS)
     rank = line[68:71]
-    h.teams.append(Team(no, line[8:40].strip(), _players(line, 74, h, lineno),
+    h.teams.append(Team(no, _team_name(h, line[8:40], lineno, 9), _players(line, 74, h, lineno),
                         _frac(line[54:60], h, lineno, 55, "the match points (columns 55-60)"),
                         _frac(line[61:67], h, lineno, 62, "the game points (columns 62-67)"),
                         _int(rank, h, lineno, 69, "the rank (columns 69-71)", 1, MAX_TEAMS) if rank.strip()

@@ -16,13 +16,11 @@ stored values there, as every table does.
 
 from __future__ import annotations
 
-import datetime as dt
 from openpyxl.formatting.rule import FormulaRule  # type: ignore[import-untyped]
 from openpyxl.styles import Alignment, Font  # type: ignore[import-untyped]
 from openpyxl.styles.numbers import NumberFormat  # type: ignore[import-untyped]
 from openpyxl.utils import get_column_letter  # type: ignore[import-untyped]
 
-from ...editions import edition_for_date
 from ...tiebreaks import registry
 
 HELP_SHEET = "Help"
@@ -76,32 +74,17 @@ def decimals_formula(header: str, lookup: str = "") -> str:
     return f"IFERROR(VLOOKUP({_base(header)},{table},{2 if lookup else 4},FALSE),-1)"
 
 
-def edition_starts() -> list[tuple[dt.date, str]]:
-    """(first day, edition) of each edition after the oldest, read off ``edition_for_date`` (the
-    one place the dates are written)."""
-    starts: list[tuple[dt.date, str]] = []
-    day, last = dt.date(1990, 1, 1), dt.date(2060, 1, 1)
-    name = edition_for_date(day.isoformat()).name
-    while day < last:
-        now = edition_for_date(day.isoformat()).name
-        if now != name:
-            starts.append((day, now))
-            name = now
-        day += dt.timedelta(days=1)
-    return starts
-
-
-def edition_formula(edition_cell: str, start_cell: str) -> str:
-    """The edition the values are computed under, as Excel's formula: the Settings choice, else
-    the edition in force at the start date (a date or ISO text), else the default."""
-    oldest = edition_for_date("1900-01-01").name
-    by_number = by_text = f'"{oldest}"'
-    for day, name in edition_starts():
-        by_number = f'IF({start_cell}>=DATE({day.year},{day.month},{day.day}),"{name}",{by_number})'
-        by_text = f'IF(LEFT({start_cell},10)>="{day.isoformat()}","{name}",{by_text})'
-    default = edition_for_date(None).name
-    return (f'IF({edition_cell}<>"",{edition_cell},IF({start_cell}="","{default} (no start date)",'
-            f'IF(ISNUMBER({start_cell}),{by_number},{by_text})))')
+def edition_formula(edition_cell: str, status_cell: str) -> str:
+    """The edition the values are computed under, as Excel's formula: the name the status line
+    gives after ``; rules `` (STATUS reads the start date as every face does, by
+    :mod:`xl_tiebreak.dates`; a formula of its own would be a second reading, and Excel's date
+    functions read text by the computer's locale), with `` (no start date)`` when it was
+    assumed; else (the status line shows an error) the edition chosen in Settings, else a pointer
+    to the status line."""
+    at = f'FIND("; rules ",{status_cell})+8'
+    name = f'MID({status_cell},{at},FIND(" ",{status_cell}&" ",{at})-({at}))'
+    assumed = f'IF(ISNUMBER(FIND("(assumed: no start date)",{status_cell}))," (no start date)","")'
+    return f'IFERROR({name}&{assumed},IF({edition_cell}<>"",{edition_cell},"not known (see the line below)"))'
 
 
 def _base(cell: str) -> str:
@@ -110,19 +93,20 @@ def _base(cell: str) -> str:
 
 
 def decorate(ws, header_row: int, rows: int, tb_first_col: int, tb_slots: int, info: int, edition_cell: str,
-             start_cell: str, grid, head_font, head_cond_fill) -> int:
+             status_cell: str, grid, head_font, head_cond_fill) -> int:
     """Format the notice-board table spilled from column A of ``header_row`` (``STANDINGS(...,
     page)``: Rk, No, Name, Pts, the tie-breaks, ``info`` player columns, then the legend and notes
     under it in the Name column, :mod:`..standings_page`) for up to ``rows`` rows below the
-    header, and add the heading above it; returns the last column the table may fill. A cell is
-    drawn (header fill, borders) only where the table puts something: a shorter list leaves no
-    empty columns and the lines under the table no grid. Decimals line up by the code in the
+    header, and add the heading above it (its edition read off the status line ``status_cell``);
+    returns the last column the table may fill. A cell is drawn (header fill, borders) only where
+    the table puts something: a shorter list leaves no empty columns and the lines under the
+    table no grid. Decimals line up by the code in the
     column's header (number formats from the registry, through the Help sheet's lookup)."""
     ncols = tb_first_col - 1 + tb_slots + info
     last_col, last_row = get_column_letter(ncols), header_row + rows
     ws["A1"] = "=Crosstable!$A$1"
     ws["A1"].font = Font(bold=True, size=14)
-    ws["A2"] = '="Standings - edition "&' + edition_formula(edition_cell, start_cell)
+    ws["A2"] = '="Standings - edition "&' + edition_formula(edition_cell, status_cell)
     ws["A2"].font = Font(bold=True)
     status = ws.cell(header_row - 1, 1)  # the status line: wrapped inside the page, never past its margin
     status.alignment = Alignment(wrap_text=True, vertical="top")

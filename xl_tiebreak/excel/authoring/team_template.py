@@ -41,8 +41,8 @@ from ...teams import ABSENT, BYE, FORFEITED, PAB, PLAYED, TeamEvent
 from ...trf.team_writer import TEAM_HEADER_RECORDS
 from ..event_sheet import event_rows
 from ..xlsx.safe_write import atomic_write
-from .template import (CACHE_SHEET, FIXED_TIME, HELD, TRF_EVENT_NOTE, CacheBlocks, event_sheet, fit_heights,
-                       print_setup, spilled, to_bytes, with_values)
+from .template import (CACHE_SHEET, FIXED_TIME, HELD, TRF_EVENT_NOTE, CacheBlocks, cell_text, event_sheet,
+                       fit_heights, print_setup, spilled, to_bytes, with_values)
 from .standings_sheet import ALIGNED, BY_DECIMALS, FORMAT_IDS, decimals_formula
 from .styles import BOLD, GRID, HEAD_COND_FILL, HEAD_FILL, INPUT_FILL, NOTE, STATUS
 
@@ -437,7 +437,7 @@ def _text(cell, value: Optional[str]) -> None:
     """Write ``value`` as text, never as a formula."""
     if not value:
         return
-    cell.value = value
+    cell.value = cell_text(value)
     cell.data_type = "s"
 
 

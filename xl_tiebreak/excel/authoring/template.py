@@ -354,8 +354,8 @@ def _standings(ws, lay: Layout, cache: CacheBlocks) -> None:
         for i in range(0, rows + 1):
             for j in range(1, ncols + 1):
                 ws.cell(HEADER_ROW + i, j, f'=IFERROR(STANDINGS({args},{i},{j},{TAIL_ARGS},TRUE),"")')
-    last_col = decorate(ws, HEADER_ROW, rows + LATE_ROWS, 5, TB_SLOTS, len(INFO), EDITION_CELL, START_CELL, _GRID,
-                        _BOLD, HEAD_COND_FILL)
+    last_col = decorate(ws, HEADER_ROW, rows + LATE_ROWS, 5, TB_SLOTS, len(INFO), EDITION_CELL, f"$A${STATUS_ROW}",
+                        _GRID, _BOLD, HEAD_COND_FILL)
     ws.freeze_panes = ws.cell(HEADER_ROW + 1, 1)
     print_setup(ws, f"A1:{get_column_letter(last_col)}{HEADER_ROW + rows}", HEADER_ROW)
     ws.page_setup.orientation = "portrait"  # 40 players and the legend on one page, at about 10 pt
@@ -430,6 +430,18 @@ def _settings(ws, spec: Spec) -> None:
     print_setup(ws, f"A1:C{OPTIONS_HEAD_ROW + len(OPTION_NAMES)}")
 
 
+#: the characters a worksheet cell cannot hold (XML 1.0 has no place for them; openpyxl refuses them)
+_NOT_IN_A_CELL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f]")
+
+
+def cell_text(value: str) -> str:
+    """Text as a worksheet cell holds it: a control character XML cannot carry dropped (NUL, ESC,
+    ...; VT and FF, line breaks, a space), as a name's reader cleans it
+    (:mod:`xl_tiebreak.name_text`); a name, cleaned already, passes unchanged, so the workbook
+    shows the name every other output shows."""
+    return _NOT_IN_A_CELL.sub(lambda m: " " if m.group() in "\x0b\x0c" else "", value)
+
+
 #: the records a template holds outside its Event sheet: the event's name (the Crosstable's title),
 #: the start date and the type (Settings)
 HELD = ("012", "042", "092")
@@ -462,7 +474,7 @@ def event_sheet(wb: Workbook, rows: Sequence[tuple[str, str, str]], note: str) -
         if value[:1] != " ":  # a long value is shown smaller, not cut (a TRF's 132 stands at its columns)
             c.alignment = Alignment(shrink_to_fit=True)
         if value:
-            c.value, c.data_type = value, "s"
+            c.value, c.data_type = cell_text(value), "s"
         ws.cell(i, 3, code).font = _NOTE
         if code in HINTS:
             ws.cell(i, 4, HINTS[code]).font = _NOTE

@@ -17,6 +17,7 @@ from .template import (
     FIRST_ROW,
     Layout,
     build,
+    cell_text,
     default_spec,
     to_bytes,
     with_values,
@@ -84,7 +85,7 @@ def _text(cell, value: str) -> None:
     """Write ``value`` as text, never as a formula (``=``, ``+``, ``-``, ``@`` stay text)."""
     if not value:
         return
-    cell.value = value
+    cell.value = cell_text(value)
     cell.data_type = "s"
 
 

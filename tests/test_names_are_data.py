@@ -1,0 +1,183 @@
+"""Names are data (issue 31 item 10; issue 32, "Names and paths"): a player's or a team's name
+holding a bidirectional control (U+202E reverses the rest of the line it stands in), a line break
+(which starts a line of its own: ``BH/C1 = 99.0 (forged)`` in another player's account) or a
+control character (SOH, VT, ESC, NUL: a workbook's XML cannot hold them) changes nothing a reader
+sees. Every reader cleans it the one way (``xl_tiebreak.name_text``) and says where: the accounts,
+tables, CSV and JSON, the published page in a browser and the workbook are those of the file with
+the clean names, and ``check`` warns naming the line or cell.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from team_files import four_teams
+from workbook_typing import type_cells
+from xl_tiebreak.cli import main
+from xl_tiebreak.examples import demo_text
+
+#: what no output may carry inside a name: C0 and C1 controls but the line ends of the output
+#: itself, the bidirectional controls, the Unicode line and paragraph separators
+FORBIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]")
+#: the demo event's names made hostile (TRF columns 15-47), and what every output shows instead
+DIRTY = {3: "Thr\x01ee,\x1b C\x00", 4: "Four\u202e, D", 5: "Five\u2067, E\u2069\u200f"}
+CLEAN = {3: "Three, C", 4: "Four, D", 5: "Five, E"}
+
+
+def _demo(names: dict[int, str]) -> str:
+    lines = []
+    for ln in demo_text().splitlines():
+        no = int(ln[4:8]) if ln.startswith("001") else 0
+        lines.append(ln[:14] + names[no].ljust(33) + ln[47:] if no in names else ln)
+    return "\n".join(lines) + "\n"
+
+
+@pytest.fixture
+def files(tmp_path) -> tuple[Path, Path]:
+    """The demo event with hostile names, and the same event with the names every output shows."""
+    dirty, clean = tmp_path / "dirty.trf", tmp_path / "clean.trf"
+    dirty.write_text(_demo(DIRTY), encoding="utf-8")
+    clean.write_text(_demo(CLEAN), encoding="utf-8")
+    return dirty, clean
+
+
+def _run(capsys, *argv: object) -> tuple[int, str, str]:
+    capsys.readouterr()
+    code = main([str(a) for a in argv])
+    got = capsys.readouterr()
+    return code, got.out, got.err
+
+
+@pytest.mark.parametrize("argv", [
+    ["explain", "--player", "1", "--tiebreak", "SB"],  # player 4 is player 1's opponent of round 1
+    ["explain", "--player", "4", "--tiebreak", "SB"],
+    ["explain", "--player", "3", "--tiebreak", "BH", "--format", "json"],
+    ["standings"], ["standings", "--format", "csv"], ["standings", "--format", "json"],
+    ["compute", "--format", "csv"], ["compare", "--rules", "fide2024,fide2026"],
+], ids=lambda a: " ".join(a))
+def test_a_hostile_name_gives_the_output_of_the_clean_name(files, capsys, argv):
+    dirty, clean = files
+    code, out, err = _run(capsys, argv[0], dirty, *argv[1:])
+    want_code, want, _ = _run(capsys, argv[0], clean, *argv[1:])
+    assert code == want_code == 0 and out == want
+    assert not FORBIDDEN.search(out) and not FORBIDDEN.search(err)
+    assert "dirty.trf line 6, columns 15-47: name 'Three, C': a control character (U+0001) dropped" in err
+
+
+def test_check_warns_at_each_name_what_was_dropped(files, capsys):
+    dirty, _ = files
+    code, out, _ = _run(capsys, "check", dirty, "--format", "json")
+    found = [(f["severity"], f["rule"], f["where"], f["message"]) for f in json.loads(out)["findings"]]
+    assert code == 0 and found == [
+        ("warning", "name", "dirty.trf line 6, columns 15-47", "name 'Three, C': a control character (U+0001) "
+         "dropped; a control character (U+001B) dropped; a control character (U+0000) dropped"),
+        ("warning", "name", "dirty.trf line 7, columns 15-47", "name 'Four, D': a right-to-left override (U+202E) "
+         "dropped"),
+        ("warning", "name", "dirty.trf line 8, columns 15-47", "name 'Five, E': a right-to-left isolate (U+2067) "
+         "dropped; a pop directional isolate (U+2069) dropped; a right-to-left mark (U+200F) dropped")]
+
+
+def test_a_line_break_in_a_workbook_name_forges_no_line_of_an_account_or_a_csv_row(files, tmp_path, capsys):
+    _, clean = files
+    book = tmp_path / "event.xlsx"
+    assert _run(capsys, "workbook", clean, "-o", book)[0] == 0
+    row = 4 + 4  # player 4's row (the header is row 4)
+    type_cells(book, {f"Crosstable!B{row}": "Four, D\nBH/C1 = 99.0 (forged)\nSB = 99.00"})  # Alt+Enter: LF
+    code, out, err = _run(capsys, "explain", book, "--player", "1", "--tiebreak", "BH/C1")
+    assert code == 0 and not [ln for ln in out.splitlines() if ln.startswith(("BH/C1 = 99.0", "SB = 99.00"))]
+    assert "4 Four, D BH/C1 = 99.0 (forged) SB = 99.00" in out
+    assert f"Crosstable!B{row}: name 'Four, D BH/C1 = 99.0 (forged) SB = 99.00': a line break (U+000A)" in err
+    code, out, _ = _run(capsys, "standings", book, "--format", "csv")
+    rows = list(csv.reader(io.StringIO(out)))
+    assert code == 0 and len(out.splitlines()) == len(rows) == 7  # the header and six players, a line each
+    assert "Four, D BH/C1 = 99.0 (forged) SB = 99.00" in [r[2] for r in rows]
+    code, out, _ = _run(capsys, "check", book, "--format", "json")
+    assert [(f["rule"], f["where"]) for f in json.loads(out)["findings"] if f["rule"] == "name"] == \
+        [("name", f"Crosstable!B{row}")]
+
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+def test_the_published_page_shows_every_account_as_explain_prints_the_clean_names(files, tmp_path, capsys):
+    """In a real browser (chromium): the names on the page and the account a click opens carry no
+    bidirectional control, and the account is the text ``explain`` prints for the clean file."""
+    sync = pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():
+        pytest.skip("chromium is not installed")
+    dirty, clean = files
+    page_file = tmp_path / "page.html"
+    assert _run(capsys, "publish", dirty, "-o", page_file)[0] == 0
+    assert not FORBIDDEN.search(page_file.read_text(encoding="utf-8"))
+    _, want, _ = _run(capsys, "explain", clean, "--player", "1", "--tiebreak", "SB")
+    with sync.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM)
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(page_file.as_uri())
+        names = page.locator('section.round[data-round="4"] td.name').all_text_contents()
+        assert sorted(names) == sorted(["One, A", "Two, B", "Six, F", *CLEAN.values()])
+        page.get_by_role("button", name="SB of 1 One, A").first.click()
+        page.locator("#account").wait_for(state="visible", timeout=10_000)
+        shown = page.locator("#account-text").text_content()
+        browser.close()
+    assert shown.rstrip("\n") == want.rstrip("\n") and "4 Four, D" in shown
+
+
+def _import_sources(tmp_path: Path) -> dict[str, tuple[list[str], list[str]]]:
+    """Each route to ``workbook`` with control characters in a name: the arguments, and the names
+    the workbook must show."""
+    from test_chess_results_import import _rows
+    from test_vega_import import SAMPLE
+    trf = tmp_path / "dirty.trf"
+    trf.write_text(_demo(DIRTY), encoding="utf-8")
+    team = tmp_path / "team.trf"
+    team.write_text("\n".join(ln[:14] + "Pl\x1bay\x01er\x00 5".ljust(33) + ln[47:] if ln.startswith("001    5")
+                              else ln[:8] + "Bad\u202egers\x01".ljust(32) + ln[40:] if ln.startswith("310   2")
+                              else ln for ln in four_teams().splitlines()) + "\n", encoding="utf-8")
+    rows = _rows()
+    for r in rows:
+        if len(r) > 3 and r[3] == "Cole, C":
+            r[3] = "Co\x0ble,\x1b C\x01\x00"
+    cr = tmp_path / "cr.csv"
+    cr.write_text("\n".join(";".join("" if c is None else str(c) for c in r) for r in rows), encoding="utf-8")
+    vega = tmp_path / "vega.txt"
+    vega.write_text(SAMPLE.replace("Cole,Carl     ", "Co\x1ble,\x01Car\x00l").replace("Brown,Ben", "Brown\u202e,Ben"),
+                    encoding="utf-8")
+    return {"trf": ([str(trf)], list(CLEAN.values())), "team": ([str(team)], ["Player 5", "Badgers"]),
+            "chess-results": (["--from", "chess-results", str(cr)], ["Co le, C"]),
+            "vega": (["--from", "vega", str(vega)], ["Cole,Carl", "Brown,Ben"])}
+
+
+def test_every_workbook_route_writes_the_clean_names_and_libreoffice_shows_them(tmp_path, capsys):
+    from xl_tiebreak.excel.book_reader import open_book
+    books = {}
+    for route, (argv, names) in _import_sources(tmp_path).items():
+        book = tmp_path / f"{route}.xlsx"
+        code, out, err = _run(capsys, "workbook", *argv, "-o", book)
+        assert code == 0, err
+        assert "name '" in out + err and not FORBIDDEN.search(out + err)  # the warning or note names the place
+        opened = open_book(book)
+        shown = {str(v) for sheet in opened.sheets for v in opened.cells(sheet).values()}
+        assert all(n in shown for n in names), (route, names)
+        assert not any(isinstance(v, str) and FORBIDDEN.search(v) for v in shown)
+        books[route] = (book, names)
+    if not all(shutil.which(p) for p in ("soffice", "pdftotext")):
+        pytest.skip("LibreOffice (soffice) and poppler (pdftotext) are needed to open the workbooks")
+    out = tmp_path / "pdf"
+    profile = out / "profile"
+    (profile / "user").mkdir(parents=True)
+    subprocess.run(["soffice", f"-env:UserInstallation={profile.as_uri()}", "--headless", "--convert-to", "pdf",
+                    "--outdir", str(out), *(str(b) for b, _ in books.values())], check=True, capture_output=True,
+                   timeout=600)
+    for route, (book, names) in books.items():
+        text = subprocess.run(["pdftotext", "-layout", str(out / (book.stem + ".pdf")), "-"], check=True,
+                              capture_output=True, text=True).stdout
+        assert all(n in text for n in names), (route, names)
