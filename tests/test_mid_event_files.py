@@ -3,8 +3,9 @@ reference engine computes.
 
 Every real TRF file of ../shared/data (the individual files of real/, the team files of real/ and
 team/) is cut after every round k = 1..n (``tests/oracle/mid_event.py``), with its rounds record
-removed, set to k (programs that write the rounds played so far), or kept (the planned rounds, the
-rounds after k not played yet). After round 1 the usual lists (``BH/C1,BH,SB,...``; the team
+removed, set to k (programs that write the rounds played so far), kept (the planned rounds, the
+rounds after k not played yet), or set to k-1 (a record one round behind the results: the rounds
+with a result are read, with a warning, as gacrux reads them). After round 1 the usual lists (``BH/C1,BH,SB,...``; the team
 default ``ESB/C1,MPvGP,BH/C1``; Grandmommy's Cup's record 202 ``EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP``)
 cut more values than there are: the cut takes what there is and leaves 0 (C.07 Art. 14.1), as
 gacrux prints it.
@@ -32,7 +33,7 @@ gacrux prints it.
 
 The default suite runs the acceptance sweep and the values of a fixed sample of rounds (rounds 1
 and 2 of every file, the first with the rounds record set to k, the second keeping the planned
-rounds); ``-m campaign`` runs the values of every cut (``python -m pytest -m campaign
+rounds and one behind); ``-m campaign`` runs the values of every cut (``python -m pytest -m campaign
 tests/test_mid_event_files.py -s`` prints the counts and the time).
 """
 
@@ -131,6 +132,25 @@ def test_standings_accepts_the_file_after_every_round(path: Path, tmp_path: Path
     assert refused == []
 
 
+@needs_data
+def test_a_rounds_record_behind_the_results_is_read_with_a_warning(tmp_path: Path):
+    """``XXR 1`` in a file with round 2's results (a program that wrote the record before the round
+    was in): the rounds with a result are read, as FIDE's reference engine reads the file, and
+    ``check`` warns at the first line past the record (rule rounds-record). Refused before: "player
+    1 has a result in round 2, but line 14 says the event has 1 rounds"."""
+    path = _SHARED / "data" / "real" / "bre-jeunes-2024-u10.trf"
+    cut = tmp_path / "u10-after-2-xxr-1.trf"
+    cut.write_text(cut_after(path.read_text(encoding="utf-8"), 2, "behind"), encoding="utf-8")
+    status, out, err = standings(cut)
+    assert status == 0 and json.loads(out)["rounds"] == 2, err
+    found = io.StringIO()
+    with redirect_stdout(found), redirect_stderr(io.StringIO()):
+        assert main(["check", str(cut), "--format", "json"]) == 0
+    warned = [f for f in json.loads(found.getvalue())["findings"] if f["rule"] == "rounds-record"]
+    assert len(warned) == 1 and "read as 2 rounds" in warned[0]["message"], warned
+    assert warned[0]["where"].endswith("line 15")
+
+
 # ------------------------------------------------------------------------------ values
 
 def _individual(path: Path, text: str) -> tuple[list[tuple], int]:
@@ -223,8 +243,9 @@ def compare(path: Path, k: int, variant: str, text: str, tmp_path: Path) -> tupl
 
 
 #: the fixed sample of the default suite: after round 1 with ``XXR 1`` (the case issue 31 found
-#: refused), after round 2 with the planned rounds kept (gacrux told the current round)
-SAMPLE = ((1, "played"), (2, "planned"))
+#: refused), after round 2 with the planned rounds kept (gacrux told the current round), after
+#: round 2 with ``XXR 1`` (refused before: "a result in round 2, but ... the event has 1 rounds")
+SAMPLE = ((1, "played"), (2, "planned"), (2, "behind"))
 
 
 @needs_data

@@ -104,6 +104,23 @@ def test_a_line_break_in_a_workbook_name_forges_no_line_of_an_account_or_a_csv_r
         [("name", f"Crosstable!B{row}")]
 
 
+def test_a_carriage_return_excel_writes_as_x000d_is_read_as_a_line_break_not_as_text(files, tmp_path, capsys):
+    """Excel writes a carriage return in a cell's text as ``_x000D_`` (ECMA-376 ST_Xstring), and
+    ``_x005F_`` escapes an underscore: the name is read as Excel shows it (the break then written
+    as a space, with check's name warning), not as the letters ``_x000D_``; an escaped ``_x005F_``
+    keeps the text. Failed before: the name read ``Four_x000D_, D``."""
+    _, clean = files
+    book = tmp_path / "event.xlsx"
+    assert _run(capsys, "workbook", clean, "-o", book)[0] == 0
+    type_cells(book, {"Crosstable!B8": "Four_x000D_, D", "Crosstable!B9": "Five_x005F_x000D_, E"})
+    code, out, _ = _run(capsys, "standings", book, "--format", "csv")
+    names = [r[2] for r in csv.reader(io.StringIO(out))]
+    assert code == 0 and "Four , D" in names and "Five_x000D_, E" in names, names
+    code, out, _ = _run(capsys, "check", book, "--format", "json")
+    assert [(f["where"], f["message"]) for f in json.loads(out)["findings"] if f["rule"] == "name"] == \
+        [("Crosstable!B8", "name 'Four , D': a line break (U+000D) written as a space")]
+
+
 CHROMIUM = "/usr/bin/chromium"
 
 

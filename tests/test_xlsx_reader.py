@@ -829,7 +829,7 @@ def _strings_both(xml: str) -> tuple[Any, Any, bool]:
             return read()
         except Exception as exc:
             return type(exc), str(exc)
-    streamed = outcome(lambda: [strings.text_of(si).replace("x005F_", "")
+    streamed = outcome(lambda: [strings.unescape(strings.text_of(si))
                                 for si in safe_xml.stream(data, "xl/sharedStrings.xml", {f"{{{MAIN}}}si"})])
     grown = outcome(lambda: strings._strings_grown(data, "xl/sharedStrings.xml"))
     return outcome(lambda: strings.shared_strings(data, "xl/sharedStrings.xml")), streamed, isinstance(grown, list)
@@ -838,7 +838,7 @@ def _strings_both(xml: str) -> tuple[Any, Any, bool]:
 SST = f'<?xml version="1.0" encoding="UTF-8"?><sst xmlns="{MAIN}">'
 STRING_TABLES = {  # name: (table, read off the tree)
     "odd strings": (STRINGS, True),
-    "many": (SST + "".join(f"<si><t>s{i} &amp; x005F_{i}</t></si>" for i in range(20000)) + "</sst>", True),
+    "many": (SST + "".join(f"<si><t>s{i} &amp; _x005F_{i}_x000D_</t></si>" for i in range(20000)) + "</sst>", True),
     "prefixed": (f'<x:sst xmlns:x="{MAIN}"><x:si><x:t>a</x:t></x:si><x:si><x:r><x:t>b</x:t></x:r></x:si>'
                  '</x:sst>', True),
     "other children": (SST + "<si><t>a</t></si><extLst><ext/></extLst><si><t/></si></sst>", True),

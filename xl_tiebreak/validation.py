@@ -26,6 +26,8 @@ RULES: dict[str, tuple[str, str]] = {
     "bye-with-opponent": ("error", "a bye (U, F, H, Z) with an opponent"),
     "points": ("error", "the points field differs from the results"),
     "rounds": ("error", "a result beyond the event's number of rounds"),
+    "rounds-record": ("warning", "results after the round that record XXR/142 gives (a file written mid-event): "
+                      "every round with a result is read, as FIDE's reference engine reads it"),
     "duplicate-player": ("error", "a start number used twice"),
     "after-withdrawal": ("error", "a round after a withdrawal that is not unplayed"),
     "pab-twice": ("warning", "more than one pairing-allocated bye for a player"),

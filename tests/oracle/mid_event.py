@@ -7,7 +7,9 @@ one of three ways (``ROUNDS_RECORDS``):
 
 * ``"none"``: no XXR/142 record (the reader then knows only the rounds in the file);
 * ``"played"``: ``XXR k`` / ``142 k`` (programs that write the rounds played so far);
-* ``"planned"``: the record as the file has it (the planned rounds; rounds after k not played yet).
+* ``"planned"``: the record as the file has it (the planned rounds; rounds after k not played yet);
+* ``"behind"``: ``XXR k-1`` (after round 2 on: a program that wrote the record before the last
+  round's results; FIDE's reference reads every round with a result).
 
 A team file keeps the team records of rounds 1..k only: 330 (forfeited matches), 240 (team byes),
 300 (line-ups) and 299 (abnormal points; ``000``, every round, is kept) of later rounds are
@@ -27,7 +29,7 @@ import re
 from fractions import Fraction
 from typing import Optional
 
-ROUNDS_RECORDS = ("none", "played", "planned")
+ROUNDS_RECORDS = ("none", "played", "planned", "behind")
 
 #: result code -> points (C.04 Annex 2): with an opponent, and without one (0000 or blank)
 _WITH = {"1": Fraction(1), "=": Fraction(1, 2), "0": Fraction(0), "W": Fraction(1), "D": Fraction(1, 2),
@@ -111,8 +113,8 @@ def cut_after(text: str, k: int, rounds_record_as: str) -> str:
         if code == "001":
             out.append(_player(line, k))
         elif code in ("XXR", "142"):
-            if rounds_record_as == "played":
-                out.append(f"{code} {k}")
+            if rounds_record_as in ("played", "behind"):
+                out.append(f"{code} {k if rounds_record_as == 'played' else max(k - 1, 1)}")
             elif rounds_record_as == "planned":
                 out.append(line)
         elif code == "320":
@@ -123,7 +125,7 @@ def cut_after(text: str, k: int, rounds_record_as: str) -> str:
             continue
         else:
             out.append(line)
-    if rounds_record_as == "played" and not has_record:
+    if rounds_record_as in ("played", "behind") and not has_record:
         at = next((i for i, ln in enumerate(out) if ln[:3] == "001"), len(out))
-        out.insert(at, f"XXR {k}")
+        out.insert(at, f"XXR {k if rounds_record_as == 'played' else max(k - 1, 1)}")
     return "\n".join(out) + "\n"

@@ -344,13 +344,23 @@ def _read_players(player_lines: list[tuple[int, str]], declared_rounds: Optional
         raise InputError("no readable player records", source)
     body = [len(line.rstrip()) for _, line in kept]
     if declared_rounds is not None:
+        # a file written mid-event may give the rounds played so far (XXR 1) though the next round
+        # is paired: every round with a result is read (FIDE's reference engine reads the larger of
+        # the two), with a warning at the first line that goes further
         nrounds, rline = declared_rounds
+        first: Optional[tuple[int, int, int]] = None
+        last = nrounds
         for (lineno, line), size, p in zip(kept, body, ids):
             if round_count(size) > nrounds:
                 extra = [i for i, f in enumerate(round_fields(line), start=1) if i > nrounds and f[2] != " "]
                 if extra:
-                    fd.add("rounds", f"player {p['no']} has a result in round {extra[0]}, but line {rline} "
-                           f"says the event has {nrounds} rounds", f"{source} line {lineno}")
+                    first = first or (p["no"], extra[0], lineno)
+                    last = max(last, extra[-1])
+        if first is not None:
+            fd.add("rounds-record", f"player {first[0]} has a result in round {first[1]}, but line {rline} says the "
+                   f"event has {nrounds} rounds: read as {last} rounds (the rounds with a result); give the planned "
+                   f"number of rounds there", f"{source} line {first[2]}")
+            nrounds = last
     else:
         nrounds = max(round_count(size) for size in body)
     before = len(fd.items)

@@ -31,7 +31,7 @@ from .formula_shift import pieces, shift
 from .names import global_names
 from .parts import MAIN, STRINGS_TYPE, SheetPart, content_type_parts, find_workbook_part, read_part, sheets_of
 from .safe_xml import Unusual
-from .strings import shared_strings, text_of
+from .strings import shared_strings, text_of, unescape
 
 MAX_ROW = 1_048_576  # the last row of an Excel sheet
 MAX_SHEET_XML_BYTES = 256 * 2**20  # a sheet part inflating to more is refused before it is read
@@ -268,7 +268,7 @@ class _SheetReader:
                 if child.tag != is_tag or len(child) != 1 or t.tag != t_tag or len(t):
                     return None
                 if kind == "inlineStr":
-                    got[coord] = t.text or ""
+                    got[coord] = unescape(t.text or "")
                 continue
             if child.tag != v_tag:
                 return None
@@ -369,9 +369,9 @@ class _SheetReader:
                 value = self._value(value, kind, style)
             elif kind == "inlineStr" and inline is not None:
                 if len(inline) == 1 and inline[0].tag == _T:  # the usual <is><t>text</t></is>
-                    value = inline[0].text or ""
+                    value = unescape(inline[0].text or "")
                 else:
-                    value = text_of(inline)
+                    value = unescape(text_of(inline))
             cells.append((col, coord, value, False, None))
         return cells, ordered
 

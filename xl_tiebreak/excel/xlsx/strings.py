@@ -1,9 +1,11 @@
 """The shared strings of a workbook (``xl/sharedStrings.xml``), and the text of a rich-text string
-(its runs joined, phonetic hints left out), as openpyxl reads them.
+(its runs joined, phonetic hints left out), as openpyxl reads them; and a cell text's escapes
+(``_x000D_``) read as Excel reads them (:func:`unescape`).
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any, Optional
 
 from . import safe_xml
@@ -11,6 +13,18 @@ from .parts import MAIN
 from .safe_xml import Unusual
 
 _SI, _T = MAIN + "si", MAIN + "t"
+_ESCAPE = re.compile(r"_x([0-9A-Fa-f]{4})_")
+
+
+def unescape(text: str) -> str:
+    """A cell's text as Excel shows it (ECMA-376 Part 1, 22.9.2.19 ST_Xstring): ``_xHHHH_`` is the
+    character HHHH, the form Excel writes a carriage return or another character XML cannot carry
+    in (``Smith_x000D_`` is ``Smith`` and a CR), and ``_x005F_`` an underscore, so that
+    ``_x005F_x000D_`` is the text ``_x000D_`` itself. (openpyxl only drops ``x005F_``: a name
+    pasted with a line break read as ``Smith_x000D_`` there.)"""
+    if "_x" not in text:
+        return text
+    return _ESCAPE.sub(lambda m: chr(int(m.group(1), 16)), text)
 _STRING_TAGS = frozenset((_SI,))  # what the reading of the shared strings looks at
 
 
@@ -22,7 +36,7 @@ def shared_strings(data: bytes, path: str) -> list[str]:
     try:
         return _strings_grown(data, path)
     except Exception:  # Unusual, or an error the events give again
-        return [text_of(si).replace("x005F_", "") for si in safe_xml.stream(data, path, _STRING_TAGS)]
+        return [unescape(text_of(si)) for si in safe_xml.stream(data, path, _STRING_TAGS)]
 
 
 def _strings_grown(data: bytes, path: str) -> list[str]:
@@ -40,7 +54,7 @@ def _strings_grown(data: bytes, path: str) -> list[str]:
             raise Unusual
         else:
             text = text_of(si)
-        out.append(text.replace("x005F_", ""))
+        out.append(unescape(text))
     return out
 
 
