@@ -7,8 +7,8 @@ removed, set to k (programs that write the rounds played so far), kept (the plan
 rounds after k not played yet), or set to k-1 (a record one round behind the results: the rounds
 with a result are read, with a warning, as gacrux reads them). After round 1 the usual lists
 (``BH/C1,BH,SB,...``; the team default ``ESB/C1,MPvGP,BH/C1``; Grandmommy's Cup's record 202
-``EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP``) cut more values than there are: the cut takes what there is and leaves 0 (C.07 Art. 14.1), as
-gacrux prints it.
+``EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP``) cut more values than there are: the cut takes what there is
+and leaves 0 (C.07 Art. 14.1), as gacrux prints it.
 
 * Acceptance (every file, every round, every variant; our side only, in process): ``standings``
   with the file's list (its record 202, else the default) and, where the file has a 202, with the

@@ -161,6 +161,13 @@ def test_svon_refuses_numbers_no_score_is():
     with pytest.raises(InputError, match=r"^SVON: score_before nan is not a number"):
         fx.SVON(float("nan"), 1, 9, 7)
     assert fx.SVON(3, 1, 9, 7) == 4.0  # seed 000: 3 + (1 - 1) + 0.5 x (9 - 7)
+    assert fx.SVON("3,5", "0", "9", "7") == 5.5  # a decimal comma, numbers typed as text
+    # text Fraction() would read by building a billion-digit integer (it ran for minutes): refused at once
+    t0 = time.perf_counter()
+    for huge in ("1e999999999", "9" * 5000):
+        with pytest.raises(InputError, match=r"^SVON: score_before '.* is out of range"):
+            fx.SVON(huge, 1, 9, 7)
+    assert time.perf_counter() - t0 < 1
 
 
 # ------------------------------------------------------------ through xlwings's runtimes

@@ -21,6 +21,7 @@ from ..engine import Result, compute, default_list
 from ..errors import DescriptorError, InputError, TiebreakError
 from ..formatting import json_number
 from ..model import Tournament
+from ..number_text import OutOfRange, decimal_of
 from ..notation import spreadsheet_error
 from ..options import Options
 from ..standings import Row, rank
@@ -508,10 +509,15 @@ def SVON(score_before: Any, forfeit_score: Any, rounds_completed: Any, round_num
     def num(v: Any, what: str) -> Fraction:
         if v is None or (isinstance(v, str) and not v.strip()):
             raise InputError(f"SVON: {what} is empty; give a number")
-        try:
-            f = Fraction(str(v).replace(",", ".")) if not isinstance(v, float) else Fraction(v)
-        except (ValueError, ZeroDivisionError, OverflowError, TypeError):  # text, NaN, infinities
+        try:  # bounded before it is converted: '1e999999999' would build a billion-digit integer
+            d = decimal_of(v.replace(",", ".") if isinstance(v, str) else v)
+        except (OutOfRange, ValueError):  # (an integer past Python's 4,300 digits too)
+            raise InputError(f"SVON: {what} {shown(v)} is out of range (at most {SVON_LIMIT})") from None
+        except TypeError:
+            d = None
+        if d is None:  # text, NaN, infinities, a list
             raise InputError(f"SVON: {what} {shown(v)} is not a number") from None
+        f = Fraction(d)
         if abs(f) > SVON_LIMIT:
             raise InputError(f"SVON: {what} {shown(v)} is out of range (at most {SVON_LIMIT})")
         return f
