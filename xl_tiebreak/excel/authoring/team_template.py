@@ -256,8 +256,8 @@ def _standings(ws, spec: TeamSpec, cache: CacheBlocks) -> None:
     from openpyxl.formatting.rule import FormulaRule  # type: ignore[import-untyped]
     ws["A1"] = "=Settings!$B$3"  # the event's name
     ws["A1"].font = Font(bold=True, size=14)
-    ws["A2"] = ("Team standings: the primary score, then the tie-breaks in order (legend below); teams equal on "
-                "everything share the rank.")
+    ws["A2"] = ("Team standings: the primary score, then the tie-breaks in order (legend above the table); teams "
+                "equal on everything share the rank.")
     ws["A2"].font = _NOTE
     ws.cell(STATUS_ROW, 1, "=Matches!$A$3").font = _STATUS
     ncols = 5 + TB_SLOTS
