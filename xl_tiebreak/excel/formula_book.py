@@ -287,17 +287,10 @@ class FormulaBook:
             v = self._range_places(sheet, text, v)
         if not any(isinstance(c, str) and _PLACE.search(c) for c in _flat(v)):
             return v
-        try:
-            node = self.tree(text)
-        except Unsupported:
+        call = self._range_argument(text, "crosstable")
+        if call is None:
             return v
-        if not isinstance(node, Call) or node.name not in fx.FUNCTIONS:
-            return v
-        given = dict(zip(signature(fx.FUNCTIONS[node.name]).parameters, node.args))
-        a = given.get("crosstable")
-        ref = self.names.get(a.name.upper()) if isinstance(a, Name) else a if isinstance(a, Ref) else None
-        if ref is None or ":" not in ref.area:
-            return v
+        function, given, ref = call
         target = ref.sheet or sheet
         min_col, min_row, _, _ = range_bounds(ref.area)
 
@@ -305,7 +298,7 @@ class FormulaBook:
             return evaluate(given[param], lambda r: self.resolve(r, sheet), self.name) if param in given else None
         try:
             table = self.resolve(ref, target)
-            kind, rounds = read_kind(arg("kind")), read_rounds(arg("rounds"), node.name)
+            kind, rounds = read_kind(arg("kind")), read_rounds(arg("rounds"), function)
         except (TiebreakError, Unsupported):
             return v
 
@@ -318,22 +311,33 @@ class FormulaBook:
             return v
         return _renamed_places(v, {p: c for p, c in zip(by_place, by_cell) if p and c and p != c})
 
+    def _range_argument(self, text: str, param: str) -> "Optional[tuple[str, dict[str, Any], Ref]]":
+        """(the function's name, its arguments by parameter name, the range given as ``param``) of
+        the formula ``text`` when it is a call of one of our functions whose ``param`` is a range (a
+        reference or a defined name), else ``None``."""
+        try:
+            node = self.tree(text)
+        except Unsupported:
+            return None
+        if not isinstance(node, Call) or node.name not in fx.FUNCTIONS:
+            return None
+        given = dict(zip(signature(fx.FUNCTIONS[node.name]).parameters, node.args))
+        a = given.get(param)
+        ref = self.names.get(a.name.upper()) if isinstance(a, Name) else a if isinstance(a, Ref) else None
+        if ref is None or ":" not in ref.area:
+            return None
+        return node.name, given, ref
+
     def list_cell(self, sheet: str, text: str, v: Any) -> Any:
         """``v`` with the error of a tie-break list given as a range (``tiebreak_list: unknown
         tie-break 'XYZ' ...``: a function does not know where its range is) naming the cell of the
         code instead (``Settings!B8: unknown tie-break 'XYZ' ...``), as ``check`` names it."""
         from ..descriptor import parse_descriptor
         from .arguments import list_text, text_of
-        try:
-            node = self.tree(text)
-        except Unsupported:
+        call = self._range_argument(text, "tiebreak_list")
+        if call is None:
             return v
-        if not isinstance(node, Call) or node.name not in fx.FUNCTIONS:
-            return v
-        a = dict(zip(signature(fx.FUNCTIONS[node.name]).parameters, node.args)).get("tiebreak_list")
-        ref = self.names.get(a.name.upper()) if isinstance(a, Name) else a if isinstance(a, Ref) else None
-        if ref is None or ":" not in ref.area:
-            return v
+        ref = call[2]
         target = ref.sheet or sheet
         try:
             cells = self.resolve(ref, sheet)
