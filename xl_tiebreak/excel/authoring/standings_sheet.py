@@ -33,7 +33,7 @@ FORMAT_IDS = {ALIGNED: 201, "0": 200, "0.00": 202}
 #: there too) and Title, Rating, Fed; the ranked table of 6 tie-breaks fits a portrait page at
 #: about 10 pt
 NAME_WIDTH = 30
-INFO_WIDTHS = (4, 5, 4)
+INFO_WIDTHS = (4, 6, 4)  # a four-digit rating whole, not shrunk
 
 
 def lookup_rows() -> list[tuple[str, str, str, int]]:
