@@ -334,6 +334,9 @@ def print_setup(ws, area: str, title_row: Optional[int] = None) -> None:
     ws.print_options.gridLines = False
     ws.page_margins.left = ws.page_margins.right = 0.5
     ws.page_margins.top = ws.page_margins.bottom = 0.6
+    # the footer 0.2 in from the edge: at openpyxl's 0.3 LibreOffice leaves it too little height
+    # and cuts the line in half
+    ws.page_margins.header = ws.page_margins.footer = 0.2
     ws.oddFooter.center.text = "&A - page &P of &N"
 
 
