@@ -21,7 +21,18 @@ from .xlsx.a1 import column_letter
 
 def check_workbook(path: "str | Path") -> list:
     """The findings for a workbook's crosstable (see :mod:`xl_tiebreak.check`), then those on
-    its stored values (stale tables, formulas the recompute cannot compute: :mod:`.stale`)."""
+    its stored values (stale tables, formulas the recompute cannot compute: :mod:`.stale`). A part
+    that cannot be read at all is an :class:`~xl_tiebreak.errors.InputError` naming the file."""
+    from ..errors import InputError
+    try:
+        return _check_workbook(path)
+    except InputError as exc:
+        if exc.where:
+            raise
+        raise InputError(exc.detail, Path(path).name) from None
+
+
+def _check_workbook(path: "str | Path") -> list:
     from ..errors import InputError
     from .team_book import is_team_book, read_team_book
     try:
