@@ -10,6 +10,7 @@ from xl_tiebreak import InputError, Kind, compute, parse_trf, read_trf, write_tr
 from xl_tiebreak.examples import demo_text
 from xl_tiebreak.trf.layout import FIELDS, PLAYER_FIELDS, ROUND_FIELDS, ROUND_STRIDE, player_line, round_where
 from xl_tiebreak.trf.writer import missing_colours
+from xl_tiebreak.validation import Findings
 from conftest import F, real_files
 
 
@@ -68,7 +69,6 @@ def test_comments_rounds_scoring_type_date_and_tiebreaks():
     (_line(1, "1.0", [("0000", "-", "1")]), "line 1, column 99"),
     (_line(1, "1.0", [("  2x", "w", "1")]), "line 1, columns 92-95"),
     ("XXR x\n" + _line(1, "1.0", []), "line 1, column 5"),
-    ("XXR 1\n" + _line(1, "1.0", [("0000", "-", "U"), ("0000", "-", "U")]), "line 2"),
     (_line(1, "1.x", []), "line 1, columns 81-84"),
     (_line(1, "1.0", [], rating="1a00"), "line 1, columns 49-52"),
     ("012 nothing", "no player records"),
@@ -77,6 +77,17 @@ def test_errors_name_line_and_column(text, where):
     with pytest.raises(InputError) as exc:
         parse_trf(text, source="bad.trf")
     assert where in str(exc.value) and "bad.trf" in str(exc.value)
+
+
+def test_a_rounds_record_behind_the_results_reads_every_round_with_a_warning():
+    """``XXR 1`` and results in round 2 (a record written before the round was in): read as 2 rounds, as
+    FIDE's reference reads it, with the rounds-record warning at the player's line (an error before)."""
+    fd = Findings(strict=False)
+    t = parse_trf("XXR 1\n" + _line(1, "2.0", [("0000", "-", "U"), ("0000", "-", "U")]), source="bad.trf",
+                  findings=fd)
+    warned = [f for f in fd.items if f.rule == "rounds-record"]
+    assert t.rounds == 2 and not fd.errors and len(warned) == 1
+    assert warned[0].where == "bad.trf line 2" and "read as 2 rounds" in warned[0].message
 
 
 def test_round_trip_of_the_demo():
