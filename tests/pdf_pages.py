@@ -23,16 +23,22 @@ _RECALC_ALWAYS = """<?xml version="1.0" encoding="UTF-8"?>
 """
 
 
-def pdf_pages(book: Path, out: Path, recalc_always: bool = False) -> list[str]:
-    """The text of each page of LibreOffice's PDF of ``book`` (a private profile each time: no
-    clash with another LibreOffice, and the recalculation mode chosen)."""
+def to_pdf(book: Path, out: Path, recalc_always: bool = False) -> Path:
+    """LibreOffice's PDF of ``book`` in the folder ``out``, through a private profile each time (no
+    clash with another LibreOffice, a test running beside it included, and the recalculation mode
+    chosen)."""
     profile = out / "profile"
     (profile / "user").mkdir(parents=True, exist_ok=True)
     if recalc_always:
         (profile / "user" / "registrymodifications.xcu").write_text(_RECALC_ALWAYS)
     subprocess.run(["soffice", f"-env:UserInstallation={profile.as_uri()}", "--headless", "--convert-to", "pdf",
                     "--outdir", str(out), str(book)], check=True, capture_output=True, timeout=180)
-    pdf = out / (book.stem + ".pdf")
+    return out / (book.stem + ".pdf")
+
+
+def pdf_pages(book: Path, out: Path, recalc_always: bool = False) -> list[str]:
+    """The text of each page of LibreOffice's PDF of ``book`` (:func:`to_pdf`)."""
+    pdf = to_pdf(book, out, recalc_always)
     info = subprocess.run(["pdfinfo", str(pdf)], check=True, capture_output=True, text=True).stdout
     pages = int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))
     text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], check=True, capture_output=True,
