@@ -898,7 +898,7 @@ def _render_standings(result: Result, fmt: str, source: str, category: Optional[
             f"({result.edition.title})\n\n")
     legend = ["", "Tie-breaks, in order:"]
     for code, tb in zip(result.codes, result.tiebreaks):
-        legend.append(f"  {code:<8} {tb.describe}")
+        legend.append(f"  {code:<8} {tb.legend()}")
     legend.append("An empty cell is undefined (for example no game over the board); it ranks last.")
     legend.append("Split by: the tie-break that set the player below the one above on equal points"
                   + (" (the one above in this list)." if category is not None else "."))

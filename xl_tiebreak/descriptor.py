@@ -68,27 +68,6 @@ class TieBreak:
         return self.spec.lower_is_better != self.reverse
 
     @property
-    def describe(self) -> str:
-        text = self.spec.legend
-        mods = []
-        if self.cut:
-            mods.append(f"cut {self.cut} lowest")
-        if self.median:
-            mods.append(f"median: cut {self.median} lowest and {self.median} highest")
-        if self.forfeits_as_games:
-            mods.append("forfeits count as games")
-        if self.fore:
-            mods.append("of Fore Buchholz")
-        if self.limit is not None:
-            kind, v = self.limit
-            mods.append(f"limit {v} %" if kind == "percent" else f"limit moved {v:+d} half points")
-        if self.reverse:
-            mods.append("reversed")
-        if self.unrated is not None:
-            mods.append(f"unrated players count {self.unrated}")
-        return text + (f" ({'; '.join(mods)})" if mods else "")
-
-    @property
     def title(self) -> str:
         """Its name in a legend: the row's name (its legend without the article) with the modifiers
         in the words of C.07 Art. 14 (``Cut-k``, ``Median-k``, TIEBREAK_RULES §4.5): ``BH/C1`` is
@@ -103,7 +82,7 @@ class TieBreak:
         if self.forfeits_as_games:
             more.append("forfeits count as games")
         if self.fore:
-            more.append("of Fore Buchholz")
+            more.append("taken as Fore Buchholz")
         if self.limit is not None:
             kind, v = self.limit
             more.append(f"limit {v} %" if kind == "percent" else f"limit moved {v:+d} half points")
@@ -114,6 +93,13 @@ class TieBreak:
         if self.over_the_board:
             more.append("over the board only")
         return with_cut(name, self.cut, self.median) + "".join(f", {m}" for m in more)
+
+    def legend(self, space: str = " ") -> str:
+        """Its line in every legend (the command line's, the published page's, the printed
+        sheet's) and an account's heading: :attr:`title`, then the article; ``space`` joins the
+        article's words (the printed sheet keeps them on one line with a no-break space).
+        ``BH/C1`` is "Buchholz Cut-1, C.07 Art. 8.1"."""
+        return f"{self.title}, {self.spec.article.replace(' ', space)}"
 
 
 def with_cut(name: str, cut: int, median: int) -> str:

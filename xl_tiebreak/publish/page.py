@@ -139,7 +139,7 @@ def _standings(pub: Published, fmt: _Formats) -> str:
 
 
 def _legend(result: Result) -> str:
-    items = "".join(f"<dt>{_e(code)}</dt><dd>{_e(tb.describe)}</dd>" for code, tb in zip(result.codes, result.tiebreaks))
+    items = "".join(f"<dt>{_e(code)}</dt><dd>{_e(tb.legend())}</dd>" for code, tb in zip(result.codes, result.tiebreaks))
     notes = [n.text for n in rating_notes(result)]
     return ('<section id="tiebreaks"><h2>Tie-breaks</h2><p>In this order, after the points:</p>'
             f'<dl class="legend-tb">{items}</dl>'
