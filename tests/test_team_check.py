@@ -142,6 +142,26 @@ def test_an_individual_file_is_still_checked_as_one(tmp_path, capsys):
     assert status == 0 and [r for _s, r, _w in found if r.startswith("team")] == []
 
 
+def test_a_team_list_entry_is_named_by_its_place_as_typed_with_its_column(tmp_path, capsys):
+    """``202 BH:MP,,XYZ`` in a team file: check's error and the error that stops standings both
+    say entry 3 at its column, as for an individual file; the gap is entry 2. Before: standings
+    said "record 202" without a place."""
+    from team_files import HEADER
+    text = four_teams(header=HEADER + ["202 BH:MP,,XYZ"])
+    status, found = check(tmp_path, text, capsys)
+    line = len(HEADER) + 1  # the line after the header
+    assert status == 1
+    assert found == [("warning", "list-gap", f"event.trf line {line}, column 11"),
+                     ("error", "descriptor", f"event.trf line {line}, column 12")]
+    path = tmp_path / "event.trf"
+    assert main(["check", str(path)]) == 1
+    assert f"event.trf line {line}, column 12: entry 3 of the tie-break list: unknown team tie-break 'XYZ'" in \
+        capsys.readouterr().out
+    assert main(["standings", str(path)]) == 2
+    assert capsys.readouterr().err.startswith(f"xl-tiebreak: event.trf line {line}, column 12: entry 3 of the "
+                                              "tie-break list: unknown team tie-break 'XYZ'")
+
+
 def test_the_real_team_files_findings(capsys):
     real = _SHARED / "data" / "real"
     grand = real / "grandmommys-cup-trf26-team.trf"

@@ -131,7 +131,7 @@ def test_the_file_s_202_list_is_used_and_a_bad_one_is_named(tmp_path, capsys):
     assert status == 0 and json.loads(out)["tiebreaks"] == ["BH:GP", "EMGSB"]
     bad = four(tmp_path, header=["012 Four teams", "042 2026/03/07", "142 2", "202 BH:GP,XYZ"])
     status, out, err = run(["compute", bad], capsys)
-    assert status == 2 and "four.trf: record 202" in err and "'XYZ'" in err
+    assert status == 2 and "four.trf line 4, column 11: entry 2 of the tie-break list" in err and "'XYZ'" in err
 
 
 def test_team_pab_option_and_its_source(tmp_path, capsys):
