@@ -47,14 +47,13 @@ _EVENT_TYPES = ("swiss", "round-robin")
 
 def _set_help() -> str:
     """The names ``--set`` accepts and their values, for its help."""
-    from .options import CHOICES, TEAM_CHOICES
+    from .options import CHOICES, TEAM_CHOICE_HELP, TEAM_CHOICES
     words = [f"{name}={'|'.join(values)}" for name, values in CHOICES.items()]
-    team = [f"{name}={'|'.join(values)}" for name, values in TEAM_CHOICES.items()]
+    team = [f"{name}={'|'.join(values)} ({TEAM_CHOICE_HELP[name][0]}: {TEAM_CHOICE_HELP[name][1]})"
+            for name, values in TEAM_CHOICES.items()]
     return (", ".join(words + ["svon_cut_unplayed_first=no|yes", "short_games_played=yes|no",
                                "aob_decimals=auto|none|N", "unrated_rating=none|RATING"])
-            + "; team events: " + ", ".join(team) + " (the EDE knock-out steps, C.07 Art. 13.3.2: event, the "
-            "default, as the text reads them: two teams equal in MP and GP, boards over the whole event; "
-            "encounter, as FIDE's reference engine gacrux: any two teams, boards of their encounters only)")
+            + "; team events: " + "; ".join(team))
 
 
 def _arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
