@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from .editions import EDITIONS
 from .errors import TiebreakError
-from .number_text import is_digits
+from .number_text import is_digits, quoted
 from .options import Options, options_from_pairs
 from .output import check_output, emit as _emit
 from .textutil import csv_safe, csv_text as _csv, table  # noqa: F401 (csv_safe: for the tests)
@@ -272,7 +272,9 @@ def _main(argv: Optional[Sequence[str]]) -> int:
         from .errors import DescriptorError
         given = getattr(args, "tiebreaks", None) or getattr(args, "tiebreak", None)
         if isinstance(exc, DescriptorError) and given and "record 202" not in str(exc):
-            exc = DescriptorError(f"--tiebreaks {given!r}: {exc}")
+            several = "," in given or ";" in given  # (one code: the message quotes it already)
+            head = f"--tiebreaks {quoted(given)}" if several else "--tiebreaks"
+            exc = DescriptorError(f"{head}: {exc}")
         elif isinstance(exc, DescriptorError) and str(getattr(args, "input", "")).lower().endswith((".xlsx", ".xlsm")):
             exc = DescriptorError(f"{Path(args.input).name}: {_settings_list_cell(args.input)}: {exc}")
         print(f"xl-tiebreak: {exc}", file=sys.stderr)
