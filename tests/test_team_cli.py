@@ -149,7 +149,7 @@ def test_team_pab_option_and_its_source(tmp_path, capsys):
     doc = json.loads(out)
     assert doc["pab"] == {"match_points": 1, "game_points": 1, "source": "--team-pab draw"}
     assert doc["teams"][3]["values"] == [2, 2]
-    assert "declares 3 match points; its matches give 2 (the games' totals are used)" in err
+    assert "declares 3 match points; its matches give 2: the games' totals are used" in err
     status, out, _ = run(["compute", path, "-t", "MPTS,GPTS", "--team-pab", "1,2"], capsys)
     assert " 4  Dingoes   2.0  3.0   2.0   3.0" in out.splitlines()
     assert out.splitlines()[-1] == "Team PAB: 1 MP, 2 GP (--team-pab)"
