@@ -176,8 +176,6 @@ def parse_category(text: str, where: str = "category") -> Category:
 R = TypeVar("R")
 
 
-
-
 @dataclass(frozen=True)
 class Selection(Generic[R]):
     """The rows of one category, in the full event's order, and the players left out because the

@@ -56,10 +56,11 @@ def _list_findings(path: Path, encoding: "str | None", rounds: int, team: bool) 
     from .teamtb.registry import parse_team
     from .trf.reader import trf_text
     lines = trf_text(path, Findings(strict=False), encoding)[0].splitlines()  # (lines as the reader counts them)
-    entries = trf_list(lines, path.name)
+    entries, scores = trf_list(lines, path.name)
     if team:
-        return list_findings(entries, rounds, "record XXR or 142", parse_team, "two commas in a row?")
-    return list_findings(entries, rounds, "record XXR or 142", parse_descriptor, "two commas in a row?", codes=False)
+        return list_findings(entries, rounds, "record XXR or 142", parse_team, "two commas in a row?", scores=scores)
+    return list_findings(entries, rounds, "record XXR or 142", parse_descriptor, "two commas in a row?", codes=False,
+                         scores=scores)
 
 
 def _unrated(path: Path, t: Tournament) -> list[Finding]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import Callable, Optional, Sequence, TypeVar, Union
+from typing import Callable, Collection, Optional, Sequence, TypeVar, Union
 
 from .descriptor import TieBreak
 from .errors import TiebreakError
@@ -50,8 +50,7 @@ def trf_entries(line: str, where: str) -> list[tuple[str, str]]:
     """The entries of a 202/212 record as typed, in order, each with its place (``where`` and its
     column): every code (codes are separated by commas, semicolons or blanks), and every empty
     entry between two separators (at the column of the separator that ends it). 212's leading
-    ``PTS`` (the primary score) is an entry too, so each entry's number is its place in the line
-    (:func:`list_findings` passes over it)."""
+    ``PTS`` (the primary score) is an entry too, so each entry's number is its place in the line."""
     out = []
     at = 4  # the list starts at column 5
     for piece in re.split(r"[,;]", line[4:]):
@@ -64,26 +63,27 @@ def trf_entries(line: str, where: str) -> list[tuple[str, str]]:
     return out
 
 
-def trf_list(lines: Sequence[str], source: str) -> list[tuple[str, str]]:
+def trf_list(lines: Sequence[str], source: str) -> tuple[list[tuple[str, str]], tuple[str, ...]]:
     """The entries of a TRF file's tie-break list, record 202, else 212 (:func:`trf_entries`; the
-    reader reads the same record), at ``source`` line N; none without either record."""
+    reader reads the same record), at ``source`` line N, and the words among them that are no
+    tie-break (212's ``PTS``, the primary score); none without either record."""
     for code in ("202", "212"):
         at = next((k for k, ln in enumerate(lines) if ln[:3] == code), None)
         if at is not None:
-            return trf_entries(lines[at], f"{source} line {at + 1}")
-    return []
+            return trf_entries(lines[at], f"{source} line {at + 1}"), (("PTS",) if code == "212" else ())
+    return [], ()
 
 
 def list_findings(entries: Sequence[tuple[str, str]], rounds: int, rounds_at: str,
                   parse: Callable[[str], Code], gap_hint: str,
-                  codes: bool = True) -> list[Finding]:
+                  codes: bool = True, scores: Collection[str] = ()) -> list[Finding]:
     """The findings on a list's ``entries`` (text, place) as typed, empty ones included, each named
-    by its number there (record 212's ``PTS`` counts as an entry and is no code): with ``codes``,
-    each code ``parse`` refuses is an error; an empty entry before a code is a warning
+    by its number there (``scores``: the words that are entries but no tie-break, such as record
+    212's ``PTS``, passed over): with ``codes``, each code ``parse`` refuses is an error; an empty entry before a code is a warning
     (``gap_hint`` says how it comes about); a cut that leaves nothing of the event's ``rounds``
     (stated at ``rounds_at``) is a warning."""
     out: list[Finding] = []
-    listed = [text for text, _ in entries if text and text.upper() != "PTS"]
+    listed = [text for text, _ in entries if text and text.upper() not in scores]
     for k, (text, where) in enumerate(entries, start=1):
         if not text:
             if any(t for t, _ in entries[k:]):
@@ -91,7 +91,7 @@ def list_findings(entries: Sequence[tuple[str, str]], rounds: int, rounds_at: st
                                     f"skipped, so the tie-breaks are {', '.join(listed)}; remove the empty entry, or "
                                     "write the tie-break meant there"))
             continue
-        if text.upper() == "PTS":  # record 212's primary score, not a tie-break
+        if text.upper() in scores:
             continue
         for word in text.split():
             try:

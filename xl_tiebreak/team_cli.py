@@ -254,7 +254,8 @@ def _list_error(p: Path, exc: DescriptorError) -> TiebreakError:
         from .list_check import list_findings, trf_list
         from .teamtb.registry import parse_team
         lines = p.read_text(encoding="utf-8", errors="replace").splitlines()  # (the list is ASCII)
-        bad = [f for f in list_findings(trf_list(lines, p.name), 0, "", parse_team, "") if f.rule == "descriptor"]
+        entries, scores = trf_list(lines, p.name)
+        bad = [f for f in list_findings(entries, 0, "", parse_team, "", scores=scores) if f.rule == "descriptor"]
         if bad:
             return InputError(f"{bad[0].message} (or give --tiebreaks to choose others)", bad[0].where)
     return DescriptorError(f"{p.name}: its tie-break list (give --tiebreaks to choose others): {exc}")

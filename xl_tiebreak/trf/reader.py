@@ -163,8 +163,9 @@ def _check_descriptors(text: str, source: str, fd: Findings) -> None:
     from ..descriptor import parse_descriptor
     from ..errors import DescriptorError
     from ..list_check import entry_error, trf_list
-    for k, (code, where) in enumerate(trf_list(text.splitlines(), source), start=1):
-        if code and code.upper() != "PTS":  # (an empty entry is check's warning; PTS is 212's score)
+    entries, scores = trf_list(text.splitlines(), source)
+    for k, (code, where) in enumerate(entries, start=1):
+        if code and code.upper() not in scores:  # (an empty entry is check's warning; 212's PTS: its score)
             try:
                 parse_descriptor(code)
             except DescriptorError as exc:
