@@ -193,7 +193,8 @@ def test_live_values_of_the_games_in_are_the_references_with_the_games_not_in_as
 FINAL = {no: cells[:3] for no, cells in LIVE.items()}
 
 
-def test_live_fore_buchholz_in_the_final_round_counts_every_pairing_as_a_draw_hand_worked_from_the_text():
+def test_live_fore_buchholz_in_the_final_round_counts_every_pairing_as_a_draw_hand_worked_from_the_text(
+        tmp_path, capsys):
     """C.07 Art. 8.3 (TIEBREAK_RULES §5.7): FB is BH with every paired game of the final round
     drawn, so a pairing whose result is not in yet is a drawn game too, and FB in the final round
     does not depend on its results. Worked from the text (2026): the final-round scores are 1: 2½,
@@ -205,8 +206,15 @@ def test_live_fore_buchholz_in_the_final_round_counts_every_pairing_as_a_draw_ha
     2 = (3½ + 3 + 3) / 3 = 3.17; 3 = (6½ + 6) / 2 = 6.25 (the bye is no game); 4 = (3 + 6½ + 3½)
     / 3 = 4.33; 5 = (6 + 4) / 2 = 5; 6 = (3 + 4 + 3) / 3 = 3.33. (The hybrid gave FB 2 for player
     1: the games not in yet were no round at all while the finished one was a draw.)"""
+    import json
+    from xl_tiebreak.cli import main
     fb = [F(3), F(6), F(3), F(4), F("3.5"), F("6.5")]
     aob_f = [F("5.5"), F("3.17"), F("6.25"), F("4.33"), F(5), F("3.33")]
+    path = tmp_path / "final.trf"
+    path.write_text(write_trf(event(FINAL)), encoding="utf-8")
+    assert main(["standings", str(path), "--live", "-t", "FB,AOB/F", "--rules", "fide2026", "-f", "json"]) == 0
+    got = {p["no"]: [F(str(v)) for v in p["values"]] for p in json.loads(capsys.readouterr().out)["players"]}
+    assert got == {no: [fb[no - 1], aob_f[no - 1]] for no in range(1, 7)}
     live = compute(event(FINAL), "FB,AOB/F", edition="fide2026", live=True)
     assert live.progress is not None and live.progress.current == 3
     assert [live.value(no, "FB") for no in range(1, 7)] == fb
