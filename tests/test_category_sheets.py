@@ -415,8 +415,8 @@ def test_a_category_heading_two_columns_of_prizes_is_refused_naming_both_heading
         ws.cell(PRIZE_HEAD_ROW, j, "U1700")
         ws.cell(PRIZE_HEAD_ROW + 1, j, amount)
     book.write_bytes(to_bytes(wb))
-    why = (f"Prizes!D{PRIZE_HEAD_ROW}: the category 'U1700' heads a second column of prizes (Prizes!C{PRIZE_HEAD_ROW} "
-           "heads the first), which would pay two prizes under one name; give its prizes in one column")
+    why = (f"Prizes!D{PRIZE_HEAD_ROW}: the category U1700 is given twice (first at Prizes!C{PRIZE_HEAD_ROW}), "
+           "which would pay two prizes under one name; give its prizes once, in one list")
     code, _, err = _cli(capsys, "prizes", book)
     assert code == 2 and f"demo.xlsx: {why}" in err
     code, out, _ = _cli(capsys, "check", book)

@@ -19,7 +19,7 @@ from xl_tiebreak.excel.authoring.template import to_bytes
 from xl_tiebreak.excel.authoring.workbook import filled_workbook
 from xl_tiebreak.imports.chess_results import read_export
 from xl_tiebreak.model import Kind
-from xl_tiebreak.notation import parse_cell
+from xl_tiebreak.notation import ZERO_HINT, NotationError, parse_cell
 
 #: a 6-player, 3-round event as a starting-rank chess-results crosstable writes it (opponents by
 #: start number), every notation of the export in it; and the same event in the crosstable's own
@@ -68,7 +68,7 @@ def test_each_export_notation_reads_in_a_crosstable_as_the_importer_reads_it():
     ("5s+", Kind.FORFEIT_WIN, 5, "b"),
     ("-½", Kind.HALF_BYE, None, None), ("-=", Kind.HALF_BYE, None, None), ("-0.5", Kind.HALF_BYE, None, None),
     ("-1/2", Kind.HALF_BYE, None, None), (-0.5, Kind.HALF_BYE, None, None),
-    ("-0", Kind.ABSENT, None, None), ("0", Kind.ABSENT, None, None), (0.0, Kind.ABSENT, None, None),
+    ("-0", Kind.ABSENT, None, None),
 ])
 def test_the_export_notations_as_crosstable_cells(text, kind, opp, colour):
     r = parse_cell(text)
@@ -102,6 +102,25 @@ def test_a_workbook_with_cells_copied_from_an_export_checks_clean_and_ranks_as_i
     got = [json.loads(_cli(capsys, "standings", book, "-t", "BH,SB,WIN,BPG", "-f", "json")[1])
            for book in (copied, own)]
     assert got[0]["players"] == got[1]["players"] and len(got[0]["players"]) == 6
+
+
+@pytest.mark.parametrize("zero", [0, "0", " 0 "])
+def test_a_bare_zero_is_refused_at_its_cell_not_read_as_an_absence(tmp_path, capsys, zero):
+    """chess-results' -0 (not paired) read as text; a bare 0, the number a spreadsheet makes of a
+    -0 typed into a cell that is not text, or what a formula gives for an empty cell, or a loss
+    typed without its opponent, is an error naming the cell (it was silently an absence: player
+    6's round 2 counted as not paired), in check and in standings."""
+    cells = {no: list(c) for no, c in OWN.items()}
+    cells[6][1] = zero
+    cells[5][2] = "-0"  # the text stays chess-results' round not paired
+    path = _book(tmp_path / "zero.xlsx", cells)
+    code, out, _ = _cli(capsys, "check", path)
+    errors = [ln for ln in out.splitlines() if ln.startswith("error")]
+    assert code == 1 and errors == [f"error    Crosstable!G10: {ZERO_HINT}"]
+    code, _, err = _cli(capsys, "standings", path)
+    assert code == 2 and "Crosstable!G10" in err and "'0' is not a result" in err
+    with pytest.raises(NotationError, match="a loss needs its opponent"):
+        parse_cell(zero)
 
 
 def test_a_minus_one_copied_for_a_bye_is_named_with_what_to_write_instead(tmp_path, capsys):

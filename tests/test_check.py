@@ -243,6 +243,37 @@ def test_an_empty_entry_of_record_202_is_a_warning_at_its_column(tmp_path, capsy
     assert json.loads(capsys.readouterr().out)["tiebreaks"] == ["BH", "SB"]
 
 
+@pytest.mark.parametrize("record,gap,bad", [("202 BH,,XYZ", ("entry 2", 8), ("entry 3", 9)),
+                                             ("212 PTS,,XYZ", ("entry 2", 9), ("entry 3", 10)),
+                                             ("202 BH SB XYZ", None, ("entry 3", 11))])
+def test_every_entry_of_record_202_is_named_by_its_place_as_typed_with_its_column(tmp_path, capsys, record, gap, bad):
+    """One numbering: the entries as typed (an empty one and 212's PTS count), each at its column,
+    in check's error and warning and in the error that stops standings. Before: the unknown code
+    was "tie-break 2 of the list" (gaps skipped) at the line only, and 212's gap "entry 1"."""
+    path = tmp_path / "list.trf"
+    path.write_text(trf_text(GOOD, extra=(record,)))
+    found = {f.rule: f for f in check_file(path)}
+    unknown = f"{bad[0]} of the tie-break list: unknown tie-break 'XYZ'"
+    assert found["descriptor"].where == f"list.trf line 3, column {bad[1]}"
+    assert found["descriptor"].message.startswith(unknown)
+    if gap:
+        assert found["list-gap"].where == f"list.trf line 3, column {gap[1]}"
+        assert found["list-gap"].message.startswith(f"{gap[0]} of the tie-break list is empty")
+    assert set(found) == ({"descriptor", "list-gap"} if gap else {"descriptor"})
+    capsys.readouterr()
+    assert main(["standings", str(path)]) == 2
+    assert capsys.readouterr().err.startswith(f"xl-tiebreak: list.trf line 3, column {bad[1]}: {unknown}")
+
+
+def test_the_gap_after_212_s_pts_is_its_second_entry(tmp_path, capsys):
+    path = tmp_path / "gap.trf"
+    path.write_text(trf_text(GOOD, extra=("212 PTS,,BH",)))
+    (gap,) = check_file(path)
+    assert (gap.rule, gap.where) == ("list-gap", "gap.trf line 3, column 9")
+    assert gap.message.startswith("entry 2 of the tie-break list is empty (two commas in a row?): it is skipped, "
+                                  "so the tie-breaks are BH;")
+
+
 def test_a_blank_settings_row_between_two_codes_is_a_warning_at_its_cell(tmp_path, capsys):
     """Settings B7 BH/C1, B8 empty, B9 SB: the list is BH/C1, SB (the blank row skipped) and check
     says so at Settings!B8; blank rows after the last code are no gap. Before: nothing said."""

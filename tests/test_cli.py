@@ -123,3 +123,28 @@ def test_the_program_asks_openblas_for_one_thread_unless_told(given, want):
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
     assert done.returncode == 0
     assert done.stderr.split()[-2:] == [want, "True"]
+
+
+def test_every_legend_says_the_same_words_and_names_each_modifier(capsys, demo_file, tmp_path):
+    """The command line's legend, the published page's and the printed sheet's name a code alike
+    (C.07 Art. 14's Cut-k, issue 33.4), every modifier in words: MOSTWINS/O is not MOSTWINS."""
+    import html
+    import re
+    from xl_tiebreak import compute, parse_trf
+    from xl_tiebreak.excel.standings_page import NBSP, lines_under
+    codes = "BH/C1,MOSTWINS/O,MOSTWINS,AOB/F"
+    want = {"BH/C1": "Buchholz Cut-1, C.07 Art. 8.1",
+            "MOSTWINS/O": "Most wins (Baumbach), over the board only, TIEBREAK_RULES §7.9",
+            "MOSTWINS": "Most wins (Baumbach), TIEBREAK_RULES §7.9",
+            "AOB/F": "Average of opponents' Buchholz, taken as Fore Buchholz, C.07 Art. 8.2"}
+    code, out, _ = run(capsys, "standings", str(demo_file), "-t", codes)
+    assert code == 0
+    legend = out.split("Tie-breaks, in order:\n")[1].splitlines()[:4]
+    assert [line.split(None, 1) for line in legend] == [[c, w] for c, w in want.items()]
+    page = tmp_path / "page.html"
+    assert main(["publish", str(demo_file), "-t", codes, "-o", str(page)]) == 0
+    items = re.findall(r"<dt>(.*?)</dt><dd>(.*?)</dd>", page.read_text(encoding="utf-8"))
+    assert [(html.unescape(c), html.unescape(w)) for c, w in items] == list(want.items())
+    result = compute(parse_trf(demo_file.read_text(encoding="utf-8")), codes)
+    sheet = " ".join(" ".join(lines_under(result, False)).replace(NBSP, " ").split())
+    assert all(f"{c}: {w}" in sheet for c, w in want.items()), sheet

@@ -185,3 +185,96 @@ def test_live_values_of_the_games_in_are_the_references_with_the_games_not_in_as
                 assert ours.value(p.no, code) == ref[p.no][code + v], (edition, r, p.no, code)
                 compared += 1
         assert compared > len(pending.players) * len(OWN_CODES)
+
+
+# ------------------------------------------------------------------ Fore Buchholz in the final round
+
+#: the event above cut to 3 rounds: round 3 is the final round, 1-6 finished, 2-3 and 4-5 paired
+FINAL = {no: cells[:3] for no, cells in LIVE.items()}
+
+
+def test_live_fore_buchholz_in_the_final_round_counts_every_pairing_as_a_draw_hand_worked_from_the_text(
+        tmp_path, capsys):
+    """C.07 Art. 8.3 (TIEBREAK_RULES §5.7): FB is BH with every paired game of the final round
+    drawn, so a pairing whose result is not in yet is a drawn game too, and FB in the final round
+    does not depend on its results. Worked from the text (2026): the final-round scores are 1: 2½,
+    2: 1, 3: 2½ (its full-point bye counts at face value, a game follows it, 16.3), 4: 1½, 5: 1
+    (its zero-point bye likewise), 6: ½. FB: 1 = 4's 1½ + 2's 1 + 6's ½ = 3; 2 = 5's 1 + 1's 2½ +
+    3's 2½ = 6; 3 = 6's ½ + the bye's dummy min(2½, 3 x ½) = 1½ (16.4.2) + 2's 1 = 3; 4 = 2½ + ½ +
+    1 = 4; 5 = 2's 1 + the zero-point bye's dummy min(1, 1½) = 1 + 4's 1½ = 3½; 6 = 2½ + 1½ + 2½ =
+    6½. AOB/F (8.2), the mean of the opponents' FB over the games: 1 = (4 + 6 + 6½) / 3 = 5.5;
+    2 = (3½ + 3 + 3) / 3 = 3.17; 3 = (6½ + 6) / 2 = 6.25 (the bye is no game); 4 = (3 + 6½ + 3½)
+    / 3 = 4.33; 5 = (6 + 4) / 2 = 5; 6 = (3 + 4 + 3) / 3 = 3.33. (The hybrid gave FB 2 for player
+    1: the games not in yet were no round at all while the finished one was a draw.)"""
+    import json
+    from xl_tiebreak.cli import main
+    fb = [F(3), F(6), F(3), F(4), F("3.5"), F("6.5")]
+    aob_f = [F("5.5"), F("3.17"), F("6.25"), F("4.33"), F(5), F("3.33")]
+    path = tmp_path / "final.trf"
+    path.write_text(write_trf(event(FINAL)), encoding="utf-8")
+    assert main(["standings", str(path), "--live", "-t", "FB,AOB/F", "--rules", "fide2026", "-f", "json"]) == 0
+    got = {p["no"]: [F(str(v)) for v in p["values"]] for p in json.loads(capsys.readouterr().out)["players"]}
+    assert got == {no: [fb[no - 1], aob_f[no - 1]] for no in range(1, 7)}
+    live = compute(event(FINAL), "FB,AOB/F", edition="fide2026", live=True)
+    assert live.progress is not None and live.progress.current == 3
+    assert [live.value(no, "FB") for no in range(1, 7)] == fb
+    assert [live.value(no, "AOB/F") for no in range(1, 7)] == aob_f
+    for two_three, four_five in [(("3b1", "2w0"), ("5b½", "4w½")), (("3b0", "2w1"), ("5b0", "4w1")),
+                                 (("3b½", "2w½"), ("5b1", "4w0"))]:  # whatever the results: the same
+        done = {no: list(cells) for no, cells in FINAL.items()}
+        (done[2][2], done[3][2]), (done[4][2], done[5][2]) = two_three, four_five
+        final = compute(event(done), "FB,AOB/F", edition="fide2026")
+        assert [final.value(no, "FB") for no in range(1, 7)] == fb
+        assert [final.value(no, "AOB/F") for no in range(1, 7)] == aob_f
+
+
+def test_live_fore_buchholz_account_shows_the_game_not_in_yet_as_a_draw():
+    from xl_tiebreak.explanation import explain, render_text
+    text = render_text(explain(event(FINAL), 2, "FB", "fide2026", live=True))
+    assert "FB = 1.0 + 2.5 + 2.5 = 6.0" in text
+    assert "R3: paired in the last round, result not in yet: a game drawn under Fore Buchholz (Art. 8.3)" in text
+    text = render_text(explain(event(FINAL), 2, "AOB/F", "fide2026", live=True))
+    assert "AOB/F = (3.5 + 3.0 + 3.0) / 3 = 3.1667, rounded half up: 3.17" in text
+
+
+FORE_CODES = ("FB", "FB/C1", "FB/M1", "AOB/F")
+
+
+@pytest.mark.oracle
+@pytest.mark.skipif(not gacrux_available(), reason="gacrux (test extra) is not installed")
+@pytest.mark.parametrize("seed", range(4))
+def test_live_fore_buchholz_in_the_final_round_is_the_references_whatever_the_results_not_in(seed, tmp_path):
+    """The final round with some games not in yet: FB (and AOB/F's opponents' FB) counts every
+    final-round pairing as a draw, so live values equal the reference's for the finished event,
+    whatever results the games not in get (written over the board, as AOB counts games)."""
+    rng = random.Random(seed)
+    text = random_event(2000 + seed, kind="swiss", players=10 + 4 * seed, rounds=4 + seed % 3)
+    t = parse_trf(text)
+    r = t.rounds
+    games = sorted({tuple(sorted((p.no, p.rounds[r - 1].opponent))) for p in t.players
+                    if p.rounds[r - 1].kind.has_opponent})
+    waiting = dict(rng.sample(games, max(2, len(games) // 2)))
+    waiting.update({b: a for a, b in list(waiting.items())})
+    results = {}
+    for a, b in {tuple(sorted(x)) for x in waiting.items()}:
+        results[a], results[b] = rng.choice([(Kind.WIN, Kind.LOSS), (Kind.DRAW, Kind.DRAW), (Kind.LOSS, Kind.WIN)])
+
+    def with_last(kind_of):
+        players = []
+        for p in t.players:
+            rounds = list(p.rounds)
+            if p.no in waiting:
+                kind = kind_of(p.no)
+                rounds[r - 1] = Round(kind, waiting[p.no], p.rounds[r - 1].colour, t.scoring.points(kind))
+            players.append(replace(p, rounds=tuple(rounds)))
+        return replace(t, players=tuple(players))
+    pending, finished = with_last(lambda no: Kind.NOT_PLAYED), with_last(results.__getitem__)
+    path = tmp_path / "event.trf"
+    path.write_text(write_trf(finished), encoding="utf-8")
+    for edition, v in VERSION.items():
+        ours = compute(pending, FORE_CODES, edition=edition, live=True)
+        assert ours.progress is not None and ours.progress.current == r
+        ref = run_gacrux(str(path), [c + v for c in FORE_CODES], rounds=r)
+        for p in pending.players:
+            for code in FORE_CODES:
+                assert ours.value(p.no, code) == ref[p.no][code + v], (edition, p.no, code)

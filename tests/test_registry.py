@@ -87,7 +87,7 @@ def test_a_new_row_is_all_a_new_tiebreak_needs(readme_row, tmp_path):
     assert e.total.endswith(f"= {lost[k]}") and e.notes == ("Number of games lost over the board",)
     assert "LOSS = " in render_text(e)
     tb = parse_descriptor("loss")
-    assert decimals_for(tb) == 0 and "games lost" in tb.describe
+    assert decimals_for(tb) == 0 and "games lost" in tb.legend()
     with pytest.raises(Exception, match="does not apply to LOSS"):
         parse_descriptor("LOSS/C1")
 
@@ -121,8 +121,8 @@ def test_the_excel_faces_of_a_new_row():
     assert out.returncode == 0, out.stderr
     got = json.loads(out.stdout)
     assert got["values"] == _losses(demo_tournament())
-    assert got["doc"] == "Number of games lost over the board: one player's value (national or historical " \
-                         "tie-break code LOSS)."
+    assert got["doc"] == "Number of games lost over the board, TIEBREAK_RULES §7.12: one player's value (national " \
+                         "or historical tie-break code LOSS)."
     assert got["legend"] == [["LOSS", "Number of games lost over the board", "TIEBREAK_RULES §7.12", 0]]
     assert got["help"] == [["LOSSES", got["doc"]], ["LOSS", "Number of games lost over the board."]]
 

@@ -131,7 +131,7 @@ def test_the_file_s_202_list_is_used_and_a_bad_one_is_named(tmp_path, capsys):
     assert status == 0 and json.loads(out)["tiebreaks"] == ["BH:GP", "EMGSB"]
     bad = four(tmp_path, header=["012 Four teams", "042 2026/03/07", "142 2", "202 BH:GP,XYZ"])
     status, out, err = run(["compute", bad], capsys)
-    assert status == 2 and "four.trf: record 202" in err and "'XYZ'" in err
+    assert status == 2 and "four.trf line 4, column 11: entry 2 of the tie-break list" in err and "'XYZ'" in err
 
 
 def test_team_pab_option_and_its_source(tmp_path, capsys):
@@ -149,7 +149,7 @@ def test_team_pab_option_and_its_source(tmp_path, capsys):
     doc = json.loads(out)
     assert doc["pab"] == {"match_points": 1, "game_points": 1, "source": "--team-pab draw"}
     assert doc["teams"][3]["values"] == [2, 2]
-    assert "declares 3 match points; its matches give 2 (the games' totals are used)" in err
+    assert "declares 3 match points; its matches give 2: the games' totals are used" in err
     status, out, _ = run(["compute", path, "-t", "MPTS,GPTS", "--team-pab", "1,2"], capsys)
     assert " 4  Dingoes   2.0  3.0   2.0   3.0" in out.splitlines()
     assert out.splitlines()[-1] == "Team PAB: 1 MP, 2 GP (--team-pab)"

@@ -114,3 +114,27 @@ def test_fide_s_reference_engine_ranks_the_subset_as_tec_does(tmp_path):
 def test_the_words_of_the_option():
     assert TEAM_CHOICES["ede_subset"] == ("continue", "restart")
     assert team_options_from_pairs([("ede-subset", " Restart ")]) == {"ede_subset": "restart"}
+
+
+def test_an_individual_event_refuses_each_team_choice_citing_its_own_article(tmp_path, capsys):
+    """``--set ede_subset=...`` with an individual file names C.07 Art. 13.3.3 (the subsets), and
+    ede_knockout 13.3.2 (the knock-out steps); ``--set``'s help explains both. Before: 13.3.2
+    for both, and the help explained ede_knockout only."""
+    from xl_tiebreak.examples import demo_text
+    from xl_tiebreak.options import options_from_pairs
+    from xl_tiebreak.teamtb import context, encounter
+    path = tmp_path / "demo.trf"
+    path.write_text(demo_text(), encoding="utf-8")
+    for choice, article in (("ede_subset=restart", "13.3.3"), ("ede-knockout=encounter", "13.3.2")):
+        assert main(["standings", str(path), "--set", choice]) == 2
+        assert f"for team events only (C.07 Art. {article}); this is an individual event" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["standings", "--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "ede_subset=continue|restart (C.07 Art. 13.3.3: a new subset of tied teams in EDE." in shown
+    assert "ede_knockout=event|encounter (C.07 Art. 13.3.2: the EDE knock-out steps." in shown
+    with pytest.raises(ValueError, match=r"13\.3\.3"):
+        options_from_pairs([("ede_subset", "continue")], where="Settings!B20")
+    # the words are defined once, with the options; the engine's readings are those words
+    assert context.EDE_SUBSET is TEAM_CHOICES["ede_subset"] and context.EDE_KNOCKOUT is TEAM_CHOICES["ede_knockout"]
+    assert (encounter.CONTINUE, encounter.RESTART) == TEAM_CHOICES["ede_subset"]

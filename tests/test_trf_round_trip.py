@@ -253,7 +253,7 @@ TEAM_FILES = [p for p in _ALL if _is_team(p)] or [None]
 ADDED = {"karl-mala-2005.trf": ["XXR 7"]}
 #: team files: header records read that are not written as such (besides blank lines): the TRF-16
 #: 013 rosters (checked to come back as 310 records), XXR (written 142), a 310 whose totals
-#: disagree with the games (the reader's team-declared error; written as the games give them),
+#: disagree with the games (the reader's team-declared warning; written as the games give them),
 #: a 240 whose team has its round decided by a 320 (the reader's team-overlap warning)
 TEAM_DROPPED = {"grandmommys-cup-trf26-team.trf": [
     "310  47 Denmark                          DEN     2085   13.0   24.5  22   169  189  202  204  219",

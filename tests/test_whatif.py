@@ -229,7 +229,7 @@ def test_beyond_the_bound_the_answer_is_on_points_and_equals_a_brute_force_over_
         level = [sum(1 for q, v in pts.items() if q != no and v >= pts[no]) for _, _, pts in brute]
         if no in w.on_points:
             op = w.on_points[no]
-            assert (op.best, op.assured, op.worst) == (min(min(ahead) + 1, n + 1), min(min(level) + 1, n + 1),
+            assert (op.best, op.if_ties_lost, op.worst) == (min(min(ahead) + 1, n + 1), min(min(level) + 1, n + 1),
                                                      min(max(level) + 1, n + 1))
             assert op.max_points == max(pts[no] for _, _, pts in brute)
             counts = [(a, lv - a) for a, lv in zip(ahead, level)]
@@ -264,6 +264,25 @@ def test_cli_json_names_the_exact_answer(tmp_path, capsys):
     assert doc["places"][0]["can_finish"] == list(w.can_finish(1))
     assert [c["no"] for c in doc["contenders"]] == list(w.contenders)
     assert len(doc["boards"]) == len(w.boards)
+
+
+def test_cli_json_names_the_place_if_ties_are_lost_as_the_table_does(tmp_path, capsys):
+    """The table's column is "If ties lost" (it was "Sure of", which read as "guaranteed"): the
+    JSON key says the same, ``if_ties_lost`` (it was ``assured``), with the table's values."""
+    t = random_open(2, 10, 5)
+    assert main(["whatif", _trf(tmp_path, t), "--places", "2", "-f", "json", "-t", "BH/C1,BH,SB,DE,WIN"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    w = what_if(t, "BH/C1,BH,SB,DE,WIN", places=2)
+    got = {c["no"]: c["on_points"] for c in doc["contenders"]}
+    assert all(set(op) == {"best", "if_ties_lost", "worst", "places"} for op in got.values())
+    assert {no: op["if_ties_lost"] for no, op in got.items()} == {no: w.on_points[no].if_ties_lost for no in got}
+    assert main(["whatif", _trf(tmp_path, t), "--places", "2", "-t", "BH/C1,BH,SB,DE,WIN"]) == 0
+    table = capsys.readouterr().out.splitlines()
+    head = next(k for k, ln in enumerate(table) if ln.startswith("No") and "If ties lost" in ln)
+    shown = {int(ln.split()[0]): ln for ln in table[head + 2: head + 2 + len(got)]}
+    at = table[head].index("If ties lost")
+    for no, op in got.items():
+        assert shown[no][at:].split()[0] == ("out" if op["if_ties_lost"] > 2 else str(op["if_ties_lost"]))
 
 
 def test_cli_text_and_csv(tmp_path, capsys):

@@ -31,6 +31,7 @@ from .dates import read_birth
 from .errors import InputError
 from .model import Player
 from .number_text import whole_number
+from .textutil import NAMED
 
 __all__ = ["Category", "parse_category", "AGE_BASES", "Selection", "select", "NAMED"]
 
@@ -56,6 +57,16 @@ class Category:
     def holds(self, player: Player, start: Optional[date] = None, age: str = "year") -> Optional[bool]:
         """Whether the player is in the category; ``None`` when the field it reads is missing."""
         return self.test(player, start, age)
+
+    @property
+    def plain(self) -> bool:
+        """Whether the category is what its text says (``U18``, ``u 18``, ``women``): its text read
+        as a category gives its label; a name of a workbook's Categories sheet (``Juniors``)
+        standing for one is not."""
+        try:
+            return parse_category(self.text).label == self.label
+        except InputError:
+            return False
 
 
 def _births(p: Player) -> Optional[tuple[date, date]]:
@@ -163,10 +174,6 @@ def parse_category(text: str, where: str = "category") -> Category:
 
 
 R = TypeVar("R")
-
-
-#: how many players a note names before "and N more"
-NAMED = 5
 
 
 @dataclass(frozen=True)

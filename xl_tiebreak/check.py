@@ -52,19 +52,15 @@ def _list_findings(path: Path, encoding: "str | None", rounds: int, team: bool) 
     cuts that leave nothing of the event's ``rounds`` (:mod:`xl_tiebreak.list_check`); for a team
     event also the codes the program does not know (an individual file's reader reports those)."""
     from .descriptor import parse_descriptor
-    from .list_check import list_findings, trf_entries
+    from .list_check import list_findings, trf_list
     from .teamtb.registry import parse_team
     from .trf.reader import trf_text
     lines = trf_text(path, Findings(strict=False), encoding)[0].splitlines()  # (lines as the reader counts them)
-    at = next((k for code in ("202", "212") for k, ln in enumerate(lines) if ln[:3] == code), None)
-    if at is None:
-        return []
-    entries = trf_entries(lines[at], f"{path.name} line {at + 1}")
-    if lines[at][:3] == "212":
-        entries = [(text, where) for text, where in entries if text.upper() != "PTS"]
+    entries, scores = trf_list(lines, path.name)
     if team:
-        return list_findings(entries, rounds, "record XXR or 142", parse_team, "two commas in a row?")
-    return list_findings(entries, rounds, "record XXR or 142", parse_descriptor, "two commas in a row?", codes=False)
+        return list_findings(entries, rounds, "record XXR or 142", parse_team, "two commas in a row?", scores=scores)
+    return list_findings(entries, rounds, "record XXR or 142", parse_descriptor, "two commas in a row?", codes=False,
+                         scores=scores)
 
 
 def _unrated(path: Path, t: Tournament) -> list[Finding]:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from .editions import EDITIONS
 from .errors import TiebreakError
-from .number_text import is_digits
+from .number_text import is_digits, quoted
 from .options import Options, options_from_pairs
 from .output import check_output, emit as _emit
 from .textutil import csv_safe, csv_text as _csv, table  # noqa: F401 (csv_safe: for the tests)
@@ -47,14 +47,13 @@ _EVENT_TYPES = ("swiss", "round-robin")
 
 def _set_help() -> str:
     """The names ``--set`` accepts and their values, for its help."""
-    from .options import CHOICES, TEAM_CHOICES
+    from .options import CHOICES, TEAM_CHOICE_HELP, TEAM_CHOICES
     words = [f"{name}={'|'.join(values)}" for name, values in CHOICES.items()]
-    team = [f"{name}={'|'.join(values)}" for name, values in TEAM_CHOICES.items()]
+    team = [f"{name}={'|'.join(values)} ({TEAM_CHOICE_HELP[name][0]}: {TEAM_CHOICE_HELP[name][1]})"
+            for name, values in TEAM_CHOICES.items()]
     return (", ".join(words + ["svon_cut_unplayed_first=no|yes", "short_games_played=yes|no",
                                "aob_decimals=auto|none|N", "unrated_rating=none|RATING"])
-            + "; team events: " + ", ".join(team) + " (the EDE knock-out steps, C.07 Art. 13.3.2: event, the "
-            "default, as the text reads them: two teams equal in MP and GP, boards over the whole event; "
-            "encounter, as FIDE's reference engine gacrux: any two teams, boards of their encounters only)")
+            + "; team events: " + "; ".join(team))
 
 
 def _arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
@@ -273,7 +272,9 @@ def _main(argv: Optional[Sequence[str]]) -> int:
         from .errors import DescriptorError
         given = getattr(args, "tiebreaks", None) or getattr(args, "tiebreak", None)
         if isinstance(exc, DescriptorError) and given and "record 202" not in str(exc):
-            exc = DescriptorError(f"--tiebreaks {given!r}: {exc}")
+            several = "," in given or ";" in given  # (one code: the message quotes it already)
+            head = f"--tiebreaks {quoted(given)}" if several else "--tiebreaks"
+            exc = DescriptorError(f"{head}: {exc}")
         elif isinstance(exc, DescriptorError) and str(getattr(args, "input", "")).lower().endswith((".xlsx", ".xlsm")):
             exc = DescriptorError(f"{Path(args.input).name}: {_settings_list_cell(args.input)}: {exc}")
         print(f"xl-tiebreak: {exc}", file=sys.stderr)
@@ -898,7 +899,7 @@ def _render_standings(result: Result, fmt: str, source: str, category: Optional[
             f"({result.edition.title})\n\n")
     legend = ["", "Tie-breaks, in order:"]
     for code, tb in zip(result.codes, result.tiebreaks):
-        legend.append(f"  {code:<8} {tb.describe}")
+        legend.append(f"  {code:<8} {tb.legend()}")
     legend.append("An empty cell is undefined (for example no game over the board); it ranks last.")
     legend.append("Split by: the tie-break that set the player below the one above on equal points"
                   + (" (the one above in this list)." if category is not None else "."))

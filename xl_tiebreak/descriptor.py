@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, Optional, TypedDict
 
 from .errors import DescriptorError
+from .number_text import quoted
 from .tiebreaks import registry
 
 if TYPE_CHECKING:
@@ -68,27 +69,6 @@ class TieBreak:
         return self.spec.lower_is_better != self.reverse
 
     @property
-    def describe(self) -> str:
-        text = self.spec.legend
-        mods = []
-        if self.cut:
-            mods.append(f"cut {self.cut} lowest")
-        if self.median:
-            mods.append(f"median: cut {self.median} lowest and {self.median} highest")
-        if self.forfeits_as_games:
-            mods.append("forfeits count as games")
-        if self.fore:
-            mods.append("of Fore Buchholz")
-        if self.limit is not None:
-            kind, v = self.limit
-            mods.append(f"limit {v} %" if kind == "percent" else f"limit moved {v:+d} half points")
-        if self.reverse:
-            mods.append("reversed")
-        if self.unrated is not None:
-            mods.append(f"unrated players count {self.unrated}")
-        return text + (f" ({'; '.join(mods)})" if mods else "")
-
-    @property
     def title(self) -> str:
         """Its name in a legend: the row's name (its legend without the article) with the modifiers
         in the words of C.07 Art. 14 (``Cut-k``, ``Median-k``, TIEBREAK_RULES §4.5): ``BH/C1`` is
@@ -103,7 +83,7 @@ class TieBreak:
         if self.forfeits_as_games:
             more.append("forfeits count as games")
         if self.fore:
-            more.append("of Fore Buchholz")
+            more.append("taken as Fore Buchholz")
         if self.limit is not None:
             kind, v = self.limit
             more.append(f"limit {v} %" if kind == "percent" else f"limit moved {v:+d} half points")
@@ -114,6 +94,13 @@ class TieBreak:
         if self.over_the_board:
             more.append("over the board only")
         return with_cut(name, self.cut, self.median) + "".join(f", {m}" for m in more)
+
+    def legend(self, space: str = " ") -> str:
+        """Its line in every legend (the command line's, the published page's, the printed
+        sheet's) and an account's heading: :attr:`title`, then the article; ``space`` joins the
+        article's words (the printed sheet keeps them on one line with a no-break space).
+        ``BH/C1`` is "Buchholz Cut-1, C.07 Art. 8.1"."""
+        return f"{self.title}, {self.spec.article.replace(' ', space)}"
 
 
 def with_cut(name: str, cut: int, median: int) -> str:
@@ -153,7 +140,8 @@ def parse_descriptor(text: str) -> TieBreak:
     rows = registry.rows()
     name = registry.aliases().get(name, name)
     if name not in rows:
-        raise DescriptorError(f"unknown tie-break {head.strip()!r} in {raw!r}; known: "
+        raise DescriptorError(f"unknown tie-break {quoted(head.strip())}" + (f" in {quoted(raw)}" if mods else "")
+                              + "; known: "
                               + ", ".join(list(rows) + ["GE"]))
     allowed = rows[name].modifiers
     fields: _Fields = {}
@@ -161,13 +149,13 @@ def parse_descriptor(text: str) -> TieBreak:
     for m in mods:
         mm = _MOD.match(m.strip())
         if not mm:
-            raise DescriptorError(f"unknown modifier '/{m}' in {raw!r}")
+            raise DescriptorError(f"unknown modifier {quoted('/' + m)} in {quoted(raw)}")
         letter = m.strip()[:1].upper()
         if letter in seen:
-            raise DescriptorError(f"modifier '/{letter}' appears twice in {raw!r}")
+            raise DescriptorError(f"modifier '/{letter}' appears twice in {quoted(raw)}")
         seen.add(letter)
         if letter not in allowed:
-            raise DescriptorError(f"modifier '/{m}' does not apply to {name} in {raw!r}")
+            raise DescriptorError(f"modifier {quoted('/' + m)} does not apply to {name} in {quoted(raw)}")
         g = mm.groups()
         if g[0]:
             fields["cut"] = _count(g[1], m, raw)
@@ -176,25 +164,26 @@ def parse_descriptor(text: str) -> TieBreak:
         elif g[4]:
             v = g[5]
             if len(v.lstrip("+-")) > 4 or abs(int(v)) > 1000:  # (5,000 digits would not even convert)
-                raise DescriptorError(f"'/{m}' in {raw!r}: the limit is out of range")
+                raise DescriptorError(f"{quoted('/' + m)} in {quoted(raw)}: the limit is out of range")
             fields["limit"] = ("shift", int(v)) if v[0] in "+-" else ("percent", int(v))
         elif g[9]:
             if len(g[10]) > 4 or not 0 < int(g[10]) < 4000:
-                raise DescriptorError(f"'/{m}' in {raw!r}: the rating for unrated players must be from 1 to 3999")
+                raise DescriptorError(f"{quoted('/' + m)} in {quoted(raw)}: the rating for unrated players must be "
+                                      "from 1 to 3999")
             fields["unrated"] = int(g[10])
         else:
             fields[_FLAGS[letter]] = True
     if "median" in fields and fields["median"] < rows[name].least_median:
-        raise DescriptorError(f"{raw!r}: drop at least one score at each end (SOLKOFF drops none)")
+        raise DescriptorError(f"{quoted(raw)}: drop at least one score at each end (SOLKOFF drops none)")
     if fields.get("cut") and fields.get("median"):
-        raise DescriptorError(f"{raw!r} has both a cut and a median; use one")
+        raise DescriptorError(f"{quoted(raw)} has both a cut and a median; use one")
     return TieBreak(name=name, **fields)
 
 
 def _count(text: str, mod: str, raw: str) -> int:
     k = int(text) if len(text) <= 6 else MAX_CUT + 1
     if k > MAX_CUT:
-        raise DescriptorError(f"'/{mod}' in {raw!r}: at most {MAX_CUT} may be cut")
+        raise DescriptorError(f"{quoted('/' + mod)} in {quoted(raw)}: at most {MAX_CUT} may be cut")
     return k
 
 
@@ -204,7 +193,7 @@ def parse_list(text: "str | list[str] | tuple[str, ...]") -> list[TieBreak]:
     if isinstance(text, str) and text.strip():
         for k, item in enumerate(items, start=1):
             if not item.strip() and (k < len(items) or len(items) == 1):  # a trailing comma is harmless
-                raise DescriptorError(f"entry {k} of the list {text.strip()!r} is empty (two commas in a row?)")
+                raise DescriptorError(f"entry {k} of the tie-break list is empty (two commas in a row?)")
     out = [parse_descriptor(i) for i in items if i.strip()]
     if not out:
         raise DescriptorError("the tie-break list is empty")

@@ -139,7 +139,7 @@ def _explanation(res: Result, tb: TieBreak, i: int, breakdown: Optional[list[obj
     value = res.column_of(tb).value(i)
     body = account_of(res, tb, i, value, breakdown)
     p = event.players[i]
-    return Explanation(player=p.no, name=p.name, code=tb.code, title=tb.describe, edition=ctx.edition.name,
+    return Explanation(player=p.no, name=p.name, code=tb.code, title=tb.legend(), edition=ctx.edition.name,
                        rounds=ctx.n, value=value, decimals=decimals_for(tb, ctx.scale), columns=body.columns,
                        lines=tuple(Line(*row) for row in body.rows), total=body.total,
                        notes=((note.text,) if note else ()) + tuple(body.notes))

@@ -15,14 +15,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import Callable, Optional, Sequence, TypeVar, Union
+from typing import Callable, Collection, Optional, Sequence, TypeVar, Union
 
 from .descriptor import TieBreak
 from .errors import TiebreakError
 from .teamtb.spec import TeamTieBreak
 from .validation import Finding, RULES
 
-__all__ = ["cut_leaves_nothing", "trf_entries", "list_findings"]
+__all__ = ["cut_leaves_nothing", "entry_error", "trf_entries", "trf_list", "list_findings"]
 
 Code = TypeVar("Code", TieBreak, TeamTieBreak)
 
@@ -47,27 +47,43 @@ def cut_leaves_nothing(tb: Code, code: str, rounds: int, rounds_at: str) -> Opti
 
 
 def trf_entries(line: str, where: str) -> list[tuple[str, str]]:
-    """The entries of a 202/212 record, separated by commas or semicolons, each with its place:
-    ``where`` and the column where the entry starts (an empty entry: the column of the separator
-    that ends it)."""
+    """The entries of a 202/212 record as typed, in order, each with its place (``where`` and its
+    column): every code (codes are separated by commas, semicolons or blanks), and every empty
+    entry between two separators (at the column of the separator that ends it). 212's leading
+    ``PTS`` (the primary score) is an entry too, so each entry's number is its place in the line."""
     out = []
     at = 4  # the list starts at column 5
     for piece in re.split(r"[,;]", line[4:]):
-        col = at + len(piece) - len(piece.lstrip()) + 1 if piece.strip() else at + len(piece) + 1
-        out.append((piece.strip(), f"{where}, column {col}"))
+        words = list(re.finditer(r"\S+", piece))
+        for m in words:
+            out.append((m.group(), f"{where}, column {at + m.start() + 1}"))
+        if not words:
+            out.append(("", f"{where}, column {at + len(piece) + 1}"))
         at += len(piece) + 1
     return out
 
 
+def trf_list(lines: Sequence[str], source: str) -> tuple[list[tuple[str, str]], tuple[str, ...]]:
+    """The entries of a TRF file's tie-break list, record 202, else 212 (:func:`trf_entries`; the
+    reader reads the same record), at ``source`` line N, and the words among them that are no
+    tie-break (212's ``PTS``, the primary score); none without either record."""
+    for code in ("202", "212"):
+        at = next((k for k, ln in enumerate(lines) if ln[:3] == code), None)
+        if at is not None:
+            return trf_entries(lines[at], f"{source} line {at + 1}"), (("PTS",) if code == "212" else ())
+    return [], ()
+
+
 def list_findings(entries: Sequence[tuple[str, str]], rounds: int, rounds_at: str,
                   parse: Callable[[str], Code], gap_hint: str,
-                  codes: bool = True) -> list[Finding]:
-    """The findings on a list's ``entries`` (text, place) in order, empty ones included: with
-    ``codes``, each code ``parse`` refuses is an error; an empty entry before a code is a warning
+                  codes: bool = True, scores: Collection[str] = ()) -> list[Finding]:
+    """The findings on a list's ``entries`` (text, place) as typed, empty ones included, each named
+    by its number there (``scores``: the words that are entries but no tie-break, such as record
+    212's ``PTS``, passed over): with ``codes``, each code ``parse`` refuses is an error; an empty entry before a code is a warning
     (``gap_hint`` says how it comes about); a cut that leaves nothing of the event's ``rounds``
     (stated at ``rounds_at``) is a warning."""
     out: list[Finding] = []
-    listed = [text for text, _ in entries if text]
+    listed = [text for text, _ in entries if text and text.upper() not in scores]
     for k, (text, where) in enumerate(entries, start=1):
         if not text:
             if any(t for t, _ in entries[k:]):
@@ -75,17 +91,24 @@ def list_findings(entries: Sequence[tuple[str, str]], rounds: int, rounds_at: st
                                     f"skipped, so the tie-breaks are {', '.join(listed)}; remove the empty entry, or "
                                     "write the tie-break meant there"))
             continue
+        if text.upper() in scores:
+            continue
         for word in text.split():
             try:
                 tb = parse(word)
             except TiebreakError as exc:
                 if codes:
-                    out.append(_finding("descriptor", where, f"tie-break {k} of the list: {exc}"))
+                    out.append(_finding("descriptor", where, entry_error(k, exc)))
                 continue
             said = cut_leaves_nothing(tb, word, rounds, rounds_at)
             if said:
                 out.append(_finding("cut-leaves-nothing", where, said))
     return out
+
+
+def entry_error(k: int, exc: Exception) -> str:
+    """What a list says of its entry ``k`` (numbered as typed) that is no tie-break it computes."""
+    return f"entry {k} of the tie-break list: {exc}"
 
 
 def _finding(rule: str, where: str, message: str) -> Finding:

@@ -27,8 +27,12 @@ are read as their importer reads them, so that a row copied from an export means
 ``12w-``       forfeit loss against 12 (``12b-``, ``12-``)
 ``12s1``       ``s`` (German *schwarz*) is Black: ``12s1`` is ``12b1``, ``12s`` is ``12b``
 ``-½``         half-point bye, as ``H`` (also ``-=``, ``-0.5``, ``-1/2``)
-``-0``         not paired, as ``-`` (a spreadsheet keeps it as the number 0: read alike)
+``-0``         not paired, as ``-`` (typed as text: the templates' round cells are text)
 =============  ===========================================================
+
+A bare ``0`` (the text or the number, which is what a spreadsheet makes of a ``-0`` typed into a
+cell that is not text, and what a formula gives for an empty cell) is refused, not read as an
+absence: it may as well be a loss written without its opponent (:data:`ZERO_HINT`).
 
 One exception: chess-results' ``-1`` (a point without a game, which its importer reads as the
 pairing-allocated bye) is here, as in every FIDE crosstable, a forfeit loss against player 1;
@@ -71,7 +75,11 @@ _FORFEIT = re.compile(r"^(--|\+|-)\s*(\d+)\s*([wbWB])?$")
 _FORFEIT_AFTER = re.compile(r"^(\d+)\s*([wbsWBS])?\s*([+-])$")
 #: chess-results' rounds without a game: ``-½`` (a half-point bye), ``-0`` (not paired)
 _NO_GAME = {"-½": Kind.HALF_BYE, "-=": Kind.HALF_BYE, "-0.5": Kind.HALF_BYE, "-0,5": Kind.HALF_BYE,
-            "-1/2": Kind.HALF_BYE, "-0": Kind.ABSENT, "0": Kind.ABSENT}
+            "-1/2": Kind.HALF_BYE, "-0": Kind.ABSENT}
+#: why a bare ``0`` is not a result, and what to write instead
+ZERO_HINT = ("'0' is not a result: a loss needs its opponent (12w0; -12 for a forfeit loss), a round not paired "
+             "is - (chess-results' -0, which a spreadsheet turns into the number 0 unless the cell is text), and a "
+             "formula should give an empty text \"\" for a result not in yet")
 #: a number no start number has (they go to 99,999): never converted (5,000 digits cannot be)
 _TOO_LONG = re.compile(r"\d{7}")
 _RESULTS = {"1": Kind.WIN, "0": Kind.LOSS, "½": Kind.DRAW, "=": Kind.DRAW, "0.5": Kind.DRAW,
@@ -158,6 +166,8 @@ def parse_cell(text: Optional[object], scoring: Scoring = STANDARD_SCORING, styl
     s = str(text).strip()
     if not s:
         return Round(Kind.NOT_PLAYED)
+    if s == "0" and style != "us":
+        raise NotationError(ZERO_HINT)
     key = s.upper()
     if key in _BYES:
         k = _BYES[key]

@@ -20,16 +20,24 @@ CHOICES: dict[str, tuple[str, ...]] = {
 
 
 #: The open questions of team events (``--set NAME=VALUE`` with a team file), and their words
-#: (the first is the default). ``ede_knockout``: how the knock-out steps of the EDE chains (EDET,
-#: EDEB, EDEBT, EDEBB; C.07 Art. 13.3.2) are read. ``event`` (default, the text): only for two
-#: teams still tied in both MP and GP, with BC/TBR/BBE counted over all their games in the event
-#: (Art. 12). ``encounter`` (FIDE's reference engine gacrux): for any two teams left, counted over
-#: the boards of their encounters only (two teams that never met stay tied). ``ede_subset``: how EDE
-#: goes on in a new subset of tied teams (C.07 Art. 13.3.3). ``continue`` (default, FIDE TEC's answer
-#: to its exercise 45, as FIDE's reference engine and Sharly compute it): with the score that split the
-#: group, then the other. ``restart`` (the text read literally): from the primary score again.
+#: (the first is the default): the one definition the team engine's readings take their names from
+#: (:data:`~xl_tiebreak.teamtb.context.EDE_KNOCKOUT`, :data:`~xl_tiebreak.teamtb.context.EDE_SUBSET`).
+#: :data:`TEAM_CHOICE_HELP` says what each word means.
 TEAM_CHOICES: dict[str, tuple[str, ...]] = {"ede_knockout": ("event", "encounter"),
                                             "ede_subset": ("continue", "restart")}
+
+#: Each open question of team events: the article it answers and what its words mean.
+#: ``ede_knockout``: how the knock-out steps of the EDE chains (EDET, EDEB, EDEBT, EDEBB) are read;
+#: ``ede_subset``: how EDE goes on in a new subset of tied teams.
+TEAM_CHOICE_HELP: dict[str, tuple[str, str]] = {
+    "ede_knockout": ("C.07 Art. 13.3.2", "the EDE knock-out steps. event, the default, as the text reads them: two "
+                     "teams still tied in both MP and GP, BC/TBR/BBE counted over all their games in the event "
+                     "(Art. 12); encounter, as FIDE's reference engine gacrux: any two teams left, the boards of "
+                     "their encounters only, and two teams that never met stay tied"),
+    "ede_subset": ("C.07 Art. 13.3.3", "a new subset of tied teams in EDE. continue, the default, FIDE TEC's answer "
+                   "to its exercise 45, as FIDE's reference engine and Sharly compute it: on with the score that "
+                   "split the group, then the other; restart, the text read literally: from the primary score again"),
+}
 
 
 def team_options_from_pairs(pairs: Iterable[tuple[str, object]], where: str = "option") -> dict[str, str]:
@@ -144,7 +152,8 @@ def options_from_pairs(pairs: Iterable[tuple[str, object]], where: str = "option
         if isinstance(value, float) and value.is_integer():
             text = str(int(value))
         if key in TEAM_CHOICES:
-            raise ValueError(f"{where} {name}: for team events only (C.07 Art. 13.3.2); this is an individual event")
+            raise ValueError(f"{where} {name}: for team events only ({TEAM_CHOICE_HELP[key][0]}); this is an "
+                             "individual event")
         if key not in fields:
             raise ValueError(f"{where} {name!r}: unknown choice; known: {', '.join(sorted(fields))}")
         low = text.lower()

@@ -39,7 +39,7 @@ instead when it pays more (and the category prize goes to the next player in the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Optional, Sequence, TypeVar
 
@@ -100,12 +100,8 @@ def same_label(category: Category) -> str:
     """What two category prize lists must not share: the label their prizes are paid under
     (``U1700 1st``), as read: ``U1700`` and ``u 1700``, ``women`` and ``W`` are one category; a
     name of the Categories sheet (``Juniors``) is its own label, whatever it stands for."""
-    try:
-        plain = parse_category(category.text)
-    except InputError:
-        plain = None
-    if plain is not None and plain.label == category.label:
-        return plain.label.casefold()
+    if category.plain:
+        return category.label.casefold()
     return " ".join(category.text.split()).casefold()
 
 
@@ -127,15 +123,21 @@ class PrizeTable:
 
     places: tuple[Fraction, ...] = ()
     categories: tuple[tuple[Category, tuple[Fraction, ...]], ...] = ()
+    #: where each category's list was given (``--category-prize U1600=100,50``, a heading's cell),
+    #: for the messages only
+    sources: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
         """A list's prizes go down from the 1st: a later one larger is refused as a typing error;
-        a category has one list of prizes (:func:`twice`)."""
+        a category has one list of prizes (:func:`twice`), refused at the second list's source."""
         again = twice([c for c, _ in self.categories])
         if again is not None:
-            cat = self.categories[again[1]][0]
-            raise InputError(f"category {cat.text.strip()} prizes are given twice; give each category's prizes "
-                             "once, in one list")
+            first, second = again
+            label = self.categories[first][0].text.strip()
+            shown = self.sources if len(self.sources) == len(self.categories) else ()
+            raise InputError(f"the category {label} is given twice" + (f" (first at {shown[first]})" if shown else "")
+                             + ", which would pay two prizes under one name; give its prizes once, in one list",
+                             shown[second] if shown else None)
         lists = [("place prizes", self.places)] + [(f"category {c.text.strip()} prizes", a) for c, a in self.categories]
         for name, amounts in lists:
             for k in range(1, len(amounts)):
@@ -156,13 +158,8 @@ class PrizeTable:
                 raise InputError(f"category prizes {text!r}: expected CATEGORY=amounts, e.g. U1600=100,50")
             cats.append((parse_category(name, f"category prizes {text!r}"),
                          parse_amounts(amounts, f"category {name.strip()} prizes")))
-            again = twice([c for c, _ in cats])
-            if again is not None:
-                first, label = categories[again[0]], cats[again[0]][0].text.strip()
-                raise InputError(f"--category-prize {first} and --category-prize {text}: the category {label} is "
-                                 "given twice, which would pay two prizes under one name; give its prizes once, "
-                                 f"in one list (--category-prize {label}=100,50)")
-        return cls(parse_amounts(places, "place prizes") if places.strip() else (), tuple(cats))
+        return cls(parse_amounts(places, "place prizes") if places.strip() else (), tuple(cats),
+                   tuple(f"--category-prize {text}" for text in categories))
 
 
 @dataclass(frozen=True)

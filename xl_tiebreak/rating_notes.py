@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 from .options import DEFAULT_OPTIONS, Options
+from .textutil import NAMED
 
 if TYPE_CHECKING:
     from .descriptor import TieBreak
@@ -31,8 +32,6 @@ RULE = "C.07 Art. 10, TIEBREAK_RULES §5.15"
 #: how to give a rating for unrated players, in a note on a TRF file (or any event: the command line's
 #: ways); a workbook's names its Settings cell (the caller passes ``how``)
 HOW_TO_SET = "set one with --unrated RATING or a descriptor such as ARO/U1000"
-#: how many players a note names before "and N more"
-NAMED = 5
 
 DROPPED, ASSIGNED, EXCLUDED, NO_OWN = "dropped", "assigned", "excluded", "no own rating"
 

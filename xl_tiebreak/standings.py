@@ -97,8 +97,8 @@ def split_within(result: Result, rows: Sequence[Row]) -> list[Row]:
     if not rows:
         return []
     keys = sort_keys(result)
-    index = result.tournament._index()
     out = [replace(rows[0], separated_by=None)]
     for above, row in zip(rows, rows[1:]):
-        out.append(replace(row, separated_by=_split(result, keys[index[above.player.no]], keys[index[row.player.no]])))
+        out.append(replace(row, separated_by=_split(result, keys[result.row(above.player.no)],
+                                                    keys[result.row(row.player.no)])))
     return out

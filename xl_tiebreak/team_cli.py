@@ -16,9 +16,10 @@ Choices of the team face:
   value was used and where it came from (a ``Team PAB`` line in the table, standard error with
   CSV, the ``pab`` field of JSON). ``--team-pab`` with a file whose 320 states the value is an error;
 * the primary score: record 192, else ``--team-primary MP|GP`` (TRF-16 cannot state it), else MP;
-* record 310's declared totals that differ from the games (``team-declared``, an error for
-  ``check``) do not stop a computation: the games' totals are used and a warning says so. Every
-  other error of the file stops it, naming the line;
+* record 310's declared totals that differ from the games (``team-declared``, a warning, in
+  ``check`` too, since FIDE's reference engine reads such a file) do not stop a computation: the
+  games' totals are used and the warning says so. Every error of the file stops it, naming the
+  line;
 * the open questions of team events: ``--set NAME=VALUE`` with a name of
   :data:`~xl_tiebreak.options.TEAM_CHOICES` (``--set ede-knockout=encounter``: the EDE knock-out
   steps read as gacrux reads them; the default ``event`` is the text's reading; ``--set
@@ -98,8 +99,8 @@ def pab_text(event: "TeamEvent", pab: "PabValue") -> str:
 
 def _load(args: argparse.Namespace) -> Optional["TeamEvent"]:
     """The team event of ``args.input`` with ``--team-pab`` applied, or ``None`` (not a team TRF).
-    Errors stop with the first one (except 310's declared totals: a warning); warnings go to
-    standard error."""
+    Errors stop with the first one; warnings go to standard error (310's declared totals that
+    differ from the games: found again with the PAB value in use)."""
     p = Path(args.input)
     if p.suffix.lower() in (".xlsx", ".xlsm") and p.is_file():
         return _book_event(args, p)
@@ -112,20 +113,19 @@ def _load(args: argparse.Namespace) -> Optional["TeamEvent"]:
     if event is None:
         return None
     for f in fd.errors:
-        if f.rule != "team-declared":
-            raise InputError(f.message, f.where)
+        raise InputError(f.message, f.where)
     chosen = bool(getattr(args, "rules", None))
-    for f in fd.items:
-        if f.severity == "warning" and not (chosen and f.rule == "edition" and "is assumed" in f.message):
+    for f in fd.warnings:
+        if f.rule != "team-declared" and not (chosen and f.rule == "edition" and "is assumed" in f.message):
             print(f"xl-tiebreak: {f}", file=sys.stderr)
     read_pab = event.pab
     event = _with_team_primary(args, event)
     event = _with_team_pab(args, p, event)
     # 310's totals against the games: as the reader found them, or again with the PAB value now in use
-    declared = [(f.where, f.message) for f in fd.errors if f.rule == "team-declared"] if event.pab == read_pab \
+    declared = [(f.where, f.message) for f in fd.warnings if f.rule == "team-declared"] if event.pab == read_pab \
         else _declared(event, p.name)
     for where, message in declared:
-        print(f"xl-tiebreak: warning: {where}: {message} (the games' totals are used)", file=sys.stderr)
+        print(f"xl-tiebreak: warning: {where}: {message}", file=sys.stderr)
     return event
 
 
@@ -157,6 +157,7 @@ def _book_event(args: argparse.Namespace, p: Path) -> Optional["TeamEvent"]:
 def _declared(event: "TeamEvent", source: str) -> list[tuple[str, str]]:
     """Record 310's totals that differ from the games, with the PAB value in use (C.07 team scoring)."""
     from .teams import scores
+    from .trf.teams import declared_text
     got = scores(event)
     out = []
     for tm in event.teams:
@@ -164,8 +165,7 @@ def _declared(event: "TeamEvent", source: str) -> list[tuple[str, str]]:
                                              ("game points", tm.declared_gp, got[tm.no][1], 62)):
             if declared is not None and declared != counted:
                 out.append((f"{source} line {tm.line}, column {col}",
-                            f"team {tm.no} ({tm.name}) declares {_show(declared)} {what}; its matches give "
-                            f"{_show(counted)}"))
+                            declared_text(tm, what, declared, counted)))
     return out
 
 
@@ -243,9 +243,22 @@ def _result(args: argparse.Namespace, event: "TeamEvent", edition: Optional[str]
                             ede_subset=choices["ede_subset"])
     except DescriptorError as exc:
         if from_file:
-            raise DescriptorError(f"{Path(args.input).name}: record 202 (the tie-breaks; give --tiebreaks to "
-                                  f"choose others): {exc}") from None
+            raise _list_error(Path(args.input), exc) from None
         raise
+
+
+def _list_error(p: Path, exc: DescriptorError) -> TiebreakError:
+    """A code of the file's own list the engine refuses: in a TRF, named by its entry as typed
+    and its column, as ``check`` names it (:func:`~xl_tiebreak.list_check.list_findings`)."""
+    if p.suffix.lower() not in (".xlsx", ".xlsm"):
+        from .list_check import list_findings, trf_list
+        from .teamtb.registry import parse_team
+        lines = p.read_text(encoding="utf-8", errors="replace").splitlines()  # (the list is ASCII)
+        entries, scores = trf_list(lines, p.name)
+        bad = [f for f in list_findings(entries, 0, "", parse_team, "", scores=scores) if f.rule == "descriptor"]
+        if bad:
+            return InputError(f"{bad[0].message} (or give --tiebreaks to choose others)", bad[0].where)
+    return DescriptorError(f"{p.name}: its tie-break list (give --tiebreaks to choose others): {exc}")
 
 
 # --- compute and standings ----------------------------------------------------------------------

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Collection, Sequence
 
+#: how many players a note names before "and N more" (a category's players left out, the unrated)
+NAMED = 5
+
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[str]], right: Collection[int] = ()) -> list[str]:
     """A text table as lines: the header, a row of dashes, the rows. Each column is as wide as

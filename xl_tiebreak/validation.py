@@ -57,7 +57,8 @@ RULES: dict[str, tuple[str, str]] = {
     "unrated": ("warning", "a rating tie-break that will be empty: an unrated player and no rating set for unrated players"),
     "team-roster": ("warning", "a team event's player who is in no team's roster (310 / 013)"),
     "team-match": ("error", "a team's boards that disagree with its match (two opponent teams in a round, games and a bye)"),
-    "team-declared": ("error", "a team's match or game points in record 310 that differ from the games"),
+    "team-declared": ("warning", "a team's match or game points in record 310 that differ from the games: the "
+                      "games' totals are used, as FIDE's reference engine uses them"),
     "team-record": ("error", "a team record that cannot be applied (a second 320, a 300 line-up that is not the "
                     "match's)"),
     "team-overlap": ("warning", "two team records (330, 320, 240) for one team's round: the one used is named"),

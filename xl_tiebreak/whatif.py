@@ -111,15 +111,16 @@ class Range:
 
 @dataclass(frozen=True)
 class OnPoints:
-    """A player's places on points alone: ``best`` with ties going his way, ``assured`` the best
-    place some outcome gives him whatever the tie-breaks (ties going against him), ``worst`` with
-    ties going against him in the worst outcome; each clamped to ``N + 1``."""
+    """A player's places on points alone: ``best`` with ties going his way, ``if_ties_lost`` the best
+    place some outcome gives him with every tie on points going against him (a place he needs
+    those results for, not one he is sure of), ``worst`` with ties going against him in the worst
+    outcome; each clamped to ``N + 1``."""
 
     no: int
     points_now: Fraction
     max_points: Fraction
     best: int
-    assured: int
+    if_ties_lost: int
     worst: int
     #: each place up to N he can reach on points: "clear" (alone on his points there in some
     #: outcome: certainly reachable) or "tied" (only level with others: the tie-breaks decide)
@@ -223,7 +224,7 @@ class WhatIf:
         if self.exact:
             return tuple(no for no in self.contenders if self.reachable[no] == (place,))
         return tuple(no for no in self.contenders if self.on_points[no].worst == place == self.on_points[no].best
-                     and self.on_points[no].assured == place)
+                     and self.on_points[no].if_ties_lost == place)
 
 
 # ---------------------------------------------------------------------------------------- the round
@@ -372,12 +373,12 @@ class _PointsModel:
         return got
 
     def places(self, no: int, fixed: dict[int, int]) -> tuple[int, int, int, int]:
-        """(best, assured, worst, max score) of ``no`` with the boards in ``fixed`` (index -> outcome)
+        """(best, if_ties_lost, worst, max score) of ``no`` with the boards in ``fixed`` (index -> outcome)
         decided: 1 + the fewest strictly ahead, 1 + the fewest ahead or level, 1 + the most ahead or
         level (unclamped)."""
         mine = self.board_of.get(no)
         options = [None] if mine is None else ([fixed[mine]] if mine in fixed else [0, 1, 2])
-        best = assured = 10 ** 9
+        best = if_ties_lost = 10 ** 9
         worst = 0
         top = 0
         for x in options:
@@ -398,8 +399,8 @@ class _PointsModel:
                     lo_gt += int(gt[i, o] - low_gt[i])
                     lo_ge += int(ge[i, o] - low_ge[i])
                     hi_ge += int(ge[i, o] - high_ge[i])
-            best, assured, worst = min(best, lo_gt + 1), min(assured, lo_ge + 1), max(worst, hi_ge + 1)
-        return best, assured, worst, top
+            best, if_ties_lost, worst = min(best, lo_gt + 1), min(if_ties_lost, lo_ge + 1), max(worst, hi_ge + 1)
+        return best, if_ties_lost, worst, top
 
     def reachable(self, no: int, n: int) -> tuple[tuple[int, str], ...]:
         """The places 1..n ``no`` can reach on points: "clear" where, in some outcome, k - 1 players

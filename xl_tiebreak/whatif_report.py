@@ -69,7 +69,7 @@ def contender_row(w: WhatIf, no: int) -> list[str]:
     else:
         places = on_pts
     return [str(no), w.names[no], _points(op.points_now), _points(op.max_points), on_pts,
-            "out" if op.assured > n else str(op.assured), places]
+            "out" if op.if_ties_lost > n else str(op.if_ties_lost), places]
 
 
 def board_rows(w: WhatIf) -> tuple[list[list[str]], int]:
@@ -148,7 +148,7 @@ def _document(w: WhatIf) -> dict[str, object]:
                    for k in range(1, w.places + 1)],
         "contenders": [{"no": no, "name": w.names[no], "points": float(w.on_points[no].points_now),
                         "max_points": float(w.on_points[no].max_points),
-                        "on_points": {"best": w.on_points[no].best, "assured": w.on_points[no].assured,
+                        "on_points": {"best": w.on_points[no].best, "if_ties_lost": w.on_points[no].if_ties_lost,
                                       "worst": w.on_points[no].worst,
                                       "places": {str(k): how for k, how in w.on_points[no].reachable}},
                         "places": list(w.reachable[no]) if w.exact else None,

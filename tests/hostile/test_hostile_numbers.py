@@ -314,6 +314,26 @@ def test_an_option_of_5000_digits_is_refused_naming_the_option(tmp_path, args, m
     assert_refused(bounded_cli(args, tmp_path), message)
 
 
+@pytest.mark.parametrize("event, code, message", [
+    ("demo.trf", f"BH/C{BIG}", "--tiebreaks: '/C999999999999999...' in 'BH/C9999999999999...': at most 99 may be cut"),
+    ("demo.trf", f"BH,SB/C{BIG}", "--tiebreaks 'BH,SB/C9999999999...': '/C999999999999999...' in "
+                                  "'SB/C9999999999999...': at most 99 may be cut"),
+    ("demo.trf", f"BH/Q{BIG}", "--tiebreaks: unknown modifier '/Q999999999999999...' in 'BH/Q9999999999999...'"),
+    ("demo.trf", f"X{BIG}", "--tiebreaks: unknown tie-break 'X9999999999999999...'; known: DE, "),
+    ("team.trf", f"BH/C{BIG}", "--tiebreaks: team tie-break 'BH/C9999999999999...': '/C999999999999999...': at "
+                               "most 9999"),
+    ("team.trf", f"X{BIG}", "--tiebreaks: unknown team tie-break 'X9999999999999999...'; team codes: "),
+])
+def test_a_descriptor_of_5000_digits_is_quoted_short_once(tmp_path, event, code, message):
+    """The message quotes the descriptor cut to 20 characters, once (it repeated the whole of it
+    two or three times, some 15 KB on one line); a team file's too (its 5,000-digit cut was an
+    internal error, exit 3)."""
+    (tmp_path / "demo.trf").write_text(demo_text(), encoding="utf-8")
+    (tmp_path / "team.trf").write_text(four_teams(), encoding="utf-8")
+    err = assert_refused(bounded_cli(["standings", event, "-t", code], tmp_path))
+    assert err.startswith(f"xl-tiebreak: {message}") and err.count("\n") == 1 and len(err) < 400, err
+
+
 def _big_book(path: Path, kind: str) -> Path:
     """The Swiss template with a 5,000-digit opponent in Crosstable!F5, or a 5,000-digit round heading
     in H4."""

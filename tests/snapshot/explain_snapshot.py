@@ -138,7 +138,7 @@ def descriptor_errors() -> str:
     for text in BAD_DESCRIPTORS:
         try:
             tb = parse_descriptor(text)
-            out.append(f"{text!r}: ok {tb.code} | {tb.describe}")
+            out.append(f"{text!r}: ok {tb.code} | {tb.legend()}")
         except TiebreakError as exc:
             out.append(f"{text!r}: {exc}")
     return "\n".join(out) + "\n"

@@ -192,7 +192,7 @@ def _named(code: str) -> Callable:
         texts = _kept(result, "_shown", lambda: shown(_context(result), tb))
         return _for_player(result, player, texts.__getitem__)
     family = "national or historical" if tb.spec.national else "FIDE"
-    fn.__doc__ = tb.spec.excel_doc or f"{tb.describe}: one player's value ({family} tie-break code {code})."
+    fn.__doc__ = tb.spec.excel_doc or f"{tb.legend()}: one player's value ({family} tie-break code {code})."
     return fn
 
 

@@ -36,7 +36,7 @@ from typing import Any, Callable, Optional, Sequence
 from ..categories import AGE_BASES, Category, parse_category
 from ..errors import InputError
 from ..number_text import OutOfRange, amount_of
-from ..prizes import ORDERS, TIES, PrizeTable, ordinal, twice
+from ..prizes import ORDERS, TIES, PrizeTable, ordinal
 from .arguments import edition_date, shown, text_of
 
 __all__ = ["PrizeSetup", "CellName", "read_sheet_inputs", "read_categories", "read_prize_table", "read_prize_rules",
@@ -201,12 +201,7 @@ def read_prize_table(v: Any, named: Sequence[tuple[str, Category]] = (),
         if amounts:
             cats.append((cat, tuple(amounts)))
             heads.append(where)
-            again = twice([c for c, _ in cats])
-            if again is not None:
-                raise InputError(f"{where}: the category {heading!r} heads a second column of prizes ({heads[again[0]]} "
-                                 "heads the first), which would pay two prizes under one name; give its prizes in "
-                                 "one column")
-    return PrizeTable(places, tuple(cats))
+    return PrizeTable(places, tuple(cats), tuple(heads))
 
 
 _RULES = {"ties": "ties", "tiedplayers": "ties", "order": "order", "prizeorder": "order",

@@ -33,7 +33,7 @@ def lines_under(result: Result, undefined: bool) -> list[str]:
     """The legend of the list and the notes, one printed line each, each at most
     :data:`LINE_ROOM` characters (a longer one goes on under it, indented)."""
     from ..rating_notes import rating_notes
-    items = [f"{code}: {tb.title}, {tb.spec.article.replace(' ', NBSP)}" for code, tb in zip(result.codes, result.tiebreaks)]
+    items = [f"{code}: {tb.legend(NBSP)}" for code, tb in zip(result.codes, result.tiebreaks)]
     if undefined:
         items.append(UNDEFINED_NOTE)
     items += [f"Note: {n.text}" for n in rating_notes(result)]

@@ -7,7 +7,7 @@ holds the accounts of every round, tens of thousands of them, and most of their 
 >>> from xl_tiebreak import compute, demo_tournament
 >>> book = round_accounts(compute(demo_tournament(), "BH/C1,SB", edition="fide2026", rounds=2))
 >>> book.text(2, 0).splitlines()[0]
-'BH/C1 of player 3 Three, C (Buchholz, C.07 Art. 8.1 (cut 1 lowest)), fide2026, after round 2'
+'BH/C1 of player 3 Three, C (Buchholz Cut-1, C.07 Art. 8.1), fide2026, after round 2'
 """
 
 from __future__ import annotations

@@ -21,9 +21,8 @@ from html import escape
 from typing import Callable, Optional, Sequence
 
 from .. import __version__
-from ..categories import Category, parse_category
+from ..categories import Category
 from ..engine import Result
-from ..errors import InputError
 from ..formatting import decimals_for, format_value
 from ..notation import format_cell
 from ..prize_report import category_rows, money
@@ -139,7 +138,7 @@ def _standings(pub: Published, fmt: _Formats) -> str:
 
 
 def _legend(result: Result) -> str:
-    items = "".join(f"<dt>{_e(code)}</dt><dd>{_e(tb.describe)}</dd>" for code, tb in zip(result.codes, result.tiebreaks))
+    items = "".join(f"<dt>{_e(code)}</dt><dd>{_e(tb.legend())}</dd>" for code, tb in zip(result.codes, result.tiebreaks))
     notes = [n.text for n in rating_notes(result)]
     return ('<section id="tiebreaks"><h2>Tie-breaks</h2><p>In this order, after the points:</p>'
             f'<dl class="legend-tb">{items}</dl>'
@@ -193,11 +192,7 @@ def _chart(pub: Published) -> str:
 def _heading(cat: Category) -> str:
     """A category's heading: what it means (``U18 (under 18)``), after its name when it has one
     (a workbook's Categories sheet: ``Juniors: U18 (under 18)``)."""
-    try:
-        plain = parse_category(cat.text).label == cat.label
-    except InputError:
-        plain = False
-    return cat.label if plain else f"{cat.text}: {cat.label}"
+    return cat.label if cat.plain else f"{cat.text}: {cat.label}"
 
 
 def _categories(pub: Published, fmt: _Formats) -> str:

@@ -37,6 +37,7 @@ from typing import Any, Callable, Hashable, Optional, Sequence
 
 from ..editions import FIDE2024, FIDE2026, Edition, edition_for_date, get_edition
 from ..errors import EditionError, InputError
+from ..options import TEAM_CHOICES
 from ..teams import ABSENT, BYE, FORFEITED, PAB, PLAYED, TeamEvent, match_score
 from .spec import TeamColumn, TeamEvaluation, TeamSpec, TeamTieBreak
 
@@ -47,16 +48,14 @@ __all__ = ["TeamRound", "Element", "TeamContext", "team_edition", "context_of", 
 SCORES = ("MP", "GP")
 
 #: the readings of the EDE knock-out steps (C.07 Art. 13.3.2; :mod:`.encounter`), the default first:
-#: ``event``, the text (two teams equal in MP and GP, boards counted over the whole event, Art. 12);
-#: ``encounter``, FIDE's reference engine gacrux (any two teams left, boards of their encounters only)
-EDE_KNOCKOUT = ("event", "encounter")
+#: ``event``, the text; ``encounter``, FIDE's reference engine gacrux (the words and what they mean:
+#: :data:`~xl_tiebreak.options.TEAM_CHOICES`, :data:`~xl_tiebreak.options.TEAM_CHOICE_HELP`)
+EDE_KNOCKOUT = TEAM_CHOICES["ede_knockout"]
 
 #: the readings of a new subset of tied teams in EDE (C.07 Art. 13.3.3; :mod:`.encounter`), the
-#: default first: ``continue``, FIDE TEC's answer to its exercise 45 (what FIDE's reference engine
-#: and Sharly do): the subset goes on with the score that split it, "still within the same
-#: application of the tie-break", then the other; ``restart``, the text read literally: every new
-#: subset starts again from the primary score (13.3.1)
-EDE_SUBSET = ("continue", "restart")
+#: default first: ``continue``, FIDE TEC's answer to its exercise 45; ``restart``, the text read
+#: literally (as :data:`EDE_KNOCKOUT`, defined with the options)
+EDE_SUBSET = TEAM_CHOICES["ede_subset"]
 
 # kinds of a team round as Art. 16 sees it (TeamRound.kind)
 K_PLAYED = "played match"

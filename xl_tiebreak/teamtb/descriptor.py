@@ -11,12 +11,15 @@ import re
 from typing import Optional
 
 from ..errors import DescriptorError
+from ..number_text import quoted, whole_number
 from .spec import QUALIFIERS, TeamTieBreak
 
 __all__ = ["parse_descriptor", "split_list"]
 
 _NAME = re.compile(r"^[A-Z][A-Z0-9_]*$")
 _MOD = re.compile(r"^([CMK])(\d+)$")
+#: the largest number a modifier takes (a longer one is refused before it is converted)
+MAX_NUMBER = 9999
 
 
 def split_list(text: str) -> list[str]:
@@ -35,9 +38,9 @@ def parse_descriptor(text: str) -> TeamTieBreak:
     name, _, qual = head.partition(":")
     name, qual = name.strip(), qual.strip()
     if not _NAME.match(name):
-        raise DescriptorError(f"team tie-break {raw!r}: {name!r} is not a tie-break name")
+        raise DescriptorError(f"team tie-break {quoted(raw)}: {quoted(name)} is not a tie-break name")
     if ":" in head and qual not in QUALIFIERS:
-        raise DescriptorError(f"team tie-break {raw!r}: unknown qualifier {':' + qual!r}; "
+        raise DescriptorError(f"team tie-break {quoted(raw)}: unknown qualifier {quoted(':' + qual)}; "
                               f"expected one of {', '.join(':' + q for q in QUALIFIERS)}")
     cut = median = 0
     k: Optional[int] = None
@@ -46,24 +49,27 @@ def parse_descriptor(text: str) -> TeamTieBreak:
         m = m.strip()
         got = _MOD.match(m)
         if got:
-            letter, num = got.group(1), int(got.group(2))
+            letter, num_ = got.group(1), whole_number(got.group(2), 0, MAX_NUMBER)
+            if num_ is None:  # (not converted: it may have 5,000 digits)
+                raise DescriptorError(f"team tie-break {quoted(raw)}: {quoted('/' + m)}: at most {MAX_NUMBER}")
+            num = num_
             if letter == "C":
                 if cut or median:
-                    raise DescriptorError(f"team tie-break {raw!r}: one cut or median only (/Ck or /Mk)")
+                    raise DescriptorError(f"team tie-break {quoted(raw)}: one cut or median only (/Ck or /Mk)")
                 cut = num
             elif letter == "M":
                 if cut or median:
-                    raise DescriptorError(f"team tie-break {raw!r}: one cut or median only (/Ck or /Mk)")
+                    raise DescriptorError(f"team tie-break {quoted(raw)}: one cut or median only (/Ck or /Mk)")
                 median = num
             else:
                 if k is not None:
-                    raise DescriptorError(f"team tie-break {raw!r}: /K given twice")
+                    raise DescriptorError(f"team tie-break {quoted(raw)}: /K given twice")
                 k = num
         elif m == "P" and not p:
             p = True
         elif m == "R" and not r:
             r = True
         else:
-            raise DescriptorError(f"team tie-break {raw!r}: unknown or repeated modifier {'/' + m!r}; "
+            raise DescriptorError(f"team tie-break {quoted(raw)}: unknown or repeated modifier {quoted('/' + m)}; "
                                   "expected /Ck, /Mk, /Kx, /P or /R")
     return TeamTieBreak(name, qual, cut, median, k, p, r)

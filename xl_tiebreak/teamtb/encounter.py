@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Callable, Optional, Sequence
 from ..teams import FORFEITED, PLAYED, Match, match_score
 from .boards import (Points, bbe_key, bc_value, board_points, board_total, boards_of, match_board_points, points_of,
                      tbr_key)
-from .context import show
+from .context import EDE_KNOCKOUT, EDE_SUBSET, show
 from .spec import TeamColumn, TeamEvaluation, TeamSpec, TeamTieBreak
 from .typea import account_group, rank_column, ranks_from_tiers, tiers_by_key
 
@@ -56,14 +56,13 @@ CHAINS: dict[str, str] = {"DE": "", "EDE": "", "EDEC": "C", "EDET": "T", "EDEB":
 _STEP_NAMES = {"C": "BC", "T": "TBR", "B": "BBE"}
 
 #: where the knock-out steps of a chain count the boards: the whole event (Art. 12, the default) or
-#: only the two teams' encounters (gacrux's reading, for comparison)
-EVENT = "event"
-ENCOUNTER = "encounter"
+#: only the two teams' encounters (gacrux's reading, for comparison); the words of :data:`.context.EDE_KNOCKOUT`
+EVENT, ENCOUNTER = EDE_KNOCKOUT
 
 #: how EDE goes on in a new subset of tied teams (Art. 13.3.3): with the score that split it, then the
-#: other (TEC's answer to its exercise 45, the default), or from the primary score again (the text)
-CONTINUE = "continue"
-RESTART = "restart"
+#: other (TEC's answer to its exercise 45, the default), or from the primary score again (the text);
+#: the words of :data:`.context.EDE_SUBSET`
+CONTINUE, RESTART = EDE_SUBSET
 
 
 def played_match(event: "TeamEvent", m: Match) -> bool:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Optional, Sequence, Union
 
 from ..errors import DescriptorError
+from ..number_text import quoted
 from .boards import ROWS as _BOARDS
 from .buchholz import ROWS as _BUCHHOLZ
 from .descriptor import parse_descriptor, split_list
@@ -60,7 +61,7 @@ def team_spec(name: str) -> TeamSpec:
     up = name.strip().upper()
     key = _INDEX.get(up) or next((n for n in rows if n.upper() == up), None)  # (or a row added since)
     if key is None:
-        raise DescriptorError(f"unknown team tie-break {name!r}; team codes: {', '.join(rows)}")
+        raise DescriptorError(f"unknown team tie-break {quoted(name)}; team codes: {', '.join(rows)}")
     return rows[key]
 
 
@@ -72,14 +73,14 @@ def parse_team(code: "str | TeamTieBreak") -> TeamTieBreak:
     row = team_spec(tb.name)
     if tb.qualifier and tb.qualifier not in row.qualifiers:
         takes = ", ".join(":" + q for q in row.qualifiers) or "none"
-        raise DescriptorError(f"team tie-break {shown!r}: {row.name} takes no qualifier :{tb.qualifier} "
+        raise DescriptorError(f"team tie-break {quoted(shown)}: {row.name} takes no qualifier :{tb.qualifier} "
                               f"(qualifiers it takes: {takes})")
     used = {"C": bool(tb.cut), "M": bool(tb.median), "K": tb.k is not None, "P": tb.forfeits_as_played,
             "R": tb.reverse}
     for letter, on in used.items():
         if on and letter not in row.modifiers:
             takes = ", ".join("/" + m for m in row.modifiers) or "none"
-            raise DescriptorError(f"team tie-break {shown!r}: {row.name} takes no /{letter} modifier "
+            raise DescriptorError(f"team tie-break {quoted(shown)}: {row.name} takes no /{letter} modifier "
                                   f"(modifiers it takes: {takes})")
     return TeamTieBreak(row.name, tb.qualifier, tb.cut, tb.median, tb.k, tb.forfeits_as_played, tb.reverse)
 

@@ -160,6 +160,7 @@ def buchholz_breakdown(ctx: Context, cut: int = 0, median: int = 0, forfeits_as_
                    (game & was_forfeit & fore_last, R.FORE_FORFEIT_DRAWN),
                    (game & was_forfeit & ~fore_last, R.FORFEIT_AS_GAME),
                    (fore_last & np.isin(ctx.entered_kind, (GAME,) + FORFEIT_CODES), R.FORE_DRAWN),
+                   (ctx.drawn_not_in, R.FORE_NOT_IN_DRAWN),
                    (game & np.asarray(drawn.any(axis=1))[ctx.opp0], opp_reason),  # the edition's Art. 16.3 / 2012 draws
                    *[(own & where, why) for where, why in ctx.own_round.reason],  # dummy, cap or Svon
                    (own, sb_why), (own & vur, vur_why),
@@ -207,17 +208,24 @@ def aob_base(tb: "TieBreak") -> "TieBreak":
     return replace(tb, name="FB" if tb.fore else "BH", fore=False)
 
 
-def aob_breakdown(ctx: Context, base: Column, decimals: Optional[int] = None) -> Breakdown:
+def aob_breakdown(ctx: Context, base: Column, decimals: Optional[int] = None,
+                  fore: Optional[Context] = None) -> Breakdown:
     """AOB: the mean of the opponents' BH (or FB) over the games played (Art. 8.2).
 
     Each game counts once, so a repeated opponent counts per game; byes and forfeits are left
     out (a round robin's forfeits count where Art. 15.2 makes them games). ``base`` is the
     opponents' value: with ``AOB/P`` or ``AOB/C1`` the caller passes BH/P or BH/C1
-    (:func:`aob_base`), as gacrux does. Undefined without a game. Rounded half-up to
-    ``decimals``; ``None`` keeps the exact mean. The parts are the opponents' values.
+    (:func:`aob_base`), as gacrux does. ``fore`` (``AOB/F``, live): the Fore Buchholz evaluation,
+    whose final-round games not in yet count as drawn games (Art. 8.3), so they count here too.
+    Undefined without a game. Rounded half-up to ``decimals``; ``None`` keeps the exact mean.
+    The parts are the opponents' values.
     """
     games = ctx.played("other")
-    parts = np.where(games, base.num[ctx.opp0], 0)
+    opp0 = ctx.opp0
+    if fore is not None:
+        games = games | fore.drawn_not_in
+        opp0 = fore.opp0
+    parts = np.where(games, base.num[opp0], 0)
     count = games.sum(axis=1)
     total = parts.sum(axis=1)
     defined = count > 0
@@ -235,12 +243,18 @@ def aob_breakdown(ctx: Context, base: Column, decimals: Optional[int] = None) ->
 def aob_account(ctx: Context, i: int, tb: "TieBreak", value: Any, res: Any) -> Account:
     """AOB: each opponent's BH (FB) as the engine computed it in the same evaluation, and the mean."""
     base = aob_base(tb)  # BH, or FB with /F, with the same modifiers
-    bd = aob_breakdown(ctx, res.column_of(base))
+    fore = _fore_of(ctx) if tb.fore else None
+    bd = aob_breakdown(ctx, res.column_of(base), fore=fore)
     rows: list[Any] = []
     got: list[Fraction] = []
     for r in range(ctx.n):
         cell = (ctx.t.players[i].no, r + 1)
-        if ctx.not_in[i, r]:  # live: the game is not in yet, no round of the account
+        if fore is not None and fore.drawn_not_in[i, r]:
+            j = int(fore.opp[i, r])
+            got.append(Fraction(int(bd.parts[i, r]), bd.den))
+            rows.append(((r + 1, who(ctx, j), got[-1]), f"{base.code} of {ctx.t.players[j].no}; {PHRASES[R.FORE_NOT_IN_DRAWN].why}",
+                         "", cell))
+        elif ctx.not_in[i, r]:  # live: the game is not in yet, no round of the account
             rows.append(((r + 1, "-", None), NOT_IN_YET, "", cell))
         elif bd.facts["met"].num[i, r]:
             j = int(ctx.opp[i, r])
@@ -264,7 +278,13 @@ def _aob(ev: Evaluation, tb: "TieBreak", earlier: Sequence[Column], account: boo
     chosen = ev.ctx.options.aob_decimals
     n = ev.ctx.n  # "auto", as gacrux: enough decimals to tell the averages apart
     decimals = (2 if n < 9 else 3 if n < 27 else 4 if n < 73 else 5) if chosen == "auto" else chosen
-    return aob_breakdown(ev.ctx, base, None if decimals is None else int(decimals)).column
+    fore = ev.fore if tb.fore else None
+    return aob_breakdown(ev.ctx, base, None if decimals is None else int(decimals), fore).column
+
+
+def _fore_of(ctx: Context) -> Context:
+    """The Fore Buchholz evaluation of ``ctx`` (an account's, which has no calculator at hand)."""
+    return Context(ctx.t, ctx.edition, ctx.n, ctx.options, ctx.rr, fore=True, not_in=ctx.not_in)
 
 
 ROWS = (

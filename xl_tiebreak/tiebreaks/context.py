@@ -87,7 +87,7 @@ class Compiled:
         absent_pts = int(sc.absent * s)
         point_of: dict[int, int] = {}
         kinds, opps, pts, black, halves, entered, pending, short = [], [], [], [], [], [], [], []
-        blank = []
+        blank, pending_opps = [], []
         for p in t.players:
             for r in p.rounds:
                 k = id(r.kind)
@@ -100,10 +100,12 @@ class Compiled:
                 entered.append(entered_of[k])
                 if k == not_played:
                     pending.append(o is not None)
+                    pending_opps.append(-1 if o is None else index[o])
                     blank.append(o is None)
                     pts.append(absent_pts)
                     continue
                 pending.append(False)
+                pending_opps.append(-1)
                 blank.append(False)
                 v = point_of.get(id(r.points))
                 if v is None:
@@ -117,6 +119,7 @@ class Compiled:
         self.halves = np.array(halves, dtype=np.int8).reshape(shape)
         self.entered = np.array(entered, dtype=bool).reshape(shape)  # not absent, not blank
         self.pending = np.array(pending, dtype=bool).reshape(shape)  # paired, result to come
+        self.pending_opp = np.array(pending_opps, dtype=np.int64).reshape(shape)  # its opponent's row (-1: none)
         self.blank = np.array(blank, dtype=bool).reshape(shape)  # nothing written: not played yet
         self.short = np.array(short, dtype=bool).reshape(shape)  # games of under one move
         self._freeze()
@@ -144,6 +147,7 @@ class Compiled:
         self.halves = table(lambda k: _HALVES.get(k, 0), np.int8)
         self.entered = table(lambda k: k.is_entered, bool)
         self.pending = (kind == not_played) & paired
+        self.pending_opp = np.where(self.pending, opp, -1).astype(np.int64)
         self.blank = (kind == not_played) & ~np.asarray(paired, dtype=bool)
         self.short = table(lambda k: k in (Kind.SHORT_WIN, Kind.SHORT_DRAW, Kind.SHORT_LOSS), bool)
         self._freeze()
@@ -158,8 +162,8 @@ class Compiled:
         return cls.from_kinds(scoring, kind, _rows_of(nos, opp), opp != 0, colour == 2)
 
     def _freeze(self) -> None:
-        freeze(self.kind, self.opp, self.pts, self.black, self.halves, self.entered, self.pending, self.blank,
-               self.short)
+        freeze(self.kind, self.opp, self.pts, self.black, self.halves, self.entered, self.pending, self.pending_opp,
+               self.blank, self.short)
 
     def last_played_round(self) -> int:
         """:func:`~xl_tiebreak.model.last_played_round` of these arrays."""
@@ -195,7 +199,9 @@ class Context:
 
     ``rr`` selects the round-robin rules of C.07 Art. 15.2 (no Art. 16 adjustments).
     ``fore`` makes the Fore Buchholz variant (Art. 8.3): every paired game of the event's final
-    round counts as a draw (only when that round is among the evaluated ones).
+    round counts as a draw (only when that round is among the evaluated ones), a game paired
+    whose result is not in yet included (:attr:`drawn_not_in`): FB in the final round does not
+    depend on its results.
     ``not_in`` (players x rounds, live standings): the games of the round in progress not in yet.
     Such a round does not exist yet for its player: no points, no element of any tie-break, no
     unplayed round of Art. 16 (no dummy, no draw credited to the opponents); every tie-break reads
@@ -226,13 +232,20 @@ class Context:
         halves = full.halves[:, :n].copy()
         self.short = full.short[:, :n]
         self.entered_kind = full.kind[:, :n]  # as entered, before the Fore Buchholz draws
+        self.not_in: np.ndarray = np.zeros(kind.shape, dtype=bool) if not_in is None else not_in
+        #: Fore Buchholz, live: the final round's pairings whose results are not in yet, counted as
+        #: draws against the opponent paired like every other game of that round (Art. 8.3)
+        self.drawn_not_in: np.ndarray = np.zeros(kind.shape, dtype=bool)
         if self.fore:
-            last = kind[:, n - 1]
-            paired = np.isin(last, (GAME,) + FORFEIT_CODES)
+            waiting = self.not_in[:, n - 1] & (full.pending_opp[:, n - 1] >= 0)
+            if waiting.any():
+                self.drawn_not_in[waiting, n - 1] = True
+                self.not_in = self.not_in & ~self.drawn_not_in
+                opp = np.where(self.drawn_not_in, full.pending_opp[:, :n], opp)
+            paired = np.isin(kind[:, n - 1], (GAME,) + FORFEIT_CODES) | waiting
             kind[paired, n - 1] = GAME
             pts[paired, n - 1] = self.D
             halves[paired, n - 1] = 1
-        self.not_in: np.ndarray = np.zeros(kind.shape, dtype=bool) if not_in is None else not_in
         pts[self.not_in] = 0  # not an absence (worth A in some scorings): nothing yet
         #: each player's rounds evaluated, less a game not in yet (live standings)
         self.player_rounds: np.ndarray = n - self.not_in.sum(axis=1)
@@ -248,7 +261,7 @@ class Context:
         self.has_opp: np.ndarray = self.is_game | self.is_forfeit
         self.is_vur = np.isin(kind, VUR_CODES)
         freeze(self.kind, self.opp0, self.pts, self.halves, self.score, self.is_game, self.is_forfeit,
-               self.has_opp, self.is_vur, self.not_in, self.player_rounds)
+               self.has_opp, self.is_vur, self.not_in, self.drawn_not_in, self.player_rounds)
         #: read-only arrays several tie-breaks share (e.g. the Buchholz elements), by key
         self.memo: dict[Hashable, tuple[np.ndarray, ...]] = {}
 

@@ -58,6 +58,8 @@ class Reason(IntFlag):
     UNRATED_LEFT_OUT = 1 << 32
     NOT_PLAYED_LEFT_OUT = 1 << 33
     UNPLAYED_ELEMENT = 1 << 34
+    # -- Fore Buchholz, live: a last-round game not in yet (numbered apart; shown as its result)
+    FORE_NOT_IN_DRAWN = 1 << 35
     # -- what a cut did (the "Cut" column)
     CUT_VUR = 1 << 40
     CUT_UNPLAYED_2012 = 1 << 41
@@ -109,6 +111,8 @@ PHRASES: dict[Reason, Phrase] = {
     R.FORE_FORFEIT_DRAWN: Phrase("the last round's forfeit counts as a drawn game (Art. 8.3)"),
     R.FORFEIT_AS_GAME: Phrase("forfeit counted as a game against the scheduled opponent (/P)"),
     R.FORE_DRAWN: Phrase(result="counted as a draw {draw}"),
+    R.FORE_NOT_IN_DRAWN: Phrase("paired in the last round, result not in yet: a game drawn under Fore Buchholz "
+                                "(Art. 8.3)", result="counted as a draw {draw}"),
     R.DRAWN_AFTER_WITHDRAWAL: Phrase(lambda p: f"{p['opp']} scored {p['opp_score']}; its {p['opp_drawn']} (requested "
                                      f"byes or absences with no game after them) {_draws(p['opp_drawn#'])}: "
                                      f"{p['opp_adj']} (C.07 Art. 16.3)"),

@@ -152,22 +152,24 @@ def parse_trf(text: str, source: str = "<trf>", *, allow_team: bool = False,
     t = _read_players(player_lines, h.rounds, source, header, h.scoring, h.kind, h.start,
                       h.name, tiebreaks, fd, team=team, explicit=h.explicit_scoring)
     if tiebreaks and not team and check_list:  # (a team event's codes are team tie-breaks)
-        _check_descriptors(text, tiebreaks, source, fd)
+        _check_descriptors(text, source, fd)
     return t
 
 
-def _check_descriptors(text: str, codes: tuple[str, ...], source: str, fd: Findings) -> None:
+def _check_descriptors(text: str, source: str, fd: Findings) -> None:
     """Each tie-break of record 202 (or 212) must be one the program computes: an unknown code or
     modifier is reported with its line, not left for the computation to stumble on. (A cut larger
     than the rounds is no error: it leaves nothing, C.07 Art. 14.1; ``check`` warns of it.)"""
     from ..descriptor import parse_descriptor
     from ..errors import DescriptorError
-    line = next((k for k, ln in enumerate(text.splitlines(), start=1) if ln[:3] in ("202", "212")), 0)
-    for k, code in enumerate(codes, start=1):
-        try:
-            parse_descriptor(code)
-        except DescriptorError as exc:
-            fd.add("descriptor", f"tie-break {k} of the list: {exc}", f"{source} line {line}")
+    from ..list_check import entry_error, trf_list
+    entries, scores = trf_list(text.splitlines(), source)
+    for k, (code, where) in enumerate(entries, start=1):
+        if code and code.upper() not in scores:  # (an empty entry is check's warning; 212's PTS: its score)
+            try:
+                parse_descriptor(code)
+            except DescriptorError as exc:
+                fd.add("descriptor", entry_error(k, exc), where)
 
 
 _NO, _SEX, _TITLE, _NAME, _RATING, _FED, _FIDE_ID, _BIRTH, _POINTS, _RANK = (

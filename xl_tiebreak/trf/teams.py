@@ -35,7 +35,8 @@ more than a drawn one and a drawn one at least a lost one (as the team workbook'
 
 Inconsistencies are findings naming the line: a player in no team (``team-roster``), boards that
 disagree with the team's match (``team-match``), 310's match or game points that differ from the
-games (``team-declared``), a record that cannot be applied (``team-record``: a second 320, a 300
+games (``team-declared``, a warning: the games' totals are used, as FIDE's reference engine uses
+them), a record that cannot be applied (``team-record``: a second 320, a 300
 line-up that is not the match's), a 299 not applied (``team-abnormal``, a warning). Bad records raise :class:`~xl_tiebreak.errors.InputError` naming the line
 (with a strict :class:`~xl_tiebreak.validation.Findings`, the default).
 """
@@ -631,8 +632,15 @@ def _check_declared(ev: TeamEvent, h: _TeamHeader, fd: Findings) -> None:
         for what, declared, counted, col in (("match points", tm.declared_mp, mp, 55),
                                              ("game points", tm.declared_gp, gp, 62)):
             if declared is not None and declared != counted:
-                fd.add("team-declared", f"team {tm.no} ({tm.name}) declares {_show(declared)} {what}; its "
-                       f"matches give {_show(counted)}", f"{h.source} line {tm.line}, column {col}")
+                fd.add("team-declared", declared_text(tm, what, declared, counted),
+                       f"{h.source} line {tm.line}, column {col}")
+
+
+def declared_text(tm: Team, what: str, declared: Fraction, counted: Fraction) -> str:
+    """The warning on a total of record 310 that the games do not give (``what``: match or game
+    points): not an error, since FIDE's reference engine reads such a file, with the games' totals."""
+    return (f"team {tm.no} ({tm.name}) declares {_show(declared)} {what}; its matches give {_show(counted)}: "
+            "the games' totals are used")
 
 
 def _show(x: Fraction) -> str:

@@ -529,7 +529,10 @@ def _help(ws, spec: Spec) -> None:
                           "without a colour): the same as +12w and -12b."),
         ("12s1", "s (German schwarz) is Black, as chess-results' German pages write it: 12s1 is 12b1."),
         ("-½ and -0", "chess-results' half-point bye (H) and round not paired (-); -½ may be written -= or -0.5. "
-                      "A spreadsheet keeps -0 as the number 0, read alike."),
+                      "-0 is read as text only (these cells are text): a spreadsheet makes the number 0 of it "
+                      "elsewhere, and 0 is refused (see 0)."),
+        ("0", "Not a result, refused with the cell named: a loss needs its opponent (12w0; -12 for a forfeit "
+              "loss), a round not paired is -, and a formula should give \"\" for a result not in yet."),
         ("-1", "Forfeit loss against player 1, as -12 against 12. chess-results writes -1 for a point without a "
                "game: write BYE (or F) for it here; a -1 that player 1's row does not answer is reported so."),
         ("(empty)", "Not entered yet. In the round being played, an empty cell is a game not in yet: "
