@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Callable, Optional, Sequence
 
 from ..crosstable import MAX_ROUNDS, Row, tournament_from_rows
-from ..dates import read_birth
+from ..dates import birth_as_trf
 from ..notation import spreadsheet_error
 from ..errors import InputError
 from ..model import Tournament
@@ -268,13 +268,9 @@ def _read(table: Sequence[Sequence[object]], cell_name: Optional[Callable[[int, 
         if changed:
             fd.add("name", f"name {player_name!r}: {changed}", place_of(i, layout.name, f"name of player {no}")
                    if layout.name is not None else f"name of player {no}")
-        birth = _birth_text(r, layout.birth)
-        if birth and layout.birth is not None and not birth[:4].isdigit():  # not TRF's YYYY/MM/DD: day first
-            span, note = read_birth(birth)
-            if span is not None and span[0] == span[1]:  # as TRF writes it: export-trf writes it so
-                birth = f"{span[0].year:04d}/{span[0].month:02d}/{span[0].day:02d}"
-            if note:
-                fd.add("date-order", f"birth date {note}", place_of(i, layout.birth, f"birth date of player {no}"))
+        birth, note = birth_as_trf(_birth_text(r, layout.birth))  # as TRF writes it: export-trf writes it so
+        if note and layout.birth is not None:
+            fd.add("date-order", f"birth date {note}", place_of(i, layout.birth, f"birth date of player {no}"))
         out.append(Row(no=no, name=player_name, rating=rating, cells=cells,
                        title=text(layout.title), fed=text(layout.fed), fide_id=_id_text(r, layout.fide_id),
                        sex=text(layout.sex), birth=birth, club=text(layout.club)))

@@ -16,7 +16,7 @@ from typing import Any, Optional, Union
 
 import numpy as np
 
-from ..dates import read_birth
+from ..dates import birth_as_trf
 from ..errors import InputError
 from ..input_file import read_input_file
 from ..model import KIND_INDEX, KINDS, Kind, LazyRounds, Player, Round, Scoring, Tournament, last_played_round
@@ -205,10 +205,9 @@ def _player_fields(line: str, lineno: int, source: str, fd: Findings,
     if changed:
         fd.add("name", f"name {name!r}: {changed}", f"{source} line {lineno}, {FIELDS['name'].where}")
     birth = line[_BIRTH].strip()
-    if birth and not birth[:4].isdigit():  # not TRF's YYYY/MM/DD: read as every date is, day first
-        note = read_birth(birth)[1]
-        if note:
-            fd.add("date-order", f"birth date {note}", f"{source} line {lineno}, {FIELDS['birth'].where}")
+    note = birth_as_trf(birth)[1]  # (kept as written: the note when it is not TRF's YYYY/MM/DD)
+    if note:
+        fd.add("date-order", f"birth date {note}", f"{source} line {lineno}, {FIELDS['birth'].where}")
     return {"no": int(no_text), "name": name, "rating": rating, "rounds": (),
             "title": line[_TITLE].strip(), "fed": line[_FED].strip(), "sex": line[_SEX].strip(),
             "fide_id": line[_FIDE_ID].strip(), "birth": birth, "declared_points": declared,
