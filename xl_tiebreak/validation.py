@@ -63,6 +63,7 @@ RULES: dict[str, tuple[str, str]] = {
     "team-overlap": ("warning", "two team records (330, 320, 240) for one team's round: the one used is named"),
     "team-points": ("warning", "a team event's board player whose points field differs from his results (FIDE's "
                     "reference engine refuses the file; some programs count a team bye's points there)"),
+    "team-scoring": ("warning", "an item of record 362 other than TW, TD and TL (TP, TA ...): skipped, not read"),
     "team-abnormal": ("warning", "record 299 (abnormal points), which is not applied: the scores are the games'"),
     "formula-error": ("error", "a formula of ours that gives an error on recompute (a table blocked, a bad setting)"),
     "rating-report": ("warning", "a field of the FIDE rating report left empty (a workbook's Event sheet)"),
