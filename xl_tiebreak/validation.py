@@ -38,8 +38,9 @@ RULES: dict[str, tuple[str, str]] = {
     "blank-round": ("warning", "nothing entered in a round the event has played, later rounds filled"),
     "half-typed": ("warning", "the round being typed: a game with one side typed, the other still empty (not in yet)"),
     "date": ("error", "a start date that is not a date"),
-    "name": ("warning", "a name holding a bidirectional control (U+202E ...), a line break or a control character: "
-             "dropped (a break: a space), so that it cannot change what a reader sees"),
+    "name": ("warning", "a name or another text field (a title, a federation, a club, a header record) holding a "
+             "bidirectional control (U+202E ...), a line break, a control character or one XML cannot hold: dropped "
+             "(a break: a space), so that it cannot change what a reader sees"),
     "date-order": ("warning", "a date whose day and month could be swapped (08/01/2026): read day first, both "
                    "readings named"),
     "descriptor": ("error", "a tie-break descriptor that is not one (unknown code, bad modifier, empty entry)"),

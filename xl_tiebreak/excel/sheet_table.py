@@ -263,17 +263,19 @@ def _read(table: Sequence[Sequence[object]], cell_name: Optional[Callable[[int, 
                 fd.add("layout", exc.detail + " (leave it empty for an unrated player)", exc.where)
             if rating is not None and rating <= 0:
                 rating = None
-        text = lambda j: "" if j is None or r[j] is None else str(r[j]).strip()  # noqa: E731
-        player_name, changed = clean_name(text(layout.name))
-        if changed:
-            fd.add("name", f"name {player_name!r}: {changed}", place_of(i, layout.name, f"name of player {no}")
-                   if layout.name is not None else f"name of player {no}")
+        shown: dict[str, str] = {}
+        for what, at in (("name", layout.name), ("title", layout.title), ("federation", layout.fed),
+                         ("sex", layout.sex), ("club", layout.club)):  # as every output shows them (name_text)
+            shown[what], changed = clean_name("" if at is None or r[at] is None else str(r[at]))
+            if changed:
+                fd.add("name", f"{what} {shown[what]!r}: {changed}", place_of(i, at, f"{what} of player {no}")
+                       if at is not None else f"{what} of player {no}")
         birth, note = birth_as_trf(_birth_text(r, layout.birth))  # as TRF writes it: export-trf writes it so
         if note and layout.birth is not None:
             fd.add("date-order", f"birth date {note}", place_of(i, layout.birth, f"birth date of player {no}"))
-        out.append(Row(no=no, name=player_name, rating=rating, cells=cells,
-                       title=text(layout.title), fed=text(layout.fed), fide_id=_id_text(r, layout.fide_id),
-                       sex=text(layout.sex), birth=birth, club=text(layout.club)))
+        out.append(Row(no=no, name=shown["name"], rating=rating, cells=cells, title=shown["title"],
+                       fed=shown["federation"], fide_id=_id_text(r, layout.fide_id), sex=shown["sex"], birth=birth,
+                       club=shown["club"]))
         row_of[no] = i
 
     def place(no: int, rnd: int) -> str:

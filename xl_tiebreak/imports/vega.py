@@ -146,9 +146,12 @@ def _read(text: str, source: str):
     rows: list[Row] = []
     notes: list[str] = [f"line {title_line + 1}: event name {name!r}: {changed}"] if changed else []
     for i, pos, who, rating, title, fed, cells, withdrawn in players:
-        who, changed = clean_name(who)
-        if changed:  # (a note, as the import's other findings; the name is every output's)
-            notes.append(f"line {i + 1}: name {who!r}: {changed}")
+        said = {}
+        for key, got in (("name", who), ("title", title), ("federation", fed)):
+            said[key], changed = clean_name(got)
+            if changed:  # (a note, as the import's other findings; the text is every output's)
+                notes.append(f"line {i + 1}: {key} {said[key]!r}: {changed}")
+        who, title, fed = said["name"], said["title"], said["federation"]
         out = []
         for r, cell in enumerate(cells, start=1):
             out.append(_cell(cell, line_of, f"line {i + 1}, round {r}", source))

@@ -170,8 +170,11 @@ def _check_descriptors(text: str, codes: tuple[str, ...], source: str, fd: Findi
             fd.add("descriptor", f"tie-break {k} of the list: {exc}", f"{source} line {line}")
 
 
-_NO, _SEX, _TITLE, _NAME, _RATING, _FED, _FIDE_ID, _BIRTH, _POINTS, _RANK = (
-    FIELDS[n].cols for n in ("no", "sex", "title", "name", "rating", "fed", "fide_id", "birth", "points", "rank"))
+_NO, _RATING, _POINTS, _RANK = (FIELDS[n].cols for n in ("no", "rating", "points", "rank"))
+#: the text fields of a 001 line, each read as names are (:func:`~xl_tiebreak.name_text.clean_name`)
+_TEXT_FIELDS = tuple((n, FIELDS[n].cols) for n in ("sex", "title", "name", "fed", "fide_id", "birth"))
+_SAID = {"sex": "sex", "title": "title", "name": "name", "fed": "federation", "fide_id": "FIDE ID",
+         "birth": "birth date"}
 
 
 def _player_fields(line: str, lineno: int, source: str, fd: Findings,
@@ -179,13 +182,13 @@ def _player_fields(line: str, lineno: int, source: str, fd: Findings,
     """The identity fields of a 001 line (:data:`PLAYER_FIELDS`) as Player attributes, in field
     order; ``None`` when the start rank is unreadable (reported)."""
     no_text = line[_NO].strip()
-    if not (no_text.isascii() and no_text.isdigit()) or int(no_text) < 1:  # (is_digits, inline)
+    if not is_digits(no_text) or int(no_text) < 1:
         fd.add("layout", f"start rank {no_text!r} is not a number from 1 to 9999",
                f"{source} line {lineno}, {FIELDS['no'].where}")
         return None
     rating_text = line[_RATING].strip()
     rating = None
-    if rating_text and not (rating_text.isascii() and rating_text.isdigit()):
+    if rating_text and not is_digits(rating_text):
         fd.add("layout", f"rating {rating_text!r} is not a number (leave it blank or 0 for unrated)",
                f"{source} line {lineno}, {FIELDS['rating'].where}")
     elif rating_text and int(rating_text) > 0:
@@ -201,17 +204,18 @@ def _player_fields(line: str, lineno: int, source: str, fd: Findings,
             else:
                 declared = points_seen[pts_text] = Fraction(pts_text)
     rank_text = line[_RANK].strip()
-    name, changed = clean_name(line[_NAME])
-    if changed:
-        fd.add("name", f"name {name!r}: {changed}", f"{source} line {lineno}, {FIELDS['name'].where}")
-    birth = line[_BIRTH].strip()
-    note = birth_as_trf(birth)[1]  # (kept as written: the note when it is not TRF's YYYY/MM/DD)
+    texts: dict[str, str] = {}
+    for key, cols in _TEXT_FIELDS:
+        texts[key], changed = clean_name(line[cols])
+        if changed:
+            fd.add("name", f"{_SAID[key]} {texts[key]!r}: {changed}", f"{source} line {lineno}, {FIELDS[key].where}")
+    note = birth_as_trf(texts["birth"])[1]  # (kept as written: the note when it is not TRF's YYYY/MM/DD)
     if note:
         fd.add("date-order", f"birth date {note}", f"{source} line {lineno}, {FIELDS['birth'].where}")
-    return {"no": int(no_text), "name": name, "rating": rating, "rounds": (),
-            "title": line[_TITLE].strip(), "fed": line[_FED].strip(), "sex": line[_SEX].strip(),
-            "fide_id": line[_FIDE_ID].strip(), "birth": birth, "declared_points": declared,
-            "declared_rank": int(rank_text) if rank_text.isascii() and rank_text.isdigit() else None}
+    return {"no": int(no_text), "name": texts["name"], "rating": rating, "rounds": (),
+            "title": texts["title"], "fed": texts["fed"], "sex": texts["sex"],
+            "fide_id": texts["fide_id"], "birth": texts["birth"], "declared_points": declared,
+            "declared_rank": int(rank_text) if is_digits(rank_text) else None}
 
 
 def _code_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Callable, NamedTuple, Optional
 
 from ..dates import read_date
 from ..errors import InputError
-from ..name_text import clean_name
+from ..name_text import clean_line, clean_name
 from ..model import STANDARD_SCORING, Scoring
 from ..number_text import quoted, whole_number
 from ..validation import Findings
@@ -157,14 +157,21 @@ READERS: dict[str, Reader] = {
 
 def read_header_line(h: Header, line: str, lineno: int, source: str, fd: Findings) -> None:
     """One header record (not a 001 line): its handler, if any, then kept in ``h.lines``; a
-    comment line (``###``) is kept there as it is, and read by no handler."""
+    comment line (``###``) is kept there as it is, and read by no handler. A record's text loses
+    what no text field keeps (:func:`~xl_tiebreak.name_text.clean_line`: a control character, a
+    bidirectional one), with a warning naming the line, but for the team records, whose team
+    reader cleans each field where it stands (:mod:`.teams`)."""
     line = line.rstrip("\r\n")
     if not line.strip():
         return
+    code = line[:3]
+    if code not in TEAM_RECORDS and not line.isprintable():
+        line, changed = clean_line(line)
+        if changed:
+            fd.add("name", f"record {code}: {changed}", f"{source} line {lineno}")
     if line.startswith("###"):
         h.lines.append(line)
         return
-    code = line[:3]
     if code in TEAM_RECORDS:
         h.team = True
     handler = READERS.get(code)
