@@ -276,3 +276,36 @@ def test_a_control_in_an_imported_federation_keeps_the_trf_single_byte_and_its_c
         read = gacrux_players(back)
         assert [(fed, rating) for _n, fed, _id, rating in read] == [("ENG", 2200), ("ENG", 2100), ("EN", 1900),
                                                                     ("WLS", 0)], read
+
+
+def test_a_form_feed_in_a_vega_name_is_a_space_and_keeps_its_line(tmp_path, capsys):
+    """A Vega text's lines end at CR, LF or CRLF only: a form feed (or VT, NEL, U+2028) in a name is
+    a character of its line, a space in the name. Failed before: the line was split there, giving a
+    misleading "there is no player in position 3", or, for a player with only ``--`` cells, a
+    player silently left out (4 read instead of 5)."""
+    from test_vega_import import SAMPLE
+    five = SAMPLE.replace("Cole,Carl     ", "Cole,\x0cCarl    ").replace(
+        "  4 Dunn,Dora", "  5 Eve,\x0cEmma                       0     NSW  0.0 |  --    --    --    |    0.0\n"
+        "  4 Dunn,Dora")
+    txt = tmp_path / "vega.txt"
+    txt.write_text(five, encoding="utf-8")
+    book = tmp_path / "vega.xlsx"
+    code, out, err = _run(capsys, "workbook", "--from", "vega", txt, "-o", book)
+    assert code == 0, out + err
+    code, out, _ = _run(capsys, "standings", book, "--format", "json")
+    names = {p["no"]: p["name"] for p in json.loads(out)["players"]}
+    assert code == 0 and names == {1: "Adams,Anna", 2: "Brown,Ben", 3: "Cole, Carl", 4: "Dunn,Dora", 5: "Eve, Emma"}
+
+
+def test_a_form_feed_in_a_trf_name_is_a_space_and_keeps_its_line(files, tmp_path, capsys):
+    """A TRF's lines end at CR, LF or CRLF only, as FIDE's reference reads them: a form feed or
+    U+2028 in a name is a space in it, with the name warning. Failed before: the 001 line was split
+    there and its rounds read as a record of their own."""
+    _, clean = files
+    dirty = tmp_path / "ff.trf"
+    dirty.write_text(_demo({**CLEAN, 5: "Five,\x0cE", 6: "Six,\u2028F"}), encoding="utf-8")
+    code, out, err = _run(capsys, "standings", dirty, "--format", "csv")
+    assert code == 0, err
+    want = _run(capsys, "standings", clean, "--format", "csv")[1]
+    assert out == want
+    assert "ff.trf line 8, columns 15-47: name 'Five, E': a line break (U+000C) written as a space" in err

@@ -54,8 +54,9 @@ def _list_findings(path: Path, encoding: "str | None", rounds: int, team: bool) 
     from .descriptor import parse_descriptor
     from .list_check import list_findings, trf_entries
     from .teamtb.registry import parse_team
+    from .textutil import lines_of
     from .trf.reader import trf_text
-    lines = trf_text(path, Findings(strict=False), encoding)[0].splitlines()  # (lines as the reader counts them)
+    lines = lines_of(trf_text(path, Findings(strict=False), encoding)[0])  # (lines as the reader counts them)
     at = next((k for code in ("202", "212") for k, ln in enumerate(lines) if ln[:3] == code), None)
     if at is None:
         return []

@@ -42,7 +42,7 @@ from .errors import DescriptorError, InputError, TiebreakError
 from .formatting import format_value, json_number
 from .number_text import quoted
 from .output import emit as _emit
-from .textutil import csv_text, table
+from .textutil import csv_text, lines_of, table
 
 if TYPE_CHECKING:
     from .teams import PabValue, TeamEvent
@@ -188,7 +188,7 @@ def _with_team_pab(args: argparse.Namespace, p: Path, event: "TeamEvent") -> "Te
     given = getattr(args, "team_pab", None)
     if given:
         if event.pab.source == "320":
-            line = next((k for k, ln in enumerate(p.read_text(encoding="utf-8", errors="replace").splitlines(), 1)
+            line = next((k for k, ln in enumerate(lines_of(p.read_text(encoding="utf-8", errors="replace")), 1)
                          if ln[:3] == "320"), None)
             mp, gp = event.pab_points
             raise InputError(f"--team-pab {given!r}: the file states the team PAB's value in record 320"

@@ -44,6 +44,7 @@ from ..crosstable import Row, tournament_from_rows
 from ..errors import InputError
 from ..name_text import clean_name
 from ..number_text import is_digits
+from ..textutil import lines_of
 from .chess_results import MAX_RATING, Imported
 from .published import Published, PublishedValue, read_number
 
@@ -100,7 +101,7 @@ def read_vega_export(text: str, source: str = "") -> Imported:
 
 
 def _read(text: str, source: str):
-    lines = text.splitlines()
+    lines = lines_of(text)
     if len(lines) > MAX_LINES:
         raise InputError(f"{len(lines):,} lines: more than a crosstable has", source)
     head = next((i for i, ln in enumerate(lines[:60]) if re.match(r"^\s*Pos\s+NAME\b", ln, re.I) and "|" in ln), None)

@@ -23,6 +23,7 @@ from ..model import KIND_INDEX, KINDS, Kind, LazyRounds, Player, Round, Scoring,
 from ..name_text import clean_name
 from ..pairings import ENTERED, PAIRED, reconcile_arrays
 from ..number_text import is_digits
+from ..textutil import lines_of
 from ..tiebreaks.context import Compiled
 from ..validation import Findings, strict
 from .layout import (
@@ -132,7 +133,7 @@ def parse_trf(text: str, source: str = "<trf>", *, allow_team: bool = False,
     fd = findings if findings is not None else strict()
     h = Header()
     player_lines: list[tuple[int, str]] = []
-    for lineno, line in enumerate(text.splitlines(), start=1):
+    for lineno, line in enumerate(lines_of(text), start=1):
         if line[:3] == "001":  # the bulk of a file: kept for the columnar reader below
             player_lines.append((lineno, line))
         else:
@@ -162,7 +163,7 @@ def _check_descriptors(text: str, codes: tuple[str, ...], source: str, fd: Findi
     than the rounds is no error: it leaves nothing, C.07 Art. 14.1; ``check`` warns of it.)"""
     from ..descriptor import parse_descriptor
     from ..errors import DescriptorError
-    line = next((k for k, ln in enumerate(text.splitlines(), start=1) if ln[:3] in ("202", "212")), 0)
+    line = next((k for k, ln in enumerate(lines_of(text), start=1) if ln[:3] in ("202", "212")), 0)
     for k, code in enumerate(codes, start=1):
         try:
             parse_descriptor(code)

@@ -71,6 +71,7 @@ from ..teams import (
     TeamEvent,
     scores,
 )
+from ..textutil import lines_of
 from ..validation import Findings, strict
 from .layout import round_fields
 from .reader import MAX_TRF_BYTES, parse_trf, trf_text
@@ -341,7 +342,7 @@ def _team_marker(text: str) -> Optional[int]:
     """The line of the first record that makes ``text`` a team event (as the reader decides it)."""
     h = Header()
     fd = Findings(strict=False)
-    for lineno, line in enumerate(text.splitlines(), start=1):
+    for lineno, line in enumerate(lines_of(text), start=1):
         if line[:3] != "001":
             read_header_line(h, line, lineno, "", fd)
             if h.team:
@@ -381,8 +382,7 @@ def read_team_trf(text: str, source: str = "<trf>", *, findings: Optional[Findin
     h = _TeamHeader(source)
     player_line: dict[int, int] = {}
     h.forfeit_wins = set()
-    for lineno, line in enumerate(text.splitlines(), start=1):
-        line = line.rstrip("\r\n")
+    for lineno, line in enumerate(lines_of(text), start=1):
         code = line[:3]
         if code == "001":
             no = line[4:8].strip()
@@ -398,7 +398,7 @@ def read_team_trf(text: str, source: str = "<trf>", *, findings: Optional[Findin
     if not h.teams:
         marked = _team_marker(text)
         where = f"{source} line {marked}" if marked is not None else source
-        marker = f"record {text.splitlines()[marked - 1][:3]} makes this a team event, but " if marked else ""
+        marker = f"record {lines_of(text)[marked - 1][:3]} makes this a team event, but " if marked else ""
         raise InputError(marker + "the file has no team roster (310 in TRF-26, 013 in TRF-16) to say who plays "
                          "for which team", where)
     return _build(t, h, player_line, fd)
