@@ -200,7 +200,7 @@ def _write_trf_file(args, text: str) -> Path:
     fits, else UTF-8 with a note on standard error (:func:`xl_tiebreak.trf.encoding.encode_trf`)."""
     import sys
     from ..trf.encoding import encode_trf
-    encoded = encode_trf(text, getattr(args, "encoding", None))
+    encoded = encode_trf(text, getattr(args, "output_encoding", None))
     out = atomic_write(Path(args.output), encoded.data, overwrite=args.force)
     if encoded.note:
         print(f"xl-tiebreak: note: {out}: {encoded.note}", file=sys.stderr)

@@ -26,6 +26,7 @@ from ..number_text import is_digits
 from ..textutil import lines_of
 from ..tiebreaks.context import Compiled
 from ..validation import Findings, strict
+from .encoding import C1_BYTES, check_encoding, detect_encoding
 from .layout import (
     FIELDS,
     RESULT_WITH_OPPONENT,
@@ -43,21 +44,17 @@ from .records import Header, read_header_line
 MAX_TRF_BYTES = 20 * 1024 * 1024
 
 
-#: bytes 0x80-0x9F: printable characters in Windows-1252 (Š, Ž, €, quotes), C1 control codes in Latin-1
-_C1 = re.compile(rb"[\x80-\x9f]")
-
-
 def decode_trf(raw: bytes, source: str, fd: Findings, encoding: Optional[str] = None) -> str:
     """The text of a TRF file: UTF-8 (with or without a byte-order mark), else Windows-1252 (what
     Windows programs write; it shows ``Š``, ``Ž``, ``€`` where Latin-1 has control codes), else
-    Latin-1 (:func:`detect_encoding`), with a warning naming the guess; ``encoding`` chooses instead
-    of guessing. Every U+FEFF (a byte-order mark, also one left before a line by joined files) is
-    dropped."""
+    Windows-1250, else Latin-1 (:func:`~xl_tiebreak.trf.encoding.detect_encoding`), with a warning
+    naming the guess; ``encoding`` chooses instead of guessing
+    (:func:`~xl_tiebreak.trf.encoding.check_encoding`). Every U+FEFF (a byte-order mark, also one
+    left before a line by joined files) is dropped."""
     if encoding:
+        name = check_encoding(encoding)
         try:
-            text = raw.decode(encoding)
-        except LookupError:
-            raise InputError(f"unknown encoding {encoding!r} (e.g. utf-8, cp1252, latin-1, cp1250)", "--encoding") from None
+            text = raw.decode(name)
         except UnicodeDecodeError as exc:
             line = raw[:exc.start].count(b"\n") + 1
             raise InputError(f"byte 0x{raw[exc.start]:02x} is not {encoding}; choose another --encoding",
@@ -69,29 +66,26 @@ def decode_trf(raw: bytes, source: str, fd: Findings, encoding: Optional[str] = 
             line = raw[:exc.start].count(b"\n") + 1
             guess = detect_encoding(raw)
             text = raw.decode(guess)
-            fd.add("encoding", f"not UTF-8 (first at line {line}): read as {guess}"
-                   f"{' (Windows-1252)' if guess == 'cp1252' else ''}; if names look wrong, give "
-                   "--encoding (e.g. cp1250 for Central European Windows files)", source)
+            other = "cp1257 for Baltic" if guess == "cp1250" else "cp1250 for Central European"
+            fd.add("encoding", f"not UTF-8 (first at line {line}): read as {guess}{_GUESS_NOTES.get(guess, '')}; if "
+                   f"names look wrong, give --encoding (e.g. {other} Windows files){_control_codes(raw, guess)}", source)
     return text.replace("\ufeff", "") if "\ufeff" in text else text
 
 
-def detect_encoding(raw: bytes) -> str:
-    """The encoding :func:`decode_trf` reads a file in when none is given: ``utf-8`` when the bytes
-    are UTF-8, else ``cp1252`` when they hold a byte only Windows-1252 gives a letter to (0x80-0x9F:
-    ``Š``, ``Ž``, ``€``) and are all Windows-1252, else ``latin-1``. (What Windows-1252 writes
-    outside 0x80-0x9F is read the same in Latin-1.)"""
-    try:
-        raw.decode("utf-8")
-        return "utf-8"
-    except UnicodeDecodeError:
-        pass
-    if _C1.search(raw):
-        try:
-            raw.decode("cp1252")
-            return "cp1252"
-        except UnicodeDecodeError:
-            pass
-    return "latin-1"
+_GUESS_NOTES = {"cp1252": " (Windows-1252)", "cp1250": " (Windows-1250, Central European: Windows-1252 has no letter "
+                "for one of its bytes)"}
+
+
+def _control_codes(raw: bytes, guess: str) -> str:
+    """What a Latin-1 guess makes of the bytes 0x80-0x9F: control codes, which the names lose."""
+    if guess != "latin-1":
+        return ""
+    found = sorted(set(C1_BYTES.findall(raw)))
+    if not found:
+        return ""
+    shown = ", ".join(f"0x{b[0]:02x}" for b in found[:5]) + (" ..." if len(found) > 5 else "")
+    return (f"; its bytes {shown} are no letter in Windows-1252 or Windows-1250 and control codes in Latin-1: "
+            "dropped from every name and field they stand in")
 
 
 def read_trf(path: Union[str, Path], *, allow_team: bool = False, findings: Optional[Findings] = None,
@@ -110,7 +104,8 @@ def trf_text(path: Union[str, Path], fd: Findings, encoding: Optional[str] = Non
 
 
 def trf_encoding(path: Union[str, Path]) -> str:
-    """The encoding a TRF file is read in when none is given (:func:`detect_encoding`)."""
+    """The encoding a TRF file is read in when none is given
+    (:func:`~xl_tiebreak.trf.encoding.detect_encoding`)."""
     return detect_encoding(_trf_bytes(Path(path)))
 
 
