@@ -121,6 +121,33 @@ def test_a_carriage_return_excel_writes_as_x000d_is_read_as_a_line_break_not_as_
         [("Crosstable!B8", "name 'Four , D': a line break (U+000D) written as a space")]
 
 
+def test_escaped_utf_16_surrogates_are_read_as_excel_shows_them_and_no_output_ends_in_a_traceback(files, tmp_path,
+                                                                                                   capsys):
+    """``_xHHHH_`` escapes UTF-16 code units: a surrogate pair (``_xD83D__xDE00_``) is the one
+    character it encodes, and a lone surrogate (no character) stays the text ``_xD800_``; standings
+    (run as the program: its own standard output), export-trf and publish write them. Failed before:
+    the lone surrogate reached the output, standings ended in a UnicodeEncodeError traceback (exit 1),
+    export-trf and publish in an internal error (exit 3)."""
+    import os
+    import sys
+    _, clean = files
+    book = tmp_path / "event.xlsx"
+    assert _run(capsys, "workbook", clean, "-o", book)[0] == 0
+    type_cells(book, {"Crosstable!B5": "Smith_xD800_, Ann", "Crosstable!B6": "Smile_xD83D__xDE00_, Bo"})
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    env.pop("PYTHONIOENCODING", None)
+    proc = subprocess.run([sys.executable, "-m", "xl_tiebreak.cli", "standings", str(book), "--format", "csv"],
+                          capture_output=True, env=env, timeout=120)
+    names = [r[2] for r in csv.reader(io.StringIO(proc.stdout.decode("utf-8")))]
+    assert proc.returncode == 0 and b"Traceback" not in proc.stderr, proc.stderr
+    assert "Smith_xD800_, Ann" in names and "Smile\U0001F600, Bo" in names, names
+    trf, page = tmp_path / "back.trf", tmp_path / "page.html"
+    assert _run(capsys, "export-trf", book, "-o", trf)[0] == 0
+    assert "Smith_xD800_, Ann" in trf.read_text(encoding="utf-8")
+    assert _run(capsys, "publish", book, "-o", page)[0] == 0
+    assert "Smile\U0001F600, Bo" in page.read_text(encoding="utf-8")
+
+
 CHROMIUM = "/usr/bin/chromium"
 
 

@@ -231,11 +231,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
 
 def _tolerant_streams() -> None:
-    """A console that cannot show a character (a Windows console in cp1252, ``PYTHONIOENCODING=ascii``)
-    gets ``?`` for it instead of a UnicodeEncodeError; files written with ``-o`` are UTF-8 anyway."""
+    """A console that cannot show a character (a Windows console in cp1252, ``PYTHONIOENCODING=ascii``;
+    in UTF-8 too, a lone surrogate, which no encoding writes) gets ``?`` for it instead of a
+    UnicodeEncodeError; files written with ``-o`` are UTF-8 anyway."""
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is not None and (getattr(stream, "encoding", "") or "").lower().replace("-", "") != "utf8":
+        if reconfigure is not None:
             try:
                 reconfigure(errors="replace")
             except (ValueError, OSError):  # a stream already written to in a way that forbids it
@@ -287,7 +288,11 @@ def _main(argv: Optional[Sequence[str]]) -> int:
               "with the input file", file=sys.stderr)
         return 3
     try:
-        sys.stdout.write(text)
+        try:
+            sys.stdout.write(text)
+        except UnicodeEncodeError:  # a stream that would not take errors="replace" (_tolerant_streams)
+            encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+            sys.stdout.write(text.encode(encoding, "replace").decode(encoding))
         sys.stdout.flush()
     except BrokenPipeError:  # the reader (e.g. head) went away: not an error of ours
         try:
