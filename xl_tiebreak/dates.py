@@ -10,9 +10,10 @@ reads:
 * a date cell, or an Excel date serial from 1970 on (a whole number 25569 to 2958465);
 * year first: ``2026-01-08``, ``2026/1/8``, ``2026.01.08`` (a time after the date is ignored);
 * day or month first, with a four-digit year: ``18/05/2026``, ``8.1.2026``, ``5/18/2026``. A
-  number above 12 is the day; a day or a month of 0 is no date. When both are 12 or less and differ (``08/01/2026``: 8 January or
-  1 August), the date is read **day first**, the order of FIDE's forms and of the programs
-  arbiters use (Swiss-Manager, Vega, chess-results), with a warning that names both readings;
+  number above 12 is the day; a day or a month of 0 is no date. When both are 12 or less and
+  differ (``08/01/2026``: 8 January or 1 August), the date is read **day first**, the order of
+  FIDE's forms and of the programs arbiters use (Swiss-Manager, Vega, chess-results), with a
+  warning that names both readings;
 * an English month name: ``Mar 4, 2025``, ``4 March 2025``;
 * in a TRF record only: TRF-16's ``YY/MM/DD`` (the year 20YY), with a warning when the text is
   also a date day first; a two-digit year last in any other form (``07.03.24``, ``7/3/24``,

@@ -147,7 +147,7 @@ def _read(text: str, source: str):
     rows: list[Row] = []
     notes: list[str] = [f"line {title_line + 1}: event name {name!r}: {changed}"] if changed else []
     for i, pos, who, rating, title, fed, cells, withdrawn in players:
-        said = {}
+        said: dict[str, str] = {}
         for key, got in (("name", who), ("title", title), ("federation", fed)):
             said[key], changed = clean_name(got)
             if changed:  # (a note, as the import's other findings; the text is every output's)

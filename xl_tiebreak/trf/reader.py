@@ -68,7 +68,8 @@ def decode_trf(raw: bytes, source: str, fd: Findings, encoding: Optional[str] = 
             text = raw.decode(guess)
             other = "cp1257 for Baltic" if guess == "cp1250" else "cp1250 for Central European"
             fd.add("encoding", f"not UTF-8 (first at line {line}): read as {guess}{_GUESS_NOTES.get(guess, '')}; if "
-                   f"names look wrong, give --encoding (e.g. {other} Windows files){_control_codes(raw, guess)}", source)
+                   f"names look wrong, give --encoding (e.g. {other} Windows files){_control_codes(raw, guess)}",
+                   source)
     return text.replace("\ufeff", "") if "\ufeff" in text else text
 
 
