@@ -201,11 +201,15 @@ def _player_fields(line: str, lineno: int, source: str, fd: Findings,
             else:
                 declared = points_seen[pts_text] = Fraction(pts_text)
     rank_text = line[_RANK].strip()
-    texts: dict[str, str] = {}
-    for key, cols in _TEXT_FIELDS:
-        texts[key], changed = clean_name(line[cols])
-        if changed:
-            fd.add("name", f"{_SAID[key]} {texts[key]!r}: {changed}", f"{source} line {lineno}, {FIELDS[key].where}")
+    if line.isprintable():  # every field as it is (the bulk of a file)
+        texts = {key: line[cols].strip() for key, cols in _TEXT_FIELDS}
+    else:
+        texts = {}
+        for key, cols in _TEXT_FIELDS:
+            texts[key], changed = clean_name(line[cols])
+            if changed:
+                fd.add("name", f"{_SAID[key]} {texts[key]!r}: {changed}",
+                       f"{source} line {lineno}, {FIELDS[key].where}")
     note = birth_as_trf(texts["birth"])[1]  # (kept as written: the note when it is not TRF's YYYY/MM/DD)
     if note:
         fd.add("date-order", f"birth date {note}", f"{source} line {lineno}, {FIELDS['birth'].where}")
