@@ -106,3 +106,16 @@ def test_an_excel_function_given_a_date_with_a_zero_part_fails_with_the_project_
     table = [["No", "Name", "Rating", "R1"], [1, "A", 1500, "2w1"], [2, "B", 1500, "1b0"]]
     with pytest.raises(InputError, match=f"BUCHHOLZ: edition: '{edition}' is neither an edition name nor a date"):
         fx.BUCHHOLZ(1, table, edition)
+
+
+def test_round_dates_with_a_zero_day_are_no_dates_and_no_command_ends_in_an_internal_error(book, tmp_path, capsys):
+    """The Event sheet's round dates (record 132) as check reads them for the rating report, and
+    export-trf. Failed before: both ended in an internal error (exit 3)."""
+    col, row = find_header(read_sheet(book, "Event"), "Round dates")
+    cell = f"Event!{chr(ord('A') + col)}{row}"  # the value beside the label
+    type_cells(book, {cell: "07/03/2024 00/03/2024"})
+    code, out, err = _run(capsys, "check", book, "--format", "json")
+    assert code == 0 and any(f["where"] == cell and "are not dates" in f["message"]
+                             for f in json.loads(out)["findings"]), out + err
+    code, _, err = _run(capsys, "export-trf", book, "-o", tmp_path / "back.trf")
+    assert code == 0 and "internal error" not in err, err
