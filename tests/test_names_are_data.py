@@ -121,6 +121,33 @@ def test_a_carriage_return_excel_writes_as_x000d_is_read_as_a_line_break_not_as_
         [("Crosstable!B8", "name 'Four , D': a line break (U+000D) written as a space")]
 
 
+def test_escaped_utf_16_surrogates_are_read_as_excel_shows_them_and_no_output_ends_in_a_traceback(files, tmp_path,
+                                                                                                   capsys):
+    """``_xHHHH_`` escapes UTF-16 code units: a surrogate pair (``_xD83D__xDE00_``) is the one
+    character it encodes, and a lone surrogate (no character) stays the text ``_xD800_``; standings
+    (run as the program: its own standard output), export-trf and publish write them. Failed before:
+    the lone surrogate reached the output, standings ended in a UnicodeEncodeError traceback (exit 1),
+    export-trf and publish in an internal error (exit 3)."""
+    import os
+    import sys
+    _, clean = files
+    book = tmp_path / "event.xlsx"
+    assert _run(capsys, "workbook", clean, "-o", book)[0] == 0
+    type_cells(book, {"Crosstable!B5": "Smith_xD800_, Ann", "Crosstable!B6": "Smile_xD83D__xDE00_, Bo"})
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    env.pop("PYTHONIOENCODING", None)
+    proc = subprocess.run([sys.executable, "-m", "xl_tiebreak.cli", "standings", str(book), "--format", "csv"],
+                          capture_output=True, env=env, timeout=120)
+    names = [r[2] for r in csv.reader(io.StringIO(proc.stdout.decode("utf-8")))]
+    assert proc.returncode == 0 and b"Traceback" not in proc.stderr, proc.stderr
+    assert "Smith_xD800_, Ann" in names and "Smile\U0001F600, Bo" in names, names
+    trf, page = tmp_path / "back.trf", tmp_path / "page.html"
+    assert _run(capsys, "export-trf", book, "-o", trf)[0] == 0
+    assert "Smith_xD800_, Ann" in trf.read_text(encoding="utf-8")
+    assert _run(capsys, "publish", book, "-o", page)[0] == 0
+    assert "Smile\U0001F600, Bo" in page.read_text(encoding="utf-8")
+
+
 CHROMIUM = "/usr/bin/chromium"
 
 
@@ -198,3 +225,114 @@ def test_every_workbook_route_writes_the_clean_names_and_libreoffice_shows_them(
         text = subprocess.run(["pdftotext", "-layout", str(out / (book.stem + ".pdf")), "-"], check=True,
                               capture_output=True, text=True).stdout
         assert all(n in text for n in names), (route, names)
+
+
+def test_a_character_xml_cannot_hold_in_a_name_is_dropped_and_the_workbook_is_made(files, tmp_path, capsys):
+    """U+FFFF and U+FFFE are characters of a UTF-8 file that XML cannot hold: dropped with the name
+    warning naming the line, and the workbook is made. Failed before: ``workbook`` refused the file
+    it had just written ("not a readable .xlsx workbook ... not well-formed XML"), naming neither the
+    player nor the line."""
+    _, clean = files
+    dirty = tmp_path / "xml.trf"
+    dirty.write_text(_demo({**CLEAN, 5: "Five\uffff, E\ufffe"}), encoding="utf-8")
+    book = tmp_path / "xml.xlsx"
+    code, out, err = _run(capsys, "workbook", dirty, "-o", book)
+    assert code == 0, err
+    assert ("xml.trf line 8, columns 15-47: name 'Five, E': a character XML cannot hold (U+FFFF) dropped; a "
+            "character XML cannot hold (U+FFFE) dropped") in out + err
+    assert _run(capsys, "standings", book, "--format", "csv")[1] == _run(capsys, "standings", clean, "--format",
+                                                                          "csv")[1]
+
+
+def test_a_control_in_a_federation_title_or_header_record_reaches_no_output(files, tmp_path, capsys):
+    """Every text field a reader copies is cleaned as names are, with the warning naming its place:
+    a TRF's title and federation (001 columns 11-13, 54-56) and its header records; so the category
+    FED=NOR holds the player whose federation was ``N\\u202eOR``, and the workbook's TRF carries none
+    of them. Failed before: the fields were copied as they were (a bidi control in the federation
+    left the player out of FED=NOR, and the TRF written was UTF-8)."""
+    _, clean = files
+    text = clean.read_text(encoding="utf-8").replace("Demo: six players", "Demo\u202e: six\t players", 1)
+    lines = []
+    for ln in text.split("\n"):
+        if ln.startswith("001    4"):
+            ln = ln[:10] + "F\u202eM" + ln[13:53] + "N\u202eO" + ln[56:]
+        lines.append(ln)
+    dirty = tmp_path / "fields.trf"
+    dirty.write_text("\n".join(lines), encoding="utf-8")
+    code, out, _ = _run(capsys, "check", dirty, "--format", "json")
+    assert code == 0 and [(f["where"], f["message"]) for f in json.loads(out)["findings"]] == [
+        ("fields.trf line 1", "record 012: a right-to-left override (U+202E) dropped; a tab written as a space"),
+        ("fields.trf line 7, columns 11-13", "title 'FM': a right-to-left override (U+202E) dropped"),
+        ("fields.trf line 7, columns 54-56", "federation 'NO': a right-to-left override (U+202E) dropped")]
+    code, out, _ = _run(capsys, "standings", dirty, "--category", "FED=NO", "--format", "json")
+    assert code == 0 and [p["no"] for p in json.loads(out)["players"]] == [4]
+    book, back = tmp_path / "fields.xlsx", tmp_path / "back.trf"
+    assert _run(capsys, "workbook", dirty, "-o", book)[0] == 0
+    code, _, err = _run(capsys, "export-trf", book, "-o", back)
+    assert code == 0 and "UTF-8" not in err, err
+    written = back.read_bytes().decode("cp1252")
+    assert not FORBIDDEN.search(written.replace("\n", "")) and written.startswith("012 Demo: six ")
+    line = next(ln for ln in written.splitlines() if ln.startswith("001    4"))
+    assert (line[10:13], line[53:56]) == (" FM", "NO ")
+
+
+def test_a_control_in_an_imported_federation_keeps_the_trf_single_byte_and_its_columns(tmp_path, capsys):
+    """A chess-results export's FED cell ``\\u202eEN\\nG`` (a bidi control and a line break): the
+    import notes name the cell, and the workbook's TRF is Windows-1252 with every column in place,
+    as FIDE's reference reads it. Failed before: the control reached the TRF, which was then
+    written in UTF-8 (the reference, reading Latin-1, shifted the line's later columns)."""
+    import csv as csv_module
+    from oracle.gacrux_runner import gacrux_available, gacrux_players
+    from test_chess_results_import import _rows
+    rows = _rows()
+    for r in rows:
+        if len(r) > 5 and r[3] == "Cole, C":
+            r[5] = "\u202eEN\nG"
+    cr = tmp_path / "cr.csv"
+    with cr.open("w", encoding="utf-8", newline="") as f:
+        csv_module.writer(f, delimiter=";").writerows([["" if c is None else c for c in r] for r in rows])
+    book, back = tmp_path / "cr.xlsx", tmp_path / "cr.trf"
+    code, out, err = _run(capsys, "workbook", "--from", "chess-results", cr, "-o", book)
+    assert code == 0 and "federation 'EN G': a right-to-left override (U+202E) dropped; a line break (U+000A) " \
+        "written as a space" in out + err, out + err
+    code, _, err = _run(capsys, "export-trf", book, "-o", back)
+    assert code == 0 and "UTF-8" not in err, err
+    data = back.read_bytes()
+    assert data.isascii() and not FORBIDDEN.search(data.decode("ascii").replace("\n", ""))
+    if gacrux_available():
+        read = gacrux_players(back)
+        assert [(fed, rating) for _n, fed, _id, rating in read] == [("ENG", 2200), ("ENG", 2100), ("EN", 1900),
+                                                                    ("WLS", 0)], read
+
+
+def test_a_form_feed_in_a_vega_name_is_a_space_and_keeps_its_line(tmp_path, capsys):
+    """A Vega text's lines end at CR, LF or CRLF only: a form feed (or VT, NEL, U+2028) in a name is
+    a character of its line, a space in the name. Failed before: the line was split there, giving a
+    misleading "there is no player in position 3", or, for a player with only ``--`` cells, a
+    player silently left out (4 read instead of 5)."""
+    from test_vega_import import SAMPLE
+    five = SAMPLE.replace("Cole,Carl     ", "Cole,\x0cCarl    ").replace(
+        "  4 Dunn,Dora", "  5 Eve,\x0cEmma                       0     NSW  0.0 |  --    --    --    |    0.0\n"
+        "  4 Dunn,Dora")
+    txt = tmp_path / "vega.txt"
+    txt.write_text(five, encoding="utf-8")
+    book = tmp_path / "vega.xlsx"
+    code, out, err = _run(capsys, "workbook", "--from", "vega", txt, "-o", book)
+    assert code == 0, out + err
+    code, out, _ = _run(capsys, "standings", book, "--format", "json")
+    names = {p["no"]: p["name"] for p in json.loads(out)["players"]}
+    assert code == 0 and names == {1: "Adams,Anna", 2: "Brown,Ben", 3: "Cole, Carl", 4: "Dunn,Dora", 5: "Eve, Emma"}
+
+
+def test_a_form_feed_in_a_trf_name_is_a_space_and_keeps_its_line(files, tmp_path, capsys):
+    """A TRF's lines end at CR, LF or CRLF only, as FIDE's reference reads them: a form feed or
+    U+2028 in a name is a space in it, with the name warning. Failed before: the 001 line was split
+    there and its rounds read as a record of their own."""
+    _, clean = files
+    dirty = tmp_path / "ff.trf"
+    dirty.write_text(_demo({**CLEAN, 5: "Five,\x0cE", 6: "Six,\u2028F"}), encoding="utf-8")
+    code, out, err = _run(capsys, "standings", dirty, "--format", "csv")
+    assert code == 0, err
+    want = _run(capsys, "standings", clean, "--format", "csv")[1]
+    assert out == want
+    assert "ff.trf line 8, columns 15-47: name 'Five, E': a line break (U+000C) written as a space" in err

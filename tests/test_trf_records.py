@@ -63,9 +63,10 @@ def test_written_back_the_header_follows_the_tournament():
 
 
 def test_dates_in_the_spellings_arbiters_use():
-    assert [read_date(t, trf=True).iso for t in ("2025/03/04", "25/03/04", "4.3.2025", "Mar 4, 2025")] == \
-        ["2025-03-04"] * 4
-    for text in ("04-03-25", "2025/02/30", "soon"):  # a two-digit year other than TRF's YY/MM/DD: no date
+    assert [read_date(t, trf=True).iso for t in ("2025/03/04", "25/03/04", "4.3.2025", "Mar 4, 2025", "04-03-25",
+                                                 "4.3.25", "2025/03/04 - 2025/03/09")] == ["2025-03-04"] * 7
+    assert read_date("04-03-25", trf=True).note.startswith("'04-03-25' could be 4 March 2025 or 3 April 2025")
+    for text in ("2025/02/30", "soon", "2025/03/041", "0/3/25"):
         with pytest.raises(InputError, match="is not a date; write YYYY/MM/DD"):
             read_date(text, trf=True)
 

@@ -54,8 +54,9 @@ def _list_findings(path: Path, encoding: "str | None", rounds: int, team: bool) 
     from .descriptor import parse_descriptor
     from .list_check import list_findings, trf_list
     from .teamtb.registry import parse_team
+    from .textutil import lines_of
     from .trf.reader import trf_text
-    lines = trf_text(path, Findings(strict=False), encoding)[0].splitlines()  # (lines as the reader counts them)
+    lines = lines_of(trf_text(path, Findings(strict=False), encoding)[0])  # (lines as the reader counts them)
     entries, scores = trf_list(lines, path.name)
     if team:
         return list_findings(entries, rounds, "record XXR or 142", parse_team, "two commas in a row?", scores=scores)

@@ -140,10 +140,14 @@ def _arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
         "in place": (("-o", "--output"), {"help": "write here instead of replacing the input (which is then "
                                           "kept as BOOK.bak-YYYY-MM-DD-HHMMSS-xxxxxxxx.xlsx)"}),
         "encoding": (("--encoding",), {"metavar": "NAME", "help": "text encoding of a TRF file (default: UTF-8, "
-                                       "else Windows-1252 or Latin-1, with a warning), e.g. cp1250"}),
-        "trf encoding": (("--encoding",), {"metavar": "NAME", "help": "text encoding of the TRF written: a team "
-                                           "TRF's is the one it is read in (default: detected); a workbook's "
-                                           "Windows-1252 when every character fits, else UTF-8 with a note"}),
+                                       "else Windows-1252, Windows-1250 or Latin-1, with a warning), e.g. cp1250"}),
+        "trf encoding": (("--encoding",), {"metavar": "NAME", "dest": "output_encoding",
+                                           "help": "text encoding of the TRF written, e.g. cp1250 (default: a team "
+                                           "TRF's, the one it is read in; a workbook's, Windows-1252 when every "
+                                           "character fits, else UTF-8 with a note)"}),
+        "input encoding": (("--input-encoding",), {"metavar": "NAME", "dest": "encoding",
+                                                   "help": "text encoding a team TRF is read in (default: UTF-8, "
+                                                   "else Windows-1252, Windows-1250 or Latin-1, with a warning)"}),
         "force": (("--force",), {"action": "store_true", "help": "replace the output file if it exists"}),
         "category": (("--category",), {"metavar": "CATEGORY", "help": "only the players of a category, in the whole "
                                        "event's order: U1600 (rated below), 1600-1799, women, U18 / S50 (age), "
@@ -226,11 +230,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
 
 def _tolerant_streams() -> None:
-    """A console that cannot show a character (a Windows console in cp1252, ``PYTHONIOENCODING=ascii``)
-    gets ``?`` for it instead of a UnicodeEncodeError; files written with ``-o`` are UTF-8 anyway."""
+    """A console that cannot show a character (a Windows console in cp1252, ``PYTHONIOENCODING=ascii``;
+    in UTF-8 too, a lone surrogate, which no encoding writes) gets ``?`` for it instead of a
+    UnicodeEncodeError; files written with ``-o`` are UTF-8 anyway."""
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is not None and (getattr(stream, "encoding", "") or "").lower().replace("-", "") != "utf8":
+        if reconfigure is not None:
             try:
                 reconfigure(errors="replace")
             except (ValueError, OSError):  # a stream already written to in a way that forbids it
@@ -284,7 +289,11 @@ def _main(argv: Optional[Sequence[str]]) -> int:
               "with the input file", file=sys.stderr)
         return 3
     try:
-        sys.stdout.write(text)
+        try:
+            sys.stdout.write(text)
+        except UnicodeEncodeError:  # a stream that would not take errors="replace" (_tolerant_streams)
+            encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+            sys.stdout.write(text.encode(encoding, "replace").decode(encoding))
         sys.stdout.flush()
     except BrokenPipeError:  # the reader (e.g. head) went away: not an error of ours
         try:
@@ -551,6 +560,9 @@ def _export_trf(args) -> tuple[str, int]:
                              ("--team-primary", args.team_primary)) if on]
     if given:
         raise TiebreakError(f"{', '.join(given)}: for a team TRF; a workbook's export-trf takes them from its Settings")
+    if args.encoding:
+        raise TiebreakError("--input-encoding: the encoding a team TRF is read in; a workbook has none (--encoding "
+                            "names the encoding of the TRF written)")
     return _export_book(args)
 
 
@@ -951,7 +963,7 @@ def _commands() -> tuple[tuple[str, str, tuple[str, ...], Callable[[argparse.Nam
          "and withdrawals; the Event sheet's header records, the start date, the rounds as XXR, the "
          "tie-break list); or a team TRF written again as TRF-26", ("export input", "trf output", "force",
                                                                    "tiebreaks", "rules", "team pab", "team primary",
-                                                                   "trf encoding"),
+                                                                   "trf encoding", "input encoding"),
          _export_trf),
         ("recompute", "fill in the values of our functions in a workbook, changing nothing else",
          ("recompute input", "in place", "force"), _recompute),

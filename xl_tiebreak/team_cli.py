@@ -43,7 +43,7 @@ from .errors import DescriptorError, InputError, TiebreakError
 from .formatting import format_value, json_number
 from .number_text import quoted
 from .output import emit as _emit
-from .textutil import csv_text, table
+from .textutil import csv_text, lines_of, table
 
 if TYPE_CHECKING:
     from .teams import PabValue, TeamEvent
@@ -188,7 +188,7 @@ def _with_team_pab(args: argparse.Namespace, p: Path, event: "TeamEvent") -> "Te
     given = getattr(args, "team_pab", None)
     if given:
         if event.pab.source == "320":
-            line = next((k for k, ln in enumerate(p.read_text(encoding="utf-8", errors="replace").splitlines(), 1)
+            line = next((k for k, ln in enumerate(lines_of(p.read_text(encoding="utf-8", errors="replace")), 1)
                          if ln[:3] == "320"), None)
             mp, gp = event.pab_points
             raise InputError(f"--team-pab {given!r}: the file states the team PAB's value in record 320"
@@ -382,8 +382,9 @@ def export_team_trf(args: argparse.Namespace) -> Optional[tuple[str, int]]:
     """``export-trf TEAM.trf -o OUT.trf``: the team event written again as TRF-26
     (:func:`~xl_tiebreak.trf.team_writer.write_team_trf`): the team records, the games' MP and GP,
     the ranks of the team standings (``--tiebreaks``, else the file's 202, else the Olympiad order;
-    ``--rules``), the PAB value used stated in 320; in the encoding the file was read in (``--encoding``,
-    else the one detected; UTF-8 with a note). ``None`` when the input is not a team TRF (a team
+    ``--rules``), the PAB value used stated in 320; in ``--encoding``, else in the encoding the file was
+    read in (``--input-encoding``, else the one detected; UTF-8 with a note where a character has no
+    place there). ``None`` when the input is not a team TRF (a team
     workbook is written by :func:`xl_tiebreak.excel.commands.export_trf`, every match typed included)."""
     if Path(args.input).suffix.lower() in (".xlsx", ".xlsm"):
         return None
@@ -397,7 +398,7 @@ def export_team_trf(args: argparse.Namespace) -> Optional[tuple[str, int]]:
     result = _result(args, event)
     notes: list[str] = []
     text = write_team_trf(event, result, notes)
-    encoded = encode_trf(text, source=args.encoding or trf_encoding(Path(args.input)))
+    encoded = encode_trf(text, args.output_encoding, source=args.encoding or trf_encoding(Path(args.input)))
     out = atomic_write(Path(args.output), encoded.data, overwrite=args.force)
     if encoded.note:
         print(f"xl-tiebreak: note: {out}: {encoded.note}", file=sys.stderr)

@@ -27,6 +27,23 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[str]], right: Collecti
     return [line(headers), line(["-" * w for w in widths])] + [line(r) for r in rows]
 
 
+def lines_of(text: str) -> list[str]:
+    """The lines of a file's text, broken at ``\\r\\n``, ``\\r`` and ``\\n`` only, as Python reads
+    a text file and FIDE's reference engine a TRF (``str.splitlines`` also breaks at a form feed,
+    VT, NEL, U+2028 and U+2029: a name holding one would split its line in two). What the others
+    are inside a line, every reader's text cleaning says (:mod:`xl_tiebreak.name_text`).
+
+    >>> lines_of("012 A\\r\\n001 Cole,\\x0cCarl\\rXXR 9\\n")
+    ['012 A', '001 Cole,\\x0cCarl', 'XXR 9']
+    """
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return lines
+
+
 _NUMBER = None
 
 

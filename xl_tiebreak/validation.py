@@ -38,8 +38,9 @@ RULES: dict[str, tuple[str, str]] = {
     "blank-round": ("warning", "nothing entered in a round the event has played, later rounds filled"),
     "half-typed": ("warning", "the round being typed: a game with one side typed, the other still empty (not in yet)"),
     "date": ("error", "a start date that is not a date"),
-    "name": ("warning", "a name holding a bidirectional control (U+202E ...), a line break or a control character: "
-             "dropped (a break: a space), so that it cannot change what a reader sees"),
+    "name": ("warning", "a name or another text field (a title, a federation, a club, a header record) holding a "
+             "bidirectional control (U+202E ...), a line break, a control character or one XML cannot hold: dropped "
+             "(a break: a space), so that it cannot change what a reader sees"),
     "date-order": ("warning", "a date whose day and month could be swapped (08/01/2026): read day first, both "
                    "readings named"),
     "descriptor": ("error", "a tie-break descriptor that is not one (unknown code, bad modifier, empty entry)"),
@@ -64,6 +65,7 @@ RULES: dict[str, tuple[str, str]] = {
     "team-overlap": ("warning", "two team records (330, 320, 240) for one team's round: the one used is named"),
     "team-points": ("warning", "a team event's board player whose points field differs from his results (FIDE's "
                     "reference engine refuses the file; some programs count a team bye's points there)"),
+    "team-scoring": ("warning", "an item of record 362 other than TW, TD and TL (TP, TA ...): skipped, not read"),
     "team-abnormal": ("warning", "record 299 (abnormal points), which is not applied: the scores are the games'"),
     "formula-error": ("error", "a formula of ours that gives an error on recompute (a table blocked, a bad setting)"),
     "rating-report": ("warning", "a field of the FIDE rating report left empty (a workbook's Event sheet)"),

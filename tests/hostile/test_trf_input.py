@@ -32,17 +32,21 @@ ODD_DATES = ["1926/05/01", "2062/01/01", "1899/12/31"]
 
 
 @pytest.mark.parametrize("date", BAD_DATES)
-def test_a_start_date_that_is_not_a_date_is_refused_with_its_line(tmp_path, date):
+def test_a_start_date_that_is_not_a_date_is_a_warning_with_its_line_and_the_edition_assumed(tmp_path, date):
+    """As a missing 042: FIDE's reference computes such a file under its newest rules, and so do we,
+    saying so (issue 31: validation never refuses what the reference computes)."""
     text = DEMO.replace("042 2025/01/01", f"042 {date}")
     _write(tmp_path, text)
     before = snapshot(tmp_path)
     for cmd in ("compute", "standings", "check"):
         proc = run_cli([cmd, "e.trf"], tmp_path)
-        if cmd == "check":
-            assert_no_traceback(proc)
-            assert proc.returncode == 1 and "e.trf line 2, column 5" in proc.stdout.decode() and date in proc.stdout.decode()
-        else:
-            assert_refused(proc, "e.trf line 2, column 5", date)
+        assert_no_traceback(proc)
+        said = (proc.stdout if cmd == "check" else proc.stderr).decode()
+        assert proc.returncode == 0, said
+        assert f"e.trf line 2, column 5: start date '{date}' is not a date, so the rules in force are not known: " \
+               "fide2026 (the newest edition) is assumed" in said.replace("warning  ", "warning: "), said
+    chosen = run_cli(["standings", "e.trf", "--rules", "fide2024"], tmp_path)
+    assert chosen.returncode == 0 and b"not a date" not in chosen.stderr and b"fide2024" in chosen.stdout
     assert_unchanged(before, tmp_path)
 
 

@@ -80,6 +80,7 @@ def _team_trf(path, encoding):
     """(text, findings) of a team TRF file (one with 310 or 013 team records), else None."""
     from ..errors import InputError
     from ..input_file import read_input_file
+    from ..textutil import lines_of
     from ..trf.reader import MAX_TRF_BYTES, decode_trf
     from ..validation import Findings
     p = Path(path)
@@ -89,7 +90,7 @@ def _team_trf(path, encoding):
         return None  # refused by the TRF reader, naming why (the limit, a named pipe ...)
     fd = Findings(strict=False)
     text = decode_trf(raw, p.name, fd, encoding)
-    if not any(line[:3] in ("310", "013") for line in text.splitlines()):
+    if not any(line[:3] in ("310", "013") for line in lines_of(text)):
         return None
     return text, fd
 
@@ -199,7 +200,7 @@ def _write_trf_file(args, text: str) -> Path:
     fits, else UTF-8 with a note on standard error (:func:`xl_tiebreak.trf.encoding.encode_trf`)."""
     import sys
     from ..trf.encoding import encode_trf
-    encoded = encode_trf(text, getattr(args, "encoding", None))
+    encoded = encode_trf(text, getattr(args, "output_encoding", None))
     out = atomic_write(Path(args.output), encoded.data, overwrite=args.force)
     if encoded.note:
         print(f"xl-tiebreak: note: {out}: {encoded.note}", file=sys.stderr)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Callable, Optional, Sequence
 
 from ..crosstable import MAX_ROUNDS, Row, tournament_from_rows
-from ..dates import read_birth
+from ..dates import birth_as_trf
 from ..notation import spreadsheet_error
 from ..errors import InputError
 from ..model import Tournament
@@ -263,21 +263,19 @@ def _read(table: Sequence[Sequence[object]], cell_name: Optional[Callable[[int, 
                 fd.add("layout", exc.detail + " (leave it empty for an unrated player)", exc.where)
             if rating is not None and rating <= 0:
                 rating = None
-        text = lambda j: "" if j is None or r[j] is None else str(r[j]).strip()  # noqa: E731
-        player_name, changed = clean_name(text(layout.name))
-        if changed:
-            fd.add("name", f"name {player_name!r}: {changed}", place_of(i, layout.name, f"name of player {no}")
-                   if layout.name is not None else f"name of player {no}")
-        birth = _birth_text(r, layout.birth)
-        if birth and layout.birth is not None and not birth[:4].isdigit():  # not TRF's YYYY/MM/DD: day first
-            span, note = read_birth(birth)
-            if span is not None and span[0] == span[1]:  # as TRF writes it: export-trf writes it so
-                birth = f"{span[0].year:04d}/{span[0].month:02d}/{span[0].day:02d}"
-            if note:
-                fd.add("date-order", f"birth date {note}", place_of(i, layout.birth, f"birth date of player {no}"))
-        out.append(Row(no=no, name=player_name, rating=rating, cells=cells,
-                       title=text(layout.title), fed=text(layout.fed), fide_id=_id_text(r, layout.fide_id),
-                       sex=text(layout.sex), birth=birth, club=text(layout.club)))
+        shown: dict[str, str] = {}
+        for what, at in (("name", layout.name), ("title", layout.title), ("federation", layout.fed),
+                         ("sex", layout.sex), ("club", layout.club)):  # as every output shows them (name_text)
+            shown[what], changed = clean_name("" if at is None or r[at] is None else str(r[at]))
+            if changed:
+                fd.add("name", f"{what} {shown[what]!r}: {changed}", place_of(i, at, f"{what} of player {no}")
+                       if at is not None else f"{what} of player {no}")
+        birth, note = birth_as_trf(_birth_text(r, layout.birth))  # as TRF writes it: export-trf writes it so
+        if note and layout.birth is not None:
+            fd.add("date-order", f"birth date {note}", place_of(i, layout.birth, f"birth date of player {no}"))
+        out.append(Row(no=no, name=shown["name"], rating=rating, cells=cells, title=shown["title"],
+                       fed=shown["federation"], fide_id=_id_text(r, layout.fide_id), sex=shown["sex"], birth=birth,
+                       club=shown["club"]))
         row_of[no] = i
 
     def place(no: int, rnd: int) -> str:

@@ -288,7 +288,7 @@ def read_teams(rows: Table, cell_name: CellName = default_cell_name, findings: O
             raise InputError("the first row of the Teams table needs a team number", cell_name("Teams", i, col["team"]))
         team = current
 
-        def shown(key: str, what: str) -> str:  # a name as every output shows it (name_text)
+        def shown(key: str, what: str) -> str:  # a name (a title ...) as every output shows it (name_text)
             got, changed = clean_name(_text(cell(r, key)))
             if changed:
                 fd.add("name", f"{what} {got!r}: {changed}", cell_name("Teams", i, col[key]))
@@ -310,7 +310,9 @@ def read_teams(rows: Table, cell_name: CellName = default_cell_name, findings: O
         seen[pno] = cell_name("Teams", i, col["no"])
         team.players.append(pno)
         players.append(Player(no=pno, name=shown("name", "name") if "name" in col else "", rating=rating or None,
-                              title=_text(cell(r, "title")), fed=_text(cell(r, "fed")), sex=_text(cell(r, "sex")),
+                              title=shown("title", "title") if "title" in col else "",
+                              fed=shown("fed", "federation") if "fed" in col else "",
+                              sex=shown("sex", "sex") if "sex" in col else "",
                               fide_id=_text(cell(r, "fide_id")), birth=_text(cell(r, "birth"))))
     for i, r in enumerate(rows[1:], start=1):
         if i in skip or r is None or not any(_text(c) for c in r):

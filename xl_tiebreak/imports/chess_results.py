@@ -463,12 +463,13 @@ def _tournament(rows: Sequence[Sequence[object]], head: int, body: list[int], co
                 cells.append(f"+{opp}" if res == "+" else f"-{opp}" if res == "-" else
                              f"{opp}{got[2]}" + ("" if res is None else "½" if res in HALF else res))
         rating = _rating(cell(row, cols.rating), where_of(i, cols.rating), source) if cols.rating is not None else None
-        player_name, changed = clean_name(text(cell(row, cols.name)))
-        if changed:  # (a note, as the import's other findings; the name is every output's)
-            renamed.append(f"{where_of(i, cols.name or 0)}: name {player_name!r}: {changed}")
-        players.append(Row(no=no, name=player_name, rating=rating, cells=cells,
-                           title=text(cell(row, cols.title)), fed=text(cell(row, cols.fed)),
-                           club=text(cell(row, cols.club))))
+        said: dict[str, str] = {}
+        for key, at in (("name", cols.name), ("title", cols.title), ("federation", cols.fed), ("club", cols.club)):
+            said[key], changed = clean_name(text(cell(row, at)))
+            if changed:  # (a note, as the import's other findings; the text is every output's)
+                renamed.append(f"{where_of(i, at or 0)}: {key} {said[key]!r}: {changed}")
+        players.append(Row(no=no, name=said["name"], rating=rating, cells=cells, title=said["title"],
+                           fed=said["federation"], club=said["club"]))
         if cols.points is not None:
             points[no] = published(i, cols.points)
         values[no] = tuple(published(i, j) for _, j in tbs)

@@ -44,6 +44,7 @@ from ..crosstable import Row, tournament_from_rows
 from ..errors import InputError
 from ..name_text import clean_name
 from ..number_text import is_digits
+from ..textutil import lines_of
 from .chess_results import MAX_RATING, Imported
 from .published import Published, PublishedValue, read_number
 
@@ -100,7 +101,7 @@ def read_vega_export(text: str, source: str = "") -> Imported:
 
 
 def _read(text: str, source: str):
-    lines = text.splitlines()
+    lines = lines_of(text)
     if len(lines) > MAX_LINES:
         raise InputError(f"{len(lines):,} lines: more than a crosstable has", source)
     head = next((i for i, ln in enumerate(lines[:60]) if re.match(r"^\s*Pos\s+NAME\b", ln, re.I) and "|" in ln), None)
@@ -146,9 +147,12 @@ def _read(text: str, source: str):
     rows: list[Row] = []
     notes: list[str] = [f"line {title_line + 1}: event name {name!r}: {changed}"] if changed else []
     for i, pos, who, rating, title, fed, cells, withdrawn in players:
-        who, changed = clean_name(who)
-        if changed:  # (a note, as the import's other findings; the name is every output's)
-            notes.append(f"line {i + 1}: name {who!r}: {changed}")
+        said: dict[str, str] = {}
+        for key, got in (("name", who), ("title", title), ("federation", fed)):
+            said[key], changed = clean_name(got)
+            if changed:  # (a note, as the import's other findings; the text is every output's)
+                notes.append(f"line {i + 1}: {key} {said[key]!r}: {changed}")
+        who, title, fed = said["name"], said["title"], said["federation"]
         out = []
         for r, cell in enumerate(cells, start=1):
             out.append(_cell(cell, line_of, f"line {i + 1}, round {r}", source))

@@ -3,12 +3,12 @@ rounds, and the result codes, one table read by the reader and the writer alike.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable, Mapping, Optional
 
 from ..model import Kind
+from ..name_text import clean_line
 
 #: Result code -> kind, for rounds with an opponent (TRF-16 C.04 Annex 2).
 RESULT_WITH_OPPONENT = {
@@ -115,20 +115,16 @@ class _Blank(dict[str, object]):
         return ""
 
 
-#: every character a reader may take for the end of a line (str.splitlines' set: LF, CR, VT, FF,
-#: FS, GS, RS, NEL, U+2028, U+2029) and every other control character
-_NOT_IN_A_LINE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
-
-
 def one_line(text: str) -> str:
-    """``text`` as it may stand inside one TRF line: every line break or control character a
-    space, so that no field (a name typed in a spreadsheet cell with Alt+Enter, say) can end its
-    line and forge a record of its own.
+    """``text`` as it may stand inside one TRF line: the characters every reader drops from a text
+    field (:func:`~xl_tiebreak.name_text.clean_line`: a line break or a tab a space, a control or
+    bidirectional character dropped), so that no field (a name typed in a spreadsheet cell with
+    Alt+Enter, say) can end its line and forge a record of its own, or move a reader's columns.
 
-    >>> one_line("Smith,\\nJohn\\u2028001    9")
-    'Smith, John 001    9'
+    >>> one_line("Smith,\\nJohn\\u2028001    9"), one_line("\\u202eEN\\x0bG")
+    ('Smith, John 001    9', 'EN G')
     """
-    return _NOT_IN_A_LINE.sub(" ", text) if not text.isprintable() else text
+    return clean_line(text)[0]
 
 
 def player_line(fields: Mapping[str, object], rounds: Iterable[tuple[object, object, object]] = ()) -> str:

@@ -16,15 +16,17 @@ from typing import Any, Optional, Union
 
 import numpy as np
 
-from ..dates import read_birth
+from ..dates import birth_as_trf
 from ..errors import InputError
 from ..input_file import read_input_file
 from ..model import KIND_INDEX, KINDS, Kind, LazyRounds, Player, Round, Scoring, Tournament, last_played_round
 from ..name_text import clean_name
 from ..pairings import ENTERED, PAIRED, reconcile_arrays
 from ..number_text import is_digits
+from ..textutil import lines_of
 from ..tiebreaks.context import Compiled
 from ..validation import Findings, strict
+from .encoding import C1_BYTES, check_encoding, detect_encoding
 from .layout import (
     FIELDS,
     RESULT_WITH_OPPONENT,
@@ -42,21 +44,17 @@ from .records import Header, read_header_line
 MAX_TRF_BYTES = 20 * 1024 * 1024
 
 
-#: bytes 0x80-0x9F: printable characters in Windows-1252 (Š, Ž, €, quotes), C1 control codes in Latin-1
-_C1 = re.compile(rb"[\x80-\x9f]")
-
-
 def decode_trf(raw: bytes, source: str, fd: Findings, encoding: Optional[str] = None) -> str:
     """The text of a TRF file: UTF-8 (with or without a byte-order mark), else Windows-1252 (what
     Windows programs write; it shows ``Š``, ``Ž``, ``€`` where Latin-1 has control codes), else
-    Latin-1 (:func:`detect_encoding`), with a warning naming the guess; ``encoding`` chooses instead
-    of guessing. Every U+FEFF (a byte-order mark, also one left before a line by joined files) is
-    dropped."""
+    Windows-1250, else Latin-1 (:func:`~xl_tiebreak.trf.encoding.detect_encoding`), with a warning
+    naming the guess; ``encoding`` chooses instead of guessing
+    (:func:`~xl_tiebreak.trf.encoding.check_encoding`). Every U+FEFF (a byte-order mark, also one
+    left before a line by joined files) is dropped."""
     if encoding:
+        name = check_encoding(encoding)
         try:
-            text = raw.decode(encoding)
-        except LookupError:
-            raise InputError(f"unknown encoding {encoding!r} (e.g. utf-8, cp1252, latin-1, cp1250)", "--encoding") from None
+            text = raw.decode(name)
         except UnicodeDecodeError as exc:
             line = raw[:exc.start].count(b"\n") + 1
             raise InputError(f"byte 0x{raw[exc.start]:02x} is not {encoding}; choose another --encoding",
@@ -68,29 +66,27 @@ def decode_trf(raw: bytes, source: str, fd: Findings, encoding: Optional[str] = 
             line = raw[:exc.start].count(b"\n") + 1
             guess = detect_encoding(raw)
             text = raw.decode(guess)
-            fd.add("encoding", f"not UTF-8 (first at line {line}): read as {guess}"
-                   f"{' (Windows-1252)' if guess == 'cp1252' else ''}; if names look wrong, give "
-                   "--encoding (e.g. cp1250 for Central European Windows files)", source)
+            other = "cp1257 for Baltic" if guess == "cp1250" else "cp1250 for Central European"
+            fd.add("encoding", f"not UTF-8 (first at line {line}): read as {guess}{_GUESS_NOTES.get(guess, '')}; if "
+                   f"names look wrong, give --encoding (e.g. {other} Windows files){_control_codes(raw, guess)}",
+                   source)
     return text.replace("\ufeff", "") if "\ufeff" in text else text
 
 
-def detect_encoding(raw: bytes) -> str:
-    """The encoding :func:`decode_trf` reads a file in when none is given: ``utf-8`` when the bytes
-    are UTF-8, else ``cp1252`` when they hold a byte only Windows-1252 gives a letter to (0x80-0x9F:
-    ``Š``, ``Ž``, ``€``) and are all Windows-1252, else ``latin-1``. (What Windows-1252 writes
-    outside 0x80-0x9F is read the same in Latin-1.)"""
-    try:
-        raw.decode("utf-8")
-        return "utf-8"
-    except UnicodeDecodeError:
-        pass
-    if _C1.search(raw):
-        try:
-            raw.decode("cp1252")
-            return "cp1252"
-        except UnicodeDecodeError:
-            pass
-    return "latin-1"
+_GUESS_NOTES = {"cp1252": " (Windows-1252)", "cp1250": " (Windows-1250, Central European: Windows-1252 has no letter "
+                "for one of its bytes)"}
+
+
+def _control_codes(raw: bytes, guess: str) -> str:
+    """What a Latin-1 guess makes of the bytes 0x80-0x9F: control codes, which the names lose."""
+    if guess != "latin-1":
+        return ""
+    found = sorted(set(C1_BYTES.findall(raw)))
+    if not found:
+        return ""
+    shown = ", ".join(f"0x{b[0]:02x}" for b in found[:5]) + (" ..." if len(found) > 5 else "")
+    return (f"; its bytes {shown} are no letter in Windows-1252 or Windows-1250 and control codes in Latin-1: "
+            "dropped from every name and field they stand in")
 
 
 def read_trf(path: Union[str, Path], *, allow_team: bool = False, findings: Optional[Findings] = None,
@@ -109,7 +105,8 @@ def trf_text(path: Union[str, Path], fd: Findings, encoding: Optional[str] = Non
 
 
 def trf_encoding(path: Union[str, Path]) -> str:
-    """The encoding a TRF file is read in when none is given (:func:`detect_encoding`)."""
+    """The encoding a TRF file is read in when none is given
+    (:func:`~xl_tiebreak.trf.encoding.detect_encoding`)."""
     return detect_encoding(_trf_bytes(Path(path)))
 
 
@@ -132,7 +129,7 @@ def parse_trf(text: str, source: str = "<trf>", *, allow_team: bool = False,
     fd = findings if findings is not None else strict()
     h = Header()
     player_lines: list[tuple[int, str]] = []
-    for lineno, line in enumerate(text.splitlines(), start=1):
+    for lineno, line in enumerate(lines_of(text), start=1):
         if line[:3] == "001":  # the bulk of a file: kept for the columnar reader below
             player_lines.append((lineno, line))
         else:
@@ -163,7 +160,7 @@ def _check_descriptors(text: str, source: str, fd: Findings) -> None:
     from ..descriptor import parse_descriptor
     from ..errors import DescriptorError
     from ..list_check import entry_error, trf_list
-    entries, scores = trf_list(text.splitlines(), source)
+    entries, scores = trf_list(lines_of(text), source)
     for k, (code, where) in enumerate(entries, start=1):
         if code and code.upper() not in scores:  # (an empty entry is check's warning; 212's PTS: its score)
             try:
@@ -172,8 +169,11 @@ def _check_descriptors(text: str, source: str, fd: Findings) -> None:
                 fd.add("descriptor", entry_error(k, exc), where)
 
 
-_NO, _SEX, _TITLE, _NAME, _RATING, _FED, _FIDE_ID, _BIRTH, _POINTS, _RANK = (
-    FIELDS[n].cols for n in ("no", "sex", "title", "name", "rating", "fed", "fide_id", "birth", "points", "rank"))
+_NO, _RATING, _POINTS, _RANK = (FIELDS[n].cols for n in ("no", "rating", "points", "rank"))
+#: the text fields of a 001 line, each read as names are (:func:`~xl_tiebreak.name_text.clean_name`)
+_TEXT_FIELDS = tuple((n, FIELDS[n].cols) for n in ("sex", "title", "name", "fed", "fide_id", "birth"))
+_SAID = {"sex": "sex", "title": "title", "name": "name", "fed": "federation", "fide_id": "FIDE ID",
+         "birth": "birth date"}
 
 
 def _player_fields(line: str, lineno: int, source: str, fd: Findings,
@@ -181,13 +181,13 @@ def _player_fields(line: str, lineno: int, source: str, fd: Findings,
     """The identity fields of a 001 line (:data:`PLAYER_FIELDS`) as Player attributes, in field
     order; ``None`` when the start rank is unreadable (reported)."""
     no_text = line[_NO].strip()
-    if not (no_text.isascii() and no_text.isdigit()) or int(no_text) < 1:  # (is_digits, inline)
+    if not is_digits(no_text) or int(no_text) < 1:
         fd.add("layout", f"start rank {no_text!r} is not a number from 1 to 9999",
                f"{source} line {lineno}, {FIELDS['no'].where}")
         return None
     rating_text = line[_RATING].strip()
     rating = None
-    if rating_text and not (rating_text.isascii() and rating_text.isdigit()):
+    if rating_text and not is_digits(rating_text):
         fd.add("layout", f"rating {rating_text!r} is not a number (leave it blank or 0 for unrated)",
                f"{source} line {lineno}, {FIELDS['rating'].where}")
     elif rating_text and int(rating_text) > 0:
@@ -203,18 +203,22 @@ def _player_fields(line: str, lineno: int, source: str, fd: Findings,
             else:
                 declared = points_seen[pts_text] = Fraction(pts_text)
     rank_text = line[_RANK].strip()
-    name, changed = clean_name(line[_NAME])
-    if changed:
-        fd.add("name", f"name {name!r}: {changed}", f"{source} line {lineno}, {FIELDS['name'].where}")
-    birth = line[_BIRTH].strip()
-    if birth and not birth[:4].isdigit():  # not TRF's YYYY/MM/DD: read as every date is, day first
-        note = read_birth(birth)[1]
-        if note:
-            fd.add("date-order", f"birth date {note}", f"{source} line {lineno}, {FIELDS['birth'].where}")
-    return {"no": int(no_text), "name": name, "rating": rating, "rounds": (),
-            "title": line[_TITLE].strip(), "fed": line[_FED].strip(), "sex": line[_SEX].strip(),
-            "fide_id": line[_FIDE_ID].strip(), "birth": birth, "declared_points": declared,
-            "declared_rank": int(rank_text) if rank_text.isascii() and rank_text.isdigit() else None}
+    if line.isprintable():  # every field as it is (the bulk of a file)
+        texts = {key: line[cols].strip() for key, cols in _TEXT_FIELDS}
+    else:
+        texts = {}
+        for key, cols in _TEXT_FIELDS:
+            texts[key], changed = clean_name(line[cols])
+            if changed:
+                fd.add("name", f"{_SAID[key]} {texts[key]!r}: {changed}",
+                       f"{source} line {lineno}, {FIELDS[key].where}")
+    note = birth_as_trf(texts["birth"])[1]  # (kept as written: the note when it is not TRF's YYYY/MM/DD)
+    if note:
+        fd.add("date-order", f"birth date {note}", f"{source} line {lineno}, {FIELDS['birth'].where}")
+    return {"no": int(no_text), "name": texts["name"], "rating": rating, "rounds": (),
+            "title": texts["title"], "fed": texts["fed"], "sex": texts["sex"],
+            "fide_id": texts["fide_id"], "birth": texts["birth"], "declared_points": declared,
+            "declared_rank": int(rank_text) if is_digits(rank_text) else None}
 
 
 def _code_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:

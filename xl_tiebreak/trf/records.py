@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Callable, NamedTuple, Optional
 
 from ..dates import read_date
 from ..errors import InputError
-from ..name_text import clean_name
+from ..name_text import clean_line, clean_name
 from ..model import STANDARD_SCORING, Scoring
 from ..number_text import quoted, whole_number
 from ..validation import Findings
@@ -80,11 +80,17 @@ def _name(h: Header, rec: Record, fd: Findings) -> None:
 
 
 def _start(h: Header, rec: Record, fd: Findings) -> None:
+    """042: the start date (its leading date: :func:`~xl_tiebreak.dates.read_date`). One that is no
+    date is a warning, as a missing 042 is: FIDE's reference computes the file under the newest
+    edition, and so does this program, saying so."""
     where = f"{rec.where}, column 5"
     try:
         got = read_date(rec.rest, where=where, trf=True)
-    except InputError as exc:
-        fd.add("date", exc.detail, where)
+    except InputError:
+        from ..editions import DEFAULT_EDITION
+        fd.add("edition", f"start date {quoted(rec.rest)} is not a date, so the rules in force are not known: "
+               f"{DEFAULT_EDITION.name} (the newest edition) is assumed; write the date YYYY/MM/DD or choose the "
+               "edition with --rules", where)
         return
     h.start = got.iso if got else None
     if got is not None:
@@ -151,14 +157,21 @@ READERS: dict[str, Reader] = {
 
 def read_header_line(h: Header, line: str, lineno: int, source: str, fd: Findings) -> None:
     """One header record (not a 001 line): its handler, if any, then kept in ``h.lines``; a
-    comment line (``###``) is kept there as it is, and read by no handler."""
+    comment line (``###``) is kept there as it is, and read by no handler. A record's text loses
+    what no text field keeps (:func:`~xl_tiebreak.name_text.clean_line`: a control character, a
+    bidirectional one), with a warning naming the line, but for the team records, whose team
+    reader cleans each field where it stands (:mod:`.teams`)."""
     line = line.rstrip("\r\n")
     if not line.strip():
         return
+    code = line[:3]
+    if code not in TEAM_RECORDS and not line.isprintable():
+        line, changed = clean_line(line)
+        if changed:
+            fd.add("name", f"record {code}: {changed}", f"{source} line {lineno}")
     if line.startswith("###"):
         h.lines.append(line)
         return
-    code = line[:3]
     if code in TEAM_RECORDS:
         h.team = True
     handler = READERS.get(code)
@@ -249,9 +262,13 @@ def _write_start(w: Writing, line: str, rest: str) -> Optional[str]:
         kept = read_date(rest, trf=True)
     except InputError:
         kept = None
-    # the text as read when it is that date written year first (every program reads it so: FIDE's
-    # reference reads 18/05/2026 as 2018-05-20); else TRF's own YYYY/MM/DD
-    return line if kept is not None and kept.year_first and kept.iso == start else f"042 {start.replace('-', '/')}"
+    # the text as read when it starts with that date written YYYY/MM/DD (FIDE's reference reads the
+    # first ten characters so, and 18/05/2026 as 2018-05-20); else TRF's own YYYY/MM/DD, followed by
+    # the text that followed the date read (' - 2024/03/10')
+    if kept is not None and kept.iso == start and re.fullmatch(r"\d{4}[-/.]\d{2}[-/.]\d{2}", rest[:10], re.ASCII):
+        return line
+    after = kept.rest if kept is not None and kept.iso == start else ""
+    return f"042 {start.replace('-', '/')}{after}".rstrip()
 
 
 def _write_type(w: Writing, line: str, rest: str) -> Optional[str]:

@@ -14,7 +14,7 @@ The 001 board lines and the header are read by :func:`~xl_tiebreak.trf.reader.pa
 * ``300``: an out-of-order line-up: round, team, opponent team, the players in board order (``0``:
   an empty board; a player's board is his place in the list, as FIDE's reference engine numbers it);
 * ``352``: the board colour sequence (its length is the number of boards);
-* ``362``: match points ``TW x TD y TL z``;
+* ``362``: match points ``TW x TD y TL z`` (another ``T`` item, ``TP 1.0``, skipped with a warning);
 * ``192``: ``FIDE_TEAM_TYPEA_MP_GP`` / ``..._GP_MP``: which score is primary;
 * ``299`` (abnormal points: penalties, results set by the arbiter): not applied; each is a warning
   (``team-abnormal``) saying so. Where 310 states the totals, a 299 that changes them shows as
@@ -31,7 +31,8 @@ a TRF-16 file's 1,000th 013 record is refused), rounds of the team records 1 to 
 columns), at most :data:`MAX_BOARDS` boards (352's length, or the players a team fields in a
 round); every number in ASCII digits, its size checked before it is converted. Record 352 is W and
 B only; 362 is ``TW``, ``TD``, ``TL``, each once with a number of match points, a won match worth
-more than a drawn one and a drawn one at least a lost one (as the team workbook's Settings).
+more than a drawn one and a drawn one at least a lost one (as the team workbook's Settings); another
+``T`` item (``TP 1.0``) is skipped with a warning. A rank of 0 in 310 is no rank.
 
 Inconsistencies are findings naming the line: a player in no team (``team-roster``), boards that
 disagree with the team's match (``team-match``), 310's match or game points that differ from the
@@ -71,6 +72,7 @@ from ..teams import (
     TeamEvent,
     scores,
 )
+from ..textutil import lines_of
 from ..validation import Findings, strict
 from .layout import round_fields
 from .reader import MAX_TRF_BYTES, parse_trf, trf_text
@@ -167,8 +169,8 @@ def _r310(h: _TeamHeader, line: str, lineno: int) -> None:
     h.teams.append(Team(no, _team_name(h, line[8:40], lineno, 9), _players(line, 74, h, lineno),
                         _frac(line[54:60], h, lineno, 55, "the match points (columns 55-60)"),
                         _frac(line[61:67], h, lineno, 62, "the game points (columns 62-67)"),
-                        _int(rank, h, lineno, 69, "the rank (columns 69-71)", 1, MAX_TEAMS) if rank.strip()
-                        else None, lineno))
+                        _int(rank, h, lineno, 69, "the rank (columns 69-71; 0: none)", 0, MAX_TEAMS) or None
+                        if rank.strip() else None, lineno))
 
 
 def _tokens(line: str) -> list[tuple[str, int]]:
@@ -265,13 +267,16 @@ def _r352(h: _TeamHeader, line: str, lineno: int) -> None:
     h.colours = seq or None
 
 
-#: one item of record 362: TW, TD or TL and what follows it
-_MATCH_POINTS = re.compile(r"\s*(T[WDL])\s*=?\s*(\S*)", re.I)
+#: one item of record 362: T and a letter (TW, TD, TL; TP, TA ...), then its value, if any
+_MATCH_POINTS = re.compile(r"\s*(T[A-Z])\s*=?\s*([^\sT]\S*)?", re.I)
 
 
 def _r362(h: _TeamHeader, line: str, lineno: int) -> None:
     """Match points ``TW 2.0   TD 1.0   TL 0.0``: any of the three, each once, with a number (the
-    others keep 2/1/0); a won match worth more than a drawn one, a drawn one at least a lost one."""
+    others keep 2/1/0); a won match worth more than a drawn one, a drawn one at least a lost one.
+    Another item written as record 162 writes its symbols (``TP 1.0``, ``TA 0.0``: FIDE's reference
+    reads 362 so) is skipped with a warning (``team-scoring``): TRF-26 gives 362 the three, and a
+    team PAB's value is record 320's (or the ``team-pab`` setting)."""
     got: dict[str, Fraction] = {}
     pos = 4
     while line[pos:].strip():
@@ -280,7 +285,13 @@ def _r362(h: _TeamHeader, line: str, lineno: int) -> None:
             at = pos + len(line[pos:]) - len(line[pos:].lstrip())
             raise InputError(f"record 362 gives the match points as TW 2.0 TD 1.0 TL 0.0; found "
                              f"{quoted(line[at:].split()[0])}", _where(h, lineno, at + 1))
-        key, value = m.group(1).upper(), m.group(2)
+        key, value = m.group(1).upper(), m.group(2) or ""
+        if key not in ("TW", "TD", "TL"):
+            h.problems.append(("team-scoring", f"record 362: {quoted(m.group().strip())} is not read: the match "
+                               "points of record 362 are TW, TD and TL (a team PAB's value is record 320's, or the "
+                               "team-pab setting)", _where(h, lineno, m.start(1) + 1)))
+            pos = m.end()
+            continue
         if not re.fullmatch(r"[0-9]{1,4}(?:[.,][0-9]{1,2})?", value):
             raise InputError(f"record 362: {key} must be followed by the match points, a number such as 2.0; found "
                              f"{quoted(value) if value else 'nothing'}", _where(h, lineno, m.start(2) + 1))
@@ -332,7 +343,7 @@ def _team_marker(text: str) -> Optional[int]:
     """The line of the first record that makes ``text`` a team event (as the reader decides it)."""
     h = Header()
     fd = Findings(strict=False)
-    for lineno, line in enumerate(text.splitlines(), start=1):
+    for lineno, line in enumerate(lines_of(text), start=1):
         if line[:3] != "001":
             read_header_line(h, line, lineno, "", fd)
             if h.team:
@@ -372,8 +383,7 @@ def read_team_trf(text: str, source: str = "<trf>", *, findings: Optional[Findin
     h = _TeamHeader(source)
     player_line: dict[int, int] = {}
     h.forfeit_wins = set()
-    for lineno, line in enumerate(text.splitlines(), start=1):
-        line = line.rstrip("\r\n")
+    for lineno, line in enumerate(lines_of(text), start=1):
         code = line[:3]
         if code == "001":
             no = line[4:8].strip()
@@ -389,7 +399,7 @@ def read_team_trf(text: str, source: str = "<trf>", *, findings: Optional[Findin
     if not h.teams:
         marked = _team_marker(text)
         where = f"{source} line {marked}" if marked is not None else source
-        marker = f"record {text.splitlines()[marked - 1][:3]} makes this a team event, but " if marked else ""
+        marker = f"record {lines_of(text)[marked - 1][:3]} makes this a team event, but " if marked else ""
         raise InputError(marker + "the file has no team roster (310 in TRF-26, 013 in TRF-16) to say who plays "
                          "for which team", where)
     return _build(t, h, player_line, fd)

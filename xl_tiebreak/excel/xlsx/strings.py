@@ -21,10 +21,39 @@ def unescape(text: str) -> str:
     character HHHH, the form Excel writes a carriage return or another character XML cannot carry
     in (``Smith_x000D_`` is ``Smith`` and a CR), and ``_x005F_`` an underscore, so that
     ``_x005F_x000D_`` is the text ``_x000D_`` itself. (openpyxl only drops ``x005F_``: a name
-    pasted with a line break read as ``Smith_x000D_`` there.)"""
+    pasted with a line break read as ``Smith_x000D_`` there.) The escapes are of UTF-16 code units:
+    a surrogate pair (``_xD83D__xDE00_``) is the one character it encodes; a lone surrogate, which
+    is no character, stays the text it is (``_xD800_``).
+
+    >>> unescape("A_x000D_B"), unescape("_xD83D__xDE00_") == "\\U0001F600", unescape("Smith_xD800_, Ann")
+    ('A\\rB', True, 'Smith_xD800_, Ann')
+    """
     if "_x" not in text:
         return text
-    return _ESCAPE.sub(lambda m: chr(int(m.group(1), 16)), text)
+    out: list[str] = []
+    at = 0
+    high: "Optional[re.Match[str]]" = None  # a high surrogate's escape, waiting for its low half
+    for m in _ESCAPE.finditer(text):
+        code = int(m.group(1), 16)
+        if high is not None:
+            if m.start() == high.end() and 0xDC00 <= code <= 0xDFFF:
+                out.append(chr(0x10000 + ((int(high.group(1), 16) - 0xD800) << 10) + (code - 0xDC00)))
+                at, high = m.end(), None
+                continue
+            out.append(high.group())  # alone: the text it is
+            at, high = high.end(), None
+        out.append(text[at:m.start()])
+        at = m.end()
+        if 0xD800 <= code <= 0xDBFF:
+            high = m
+        else:
+            out.append(m.group() if 0xDC00 <= code <= 0xDFFF else chr(code))
+    if high is not None:
+        out.append(high.group())
+    out.append(text[at:])
+    return "".join(out)
+
+
 _STRING_TAGS = frozenset((_SI,))  # what the reading of the shared strings looks at
 
 
