@@ -505,7 +505,7 @@ def _publish(args) -> tuple[str, int]:
                                order=args.order or order, age=args.age or age or "year", unit=args.unit or unit,
                                named=named, table=table)
     result = _result(args, *_load(args.input, args))
-    got = _emit(args, build_page(result, extras, Path(args.input).name))
+    got = _emit(args, build_page(result, extras, Path(args.input).name, _how_to_set(args.input)))
     note_stale(args.input)
     return got
 
@@ -604,7 +604,7 @@ def _explain(args) -> tuple[str, int]:
     tiebreaks, kind, options = _settings(args, book)
     edition = _edition(args, book)
     e = explain(t, args.player, args.tiebreak, edition, rounds=args.rounds, kind=kind, tiebreaks=tiebreaks,
-                options=options, live=_live(args, book))
+                options=options, live=_live(args, book), how=_how_to_set(args.input))
     if args.format == "json":
         import json  # here, not at the top: the other commands start without it
         return json.dumps(e.as_dict(), ensure_ascii=False, indent=1) + "\n", 0

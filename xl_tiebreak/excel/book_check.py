@@ -12,7 +12,7 @@ from ..check import collect
 from ..model import Tournament
 from ..rating_notes import unrated_findings, unrated_players
 from ..validation import Finding
-from .book_reader import (TB_FIRST_ROW, TB_SLOTS, UNRATED_ROW, BookSettings, crosstable_place, crosstable_table,
+from .book_reader import (TB_FIRST_ROW, TB_SLOTS, UNRATED_HOW, BookSettings, crosstable_place, crosstable_table,
                           open_book, read_workbook)
 from .sheet_table import find_layout
 from .stale import stale_findings
@@ -110,8 +110,7 @@ def _unrated_findings(path: "str | Path", t: Tournament, settings: BookSettings)
         if isinstance(no, (int, float)) and not isinstance(no, bool) and float(no).is_integer():
             cells.setdefault(int(no), f"{place.sheet}!{column_letter(place.min_col + col)}{place.min_row + i}")
     return unrated_findings(t, settings.tiebreaks, settings.options, lambda p: cells.get(p.no, place.sheet),
-                            f"set one in Settings!B{UNRATED_ROW} (Rating for unrated players) or write a "
-                            "descriptor such as ARO/U1000 in the Settings list")
+                            UNRATED_HOW)
 
 
 __all__ = ["check_workbook", "settings_list_findings"]

@@ -43,6 +43,10 @@ HEADER_WORDS = ("no", "sno", "nr", "#")
 EDITION_CELL, TYPE_CELL, START_CELL = "B3", "B4", "B5"
 TB_FIRST_ROW, TB_SLOTS = 7, 6
 UNRATED_ROW, OPTIONS_HEAD_ROW = 14, 16
+#: how to set a rating for unrated players in a workbook, in the notes of its faces (the Standings
+#: page, EXPLAIN, check): its Settings cell (:func:`xl_tiebreak.rating_notes.notes_for`'s ``how``)
+UNRATED_HOW = (f"set one in Settings!B{UNRATED_ROW} (Rating for unrated players) or write a descriptor such as "
+               "ARO/U1000 in the Settings list")
 ROUNDS_LABEL, LIVE_LABEL = "rounds", "live standings"
 _YES, _NO = ("yes", "y", "true", "1", "on"), ("no", "n", "false", "0", "off", "")
 

@@ -37,6 +37,7 @@ from openpyxl.worksheet.formula import ArrayFormula  # type: ignore[import-untyp
 from ...tiebreaks import registry
 from ...editions import EDITIONS
 from ...default_lists import DEFAULT_LISTS
+from ..book_reader import UNRATED_ROW
 from ..functions import FUNCTIONS
 from ...options import DEFAULT_OPTIONS, Options
 from .styles import BOLD, GRID, HEAD_COND_FILL, HEAD_FILL, INPUT_FILL, NOTE, STATUS
@@ -127,7 +128,6 @@ TYPE_CELL = "Settings!$B$4"
 START_CELL = "Settings!$B$5"
 TB_FIRST_ROW = 7
 TB_RANGE = f"Settings!$B${TB_FIRST_ROW}:$B${TB_FIRST_ROW + TB_SLOTS - 1}"
-UNRATED_ROW = 14
 UNRATED_CELL = f"Settings!$B${UNRATED_ROW}"
 OPTIONS_HEAD_ROW = 16
 OPTION_NOTES = {
