@@ -317,8 +317,12 @@ def recompute(args) -> tuple[str, int]:
     from .recompute import recompute as _recompute
     report = _recompute(args.input, args.output, overwrite=args.force)
     computed = report.written + report.unchanged
-    lines = [f"wrote {report.output}: {computed} cells computed, {report.written} of them written "
-             f"(the others already held their value)"]
+    if report.up_to_date:
+        lines = [f"{report.output} is up to date: {computed} cells computed, each already held its value; nothing "
+                 "written, no backup made"]
+    else:
+        lines = [f"wrote {report.output}: {computed} cells computed, {report.written} of them written "
+                 f"(the others already held their value)"]
     if report.name_widened:
         lines.append(f"the name Crosstable now covers {report.name_widened} (players typed below its range)")
     for widened in report.names_widened:  # a team workbook: "Matches: Matches!A4:P320"

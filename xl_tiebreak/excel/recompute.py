@@ -60,6 +60,7 @@ class Report:
     values: dict[str, Any] = field(default_factory=dict)  # "Sheet!A1" -> value written
     name_widened: Optional[str] = None  # the Crosstable name's new range, when rows below it were taken in
     names_widened: list[str] = field(default_factory=list)  # "Teams: Teams!A4:J420", a team workbook's names
+    up_to_date: bool = False  # in place, the new file would be the one read, byte for byte: nothing written
 
 
 def _cells_of(area: str) -> list[tuple[int, int]]:
@@ -489,7 +490,9 @@ def recompute(path: "str | Path", out: "str | Path | None" = None, *, overwrite:
     """Recompute ``path``; write to ``out``, or replace ``path`` and keep its previous version as
     ``BOOK.bak-YYYY-MM-DD-HHMMSS-xxxxxxxx.xlsx`` beside it (the newest few such backups are kept;
     see :mod:`.xlsx.safe_write`). Everything that would refuse the write is checked before the
-    work; a file that changed after it was read is not replaced (checked as it is replaced)."""
+    work; a file that changed after it was read is not replaced (checked as it is replaced). A
+    book whose new content would be the one read, byte for byte, is left alone: no write, no
+    backup (which would push an earlier version out of the few kept), ``report.up_to_date``."""
     src = Path(path)
     if not src.is_file():
         raise InputError("no such file", str(path))
@@ -505,7 +508,9 @@ def recompute(path: "str | Path", out: "str | Path | None" = None, *, overwrite:
         new, report = recompute_bytes(data)
     except InputError as exc:  # the file first, then the sheet and cell (or the limit)
         raise InputError(str(exc), src.name) from None
-    if in_place:
+    if in_place and new == data:
+        report.output, report.up_to_date = src, True
+    elif in_place:
         replaced = replace_keeping_backup(src, data, new)
         report.output, report.backup, report.backups_removed = src, replaced.backup, replaced.removed
     else:  # the input is left as it is: a copy of a version that is no longer the book's is not written
