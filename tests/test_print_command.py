@@ -261,3 +261,27 @@ def test_a_trf_file_prints_under_the_options_and_notes_of_the_workbook_command(t
             run = cli(*argv)
             assert run.returncode == 2 and "--rules: team tie-breaks follow the FIDE 2024 or 2026 rules" in run.stderr
         assert not (tmp_path / "t.pdf").exists()
+
+
+@printing
+def test_a_sheet_name_spelled_with_a_character_reference_prints(demo_book, tmp_path):
+    """A valid workbook whose workbook part writes the Standings sheet's name with a character
+    reference (``St&#97;ndings``, as XML allows) prints its Standings like any other (it was an
+    internal error, exit 3: the sheet was looked for by its undecoded name)."""
+    import io
+    import zipfile
+    book = tmp_path / "spelled.xlsx"
+    out = io.BytesIO()
+    with zipfile.ZipFile(demo_book) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+        for info in src.infolist():
+            body = src.read(info.filename)
+            if info.filename == "xl/workbook.xml":
+                assert b'name="Standings"' in body
+                body = body.replace(b'name="Standings"', b'name="St&#97;ndings"')
+            dst.writestr(info, body)
+    book.write_bytes(out.getvalue())
+    pdf = tmp_path / "s.pdf"
+    run = cli("print", book, "-o", pdf)
+    assert run.returncode == 0 and "the Standings sheet of spelled.xlsx, 1 page" in run.stdout, run.stdout + run.stderr
+    [page] = pdf_text(pdf)
+    assert "Three, C" in page and "Standings - edition" in page

@@ -217,9 +217,13 @@ def print_sheet(args: Any) -> tuple[str, int]:
         sheet_path = book.sheets[title].path
         workbook_xml = z.read(wb_path).decode("utf-8")
         sheet_xml = z.read(sheet_path).decode("utf-8")
+    try:
+        shown, rows = show_only(workbook_xml, title), hide_rows(sheet_xml, hidden)
+    except InputError as exc:
+        raise InputError(str(exc), source) from None
     copy = ZipCopy(data, {wb_path, sheet_path})
-    copy.put(wb_path, show_only(workbook_xml, title).encode("utf-8"))
-    copy.put(sheet_path, hide_rows(sheet_xml, hidden).encode("utf-8"))
+    copy.put(wb_path, shown.encode("utf-8"))
+    copy.put(sheet_path, rows.encode("utf-8"))
     page = copy.finish()
     with tempfile.TemporaryDirectory(prefix="xl-tiebreak-print-") as folder:
         pdf = _run(soffice, page, Path(folder))
