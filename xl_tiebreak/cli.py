@@ -426,9 +426,9 @@ def _book_categories(path: str) -> tuple[list, Optional[str]]:
     return (got[0], got[1]) if got else ([], None)
 
 
-def _book_whatif(path: str) -> Optional[tuple[Optional[int], Optional[int], str, str]]:
+def _book_whatif(path: str, given: Sequence[str]) -> Optional[tuple[Optional[int], Optional[int], str, str]]:
     """A workbook's What if settings (its WHATIF formula: prize places, boards combined, and their
-    cells), or None."""
+    cells), or None; ``given``: those an option replaces (their cells not read)."""
     from .errors import InputError
     from .excel.prize_book import workbook_whatif_setup
     try:
@@ -436,7 +436,7 @@ def _book_whatif(path: str) -> Optional[tuple[Optional[int], Optional[int], str,
     except OSError as exc:
         raise InputError(f"cannot be read ({exc.strerror or exc})", str(path)) from None
     try:
-        return workbook_whatif_setup(data)
+        return workbook_whatif_setup(data, given)
     except InputError as exc:
         raise InputError(str(exc), Path(path).name) from None
 
@@ -477,7 +477,7 @@ def _whatif(args) -> tuple[str, int]:
     tiebreaks, kind, options = _settings(args, book)
     places, boards = args.places, args.max_boards
     if book is not None and (places is None or boards is None):  # as the workbook's What if sheet has them
-        sheet = _book_whatif(args.input)
+        sheet = _book_whatif(args.input, [n for n, v in (("places", places), ("max_boards", boards)) if v is not None])
         if sheet is not None and places is None and sheet[0] is not None:
             places = sheet[0]
             if places > len(t.players):  # named by its cell, as the sheet names it (no --places was given)
