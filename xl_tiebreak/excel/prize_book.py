@@ -8,15 +8,13 @@ the command prints the prize list the sheet shows.
 from __future__ import annotations
 
 import re
-from inspect import signature
 from typing import Any, Callable, Optional, Sequence
 
 from ..categories import Category
 
 from ..errors import InputError, TiebreakError
-from . import functions as fx
 from .formula import Call, Ref, Unsupported, evaluate
-from .formula_book import FormulaBook, argument_cells, rows_below
+from .formula_book import FormulaBook, argument_cells, call_arguments, rows_below
 from .prize_arguments import PrizeSetup, read_sheet_inputs
 
 #: a message that begins with a sheet cell (``Prizes!B12``, ``'What if'!B5``)
@@ -42,7 +40,7 @@ def _call(book: FormulaBook, function: str) -> Optional[tuple[str, str, Call]]:
 def _arguments(book: FormulaBook, found: tuple[str, str, Call], function: str) -> Callable[[str], Any]:
     """The value of a named argument of the call (None when not given)."""
     sheet, coord, node = found
-    given = dict(zip(signature(fx.FUNCTIONS[function]).parameters, node.args))
+    given = call_arguments(node)
 
     def arg(name: str) -> Any:
         a = given.get(name)
@@ -104,7 +102,7 @@ def workbook_whatif_setup(data: bytes, replaced: Sequence[str] = ()) -> Optional
     if found is None:
         return None
     arg = _arguments(book, found, "WHATIF")
-    given = dict(zip(signature(fx.FUNCTIONS["WHATIF"]).parameters, found[2].args))
+    given = call_arguments(found[2])
     from ..whatif import MOST_BOARDS
     got: list[Optional[int]] = []
     wheres: list[str] = []
