@@ -113,6 +113,7 @@ def read_event_cells(cells: Sequence[Any], places: Sequence[str], findings: Opti
     from ..dates import read_date
     fd = findings if findings is not None else Findings(strict=True)
     values = list(cells) + [None] * (len(EVENT_CELLS) - len(cells))
+    places = list(places) + [""] * (len(EVENT_CELLS) - len(places))
     got: dict[str, Any] = {}
     for what, value, place in zip(EVENT_CELLS, values, places):
         try:
@@ -130,27 +131,28 @@ def read_event_cells(cells: Sequence[Any], places: Sequence[str], findings: Opti
     return EventCells(got.get("edition"), got.get("type"), day, places[2] if day is not None else "")
 
 
-def _edition_cells(edition: Any) -> list[tuple[str, Any]]:
-    """The edition argument's values, each with its place in a range (``row 3 of the edition
-    range, column A``, which the recompute gives as the sheet cell) or ``""`` for one value."""
+def _edition_cells(edition: Any) -> list[list[tuple[str, Any]]]:
+    """The edition argument's values row by row, each with its place in a range (``row 3 of the
+    edition range, column A``, which the recompute gives as the sheet cell) or ``""`` for one value."""
     from .xlsx.a1 import column_letter
     if not isinstance(edition, (list, tuple)):
-        return [("", edition)]
+        return [[("", edition)]]
     rows = [r if isinstance(r, (list, tuple)) else [r] for r in edition]
-    return [(f"row {i} of the edition range, column {column_letter(j)}", c)
-            for i, r in enumerate(rows, start=1) for j, c in enumerate(r, start=1)]
+    return [[(f"row {i} of the edition range, column {column_letter(j)}", c) for j, c in enumerate(r, start=1)]
+            for i, r in enumerate(rows, start=1)]
 
 
 def _edition_argument(edition: Any, function: str) -> EventCells:
     """The edition argument read. One value (a cell, or a text typed in the formula): the name of
     an edition, or the event's start date meaning the edition in force then. A range of several
-    cells (the templates pass Settings!B3:B5): each cell in its place, as every command reads the
-    Settings sheet (:func:`read_event_cells`); a cell past the third must be empty."""
+    cells (the templates pass Settings!B3:B5): its rows' first cells (a row's cells, when it is
+    one row) in their places, as every command reads the Settings sheet (:func:`read_event_cells`);
+    nothing past the third place nor beside the first column."""
     from ..dates import read_date
     head = f"{function}: edition: " if function else "edition: "
-    cells = _edition_cells(edition)
-    if len(cells) == 1:
-        place, c = cells[0]
+    rows = _edition_cells(edition)
+    if len(rows) == 1 and len(rows[0]) == 1:
+        place, c = rows[0][0]
         text = text_of(c)
         if c is None or not text:
             return EventCells()
@@ -165,12 +167,14 @@ def _edition_argument(edition: Any, function: str) -> EventCells:
                 raise InputError(head + (str(bad) if place else f"{shown(c)} is neither an edition name nor a "
                                          "date; write e.g. fide2026, or the start date as YYYY-MM-DD")) from None
             return EventCells(day=day, day_place=place)
-    extra = next(((place, c) for place, c in cells[len(EVENT_CELLS):] if text_of(c)), None)
+    places = [r[0] if r else ("", None) for r in rows] if len(rows) > 1 else rows[0] if rows else []
+    beside = [cell for r in rows[1 if len(rows) == 1 else 0:] for cell in r[1:]]
+    extra = next(((place, c) for place, c in places[len(EVENT_CELLS):] + beside if text_of(c)), None)
     if extra is not None:
         raise InputError(f"{head}{extra[0]}: {shown(extra[1])}: the edition range holds the edition, the event type "
-                         "and the start date, one cell each (as Settings!B3:B5); nothing past them")
+                         "and the start date, one cell each (as Settings!B3:B5); nothing past or beside them")
     try:
-        return read_event_cells([c for _, c in cells], [place for place, _ in cells])
+        return read_event_cells([c for _, c in places], [place for place, _ in places])
     except InputError as exc:
         raise InputError(head + str(exc)) from None
 
