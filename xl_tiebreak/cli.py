@@ -294,15 +294,15 @@ def _main(argv: Optional[Sequence[str]]) -> int:
 
 
 def _settings_list_cell(path: str) -> str:
-    """The Settings cell of a workbook's tie-break list that cannot be read (``Settings!B8``), else
-    the list's range: where a refusal of the workbook's list points."""
+    """The Settings cell of a workbook's tie-break list that cannot be read (``Settings!B8``; a team
+    workbook's list, of team codes, has its own rows), else the list's cells: where a refusal of
+    the workbook's list points."""
     from .excel.book_check import settings_list_findings
-    from .excel.book_reader import TB_FIRST_ROW, TB_SLOTS
     try:
         cells = [f.where for f in settings_list_findings(path, 0) if f.severity == "error"]
     except TiebreakError:
         cells = []
-    return cells[0] if cells else f"Settings!B{TB_FIRST_ROW}:B{TB_FIRST_ROW + TB_SLOTS - 1} (the tie-breaks)"
+    return cells[0] if cells else "the Settings sheet's tie-breaks"
 
 
 def _settings(args, book) -> tuple[Optional[str], Optional[str], Optional[Options]]:

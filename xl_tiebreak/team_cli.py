@@ -241,8 +241,8 @@ def _result(args: argparse.Namespace, event: "TeamEvent", edition: Optional[str]
         return compute_team(event, codes, edition=edition if edition is not None else (args.rules or None),
                             rounds=getattr(args, "rounds", None), ede_knockout=choices["ede_knockout"],
                             ede_subset=choices["ede_subset"])
-    except DescriptorError as exc:
-        if from_file:
+    except DescriptorError as exc:  # (a workbook's list: the command line names its Settings cell)
+        if from_file and Path(args.input).suffix.lower() not in (".xlsx", ".xlsm"):
             raise DescriptorError(f"{Path(args.input).name}: record 202 (the tie-breaks; give --tiebreaks to "
                                   f"choose others): {exc}") from None
         raise

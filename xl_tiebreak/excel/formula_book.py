@@ -335,18 +335,23 @@ class FormulaBook:
     def list_cell(self, sheet: str, text: str, v: Any) -> Any:
         """``v`` with the error of a tie-break list given as a range (``tiebreak_list: unknown
         tie-break 'XYZ' ...``: a function does not know where its range is) naming the cell of the
-        code instead (``Settings!B8: unknown tie-break 'XYZ' ...``), as ``check`` names it."""
+        code instead (``Settings!B8: unknown tie-break 'XYZ' ...``), as ``check`` names it; a team
+        function's list is of team codes."""
         from ..descriptor import parse_descriptor
+        from ..teamtb.registry import parse_team
         from .arguments import list_text, text_of
+        from .team_functions import TEAM_FUNCTIONS
         call = self._range_argument(text, "tiebreak_list")
         if call is None:
             return v
+        team = call[0] in TEAM_FUNCTIONS
         ref = call[2]
         target = ref.sheet or sheet
         try:
             cells = self.resolve(ref, sheet)
-            fx._codes(list_text(cells))
-            return v  # (the list reads well: the error is another one)
+            if not team:
+                fx._codes(list_text(cells))
+                return v  # (the list reads well: the error is another one)
         except DescriptorError as exc:
             said = str(exc)
         except (TiebreakError, Unsupported):
@@ -360,8 +365,10 @@ class FormulaBook:
                 if not code:
                     continue
                 try:
-                    parse_descriptor(code)
+                    (parse_team if team else parse_descriptor)(code)
                 except TiebreakError as exc:
+                    if team:  # the team functions quote the first code the team parser refuses
+                        said = f"{LIST_ERROR}{exc}"
                     new = f"{target}!{column_letter(min_col + j)}{min_row + i}: {exc}"
                     return [[x.replace(said, new) if isinstance(x, str) else x for x in r] for r in v] \
                         if isinstance(v, (list, tuple)) else v.replace(said, new)
