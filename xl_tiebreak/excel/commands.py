@@ -126,11 +126,12 @@ def workbook(args) -> tuple[str, int]:
     out = atomic_write(Path(args.output), data, overwrite=args.force)
     lines = [f"wrote {out}: {made.holds}, values filled in; after editing it without Excel, "
              f"'xl-tiebreak recompute {out}' fills them in again"]
-    lines += [f"error in {where}: {why}" for where, why in list(report.errors.items())[:10]]
+    errors = list(report.errors.items()) if made.team else []  # (as before: an individual book's are not told)
+    lines += [f"error in {where}: {why}" for where, why in errors[:10]]
     lines += [f"note: {n}" for n in made.notes[:10]]
     if len(made.notes) > 10:
         lines.append(f"... and {len(made.notes) - 10} more notes ('xl-tiebreak check' lists them)")
-    return "\n".join(lines) + "\n", 1 if report.errors else 0
+    return "\n".join(lines) + "\n", 1 if errors else 0
 
 
 def _team_trf(path, encoding):
@@ -273,13 +274,14 @@ def _colour_note(t) -> str:
 def for_export(t, settings, header):
     """The workbook's tournament as export-trf writes it: the Settings tie-breaks (record 202),
     the event's number of rounds from Settings "Rounds" when set (XXR; else the round columns),
-    and the Event sheet's records (``header``, None without the sheet) with its event name."""
+    and the Event sheet's records (``header``, None without the sheet). The event's name (012) is
+    the Crosstable's title, the name every other output shows (a row of the Event sheet holding
+    one, in a workbook made before this, is not written)."""
     from dataclasses import replace
     if settings.tiebreaks and not t.tiebreaks:
         t = replace(t, tiebreaks=settings.tiebreaks)
     if header is not None:
-        named = [ln[4:].strip() for ln in header if ln[:3] == "012"]
-        t = replace(t, header=tuple(header), name=named[0] if named and named[0] else t.name)
+        t = replace(t, header=tuple(ln for ln in header if ln[:3] != "012"))
     if settings.rounds and settings.rounds != t.rounds:
         t = _with_rounds(t, settings.rounds)
     return replace(t, header=t.header + counts(t.header, t.players))
