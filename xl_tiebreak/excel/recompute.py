@@ -42,6 +42,7 @@ from .xlsx.a1 import area_name, block_bounds, column_letter, split_cell
 from .xlsx.package import MAX_WORKBOOK_BYTES, LimitError, ZipCopy, check_area, check_zip, full_bounds, read_text
 from .xlsx.parts import dynamic_array_index, sheet_parts, workbook_part
 from .xlsx.patch import CLEAR, SheetEdit, already_holds, patch_sheet_xml
+from .xlsx.row_heights import fitted_rows
 from .xlsx.safe_write import atomic_write, backup_name_fits, replace_keeping_backup, writable_target
 
 
@@ -483,6 +484,8 @@ def _patched(src: zipfile.ZipFile, sheet: str, edit: SheetEdit, part: str, repor
     if n != len(edit.values):
         raise InputError(f"could only write {n} of {len(edit.values)} cells of sheet {sheet!r}")
     report.written += n
+    if "mergeCell" in new:  # a status line written into a merged cell: its row as tall as its text
+        new = fitted_rows(new, {c: v for c, v in edit.values.items() if isinstance(v, str)})
     return new.encode("utf-8")
 
 

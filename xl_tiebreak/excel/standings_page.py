@@ -21,8 +21,9 @@ from ..engine import Result
 from ..rating_notes import HOW_TO_SET
 from ..standings import Row
 
-#: the player's fields after the tie-breaks
-INFO = ("Title", "Rating", "Fed")
+#: the player's fields after the tie-breaks ("Rtg" as FIDE and chess-results head it: the column is as
+#: narrow as a tie-break's, so the page keeps its size with any of 4 to 6 codes)
+INFO = ("Title", "Rtg", "Fed")
 NAME_COLUMN = 2  # the Name column (0-based): where the lines under the table sit
 #: the characters of a line under the table (the Name column's width on the templates' page)
 LINE_ROOM = 36
