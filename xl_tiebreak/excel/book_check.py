@@ -25,7 +25,6 @@ def check_workbook(path: "str | Path") -> list:
     """The findings for a workbook's crosstable (see :mod:`xl_tiebreak.check`), then those on
     its stored values (stale tables, formulas the recompute cannot compute: :mod:`.stale`). A part
     that cannot be read at all is an :class:`~xl_tiebreak.errors.InputError` naming the file."""
-    from ..errors import InputError
     try:
         return _check_workbook(path)
     except InputError as exc:
@@ -35,7 +34,6 @@ def check_workbook(path: "str | Path") -> list:
 
 
 def _check_workbook(path: "str | Path") -> list:
-    from ..errors import InputError
     from .team_book import is_team_book, read_team_book
     try:
         book = open_book(path)

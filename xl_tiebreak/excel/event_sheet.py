@@ -167,13 +167,13 @@ def _date(raw: Any, text: str, what: str, where: str, fd: "Findings") -> str:
     """A start or end date typed on the sheet (a date cell, or a text read as every date is,
     :func:`xl_tiebreak.dates.read_date`), as TRF writes dates: ``YYYY/MM/DD``; a day and month that
     could be swapped are read day first, with a warning naming the cell; a text that is no date
-    stays as typed, with a warning (a TRF's own ``YY/MM/DD`` too: its writer reads it)."""
+    stays as typed, with a warning, but for TRF-16's ``YY/MM/DD`` (kept from a TRF file, as read)."""
     from ..dates import read_date
     from ..errors import InputError
     try:
         got = read_date(raw, what, where)
     except InputError as exc:
-        if not read_trf_date(text):
+        if not _trf_date(text):
             fd.add("rating-report", exc.detail, where)
         return text
     if got is None:
@@ -183,7 +183,7 @@ def _date(raw: Any, text: str, what: str, where: str, fd: "Findings") -> str:
     return got.day.strftime("%Y/%m/%d")
 
 
-def read_trf_date(text: str) -> bool:
+def _trf_date(text: str) -> bool:
     """Whether a record's text is a date as TRF writes one (``YY/MM/DD`` included), kept as read."""
     from ..dates import read_date
     from ..errors import InputError

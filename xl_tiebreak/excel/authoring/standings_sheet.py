@@ -35,8 +35,8 @@ NAME_WIDTH = 30
 PTS_WIDTH = 4.5
 TB_WIDTH = 5
 #: the last tie-break slot's column and the three after it: Title, Rtg and Fed follow the list, so
-#: with 4, 5 or 6 codes they land in one of these, each wide enough for any of them (a four-digit
-#: rating and the headers whole, not shrunk); only Fed, last with 6 codes, comes after the three
+#: with 4, 5 or 6 codes each lands in a column wide enough for any of them (a four-digit rating
+#: and the headers whole, not shrunk); the last one holds only Fed
 LAST_WIDTHS = (5, 5, 5, 4.5)
 
 
@@ -112,8 +112,10 @@ def decorate(ws, header_row: int, rows: int, tb_first_col: int, tb_slots: int, i
     ws["A1"].font = Font(bold=True, size=14)
     ws["A2"] = '="Standings - edition "&' + edition_formula(edition_cell, status_cell)
     ws["A2"].font = Font(bold=True)
-    status = ws.cell(header_row - 1, 1)  # the status line: wrapped inside the page, never past its margin (the
-    status.alignment = Alignment(wrap_text=True, vertical="top")  # recompute makes its row as tall as its text)
+    # the status line: wrapped inside the page, never past its margin (the recompute makes its row as
+    # tall as its text: :mod:`..xlsx.row_heights`)
+    status = ws.cell(header_row - 1, 1)
+    status.alignment = Alignment(wrap_text=True, vertical="top")
     ws.merge_cells(start_row=header_row - 1, start_column=1, end_row=header_row - 1, end_column=ncols)
     ws.row_dimensions[header_row - 1].height = 30
     for j in range(1, ncols + 1):
