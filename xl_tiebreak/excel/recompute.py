@@ -511,7 +511,9 @@ def recompute(path: "str | Path", out: "str | Path | None" = None, *, overwrite:
         new, report = recompute_bytes(data)
     except InputError as exc:  # the file first, then the sheet and cell (or the limit)
         raise InputError(str(exc), src.name) from None
-    if in_place and new == data:
+    if in_place and new == data:  # (a version saved meanwhile stays, and is not called up to date)
+        if src.read_bytes() != data:
+            raise InputError("the file changed while it was being recomputed; nothing was written", str(path))
         report.output, report.up_to_date = src, True
     elif in_place:
         replaced = replace_keeping_backup(src, data, new)
