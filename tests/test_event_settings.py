@@ -130,3 +130,72 @@ def test_a_start_date_that_is_no_date_is_an_error_naming_the_cell(book, capsys):
     type_cells(book, {"Settings!B5": "2025/13/45"})
     code, found = _check(capsys, book)
     assert code == 1 and any(f["where"] == "Settings!B5" and f["severity"] == "error" for f in found), found
+
+
+# ---------------------------------------- one reading of Settings!B3:B5 (each cell one meaning)
+
+def _status(book: Path) -> tuple[int, str]:
+    code = main(["recompute", str(book)])
+    return code, read_sheet(book, "Crosstable")["A3"]
+
+
+def test_an_edition_name_in_the_start_date_cell_is_refused_by_the_sheets_and_every_command_alike(book, capsys):
+    """B5 holds the start date only: ``fide2012`` there is no date, for the sheet functions as for
+    standings and check (the sheets used to compute everything under fide2012)."""
+    type_cells(book, {"Settings!B5": "fide2012"})
+    said = "Settings!B5: start date 'fide2012' is not a date; write YYYY-MM-DD"
+    code, status = _status(book)
+    assert code == 1 and said in status and "fide2012 (chosen)" not in status, status
+    code, _, err = _run(capsys, "standings", str(book))
+    assert code == 2 and said in err, err
+    code, found = _check(capsys, book)
+    assert code == 1 and [(f["where"], f["severity"]) for f in found if f["where"].startswith("Settings")] == [
+        ("Settings!B5", "error")], found
+
+
+@pytest.mark.parametrize("typed", ["2024-05-01", "fide1999"])
+def test_a_date_or_an_unknown_name_in_the_edition_cell_is_an_error_at_settings_b3_everywhere(book, capsys, typed):
+    """B3 holds an edition's name only: a date there (it goes in B5) or a name of none is an error
+    naming Settings!B3 in the status line, for standings and for check (which used to pass it)."""
+    type_cells(book, {"Settings!B3": typed})
+    said = f"Settings!B3: edition '{typed}' is not the name of one; write fide2026, fide2024 or fide2012"
+    code, status = _status(book)
+    assert code == 1 and said in status, status
+    code, _, err = _run(capsys, "standings", str(book))
+    assert code == 2 and said in err, err
+    code, found = _check(capsys, book)
+    errors = [(f["where"], f["message"]) for f in found if f["severity"] == "error"]
+    assert code == 1 and len(errors) == 1 and errors[0][0] == "Settings!B3" and said[13:] in errors[0][1], found
+
+
+@pytest.mark.parametrize("typed", ["round_robin", "Round Robin", "RR"])
+def test_the_event_type_cell_has_one_vocabulary_for_the_sheets_and_the_commands(book, capsys, typed):
+    """B4 in any of the event type's spellings is a round robin for the sheet functions (inside
+    the range B3:B5 they are passed too) as for every command (which refused the spellings the
+    sheets took): a BYE typed for a seventh player is then refused by all, at its cell."""
+    type_cells(book, {"Settings!B4": typed, "Crosstable!A11": 7, "Crosstable!B11": "Player 7", "Crosstable!F11": "BYE"})
+    said = "Crosstable!F11: a round robin has no pairing-allocated bye"
+    code, status = _status(book)
+    assert code == 1 and said in status, status
+    code, _, err = _run(capsys, "standings", str(book))
+    assert code == 2 and said in err, err
+    code, found = _check(capsys, book)
+    errors = [f["where"] for f in found if f["severity"] == "error"]
+    assert code == 1 and errors == ["Crosstable!F11"], found
+
+
+def test_only_the_settings_range_gives_its_cells_fixed_meanings_one_value_keeps_name_or_date():
+    """A range of cells (the templates pass Settings!B3:B5) is read cell by cell in its places: a
+    name in its third cell is no start date. One value (``=BUCHHOLZ(1, Crosstable, "fide2024")``,
+    a date there, a one-cell range) is the name of an edition or a start date, as before."""
+    from xl_tiebreak.errors import InputError
+    from xl_tiebreak.excel.arguments import read_edition
+    with pytest.raises(InputError, match=r"^STATUS: edition: row 3 of the edition range, column A: start date "
+                                         r"'fide2012' is not a date"):
+        read_edition([[None], ["swiss"], ["fide2012"]], "STATUS")
+    with pytest.raises(InputError, match=r"row 1 of the edition range, column A: edition '2024-05-01' is not"):
+        read_edition([["2024-05-01"], [None], [None]], "STATUS")
+    assert read_edition([[None], ["round_robin"], ["2024-05-01"]]).name == "fide2024"
+    assert read_edition([["fide2012"], ["Round Robin"], ["2026-04-10"]]).name == "fide2012"
+    assert read_edition("fide2024").name == "fide2024" and read_edition([["fide2012"]]).name == "fide2012"
+    assert read_edition("2024-05-01").name == "fide2024" and read_edition([["2026-04-10"]]).name == "fide2026"

@@ -101,3 +101,62 @@ def test_the_team_templates_event_sheet_and_the_number_of_teams(tmp_path, capsys
     assert rec["022"] == [EVENT_FIELDS["City"]] and rec["102"] == [EVENT_FIELDS["Chief arbiter"]]
     assert (rec["062"], rec["072"], rec["082"]) == (["4"], ["1"], ["2"])
     assert rec["132"] == [" " * 87 + "26/04/01"] and "Round dates" in rows
+
+
+def _check_json(book: Path, capsys) -> list[dict]:
+    capsys.readouterr()
+    main(["check", str(book), "--format", "json"])
+    return json.loads(capsys.readouterr().out)["findings"]
+
+
+def test_the_event_sheets_dates_are_read_as_every_date_and_written_as_trf_writes_them(tmp_path, capsys):
+    """The end date and the round dates typed on the Event sheet are read as Settings!B5 is
+    (:mod:`xl_tiebreak.dates`: day first where the day and month could be swapped, with a warning
+    naming the cell) and written YYYY/MM/DD (052) and YY/MM/DD at the rounds' columns (132): a
+    day-first 11/04/2026 was written as typed (FIDE's reference reads it as 2011-04-2026), 03/07/2024
+    taken for July without a word, and 10/04/26 read as TRF's YY/MM/DD (2010-04-26)."""
+    book = _book(tmp_path)
+    rows = {v: k[1:] for k, v in read_sheet(book, "Event").items() if k[0] == "A"}
+    end, dates = f"Event!B{rows['End date']}", f"Event!B{rows['Round dates']}"
+    type_cells(book, {**event_cells(book), end: "11/04/2026", dates: "03/07/2024 04/07/2024 05/07/2024"})
+    out = tmp_path / "b.trf"
+    assert main(["export-trf", str(book), "-o", str(out)]) == 0
+    rec = _records(out)
+    assert rec["052"] == ["2026/04/11"]
+    assert rec["132"] == [" " * 87 + "24/07/03  24/07/04  24/07/05"]
+    found = [(f["rule"], f["where"], f["message"]) for f in _check_json(book, capsys) if f["where"] in (end, dates)]
+    assert [(rule, where) for rule, where, _ in found] == [("date-order", end)] + [("date-order", dates)] * 3, found
+    assert "end date '11/04/2026' could be 11 April 2026 or 4 November 2026: read day first" in found[0][2]
+    assert "round 1's date '03/07/2024' could be 3 July 2024 or 7 March 2024: read day first" in found[1][2]
+    type_cells(book, {dates: "10/04/26", end: "soon"})  # no four-digit year: no date a workbook reads
+    assert main(["export-trf", str(book), "-o", str(out), "--force"]) == 0
+    rec = _records(out)
+    assert rec["132"] == ["10/04/26"] and rec["052"] == ["soon"]  # as typed, and check says so
+    found = {f["where"]: f["message"] for f in _check_json(book, capsys) if f["where"] in (end, dates)}
+    assert "are not dates" in found[dates] and found[end] == "end date 'soon' is not a date; write YYYY-MM-DD"
+
+
+def test_the_event_name_has_one_source_the_crosstables_title_cleaned_as_every_name(tmp_path, capsys):
+    """A workbook made from a TRF file: its event's name is the Crosstable's title, the name
+    standings shows; renamed there, export-trf writes the new name (it wrote the Event sheet's
+    copy, which the workbook no longer has); a right-to-left override typed in it is dropped, with
+    check's warning naming the cell; an Event sheet row ``Event name`` (a workbook made before)
+    is not written, so its raw U+202E never reaches the TRF."""
+    from xl_tiebreak.examples import demo_text
+    src = tmp_path / "demo.trf"
+    src.write_text(demo_text(), encoding="utf-8")
+    book = tmp_path / "demo.xlsx"
+    assert main(["workbook", str(src), "-o", str(book)]) == 0
+    labels = [v for k, v in read_sheet(book, "Event").items() if k[0] == "A"]
+    assert "Event name" not in labels and "Start date" in labels
+    type_cells(book, {"Crosstable!A1": "NSW \u202eRapid", "Event!A40": "Event name", "Event!B40": "Old \u202ename"})
+    capsys.readouterr()
+    assert main(["standings", str(book)]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "NSW Rapid"
+    out = tmp_path / "b.trf"
+    assert main(["export-trf", str(book), "-o", str(out)]) == 0
+    text = out.read_bytes().decode("cp1252")
+    assert _records(out)["012"] == ["NSW Rapid"] and "\u202e" not in text and "Old" not in text
+    assert read_trf(out).name == "NSW Rapid"
+    found = [(f["rule"], f["where"]) for f in _check_json(book, capsys) if f["rule"] == "name"]
+    assert found == [("name", "Crosstable!A1")], found

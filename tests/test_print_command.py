@@ -232,3 +232,56 @@ def test_one_sheet_shown_and_rows_hidden_change_nothing_else_of_the_parts():
     assert hide_rows("<worksheet><sheetData/></worksheet>", [2]) == \
         '<worksheet><sheetData><row r="2" hidden="1"/></sheetData></worksheet>'
     assert hide_rows(sheet, []) == sheet
+
+
+@printing
+def test_a_trf_file_prints_under_the_options_and_notes_of_the_workbook_command(tmp_path):
+    """``print EVENT.trf`` makes the workbook ``workbook`` makes, under the same options: ``-t``
+    replaces a record 202 the program cannot read (the page's BH column is the standings' one),
+    ``--rules fide2012`` of a team file is refused as ``workbook`` refuses it (exit 2, naming
+    --rules, no PDF), and the reader's warnings (no start date) are told, not dropped."""
+    text = DEMO.read_text(encoding="utf-8").splitlines()
+    src = tmp_path / "bad202.trf"
+    src.write_text("\n".join([ln for ln in text if ln[:3] not in ("202", "042")] + ["202 XYZ,BH"]) + "\n",
+                   encoding="utf-8")
+    pdf = tmp_path / "bad.pdf"
+    run = cli("print", src, "-t", "BH", "-o", pdf)
+    assert run.returncode == 0 and "bad202.trf: no start date (record 042)" in run.stdout, run.stdout + run.stderr
+    made = cli("workbook", src, "-t", "BH", "-o", tmp_path / "bad.xlsx")
+    assert made.returncode == 0 and "note: bad202.trf: no start date (record 042)" in made.stdout
+    [page] = pdf_text(pdf)
+    want = json.loads(cli("standings", src, "-t", "BH", "-f", "json").stdout)["players"]
+    lines = [ln.split() for ln in page.splitlines() if re.match(r"\s*\d+(-\d+)?\s+\d+\s+\D", ln)]
+    got = {g[1]: [t for t in g[2:] if re.fullmatch(r"\d+\.\d", t)][1] for g in lines}  # after the points
+    assert got == {str(p["no"]): f"{p['values'][0]:.1f}" for p in want}
+    team = ROOT.parent / "shared" / "data" / "team" / "sample-trf26-mp.trf"
+    if team.is_file():
+        for argv in (["print", team, "--rules", "fide2012", "-o", tmp_path / "t.pdf"],
+                     ["workbook", team, "--rules", "fide2012", "-o", tmp_path / "t.xlsx"]):
+            run = cli(*argv)
+            assert run.returncode == 2 and "--rules: team tie-breaks follow the FIDE 2024 or 2026 rules" in run.stderr
+        assert not (tmp_path / "t.pdf").exists()
+
+
+@printing
+def test_a_sheet_name_spelled_with_a_character_reference_prints(demo_book, tmp_path):
+    """A valid workbook whose workbook part writes the Standings sheet's name with a character
+    reference (``St&#97;ndings``, as XML allows) prints its Standings like any other (it was an
+    internal error, exit 3: the sheet was looked for by its undecoded name)."""
+    import io
+    import zipfile
+    book = tmp_path / "spelled.xlsx"
+    out = io.BytesIO()
+    with zipfile.ZipFile(demo_book) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+        for info in src.infolist():
+            body = src.read(info.filename)
+            if info.filename == "xl/workbook.xml":
+                assert b'name="Standings"' in body
+                body = body.replace(b'name="Standings"', b'name="St&#97;ndings"')
+            dst.writestr(info, body)
+    book.write_bytes(out.getvalue())
+    pdf = tmp_path / "s.pdf"
+    run = cli("print", book, "-o", pdf)
+    assert run.returncode == 0 and "the Standings sheet of spelled.xlsx, 1 page" in run.stdout, run.stdout + run.stderr
+    [page] = pdf_text(pdf)
+    assert "Three, C" in page and "Standings - edition" in page

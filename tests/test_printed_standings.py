@@ -95,7 +95,7 @@ def test_a_12_player_event_in_the_400_row_template_prints_its_standings_on_one_p
     assert EVENT in head[0] and "Standings - edition fide2026" in head[1]
     # the header row; under the table the legend: each code of the Settings' list with its name,
     # modifiers in words (C.07 Art. 14: BH/C1 is Buchholz Cut-1), and article
-    assert re.search(r"Rk\s+No\s+Name\s+Pts\s+BH/C1\s+BH\s+SB\s+DE\s+WIN\s+Title\s+Rating\s+Fed", page)
+    assert re.search(r"Rk\s+No\s+Name\s+Pts\s+BH/C1\s+BH\s+SB\s+DE\s+WIN\s+Title\s+Rtg\s+Fed", page)
     for entry in ("BH/C1: Buchholz Cut-1, C.07 Art. 8.1", "BH: Buchholz, C.07 Art. 8.1",
                   "SB: Sonneborn-Berger, C.07 Art. 9.1", "DE: Direct encounter (rank inside the tied group), C.07 Art. 6",
                   "WIN: Number of wins, played or not, C.07 Art. 7.1"):
@@ -160,7 +160,7 @@ def test_a_100_player_event_prints_its_standings_one_page_wide(tmp_path):
     assert 2 <= len(pages) <= 4
     # every page carries the whole header row (the width fits, the row is repeated); the legend under the table
     for p in pages:
-        assert re.search(r"Rk\s+No\s+Name\s+Pts\s+BH/C1\s+BH\s+SB\s+DE\s+WIN\s+Title\s+Rating\s+Fed", p)
+        assert re.search(r"Rk\s+No\s+Name\s+Pts\s+BH/C1\s+BH\s+SB\s+DE\s+WIN\s+Title\s+Rtg\s+Fed", p)
     assert "BH/C1: Buchholz Cut-1, C.07 Art. 8.1" in _under_the_table(pages[-1])
     # all 100 players, each on one line with its federation (no column went to another page)
     lines = [l for p in pages for l in p.splitlines() if re.match(r"\s*\d+(-\d+)?\s+\d+\s+\S", l)]  # "8-20": shared
@@ -195,10 +195,49 @@ def test_a_shorter_list_leaves_no_empty_columns(tmp_path):
     _event(book, 12, 5, more={"Settings!B11": "", "Settings!B12": ""})
     pages = _pdf(book, tmp_path / "pdf")
     k = next(k for k, p in enumerate(pages) if "Standings - page" in p)
-    assert re.search(r"Rk\s+No\s+Name\s+Pts\s+BH/C1\s+BH\s+SB\s+DE\s+Title\s+Rating\s+Fed", pages[k])
+    assert re.search(r"Rk\s+No\s+Name\s+Pts\s+BH/C1\s+BH\s+SB\s+DE\s+Title\s+Rtg\s+Fed", pages[k])
     words = pdf_words(tmp_path / "pdf" / "four.pdf")[k]
     top = next(w.top for w in words if w.text == "Rk")
     head = {w.text: w for w in words if abs(w.top - top) < 2}  # the header row's words
     pitch = head["DE"].left - head["SB"].left  # one tie-break column
     assert head["Title"].left - head["DE"].right < pitch
     assert list(head)[-1] == "Fed"  # nothing beside the table: the legend is under it
+
+
+@pytest.mark.parametrize("codes", [4, 5, 6])
+def test_title_rating_and_fed_print_whole_whatever_the_number_of_codes(tmp_path, codes):
+    """The columns where Title, Rtg and Fed land for 4, 5 or 6 codes are each wide enough for any
+    of them (looked at in LibreOffice's PDF): the headers at the size of the other headers and
+    every four-digit rating at the size of the names, not shrunk into a narrow column (with the
+    default five codes the rating fell in a column of width 4, its header "Rating" shrunk)."""
+    more = {"Settings!B12": "ARO"} if codes == 6 else {"Settings!B11": ""} if codes == 4 else {}
+    book = tmp_path / f"c{codes}.xlsx"
+    _event(book, 12, 5, more=more)
+    pages = _pdf(book, tmp_path / "pdf")
+    k = next(k for k, p in enumerate(pages) if "Standings - page" in p)
+    texts = pdf_texts(tmp_path / "pdf" / f"c{codes}.pdf")[k]
+
+    def size(word: str) -> float:  # (poppler joins the words of one size on a line into one run)
+        return next(t.size for t in texts if word in t.text.split())
+    assert size("Title") == size("Rtg") == size("Fed") == size("Pts"), [(t.text, t.size) for t in texts[:16]]
+    ratings = [t.size for t in texts for w in t.text.split() if re.fullmatch(r"27\d\d|28\d\d", w)]
+    assert len(ratings) >= 12 and set(ratings) == {size("Nakamura")}, ratings  # (ARO, with 6 codes, too)
+
+
+def test_a_bad_code_prints_its_error_and_the_whole_status_line_readable(tmp_path):
+    """A code the program does not know (Settings!B8): the table's one cell, ``#ERROR: ...``, is
+    printed at the page's size across the row (it was shrunk into column A, 4 characters wide),
+    and the status line above it whole, its row as tall as its text (it was cut at 30 points)."""
+    book = tmp_path / "bad.xlsx"
+    _event(book, 12, 5)
+    type_cells(book, {"Settings!B8": "XYZ"})
+    assert main(["recompute", str(book)]) == 1  # (an error: the tables show it)
+    pages = _pdf(book, tmp_path / "pdf")
+    k = next(k for k, p in enumerate(pages) if "Standings - page" in p)
+    words = " ".join(pages[k].split())
+    assert "1 error - Settings!B8: unknown tie-break 'XYZ' in 'XYZ'; known: DE, WIN," in words
+    assert "SSFBH, KENTLER, GE #ERROR: Settings!B8: unknown tie-break 'XYZ'" in words  # the status line's end
+    texts = pdf_texts(tmp_path / "pdf" / "bad.pdf")[k]
+    error = next(t for t in texts if t.text.startswith("#ERROR"))
+    status = next(t for t in texts if t.text.startswith("After round"))
+    assert error.size == status.size >= 9, (error, status)

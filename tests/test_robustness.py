@@ -164,12 +164,20 @@ def _fail(*_a, **_k):
     raise OSError("disk full (simulated)")
 
 
+def _book_to_recompute(book: Path) -> None:
+    """The demo workbook saved before its values were computed: a recompute has them to write (a
+    book already up to date is not written at all)."""
+    from xl_tiebreak.excel.authoring.template import to_bytes
+    from xl_tiebreak.excel.authoring.workbook import filled_workbook
+    book.write_bytes(to_bytes(filled_workbook(demo_tournament())[0]))
+
+
 @pytest.mark.parametrize("step", ["fsync", "replace", "link", "write"])
 def test_interrupted_write_leaves_the_original_intact(tmp_path, monkeypatch, step):
     """A write that fails (a full disk, an I/O error) at any step: exit 2's error naming the file,
     the workbook as it was under its name, no temporary file and no backup left."""
     book = tmp_path / "book.xlsx"
-    write_workbook(demo_tournament(), book)
+    _book_to_recompute(book)
     before = book.read_bytes()
     if step == "write":
         real_fdopen = os.fdopen
@@ -193,7 +201,7 @@ def test_interrupted_write_leaves_the_original_intact(tmp_path, monkeypatch, ste
 
 def test_interrupted_recompute_keeps_the_backup_and_the_file(tmp_path, monkeypatch):
     book = tmp_path / "book.xlsx"
-    write_workbook(demo_tournament(), book)
+    _book_to_recompute(book)
     before = book.read_bytes()
     monkeypatch.setattr(safe_write.os, "replace", _fail)
     with pytest.raises(TiebreakError, match="simulated"):
@@ -204,7 +212,7 @@ def test_interrupted_recompute_keeps_the_backup_and_the_file(tmp_path, monkeypat
 def test_file_changed_during_recompute_fails_cleanly(tmp_path, monkeypatch):
     import xl_tiebreak.excel.recompute as rc
     book = tmp_path / "book.xlsx"
-    write_workbook(demo_tournament(), book)
+    _book_to_recompute(book)
     real = rc.recompute_bytes
 
     def meanwhile(data, report=None):

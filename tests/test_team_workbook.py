@@ -87,7 +87,7 @@ def test_team_template_structure_and_its_handful_of_calls():
     assert [ms.cell(4, j).value for j in range(1, 17)] == [
         "Rd", "Home", "Away", "Forfeit", "B1", "B2", "B3", "B4", "Home 1", "Home 2", "Home 3", "Home 4",
         "Away 1", "Away 2", "Away 3", "Away 4"]
-    assert ms["A3"].value == "=IFERROR(TEAM_STATUS(Matches,Teams,TeamSettings),Cache!$X$1)"
+    assert ms["A3"].value == "=IFERROR(TEAM_STATUS(Matches,Teams,TeamSettings,TeamTiebreaks),Cache!$X$1)"
     assert ms["Q4"].value.text == "=IFERROR(MATCH_SCORES(Matches,Teams,TeamSettings),Cache!$A$1:$D$301)"
     st = wb["Standings"]
     assert st[f"A{STANDINGS_HEADER}"].value.text.startswith("=IFERROR(TEAM_STANDINGS(Matches,Teams,TeamSettings,"
@@ -674,3 +674,55 @@ def test_the_team_sheets_print_their_decimals_lined_up(tmp_path):
     standings = " ".join(sheet_pages(pages, "Standings")[0].split())
     assert "Buchholz Cut-1 (sum of the opponents' MP or GP)" in standings  # the legend names the cut
     assert "Extended Sonneborn-Berger Cut-1" in standings
+
+
+def _team_book(tmp_path: Path, cells: dict) -> Path:
+    """The workbook ``xl-tiebreak workbook`` makes of sample-trf26-mp.trf (its Settings list:
+    ESB/C1, MPvGP, BH/C1 in B17:B19), then ``cells`` typed into it."""
+    from workbook_typing import type_cells
+    src = SAMPLES / "sample-trf26-mp.trf"
+    if not src.is_file():
+        pytest.skip(f"{src} is not beside the project")
+    book = tmp_path / "team.xlsx"
+    assert main(["workbook", str(src), "-o", str(book)]) == 0
+    type_cells(book, cells)
+    return book
+
+
+def test_a_team_workbooks_tie_break_list_is_checked_at_its_settings_cells(tmp_path, capsys):
+    """The team list is checked as the individual one and a team TRF's record 202 are: a blank row
+    between two codes (list-gap) and a cut that leaves nothing of 7 rounds (cut-leaves-nothing),
+    each at its Settings cell (check said nothing of them)."""
+    book = _team_book(tmp_path, {"Settings!B18": "", "Settings!B19": "MPvGP", "Settings!B20": "BH/C99"})
+    capsys.readouterr()
+    assert main(["check", str(book), "--format", "json"]) == 0
+    import json
+    found = [(f["rule"], f["where"]) for f in json.loads(capsys.readouterr().out)["findings"]
+             if f["where"].startswith("Settings")]
+    assert found == [("list-gap", "Settings!B18"), ("cut-leaves-nothing", "Settings!B20")], found
+
+
+def test_a_team_code_the_program_does_not_know_is_named_at_its_settings_cell_by_every_face(tmp_path, capsys):
+    """``XYZ`` in Settings!B19: check names Settings!B19 once (not the tables' errors with the
+    internal ``tiebreak_list:``); standings names the file once and Settings!B19 (not the Boards
+    cell B7, nor "record 202"); the recompute's tables and the status line of the Matches sheet
+    name the cell, and the status line counts the error instead of "No problems found."."""
+    book = _team_book(tmp_path, {"Settings!B19": "XYZ"})
+    capsys.readouterr()
+    assert main(["check", str(book)]) == 1
+    out = capsys.readouterr().out
+    errors = [ln for ln in out.splitlines() if ln.startswith("error")]
+    assert len(errors) == 1 and errors[0].startswith("error    Settings!B19: tie-break 3 of the list: unknown team "
+                                                     "tie-break 'XYZ'"), out
+    assert main(["standings", str(book)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("xl-tiebreak: team.xlsx: Settings!B19: unknown team tie-break 'XYZ'"), err
+    assert err.count("team.xlsx") == 1 and "record 202" not in err and "Settings!B7" not in err
+    assert main(["recompute", str(book)]) == 1
+    out = capsys.readouterr().out
+    assert "error in Standings!C5: Settings!B19: unknown team tie-break 'XYZ'" in out and "tiebreak_list" not in out
+    from workbook_typing import read_sheet
+    status = read_sheet(book, "Matches")["A3"]
+    assert status.startswith("After round 7 of 7; ") and status.endswith(
+        "1 error - Settings!B19: unknown team tie-break 'XYZ'; team codes: PTS, MPTS, GPTS, MPvGP, BH, FB, AOB, PS, "
+        "ESB, EMMSB, EMGSB, EGMSB, EGGSB, SSSC, BC, TBR, BBE, DE, EDE, EDEBT, EDEBB, EDET, EDEB, EDEC"), status

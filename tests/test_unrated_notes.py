@@ -25,6 +25,7 @@ from oracle.gacrux_runner import gacrux_available, run_gacrux
 from xl_tiebreak import compute, parse_trf
 from xl_tiebreak.cli import main
 from xl_tiebreak.examples import demo_text
+from xl_tiebreak.excel.book_reader import UNRATED_HOW
 from xl_tiebreak.options import Options
 from xl_tiebreak.rating_notes import rating_notes
 
@@ -228,7 +229,7 @@ def test_the_standings_page_has_the_note_under_the_legend(tmp_path):
     trf.write_text(unrated_text("ARO,TPR,BH"), encoding="utf-8")
     book = tmp_path / "u.xlsx"
     assert run("workbook", str(trf), "-o", str(book))[0] == 0
-    [note] = rating_notes(compute(parse_trf(unrated_text("ARO,TPR,BH")), "ARO,TPR,BH"))
+    [note] = rating_notes(compute(parse_trf(unrated_text("ARO,TPR,BH")), "ARO,TPR,BH"), UNRATED_HOW)
     under = _under_the_table(book)
     assert under.startswith("ARO: Average rating of opponents, C.07 Art. 10.1")
     assert under.endswith("Note: " + note.text) and "player 4 (Four, D) is unrated" in note.text
@@ -257,3 +258,59 @@ def test_the_printed_page_says_what_the_unrated_players_count_as(tmp_path):
            "are dropped" in got["dropped"]
     assert "player 4 (Four, D) is unrated and counts as 1000 (the rating set for unrated players" in got["counted"]
     assert "unrated" not in got["none"]
+
+
+# ------------------------------------------------------------ how to set a rating: where the event was read
+
+BOOK_HINT = "to count them, set one in Settings!B14 (Rating for unrated players)"
+TRF_HINT = "to count them, set one with --unrated RATING or a descriptor such as ARO/U1000"
+
+
+def test_every_face_of_a_workbook_names_its_settings_cell_and_every_face_of_a_trf_the_option(tmp_path):
+    """The hint for unrated players travels with the event's source: a workbook's Standings
+    sheet, its EXPLAIN function, ``explain`` and ``publish`` of it name Settings!B14 (they said
+    --unrated, which the sheet cannot take); a TRF's name the command line's option."""
+    import base64
+    import re
+    import zlib
+    from xl_tiebreak.excel.book_reader import crosstable_place, crosstable_table, open_book
+    from xl_tiebreak.excel.functions import EXPLAIN
+    trf = tmp_path / "u202.trf"
+    trf.write_text(unrated_text("ARO,BH"), encoding="utf-8")
+    book = tmp_path / "u.xlsx"
+    assert run("workbook", str(trf), "-o", str(book))[0] == 0
+    assert BOOK_HINT in _under_the_table(book) and "--unrated" not in _under_the_table(book)
+    opened = open_book(book)
+    rows = [list(r) for r in crosstable_table(opened, crosstable_place(opened))]
+    notes = [r[1] for r in EXPLAIN(1, rows, "ARO", "fide2024", tiebreak_list="ARO,BH") if r[0] == "Note"]
+    assert len(notes) == 1 and BOOK_HINT in notes[0] and "--unrated" not in notes[0], notes
+    for source, hint in ((book, BOOK_HINT), (trf, TRF_HINT)):
+        status, out, _ = run("explain", str(source), "-p", "1", "-t", "ARO", "-r", "fide2024")
+        assert status == 0 and hint in one_line(out), out
+        page = tmp_path / f"{source.stem}.html"
+        assert run("publish", str(source), "-o", str(page), "-r", "fide2024")[0] == 0
+        html = page.read_text(encoding="utf-8")
+        legend = re.search(r'<section id="tiebreaks">.*?</section>', html, re.S).group(0)
+        assert hint in legend, legend
+        packed = re.findall(r'<script type="application/octet-stream"[^>]*>([^<]*)</script>', html)
+        lines = [ln for block in packed for ln in json.loads(zlib.decompress(base64.b64decode(block)))["lines"]]
+        accounts = [ln for ln in lines if "are dropped" in ln or "is dropped" in ln]
+        assert accounts and all(hint in ln for ln in accounts), accounts[:2]
+
+
+@pytest.mark.skipif(not all(shutil.which(p) for p in ("soffice", "pdftotext")),
+                    reason="LibreOffice (soffice) and poppler (pdftotext) are needed")
+def test_the_printed_standings_of_a_workbook_say_to_set_the_rating_in_its_settings_cell(tmp_path):
+    """``print BOOK.xlsx``: the note at the end of the page names Settings!B14, as ``standings``
+    of the same book does, never the command line's --unrated (which the page used to say)."""
+    import subprocess
+    trf = tmp_path / "u202.trf"
+    trf.write_text(unrated_text("BH,ARO"), encoding="utf-8")
+    book, pdf = tmp_path / "u.xlsx", tmp_path / "u.pdf"
+    assert run("workbook", str(trf), "-o", str(book))[0] == 0
+    assert run("print", str(book), "-o", str(pdf))[0] == 0
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], check=True, capture_output=True,
+                          text=True).stdout
+    page = " ".join(text.replace("\u00a0", " ").split())
+    assert BOOK_HINT in page and "--unrated" not in page, page[-400:]
+    assert BOOK_HINT in one_line(run("standings", str(book))[1])

@@ -378,6 +378,24 @@ def test_a_sheets_setting_out_of_range_is_named_by_its_cell_not_as_an_option_nev
     assert code == 2 and message in err and "--places" not in err
 
 
+@pytest.mark.parametrize("cell,value,option", [(BOARDS_ROW, 99, ["--max-boards", "3"]),
+                                                (BOARDS_ROW, "many", ["--max-boards", "3"]),
+                                                (PLACES_ROW, 99, ["--places", "2"])])
+def test_an_option_given_replaces_its_sheet_cell_whose_bad_value_then_does_not_matter(tmp_path, capsys, cell, value,
+                                                                                       option):
+    """``--max-boards 3`` replaces What if!B6 (``--places`` B5): the cell's value, bad or not, is not
+    read then (it was refused, naming the cell, though the option replaced it)."""
+    t = demo_tournament()
+    wb, _ = filled_workbook(open_games(t, t.rounds))
+    wb[WHATIF_SHEET].cell(cell, 2, value)
+    book = tmp_path / "demo.xlsx"
+    book.write_bytes(to_bytes(wb))
+    code, out, err = _cli(capsys, "whatif", book, *option, "-f", "json")
+    assert code == 0, err
+    got = json.loads(out)
+    assert (got["prize_places"], got["max_boards"]) == ((3, 3) if option[0] == "--max-boards" else (2, 8))
+
+
 @pytest.mark.skipif(not all(shutil.which(p) for p in ("soffice", "pdftotext", "pdfinfo")),
                     reason="LibreOffice (soffice) and poppler (pdftotext, pdfinfo) are needed")
 def test_the_status_line_prints_inside_the_margins(tmp_path):

@@ -304,15 +304,15 @@ def _main(argv: Optional[Sequence[str]]) -> int:
 
 
 def _settings_list_cell(path: str) -> str:
-    """The Settings cell of a workbook's tie-break list that cannot be read (``Settings!B8``), else
-    the list's range: where a refusal of the workbook's list points."""
+    """The Settings cell of a workbook's tie-break list that cannot be read (``Settings!B8``; a team
+    workbook's list, of team codes, has its own rows), else the list's cells: where a refusal of
+    the workbook's list points."""
     from .excel.book_check import settings_list_findings
-    from .excel.book_reader import TB_FIRST_ROW, TB_SLOTS
     try:
         cells = [f.where for f in settings_list_findings(path, 0) if f.severity == "error"]
     except TiebreakError:
         cells = []
-    return cells[0] if cells else f"Settings!B{TB_FIRST_ROW}:B{TB_FIRST_ROW + TB_SLOTS - 1} (the tie-breaks)"
+    return cells[0] if cells else "the Settings sheet's tie-breaks"
 
 
 def _settings(args, book) -> tuple[Optional[str], Optional[str], Optional[Options]]:
@@ -436,9 +436,9 @@ def _book_categories(path: str) -> tuple[list, Optional[str]]:
     return (got[0], got[1]) if got else ([], None)
 
 
-def _book_whatif(path: str) -> Optional[tuple[Optional[int], Optional[int], str, str]]:
+def _book_whatif(path: str, given: Sequence[str]) -> Optional[tuple[Optional[int], Optional[int], str, str]]:
     """A workbook's What if settings (its WHATIF formula: prize places, boards combined, and their
-    cells), or None."""
+    cells), or None; ``given``: those an option replaces (their cells not read)."""
     from .errors import InputError
     from .excel.prize_book import workbook_whatif_setup
     try:
@@ -446,7 +446,7 @@ def _book_whatif(path: str) -> Optional[tuple[Optional[int], Optional[int], str,
     except OSError as exc:
         raise InputError(f"cannot be read ({exc.strerror or exc})", str(path)) from None
     try:
-        return workbook_whatif_setup(data)
+        return workbook_whatif_setup(data, given)
     except InputError as exc:
         raise InputError(str(exc), Path(path).name) from None
 
@@ -487,7 +487,7 @@ def _whatif(args) -> tuple[str, int]:
     tiebreaks, kind, options = _settings(args, book)
     places, boards = args.places, args.max_boards
     if book is not None and (places is None or boards is None):  # as the workbook's What if sheet has them
-        sheet = _book_whatif(args.input)
+        sheet = _book_whatif(args.input, [n for n, v in (("places", places), ("max_boards", boards)) if v is not None])
         if sheet is not None and places is None and sheet[0] is not None:
             places = sheet[0]
             if places > len(t.players):  # named by its cell, as the sheet names it (no --places was given)
@@ -515,7 +515,7 @@ def _publish(args) -> tuple[str, int]:
                                order=args.order or order, age=args.age or age or "year", unit=args.unit or unit,
                                named=named, table=table)
     result = _result(args, *_load(args.input, args))
-    got = _emit(args, build_page(result, extras, Path(args.input).name))
+    got = _emit(args, build_page(result, extras, Path(args.input).name, _how_to_set(args.input)))
     note_stale(args.input)
     return got
 
@@ -617,7 +617,7 @@ def _explain(args) -> tuple[str, int]:
     tiebreaks, kind, options = _settings(args, book)
     edition = _edition(args, book)
     e = explain(t, args.player, args.tiebreak, edition, rounds=args.rounds, kind=kind, tiebreaks=tiebreaks,
-                options=options, live=_live(args, book))
+                options=options, live=_live(args, book), how=_how_to_set(args.input))
     if args.format == "json":
         import json  # here, not at the top: the other commands start without it
         return json.dumps(e.as_dict(), ensure_ascii=False, indent=1) + "\n", 0

@@ -29,7 +29,7 @@ from .editions import Edition
 from .model import Tournament
 from .options import Options
 from .textutil import table
-from .rating_notes import note_for
+from .rating_notes import HOW_TO_SET, note_for
 from .tiebreaks.context import Context
 from .tiebreaks.breakdown import Account, Breakdown, explained, num, round_row
 
@@ -80,12 +80,15 @@ class Explanation:
 
 def explain(t: "Tournament | Result", player: int, descriptor: str, edition: "str | Edition | None" = None, *,
             rounds: Optional[int] = None, kind: Optional[str] = None,
-            options: Optional[Options] = None, tiebreaks: Optional[str] = None, live: bool = False) -> Explanation:
+            options: Optional[Options] = None, tiebreaks: Optional[str] = None, live: bool = False,
+            how: str = HOW_TO_SET) -> Explanation:
     """The account of ``descriptor`` (``"BH/C1"``, ``"SB"``, ``"ARO"``, ``"DE"``, ...) for the
     player with start number ``player``. ``tiebreaks``: the event's list, which DE needs to know
     its tied group (default: the event's own list when it holds the code, as ``standings`` shows
     it, else the players tied on points). ``t`` may be a :class:`Result` of
-    :func:`compute`: its evaluation and columns are used as they are (its list is the list)."""
+    :func:`compute`: its evaluation and columns are used as they are (its list is the list).
+    ``how``: how to set a rating for unrated players where the event was read, in the note of a
+    rating tie-break (:func:`xl_tiebreak.rating_notes.notes_for`; a workbook names its cell)."""
     tb = parse_descriptor(descriptor)
     given = t if isinstance(t, Result) else None
     if isinstance(t, Result):
@@ -107,14 +110,14 @@ def explain(t: "Tournament | Result", player: int, descriptor: str, edition: "st
                          "KENTLER's tied group")
     res = given if given is not None else compute(ctx, listed)  # one evaluation
     rc = res.context or ctx  # the evaluation the result was computed in
-    return _explanation(res, tb, i, None, note_for(rc.t, tb, rc.options))
+    return _explanation(res, tb, i, None, note_for(rc.t, tb, rc.options, how))
 
 
-def explain_all(res: Result, descriptor: str) -> list[Explanation]:
+def explain_all(res: Result, descriptor: str, how: str = HOW_TO_SET) -> list[Explanation]:
     """Every player's account of ``descriptor`` in a computed result, in start order: what
     :func:`explain` gives for each, with a sum's breakdown computed once for them all (a
     published page shows every account). The descriptor need not be in the result's list,
-    except DE and KENTLER, which rank inside the list's tied groups.
+    except DE and KENTLER, which rank inside the list's tied groups. ``how``: as :func:`explain`'s.
 
     >>> from xl_tiebreak import compute, demo_tournament
     >>> res = compute(demo_tournament(), "BH/C1,SB", edition="fide2026")
@@ -126,7 +129,7 @@ def explain_all(res: Result, descriptor: str) -> list[Explanation]:
         raise InputError(f"{tb.code} is not in the list {','.join(res.codes)!r}; the list only places DE's "
                          "and KENTLER's tied group")
     breakdown: list[object] = []
-    note = note_for(res.context.t, tb, res.context.options) if res.context else None  # one for all
+    note = note_for(res.context.t, tb, res.context.options, how) if res.context else None  # one for all
     return [_explanation(res, tb, i, breakdown, note) for i in range(len(res.tournament.players))]
 
 

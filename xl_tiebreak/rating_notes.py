@@ -129,9 +129,10 @@ def rating_notes(result: "Result", how: str = HOW_TO_SET) -> list[RatingNote]:
     return notes_for(result.tournament, result.tiebreaks, result.codes, result.options, how)
 
 
-def note_for(t: "Tournament", tb: "TieBreak", options: Optional[Options]) -> Optional[RatingNote]:
-    """The note on one rating tie-break (``explain``), None when it has none."""
-    got = notes_for(t, [tb], [tb.code], options)
+def note_for(t: "Tournament", tb: "TieBreak", options: Optional[Options], how: str = HOW_TO_SET) -> Optional[RatingNote]:
+    """The note on one rating tie-break (``explain``), None when it has none (``how``: see
+    :func:`notes_for`)."""
+    got = notes_for(t, [tb], [tb.code], options, how)
     return got[0] if got else None
 
 

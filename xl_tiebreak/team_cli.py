@@ -242,22 +242,22 @@ def _result(args: argparse.Namespace, event: "TeamEvent", edition: Optional[str]
                             rounds=getattr(args, "rounds", None), ede_knockout=choices["ede_knockout"],
                             ede_subset=choices["ede_subset"])
     except DescriptorError as exc:
-        if from_file:
-            raise _list_error(Path(args.input), exc) from None
+        if from_file and Path(args.input).suffix.lower() not in (".xlsx", ".xlsm"):
+            raise _list_error(Path(args.input), exc) from None  # (a workbook's list: its Settings cell named)
         raise
 
 
 def _list_error(p: Path, exc: DescriptorError) -> TiebreakError:
     """A code of the file's own list the engine refuses: in a TRF, named by its entry as typed
     and its column, as ``check`` names it (:func:`~xl_tiebreak.list_check.list_findings`)."""
-    if p.suffix.lower() not in (".xlsx", ".xlsm"):
-        from .list_check import list_findings, trf_list
-        from .teamtb.registry import parse_team
-        lines = p.read_text(encoding="utf-8", errors="replace").splitlines()  # (the list is ASCII)
-        entries, scores = trf_list(lines, p.name)
-        bad = [f for f in list_findings(entries, 0, "", parse_team, "", scores=scores) if f.rule == "descriptor"]
-        if bad:
-            return InputError(f"{bad[0].message} (or give --tiebreaks to choose others)", bad[0].where)
+    from .list_check import list_findings, trf_list
+    from .teamtb.registry import parse_team
+    from .textutil import lines_of
+    lines = lines_of(p.read_text(encoding="utf-8", errors="replace"))  # (the list is ASCII)
+    entries, scores = trf_list(lines, p.name)
+    bad = [f for f in list_findings(entries, 0, "", parse_team, "", scores=scores) if f.rule == "descriptor"]
+    if bad:
+        return InputError(f"{bad[0].message} (or give --tiebreaks to choose others)", bad[0].where)
     return DescriptorError(f"{p.name}: its tie-break list (give --tiebreaks to choose others): {exc}")
 
 

@@ -129,6 +129,27 @@ def test_a_season_of_weekly_recomputes_keeps_the_five_newest_backups(tmp_path, m
         assert (tmp_path / _name("club", WHEN + k * WEEK, versions[k])).read_bytes() == versions[k]
 
 
+def test_a_recompute_that_changes_nothing_writes_nothing_and_keeps_every_backup(tmp_path, monkeypatch, capsys):
+    """Five recomputes of a book already up to date (before each print, say): the file is not
+    written (its bytes and time stay), no backup is made and none removed, so the five earlier
+    versions kept stay the five kept; the command says the book was up to date."""
+    book = tmp_path / "club.xlsx"
+    versions = []
+    for k in range(5):
+        swiss_book(book, _week(k))
+        versions.append(book.read_bytes())
+        _recompute_at(monkeypatch, capsys, WHEN + k * WEEK, book)
+    kept = sorted(p.name for p in tmp_path.iterdir() if p.name != "club.xlsx")
+    current, mtime = book.read_bytes(), book.stat().st_mtime_ns
+    for k in range(5, 10):
+        out = _recompute_at(monkeypatch, capsys, WHEN + k * WEEK, book)
+        assert f"{book} is up to date:" in out and "nothing written, no backup made" in out, out
+        assert "older backups removed" not in out and "previous version" not in out
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name != "club.xlsx") == kept
+    assert kept == sorted(_name("club", WHEN + k * WEEK, versions[k]) for k in range(5))
+    assert book.read_bytes() == current and book.stat().st_mtime_ns == mtime
+
+
 def test_the_backup_just_made_is_kept_whatever_the_clock_said_before(tmp_path, monkeypatch, capsys):
     """Backups dated in the future (a clock set wrong once) never push out the one just made."""
     book = swiss_book(tmp_path / "BOOK.xlsx")

@@ -5,11 +5,13 @@ the settings; each bad one refused with the function's name and what was expecte
 from __future__ import annotations
 
 import datetime
-from typing import TYPE_CHECKING, Any, Optional
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from ..editions import get_edition
 from ..errors import EditionError, InputError, TiebreakError
 from ..options import Options, options_from_pairs
+from ..validation import Findings
 from .sheet_table import MAX_ROUNDS
 
 if TYPE_CHECKING:
@@ -48,87 +50,160 @@ def text_of(v: Any) -> str:
     return str(v).strip()
 
 
-def read_kind(kind: Any) -> Optional[str]:
-    k = text_of(kind).lower().replace("_", "-").replace(" ", "-")
+def event_type(value: Any, place: str = "") -> Optional[str]:
+    """An event type as a cell or an argument gives it: ``swiss`` or ``round-robin`` (also
+    ``round robin``, ``round_robin``, ``roundrobin``, ``rr``; any case); None when empty. The one
+    vocabulary of every face (the sheet functions' ``kind``, Settings!B4 read by every command);
+    anything else is an error naming ``place``."""
+    k = text_of(value).lower().replace("_", "-").replace(" ", "-")
     if not k:
         return None
     if k in ("swiss", "round-robin", "roundrobin", "rr"):
         return "swiss" if k == "swiss" else "round-robin"
-    raise InputError(f"kind: unknown event type {shown(kind)}; use swiss or round-robin")
+    raise InputError(f"unknown event type {shown(value)}; use swiss or round-robin", place or None)
 
 
-#: the words of an event-type cell (Settings!B4 lies inside the edition range B3:B5 the templates pass)
-_KINDS = ("swiss", "round-robin", "roundrobin", "round robin", "rr")
+def read_kind(kind: Any) -> Optional[str]:
+    """The ``kind`` argument of a function (:func:`event_type`)."""
+    try:
+        return event_type(kind)
+    except InputError as exc:
+        raise InputError(f"kind: {exc.detail}") from None
 
 
-def _edition_cells(edition: Any) -> list[tuple[str, Any]]:
-    """The edition argument's values, each with its place in a range (``row 3 of the edition
-    range, column A``, which the recompute gives as the sheet cell) or ``""`` for one value."""
+def edition_name(value: Any, place: str = "") -> "Optional[Edition]":
+    """The edition a Settings cell chooses by its name (Settings!B3: ``fide2026``, ``fide2024``,
+    ``fide2012``); None when empty (the edition in force at the start date, C.07's editions
+    apply by it). Anything else, a date included (it goes in the start date's cell), is an error
+    naming ``place``."""
+    text = text_of(value)
+    if not text:
+        return None
+    try:
+        return get_edition(text)
+    except TiebreakError:
+        raise InputError(f"edition {shown(value)} is not the name of one; write fide2026, fide2024 or fide2012, "
+                         "or leave it empty for the edition in force at the start date (written in its own "
+                         "cell, Settings!B5)", place or None) from None
+
+
+@dataclass(frozen=True)
+class EventCells:
+    """What the Settings cells B3:B5 say: the edition chosen (None: the one in force at the start
+    date), the event type (None: not given), the start date (None: none) and its place."""
+
+    chosen: "Optional[Edition]" = None
+    kind: Optional[str] = None
+    day: "Optional[EventDate]" = None
+    day_place: str = ""
+
+
+#: the cells of the Settings range B3:B5, in order: each has one meaning
+EVENT_CELLS = ("edition", "type", "start date")
+
+
+def read_event_cells(cells: Sequence[Any], places: Sequence[str], findings: Optional[Findings] = None) -> EventCells:
+    """Settings!B3:B5 as every face reads them (the sheet functions, given the range, and every
+    command through the workbook reader): B3 only the name of an edition (:func:`edition_name`),
+    B4 only the event type (:func:`event_type`), B5 only the start date (read by
+    :mod:`xl_tiebreak.dates`, the one reading of a date; a day and month that could be swapped
+    give a ``date-order`` warning naming the cell). Each cell that is not what its place holds
+    is an error naming its place (``places``, one per cell); ``findings`` collects them (a
+    strict one, the default, raises the first)."""
+    from ..dates import read_date
+    fd = findings if findings is not None else Findings(strict=True)
+    values = list(cells) + [None] * (len(EVENT_CELLS) - len(cells))
+    places = list(places) + [""] * (len(EVENT_CELLS) - len(places))
+    got: dict[str, Any] = {}
+    for what, value, place in zip(EVENT_CELLS, values, places):
+        try:
+            if what == "edition":
+                got[what] = edition_name(value, place)
+            elif what == "type":
+                got[what] = event_type(value, place)
+            else:
+                got[what] = read_date(value, where=place or None)
+        except InputError as exc:
+            fd.add("date" if what == "start date" else "layout", exc.detail, exc.where)
+    day = got.get("start date")
+    if day is not None and day.note:
+        fd.add("date-order", f"start date {day.note}", places[2] or None)
+    return EventCells(got.get("edition"), got.get("type"), day, places[2] if day is not None else "")
+
+
+def _edition_cells(edition: Any) -> list[list[tuple[str, Any]]]:
+    """The edition argument's values row by row, each with its place in a range (``row 3 of the
+    edition range, column A``, which the recompute gives as the sheet cell) or ``""`` for one value."""
     from .xlsx.a1 import column_letter
     if not isinstance(edition, (list, tuple)):
-        return [("", edition)]
+        return [[("", edition)]]
     rows = [r if isinstance(r, (list, tuple)) else [r] for r in edition]
-    return [(f"row {i} of the edition range, column {column_letter(j)}", c)
-            for i, r in enumerate(rows, start=1) for j, c in enumerate(r, start=1)]
+    return [[(f"row {i} of the edition range, column {column_letter(j)}", c) for j, c in enumerate(r, start=1)]
+            for i, r in enumerate(rows, start=1)]
 
 
-def _edition_argument(edition: Any, function: str) -> "tuple[Optional[Edition], Optional[EventDate], str]":
-    """The edition argument read: the edition a cell names, the start date a cell holds (read
-    by :mod:`xl_tiebreak.dates`, the one reading of every face) and its place (see
-    :func:`_edition_cells`). A range's first cell is the edition (empty: by the date), the
-    others the event type (skipped) and the start date, as the templates pass Settings!B3:B5;
-    a name of an edition counts wherever it is. A cell that is neither is an error naming it:
-    as a date when it is one's place, a number or begins with a digit, else as an edition."""
+def _edition_argument(edition: Any, function: str) -> EventCells:
+    """The edition argument read. One value (a cell, or a text typed in the formula): the name of
+    an edition, or the event's start date meaning the edition in force then. A range of several
+    cells (the templates pass Settings!B3:B5): its rows' first cells (a row's cells, when it is
+    one row) in their places, as every command reads the Settings sheet (:func:`read_event_cells`);
+    nothing past the third place nor beside the first column."""
     from ..dates import read_date
     head = f"{function}: edition: " if function else "edition: "
-    chosen: Optional[Edition] = None
-    day: Optional[EventDate] = None
-    place_of_day = ""
-    for k, (place, c) in enumerate(_edition_cells(edition)):
+    rows = _edition_cells(edition)
+    if len(rows) == 1 and len(rows[0]) == 1:
+        place, c = rows[0][0]
         text = text_of(c)
-        if c is None or not text or (k and text.lower() in _KINDS):
-            continue
+        if c is None or not text:
+            return EventCells()
         try:
-            got = get_edition(text)
+            return EventCells(chosen=get_edition(text))
         except TiebreakError as exc:
             try:
-                got_day = read_date(c, where=place or None)
+                day = read_date(c, where=place or None)
             except InputError as bad:
-                if k == 0 and isinstance(c, str) and not text[:1].isdigit():
+                if isinstance(c, str) and not text[:1].isdigit():
                     raise EditionError(head + str(exc)) from None
                 raise InputError(head + (str(bad) if place else f"{shown(c)} is neither an edition name nor a "
                                          "date; write e.g. fide2026, or the start date as YYYY-MM-DD")) from None
-            if day is None:
-                day, place_of_day = got_day, place
-        else:
-            chosen = chosen or got
-    return chosen, day, place_of_day
+            return EventCells(day=day, day_place=place)
+    places = [r[0] if r else ("", None) for r in rows] if len(rows) > 1 else rows[0] if rows else []
+    beside = [cell for r in rows[1 if len(rows) == 1 else 0:] for cell in r[1:]]
+    extra = next(((place, c) for place, c in places[len(EVENT_CELLS):] + beside if text_of(c)), None)
+    if extra is not None:
+        raise InputError(f"{head}{extra[0]}: {shown(extra[1])}: the edition range holds the edition, the event type "
+                         "and the start date, one cell each (as Settings!B3:B5); nothing past or beside them")
+    try:
+        return read_event_cells([c for _, c in places], [place for place, _ in places])
+    except InputError as exc:
+        raise InputError(head + str(exc)) from None
 
 
 def edition_date(edition: Any, function: str = "") -> "tuple[Optional[EventDate], str]":
     """The event's start date the edition argument holds (None without one) and its place: in a
-    range (the templates pass Settings!B3:B5), the cell that names no edition and no event type."""
-    _, day, place = _edition_argument(edition, function)
-    return day, place
+    range (the templates pass Settings!B3:B5), its third cell."""
+    got = _edition_argument(edition, function)
+    return got.day, got.day_place
 
 
 def read_edition(edition: Any, function: str = "") -> Any:
     """The rule edition: a name (fide2026, fide2024, fide2012), or the event's start date (a date
     cell, an Excel date number from 1970 on, or a date text, read as :mod:`xl_tiebreak.dates`
     reads every date) meaning the edition in force then (C.07's editions apply by the start
-    date); or a range holding both, as the templates pass Settings!B3:B5: a name chosen there
-    wins, else the date's edition (a date that is none is an error even then). Empty: fide2026."""
+    date); or the range Settings!B3:B5 the templates pass (:func:`read_event_cells`): the edition
+    named in its first cell, else the one in force at the date in its third. Empty: fide2026."""
     from ..editions import edition_for_date
-    chosen, day, _ = _edition_argument(edition, function)
-    return chosen or (edition_for_date(day.iso) if day is not None else get_edition(None))
+    got = _edition_argument(edition, function)
+    return got.chosen or (edition_for_date(got.day.iso) if got.day is not None else get_edition(None))
 
 
 def edition_source(edition: Any) -> str:
     """Why this edition, for STATUS: chosen, the start date's, or assumed for want of a date; with
     the warning of a start date whose day and month could be swapped (its place in the range)."""
-    chosen, day, place = _edition_argument(edition, "")
+    got = _edition_argument(edition, "")
+    day, place = got.day, got.day_place
     note = f"; {place + ': ' if place else ''}{day.note}" if day is not None and day.note else ""
-    if chosen is not None:
+    if got.chosen is not None:
         return f" (chosen{note})"
     return f" (start date {day.iso}{note})" if day is not None else " (assumed: no start date)"
 

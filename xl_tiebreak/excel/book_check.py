@@ -7,12 +7,14 @@ values (stale tables, formulas the recompute cannot compute: :mod:`.stale`).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, Callable
 
 from ..check import collect
+from ..errors import InputError
 from ..model import Tournament
 from ..rating_notes import unrated_findings, unrated_players
 from ..validation import Finding
-from .book_reader import (TB_FIRST_ROW, TB_SLOTS, UNRATED_ROW, BookSettings, crosstable_place, crosstable_table,
+from .book_reader import (TB_FIRST_ROW, TB_SLOTS, UNRATED_HOW, BookSettings, crosstable_place, crosstable_table,
                           open_book, read_workbook)
 from .sheet_table import find_layout
 from .stale import stale_findings
@@ -23,7 +25,6 @@ def check_workbook(path: "str | Path") -> list:
     """The findings for a workbook's crosstable (see :mod:`xl_tiebreak.check`), then those on
     its stored values (stale tables, formulas the recompute cannot compute: :mod:`.stale`). A part
     that cannot be read at all is an :class:`~xl_tiebreak.errors.InputError` naming the file."""
-    from ..errors import InputError
     try:
         return _check_workbook(path)
     except InputError as exc:
@@ -33,7 +34,6 @@ def check_workbook(path: "str | Path") -> list:
 
 
 def _check_workbook(path: "str | Path") -> list:
-    from ..errors import InputError
     from .team_book import is_team_book, read_team_book
     try:
         book = open_book(path)
@@ -41,7 +41,10 @@ def _check_workbook(path: "str | Path") -> list:
     except InputError:  # the reader below says what is wrong, as a finding
         team = False
     if team:  # a team workbook: its tables as the team functions read them (a bad cell once, not again
-        found = collect(lambda fd: read_team_book(book, findings=fd))  # for every table it breaks)
+        tables: list = []  # for every table it breaks), its tie-break list at its cells
+        found = collect(lambda fd: tables.append(read_team_book(book, findings=fd)))
+        if tables:
+            found += settings_list_findings(path, tables[0][0].event.rounds)
         return found + _report(book, found, "Event", "Start date") + stale_findings(path, found)
     read: list = []
     found = collect(lambda fd: read.append(read_workbook(path, findings=fd)))
@@ -83,15 +86,34 @@ def _report(book, found: list, name_label: "str | None", start_label: "str | Non
 def settings_list_findings(path: "str | Path", rounds: int) -> list[Finding]:
     """The findings on the Settings tie-break list, each at its cell (:mod:`xl_tiebreak.list_check`):
     a code the program does not know (an error: named here once, rather than by every table it
-    stops), an empty row between two codes, a cut that leaves nothing of the event's rounds."""
-    from ..descriptor import parse_descriptor
+    stops), an empty row between two codes, a cut that leaves nothing of the event's rounds. An
+    individual workbook's list is Settings!B7:B12 (individual codes); a team workbook's the range
+    of its name TeamTiebreaks (team codes, :func:`xl_tiebreak.teamtb.registry.parse_team`)."""
     from ..list_check import list_findings
-    book = open_book(path)
+    entries, rounds_at, parse = settings_list(open_book(path))
+    return list_findings(entries, rounds, rounds_at, parse, "a blank row between two codes")
+
+
+def settings_list(book) -> tuple[list[tuple[str, str]], str, Callable[[str], Any]]:
+    """A workbook's Settings tie-break list: its entries (text, cell), the cell of the event's
+    rounds, and the parser of its codes (individual, or team codes in a team workbook)."""
+    from .team_book import is_team_book, named_range
     title = book.sheet("Settings")
     cells = book.cells(title) if title else {}
+    if is_team_book(book):
+        from ..teamtb.registry import parse_team
+        try:
+            sheet, c0, r0, rows = named_range(book, "TeamTiebreaks")
+        except InputError:
+            return [], "", parse_team
+        entries = [(str(c if c is not None else "").strip(), f"{sheet}!{column_letter(c0 + j)}{r0 + i}")
+                   for i, row in enumerate(rows) for j, c in enumerate(row)]
+        label = next((k for k, v in cells.items() if k[:1] == "A" and str(v).strip().casefold() == "rounds"), None)
+        return entries, f"{title}!B{label[1:]}, Rounds" if label else "Settings, Rounds", parse_team
+    from ..descriptor import parse_descriptor
     entries = [(str(cells.get(f"B{r}") or "").strip(), f"Settings!B{r}")
                for r in range(TB_FIRST_ROW, TB_FIRST_ROW + TB_SLOTS)]
-    return list_findings(entries, rounds, "Settings!B13, Rounds", parse_descriptor, "a blank row between two codes")
+    return entries, "Settings!B13, Rounds", parse_descriptor
 
 
 def _unrated_findings(path: "str | Path", t: Tournament, settings: BookSettings) -> list:
@@ -110,8 +132,7 @@ def _unrated_findings(path: "str | Path", t: Tournament, settings: BookSettings)
         if isinstance(no, (int, float)) and not isinstance(no, bool) and float(no).is_integer():
             cells.setdefault(int(no), f"{place.sheet}!{column_letter(place.min_col + col)}{place.min_row + i}")
     return unrated_findings(t, settings.tiebreaks, settings.options, lambda p: cells.get(p.no, place.sheet),
-                            f"set one in Settings!B{UNRATED_ROW} (Rating for unrated players) or write a "
-                            "descriptor such as ARO/U1000 in the Settings list")
+                            UNRATED_HOW)
 
 
-__all__ = ["check_workbook", "settings_list_findings"]
+__all__ = ["check_workbook", "settings_list_findings", "settings_list"]

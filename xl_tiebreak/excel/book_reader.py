@@ -19,7 +19,7 @@ import re
 import zipfile
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Callable, Iterable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
 
 from ..errors import InputError
 from ..input_file import read_input_file
@@ -31,6 +31,9 @@ from .xlsx.a1 import column_letter
 from .xlsx.sheet import SheetPart, XlsxBook
 from .xlsx.package import MAX_WORKBOOK_BYTES, check_area, check_zip, full_bounds
 
+if TYPE_CHECKING:
+    from ..editions import Edition
+
 #: limits on the crosstable read (checked before the table is built); see README "Limits and safety"
 MAX_CROSSTABLE_ROWS = 100_001  # a header and 100,000 players
 MAX_CROSSTABLE_COLUMNS = 1_000  # No, Name, ... and the rounds
@@ -40,6 +43,10 @@ HEADER_WORDS = ("no", "sno", "nr", "#")
 EDITION_CELL, TYPE_CELL, START_CELL = "B3", "B4", "B5"
 TB_FIRST_ROW, TB_SLOTS = 7, 6
 UNRATED_ROW, OPTIONS_HEAD_ROW = 14, 16
+#: how to set a rating for unrated players in a workbook, in the notes of its faces (the Standings
+#: page, EXPLAIN, check): its Settings cell (:func:`xl_tiebreak.rating_notes.notes_for`'s ``how``)
+UNRATED_HOW = (f"set one in Settings!B{UNRATED_ROW} (Rating for unrated players) or write a descriptor such as "
+               "ARO/U1000 in the Settings list")
 ROUNDS_LABEL, LIVE_LABEL = "rounds", "live standings"
 _YES, _NO = ("yes", "y", "true", "1", "on"), ("no", "n", "false", "0", "off", "")
 
@@ -47,10 +54,13 @@ _YES, _NO = ("yes", "y", "true", "1", "on"), ("no", "n", "false", "0", "off", ""
 @dataclass(frozen=True)
 class BookSettings:
     """What the Settings sheet says (empty strings where it is absent). ``edition`` empty: the
-    edition in force at the start date. ``rounds`` None: the crosstable's round columns."""
+    edition in force at the start date. ``rounds`` None: the crosstable's round columns.
+    :func:`read_book` gives ``edition`` as the edition's name and ``kind`` as ``swiss`` or
+    ``round-robin`` (:func:`.arguments.read_event_cells`); :func:`read_settings`, as the cells hold
+    them."""
 
-    edition: str = ""
-    kind: str = ""
+    edition: Any = ""
+    kind: Any = ""
     tiebreaks: tuple[str, ...] = ()
     start_date: Any = ""  # Settings!B5 as the cell holds it (a date, a number, text): read by xl_tiebreak.dates
     options: Optional[Options] = None  # the rating for unrated players and the open choices
@@ -297,6 +307,10 @@ def _live(cells: dict[str, Any]) -> bool:
     raise InputError(f"live standings {str(v)[:40]!r}: write yes or no", f"Settings!B{r}")
 
 
+def _or_empty(v: Any) -> Any:
+    return "" if v is None else v
+
+
 def read_settings(book: Book) -> BookSettings:
     """The Settings sheet: B3 edition (empty: by the start date), B4 type, B5 start date, B7:B12
     tie-breaks, "Rounds" and "Live standings" (found by their labels in column A), options."""
@@ -305,15 +319,14 @@ def read_settings(book: Book) -> BookSettings:
         return BookSettings()
     cells = book.cells(title)
     tbs = [cells.get(f"B{TB_FIRST_ROW + j}") for j in range(TB_SLOTS)]
-    start: Any = cells.get(START_CELL)
-    return BookSettings(str(cells.get(EDITION_CELL) or "").strip(), str(cells.get(TYPE_CELL) or "").strip(),
+    return BookSettings(_or_empty(cells.get(EDITION_CELL)), _or_empty(cells.get(TYPE_CELL)),
                         tuple(str(t).strip() for t in tbs if t is not None and str(t).strip()),
-                        "" if start is None else start, _settings_options(cells), _rounds(cells), _live(cells))
+                        _or_empty(cells.get(START_CELL)), _settings_options(cells), _rounds(cells), _live(cells))
 
 
 def read_book(book: Book, findings: Optional[Findings] = None) -> tuple[Tournament, BookSettings]:
     """The tournament of an opened workbook's crosstable and its settings (see read_workbook)."""
-    from ..dates import read_date  # here: the recompute, which reads only the name, starts without it
+    from .arguments import read_event_cells  # here: the recompute, which reads only the name, starts without it
     from .sheet_table import rows_to_tournament
     fd = findings if findings is not None else strict()
     place = crosstable_place(book)
@@ -331,50 +344,41 @@ def read_book(book: Book, findings: Optional[Findings] = None) -> tuple[Tourname
     title, changed = clean_name(a1 if place.sheet == "Crosstable" and isinstance(a1, str) else "")
     if changed:
         fd.add("name", f"event name {title!r}: {changed}", f"{place.sheet}!A1")
-    kind = settings.kind or None
-    if kind not in (None, "swiss", "round-robin"):
-        fd.add("layout", f"type {kind!r} is neither swiss nor round-robin", "Settings!B4")
-        kind = None
+    # B3:B5 as the sheet functions read them (one function: the edition, the type, the start date)
+    event = read_event_cells([settings.edition, settings.kind, settings.start_date],
+                             [f"Settings!{c}" for c in (EDITION_CELL, TYPE_CELL, START_CELL)], fd)
     try:
-        t = rows_to_tournament(table, cell_name=cell_name, kind=kind, name=title or "", findings=fd,
+        t = rows_to_tournament(table, cell_name=cell_name, kind=event.kind, name=title or "", findings=fd,
                                rounds=settings.rounds)
     except InputError as exc:  # the table as a whole (no round columns ...): named by its range
         if exc.where:
             raise
         raise InputError(exc.detail, f"{place.sheet}!{place.area}") from None
-    where = f"Settings!{START_CELL}"
-    try:
-        start = read_date(settings.start_date, where=where)
-    except InputError as exc:
-        fd.add("date", exc.detail, where)
-    else:
-        if start is not None:
-            t = replace(t, start_date=start.iso)
-            if start.note:
-                fd.add("date-order", f"start date {start.note}", where)
-    _edition_findings(settings, t.start_date, fd)
-    return t, settings
+    if event.day is not None:
+        t = replace(t, start_date=event.day.iso)
+    _edition_findings(settings, event.chosen, t.start_date, fd)
+    return t, replace(settings, edition=event.chosen.name if event.chosen is not None else "",
+                      kind=event.kind or "")
 
 
-def _edition_findings(settings: BookSettings, start: Optional[str], fd: Findings) -> None:
+def _edition_findings(settings: BookSettings, chosen: "Optional[Edition]", start: Optional[str],
+                      fd: Findings) -> None:
     """The rule edition as the workbook sets it (C.07's editions apply by the event's start date):
     an implausible date, an edition chosen that disagrees with the date, or no date and no
-    edition (the one assumed is named, and how to choose)."""
-    from ..editions import DEFAULT_EDITION, date_note, edition_for_date, get_edition
+    edition (the one assumed is named, and how to choose). A cell that is not what its place
+    holds is an error already (:func:`.arguments.read_event_cells`)."""
+    from ..editions import DEFAULT_EDITION, date_note, edition_for_date
     if start:
         note = date_note(start)
         if note:
             fd.add("edition", note, "Settings!B5")
-    if settings.edition:
-        try:
-            chosen = get_edition(settings.edition)
-        except Exception:
-            return  # an unknown name is refused where the edition is used, naming it
+    if chosen is not None:
         if start and edition_for_date(start).name != chosen.name:
             fd.add("edition", f"the edition chosen, {chosen.name}, is not the one in force at the start date "
                    f"{start} ({edition_for_date(start).name}): values follow {chosen.name}; leave Settings!B3 "
                    "empty to follow the date", "Settings!B3")
-    elif not start and not str(settings.start_date).strip():  # (a date that is none: an error already)
+    elif not start and not str(settings.start_date).strip() and not str(settings.edition).strip():
+        # (a cell that is not what its place holds: an error already)
         fd.add("edition", f"no start date: computed under {DEFAULT_EDITION.name} (the edition is assumed); write "
                "the start date in Settings!B5, or choose an edition in Settings!B3", "Settings!B5")
 

@@ -8,7 +8,9 @@ alone takes a tenth of a second), the other commands do.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Optional
 
 from .xlsx.safe_write import KEEP_BACKUPS, atomic_write
 
@@ -45,35 +47,91 @@ def template(args) -> tuple[str, int]:
     return f"wrote {out} ({args.kind} template, {form})\n", 0
 
 
-def workbook(args) -> tuple[str, int]:
+@dataclass
+class TrfWorkbook:
+    """The workbook ``xl-tiebreak workbook`` makes of a TRF file (:func:`trf_workbook`): an openpyxl
+    Workbook, its values not yet computed; what it holds (``86 players, 9 rounds``); and the
+    reader's notes (a name cleaned, no start date, record 310's points that differ from the
+    games ...), each ``where: message``."""
+
+    wb: Any
+    team: bool
+    holds: str
+    notes: list[str] = field(default_factory=list)
+
+
+def split_tiebreaks(args) -> Optional[list[str]]:
+    """``--tiebreaks`` as a list of codes (None when not given)."""
+    return [c.strip() for c in args.tiebreaks.split(",") if c.strip()] if getattr(args, "tiebreaks", None) else None
+
+
+def trf_workbook(args) -> TrfWorkbook:
+    """The workbook of a TRF file (individual or team) under the options of ``workbook``, for every
+    command that makes one (``workbook``, ``print EVENT.trf``): ``--tiebreaks`` replaces record 202
+    (which is then not checked: a code there the program does not know stops nothing), checked
+    before anything is written; ``--rules`` (a team event's: fide2024 or fide2026); ``--encoding``.
+    Errors stop; the reader's warnings are kept as notes."""
+    from ..errors import InputError
+    from ..validation import Findings
+    tbs = split_tiebreaks(args)
+    rules = getattr(args, "rules", None) or None
+    name = Path(args.input).name
+    team = _team_trf(args.input, getattr(args, "encoding", None))
+    if team is not None:  # the file's inconsistencies (310's points against the games ...) are notes
+        from ..trf.teams import read_team_trf
+        from .authoring.team_template import filled_team_workbook
+        text, fd = team
+        ev = read_team_trf(text, name, findings=fd)
+        if tbs:
+            from ..teamtb.registry import parse_team_list
+            parse_team_list(tbs)
+        if rules and rules not in ("fide2024", "fide2026"):
+            raise InputError(f"team tie-breaks follow the FIDE 2024 or 2026 rules, not {rules!r}", "--rules")
+        return TrfWorkbook(filled_team_workbook(ev, tiebreaks=tbs, edition=rules), True,
+                           f"{len(ev.teams)} teams, {ev.boards} boards, {ev.rounds} rounds", _notes(fd.items))
+    from ..descriptor import parse_list
+    from ..editions import get_edition
     from ..trf import read_trf
-    from .authoring.workbook import write_workbook
-    imported = None
-    tbs = [c.strip() for c in args.tiebreaks.split(",") if c.strip()] if args.tiebreaks else None
+    from .authoring.workbook import filled_workbook
+    found = Findings(strict=True)  # errors stop; the warnings (a name cleaned ...) are notes
+    t = read_trf(args.input, encoding=getattr(args, "encoding", None), findings=found, check_list=not tbs)
+    if tbs:
+        parse_list(tbs)
+    if rules:
+        get_edition(rules)
+    wb, _ = filled_workbook(t, tiebreaks=tbs, edition=rules, trf_fields=True)
+    return TrfWorkbook(wb, False, f"{len(t.players)} players, {t.rounds} rounds", _notes(found.warnings))
+
+
+def _notes(findings) -> list[str]:
+    return [f"{f.where}: {f.message}" if f.where else f.message for f in findings]
+
+
+def workbook(args) -> tuple[str, int]:
+    from .authoring.template import to_bytes
+    from .recompute import recompute_bytes
     if getattr(args, "source", "trf") != "trf":
         from .export_rows import read_import
         imported = read_import(args.input, args.source)
-        t = imported.tournament
-    else:
-        team = _team_trf(args.input, getattr(args, "encoding", None))
-        if team is not None:
-            return _team_workbook(args, *team)
-        from ..validation import Findings
-        found = Findings(strict=True)  # errors stop; the warnings (a name cleaned ...) are told below
-        # --tiebreaks replaces record 202: the file's list is not checked then
-        t = read_trf(args.input, encoding=getattr(args, "encoding", None), findings=found, check_list=not tbs)
-    if tbs:
-        from ..descriptor import parse_list
-        parse_list(tbs)  # refuse unknown codes before writing anything
-    if args.rules:
-        from ..editions import get_edition
-        get_edition(args.rules)
-    if imported is not None:
+        tbs = split_tiebreaks(args)
+        if tbs:
+            from ..descriptor import parse_list
+            parse_list(tbs)  # refuse unknown codes before writing anything
+        if args.rules:
+            from ..editions import get_edition
+            get_edition(args.rules)
         return _imported_workbook(args, imported, tbs)
-    out = write_workbook(t, args.output, tiebreaks=tbs, edition=args.rules, overwrite=args.force, trf_fields=True)
-    notes = "".join(f"note: {f.where}: {f.message}\n" if f.where else f"note: {f.message}\n" for f in found.warnings)
-    return (f"wrote {out}: {len(t.players)} players, {t.rounds} rounds, values filled in; after editing "
-            f"it without Excel, 'xl-tiebreak recompute {out}' fills them in again\n{notes}"), 0
+    made = trf_workbook(args)
+    data, report = recompute_bytes(to_bytes(made.wb))
+    out = atomic_write(Path(args.output), data, overwrite=args.force)
+    lines = [f"wrote {out}: {made.holds}, values filled in; after editing it without Excel, "
+             f"'xl-tiebreak recompute {out}' fills them in again"]
+    errors = list(report.errors.items()) if made.team else []  # (as before: an individual book's are not told)
+    lines += [f"error in {where}: {why}" for where, why in errors[:10]]
+    lines += [f"note: {n}" for n in made.notes[:10]]
+    if len(made.notes) > 10:
+        lines.append(f"... and {len(made.notes) - 10} more notes ('xl-tiebreak check' lists them)")
+    return "\n".join(lines) + "\n", 1 if errors else 0
 
 
 def _team_trf(path, encoding):
@@ -93,32 +151,6 @@ def _team_trf(path, encoding):
     if not any(line[:3] in ("310", "013") for line in lines_of(text)):
         return None
     return text, fd
-
-
-def _team_workbook(args, text: str, fd) -> tuple[str, int]:
-    """``workbook`` of a team TRF: the team workbook (:mod:`.authoring.team_template`). The file's
-    inconsistencies (record 310's points that differ from the games ...) are listed, not fatal:
-    the workbook holds the games, and its values are the games'."""
-    from ..errors import InputError
-    from ..trf.teams import read_team_trf
-    from .authoring.team_template import write_team_workbook
-    name = Path(args.input).name
-    ev = read_team_trf(text, name, findings=fd)
-    tbs = [c.strip() for c in args.tiebreaks.split(",") if c.strip()] if args.tiebreaks else None
-    if tbs:
-        from ..teamtb.registry import parse_team_list
-        parse_team_list(tbs)  # refuse unknown codes before writing anything
-    if args.rules and args.rules not in ("fide2024", "fide2026"):
-        raise InputError(f"team tie-breaks follow the FIDE 2024 or 2026 rules, not {args.rules!r}", "--rules")
-    out, errors = write_team_workbook(ev, args.output, tiebreaks=tbs, edition=args.rules, overwrite=args.force)
-    lines = [f"wrote {out}: {len(ev.teams)} teams, {ev.boards} boards, {ev.rounds} rounds, values filled in; after "
-             f"editing it without Excel, 'xl-tiebreak recompute {out}' fills them in again"]
-    lines += [f"error in {where}: {why}" for where, why in list(errors.items())[:10]]
-    for f in fd.items[:10]:
-        lines.append(f"note: {f.where}: {f.message}" if f.where else f"note: {f.message}")
-    if len(fd.items) > 10:
-        lines.append(f"... and {len(fd.items) - 10} more notes ('xl-tiebreak check' lists them)")
-    return "\n".join(lines) + "\n", 1 if errors else 0
 
 
 def _imported_workbook(args, imported, tbs) -> tuple[str, int]:
@@ -243,13 +275,14 @@ def _colour_note(t) -> str:
 def for_export(t, settings, header):
     """The workbook's tournament as export-trf writes it: the Settings tie-breaks (record 202),
     the event's number of rounds from Settings "Rounds" when set (XXR; else the round columns),
-    and the Event sheet's records (``header``, None without the sheet) with its event name."""
+    and the Event sheet's records (``header``, None without the sheet). The event's name (012) is
+    the Crosstable's title, the name every other output shows (a row of the Event sheet holding
+    one, in a workbook made before this, is not written)."""
     from dataclasses import replace
     if settings.tiebreaks and not t.tiebreaks:
         t = replace(t, tiebreaks=settings.tiebreaks)
     if header is not None:
-        named = [ln[4:].strip() for ln in header if ln[:3] == "012"]
-        t = replace(t, header=tuple(header), name=named[0] if named and named[0] else t.name)
+        t = replace(t, header=tuple(ln for ln in header if ln[:3] != "012"))
     if settings.rounds and settings.rounds != t.rounds:
         t = _with_rounds(t, settings.rounds)
     return replace(t, header=t.header + counts(t.header, t.players))
@@ -287,8 +320,12 @@ def recompute(args) -> tuple[str, int]:
     from .recompute import recompute as _recompute
     report = _recompute(args.input, args.output, overwrite=args.force)
     computed = report.written + report.unchanged
-    lines = [f"wrote {report.output}: {computed} cells computed, {report.written} of them written "
-             f"(the others already held their value)"]
+    if report.up_to_date:
+        lines = [f"{report.output} is up to date: {computed} cells computed, each already held its value; nothing "
+                 "written, no backup made"]
+    else:
+        lines = [f"wrote {report.output}: {computed} cells computed, {report.written} of them written "
+                 f"(the others already held their value)"]
     if report.name_widened:
         lines.append(f"the name Crosstable now covers {report.name_widened} (players typed below its range)")
     for widened in report.names_widened:  # a team workbook: "Matches: Matches!A4:P320"

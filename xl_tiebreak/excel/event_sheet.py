@@ -1,7 +1,8 @@
 """The ``Event`` sheet: the TRF header records of a workbook, written by ``export-trf`` (TRF-16
 records 012-132; other records verbatim): those of the TRF file a workbook was made from, or, in a
 template, the fields of the FIDE rating report for the arbiter to fill in (the event's name, start
-date and type are held elsewhere there: the Crosstable's title and the Settings sheet).
+date and type are held elsewhere there: the Crosstable's title and the Settings sheet; the event's
+name is the Crosstable's title in every individual workbook, the one name every output shows).
 
 Rows of ``label | value`` in columns A and B, read by label (without case). The labelled records
 are those an arbiter edits; any other record read from the TRF (``XXC``, ``XXA``, ``192`` ...)
@@ -21,9 +22,12 @@ arbiters separated by ``;`` are written one record each (TRF-16: one line per ar
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from ..name_text import clean_name
+
+if TYPE_CHECKING:
+    from ..validation import Findings
 
 SHEET = "Event"
 FIRST_ROW = 4  # A1 title, A2 a note, A3 the column heads
@@ -66,7 +70,7 @@ def value_of(line: str) -> str:
 def event_rows(header: Sequence[str], elsewhere: Sequence[str] = ()) -> list[tuple[str, str, str]]:
     """The sheet's rows (label, value, code) for a tournament's header records, in the file's
     order (other records on rows ``TRF <code>``), then every labelled record the file lacks,
-    empty, for the arbiter to fill in, but those the workbook holds ``elsewhere`` (codes)."""
+    empty, for the arbiter to fill in; none for those the workbook holds ``elsewhere`` (codes)."""
     rows: list[tuple[str, str, str]] = []
     seen: set[str] = set()
     for line in header:
@@ -74,6 +78,8 @@ def event_rows(header: Sequence[str], elsewhere: Sequence[str] = ()) -> list[tup
         if not _is_record(line):
             if line.strip():
                 rows.append((WHOLE_LINE, line.rstrip(), ""))
+            continue
+        if code in elsewhere:
             continue
         if code in LABELS:  # (the event's name as its reader cleaned it: the name every output shows)
             rows.append((LABELS[code], clean_name(value_of(line))[0] if code == "012" else value_of(line), code))
@@ -100,12 +106,19 @@ def _text(v: Any) -> str:
     return str(v)
 
 
-def header_lines(cells: dict[str, Any], sheet: str = SHEET) -> list[str]:
+def header_lines(cells: dict[str, Any], sheet: str = SHEET, findings: "Optional[Findings]" = None) -> list[str]:
     """The TRF records of an Event sheet's cells (by A1 name), in row order; a row with an empty
     value writes nothing, unknown labels are skipped. A value holding a spreadsheet error, or a
-    row ``TRF 001`` (a player record: players are on the crosstable), is an error naming the cell."""
+    row ``TRF 001`` (a player record: players are on the crosstable), is an error naming the cell.
+    The event's name (012) is cleaned as every name is (:func:`xl_tiebreak.name_text.clean_name`);
+    the start and end dates (042, 052) and the round dates (132) typed are read as every date is
+    (:mod:`xl_tiebreak.dates`) and written as TRF writes dates. ``findings`` gets the warnings
+    (a name cleaned, a date whose day and month could be swapped, a date that is none), each at
+    its cell."""
     from ..errors import InputError
     from ..notation import spreadsheet_error
+    from ..validation import Findings
+    fd = findings if findings is not None else Findings(strict=False)
     out: list[str] = []
     rows = sorted({int(k[1:]) for k in cells if k[:1] == "A" and k[1:].isdigit()})
     for r in rows[:MAX_ROWS]:
@@ -132,10 +145,17 @@ def header_lines(cells: dict[str, Any], sheet: str = SHEET) -> list[str]:
         if err:
             raise InputError(f"the {label} holds the spreadsheet error {err}; type the text", f"{sheet}!B{r}")
         value = _text(cells.get(f"B{r}")).rstrip()
+        where = f"{sheet}!B{r}"
         if code in LABELS and code != "132":
             value = value.strip()
-        if code == "132":
-            value = round_dates(value)
+        if code == "012":
+            value, changed = clean_name(value)
+            if changed:
+                fd.add("name", f"event name {value!r}: {changed}", where)
+        elif code in ("042", "052") and value:
+            value = _date(cells.get(f"B{r}"), value, LABELS[code].lower(), where, fd)
+        elif code == "132":
+            value = round_dates(value, where, fd)
         if code == "112" and ";" in value:  # one record per deputy arbiter
             out += [f"{code} {name.strip()}" for name in value.split(";") if name.strip()]
         elif value.strip():
@@ -143,44 +163,76 @@ def header_lines(cells: dict[str, Any], sheet: str = SHEET) -> list[str]:
     return out
 
 
-def round_dates(value: str) -> str:
-    """Record 132's text after its code: as it stands when its first date is at the first
-    round's columns already (a TRF's, kept), else each date typed (``2026-04-10``, ``10/04/2026``,
-    ``2026/04/10`` ...; blanks, commas or semicolons between them) at its round's columns as
-    ``YY/MM/DD``; a text that is not dates stays as typed (``check`` names it)."""
-    at = ROUND_DATES_AT - 5  # the value starts at column 5
-    if len(value) > at and not value[:at].strip():
-        return value
-    dates = [_round_date(d) for d in value.replace(",", " ").replace(";", " ").split()]
-    if not dates or None in dates:
-        return value
-    out = ""
-    for k, iso in enumerate(dates):
-        assert iso is not None
-        out = out.ljust(at + ROUND_DATES_EVERY * k) + f"{iso[2:4]}/{iso[5:7]}/{iso[8:10]}"
-    return out
-
-
-def _round_date(text: str) -> Optional[str]:
-    """A round's date as ``YYYY-MM-DD`` (read as every date is, :func:`xl_tiebreak.dates.read_date`),
-    else ``None``."""
+def _date(raw: Any, text: str, what: str, where: str, fd: "Findings") -> str:
+    """A start or end date typed on the sheet (a date cell, or a text read as every date is,
+    :func:`xl_tiebreak.dates.read_date`), as TRF writes dates: ``YYYY/MM/DD``; a day and month that
+    could be swapped are read day first, with a warning naming the cell; a text that is no date
+    stays as typed, with a warning, but for TRF-16's ``YY/MM/DD`` (kept from a TRF file, as read)."""
     from ..dates import read_date
     from ..errors import InputError
     try:
-        got = read_date(text, "round date", trf=True)
+        got = read_date(raw, what, where)
+    except InputError as exc:
+        if not _trf_date(text):
+            fd.add("rating-report", exc.detail, where)
+        return text
+    if got is None:
+        return text
+    if got.note:
+        fd.add("date-order", f"{what} {got.note}", where)
+    return got.day.strftime("%Y/%m/%d")
+
+
+def _trf_date(text: str) -> bool:
+    """Whether a record's text is a date as TRF writes one (``YY/MM/DD`` included), kept as read."""
+    from ..dates import read_date
+    from ..errors import InputError
+    try:
+        return read_date(text, trf=True) is not None
     except InputError:
-        return None
-    return got.iso if got else None
+        return False
+
+
+def round_dates(value: str, where: str = "", findings: "Optional[Findings]" = None) -> str:
+    """Record 132's text after its code: as it stands when its first date is at the first
+    round's columns already (a TRF's, kept), else each date typed (``2026-04-10``, ``10/04/2026``,
+    ``2026/04/10`` ...; blanks, commas or semicolons between them), read as every date typed in a
+    cell is (:func:`xl_tiebreak.dates.read_date`: a day and month that could be swapped read day
+    first, with a warning naming ``where`` in ``findings``), at its round's columns as
+    ``YY/MM/DD``; a text that is not dates stays as typed (``check`` names it)."""
+    from ..dates import read_date
+    from ..errors import InputError
+    at = ROUND_DATES_AT - 5  # the value starts at column 5
+    if len(value) > at and not value[:at].strip():
+        return value
+    try:
+        dates = [read_date(d, "round date") for d in value.replace(",", " ").replace(";", " ").split()]
+    except InputError:
+        return value
+    if not dates:
+        return value
+    out = ""
+    for k, day in enumerate(dates):
+        assert day is not None
+        if day.note and findings is not None:
+            findings.add("date-order", f"round {k + 1}'s date {day.note}", where or None)
+        iso = day.iso
+        out = out.ljust(at + ROUND_DATES_EVERY * k) + f"{iso[2:4]}/{iso[5:7]}/{iso[8:10]}"
+    return out
 
 
 def report_findings(book, elsewhere: "dict[str, tuple[str, Any]]", skip: Sequence[str] = ()) -> list:
     """``check``'s warnings (rule ``rating-report``): one naming every field of the FIDE rating
     report (:data:`REPORT`) that ``export-trf`` would write empty, each with the cell to fill in
     (the Event sheet's row, else where the workbook holds the field: ``elsewhere``, code -> (cell,
-    value), such as the event's name and start date), placed at the first of them; one for round
-    dates that are not dates. ``skip``: records another finding names already. A workbook without
-    the sheet (made before it existed) gets one warning naming what it lacks."""
-    from ..validation import Finding
+    value), such as the event's name and start date: the one place of those fields, the sheet's
+    row for them is not read), placed at the first of them; one for round dates that are not dates;
+    and the warnings of reading the sheet's values as export-trf writes them (:func:`header_lines`:
+    a name cleaned, a date that is none or whose day and month could be swapped), each at its cell;
+    a row export-trf refuses is an error. ``skip``: fields another finding names already. A
+    workbook without the sheet (made before it existed) gets one warning naming what it lacks."""
+    from ..errors import InputError
+    from ..validation import Finding, Findings
     title = book.sheet(SHEET)
     if title is None:
         lacking = [c for c in REPORT if c not in skip and not (c in elsewhere and _text(elsewhere[c][1]).strip())]
@@ -191,6 +243,11 @@ def report_findings(book, elsewhere: "dict[str, tuple[str, Any]]", skip: Sequenc
                         f"the FIDE rating report needs; add a sheet named {SHEET} with a row per field (label in "
                         f"column A from row {FIRST_ROW}, value in B), as xl-tiebreak template makes it")]
     cells = book.cells(title)
+    read = Findings(strict=False)
+    try:
+        header_lines(cells, title, read)
+    except InputError as exc:
+        read.items.append(Finding("error", "layout", exc.where or title, exc.detail))
     rows: dict[str, tuple[int, str]] = {}
     for r in sorted({int(k[1:]) for k in cells if k[:1] == "A" and k[1:].isdigit()})[:MAX_ROWS]:
         code = CODES.get(_text(cells.get(f"A{r}")).strip().casefold())
@@ -198,7 +255,8 @@ def report_findings(book, elsewhere: "dict[str, tuple[str, Any]]", skip: Sequenc
             rows[code] = (r, _text(cells.get(f"B{r}")).rstrip())
     out, empty = [], []
     for code in (c for c in REPORT if c not in skip):
-        row, held = rows.get(code), elsewhere.get(code)
+        held = elsewhere.get(code)
+        row = rows.get(code) if held is None else None
         if row and row[1].strip():
             if code == "132" and round_dates(row[1]) == row[1] and row[1][:1].strip():
                 out.append(Finding("warning", "rating-report", f"{title}!B{row[0]}", f"round dates {row[1][:40]!r} "
@@ -210,7 +268,8 @@ def report_findings(book, elsewhere: "dict[str, tuple[str, Any]]", skip: Sequenc
         listed = ", ".join(f"{what} ({where})" for what, where in empty)
         out.insert(0, Finding("warning", "rating-report", empty[0][1].split(",")[0], f"empty, and needed by a FIDE "
                               f"rating report (export-trf writes them): {listed}"))
-    return out
+    unread = {f"{title}!B{r}" for code, (r, _) in rows.items() if code in elsewhere}  # (the field is elsewhere)
+    return out + [f for f in read.items if f.where not in unread]
 
 
 def read_event(book) -> Optional[list[str]]:

@@ -28,6 +28,11 @@ from .xlsx.package import check_area
 from .xlsx.sheet import XlsxBook
 
 
+def call_arguments(node: Call) -> dict[str, Any]:
+    """A call of one of our functions: its arguments by parameter name (those given)."""
+    return dict(zip(signature(fx.FUNCTIONS[node.name]).parameters, node.args))
+
+
 class FormulaBook:
     """The cells of a workbook (as openpyxl would read them), and our evaluation of its formulas."""
 
@@ -256,7 +261,7 @@ class FormulaBook:
             return None
         if not isinstance(node, Call) or node.name not in ("PRIZES", "CATEGORY_STANDINGS"):
             return None
-        given = dict(zip(signature(fx.FUNCTIONS[node.name]).parameters, node.args))
+        given = call_arguments(node)
 
         def arg(param: str) -> Any:
             a = given.get(param)
@@ -321,9 +326,8 @@ class FormulaBook:
             return None
         if not isinstance(node, Call) or node.name not in fx.FUNCTIONS:
             return None
-        given = dict(zip(signature(fx.FUNCTIONS[node.name]).parameters, node.args))
-        a = given.get(param)
-        ref = self.names.get(a.name.upper()) if isinstance(a, Name) else a if isinstance(a, Ref) else None
+        given = call_arguments(node)
+        ref = self.range_of(given.get(param))
         if ref is None or ":" not in ref.area:
             return None
         return node.name, given, ref
@@ -331,18 +335,23 @@ class FormulaBook:
     def list_cell(self, sheet: str, text: str, v: Any) -> Any:
         """``v`` with the error of a tie-break list given as a range (``tiebreak_list: unknown
         tie-break 'XYZ' ...``: a function does not know where its range is) naming the cell of the
-        code instead (``Settings!B8: unknown tie-break 'XYZ' ...``), as ``check`` names it."""
+        code instead (``Settings!B8: unknown tie-break 'XYZ' ...``), as ``check`` names it; a team
+        function's list is of team codes."""
         from ..descriptor import parse_descriptor
+        from ..teamtb.registry import parse_team
         from .arguments import list_text, text_of
+        from .team_functions import TEAM_FUNCTIONS
         call = self._range_argument(text, "tiebreak_list")
         if call is None:
             return v
+        team = call[0] in TEAM_FUNCTIONS
         ref = call[2]
         target = ref.sheet or sheet
         try:
             cells = self.resolve(ref, sheet)
-            fx._codes(list_text(cells))
-            return v  # (the list reads well: the error is another one)
+            if not team:
+                fx._codes(list_text(cells))
+                return v  # (the list reads well: the error is another one)
         except DescriptorError as exc:
             said = str(exc)
         except (TiebreakError, Unsupported):
@@ -356,8 +365,10 @@ class FormulaBook:
                 if not code:
                     continue
                 try:
-                    parse_descriptor(code)
+                    (parse_team if team else parse_descriptor)(code)
                 except TiebreakError as exc:
+                    if team:  # the team functions quote the first code the team parser refuses
+                        said = f"{LIST_ERROR}{exc}"
                     new = f"{target}!{column_letter(min_col + j)}{min_row + i}: {exc}"
                     return [[x.replace(said, new) if isinstance(x, str) else x for x in r] for r in v] \
                         if isinstance(v, (list, tuple)) else v.replace(said, new)
@@ -377,12 +388,11 @@ class FormulaBook:
             return v if inner is None else self._range_places(target[0], inner, v, depth + 1)
         if not isinstance(node, Call) or node.name not in fx.FUNCTIONS:
             return v
-        given = dict(zip(signature(fx.FUNCTIONS[node.name]).parameters, node.args))
+        given = call_arguments(node)
         origins: dict[str, tuple[str, int, int]] = {}
         for param, label in (("matches", "Matches"), ("teams", "Teams"), ("settings", "Settings"),
                              ("edition", "edition")):
-            a = given.get(param)
-            ref = self.names.get(a.name.upper()) if isinstance(a, Name) else a if isinstance(a, Ref) else None
+            ref = self.range_of(given.get(param))
             if ref is not None and ":" in ref.area:
                 min_col, min_row, _, _ = range_bounds(ref.area)
                 if min_col is not None and min_row is not None:
@@ -413,10 +423,15 @@ class FormulaBook:
             return message
         if head == "crosstable" or not isinstance(node, Call) or node.name not in fx.FUNCTIONS:
             return message
-        a = dict(zip(signature(fx.FUNCTIONS[node.name]).parameters, node.args)).get(head)
+        a = call_arguments(node).get(head)
         if not isinstance(a, Ref) or ":" in a.area:
             return message
         return f"{a.sheet or sheet}!{a.area.replace('$', '')}: {message}"
+
+    def range_of(self, a: Any) -> Optional[Ref]:
+        """The cells an argument of a call names: a reference, or a defined name's range; None for
+        anything else (a literal, a formula)."""
+        return self.names.get(a.name.upper()) if isinstance(a, Name) else a if isinstance(a, Ref) else None
 
     def name(self, name: str) -> Any:
         ref = self.names.get(name.upper())
@@ -442,11 +457,10 @@ _RANGE_PLACE = re.compile(r"\brow (\d+) of the (Matches|Teams|Settings|edition) 
 def argument_cells(book: FormulaBook, sheet: str, node: Call) -> Callable[[str], Optional[Callable[[int, int], str]]]:
     """For a call on ``sheet``: parameter -> the sheet cell of (row, column) of its range (from 0),
     or None when the argument is no reference (a literal, a defined name's range is followed)."""
-    given = dict(zip(signature(fx.FUNCTIONS[node.name]).parameters, node.args))
+    given = call_arguments(node)
 
     def cells(param: str) -> Optional[Callable[[int, int], str]]:
-        a = given.get(param)
-        ref = book.names.get(a.name.upper()) if isinstance(a, Name) else a if isinstance(a, Ref) else None
+        ref = book.range_of(given.get(param))
         if ref is None:
             return None
         try:
@@ -464,11 +478,10 @@ def rows_below(book: FormulaBook, sheet: str, node: Call) -> Callable[[str], Opt
     """For a call on ``sheet``: parameter -> the sheet's row just below its range argument, the
     constants typed there (a formula cell, a total's =SUM(...), as None), or None when the argument
     is no range (:func:`.prize_arguments.refuse_typed_below`)."""
-    given = dict(zip(signature(fx.FUNCTIONS[node.name]).parameters, node.args))
+    given = call_arguments(node)
 
     def below(param: str) -> Optional[list[Any]]:
-        a = given.get(param)
-        ref = book.names.get(a.name.upper()) if isinstance(a, Name) else a if isinstance(a, Ref) else None
+        ref = book.range_of(given.get(param))
         if ref is None or ":" not in ref.area:
             return None
         try:

@@ -271,8 +271,10 @@ def STANDINGS(crosstable: Table, tiebreak_list: Any = None, edition: Any = None,
 
 def _page_table(result: Result) -> list[list[Any]]:
     """The notice-board standings (:mod:`.standings_page`)."""
+    from .book_reader import UNRATED_HOW
     from .standings_page import page_table
-    return _kept(result, "_page", lambda: page_table(_standings_table(result), _standings(result), result, UNDEFINED))
+    return _kept(result, "_page", lambda: page_table(_standings_table(result), _standings(result), result, UNDEFINED,
+                                                     UNRATED_HOW))
 
 
 def CATEGORY_STANDINGS(crosstable: Table, category: Any, tiebreak_list: Any = None, edition: Any = None,
@@ -356,6 +358,7 @@ def _explanation(function: str, player: Any, crosstable: Table, code: Any, editi
                  tiebreak_list: Any, unrated: Any, settings: Any, rounds: Any = None, live: Any = None) -> Any:
     """The account of one value, or what the cell shows instead ("" or #N/A)."""
     from ..explanation import explain
+    from .book_reader import UNRATED_HOW
     if player in (None, "") or not text_of(code):
         return ""
     opts = read_options(unrated, settings, function)
@@ -372,7 +375,7 @@ def _explanation(function: str, player: Any, crosstable: Table, code: Any, editi
     assert no is not None  # a row of the crosstable has it
     return CACHE.get(("x", key, ed.name, k, tb, no, listed, opts, n, lv),
                      lambda: explain(_tournament(key, k, n), no, tb, ed, kind=k, options=opts,
-                                     tiebreaks=listed or None, live=lv))
+                                     tiebreaks=listed or None, live=lv, how=UNRATED_HOW))
 
 
 def _explain_table(e) -> list[list[Any]]:

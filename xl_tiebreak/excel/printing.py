@@ -143,38 +143,23 @@ def page_count(pdf: bytes) -> int:
     return len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf))
 
 
-def _workbook_of_trf(args: Any) -> bytes:
-    """The workbook ``xl-tiebreak workbook`` makes of a TRF file (individual or team), not yet
-    recomputed; ``--category`` typed on its Categories sheet (a TRF file has none of its own)."""
-    from ..trf import read_trf
+def _workbook_of_trf(args: Any) -> tuple[bytes, list[str]]:
+    """The workbook ``xl-tiebreak workbook`` makes of a TRF file under the same options
+    (:func:`.commands.trf_workbook`), not yet recomputed, and the reader's notes; ``--category``
+    typed on its Categories sheet (a TRF file has none of its own)."""
     from .authoring.template import to_bytes
-    from .commands import _team_trf
-    tbs = [c.strip() for c in args.tiebreaks.split(",") if c.strip()] if args.tiebreaks else None
-    team = _team_trf(args.input, args.encoding)
-    if team is not None:
-        if args.category:
-            raise InputError("--category: a team event has no categories")
-        from ..trf.teams import read_team_trf
-        from .authoring.team_template import filled_team_workbook
-        if tbs:
-            from ..teamtb.registry import parse_team_list
-            parse_team_list(tbs)
-        event = read_team_trf(team[0], Path(args.input).name, findings=team[1])
-        return to_bytes(filled_team_workbook(event, tiebreaks=tbs, edition=args.rules))
-    from ..descriptor import parse_list
-    from .authoring.prize_sheets import CAT_FIRST, CATEGORIES_SHEET
-    from .authoring.workbook import filled_workbook
-    if tbs:
-        parse_list(tbs)
-    t = read_trf(args.input, encoding=args.encoding)
-    wb, _ = filled_workbook(t, tiebreaks=tbs, edition=args.rules, trf_fields=True)
+    from .commands import trf_workbook
+    made = trf_workbook(args)
     if args.category:
+        if made.team:
+            raise InputError("--category: a team event has no categories")
         from ..categories import parse_category
+        from .authoring.prize_sheets import CAT_FIRST, CATEGORIES_SHEET
         parse_category(args.category, "--category")
         for col in (1, 2):  # as text, never a formula
-            cell = wb[CATEGORIES_SHEET].cell(CAT_FIRST, col)
+            cell = made.wb[CATEGORIES_SHEET].cell(CAT_FIRST, col)
             cell.value, cell.data_type = args.category.strip(), "s"
-    return to_bytes(wb)
+    return to_bytes(made.wb), made.notes
 
 
 def print_sheet(args: Any) -> tuple[str, int]:
@@ -199,10 +184,13 @@ def print_sheet(args: Any) -> tuple[str, int]:
                          "or open the workbook and export its sheet as PDF; nothing was written")
     asked = args.sheet or ("Categories" if args.category else "Standings")
     is_book = str(args.input).lower().endswith((".xlsx", ".xlsm"))
+    notes: list[str] = []
+    if not is_book:  # (the TRF reader's errors name the file already)
+        data, notes = _workbook_of_trf(args)
     try:
-        data = (read_input_file(args.input, MAX_WORKBOOK_BYTES, f"the file is larger than "
-                                f"{MAX_WORKBOOK_BYTES // 2**20} MiB (MAX_WORKBOOK_BYTES)")
-                if is_book else _workbook_of_trf(args))
+        if is_book:
+            data = read_input_file(args.input, MAX_WORKBOOK_BYTES, f"the file is larger than "
+                                   f"{MAX_WORKBOOK_BYTES // 2**20} MiB (MAX_WORKBOOK_BYTES)")
         data, report = recompute_bytes(data)
         book = Book(data, source)
     except InputError as exc:
@@ -229,9 +217,13 @@ def print_sheet(args: Any) -> tuple[str, int]:
         sheet_path = book.sheets[title].path
         workbook_xml = z.read(wb_path).decode("utf-8")
         sheet_xml = z.read(sheet_path).decode("utf-8")
+    try:
+        shown, rows = show_only(workbook_xml, title), hide_rows(sheet_xml, hidden)
+    except InputError as exc:
+        raise InputError(str(exc), source) from None
     copy = ZipCopy(data, {wb_path, sheet_path})
-    copy.put(wb_path, show_only(workbook_xml, title).encode("utf-8"))
-    copy.put(sheet_path, hide_rows(sheet_xml, hidden).encode("utf-8"))
+    copy.put(wb_path, shown.encode("utf-8"))
+    copy.put(sheet_path, rows.encode("utf-8"))
     page = copy.finish()
     with tempfile.TemporaryDirectory(prefix="xl-tiebreak-print-") as folder:
         pdf = _run(soffice, page, Path(folder))
@@ -243,6 +235,7 @@ def print_sheet(args: Any) -> tuple[str, int]:
     if is_book:  # the page shows the values the results give; the workbook's own may be older
         from .stale import note_stale
         note_stale(args.input)
+    lines += [f"note: {n}" for n in notes]
     if report.errors:
         where, why = next(iter(report.errors.items()))
         lines.append(f"the page shows an error ({where}: {why}); correct the cell and print again")

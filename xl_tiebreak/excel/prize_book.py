@@ -8,15 +8,13 @@ the command prints the prize list the sheet shows.
 from __future__ import annotations
 
 import re
-from inspect import signature
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, Sequence
 
 from ..categories import Category
 
 from ..errors import InputError, TiebreakError
-from . import functions as fx
 from .formula import Call, Ref, Unsupported, evaluate
-from .formula_book import FormulaBook, argument_cells, rows_below
+from .formula_book import FormulaBook, argument_cells, call_arguments, rows_below
 from .prize_arguments import PrizeSetup, read_sheet_inputs
 
 #: a message that begins with a sheet cell (``Prizes!B12``, ``'What if'!B5``)
@@ -42,7 +40,7 @@ def _call(book: FormulaBook, function: str) -> Optional[tuple[str, str, Call]]:
 def _arguments(book: FormulaBook, found: tuple[str, str, Call], function: str) -> Callable[[str], Any]:
     """The value of a named argument of the call (None when not given)."""
     sheet, coord, node = found
-    given = dict(zip(signature(fx.FUNCTIONS[function]).parameters, node.args))
+    given = call_arguments(node)
 
     def arg(name: str) -> Any:
         a = given.get(name)
@@ -91,19 +89,20 @@ def workbook_prize_setup(data: bytes) -> Optional[tuple[PrizeSetup, str, str]]:
     return setup, age, f"{found[0]}!{found[1]}"
 
 
-def workbook_whatif_setup(data: bytes) -> Optional[tuple[Optional[int], Optional[int], str, str]]:
+def workbook_whatif_setup(data: bytes, replaced: Sequence[str] = ()) -> Optional[tuple[Optional[int], Optional[int], str, str]]:
     """The prize places and boards combined of the workbook's WHATIF formula (the What if sheet;
     None where empty), and the cells they are typed in (``What if!B5``; the formula's cell when an
     argument is no cell), so that ``whatif BOOK.xlsx`` answers as the sheet and names the sheet's
     cell, not an option, in what it refuses; None when no cell calls WHATIF. A value that is no
-    whole number is an :class:`InputError` naming its cell."""
+    whole number is an :class:`InputError` naming its cell. ``replaced``: the arguments an option
+    replaces (``places``, ``max_boards``): their cells are not read (None), whatever they hold."""
     from .arguments import read_whole
     book = FormulaBook(data)
     found = _call(book, "WHATIF")
     if found is None:
         return None
     arg = _arguments(book, found, "WHATIF")
-    given = dict(zip(signature(fx.FUNCTIONS["WHATIF"]).parameters, found[2].args))
+    given = call_arguments(found[2])
     from ..whatif import MOST_BOARDS
     got: list[Optional[int]] = []
     wheres: list[str] = []
@@ -111,6 +110,10 @@ def workbook_whatif_setup(data: bytes) -> Optional[tuple[Optional[int], Optional
         a = given.get(name)
         where = f"{a.sheet or found[0]}!{a.area.replace('$', '')}" if isinstance(a, Ref) and ":" not in a.area \
             else f"{found[0]}!{found[1]}"
+        if name in replaced:
+            got.append(None)
+            wheres.append(where)
+            continue
         try:
             v = read_whole(arg(name), name, "WHATIF")
         except TiebreakError as exc:  # named by the cell typed in, when the argument is one

@@ -42,6 +42,7 @@ from .xlsx.a1 import area_name, block_bounds, column_letter, split_cell
 from .xlsx.package import MAX_WORKBOOK_BYTES, LimitError, ZipCopy, check_area, check_zip, full_bounds, read_text
 from .xlsx.parts import dynamic_array_index, sheet_parts, workbook_part
 from .xlsx.patch import CLEAR, SheetEdit, already_holds, patch_sheet_xml
+from .xlsx.row_heights import fitted_rows
 from .xlsx.safe_write import atomic_write, backup_name_fits, replace_keeping_backup, writable_target
 
 
@@ -60,6 +61,7 @@ class Report:
     values: dict[str, Any] = field(default_factory=dict)  # "Sheet!A1" -> value written
     name_widened: Optional[str] = None  # the Crosstable name's new range, when rows below it were taken in
     names_widened: list[str] = field(default_factory=list)  # "Teams: Teams!A4:J420", a team workbook's names
+    up_to_date: bool = False  # in place, the new file would be the one read, byte for byte: nothing written
 
 
 def _cells_of(area: str) -> list[tuple[int, int]]:
@@ -482,6 +484,8 @@ def _patched(src: zipfile.ZipFile, sheet: str, edit: SheetEdit, part: str, repor
     if n != len(edit.values):
         raise InputError(f"could only write {n} of {len(edit.values)} cells of sheet {sheet!r}")
     report.written += n
+    if "mergeCell" in new:  # a status line written into a merged cell: its row as tall as its text
+        new = fitted_rows(new, {c: v for c, v in edit.values.items() if isinstance(v, str)})
     return new.encode("utf-8")
 
 
@@ -489,7 +493,9 @@ def recompute(path: "str | Path", out: "str | Path | None" = None, *, overwrite:
     """Recompute ``path``; write to ``out``, or replace ``path`` and keep its previous version as
     ``BOOK.bak-YYYY-MM-DD-HHMMSS-xxxxxxxx.xlsx`` beside it (the newest few such backups are kept;
     see :mod:`.xlsx.safe_write`). Everything that would refuse the write is checked before the
-    work; a file that changed after it was read is not replaced (checked as it is replaced)."""
+    work; a file that changed after it was read is not replaced (checked as it is replaced). A
+    book whose new content would be the one read, byte for byte, is left alone: no write, no
+    backup (which would push an earlier version out of the few kept), ``report.up_to_date``."""
     src = Path(path)
     if not src.is_file():
         raise InputError("no such file", str(path))
@@ -505,7 +511,11 @@ def recompute(path: "str | Path", out: "str | Path | None" = None, *, overwrite:
         new, report = recompute_bytes(data)
     except InputError as exc:  # the file first, then the sheet and cell (or the limit)
         raise InputError(str(exc), src.name) from None
-    if in_place:
+    if in_place and new == data:  # (a version saved meanwhile stays, and is not called up to date)
+        if src.read_bytes() != data:
+            raise InputError("the file changed while it was being recomputed; nothing was written", str(path))
+        report.output, report.up_to_date = src, True
+    elif in_place:
         replaced = replace_keeping_backup(src, data, new)
         report.output, report.backup, report.backups_removed = src, replaced.backup, replaced.removed
     else:  # the input is left as it is: a copy of a version that is no longer the book's is not written

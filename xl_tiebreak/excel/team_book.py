@@ -27,7 +27,7 @@ def is_team_book(book: Book) -> bool:
     return "teams" in names and "matches" in names
 
 
-def _range(book: Book, name: str) -> tuple[str, int, int, list[list[Any]]]:
+def named_range(book: Book, name: str) -> tuple[str, int, int, list[list[Any]]]:
     """(sheet, first column, first row, the cells row by row) of a defined name."""
     names = {k.casefold(): v for k, v in book.xlsx.names.items()}
     dest = names.get(name.casefold())
@@ -76,7 +76,7 @@ def read_team_book(book: Book, findings: Optional[Findings] = None) -> tuple[Tea
     places: dict[str, tuple[str, int, int]] = {}
     tables: dict[str, list[list[Any]]] = {}
     for name, table in (("Teams", "Teams"), ("Matches", "Matches"), ("TeamSettings", "Settings")):
-        sheet, c0, r0, rows = _range(book, name)
+        sheet, c0, r0, rows = named_range(book, name)
         places[table], tables[table] = (sheet, c0, r0), rows
 
     def cell_name(table: str, i: int, j: int) -> str:
@@ -86,7 +86,7 @@ def read_team_book(book: Book, findings: Optional[Findings] = None) -> tuple[Tea
                            findings=findings)
     tbs: list[str] = []
     try:
-        _, _, _, rows = _range(book, "TeamTiebreaks")
+        _, _, _, rows = named_range(book, "TeamTiebreaks")
         tbs = [str(c).strip() for r in rows for c in r if c is not None and str(c).strip()]
     except InputError:
         pass
@@ -102,4 +102,4 @@ def read_team_workbook(path: "str | Path") -> tuple[TeamTables, list[str]]:
         raise InputError(str(exc), book.name) from None
 
 
-__all__ = ["is_team_book", "read_team_book", "read_team_workbook", "TEAM_NAMES"]
+__all__ = ["is_team_book", "read_team_book", "read_team_workbook", "named_range", "TEAM_NAMES"]

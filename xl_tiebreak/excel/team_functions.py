@@ -317,8 +317,20 @@ def _problems(matches: Table, teams: Table, settings: Any, first: TiebreakError)
     return f"{len(found)} error{'' if len(found) == 1 else 's'} - {shown}{more}"
 
 
-def TEAM_STATUS(matches: Table, teams: Table, settings: Any = None) -> str:
-    """One line above the team tables: after which round the values are, the round in progress, the rules, the match points and the pairing bye's value used, then No problems found, or the first problem with its cell."""
+def _list_error(tiebreak_list: Any) -> str:
+    """The error of a tie-break list whose code the team parser refuses (as the tables that rank by
+    it show it: ``tiebreak_list: unknown team tie-break 'XYZ' ...``), else ``""``."""
+    from ..teamtb.registry import parse_team
+    for c in _codes_of(tiebreak_list):
+        try:
+            parse_team(c)
+        except TiebreakError as exc:
+            return f"tiebreak_list: {exc}"
+    return ""
+
+
+def TEAM_STATUS(matches: Table, teams: Table, settings: Any = None, tiebreak_list: Any = None) -> str:
+    """One line above the team tables: after which round the values are, the round in progress, the rules, the match points and the pairing bye's value used, then No problems found, or the first problem with its cell (a tie-break list it cannot read too)."""
     try:
         tables = _tables(matches, teams, settings)
         ed, note = _edition(tables)
@@ -326,10 +338,11 @@ def TEAM_STATUS(matches: Table, teams: Table, settings: Any = None) -> str:
         return _problems(matches, teams, settings, exc)
     ev = tables.event
     st = tables.settings
+    listed = _list_error(tiebreak_list)  # the tables that rank by it show its error: the line counts it too
+    verdict = f"1 error - {listed}" if listed else "No problems found."
     if not ev.teams:
         return (f"No teams yet: type them on the Teams sheet, then the matches round by round; rules "
-                f"{ed.name}{_edition_source(tables)}. "
-                "No problems found.")
+                f"{ed.name}{_edition_source(tables)}. {verdict}")
     mv = ev.match_values
     head = f"After round {tables.complete} of {ev.rounds}" if tables.complete else f"No round complete yet (of {ev.rounds})"
     done, total, missing = tables.in_progress
@@ -343,7 +356,7 @@ def TEAM_STATUS(matches: Table, teams: Table, settings: Any = None) -> str:
     kind = "; round robin" if st.kind == "round-robin" else ""
     return (f"{head}; rules {ed.name}{why}{kind}; {_count(len(ev.teams), 'team')}, {_count(ev.boards, 'board')}; {st.primary} first; match points "
             f"{json_number(mv.win)}/{json_number(mv.draw)}/{json_number(mv.loss)}; team PAB {json_number(pab_mp)} MP, "
-            f"{json_number(pab_gp)} GP ({source}). No problems found.")
+            f"{json_number(pab_gp)} GP ({source}). {verdict}")
 
 
 TEAM_FUNCTIONS = ("MATCH_POINTS", "GAME_POINTS", "TEAM_TIEBREAK", "TEAM_EXPLAIN", "TEAM_STANDINGS", "MATCH_SCORES", "PLAYER_POINTS",

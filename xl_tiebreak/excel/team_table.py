@@ -53,6 +53,7 @@ from ..teams import (
     Team,
     TeamEvent,
 )
+from .arguments import event_type
 
 Table = Sequence[Sequence[Any]]
 CellName = Callable[[str, int, int], str]  # (table: "Teams" / "Matches" / "Settings", row index, column index)
@@ -213,11 +214,7 @@ def read_team_settings(rows: Any, cell_name: CellName = default_cell_name) -> Te
     name, changed = clean_name(_text(got.get("name")))
     if changed:
         notes.append(("name", f"event name {name!r}: {changed}", where.get("name", "")))
-    kind = _text(got.get("kind")).lower().replace(" ", "-").replace("_", "-") or "swiss"
-    if kind in ("rr", "roundrobin"):
-        kind = "round-robin"
-    if kind not in ("swiss", "round-robin"):
-        raise InputError(f"type {_text(got.get('kind'))[:20]!r}: write swiss or round-robin", where.get("kind", ""))
+    kind = event_type(got.get("kind"), where.get("kind", "")) or "swiss"  # the individual Settings' words
     return TeamSettings(name, _text(got.get("edition")).lower(), start, rounds, boards,
                         mv, primary, pab, colours, kind, tuple(notes))
 

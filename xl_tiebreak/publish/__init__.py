@@ -11,12 +11,15 @@ True
 from __future__ import annotations
 
 from ..engine import Result
+from ..rating_notes import HOW_TO_SET
 from .gather import Extras, Published, extras_from_texts, gather
 from .page import render_page
 
 __all__ = ["build_page", "Extras", "extras_from_texts", "gather", "Published", "render_page"]
 
 
-def build_page(result: Result, extras: Extras = Extras(), source: str = "") -> str:
-    """The page of ``result`` (with the categories and prizes of ``extras``) as HTML text."""
-    return render_page(gather(result, extras), source)
+def build_page(result: Result, extras: Extras = Extras(), source: str = "", how: str = HOW_TO_SET) -> str:
+    """The page of ``result`` (with the categories and prizes of ``extras``) as HTML text; ``how``:
+    how to set a rating for unrated players where the event was read, in the notes
+    (:func:`xl_tiebreak.rating_notes.notes_for`; a workbook names its cell)."""
+    return render_page(gather(result, extras, how), source)

@@ -17,6 +17,7 @@ from typing import Callable
 
 from ..engine import Result
 from ..explanation import Explanation, explain_all, render_text
+from ..rating_notes import HOW_TO_SET
 
 __all__ = ["Accounts", "round_accounts"]
 
@@ -37,9 +38,10 @@ class Accounts:
         return "\n".join(self.lines[i] for i in self.ids[k * self.codes + j])
 
 
-def round_accounts(result: Result) -> Accounts:
+def round_accounts(result: Result, how: str = HOW_TO_SET) -> Accounts:
     """Every account of ``result`` (a :func:`~xl_tiebreak.engine.compute` result, possibly cut
-    off at an earlier round): what ``explain`` prints for that round, value by value."""
+    off at an earlier round): what ``explain`` prints for that round, value by value (``how``:
+    how to set a rating for unrated players, :func:`~xl_tiebreak.explanation.explain_all`)."""
     seen: dict[str, int] = {}
 
     def intern(line: str) -> int:
@@ -48,7 +50,7 @@ def round_accounts(result: Result) -> Accounts:
             got = seen[line] = len(seen)
         return got
 
-    by_code = [_line_ids(explain_all(result, code), intern) for code in result.codes]
+    by_code = [_line_ids(explain_all(result, code, how), intern) for code in result.codes]
     players = len(result.tournament.players)
     ids = tuple(col[k] for k in range(players) for col in by_code)
     return Accounts(result.rounds, len(result.codes), tuple(seen), ids)

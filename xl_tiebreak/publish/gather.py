@@ -15,6 +15,7 @@ from ..categories import Category, Selection, parse_category
 from ..engine import Result, compute
 from ..prize_report import category_selection, prize_list
 from ..prizes import PrizeList, PrizeTable, parse_unit
+from ..rating_notes import HOW_TO_SET
 from ..standings import Row, rank
 from .accounts import Accounts, round_accounts
 
@@ -74,6 +75,8 @@ class Published:
     prize_notes: tuple[str, ...] = ()
     #: why only the final standings' values open an account (a large event), else empty
     accounts_note: str = ""
+    #: how to set a rating for unrated players where the event was read (the notes; a workbook's cell)
+    how: str = HOW_TO_SET
 
     @property
     def final(self) -> tuple[Row, ...]:
@@ -96,8 +99,9 @@ def round_results(result: Result) -> list[Result]:
 EVERY_ROUND_ACCOUNTS = 6_000
 
 
-def gather(result: Result, extras: Extras = Extras()) -> Published:
-    """Everything the page shows of ``result`` (a :func:`~xl_tiebreak.engine.compute` result)."""
+def gather(result: Result, extras: Extras = Extras(), how: str = HOW_TO_SET) -> Published:
+    """Everything the page shows of ``result`` (a :func:`~xl_tiebreak.engine.compute` result);
+    ``how``: see :attr:`Published.how`."""
     results = round_results(result)
     rounds = tuple((res, tuple(rank(res))) for res in results)
     index = result.tournament._index()
@@ -107,7 +111,7 @@ def gather(result: Result, extras: Extras = Extras()) -> Published:
             places[index[row.player.no]][r] = row.rank
     size = len(result.tournament.players) * len(results)
     every = size <= EVERY_ROUND_ACCOUNTS
-    accounts = tuple(round_accounts(res) for res in (results if every else results[-1:]))
+    accounts = tuple(round_accounts(res, how) for res in (results if every else results[-1:]))
     note = "" if every else (f"Only the final standings' values open their accounts: {len(result.tournament.players):,} "
                              f"players x {len(results)} rounds is more than the {EVERY_ROUND_ACCOUNTS:,} whose every "
                              "round a page explains (xl-tiebreak explain --rounds R gives any other).")
@@ -117,4 +121,5 @@ def gather(result: Result, extras: Extras = Extras()) -> Published:
     if extras.prizes.places or extras.prizes.categories:
         prizes, notes = prize_list(result, extras.prizes, ties=extras.ties, order=extras.order, age=extras.age,
                                    unit=extras.unit)
-    return Published(result, rounds, accounts, tuple(tuple(p) for p in places), cats, prizes, tuple(notes), note)
+    return Published(result, rounds, accounts, tuple(tuple(p) for p in places), cats, prizes, tuple(notes), note,
+                     how)

@@ -137,9 +137,9 @@ def _standings(pub: Published, fmt: _Formats) -> str:
     return "".join(parts)
 
 
-def _legend(result: Result) -> str:
+def _legend(result: Result, how: str) -> str:
     items = "".join(f"<dt>{_e(code)}</dt><dd>{_e(tb.legend())}</dd>" for code, tb in zip(result.codes, result.tiebreaks))
-    notes = [n.text for n in rating_notes(result)]
+    notes = [n.text for n in rating_notes(result, how)]
     return ('<section id="tiebreaks"><h2>Tie-breaks</h2><p>In this order, after the points:</p>'
             f'<dl class="legend-tb">{items}</dl>'
             '<p class="note">An empty value (&#8212;) is undefined, for example with no game over the board; it ranks '
@@ -249,7 +249,7 @@ def render_page(pub: Published, source: str = "") -> str:
     kind = "Round robin" if result.round_robin else "Swiss"
     sections: list[tuple[str, str, Callable[[], str]]] = [
         ("standings", "Standings", lambda: _standings(pub, fmt)),
-        ("tiebreaks", "Tie-breaks", lambda: _legend(result)),
+        ("tiebreaks", "Tie-breaks", lambda: _legend(result, pub.how)),
         ("crosstable", "Crosstable", lambda: _crosstable(pub, fmt)),
         ("chart", "Place by round", lambda: _chart(pub)),
         ("categories", "Categories", lambda: _categories(pub, fmt)),

@@ -30,10 +30,14 @@ BY_DECIMALS = {0: "0", 2: "0.00"}
 #: the number formats' ids in the conditional formats (custom formats are numbered from 164)
 FORMAT_IDS = {ALIGNED: 201, "0": 200, "0.00": 202}
 #: the Standings page's columns (characters): the Name column (the lines under the table sit
-#: there too) and Title, Rating, Fed; the ranked table of 6 tie-breaks fits a portrait page at
-#: about 10 pt
+#: there too), a tie-break's; the ranked table of 6 tie-breaks fits a portrait page at about 10 pt
 NAME_WIDTH = 30
-INFO_WIDTHS = (4, 6, 4)  # a four-digit rating whole, not shrunk
+PTS_WIDTH = 4.5
+TB_WIDTH = 5
+#: the last tie-break slot's column and the three after it: Title, Rtg and Fed follow the list, so
+#: with 4, 5 or 6 codes each lands in a column wide enough for any of them (a four-digit rating
+#: and the headers whole, not shrunk); the last one holds only Fed
+LAST_WIDTHS = (5, 5, 5, 4.5)
 
 
 def lookup_rows() -> list[tuple[str, str, str, int]]:
@@ -108,14 +112,17 @@ def decorate(ws, header_row: int, rows: int, tb_first_col: int, tb_slots: int, i
     ws["A1"].font = Font(bold=True, size=14)
     ws["A2"] = '="Standings - edition "&' + edition_formula(edition_cell, status_cell)
     ws["A2"].font = Font(bold=True)
-    status = ws.cell(header_row - 1, 1)  # the status line: wrapped inside the page, never past its margin
+    # the status line: wrapped inside the page, never past its margin (the recompute makes its row as
+    # tall as its text: :mod:`..xlsx.row_heights`)
+    status = ws.cell(header_row - 1, 1)
     status.alignment = Alignment(wrap_text=True, vertical="top")
     ws.merge_cells(start_row=header_row - 1, start_column=1, end_row=header_row - 1, end_column=ncols)
     ws.row_dimensions[header_row - 1].height = 30
     for j in range(1, ncols + 1):
         top = ws.cell(header_row, j)
         top.font = head_font
-        top.alignment = Alignment(horizontal="center", shrink_to_fit=True)
+        # the table's first cell is where it shows its error (#ERROR: ...): read across the empty row
+        top.alignment = Alignment(horizontal="left") if j == 1 else Alignment(horizontal="center", shrink_to_fit=True)
         for r in range(header_row + 1, last_row + 1):  # a long name (or rank, or line) is set smaller, not cut
             c = ws.cell(r, j)
             c.alignment = Alignment(shrink_to_fit=True) if j == 3 else Alignment(horizontal="right", shrink_to_fit=True)
@@ -138,9 +145,9 @@ def decorate(ws, header_row: int, rows: int, tb_first_col: int, tb_slots: int, i
         ws.conditional_formatting.add(area, rule)
     ws.conditional_formatting.add(area, FormulaRule(formula=[f'AND({player},{head}<>"")'], stopIfTrue=True,
                                                     border=grid))
-    for col, w in {1: 4, 2: 4, 3: NAME_WIDTH, 4: 5}.items():
+    for col, w in {1: 4, 2: 4, 3: NAME_WIDTH, 4: PTS_WIDTH}.items():
         ws.column_dimensions[get_column_letter(col)].width = w
+    last = ncols - len(LAST_WIDTHS) + 1
     for col in range(tb_first_col, ncols + 1):
-        ws.column_dimensions[get_column_letter(col)].width = 5 if col < tb_first_col + tb_slots else INFO_WIDTHS[
-            col - tb_first_col - tb_slots]
+        ws.column_dimensions[get_column_letter(col)].width = TB_WIDTH if col < last else LAST_WIDTHS[col - last]
     return ncols

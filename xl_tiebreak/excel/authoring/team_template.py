@@ -54,7 +54,7 @@ SETTINGS_FIRST, SETTINGS_LAST = 3, 15
 TB_FIRST_ROW = 17
 TEAM_COLUMNS = ["Team", "Team name", "No", "Name", "Title", "Rating", "Fed", "FIDE ID", "Sex", "Born"]
 MATCH_FIXED = ["Rd", "Home", "Away", "Forfeit"]
-STATUS_FORMULA = "TEAM_STATUS(Matches,Teams,TeamSettings)"
+STATUS_FORMULA = "TEAM_STATUS(Matches,Teams,TeamSettings,TeamTiebreaks)"
 ARGS = "Matches,Teams,TeamSettings"
 
 _TO_COME_FILL = PatternFill("solid", start_color="FFD8A8", end_color="FFD8A8")  # a board result still to come

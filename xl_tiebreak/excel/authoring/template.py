@@ -37,6 +37,7 @@ from openpyxl.worksheet.formula import ArrayFormula  # type: ignore[import-untyp
 from ...tiebreaks import registry
 from ...editions import EDITIONS
 from ...default_lists import DEFAULT_LISTS
+from ..book_reader import UNRATED_ROW
 from ..functions import FUNCTIONS
 from ...options import DEFAULT_OPTIONS, Options
 from .styles import BOLD, GRID, HEAD_COND_FILL, HEAD_FILL, INPUT_FILL, NOTE, STATUS
@@ -127,7 +128,6 @@ TYPE_CELL = "Settings!$B$4"
 START_CELL = "Settings!$B$5"
 TB_FIRST_ROW = 7
 TB_RANGE = f"Settings!$B${TB_FIRST_ROW}:$B${TB_FIRST_ROW + TB_SLOTS - 1}"
-UNRATED_ROW = 14
 UNRATED_CELL = f"Settings!$B${UNRATED_ROW}"
 OPTIONS_HEAD_ROW = 16
 OPTION_NOTES = {
@@ -224,7 +224,7 @@ def build(spec: Spec) -> Workbook:
         whatif_sheet(wb.create_sheet(WHATIF_SHEET), wiring)  # after Prizes: the sheets before keep their parts
     if spec.event:  # last, as the sheets above: the parts of the sheets before keep their names
         from ..event_sheet import event_rows
-        event_sheet(wb, event_rows(spec.header or (), elsewhere=() if spec.header is not None else HELD),
+        event_sheet(wb, event_rows(spec.header or (), elsewhere=("012",) if spec.header is not None else HELD),
                     EVENT_NOTE if spec.header is None else TRF_EVENT_NOTE)
     wb.defined_names["Crosstable"] = DefinedName("Crosstable", attr_text=lay.crosstable_ref())
     wb.properties.creator = "xl-tiebreak"
@@ -451,8 +451,9 @@ HELD = ("012", "042", "092")
 EVENT_NOTE = ("The event's header for the FIDE rating report, written by xl-tiebreak export-trf (TRF records): "
               "fill in every row. The event's name is the Crosstable's title (A1), the start date and the type "
               "are Settings!B5 and B4; the number of players and of rated players are counted.")
-TRF_EVENT_NOTE = ("The event's TRF header, written back by xl-tiebreak export-trf. Settings!B5 is the start date "
-                  "the rules follow; the tie-breaks and rounds are on the Settings sheet.")
+TRF_EVENT_NOTE = ("The event's TRF header, written back by xl-tiebreak export-trf. The event's name is the "
+                  "Crosstable's title (A1); Settings!B5 is the start date the rules follow; the tie-breaks and rounds "
+                  "are on the Settings sheet.")
 
 
 def event_sheet(wb: Workbook, rows: Sequence[tuple[str, str, str]], note: str) -> None:

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 from typing import Iterable
-from xml.sax.saxutils import unescape
+
+from ...errors import InputError
 
 _SHEETS = re.compile(r"<(?:\w+:)?sheets\b[^>]*>(.*?)</(?:\w+:)?sheets>", re.S)
 _SHEET = re.compile(r"<((?:\w+:)?)sheet\b([^>]*?)\s*(/?)>")
@@ -26,17 +27,31 @@ _PAGE_NAME = re.compile(r'<((?:\w+:)?definedName\b[^>]*\sname\s*=\s*["\']_xlnm\.
                         r'[^<]*</(?:\w+:)?definedName>')
 _LOCAL = re.compile(r'\slocalSheetId\s*=\s*(["\'])(\d+)\1')
 _SHEET_DATA = re.compile(r"<((?:\w+:)?)sheetData\b[^>]*?(/?)>")
+_REFERENCE = re.compile(r"&(?:#(\d{1,7})|#x([0-9A-Fa-f]{1,6})|(amp|lt|gt|quot|apos));")
+_ENTITIES = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
+
+
+def _decoded(text: str) -> str:
+    """An attribute's text as an XML parser reads it: the five entities and the character
+    references (``&#97;``, ``&#x61;``) decoded."""
+    def one(m: "re.Match[str]") -> str:
+        if m.group(3):
+            return _ENTITIES[m.group(3)]
+        code = int(m.group(1)) if m.group(1) else int(m.group(2), 16)
+        return chr(code) if code <= 0x10FFFF else m.group(0)
+    return _REFERENCE.sub(one, text)
 
 
 def sheet_names(workbook_xml: str) -> list[str]:
-    """The names of the workbook part's ``<sheet>`` elements (worksheets and chart sheets), in order."""
+    """The names of the workbook part's ``<sheet>`` elements (worksheets and chart sheets), in
+    order, as an XML parser (the one workbook reader) reads them: ``St&#97;ndings`` is Standings."""
     found = _SHEETS.search(workbook_xml)
     if not found:
         return []
     out = []
     for m in _SHEET.finditer(found.group(1)):
         name = _NAME.search(m.group(2))
-        out.append(unescape(name.group(2), {"&quot;": '"', "&apos;": "'"}) if name else "")
+        out.append(_decoded(name.group(2)) if name else "")
     return out
 
 
@@ -47,7 +62,8 @@ def show_only(workbook_xml: str, title: str) -> str:
     found = _SHEETS.search(workbook_xml)
     names = sheet_names(workbook_xml)
     if found is None or title not in names:
-        raise ValueError(f"no sheet {title!r} in the workbook part")
+        raise InputError(f"the workbook part lists no sheet {title!r} that can be shown alone (its sheets: "
+                         f"{', '.join(names) or 'none'})")
     at = names.index(title)
 
     seen = iter(range(len(names)))
@@ -80,7 +96,7 @@ def hide_rows(sheet_xml: str, rows: Iterable[int]) -> str:
     sheet_xml = _without_breaks(sheet_xml, set(wanted))
     data = _SHEET_DATA.search(sheet_xml)
     if data is None:
-        raise ValueError("the sheet part has no <sheetData>")
+        raise InputError("the sheet part has no <sheetData>")
     prefix = data.group(1)
     if data.group(2):  # <sheetData/>: no rows at all
         added = "".join(f'<{prefix}row r="{r}" hidden="1"/>' for r in wanted)
