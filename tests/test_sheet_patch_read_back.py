@@ -22,7 +22,7 @@ from openpyxl.worksheet.formula import ArrayFormula
 
 from xl_tiebreak.errors import InputError
 from xl_tiebreak.excel.xlsx import a1
-from xl_tiebreak.excel.xlsx.patch import CLEAR, ERRORS, SheetEdit, patch_sheet_xml
+from xl_tiebreak.excel.xlsx.patch import CLEAR, SheetEdit, patch_sheet_xml
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"

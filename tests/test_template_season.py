@@ -31,7 +31,6 @@ from test_season import Season, assert_like_oracle, assert_sheet_like_oracle, cl
 from workbook_typing import find_header, read_sheet, type_cells
 from xl_tiebreak.default_lists import DEFAULT_LISTS
 from xl_tiebreak.model import Kind, Round
-from xl_tiebreak.notation import format_cell
 from xl_tiebreak.trf import parse_trf, write_trf
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -141,3 +141,33 @@ def test_a_damaged_array_formula_range_is_refused_naming_its_cell_and_check_agre
     proc = run_cli(["check", book.name], tmp_path)
     assert proc.returncode == 1 and "error    Crosstable!Q4: recompute refuses this workbook" in text(proc), text(proc)
     assert_unchanged(before, tmp_path)
+
+
+def test_a_damaged_event_sheet_is_one_error_of_check_naming_the_file(tmp_path):
+    # found (campaign fuzz, seed 2201): a shared-string number past the table in the Event sheet made check
+    # refuse with "Event!C3: ... the workbook is damaged", naming neither the file nor listing it as a finding
+    from .fuzz_runner import DEMO
+    from .mutations import with_shared_strings
+    made = run_cli(["workbook", str(DEMO), "-o", "made.xlsx"], tmp_path)
+    assert made.returncode == 0, text(made)
+    data = with_shared_strings((tmp_path / "made.xlsx").read_bytes())
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        parts = [(i.filename, z.read(i.filename)) for i in z.infolist()]
+        workbook = z.read("xl/workbook.xml").decode()
+        rels = z.read("xl/_rels/workbook.xml.rels").decode()
+    rid = re.search(r'<sheet [^>]*name="Event"[^>]*r:id="(\w+)"', workbook).group(1)
+    target = next(m.group(0) for m in re.finditer(r"<Relationship [^>]*>", rels) if f'Id="{rid}"' in m.group(0))
+    event = "xl/" + re.search(r'Target="/?(?:xl/)?([^"]+)"', target).group(1)
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, body in parts:
+            if name == event:  # the sheet's last shared string points past the table
+                body = re.sub(rb'(t="s"[^>]*><v>)\d+(</v>)(?!.*t="s")', rb"\g<1>99999\g<2>", body, flags=re.S)
+            z.writestr(name, body)
+    (tmp_path / "book.xlsx").write_bytes(out.getvalue())
+    before = snapshot(tmp_path)
+    check = run_cli(["check", "book.xlsx"], tmp_path)
+    assert check.returncode == 1, text(check)
+    assert "Event!" in text(check) and "99999" in text(check) and "damaged" in text(check)
+    assert_unchanged(before, tmp_path)
+    assert_refused(run_cli(["export-trf", "book.xlsx", "-o", "x.trf"], tmp_path), "book.xlsx", "Event!")

@@ -27,10 +27,11 @@ def check_workbook(path: "str | Path") -> list:
     that cannot be read at all is an :class:`~xl_tiebreak.errors.InputError` naming the file."""
     try:
         return _check_workbook(path)
-    except InputError as exc:
-        if exc.where:
+    except InputError as exc:  # the file first, then the sheet and cell
+        name = Path(path).name
+        if exc.where and name in exc.where:
             raise
-        raise InputError(exc.detail, Path(path).name) from None
+        raise InputError(str(exc) if exc.where else exc.detail, name) from None
 
 
 def _check_workbook(path: "str | Path") -> list:
@@ -80,7 +81,10 @@ def _report(book, found: list, name_label: "str | None", start_label: "str | Non
             if r is not None:
                 held[code] = (f"{settings}!B{r}", cells.get(f"B{r}"))
     named = {f.where for f in found}
-    return report_findings(book, held, [c for c, (where, _) in held.items() if where in named])
+    try:
+        return report_findings(book, held, [c for c, (where, _) in held.items() if where in named])
+    except InputError as exc:  # a damaged Event sheet: an error at its place, once
+        return [] if exc.where in named else [Finding("error", "layout", exc.where or "", exc.detail)]
 
 
 def settings_list_findings(path: "str | Path", rounds: int) -> list[Finding]:
