@@ -235,7 +235,7 @@ def test_a_bad_code_prints_its_error_and_the_whole_status_line_readable(tmp_path
     pages = _pdf(book, tmp_path / "pdf")
     k = next(k for k, p in enumerate(pages) if "Standings - page" in p)
     words = " ".join(pages[k].split())
-    assert "1 error - Settings!B8: unknown tie-break 'XYZ' in 'XYZ'; known: DE, WIN," in words
+    assert "1 error - Settings!B8: unknown tie-break 'XYZ'; known: DE, WIN," in words
     assert "SSFBH, KENTLER, GE #ERROR: Settings!B8: unknown tie-break 'XYZ'" in words  # the status line's end
     texts = pdf_texts(tmp_path / "pdf" / "bad.pdf")[k]
     error = next(t for t in texts if t.text.startswith("#ERROR"))

@@ -712,8 +712,8 @@ def test_a_team_code_the_program_does_not_know_is_named_at_its_settings_cell_by_
     assert main(["check", str(book)]) == 1
     out = capsys.readouterr().out
     errors = [ln for ln in out.splitlines() if ln.startswith("error")]
-    assert len(errors) == 1 and errors[0].startswith("error    Settings!B19: tie-break 3 of the list: unknown team "
-                                                     "tie-break 'XYZ'"), out
+    assert len(errors) == 1 and errors[0].startswith("error    Settings!B19: entry 3 of the tie-break list: unknown "
+                                                     "team tie-break 'XYZ'"), out
     assert main(["standings", str(book)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("xl-tiebreak: team.xlsx: Settings!B19: unknown team tie-break 'XYZ'"), err
