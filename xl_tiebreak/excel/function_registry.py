@@ -8,8 +8,9 @@ registry: the xlwings UDF module, the headless recompute, the templates' Help sh
         # a short docstring for Python readers; Excel shows the description
 
 The decorator gives back the function with its arguments checked and its errors named
-(:mod:`.argument_checks`); :data:`FUNCTIONS` then holds it under its Excel name. Only the
-modules of the package declare functions (:mod:`.functions`, :mod:`.team_functions`).
+(:mod:`.argument_checks`); :data:`FUNCTIONS` then holds it under its Excel name. The functions
+are declared in :mod:`.functions` and :mod:`.team_functions`: a face reads the registry through
+:mod:`.functions`, whose import registers them all.
 """
 
 from __future__ import annotations

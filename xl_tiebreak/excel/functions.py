@@ -76,9 +76,7 @@ def _named(name: str, code: str) -> Callable:
     return worksheet_function(INDIVIDUAL, name=name, description=fn.__doc__)(fn)
 
 
-@worksheet_function(
-    INDIVIDUAL,
-    description="The player's points.")
+@worksheet_function(INDIVIDUAL, description="The player's points.")
 def SCORE(player: Any, crosstable: Table, edition: Any = None, kind: Any = None,
           unrated: Any = None, settings: Any = None, rounds: Any = None, live: Any = None) -> Any:
     """The player's points."""
@@ -337,9 +335,7 @@ def EXPLAIN(player: Any, crosstable: Table, code: Any, edition: Any = None, kind
     return table[i][j - 1] if i < len(table) and j <= len(table[i]) else ""
 
 
-@worksheet_function(
-    INDIVIDUAL,
-    description="The same account as EXPLAIN, as text in one cell.")
+@worksheet_function(INDIVIDUAL, description="The same account as EXPLAIN, as text in one cell.")
 def EXPLAIN_TEXT(player: Any, crosstable: Table, code: Any, edition: Any = None, kind: Any = None,
                  tiebreak_list: Any = None, unrated: Any = None, settings: Any = None, rounds: Any = None,
                  live: Any = None) -> Any:
@@ -350,9 +346,7 @@ def EXPLAIN_TEXT(player: Any, crosstable: Table, code: Any, edition: Any = None,
     return e if isinstance(e, str) else render_text(e).rstrip()
 
 
-@worksheet_function(
-    INDIVIDUAL,
-    description="The player's score after a round, for progress charts.")
+@worksheet_function(INDIVIDUAL, description="The player's score after a round, for progress charts.")
 def RUNNING(player: Any, crosstable: Table, after_round: Any, kind: Any = None) -> Any:
     """The player's score after a round."""
     result = result_of(crosstable, "WIN", None, kind)
@@ -496,5 +490,5 @@ from . import team_functions  # noqa: E402,F401
 SPILLING = frozenset(name for name, f in REGISTRY.items() if f.spills)
 globals().update({name: FUNCTIONS[name] for name in group(TEAM)})  # fx.TEAM_STANDINGS, ...
 
-__all__ = ["CACHE", "ERROR_PREFIX", "FUNCTIONS", "NA", "PARAMETER_DOCS", "REGISTRY", "SPILLING", "UNDEFINED",
-           "description", "error_table", "parameter_doc", "spills", *FUNCTIONS]
+__all__ = ["CACHE", "ERROR_PREFIX", "FUNCTIONS", "INDIVIDUAL", "NA", "PARAMETER_DOCS", "REGISTRY", "SPILLING", "TEAM",
+           "UNDEFINED", "description", "error_table", "group", "parameter_doc", "spills", *FUNCTIONS]

@@ -367,7 +367,7 @@ def _settings(ws, spec: TeamSpec) -> None:
 
 
 def _help(ws, spec: TeamSpec) -> None:
-    from ..function_registry import TEAM, description, group
+    from ..functions import TEAM, description, group  # (importing functions registers them all)
     from .template import plain
     lines = [
         ("How to use this workbook", ""),

@@ -38,8 +38,7 @@ from ...tiebreaks import registry
 from ...editions import EDITIONS
 from ...default_lists import DEFAULT_LISTS
 from ..book_reader import UNRATED_ROW
-from ..function_registry import INDIVIDUAL, description, group
-from ..functions import FUNCTIONS
+from ..functions import FUNCTIONS, INDIVIDUAL, description, group
 from ...options import DEFAULT_OPTIONS, Options
 from .styles import BOLD, GRID, HEAD_COND_FILL, HEAD_FILL, INPUT_FILL, NOTE, STATUS
 
