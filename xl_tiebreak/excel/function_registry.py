@@ -5,7 +5,7 @@ registry: the xlwings UDF module, the headless recompute, the templates' Help sh
 
     @worksheet_function(INDIVIDUAL, spills=True, description="Every player's points, as a table ...")
     def POINTS(crosstable, edition=None):
-        # a short docstring for Python readers; Excel shows the description
+        '''Every player's points.'''  # a short docstring for Python readers
 
 The decorator gives back the function with its arguments checked and its errors named
 (:mod:`.argument_checks`); :data:`FUNCTIONS` then holds it under its Excel name. The functions
