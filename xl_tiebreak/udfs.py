@@ -2,7 +2,8 @@
 ``from xl_tiebreak.udfs import *`` in the ``main.py`` of xlwings Lite.
 
 Each function is the registry function of :mod:`xl_tiebreak.excel.functions` (same name, same
-parameters in the same order), decorated for xlwings as both runtimes read it:
+parameters in the same order, the description and parameter texts of its declaration,
+:mod:`xl_tiebreak.excel.function_registry`), decorated for xlwings as both runtimes read it:
 
 - no type hints (xlwings takes a hint for a converter), and no parameter named after a VBA keyword
   or function (the classic add-in writes a VBA wrapper with the same parameter names);
@@ -27,6 +28,7 @@ from typing import Any, Callable
 
 from .errors import TiebreakError
 from .excel.functions import FUNCTIONS, description, error_table, parameter_doc, spills
+from .excel.parameters import RANGES as RANGE_ARGUMENTS  # always 2-D lists
 
 try:  # pragma: no cover - depends on the machine
     import xlwings as _xw
@@ -40,8 +42,6 @@ except ImportError:  # pragma: no cover
         return lambda g: g
 
 CATEGORY = "xl-tiebreak"  # the classic add-in's function-wizard category
-RANGE_ARGUMENTS = frozenset({"crosstable", "tiebreak_list", "settings", "category", "categories",  # always 2-D lists
-                             "prize_table", "prize_rules", "matches", "teams"})
 
 
 def _udf(name: str, fn: Callable) -> Callable:

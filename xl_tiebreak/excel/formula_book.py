@@ -22,6 +22,8 @@ from . import functions as fx
 from .arguments import read_kind, read_rounds
 from .book_reader import check_titles
 from .formula import Call, Name, Ref, Unsupported, count_calls, evaluate, is_plain_ref, parse, split_fallback, uses_our_functions
+from .function_registry import TEAM
+from .function_results import codes_of
 from .sheet_table import rows_to_tournament
 from .xlsx.a1 import block_bounds, column_letter, range_bounds, split_cell
 from .xlsx.package import check_area
@@ -340,17 +342,16 @@ class FormulaBook:
         from ..descriptor import parse_descriptor
         from ..teamtb.registry import parse_team
         from .arguments import list_text, text_of
-        from .team_functions import TEAM_FUNCTIONS
         call = self._range_argument(text, "tiebreak_list")
         if call is None:
             return v
-        team = call[0] in TEAM_FUNCTIONS
+        team = fx.REGISTRY[call[0]].group == TEAM
         ref = call[2]
         target = ref.sheet or sheet
         try:
             cells = self.resolve(ref, sheet)
             if not team:
-                fx._codes(list_text(cells))
+                codes_of(list_text(cells))
                 return v  # (the list reads well: the error is another one)
         except DescriptorError as exc:
             said = str(exc)
@@ -444,7 +445,7 @@ class FormulaBook:
         return (sheet, coord) in self.formula_of or coord in self.cells.get(sheet, {})
 
 
-#: how the Excel functions begin the error of a tie-break list they cannot read (:func:`.functions._codes`)
+#: how the Excel functions begin the error of a tie-break list they cannot read (:func:`.function_results.codes_of`)
 LIST_ERROR = "tiebreak_list: "
 #: how the crosstable reader names a place when it is not told the cells: ``R5 of player 1``,
 #: ``rating of player 3``, ``row 7``, ``header column 4``, ``player 5`` (a start number twice)

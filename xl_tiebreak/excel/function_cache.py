@@ -99,3 +99,35 @@ def content_key(table: Table) -> TableKey:
 def read_last(table: object) -> bool:
     """Whether ``table`` is the very table the previous call read (already checked)."""
     return table is not None and table is _last_table[0]
+
+
+#: the keys of the last immutable ranges seen ({id: (the range, its key)}): the headless
+#: recompute hands the same tuple objects to every call, which then need no hashing of their cells
+_SEEN: "OrderedDict[int, tuple[Any, Any]]" = OrderedDict()
+_SEEN_LOCK = threading.Lock()
+
+
+def range_key(table: Any) -> Any:
+    """The content key of a range argument (:func:`content_key`), recognised at
+    once when the very same immutable range comes again (the three team ranges alternate, which
+    the one-slot memory of the last table (:func:`content_key`) does not catch)."""
+    if not isinstance(table, (list, tuple)):
+        return table
+    with _SEEN_LOCK:
+        got = _SEEN.get(id(table))
+        if got is not None and got[0] is table:
+            _SEEN.move_to_end(id(table))
+            return got[1]
+    key = content_key(table)
+    if type(table) is tuple and all(type(r) is tuple for r in table):
+        with _SEEN_LOCK:
+            _SEEN[id(table)] = (table, key)  # the range is kept, so its id stays its own
+            while len(_SEEN) > 8:
+                _SEEN.popitem(last=False)
+    return key
+
+
+def seen_range(table: Any) -> bool:
+    """Whether ``table`` is a range a team function has already read (its rows then need no check)."""
+    got = _SEEN.get(id(table))
+    return got is not None and got[0] is table

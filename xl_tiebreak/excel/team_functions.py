@@ -1,8 +1,8 @@
 """The Excel functions of a team event (issue 23), over the team workbook's ranges as Excel hands
 them over: ``matches`` (the match grid), ``teams`` (the rosters) and ``settings`` (the team
-Settings rows), read by :func:`.team_table.build_team_event`. Registered with the individual
-functions in :data:`.functions.FUNCTIONS` (which adds the argument checks and the error naming),
-so the UDF module, the headless recompute and the tests call the same code.
+Settings rows), read by :func:`.team_table.build_team_event`. Each is declared where it is defined
+(:func:`team_function`, the group TEAM of :mod:`.function_registry`, which adds the argument checks
+and the error naming), so the UDF module, the headless recompute and the tests call the same code.
 
 Values are those after the last complete round (a round in progress is named by ``TEAM_STATUS``).
 All values for one distinct content of the three ranges are computed once (:data:`.function_cache.CACHE`).
@@ -11,20 +11,31 @@ All values for one distinct content of the three ranges are computed once (:data
 from __future__ import annotations
 
 import functools
-import threading
-from collections import OrderedDict
 from fractions import Fraction
-from typing import Any, Optional
+from typing import Any, Callable, Mapping, Optional
 
 from ..errors import DescriptorError, InputError, TiebreakError
 from ..formatting import json_number
 from ..teams import match_score, scores
 from .arguments import list_text, table_part, text_of
-from .function_cache import CACHE, Table, content_key
+from .function_cache import CACHE, Table, range_key
+from .function_registry import TEAM, group, worksheet_function
 from .team_table import TeamTables, build_team_event, played_through
 
 NA = "#N/A"
 UNDEFINED = "-"
+#: what Excel shows for the settings argument of every team function
+SETTINGS_DOC = "The team Settings rows (label and value): boards, match points, primary score, team PAB, edition."
+CODE_DOC = "A team tie-break code such as EMGSB/C1, BH:MP/C1, GP, EDE or BC."  # TEAM_TIEBREAK's, TEAM_EXPLAIN's
+LIST_DOC = "The event's team tie-breaks in order (a range or a text EMGSB/C1,GP); "  # then what empty means
+
+
+def team_function(description: str, spills: bool = False,
+                  parameters: Optional[Mapping[str, str]] = None) -> Callable[[Callable], Callable]:
+    """Declare a team event's Excel function (:func:`.function_registry.worksheet_function`, group
+    TEAM): its settings argument is the team Settings rows."""
+    return worksheet_function(TEAM, description, spills=spills,
+                              parameters={"settings": SETTINGS_DOC, **(parameters or {})})
 
 
 def _cell_name(table: str, i: int, j: int) -> str:
@@ -34,40 +45,8 @@ def _cell_name(table: str, i: int, j: int) -> str:
     return f"row {i + 1} of the {table} range, column {column_letter(j + 1)}"
 
 
-#: the keys of the last immutable ranges seen ({id: (the range, its key)}): the headless
-#: recompute hands the same tuple objects to every call, which then need no hashing of their cells
-_SEEN: "OrderedDict[int, tuple[Any, Any]]" = OrderedDict()
-_SEEN_LOCK = threading.Lock()
-
-
-def _key(table: Any) -> Any:
-    """The content key of a range argument (:func:`.function_cache.content_key`), recognised at
-    once when the very same immutable range comes again (the three team ranges alternate, which
-    the function cache's one-slot memory of the last table does not catch)."""
-    if not isinstance(table, (list, tuple)):
-        return table
-    with _SEEN_LOCK:
-        got = _SEEN.get(id(table))
-        if got is not None and got[0] is table:
-            _SEEN.move_to_end(id(table))
-            return got[1]
-    key = content_key(table)
-    if type(table) is tuple and all(type(r) is tuple for r in table):
-        with _SEEN_LOCK:
-            _SEEN[id(table)] = (table, key)  # the range is kept, so its id stays its own
-            while len(_SEEN) > 8:
-                _SEEN.popitem(last=False)
-    return key
-
-
-def seen_range(table: Any) -> bool:
-    """Whether ``table`` is a range a team function has already read (its rows then need no check)."""
-    got = _SEEN.get(id(table))
-    return got is not None and got[0] is table
-
-
 def _tables(matches: Table, teams: Table, settings: Any) -> TeamTables:
-    key = (_key(matches), _key(teams), _key(settings))
+    key = (range_key(matches), range_key(teams), range_key(settings))
     return CACHE.get(("team", *key), lambda: build_team_event(teams, matches, settings, cell_name=_cell_name))
 
 
@@ -122,14 +101,20 @@ def _per_team(team: Any, tables: TeamTables, value: Any) -> Any:
     return value(no)
 
 
+@team_function(
+    description="A team's match points after the last complete round: won, drawn and lost matches as Settings say "
+                "(2/1/0 by default), byes and the pairing bye included.")
 def MATCH_POINTS(team: Any, matches: Table, teams: Table, settings: Any = None) -> Any:
-    """A team's match points after the last complete round: won, drawn and lost matches as Settings say (2/1/0 by default), byes and the pairing bye included."""
+    """A team's match points after the last complete round."""
     tables = _tables(matches, teams, settings)
     return _per_team(team, tables, lambda no: json_number(_scores(tables)[no][0]))
 
 
+@team_function(
+    description="A team's game points after the last complete round: the sum of its board points, byes and the "
+                "pairing bye included.")
 def GAME_POINTS(team: Any, matches: Table, teams: Table, settings: Any = None) -> Any:
-    """A team's game points after the last complete round: the sum of its board points, byes and the pairing bye included."""
+    """A team's game points after the last complete round."""
     tables = _tables(matches, teams, settings)
     return _per_team(team, tables, lambda no: json_number(_scores(tables)[no][1]))
 
@@ -162,9 +147,17 @@ def _out(v: Optional[Fraction]) -> Any:
     return UNDEFINED if v is None else json_number(v)
 
 
+@team_function(
+    parameters={
+        "code": CODE_DOC,
+        "tiebreak_list": LIST_DOC + "empty: the code on its own.",
+    },
+    description="Any team tie-break of one team by its code (EMGSB/C1, BH:MP/C1, MPvGP, EDE, BC, ...) after the last "
+                "complete round; with the event's tie-break list, a rank code (EDE, DE, TBR, BBE) is the rank inside "
+                "the tied group.")
 def TEAM_TIEBREAK(team: Any, matches: Table, teams: Table, code: Any, settings: Any = None,
                   tiebreak_list: Any = None) -> Any:
-    """Any team tie-break of one team by its code (EMGSB/C1, BH:MP/C1, MPvGP, EDE, BC, ...) after the last complete round; with the event's tie-break list, a rank code (EDE, DE, TBR, BBE) is the rank inside the tied group."""
+    """One team's value of any team tie-break code; a rank code inside the tie of the list."""
     text = text_of(code)
     if not text:
         return ""
@@ -192,8 +185,15 @@ def _team_code(text: str, what: str) -> str:
         raise DescriptorError(f"{what}: {exc}") from None
 
 
+@team_function(
+    spills=True,
+    parameters={
+        "code": CODE_DOC,
+    },
+    description="How one team's value of a team tie-break code is reached after the last complete round, step by step "
+                "(which matches, which opponent scores, what Art. 16 did), one line per row, as a table that spills.")
 def TEAM_EXPLAIN(team: Any, matches: Table, teams: Table, code: Any, settings: Any = None) -> Any:
-    """How one team's value of a team tie-break code is reached after the last complete round, step by step (which matches, which opponent scores, what Art. 16 did), one line per row, as a table that spills."""
+    """The account of one team's value of a team tie-break code, one line per row."""
     from ..teamtb.engine import explain_team
     text = text_of(code)
     if not text:
@@ -209,9 +209,17 @@ def TEAM_EXPLAIN(team: Any, matches: Table, teams: Table, code: Any, settings: A
     return _per_team(team, tables, lines)
 
 
+@team_function(
+    spills=True,
+    parameters={
+        "row": "Only this row of the standings (1 is the leader, 0 the header); empty: the whole table.",
+        "tiebreak_list": LIST_DOC + "empty: the default team list.",
+    },
+    description="The team standings (Rk, No, Team, MP, GP and the tie-breaks) after the last complete round, as a "
+                "table that spills; with row (1 the leader, 0 the header) and column it gives that one cell.")
 def TEAM_STANDINGS(matches: Table, teams: Table, settings: Any = None, tiebreak_list: Any = None,
                    row: Any = None, column: Any = None) -> Any:
-    """The team standings (Rk, No, Team, MP, GP and the tie-breaks) after the last complete round, as a table that spills; with row (1 the leader, 0 the header) and column it gives that one cell."""
+    """The team standings, or one cell of them."""
     tables = _tables(matches, teams, settings)
     codes = _codes_of(tiebreak_list)
     if not tables.event.teams:  # a new workbook: the header only
@@ -226,8 +234,12 @@ def TEAM_STANDINGS(matches: Table, teams: Table, settings: Any = None, tiebreak_
     return table_part(table, row, column, "TEAM_STANDINGS")
 
 
+@team_function(
+    spills=True,
+    description="Beside the match grid, row for row: the match score in game points (home, away) and the match points "
+                "of each side, as a table that spills; empty for a match not complete.")
 def MATCH_SCORES(matches: Table, teams: Table, settings: Any = None) -> list[list[Any]]:
-    """Beside the match grid, row for row: the match score in game points (home, away) and the match points of each side, as a table that spills; empty for a match not complete."""
+    """Each complete match's game and match points, row for row beside the match grid."""
     tables = _tables(matches, teams, settings)
     ev = tables.event
     out: list[list[Any]] = [["Home GP", "Away GP", "Home MP", "Away MP"]]
@@ -248,8 +260,12 @@ def MATCH_SCORES(matches: Table, teams: Table, settings: Any = None) -> list[lis
     return out
 
 
+@team_function(
+    spills=True,
+    description="Beside the Teams sheet, row for row: each player's board points and games played over the board "
+                "after the last complete round (board prizes), as a table that spills.")
 def PLAYER_POINTS(matches: Table, teams: Table, settings: Any = None) -> list[list[Any]]:
-    """Beside the Teams sheet, row for row: each player's board points and games played over the board after the last complete round (board prizes), as a table that spills."""
+    """Each player's board points and games, row for row beside the Teams sheet."""
     tables = _tables(matches, teams, settings)
     t = tables.event.tournament
     k = tables.complete
@@ -277,8 +293,15 @@ def _team_no_of(v: Any) -> Optional[int]:
     return int(f) if f.is_integer() else None
 
 
+@team_function(
+    spills=True,
+    parameters={
+        "tiebreak_list": LIST_DOC + "empty: the default team list.",
+    },
+    description="The legend of the team standings, as a table that spills: the primary score, then each tie-break "
+                "code of the list with what it counts.")
 def TEAM_LEGEND(tiebreak_list: Any = None, settings: Any = None) -> list[list[Any]]:
-    """The legend of the team standings, as a table that spills: the primary score, then each tie-break code of the list with what it counts."""
+    """The legend of the team standings: the primary score and each code of the list."""
     from ..descriptor import with_cut
     from ..teamtb.registry import parse_team, team_spec
     from .team_table import read_team_settings
@@ -329,8 +352,12 @@ def _list_error(tiebreak_list: Any) -> str:
     return ""
 
 
+@team_function(
+    description="One line above the team tables: after which round the values are, the round in progress, the rules, "
+                "the match points and the pairing bye's value used, then No problems found, or the first problem with "
+                "its cell (a tie-break list it cannot read too).")
 def TEAM_STATUS(matches: Table, teams: Table, settings: Any = None, tiebreak_list: Any = None) -> str:
-    """One line above the team tables: after which round the values are, the round in progress, the rules, the match points and the pairing bye's value used, then No problems found, or the first problem with its cell (a tie-break list it cannot read too)."""
+    """A team event's status line: how far it has got, its rules, its problems."""
     try:
         tables = _tables(matches, teams, settings)
         ed, note = _edition(tables)
@@ -359,7 +386,4 @@ def TEAM_STATUS(matches: Table, teams: Table, settings: Any = None, tiebreak_lis
             f"{json_number(pab_gp)} GP ({source}). {verdict}")
 
 
-TEAM_FUNCTIONS = ("MATCH_POINTS", "GAME_POINTS", "TEAM_TIEBREAK", "TEAM_EXPLAIN", "TEAM_STANDINGS", "MATCH_SCORES", "PLAYER_POINTS",
-                  "TEAM_LEGEND", "TEAM_STATUS")
-
-__all__ = list(TEAM_FUNCTIONS)
+__all__ = group(TEAM)

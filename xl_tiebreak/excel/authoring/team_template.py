@@ -367,7 +367,7 @@ def _settings(ws, spec: TeamSpec) -> None:
 
 
 def _help(ws, spec: TeamSpec) -> None:
-    from ..functions import FUNCTIONS
+    from ..functions import TEAM, description, group  # (importing functions registers them all)
     from .template import plain
     lines = [
         ("How to use this workbook", ""),
@@ -388,10 +388,8 @@ def _help(ws, spec: TeamSpec) -> None:
                      "first players of the team's roster."),
         ("", ""),
     ]
-    for name in ("MATCH_POINTS", "GAME_POINTS", "TEAM_TIEBREAK", "TEAM_EXPLAIN", "TEAM_STANDINGS", "MATCH_SCORES",
-                 "PLAYER_POINTS", "TEAM_LEGEND", "TEAM_STATUS"):
-        if name in FUNCTIONS:
-            lines.append((name, plain(FUNCTIONS[name].__doc__ or "")))
+    for name in group(TEAM):  # in the order of their definitions
+        lines.append((name, plain(description(name))))
     lines += [("", ""), ("Without Excel", "xl-tiebreak recompute BOOK.xlsx fills in every value.")]
     for i, (a, b) in enumerate(lines, start=1):
         ws.cell(i, 1, a).font = _BOLD if i > 1 else Font(bold=True, size=14)

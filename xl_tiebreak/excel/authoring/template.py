@@ -38,7 +38,7 @@ from ...tiebreaks import registry
 from ...editions import EDITIONS
 from ...default_lists import DEFAULT_LISTS
 from ..book_reader import UNRATED_ROW
-from ..functions import FUNCTIONS
+from ..functions import FUNCTIONS, INDIVIDUAL, description, group
 from ...options import DEFAULT_OPTIONS, Options
 from .styles import BOLD, GRID, HEAD_COND_FILL, HEAD_FILL, INPUT_FILL, NOTE, STATUS
 
@@ -549,9 +549,8 @@ def _help(ws, spec: Spec) -> None:
         ("Functions", "The first argument is the start number, then the crosstable, then the "
                       "optional edition and type."),
     ]
-    from ..team_functions import TEAM_FUNCTIONS  # the team workbook's Help lists those
-    for name in sorted(set(FUNCTIONS) - set(TEAM_FUNCTIONS)):
-        lines.append((name, plain(FUNCTIONS[name].__doc__ or "")))
+    for name in sorted(group(INDIVIDUAL)):  # the team workbook's Help lists the team functions
+        lines.append((name, plain(description(name))))
     lines += [("", ""), ("Tie-break codes", "For TIEBREAK and the tie-break list of the Settings sheet.")]
     lines += [(r.name, r.legend[:1].upper() + r.legend[1:] + ("" if r.legend.endswith(".") else "."))
               for r in registry.rows().values()]
