@@ -68,7 +68,6 @@ UNDER_ROWS = 20
 
 _BOLD, _NOTE, _STATUS, _HEAD_FILL, _INPUT_FILL = BOLD, NOTE, STATUS, HEAD_FILL, INPUT_FILL
 _LATE_FILL = PatternFill("solid", start_color="FFFBEA", end_color="FFFBEA")  # a conditional fill reads bgColor
-_STATUS_FILL = PatternFill("solid", fgColor="FFF2CC")
 _GRID = GRID
 
 
@@ -91,9 +90,6 @@ class Spec:
     prizes: bool = True  # the Categories and Prizes sheets (not in the teaching workbook)
     event: bool = True  # the Event sheet (not in the teaching workbook)
     header: Optional[Sequence[str]] = None  # a TRF's header records for the Event sheet (None: a template's)
-
-
-RUNTIMES = ("classic", "lite")
 
 
 def default_spec(kind: str) -> Spec:
