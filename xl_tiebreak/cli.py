@@ -881,7 +881,7 @@ def _render_standings(result: Result, fmt: str, source: str, category: Optional[
     from .formatting import format_value
     from .standings import rank
     rows_ = rank(result) if category is None else list(category.rows)
-    tindex = result.tournament._index()
+    tindex = result.tournament.positions
     if fmt == "json":
         import json
         extra = [] if category is None else [

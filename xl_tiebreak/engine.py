@@ -76,7 +76,7 @@ class Result:
         return tuple(zip(*cols)) if cols else tuple(() for _ in self.tournament.players)
 
     def row(self, no: int) -> int:
-        return self.tournament._index()[no]
+        return self.tournament.positions[no]
 
     def value(self, no: int, code: str) -> Value:
         """The value of tie-break ``code`` (as given, or canonical) for start number ``no``."""

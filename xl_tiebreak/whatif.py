@@ -262,7 +262,7 @@ def pending_round(t: Tournament, rnd: Optional[int] = None) -> tuple[int, tuple[
         raise InputError(f"round {rnd}: " + ("every result is in already; nothing is left to foresee (to look back at it, "
                                              f"--before {rnd})" if played
                                              else "not paired yet; pair it, results left blank, and ask again"))
-    index = t._index()
+    index = t.positions
     pairs: list[tuple[int, int, bool]] = []
     for k in rows:
         p = t.players[k]
@@ -309,7 +309,7 @@ _PLAYED = {Kind.WIN: "1-0", Kind.SHORT_WIN: "1-0", Kind.DRAW: "½-½", Kind.SHOR
 
 def played_outcomes(t: Tournament, rnd: int, boards: Sequence[Board]) -> dict[int, str]:
     """Each board's result in ``t`` (the event as played), white's first, by board number."""
-    index = t._index()
+    index = t.positions
     return {b.number: _PLAYED[t.players[index[b.white]].rounds[rnd - 1].kind] for b in boards}
 
 
@@ -317,7 +317,7 @@ def completed(t: Tournament, rnd: int, boards: Sequence[Board], outcomes: Sequen
               arrays: Optional[Compiled] = None) -> Tournament:
     """``t`` with the boards' results entered (``outcomes[i]`` an index into :data:`OUTCOMES`);
     ``arrays``: the engine's arrays of the result, when the caller has them."""
-    index = t._index()
+    index = t.positions
     players = list(t.players)
     for b, o in zip(boards, outcomes):
         for no, kind in zip((b.white, b.black), _KINDS[o]):
@@ -533,7 +533,7 @@ def _mattering(drawn: Tournament, rnd: int, boards: Sequence[Board], contenders:
     if reach is None:
         return list(range(len(boards)))
     a = compiled(drawn)
-    index = drawn._index()
+    index = drawn.positions
     near = {index[no] for no in contenders}
     frontier = set(near)
     opp = a.opp[:, :rnd]
@@ -615,7 +615,7 @@ def _ranked(t: Tournament, drawn: Tournament, base: Compiled, ctx0: Context, tbs
     arrays = copy.copy(base)
     pts = base.pts.copy()
     halves = base.halves.copy()
-    index = t._index()
+    index = t.positions
     s = base.scale
     col = rnd - 1
     for b, o in zip(boards, outcome):

@@ -132,7 +132,7 @@ def _player_row(result: Result, player: Any) -> Optional[int]:
         return None
     if not f.is_integer():
         return None
-    return result.tournament._index().get(int(f))
+    return result.tournament.positions.get(int(f))
 
 
 def _out(v: Optional[Fraction]) -> Any:
