@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Optional, Sequence, cast
 import numpy as np
 
 from ..formatting import half_up_div
-from .breakdown import NOT_IN_YET, Account, Breakdown, Fact, Layout, mark, note, num, result_text, summed, who
+from .breakdown import NOT_IN_YET, Account, AccountLayout, Breakdown, Fact, mark, note, num, result_text, summed, who
 from .context import FORFEIT_CODES, GAME, Column, Context, freeze
 from .spec import Compute, Evaluation, Spec
 from .reasons import PHRASES
@@ -190,7 +190,7 @@ def buchholz_unit(sb: bool = False, fore: bool = False) -> "Compute":
         elif c.rr:
             notes += note(c.edition.round_robin_buchholz)
         d = 2 if sb else 1
-        layout = Layout((("Rd", "rd"), ("Opponent", "who"), ("Counts as", "score"), ("Result", "result"),
+        layout = AccountLayout((("Rd", "rd"), ("Opponent", "who"), ("Counts as", "score"), ("Result", "result"),
                          ("Contribution", "value")), tuple(notes), decimals=d, value_decimals=d, show_cut=True)
         return replace(bd, layout=layout)
     return compute
