@@ -78,10 +78,10 @@ def find_layout(first_row: Sequence[object], width: int) -> TableColumns:
     is_header = "no" in fields and (rounds or "name" in fields)
     if not is_header:
         return TableColumns(False, 0, 1 if width > 1 else None, 2 if width > 2 else None, None, None,
-                      {r: 2 + r for r in range(1, max(width - 2, 0))})
+                            {r: 2 + r for r in range(1, max(width - 2, 0))})
     return TableColumns(True, fields["no"], fields.get("name"), fields.get("rating"), fields.get("fed"),
-                  fields.get("title"), rounds, fields.get("fide_id"), fields.get("sex"), fields.get("birth"),
-                  fields.get("club"))
+                        fields.get("title"), rounds, fields.get("fide_id"), fields.get("sex"), fields.get("birth"),
+                        fields.get("club"))
 
 
 def _untag(v: object) -> object:

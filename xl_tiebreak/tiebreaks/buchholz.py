@@ -191,7 +191,7 @@ def buchholz_unit(sb: bool = False, fore: bool = False) -> "Compute":
             notes += note(c.edition.round_robin_buchholz)
         d = 2 if sb else 1
         layout = AccountLayout((("Rd", "rd"), ("Opponent", "who"), ("Counts as", "score"), ("Result", "result"),
-                         ("Contribution", "value")), tuple(notes), decimals=d, value_decimals=d, show_cut=True)
+                                ("Contribution", "value")), tuple(notes), decimals=d, value_decimals=d, show_cut=True)
         return replace(bd, layout=layout)
     return compute
 

@@ -64,7 +64,7 @@ def koya_breakdown(ctx: Context, limit: Optional[tuple[str, int]] = None, accoun
     if less != lim:
         note += f"; {num(less, 1)} for an opponent whose game of the round in progress is not in yet"
     layout = AccountLayout((("Rd", "rd"), ("Opponent", "who"), ("Opponent's score", "opp_score"), ("Result", "result"),
-                     ("Counted", "parts")), (note,), skip_zero=True, decimals=1, value_decimals=1)
+                            ("Counted", "parts")), (note,), skip_zero=True, decimals=1, value_decimals=1)
     return summed(parts, ctx.scale, reasons=reasons, facts=facts, ctx=ctx, layout=layout)
 
 

@@ -101,7 +101,7 @@ def uscf_breakdown(ctx: Context, drops: Optional[Drops], rule: str, count: Optio
     facts = {"met": Fact(game), "score": Fact(elems, ctx.scale), "opp_adj": Fact(adj, ctx.scale),
              "opp_drawn": Fact(drawn)}
     layout = AccountLayout((("Rd", "rd"), ("Opponent", "who"), ("Counts as", "score"), ("Result", "result")),
-                    (rule,), term=2)
+                           (rule,), term=2)
     return summed(parts, ctx.scale, reasons=reasons, facts=facts, ctx=ctx, layout=layout)
 
 
@@ -128,8 +128,8 @@ def cumulative_breakdown(ctx: Context, account: bool = False) -> Breakdown:
     if not account:
         return summed(parts, ctx.scale)
     layout = AccountLayout((("Rd", "rd"), ("Result", "result"), ("Running score", "running"), ("Less", "less")),
-                    ("the sum of the running scores, less the points of unplayed wins and half points",),
-                    term=2, empty="", less=3)
+                           ("the sum of the running scores, less the points of unplayed wins and half points",),
+                           term=2, empty="", less=3)
     return summed(parts, ctx.scale, reasons=mark(parts.shape, (less != 0, R.TAKEN_OFF)), ctx=ctx, layout=layout,
                   facts={"running": Fact(running, ctx.scale), "less": Fact(-less, ctx.scale, less != 0)})
 
@@ -141,7 +141,7 @@ def oppcum_breakdown(ctx: Context, account: bool = False) -> Breakdown:
     if not account:
         return summed(parts, ctx.scale)
     layout = AccountLayout((("Rd", "rd"), ("Opponent", "who"), ("Opponent's CUM", "parts")),
-                    ("the sum of the opponents' cumulative scores (USCF)",), term=2, empty="")
+                           ("the sum of the opponents' cumulative scores (USCF)",), term=2, empty="")
     return summed(parts, ctx.scale, reasons=mark(parts.shape, (~ctx.is_game, R.OPPCUM_UNPLAYED)),
                   facts={"met": Fact(ctx.is_game)}, ctx=ctx, layout=layout)
 
@@ -154,8 +154,8 @@ def kashdan_breakdown(ctx: Context, account: bool = False) -> Breakdown:
     if not account:
         return summed(parts, 1)
     layout = AccountLayout((("Rd", "rd"), ("Result", "result"), ("Points", "parts")),
-                    ("4 for a win, 2 for a draw, 1 for a loss over the board, 0 unplayed (USCF 34E7)",),
-                    empty="", value_decimals=0)
+                           ("4 for a win, 2 for a draw, 1 for a loss over the board, 0 unplayed (USCF 34E7)",),
+                           empty="", value_decimals=0)
     return summed(parts, 1, reasons=mark(parts.shape, (~ctx.is_game, R.KASHDAN_UNPLAYED)), ctx=ctx,
                   layout=layout)
 
@@ -223,7 +223,7 @@ def ssf_breakdown(ctx: Context, account: bool = False) -> Breakdown:
              "opp_value": Fact(ssf_opponent_value(ctx), ctx.scale), "before": Fact(terms["before"], ctx.scale),
              "opposite": Fact(terms["opposite"], ctx.scale), "later": Fact(terms["later"])}
     layout = AccountLayout((("Rd", "rd"), ("Opponent", "who"), ("Value", "score"), ("Result", "result")),
-                    ("SSF Buchholz (seed 002): Cut-1, an unplayed round is cut first",), term=2, empty="")
+                           ("SSF Buchholz (seed 002): Cut-1, an unplayed round is cut first",), term=2, empty="")
     return summed(parts, ctx.scale, reasons=reasons, facts=facts, ctx=ctx, layout=layout)
 
 
