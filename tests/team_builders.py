@@ -13,7 +13,7 @@ from xl_tiebreak.model import Kind, Tournament
 from xl_tiebreak.teamtb import boards, encounter
 from xl_tiebreak.teamtb.spec import TeamColumn, TeamSpec, TeamTieBreak
 from xl_tiebreak.teamtb.typea import rank_column
-from xl_tiebreak.teams import BYE, FORFEITED, PAB, PLAYED, Board, Match, MatchValues, PabValue, Team, TeamEvent, \
+from xl_tiebreak.teams import BYE, FORFEITED, PAB, PLAYED, Match, MatchValues, PabValue, Team, TeamBoard, TeamEvent, \
     scores
 
 F = Fraction
@@ -50,8 +50,8 @@ def team_event(teams: int, nboards: int, rounds: int, results: Sequence[tuple], 
             had |= {(r, a), (r, b)}
         else:
             a, b, text = res[1], res[2], res[3]
-            ba = tuple(Board(i + 1, 0, 0, *_BOARD[c][0]) for i, c in enumerate(text))
-            bb = tuple(Board(i + 1, 0, 0, *_BOARD[c][1]) for i, c in enumerate(text))
+            ba = tuple(TeamBoard(i + 1, 0, 0, *_BOARD[c][0]) for i, c in enumerate(text))
+            bb = tuple(TeamBoard(i + 1, 0, 0, *_BOARD[c][1]) for i, c in enumerate(text))
             matches.append(Match(r, a, PLAYED, opponent=b, boards=ba))
             matches.append(Match(r, b, PLAYED, opponent=a, boards=bb))
             had |= {(r, a), (r, b)}

@@ -219,8 +219,9 @@ def test_every_function_through_both_runtimes_equals_the_engine(i):
 def test_kentler_and_svon_through_both_runtimes():
     t = EVENTS[0][1]
     table = crosstable(t)
-    from xl_tiebreak.engine import kentler_lists
-    lists = kentler_lists(t, edition="fide2026")
+    from xl_tiebreak.engine import context
+    from xl_tiebreak.tiebreaks.national import kentler_tprs
+    lists = kentler_tprs(context(t, edition="fide2026"))
     bodies = [body("KENTLER", no, table) for no in (1, 2, 3)] + [body("SVON", 3, 1, 9, 7)]
     js = officejs(bodies)["results"]
     com = classic([["KENTLER", [no, table]] for no in (1, 2, 3)] + [["SVON", [3, 1, 9, 7]]])["results"]

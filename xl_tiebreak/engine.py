@@ -24,7 +24,6 @@ from .options import DEFAULT_OPTIONS, Options
 from .progress import Progress, progress, waiting_cells
 from .tiebreaks.breakdown import column_of
 from .tiebreaks.context import Column, Context, compiled, freeze
-from .tiebreaks.national import kentler_tprs
 
 #: The lists used when neither the caller nor the file (record 202) gives one (:mod:`.default_lists`).
 DEFAULT_SWISS = ",".join(DEFAULT_LISTS["swiss"])
@@ -77,7 +76,7 @@ class Result:
         return tuple(zip(*cols)) if cols else tuple(() for _ in self.tournament.players)
 
     def row(self, no: int) -> int:
-        return self.tournament._index()[no]
+        return self.tournament.positions[no]
 
     def value(self, no: int, code: str) -> Value:
         """The value of tie-break ``code`` (as given, or canonical) for start number ``no``."""
@@ -148,14 +147,6 @@ def compute(t: "Tournament | Context", tiebreaks: TieBreakList = None, *,
         columns.append(calc.column(tb, columns))
     return Result(ctx.t, ctx.edition, ctx.n, ctx.rr, tuple(tbs), tuple(codes), calc.points, tuple(columns),
                   ctx.options, ctx, calc, ctx.progress)
-
-
-def kentler_lists(t: Tournament, *, edition: "str | Edition | None" = None, rounds: Optional[int] = None,
-                  kind: Optional[str] = None, options: Optional[Options] = None,
-                  unrated: Optional[int] = None) -> list[list[int]]:
-    """Each player's opponents' TPRs, best first (Kentler, TIEBREAK_RULES §7.11), start order."""
-    ctx = context(t, edition=edition, rounds=rounds, kind=kind, options=options)
-    return kentler_tprs(ctx, unrated)
 
 
 def context(t: Tournament, *, edition: "str | Edition | None" = None, rounds: Optional[int] = None,

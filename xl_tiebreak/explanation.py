@@ -97,7 +97,7 @@ def explain(t: "Tournament | Result", player: int, descriptor: str, edition: "st
     else:
         ctx = context(t, edition=edition, rounds=rounds, kind=kind, options=options, live=live)
     event = ctx.t
-    index = event._index()
+    index = event.positions
     if player not in index:
         raise InputError(f"there is no player {player}")
     i = index[player]

@@ -10,7 +10,7 @@ from dataclasses import InitVar, dataclass, field, replace
 from enum import Enum
 from fractions import Fraction
 from math import lcm
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Protocol, TypeVar, cast, overload
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Optional, Protocol, TypeVar, cast, overload
 
 if TYPE_CHECKING:
     import numpy as np
@@ -277,17 +277,20 @@ class Tournament:
 
     def player(self, no: int) -> Player:
         """The player with start number ``no`` (KeyError if none)."""
-        idx = self._index().get(no)
+        idx = self.positions.get(no)
         if idx is None:
             raise KeyError(no)
         return self.players[idx]
 
-    def _index(self) -> dict[int, int]:
-        cache = self.__dict__.get("_idx")
+    @property
+    def positions(self) -> Mapping[int, int]:
+        """Each start number's position in :attr:`players` (its row in every column of values),
+        not to be changed; made once and kept (the tournament is immutable)."""
+        cache = self.__dict__.get("_positions")
         if cache is None:
             cache = {p.no: i for i, p in enumerate(self.players)}
-            object.__setattr__(self, "_idx", cache)
-        return cache
+            object.__setattr__(self, "_positions", cache)
+        return cast("Mapping[int, int]", cache)
 
     @overload
     def engine_arrays(self, make: Callable[["Tournament"], A]) -> A: ...

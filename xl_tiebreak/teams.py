@@ -32,7 +32,7 @@ from typing import Optional
 
 from .model import Kind, Tournament
 
-__all__ = ["Team", "Board", "Match", "TeamEvent", "MatchValues", "PabValue", "DEFAULT_MATCH_VALUES",
+__all__ = ["Team", "TeamBoard", "Match", "TeamEvent", "MatchValues", "PabValue", "DEFAULT_MATCH_VALUES",
            "DEFAULT_PAB", "PLAYED", "FORFEITED", "PAB", "BYE", "ABSENT", "MATCH_KINDS",
            "match_score", "match_points", "game_points", "scores", "primary_score", "secondary_score"]
 
@@ -89,7 +89,7 @@ class Team:
 
 
 @dataclass(frozen=True)
-class Board:
+class TeamBoard:
     """One board of a match, for the team: its player, his opponent (``None`` for a board won by
     forfeit against nobody, ``0000 - +``), the kind of his round and his points on the board."""
 
@@ -111,7 +111,7 @@ class Match:
     team: int
     kind: str
     opponent: Optional[int] = None
-    boards: tuple[Board, ...] = ()
+    boards: tuple[TeamBoard, ...] = ()
     forfeit: Optional[str] = None
     bye: Optional[str] = None
 
@@ -177,7 +177,7 @@ class TeamEvent:
         return mp, gp
 
 
-def _board_points(b: Board) -> Fraction:
+def _board_points(b: TeamBoard) -> Fraction:
     return b.points
 
 

@@ -53,7 +53,7 @@ from .progress import progress
 from .standings import sort_keys
 from .tiebreaks.context import FORFEIT_CODES, GAME, PAB, Compiled, Context, compiled, freeze
 
-__all__ = ["OUTCOMES", "DEFAULT_MAX_BOARDS", "MOST_BOARDS", "WORK_BUDGET", "Board", "Range", "OnPoints",
+__all__ = ["OUTCOMES", "DEFAULT_MAX_BOARDS", "MOST_BOARDS", "WORK_BUDGET", "PendingBoard", "Range", "OnPoints",
            "BoardOutcome", "WhatIf", "what_if", "pending_round", "completed", "before_results", "played_outcomes",
            "ranking_cost"]
 
@@ -90,7 +90,7 @@ def ranking_cost(players: int, rounds: int) -> int:
 
 
 @dataclass(frozen=True)
-class Board:
+class PendingBoard:
     """A pairing of the round without its result: ``number`` counts from the top board (the
     boards ordered by the higher score of their two players, then by start number);
     ``coloured``: the pairing names the colours (else ``white`` is the lower start number)."""
@@ -133,7 +133,7 @@ class _Common(TypedDict):
     round: int
     of: int
     places: int
-    boards: tuple[Board, ...]
+    boards: tuple[PendingBoard, ...]
     mattering: tuple[int, ...]
     max_boards: int
     field: int
@@ -150,7 +150,7 @@ class BoardOutcome:
     """One board's one outcome (index into :data:`OUTCOMES`): the places of its two players and
     of the contenders (start number -> :class:`Range`) over every combination with it."""
 
-    board: Board
+    board: PendingBoard
     outcome: int
     places: dict[int, Range]
 
@@ -164,7 +164,7 @@ class WhatIf:
     round: int
     of: int
     places: int
-    boards: tuple[Board, ...]
+    boards: tuple[PendingBoard, ...]
     mattering: tuple[int, ...]  # the board numbers enumerated (exact) or that would be
     max_boards: int
     field: int  # the players of the event
@@ -230,7 +230,7 @@ class WhatIf:
 # ---------------------------------------------------------------------------------------- the round
 
 
-def pending_round(t: Tournament, rnd: Optional[int] = None) -> tuple[int, tuple[Board, ...]]:
+def pending_round(t: Tournament, rnd: Optional[int] = None) -> tuple[int, tuple[PendingBoard, ...]]:
     """The round to look at (``rnd``, default the last round with games awaiting results) and its
     boards awaiting a result; a clear :class:`InputError` when there is none or the event is not
     in that state (earlier games without results, later rounds played, a one-sided pairing)."""
@@ -262,7 +262,7 @@ def pending_round(t: Tournament, rnd: Optional[int] = None) -> tuple[int, tuple[
         raise InputError(f"round {rnd}: " + ("every result is in already; nothing is left to foresee (to look back at it, "
                                              f"--before {rnd})" if played
                                              else "not paired yet; pair it, results left blank, and ask again"))
-    index = t._index()
+    index = t.positions
     pairs: list[tuple[int, int, bool]] = []
     for k in rows:
         p = t.players[k]
@@ -279,7 +279,7 @@ def pending_round(t: Tournament, rnd: Optional[int] = None) -> tuple[int, tuple[
         pairs.append((opp, p.no, coloured) if coloured and rd.colour == "b" else (p.no, opp, coloured))
     score = {p.no: p.score(rnd - 1) for p in t.players}
     pairs.sort(key=lambda w: (-max(score[w[0]], score[w[1]]), min(w[0], w[1])))
-    return rnd, tuple(Board(i + 1, w, b, c) for i, (w, b, c) in enumerate(pairs))
+    return rnd, tuple(PendingBoard(i + 1, w, b, c) for i, (w, b, c) in enumerate(pairs))
 
 
 def before_results(t: Tournament, rnd: int) -> Tournament:
@@ -307,17 +307,17 @@ _PLAYED = {Kind.WIN: "1-0", Kind.SHORT_WIN: "1-0", Kind.DRAW: "½-½", Kind.SHOR
            Kind.SHORT_LOSS: "0-1", Kind.FORFEIT_WIN: "+/-", Kind.FORFEIT_LOSS: "-/+", Kind.DOUBLE_FORFEIT: "-/-"}
 
 
-def played_outcomes(t: Tournament, rnd: int, boards: Sequence[Board]) -> dict[int, str]:
+def played_outcomes(t: Tournament, rnd: int, boards: Sequence[PendingBoard]) -> dict[int, str]:
     """Each board's result in ``t`` (the event as played), white's first, by board number."""
-    index = t._index()
+    index = t.positions
     return {b.number: _PLAYED[t.players[index[b.white]].rounds[rnd - 1].kind] for b in boards}
 
 
-def completed(t: Tournament, rnd: int, boards: Sequence[Board], outcomes: Sequence[int],
+def completed(t: Tournament, rnd: int, boards: Sequence[PendingBoard], outcomes: Sequence[int],
               arrays: Optional[Compiled] = None) -> Tournament:
     """``t`` with the boards' results entered (``outcomes[i]`` an index into :data:`OUTCOMES`);
     ``arrays``: the engine's arrays of the result, when the caller has them."""
-    index = t._index()
+    index = t.positions
     players = list(t.players)
     for b, o in zip(boards, outcomes):
         for no, kind in zip((b.white, b.black), _KINDS[o]):
@@ -337,7 +337,7 @@ class _PointsModel:
     per board what each outcome gives its two players. Answers the fewest / most players ahead of
     (or level with) a player, with some boards' outcomes fixed, as sums of per-board extremes."""
 
-    def __init__(self, before: dict[int, int], boards: Sequence[Board], win: int, draw: int, loss: int) -> None:
+    def __init__(self, before: dict[int, int], boards: Sequence[PendingBoard], win: int, draw: int, loss: int) -> None:
         self.before = before
         self.boards = boards
         self.gain = ((win, loss), (draw, draw), (loss, win))
@@ -497,7 +497,7 @@ def what_if(t: Tournament, tiebreaks: TieBreakList = None, *, rnd: Optional[int]
     return _enumerate(t, drawn, ctx0, tbs, rnd, boards, matter, model, common)
 
 
-def _on_points(boards: Sequence[Board], model: "_PointsModel", common: _Common, combinations: int,
+def _on_points(boards: Sequence[PendingBoard], model: "_PointsModel", common: _Common, combinations: int,
                over_budget: int = 0) -> WhatIf:
     """The answer on points alone (see the module's text): each board's outcomes with the places
     of the players it concerns as ranges, the ties going either way."""
@@ -527,13 +527,13 @@ def _reach(tbs: Iterable[TieBreak]) -> Optional[int]:
     return most
 
 
-def _mattering(drawn: Tournament, rnd: int, boards: Sequence[Board], contenders: Sequence[int],
+def _mattering(drawn: Tournament, rnd: int, boards: Sequence[PendingBoard], contenders: Sequence[int],
                reach: Optional[int]) -> list[int]:
     """The indices of the boards that matter (see the module's text)."""
     if reach is None:
         return list(range(len(boards)))
     a = compiled(drawn)
-    index = drawn._index()
+    index = drawn.positions
     near = {index[no] for no in contenders}
     frontier = set(near)
     opp = a.opp[:, :rnd]
@@ -544,12 +544,12 @@ def _mattering(drawn: Tournament, rnd: int, boards: Sequence[Board], contenders:
     return [i for i, b in enumerate(boards) if index[b.white] in near or index[b.black] in near]
 
 
-def _tracked(b: Board, contenders: Sequence[int]) -> list[int]:
+def _tracked(b: PendingBoard, contenders: Sequence[int]) -> list[int]:
     return [b.white, b.black] + [no for no in contenders if no not in (b.white, b.black)]
 
 
 def _enumerate(t: Tournament, drawn: Tournament, ctx0: Context, tbs: Sequence[TieBreak], rnd: int,
-               boards: Sequence[Board], matter: Sequence[int], model: _PointsModel, common: _Common) -> WhatIf:
+               boards: Sequence[PendingBoard], matter: Sequence[int], model: _PointsModel, common: _Common) -> WhatIf:
     """Rank every combination of the mattering boards' outcomes (the others drawn). Only the
     contenders are followed: places 1..n are theirs, and no one else is level with them."""
     n = common["places"]
@@ -608,14 +608,14 @@ def _enumerate(t: Tournament, drawn: Tournament, ctx0: Context, tbs: Sequence[Ti
 
 
 def _ranked(t: Tournament, drawn: Tournament, base: Compiled, ctx0: Context, tbs: Sequence[TieBreak], rnd: int,
-            boards: Sequence[Board], outcome: Sequence[int], n: int) -> dict[int, tuple[int, bool]]:
+            boards: Sequence[PendingBoard], outcome: Sequence[int], n: int) -> dict[int, tuple[int, bool]]:
     """The places 1..n of one combination (start number -> (place, shared)), ranked by the engine:
     the event with these results entered, its arrays those of ``drawn`` with the round's points
     changed (a game is a game whatever its result)."""
     arrays = copy.copy(base)
     pts = base.pts.copy()
     halves = base.halves.copy()
-    index = t._index()
+    index = t.positions
     s = base.scale
     col = rnd - 1
     for b, o in zip(boards, outcome):

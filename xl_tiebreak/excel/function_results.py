@@ -118,7 +118,7 @@ def player_row(result: Result, player: Any) -> Optional[int]:
         return None
     if not f.is_integer():
         return None
-    return result.tournament._index().get(int(f))
+    return result.tournament.positions.get(int(f))
 
 
 def cell_value(v: Optional[Fraction]) -> Any:

@@ -47,7 +47,7 @@ def _norm(v: object) -> str:
 
 
 @dataclass(frozen=True)
-class Layout:
+class TableColumns:
     """Which column holds what; ``rounds`` maps round number -> column index."""
 
     header: bool
@@ -63,7 +63,7 @@ class Layout:
     club: Optional[int] = None
 
 
-def find_layout(first_row: Sequence[object], width: int) -> Layout:
+def find_layout(first_row: Sequence[object], width: int) -> TableColumns:
     """Recognise the header row, or fall back to ``No | Name | Rating | R1 ... Rn``."""
     fields: dict[str, int] = {}
     rounds: dict[int, int] = {}
@@ -77,11 +77,11 @@ def find_layout(first_row: Sequence[object], width: int) -> Layout:
             rounds.setdefault(int(m.group(1)) if len(m.group(1)) <= 9 else MAX_ROUNDS + 1, j)
     is_header = "no" in fields and (rounds or "name" in fields)
     if not is_header:
-        return Layout(False, 0, 1 if width > 1 else None, 2 if width > 2 else None, None, None,
-                      {r: 2 + r for r in range(1, max(width - 2, 0))})
-    return Layout(True, fields["no"], fields.get("name"), fields.get("rating"), fields.get("fed"),
-                  fields.get("title"), rounds, fields.get("fide_id"), fields.get("sex"), fields.get("birth"),
-                  fields.get("club"))
+        return TableColumns(False, 0, 1 if width > 1 else None, 2 if width > 2 else None, None, None,
+                            {r: 2 + r for r in range(1, max(width - 2, 0))})
+    return TableColumns(True, fields["no"], fields.get("name"), fields.get("rating"), fields.get("fed"),
+                        fields.get("title"), rounds, fields.get("fide_id"), fields.get("sex"), fields.get("birth"),
+                        fields.get("club"))
 
 
 def _untag(v: object) -> object:

@@ -46,11 +46,11 @@ from ..teams import (
     FORFEITED,
     PAB,
     PLAYED,
-    Board,
     Match,
     MatchValues,
     PabValue,
     Team,
+    TeamBoard,
     TeamEvent,
 )
 from .arguments import event_type
@@ -618,8 +618,8 @@ def _matches(rows: list[_Row], rosters: list[_Roster], st: TeamSettings,
             out[(x.rd, x.home)] = Match(x.rd, x.home, FORFEITED, opponent=x.away, forfeit=h)
             out[(x.rd, x.away)] = Match(x.rd, x.away, FORFEITED, opponent=x.home, forfeit=a)
             continue
-        home_boards: list[Board] = []
-        away_boards: list[Board] = []
+        home_boards: list[TeamBoard] = []
+        away_boards: list[TeamBoard] = []
         for b, key in x.results:
             if key == NO_GAME:
                 continue
@@ -628,10 +628,10 @@ def _matches(rows: list[_Row], rosters: list[_Roster], st: TeamSettings,
             colour = st.home_colour(b)
             other = "b" if colour == "w" else "w"
             if hp is not None:  # a board's number is its column (an empty board keeps its number)
-                home_boards.append(Board(b, hp, ap, hk, points[hk]))
+                home_boards.append(TeamBoard(b, hp, ap, hk, points[hk]))
                 player_rounds.setdefault(hp, {})[x.rd] = _player_round(hk, ap, colour, points[hk])
             if ap is not None:
-                away_boards.append(Board(b, ap, hp, ak, points[ak]))
+                away_boards.append(TeamBoard(b, ap, hp, ak, points[ak]))
                 player_rounds.setdefault(ap, {})[x.rd] = _player_round(ak, hp, other, points[ak])
         out[(x.rd, x.home)] = Match(x.rd, x.home, PLAYED, opponent=x.away, boards=tuple(home_boards))
         if x.away is not None:

@@ -92,7 +92,7 @@ from ..model import Tournament
 from ..name_text import clean_name
 from ..number_text import is_digits, quoted, whole_number
 from .published import Published, PublishedValue, read_number
-from .round_cells import EXPECTED_CELL, HALF, Layout, bye_notes, cell, parse, text, three_columns
+from .round_cells import EXPECTED_CELL, HALF, RoundColumns, bye_notes, cell, parse, text, three_columns
 
 __all__ = ["Imported", "read_export", "rows_from_text", "FORMAT"]
 
@@ -298,7 +298,7 @@ def read_export(rows: Sequence[Sequence[object]], source: str = "") -> Imported:
     if not body:
         raise InputError(f"no player under the header of row {head + 1}: expected rows with a rank or start number",
                          source)
-    layout = Layout(rounds, three_columns(rows, header, body, rounds))
+    layout = RoundColumns(rounds, three_columns(rows, header, body, rounds))
     legend = tuple(text(r[0]) for r in rows[body[-1] + 1:] if r and re.match(
         r"^(tie ?break|feinwertung|wertung|tb\s*\d)", text(r[0]), re.I))
     said = _numbering(rows, head)
@@ -357,7 +357,7 @@ def _refs(rows: Sequence[Sequence[object]], body: list[int], cols: _Columns, by:
     return [_whole(cell(rows[i], cols.start)) for i in body]
 
 
-def _mirrored(rows: Sequence[Sequence[object]], body: list[int], cols: _Columns, layout: Layout, by: str) -> bool:
+def _mirrored(rows: Sequence[Sequence[object]], body: list[int], cols: _Columns, layout: RoundColumns, by: str) -> bool:
     """Whether, numbering players by ``by``, every game is written on both players' rows."""
     refs = _refs(rows, body, cols, by)
     row_of = {ref: i for ref, i in zip(refs, body)}
@@ -381,7 +381,7 @@ def _mirrored(rows: Sequence[Sequence[object]], body: list[int], cols: _Columns,
     return True
 
 
-def _tournament(rows: Sequence[Sequence[object]], head: int, body: list[int], cols: _Columns, layout: Layout,
+def _tournament(rows: Sequence[Sequence[object]], head: int, body: list[int], cols: _Columns, layout: RoundColumns,
                 tbs: list[tuple[str, int]], by: str, source: str, name: str):
     rounds = layout.rounds
     header = rows[head]

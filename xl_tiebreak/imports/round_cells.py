@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
-__all__ = ["EXPECTED_CELL", "HALF", "Layout", "bye_notes", "cell", "parse", "text", "three_columns"]
+__all__ = ["EXPECTED_CELL", "HALF", "RoundColumns", "bye_notes", "cell", "parse", "text", "three_columns"]
 
 # the opponent: at most six ASCII digits (a longer number is no opponent, and one of 5,000 digits
 # could not be converted)
@@ -66,7 +66,7 @@ def parse(v: object) -> Optional[tuple]:
 
 
 @dataclass(frozen=True)
-class Layout:
+class RoundColumns:
     """Where each round's result is: the column of its heading, and whether the round fills that
     one cell (chess-results: ``12w1``) or three (Swiss-Manager's own export: the opponent under
     the heading ``N.Rd.``, then the colour and the result in two unnamed columns)."""

@@ -104,7 +104,7 @@ def gather(result: Result, extras: Extras = Extras(), how: str = HOW_TO_SET) -> 
     ``how``: see :attr:`Published.how`."""
     results = round_results(result)
     rounds = tuple((res, tuple(rank(res))) for res in results)
-    index = result.tournament._index()
+    index = result.tournament.positions
     places = [[0] * len(rounds) for _ in result.tournament.players]
     for r, (_, rows) in enumerate(rounds):
         for row in rows:

@@ -101,7 +101,7 @@ def _accounts_of(result: Result, first: int) -> str:
 
 def _standings_table(result: Result, rows: Sequence[Row], fmt: _Formats) -> str:
     decimals = _decimals(result)
-    index = result.tournament._index()
+    index = result.tournament.positions
     head = [("Rk", "n"), ("No", "n"), ("Name", ""), ("Rtg", "n opt"), ("Fed", "opt"), ("Pts", "n")]
     head += [(code, "n") for code in result.codes] + [("Split by", "opt")]
     out = []
@@ -177,7 +177,7 @@ def _crosstable(pub: Published, fmt: _Formats) -> str:
 
 def _chart(pub: Published) -> str:
     rows = pub.final[:CHART_PLAYERS]
-    index = pub.result.tournament._index()
+    index = pub.result.tournament.positions
     names = [f"{r.player.no} {r.player.name}" for r in rows]
     places = [pub.places[index[r.player.no]] for r in rows]
     lead = f"the first {len(rows)}" if len(rows) < len(pub.final) else "every player"
@@ -200,7 +200,7 @@ def _categories(pub: Published, fmt: _Formats) -> str:
         return ""
     result = pub.result
     decimals = _decimals(result)
-    index = result.tournament._index()
+    index = result.tournament.positions
     head = [("Cat", "n"), ("Rk", "n"), ("No", "n"), ("Name", ""), ("Rtg", "n opt"), ("Pts", "n")]
     head += [(code, "n") for code in result.codes]
     parts = ['<section id="categories"><h2>Categories</h2><p class="note">Each category keeps the order of the '

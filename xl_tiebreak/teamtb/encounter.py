@@ -111,10 +111,6 @@ class Encounters:
                                   for m in self.event.matches_of(team) if m.round <= self.rounds]
         return self._scores[team]
 
-    def meetings(self, team: int, other: int) -> list[Match]:
-        """The team's counted matches against ``other``."""
-        return [m for m, _mp, _gp in self.scored(team) if m.opponent == other and self.counted(m)]
-
     def totals(self, team: int) -> tuple[Fraction, Fraction]:
         """(match points, game points) of the team over rounds 1..rounds."""
         rows = self.scored(team)

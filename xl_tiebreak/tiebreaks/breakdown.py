@@ -40,7 +40,7 @@ class Fact(NamedTuple):
 
 
 @dataclass(frozen=True)
-class Layout:
+class AccountLayout:
     """How the generic assembler shows a breakdown: the ``columns`` as (header, source) pairs,
     the source a fact's name or ``rd`` (the round), ``who`` (the opponent or the label of the
     round's reason), ``result`` (the player's result), ``parts`` (the contribution); then how the
@@ -77,7 +77,7 @@ class Breakdown:
     reasons: Optional[np.ndarray] = None
     facts: dict[str, Fact] = field(default_factory=dict)
     ctx: Optional[Context] = None
-    layout: Optional[Layout] = None
+    layout: Optional[AccountLayout] = None
 
 
 #: an account's row: (values, why, cut, cell); the values are what its columns show (numbers,
@@ -106,7 +106,7 @@ def column_of(got: "Column | Breakdown") -> Column:
 
 
 #: the account of a sum whose row names no layout: each round, its result and what it adds
-GENERIC = Layout((("Rd", "rd"), ("Result", "result"), ("Contribution", "parts")), skip_zero=True)
+GENERIC = AccountLayout((("Rd", "rd"), ("Result", "result"), ("Contribution", "parts")), skip_zero=True)
 
 
 def explained(bd: Breakdown, ctx: Context, legend: str, decimals: int) -> Breakdown:
@@ -255,7 +255,7 @@ class Params(dict[str, Any]):
 
 
 def value_at(bd: Breakdown, source: str, i: int, r: int, params: Params) -> Any:
-    """One cell of a row: see :class:`Layout`."""
+    """One cell of a row: see :class:`AccountLayout`."""
     assert bd.reasons is not None and bd.ctx is not None, "an account's breakdown has its reasons"
     code = int(bd.reasons[i, r])
     if source == "rd":
@@ -274,7 +274,7 @@ def value_at(bd: Breakdown, source: str, i: int, r: int, params: Params) -> Any:
 
 
 def round_row(bd: Breakdown, i: int, r: int) -> Row:
-    """Round ``r``'s row of a sum's account (:class:`Layout`): the values its columns name, the
+    """Round ``r``'s row of a sum's account (:class:`AccountLayout`): the values its columns name, the
     phrases of its reasons, the cut; a game not in yet (live standings): the round, and why it
     counts nothing."""
     assert bd.layout is not None and bd.ctx is not None and bd.reasons is not None  # see explained

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any, Optional, Sequence, cast
 import numpy as np
 
 from ..formatting import half_up_div
-from .breakdown import NOT_IN_YET, Account, Breakdown, Fact, Layout, mark, note, num, result_text, summed, who
-from .context import FORFEIT_CODES, GAME, Column, Context
+from .breakdown import NOT_IN_YET, Account, AccountLayout, Breakdown, Fact, mark, note, num, result_text, summed, who
+from .context import FORFEIT_CODES, GAME, Column, Context, freeze
 from .spec import Compute, Evaluation, Spec
 from .reasons import PHRASES
 from .reasons import Reason as R
@@ -47,14 +47,8 @@ def elements(ctx: Context, sb: bool, forfeits_as_games: bool) -> Elements:
     key = ("elements", sb, forfeits_as_games)
     got = ctx.memo.get(key)
     if got is None:
-        got = ctx.memo[key] = _frozen(_elements(ctx, sb, forfeits_as_games))
+        got = ctx.memo[key] = freeze(*_elements(ctx, sb, forfeits_as_games))
     return cast(Elements, got)  # the memo keeps what _elements made under this key
-
-
-def _frozen(arrays: Elements) -> Elements:
-    for a in arrays:
-        a.flags.writeable = False
-    return arrays
 
 
 def _elements(ctx: Context, sb: bool, forfeits_as_games: bool) -> Elements:
@@ -196,8 +190,8 @@ def buchholz_unit(sb: bool = False, fore: bool = False) -> "Compute":
         elif c.rr:
             notes += note(c.edition.round_robin_buchholz)
         d = 2 if sb else 1
-        layout = Layout((("Rd", "rd"), ("Opponent", "who"), ("Counts as", "score"), ("Result", "result"),
-                         ("Contribution", "value")), tuple(notes), decimals=d, value_decimals=d, show_cut=True)
+        layout = AccountLayout((("Rd", "rd"), ("Opponent", "who"), ("Counts as", "score"), ("Result", "result"),
+                                ("Contribution", "value")), tuple(notes), decimals=d, value_decimals=d, show_cut=True)
         return replace(bd, layout=layout)
     return compute
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import numpy as np
 
-from .breakdown import Account, Breakdown, Fact, Layout, mark, num, summed
+from .breakdown import Account, AccountLayout, Breakdown, Fact, mark, num, summed
 from .context import DFF, FLOSS, HPB, ZPB, Column, Context
 from .spec import Spec
 from .reasons import Reason as R
@@ -107,7 +107,8 @@ def shown(bd: Breakdown, account: bool, note: str, decimals: int = 0,
     summed with ``decimals``, and the rule (``note``)."""
     if not account:
         return bd
-    return replace(bd, layout=Layout(columns, (note,), skip_zero=True, decimals=decimals, value_decimals=decimals))
+    return replace(bd, layout=AccountLayout(columns, (note,), skip_zero=True, decimals=decimals,
+                                            value_decimals=decimals))
 
 
 def pairing_number(ev: "Evaluation", tb: "TieBreak", earlier: Sequence[Column], account: bool) -> Column:

@@ -8,7 +8,7 @@ from typing import Optional
 
 import numpy as np
 
-from .breakdown import Breakdown, Fact, Layout, mark, num, summed
+from .breakdown import AccountLayout, Breakdown, Fact, mark, num, summed
 from .context import Context
 from .spec import Spec
 from .reasons import Reason as R
@@ -63,8 +63,8 @@ def koya_breakdown(ctx: Context, limit: Optional[tuple[str, int]] = None, accoun
     note = f"limit: {num(lim, 1)} points, half the maximum score (C.07 Art. 9.2)"
     if less != lim:
         note += f"; {num(less, 1)} for an opponent whose game of the round in progress is not in yet"
-    layout = Layout((("Rd", "rd"), ("Opponent", "who"), ("Opponent's score", "opp_score"), ("Result", "result"),
-                     ("Counted", "parts")), (note,), skip_zero=True, decimals=1, value_decimals=1)
+    layout = AccountLayout((("Rd", "rd"), ("Opponent", "who"), ("Opponent's score", "opp_score"), ("Result", "result"),
+                            ("Counted", "parts")), (note,), skip_zero=True, decimals=1, value_decimals=1)
     return summed(parts, ctx.scale, reasons=reasons, facts=facts, ctx=ctx, layout=layout)
 
 

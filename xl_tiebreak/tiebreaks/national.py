@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 import numpy as np
 
 from ..editions import unplayed_as_draws
-from .breakdown import Account, Breakdown, Fact, Layout, mark, num, summed
+from .breakdown import Account, AccountLayout, Breakdown, Fact, mark, num, summed
 from .buchholz import KEPT, cuts, kept_parts
 from .context import DFF, FLOSS, FPB, FWIN, HPB, PAB, ZPB, Column, Context
 from .spec import Compute, Evaluation, Spec
@@ -100,8 +100,8 @@ def uscf_breakdown(ctx: Context, drops: Optional[Drops], rule: str, count: Optio
                    (~game, R.US_UNPLAYED_ZERO), (marks < 0, R.DROPPED_LOW), (marks == 1, R.DROPPED_HIGH))
     facts = {"met": Fact(game), "score": Fact(elems, ctx.scale), "opp_adj": Fact(adj, ctx.scale),
              "opp_drawn": Fact(drawn)}
-    layout = Layout((("Rd", "rd"), ("Opponent", "who"), ("Counts as", "score"), ("Result", "result")),
-                    (rule,), term=2)
+    layout = AccountLayout((("Rd", "rd"), ("Opponent", "who"), ("Counts as", "score"), ("Result", "result")),
+                           (rule,), term=2)
     return summed(parts, ctx.scale, reasons=reasons, facts=facts, ctx=ctx, layout=layout)
 
 
@@ -127,9 +127,9 @@ def cumulative_breakdown(ctx: Context, account: bool = False) -> Breakdown:
     parts = np.where(ctx.not_in, 0, running - less)
     if not account:
         return summed(parts, ctx.scale)
-    layout = Layout((("Rd", "rd"), ("Result", "result"), ("Running score", "running"), ("Less", "less")),
-                    ("the sum of the running scores, less the points of unplayed wins and half points",),
-                    term=2, empty="", less=3)
+    layout = AccountLayout((("Rd", "rd"), ("Result", "result"), ("Running score", "running"), ("Less", "less")),
+                           ("the sum of the running scores, less the points of unplayed wins and half points",),
+                           term=2, empty="", less=3)
     return summed(parts, ctx.scale, reasons=mark(parts.shape, (less != 0, R.TAKEN_OFF)), ctx=ctx, layout=layout,
                   facts={"running": Fact(running, ctx.scale), "less": Fact(-less, ctx.scale, less != 0)})
 
@@ -140,8 +140,8 @@ def oppcum_breakdown(ctx: Context, account: bool = False) -> Breakdown:
     parts = np.where(ctx.is_game, cumulative_breakdown(ctx).column.num[ctx.opp0], 0)
     if not account:
         return summed(parts, ctx.scale)
-    layout = Layout((("Rd", "rd"), ("Opponent", "who"), ("Opponent's CUM", "parts")),
-                    ("the sum of the opponents' cumulative scores (USCF)",), term=2, empty="")
+    layout = AccountLayout((("Rd", "rd"), ("Opponent", "who"), ("Opponent's CUM", "parts")),
+                           ("the sum of the opponents' cumulative scores (USCF)",), term=2, empty="")
     return summed(parts, ctx.scale, reasons=mark(parts.shape, (~ctx.is_game, R.OPPCUM_UNPLAYED)),
                   facts={"met": Fact(ctx.is_game)}, ctx=ctx, layout=layout)
 
@@ -153,9 +153,9 @@ def kashdan_breakdown(ctx: Context, account: bool = False) -> Breakdown:
     parts = np.where(ctx.is_game, np.where(pts == ctx.W, 4, np.where(pts == ctx.D, 2, 1)), 0)
     if not account:
         return summed(parts, 1)
-    layout = Layout((("Rd", "rd"), ("Result", "result"), ("Points", "parts")),
-                    ("4 for a win, 2 for a draw, 1 for a loss over the board, 0 unplayed (USCF 34E7)",),
-                    empty="", value_decimals=0)
+    layout = AccountLayout((("Rd", "rd"), ("Result", "result"), ("Points", "parts")),
+                           ("4 for a win, 2 for a draw, 1 for a loss over the board, 0 unplayed (USCF 34E7)",),
+                           empty="", value_decimals=0)
     return summed(parts, 1, reasons=mark(parts.shape, (~ctx.is_game, R.KASHDAN_UNPLAYED)), ctx=ctx,
                   layout=layout)
 
@@ -222,8 +222,8 @@ def ssf_breakdown(ctx: Context, account: bool = False) -> Breakdown:
     facts = {"met": Fact(has), "score": Fact(value, ctx.scale), "opp_score": Fact(ctx.score, ctx.scale),
              "opp_value": Fact(ssf_opponent_value(ctx), ctx.scale), "before": Fact(terms["before"], ctx.scale),
              "opposite": Fact(terms["opposite"], ctx.scale), "later": Fact(terms["later"])}
-    layout = Layout((("Rd", "rd"), ("Opponent", "who"), ("Value", "score"), ("Result", "result")),
-                    ("SSF Buchholz (seed 002): Cut-1, an unplayed round is cut first",), term=2, empty="")
+    layout = AccountLayout((("Rd", "rd"), ("Opponent", "who"), ("Value", "score"), ("Result", "result")),
+                           ("SSF Buchholz (seed 002): Cut-1, an unplayed round is cut first",), term=2, empty="")
     return summed(parts, ctx.scale, reasons=reasons, facts=facts, ctx=ctx, layout=layout)
 
 

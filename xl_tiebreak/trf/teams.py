@@ -64,11 +64,11 @@ from ..teams import (
     FORFEITED,
     PAB,
     PLAYED,
-    Board,
     Match,
     MatchValues,
     PabValue,
     Team,
+    TeamBoard,
     TeamEvent,
     scores,
 )
@@ -541,8 +541,8 @@ def _played(r: int, tm: Team, games: list[tuple[int, Round]], team_of: dict[int,
     numbers = list(range(1, len(ranked) + 1))
     if order:  # 300: a player's board is his place in the line-up (a 0 there is an empty board)
         numbers = _lineup_boards(r, tm, order, [p for p, _rd in ranked], opp, h, fd)
-    boards = tuple(Board(b, p, rd.opponent, rd.kind, rd.points) if rd.opponent is not None
-                   else Board(b, p, None, Kind.FORFEIT_WIN, win) for b, (p, rd) in zip(numbers, ranked))
+    boards = tuple(TeamBoard(b, p, rd.opponent, rd.kind, rd.points) if rd.opponent is not None
+                   else TeamBoard(b, p, None, Kind.FORFEIT_WIN, win) for b, (p, rd) in zip(numbers, ranked))
     return Match(r, tm.no, PLAYED, opponent=opp, boards=boards)
 
 

@@ -68,7 +68,6 @@ UNDER_ROWS = 20
 
 _BOLD, _NOTE, _STATUS, _HEAD_FILL, _INPUT_FILL = BOLD, NOTE, STATUS, HEAD_FILL, INPUT_FILL
 _LATE_FILL = PatternFill("solid", start_color="FFFBEA", end_color="FFFBEA")  # a conditional fill reads bgColor
-_STATUS_FILL = PatternFill("solid", fgColor="FFF2CC")
 _GRID = GRID
 
 
@@ -93,9 +92,6 @@ class Spec:
     header: Optional[Sequence[str]] = None  # a TRF's header records for the Event sheet (None: a template's)
 
 
-RUNTIMES = ("classic", "lite")
-
-
 def default_spec(kind: str) -> Spec:
     """The committed templates: a Swiss for an open of up to 400 players and 11 rounds, a round
     robin of up to 20 players (19 rounds)."""
@@ -104,7 +100,7 @@ def default_spec(kind: str) -> Spec:
     return Spec("swiss", 400, 11)
 
 
-class Layout:
+class TemplateLayout:
     """Where everything of a template is (1-based rows and columns)."""
 
     def __init__(self, spec: Spec) -> None:
@@ -195,7 +191,7 @@ def spilled(call: str, cache: CacheBlocks, rows: int, cols: int) -> str:
 def build(spec: Spec) -> Workbook:
     """The template workbook for ``spec`` (no event data, no values yet)."""
     wb = Workbook()
-    lay = Layout(spec)
+    lay = TemplateLayout(spec)
     cache = CacheBlocks()
     ws = wb.active
     ws.title = "Crosstable"
@@ -243,7 +239,7 @@ def _status(ws, formula: str) -> None:
     c.font = _STATUS
 
 
-def _crosstable(ws, lay: Layout, cache: CacheBlocks) -> None:
+def _crosstable(ws, lay: TemplateLayout, cache: CacheBlocks) -> None:
     spec = lay.spec
     ws["A1"] = spec.title or ("Swiss event" if spec.kind == "swiss" else "Round robin")
     ws["A1"].font = Font(bold=True, size=14)
@@ -340,7 +336,7 @@ def print_setup(ws, area: str, title_row: Optional[int] = None) -> None:
     ws.oddFooter.center.text = "&A - page &P of &N"
 
 
-def _standings(ws, lay: Layout, cache: CacheBlocks) -> None:
+def _standings(ws, lay: TemplateLayout, cache: CacheBlocks) -> None:
     """The notice-board page: the ranked table with each player's title, rating and federation and
     under it the legend of the list and the notes (one spilled ``STANDINGS(..., page)``), laid
     out for printing (:mod:`.standings_sheet`): portrait, one page wide."""

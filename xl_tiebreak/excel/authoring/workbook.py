@@ -15,7 +15,7 @@ from ...notation import format_cell
 from ..xlsx.safe_write import atomic_write
 from .template import (
     FIRST_ROW,
-    Layout,
+    TemplateLayout,
     build,
     cell_text,
     default_spec,
@@ -64,7 +64,7 @@ def filled_workbook(t: Tournament, *, tiebreaks: Optional[list[str]] = None, edi
     spec.identity = trf_fields and any(p.fide_id or p.sex or p.birth or p.club for p in t.players)
     wb = build(spec)
     ws = wb["Crosstable"]
-    lay = Layout(spec)
+    lay = TemplateLayout(spec)
     for i, p in enumerate(t.players):
         row = FIRST_ROW + i
         ws.cell(row, 1, p.no)
