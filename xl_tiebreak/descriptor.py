@@ -231,9 +231,9 @@ def _modifiers(mods: Sequence[str], raw: str, scope: Scope, row: "Optional[Spec]
         letter = word[:1] if team else word[:1].upper()
         form = _ARGUMENT[scope].get(letter) if len(letter) == 1 else None
         if form is None or not re.fullmatch(form, word[1:]):
-            raise DescriptorError(f"team tie-break {quoted(raw)}: unknown or repeated modifier {quoted('/' + word)}; "
-                                  "expected /Ck, /Mk, /Kx, /P or /R" if team
-                                  else f"unknown modifier {quoted('/' + m)} in {quoted(raw)}")
+            if team:
+                raise _unknown_team_modifier(raw, word)
+            raise DescriptorError(f"unknown modifier {quoted('/' + m)} in {quoted(raw)}")
         if team:
             _team_modifier(letter, word, raw, fields)
             continue
@@ -265,8 +265,7 @@ def _team_modifier(letter: str, word: str, raw: str, fields: _Fields) -> None:
     if letter in "PR":
         flag: _Flag = "forfeits_as_games" if letter == "P" else "reverse"
         if fields.get(flag):
-            raise DescriptorError(f"team tie-break {quoted(raw)}: unknown or repeated modifier {quoted('/' + word)}; "
-                                  "expected /Ck, /Mk, /Kx, /P or /R")
+            raise _unknown_team_modifier(raw, word)
         fields[flag] = True
         return
     number = whole_number(word[1:], 0, MAX_NUMBER)
@@ -282,6 +281,11 @@ def _team_modifier(letter: str, word: str, raw: str, fields: _Fields) -> None:
     fields.pop("cut", None)
     fields.pop("median", None)
     fields["cut" if letter == "C" else "median"] = number
+
+
+def _unknown_team_modifier(raw: str, word: str) -> DescriptorError:
+    return DescriptorError(f"team tie-break {quoted(raw)}: unknown or repeated modifier {quoted('/' + word)}; "
+                           "expected /Ck, /Mk, /Kx, /P or /R")
 
 
 def _fits_team(row: "Spec", qualifier: str, fields: _Fields, shown: str) -> None:

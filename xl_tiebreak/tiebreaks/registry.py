@@ -22,15 +22,29 @@ from typing import Optional
 
 from .spec import SCOPE_MODIFIERS, Scope, Spec
 
-_ROWS: list[Spec] = []  # every row: the families' (declared order), then those added by register()
+_ROWS: list[Spec] = []  # every row loaded: the families' (declared order), and those added by register()
+_LOADED: set[str] = set()  # the scopes whose families are loaded
 _VIEWS: dict[str, dict[str, Spec]] = {}  # scope -> its rows by name, in its order
 _INDEX: dict[str, dict[str, str]] = {}  # scope -> its rows' names and aliases in capitals -> name
 _SCOPES: tuple[Scope, ...] = ("player", "team")
 
 
-def _families() -> list[Spec]:
-    """The families' rows (imported on first use): the individual families, then the team ones."""
-    from . import buchholz, counts, direct, koya, national, rating
+def _load(scope: Scope) -> None:
+    """Load the families ``scope`` reads, when first asked for: the individual families serve
+    players (and their rows of scope "both" teams too), the team families teams only; an
+    individual event never loads the team families."""
+    for family in ("player",) if scope == "player" else _SCOPES:
+        if family not in _LOADED:
+            _ROWS.extend(_families(family))
+            _LOADED.add(family)
+            _VIEWS.clear()
+
+
+def _families(scope: Scope) -> list[Spec]:
+    """The rows of the individual families, or of the team families in their order."""
+    if scope == "player":
+        from . import buchholz, counts, direct, koya, national, rating
+        return [row for family in (buchholz, counts, direct, koya, national, rating) for row in family.ROWS]
     from ..teamtb.boards import ROWS as boards
     from ..teamtb.buchholz import ROWS as team_buchholz
     from ..teamtb.encounter import ROWS as encounter
@@ -38,10 +52,10 @@ def _families() -> list[Spec]:
     from ..teamtb.progressive import ROWS as progressive
     from ..teamtb.scores import ROWS as scores
     from ..teamtb.sssc import ROWS as sssc
-    out = [row for family in (buchholz, counts, direct, koya, national, rating) for row in family.ROWS]
+    out: list[Spec] = []
     for family in (scores, team_buchholz, progressive, esb, sssc, boards, encounter):
         for row in family:
-            if row.name.upper() in {r.name.upper() for r in out if r.serves("team")}:
+            if row.name.upper() in {r.name.upper() for r in _ROWS + out if r.serves("team")}:
                 raise ValueError(f"team tie-break {row.name} is registered twice")
             _check(row)
             out.append(row)
@@ -57,7 +71,9 @@ def _check(row: Spec) -> None:
 
 def register(row: Spec) -> Spec:
     """Add a row (the families' rows are added on first use; an extension may add its own)."""
-    rows()  # the families' rows first, so that a clash is told
+    for scope in _SCOPES:
+        if row.serves(scope):
+            rows(scope)  # the families' rows first, so that a clash is told
     if any(r.name == row.name and (r.serves(row.scope) or row.serves(r.scope)) for r in _ROWS):
         raise ValueError(f"tie-break {row.name} is registered twice")
     _check(row)
@@ -80,10 +96,9 @@ def rows(scope: Scope = "player") -> dict[str, Spec]:
     """Every row of ``scope`` by name: players' in the order of the regulations (C.07 articles,
     then TIEBREAK_RULES §7), teams' in their families' order (the codes as C.07 spells them,
     ``MPvGP``)."""
-    if not _ROWS:
-        _ROWS.extend(_families())
     view = _VIEWS.get(scope)
     if view is None:
+        _load(scope)
         mine = [r for r in _ROWS if r.serves(scope)]
         if scope == "player":
             mine.sort(key=lambda r: r.place)
