@@ -50,12 +50,10 @@ Compute = Callable[["Evaluation", "TieBreak", Sequence["Column"], bool], Union["
 #: whose value is no sum over rounds (AOB, the rating family, DE, KENTLER, TPN, RTNG).
 AccountOf = Callable[["Context", int, "TieBreak", Any, Any], "Account"]
 
-#: The modifier letters: cut, median, Koya limit, forfeits as games, of Fore Buchholz, reversed,
-#: rating of unrated players, over the board only; and SSSC's normaliser /Kx (TIEBREAK_RULES §9.4).
-MODIFIERS = "CMLPFRUOK"
-
-#: The letters each scope's reading of a code knows (:mod:`xl_tiebreak.descriptor`): a team
-#: code takes /Ck /Mk /Kx /P /R (TIEBREAK_RULES §9.4), a player code no /K.
+#: The modifier letters each scope's reading of a code knows (:mod:`xl_tiebreak.descriptor`,
+#: TIEBREAK_RULES §9.4): a player code's cut, median, Koya limit, forfeits as games, of Fore
+#: Buchholz, reversed, rating of unrated players, over the board only; a team code's cut, median,
+#: SSSC's normaliser /Kx, forfeits as played, reversed.
 SCOPE_MODIFIERS = {"player": "CMLPFRUO", "team": "CMKPR"}
 
 #: Whom a row ranks: players, teams (C.07 team articles; TIEBREAK_RULES §5.17) or both.
@@ -87,7 +85,7 @@ class Spec:
     legend: str  # the one-line meaning shown under the standings
     article: str  # where the rule is written: "C.07 Art. 8.1" or "TIEBREAK_RULES §7.3"
     compute: Compute  # its value, and (account=True) what its account shows
-    modifiers: str = ""  # the letters of MODIFIERS it takes
+    modifiers: str = ""  # the letters of SCOPE_MODIFIERS it takes
     aliases: tuple[str, ...] = ()
     lower_is_better: bool = False  # /R turns it round
     decimals: Optional[int] = None  # shown decimals; None: the scoring's (1, or 2 for quarters)
