@@ -11,13 +11,14 @@ from typing import Optional, Sequence
 from xl_tiebreak.editions import Edition, get_edition
 from xl_tiebreak.model import Kind, Tournament
 from xl_tiebreak.teamtb import boards, encounter
-from xl_tiebreak.teamtb.spec import TeamColumn, TeamSpec, TeamTieBreak
+from xl_tiebreak.teamtb.spec import TeamColumn, TeamTieBreak
 from xl_tiebreak.teamtb.typea import rank_column
+from xl_tiebreak.tiebreaks.spec import Spec
 from xl_tiebreak.teams import BYE, FORFEITED, PAB, PLAYED, Match, MatchValues, PabValue, Team, TeamBoard, TeamEvent, \
     scores
 
 F = Fraction
-ROWS: dict[str, TeamSpec] = {r.name: r for r in boards.ROWS + encounter.ROWS}
+ROWS: dict[str, Spec] = {r.name: r for r in boards.ROWS + encounter.ROWS}
 
 # one board, from the first team's side: (kind, points) for it and for the other team
 _BOARD = {"1": ((Kind.WIN, F(1)), (Kind.LOSS, F(0))), "0": ((Kind.LOSS, F(0)), (Kind.WIN, F(1))),
@@ -75,7 +76,7 @@ class Evaluation:
     primary: str
 
     def column(self, tb: TeamTieBreak, earlier: Sequence[TeamColumn] = ()) -> TeamColumn:
-        return ROWS[tb.name].compute(self, tb, earlier)
+        return ROWS[tb.name].team_rule.compute(self, tb, earlier)
 
     def scores(self) -> dict[int, tuple[Fraction, Fraction]]:
         """(MP, GP) of every team (over every round: these events are complete)."""
@@ -132,7 +133,7 @@ def compute(ev: Evaluation, code: str, earlier: Sequence[TeamColumn], knockout: 
     knock-out steps on the two teams' encounters (gacrux's reading)."""
     tb = parse(code)
     if knockout == encounter.EVENT or tb.name not in encounter.CHAINS or tb.name == "DE":
-        return ROWS[tb.name].compute(ev, tb, earlier)
+        return ROWS[tb.name].team_rule.compute(ev, tb, earlier)
     first = tb.qualifier or ev.primary
 
     def tiers(group: list[int]) -> list[list[int]]:

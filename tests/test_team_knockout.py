@@ -67,7 +67,7 @@ def test_board_count_counts_forfeits_as_standard_results_and_the_pab_as_a_win_on
     ev = team_event(3, 2, 3, BC_EVENT, pab=PabValue(F(1), F(1), "320"))
     assert board_points(ev, 3, 2) == (F(2), F(1))
     assert board_count(ev, 2) == {1: F(4), 2: F(5, 2), 3: F(4)}
-    assert ROWS["BC"].compute(evaluation(ev, rounds=2), parse("BC"), []) == {1: F(4), 2: F(5, 2), 3: F(4)}
+    assert ROWS["BC"].team_rule.compute(evaluation(ev, rounds=2), parse("BC"), []) == {1: F(4), 2: F(5, 2), 3: F(4)}
 
 
 def test_board_count_counts_a_forfeited_match_as_every_board_won_or_lost():
@@ -82,7 +82,7 @@ def test_board_count_is_lower_is_better_and_explained_board_by_board():
     spec = ROWS["BC"]
     assert spec.lower_is_better and not spec.ranks
     ev = team_event(3, 2, 3, BC_EVENT, pab=PabValue(F(1), F(1), "320"))
-    lines = spec.account(evaluation(ev, rounds=2), parse("BC"), 3)  # type: ignore[misc]
+    lines = spec.team_rule.account(evaluation(ev, rounds=2), parse("BC"), 3)  # type: ignore[misc]
     assert "round 1: pairing-allocated bye: a standard win on every board (C.07 Art. 12): b1 1 b2 1" in lines
     assert lines[-1].startswith("BC = 1×2 + 2×1 = 4 ")
 
@@ -118,7 +118,7 @@ def test_tbr_ranks_only_inside_the_group_the_earlier_tie_breaks_leave_tied():
 
 def test_tbr_account_shows_the_board_points_and_the_rank():
     ev = evaluation(team_event(4, 4, 1, BOARDS4))
-    lines = ROWS["TBR"].account(ev, parse("TBR"), 1)  # type: ignore[misc]
+    lines = ROWS["TBR"].team_rule.account(ev, parse("TBR"), 1)  # type: ignore[misc]
     assert "teams tied on the primary score (MP): 1, 2, 3, 4" in lines
     assert "team 3: game points on boards 1, 2, ...: 1 0.5 0 0.5" in lines
     assert lines[-1].endswith("rank 2 of 4")
@@ -225,7 +225,7 @@ def test_knockout_steps_apply_only_to_exactly_two_teams():
 
 def test_ede_account_tells_the_steps():
     ev = evaluation(team_event(4, 2, 2, UNMET))
-    lines = ROWS["EDEBT"].account(ev, parse("EDEBT"), 1)  # type: ignore[misc]
+    lines = ROWS["EDEBT"].team_rule.account(ev, parse("EDEBT"), 1)  # type: ignore[misc]
     assert lines[0] == "teams tied on the primary score (MP): {1, 2}"
     assert "team 1: v 2: not met" in lines
     assert "{1, 2}: BC (whole event): 1: 4; 2: 3.5 (lower is better)" in lines
@@ -545,11 +545,11 @@ def test_bc_account_warns_when_the_tied_teams_game_points_differ():
     """C.07 Art. 12.1: BC "can only be used when all tied teams have (scored) the same number of game
     points": 1 and 2 share 3 MP but not the GP (3 and 2½)."""
     ev = evaluation(team_event(4, 2, 2, [(1, 1, 2, "10"), (1, 3, 4, "=="), (2, 1, 3, "11"), (2, 2, 4, "1=")]))
-    lines = ROWS["BC"].account(ev, parse("BC"), 1)  # type: ignore[misc]
+    lines = ROWS["BC"].team_rule.account(ev, parse("BC"), 1)  # type: ignore[misc]
     assert lines[-1].startswith("note: the teams tied with it on the primary score (MP) do not all have the same "
                                 "game points (1: 3, 2: 2.5)")
     same = evaluation(team_event(4, 2, 2, UNMET))
-    assert not ROWS["BC"].account(same, parse("BC"), 1)[-1].startswith("note")  # type: ignore[misc]
+    assert not ROWS["BC"].team_rule.account(same, parse("BC"), 1)[-1].startswith("note")  # type: ignore[misc]
 
 
 def test_an_evaluation_may_choose_the_encounter_reading_of_the_knockout_steps():

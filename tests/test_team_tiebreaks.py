@@ -307,7 +307,7 @@ def test_a_type_a_row_gets_the_earlier_columns_and_ranks_lower_first(monkeypatch
     score's column, then the columns listed before; the value is a place inside the group still tied
     (1 = best), recomputed for each position in the list. A stand-in row places the tied teams by
     descending team number."""
-    from xl_tiebreak.teamtb.spec import TeamSpec
+    from xl_tiebreak.tiebreaks.spec import team_row
     seen = []
 
     def place(ev, tb, earlier):
@@ -319,7 +319,7 @@ def test_a_type_a_row_gets_the_earlier_columns_and_ranks_lower_first(monkeypatch
             out[t] = F(group.index(t) + 1)
         return out
 
-    monkeypatch.setitem(team_rows(), "XPLACE", TeamSpec("XPLACE", "stand-in", "test", place, ranks=True))
+    monkeypatch.setitem(team_rows(), "XPLACE", team_row("XPLACE", "stand-in", "test", place, ranks=True))
     ev = read_team_trf(small(), "small.trf")
     res = compute_team(ev, "XPLACE,MPVGP,XPLACE", edition="fide2024", rounds=2)
     assert seen == [1, 3]  # primary only; then primary, XPLACE, MPVGP

@@ -1,5 +1,5 @@
 """Team tie-breaks (FIDE C.07 team articles; TIEBREAK_RULES §5.17, §9.4) over a
-:class:`~xl_tiebreak.teams.TeamEvent`: one registry row per code (:mod:`.spec`), Art. 16 applied
+:class:`~xl_tiebreak.teams.TeamEvent`: rows of team scope of the one registry, Art. 16 applied
 per match, under the 2024 and 2026 editions.
 
 >>> from xl_tiebreak.teamtb import compute_team, explain_team, DEFAULT_TEAM_LIST

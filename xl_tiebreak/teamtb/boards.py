@@ -25,8 +25,9 @@ from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 from ..model import Kind
 from ..teams import BYE, FORFEITED, PAB, PLAYED, Match, match_score
+from ..tiebreaks.spec import Spec, team_row
 from .context import show
-from .spec import TeamAccount, TeamColumn, TeamEvaluation, TeamSpec, TeamTieBreak
+from .spec import TeamAccount, TeamColumn, TeamEvaluation, TeamTieBreak
 from .typea import account_group, rank_column, ranks_from_tiers, tiers_by_key
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -228,13 +229,13 @@ def _bbe(ev: TeamEvaluation, tb: TeamTieBreak, earlier: Sequence[TeamColumn]) ->
     return rank_column([t.no for t in ev.event.teams], earlier, lambda g: bbe_tiers(ev.event, g, ev.rounds, pts))
 
 
-ROWS: list[TeamSpec] = [
-    TeamSpec("BC", "Board count: Σ board × game points on it (lower is better), C.07 Art. 12.1",
+ROWS: list[Spec] = [
+    team_row("BC", "Board count: Σ board × game points on it (lower is better), C.07 Art. 12.1",
              "C.07 Art. 12.1", _bc, _bc_account, lower_is_better=True),
-    TeamSpec("TBR", "Top board results (rank inside the tied group), C.07 Art. 12.2", "C.07 Art. 12.2", _tbr,
+    team_row("TBR", "Top board results (rank inside the tied group), C.07 Art. 12.2", "C.07 Art. 12.2", _tbr,
              _rank_account("TBR", "game points on boards 1, 2, ...:", tbr_tiers, tbr_key),
              lower_is_better=True, ranks=True, decimals=0),
-    TeamSpec("BBE", "Bottom board elimination (rank inside the tied group), C.07 Art. 12.3", "C.07 Art. 12.3",
+    team_row("BBE", "Bottom board elimination (rank inside the tied group), C.07 Art. 12.3", "C.07 Art. 12.3",
              _bbe, _rank_account("BBE", "game points on boards 1..n-1, 1..n-2, ...:", bbe_tiers, bbe_key),
              lower_is_better=True, ranks=True, decimals=0),
 ]

@@ -13,8 +13,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Optional, Sequence
 
+from ..tiebreaks.spec import Spec, team_row
 from .context import TeamContext, context_of, cut_elements, show
-from .spec import TeamColumn, TeamEvaluation, TeamSpec, TeamTieBreak
+from .spec import TeamColumn, TeamEvaluation, TeamTieBreak
 
 __all__ = ["ROWS", "buchholz", "buchholz_lines", "score_kind"]
 
@@ -111,11 +112,11 @@ def _aob_account(ev: TeamEvaluation, tb: TeamTieBreak, team: int) -> list[str]:
     return lines
 
 
-ROWS: list[TeamSpec] = [
-    TeamSpec("BH", "Buchholz (sum of the opponents' MP or GP)", "C.07 Art. 8.1, 14, 16; TIEBREAK_RULES §5.6",
+ROWS: list[Spec] = [
+    team_row("BH", "Buchholz (sum of the opponents' MP or GP)", "C.07 Art. 8.1, 14, 16; TIEBREAK_RULES §5.6",
              _bh, _bh_account, modifiers="CMPR", qualifiers=("MP", "GP")),
-    TeamSpec("FB", "Fore Buchholz (BH with the final round's matches drawn)", "C.07 Art. 8.3, 16; "
+    team_row("FB", "Fore Buchholz (BH with the final round's matches drawn)", "C.07 Art. 8.3, 16; "
              "TIEBREAK_RULES §5.7", _bh, _bh_account, modifiers="CMPR", qualifiers=("MP", "GP")),
-    TeamSpec("AOB", "Average of the opponents' Buchholz", "C.07 Art. 8.2; TIEBREAK_RULES §5.8", _aob, _aob_account,
+    team_row("AOB", "Average of the opponents' Buchholz", "C.07 Art. 8.2; TIEBREAK_RULES §5.8", _aob, _aob_account,
              modifiers="CMPR", qualifiers=("MP", "GP"), decimals=2),
 ]

@@ -39,7 +39,8 @@ from ..editions import FIDE2024, FIDE2026, Edition, edition_for_date, get_editio
 from ..errors import EditionError, InputError
 from ..options import TEAM_CHOICES
 from ..teams import ABSENT, BYE, FORFEITED, PAB, PLAYED, TeamEvent, match_score
-from .spec import TeamColumn, TeamEvaluation, TeamSpec, TeamTieBreak
+from ..tiebreaks.spec import Spec
+from .spec import TeamColumn, TeamEvaluation, TeamTieBreak
 
 __all__ = ["TeamRound", "Element", "TeamContext", "team_edition", "context_of", "cut_elements",
            "show", "SCORES", "EDE_KNOCKOUT", "EDE_SUBSET"]
@@ -184,7 +185,7 @@ def _rounds_of(event: TeamEvent, team: int, n: int,
     return tuple(out)
 
 
-Lookup = Callable[[str], TeamSpec]
+Lookup = Callable[[str], Spec]
 
 
 class TeamContext:
@@ -272,10 +273,10 @@ class TeamContext:
             raise RuntimeError("this team context was made without the registry")
         row = self._lookup(tb.name)
         if row.ranks:
-            return row.compute(self, tb, earlier)
+            return row.team_rule.compute(self, tb, earlier)
         got = self._cache.get(tb.code)
         if got is None:
-            got = self._cache[tb.code] = row.compute(self, tb, earlier)
+            got = self._cache[tb.code] = row.team_rule.compute(self, tb, earlier)
         return got
 
     def remember_earlier(self, tb: TeamTieBreak, earlier: Sequence[TeamColumn]) -> None:
@@ -289,7 +290,7 @@ class TeamContext:
         the group tied on the primary score)."""
         return self._earlier.get(tb.code)
 
-    def row(self, name: str) -> TeamSpec:
+    def row(self, name: str) -> Spec:
         if self._lookup is None:
             raise RuntimeError("this team context was made without the registry")
         return self._lookup(name)

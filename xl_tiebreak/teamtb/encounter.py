@@ -38,10 +38,11 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 from ..teams import FORFEITED, PLAYED, Match, match_score
+from ..tiebreaks.spec import Spec, team_row
 from .boards import (Points, bbe_key, bc_value, board_points, board_total, boards_of, match_board_points, points_of,
                      tbr_key)
 from .context import EDE_KNOCKOUT, EDE_SUBSET, show
-from .spec import TeamColumn, TeamEvaluation, TeamSpec, TeamTieBreak
+from .spec import TeamColumn, TeamEvaluation, TeamTieBreak
 from .typea import account_group, rank_column, ranks_from_tiers, tiers_by_key
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -317,12 +318,12 @@ def _account(ev: TeamEvaluation, tb: TeamTieBreak, team: int) -> list[str]:
     return lines
 
 
-def _row(name: str, legend: str, article: str) -> TeamSpec:
-    return TeamSpec(name, legend, article, _compute, _account, modifiers="P", qualifiers=("MP", "GP"),
+def _row(name: str, legend: str, article: str) -> Spec:
+    return team_row(name, legend, article, _compute, _account, modifiers="P", qualifiers=("MP", "GP"),
                     lower_is_better=True, ranks=True, decimals=0)
 
 
-ROWS: list[TeamSpec] = [
+ROWS: list[Spec] = [
     _row("DE", "Direct encounter on the team score (rank inside the tied group), C.07 Art. 6", "C.07 Art. 6"),
     _row("EDE", "Extended direct encounter: DE on the primary, then the secondary score, C.07 Art. 13.3",
          "C.07 Art. 13.3"),

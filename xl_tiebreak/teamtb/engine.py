@@ -283,6 +283,6 @@ def explain_team(event: TeamEvent, code: "str | TeamTieBreak", team: int, editio
         lines.append(where)
     notes = list(ctx.notes) + [n for n in (_knockout_note(ctx, [tb]), _subset_note(ctx, [tb])) if n]
     lines += [f"note: {n}" for n in notes]
-    if row.account is not None:
-        lines += row.account(ctx, tb, team)
+    if row.team_rule.account is not None:
+        lines += row.team_rule.account(ctx, tb, team)
     return lines

@@ -18,8 +18,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Sequence
 
+from ..tiebreaks.spec import Spec, team_row
 from .context import context_of, cut_elements, show
-from .spec import TeamColumn, TeamEvaluation, TeamSpec, TeamTieBreak
+from .spec import TeamColumn, TeamEvaluation, TeamTieBreak
 
 __all__ = ["ROWS", "kinds"]
 
@@ -61,11 +62,11 @@ def _esb_account(ev: TeamEvaluation, tb: TeamTieBreak, team: int) -> list[str]:
 
 
 _ARTICLE = "C.07 team tie-breaks (Extended Sonneborn-Berger), Art. 14, 16; TIEBREAK_RULES §5.17"
-ROWS: list[TeamSpec] = [
-    TeamSpec("ESB", "Extended Sonneborn-Berger (opponent's primary × own secondary score)", _ARTICLE,
+ROWS: list[Spec] = [
+    team_row("ESB", "Extended Sonneborn-Berger (opponent's primary × own secondary score)", _ARTICLE,
              _esb, _esb_account, modifiers="CMPR", qualifiers=("MM", "MG", "GM", "GG", "MP", "GP")),
-    TeamSpec("EMMSB", "Extended SB: opponent's MP × own MP", _ARTICLE, _esb, _esb_account, modifiers="CMPR"),
-    TeamSpec("EMGSB", "Extended SB: opponent's MP × own GP", _ARTICLE, _esb, _esb_account, modifiers="CMPR"),
-    TeamSpec("EGMSB", "Extended SB: opponent's GP × own MP", _ARTICLE, _esb, _esb_account, modifiers="CMPR"),
-    TeamSpec("EGGSB", "Extended SB: opponent's GP × own GP", _ARTICLE, _esb, _esb_account, modifiers="CMPR"),
+    team_row("EMMSB", "Extended SB: opponent's MP × own MP", _ARTICLE, _esb, _esb_account, modifiers="CMPR"),
+    team_row("EMGSB", "Extended SB: opponent's MP × own GP", _ARTICLE, _esb, _esb_account, modifiers="CMPR"),
+    team_row("EGMSB", "Extended SB: opponent's GP × own MP", _ARTICLE, _esb, _esb_account, modifiers="CMPR"),
+    team_row("EGGSB", "Extended SB: opponent's GP × own GP", _ARTICLE, _esb, _esb_account, modifiers="CMPR"),
 ]

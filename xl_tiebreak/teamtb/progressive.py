@@ -8,9 +8,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Sequence
 
+from ..tiebreaks.spec import Spec, team_row
 from .buchholz import score_kind
 from .context import TeamContext, context_of, show
-from .spec import TeamColumn, TeamEvaluation, TeamSpec, TeamTieBreak
+from .spec import TeamColumn, TeamEvaluation, TeamTieBreak
 
 __all__ = ["ROWS", "running"]
 
@@ -42,7 +43,7 @@ def _ps_account(ev: TeamEvaluation, tb: TeamTieBreak, team: int) -> list[str]:
     return lines
 
 
-ROWS: list[TeamSpec] = [
-    TeamSpec("PS", "Progressive scores (sum of the running MP or GP)", "C.07 Art. 7.5; TIEBREAK_RULES §5.3",
+ROWS: list[Spec] = [
+    team_row("PS", "Progressive scores (sum of the running MP or GP)", "C.07 Art. 7.5; TIEBREAK_RULES §5.3",
              _ps, _ps_account, modifiers="CR", qualifiers=("MP", "GP")),
 ]

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from ..tiebreaks.spec import Spec, team_row
 from .context import context_of, show
-from .spec import TeamColumn, TeamEvaluation, TeamSpec, TeamTieBreak
+from .spec import TeamColumn, TeamEvaluation, TeamTieBreak
 
 __all__ = ["ROWS", "score_of"]
 
@@ -45,13 +46,13 @@ def _account(ev: TeamEvaluation, tb: TeamTieBreak, team: int) -> list[str]:
     return lines
 
 
-ROWS: list[TeamSpec] = [
-    TeamSpec("PTS", "Primary score (MP or GP, record 192)", "C.07 Art. 2, team events; TIEBREAK_RULES §5.17",
+ROWS: list[Spec] = [
+    team_row("PTS", "Primary score (MP or GP, record 192)", "C.07 Art. 2, team events; TIEBREAK_RULES §5.17",
              _compute, _account, aliases=("PRIMARY",)),
-    TeamSpec("MPTS", "Match points", "C.07 team events; TIEBREAK_RULES §5.17", _compute, _account,
+    team_row("MPTS", "Match points", "C.07 team events; TIEBREAK_RULES §5.17", _compute, _account,
              aliases=("MP",)),
-    TeamSpec("GPTS", "Game points", "C.07 team events; TIEBREAK_RULES §5.17", _compute, _account,
+    team_row("GPTS", "Game points", "C.07 team events; TIEBREAK_RULES §5.17", _compute, _account,
              aliases=("GP",)),
-    TeamSpec("MPvGP", "Secondary score (GP when MP are primary, else MP)", "C.07 team tie-breaks (MPvGP); "
+    team_row("MPvGP", "Secondary score (GP when MP are primary, else MP)", "C.07 team tie-breaks (MPvGP); "
              "TIEBREAK_RULES §5.17", _compute, _account, aliases=("SECONDARY", "GPVMP")),
 ]

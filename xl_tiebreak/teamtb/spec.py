@@ -1,6 +1,7 @@
-"""A team registry row: one team tie-break code as one whole unit (C.07 team articles; TIEBREAK_RULES
-§5.17). The families (modules of this package) declare ``ROWS`` of :class:`TeamSpec`; the team
-registry collects them.
+"""The team side's types (C.07 team articles; TIEBREAK_RULES §5.17): the parsed team code, the
+evaluation a team rule receives and the column it gives. The families (modules of this package)
+declare their ``ROWS`` with :func:`~xl_tiebreak.tiebreaks.spec.team_row`: rows of team scope of
+the one registry (:mod:`xl_tiebreak.tiebreaks.registry`).
 
 A team value is a :data:`TeamColumn`: ``{team number: Fraction or None}`` (``None`` = undefined).
 Type A codes (EDE family, TBR, BBE, DE) give a rank inside the group the earlier columns leave
@@ -19,10 +20,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: one value per team number (None where undefined)
 TeamColumn = dict[int, Optional[Fraction]]
-
-#: the score qualifiers of §9.4: ``:MP`` / ``:GP`` (which score a Buchholz-like code sums), and for
-#: the ESB family ``:MM :MG :GM :GG`` (opponent's score, then the score scored against him)
-QUALIFIERS = ("MP", "GP", "MM", "MG", "GM", "GG")
 
 
 @dataclass(frozen=True)
@@ -85,23 +82,3 @@ TeamCompute = Callable[[TeamEvaluation, TeamTieBreak, Sequence[TeamColumn]], Tea
 #: ``account(evaluation, tiebreak, team) -> lines``: the value of one team step by step (which
 #: matches, which opponent scores, what Art. 16 did), for ``explain``.
 TeamAccount = Callable[[TeamEvaluation, TeamTieBreak, int], list[str]]
-
-#: modifier letters a team row may take: cut, median, K (SSSC), forfeits as played, reversed
-TEAM_MODIFIERS = "CMKPR"
-
-
-@dataclass(frozen=True)
-class TeamSpec:
-    """One team tie-break code and everything the faces need to know about it."""
-
-    name: str
-    legend: str
-    article: str  # "C.07 Art. 12.2" / "TIEBREAK_RULES §5.17"
-    compute: TeamCompute
-    account: Optional[TeamAccount] = None
-    modifiers: str = ""  # letters of TEAM_MODIFIERS
-    qualifiers: tuple[str, ...] = ()  # the qualifiers of QUALIFIERS it accepts
-    lower_is_better: bool = False
-    ranks: bool = False  # type A: a rank inside the group still tied
-    decimals: Optional[int] = None  # None: as the scores (1 decimal, 2 for quarter points)
-    aliases: tuple[str, ...] = ()

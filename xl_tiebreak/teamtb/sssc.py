@@ -16,9 +16,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Optional, Sequence
 
+from ..tiebreaks.spec import Spec, team_row
 from .buchholz import buchholz, buchholz_lines
 from .context import TeamContext, context_of, show
-from .spec import TeamColumn, TeamEvaluation, TeamSpec, TeamTieBreak
+from .spec import TeamColumn, TeamEvaluation, TeamTieBreak
 
 __all__ = ["ROWS", "normaliser"]
 
@@ -63,7 +64,7 @@ def _sssc_account(ev: TeamEvaluation, tb: TeamTieBreak, team: int) -> list[str]:
     return lines
 
 
-ROWS: list[TeamSpec] = [
-    TeamSpec("SSSC", "Secondary score + BH(primary) ÷ normaliser", "C.07 team tie-breaks (SSSC); "
+ROWS: list[Spec] = [
+    team_row("SSSC", "Secondary score + BH(primary) ÷ normaliser", "C.07 team tie-breaks (SSSC); "
              "TIEBREAK_RULES §5.17", _sssc, _sssc_account, modifiers="KPR", decimals=2),
 ]

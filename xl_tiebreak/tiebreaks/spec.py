@@ -1,19 +1,22 @@
 """A registry row: one tie-break code as one whole unit (the types the families declare rows with).
 
-A row holds everything about its code: the legend and article, the modifiers it takes, which way
-is better, its decimals, its Excel names, and the one function that gives its value and its
-account (:data:`Compute`). The families import this module only; the registry
-(:mod:`.registry`) imports the families and collects their ``ROWS``.
+A row holds everything about its code: whom it ranks (its :data:`Scope`: players, teams or both),
+the legend and article, the qualifiers and modifiers it takes, which way is better, its
+decimals, its Excel names, and the one function that gives its value and its account
+(:data:`Compute`; a team row's :class:`TeamRule`). The families, individual and team alike,
+import this module only; the one registry (:mod:`.registry`) imports the families and collects
+their ``ROWS``.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Optional, Protocol, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Literal, Optional, Protocol, Sequence, Union
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..descriptor import TieBreak
+    from ..teamtb.spec import TeamAccount, TeamCompute
     from .breakdown import Account, Breakdown
     from .context import Column, Context
 
@@ -47,9 +50,31 @@ Compute = Callable[["Evaluation", "TieBreak", Sequence["Column"], bool], Union["
 #: whose value is no sum over rounds (AOB, the rating family, DE, KENTLER, TPN, RTNG).
 AccountOf = Callable[["Context", int, "TieBreak", Any, Any], "Account"]
 
-#: The modifier letters: cut, median, Koya limit, forfeits as games, of Fore Buchholz, reversed,
-#: rating of unrated players, over the board only.
-MODIFIERS = "CMLPFRUO"
+#: The modifier letters each scope's reading of a code knows (:mod:`xl_tiebreak.descriptor`,
+#: TIEBREAK_RULES §9.4): a player code's cut, median, Koya limit, forfeits as games, of Fore
+#: Buchholz, reversed, rating of unrated players, over the board only; a team code's cut, median,
+#: SSSC's normaliser /Kx, forfeits as played, reversed.
+SCOPE_MODIFIERS = {"player": "CMLPFRUO", "team": "CMKPR"}
+
+#: Whom a row ranks: players, teams (C.07 team articles; TIEBREAK_RULES §5.17) or both.
+Scope = Literal["player", "team", "both"]
+
+#: The score qualifiers of §9.4: ``:MP`` / ``:GP`` (which score a Buchholz-like team code sums), and
+#: for the ESB family ``:MM :MG :GM :GG`` (opponent's score, then the score scored against him).
+QUALIFIERS = ("MP", "GP", "MM", "MG", "GM", "GG")
+
+
+@dataclass(frozen=True)
+class TeamRule:
+    """How a row ranks teams: ``compute`` gives every team's value over the team event (Art. 16
+    applied per match, C.07 Art. 16), ``account`` its lines step by step for ``explain``."""
+
+    compute: "TeamCompute"
+    account: Optional["TeamAccount"] = None
+
+
+def _players_only(*_: object) -> Any:
+    raise TypeError("a team tie-break ranks no players")
 
 
 @dataclass(frozen=True)
@@ -60,7 +85,7 @@ class Spec:
     legend: str  # the one-line meaning shown under the standings
     article: str  # where the rule is written: "C.07 Art. 8.1" or "TIEBREAK_RULES §7.3"
     compute: Compute  # its value, and (account=True) what its account shows
-    modifiers: str = ""  # the letters of MODIFIERS it takes
+    modifiers: str = ""  # the letters of SCOPE_MODIFIERS it takes
     aliases: tuple[str, ...] = ()
     lower_is_better: bool = False  # /R turns it round
     decimals: Optional[int] = None  # shown decimals; None: the scoring's (1, or 2 for quarters)
@@ -82,8 +107,31 @@ class Spec:
     #: also theirs' opponents' (a rank row: those of its tied group's members); None unknown,
     #: as if every result of the event mattered (what-if uses it to leave out boards soundly)
     reach: Optional[int] = None
+    #: whom it ranks; and, for teams, its rule and the qualifiers (of QUALIFIERS) it takes
+    scope: Scope = "player"
+    team: Optional[TeamRule] = None
+    qualifiers: tuple[str, ...] = ()
+
+    def serves(self, scope: Scope) -> bool:
+        """Whether it ranks competitors of ``scope`` (a ``"both"`` row serves either)."""
+        return self.scope in (scope, "both")
+
+    @property
+    def team_rule(self) -> TeamRule:
+        """Its rule for teams; ``TypeError`` for a row that ranks players only."""
+        if self.team is None:
+            raise TypeError(f"tie-break {self.name} ranks no teams")
+        return self.team
 
     @property
     def place(self) -> tuple[bool, tuple[int, ...]]:
         """Where it stands in lists: C.07 by article, then the national systems by section."""
         return (self.national, tuple(int(x) for x in re.findall(r"\d+", self.article.split("Art.")[-1])))
+
+
+def team_row(name: str, legend: str, article: str, compute: "TeamCompute", account: Optional["TeamAccount"] = None,
+             *, modifiers: str = "", qualifiers: tuple[str, ...] = (), lower_is_better: bool = False,
+             ranks: bool = False, decimals: Optional[int] = None, aliases: tuple[str, ...] = ()) -> Spec:
+    """A row of team scope (a team family's ``ROWS``): its value and account are a :class:`TeamRule`."""
+    return Spec(name, legend, article, _players_only, modifiers, aliases, lower_is_better, decimals, ranks=ranks,
+                scope="team", team=TeamRule(compute, account), qualifiers=qualifiers)
