@@ -10,6 +10,10 @@ empty row. ``recompute`` widens the name itself over those rows (:func:`widened_
 
 Bad input is an :class:`InputError` naming the file and the place (sheet and cell); a workbook
 with two sheets of one name (Excel compares them without case) is refused.
+
+A command opens the file once (:func:`open_book`) and hands that :class:`Book` to every reader it
+needs (the crosstable, the Settings, the team tables, the categories, prizes and What if sheets,
+the staleness check): each sheet is parsed once, and every reader sees the same bytes.
 """
 
 from __future__ import annotations
