@@ -31,7 +31,7 @@ from .textutil import csv_safe, csv_text as _csv, table  # noqa: F401 (csv_safe:
 if TYPE_CHECKING:  # the commands import what they use when they run: a quick start
     from .categories import Selection
     from .engine import Result
-    from .excel.book_reader import BookSettings
+    from .excel.book_reader import Book, BookSettings
     from .model import Tournament
     from .tiebreaks.context import Column
 
@@ -178,10 +178,21 @@ def _result(args, t, book) -> Result:
                    live=_live(args, book))
 
 
-def _team(command: str, args) -> Optional[tuple[str, int]]:
-    """The command on a team TRF (:mod:`xl_tiebreak.team_cli`); ``None`` for any other input."""
+def _open(path: str) -> Optional[Book]:
+    """The workbook a command reads (.xlsx/.xlsm), opened once: the crosstable or the team tables,
+    the Settings, the categories, the prizes, the What if sheet and the staleness check all read
+    this one copy, each sheet parsed once; None for a TRF file."""
+    if Path(path).suffix.lower() not in (".xlsx", ".xlsm"):
+        return None
+    from .excel.book_reader import open_book
+    return open_book(path)
+
+
+def _team(command: str, args, book: Optional[Book] = None) -> Optional[tuple[str, int]]:
+    """The command on a team TRF or team workbook (``book``: the workbook opened, see
+    :func:`_open`) (:mod:`xl_tiebreak.team_cli`); ``None`` for any other input."""
     from .team_cli import run_team
-    got = run_team(command, args)
+    got = run_team(command, args, book)
     given = [f for f, on in (("--team-pab", getattr(args, "team_pab", None)),
                              ("--team-primary", getattr(args, "team_primary", None))) if on]
     if got is None and given:
@@ -191,26 +202,28 @@ def _team(command: str, args) -> Optional[tuple[str, int]]:
 
 def _compute(args) -> tuple[str, int]:
     """``compute``: every player's values, in start order (a team TRF: every team's)."""
-    team = _team("compute", args)
+    book = _open(args.input)
+    team = _team("compute", args, book)
     if team is not None:
         return team
-    return _emit(args, _render_compute(_result(args, *_load(args.input, args)), args.format))
+    return _emit(args, _render_compute(_result(args, *_load(args.input, args, book)), args.format))
 
 
 def _standings(args) -> tuple[str, int]:
     """``standings``: the ranked table (and a note when a workbook's stored values are stale; CSV,
     which has no place for notes, gets those on unrated players on standard error too)."""
-    team = _team("standings", args)
+    book = _open(args.input)
+    team = _team("standings", args, book)
     if team is not None:
         return team
     from .excel.stale import note_stale
     from .rating_notes import rating_notes
-    result = _result(args, *_load(args.input, args))
+    result = _result(args, *_load(args.input, args, book))
     category = None
     if args.category:
         from .categories import parse_category
         from .prize_report import category_selection
-        named, age = _book_categories(args.input)
+        named, age = _book_categories(book)
         cat = next((c for n, c in named if n.casefold() == args.category.strip().casefold()), None)
         category = category_selection(result, cat or parse_category(args.category, "--category"),
                                       args.age or age or "year")
@@ -222,7 +235,7 @@ def _standings(args) -> tuple[str, int]:
     if args.format.startswith("csv"):
         for note in rating_notes(result, _how_to_set(args.input)):
             print(f"xl-tiebreak: note: {note}", file=sys.stderr)
-    note_stale(args.input)
+    note_stale(book)
     return got
 
 
@@ -234,12 +247,13 @@ def _prizes(args) -> tuple[str, int]:
     from .prizes import PrizeTable, parse_unit
     table_ = PrizeTable.parse(args.places or "", args.category_prize)
     ties, order, unit, age = "tiebreak", "value", Fraction(1, 100), "year"
-    loaded = _load(args.input, args) if str(args.input).lower().endswith((".xlsx", ".xlsm")) else None
+    book = _open(args.input)
+    loaded = _load(args.input, args, book) if book is not None else None
     given = bool(args.places), bool(args.category_prize)
     if not all(given):
         # a workbook's Prizes sheet: what the options do not give (the place prizes, the category
         # prizes, the rules), so that --places replaces the sheet's place prizes only
-        setup = _book_prizes(args.input)
+        setup = _book_prizes(book)
         if setup is None and not any(given):
             raise InputError("prizes: no prize given; expected --places 500,300,200 and/or --category-prize "
                              "U1600=100,50 (or a workbook whose Prizes sheet has a prize table)")
@@ -258,51 +272,42 @@ def _prizes(args) -> tuple[str, int]:
     return _emit(args, render_prizes(result, got, notes, args.format, args.input))
 
 
-def _book_categories(path: str) -> tuple[list, Optional[str]]:
-    """A workbook's named categories and age basis (its Categories sheet), or none."""
-    if not str(path).lower().endswith((".xlsx", ".xlsm")):
+def _book_categories(book: Optional[Book]) -> tuple[list, Optional[str]]:
+    """A workbook's named categories and age basis (its Categories sheet), or none (``book``
+    None: a TRF file)."""
+    if book is None:
         return [], None
     from .errors import InputError
     from .excel.prize_book import workbook_categories
     try:
-        got = workbook_categories(Path(path).read_bytes())
+        got = workbook_categories(book)
     except InputError as exc:
-        raise InputError(str(exc), Path(path).name) from None
-    except OSError as exc:
-        raise InputError(f"cannot be read ({exc.strerror or exc})", str(path)) from None
+        raise InputError(str(exc), book.name) from None
     return (got[0], got[1]) if got else ([], None)
 
 
-def _book_whatif(path: str, given: Sequence[str]) -> Optional[tuple[Optional[int], Optional[int], str, str]]:
+def _book_whatif(book: Book, given: Sequence[str]) -> Optional[tuple[Optional[int], Optional[int], str, str]]:
     """A workbook's What if settings (its WHATIF formula: prize places, boards combined, and their
     cells), or None; ``given``: those an option replaces (their cells not read)."""
     from .errors import InputError
     from .excel.prize_book import workbook_whatif_setup
     try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise InputError(f"cannot be read ({exc.strerror or exc})", str(path)) from None
-    try:
-        return workbook_whatif_setup(data, given)
+        return workbook_whatif_setup(book, given)
     except InputError as exc:
-        raise InputError(str(exc), Path(path).name) from None
+        raise InputError(str(exc), book.name) from None
 
 
-def _book_prizes(path: str):
+def _book_prizes(book: Optional[Book]):
     """A workbook's prize table and rules (its PRIZES formula: table, ties, order, unit, age basis),
-    or None for a TRF file or a workbook without one."""
-    if not str(path).lower().endswith((".xlsx", ".xlsm")):
+    or None for a TRF file (``book`` None) or a workbook without one."""
+    if book is None:
         return None
     from .errors import InputError
     from .excel.prize_book import workbook_prize_setup
     try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise InputError(f"cannot be read ({exc.strerror or exc})", str(path)) from None
-    try:
-        got = workbook_prize_setup(data)
+        got = workbook_prize_setup(book)
     except InputError as exc:
-        raise InputError(str(exc), Path(path).name) from None
+        raise InputError(str(exc), book.name) from None
     if got is None:
         return None
     setup, age, _where = got
@@ -314,7 +319,8 @@ def _whatif(args) -> tuple[str, int]:
     from .errors import InputError
     from .whatif import DEFAULT_MAX_BOARDS, before_results, played_outcomes, what_if
     from .whatif_report import render_whatif
-    t, book = _load(args.input, args)
+    opened = _open(args.input)
+    t, book = _load(args.input, args, opened)
     played = t
     if args.before is not None:
         if args.round is not None and args.round != args.before:
@@ -323,8 +329,8 @@ def _whatif(args) -> tuple[str, int]:
         t = before_results(t, args.before)
     tiebreaks, kind, options = _settings(args, book)
     places, boards = args.places, args.max_boards
-    if book is not None and (places is None or boards is None):  # as the workbook's What if sheet has them
-        sheet = _book_whatif(args.input, [n for n, v in (("places", places), ("max_boards", boards)) if v is not None])
+    if opened is not None and (places is None or boards is None):  # as the workbook's What if sheet has them
+        sheet = _book_whatif(opened, [n for n, v in (("places", places), ("max_boards", boards)) if v is not None])
         if sheet is not None and places is None and sheet[0] is not None:
             places = sheet[0]
             if places > len(t.players):  # named by its cell, as the sheet names it (no --places was given)
@@ -345,15 +351,16 @@ def _publish(args) -> tuple[str, int]:
     from .publish import build_page, extras_from_texts
     if args.unit is not None:
         parse_unit(args.unit)  # its message, before the page's reader of the same text
-    named, age = _book_categories(args.input)  # a workbook's Categories and Prizes sheets, as standings and prizes
-    sheet = None if args.places and args.category_prize else _book_prizes(args.input)  # what no option replaces
+    book = _open(args.input)
+    named, age = _book_categories(book)  # a workbook's Categories and Prizes sheets, as standings and prizes
+    sheet = None if args.places and args.category_prize else _book_prizes(book)  # what no option replaces
     table, ties, order, unit, age = sheet or (None, "tiebreak", "value", "0.01", age)
     extras = extras_from_texts(args.category, args.places or "", args.category_prize, ties=args.ties or ties,
                                order=args.order or order, age=args.age or age or "year", unit=args.unit or unit,
                                named=named, table=table)
-    result = _result(args, *_load(args.input, args))
+    result = _result(args, *_load(args.input, args, book))
     got = _emit(args, build_page(result, extras, Path(args.input).name, _how_to_set(args.input)))
-    note_stale(args.input)
+    note_stale(book)
     return got
 
 
@@ -403,10 +410,11 @@ def _export_trf(args) -> tuple[str, int]:
     return _export_book(args)
 
 
-def _load(path: str, args: Optional[argparse.Namespace] = None):
+def _load(path: str, args: Optional[argparse.Namespace] = None, book: Optional[Book] = None):
     """A TRF file, or a workbook (.xlsx/.xlsm) with its Settings; returns (tournament, settings).
-    Errors stop; warnings are printed on standard error (not the one saying which edition is
-    assumed for want of a date, when ``--rules`` chose one)."""
+    ``book``: the workbook, when the command opened it already (:func:`_open`). Errors stop;
+    warnings are printed on standard error (not the one saying which edition is assumed for want
+    of a date, when ``--rules`` chose one)."""
     from .input_file import check_input_file
     check_input_file(path)
     p = Path(path)
@@ -416,7 +424,7 @@ def _load(path: str, args: Optional[argparse.Namespace] = None):
     got: tuple[Tournament, Optional[BookSettings]]
     if p.suffix.lower() in (".xlsx", ".xlsm"):
         from .excel.book_reader import read_workbook
-        got = read_workbook(p, findings=fd)
+        got = read_workbook(p if book is None else book, findings=fd)
     else:
         given = bool((getattr(args, "tiebreaks", None) or "").strip())  # --tiebreaks replaces record 202
         got = (read_trf(p, findings=fd, encoding=getattr(args, "encoding", None), check_list=not given), None)
@@ -446,11 +454,12 @@ def _options(args, base: Optional[Options] = None) -> Optional[Options]:
 
 def _explain(args) -> tuple[str, int]:
     """``explain``: the account of one value."""
-    team = _team("explain", args)
+    opened = _open(args.input)
+    team = _team("explain", args, opened)
     if team is not None:
         return team
     from .explanation import explain, render_text
-    t, book = _load(args.input, args)
+    t, book = _load(args.input, args, opened)
     tiebreaks, kind, options = _settings(args, book)
     edition = _edition(args, book)
     e = explain(t, args.player, args.tiebreak, edition, rounds=args.rounds, kind=kind, tiebreaks=tiebreaks,
@@ -466,10 +475,11 @@ def _compare(args) -> tuple[str, int]:
     from .engine import compute
     from .formatting import format_value, json_number
     from .standings import rank
-    team = _team("compare", args)
+    opened = _open(args.input)
+    team = _team("compare", args, opened)
     if team is not None:
         return team
-    t, book = _load(args.input, args)
+    t, book = _load(args.input, args, opened)
     names = [e.strip() for e in args.rules.split(",") if e.strip()]
     if not names:
         raise TiebreakError("--rules: name at least one edition, e.g. fide2024,fide2026")

@@ -46,6 +46,7 @@ from .output import emit as _emit
 from .textutil import csv_text, lines_of, table
 
 if TYPE_CHECKING:
+    from .excel.book_reader import Book
     from .teams import PabValue, TeamEvent
     from .teamtb.engine import TeamResult, TeamRow
 
@@ -59,10 +60,11 @@ TEAM_EDITIONS = ("fide2024", "fide2026")
 _NUMBER = re.compile(r"[0-9]{1,4}(?:[.,][0-9]{1,2})?")
 
 
-def run_team(command: str, args: argparse.Namespace) -> Optional[tuple[str, int]]:
-    """``command`` (compute, standings, explain, compare) on a team TRF: its text and exit status;
-    ``None`` when ``args.input`` is not a team TRF (a workbook, an individual TRF, no such file)."""
-    event = _load(args)
+def run_team(command: str, args: argparse.Namespace, book: Optional["Book"] = None) -> Optional[tuple[str, int]]:
+    """``command`` (compute, standings, explain, compare) on a team TRF or team workbook (``book``:
+    the workbook, when the command opened it already): its text and exit status; ``None`` when
+    ``args.input`` is neither (an individual workbook or TRF, no such file)."""
+    event = _load(args, book)
     if event is None:
         return None
     _refuse_individual_options(args)
@@ -97,13 +99,13 @@ def pab_text(event: "TeamEvent", pab: "PabValue") -> str:
 
 # --- reading -------------------------------------------------------------------------------------
 
-def _load(args: argparse.Namespace) -> Optional["TeamEvent"]:
+def _load(args: argparse.Namespace, book: Optional["Book"] = None) -> Optional["TeamEvent"]:
     """The team event of ``args.input`` with ``--team-pab`` applied, or ``None`` (not a team TRF).
     Errors stop with the first one; warnings go to standard error (310's declared totals that
     differ from the games: found again with the PAB value in use)."""
     p = Path(args.input)
     if p.suffix.lower() in (".xlsx", ".xlsm") and p.is_file():
-        return _book_event(args, p)
+        return _book_event(args, p, book)
     if p.suffix.lower() in (".xlsx", ".xlsm") or not p.is_file():
         return None
     from .trf.teams import read_team_file
@@ -129,16 +131,16 @@ def _load(args: argparse.Namespace) -> Optional["TeamEvent"]:
     return event
 
 
-def _book_event(args: argparse.Namespace, p: Path) -> Optional["TeamEvent"]:
+def _book_event(args: argparse.Namespace, p: Path, book: Optional["Book"] = None) -> Optional["TeamEvent"]:
     """The event of a team workbook (:mod:`xl_tiebreak.excel.team_book`) as far as its complete
     rounds go, with its Settings list as the file's list and its Settings edition unless ``--rules``
     says another; ``None`` for a workbook that is not a team workbook. The first bad cell stops,
-    named by sheet and cell."""
+    named by sheet and cell; ``book``: the workbook opened (else it is opened here)."""
     import dataclasses
     from .excel.book_reader import open_book
     from .excel.team_book import is_team_book, read_team_book
     from .excel.team_table import played_through
-    book = open_book(p)
+    book = book if book is not None else open_book(p)
     if not is_team_book(book):
         return None
     if getattr(args, "team_pab", None) or getattr(args, "team_primary", None):

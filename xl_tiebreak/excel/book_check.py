@@ -14,8 +14,8 @@ from ..errors import InputError
 from ..model import Tournament
 from ..rating_notes import unrated_findings, unrated_players
 from ..validation import Finding
-from .book_reader import (TB_FIRST_ROW, TB_SLOTS, UNRATED_HOW, BookSettings, crosstable_place, crosstable_table,
-                          open_book, read_workbook)
+from .book_reader import (TB_FIRST_ROW, TB_SLOTS, UNRATED_HOW, Book, BookSettings, crosstable_place,
+                          crosstable_table, open_book, read_workbook)
 from .sheet_table import find_layout
 from .stale import stale_findings
 from .xlsx.a1 import column_letter
@@ -37,27 +37,25 @@ def check_workbook(path: "str | Path") -> list:
 def _check_workbook(path: "str | Path") -> list:
     from .team_book import is_team_book, read_team_book
     try:
-        book = open_book(path)
-        team = is_team_book(book)
-    except InputError:  # the reader below says what is wrong, as a finding
-        team = False
-    if team:  # a team workbook: its tables as the team functions read them (a bad cell once, not again
-        tables: list = []  # for every table it breaks), its tie-break list at its cells
+        book = open_book(path)  # the one reading of the file: every finding below is of these bytes
+    except InputError as exc:  # the reader's error, as a finding (the recompute refuses such a file too)
+        return [Finding("error", "layout", exc.where or "", exc.detail)]
+    if is_team_book(book):  # a team workbook: its tables as the team functions read them (a bad cell once,
+        tables: list = []  # not again for every table it breaks), its tie-break list at its cells
         found = collect(lambda fd: tables.append(read_team_book(book, findings=fd)))
         if tables:
-            found += settings_list_findings(path, tables[0][0].event.rounds)
-        return found + _report(book, found, "Event", "Start date") + stale_findings(path, found)
+            found += settings_list_findings(book, tables[0][0].event.rounds)
+        return found + _report(book, found, "Event", "Start date") + stale_findings(book, found)
     read: list = []
-    found = collect(lambda fd: read.append(read_workbook(path, findings=fd)))
+    found = collect(lambda fd: read.append(read_workbook(book, findings=fd)))
     if read:
-        found += settings_list_findings(path, read[0][0].rounds)
+        found += settings_list_findings(book, read[0][0].rounds)
     if read and not any(f.severity == "error" for f in found):
-        found += _unrated_findings(path, *read[0])
+        found += _unrated_findings(book, *read[0])
         from .published_sheet import published_findings
-        book = open_book(path)
         found += published_findings(book, *read[0])
         found += _report(book, found, None, None)
-    return found + stale_findings(path, found)
+    return found + stale_findings(book, found)
 
 
 def _report(book, found: list, name_label: "str | None", start_label: "str | None") -> list:
@@ -87,14 +85,15 @@ def _report(book, found: list, name_label: "str | None", start_label: "str | Non
         return [] if exc.where in named else [Finding("error", "layout", exc.where or "", exc.detail)]
 
 
-def settings_list_findings(path: "str | Path", rounds: int) -> list[Finding]:
+def settings_list_findings(source: "str | Path | Book", rounds: int) -> list[Finding]:
     """The findings on the Settings tie-break list, each at its cell (:mod:`xl_tiebreak.list_check`):
     a code the program does not know (an error: named here once, rather than by every table it
     stops), an empty row between two codes, a cut that leaves nothing of the event's rounds. An
     individual workbook's list is Settings!B7:B12 (individual codes); a team workbook's the range
-    of its name TeamTiebreaks (team codes, :func:`xl_tiebreak.teamtb.registry.parse_team`)."""
+    of its name TeamTiebreaks (team codes, :func:`xl_tiebreak.teamtb.registry.parse_team`).
+    ``source``: the file, or the workbook opened."""
     from ..list_check import list_findings
-    entries, rounds_at, parse = settings_list(open_book(path))
+    entries, rounds_at, parse = settings_list(source if isinstance(source, Book) else open_book(source))
     return list_findings(entries, rounds, rounds_at, parse, "a blank row between two codes")
 
 
@@ -120,12 +119,11 @@ def settings_list(book) -> tuple[list[tuple[str, str]], str, Callable[[str], Any
     return entries, "Settings!B13, Rounds", parse_descriptor
 
 
-def _unrated_findings(path: "str | Path", t: Tournament, settings: BookSettings) -> list:
+def _unrated_findings(book: Book, t: Tournament, settings: BookSettings) -> list:
     """The ``unrated`` warnings (:func:`xl_tiebreak.rating_notes.unrated_findings`), each at the
     unrated player's Rating cell (his start number's cell when there is no Rating column)."""
     if not unrated_players(t) or not settings.tiebreaks:
         return []
-    book = open_book(path)
     place = crosstable_place(book)
     rows = crosstable_table(book, place)
     layout = find_layout(rows[0], max(len(r) for r in rows))

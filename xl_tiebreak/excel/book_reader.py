@@ -10,6 +10,10 @@ empty row. ``recompute`` widens the name itself over those rows (:func:`widened_
 
 Bad input is an :class:`InputError` naming the file and the place (sheet and cell); a workbook
 with two sheets of one name (Excel compares them without case) is refused.
+
+A command opens the file once (:func:`open_book`) and hands that :class:`Book` to every reader it
+needs (the crosstable, the Settings, the team tables, the categories, prizes and What if sheets,
+the staleness check): each sheet is parsed once, and every reader sees the same bytes.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from ..name_text import clean_name
 from ..options import Options, options_from_pairs
 from ..validation import Findings, strict
 from .xlsx.a1 import column_letter
-from .xlsx.sheet import SheetPart, XlsxBook
+from .xlsx.sheet import SheetCells, SheetPart, XlsxBook
 from .xlsx.package import MAX_WORKBOOK_BYTES, check_area, check_zip, full_bounds
 
 if TYPE_CHECKING:
@@ -86,10 +90,14 @@ class CrosstablePlace:
 
 
 class Book:
-    """An .xlsx file opened for reading: its sheets (titles checked), names and cells (read once)."""
+    """An .xlsx file opened once for a command: its bytes (``data``), its sheets (titles checked),
+    names, and each sheet's cells, parsed once whoever reads them (the crosstable, the Settings,
+    the Event and Published sheets here; the formulas of :class:`.formula_book.FormulaBook`, and so
+    the categories, the prizes, the What if sheet and the staleness check, from the same parse)."""
 
     def __init__(self, data: bytes, name: str = "") -> None:
         self.name = name
+        self.data = data
         check_zip(io.BytesIO(data))
         try:
             self._zip = zipfile.ZipFile(io.BytesIO(data))
@@ -100,14 +108,24 @@ class Book:
             raise InputError(f"not a readable .xlsx workbook ({type(exc).__name__}: {exc})") from None
         check_titles(p.title for p in self.xlsx.sheets)
         self.sheets: dict[str, SheetPart] = {p.title: p for p in self.xlsx.sheets}
+        self._parsed: dict[str, SheetCells] = {}
         self._cells: dict[str, dict[str, Any]] = {}
+
+    def sheet_cells(self, title: str) -> SheetCells:
+        """A sheet's cells as :meth:`.xlsx.sheet.XlsxBook.cells` reads them (constants, formulas,
+        stored values), its part parsed the first time only; an error is raised as that reader
+        raises it (and the part is read again by the next who asks)."""
+        got = self._parsed.get(title)
+        if got is None:
+            got = self._parsed[title] = self.xlsx.cells(self.sheets[title])
+        return got
 
     def cells(self, title: str) -> dict[str, Any]:
         """The values of a sheet by A1 name; a formula cell gives its text (``"=..."``)."""
         got = self._cells.get(title)
         if got is None:
             try:
-                sc = self.xlsx.cells(self.sheets[title])
+                sc = self.sheet_cells(title)
             except InputError:
                 raise
             except Exception as exc:  # a damaged zip member or part
@@ -383,10 +401,11 @@ def _edition_findings(settings: BookSettings, chosen: "Optional[Edition]", start
                "the start date in Settings!B5, or choose an edition in Settings!B3", "Settings!B5")
 
 
-def read_workbook(path: "str | Path", findings: Optional[Findings] = None) -> tuple[Tournament, BookSettings]:
-    """The tournament of a workbook's crosstable and its settings. Errors name the file, sheet and
-    cell; ``findings`` collects them instead (see :mod:`xl_tiebreak.validation`)."""
-    book = open_book(path)
+def read_workbook(source: "str | Path | Book", findings: Optional[Findings] = None) -> tuple[Tournament, BookSettings]:
+    """The tournament of a workbook's crosstable and its settings; ``source``: the file, or the
+    workbook a command opened once (:func:`open_book`) to read more of it. Errors name the file,
+    sheet and cell; ``findings`` collects them instead (see :mod:`xl_tiebreak.validation`)."""
+    book = source if isinstance(source, Book) else open_book(source)
     try:
         return read_book(book, findings)
     except InputError as exc:  # the file first, then the sheet and cell

@@ -20,14 +20,14 @@ from ..check import collect
 from ..errors import DescriptorError, InputError, TiebreakError
 from . import functions as fx
 from .arguments import read_kind, read_rounds
-from .book_reader import check_titles
+from .book_reader import Book, check_titles
 from .formula import Call, Name, Ref, Unsupported, count_calls, evaluate, is_plain_ref, parse, split_fallback, uses_our_functions
 from .function_registry import TEAM
 from .function_results import codes_of
 from .sheet_table import rows_to_tournament
 from .xlsx.a1 import block_bounds, column_letter, range_bounds, split_cell
 from .xlsx.package import check_area
-from .xlsx.sheet import XlsxBook
+from .xlsx.sheet import SheetCells, SheetPart, XlsxBook
 
 
 def call_arguments(node: Call) -> dict[str, Any]:
@@ -38,7 +38,9 @@ def call_arguments(node: Call) -> dict[str, Any]:
 class FormulaBook:
     """The cells of a workbook (as openpyxl would read them), and our evaluation of its formulas."""
 
-    def __init__(self, data: bytes) -> None:
+    def __init__(self, source: "bytes | Book") -> None:
+        """``source``: the workbook's bytes, or the workbook a command opened (:class:`.book_reader.Book`),
+        whose sheets are then not parsed again."""
         self.cells: dict[str, dict[str, Any]] = {}  # constants (text starting with "=" included)
         self.formula_of: dict[tuple[str, str], str] = {}
         self.formulas: list[tuple[str, str, str]] = []  # (sheet, coordinate, text)
@@ -48,7 +50,13 @@ class FormulaBook:
         self._splits: dict[str, tuple[str, Any]] = {}
         self._trees: dict[str, Any] = {}
         try:
-            self._read(data)
+            if isinstance(source, Book):
+                self._read_sheets(source.xlsx, lambda part: source.sheet_cells(part.title))
+            else:
+                with zipfile.ZipFile(io.BytesIO(source)) as z:
+                    book = XlsxBook(z)
+                    check_titles(p.title for p in book.sheets)
+                    self._read_sheets(book, book.cells)
         except InputError as exc:  # a part that is not XML, or declares a DTD; a bad cell ...
             if exc.where:  # the sheet and cell, or the limit, are named
                 raise
@@ -66,37 +74,35 @@ class FormulaBook:
                 col, row = split_cell(coord)
                 self._anchors.setdefault(sheet, []).append((row, col, coord))
 
-    def _read(self, data: bytes) -> None:
-        with zipfile.ZipFile(io.BytesIO(data)) as z:
-            book = XlsxBook(z)
-            check_titles(p.title for p in book.sheets)
-            stores: set[str] = set()  # sheets named as IFERROR stores of tables (the hidden Cache)
-            for part in book.sheets:
-                if part.title in stores and part.state != "visible":
-                    self.cells[part.title] = {}  # only written to, never read: not parsed (speed)
-                    self.skipped_sheets.add(part.title)
-                    continue
-                got = book.cells(part)
-                for coord, text, ref in got.formulas:
-                    self.formulas.append((part.title, coord, text))
-                    self.formula_of[(part.title, coord)] = text
-                    fallback = self.split(text)[1] if "IFERROR" in text.upper() else None
-                    if isinstance(fallback, Ref) and fallback.sheet and fallback.sheet != part.title:
-                        stores.add(fallback.sheet)
-                    if ref:
-                        try:
-                            range_bounds(ref)
-                        except ValueError:
-                            raise InputError(f"the array formula's range {ref[:40]!r} is not a range like "
-                                             "A4:H20; the file is damaged", f"{part.title}!{coord}") from None
-                        check_area(ref, f"{part.title}!{coord} (its array formula's range {ref})")
-                        _check_array_ref(ref, coord, part.title)
-                        self.array_ref[(part.title, coord)] = ref
-                    if isinstance(fallback, Ref) and ":" in fallback.area:
-                        check_area(fallback.area, f"{part.title}!{coord} (its range of stored values)")
-                self.cells[part.title] = got.values
-            for name, (sheet, area) in book.names.items():
-                self.names[name.upper()] = Ref(sheet, area.replace("$", "").upper())
+    def _read_sheets(self, book: XlsxBook, read: Callable[[SheetPart], SheetCells]) -> None:
+        """The cells and formulas of every sheet (``read``: a sheet's cells), the defined names."""
+        stores: set[str] = set()  # sheets named as IFERROR stores of tables (the hidden Cache)
+        for part in book.sheets:
+            if part.title in stores and part.state != "visible":
+                self.cells[part.title] = {}  # only written to, never read: not parsed (speed)
+                self.skipped_sheets.add(part.title)
+                continue
+            got = read(part)
+            for coord, text, ref in got.formulas:
+                self.formulas.append((part.title, coord, text))
+                self.formula_of[(part.title, coord)] = text
+                fallback = self.split(text)[1] if "IFERROR" in text.upper() else None
+                if isinstance(fallback, Ref) and fallback.sheet and fallback.sheet != part.title:
+                    stores.add(fallback.sheet)
+                if ref:
+                    try:
+                        range_bounds(ref)
+                    except ValueError:
+                        raise InputError(f"the array formula's range {ref[:40]!r} is not a range like "
+                                         "A4:H20; the file is damaged", f"{part.title}!{coord}") from None
+                    check_area(ref, f"{part.title}!{coord} (its array formula's range {ref})")
+                    _check_array_ref(ref, coord, part.title)
+                    self.array_ref[(part.title, coord)] = ref
+                if isinstance(fallback, Ref) and ":" in fallback.area:
+                    check_area(fallback.area, f"{part.title}!{coord} (its range of stored values)")
+            self.cells[part.title] = got.values
+        for name, (sheet, area) in book.names.items():
+            self.names[name.upper()] = Ref(sheet, area.replace("$", "").upper())
 
     def split(self, text: str) -> tuple[str, "Ref | str | None"]:
         """``split_fallback`` of a formula, kept (a formula is looked at several times)."""

@@ -166,7 +166,7 @@ def print_sheet(args: Any) -> tuple[str, int]:
     """``print``: the PDF of one sheet (see the module's description); the message, and the exit
     status (1 when a table of the page's workbook shows an error, which the page shows too)."""
     from .book_reader import Book
-    from .recompute import recompute_bytes
+    from .recompute import Report, plan, planned_bytes
     from .xlsx.package import MAX_WORKBOOK_BYTES, ZipCopy
     from .xlsx.parts import workbook_part
     from .xlsx.safe_write import atomic_write, writable_target
@@ -191,8 +191,10 @@ def print_sheet(args: Any) -> tuple[str, int]:
         if is_book:
             data = read_input_file(args.input, MAX_WORKBOOK_BYTES, f"the file is larger than "
                                    f"{MAX_WORKBOOK_BYTES // 2**20} MiB (MAX_WORKBOOK_BYTES)")
-        data, report = recompute_bytes(data)
-        book = Book(data, source)
+        report = Report()
+        planned = plan(data, report)  # the workbook read once: the page's values, and the stale note below
+        data, report = planned_bytes(planned, report)
+        book = Book(data, source)  # the page's workbook (the values written)
     except InputError as exc:
         raise InputError(str(exc), source) from None
     visible = [t for t, p in book.sheets.items() if p.state == "visible"]
@@ -233,8 +235,8 @@ def print_sheet(args: Any) -> tuple[str, int]:
     lines = [f"wrote {written}: {what} of {source}, {n} page{'' if n == 1 else 's'}"
              + (" (values recomputed from the results typed; the workbook is unchanged)" if is_book else "")]
     if is_book:  # the page shows the values the results give; the workbook's own may be older
-        from .stale import note_stale
-        note_stale(args.input)
+        from .stale import note, planned_findings, stale_in
+        note(planned_findings(stale_in(planned, report), report.errors, source))
     lines += [f"note: {n}" for n in notes]
     if report.errors:
         where, why = next(iter(report.errors.items()))

@@ -2,7 +2,8 @@
 categories for ``standings BOOK.xlsx --category NAME``: the arguments of its ``PRIZES`` and
 ``CATEGORY_STANDINGS`` formulas (the Prizes sheet of the templates), read through the same evaluator as
 the headless recompute and the same readers as the function (:mod:`.prize_arguments`), so that
-the command prints the prize list the sheet shows.
+the command prints the prize list the sheet shows. Each reads the workbook's bytes, or the workbook
+a command opened (:class:`.book_reader.Book`: its sheets are not parsed again).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any, Callable, Optional, Sequence
 from ..categories import Category
 
 from ..errors import InputError, TiebreakError
+from .book_reader import Book
 from .formula import Call, Ref, Unsupported, evaluate
 from .formula_book import FormulaBook, argument_cells, call_arguments, rows_below
 from .prize_arguments import PrizeSetup, read_sheet_inputs
@@ -53,10 +55,10 @@ def _arguments(book: FormulaBook, found: tuple[str, str, Call], function: str) -
     return arg
 
 
-def workbook_categories(data: bytes) -> Optional[tuple[list[tuple[str, Category]], str]]:
+def workbook_categories(source: "bytes | Book") -> Optional[tuple[list[tuple[str, Category]], str]]:
     """The categories of the workbook's CATEGORY_STANDINGS formula (the Categories sheet), named,
     and its age basis; None when no cell calls it."""
-    book = FormulaBook(data)
+    book = FormulaBook(source)
     found = _call(book, "CATEGORY_STANDINGS")
     if found is None:
         return None
@@ -77,11 +79,11 @@ def _read(book: FormulaBook, found: tuple[str, str, Call], function: str) -> Any
         raise InputError(f"{function}: {exc}", f"{found[0]}!{found[1]}") from None
 
 
-def workbook_prize_setup(data: bytes) -> Optional[tuple[PrizeSetup, str, str]]:
+def workbook_prize_setup(source: "bytes | Book") -> Optional[tuple[PrizeSetup, str, str]]:
     """The prize table and rules of the workbook's PRIZES formula, the age basis, and the formula's
     cell (``Prizes!A33``); None when no cell calls PRIZES. A bad table is an :class:`InputError`
     naming that cell and the place in the table."""
-    book = FormulaBook(data)
+    book = FormulaBook(source)
     found = _call(book, "PRIZES")
     if found is None:
         return None
@@ -89,7 +91,7 @@ def workbook_prize_setup(data: bytes) -> Optional[tuple[PrizeSetup, str, str]]:
     return setup, age, f"{found[0]}!{found[1]}"
 
 
-def workbook_whatif_setup(data: bytes, replaced: Sequence[str] = ()) -> Optional[tuple[Optional[int], Optional[int], str, str]]:
+def workbook_whatif_setup(source: "bytes | Book", replaced: Sequence[str] = ()) -> Optional[tuple[Optional[int], Optional[int], str, str]]:
     """The prize places and boards combined of the workbook's WHATIF formula (the What if sheet;
     None where empty), and the cells they are typed in (``What if!B5``; the formula's cell when an
     argument is no cell), so that ``whatif BOOK.xlsx`` answers as the sheet and names the sheet's
@@ -97,7 +99,7 @@ def workbook_whatif_setup(data: bytes, replaced: Sequence[str] = ()) -> Optional
     whole number is an :class:`InputError` naming its cell. ``replaced``: the arguments an option
     replaces (``places``, ``max_boards``): their cells are not read (None), whatever they hold."""
     from .arguments import read_whole
-    book = FormulaBook(data)
+    book = FormulaBook(source)
     found = _call(book, "WHATIF")
     if found is None:
         return None

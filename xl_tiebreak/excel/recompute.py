@@ -35,6 +35,7 @@ from typing import Any, Optional
 
 from ..errors import InputError, TiebreakError
 from . import functions as fx
+from .book_reader import Book
 from .formula import Ref, Unsupported, is_plain_ref, uses_our_functions
 from .formula_book import FormulaBook
 from .functions import ERROR_PREFIX, error_table  # one prefix: the add-in shows the same error table
@@ -103,7 +104,12 @@ def _put(edit: SheetEdit, coord: str, v: Any) -> None:
 def recompute_bytes(data: bytes, report: Optional[Report] = None) -> tuple[bytes, Report]:
     """The recomputed workbook as bytes, and the report."""
     report = report or Report()
-    book, data, edits = plan(data, report)
+    return planned_bytes(plan(data, report), report)
+
+
+def planned_bytes(planned: tuple[FormulaBook, bytes, dict[str, SheetEdit]], report: Report) -> tuple[bytes, Report]:
+    """The workbook of a :func:`plan` with its values written, as bytes, and the report."""
+    book, data, edits = planned
     data = _fit_print_areas(book, data, edits, report)
     _leave_unchanged(book, edits, report)
     try:
@@ -114,13 +120,18 @@ def recompute_bytes(data: bytes, report: Optional[Report] = None) -> tuple[bytes
         raise InputError(f"a part of the workbook cannot be read ({type(exc).__name__}: {exc})") from None
 
 
-def plan(data: bytes, report: Report) -> tuple[FormulaBook, bytes, dict[str, SheetEdit]]:
+def plan(source: "bytes | Book", report: Report) -> tuple[FormulaBook, bytes, dict[str, SheetEdit]]:
     """Every value the recompute would write (nothing is written): the workbook read, its bytes
     (the Crosstable name widened if need be) and the edits by sheet; ``report.values`` gets each
     formula's value (a table for a spill), ``report.errors`` and ``report.skipped`` the rest.
-    The staleness check (:mod:`.stale`) compares these with the stored values."""
-    check_zip(io.BytesIO(data))
-    book = FormulaBook(data)
+    The staleness check (:mod:`.stale`) compares these with the stored values. ``source``: the
+    workbook's bytes, or the workbook a command opened (its sheets are not parsed again)."""
+    if isinstance(source, Book):
+        data = source.data  # (its zip checked as it was opened)
+    else:
+        data = source
+        check_zip(io.BytesIO(data))
+    book = FormulaBook(source)
     data = _widen_crosstable_name(book, data, report)
     data = _widen_team_names(book, data, report)
     edits: dict[str, SheetEdit] = {}

@@ -20,11 +20,16 @@ import re
 import sys
 import zipfile
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, Iterable, Optional
+from typing import TYPE_CHECKING, Any, Iterable, Optional
 
 from ..errors import TiebreakError
 from ..validation import Finding
+
+if TYPE_CHECKING:
+    from .book_reader import Book
+    from .formula_book import FormulaBook
+    from .recompute import Report
+    from .xlsx.patch import SheetEdit
 
 _OPEN_TAG = re.compile(r"(?:[A-Za-z_][\w.-]*:)?c\s[^<>]*")
 _CLOSE = re.compile(r"</(?:[A-Za-z_][\w.-]*:)?c>")
@@ -130,17 +135,25 @@ def _cached_formula_values(xml: str, coords: Iterable[str]) -> dict[str, Any]:
     return out
 
 
-def first_stale(data: bytes) -> tuple[Optional[Stale], dict[str, str]]:
+def first_stale(source: "bytes | Book") -> tuple[Optional[Stale], dict[str, str]]:
     """The first stale cell of a workbook (None when every stored value is current), and the
     errors the recompute would report (formula cell -> message). Raises InputError when the
-    recompute itself would refuse the workbook (nothing to compute, a limit, a damaged part)."""
+    recompute itself would refuse the workbook (nothing to compute, a limit, a damaged part).
+    ``source``: the workbook's bytes, or the workbook a command opened (not parsed again)."""
+    from .recompute import Report, plan
+    report = Report()
+    planned = plan(source, report)
+    return stale_in(planned, report), report.errors
+
+
+def stale_in(planned: "tuple[FormulaBook, bytes, dict[str, SheetEdit]]", report: "Report") -> Optional[Stale]:
+    """The first stale cell of a workbook the recompute planned (:func:`.recompute.plan`, whose
+    values are in ``report``), None when every stored value is current."""
     from .xlsx.a1 import block_bounds, column_letter, split_cell
     from .formula import Call, Unsupported
-    from .recompute import Report, plan
     from .xlsx.parts import sheet_parts
     from .xlsx.package import read_text
-    report = Report()
-    book, data, _edits = plan(data, report)
+    book, data, _edits = planned
     wanted: dict[str, list[str]] = {}
     for where in report.values:
         sheet, coord = where.rsplit("!", 1)
@@ -199,31 +212,35 @@ def first_stale(data: bytes) -> tuple[Optional[Stale], dict[str, str]]:
                               heading=kept and found[3])
     if first is not None:
         first = dataclasses.replace(first, tables=tables)
-    return first, report.errors
+    return first
 
 
-def stale_findings(path: "str | Path", found: Iterable[Finding] = ()) -> list[Finding]:
-    """``check``'s findings on stored values: the first stale table (rule ``stale``), and, when
-    the crosstable reader found no error, each error the recompute would report (rule
-    ``formula-error``: a table blocked by a cell, a bad setting), so that check, standings and
-    recompute agree on whether there is a problem. A workbook the recompute refuses for a
-    damaged place (a cell it names) is an error here too, once, when the reader found none; one
-    it refuses as a whole (no formula of ours, no defined name: a plain crosstable that
-    ``compute`` reads well) gives nothing here."""
-    p = Path(path)
+def stale_findings(book: "Book", found: Iterable[Finding] = ()) -> list[Finding]:
+    """``check``'s findings on the stored values of an opened workbook: the first stale table
+    (rule ``stale``), and, when the crosstable reader found no error, each error the recompute
+    would report (rule ``formula-error``: a table blocked by a cell, a bad setting), so that
+    check, standings and recompute agree on whether there is a problem. A workbook the recompute
+    refuses for a damaged place (a cell it names) is an error here too, once, when the reader
+    found none; one it refuses as a whole (no formula of ours, no defined name: a plain
+    crosstable that ``compute`` reads well) gives nothing here."""
     try:
-        stale, errors = first_stale(p.read_bytes())
+        stale, errors = first_stale(book)
     except TiebreakError as exc:
         where = getattr(exc, "where", "") or ""
         if not where or any(f.severity == "error" for f in found):
             return []
         return [Finding("error", "formula-error", where,
                         f"recompute refuses this workbook: {getattr(exc, 'detail', None) or exc}")]
-    except OSError:
-        return []
+    return planned_findings(stale, errors, book.name, found)
+
+
+def planned_findings(stale: Optional[Stale], errors: dict[str, str], name: str,
+                     found: Iterable[Finding] = ()) -> list[Finding]:
+    """The findings of :func:`stale_findings` from a staleness check's answer (``name``: the
+    workbook's file name, in the message)."""
     out: list[Finding] = []
     if stale is not None:
-        out.append(Finding("warning", "stale", stale.cell, stale.message(p.name)))
+        out.append(Finding("warning", "stale", stale.cell, stale.message(name)))
     if not any(f.severity == "error" for f in found):
         tables: dict[str, list[str]] = {}  # one bad input breaks every table that reads it: told once
         for where, message in errors.items():
@@ -235,14 +252,18 @@ def stale_findings(path: "str | Path", found: Iterable[Finding] = ()) -> list[Fi
     return out
 
 
-def note_stale(path: "str | Path") -> None:
-    """For ``standings`` of a workbook: a note on standard error when its stored values are
-    stale (the standings printed are computed from the results, so they are current)."""
-    p = Path(path)
-    if p.suffix.lower() not in (".xlsx", ".xlsm"):
-        return
-    for f in stale_findings(p):
+def note_stale(book: "Optional[Book]") -> None:
+    """For ``standings`` of a workbook (``book``: the workbook opened; None for a TRF file): a
+    note on standard error when its stored values are stale (the standings printed are computed
+    from the results, so they are current)."""
+    if book is not None:
+        note(stale_findings(book))
+
+
+def note(findings: Iterable[Finding]) -> None:
+    """The findings on stored values as notes on standard error."""
+    for f in findings:
         print(f"xl-tiebreak: {f}", file=sys.stderr)
 
 
-__all__ = ["Stale", "first_stale", "stale_findings", "note_stale"]
+__all__ = ["Stale", "first_stale", "stale_in", "stale_findings", "planned_findings", "note_stale", "note"]

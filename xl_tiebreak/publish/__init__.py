@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from ..engine import Result
 from ..rating_notes import HOW_TO_SET
-from .gather import Extras, Published, extras_from_texts, gather
+from .gather import Extras, PageContent, extras_from_texts, gather
 from .page import render_page
 
-__all__ = ["build_page", "Extras", "extras_from_texts", "gather", "Published", "render_page"]
+__all__ = ["build_page", "Extras", "extras_from_texts", "gather", "PageContent", "render_page"]
 
 
 def build_page(result: Result, extras: Extras = Extras(), source: str = "", how: str = HOW_TO_SET) -> str:

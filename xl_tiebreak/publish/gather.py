@@ -19,7 +19,7 @@ from ..rating_notes import HOW_TO_SET
 from ..standings import Row, rank
 from .accounts import Accounts, round_accounts
 
-__all__ = ["Extras", "extras_from_texts", "Published", "gather", "round_results"]
+__all__ = ["Extras", "extras_from_texts", "PageContent", "gather", "round_results"]
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,7 @@ def extras_from_texts(categories: Sequence[str] = (), places: str = "", category
 
 
 @dataclass(frozen=True)
-class Published:
+class PageContent:
     """The page's content. ``rounds[r]``: the result and standings after round ``r + 1`` (the last
     is ``result`` itself); ``accounts[r].text(k, j)``: the text ``explain --rounds`` prints for
     player row ``k``'s value of tie-break ``j`` after that round; ``places[k][r]``: player row
@@ -99,9 +99,9 @@ def round_results(result: Result) -> list[Result]:
 EVERY_ROUND_ACCOUNTS = 6_000
 
 
-def gather(result: Result, extras: Extras = Extras(), how: str = HOW_TO_SET) -> Published:
+def gather(result: Result, extras: Extras = Extras(), how: str = HOW_TO_SET) -> PageContent:
     """Everything the page shows of ``result`` (a :func:`~xl_tiebreak.engine.compute` result);
-    ``how``: see :attr:`Published.how`."""
+    ``how``: see :attr:`PageContent.how`."""
     results = round_results(result)
     rounds = tuple((res, tuple(rank(res))) for res in results)
     index = result.tournament.positions
@@ -121,5 +121,5 @@ def gather(result: Result, extras: Extras = Extras(), how: str = HOW_TO_SET) -> 
     if extras.prizes.places or extras.prizes.categories:
         prizes, notes = prize_list(result, extras.prizes, ties=extras.ties, order=extras.order, age=extras.age,
                                    unit=extras.unit)
-    return Published(result, rounds, accounts, tuple(tuple(p) for p in places), cats, prizes, tuple(notes), note,
-                     how)
+    return PageContent(result, rounds, accounts, tuple(tuple(p) for p in places), cats, prizes, tuple(notes), note,
+                       how)

@@ -31,7 +31,7 @@ from ..standings import Row
 from .assets import CSS, SCRIPT
 from .chart import PALETTE, place_chart
 from .accounts import Accounts
-from .gather import Published
+from .gather import PageContent
 
 __all__ = ["render_page", "CHART_PLAYERS"]
 
@@ -116,7 +116,7 @@ def _standings_table(result: Result, rows: Sequence[Row], fmt: _Formats) -> str:
     return _table(head, out, attrs=_accounts_of(result, 6))
 
 
-def _standings(pub: Published, fmt: _Formats) -> str:
+def _standings(pub: PageContent, fmt: _Formats) -> str:
     n = len(pub.rounds)
     parts = ['<section id="standings"><h2>Standings</h2>']
     if n > 1:
@@ -155,7 +155,7 @@ def _crosstable_cell(text: str, opponent: Optional[int]) -> str:
     return f'{_e(before)}<a href="#x{opponent}">{opponent}</a>{_e(after)}'
 
 
-def _crosstable(pub: Published, fmt: _Formats) -> str:
+def _crosstable(pub: PageContent, fmt: _Formats) -> str:
     result = pub.result
     t = result.tournament
     place = {r.player.no: r.place for r in pub.final}
@@ -175,7 +175,7 @@ def _crosstable(pub: Published, fmt: _Formats) -> str:
             f"and rank {_e(result.label)}.</p>" + _table(head, rows) + "</section>")
 
 
-def _chart(pub: Published) -> str:
+def _chart(pub: PageContent) -> str:
     rows = pub.final[:CHART_PLAYERS]
     index = pub.result.tournament.positions
     names = [f"{r.player.no} {r.player.name}" for r in rows]
@@ -195,7 +195,7 @@ def _heading(cat: Category) -> str:
     return cat.label if cat.plain else f"{cat.text}: {cat.label}"
 
 
-def _categories(pub: Published, fmt: _Formats) -> str:
+def _categories(pub: PageContent, fmt: _Formats) -> str:
     if not pub.categories:
         return ""
     result = pub.result
@@ -218,7 +218,7 @@ def _categories(pub: Published, fmt: _Formats) -> str:
     return "".join(parts) + "</section>"
 
 
-def _prizes(pub: Published) -> str:
+def _prizes(pub: PageContent) -> str:
     got = pub.prizes
     if got is None:
         return ""
@@ -240,7 +240,7 @@ def _prizes(pub: Published) -> str:
             + "".join(f"<p>{_e(x)}</p>" for x in tail) + "</section>")
 
 
-def render_page(pub: Published, source: str = "") -> str:
+def render_page(pub: PageContent, source: str = "") -> str:
     """The whole page of ``pub`` (``source``: the file it came from, named in the footer)."""
     result = pub.result
     t = result.tournament
