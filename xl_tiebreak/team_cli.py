@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Optional, Sequence
 
 from .errors import DescriptorError, InputError, TiebreakError
-from .formatting import format_value, json_number
+from .formatting import decimals_for, format_value, json_number
 from .number_text import quoted
 from .output import emit as _emit
 from .textutil import csv_text, lines_of, table
@@ -92,7 +92,7 @@ def pab_text(event: "TeamEvent", pab: "PabValue") -> str:
     mp, gp = _pab_points(event, pab)
     source = {"320": "record 320", "default": "the default where no record 320 states it: a won match, every "
               "board won, TIEBREAK_RULES §5.17; --team-pab chooses another"}.get(pab.source, pab.source)
-    return f"Team PAB: {_show(mp)} MP, {_show(gp)} GP ({source})"
+    return f"Team PAB: {format_value(mp, 0)} MP, {format_value(gp, 0)} GP ({source})"
 
 
 # --- reading -------------------------------------------------------------------------------------
@@ -192,8 +192,8 @@ def _with_team_pab(args: argparse.Namespace, p: Path, event: "TeamEvent") -> "Te
                          if ln[:3] == "320"), None)
             mp, gp = event.pab_points
             raise InputError(f"--team-pab {given!r}: the file states the team PAB's value in record 320"
-                             f"{f' (line {line})' if line else ''}: {_show(mp)} MP, {_show(gp)} GP; remove "
-                             "--team-pab, or change the record")
+                             f"{f' (line {line})' if line else ''}: {format_value(mp, 0)} MP, "
+                             f"{format_value(gp, 0)} GP; remove --team-pab, or change the record")
         import dataclasses
         return dataclasses.replace(event, pab=parse_team_pab(given, event))
     return event
@@ -277,12 +277,9 @@ def _standings(args: argparse.Namespace, event: "TeamEvent") -> tuple[str, int]:
 
 
 def _decimals(result: "TeamResult") -> list[int]:
+    """Each code's decimals: its row's, else the scores' (one)."""
     from .teamtb.registry import team_spec
-    out = []
-    for tb in result.tiebreaks:
-        d = team_spec(tb.name).decimals
-        out.append(1 if d is None else d)
-    return out
+    return [decimals_for(team_spec(tb.name).decimals) for tb in result.tiebreaks]
 
 
 def _split_by(result: "TeamResult", rows: Sequence["TeamRow"]) -> list[Optional[str]]:
@@ -331,9 +328,10 @@ def _render(result: "TeamResult", event: "TeamEvent", rows: Sequence["TeamRow"],
         return "\n".join(lines + [""] + notes) + "\n"
     from .teamtb.registry import team_spec
     title = event.name or Path(source).name
+    mv = event.match_values
     head = [title, f"Team standings {result.label}",
             f"Team event, {event.boards} boards; primary score {result.primary}; match points "
-            f"{_show(event.match_values.win)}/{_show(event.match_values.draw)}/{_show(event.match_values.loss)}; "
+            f"{'/'.join(format_value(v, 0) for v in (mv.win, mv.draw, mv.loss))}; "
             f"rules: {result.edition.name} ({result.edition.title})", ""]
     legend = ["", "Tie-breaks, in order:"]
     legend += [f"  {code:<10} {team_spec(tb.name).legend}" for code, tb in zip(result.codes, result.tiebreaks)]
@@ -469,6 +467,3 @@ def _compare(args: argparse.Namespace, event: "TeamEvent") -> tuple[str, int]:
     lines.append(pab_text(event, results[0].pab))
     return "\n".join(lines) + "\n", 0
 
-
-def _show(x: Fraction) -> str:
-    return str(x.numerator) if x.denominator == 1 else format_value(x, 1)

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any, Callable, Hashable, Optional, Sequence, T
 
 import numpy as np
 
-from .breakdown import Account, num
+from ..formatting import format_value
+from .breakdown import Account
 from .context import Column, Context
 from .spec import Evaluation, Spec
 
@@ -157,7 +158,7 @@ def de_account(ctx: Context, i: int, tb: "TieBreak", value: Any, res: Any) -> Ac
     j = next(k for k, t in enumerate(res.tiebreaks) if t.code == tb.code)
     body = shared(ctx, ("DE", tuple(res.codes[:j]), tb.code, tb.forfeits_as_games, group[0]),
                   lambda: _de_table(ctx, group, tb, res))
-    return Account(body[0], body[1], f"rank {num(value, 0)} of {len(group)}", body[2])
+    return Account(body[0], body[1], f"rank {format_value(value, 0)} of {len(group)}", body[2])
 
 
 def _de_table(ctx: Context, group: list[int], tb: "TieBreak",
