@@ -2,18 +2,25 @@
 
 C.07 Art. 2 and 4: rank by points, then apply the tie-breaks in order to each subgroup still
 tied. DE (a rank inside the tied group) is computed only inside those groups (see engine).
+:func:`key_matrix` and :func:`ranking` are the one ranking of players and of teams (the team
+standings, :func:`~xl_tiebreak.teamtb.engine.compute_team`, rank through them too).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Optional, Sequence
+from typing import TYPE_CHECKING, Optional, Sequence
 
 import numpy as np
 
-from .engine import Result, Value
-from .model import Player
+if TYPE_CHECKING:  # pragma: no cover (the team engine ranks through this module without the individual one)
+    from .engine import Result, Value
+    from .model import Player
+
+#: one column of values to rank by: its integers (a common denominator's numerators), which are
+#: defined (None: all), and whether lower is better
+KeyColumn = tuple[np.ndarray, Optional[np.ndarray], bool]
 
 
 @dataclass(frozen=True)
@@ -29,49 +36,68 @@ class Row:
     separated_by: Optional[str]
 
 
-def sort_keys(result: Result) -> np.ndarray:
-    """One row of integers per player that orders the standings ascending, best first.
-
-    Points first, then each tie-break, better first; undefined values sort after every defined
-    value (TIEBREAK_RULES §3.4).
-    """
-    cols = [-result.points_column.num]
-    for tb, col in zip(result.tiebreaks, result.columns):
-        num = col.num if tb.lower_is_better else -col.num
-        if col.defined is not None:
-            cols.append(np.where(col.defined, 0, 1))
-            num = np.where(col.defined, num, 0)
+def key_matrix(points: np.ndarray, columns: Sequence[KeyColumn]) -> np.ndarray:
+    """One row of integers per competitor (player or team) that orders the standings ascending,
+    best first: ``points`` (the primary score's integers, higher is better) first, then each
+    tie-break in list order, better first by its direction; undefined values sort after every
+    defined value (TIEBREAK_RULES §3.4). Columns 1 + 2j and 2 + 2j are tie-break j's."""
+    cols = [-points]
+    for values, defined, lower_is_better in columns:
+        num = values if lower_is_better else -values
+        if defined is not None:
+            cols.append(np.where(defined, 0, 1))
+            num = np.where(defined, num, 0)
         else:
             cols.append(np.zeros_like(num))
         cols.append(num)
-    return np.stack(cols, axis=1) if cols else np.zeros((0, 0), dtype=np.int64)
+    return np.stack(cols, axis=1)
 
 
-def rank(result: Result) -> list[Row]:
-    """The standings rows, best first; ties on everything share a place ("3-5")."""
-    players = result.tournament.players
-    n = len(players)
+def ranking(keys: np.ndarray, nos: Sequence[int]) -> tuple[list[int], list[tuple[int, int]]]:
+    """The order of the rows of ``keys`` (:func:`key_matrix`), best first, competitors equal on
+    every key by number (``nos``); and the runs of equal keys as (first, last) positions in that
+    order: each run shares a place, the first position's (C.07 Art. 4: ties the list cannot break
+    stay shared; drawing lots is the arbiter's)."""
+    n = len(nos)
     if n == 0:
-        return []
-    keys = sort_keys(result)
-    nos = np.array([p.no for p in players])
-    order = np.lexsort([nos] + [keys[:, j] for j in range(keys.shape[1] - 1, -1, -1)]).tolist()
+        return [], []
+    order = np.lexsort([np.asarray(nos)] + [keys[:, j] for j in range(keys.shape[1] - 1, -1, -1)]).tolist()
     sorted_keys = keys[order]
     same_as_prev = np.concatenate([[False], (sorted_keys[1:] == sorted_keys[:-1]).all(axis=1)]).tolist()
-    values = result.values
-    points = result.points
-    rows: list[Row] = []
+    runs = []
     pos = 0
     while pos < n:
         end = pos
         while end + 1 < n and same_as_prev[end + 1]:
             end += 1
+        runs.append((pos, end))
+        pos = end + 1
+    return order, runs
+
+
+def sort_keys(result: Result) -> np.ndarray:
+    """The players' :func:`key_matrix`: points, then each tie-break of the list."""
+    return key_matrix(result.points_column.num, [(col.num, col.defined, tb.lower_is_better)
+                                                 for tb, col in zip(result.tiebreaks, result.columns)])
+
+
+def rank(result: Result) -> list[Row]:
+    """The standings rows, best first; ties on everything share a place ("3-5")."""
+    players = result.tournament.players
+    if not players:
+        return []
+    keys = sort_keys(result)
+    order, runs = ranking(keys, [p.no for p in players])
+    sorted_keys = keys[order]
+    values = result.values
+    points = result.points
+    rows: list[Row] = []
+    for pos, end in runs:
         place = str(pos + 1) if end == pos else f"{pos + 1}-{end + 1}"
         sep = _separated_by(result, sorted_keys, pos) if pos > 0 else None
         for idx in range(pos, end + 1):
             k = order[idx]
             rows.append(Row(pos + 1, place, players[k], points[k], values[k], sep if idx == pos else None))
-        pos = end + 1
     return rows
 
 
