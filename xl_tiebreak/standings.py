@@ -53,26 +53,31 @@ def key_matrix(points: np.ndarray, columns: Sequence[KeyColumn]) -> np.ndarray:
     return np.stack(cols, axis=1)
 
 
-def ranking(keys: np.ndarray, nos: Sequence[int]) -> tuple[list[int], list[tuple[int, int]]]:
+def ranking(keys: np.ndarray, nos: Optional[Sequence[int]] = None) -> tuple[list[int], list[int]]:
     """The order of the rows of ``keys`` (:func:`key_matrix`), best first, competitors equal on
-    every key by number (``nos``); and the runs of equal keys as (first, last) positions in that
-    order: each run shares a place, the first position's (C.07 Art. 4: ties the list cannot break
-    stay shared; drawing lots is the arbiter's)."""
-    n = len(nos)
+    every key by number (``nos``; None: by row); and for each position in that order the first
+    position of its run of equal keys: the run shares that place (C.07 Art. 4: ties the list
+    cannot break stay shared; drawing lots is the arbiter's)."""
+    n = len(keys)
     if n == 0:
         return [], []
-    order = np.lexsort([np.asarray(nos)] + [keys[:, j] for j in range(keys.shape[1] - 1, -1, -1)]).tolist()
-    sorted_keys = keys[order]
-    same_as_prev = np.concatenate([[False], (sorted_keys[1:] == sorted_keys[:-1]).all(axis=1)]).tolist()
-    runs = []
-    pos = 0
-    while pos < n:
-        end = pos
-        while end + 1 < n and same_as_prev[end + 1]:
-            end += 1
-        runs.append((pos, end))
-        pos = end + 1
-    return order, runs
+    columns = [keys[:, j] for j in range(keys.shape[1] - 1, -1, -1)]
+    order = np.lexsort(columns if nos is None else [np.asarray(nos)] + columns)
+    ranked = keys[order]
+    same = np.concatenate([[False], (ranked[1:] == ranked[:-1]).all(axis=1)])
+    return order.tolist(), np.maximum.accumulate(np.where(same, 0, np.arange(n))).tolist()
+
+
+def ranks_from_tiers(tiers: Sequence[Sequence[int]]) -> dict[int, int]:
+    """A type A tie-break's rank inside its group (DE, the team EDE chains, C.07 Art. 4.2): 1 for
+    the best tier; the members of one tier (players or teams) share the number."""
+    out: dict[int, int] = {}
+    pos = 1
+    for tier in tiers:
+        for i in tier:
+            out[i] = pos
+        pos += len(tier)
+    return out
 
 
 def sort_keys(result: Result) -> np.ndarray:
@@ -87,17 +92,17 @@ def rank(result: Result) -> list[Row]:
     if not players:
         return []
     keys = sort_keys(result)
-    order, runs = ranking(keys, [p.no for p in players])
+    order, first = ranking(keys, [p.no for p in players])
+    last = {f: pos for pos, f in enumerate(first)}  # each run's last position
     sorted_keys = keys[order]
     values = result.values
     points = result.points
     rows: list[Row] = []
-    for pos, end in runs:
-        place = str(pos + 1) if end == pos else f"{pos + 1}-{end + 1}"
-        sep = _separated_by(result, sorted_keys, pos) if pos > 0 else None
-        for idx in range(pos, end + 1):
-            k = order[idx]
-            rows.append(Row(pos + 1, place, players[k], points[k], values[k], sep if idx == pos else None))
+    for pos, k in enumerate(order):
+        top, end = first[pos], last[first[pos]]
+        place = str(top + 1) if end == top else f"{top + 1}-{end + 1}"
+        sep = _separated_by(result, sorted_keys, pos) if pos == top and pos > 0 else None
+        rows.append(Row(top + 1, place, players[k], points[k], values[k], sep))
     return rows
 
 

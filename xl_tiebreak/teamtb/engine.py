@@ -228,12 +228,9 @@ def compute_team(event: TeamEvent, codes: TeamCodes = None, edition: "str | Edit
                   for tb, row in zip(tbs, (team_spec(tb.name) for tb in tbs))]
     keys = key_matrix(_integers(teams, primary_col)[0],
                       [(*_integers(teams, col), lower) for col, lower in zip(cols, directions)])
-    order, runs = ranking(keys, teams)
-    rows: list[TeamRow] = []
-    for first, last in runs:
-        for t in (teams[k] for k in order[first:last + 1]):
-            rows.append(TeamRow(t, ctx.name(t), ctx.score(t, "MP"), ctx.score(t, "GP"), [c.get(t) for c in cols],
-                                first + 1))
+    order, first = ranking(keys, teams)
+    rows = [TeamRow(t, ctx.name(t), ctx.score(t, "MP"), ctx.score(t, "GP"), [c.get(t) for c in cols], top + 1)
+            for t, top in zip((teams[k] for k in order), first)]
     notes = list(ctx.notes)
     notes += [n for n in (_knockout_note(ctx, tbs), _subset_note(ctx, tbs)) if n]
     bh = [tb.code for tb in tbs if tb.name in _BUCHHOLZ_FAMILY]

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Callable, Hashable, Optional, Sequence, T
 import numpy as np
 
 from ..formatting import format_value
+from ..standings import ranks_from_tiers
 from .breakdown import Account
 from .context import Column, Context
 from .spec import Evaluation, Spec
@@ -99,17 +100,6 @@ def direct_encounter_tiers(ctx: Context, members: list[int], forfeits: bool = Fa
     if not placed:
         return [rest]
     return placed + direct_encounter_tiers(ctx, rest, forfeits)
-
-
-def ranks_from_tiers(tiers: list[list[int]]) -> dict[int, int]:
-    """Rank inside the group: 1 for the best tier; tied players share the number."""
-    out: dict[int, int] = {}
-    pos = 1
-    for tier in tiers:
-        for i in tier:
-            out[i] = pos
-        pos += len(tier)
-    return out
 
 
 def tied_groups(points: Column, before: Sequence[Column]) -> list[list[int]]:
