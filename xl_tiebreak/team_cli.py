@@ -345,22 +345,26 @@ def _primary(result: "TeamResult", row: "TeamRow") -> Fraction:
 
 
 def _json(result: "TeamResult", event: "TeamEvent", rows: Sequence["TeamRow"], ranked: bool) -> str:
+    """The JSON document of the team standings (:func:`xl_tiebreak.result_json.document`), the
+    individual one's sibling: ``teams`` with their MP and GP, in ``rows``' order."""
     import json
+    from .result_json import document, number, string
     split = _split_by(result, rows) if ranked else []
+    fields: list[tuple[str, Optional[int]]] = [("no", None), ("name", None), ("match_points", None),
+                                               ("game_points", None), ("values", len(result.codes))]
+    if ranked:
+        fields = [("rank", None), *fields, ("separated_by", None)]
     teams = []
     for k, r in enumerate(rows):
-        item = {"no": r.no, "name": r.name, "match_points": json_number(r.match_points),
-                "game_points": json_number(r.game_points), "values": [json_number(v) for v in r.values]}
-        if ranked:
-            item = {"rank": r.rank, **item, "separated_by": split[k]}
-        teams.append(item)
-    doc = {"edition": result.edition.name, "rounds": result.rounds, "of": event.rounds, "primary": result.primary,
-           "boards": event.boards,
-           "match_values": [json_number(v) for v in (event.match_values.win, event.match_values.draw,
-                                                     event.match_values.loss)],
-           "pab": _pab_json(event, result.pab),
-           "tiebreaks": list(result.codes), "notes": list(result.notes), "teams": teams}
-    return json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
+        cells = (str(r.no), string(r.name), number(r.match_points), number(r.game_points), *map(number, r.values))
+        teams.append((str(r.rank), *cells, json.dumps(split[k])) if ranked else cells)
+    mv = event.match_values
+    head: list[tuple[str, object]] = [
+        ("edition", result.edition.name), ("rounds", result.rounds), ("of", event.rounds),
+        ("primary", result.primary), ("boards", event.boards),
+        ("match_values", [json_number(v) for v in (mv.win, mv.draw, mv.loss)]),
+        ("pab", _pab_json(event, result.pab)), ("tiebreaks", list(result.codes)), ("notes", list(result.notes))]
+    return document(head, "teams", fields, teams)
 
 
 def _pab_json(event: "TeamEvent", pab: "PabValue") -> dict[str, object]:
