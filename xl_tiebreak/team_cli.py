@@ -357,7 +357,7 @@ def _json(result: "TeamResult", event: "TeamEvent", rows: Sequence["TeamRow"], r
     teams = []
     for k, r in enumerate(rows):
         cells = (str(r.no), string(r.name), number(r.match_points), number(r.game_points), *map(number, r.values))
-        teams.append((str(r.rank), *cells, json.dumps(split[k])) if ranked else cells)
+        teams.append((str(r.rank), *cells, json.dumps(split[k], ensure_ascii=False)) if ranked else cells)
     mv = event.match_values
     head: list[tuple[str, object]] = [
         ("edition", result.edition.name), ("rounds", result.rounds), ("of", event.rounds),
