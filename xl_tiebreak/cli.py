@@ -631,19 +631,6 @@ def _raw_texts(col: Column, text: Callable[[int, int], str], blank: str) -> list
     return out
 
 
-def _json_number_text(v: int, den: int) -> str:
-    """``json.dumps(json_number(Fraction(v, den)))`` without the detour: an integer when whole,
-    else the float (``int / int`` rounds correctly, as ``float(Fraction)`` does) as JSON writes it."""
-    return str(v // den) if v % den == 0 else float.__repr__(v / den)
-
-
-def _json_list(items: Sequence[str], indent: str) -> str:
-    """A JSON list of ready-made items, laid out as ``json.dumps(..., indent=1)`` does."""
-    if not items:
-        return "[]"
-    return "[\n" + ",\n".join(indent + " " + x for x in items) + "\n" + indent + "]"
-
-
 def _how_to_set(source: str) -> str:
     """How to set a rating for unrated players, in a note on ``source``: a workbook's Settings cell,
     or the command line's ways for a TRF file (which has no such cell)."""
@@ -656,46 +643,44 @@ def _how_to_set(source: str) -> str:
 
 
 def _json(result: Result, order: Sequence[int], places: Optional[Sequence[str]] = None,
-          separated: Optional[Sequence[Optional[str]]] = None, extra: Sequence[str] = (), source: str = "") -> str:
-    """The JSON document of a result, players in ``order`` (with their places and what separated
-    them, for standings; ``extra``: more ready-made fields of the head); written column by column, the same text as ``json.dumps(doc,
-    ensure_ascii=False, indent=1)``."""
+          separated: Optional[Sequence[Optional[str]]] = None, extra: Sequence[tuple[str, str]] = (),
+          source: str = "") -> str:
+    """The JSON document of a result (:func:`xl_tiebreak.result_json.document`), players in
+    ``order`` (with their places and what separated them, for standings; ``extra``: more fields of
+    the head, as JSON text); written column by column."""
     import json  # here, not at the top: the other commands start without it
-    from json.encoder import encode_basestring as string  # what json.dumps(ensure_ascii=False) uses
+    from .result_json import Raw, document, number_text, string
     players = result.tournament.players
     points = _raw_texts(result.points_column, lambda v, den: float.__repr__(v / den), "null")
-    columns = [_raw_texts(c, _json_number_text, "null") for c in result.columns]
-    values = ("[\n" + ",\n".join(["    %s"] * len(columns)) + "\n   ]") if columns else "[]"
-    fields = ['"no": %d', '"name": %s', '"points": %s', '"values": ' + values]
+    columns = [_raw_texts(c, number_text, "null") for c in result.columns]
+    fields: list[tuple[str, Optional[int]]] = [("no", None), ("name", None), ("points", None),
+                                               ("values", len(columns))]
     if places is not None:
-        fields.insert(0, '"rank": %s')
+        fields.insert(0, ("rank", None))
     if separated is not None:
-        fields.append('"separated_by": %s')
-    item = "  {\n   " + ",\n   ".join(fields) + "\n  }"
-    rows = list(zip(*columns)) if columns else [()] * len(players)
-    lines = []
+        fields.append(("separated_by", None))
+    values = list(zip(*columns)) if columns else [()] * len(players)
+    rows = []
     for pos, k in enumerate(order):
         p = players[k]
-        cells = (p.no, string(p.name), points[k], *rows[k])
+        cells = (str(p.no), string(p.name), points[k], *values[k])
         if places is not None:
             cells = (string(places[pos]), *cells)
         if separated is not None:
             cells = (*cells, json.dumps(separated[pos], ensure_ascii=False))
-        lines.append(item % cells)
+        rows.append(cells)
     from .rating_notes import rating_notes
     notes = rating_notes(result, _how_to_set(source))  # on unrated players, when there is something to say
     prog = result.progress
     current = ('{"round": %d, "games_in": %d, "games": %d}' % (prog.current, prog.games_in, prog.games)
                if prog is not None and prog.current else "null")
-    head = [f'"edition": {string(result.edition.name)}', f'"rounds": {result.rounds}',
-            f'"of": {result.tournament.rounds}', f'"in_progress": {current}',
-            f'"live": {"true" if prog is not None and prog.live and prog.current else "false"}',
-            f'"label": {string(result.label)}',
-            f'"tiebreaks": {_json_list([string(c) for c in result.codes], " ")}',
-            *([f'"notes": {_json_list([string(n.text) for n in notes], " ")}'] if notes else []),
-            *extra,
-            '"players": ' + ("[\n" + ",\n".join(lines) + "\n ]" if lines else "[]")]
-    return "{\n " + ",\n ".join(head) + "\n}\n"
+    head: list[tuple[str, object]] = [
+        ("edition", result.edition.name), ("rounds", result.rounds), ("of", result.tournament.rounds),
+        ("in_progress", Raw(current)), ("live", bool(prog is not None and prog.live and prog.current)),
+        ("label", result.label), ("tiebreaks", list(result.codes)),
+        *([("notes", [n.text for n in notes])] if notes else []),
+        *((k, Raw(v)) for k, v in extra)]
+    return document(head, "players", fields, rows)
 
 
 def _render_compute(result: Result, fmt: str) -> str:
@@ -732,8 +717,8 @@ def _render_standings(result: Result, fmt: str, source: str, category: Optional[
     if fmt == "json":
         import json
         extra = [] if category is None else [
-            '"category": ' + json.dumps({"text": category.category.text, "label": category.category.label,
-                                        "missing": list(category.missing)}, ensure_ascii=False)]
+            ("category", json.dumps({"text": category.category.text, "label": category.category.label,
+                                     "missing": list(category.missing)}, ensure_ascii=False))]
         return _json(result, [tindex[r.player.no] for r in rows_], [r.place for r in rows_],
                      [r.separated_by for r in rows_], extra, source)
     cols = _columns(result)

@@ -31,7 +31,7 @@ from .options import Options
 from .textutil import table
 from .rating_notes import HOW_TO_SET, note_for
 from .tiebreaks.context import Context
-from .tiebreaks.breakdown import Account, Breakdown, explained, num, round_row
+from .tiebreaks.breakdown import Account, Breakdown, explained, round_row
 
 
 @dataclass(frozen=True)
@@ -187,12 +187,13 @@ def _assemble(bd: Breakdown, i: int) -> Account:
     assert lay is not None and ctx is not None and reasons is not None  # see breakdown.explained
     rows = [round_row(bd, i, r) for r in range(ctx.n)]
     def fmt(v: Fraction) -> str:
-        return num(v, lay.decimals or 0)
+        return format_value(v, lay.decimals or 0)
     terms = [v[lay.term] for v, _, cut, _ in rows if not cut and v[lay.term] is not None
              and (v[lay.term] or not lay.skip_zero)]
     total = " + ".join(map(fmt, terms)) or lay.empty
     off = -sum((v[lay.less] for v, *_ in rows if v[lay.less]), Fraction(0)) if lay.less is not None else Fraction(0)
-    total += (f" - {num(off)}" if off else "") + f" = {num(bd.column.value(i), lay.value_decimals)}"
+    total += (f" - {format_value(off, 0)}" if off else "") + \
+        f" = {format_value(bd.column.value(i), lay.value_decimals)}"
     cut = [v[lay.term] for v, _, c, _ in rows if c]
     if lay.show_cut and cut:
         total += f" (cut: {', '.join(map(fmt, cut))})"

@@ -17,20 +17,35 @@ def half_up_div(num: Any, den: Any) -> Any:
     return (2 * num + den) // (2 * den)
 
 
-def decimals_for(tb: Optional["TieBreak"], scale: int = 2) -> int:
-    """Decimals to show: the registry's (none for counts and ratings, two for SB and AOB), else
-    the scoring's (one for 1/½/0, two for quarter points); points (``tb`` None) the scoring's."""
-    if tb is not None and tb.spec.decimals is not None:
-        return tb.spec.decimals
+def decimals_for(row: "TieBreak | int | None", scale: int = 2) -> int:
+    """Decimals to show: the row's (a tie-break's registry row, or the decimals a team row
+    carries: none for counts and ratings, two for SB and AOB), else the scoring's (one for 1/½/0,
+    two for quarter points); points (``row`` None) the scoring's."""
+    decimals = row if row is None or isinstance(row, int) else row.spec.decimals
+    if decimals is not None:
+        return decimals
     return 1 if scale <= 2 else 2
 
 
 @lru_cache(maxsize=8192)
-def format_value(v: Optional[Fraction], decimals: int = 1) -> str:
-    """Exact value with at least ``decimals`` decimals (more if needed, up to 4); ``""`` if undefined.
-    (Kept per value: an event's thousands of accounts repeat a few hundred values.)"""
+def format_value(v: Optional[Fraction], decimals: int = 1, undefined: str = "", fractions: bool = False) -> str:
+    """An exact value as every output writes it (tables, CSV, accounts, the page, messages): at
+    least ``decimals`` decimals, more if needed, up to 4; ``undefined`` (``""`` unless told) for
+    None. ``fractions``: a value that is not a whole number of quarters written exactly as a
+    (mixed) fraction, ``29 1/3``, as the team accounts write it, rather than to 4 decimals.
+    (Kept per value: an event's thousands of accounts repeat a few hundred values.)
+
+    >>> format_value(Fraction(21, 2)), format_value(Fraction(3), 0), format_value(Fraction(1, 3), 2)
+    ('10.5', '3', '0.3333')
+    >>> format_value(Fraction(88, 3), 0, fractions=True), format_value(None, 0, "undefined")
+    ('29 1/3', 'undefined')
+    """
     if v is None:
-        return ""
+        return undefined
+    if fractions and (v * 4).denominator != 1:
+        whole = v.numerator // v.denominator
+        rest = v - whole
+        return f"{whole} {rest.numerator}/{rest.denominator}" if whole else f"{rest.numerator}/{rest.denominator}"
     d = decimals
     while d < 4 and (v * 10 ** d).denominator != 1:
         d += 1

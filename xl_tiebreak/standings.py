@@ -2,18 +2,25 @@
 
 C.07 Art. 2 and 4: rank by points, then apply the tie-breaks in order to each subgroup still
 tied. DE (a rank inside the tied group) is computed only inside those groups (see engine).
+:func:`key_matrix` and :func:`ranking` are the one ranking of players and of teams (the team
+standings, :func:`~xl_tiebreak.teamtb.engine.compute_team`, rank through them too).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Optional, Sequence
+from typing import TYPE_CHECKING, Optional, Sequence
 
 import numpy as np
 
-from .engine import Result, Value
-from .model import Player
+if TYPE_CHECKING:  # pragma: no cover (the team engine ranks through this module without the individual one)
+    from .engine import Result, Value
+    from .model import Player
+
+#: one column of values to rank by: its integers (a common denominator's numerators), which are
+#: defined (None: all), and whether lower is better
+KeyColumn = tuple[np.ndarray, Optional[np.ndarray], bool]
 
 
 @dataclass(frozen=True)
@@ -29,49 +36,73 @@ class Row:
     separated_by: Optional[str]
 
 
-def sort_keys(result: Result) -> np.ndarray:
-    """One row of integers per player that orders the standings ascending, best first.
-
-    Points first, then each tie-break, better first; undefined values sort after every defined
-    value (TIEBREAK_RULES §3.4).
-    """
-    cols = [-result.points_column.num]
-    for tb, col in zip(result.tiebreaks, result.columns):
-        num = col.num if tb.lower_is_better else -col.num
-        if col.defined is not None:
-            cols.append(np.where(col.defined, 0, 1))
-            num = np.where(col.defined, num, 0)
+def key_matrix(points: np.ndarray, columns: Sequence[KeyColumn]) -> np.ndarray:
+    """One row of integers per competitor (player or team) that orders the standings ascending,
+    best first: ``points`` (the primary score's integers, higher is better) first, then each
+    tie-break in list order, better first by its direction; undefined values sort after every
+    defined value (TIEBREAK_RULES §3.4). Columns 1 + 2j and 2 + 2j are tie-break j's."""
+    cols = [-points]
+    for values, defined, lower_is_better in columns:
+        num = values if lower_is_better else -values
+        if defined is not None:
+            cols.append(np.where(defined, 0, 1))
+            num = np.where(defined, num, 0)
         else:
             cols.append(np.zeros_like(num))
         cols.append(num)
-    return np.stack(cols, axis=1) if cols else np.zeros((0, 0), dtype=np.int64)
+    return np.stack(cols, axis=1)
+
+
+def ranking(keys: np.ndarray, nos: Optional[Sequence[int]] = None) -> tuple[list[int], list[int]]:
+    """The order of the rows of ``keys`` (:func:`key_matrix`), best first, competitors equal on
+    every key by number (``nos``; None: by row); and for each position in that order the first
+    position of its run of equal keys: the run shares that place (C.07 Art. 4: ties the list
+    cannot break stay shared; drawing lots is the arbiter's)."""
+    n = len(keys)
+    if n == 0:
+        return [], []
+    columns = [keys[:, j] for j in range(keys.shape[1] - 1, -1, -1)]
+    order = np.lexsort(columns if nos is None else [np.asarray(nos)] + columns)
+    ranked = keys[order]
+    same = np.concatenate([[False], (ranked[1:] == ranked[:-1]).all(axis=1)])
+    return order.tolist(), np.maximum.accumulate(np.where(same, 0, np.arange(n))).tolist()
+
+
+def ranks_from_tiers(tiers: Sequence[Sequence[int]]) -> dict[int, int]:
+    """A type A tie-break's rank inside its group (DE, the team EDE chains, C.07 Art. 4.2): 1 for
+    the best tier; the members of one tier (players or teams) share the number."""
+    out: dict[int, int] = {}
+    pos = 1
+    for tier in tiers:
+        for i in tier:
+            out[i] = pos
+        pos += len(tier)
+    return out
+
+
+def sort_keys(result: Result) -> np.ndarray:
+    """The players' :func:`key_matrix`: points, then each tie-break of the list."""
+    return key_matrix(result.points_column.num, [(col.num, col.defined, tb.lower_is_better)
+                                                 for tb, col in zip(result.tiebreaks, result.columns)])
 
 
 def rank(result: Result) -> list[Row]:
     """The standings rows, best first; ties on everything share a place ("3-5")."""
     players = result.tournament.players
-    n = len(players)
-    if n == 0:
+    if not players:
         return []
     keys = sort_keys(result)
-    nos = np.array([p.no for p in players])
-    order = np.lexsort([nos] + [keys[:, j] for j in range(keys.shape[1] - 1, -1, -1)]).tolist()
+    order, first = ranking(keys, [p.no for p in players])
+    last = {f: pos for pos, f in enumerate(first)}  # each run's last position
     sorted_keys = keys[order]
-    same_as_prev = np.concatenate([[False], (sorted_keys[1:] == sorted_keys[:-1]).all(axis=1)]).tolist()
     values = result.values
     points = result.points
     rows: list[Row] = []
-    pos = 0
-    while pos < n:
-        end = pos
-        while end + 1 < n and same_as_prev[end + 1]:
-            end += 1
-        place = str(pos + 1) if end == pos else f"{pos + 1}-{end + 1}"
-        sep = _separated_by(result, sorted_keys, pos) if pos > 0 else None
-        for idx in range(pos, end + 1):
-            k = order[idx]
-            rows.append(Row(pos + 1, place, players[k], points[k], values[k], sep if idx == pos else None))
-        pos = end + 1
+    for pos, k in enumerate(order):
+        top, end = first[pos], last[first[pos]]
+        place = str(top + 1) if end == top else f"{top + 1}-{end + 1}"
+        sep = _separated_by(result, sorted_keys, pos) if pos == top and pos > 0 else None
+        rows.append(Row(top + 1, place, players[k], points[k], values[k], sep))
     return rows
 
 

@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Optional, Sequence
 
 from .errors import DescriptorError, InputError, TiebreakError
-from .formatting import format_value, json_number
+from .formatting import decimals_for, format_value, json_number
 from .number_text import quoted
 from .output import emit as _emit
 from .textutil import csv_text, lines_of, table
@@ -94,7 +94,7 @@ def pab_text(event: "TeamEvent", pab: "PabValue") -> str:
     mp, gp = _pab_points(event, pab)
     source = {"320": "record 320", "default": "the default where no record 320 states it: a won match, every "
               "board won, TIEBREAK_RULES §5.17; --team-pab chooses another"}.get(pab.source, pab.source)
-    return f"Team PAB: {_show(mp)} MP, {_show(gp)} GP ({source})"
+    return f"Team PAB: {format_value(mp, 0)} MP, {format_value(gp, 0)} GP ({source})"
 
 
 # --- reading -------------------------------------------------------------------------------------
@@ -194,8 +194,8 @@ def _with_team_pab(args: argparse.Namespace, p: Path, event: "TeamEvent") -> "Te
                          if ln[:3] == "320"), None)
             mp, gp = event.pab_points
             raise InputError(f"--team-pab {given!r}: the file states the team PAB's value in record 320"
-                             f"{f' (line {line})' if line else ''}: {_show(mp)} MP, {_show(gp)} GP; remove "
-                             "--team-pab, or change the record")
+                             f"{f' (line {line})' if line else ''}: {format_value(mp, 0)} MP, "
+                             f"{format_value(gp, 0)} GP; remove --team-pab, or change the record")
         import dataclasses
         return dataclasses.replace(event, pab=parse_team_pab(given, event))
     return event
@@ -279,12 +279,9 @@ def _standings(args: argparse.Namespace, event: "TeamEvent") -> tuple[str, int]:
 
 
 def _decimals(result: "TeamResult") -> list[int]:
+    """Each code's decimals: its row's, else the scores' (one)."""
     from .teamtb.registry import team_spec
-    out = []
-    for tb in result.tiebreaks:
-        d = team_spec(tb.name).decimals
-        out.append(1 if d is None else d)
-    return out
+    return [decimals_for(team_spec(tb.name).decimals) for tb in result.tiebreaks]
 
 
 def _split_by(result: "TeamResult", rows: Sequence["TeamRow"]) -> list[Optional[str]]:
@@ -333,9 +330,10 @@ def _render(result: "TeamResult", event: "TeamEvent", rows: Sequence["TeamRow"],
         return "\n".join(lines + [""] + notes) + "\n"
     from .teamtb.registry import team_spec
     title = event.name or Path(source).name
+    mv = event.match_values
     head = [title, f"Team standings {result.label}",
             f"Team event, {event.boards} boards; primary score {result.primary}; match points "
-            f"{_show(event.match_values.win)}/{_show(event.match_values.draw)}/{_show(event.match_values.loss)}; "
+            f"{'/'.join(format_value(v, 0) for v in (mv.win, mv.draw, mv.loss))}; "
             f"rules: {result.edition.name} ({result.edition.title})", ""]
     legend = ["", "Tie-breaks, in order:"]
     legend += [f"  {code:<10} {team_spec(tb.name).legend}" for code, tb in zip(result.codes, result.tiebreaks)]
@@ -349,22 +347,26 @@ def _primary(result: "TeamResult", row: "TeamRow") -> Fraction:
 
 
 def _json(result: "TeamResult", event: "TeamEvent", rows: Sequence["TeamRow"], ranked: bool) -> str:
+    """The JSON document of the team standings (:func:`xl_tiebreak.result_json.document`), the
+    individual one's sibling: ``teams`` with their MP and GP, in ``rows``' order."""
     import json
+    from .result_json import document, number, string
     split = _split_by(result, rows) if ranked else []
+    fields: list[tuple[str, Optional[int]]] = [("no", None), ("name", None), ("match_points", None),
+                                               ("game_points", None), ("values", len(result.codes))]
+    if ranked:
+        fields = [("rank", None), *fields, ("separated_by", None)]
     teams = []
     for k, r in enumerate(rows):
-        item = {"no": r.no, "name": r.name, "match_points": json_number(r.match_points),
-                "game_points": json_number(r.game_points), "values": [json_number(v) for v in r.values]}
-        if ranked:
-            item = {"rank": r.rank, **item, "separated_by": split[k]}
-        teams.append(item)
-    doc = {"edition": result.edition.name, "rounds": result.rounds, "of": event.rounds, "primary": result.primary,
-           "boards": event.boards,
-           "match_values": [json_number(v) for v in (event.match_values.win, event.match_values.draw,
-                                                     event.match_values.loss)],
-           "pab": _pab_json(event, result.pab),
-           "tiebreaks": list(result.codes), "notes": list(result.notes), "teams": teams}
-    return json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
+        cells = (str(r.no), string(r.name), number(r.match_points), number(r.game_points), *map(number, r.values))
+        teams.append((str(r.rank), *cells, json.dumps(split[k], ensure_ascii=False)) if ranked else cells)
+    mv = event.match_values
+    head: list[tuple[str, object]] = [
+        ("edition", result.edition.name), ("rounds", result.rounds), ("of", event.rounds),
+        ("primary", result.primary), ("boards", event.boards),
+        ("match_values", [json_number(v) for v in (mv.win, mv.draw, mv.loss)]),
+        ("pab", _pab_json(event, result.pab)), ("tiebreaks", list(result.codes)), ("notes", list(result.notes))]
+    return document(head, "teams", fields, teams)
 
 
 def _pab_json(event: "TeamEvent", pab: "PabValue") -> dict[str, object]:
@@ -471,6 +473,3 @@ def _compare(args: argparse.Namespace, event: "TeamEvent") -> tuple[str, int]:
     lines.append(pab_text(event, results[0].pab))
     return "\n".join(lines) + "\n", 0
 
-
-def _show(x: Fraction) -> str:
-    return str(x.numerator) if x.denominator == 1 else format_value(x, 1)

@@ -50,7 +50,7 @@ from .errors import InputError
 from .model import Kind, Round, Tournament, make_round
 from .options import Options
 from .progress import progress
-from .standings import sort_keys
+from .standings import ranking, sort_keys
 from .tiebreaks.context import FORFEIT_CODES, GAME, PAB, Compiled, Context, compiled, freeze
 
 __all__ = ["OUTCOMES", "DEFAULT_MAX_BOARDS", "MOST_BOARDS", "WORK_BUDGET", "PendingBoard", "Range", "OnPoints",
@@ -633,14 +633,8 @@ def top_places(result: Result, n: int) -> dict[int, tuple[int, bool]]:
     """The standings' places up to ``n`` (start number -> (place, shared)), as :func:`rank
     <xl_tiebreak.standings.rank>` gives them (players equal on every key share the first of their
     places), without making the rows of the others."""
-    keys = sort_keys(result)
-    if not len(keys):
-        return {}
-    order = np.lexsort(keys.T[::-1])
-    ranked = keys[order]
-    same = np.concatenate([[False], (ranked[1:] == ranked[:-1]).all(axis=1)])
-    start = np.maximum.accumulate(np.where(same, 0, np.arange(len(order))))
-    shared = same | np.concatenate([same[1:], [False]])
+    order, first = ranking(sort_keys(result))
     players = result.tournament.players
-    return {players[k].no: (int(start[pos]) + 1, bool(shared[pos]))
-            for pos, k in enumerate(order.tolist()) if start[pos] < n}
+    last = len(first) - 1
+    return {players[k].no: (top + 1, top != pos or (pos < last and first[pos + 1] == top))
+            for pos, (k, top) in enumerate(zip(order, first)) if top < n}

@@ -34,6 +34,7 @@ from typing import Any, Callable, Optional, Sequence
 
 from ..dates import read_date
 from ..errors import InputError
+from ..formatting import format_value
 from ..model import Kind, Player, Round, Tournament
 from ..name_text import clean_name
 from ..notation import spreadsheet_error
@@ -193,7 +194,8 @@ def read_team_settings(rows: Any, cell_name: CellName = default_cell_name) -> Te
         values.append(default if v is None else v)
     mv = MatchValues(*values)
     if not mv.win > mv.draw >= mv.loss:
-        raise InputError(f"match points {_show(mv.win)}/{_show(mv.draw)}/{_show(mv.loss)}: a won match must be "
+        shown = "/".join(format_value(v, 0) for v in (mv.win, mv.draw, mv.loss))
+        raise InputError(f"match points {shown}: a won match must be "
                          "worth more than a drawn one, a drawn one at least a lost one", where.get("win", ""))
     primary = _text(got.get("primary")).upper() or "MP"
     if primary not in ("MP", "GP"):
@@ -219,8 +221,6 @@ def read_team_settings(rows: Any, cell_name: CellName = default_cell_name) -> Te
                         mv, primary, pab, colours, kind, tuple(notes))
 
 
-def _show(x: Fraction) -> str:
-    return str(x.numerator) if x.denominator == 1 else f"{float(x):g}"
 
 
 # ------------------------------------------------------------------------------ Teams

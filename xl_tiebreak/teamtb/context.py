@@ -33,10 +33,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import partial
 from typing import Any, Callable, Hashable, Optional, Sequence
 
 from ..editions import FIDE2024, FIDE2026, Edition, edition_for_date, get_edition
 from ..errors import EditionError, InputError
+from ..formatting import format_value
 from ..options import TEAM_CHOICES
 from ..teams import ABSENT, BYE, FORFEITED, PAB, PLAYED, TeamEvent, match_score
 from ..tiebreaks.spec import Spec
@@ -125,17 +127,9 @@ class Element:
     how: str
 
 
-def show(x: Optional[Fraction]) -> str:
-    """A value as the explanations write it (exact: ``12``, ``10.5``, ``29 1/3``)."""
-    if x is None:
-        return "undefined"
-    if x.denominator == 1:
-        return str(x.numerator)
-    if (x * 4).denominator == 1:
-        return f"{float(x):g}"
-    whole = x.numerator // x.denominator
-    rest = x - whole
-    return f"{whole} {rest.numerator}/{rest.denominator}" if whole else f"{rest.numerator}/{rest.denominator}"
+#: a value as the team accounts write it (exact: ``12``, ``10.5``, ``29 1/3``; ``undefined``): the one
+#: :func:`~xl_tiebreak.formatting.format_value`, whole numbers bare, thirds as fractions
+show = partial(format_value, decimals=0, undefined="undefined", fractions=True)
 
 
 def _match_scores(event: TeamEvent, n: int) -> dict[tuple[int, int], tuple[Fraction, Fraction]]:

@@ -25,11 +25,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Optional
+from math import lcm
+from typing import Optional, Sequence
+
+import numpy as np
 
 from ..default_lists import DEFAULT_LISTS
 from ..editions import Edition
 from ..errors import DescriptorError, InputError
+from ..standings import key_matrix, ranking
 from ..teams import PAB, PabValue, TeamEvent
 from .context import EDE_KNOCKOUT, EDE_SUBSET, TeamContext, show
 from .registry import TeamCodes, parse_team, parse_team_list, team_spec
@@ -183,10 +187,15 @@ def _subset_note(ctx: TeamContext, tbs: list[TeamTieBreak]) -> Optional[str]:
                    "here")
 
 
-def _key(value: Optional[Fraction], lower_is_better: bool) -> tuple[int, Fraction]:
-    if value is None:
-        return (1, Fraction(0))
-    return (0, value if lower_is_better else -value)
+def _integers(teams: Sequence[int], col: TeamColumn) -> tuple[np.ndarray, Optional[np.ndarray]]:
+    """A team column as the ranking takes it (:data:`~xl_tiebreak.standings.KeyColumn`): the
+    numerators over the values' common denominator, in ``teams`` order, and which are defined
+    (None: all)."""
+    den = lcm(*(v.denominator for v in col.values() if v is not None))
+    got = [col.get(t) for t in teams]
+    num = np.array([0 if v is None else v.numerator * (den // v.denominator) for v in got])  # object past int64
+    defined = None if all(v is not None for v in got) else np.array([v is not None for v in got])
+    return num, defined
 
 
 def compute_team(event: TeamEvent, codes: TeamCodes = None, edition: "str | Edition | None" = None,
@@ -214,24 +223,14 @@ def compute_team(event: TeamEvent, codes: TeamCodes = None, edition: "str | Edit
     round_robin = ctx.round_robin
     prim = ctx.primary
     primary_col, cols = _columns(ctx, tbs)
-    specs = [team_spec(tb.name) for tb in tbs]
-
-    def key(t: int) -> tuple[tuple[int, Fraction], ...]:
-        parts: list[tuple[int, Fraction]] = [_key(primary_col[t], False)]
-        for tb, row, col in zip(tbs, specs, cols):
-            lower = row.lower_is_better or row.ranks  # a type A place: 1 is best
-            parts.append(_key(col.get(t), lower != tb.reverse))
-        return tuple(parts)
-
-    order = sorted(ctx.teams, key=lambda t: (key(t), t))
-    rows: list[TeamRow] = []
-    prev = None
-    rank = 0
-    for i, t in enumerate(order, 1):
-        k = key(t)
-        if k != prev:
-            rank, prev = i, k
-        rows.append(TeamRow(t, ctx.name(t), ctx.score(t, "MP"), ctx.score(t, "GP"), [c.get(t) for c in cols], rank))
+    teams = list(ctx.teams)
+    directions = [(row.lower_is_better or row.ranks) != tb.reverse  # a type A place: 1 is best
+                  for tb, row in zip(tbs, (team_spec(tb.name) for tb in tbs))]
+    keys = key_matrix(_integers(teams, primary_col)[0],
+                      [(*_integers(teams, col), lower) for col, lower in zip(cols, directions)])
+    order, first = ranking(keys, teams)
+    rows = [TeamRow(t, ctx.name(t), ctx.score(t, "MP"), ctx.score(t, "GP"), [c.get(t) for c in cols], top + 1)
+            for t, top in zip((teams[k] for k in order), first)]
     notes = list(ctx.notes)
     notes += [n for n in (_knockout_note(ctx, tbs), _subset_note(ctx, tbs)) if n]
     bh = [tb.code for tb in tbs if tb.name in _BUCHHOLZ_FAMILY]

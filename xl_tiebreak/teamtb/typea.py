@@ -10,6 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Callable, Hashable, Iterable, Optional, Sequence
 
+from ..standings import ranks_from_tiers
 from ..teams import match_score
 from .spec import TeamColumn, TeamEvaluation, TeamTieBreak
 
@@ -23,17 +24,6 @@ def tied_groups(teams: Iterable[int], earlier: Sequence[TeamColumn]) -> list[lis
     for t in sorted(teams):
         groups.setdefault(tuple(col.get(t) for col in earlier), []).append(t)
     return list(groups.values())
-
-
-def ranks_from_tiers(tiers: Sequence[Sequence[int]]) -> dict[int, int]:
-    """Rank inside the group: 1 for the best tier; teams in one tier share the number."""
-    out: dict[int, int] = {}
-    pos = 1
-    for tier in tiers:
-        for t in tier:
-            out[t] = pos
-        pos += len(tier)
-    return out
 
 
 def tiers_by_key(members: Sequence[int], key: Callable[[int], Hashable]) -> list[list[int]]:

@@ -123,11 +123,6 @@ def explained(bd: Breakdown, ctx: Context, legend: str, decimals: int) -> Breakd
 # ------------------------------------------------------------------------------ words
 
 
-def num(v: Optional[Fraction], decimals: int = 0) -> str:
-    """An exact number, at least ``decimals`` decimals, as short as it can be written."""
-    return format_value(v, decimals)
-
-
 def rounds_text(rs: list[int]) -> str:
     """``round 3``, ``rounds 5-7``, ``rounds 2, 5``."""
     if not rs:
@@ -159,7 +154,7 @@ def result_text(ctx: Context, i: int, r: int) -> str:
     key = (kind, pts, ctx.scale)
     got = _RESULT_TEXTS.get(key)
     if got is None:
-        got = _RESULT_TEXTS[key] = f"{_WORDS[kind]} {num(ctx.to_points(pts), 1)}"
+        got = _RESULT_TEXTS[key] = f"{_WORDS[kind]} {format_value(ctx.to_points(pts), 1)}"
     return got
 
 
@@ -230,11 +225,11 @@ class Params(dict[str, Any]):
         elif key == "opp":
             v = ctx.t.players[j].no
         elif key == "own":
-            v = num(ctx.to_points(ctx.score[i]))
+            v = format_value(ctx.to_points(ctx.score[i]), 0)
         elif key == "got":
-            v = num(ctx.to_points(ctx.pts[i, r]))
+            v = format_value(ctx.to_points(ctx.pts[i, r]), 0)
         elif key == "draw":
-            v = num(ctx.to_points(ctx.D))
+            v = format_value(ctx.to_points(ctx.D), 0)
         elif key == "standard":
             v = ctx.t.scoring.is_standard
         elif key.endswith("#"):
@@ -246,7 +241,7 @@ class Params(dict[str, Any]):
                 v = rounds_text(self._rounds(key, j))
             else:
                 x = Fraction(f.num) / f.den if nd == 0 else Fraction(int(f.num[(i, r) if nd == 2 else j]), f.den)
-                v = num(x, f.decimals)
+                v = format_value(x, f.decimals)
         self[key] = v
         return v
 

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any, Optional, Sequence, cast
 
 import numpy as np
 
-from ..formatting import half_up_div
-from .breakdown import NOT_IN_YET, Account, AccountLayout, Breakdown, Fact, mark, note, num, result_text, summed, who
+from ..formatting import format_value, half_up_div
+from .breakdown import NOT_IN_YET, Account, AccountLayout, Breakdown, Fact, mark, note, result_text, summed, who
 from .context import FORFEIT_CODES, GAME, Column, Context, freeze
 from .spec import Compute, Evaluation, Spec
 from .reasons import PHRASES
@@ -257,8 +257,8 @@ def aob_account(ctx: Context, i: int, tb: "TieBreak", value: Any, res: Any) -> A
         else:
             rows.append(((r + 1, result_text(ctx, i, r), None), PHRASES[R.NOT_PLAYED_LEFT_OUT].why, "", cell))
     mean = sum(got, Fraction(0)) / len(got) if got else None
-    total = (f"({' + '.join(num(v, 1) for v in got)}) / {len(got)} = {num(mean, 4)}, rounded half up: "
-             f"{num(value, 2)}" if got else "no game over the board: undefined")
+    total = (f"({' + '.join(format_value(v, 1) for v in got)}) / {len(got)} = {format_value(mean, 4)}, "
+             f"rounded half up: {format_value(value, 2)}" if got else "no game over the board: undefined")
     return Account(("Rd", "Opponent", f"Opponent's {base.code}"), tuple(rows), total,
                    ("the mean of the opponents' Buchholz over the games played (C.07 Art. 8.2)",))
 

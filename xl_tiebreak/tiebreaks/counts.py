@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import numpy as np
 
-from .breakdown import Account, AccountLayout, Breakdown, Fact, mark, num, summed
+from ..formatting import format_value
+from .breakdown import Account, AccountLayout, Breakdown, Fact, mark, summed
 from .context import DFF, FLOSS, HPB, ZPB, Column, Context
 from .spec import Spec
 from .reasons import Reason as R
@@ -120,7 +121,7 @@ def number_account(what: str, article: str) -> Callable[..., Account]:
     """The account of a number the player has (TPN's start number, RTNG's rating): the number."""
     def account(ctx: Context, i: int, tb: "TieBreak", value: Any = None, res: Any = None) -> Account:
         return Account((what.capitalize(),), (((value,), f"the player's {what} ({article})", "", None),),
-                       num(value, 0) if value is not None else "unrated: undefined")
+                       format_value(value, 0, "unrated: undefined"))
     return account
 
 

@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING, Any, Callable, Hashable, Optional, Sequence, T
 
 import numpy as np
 
-from .breakdown import Account, num
+from ..formatting import format_value
+from ..standings import ranks_from_tiers
+from .breakdown import Account
 from .context import Column, Context
 from .spec import Evaluation, Spec
 
@@ -100,17 +102,6 @@ def direct_encounter_tiers(ctx: Context, members: list[int], forfeits: bool = Fa
     return placed + direct_encounter_tiers(ctx, rest, forfeits)
 
 
-def ranks_from_tiers(tiers: list[list[int]]) -> dict[int, int]:
-    """Rank inside the group: 1 for the best tier; tied players share the number."""
-    out: dict[int, int] = {}
-    pos = 1
-    for tier in tiers:
-        for i in tier:
-            out[i] = pos
-        pos += len(tier)
-    return out
-
-
 def tied_groups(points: Column, before: Sequence[Column]) -> list[list[int]]:
     """The groups of players tied on points and on every tie-break ``before`` (an undefined value
     ties only with another undefined one), each in start order: what DE and KENTLER rank."""
@@ -157,7 +148,7 @@ def de_account(ctx: Context, i: int, tb: "TieBreak", value: Any, res: Any) -> Ac
     j = next(k for k, t in enumerate(res.tiebreaks) if t.code == tb.code)
     body = shared(ctx, ("DE", tuple(res.codes[:j]), tb.code, tb.forfeits_as_games, group[0]),
                   lambda: _de_table(ctx, group, tb, res))
-    return Account(body[0], body[1], f"rank {num(value, 0)} of {len(group)}", body[2])
+    return Account(body[0], body[1], f"rank {format_value(value, 0)} of {len(group)}", body[2])
 
 
 def _de_table(ctx: Context, group: list[int], tb: "TieBreak",

@@ -8,7 +8,8 @@ from typing import Optional
 
 import numpy as np
 
-from .breakdown import AccountLayout, Breakdown, Fact, mark, num, summed
+from ..formatting import format_value
+from .breakdown import AccountLayout, Breakdown, Fact, mark, summed
 from .context import Context
 from .spec import Spec
 from .reasons import Reason as R
@@ -60,9 +61,9 @@ def koya_breakdown(ctx: Context, limit: Optional[tuple[str, int]] = None, accoun
     limits = np.where(waiting, less.numerator * (den // less.denominator), lim.numerator * (den // lim.denominator))
     facts = {"met": Fact(has), "opp_score": Fact(ctx.score[ctx.opp0], ctx.scale, has),
              "limit": Fact(limits, den, decimals=1)}  # the opponent's (read at the opponent)
-    note = f"limit: {num(lim, 1)} points, half the maximum score (C.07 Art. 9.2)"
+    note = f"limit: {format_value(lim, 1)} points, half the maximum score (C.07 Art. 9.2)"
     if less != lim:
-        note += f"; {num(less, 1)} for an opponent whose game of the round in progress is not in yet"
+        note += f"; {format_value(less, 1)} for an opponent whose game of the round in progress is not in yet"
     layout = AccountLayout((("Rd", "rd"), ("Opponent", "who"), ("Opponent's score", "opp_score"), ("Result", "result"),
                             ("Counted", "parts")), (note,), skip_zero=True, decimals=1, value_decimals=1)
     return summed(parts, ctx.scale, reasons=reasons, facts=facts, ctx=ctx, layout=layout)

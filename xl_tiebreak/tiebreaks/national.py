@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 import numpy as np
 
 from ..editions import unplayed_as_draws
-from .breakdown import Account, AccountLayout, Breakdown, Fact, mark, num, summed
+from ..formatting import format_value
+from .breakdown import Account, AccountLayout, Breakdown, Fact, mark, summed
 from .buchholz import KEPT, cuts, kept_parts
 from .context import DFF, FLOSS, FPB, FWIN, HPB, PAB, ZPB, Column, Context
 from .spec import Compute, Evaluation, Spec
@@ -280,7 +281,7 @@ def kentler_account(ctx: Context, i: int, tb: "TieBreak", value: Any, res: Any) 
     rows = tuple(((ctx.t.players[k].no, ctx.t.players[k].name, ", ".join(map(str, lists[k])), ranks[k]), "", "",
                   None) for k in sorted(group, key=ranks.__getitem__))
     return Account(("No", "Name", "Opponents' TPR, best first", "Rank"), rows,
-                   f"rank {num(value, 0)} of {len(group)}",
+                   f"rank {format_value(value, 0)} of {len(group)}",
                    ("compared in turn: the better best opponent, then the next ... (Kentler, seed 004); "
                     "TPR from this event's games (C.07 Art. 10.2), an unrated player's games left out",))
 

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, overload
 
 import numpy as np
 
-from ..formatting import half_up_div
-from .breakdown import NOT_IN_YET, Account, Breakdown, Fact, Params, cut_text, mark, num, result_text, who, why_text
+from ..formatting import format_value, half_up_div
+from .breakdown import NOT_IN_YET, Account, Breakdown, Fact, Params, cut_text, mark, result_text, who, why_text
 from .context import Column, Context
 from .counts import number_account
 from .spec import Compute, Evaluation, Spec
@@ -282,16 +282,13 @@ def rating_account(finish: Callable[[Context, int, "TieBreak", Any, Ratings, Bre
     return account
 
 
-def _value_text(value: Any) -> str:
-    return "undefined" if value is None else num(value, 0)
-
-
 def _aro_total(ctx: Context, i: int, tb: "TieBreak", value: Any, rt: Ratings, bd: Breakdown) -> tuple[str, list[str]]:
     """ARO: the ratings kept, their mean and its rounding (Art. 10.1), and how a cut went."""
-    total = _value_text(value)
+    total = format_value(value, 0, "undefined")
     kept = [int(v) for v in rt.opp[i][bd.facts["kept"].num[i]]]
     if kept:
-        total = f"({' + '.join(map(str, kept))}) / {len(kept)} = {num(Fraction(sum(kept), len(kept)), 2)}, " \
+        mean = format_value(Fraction(sum(kept), len(kept)), 2)
+        total = f"({' + '.join(map(str, kept))}) / {len(kept)} = {mean}, " \
                 f"rounded half up: {total}"
     notes = ["the mean rating of the opponents met over the board (C.07 Art. 10.1)"]
     if tb.cut or tb.median:
@@ -307,11 +304,11 @@ def _steps(rt: Ratings, bd: Breakdown, i: int) -> dict[str, int]:
 
 def _tpr_total(ctx: Context, i: int, tb: "TieBreak", value: Any, rt: Ratings, bd: Breakdown) -> tuple[str, list[str]]:
     """TPR: ARO plus dp of the fraction scored, from table B.02 8.1a (Art. 10.2)."""
-    total = _value_text(value)
+    total = format_value(value, 0, "undefined")
     if not rt.count[i]:
         return total, []
     steps = _steps(rt, tpr_breakdown(rt), i)
-    score = num(Fraction(steps["halves"], 2), 1)
+    score = format_value(Fraction(steps["halves"], 2), 1)
     mean, p, d = steps["mean"], steps["p"], steps["dp"]
     total = f"ARO {mean} + dp({p / 100:.2f}) = {mean} {'+' if d >= 0 else '-'} {abs(d)} = {total}"
     return total, [f"score {score} of {int(rt.count[i])} games over the board: p = {p / 100:.2f}; dp from the FIDE "
@@ -320,12 +317,12 @@ def _tpr_total(ctx: Context, i: int, tb: "TieBreak", value: Any, rt: Ratings, bd
 
 def _ptp_total(ctx: Context, i: int, tb: "TieBreak", value: Any, rt: Ratings, bd: Breakdown) -> tuple[str, list[str]]:
     """PTP: the expected scores at the rating found and one below (table B.02 8.1b, Art. 10.3)."""
-    total = _value_text(value)
+    total = format_value(value, 0, "undefined")
     if not rt.count[i]:
         return total, []
     count = int(rt.count[i])
     steps = _steps(rt, ptp_breakdown(rt, account=True), i)
-    score = num(Fraction(steps["halves"], 2), 1)
+    score = format_value(Fraction(steps["halves"], 2), 1)
     at, below, R_ = steps["at"], steps["below"], int(value)
     notes = [f"score {score} in {count} game{'s' if count != 1 else ''}; the expected score (table B.02 "
              f"8.1b) at {R_} is {at / 100:.2f}, at {R_ - 1} it is {below / 100:.2f}: {R_} is the lowest "
@@ -337,7 +334,7 @@ def _ptp_total(ctx: Context, i: int, tb: "TieBreak", value: Any, rt: Ratings, bd
 
 def _mean_total(ctx: Context, i: int, tb: "TieBreak", value: Any, rt: Ratings, bd: Breakdown) -> tuple[str, list[str]]:
     """APRO, APPO: the mean of the opponents' TPR or PTP (the row's ``needs``), rounded half up."""
-    return _value_text(value), [f"the mean of the opponents' {_inner(tb).name}, rounded half up "
+    return format_value(value, 0, "undefined"), [f"the mean of the opponents' {_inner(tb).name}, rounded half up "
                                 f"({tb.spec.article})"]
 
 
@@ -352,7 +349,7 @@ def rtng_account(ctx: Context, i: int, tb: "TieBreak", value: Any = None, res: A
     if Ratings(ctx, tb.unrated).dropped:
         rows, total = (), "undefined: the rating tie-breaks are dropped"
     elif ctx.t.players[i].rating is None and rating is not None:
-        rows, total = (((value,), f"unrated: counts as {rating}", "", None),), num(value, 0)
+        rows, total = (((value,), f"unrated: counts as {rating}", "", None),), format_value(value, 0)
     elif ctx.t.players[i].rating is None:
         rows = ()
     return Account(got.columns, rows, total, got.notes)

@@ -52,6 +52,7 @@ from pathlib import Path
 from typing import Callable, Optional, Union
 
 from ..errors import InputError
+from ..formatting import format_value
 from ..input_file import read_input_file
 from ..model import Kind, Round, Tournament
 from ..name_text import clean_name
@@ -304,7 +305,8 @@ def _r362(h: _TeamHeader, line: str, lineno: int) -> None:
     d = DEFAULT_MATCH_VALUES
     mv = MatchValues(got.get("TW", d.win), got.get("TD", d.draw), got.get("TL", d.loss))
     if not mv.win > mv.draw >= mv.loss:
-        raise InputError(f"match points {_show(mv.win)}/{_show(mv.draw)}/{_show(mv.loss)}: a won match must be worth "
+        shown = "/".join(format_value(v, 0) for v in (mv.win, mv.draw, mv.loss))
+        raise InputError(f"match points {shown}: a won match must be worth "
                          "more than a drawn one, a drawn one at least a lost one", _where(h, lineno, 5))
     h.values = mv
 
@@ -649,9 +651,7 @@ def _check_declared(ev: TeamEvent, h: _TeamHeader, fd: Findings) -> None:
 def declared_text(tm: Team, what: str, declared: Fraction, counted: Fraction) -> str:
     """The warning on a total of record 310 that the games do not give (``what``: match or game
     points): not an error, since FIDE's reference engine reads such a file, with the games' totals."""
-    return (f"team {tm.no} ({tm.name}) declares {_show(declared)} {what}; its matches give {_show(counted)}: "
-            "the games' totals are used")
+    return (f"team {tm.no} ({tm.name}) declares {format_value(declared, 0)} {what}; its matches give "
+            f"{format_value(counted, 0)}: the games' totals are used")
 
 
-def _show(x: Fraction) -> str:
-    return str(x.numerator) if x.denominator == 1 else f"{float(x):g}"
