@@ -138,3 +138,23 @@ def test_explain_reuses_a_results_evaluation():
     assert res.column_of(parse_descriptor("BH")) is res.calculator.column(parse_descriptor("BH"))
     with pytest.raises(Exception, match="not in the list"):
         explain(res, 3, "KENTLER")  # a rank needs its place in the list
+
+
+def test_threads_asking_for_the_team_rows_first_load_each_family_once():
+    # found by the team campaign's thread pool: two threads loading the team families at once gave
+    # "team tie-break PTS is registered twice"; a fresh interpreter, so that nothing is loaded yet
+    script = ("import threading\n"
+              "from xl_tiebreak.tiebreaks import registry\n"
+              "errors = []\n"
+              "def ask():\n"
+              "    try:\n"
+              "        registry.find('BH', 'team'); registry.rows('player')\n"
+              "    except Exception as exc:\n"
+              "        errors.append(repr(exc))\n"
+              "threads = [threading.Thread(target=ask) for _ in range(16)]\n"
+              "for t in threads: t.start()\n"
+              "for t in threads: t.join()\n"
+              "print(errors, len(registry.rows('team')), len(registry.rows('player')))\n")
+    for _ in range(3):
+        out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+        assert out.startswith("[] 24 "), out

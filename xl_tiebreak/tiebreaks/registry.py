@@ -18,6 +18,7 @@ families' order (scores, Buchholz, progressive, ESB, SSSC, boards, encounter).
 
 from __future__ import annotations
 
+import threading
 from typing import Optional
 
 from .spec import SCOPE_MODIFIERS, Scope, Spec
@@ -27,6 +28,9 @@ _LOADED: set[str] = set()  # the scopes whose families are loaded
 _VIEWS: dict[str, dict[str, Spec]] = {}  # scope -> its rows by name, in its order
 _INDEX: dict[str, dict[str, str]] = {}  # scope -> its rows' names and aliases in capitals -> name
 _SCOPES: tuple[Scope, ...] = ("player", "team")
+#: held while the rows are loaded or changed: two threads asking first (the Excel functions, the
+#: tests' thread pools) load each family once
+_LOCK = threading.RLock()
 
 
 def _load(scope: Scope) -> None:
@@ -71,24 +75,26 @@ def _check(row: Spec) -> None:
 
 def register(row: Spec) -> Spec:
     """Add a row (the families' rows are added on first use; an extension may add its own)."""
-    for scope in _SCOPES:
-        if row.serves(scope):
-            rows(scope)  # the families' rows first, so that a clash is told
-    if any(r.name == row.name and (r.serves(row.scope) or row.serves(r.scope)) for r in _ROWS):
-        raise ValueError(f"tie-break {row.name} is registered twice")
-    _check(row)
-    _ROWS.append(row)
-    _VIEWS.clear()
-    return row
+    with _LOCK:
+        for scope in _SCOPES:
+            if row.serves(scope):
+                rows(scope)  # the families' rows first, so that a clash is told
+        if any(r.name == row.name and (r.serves(row.scope) or row.serves(r.scope)) for r in _ROWS):
+            raise ValueError(f"tie-break {row.name} is registered twice")
+        _check(row)
+        _ROWS.append(row)
+        _VIEWS.clear()
+        return row
 
 
 def unregister(name: str, scope: Scope = "player") -> None:
     """Remove a row added by :func:`register`."""
-    for row in _ROWS:
-        if row.name == name and row.serves(scope):
-            _ROWS.remove(row)
-            _VIEWS.clear()
-            return
+    with _LOCK:
+        for row in _ROWS:
+            if row.name == name and row.serves(scope):
+                _ROWS.remove(row)
+                _VIEWS.clear()
+                return
     raise KeyError(name)
 
 
@@ -97,15 +103,20 @@ def rows(scope: Scope = "player") -> dict[str, Spec]:
     then TIEBREAK_RULES §7), teams' in their families' order (the codes as C.07 spells them,
     ``MPvGP``)."""
     view = _VIEWS.get(scope)
-    if view is None:
-        _load(scope)
-        mine = [r for r in _ROWS if r.serves(scope)]
-        if scope == "player":
-            mine.sort(key=lambda r: r.place)
-        view = _VIEWS[scope] = {r.name: r for r in mine}
-        _INDEX[scope] = {a.upper(): r.name for r in mine for a in r.aliases}
-        _INDEX[scope].update({r.name.upper(): r.name for r in mine})
-    return view
+    if view is not None:
+        return view
+    with _LOCK:
+        view = _VIEWS.get(scope)
+        if view is None:
+            _load(scope)
+            mine = [r for r in _ROWS if r.serves(scope)]
+            if scope == "player":
+                mine.sort(key=lambda r: r.place)
+            index = {a.upper(): r.name for r in mine for a in r.aliases}
+            index.update({r.name.upper(): r.name for r in mine})
+            _INDEX[scope] = index  # (the index before the view: a reader that sees the view finds its index)
+            view = _VIEWS[scope] = {r.name: r for r in mine}
+        return view
 
 
 def aliases(scope: Scope = "player") -> dict[str, str]:
