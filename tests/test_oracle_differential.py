@@ -82,6 +82,7 @@ def _run_all(jobs, tmp_path_factory):
         text = random_event(s, kind=kind, players=players, unrated_share=unrated_share)
         tmp = tmp_path_factory.mktemp(f"e{s}{edition}")
         return job, _compare(text, kind, edition, tmp, **extra)
+    tmp_path_factory.getbasetemp()  # made once, before the threads ask for folders in it
     with ThreadPoolExecutor(max_workers=4) as ex:
         return list(ex.map(one, jobs))
 
