@@ -6,6 +6,12 @@ behaviour: the score an opponent counts with (:meth:`Edition.opponent_score`), w
 own unplayed round is worth (:meth:`Edition.own_unplayed`), which unplayed rounds a cut takes
 first, what Sonneborn-Berger multiplies by, and what counts as a game in a round robin. Each
 answer comes with its reason code, which the explanations turn into words.
+
+C.07 Art. 16.3 (:meth:`Edition.drawn_for_opponents`) and 16.4 (:meth:`Edition.dummy`) are written
+here once, over plain numbers (a team's match or game points, :mod:`xl_tiebreak.teamtb.context`) or
+arrays (players x rounds, :mod:`xl_tiebreak.tiebreaks.context`). Each edition carries the first day
+it is in force (:func:`edition_for_date`) and whether it has a text for team events
+(:func:`team_edition`).
 """
 
 from __future__ import annotations
