@@ -6,12 +6,20 @@ behaviour: the score an opponent counts with (:meth:`Edition.opponent_score`), w
 own unplayed round is worth (:meth:`Edition.own_unplayed`), which unplayed rounds a cut takes
 first, what Sonneborn-Berger multiplies by, and what counts as a game in a round robin. Each
 answer comes with its reason code, which the explanations turn into words.
+
+C.07 Art. 16.3 (:meth:`Edition.drawn_for_opponents`) and 16.4 (:meth:`Edition.dummy`) are written
+here once, over plain numbers (a team's match or game points, :mod:`xl_tiebreak.teamtb.context`) or
+arrays (players x rounds, :mod:`xl_tiebreak.tiebreaks.context`). Each edition carries the first day
+it is in force (:func:`edition_for_date`) and whether it has a text for team events
+(:func:`team_edition`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple, Optional, Union
+from fractions import Fraction
+from numbers import Rational
+from typing import TYPE_CHECKING, Callable, NamedTuple, Optional, Union
 
 from .errors import EditionError
 from .tiebreaks.reasons import Reason
@@ -33,6 +41,45 @@ class Unplayed(NamedTuple):
     facts: dict[str, tuple[Union[np.ndarray, int], int]]
 
 
+#: a score (a team's match or game points) or one per player and round (the individual arrays)
+Score = Union[int, Fraction, "np.ndarray"]
+#: a yes or no: of one round (a team's), or per player and round
+Where = Union[bool, "np.ndarray"]
+
+
+class Dummy(NamedTuple):
+    """The dummy opponent of an own unplayed round (C.07 Art. 16.4): ``value``, its score; ``cap``,
+    the cap it met (``None``: no cap, 2024); ``reason``, the ``(where, reason code)`` pairs saying
+    which rule applied where (as :attr:`Unplayed.reason`)."""
+
+    value: Score
+    cap: Optional[Score]
+    reason: tuple[tuple[Where, Reason], ...]
+
+
+def _pick(where: Where, yes: Callable[[], Score], no: Score) -> Score:
+    """``yes()`` where ``where`` holds, else ``no``: of one round (``yes`` asked only when needed)
+    or elementwise over arrays."""
+    if isinstance(where, bool):
+        return yes() if where else no
+    import numpy as np
+    picked: np.ndarray = np.where(where, np.asarray(yes()), np.asarray(no))
+    return picked
+
+
+def _lower(a: Score, b: Score) -> Score:
+    """The lower of two scores, or elementwise of two arrays."""
+    if isinstance(a, Rational) and isinstance(b, Rational):
+        return min(a, b)
+    import numpy as np
+    lower: np.ndarray = np.minimum(np.asarray(a), np.asarray(b))
+    return lower
+
+
+def _not(where: Where) -> Where:
+    return not where if isinstance(where, bool) else ~where
+
+
 def unplayed_as_draws(ctx: Context) -> tuple[np.ndarray, np.ndarray]:
     """Every unplayed round of a player counts as a draw (C.02 §13, USCF 34E1): the scores and
     the rounds so counted (players x rounds)."""
@@ -46,33 +93,64 @@ class Edition:
     """One edition of the FIDE tie-break rules; this class is C.07 (2024), the others change
     what differs.
 
+    ``since``: the first day it is in force (ISO ``YYYY-MM-DD``; :func:`edition_for_date`).
     ``aro_cut_unplayed``: the default of the option of that name: ARO/Cn and ARO/Mn count every
     unplayed round among the elements and cut it first (the pre-2024 practice, TIEBREAK_RULES
     §5.11, RULES_NOTES §3.7); False: only real ratings are elements (C.07 2024 Art. 10.1).
+    ``teams``: the edition has a text for team events (C.07 from 2024; :func:`team_edition`).
     """
 
     name: str
     title: str
+    since: str
     aro_cut_unplayed: bool = False
     #: the note on BH and FB in a round robin (a :class:`Reason` that has one, or NONE)
     round_robin_buchholz: Reason = Reason.NONE
+    teams: bool = True
+
+    def drawn_for_opponents(self, rnd: Union[int, np.ndarray], last_available: Union[int, np.ndarray],
+                            unpaired: Where) -> Where:
+        """Whether round ``rnd`` counts as a draw in the score the opponents see (C.07 Art. 16.3,
+        category 16.2.5): it comes after the last round that is not a VUR (``last_available``) and
+        has no scheduled opponent (``unpaired``). Of one round or elementwise over arrays."""
+        drawn: Where = (rnd > last_available) & unpaired
+        return drawn
 
     def opponent_score(self, ctx: Context) -> tuple[np.ndarray, np.ndarray, Reason]:
         """The score each player's opponents see in a Swiss event, the rounds counted as draws
-        for it and why (C.07 Art. 16.3): requested byes and absences after the player's last
-        round that is not a VUR (category 16.2.5) count as draws; every other round at its points. A
-        game not in yet (live standings) is no round: it neither counts nor ends a run of VURs."""
+        for it and why (C.07 Art. 16.3, :meth:`drawn_for_opponents`): requested byes and absences
+        after the player's last round that is not a VUR (category 16.2.5) count as draws; every
+        other round at its points. A game not in yet (live standings) is no round: it neither
+        counts nor ends a run of VURs."""
         import numpy as np
         rounds = np.arange(1, ctx.n + 1)
         lna = np.where(~ctx.is_vur & ~ctx.not_in, rounds, 0).max(axis=1, initial=0)
-        drawn = (rounds[None, :] > lna[:, None]) & ~ctx.has_opp & ~ctx.not_in
+        drawn = np.asarray(self.drawn_for_opponents(rounds[None, :], lna[:, None], ~ctx.has_opp & ~ctx.not_in))
         return np.where(drawn, ctx.D, ctx.pts).sum(axis=1), drawn, Reason.DRAWN_AFTER_WITHDRAWAL
 
+    def dummy(self, own: Score, forfeit: Where, opponent_adjusted: Callable[[], Score], draws: Score) -> Dummy:
+        """The dummy opponent's score for an own unplayed round (C.07 2024 Art. 16.4): the own score
+        ``own``. (The caps, :class:`Fide2026`, use the other arguments: ``forfeit``, a forfeited
+        game or match; ``opponent_adjusted()``, the scheduled opponent's adjusted score;
+        ``draws``, a draw in each round counted.) Of one round or elementwise over arrays."""
+        return Dummy(own, None, ((True, Reason.DUMMY_OWN),))
+
     def own_unplayed(self, ctx: Context) -> Unplayed:
-        """An own unplayed round counts as a dummy opponent with the player's own score
-        (C.07 2024 Art. 16.4)."""
+        """An own unplayed round counts as a dummy opponent (:meth:`dummy`, C.07 Art. 16.4; a cap
+        counts a draw in each round scheduled or evaluated, ``cap_rounds``; live, each player's:
+        a game not in yet is no round)."""
         import numpy as np
-        return Unplayed(np.broadcast_to(ctx.score[:, None], ctx.kind.shape), ((True, Reason.DUMMY_OWN),), {})
+        own = np.broadcast_to(ctx.score[:, None], ctx.kind.shape)
+        rounds: Union[int, np.ndarray] = ctx.n
+        if ctx.options.cap_rounds == "scheduled":
+            rounds = ctx.t.rounds
+        elif ctx.not_in.any():
+            rounds = np.broadcast_to(ctx.player_rounds[:, None], ctx.kind.shape)
+        got = self.dummy(own, ctx.is_forfeit, lambda: ctx.adj[ctx.opp0], ctx.D * rounds)
+        facts: dict[str, tuple[Union[np.ndarray, int], int]] = {}
+        if got.cap is not None:
+            facts = {"cap": (np.asarray(got.cap), ctx.scale), "cap_rounds": (rounds, 1)}
+        return Unplayed(np.asarray(got.value), got.reason, facts)
 
     def cut_first(self, ctx: Context, game: np.ndarray) -> tuple[np.ndarray, Reason, Reason]:
         """The unplayed rounds a cut may take first (C.07 Art. 16.5: the VURs, Art. 16.1), the
@@ -95,20 +173,12 @@ class Fide2026(Edition):
 
     round_robin_buchholz: Reason = Reason.NO_BUCHHOLZ_IN_RR_2026
 
-    def own_unplayed(self, ctx: Context) -> Unplayed:
-        """The player's own score, capped by the scheduled opponent's adjusted score for a forfeit
-        (16.4.1), else by a draw's value in each round (16.4.2; ``cap_rounds``: the rounds
-        scheduled or those evaluated; live, each player's: a game not in yet is no round)."""
-        import numpy as np
-        own = np.broadcast_to(ctx.score[:, None], ctx.kind.shape)
-        rounds: Union[int, np.ndarray] = ctx.n
-        if ctx.options.cap_rounds == "scheduled":
-            rounds = ctx.t.rounds
-        elif ctx.not_in.any():
-            rounds = np.broadcast_to(ctx.player_rounds[:, None], ctx.kind.shape)
-        cap = np.where(ctx.is_forfeit, ctx.adj[ctx.opp0], ctx.D * rounds)
-        reason = ((ctx.is_forfeit, Reason.CAPPED_BY_OPPONENT), (~ctx.is_forfeit, Reason.CAPPED_BY_DRAWS))
-        return Unplayed(np.minimum(own, cap), reason, {"cap": (cap, ctx.scale), "cap_rounds": (rounds, 1)})
+    def dummy(self, own: Score, forfeit: Where, opponent_adjusted: Callable[[], Score], draws: Score) -> Dummy:
+        """The own score, capped by the scheduled opponent's adjusted score for a forfeit
+        (16.4.1), else by a draw's value in each round (16.4.2)."""
+        cap = _pick(forfeit, opponent_adjusted, draws)
+        reason = ((forfeit, Reason.CAPPED_BY_OPPONENT), (_not(forfeit), Reason.CAPPED_BY_DRAWS))
+        return Dummy(_lower(own, cap), cap, reason)
 
     def round_robin_games(self, ctx: Context, purpose: str) -> np.ndarray:
         """Forfeits are unplayed in the rating tie-breaks, forfeit losses in Type-B ones."""
@@ -123,9 +193,10 @@ class Fide2026(Edition):
 @dataclass(frozen=True)
 class Fide2012(Edition):
     """The 2012 rule (C.02 §13): own unplayed rounds meet a virtual opponent (Svon) and every
-    unplayed round of an opponent counts as a draw."""
+    unplayed round of an opponent counts as a draw. It has no text for team events."""
 
     aro_cut_unplayed: bool = True
+    teams: bool = False
 
     def opponent_score(self, ctx: Context) -> tuple[np.ndarray, np.ndarray, Reason]:
         """Every unplayed round of the opponent counts as a draw (C.02 §13)."""
@@ -158,12 +229,16 @@ class Fide2012(Edition):
         return ctx.pts, Reason.SB_SVON_RESULT
 
 
-FIDE2026 = Fide2026("fide2026", "FIDE C.07 (2026), in force from 1 Mar 2026")
-FIDE2024 = Edition("fide2024", "FIDE C.07 (2024), 1 Apr 2024 - 28 Feb 2026")
-FIDE2012 = Fide2012("fide2012", "FIDE 2012 virtual opponent (C.02 §13), 1 Jul 2012 - 31 Mar 2024")
+FIDE2026 = Fide2026("fide2026", "FIDE C.07 (2026), in force from 1 Mar 2026", "2026-03-01")
+FIDE2024 = Edition("fide2024", "FIDE C.07 (2024), 1 Apr 2024 - 28 Feb 2026", "2024-04-01")
+FIDE2012 = Fide2012("fide2012", "FIDE 2012 virtual opponent (C.02 §13), 1 Jul 2012 - 31 Mar 2024", "2012-07-01")
 
 EDITIONS = {e.name: e for e in (FIDE2026, FIDE2024, FIDE2012)}
 DEFAULT_EDITION = FIDE2026
+#: the editions newest first (each in force from its ``since`` to the day before the next one's)
+_BY_DATE = sorted(EDITIONS.values(), key=lambda e: e.since, reverse=True)
+#: the oldest edition with a team text (C.07 2024): team events dated before it are computed under it
+OLDEST_TEAM = min((e for e in EDITIONS.values() if e.teams), key=lambda e: e.since)
 
 
 def get_edition(name: "str | Edition | None") -> Edition:
@@ -181,16 +256,35 @@ def get_edition(name: "str | Edition | None") -> Edition:
 def edition_for_date(iso_date: Optional[str]) -> Edition:
     """The edition in force at an event's start date (ISO ``YYYY-MM-DD``); unknown date: 2026.
 
-    2012 rule until 31 Mar 2024 (the date it ended for all rated events), the 2024 text until
-    28 Feb 2026, the 2026 text from 1 Mar 2026 (TIEBREAK_RULES §2).
+    2012 rule until 31 Mar 2024 (the date it ended for all rated events; an older date too), the
+    2024 text until 28 Feb 2026, the 2026 text from 1 Mar 2026 (TIEBREAK_RULES §2): each
+    edition's ``since``.
     """
     if not iso_date:
         return DEFAULT_EDITION
-    if iso_date < "2024-04-01":
-        return FIDE2012
-    if iso_date < "2026-03-01":
-        return FIDE2024
-    return FIDE2026
+    return next((e for e in _BY_DATE if iso_date >= e.since), _BY_DATE[-1])
+
+
+def team_edition(edition: "str | Edition | None", start_date: Optional[str] = None) -> tuple[Edition, Optional[str]]:
+    """The edition a team computation uses and a note when it was chosen for the caller.
+
+    ``None``: the one in force at the start date (:func:`edition_for_date`); an edition without a
+    team text (``teams``: an event dated before 1 Apr 2024) gives the oldest one with it,
+    :data:`OLDEST_TEAM` (2024), with a note. A named edition without a team text is refused
+    (:class:`EditionError`)."""
+    if edition is None or (isinstance(edition, str) and not edition.strip()):
+        in_force = edition_for_date(start_date)
+        if not in_force.teams:
+            return OLDEST_TEAM, (f"start date {start_date} is before the {OLDEST_TEAM.since[:4]} C.07 text; team "
+                                 f"tie-breaks are defined from that text, so the event is computed under "
+                                 f"{OLDEST_TEAM.name}")
+        return in_force, None
+    ed = get_edition(edition)
+    if not ed.teams:
+        with_text = [e.name for e in _BY_DATE[::-1] if e.teams]
+        raise EditionError(f"team tie-breaks are defined from the {OLDEST_TEAM.since[:4]} C.07 text: edition "
+                           f"{ed.name} has none; use {' or '.join(with_text)}")
+    return ed, None
 
 
 #: Dates outside this window are taken as typing errors worth a warning (not an error: an

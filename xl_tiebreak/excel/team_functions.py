@@ -62,7 +62,7 @@ def _edition_source(tables: TeamTables) -> str:
 def _edition(tables: TeamTables) -> tuple[Any, Optional[str]]:
     """The team edition (the one chosen in Settings, else the start date's; 2024 or 2026) and a
     note when it was chosen for the event (a start date before the 2024 team text)."""
-    from ..teamtb.context import team_edition
+    from ..editions import team_edition
     try:
         return team_edition(tables.settings.edition or None, tables.event.tournament.start_date)
     except TiebreakError as exc:

@@ -15,12 +15,14 @@ Art. 16.3 (the score opponents see, :meth:`TeamContext.adjusted`): rounds after 
 round that is not a VUR and without a scheduled opponent count as a drawn match (MP: TD; GP: half
 the boards). Art. 16.4 (own unplayed rounds, :meth:`TeamContext.dummy`): a dummy opponent with the
 team's own score; 2026: capped by the scheduled opponent's adjusted score for a forfeited match
-(16.4.1), else by a draw in every round counted (16.4.2).
+(16.4.1), else by a draw in every round counted (16.4.2). Both rules are the edition's, written once
+for players and teams (:meth:`~xl_tiebreak.editions.Edition.drawn_for_opponents`,
+:meth:`~xl_tiebreak.editions.Edition.dummy`); this module gives them a team's match or game points.
 
 Editions: the team tie-breaks are defined from the 2024 text of C.07 on; only ``fide2024`` and
-``fide2026`` are accepted (:func:`team_edition`). An event dated before 1 Apr 2024 has no team
-text of its own in this package's editions: it is computed under 2024 (the oldest C.07 team text),
-and :func:`team_edition` says so in its note.
+``fide2026`` are accepted (:func:`~xl_tiebreak.editions.team_edition`). An event dated before
+1 Apr 2024 has no team text of its own in this package's editions: it is computed under 2024 (the
+oldest C.07 team text), and :func:`~xl_tiebreak.editions.team_edition` says so in its note.
 
 Round robins (``round_robin=True``; C.07 Art. 15.2, TIEBREAK_RULES §4.7): Art. 16 does not apply.
 Opponents count their awarded scores, a forfeited match counts as a match played against the
@@ -34,17 +36,18 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import partial
-from typing import Any, Callable, Hashable, Optional, Sequence
+from typing import Any, Callable, Hashable, Optional, Sequence, cast
 
-from ..editions import FIDE2024, FIDE2026, Edition, edition_for_date, get_edition
-from ..errors import EditionError, InputError
+from ..editions import Edition, team_edition
+from ..errors import InputError
 from ..formatting import format_value
 from ..options import TEAM_CHOICES
 from ..teams import ABSENT, BYE, FORFEITED, PAB, PLAYED, TeamEvent, match_score
+from ..tiebreaks.reasons import Reason
 from ..tiebreaks.spec import Spec
 from .spec import TeamColumn, TeamEvaluation, TeamTieBreak
 
-__all__ = ["TeamRound", "Element", "TeamContext", "team_edition", "context_of", "cut_elements",
+__all__ = ["TeamRound", "Element", "TeamContext", "context_of", "cut_elements",
            "show", "SCORES", "EDE_KNOCKOUT", "EDE_SUBSET"]
 
 #: the two team scores
@@ -70,25 +73,6 @@ K_BYE_F = "full-point bye (F)"
 K_BYE_H = "half-point bye (H)"
 K_BYE_Z = "zero-point bye (Z)"
 K_ABSENT = "absent"
-
-
-def team_edition(edition: "str | Edition | None", start_date: Optional[str] = None) -> tuple[Edition, Optional[str]]:
-    """The edition a team computation uses and a note when it was chosen for the caller.
-
-    ``None``: from the start date, 2026 from 1 Mar 2026, else 2024 (an event dated before
-    1 Apr 2024 included, with a note: the team tie-breaks are defined from the 2024 text).
-    Any edition other than 2024 or 2026 is refused (:class:`EditionError`)."""
-    if edition is None or (isinstance(edition, str) and not edition.strip()):
-        in_force = edition_for_date(start_date)  # the one table of the editions' dates
-        if in_force.name not in (FIDE2024.name, FIDE2026.name):
-            return FIDE2024, (f"start date {start_date} is before the 2024 C.07 text; team tie-breaks are "
-                              "defined from that text, so the event is computed under fide2024")
-        return in_force, None
-    ed = get_edition(edition)
-    if ed.name not in (FIDE2024.name, FIDE2026.name):
-        raise EditionError(f"team tie-breaks are defined from the 2024 C.07 text: edition {ed.name} has none; "
-                           "use fide2024 or fide2026")
-    return ed, None
 
 
 @dataclass(frozen=True)
@@ -306,10 +290,6 @@ class TeamContext:
     def name(self, team: int) -> str:
         return self._event.team(team).name
 
-    @property
-    def is_2026(self) -> bool:
-        return self._edition.name == FIDE2026.name
-
     def draw(self, score: str) -> Fraction:
         """A drawn match in ``score``: TD match points, or half the boards' game points."""
         if score == "MP":
@@ -335,13 +315,15 @@ class TeamContext:
         return max((r.round for r in self.by_team[team] if not r.vur), default=0)
 
     def drawn_rounds(self, team: int) -> list[int]:
-        """The rounds the opponents count as a drawn match (category 16.2.5, Art. 16.3)."""
+        """The rounds the opponents count as a drawn match (category 16.2.5, Art. 16.3: the
+        edition's :meth:`~xl_tiebreak.editions.Edition.drawn_for_opponents`)."""
         got = self._drawn.get(team)
         if got is None and self.round_robin:
             got = self._drawn[team] = []  # Art. 15.2: no Art. 16 in a round robin
         if got is None:
             lna = self.last_available(team)
-            got = self._drawn[team] = [r.round for r in self.by_team[team] if r.round > lna and r.opponent is None]
+            drawn = self._edition.drawn_for_opponents
+            got = self._drawn[team] = [r.round for r in self.by_team[team] if drawn(r.round, lna, r.opponent is None)]
         return got
 
     def adjusted(self, team: int, score: str) -> Fraction:
@@ -356,26 +338,32 @@ class TeamContext:
         return got
 
     def dummy(self, team: int, rnd: TeamRound, score: str, explain: bool = True) -> tuple[Fraction, str]:
-        """The dummy opponent's score for an own unplayed round and how it was found (Art. 16.4):
-        the team's own score; 2026: capped by the scheduled opponent's adjusted score for a
-        forfeited match (16.4.1), else by a draw in every round counted (16.4.2)."""
+        """The dummy opponent's score for an own unplayed round and how it was found: the edition's
+        :meth:`~xl_tiebreak.editions.Edition.dummy` (Art. 16.4) of the team's own ``score``, the
+        scheduled opponent's adjusted one for a forfeited match (16.4.1) and a draw in every round
+        counted (16.4.2)."""
         own = self.score(team, score)
+        opponent = rnd.opponent
+
+        def opponent_adjusted() -> Fraction:
+            assert opponent is not None  # asked for a forfeited match only
+            return self.adjusted(opponent, score)
+
+        got = self._edition.dummy(own, opponent is not None, opponent_adjusted, self.draw(score) * self._n)
+        value = cast(Fraction, got.value)  # of one round: a number
         if not explain:
-            if not self.is_2026:
-                return own, ""
-            cap = self.adjusted(rnd.opponent, score) if rnd.opponent is not None else self.draw(score) * self._n
-            return min(own, cap), ""
-        if not self.is_2026:
-            return own, f"dummy = own {score} {show(own)} (Art. 16.4, 2024)"
-        if rnd.opponent is not None:
-            cap = self.adjusted(rnd.opponent, score)
-            why = f"scheduled opponent {rnd.opponent}'s adjusted {score} {show(cap)} (Art. 16.4.1, 2026)"
+            return value, ""
+        reason = next(why for where, why in got.reason if where is True)
+        if reason is Reason.DUMMY_OWN:
+            return value, f"dummy = own {score} {show(own)} (Art. 16.4, 2024)"
+        cap = cast(Fraction, got.cap)
+        if reason is Reason.CAPPED_BY_OPPONENT:
+            why = f"scheduled opponent {opponent}'s adjusted {score} {show(cap)} (Art. 16.4.1, 2026)"
         else:
-            cap = self.draw(score) * self._n
             why = f"a draw in each of {self._n} rounds, {show(cap)} (Art. 16.4.2, 2026)"
         if own <= cap:
-            return own, f"dummy = own {score} {show(own)} (not above the cap: {why})"
-        return cap, f"dummy = own {score} {show(own)} capped at {why}"
+            return value, f"dummy = own {score} {show(own)} (not above the cap: {why})"
+        return value, f"dummy = own {score} {show(own)} capped at {why}"
 
     def elements(self, team: int, opp_score: str, own_score: Optional[str] = None,
                  forfeits_as_played: bool = False, explain: bool = False) -> list[Element]:

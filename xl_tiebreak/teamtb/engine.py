@@ -234,7 +234,7 @@ def compute_team(event: TeamEvent, codes: TeamCodes = None, edition: "str | Edit
     notes = list(ctx.notes)
     notes += [n for n in (_knockout_note(ctx, tbs), _subset_note(ctx, tbs)) if n]
     bh = [tb.code for tb in tbs if tb.name in _BUCHHOLZ_FAMILY]
-    if round_robin and ctx.is_2026 and bh:
+    if round_robin and ctx.edition.round_robin_buchholz and bh:
         notes.append(f"{', '.join(bh)}: the 2026 text (note to C.07 Art. 8) says the Buchholz tie-breaks are not "
                      "to be used in round robins")
     ev = ctx.event
