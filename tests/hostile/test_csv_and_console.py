@@ -63,7 +63,7 @@ def test_no_csv_field_runs_as_a_formula(tmp_path, seed, command):
 
 
 def test_negative_values_stay_numbers_in_csv(tmp_path):
-    from xl_tiebreak.cli import csv_safe
+    from xl_tiebreak.textutil import csv_safe
     assert csv_safe("-1.5") == "-1.5" and csv_safe("+3") == "+3" and csv_safe("-0,5") == "-0,5"
     assert csv_safe("-1.5x") == "'-1.5x" and csv_safe("@") == "'@"
 

@@ -13,7 +13,7 @@ Sheets, for an arbiter typing round by round:
 * ``Standings``: the status line and one spilled ``TEAM_STANDINGS`` (Rk, No, Team, MP, GP and
   the tie-breaks), with the event's name and the tie-break list above it;
 * ``Settings``: label | value | what it means (:data:`~xl_tiebreak.excel.team_table.SETTING_LABELS`)
-  and the tie-break list; ``Help``; a hidden ``Cache`` (the values LibreOffice and Excel without
+  and the tie-break list; ``Help`` (:mod:`.team_help`); a hidden ``Cache`` (the values LibreOffice and Excel without
   the add-in show) and ``xlwings.conf``.
 
 Defined names: ``Teams``, ``Matches``, ``TeamSettings`` (Settings!A3:B15) and ``TeamTiebreaks``;
@@ -45,6 +45,7 @@ from .template import (CACHE_SHEET, FIXED_TIME, HELD, TRF_EVENT_NOTE, CacheBlock
                        fit_heights, print_setup, spilled, to_bytes, with_values)
 from .standings_sheet import ALIGNED, BY_DECIMALS, FORMAT_IDS, decimals_formula
 from .styles import BOLD, GRID, HEAD_COND_FILL, HEAD_FILL, INPUT_FILL, NOTE, STATUS
+from .team_help import help_sheet, team_lookup_range
 
 HEADER_ROW = 4
 FIRST_ROW = HEADER_ROW + 1
@@ -113,7 +114,7 @@ def build_team(spec: TeamSpec) -> Workbook:
     ms.cell(STATUS_ROW, 1).value = f"=IFERROR({STATUS_FORMULA},{cache.cell()})"
     ms.cell(STATUS_ROW, 1).font = _STATUS
     _settings(wb.create_sheet("Settings"), spec)
-    _help(wb.create_sheet("Help"), spec)
+    help_sheet(wb.create_sheet("Help"))
     wb.create_sheet(CACHE_SHEET).sheet_state = "hidden"
     conf = wb.create_sheet("xlwings.conf")
     conf["A1"], conf["B1"] = "UDF Modules", "xl_tiebreak.udfs"
@@ -364,68 +365,6 @@ def _settings(ws, spec: TeamSpec) -> None:
     ws.column_dimensions["C"].width = 80
     fit_heights(ws, 3, 80, range(SETTINGS_FIRST, TB_FIRST_ROW))
     print_setup(ws, f"A1:C{TB_FIRST_ROW + TB_SLOTS - 1}")
-
-
-def _help(ws, spec: TeamSpec) -> None:
-    from ..functions import TEAM, description, group  # (importing functions registers them all)
-    from .template import plain
-    lines = [
-        ("How to use this workbook", ""),
-        ("", ""),
-        ("Teams", "One row per player in board order, reserves last; the team's number on its first row at least."),
-        ("Matches", "One row per match and round; the board results from the home team's side."),
-        ("1-0 ½-½ 0-1", "The home player won, drew, lost (½-½ may be written =-= or 0.5-0.5)."),
-        ("+- and -+", "Forfeit: the home player, or the away player, won without a game."),
-        ("--", "Double forfeit: no game, both lost."),
-        ("x", "No game on the board: neither team had a player there."),
-        ("1-0s", "A game of less than one move (s after the result: not a played game)."),
-        ("Forfeit", "A forfeited match, no board played: +- home team won, -+ away team won, -- lost by both."),
-        ("BYE, F, H, Z", "In the Away column: pairing-allocated bye; team bye worth a win, a draw, nothing."),
-        ("-", "In the Away column: the team is absent this round (no match; nothing scored). Every team has a "
-              "row in every round: until it has, the round is not complete."),
-        ("(empty)", "A board not in yet: the standings stay those after the last complete round."),
-        ("Line-ups", "Home 1 .. and Away 1 ..: the start numbers of the players on each board; all empty: the "
-                     "first players of the team's roster."),
-        ("", ""),
-    ]
-    for name in group(TEAM):  # in the order of their definitions
-        lines.append((name, plain(description(name))))
-    lines += [("", ""), ("Without Excel", "xl-tiebreak recompute BOOK.xlsx fills in every value.")]
-    for i, (a, b) in enumerate(lines, start=1):
-        ws.cell(i, 1, a).font = _BOLD if i > 1 else Font(bold=True, size=14)
-        ws.cell(i, 1).alignment = Alignment(vertical="top")
-        ws.cell(i, 2, b).alignment = Alignment(wrap_text=True, vertical="top")
-    ws.column_dimensions["A"].width = 20
-    ws.column_dimensions["B"].width = 100
-    fit_heights(ws, 2, 100, range(1, len(lines) + 1))
-    print_setup(ws, f"A1:B{len(lines)}")
-    for i, (code, decimals) in enumerate(team_lookup_rows(), start=2):  # the Standings' decimals (hidden)
-        ws.cell(i, LOOKUP_COL, code)
-        ws.cell(i, LOOKUP_COL + 1, decimals)
-    for j in (LOOKUP_COL, LOOKUP_COL + 1):
-        ws.column_dimensions[get_column_letter(j)].hidden = True
-
-
-#: the team codes' decimals on the Help sheet (columns D:E, hidden): what the Standings read
-LOOKUP_COL = 4
-
-
-def team_lookup_rows() -> list[tuple[str, int]]:
-    """(code, decimals) of every team code, alias and qualified name (``BH:MP``), from the team
-    registry (a row without its own decimals shows the scores': one, lined up)."""
-    from ...teamtb.registry import team_rows
-    out = []
-    for r in team_rows().values():
-        for name in (r.name, *r.aliases):
-            for code in (name, *(f"{name}:{q}" for q in r.qualifiers)):
-                out.append((code, 1 if r.decimals is None else r.decimals))
-    return out
-
-
-def team_lookup_range() -> str:
-    """The team lookup table (absolute, with its sheet): code, decimals."""
-    first, last = get_column_letter(LOOKUP_COL), get_column_letter(LOOKUP_COL + 1)
-    return f"Help!${first}$2:${last}${len(team_lookup_rows()) + 1}"
 
 
 # ------------------------------------------------------------------ filled from an event

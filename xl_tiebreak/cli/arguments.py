@@ -8,8 +8,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .editions import EDITIONS
-from .number_text import is_digits
+from ..editions import EDITIONS
+from ..number_text import is_digits
 
 
 def _rating(text: str) -> int:
@@ -23,7 +23,7 @@ _EVENT_TYPES = ("swiss", "round-robin")
 
 def _set_help() -> str:
     """The names ``--set`` accepts and their values, for its help."""
-    from .options import CHOICES, TEAM_CHOICE_HELP, TEAM_CHOICES
+    from ..options import CHOICES, TEAM_CHOICE_HELP, TEAM_CHOICES
     words = [f"{name}={'|'.join(values)}" for name, values in CHOICES.items()]
     team = [f"{name}={'|'.join(values)} ({TEAM_CHOICE_HELP[name][0]}: {TEAM_CHOICE_HELP[name][1]})"
             for name, values in TEAM_CHOICES.items()]

@@ -1,0 +1,196 @@
+"""``compute``, ``standings`` and ``demo``: every player's values in start order, the ranked table
+(a category's players only, with ``--category``), the example event's standings; their table, CSV
+and JSON renderers. A team event goes to :mod:`.team_standings`."""
+
+from __future__ import annotations
+
+import functools
+import sys
+from fractions import Fraction
+from typing import TYPE_CHECKING, Callable, Optional, Sequence
+
+from ..output import emit as _emit
+from ..textutil import csv_text as _csv, table
+from .common import book_categories, compute_result, how_to_set, load_input, open_input, team_event, value_columns
+
+if TYPE_CHECKING:
+    from ..categories import Selection
+    from ..engine import Result
+    from ..tiebreaks.context import Column
+
+
+def run_compute(args) -> tuple[str, int]:
+    """``compute``: every player's values, in start order (a team TRF: every team's)."""
+    book = open_input(args.input)
+    event = team_event(args, book)  # a team TRF or team workbook: the team command
+    if event is not None:
+        from .team_standings import team_compute
+        return team_compute(args, event)
+    return _emit(args, _render_compute(compute_result(args, *load_input(args.input, args, book)), args.format))
+
+
+def run_standings(args) -> tuple[str, int]:
+    """``standings``: the ranked table (and a note when a workbook's stored values are stale; CSV,
+    which has no place for notes, gets those on unrated players on standard error too)."""
+    book = open_input(args.input)
+    event = team_event(args, book)  # a team TRF or team workbook: the team command
+    if event is not None:
+        from .team_standings import team_standings
+        return team_standings(args, event)
+    from ..excel.stale import note_stale
+    from ..rating_notes import rating_notes
+    result = compute_result(args, *load_input(args.input, args, book))
+    category = None
+    if args.category:
+        from ..categories import parse_category
+        from ..prize_report import category_selection
+        named, age = book_categories(book)
+        cat = next((c for n, c in named if n.casefold() == args.category.strip().casefold()), None)
+        category = category_selection(result, cat or parse_category(args.category, "--category"),
+                                      args.age or age or "year")
+        if not category.rows and args.format != "table":  # the table says it in its legend
+            print(f"xl-tiebreak: nobody is in {category.category.label}", file=sys.stderr)
+        if category.note and args.format.startswith("csv"):
+            print(f"xl-tiebreak: note: {category.note}", file=sys.stderr)
+    got = _emit(args, _render_standings(result, args.format, args.input, category))
+    if args.format.startswith("csv"):
+        for note in rating_notes(result, how_to_set(args.input)):
+            print(f"xl-tiebreak: note: {note}", file=sys.stderr)
+    note_stale(book)
+    return got
+
+
+def run_demo(args) -> tuple[str, int]:
+    """``demo``: the standings of the example event."""
+    from ..examples import DEMO_FILE, demo_tournament
+    return _emit(args, _render_standings(compute_result(args, demo_tournament(), None), args.format, DEMO_FILE))
+
+
+def _texts(col: Column, text: Callable[[Optional[Fraction]], str]) -> list[str]:
+    """A column's values as text, every player at once: ``text`` runs once per distinct value."""
+    return _raw_texts(col, lambda v, den: text(Fraction(v, den)), text(None))
+
+
+def _raw_texts(col: Column, text: Callable[[int, int], str], blank: str) -> list[str]:
+    """As :func:`_texts`, with ``text(numerator, denominator)`` on the column's integers."""
+    nums = col.num.tolist()
+    den = col.den
+    seen = {v: text(v, den) for v in set(nums)}
+    out = [seen[v] for v in nums]
+    if col.defined is not None:
+        out = [t if d else blank for t, d in zip(out, col.defined.tolist())]
+    return out
+
+
+def _json(result: Result, order: Sequence[int], places: Optional[Sequence[str]] = None,
+          separated: Optional[Sequence[Optional[str]]] = None, extra: Sequence[tuple[str, str]] = (),
+          source: str = "") -> str:
+    """The JSON document of a result (:func:`xl_tiebreak.result_json.document`), players in
+    ``order`` (with their places and what separated them, for standings; ``extra``: more fields of
+    the head, as JSON text); written column by column."""
+    import json  # here, not at the top: the other commands start without it
+    from ..result_json import Raw, document, number_text, string
+    players = result.tournament.players
+    points = _raw_texts(result.points_column, lambda v, den: float.__repr__(v / den), "null")
+    columns = [_raw_texts(c, number_text, "null") for c in result.columns]
+    fields: list[tuple[str, Optional[int]]] = [("no", None), ("name", None), ("points", None),
+                                               ("values", len(columns))]
+    if places is not None:
+        fields.insert(0, ("rank", None))
+    if separated is not None:
+        fields.append(("separated_by", None))
+    values = list(zip(*columns)) if columns else [()] * len(players)
+    rows = []
+    for pos, k in enumerate(order):
+        p = players[k]
+        cells = (str(p.no), string(p.name), points[k], *values[k])
+        if places is not None:
+            cells = (string(places[pos]), *cells)
+        if separated is not None:
+            cells = (*cells, json.dumps(separated[pos], ensure_ascii=False))
+        rows.append(cells)
+    from ..rating_notes import rating_notes
+    notes = rating_notes(result, how_to_set(source))  # on unrated players, when there is something to say
+    prog = result.progress
+    current = ('{"round": %d, "games_in": %d, "games": %d}' % (prog.current, prog.games_in, prog.games)
+               if prog is not None and prog.current else "null")
+    head: list[tuple[str, object]] = [
+        ("edition", result.edition.name), ("rounds", result.rounds), ("of", result.tournament.rounds),
+        ("in_progress", Raw(current)), ("live", bool(prog is not None and prog.live and prog.current)),
+        ("label", result.label), ("tiebreaks", list(result.codes)),
+        *([("notes", [n.text for n in notes])] if notes else []),
+        *((k, Raw(v)) for k, v in extra)]
+    return document(head, "players", fields, rows)
+
+
+def _render_compute(result: Result, fmt: str) -> str:
+    from ..formatting import format_value
+    order = list(range(len(result.tournament.players)))
+    if fmt == "json":
+        return _json(result, order)
+    cols = value_columns(result)
+    headers = ["No", "Name", "Pts"] + [c for c, _ in cols]
+    columns = [[str(p.no) for p in result.tournament.players], [p.name for p in result.tournament.players],
+               _texts(result.points_column, lambda v: format_value(v, 1))]
+    columns += [_texts(col, functools.partial(format_value, decimals=d)) for col, (_, d) in zip(result.columns, cols)]
+    rows = [list(r) for r in zip(*columns)]
+    if fmt.startswith("csv"):
+        return _csv(headers, rows, fmt)
+    return "\n".join(table(headers, rows, right={0, *range(2, len(headers))})) + "\n"
+
+
+def _note_lines(result: Result, source: str) -> list[str]:
+    """The notes on unrated players (:mod:`xl_tiebreak.rating_notes`), wrapped, for the text tables."""
+    import textwrap
+    from ..rating_notes import rating_notes
+    return [line for n in rating_notes(result, how_to_set(source)) for line in
+            textwrap.wrap(n.text, 100, initial_indent="Note: ", subsequent_indent="      ", break_on_hyphens=False)]
+
+
+def _render_standings(result: Result, fmt: str, source: str, category: Optional[Selection] = None) -> str:
+    """The standings as a table, CSV or JSON; with ``category``, only its players, in the full
+    event's order and with their places in it."""
+    from ..formatting import format_value
+    from ..standings import rank
+    rows_ = rank(result) if category is None else list(category.rows)
+    tindex = result.tournament.positions
+    if fmt == "json":
+        import json
+        extra = [] if category is None else [
+            ("category", json.dumps({"text": category.category.text, "label": category.category.label,
+                                     "missing": list(category.missing)}, ensure_ascii=False))]
+        return _json(result, [tindex[r.player.no] for r in rows_], [r.place for r in rows_],
+                     [r.separated_by for r in rows_], extra, source)
+    cols = value_columns(result)
+    headers = ["Rk", "No", "Name", "Pts"] + [c for c, _ in cols] + ["Split by"]
+    rows = []
+    for k, r in enumerate(rows_):
+        tied_above = k > 0 and rows_[k - 1].points == r.points
+        split = r.separated_by or ("shared" if tied_above and rows_[k - 1].place == r.place else "")
+        rows.append([r.place, str(r.player.no), r.player.name, format_value(r.points, 1)]
+                    + [format_value(v, d) for v, (_, d) in zip(r.values, cols)] + [split])
+    if category is not None:
+        from ..prize_report import category_rows
+        headers.insert(1, "Cat")
+        for row, (k, _) in zip(rows, category_rows(category)):
+            row.insert(1, str(k))
+    if fmt.startswith("csv"):
+        return _csv(headers, rows, fmt)
+    title = result.tournament.name or source
+    title += "" if category is None else f" - {category.category.label}"
+    head = (f"{title}\nStandings {result.label}\n"
+            f"{'Round robin' if result.round_robin else 'Swiss'}; rules: {result.edition.name} "
+            f"({result.edition.title})\n\n")
+    legend = ["", "Tie-breaks, in order:"]
+    for code, tb in zip(result.codes, result.tiebreaks):
+        legend.append(f"  {code:<8} {tb.legend()}")
+    legend.append("An empty cell is undefined (for example no game over the board); it ranks last.")
+    legend.append("Split by: the tie-break that set the player below the one above on equal points"
+                  + (" (the one above in this list)." if category is not None else "."))
+    legend += _note_lines(result, source)
+    if category is not None:
+        legend.append(f"Rk: the place in the whole event; Cat: the place in {category.category.label}."
+                      if category.rows else f"Nobody is in {category.category.label}.")
+        legend += [f"Note: {category.note}"] if category.note else []
+    right = {1, *range(3, len(headers))} if category is None else {1, 2, *range(4, len(headers))}
+    return head + "\n".join(table(headers, rows, right=right) + legend) + "\n"

@@ -1,0 +1,272 @@
+"""The command line on a team TRF (issue 23): ``compute``, ``standings``, ``explain`` and ``compare``
+read a team event (records 310 / 013 and the other team records, TIEBREAK_RULES §9.3) and compute
+its team tie-breaks (:func:`xl_tiebreak.teamtb.engine.compute_team`); ``check`` lists a team file's
+findings through :func:`xl_tiebreak.check.check_trf`.
+
+:func:`load_team_event` is what each of those commands asks first (through
+:func:`xl_tiebreak.cli.common.team_event`, one visible call in the command's module): it answers
+``None`` for any input that is not a team TRF or team workbook, which then goes the individual way.
+The commands themselves are beside the individual ones: :mod:`.team_standings` (compute,
+standings), :mod:`.team_explain`, :mod:`.team_compare`, :mod:`.team_export` (export-trf); this
+module reads the event and holds what they share.
+
+Choices of the team face:
+
+* the tie-breaks: ``--tiebreaks`` (team codes, §9.4), else the file's record 202, else
+  :data:`~xl_tiebreak.teamtb.engine.DEFAULT_TEAM_LIST` (the Olympiad order);
+* the team PAB's value: record 320 where the file has one, else ``--team-pab`` (``win``: a won
+  match with every board won; ``draw``: a drawn match with every board drawn; or ``MP,GP``), else
+  :data:`~xl_tiebreak.teams.DEFAULT_PAB` (a won match, every board won). Every output says which
+  value was used and where it came from (a ``Team PAB`` line in the table, standard error with
+  CSV, the ``pab`` field of JSON). ``--team-pab`` with a file whose 320 states the value is an error;
+* the primary score: record 192, else ``--team-primary MP|GP`` (TRF-16 cannot state it), else MP;
+* record 310's declared totals that differ from the games (``team-declared``, a warning, in
+  ``check`` too, since FIDE's reference engine reads such a file) do not stop a computation: the
+  games' totals are used and the warning says so. Every error of the file stops it, naming the
+  line;
+* the open questions of team events: ``--set NAME=VALUE`` with a name of
+  :data:`~xl_tiebreak.options.TEAM_CHOICES` (``--set ede-knockout=encounter``: the EDE knock-out
+  steps read as gacrux reads them; the default ``event`` is the text's reading; ``--set
+  ede-subset=restart``: a new subset of tied teams restarts EDE from the primary score, the text
+  read literally; the default ``continue`` is FIDE TEC's answer to its exercise 45); every output
+  computed with a non-default choice says so in its notes;
+* the options of individual events only (``--type``, ``--live``, an individual ``--set`` name,
+  ``--unrated``, ``--category``) are refused with a team file rather than ignored.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, Optional
+
+from ..errors import DescriptorError, InputError, TiebreakError
+from ..formatting import decimals_for, format_value, json_number
+from ..number_text import quoted
+from ..textutil import lines_of
+
+if TYPE_CHECKING:
+    from ..excel.book_reader import Book
+    from ..teams import PabValue, TeamEvent
+    from ..teamtb.engine import TeamResult
+
+__all__ = ["load_team_event", "refuse_individual_options", "team_result", "team_choices", "team_decimals",
+           "parse_team_pab", "pab_text", "pab_json", "TEAM_EDITIONS"]
+
+#: the editions that define team tie-breaks (``compare``'s default for a team event)
+TEAM_EDITIONS = ("fide2024", "fide2026")
+
+# points as --team-pab gives them (a few digits: a longer number is none, and one of 5,000 digits
+# could not be converted)
+_NUMBER = re.compile(r"[0-9]{1,4}(?:[.,][0-9]{1,2})?")
+
+
+def parse_team_pab(text: str, event: "TeamEvent") -> "PabValue":
+    """``--team-pab``: ``win`` (TW, every board won), ``draw`` (TD, every board drawn) or ``MP,GP``."""
+    from ..teams import PabValue
+    word = text.strip().lower()
+    sc = event.tournament.scoring
+    if word == "win":
+        return PabValue(event.match_values.win, event.boards * sc.win, "--team-pab win")
+    if word == "draw":
+        return PabValue(event.match_values.draw, event.boards * sc.draw, "--team-pab draw")
+    parts = [p.strip() for p in word.split(",")]
+    if len(parts) == 2 and all(_NUMBER.fullmatch(p) for p in parts):
+        mp, gp = (Fraction(p.replace(",", ".")) for p in parts)
+        return PabValue(mp, gp, "--team-pab")
+    raise InputError(f"--team-pab {quoted(text)}: expected win (a won match, every board won), draw (a drawn match, "
+                     "every board drawn) or the match and game points, e.g. 1,2")
+
+
+def pab_text(event: "TeamEvent", pab: "PabValue") -> str:
+    """The PAB value used and its source, in words."""
+    mp, gp = _pab_points(event, pab)
+    source = {"320": "record 320", "default": "the default where no record 320 states it: a won match, every "
+              "board won, TIEBREAK_RULES §5.17; --team-pab chooses another"}.get(pab.source, pab.source)
+    return f"Team PAB: {format_value(mp, 0)} MP, {format_value(gp, 0)} GP ({source})"
+
+
+# --- reading -------------------------------------------------------------------------------------
+
+def load_team_event(args: argparse.Namespace, book: Optional["Book"] = None) -> Optional["TeamEvent"]:
+    """The team event of ``args.input`` with ``--team-pab`` applied, or ``None`` (not a team TRF).
+    Errors stop with the first one; warnings go to standard error (310's declared totals that
+    differ from the games: found again with the PAB value in use)."""
+    p = Path(args.input)
+    if p.suffix.lower() in (".xlsx", ".xlsm") and p.is_file():
+        return _book_event(args, p, book)
+    if p.suffix.lower() in (".xlsx", ".xlsm") or not p.is_file():
+        return None
+    from ..trf.teams import read_team_file
+    from ..validation import Findings
+    fd = Findings(strict=False)
+    event = read_team_file(p, findings=fd, encoding=getattr(args, "encoding", None))
+    if event is None:
+        return None
+    for f in fd.errors:
+        raise InputError(f.message, f.where)
+    chosen = bool(getattr(args, "rules", None))
+    for f in fd.warnings:
+        if f.rule != "team-declared" and not (chosen and f.rule == "edition" and "is assumed" in f.message):
+            print(f"xl-tiebreak: {f}", file=sys.stderr)
+    read_pab = event.pab
+    event = _with_team_primary(args, event)
+    event = _with_team_pab(args, p, event)
+    # 310's totals against the games: as the reader found them, or again with the PAB value now in use
+    declared = [(f.where, f.message) for f in fd.warnings if f.rule == "team-declared"] if event.pab == read_pab \
+        else _declared(event, p.name)
+    for where, message in declared:
+        print(f"xl-tiebreak: warning: {where}: {message}", file=sys.stderr)
+    return event
+
+
+def _book_event(args: argparse.Namespace, p: Path, book: Optional["Book"] = None) -> Optional["TeamEvent"]:
+    """The event of a team workbook (:mod:`xl_tiebreak.excel.team_book`) as far as its complete
+    rounds go, with its Settings list as the file's list and its Settings edition unless ``--rules``
+    says another; ``None`` for a workbook that is not a team workbook. The first bad cell stops,
+    named by sheet and cell; ``book``: the workbook opened (else it is opened here)."""
+    import dataclasses
+    from ..excel.book_reader import open_book
+    from ..excel.team_book import is_team_book, read_team_book
+    from ..excel.team_table import played_through
+    book = book if book is not None else open_book(p)
+    if not is_team_book(book):
+        return None
+    if getattr(args, "team_pab", None) or getattr(args, "team_primary", None):
+        raise TiebreakError("--team-pab and --team-primary: for a team TRF; a team workbook takes them from its "
+                            "Settings (PAB match points, PAB game points, Primary score)")
+    try:
+        tables, codes = read_team_book(book)
+    except InputError as exc:  # the file first, then the sheet and cell
+        raise InputError(str(exc), book.name) from None
+    if not getattr(args, "rules", None) and tables.settings.edition:
+        args.rules = tables.settings.edition
+    ev = played_through(tables)
+    return dataclasses.replace(ev, tournament=dataclasses.replace(ev.tournament, tiebreaks=tuple(codes)))
+
+
+def _declared(event: "TeamEvent", source: str) -> list[tuple[str, str]]:
+    """Record 310's totals that differ from the games, with the PAB value in use (C.07 team scoring)."""
+    from ..teams import scores
+    from ..trf.teams import declared_text
+    got = scores(event)
+    out = []
+    for tm in event.teams:
+        for what, declared, counted, col in (("match points", tm.declared_mp, got[tm.no][0], 55),
+                                             ("game points", tm.declared_gp, got[tm.no][1], 62)):
+            if declared is not None and declared != counted:
+                out.append((f"{source} line {tm.line}, column {col}",
+                            declared_text(tm, what, declared, counted)))
+    return out
+
+
+def _with_team_primary(args: argparse.Namespace, event: "TeamEvent") -> "TeamEvent":
+    """The event with ``--team-primary`` applied: for a file whose 192 does not state the primary
+    score (TRF-16 cannot); an error where it states another."""
+    given = getattr(args, "team_primary", None)
+    if not given:
+        return event
+    stated = next((ln for ln in event.tournament.header if ln[:3] == "192" and "TEAM" in ln.upper()), None)
+    if stated is not None and event.primary != given:
+        raise InputError(f"--team-primary {given}: the file's record 192 ({stated[4:].strip()}) makes {event.primary} "
+                         "the primary score; remove --team-primary, or change the record")
+    import dataclasses
+    return dataclasses.replace(event, primary=given)
+
+
+def _with_team_pab(args: argparse.Namespace, p: Path, event: "TeamEvent") -> "TeamEvent":
+    """The event with ``--team-pab`` applied (an error where the file's 320 states the value)."""
+    given = getattr(args, "team_pab", None)
+    if given:
+        if event.pab.source == "320":
+            line = next((k for k, ln in enumerate(lines_of(p.read_text(encoding="utf-8", errors="replace")), 1)
+                         if ln[:3] == "320"), None)
+            mp, gp = event.pab_points
+            raise InputError(f"--team-pab {given!r}: the file states the team PAB's value in record 320"
+                             f"{f' (line {line})' if line else ''}: {format_value(mp, 0)} MP, "
+                             f"{format_value(gp, 0)} GP; remove --team-pab, or change the record")
+        import dataclasses
+        return dataclasses.replace(event, pab=parse_team_pab(given, event))
+    return event
+
+
+def refuse_individual_options(args: argparse.Namespace) -> None:
+    given = [flag for flag, on in (("--type", getattr(args, "kind", None)), ("--live", getattr(args, "live", False)),
+                                   ("--unrated", getattr(args, "unrated", None)),
+                                   ("--category", getattr(args, "category", None))) if on]
+    if given:
+        raise TiebreakError(f"{' and '.join(given)}: for individual events; {Path(args.input).name} is a team event "
+                            "(its tie-breaks are team tie-breaks, computed as its records say)")
+
+
+def _team_options(args: argparse.Namespace) -> dict[str, str]:
+    """``--set NAME=VALUE`` for a team event: the engine's keywords (``ede_knockout``, ``ede_subset``); an
+    individual event's name, an unknown name or word is an error naming the option."""
+    from ..options import team_options_from_pairs
+    pairs = []
+    for item in getattr(args, "set", None) or []:
+        name, eq, value = item.partition("=")
+        if not eq:
+            raise TiebreakError(f"--set {item!r}: write NAME=VALUE")
+        pairs.append((name, value))
+    try:
+        return team_options_from_pairs(pairs, where="--set")
+    except ValueError as exc:
+        raise TiebreakError(f"{exc} ({Path(args.input).name} is a team event)") from None
+
+
+def team_choices(args: argparse.Namespace) -> dict[str, str]:
+    """The engine's keywords for the open questions of team events, each given or its default."""
+    from ..teamtb.engine import EDE_KNOCKOUT, EDE_SUBSET
+    return {"ede_knockout": EDE_KNOCKOUT[0], "ede_subset": EDE_SUBSET[0], **_team_options(args)}
+
+
+def team_result(args: argparse.Namespace, event: "TeamEvent", edition: Optional[str] = None) -> "TeamResult":
+    from ..teamtb.engine import compute_team
+    codes = getattr(args, "tiebreaks", None) or None
+    from_file = codes is None and bool(event.tournament.tiebreaks)
+    if from_file:
+        codes = ",".join(event.tournament.tiebreaks)
+    choices = team_choices(args)
+    try:
+        return compute_team(event, codes, edition=edition if edition is not None else (args.rules or None),
+                            rounds=getattr(args, "rounds", None), ede_knockout=choices["ede_knockout"],
+                            ede_subset=choices["ede_subset"])
+    except DescriptorError as exc:
+        if from_file and Path(args.input).suffix.lower() not in (".xlsx", ".xlsm"):
+            raise _list_error(Path(args.input), exc) from None  # (a workbook's list: its Settings cell named)
+        raise
+
+
+def _list_error(p: Path, exc: DescriptorError) -> TiebreakError:
+    """A code of the file's own list the engine refuses: in a TRF, named by its entry as typed
+    and its column, as ``check`` names it (:func:`~xl_tiebreak.list_check.list_findings`)."""
+    from ..list_check import list_findings, trf_list
+    from ..teamtb.registry import parse_team
+    from ..textutil import lines_of
+    lines = lines_of(p.read_text(encoding="utf-8", errors="replace"))  # (the list is ASCII)
+    entries, scores = trf_list(lines, p.name)
+    bad = [f for f in list_findings(entries, 0, "", parse_team, "", scores=scores) if f.rule == "descriptor"]
+    if bad:
+        return InputError(f"{bad[0].message} (or give --tiebreaks to choose others)", bad[0].where)
+    return DescriptorError(f"{p.name}: its tie-break list (give --tiebreaks to choose others): {exc}")
+
+
+def team_decimals(result: "TeamResult") -> list[int]:
+    """Each code's decimals: its row's, else the scores' (one)."""
+    from ..teamtb.registry import team_spec
+    return [decimals_for(team_spec(tb.name).decimals) for tb in result.tiebreaks]
+
+
+def pab_json(event: "TeamEvent", pab: "PabValue") -> dict[str, object]:
+    """The PAB used, as JSON: its match and game points and where the value came from."""
+    mp, gp = _pab_points(event, pab)
+    return {"match_points": json_number(mp), "game_points": json_number(gp), "source": pab.source}
+
+
+def _pab_points(event: "TeamEvent", pab: "PabValue") -> tuple[Fraction, Fraction]:
+    import dataclasses
+    return dataclasses.replace(event, pab=pab).pab_points
