@@ -352,6 +352,9 @@ def _publish(args) -> tuple[str, int]:
     if args.unit is not None:
         parse_unit(args.unit)  # its message, before the page's reader of the same text
     book = _open(args.input)
+    team = _team("publish", args, book)
+    if team is not None:
+        return team
     named, age = _book_categories(book)  # a workbook's Categories and Prizes sheets, as standings and prizes
     sheet = None if args.places and args.category_prize else _book_prizes(book)  # what no option replaces
     table, ties, order, unit, age = sheet or (None, "tiebreak", "value", "0.01", age)

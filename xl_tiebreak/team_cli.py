@@ -1,4 +1,4 @@
-"""The command line on a team TRF (issue 23): ``compute``, ``standings``, ``explain`` and ``compare``
+"""The command line on a team TRF (issue 23): ``compute``, ``standings``, ``explain``, ``compare`` and ``publish``
 read a team event (records 310 / 013 and the other team records, TIEBREAK_RULES §9.3) and compute
 its team tie-breaks (:func:`xl_tiebreak.teamtb.engine.compute_team`); ``check`` lists a team file's
 findings through :func:`xl_tiebreak.check.check_trf`.
@@ -68,8 +68,8 @@ def run_team(command: str, args: argparse.Namespace, book: Optional["Book"] = No
     if event is None:
         return None
     _refuse_individual_options(args)
-    return {"compute": _compute, "standings": _standings, "explain": _explain, "compare": _compare}[command](
-        args, event)
+    return {"compute": _compute, "standings": _standings, "explain": _explain, "compare": _compare,
+            "publish": _publish}[command](args, event)
 
 
 def parse_team_pab(text: str, event: "TeamEvent") -> "PabValue":
@@ -287,16 +287,7 @@ def _decimals(result: "TeamResult") -> list[int]:
 def _split_by(result: "TeamResult", rows: Sequence["TeamRow"]) -> list[Optional[str]]:
     """For each row of the standings: the code that set it below the team above on equal primary
     score (None: not tied above, or equal on everything)."""
-    prim = result.primary
-    out: list[Optional[str]] = [None]
-    for above, row in zip(rows, rows[1:]):
-        a = above.match_points if prim == "MP" else above.game_points
-        b = row.match_points if prim == "MP" else row.game_points
-        code = None
-        if a == b:
-            code = next((c for c, x, y in zip(result.codes, above.values, row.values) if x != y), None)
-        out.append(code)
-    return out
+    return result.separated_by(rows)
 
 
 def _render(result: "TeamResult", event: "TeamEvent", rows: Sequence["TeamRow"], fmt: str, *, ranked: bool,
@@ -429,6 +420,25 @@ def _explain(args: argparse.Namespace, event: "TeamEvent") -> tuple[str, int]:
         return json.dumps({"team": args.player, "tiebreak": args.tiebreak, "lines": lines,
                            "pab": _pab_json(event, event.pab)}, ensure_ascii=False, indent=1) + "\n", 0
     return "\n".join(lines + [pab]) + "\n", 0
+
+
+def _publish(args: argparse.Namespace, event: "TeamEvent") -> tuple[str, int]:
+    """The team event's page (:mod:`xl_tiebreak.publish.team_page`): the standings, each value's
+    account as ``explain`` prints it, the matches; the prize options refused (a team page has none)."""
+    from .publish.team_page import build_team_page
+    given = [f for f, on in (("--places", args.places), ("--category-prize", args.category_prize),
+                             ("--ties", args.ties), ("--order", args.order), ("--age", args.age),
+                             ("--unit", args.unit)) if on]
+    if given:
+        raise TiebreakError(f"{', '.join(given)}: categories and prizes are for individual events; "
+                            f"{Path(args.input).name} is a team event (its page has no categories or prizes)")
+    result = _result(args, event)
+
+    def account(no: int, code: str) -> str:
+        return _explain(argparse.Namespace(**{**vars(args), "tiebreak": code, "player": no, "format": "text"}),
+                        event)[0].rstrip("\n")
+    page = build_team_page(event, result, Path(args.input).name, notes=[pab_text(event, result.pab)], account=account)
+    return _emit(args, page)
 
 
 def _compare(args: argparse.Namespace, event: "TeamEvent") -> tuple[str, int]:
