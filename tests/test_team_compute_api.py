@@ -21,7 +21,8 @@ from xl_tiebreak.trf.teams import read_team_file
 
 TEAM = SHARED / "data" / "team"
 EXAMPLE = Path(__file__).resolve().parents[1] / "xl_tiebreak" / "data" / "example-teams.trf"
-FILES = [EXAMPLE, *(sorted(TEAM.glob("*.trf")) if TEAM.is_dir() else [])]
+FILES = [EXAMPLE, *(sorted(TEAM.glob("*.trf")) if TEAM.is_dir() else []),
+         *sorted((SHARED / "data" / "real").glob("*-team.trf"))]
 
 
 def _event(path: Path):

@@ -20,6 +20,8 @@ from xl_tiebreak.cli import main
 TEAM = SHARED / "data" / "team"
 MP_FILE = TEAM / "sample-trf26-mp.trf"
 FILES = sorted(TEAM.glob("*.trf")) if TEAM.is_dir() else []
+#: real team events (an interclub league of 10 boards; a 14-round team Swiss with EDE, record 299, a team bye)
+REAL_TEAMS = sorted((SHARED / "data" / "real").glob("*-team.trf"))
 EXAMPLE = Path(__file__).resolve().parents[1] / "xl_tiebreak" / "data" / "example-teams.trf"
 CHROMIUM = "/usr/bin/chromium"
 
@@ -47,7 +49,7 @@ def _files() -> list[Path]:
     return [EXAMPLE, *FILES]
 
 
-@pytest.mark.parametrize("path", _files(), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", [*_files(), *REAL_TEAMS], ids=lambda p: p.name)
 def test_a_team_pages_standings_are_the_standings_commands(path, tmp_path, capsys):
     got = page(path, tmp_path, capsys)
     want = standings_rows(path, capsys)
@@ -68,7 +70,7 @@ def test_each_value_opens_the_account_explain_prints(path, tmp_path, capsys):
             assert got.account(section, int(row["No"]), code) == out.rstrip("\n")
 
 
-@pytest.mark.parametrize("path", _files(), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", [*_files(), *REAL_TEAMS], ids=lambda p: p.name)
 def test_the_matches_of_each_round_add_up_to_the_standings_points(path, tmp_path, capsys):
     got = page(path, tmp_path, capsys)
     head, *rows = got.rows["matches"]
