@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
-from typing import Optional, Sequence, Union, cast
+from typing import TYPE_CHECKING, Optional, Sequence, Union, cast, overload
 
 import numpy as np
 
@@ -22,8 +22,13 @@ from .errors import DescriptorError, InputError
 from .model import Tournament
 from .options import DEFAULT_OPTIONS, Options
 from .progress import Progress, progress, waiting_cells
+from .teams import TeamEvent
 from .tiebreaks.breakdown import column_of
 from .tiebreaks.context import Column, Context, compiled, freeze
+
+if TYPE_CHECKING:
+    from .descriptor import TeamCodes
+    from .teamtb.engine import TeamResult
 
 #: The lists used when neither the caller nor the file (record 202) gives one (:mod:`.default_lists`).
 DEFAULT_SWISS = ",".join(DEFAULT_LISTS["swiss"])
@@ -123,10 +128,23 @@ def resolve_tiebreaks(t: Tournament, tiebreaks: TieBreakList, round_robin: bool
     return parse_list(codes), codes
 
 
+@overload
 def compute(t: "Tournament | Context", tiebreaks: TieBreakList = None, *,
             edition: "str | Edition | None" = None, rounds: Optional[int] = None, kind: Optional[str] = None,
-            options: Optional[Options] = None, live: bool = False) -> Result:
-    """Compute ``tiebreaks`` (a comma-separated string or a list of descriptors) for every player.
+            options: Optional[Options] = None, live: bool = False) -> Result: ...
+
+
+@overload
+def compute(t: TeamEvent, tiebreaks: "TeamCodes" = None, *,
+            edition: "str | Edition | None" = None, rounds: Optional[int] = None, kind: Optional[str] = None,
+            options: Optional[Options] = None, live: bool = False) -> "TeamResult": ...
+
+
+def compute(t: "Tournament | Context | TeamEvent", tiebreaks: "TieBreakList | TeamCodes" = None, *,
+            edition: "str | Edition | None" = None, rounds: Optional[int] = None, kind: Optional[str] = None,
+            options: Optional[Options] = None, live: bool = False) -> "Result | TeamResult":
+    """Compute ``tiebreaks`` (a comma-separated string or a list of descriptors) for every player
+    (a :class:`~xl_tiebreak.teams.TeamEvent`: for every team, see :func:`_team_result`).
 
     ``edition``: ``fide2026``, ``fide2024`` or ``fide2012``; default: the edition in force at the
     event's start date. ``rounds``: evaluate rounds 1..N only (standings part-way through);
@@ -136,17 +154,37 @@ def compute(t: "Tournament | Context", tiebreaks: TieBreakList = None, *,
     (the other arguments are then ignored): the :class:`Result` keeps it as ``context``.
     Each tie-break is its registry row's function; it receives the columns listed before it.
     """
+    if isinstance(t, TeamEvent):
+        return _team_result(t, cast("TeamCodes", tiebreaks), edition, rounds, kind, options, live)
     if isinstance(t, Context):
         ctx = t
     else:
         ctx = context(t, edition=edition, rounds=rounds, kind=kind, options=options, live=live)
-    tbs, codes = resolve_tiebreaks(ctx.t, tiebreaks, ctx.rr)
+    tbs, codes = resolve_tiebreaks(ctx.t, cast(TieBreakList, tiebreaks), ctx.rr)
     calc = Calculator(ctx)
     columns: list[Column] = []
     for tb in tbs:
         columns.append(calc.column(tb, columns))
     return Result(ctx.t, ctx.edition, ctx.n, ctx.rr, tuple(tbs), tuple(codes), calc.points, tuple(columns),
                   ctx.options, ctx, calc, ctx.progress)
+
+
+def _team_result(event: TeamEvent, codes: "TeamCodes", edition: "str | Edition | None", rounds: Optional[int],
+                 kind: Optional[str], options: Optional[Options], live: bool) -> "TeamResult":
+    """:func:`compute` of a team event: the team standings of
+    :func:`~xl_tiebreak.teamtb.engine.compute_team` (``tiebreaks``: team codes, default the file's
+    list, else the Olympiad order; ``kind``: ``round-robin`` is C.07 Art. 15.2, default the
+    file's). ``options`` and ``live`` are for individual events and are refused; the open questions
+    of team events are ``compute_team``'s ``ede_knockout`` and ``ede_subset``."""
+    from .teamtb.engine import compute_team
+    given = [name for name, on in (("options", options is not None), ("live", live)) if on]
+    if given:
+        raise InputError(f"{' and '.join(given)}: for individual events; a team event's choices are "
+                         "xl_tiebreak.teamtb.engine.compute_team's ede_knockout and ede_subset")
+    if kind not in (None, "swiss", "round-robin"):
+        raise InputError(f"unknown event type {kind!r}; use swiss or round-robin")
+    return compute_team(event, codes, edition=edition, rounds=rounds,
+                        round_robin=None if kind is None else kind == "round-robin")
 
 
 def context(t: Tournament, *, edition: "str | Edition | None" = None, rounds: Optional[int] = None,

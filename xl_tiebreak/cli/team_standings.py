@@ -33,21 +33,6 @@ def team_standings(args: argparse.Namespace, event: "TeamEvent") -> tuple[str, i
     return _emit(args, _render(result, event, list(result.rows), args.format, ranked=True, source=args.input))
 
 
-def _split_by(result: "TeamResult", rows: Sequence["TeamRow"]) -> list[Optional[str]]:
-    """For each row of the standings: the code that set it below the team above on equal primary
-    score (None: not tied above, or equal on everything)."""
-    prim = result.primary
-    out: list[Optional[str]] = [None]
-    for above, row in zip(rows, rows[1:]):
-        a = above.match_points if prim == "MP" else above.game_points
-        b = row.match_points if prim == "MP" else row.game_points
-        code = None
-        if a == b:
-            code = next((c for c, x, y in zip(result.codes, above.values, row.values) if x != y), None)
-        out.append(code)
-    return out
-
-
 def _render(result: "TeamResult", event: "TeamEvent", rows: Sequence["TeamRow"], fmt: str, *, ranked: bool,
             source: str) -> str:
     pab = pab_text(event, result.pab)
@@ -55,7 +40,7 @@ def _render(result: "TeamResult", event: "TeamEvent", rows: Sequence["TeamRow"],
         return _json(result, event, rows, ranked)
     decimals = team_decimals(result)
     headers = (["Rk"] if ranked else []) + ["No", "Team", "MP", "GP"] + list(result.codes)
-    split = _split_by(result, rows) if ranked else []
+    split = result.separated_by(rows) if ranked else []
     if ranked:
         headers.append("Split by")
     body = []
@@ -100,7 +85,7 @@ def _json(result: "TeamResult", event: "TeamEvent", rows: Sequence["TeamRow"], r
     individual one's sibling: ``teams`` with their MP and GP, in ``rows``' order."""
     import json
     from ..result_json import document, number, string
-    split = _split_by(result, rows) if ranked else []
+    split = result.separated_by(rows) if ranked else []
     fields: list[tuple[str, Optional[int]]] = [("no", None), ("name", None), ("match_points", None),
                                                ("game_points", None), ("values", len(result.codes))]
     if ranked:

@@ -13,13 +13,13 @@ holds the accounts of every round, tens of thousands of them, and most of their 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Callable
+from typing import Callable, Sequence
 
 from ..engine import Result
 from ..explanation import Explanation, explain_all, render_text
 from ..rating_notes import HOW_TO_SET
 
-__all__ = ["Accounts", "round_accounts"]
+__all__ = ["Accounts", "round_accounts", "text_accounts"]
 
 
 @dataclass(frozen=True)
@@ -54,6 +54,14 @@ def round_accounts(result: Result, how: str = HOW_TO_SET) -> Accounts:
     players = len(result.tournament.players)
     ids = tuple(col[k] for k in range(players) for col in by_code)
     return Accounts(result.rounds, len(result.codes), tuple(seen), ids)
+
+
+def text_accounts(rounds: int, codes: int, texts: Sequence[str]) -> Accounts:
+    """The :class:`Accounts` of ready account texts, ``texts[k * codes + j]`` row ``k``'s value of
+    tie-break ``j`` (a team event's, as ``explain`` prints them), each distinct line kept once."""
+    seen: dict[str, int] = {}
+    ids = tuple(tuple(seen.setdefault(line, len(seen)) for line in text.split("\n")) for text in texts)
+    return Accounts(rounds, codes, tuple(seen), ids)
 
 
 def _line_ids(accounts: list[Explanation], intern: Callable[[str], int]) -> list[tuple[int, ...]]:

@@ -33,7 +33,7 @@ from .chart import PALETTE, place_chart
 from .accounts import Accounts
 from .gather import PageContent
 
-__all__ = ["render_page", "CHART_PLAYERS"]
+__all__ = ["render_page", "document", "CHART_PLAYERS"]
 
 #: how many of the final standings' leaders the chart follows
 CHART_PLAYERS = 10
@@ -245,7 +245,6 @@ def render_page(pub: PageContent, source: str = "") -> str:
     result = pub.result
     t = result.tournament
     fmt = _Formats()
-    title = t.name or source or "Tournament"
     kind = "Round robin" if result.round_robin else "Swiss"
     sections: list[tuple[str, str, Callable[[], str]]] = [
         ("standings", "Standings", lambda: _standings(pub, fmt)),
@@ -255,23 +254,32 @@ def render_page(pub: PageContent, source: str = "") -> str:
         ("categories", "Categories", lambda: _categories(pub, fmt)),
         ("prizes", "Prizes", lambda: _prizes(pub)),
     ]
+    meta = (f"Standings {result.label}. {kind}, {len(t.players)} players. Rules: {result.edition.name} "
+            f"({result.edition.title}). Tie-breaks: {', '.join(result.codes) or 'none'}.")
+    return document(t.name or source or "Tournament", result.label, meta, sections, pub.accounts, source,
+                    pub.accounts_note)
+
+
+def document(title: str, label: str, meta: str, sections: Sequence[tuple[str, str, Callable[[], str]]],
+             accounts: Sequence[Accounts], source: str = "", note: str = "") -> str:
+    """The page's skeleton around its sections, an individual or a team event's: the head (title,
+    ``Standings {label}``, style and Content-Security-Policy), the header (``meta``, ``note``: plain
+    text), the navigation to each non-empty section (``sections``: key, name, its HTML made on
+    demand), the footer naming ``source``, the account dialog and the packed ``accounts``."""
     bodies = [(key, name, make()) for key, name, make in sections]
     bodies = [b for b in bodies if b[2]]
     nav = "".join(f'<li><a href="#{key}">{_e(name)}</a></li>' for key, name, _ in bodies)
     csp = (f"default-src 'none'; style-src {_sha256(CSS)}; script-src {_sha256(SCRIPT)}; img-src data:; "
            "base-uri 'none'; form-action 'none'")
-    players = len(t.players)
     return "".join([
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">",
         f'<meta http-equiv="Content-Security-Policy" content="{csp}">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f'<meta name="generator" content="xl-tiebreak {_e(__version__)}">',
-        f"<title>{_e(title)} - standings {_e(result.label)}</title>",
+        f"<title>{_e(title)} - standings {_e(label)}</title>",
         f"<style>{CSS}</style></head><body>",
         f"<header><h1>{_e(title)}</h1>",
-        f'<p class="meta">Standings {_e(result.label)}. {kind}, {players} players. Rules: '
-        f"{_e(result.edition.name)} ({_e(result.edition.title)}). Tie-breaks: {_e(', '.join(result.codes) or 'none')}."
-        "</p>" + (f'<p class="note">{_e(pub.accounts_note)}</p>' if pub.accounts_note else "") + "</header>",
+        f'<p class="meta">{_e(meta)}</p>' + (f'<p class="note">{_e(note)}</p>' if note else "") + "</header>",
         f'<nav aria-label="Sections"><ul>{nav}</ul></nav><main>',
         "".join(body for _, _, body in bodies),
         "</main>",
@@ -281,7 +289,7 @@ def render_page(pub: PageContent, source: str = "") -> str:
         '<form method="dialog"><button type="submit">Close</button></form></div>'
         '<pre id="account-text"></pre></dialog>',
         "".join(f'<script type="application/octet-stream" id="accounts-{book.rounds}" data-codes="{book.codes}">'
-                f"{_packed(book)}</script>" for book in pub.accounts),
+                f"{_packed(book)}</script>" for book in accounts),
         f"<script>{SCRIPT}</script>",
         "</body></html>\n",
     ])

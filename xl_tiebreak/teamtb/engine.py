@@ -99,6 +99,21 @@ class TeamResult:
                 return r
         raise KeyError(team)
 
+    def separated_by(self, rows: Sequence[TeamRow]) -> list[Optional[str]]:
+        """For each of ``rows`` (standings order): the code that set it below the team above on
+        equal primary score (None: the first, not tied above, or equal on everything)."""
+        out: list[Optional[str]] = [None]
+        for above, row in zip(rows, rows[1:]):
+            code = None
+            if self.primary_of(above) == self.primary_of(row):
+                code = next((c for c, x, y in zip(self.codes, above.values, row.values) if x != y), None)
+            out.append(code)
+        return out
+
+    def primary_of(self, row: TeamRow) -> Fraction:
+        """The row's primary score (its MP or its GP)."""
+        return row.match_points if self.primary == "MP" else row.game_points
+
     def value(self, team: int, code: str) -> Optional[Fraction]:
         """One team's value of one listed code (the code as listed, any case)."""
         want = parse_team(code).code

@@ -1,0 +1,146 @@
+"""The published page of a team event (``xl-tiebreak publish TEAM.trf``): the individual page's
+skeleton, style, script, legend and escaping (:func:`.page.document`) around the team sections:
+the team standings (rank, team, MP, GP, the tie-break values; each value opens its account, the
+text ``explain`` prints for it), the tie-break legend with the notes, and the match results by
+round. A team event has no categories and no prizes: the command line refuses those options.
+
+>>> from importlib.resources import files
+>>> from xl_tiebreak.teamtb.engine import compute_team
+>>> from xl_tiebreak.trf.teams import read_team_file
+>>> event = read_team_file(files("xl_tiebreak") / "data" / "example-teams.trf")
+>>> html = build_team_page(event, compute_team(event, "EMGSB,BH:GP"))
+>>> "Aurochs" in html and html.startswith("<!DOCTYPE html>")
+True
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Callable, Optional, Sequence
+
+from ..formatting import decimals_for, format_value
+from ..teams import BYE, FORFEITED, PAB, PLAYED, Match, TeamEvent, match_score
+from ..teamtb.engine import TeamResult, explain_team
+from ..teamtb.registry import team_spec
+from .accounts import text_accounts
+from .page import _e, _Formats, _table, document
+
+__all__ = ["build_team_page", "TeamAccount"]
+
+#: the account of one team's value of one code (team number, code as listed): the text ``explain`` prints
+TeamAccount = Callable[[int, str], str]
+
+
+def build_team_page(event: TeamEvent, result: TeamResult, source: str = "", *, notes: Sequence[str] = (),
+                    account: Optional[TeamAccount] = None) -> str:
+    """The page of ``result`` (a :func:`~xl_tiebreak.teamtb.engine.compute_team` result of
+    ``event``) as HTML text; ``source``: the file, named in the footer; ``notes``: lines added to
+    the legend's notes (the command line's ``Team PAB`` line); ``account``: each value's account
+    (default: :func:`~xl_tiebreak.teamtb.engine.explain_team` with the result's list, edition,
+    rounds and primary score, the EDE readings at their defaults)."""
+    if account is None:
+        account = _default_account(event, result)
+    fmt = _Formats()
+    teams = [t.no for t in event.teams]
+    texts = [account(no, code) for no in teams for code in result.codes]
+    book = text_accounts(result.rounds, len(result.codes), texts)
+    sections: list[tuple[str, str, Callable[[], str]]] = [
+        ("standings", "Standings", lambda: _standings(result, teams, fmt)),
+        ("tiebreaks", "Tie-breaks", lambda: _legend(result, notes)),
+        ("matches", "Matches", lambda: _matches(event, result, fmt)),
+    ]
+    mv = event.match_values
+    kind = "Round robin" if result.round_robin else "Swiss"
+    meta = (f"Team standings {result.label}. {kind}, {len(event.teams)} teams of {event.boards} boards; primary "
+            f"score {result.primary}; match points {'/'.join(format_value(v, 0) for v in (mv.win, mv.draw, mv.loss))}."
+            f" Rules: {result.edition.name} ({result.edition.title}). Tie-breaks: {', '.join(result.codes) or 'none'}.")
+    return document(event.name or source or "Team event", result.label, meta, sections, [book], source)
+
+
+def _default_account(event: TeamEvent, result: TeamResult) -> TeamAccount:
+    def account(no: int, code: str) -> str:
+        return "\n".join(explain_team(event, code, no, edition=result.edition, rounds=result.rounds,
+                                      pab=None if result.pab == event.pab else result.pab,
+                                      primary=result.primary, round_robin=result.round_robin,
+                                      codes=list(result.codes)))
+    return account
+
+
+def _decimals(result: TeamResult) -> list[int]:
+    return [decimals_for(team_spec(tb.name).decimals) for tb in result.tiebreaks]
+
+
+def _standings(result: TeamResult, teams: list[int], fmt: _Formats) -> str:
+    """The team standings (one round's, as the script expects: each row names its team's row of
+    the accounts, ``data-k``, its values from column 5)."""
+    decimals = _decimals(result)
+    index = {no: k for k, no in enumerate(teams)}
+    rows = result.rows
+    split = result.separated_by(rows)
+    head = [("Rk", "n"), ("No", "n"), ("Team", ""), ("MP", "n"), ("GP", "n")]
+    head += [(code, "n") for code in result.codes] + [("Split by", "opt")]
+    out = []
+    for k, r in enumerate(rows):
+        why = split[k] or ("shared" if k > 0 and rows[k - 1].rank == r.rank else "")
+        values = "".join(f"<td>{fmt(v, d) or '&#8212;'}</td>" for v, d in zip(r.values, decimals))
+        out.append(f'<tr data-k="{index[r.no]}"><td>{r.rank}</td><td>{r.no}</td><td class="name">{_e(r.name)}</td>'
+                   f"<td>{fmt(r.match_points, 1)}</td><td>{fmt(r.game_points, 1)}</td>{values}"
+                   f'<td class="opt l">{_e(why)}</td></tr>')
+    table = _table(head, out, attrs=f' data-r="{result.rounds}" data-tb="5"')
+    return ('<section id="standings"><h2>Standings</h2><p class="hint note">Tap or click a tie-break value to see '
+            f'how it is reached, step by step.</p><section class="round" data-round="{result.rounds}">'
+            f"<h3>Team standings {_e(result.label)}</h3>{table}</section></section>")
+
+
+def _legend(result: TeamResult, notes: Sequence[str]) -> str:
+    items = "".join(f"<dt>{_e(code)}</dt><dd>{_e(team_spec(tb.name).legend)}</dd>"
+                    for code, tb in zip(result.codes, result.tiebreaks))
+    return (f'<section id="tiebreaks"><h2>Tie-breaks</h2><p>In this order, after the primary score '
+            f'({_e(result.primary)}):</p><dl class="legend-tb">{items}</dl>'
+            '<p class="note">An empty value (&#8212;) is undefined; it ranks last. Split by: the tie-break that set '
+            "the team below the one above on equal points.</p>"
+            + "".join(f'<p class="note">{_e(n)}</p>' for n in notes)
+            + "".join(f'<p class="note">Note: {_e(n)}</p>' for n in result.notes) + "</section>")
+
+
+def _points(mp: Fraction, gp: Fraction, fmt: _Formats) -> tuple[str, str]:
+    return fmt(mp, 1), fmt(gp, 1)
+
+
+def _alone(m: Match) -> str:
+    """A round without an opponent team, in words."""
+    if m.kind == PAB:
+        return "pairing-allocated bye"
+    if m.kind == BYE:
+        return {"F": "full-point bye", "H": "half-point bye", "Z": "zero-point bye"}[m.bye or "Z"]
+    if m.kind == PLAYED:
+        return "boards won by forfeit, no opponent team"
+    return "absent"
+
+
+def _matches(event: TeamEvent, result: TeamResult, fmt: _Formats) -> str:
+    """The matches of each round counted, each pairing once (the lower team number first), with
+    both teams' match and game points; a round without an opponent in words."""
+    name = {t.no: t.name for t in event.teams}
+    head = [("No", "n"), ("Team", ""), ("MP", "n"), ("GP", "n"), ("", ""), ("GP", "n"), ("MP", "n"), ("No", "n"),
+            ("Opponent", "")]
+    parts = ['<section id="matches"><h2>Matches</h2><p class="note">Each round\'s matches with the match points '
+             "(MP) and game points (GP) of both teams; f: a match forfeited.</p>"]
+    for rnd in range(1, result.rounds + 1):
+        rows = []
+        for m in sorted((m for m in event.matches if m.round == rnd), key=lambda m: m.team):
+            mp, gp = _points(*match_score(event, m), fmt)
+            if m.opponent is None:
+                rows.append(f'<tr><td>{m.team}</td><td class="name">{_e(name[m.team])}</td><td>{mp}</td><td>{gp}</td>'
+                            f'<td></td><td></td><td></td><td></td><td class="l">{_e(_alone(m))}</td></tr>')
+                continue
+            if m.opponent < m.team:
+                continue
+            other = next((o for o in event.matches_of(m.opponent) if o.round == rnd), None)
+            omp, ogp = _points(*match_score(event, other), fmt) if other is not None else ("", "")
+            mark = "f" if m.kind == FORFEITED else "-"
+            rows.append(f'<tr><td>{m.team}</td><td class="name">{_e(name[m.team])}</td><td>{mp}</td><td>{gp}</td>'
+                        f'<td class="l">{mark}</td><td>{ogp}</td><td>{omp}</td><td>{m.opponent}</td>'
+                        f'<td class="l">{_e(name.get(m.opponent, ""))}</td></tr>')
+        parts.append(f"<h3>Round {rnd}</h3>" + (_table(head, rows) if rows else '<p class="note">No matches.</p>'))
+    return "".join(parts) + "</section>"
