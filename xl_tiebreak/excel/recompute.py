@@ -34,7 +34,6 @@ from pathlib import Path
 from typing import Any, Optional
 
 from ..errors import InputError, TiebreakError
-from . import functions as fx
 from .book_reader import Book
 from .formula import Ref, Unsupported, is_plain_ref, uses_our_functions
 from .formula_book import FormulaBook

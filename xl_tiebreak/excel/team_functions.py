@@ -20,10 +20,10 @@ from ..teams import match_score, scores
 from .arguments import list_text, table_part, text_of
 from .function_cache import CACHE, Table, range_key
 from .function_registry import TEAM, group, worksheet_function
+from .function_results import cell_value
 from .team_table import TeamTables, build_team_event, played_through
 
 NA = "#N/A"
-UNDEFINED = "-"
 #: what Excel shows for the settings argument of every team function
 SETTINGS_DOC = "The team Settings rows (label and value): boards, match points, primary score, team PAB, edition."
 CODE_DOC = "A team tie-break code such as EMGSB/C1, BH:MP/C1, GP, EDE or BC."  # TEAM_TIEBREAK's, TEAM_EXPLAIN's
@@ -143,10 +143,6 @@ def team_result(tables: TeamTables, codes: list[str]) -> Any:
     return _team_result(tables, [c for c in codes if c.strip()])
 
 
-def _out(v: Optional[Fraction]) -> Any:
-    return UNDEFINED if v is None else json_number(v)
-
-
 @team_function(
     parameters={
         "code": CODE_DOC,
@@ -168,7 +164,7 @@ def TEAM_TIEBREAK(team: Any, matches: Table, teams: Table, code: Any, settings: 
     listed = _codes_of(tiebreak_list)
     in_list = bool(listed) and canon in [_team_code(c, "tiebreak_list") for c in listed]
     result = _team_result(tables, listed if in_list else [text])
-    return _per_team(team, tables, lambda no: _out(result.value(no, text)))
+    return _per_team(team, tables, lambda no: cell_value(result.value(no, text)))
 
 
 def _default_codes() -> list[str]:
@@ -230,7 +226,7 @@ def TEAM_STANDINGS(matches: Table, teams: Table, settings: Any = None, tiebreak_
     table = [["Rk", "No", "Team", "MP", "GP", *result.codes]]
     for r in result.rows:
         table.append([r.rank, r.no, r.name, json_number(r.match_points), json_number(r.game_points),
-                      *[_out(v) for v in r.values]])
+                      *[cell_value(v) for v in r.values]])
     return table_part(table, row, column, "TEAM_STANDINGS")
 
 
