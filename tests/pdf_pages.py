@@ -48,11 +48,8 @@ def pdf_pages(book: Path, out: Path, recalc_always: bool = False) -> list[str]:
     return got
 
 
-def _sheet_pages(pages: list[str], sheet: str) -> list[str]:
-    return [p for p in pages if f"{sheet} - page" in p]
-
-
 def sheet_pages(pages: list[str], sheet: str) -> list[str]:
+    """The pages of one sheet (its footer says ``<sheet> - page``)."""
     return [p for p in pages if f"{sheet} - page" in p]
 
 
