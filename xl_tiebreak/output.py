@@ -5,7 +5,9 @@ only with ``--force``), as every command of the CLI does it; every file goes thr
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
+from typing import Optional, Union
 
 
 def check_output(args: argparse.Namespace) -> None:
@@ -19,10 +21,15 @@ def check_output(args: argparse.Namespace) -> None:
 
 def emit(args: argparse.Namespace, text: str) -> tuple[str, int]:
     """The text for the screen, or written to ``-o FILE`` (atomically; an existing file only with
-    --force) with a line saying so."""
-    out = getattr(args, "output", None)
-    if not out:
-        return text, 0
+    --force) with a line saying so (:func:`deliver`)."""
+    return deliver(text, getattr(args, "output", None), force=getattr(args, "force", False)), 0
+
+
+def deliver(text: str, output: Optional[Union[str, "os.PathLike[str]"]] = None, force: bool = False) -> str:
+    """``text`` itself (for the screen), or written to ``output`` (UTF-8, atomically; an existing
+    file only with ``force``) and a line saying so."""
+    if not output:
+        return text
     from .excel.xlsx.safe_write import atomic_write
-    written = atomic_write(Path(out), text.encode("utf-8"), overwrite=args.force)
-    return f"written to {written}\n", 0
+    written = atomic_write(Path(output), text.encode("utf-8"), overwrite=force)
+    return f"written to {written}\n"

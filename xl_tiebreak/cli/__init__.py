@@ -2,12 +2,17 @@
 workbook commands ``template | workbook | export-trf | recompute | print``.
 
 Each argument is declared once (:func:`.arguments.arguments`) and taken by name by the commands
-that share it; each command is one entry of :func:`.arguments.commands` and one function, in its
-command's module, that returns its text and exit status (:func:`_runs`): :mod:`.standings`
-(compute, standings, demo), :mod:`.compare`, :mod:`.explain`, :mod:`.check`, :mod:`.prizes`,
-:mod:`.whatif`, :mod:`.publish`, :mod:`.workbook` (template, workbook, recompute, export-trf,
-print); what they share is :mod:`.common`. A command that has a team variant calls it, when the
-input is a team event, from its own module (:mod:`.team` and the ``team_*`` modules).
+that share it; each command is one entry of :func:`.arguments.commands`, which names the function,
+in its command's module, that runs it: :mod:`.standings` (compute, standings, demo),
+:mod:`.compare`, :mod:`.explain`, :mod:`.check`, :mod:`.prizes`, :mod:`.whatif`, :mod:`.publish`,
+:mod:`.workbook` (template, workbook, recompute, export-trf, print); what they share is
+:mod:`.common`. A command that has a team variant calls it, when the input is a team event, from
+its own module (:mod:`.team` and the ``team_*`` modules).
+
+As twine's commands, each command is a library function with its choices as values (the event's
+in :class:`.choices.EventChoices`), usable from Python (``standings.standings("event.trf")``,
+``explain.explain(...)``, ``workbook.recompute(...)`` ...), and a thin ``run_*`` that turns the
+parsed options into that call; this module parses, checks the paths, runs and prints.
 
 Bad input exits with status 2 and one message naming the file, line and column or the word;
 never a traceback.
@@ -26,7 +31,12 @@ from ..errors import TiebreakError
 from ..number_text import quoted
 from ..output import check_output
 from . import arguments as cli_arguments
-from . import check, compare, explain, prizes, publish, standings, whatif, workbook
+from .choices import EventChoices
+
+__all__ = ["main", "build_parser", "EventChoices"]
+
+#: what runs a command: the parsed options in, the text to print and the exit status out
+Run = Callable[[argparse.Namespace], tuple[str, int]]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -34,14 +44,25 @@ def build_parser() -> argparse.ArgumentParser:
                                  description="Chess tie-breaks exactly as the FIDE regulations prescribe.")
     sub = ap.add_subparsers(dest="command", required=True)
     arguments = cli_arguments.arguments()
-    runs = _runs()
-    for name, help_, takes in cli_arguments.commands():
+    for name, help_, takes, run in cli_arguments.commands():
         p = sub.add_parser(name, help=help_)
         for arg in takes:
             flags, settings = arguments[arg]
             p.add_argument(*flags, **settings)
-        p.set_defaults(func=runs[name])
+        p.set_defaults(func=_runner(run))
     return ap
+
+
+def _runner(where: str) -> Run:
+    """The function ``module.function`` of this package that runs a command, imported when the
+    command runs (:func:`.arguments.commands`)."""
+    module, _, name = where.partition(".")
+
+    def run(args: argparse.Namespace) -> tuple[str, int]:
+        import importlib
+        got: Run = getattr(importlib.import_module(f".{module}", __name__), name)
+        return got(args)
+    return run
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -143,15 +164,3 @@ def _settings_list_cell(path: str) -> str:
     except TiebreakError:
         cells = []
     return cells[0] if cells else "the Settings sheet's tie-breaks"
-
-
-def _runs() -> dict[str, Callable[[argparse.Namespace], tuple[str, int]]]:
-    """The function that runs each command of :func:`.arguments.commands` (it returns the text to
-    print and the exit status), each in its command's module."""
-    return {
-        "compute": standings.run_compute, "standings": standings.run_standings, "prizes": prizes.run_prizes,
-        "whatif": whatif.run_whatif, "demo": standings.run_demo, "publish": publish.run_publish,
-        "explain": explain.run_explain, "compare": compare.run_compare, "check": check.run_check,
-        "template": workbook.run_template, "workbook": workbook.run_workbook, "export-trf": workbook.run_export_trf,
-        "recompute": workbook.run_recompute, "print": workbook.run_print,
-    }

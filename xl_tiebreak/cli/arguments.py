@@ -176,49 +176,54 @@ def arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
     }
 
 
-def commands() -> tuple[tuple[str, str, tuple[str, ...]], ...]:
-    """The commands: name, help and the arguments of :func:`arguments` it takes (in the order its
-    help lists them); :mod:`xl_tiebreak.cli` names the function that runs each (it returns the text
-    to print and the exit status)."""
+def commands() -> tuple[tuple[str, str, tuple[str, ...], str], ...]:
+    """The commands: name, help, the arguments of :func:`arguments` it takes (in the order its help
+    lists them) and the function that runs it, ``module.function`` in this package (it takes the
+    parsed options and returns the text to print and the exit status; :mod:`xl_tiebreak.cli`
+    imports it when the command runs). A new command is one row here and its module."""
     event = ("input", "tiebreaks", "rules", "type", "rounds", "live", "format", "set", "unrated", "encoding",
              "text output", "force")
     return (
         ("compute", "tie-break values of every player (or team), in start order",
-         (*event, "team pab", "team primary")),
-        ("standings", "the ranked table with the tie-breaks", (*event, "category", "age", "team pab", "team primary")),
+         (*event, "team pab", "team primary"), "standings.run_compute"),
+        ("standings", "the ranked table with the tie-breaks", (*event, "category", "age", "team pab", "team primary"),
+         "standings.run_standings"),
         ("prizes", "the prize list: place and category prizes, one per player, tied players as chosen",
          ("input", "places", "category prize", "ties", "prize order", "unit", "age", "tiebreaks", "rules", "type",
-          "rounds", "format", "set", "unrated", "encoding", "text output", "force")),
+          "rounds", "format", "set", "unrated", "encoding", "text output", "force"), "prizes.run_prizes"),
         ("whatif", "before a round's results: who can still finish in the prize places, and what each board's "
          "outcome does", ("input", "round", "before", "prize places", "max boards", "tiebreaks", "rules", "type",
-                          "format", "set", "unrated", "encoding", "text output", "force")),
-        ("demo", "standings of the example event shipped with the package", event[1:]),
+                          "format", "set", "unrated", "encoding", "text output", "force"), "whatif.run_whatif"),
+        ("demo", "standings of the example event shipped with the package", event[1:], "standings.run_demo"),
         ("publish", "one self-contained HTML page: standings after each round, crosstable, categories, prizes, "
          "each tie-break value's account on a click, a place-by-round chart",
          ("input", "page output", "force", "tiebreaks", "rules", "type", "rounds", "live", "set", "unrated",
-          "encoding", "categories", "places", "category prize", "ties", "prize order", "unit", "age")),
+          "encoding", "categories", "places", "category prize", "ties", "prize order", "unit", "age"),
+         "publish.run_publish"),
         ("explain", "how one value is reached, step by step", ("input", "player", "tiebreak", "rules", "type",
          "rounds", "live", "tiebreaks (no -t)", "text format", "set", "unrated", "encoding", "team pab",
-         "team primary")),
+         "team primary"), "explain.run_explain"),
         ("compare", "the values under several editions side by side",
          ("input", "tiebreaks", "editions", "type", "rounds", "live", "format", "set", "unrated", "encoding",
-          "team pab", "team primary")),
+          "team pab", "team primary"), "compare.run_compare"),
         ("check", "list every problem of a TRF file or a workbook's crosstable; with --from, where an export's "
          "published values differ from ours", ("check input", "from", "tiebreaks", "rules", "findings format",
-                                               "encoding")),
+                                               "encoding"), "check.run_check"),
         ("template", "write an empty workbook template",
-         ("template type", "players", "columns", "player fields", "boards", "cells", "runtime", "output", "force")),
+         ("template type", "players", "columns", "player fields", "boards", "cells", "runtime", "output", "force"),
+         "workbook.run_template"),
         ("workbook", "make a workbook from a TRF file (the template, filled)",
-         ("trf input", "from", "output", "tiebreaks", "rules", "force", "encoding")),
+         ("trf input", "from", "output", "tiebreaks", "rules", "force", "encoding"), "workbook.run_workbook"),
         ("export-trf", "write a workbook's crosstable as a TRF file (the players' 001 fields: start number, "
          "name, title, rating, federation, FIDE ID, sex, birth date; every result with its colour, byes "
          "and withdrawals; the Event sheet's header records, the start date, the rounds as XXR, the "
          "tie-break list); or a team TRF written again as TRF-26", ("export input", "trf output", "force",
                                                                    "tiebreaks", "rules", "team pab", "team primary",
-                                                                   "trf encoding", "input encoding")),
+                                                                   "trf encoding", "input encoding"),
+         "workbook.run_export_trf"),
         ("recompute", "fill in the values of our functions in a workbook, changing nothing else",
-         ("recompute input", "in place", "force")),
+         ("recompute input", "in place", "force"), "workbook.run_recompute"),
         ("print", "the PDF of one sheet for the notice board (the standings, a category, the prizes ...), "
          "through LibreOffice", ("print input", "sheet", "print category", "pdf output", "force", "tiebreaks",
-                                 "rules", "encoding")),
+                                 "rules", "encoding"), "workbook.run_print"),
     )

@@ -1,38 +1,54 @@
 """``check``: every problem of a TRF file (a team TRF's too) or a workbook's crosstable; with
-``--from``, where another program's export differs from our values."""
+``--from``, where another program's export differs from our values. :func:`check` is the command
+as a library function; :func:`run_check` turns the parsed options into it."""
 
 from __future__ import annotations
 
+import argparse
+import os
 from pathlib import Path
+from .choices import EventChoices, StrPath
+from .report import Report
 
 
-def run_check(args) -> tuple[str, int]:
-    """``check``: every finding; exit 1 when there is an error, else 0."""
+def check(source: StrPath, choices: EventChoices = EventChoices(), *, source_format: str = "trf",
+          fmt: str = "table") -> Report:
+    """``check``: every finding of a TRF file (a team TRF's too) or a workbook's crosstable
+    (``choices.encoding``: the TRF's); with ``source_format`` ``chess-results``, ``swiss-manager``
+    or ``vega`` (``--from``), where the export's published values differ from ours
+    (``choices.tiebreaks``: what its TB1, TB2, ... are; ``choices.rules``: the edition). ``fmt``:
+    table or json."""
     from ..input_file import check_input_file
-    p = Path(args.input)
+    p = Path(source)
     check_input_file(p)
-    if getattr(args, "source", "trf") != "trf":
-        return _check_export(args, p)
+    if source_format != "trf":
+        return _check_export(p, choices, source_format, fmt)
     if p.suffix.lower() in (".xlsx", ".xlsm"):
         from ..excel.book_check import check_workbook
         found = check_workbook(p)
     else:
         from ..check import check_trf
-        found = check_trf(p, encoding=args.encoding)
+        found = check_trf(p, encoding=choices.encoding)
     errors = sum(1 for f in found if f.severity == "error")
     status = 1 if errors else 0
-    if args.format == "json":
+    if fmt == "json":
         import json  # here, not at the top: the other commands start without it
-        return json.dumps({"errors": errors, "warnings": len(found) - errors, "findings": [
+        return Report(json.dumps({"errors": errors, "warnings": len(found) - errors, "findings": [
             {"severity": f.severity, "rule": f.rule, "where": f.where, "message": f.message} for f in found]},
-            ensure_ascii=False, indent=1) + "\n", status
+            ensure_ascii=False, indent=1) + "\n", status)
     lines = [f"{f.severity:<8} {f.where}: {f.message}" if f.where else f"{f.severity:<8} {f.message}"
              for f in found]
     lines.append(f"{p.name}: {errors} error(s), {len(found) - errors} warning(s)")
-    return "\n".join(lines) + "\n", status
+    return Report("\n".join(lines) + "\n", status)
 
 
-def _check_export(args, p: Path) -> tuple[str, int]:
+def run_check(args: argparse.Namespace) -> tuple[str, int]:
+    """``check`` on the command line: :func:`check`."""
+    return check(os.fspath(args.input), EventChoices.of(args), source_format=getattr(args, "source", "trf"),
+                 fmt=args.format)
+
+
+def _check_export(p: Path, choices: EventChoices, source_format: str, fmt: str) -> Report:
     """``check --from chess-results FILE``: the export read into an event, then every published
     point total, rank and TB column (TB1 the first code of --tiebreaks) that differs from ours;
     exit 1 when one does."""
@@ -41,11 +57,11 @@ def _check_export(args, p: Path) -> tuple[str, int]:
     from ..excel.export_rows import read_import
     from ..imports.published import differences
     from ..standings import rank
-    imported = read_import(p, args.source)
+    imported = read_import(p, source_format)
     t, pub = imported.tournament, imported.published
-    codes = [c.strip() for c in (args.tiebreaks or "").split(",") if c.strip()]
+    codes = [c.strip() for c in (choices.tiebreaks or "").split(",") if c.strip()]
     try:
-        result = compute(t, ",".join(codes) or None, edition=args.rules or None, kind="swiss")  # by the start date
+        result = compute(t, ",".join(codes) or None, edition=choices.rules or None, kind="swiss")  # by the start date
     except InputError as exc:
         unfinished = getattr(imported, "unfinished", ())
         if not unfinished or "result is missing" not in exc.detail:
@@ -76,19 +92,19 @@ def _check_export(args, p: Path) -> tuple[str, int]:
         said.append(f"not compared: {', '.join(unread)} (give a code for each in --tiebreaks)")
     if spare:
         said.append(f"no published column for {', '.join(spare)}")
-    if args.format == "json":
+    if fmt == "json":
         import json  # here, not at the top: the other commands start without it
-        return json.dumps({"players": len(t.players), "rounds": t.rounds, "numbered_by": imported.numbered_by,
+        return Report(json.dumps({"players": len(t.players), "rounds": t.rounds, "numbered_by": imported.numbered_by,
                            "edition": result.edition.name, "tiebreaks": compared, "legend": list(pub.legend),
                            "notes": list(imported.notes),
                            "compared": [{"column": col, "code": code} for col, code in pairs],
                            "not_compared": unread, "no_column": spare,
                            "differences": [{"no": d.no, "name": d.name, "what": d.what, "published": d.published,
                                             "ours": d.ours} for d in found]},
-                          ensure_ascii=False, indent=1) + "\n", 1 if found else 0
+                          ensure_ascii=False, indent=1) + "\n", 1 if found else 0)
     lines = [head] + [f"  legend: {ln}" for ln in pub.legend] + [f"note     {n}" for n in imported.notes]
     lines += [f"columns  {x}" for x in said]
     lines += [f"differs  No {d.no} {d.name}: {d.what}: published {d.published}, ours {d.ours}" for d in found]
     lines.append(f"{p.name}: {len(found)} difference(s) between the published values and ours"
                  + ("" if codes else " (points only)"))
-    return "\n".join(lines) + "\n", 1 if found else 0
+    return Report("\n".join(lines) + "\n", 1 if found else 0)

@@ -1,33 +1,57 @@
 """``publish``: one self-contained HTML page of the event (:mod:`xl_tiebreak.publish`). A team
-event goes to :mod:`.team_publish`."""
+event goes to :mod:`.team_publish`. :func:`publish` is the command as a library function;
+:func:`run_publish` turns the parsed options into it."""
 
 from __future__ import annotations
 
+import argparse
+import os
 from pathlib import Path
+from typing import Optional, Sequence
 
-from ..output import emit as _emit
+from ..output import deliver
+from .choices import EventChoices, StrPath
 from .common import book_categories, book_prizes, compute_result, how_to_set, load_input, open_input, team_event
 
 
-def run_publish(args) -> tuple[str, int]:
-    """``publish``: one self-contained HTML page of the event (:mod:`xl_tiebreak.publish`)."""
+def publish(source: StrPath, output: Optional[StrPath] = None, choices: EventChoices = EventChoices(), *,
+            force: bool = False, categories: Sequence[str] = (), places: Optional[str] = None,
+            category_prizes: Sequence[str] = (), ties: Optional[str] = None, order: Optional[str] = None,
+            unit: Optional[str] = None, age: Optional[str] = None) -> str:
+    """``publish``: the event's page (standings after each round, crosstable, categories, prizes,
+    each value's account); written to ``output`` (replaced only with ``force``), the line saying so
+    returned; without ``output``, the page's HTML itself. ``categories``: the categories listed
+    (as ``standings --category``); ``places`` (``"500,300,200"``), ``category_prizes``
+    (``"U1600=100,50"`` each), ``ties``, ``order``, ``unit``, ``age``: the prizes, as the
+    ``prizes`` command takes them, over a workbook's Prizes sheet (a team event takes none)."""
     from ..excel.stale import note_stale
     from ..prizes import parse_unit
     from ..publish import build_page, extras_from_texts
-    if args.unit is not None:
-        parse_unit(args.unit)  # its message, before the page's reader of the same text
-    book = open_input(args.input)
-    event = team_event(args, book)  # a team TRF or team workbook: the team page
-    if event is not None:
-        from .team_publish import team_publish
-        return team_publish(args, event)
-    named, age = book_categories(book)  # a workbook's Categories and Prizes sheets, as standings and prizes
-    sheet = None if args.places and args.category_prize else book_prizes(book)  # what no option replaces
-    table, ties, order, unit, age = sheet or (None, "tiebreak", "value", "0.01", age)
-    extras = extras_from_texts(args.category, args.places or "", args.category_prize, ties=args.ties or ties,
-                               order=args.order or order, age=args.age or age or "year", unit=args.unit or unit,
+    source = os.fspath(source)
+    if unit is not None:
+        parse_unit(unit)  # its message, before the page's reader of the same text
+    book = open_input(source)
+    team = team_event(source, choices, book, category=bool(categories))  # a team event: the team page
+    if team is not None:
+        from .team_publish import refuse_prize_options, team_page
+        refuse_prize_options(source, [f for f, on in (("--places", places), ("--category-prize", category_prizes),
+                                                      ("--ties", ties), ("--order", order), ("--age", age),
+                                                      ("--unit", unit)) if on])
+        return deliver(team_page(source, team[0], team[1]), output, force)
+    named, book_age = book_categories(book)  # a workbook's Categories and Prizes sheets, as standings and prizes
+    sheet = None if places and category_prizes else book_prizes(book)  # what no option replaces
+    table, book_ties, book_order, book_unit, book_age = sheet or (None, "tiebreak", "value", "0.01", book_age)
+    extras = extras_from_texts(list(categories), places or "", list(category_prizes), ties=ties or book_ties,
+                               order=order or book_order, age=age or book_age or "year", unit=unit or book_unit,
                                named=named, table=table)
-    result = compute_result(args, *load_input(args.input, args, book))
-    got = _emit(args, build_page(result, extras, Path(args.input).name, how_to_set(args.input)))
+    result = compute_result(choices, *load_input(source, choices, book))
+    got = deliver(build_page(result, extras, Path(source).name, how_to_set(source)), output, force)
     note_stale(book)
     return got
+
+
+def run_publish(args: argparse.Namespace) -> tuple[str, int]:
+    """``publish`` on the command line: :func:`publish`."""
+    return publish(args.input, args.output, EventChoices.of(args), force=args.force, categories=args.category,
+                   places=args.places, category_prizes=args.category_prize, ties=args.ties, order=args.order,
+                   unit=args.unit, age=args.age), 0

@@ -1,16 +1,22 @@
 """``compute``, ``standings`` and ``demo``: every player's values in start order, the ranked table
 (a category's players only, with ``--category``), the example event's standings; their table, CSV
-and JSON renderers. A team event goes to :mod:`.team_standings`."""
+and JSON renderers. A team event goes to :mod:`.team_standings`.
+
+:func:`compute`, :func:`standings` and :func:`demo` are the commands as library functions (their
+choices as values, :class:`.choices.EventChoices`); ``run_*`` turn the parsed options into them."""
 
 from __future__ import annotations
 
+import argparse
 import functools
+import os
 import sys
 from fractions import Fraction
 from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
-from ..output import emit as _emit
+from ..output import deliver
 from ..textutil import csv_text as _csv, table
+from .choices import EventChoices, StrPath
 from .common import book_categories, compute_result, how_to_set, load_input, open_input, team_event, value_columns
 
 if TYPE_CHECKING:
@@ -19,51 +25,79 @@ if TYPE_CHECKING:
     from ..tiebreaks.context import Column
 
 
-def run_compute(args) -> tuple[str, int]:
-    """``compute``: every player's values, in start order (a team TRF: every team's)."""
-    book = open_input(args.input)
-    event = team_event(args, book)  # a team TRF or team workbook: the team command
-    if event is not None:
+def compute(source: StrPath, choices: EventChoices = EventChoices(), *, fmt: str = "table",
+            output: Optional[StrPath] = None, force: bool = False) -> str:
+    """``compute``: every player's values in start order (a team TRF or team workbook: every
+    team's), as ``fmt`` (table, csv, csv-eu, json); the text, or with ``output`` the file written
+    (replaced only with ``force``) and a line saying so."""
+    source = os.fspath(source)
+    book = open_input(source)
+    team = team_event(source, choices, book)  # a team TRF or team workbook: the team command
+    if team is not None:
         from .team_standings import team_compute
-        return team_compute(args, event)
-    return _emit(args, _render_compute(compute_result(args, *load_input(args.input, args, book)), args.format))
+        return deliver(team_compute(source, team[0], team[1], fmt), output, force)
+    return deliver(_render_compute(compute_result(choices, *load_input(source, choices, book)), fmt), output, force)
 
 
-def run_standings(args) -> tuple[str, int]:
-    """``standings``: the ranked table (and a note when a workbook's stored values are stale; CSV,
-    which has no place for notes, gets those on unrated players on standard error too)."""
-    book = open_input(args.input)
-    event = team_event(args, book)  # a team TRF or team workbook: the team command
-    if event is not None:
+def standings(source: StrPath, choices: EventChoices = EventChoices(), *, category: Optional[str] = None,
+              age: Optional[str] = None, fmt: str = "table", output: Optional[StrPath] = None,
+              force: bool = False) -> str:
+    """``standings``: the ranked table (``category``: only its players, e.g. ``U1600`` or a name of
+    a workbook's Categories sheet; ``age``: ``year`` or ``date``, the basis of age categories), as
+    ``fmt``; a note on standard error when a workbook's stored values are stale (and with CSV, which
+    has no place for notes, those on unrated players). Returns as :func:`compute`."""
+    source = os.fspath(source)
+    book = open_input(source)
+    team = team_event(source, choices, book, category=bool(category))  # a team event: the team command
+    if team is not None:
         from .team_standings import team_standings
-        return team_standings(args, event)
+        return deliver(team_standings(source, team[0], team[1], fmt), output, force)
     from ..excel.stale import note_stale
     from ..rating_notes import rating_notes
-    result = compute_result(args, *load_input(args.input, args, book))
-    category = None
-    if args.category:
+    result = compute_result(choices, *load_input(source, choices, book))
+    selection = None
+    if category:
         from ..categories import parse_category
         from ..prize_report import category_selection
-        named, age = book_categories(book)
-        cat = next((c for n, c in named if n.casefold() == args.category.strip().casefold()), None)
-        category = category_selection(result, cat or parse_category(args.category, "--category"),
-                                      args.age or age or "year")
-        if not category.rows and args.format != "table":  # the table says it in its legend
-            print(f"xl-tiebreak: nobody is in {category.category.label}", file=sys.stderr)
-        if category.note and args.format.startswith("csv"):
-            print(f"xl-tiebreak: note: {category.note}", file=sys.stderr)
-    got = _emit(args, _render_standings(result, args.format, args.input, category))
-    if args.format.startswith("csv"):
-        for note in rating_notes(result, how_to_set(args.input)):
+        named, book_age = book_categories(book)
+        cat = next((c for n, c in named if n.casefold() == category.strip().casefold()), None)
+        selection = category_selection(result, cat or parse_category(category, "--category"),
+                                       age or book_age or "year")
+        if not selection.rows and fmt != "table":  # the table says it in its legend
+            print(f"xl-tiebreak: nobody is in {selection.category.label}", file=sys.stderr)
+        if selection.note and fmt.startswith("csv"):
+            print(f"xl-tiebreak: note: {selection.note}", file=sys.stderr)
+    got = deliver(_render_standings(result, fmt, source, selection), output, force)
+    if fmt.startswith("csv"):
+        for note in rating_notes(result, how_to_set(source)):
             print(f"xl-tiebreak: note: {note}", file=sys.stderr)
     note_stale(book)
     return got
 
 
-def run_demo(args) -> tuple[str, int]:
-    """``demo``: the standings of the example event."""
+def demo(choices: EventChoices = EventChoices(), *, fmt: str = "table", output: Optional[StrPath] = None,
+         force: bool = False) -> str:
+    """``demo``: the standings of the example event shipped with the package. Returns as
+    :func:`compute`."""
     from ..examples import DEMO_FILE, demo_tournament
-    return _emit(args, _render_standings(compute_result(args, demo_tournament(), None), args.format, DEMO_FILE))
+    return deliver(_render_standings(compute_result(choices, demo_tournament(), None), fmt, DEMO_FILE), output,
+                   force)
+
+
+def run_compute(args: argparse.Namespace) -> tuple[str, int]:
+    """``compute`` on the command line: :func:`compute`."""
+    return compute(args.input, EventChoices.of(args), fmt=args.format, output=args.output, force=args.force), 0
+
+
+def run_standings(args: argparse.Namespace) -> tuple[str, int]:
+    """``standings`` on the command line: :func:`standings`."""
+    return standings(args.input, EventChoices.of(args), category=args.category, age=args.age, fmt=args.format,
+                     output=args.output, force=args.force), 0
+
+
+def run_demo(args: argparse.Namespace) -> tuple[str, int]:
+    """``demo`` on the command line: :func:`demo`."""
+    return demo(EventChoices.of(args), fmt=args.format, output=args.output, force=args.force), 0
 
 
 def _texts(col: Column, text: Callable[[Optional[Fraction]], str]) -> list[str]:

@@ -36,7 +36,6 @@ Choices of the team face:
 
 from __future__ import annotations
 
-import argparse
 import re
 import sys
 from fractions import Fraction
@@ -47,6 +46,7 @@ from ..errors import DescriptorError, InputError, TiebreakError
 from ..formatting import decimals_for, format_value, json_number
 from ..number_text import quoted
 from ..textutil import lines_of
+from .choices import EventChoices
 
 if TYPE_CHECKING:
     from ..excel.book_reader import Book
@@ -91,43 +91,47 @@ def pab_text(event: "TeamEvent", pab: "PabValue") -> str:
 
 # --- reading -------------------------------------------------------------------------------------
 
-def load_team_event(args: argparse.Namespace, book: Optional["Book"] = None) -> Optional["TeamEvent"]:
-    """The team event of ``args.input`` with ``--team-pab`` applied, or ``None`` (not a team TRF).
-    Errors stop with the first one; warnings go to standard error (310's declared totals that
-    differ from the games: found again with the PAB value in use)."""
-    p = Path(args.input)
+def load_team_event(source: str, choices: EventChoices,
+                    book: Optional["Book"] = None) -> Optional[tuple["TeamEvent", EventChoices]]:
+    """The team event of ``source`` with ``--team-pab`` applied, and the choices it is computed
+    with (a team workbook's Settings edition where ``choices`` names none), or ``None`` (not a team
+    TRF or team workbook). Errors stop with the first one; warnings go to standard error (310's
+    declared totals that differ from the games: found again with the PAB value in use)."""
+    p = Path(source)
     if p.suffix.lower() in (".xlsx", ".xlsm") and p.is_file():
-        return _book_event(args, p, book)
+        return _book_event(choices, p, book)
     if p.suffix.lower() in (".xlsx", ".xlsm") or not p.is_file():
         return None
     from ..trf.teams import read_team_file
     from ..validation import Findings
     fd = Findings(strict=False)
-    event = read_team_file(p, findings=fd, encoding=getattr(args, "encoding", None))
+    event = read_team_file(p, findings=fd, encoding=choices.encoding)
     if event is None:
         return None
     for f in fd.errors:
         raise InputError(f.message, f.where)
-    chosen = bool(getattr(args, "rules", None))
+    chosen = bool(choices.rules)
     for f in fd.warnings:
         if f.rule != "team-declared" and not (chosen and f.rule == "edition" and "is assumed" in f.message):
             print(f"xl-tiebreak: {f}", file=sys.stderr)
     read_pab = event.pab
-    event = _with_team_primary(args, event)
-    event = _with_team_pab(args, p, event)
+    event = _with_team_primary(choices.team_primary, event)
+    event = _with_team_pab(choices.team_pab, p, event)
     # 310's totals against the games: as the reader found them, or again with the PAB value now in use
     declared = [(f.where, f.message) for f in fd.warnings if f.rule == "team-declared"] if event.pab == read_pab \
         else _declared(event, p.name)
     for where, message in declared:
         print(f"xl-tiebreak: warning: {where}: {message}", file=sys.stderr)
-    return event
+    return event, choices
 
 
-def _book_event(args: argparse.Namespace, p: Path, book: Optional["Book"] = None) -> Optional["TeamEvent"]:
+def _book_event(choices: EventChoices, p: Path,
+                book: Optional["Book"] = None) -> Optional[tuple["TeamEvent", EventChoices]]:
     """The event of a team workbook (:mod:`xl_tiebreak.excel.team_book`) as far as its complete
-    rounds go, with its Settings list as the file's list and its Settings edition unless ``--rules``
-    says another; ``None`` for a workbook that is not a team workbook. The first bad cell stops,
-    named by sheet and cell; ``book``: the workbook opened (else it is opened here)."""
+    rounds go, with its Settings list as the file's list, and the choices with its Settings
+    edition unless ``--rules`` says another; ``None`` for a workbook that is not a team workbook.
+    The first bad cell stops, named by sheet and cell; ``book``: the workbook opened (else it is
+    opened here)."""
     import dataclasses
     from ..excel.book_reader import open_book
     from ..excel.team_book import is_team_book, read_team_book
@@ -135,17 +139,17 @@ def _book_event(args: argparse.Namespace, p: Path, book: Optional["Book"] = None
     book = book if book is not None else open_book(p)
     if not is_team_book(book):
         return None
-    if getattr(args, "team_pab", None) or getattr(args, "team_primary", None):
+    if choices.team_pab or choices.team_primary:
         raise TiebreakError("--team-pab and --team-primary: for a team TRF; a team workbook takes them from its "
                             "Settings (PAB match points, PAB game points, Primary score)")
     try:
         tables, codes = read_team_book(book)
     except InputError as exc:  # the file first, then the sheet and cell
         raise InputError(str(exc), book.name) from None
-    if not getattr(args, "rules", None) and tables.settings.edition:
-        args.rules = tables.settings.edition
+    if not choices.rules and tables.settings.edition:
+        choices = dataclasses.replace(choices, rules=tables.settings.edition)
     ev = played_through(tables)
-    return dataclasses.replace(ev, tournament=dataclasses.replace(ev.tournament, tiebreaks=tuple(codes)))
+    return dataclasses.replace(ev, tournament=dataclasses.replace(ev.tournament, tiebreaks=tuple(codes))), choices
 
 
 def _declared(event: "TeamEvent", source: str) -> list[tuple[str, str]]:
@@ -163,10 +167,9 @@ def _declared(event: "TeamEvent", source: str) -> list[tuple[str, str]]:
     return out
 
 
-def _with_team_primary(args: argparse.Namespace, event: "TeamEvent") -> "TeamEvent":
-    """The event with ``--team-primary`` applied: for a file whose 192 does not state the primary
-    score (TRF-16 cannot); an error where it states another."""
-    given = getattr(args, "team_primary", None)
+def _with_team_primary(given: Optional[str], event: "TeamEvent") -> "TeamEvent":
+    """The event with ``--team-primary`` (``given``) applied: for a file whose 192 does not state
+    the primary score (TRF-16 cannot); an error where it states another."""
     if not given:
         return event
     stated = next((ln for ln in event.tournament.header if ln[:3] == "192" and "TEAM" in ln.upper()), None)
@@ -177,9 +180,9 @@ def _with_team_primary(args: argparse.Namespace, event: "TeamEvent") -> "TeamEve
     return dataclasses.replace(event, primary=given)
 
 
-def _with_team_pab(args: argparse.Namespace, p: Path, event: "TeamEvent") -> "TeamEvent":
-    """The event with ``--team-pab`` applied (an error where the file's 320 states the value)."""
-    given = getattr(args, "team_pab", None)
+def _with_team_pab(given: Optional[str], p: Path, event: "TeamEvent") -> "TeamEvent":
+    """The event with ``--team-pab`` (``given``) applied (an error where the file's 320 states the
+    value)."""
     if given:
         if event.pab.source == "320":
             line = next((k for k, ln in enumerate(lines_of(p.read_text(encoding="utf-8", errors="replace")), 1)
@@ -193,21 +196,22 @@ def _with_team_pab(args: argparse.Namespace, p: Path, event: "TeamEvent") -> "Te
     return event
 
 
-def refuse_individual_options(args: argparse.Namespace) -> None:
-    given = [flag for flag, on in (("--type", getattr(args, "kind", None)), ("--live", getattr(args, "live", False)),
-                                   ("--unrated", getattr(args, "unrated", None)),
-                                   ("--category", getattr(args, "category", None))) if on]
+def refuse_individual_options(source: str, choices: EventChoices, *, category: bool = False) -> None:
+    """The options of individual events (``category``: whether ``--category`` was given) refused
+    with a team event rather than ignored."""
+    given = [flag for flag, on in (("--type", choices.kind), ("--live", choices.live), ("--unrated", choices.unrated),
+                                   ("--category", category)) if on]
     if given:
-        raise TiebreakError(f"{' and '.join(given)}: for individual events; {Path(args.input).name} is a team event "
+        raise TiebreakError(f"{' and '.join(given)}: for individual events; {Path(source).name} is a team event "
                             "(its tie-breaks are team tie-breaks, computed as its records say)")
 
 
-def _team_options(args: argparse.Namespace) -> dict[str, str]:
+def _team_options(source: str, choices: EventChoices) -> dict[str, str]:
     """``--set NAME=VALUE`` for a team event: the engine's keywords (``ede_knockout``, ``ede_subset``); an
     individual event's name, an unknown name or word is an error naming the option."""
     from ..options import team_options_from_pairs
     pairs = []
-    for item in getattr(args, "set", None) or []:
+    for item in choices.sets:
         name, eq, value = item.partition("=")
         if not eq:
             raise TiebreakError(f"--set {item!r}: write NAME=VALUE")
@@ -215,29 +219,33 @@ def _team_options(args: argparse.Namespace) -> dict[str, str]:
     try:
         return team_options_from_pairs(pairs, where="--set")
     except ValueError as exc:
-        raise TiebreakError(f"{exc} ({Path(args.input).name} is a team event)") from None
+        raise TiebreakError(f"{exc} ({Path(source).name} is a team event)") from None
 
 
-def team_choices(args: argparse.Namespace) -> dict[str, str]:
+def team_choices(source: str, choices: EventChoices) -> dict[str, str]:
     """The engine's keywords for the open questions of team events, each given or its default."""
     from ..teamtb.engine import EDE_KNOCKOUT, EDE_SUBSET
-    return {"ede_knockout": EDE_KNOCKOUT[0], "ede_subset": EDE_SUBSET[0], **_team_options(args)}
+    return {"ede_knockout": EDE_KNOCKOUT[0], "ede_subset": EDE_SUBSET[0], **_team_options(source, choices)}
 
 
-def team_result(args: argparse.Namespace, event: "TeamEvent", edition: Optional[str] = None) -> "TeamResult":
+def team_result(source: str, choices: EventChoices, event: "TeamEvent",
+                edition: Optional[str] = None) -> "TeamResult":
+    """The team standings of ``event`` under ``edition`` (else the chosen rules): the tie-breaks
+    chosen, else the file's list (a code it refuses named by its place in the file), else the
+    default list."""
     from ..teamtb.engine import compute_team
-    codes = getattr(args, "tiebreaks", None) or None
+    codes = choices.tiebreaks or None
     from_file = codes is None and bool(event.tournament.tiebreaks)
     if from_file:
         codes = ",".join(event.tournament.tiebreaks)
-    choices = team_choices(args)
+    keywords = team_choices(source, choices)
     try:
-        return compute_team(event, codes, edition=edition if edition is not None else (args.rules or None),
-                            rounds=getattr(args, "rounds", None), ede_knockout=choices["ede_knockout"],
-                            ede_subset=choices["ede_subset"])
+        return compute_team(event, codes, edition=edition if edition is not None else (choices.rules or None),
+                            rounds=choices.rounds, ede_knockout=keywords["ede_knockout"],
+                            ede_subset=keywords["ede_subset"])
     except DescriptorError as exc:
-        if from_file and Path(args.input).suffix.lower() not in (".xlsx", ".xlsm"):
-            raise _list_error(Path(args.input), exc) from None  # (a workbook's list: its Settings cell named)
+        if from_file and Path(source).suffix.lower() not in (".xlsx", ".xlsm"):
+            raise _list_error(Path(source), exc) from None  # (a workbook's list: its Settings cell named)
         raise
 
 

@@ -3,12 +3,11 @@ each value's account as ``explain`` prints it; the prize options refused (a team
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 from ..errors import TiebreakError
-from ..output import emit
+from .choices import EventChoices
 from .team import pab_text, team_result
 from .team_explain import team_explain
 
@@ -16,19 +15,19 @@ if TYPE_CHECKING:
     from ..teams import TeamEvent
 
 
-def team_publish(args: argparse.Namespace, event: "TeamEvent") -> tuple[str, int]:
-    """The team event's page: the standings, each value's account, the matches."""
-    from ..publish.team_page import build_team_page
-    given = [f for f, on in (("--places", args.places), ("--category-prize", args.category_prize),
-                             ("--ties", args.ties), ("--order", args.order), ("--age", args.age),
-                             ("--unit", args.unit)) if on]
+def refuse_prize_options(source: str, given: Sequence[str]) -> None:
+    """The prize options (``given``: the flags of those given) refused: a team page has no
+    categories or prizes."""
     if given:
         raise TiebreakError(f"{', '.join(given)}: categories and prizes are for individual events; "
-                            f"{Path(args.input).name} is a team event (its page has no categories or prizes)")
-    result = team_result(args, event)
+                            f"{Path(source).name} is a team event (its page has no categories or prizes)")
+
+
+def team_page(source: str, event: "TeamEvent", choices: EventChoices) -> str:
+    """The team event's page (HTML): the standings, each value's account, the matches."""
+    from ..publish.team_page import build_team_page
+    result = team_result(source, choices, event)
 
     def account(no: int, code: str) -> str:
-        return team_explain(argparse.Namespace(**{**vars(args), "tiebreak": code, "player": no, "format": "text"}),
-                            event)[0].rstrip("\n")
-    page = build_team_page(event, result, Path(args.input).name, notes=[pab_text(event, result.pab)], account=account)
-    return emit(args, page)
+        return team_explain(source, event, no, code, choices, "text").rstrip("\n")
+    return build_team_page(event, result, Path(source).name, notes=[pab_text(event, result.pab)], account=account)

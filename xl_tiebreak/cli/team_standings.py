@@ -4,15 +4,14 @@ neighbours; their table, CSV and JSON renderers."""
 
 from __future__ import annotations
 
-import argparse
 import sys
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional, Sequence
 
 from ..formatting import format_value, json_number
-from ..output import emit as _emit
 from ..textutil import csv_text, table
+from .choices import EventChoices
 from .team import pab_json, pab_text, team_decimals, team_result
 
 if TYPE_CHECKING:
@@ -20,17 +19,17 @@ if TYPE_CHECKING:
     from ..teamtb.engine import TeamResult, TeamRow
 
 
-def team_compute(args: argparse.Namespace, event: "TeamEvent") -> tuple[str, int]:
-    """Every team's MP, GP and values, in team number order."""
-    result = team_result(args, event)
+def team_compute(source: str, event: "TeamEvent", choices: EventChoices, fmt: str = "table") -> str:
+    """Every team's MP, GP and values, in team number order, as ``fmt`` (table, csv, csv-eu, json)."""
+    result = team_result(source, choices, event)
     rows = sorted(result.rows, key=lambda r: r.no)
-    return _emit(args, _render(result, event, rows, args.format, ranked=False, source=args.input))
+    return _render(result, event, rows, fmt, ranked=False, source=source)
 
 
-def team_standings(args: argparse.Namespace, event: "TeamEvent") -> tuple[str, int]:
-    """The ranked table, the tie-break legend and what split each pair of neighbours."""
-    result = team_result(args, event)
-    return _emit(args, _render(result, event, list(result.rows), args.format, ranked=True, source=args.input))
+def team_standings(source: str, event: "TeamEvent", choices: EventChoices, fmt: str = "table") -> str:
+    """The ranked table, the tie-break legend and what split each pair of neighbours, as ``fmt``."""
+    result = team_result(source, choices, event)
+    return _render(result, event, list(result.rows), fmt, ranked=True, source=source)
 
 
 def _render(result: "TeamResult", event: "TeamEvent", rows: Sequence["TeamRow"], fmt: str, *, ranked: bool,

@@ -1,0 +1,55 @@
+"""The choices an event command takes, as values (:class:`EventChoices`): what the command line's
+options say, handed to the library functions of the commands (``standings.standings(...)``,
+``explain.explain(...)`` ...) in place of an argparse Namespace, as twine hands its ``Settings``
+to ``upload``."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from dataclasses import dataclass
+from typing import Optional, Union
+
+#: a file's path, as text or a path object
+StrPath = Union[str, "os.PathLike[str]"]
+
+
+@dataclass(frozen=True)
+class EventChoices:
+    """What a command computes over, each ``None`` (or empty) where the input file, a workbook's
+    Settings sheet or the engine's default decides.
+
+    * ``tiebreaks``: comma-separated codes (``--tiebreaks``), e.g. ``"BH/C1,BH,SB,DE"``;
+    * ``rules``: the edition (``--rules``), e.g. ``"fide2026"``; ``compare``: several, comma-separated;
+    * ``kind``: ``"swiss"`` or ``"round-robin"`` (``--type``);
+    * ``rounds``: rounds 1..N only (``--rounds``); ``live``: the round in progress too (``--live``);
+    * ``sets``: the open choices, each ``"NAME=VALUE"`` as ``--set`` takes it;
+    * ``unrated``: the rating of unrated players in the rating tie-breaks (``--unrated``);
+    * ``encoding``: the text encoding a TRF file is read in (``--encoding``; export-trf's
+      ``--input-encoding``);
+    * ``team_pab``, ``team_primary``: a team TRF's PAB value and primary score where its records
+      do not state them (``--team-pab``, ``--team-primary``).
+    """
+
+    tiebreaks: Optional[str] = None
+    rules: Optional[str] = None
+    kind: Optional[str] = None
+    rounds: Optional[int] = None
+    live: bool = False
+    sets: tuple[str, ...] = ()
+    unrated: Optional[int] = None
+    encoding: Optional[str] = None
+    team_pab: Optional[str] = None
+    team_primary: Optional[str] = None
+
+    @classmethod
+    def of(cls, given: Union["EventChoices", argparse.Namespace]) -> "EventChoices":
+        """The choices of a command line's parsed options (a command's Namespace has only the
+        options it takes; the others are left to their defaults), or ``given`` itself."""
+        if isinstance(given, EventChoices):
+            return given
+        return cls(tiebreaks=getattr(given, "tiebreaks", None), rules=getattr(given, "rules", None),
+                   kind=getattr(given, "kind", None), rounds=getattr(given, "rounds", None),
+                   live=bool(getattr(given, "live", False)), sets=tuple(getattr(given, "set", None) or ()),
+                   unrated=getattr(given, "unrated", None), encoding=getattr(given, "encoding", None),
+                   team_pab=getattr(given, "team_pab", None), team_primary=getattr(given, "team_primary", None))
