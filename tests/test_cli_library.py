@@ -145,3 +145,21 @@ def test_every_command_row_names_a_function_of_its_module():
     for name, _help, _takes, where in commands():
         module, _, function = where.partition(".")
         assert callable(getattr(importlib.import_module(f"xl_tiebreak.cli.{module}"), function)), name
+
+
+def test_the_input_is_never_the_output(tmp_path):
+    """From Python as on the command line: an output naming the input is refused, --force or not,
+    before the work."""
+    import shutil
+    trf = tmp_path / "event.trf"
+    shutil.copy(DEMO, trf)
+    before = trf.read_bytes()
+    for call in (lambda: standings(trf, output=trf, force=True), lambda: publish(trf, trf, force=True),
+                 lambda: compute(str(trf), output=str(trf), force=True)):
+        with pytest.raises(TiebreakError, match="that is the input file itself"):
+            call()
+    book = tmp_path / "book.xlsx"
+    workbook(trf, book)
+    with pytest.raises(TiebreakError, match="leave -o out to update the workbook in place"):
+        recompute(book, book, force=True)
+    assert trf.read_bytes() == before

@@ -29,7 +29,7 @@ from typing import Callable, Optional, Sequence
 
 from ..errors import TiebreakError
 from ..number_text import quoted
-from ..output import check_output
+from ..output import check_paths
 from . import arguments as cli_arguments
 from .choices import EventChoices
 
@@ -93,27 +93,6 @@ def _tolerant_streams() -> None:
                 pass
 
 
-def _same_file(a: str, b: str) -> bool:
-    """Whether two paths name one file (the same path, a symlink to it, a hard link)."""
-    try:
-        if os.path.exists(a) and os.path.exists(b):
-            return os.path.samefile(a, b)
-    except OSError:
-        pass
-    return os.path.realpath(a) == os.path.realpath(b)
-
-
-def _refuse_overwriting_input(args: argparse.Namespace) -> None:
-    """``-o`` naming the input file itself (or a link to it) would replace what the user has,
-    --force or not: refused before any work."""
-    from ..errors import InputError
-    source, out = getattr(args, "input", None), getattr(args, "output", None)
-    if isinstance(source, str) and isinstance(out, str) and source and out and _same_file(source, out):
-        again = (" (leave -o out to update the workbook in place: its previous version is kept as a backup)"
-                 if getattr(args, "command", "") == "recompute" else "")
-        raise InputError(f"-o {out}: that is the input file itself; write the output to another file{again}")
-
-
 def _main(argv: Optional[Sequence[str]]) -> int:
     _tolerant_streams()
     args = build_parser().parse_args(argv)
@@ -121,8 +100,9 @@ def _main(argv: Optional[Sequence[str]]) -> int:
         if getattr(args, "input", None) is not None:
             from ..input_file import check_input_file
             check_input_file(args.input)  # a regular file: a named pipe would block the read forever
-        _refuse_overwriting_input(args)
-        check_output(args)
+        source, out = getattr(args, "input", None), getattr(args, "output", None)
+        check_paths(source if isinstance(source, str) else None, out if isinstance(out, str) else None,
+                    bool(getattr(args, "force", False)), getattr(args, "command", ""))
         text, status = args.func(args)
     except TiebreakError as exc:
         from ..errors import DescriptorError

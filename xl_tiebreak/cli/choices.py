@@ -6,12 +6,12 @@ to ``upload``."""
 from __future__ import annotations
 
 import argparse
-import os
 from dataclasses import dataclass
 from typing import Optional, Union
 
-#: a file's path, as text or a path object
-StrPath = Union[str, "os.PathLike[str]"]
+from ..output import StrPath
+
+__all__ = ["EventChoices", "StrPath"]
 
 
 @dataclass(frozen=True)

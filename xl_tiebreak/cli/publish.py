@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 from typing import Optional, Sequence
 
-from ..output import deliver
+from ..output import check_paths, deliver
 from .choices import EventChoices, StrPath
 from .common import book_categories, book_prizes, compute_result, how_to_set, load_input, open_input, team_event
 
@@ -19,7 +19,7 @@ def publish(source: StrPath, output: Optional[StrPath] = None, choices: EventCho
             category_prizes: Sequence[str] = (), ties: Optional[str] = None, order: Optional[str] = None,
             unit: Optional[str] = None, age: Optional[str] = None) -> str:
     """``publish``: the event's page (standings after each round, crosstable, categories, prizes,
-    each value's account); written to ``output`` (replaced only with ``force``), the line saying so
+    each value's account); written to ``output`` (replaced only with ``force``; never the input), the line saying so
     returned; without ``output``, the page's HTML itself. ``categories``: the categories listed
     (as ``standings --category``); ``places`` (``"500,300,200"``), ``category_prizes``
     (``"U1600=100,50"`` each), ``ties``, ``order``, ``unit``, ``age``: the prizes, as the
@@ -28,6 +28,7 @@ def publish(source: StrPath, output: Optional[StrPath] = None, choices: EventCho
     from ..prizes import parse_unit
     from ..publish import build_page, extras_from_texts
     source = os.fspath(source)
+    check_paths(source, output, force)
     if unit is not None:
         parse_unit(unit)  # its message, before the page's reader of the same text
     book = open_input(source)

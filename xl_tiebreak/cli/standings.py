@@ -14,7 +14,7 @@ import sys
 from fractions import Fraction
 from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
-from ..output import deliver
+from ..output import check_paths, deliver
 from ..textutil import csv_text as _csv, table
 from .choices import EventChoices, StrPath
 from .common import book_categories, compute_result, how_to_set, load_input, open_input, team_event, value_columns
@@ -29,8 +29,9 @@ def compute(source: StrPath, choices: EventChoices = EventChoices(), *, fmt: str
             output: Optional[StrPath] = None, force: bool = False) -> str:
     """``compute``: every player's values in start order (a team TRF or team workbook: every
     team's), as ``fmt`` (table, csv, csv-eu, json); the text, or with ``output`` the file written
-    (replaced only with ``force``) and a line saying so."""
+    (replaced only with ``force``; never the input) and a line saying so."""
     source = os.fspath(source)
+    check_paths(source, output, force)
     book = open_input(source)
     team = team_event(source, choices, book)  # a team TRF or team workbook: the team command
     if team is not None:
@@ -47,6 +48,7 @@ def standings(source: StrPath, choices: EventChoices = EventChoices(), *, catego
     ``fmt``; a note on standard error when a workbook's stored values are stale (and with CSV, which
     has no place for notes, those on unrated players). Returns as :func:`compute`."""
     source = os.fspath(source)
+    check_paths(source, output, force)
     book = open_input(source)
     team = team_event(source, choices, book, category=bool(category))  # a team event: the team command
     if team is not None:
@@ -80,6 +82,7 @@ def demo(choices: EventChoices = EventChoices(), *, fmt: str = "table", output: 
     """``demo``: the standings of the example event shipped with the package. Returns as
     :func:`compute`."""
     from ..examples import DEMO_FILE, demo_tournament
+    check_paths(None, output, force)
     return deliver(_render_standings(compute_result(choices, demo_tournament(), None), fmt, DEMO_FILE), output,
                    force)
 

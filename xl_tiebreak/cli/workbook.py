@@ -4,7 +4,8 @@
 
 :func:`template`, :func:`workbook`, :func:`export_trf`, :func:`recompute` and :func:`print_sheet`
 are the commands as library functions, each returning its :class:`.report.Report`; ``run_*`` turn
-the parsed options into them. The workbook layer still takes its options as one object
+the parsed options into them; each refuses an output that is its input, or that could not be
+written, before the work (:func:`xl_tiebreak.output.check_paths`). The workbook layer still takes its options as one object
 (:func:`_excel_options`)."""
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import os
 from typing import Any, Optional
 
 from ..errors import TiebreakError
+from ..output import check_paths
 from .choices import EventChoices, StrPath
 from .report import Report
 
@@ -33,6 +35,7 @@ def template(output: StrPath, *, kind: str = "swiss", players: Optional[int] = N
     and Club columns; ``cells``: one formula per cell (Excel 2019 and earlier); ``runtime``:
     classic or lite (xlwings Lite)."""
     from ..excel import commands
+    check_paths(None, output, force)
     return Report(*commands.template(_excel_options(
         kind=kind, players=players, rounds=rounds, player_fields=player_fields, boards=boards, cells=cells,
         runtime=runtime, output=os.fspath(output), force=force)))
@@ -44,6 +47,7 @@ def workbook(source: StrPath, output: StrPath, choices: EventChoices = EventChoi
     chess-results, swiss-manager or vega: another program's export, its published values beside
     ours) written to ``output``; ``choices``: its tie-breaks, rules and the TRF's encoding."""
     from ..excel import commands
+    check_paths(source, output, force)
     return Report(*commands.workbook(_excel_options(
         input=os.fspath(source), source=source_format, output=os.fspath(output), tiebreaks=choices.tiebreaks,
         rules=choices.rules, force=force, encoding=choices.encoding)))
@@ -57,6 +61,7 @@ def export_trf(source: StrPath, output: StrPath, choices: EventChoices = EventCh
     workbook takes from its Settings and refuses here)."""
     from .team_export import export_team_trf
     source, output = os.fspath(source), os.fspath(output)
+    check_paths(source, output, force)
     team = export_team_trf(source, output, choices, output_encoding=output_encoding, force=force)
     if team is not None:
         return Report(team, 0)
@@ -76,6 +81,7 @@ def recompute(source: StrPath, output: Optional[StrPath] = None, *, force: bool 
     """``recompute``: the values of our functions filled in, nothing else changed; in place (the
     previous version kept as a backup), or written to ``output``."""
     from ..excel import commands
+    check_paths(source, output, force, "recompute")
     return Report(*commands.recompute(_excel_options(input=os.fspath(source),
                                                      output=None if output is None else os.fspath(output),
                                                      force=force)))
@@ -90,6 +96,7 @@ def print_sheet(source: StrPath, output: StrPath, choices: EventChoices = EventC
     from ..errors import InputError
     from ..excel.printing import print_sheet as print_pdf
     source = os.fspath(source)
+    check_paths(source, output, force)
     given = [f for f, on in (("--tiebreaks", choices.tiebreaks), ("--rules", choices.rules)) if on]
     if given and source.lower().endswith((".xlsx", ".xlsm")):
         raise InputError(f"{', '.join(given)}: a workbook's Settings sheet gives them; change them there (or "
