@@ -163,3 +163,8 @@ def test_the_input_is_never_the_output(tmp_path):
     with pytest.raises(TiebreakError, match="leave -o out to update the workbook in place"):
         recompute(book, book, force=True)
     assert trf.read_bytes() == before
+
+
+def test_the_choices_are_taken_as_the_command_line_takes_them():
+    got = EventChoices(team_primary="gp", sets=["ede-knockout=encounter"])  # type: ignore[arg-type]
+    assert got.team_primary == "GP" and got.sets == ("ede-knockout=encounter",)

@@ -42,6 +42,12 @@ class EventChoices:
     team_pab: Optional[str] = None
     team_primary: Optional[str] = None
 
+    def __post_init__(self) -> None:
+        # as the command line takes them: --team-primary in capitals (gp is GP), --set repeated
+        if self.team_primary:
+            object.__setattr__(self, "team_primary", self.team_primary.upper())
+        object.__setattr__(self, "sets", tuple(self.sets))
+
     @classmethod
     def of(cls, given: Union["EventChoices", argparse.Namespace]) -> "EventChoices":
         """The choices of a command line's parsed options (a command's Namespace has only the
