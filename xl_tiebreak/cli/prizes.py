@@ -1,10 +1,10 @@
 """``prizes``: the prize list from the standings and a prize table (the options, else a workbook's
-Prizes sheet)."""
+Prizes sheet). A team event goes to :mod:`.team_prizes`."""
 
 from __future__ import annotations
 
 from ..output import emit as _emit
-from .common import book_prizes, compute_result, load_input, open_input
+from .common import book_prizes, compute_result, load_input, open_input, team_event
 
 
 def run_prizes(args) -> tuple[str, int]:
@@ -16,6 +16,10 @@ def run_prizes(args) -> tuple[str, int]:
     table_ = PrizeTable.parse(args.places or "", args.category_prize)
     ties, order, unit, age = "tiebreak", "value", Fraction(1, 100), "year"
     book = open_input(args.input)
+    event = team_event(args, book)  # a team TRF or team workbook: the team prize list
+    if event is not None:
+        from .team_prizes import team_prizes
+        return team_prizes(args, event)
     loaded = load_input(args.input, args, book) if book is not None else None
     given = bool(args.places), bool(args.category_prize)
     if not all(given):
