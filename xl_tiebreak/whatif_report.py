@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from .formatting import format_value
 from .textutil import csv_text, table
-from .whatif import OUTCOMES, Range, WhatIf
+from .whatif import OUTCOMES, PlacesAnswer, Range, WhatIf
 
 __all__ = ["render_whatif", "range_text", "contender_row", "board_rows", "head_lines", "who", "IF_TIES_LOST"]
 
@@ -28,7 +28,7 @@ def range_text(r: Range, places: int) -> str:
     return one(r.best) if r.best == r.worst else f"{one(r.best)}-{one(r.worst)}"
 
 
-def who(w: WhatIf, nos: tuple[int, ...], starred: tuple[int, ...] = ()) -> str:
+def who(w: PlacesAnswer, nos: tuple[int, ...], starred: tuple[int, ...] = ()) -> str:
     """``12 Name, 5 Name*`` (starred: only level on points there), or ``-`` for nobody."""
     return ", ".join(f"{no} {w.names[no]}" + ("*" if no in starred else "") for no in nos) if nos else "-"
 
@@ -56,7 +56,7 @@ def head_lines(w: WhatIf) -> list[str]:
     return lines
 
 
-def contender_row(w: WhatIf, no: int) -> list[str]:
+def contender_row(w: PlacesAnswer, no: int) -> list[str]:
     """A contender's line: No, Name, Pts, Max, On points, If ties lost, Places (as the text shows it)."""
     n = w.places
     op = w.on_points[no]

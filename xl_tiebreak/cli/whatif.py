@@ -1,5 +1,6 @@
 """``whatif``: before a round's results, who can still finish in the prize places
-(:mod:`xl_tiebreak.whatif`), with the workbook's What if sheet's settings where no option gives them."""
+(:mod:`xl_tiebreak.whatif`), with the workbook's What if sheet's settings where no option gives them.
+A team event goes to :mod:`.team_whatif`."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Optional, Sequence
 
 from ..output import emit as _emit
-from .common import chosen_edition, chosen_settings, load_input, open_input
+from .common import chosen_edition, chosen_settings, load_input, open_input, team_event
 
 if TYPE_CHECKING:
     from ..excel.book_reader import Book
@@ -20,6 +21,10 @@ def run_whatif(args) -> tuple[str, int]:
     from ..whatif import DEFAULT_MAX_BOARDS, before_results, played_outcomes, what_if
     from ..whatif_report import render_whatif
     opened = open_input(args.input)
+    event = team_event(args, opened)  # a team TRF or team workbook: the teams' what-if
+    if event is not None:
+        from .team_whatif import team_whatif
+        return team_whatif(args, event)
     t, book = load_input(args.input, args, opened)
     played = t
     if args.before is not None:
