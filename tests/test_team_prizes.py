@@ -113,7 +113,8 @@ def test_the_command_prints_the_team_prize_list(capsys):
         "prize per team, the most valuable first"]
     assert lines[4].split() == ["Place", "No", "Team", "Prize", "Listed", "Paid", "Shared", "with"]
     # the default list (ESB/C1, MPvGP, BH/C1): Aurochs 1st, Caracals 2nd, Badgers 3rd, as test_the_places_... says
-    assert [ln.split()[:3] for ln in lines[6:9]] == [["1", "1", "Aurochs"], ["2", "3", "Caracals"], ["3", "2", "Badgers"]]
+    assert [ln.split()[:3] for ln in lines[6:9]] == [["1", "1", "Aurochs"], ["2", "3", "Caracals"],
+                                                     ["3", "2", "Badgers"]]
     assert "Total paid 1000.00" in lines
     assert any(ln.startswith("Team PAB: 2 MP, 2 GP") for ln in lines)
 
@@ -132,9 +133,9 @@ def test_json_and_csv(capsys):
     assert "Team PAB: 2 MP, 2 GP" in err
 
 
-@pytest.mark.parametrize("extra, flags", [(["--category-prize", "U1600=100"], "--category-prize"),
-                                          (["--age", "date"], "--age"),
-                                          (["--category-prize", "women=50", "--age", "year"], "--category-prize, --age")])
+@pytest.mark.parametrize("extra, flags", [
+    (["--category-prize", "U1600=100"], "--category-prize"), (["--age", "date"], "--age"),
+    (["--category-prize", "women=50", "--age", "year"], "--category-prize, --age")])
 def test_an_individual_only_option_is_refused_naming_it(extra, flags, capsys):
     status, out, err = run(["prizes", str(EXAMPLE), "--places", "500", *extra], capsys)
     assert status == 2 and out == ""

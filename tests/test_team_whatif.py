@@ -91,6 +91,21 @@ def test_a_whole_round_to_come():
     assert (back.reachable, back.shared, back.by_match) == (w.reachable, w.shared, w.by_match)
 
 
+def test_two_contenders_for_two_places_level_on_points_are_ranked_by_the_tiebreaks():
+    # round 1: Aurochs beat Caracals 2-0, Badgers beat Dingoes 2-0; round 2: Caracals - Dingoes 1-1 (1 MP each),
+    # Aurochs - Badgers to come. Only those two can reach places 1-2 (the others have 1 MP, the loser of the
+    # match 2 at least); a drawn match leaves them level on 3 MP and 3 GP: MPvGP does not separate them, so
+    # the 3 combinations that draw it 1-1 are ranked, and give both the shared place 1
+    rounds = {1: [(5, "w", "1"), (3, "w", " ")], 2: [(6, "b", "1"), (4, "b", " ")],
+              3: [(7, "w", "1"), (1, "b", " ")], 4: [(8, "b", "1"), (2, "w", " ")],
+              5: [(1, "b", "0"), (7, "w", "1")], 6: [(2, "w", "0"), (8, "b", "0")],
+              7: [(3, "b", "0"), (5, "b", "0")], 8: [(4, "w", "0"), (6, "w", "1")]}
+    points = {1: "1.0", 2: "1.0", 3: "1.0", 4: "1.0", 5: "1.0", 6: "0.0", 7: "0.0", 8: "1.0"}
+    w = team_what_if(_event(four_teams(rounds=rounds, points=points, totals=NO_TOTALS)), "MPvGP", places=2)
+    assert w.contenders == (1, 2) and (w.combinations, w.ranked_by_tiebreaks) == (9, 3)
+    assert w.reachable == {1: (1, 2), 2: (1, 2)} and w.shared == {1: (1,), 2: (1,)}
+
+
 def test_beyond_the_bound_the_answer_is_on_match_points_alone():
     w = team_what_if(_event(round_2_to_come()), "MPvGP", places=1, max_boards=3)
     assert not w.exact

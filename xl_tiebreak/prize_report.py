@@ -18,8 +18,8 @@ from .prizes import PrizeList, PrizeTable, allocate
 from .standings import Row, rank, split_within
 from .textutil import csv_text, table
 
-__all__ = ["start_date", "category_selection", "prize_list", "render_prizes", "render_prize_list", "money", "rules_line",
-           "category_rows"]
+__all__ = ["start_date", "category_selection", "prize_list", "render_prizes", "render_prize_list", "money",
+           "rules_line", "category_rows"]
 
 
 def start_date(result: Result) -> Optional[date]:
@@ -104,8 +104,8 @@ def rules_line(got: PrizeList, who: str = "player") -> str:
 def render_prizes(result: Result, got: PrizeList, notes: Sequence[str], fmt: str, source: str) -> str:
     """The prize list as a text table, CSV or JSON."""
     head = f"{result.tournament.name or source}\nPrizes, standings {result.label}; rules: {result.edition.name}"
-    return render_prize_list(got, fmt, head=head, document=[("edition", result.edition.name), ("rounds", result.rounds)],
-                             notes=notes, note_lines=[f"Note: {n}" for n in notes])
+    document = [("edition", result.edition.name), ("rounds", result.rounds)]
+    return render_prize_list(got, fmt, head=head, document=document, notes=notes, note_lines=[f"Note: {n}" for n in notes])
 
 
 def render_prize_list(got: PrizeList, fmt: str, *, head: str, document: Sequence[tuple[str, object]],
@@ -133,7 +133,8 @@ def render_prize_list(got: PrizeList, fmt: str, *, head: str, document: Sequence
     if got.unawarded:
         tail.append("Not awarded (nobody qualifies who has no larger prize): " + ", ".join(got.unawarded))
     tail += note_lines
-    return f"{head}\n{rules_line(got, 'team' if team else 'player')}\n\n" + "\n".join(table(headers, rows, right={1, 4, 5}) + [""] + tail) + "\n"
+    rules = rules_line(got, "team" if team else "player")
+    return f"{head}\n{rules}\n\n" + "\n".join(table(headers, rows, right={1, 4, 5}) + [""] + tail) + "\n"
 
 
 def category_rows(sel: Selection[Row]) -> list[tuple[int, Row]]:

@@ -42,7 +42,8 @@ def team_prize_list(result: "TeamResult", table: PrizeTable, *, ties: str = "tie
     >>> from xl_tiebreak.model import Kind, Tournament
     >>> def match(a, b, won):  # a one-board match won by a (won) or drawn
     ...     ka, kb, pa, pb = (Kind.WIN, Kind.LOSS, F(1), F(0)) if won else (Kind.DRAW, Kind.DRAW, F(1, 2), F(1, 2))
-    ...     return [Match(1, a, PLAYED, b, (TeamBoard(1, 0, 0, ka, pa),)), Match(1, b, PLAYED, a, (TeamBoard(1, 0, 0, kb, pb),))]
+    ...     return [Match(1, a, PLAYED, b, (TeamBoard(1, 0, 0, ka, pa),)),
+    ...             Match(1, b, PLAYED, a, (TeamBoard(1, 0, 0, kb, pb),))]
     >>> ev = TeamEvent(Tournament((), 1), (Team(1, "A", ()), Team(2, "B", ()), Team(3, "C", ()), Team(4, "D", ())),
     ...                1, 1, tuple(match(1, 2, True) + match(3, 4, False)))
     >>> from xl_tiebreak.teamtb.engine import compute_team

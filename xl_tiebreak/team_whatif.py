@@ -45,7 +45,8 @@ if TYPE_CHECKING:
     from .teamtb.engine import TeamResult
 
 __all__ = ["MatchResult", "PendingMatch", "MatchOutcome", "TeamWhatIf", "team_what_if", "pending_matches",
-           "team_before_results", "played_results", "with_open_boards", "completed_event", "team_ranking_cost", "TEAM_WORK_BUDGET"]
+           "team_before_results", "played_results", "with_open_boards", "completed_event", "team_ranking_cost",
+           "TEAM_WORK_BUDGET"]
 
 #: At most this much work ranking the combinations the primary score does not settle, in steps of
 #: :func:`team_ranking_cost` (a step is about 20 µs of CPU: the team engine took 1.0 ms for the
@@ -132,6 +133,7 @@ class TeamWhatIf(PlacesAnswer):
     open_boards: int
     max_boards: int
     field: int  # the teams of the event
+    boards: int  # the boards of a match
     exact: bool
     combinations: int
     ranked_by_tiebreaks: int
@@ -155,8 +157,7 @@ class TeamWhatIf(PlacesAnswer):
             return None
         k = self.open_boards
         if self.over_budget:
-            boards = max((len(m.open) for m in self.matches), default=0)
-            work = self.over_budget * team_ranking_cost(self.field, self.round, boards)
+            work = self.over_budget * team_ranking_cost(self.field, self.round, self.boards)
             why = (f"{self.over_budget:,} of them not settled on {self.primary}, each to be ranked by the tie-breaks: "
                    f"about {work * _STEP_SECONDS:,.0f} s of CPU ({work:,} steps), more than the budget of "
                    f"{TEAM_WORK_BUDGET * _STEP_SECONDS:,.0f} s ({TEAM_WORK_BUDGET:,} steps)")
@@ -353,8 +354,9 @@ def completed_event(event: TeamEvent, rnd: int, matches: Sequence[PendingMatch],
     out = []
     for m in event.matches:
         if m.round == rnd and m.kind == PLAYED and any((m.team, b.player) in result for b in m.boards):
-            m = replace(m, boards=tuple(replace(b, kind=result[m.team, b.player], points=points[result[m.team, b.player]])
-                                        if (m.team, b.player) in result else b for b in m.boards))
+            got = {b.player: result[m.team, b.player] for b in m.boards if (m.team, b.player) in result}
+            m = replace(m, boards=tuple(replace(b, kind=got[b.player], points=points[got[b.player]])
+                                        if b.player in got else b for b in m.boards))
         out.append(m)
     return replace(event, matches=tuple(out), pending_rounds=())
 
@@ -409,10 +411,11 @@ def team_what_if(event: TeamEvent, codes: Optional[str] = None, *, rnd: Optional
     on_points = {no: OnPoints(no, before[no], Fraction(full[no][3], scale), min(full[no][0], n + 1),
                               min(full[no][1], n + 1), min(full[no][2], n + 1), model.reachable(no, n))
                  for no in contenders}
-    common: dict[str, Any] = dict(round=rnd, of=event.rounds, places=n, matches=matches, open_boards=k, max_boards=max_boards,
-                  field=len(event.teams), contenders=contenders, codes=tuple(first.codes), edition=first.edition.name,
-                  primary=primary, names={t.no: t.name for t in event.teams}, on_points=on_points,
-                  notes=tuple(n_ for n_ in first.notes if "in progress" not in n_))
+    common: dict[str, Any] = dict(
+        round=rnd, of=event.rounds, places=n, matches=matches, open_boards=k, max_boards=max_boards,
+        field=len(event.teams), boards=event.boards, contenders=contenders, codes=tuple(first.codes),
+        edition=first.edition.name, primary=primary, names={t.no: t.name for t in event.teams}, on_points=on_points,
+        notes=tuple(n_ for n_ in first.notes if "in progress" not in n_))
     if k > max_boards or 3 ** k * len(event.teams) > MOST_RANKED:
         return _on_points(matches, model, common, 3 ** k)
     return _enumerate(event, rnd, matches, model, common, rank)
@@ -467,7 +470,7 @@ def _enumerate(event: TeamEvent, rnd: int, matches: Sequence[PendingMatch], mode
     place = np.full((len(combos), len(contenders)), n + 1, dtype=np.int16)
     shared = np.zeros((len(combos), len(contenders)), dtype=bool)
     top = -np.sort(-scores, axis=1)[:, :n + 1]
-    settled = (top[:, :-1] > top[:, 1:]).all(axis=1) if top.shape[1] > n else np.ones(len(combos), dtype=bool)
+    settled = (top[:, :-1] > top[:, 1:]).all(axis=1)  # no two level at a place up to n
     order = np.argsort(-scores, axis=1, kind="stable")[:, :n]
     rows = np.nonzero(settled)[0]
     place[rows[:, None], order[rows]] = np.arange(1, order.shape[1] + 1, dtype=np.int16)[None, :]

@@ -500,7 +500,8 @@ def what_if(t: Tournament, tiebreaks: TieBreakList = None, *, rnd: Optional[int]
     s = sc.scale
     before = {p.no: int(p.score(rnd - 1) * s) + (0 if p.rounds[rnd - 1].kind is Kind.NOT_PLAYED
                                                   else int(p.rounds[rnd - 1].points * s)) for p in t.players}
-    model = PointsModel(before, [(b.white, b.black) for b in boards], int(sc.win * s), int(sc.draw * s), int(sc.loss * s))
+    model = PointsModel(before, [(b.white, b.black) for b in boards], int(sc.win * s), int(sc.draw * s),
+                        int(sc.loss * s))
     n = places
     full = {p.no: model.places(p.no, {}) for p in t.players}
     contenders = tuple(no for no in sorted(full) if full[no][0] <= n)
