@@ -166,6 +166,24 @@ def test_a_subprocess_run(tmp_path):
         ("Aurochs", "100.00"), ("Caracals", "37.50"), ("Badgers", "12.50")]
 
 
+SAMPLE16 = REAL.parent / "team" / "sample-trf16-013.trf"
+
+
+@pytest.mark.skipif(not SAMPLE16.exists(), reason="../shared/data/team is absent")
+def test_the_primary_score_and_the_pab_value_chosen_on_the_command_line(capsys):
+    # a TRF-16 file cannot state its primary score: --team-primary GP ranks by game points (Dingoes 18.5,
+    # then Caracals and Aurochs on 17 GP, Caracals ahead on ESB/C1, as standings --team-primary GP shows)
+    status, out, _ = run(["prizes", str(SAMPLE16), "--team-primary", "GP", "--places", "300,200,100", "-f", "json"],
+                         capsys)
+    assert status == 0
+    doc = json.loads(out)
+    assert doc["primary"] == "GP"
+    assert [(a["name"], a["paid"]) for a in doc["awards"]] == [("Dingoes", "300.00"), ("Caracals", "200.00"),
+                                                               ("Aurochs", "100.00")]
+    status, out, _ = run(["prizes", str(SAMPLE16), "--team-pab", "draw", "--places", "300", "-f", "json"], capsys)
+    assert status == 0 and json.loads(out)["pab"] == {"match_points": 1, "game_points": 2, "source": "--team-pab draw"}
+
+
 @pytest.mark.skipif(not CRETE.exists(), reason="../shared/data/real is absent")
 def test_a_real_interclub_league(capsys):
     # Crete 2025 (8 teams, 10 boards, 4 rounds): 1 Ο.Α.Χ. 8 MP, 2 Σ.Α.ΓΑΖΙΟΥ 5 MP, then three teams on 4 MP
