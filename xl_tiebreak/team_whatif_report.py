@@ -13,7 +13,7 @@ from .formatting import format_value
 from .team_whatif import TeamWhatIf
 from .textutil import csv_text, table
 from .whatif import Range
-from .whatif_report import contender_row, range_text, who
+from .whatif_report import contender_row, outcome_rows, places_document, who
 
 __all__ = ["render_team_whatif"]
 
@@ -35,28 +35,16 @@ def _head(w: TeamWhatIf) -> list[str]:
 def _match_rows(w: TeamWhatIf) -> tuple[list[list[str]], int]:
     """The matches' table (Match, Home, Away, Result, Home's, Away's, Others; the match's cells on
     its first result only) and how many matches were left out as changing nothing."""
-    n = w.places
-    overall = {no: (Range(min(w.reachable[no]), max(w.reachable[no])) if w.exact
-                    else Range(w.on_points[no].best, w.on_points[no].worst)) for no in w.contenders}
-    out = Range(n + 1, n + 1)
-    rows, quiet = [], 0
+    groups = []
     for m in w.matches:
-        outcomes = [mo for mo in w.by_match if mo.match == m]
-        shown = [[range_text(mo.places[m.home], n), range_text(mo.places[m.away], n),
-                  ", ".join(f"{no}: {range_text(r, n)}" for no, r in mo.places.items()
-                            if no not in (m.home, m.away) and r != overall[no])] for mo in outcomes]
-        if all(mo.places[m.home] == out and mo.places[m.away] == out for mo in outcomes) \
-                and not any(cells[2] for cells in shown):
-            quiet += 1
-            continue
-        for mo, cells in zip(outcomes, shown):
-            first = mo.outcome == 0
+        outcomes = []
+        for mo in (mo for mo in w.by_match if mo.match == m):
             res = m.results[mo.outcome]
-            text = res.text + (f" ({format_value(res.home_mp, 0)}-{format_value(res.away_mp, 0)} MP)")
-            text += " (played)" if w.played.get(m.number) == res.text else ""
-            rows.append([str(m.number) if first else "", f"{m.home} {w.names[m.home]}" if first else "",
-                         f"{m.away} {w.names[m.away]}" if first else "", text, *cells])
-    return rows, quiet
+            text = f"{res.text} ({format_value(res.home_mp, 0)}-{format_value(res.away_mp, 0)} MP)"
+            outcomes.append((text + (" (played)" if w.played.get(m.number) == res.text else ""), mo.places))
+        groups.append(([str(m.number), f"{m.home} {w.names[m.home]}", f"{m.away} {w.names[m.away]}"], m.home, m.away,
+                       outcomes))
+    return outcome_rows(w, groups)
 
 
 def render_team_whatif(w: TeamWhatIf, fmt: str, source: str, pab: str) -> str:
@@ -107,16 +95,7 @@ def _document(w: TeamWhatIf) -> dict[str, object]:
         "tiebreaks": list(w.codes), "exact": w.exact, "message": w.message, "open_boards": w.open_boards,
         "max_boards": w.max_boards, "combinations": w.combinations, "ranked_by_tiebreaks": w.ranked_by_tiebreaks,
         "below": w.places + 1,
-        "places": [{"place": k, "certain": list(w.certain(k)), "can_finish": list(w.can_finish(k)),
-                    "only_if_ties": list(w.only_if_ties(k))}
-                   for k in range(1, w.places + 1)],
-        "contenders": [{"no": no, "name": w.names[no], "points": float(w.on_points[no].points_now),
-                        "max_points": float(w.on_points[no].max_points),
-                        "on_points": {"best": w.on_points[no].best, "if_ties_lost": w.on_points[no].if_ties_lost,
-                                      "worst": w.on_points[no].worst,
-                                      "places": {str(k): how for k, how in w.on_points[no].reachable}},
-                        "places": list(w.reachable[no]) if w.exact else None,
-                        "shared": list(w.shared.get(no, ())) if w.exact else None} for no in w.contenders],
+        **places_document(w),
         "matches": [{"match": m.number, "home": m.home, "away": m.away,
                      "open_boards": [b for b, _, _ in m.open],
                      "results": {m.results[mo.outcome].text: {

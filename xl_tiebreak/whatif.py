@@ -55,7 +55,7 @@ from .tiebreaks.context import FORFEIT_CODES, GAME, PAB, Compiled, Context, comp
 
 __all__ = ["OUTCOMES", "DEFAULT_MAX_BOARDS", "MOST_BOARDS", "WORK_BUDGET", "PendingBoard", "Range", "OnPoints",
            "BoardOutcome", "WhatIf", "what_if", "pending_round", "completed", "before_results", "played_outcomes",
-           "ranking_cost", "PointsModel", "PlacesAnswer", "top_places"]
+           "ranking_cost", "PointsModel", "PlacesAnswer"]
 
 
 #: The outcomes of a board, as white's result first.
