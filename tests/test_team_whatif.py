@@ -167,12 +167,12 @@ def test_looking_back_marks_the_results_played(tmp_path, capsys):
     assert "Looking back: the event as it stood before round 2's results" in out
     # played: Aurochs - Caracals 1-1, Badgers - Dingoes 2-0
     assert "1-1 (1-1 MP) (played)" in out and "2-0 (2-0 MP) (played)" in out
-    # a team workbook holds no pairings to come, but looks back
+    # a team workbook's round in progress is not read as pairings, but a team workbook looks back
     book = tmp_path / "teams.xlsx"
     assert main(["workbook", str(EXAMPLE), "-o", str(book)]) == 0
     capsys.readouterr()
     status, _, err = run(["whatif", str(book)], capsys)
-    assert status == 2 and "a team workbook holds no pairings of the boards still to play" in err
+    assert status == 2 and "whatif does not read a team workbook's round in progress as pairings yet" in err
     status, out2, _ = run(["whatif", str(book), "--before", "2", "--places", "1", "-t", "MPvGP"], capsys)
     assert status == 0 and out2.splitlines()[1:] == out.splitlines()[1:]
 

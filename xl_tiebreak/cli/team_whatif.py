@@ -1,8 +1,8 @@
 """``whatif`` on a team event (:mod:`.team`): which teams can still finish in the prize places
 before a round's results (:mod:`xl_tiebreak.team_whatif`), each match's results and what they do;
-``--before R`` looks back. A team workbook holds no pairings of boards still to play (a match row
-of the round in progress is typed as its results come), so on a team workbook only ``--before``
-looks (back) at a round."""
+``--before R`` looks back. A team workbook's round in progress is not read as pairings yet (its
+reader keeps the round out of the event), so on a team workbook only ``--before`` looks (back) at
+a round."""
 
 from __future__ import annotations
 
@@ -32,9 +32,9 @@ def team_whatif(args: argparse.Namespace, event: "TeamEvent") -> tuple[str, int]
         args.round = args.before
         event = team_before_results(event, args.before)
     elif Path(args.input).suffix.lower() in (".xlsx", ".xlsm"):
-        raise InputError("whatif: a team workbook holds no pairings of the boards still to play (a round's match "
-                         "rows are typed as their results come); look back at a round with --before R, or give the "
-                         "team TRF with the round paired and its results blank", Path(args.input).name)
+        raise InputError("whatif does not read a team workbook's round in progress as pairings yet: on a team "
+                         "workbook, --before R looks back at a round; for the round in progress, give a team TRF with "
+                         "the round paired and its results blank", Path(args.input).name)
     codes = args.tiebreaks or (",".join(event.tournament.tiebreaks) if event.tournament.tiebreaks else None)
     choices = team_choices(args)
     got = team_what_if(event, codes, rnd=args.round, places=3 if args.places is None else args.places,
