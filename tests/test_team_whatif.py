@@ -117,6 +117,18 @@ def test_beyond_the_bound_the_answer_is_on_match_points_alone():
     assert w.can_finish(1) == (1, 3, 4) and w.only_if_ties(1) == (4,)
 
 
+def test_over_the_work_budget_the_answer_is_on_match_points_alone(monkeypatch):
+    import xl_tiebreak.team_whatif as team_whatif
+    monkeypatch.setattr(team_whatif, "TEAM_WORK_BUDGET", 1_000)  # 81 combinations, 18 not settled on MP
+    w = team_what_if(_event(round_2_to_come()), "MPvGP", places=1)
+    # each ranking of 4 teams x 2 rounds x 2 boards costs 16 + 40 = 56 steps: 18 x 56 = 1,008 > 1,000
+    assert not w.exact and w.over_budget == 18 and w.combinations == 81
+    assert w.message.startswith("4 boards still to play: 81 combinations of results, 18 of them not settled on MP, "
+                                "each to be ranked by the tie-breaks: about 0 s of CPU (1,008 steps), more than the "
+                                "budget of 0 s (1,000 steps)")
+    assert w.can_finish(1) == (1, 3, 4)
+
+
 def test_bad_input():
     with pytest.raises(InputError, match="no round of the team event is paired with results to come"):
         team_what_if(_event(EXAMPLE.read_text(encoding="utf-8")))
