@@ -226,3 +226,50 @@ def test_a_real_team_swiss_before_its_last_round(capsys):
     assert doc["places"][0]["only_if_ties"] == [3, 16]
     played = {(m["home"], m["away"]): m["played"] for m in doc["matches"]}
     assert played[3, 22] == "2-2" and played[13, 16] == "1½-2½"
+
+
+def _blank(text: str, rnd: int, players: tuple[int, ...]) -> str:
+    """``text`` with the players' round ``rnd`` result left blank (paired, its result to come)."""
+    at = 98 + 10 * (rnd - 1)  # the result's column of the round field (TRF: 99 for round 1, 1-based)
+    return "\n".join(ln[:at] + " " + ln[at + 1:] if ln.startswith("001") and int(ln[4:8]) in players else ln
+                     for ln in text.splitlines()) + "\n"
+
+
+@pytest.mark.skipif(not CUP.exists(), reason="../shared/data/real is absent")
+def test_a_board_to_come_completed_with_its_result_is_the_event_as_played():
+    # each board of the Cup's last round (4 boards a match, some line-ups given by record 300) left blank in turn,
+    # then completed with the result it had: the matches are the file's, board numbers included
+    from xl_tiebreak.model import Kind
+    from xl_tiebreak.team_whatif import completed_event, pending_matches, with_open_boards
+    text = CUP.read_text(encoding="utf-8")
+    played = _event(text)
+    rnd = played.rounds
+    checked = 0
+    for m in (m for m in played.matches if m.round == rnd and m.kind == "played" and m.team < (m.opponent or 0)):
+        for b in (b for b in m.boards if b.kind in (Kind.WIN, Kind.DRAW, Kind.LOSS)):
+            event = _event(_blank(text, rnd, (b.player, b.opponent or 0)))
+            _, (pm,) = pending_matches(event)
+            result = {Kind.WIN: 0, Kind.DRAW: 1, Kind.LOSS: 2}[b.kind]
+            done = completed_event(with_open_boards(event, rnd), rnd, [pm], [result if pm.home == m.team else 2 - result])
+            assert [x for x in done.matches if x.round == rnd] == [x for x in played.matches if x.round == rnd]
+            checked += 1
+    assert checked == 44
+
+
+@pytest.mark.skipif(not CUP.exists(), reason="../shared/data/real is absent")
+def test_one_board_to_come_in_a_real_event_gives_the_final_places_for_its_result():
+    # the Cup's final standings: 1 India 3 (16), 2 Slovakia (22), 3 Israel (19). Board 1 of Spain (13) - India 3,
+    # drawn, left to come: India 3 won the match 2½-1½ with it, and its result gives the final places; a loss
+    # makes it 1-3 (the same places); a win of Spain's player draws the match 2-2: Spain and Slovakia (drawn
+    # with Georgia) on 20 MP, Georgia and India 3 on 19, and the tie-breaks (the file's list, the standings
+    # engine's order) put Spain 1st, Slovakia 2nd, Georgia 3rd
+    text = CUP.read_text(encoding="utf-8")
+    event = _event(_blank(text, 14, (53, 242)))
+    w = team_what_if(event, places=3)
+    assert (w.exact, w.combinations) == (True, 3)
+    (m,) = w.matches
+    assert (m.home, m.away, [r.text for r in m.results]) == (13, 16, ["2-2", "1½-2½", "1-3"])
+    top = {m.results[mo.outcome].text: sorted((r.best, no) for no, r in mo.places.items() if r.best <= 3)
+           for mo in w.by_match}
+    assert top == {"2-2": [(1, 13), (2, 22), (3, 3)], "1½-2½": [(1, 16), (2, 22), (3, 19)],
+                   "1-3": [(1, 16), (2, 22), (3, 19)]}

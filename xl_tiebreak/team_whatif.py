@@ -180,10 +180,11 @@ def _open(m: Match) -> list[TeamBoard]:
 def with_open_boards(event: TeamEvent, rnd: int) -> TeamEvent:
     """``event`` with round ``rnd``'s boards paired with their result still to come (a board
     player's round with an opponent and no result, which the team reader leaves out of the
-    matches) as boards of the matches: a match with no board in yet is made. A match's boards are
-    numbered in roster order (the reader's order without a 300 line-up); where a 300 line-up gave
-    the boards in numbers of their own, those are kept and the boards to come take the free
-    numbers, in roster order."""
+    matches) as boards of the matches: a match with no board in yet is made. Where the boards in
+    are numbered 1, 2, ... in roster order (the reader's numbers without a 300 line-up), every
+    board is numbered again in roster order; else (a 300 line-up's places) those are kept and the
+    boards to come take the free numbers, in roster order (with several of one team to come, the
+    line-up's order among them is not known here)."""
     t = event.tournament
     team_of = {p: tm.no for tm in event.teams for p in tm.roster}
     waiting: dict[int, list[tuple[int, int]]] = {}
@@ -207,12 +208,15 @@ def with_open_boards(event: TeamEvent, rnd: int) -> TeamEvent:
                              "(a player paired outside the teams, or with two teams); correct the pairing first")
         roster = event.team(m.team).roster
         new = [TeamBoard(0, p, o, Kind.NOT_PLAYED, Fraction(0)) for p, o in mine]
-        old = list(m.boards)
-        if [b.board for b in old] == list(range(1, len(old) + 1)):  # the reader's numbers: in roster order again
-            every = sorted(old + new, key=lambda b: roster.index(b.player) if b.player in roster else len(roster))
-            boards = [replace(b, board=k) for k, b in enumerate(every, 1)]
+        old = sorted(m.boards, key=lambda b: b.board)
+
+        def at(b: TeamBoard) -> int:
+            return roster.index(b.player) if b.player in roster else len(roster)
+        if [b.board for b in old] == list(range(1, len(old) + 1)) and old == sorted(old, key=at):  # the reader's
+            boards = [replace(b, board=k) for k, b in enumerate(sorted(old + new, key=at), 1)]
         else:  # a line-up's numbers kept; the boards to come in the free ones
-            free = [k for k in range(1, len(old) + len(new) + 1 + len(old)) if k not in {b.board for b in old}]
+            used = {b.board for b in old}
+            free = (k for k in itertools.count(1) if k not in used)
             boards = old + [replace(b, board=k) for b, k in zip(new, free)]
         out.append(Match(rnd, m.team, PLAYED, opponent=opps.pop(),
                          boards=tuple(sorted(boards, key=lambda b: b.board))))
