@@ -16,9 +16,11 @@ from xl_tiebreak.cli import EventChoices, main
 from xl_tiebreak.cli.check import check
 from xl_tiebreak.cli.compare import compare
 from xl_tiebreak.cli.explain import explain
+from xl_tiebreak.cli.prizes import prizes
 from xl_tiebreak.cli.publish import publish
 from xl_tiebreak.cli.report import Report
 from xl_tiebreak.cli.standings import compute, demo, standings
+from xl_tiebreak.cli.whatif import whatif
 from xl_tiebreak.cli.workbook import export_trf, recompute, template, workbook
 from xl_tiebreak.errors import TiebreakError
 
@@ -168,3 +170,24 @@ def test_the_input_is_never_the_output(tmp_path):
 def test_the_choices_are_taken_as_the_command_line_takes_them():
     got = EventChoices(team_primary="gp", sets=["ede-knockout=encounter"])  # type: ignore[arg-type]
     assert got.team_primary == "GP" and got.sets == ("ede-knockout=encounter",)
+
+
+def test_prizes_follow_the_standings(capsys):
+    got = json.loads(prizes(DEMO, CHOSEN, places="100,50", fmt="json"))
+    # the standings' first two (test_standings_is_the_commands_text: 3 then 1) take the two prizes
+    assert [(a["no"], a["paid"]) for a in got["awards"]] == [(3, "100.00"), (1, "50.00")]
+    assert prizes(DEMO, CHOSEN, places="100,50") == _printed(
+        capsys, ["prizes", DEMO, "-t", "BH/C1,BH,SB,DE", "-r", "fide2026", "--places", "100,50"])
+    team = prizes(TEAMS, places="300,200")
+    assert team == _printed(capsys, ["prizes", TEAMS, "--places", "300,200"])
+    assert "1       1  Aurochs   1st place  300.00" in team
+
+
+def test_whatif_looks_back_as_the_command_does(capsys):
+    got = whatif(DEMO, CHOSEN, before=4, places=2)
+    assert got == _printed(capsys, ["whatif", DEMO, "-t", "BH/C1,BH,SB,DE", "-r", "fide2026", "--before", "4",
+                                    "--places", "2"])
+    assert "2 board(s) still to play" in got
+    with pytest.raises(TiebreakError, match="--round 3 and --before 4"):
+        whatif(DEMO, CHOSEN, rnd=3, before=4)
+    assert whatif(TEAMS, before=2) == _printed(capsys, ["whatif", TEAMS, "--before", "2"])

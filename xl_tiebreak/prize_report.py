@@ -18,7 +18,8 @@ from .prizes import PrizeList, PrizeTable, allocate
 from .standings import Row, rank, split_within
 from .textutil import csv_text, table
 
-__all__ = ["start_date", "category_selection", "prize_list", "render_prizes", "money", "rules_line", "category_rows"]
+__all__ = ["start_date", "category_selection", "prize_list", "render_prizes", "render_prize_list", "money",
+           "rules_line", "category_rows"]
 
 
 def start_date(result: Result) -> Optional[date]:
@@ -88,43 +89,52 @@ def money(v: Fraction) -> str:
             + ("" if scaled.denominator == 1 else "…"))
 
 
-_TIES_TEXT = {"tiebreak": "tied players are ranked by the tie-breaks (those they do not separate share the prizes "
+_TIES_TEXT = {"tiebreak": "tied {who}s are ranked by the tie-breaks (those they do not separate share the prizes "
                          "of their places)",
-              "shared": "prizes of players tied on points are shared equally",
-              "hort": "Hort system: half of each prize kept, the other halves shared among the tied players"}
+              "shared": "prizes of {who}s tied on points are shared equally",
+              "hort": "Hort system: half of each prize kept, the other halves shared among the tied {who}s"}
 
 
-def rules_line(got: PrizeList) -> str:
-    """How the prizes were handed out, in one sentence."""
-    return (f"{_TIES_TEXT[got.ties]}; one prize per player, "
+def rules_line(got: PrizeList, who: str = "player") -> str:
+    """How the prizes were handed out, in one sentence (``who``: ``player``, or ``team``)."""
+    return (f"{_TIES_TEXT[got.ties].format(who=who)}; one prize per {who}, "
             f"{'the most valuable first' if got.order == 'value' else 'place prizes first'}")
 
 
 def render_prizes(result: Result, got: PrizeList, notes: Sequence[str], fmt: str, source: str) -> str:
     """The prize list as a text table, CSV or JSON."""
+    head = f"{result.tournament.name or source}\nPrizes, standings {result.label}; rules: {result.edition.name}"
+    document = [("edition", result.edition.name), ("rounds", result.rounds)]
+    return render_prize_list(got, fmt, head=head, document=document, notes=notes, note_lines=[f"Note: {n}" for n in notes])
+
+
+def render_prize_list(got: PrizeList, fmt: str, *, head: str, document: Sequence[tuple[str, object]],
+                      notes: Sequence[str], note_lines: Sequence[str], team: bool = False) -> str:
+    """A prize list (a player's or a team's) as a text table, CSV or JSON: ``head`` the lines
+    above the text's rules line, ``document`` the JSON fields before ``ties``, ``notes`` JSON's
+    notes, ``note_lines`` the text's last lines; ``team``: a team's list (its Team column)."""
     if fmt == "json":
         import json  # here: a recompute, which shows prize lists too, never loads json (start-up time)
-        return json.dumps({"edition": result.edition.name, "rounds": result.rounds, "ties": got.ties,
+        return json.dumps({**dict(document), "ties": got.ties,
                            "order": got.order, "awards": [
                                {"no": a.no, "name": a.name, "place": a.place, "prize": a.prize,
                                 "listed": money(a.listed), "paid": money(a.paid), "shared_with": list(a.shared_with)}
                                for a in got.awards],
                            "not_awarded": list(got.unawarded), "left_over": money(got.left_over),
                            "notes": list(notes)}, ensure_ascii=False, indent=1) + "\n"
-    headers = ["Place", "No", "Name", "Prize", "Listed", "Paid", "Shared with"]
+    headers = ["Place", "No", "Team" if team else "Name", "Prize", "Listed", "Paid", "Shared with"]
     rows = [[a.place, str(a.no), a.name, a.prize, money(a.listed), money(a.paid),
              " ".join(str(n) for n in a.shared_with if n != a.no)] for a in got.awards]
     if fmt.startswith("csv"):
         return csv_text(headers, rows, fmt)
-    head = (f"{result.tournament.name or source}\nPrizes, standings {result.label}; rules: {result.edition.name}\n"
-            f"{rules_line(got)}\n\n")
     tail = [f"Total paid {money(got.total)}"]
     if got.left_over:
         tail.append(f"Left over by rounding shares down: {money(got.left_over)}")
     if got.unawarded:
         tail.append("Not awarded (nobody qualifies who has no larger prize): " + ", ".join(got.unawarded))
-    tail += [f"Note: {n}" for n in notes]
-    return head + "\n".join(table(headers, rows, right={1, 4, 5}) + [""] + tail) + "\n"
+    tail += note_lines
+    rules = rules_line(got, "team" if team else "player")
+    return f"{head}\n{rules}\n\n" + "\n".join(table(headers, rows, right={1, 4, 5}) + [""] + tail) + "\n"
 
 
 def category_rows(sel: Selection[Row]) -> list[tuple[int, Row]]:

@@ -41,20 +41,30 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Optional, Sequence, TypeVar
+from typing import Any, Callable, Optional, Protocol, Sequence, TypeVar
 
 from .categories import Category, parse_category
 from .errors import InputError
-from .model import Player
 from .number_text import OutOfRange, amount_of
 
-__all__ = ["PrizeTable", "Award", "PrizeList", "ORDERS", "TIES", "allocate", "parse_amounts", "parse_unit", "ordinal",
-           "same_label", "twice"]
+__all__ = ["Competitor", "PrizeTable", "Award", "PrizeList", "ORDERS", "TIES", "allocate", "parse_amounts",
+           "parse_unit", "ordinal", "same_label", "twice"]
 
 ORDERS = ("value", "places-first")
 TIES = ("tiebreak", "shared", "hort")
 
 R = TypeVar("R")
+
+
+class Competitor(Protocol):
+    """Who receives a prize: a player (:class:`~xl_tiebreak.model.Player`) or a team
+    (:class:`~xl_tiebreak.teamtb.engine.TeamRow`), by number and name."""
+
+    @property
+    def no(self) -> int: ...
+
+    @property
+    def name(self) -> str: ...
 
 
 def ordinal(n: int) -> str:
@@ -233,13 +243,14 @@ def _prizes(table: PrizeTable, order: str) -> list[_Prize]:
     return out
 
 
-def allocate(rows: Sequence[R], table: PrizeTable, *, player_of: Callable[[R], Player],
+def allocate(rows: Sequence[R], table: PrizeTable, *, player_of: Callable[[R], Competitor],
              points_of: Callable[[R], Fraction], place_of: Callable[[R], str],
              in_category: Callable[[Category, R], bool], ties: str = "tiebreak", order: str = "value",
              unit: Fraction = Fraction(1, 100)) -> PrizeList:
-    """The prize list of the standings ``rows`` (best first). ``in_category(category, row)``
-    says whether the row's player may receive that category's prizes (see
-    :mod:`xl_tiebreak.categories`); see the module docstring for ``order`` and ``ties``."""
+    """The prize list of the standings ``rows`` (best first; a row a player's or a team's,
+    ``player_of`` its competitor). ``in_category(category, row)`` says whether the row's player may
+    receive that category's prizes (see :mod:`xl_tiebreak.categories`); see the module docstring for
+    ``order`` and ``ties``."""
     if ties not in TIES:
         raise InputError(f"prize ties: expected one of {', '.join(TIES)}, not {ties!r}")
     if order not in ORDERS:

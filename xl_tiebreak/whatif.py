@@ -55,7 +55,7 @@ from .tiebreaks.context import FORFEIT_CODES, GAME, PAB, Compiled, Context, comp
 
 __all__ = ["OUTCOMES", "DEFAULT_MAX_BOARDS", "MOST_BOARDS", "WORK_BUDGET", "PendingBoard", "Range", "OnPoints",
            "BoardOutcome", "WhatIf", "what_if", "pending_round", "completed", "before_results", "played_outcomes",
-           "ranking_cost"]
+           "ranking_cost", "PointsModel", "PlacesAnswer"]
 
 
 #: The outcomes of a board, as white's result first.
@@ -155,8 +155,44 @@ class BoardOutcome:
     places: dict[int, Range]
 
 
+class PlacesAnswer:
+    """What a what-if answer says of the places, a player's (:class:`WhatIf`) or a team's
+    (:class:`~xl_tiebreak.team_whatif.TeamWhatIf`): who can still finish in each, who only level on
+    points, who is certain of one. ``exact``: from every combination ranked (``reachable``), else on
+    points alone (``on_points``)."""
+
+    places: int
+    exact: bool
+    contenders: tuple[int, ...]
+    names: dict[int, str]
+    on_points: dict[int, OnPoints]
+    reachable: dict[int, tuple[int, ...]]
+    shared: dict[int, tuple[int, ...]]
+
+    def can_finish(self, place: int) -> tuple[int, ...]:
+        """Who can still finish in ``place`` (exact: in some combination; on points: in some outcome,
+        alone on his points there or level with others, see :meth:`only_if_ties`)."""
+        if self.exact:
+            return tuple(no for no in self.contenders if place in self.reachable[no])
+        return tuple(no for no in self.contenders if place in dict(self.on_points[no].reachable))
+
+    def only_if_ties(self, place: int) -> tuple[int, ...]:
+        """On points (not exact): those of :meth:`can_finish` who reach ``place`` only level on
+        points with others, so that whether they can is for the tie-breaks to say."""
+        if self.exact:
+            return ()
+        return tuple(no for no in self.contenders if dict(self.on_points[no].reachable).get(place) == "tied")
+
+    def certain(self, place: int) -> tuple[int, ...]:
+        """Who finishes in ``place`` whatever the results."""
+        if self.exact:
+            return tuple(no for no in self.contenders if self.reachable[no] == (place,))
+        return tuple(no for no in self.contenders if self.on_points[no].worst == place == self.on_points[no].best
+                     and self.on_points[no].if_ties_lost == place)
+
+
 @dataclass(frozen=True)
-class WhatIf:
+class WhatIf(PlacesAnswer):
     """The answer. ``exact``: every combination of the ``mattering`` boards was ranked (else the
     places are on points alone, :class:`OnPoints`, and ``by_board`` holds their ranges: ties may
     go either way). ``reachable``: each contender's possible places (exact answers only)."""
@@ -204,27 +240,6 @@ class WhatIf:
             why = f"which with {self.field:,} players each is more than the bound of {MOST_RANKED:,} places ranked"
         return (f"{k} boards matter: {3 ** k:,} combinations of results, {why}; the places below are on points "
                 "alone (tie-breaks not applied: a range shows the ties going either way)")
-
-    def can_finish(self, place: int) -> tuple[int, ...]:
-        """Who can still finish in ``place`` (exact: in some combination; on points: in some outcome,
-        alone on his points there or level with others, see :meth:`only_if_ties`)."""
-        if self.exact:
-            return tuple(no for no in self.contenders if place in self.reachable[no])
-        return tuple(no for no in self.contenders if place in dict(self.on_points[no].reachable))
-
-    def only_if_ties(self, place: int) -> tuple[int, ...]:
-        """On points (not exact): those of :meth:`can_finish` who reach ``place`` only level on
-        points with others, so that whether they can is for the tie-breaks to say."""
-        if self.exact:
-            return ()
-        return tuple(no for no in self.contenders if dict(self.on_points[no].reachable).get(place) == "tied")
-
-    def certain(self, place: int) -> tuple[int, ...]:
-        """Who finishes in ``place`` whatever the results."""
-        if self.exact:
-            return tuple(no for no in self.contenders if self.reachable[no] == (place,))
-        return tuple(no for no in self.contenders if self.on_points[no].worst == place == self.on_points[no].best
-                     and self.on_points[no].if_ties_lost == place)
 
 
 # ---------------------------------------------------------------------------------------- the round
@@ -332,30 +347,37 @@ def completed(t: Tournament, rnd: int, boards: Sequence[PendingBoard], outcomes:
 # ---------------------------------------------------------------------------------------- on points
 
 
-class _PointsModel:
-    """Scores in ``1/scale`` points: every player's before the round's open boards (``before``), and
-    per board what each outcome gives its two players. Answers the fewest / most players ahead of
-    (or level with) a player, with some boards' outcomes fixed, as sums of per-board extremes."""
+class PointsModel:
+    """Scores in ``1/scale`` points: every competitor's before the round's open boards (``before``),
+    and per open board (or a team event's match) its two competitors (``pairs``) and what each
+    outcome gives them (``outcomes``, per pair a list of (first's, second's); default, every pair:
+    ``win``/``draw``/``loss`` as :data:`OUTCOMES`). Answers the fewest / most competitors ahead of
+    (or level with) one, with some pairs' outcomes fixed, as sums of per-pair extremes."""
 
-    def __init__(self, before: dict[int, int], boards: Sequence[PendingBoard], win: int, draw: int, loss: int) -> None:
+    def __init__(self, before: dict[int, int], pairs: Sequence[tuple[int, int]], win: int = 0, draw: int = 0,
+                 loss: int = 0, outcomes: Optional[Sequence[Sequence[tuple[int, int]]]] = None) -> None:
         self.before = before
-        self.boards = boards
+        self.pairs = tuple(pairs)
         self.gain = ((win, loss), (draw, draw), (loss, win))
-        self.board_of = {no: i for i, b in enumerate(boards) for no in (b.white, b.black)}
+        per = [list(o) for o in outcomes] if outcomes is not None else [list(self.gain)] * len(self.pairs)
+        #: the outcomes of the pair with the most; a pair with fewer repeats its last (the extremes unchanged)
+        self.width = max((len(o) for o in per), default=3)
+        self.gains = np.array([o + o[-1:] * (self.width - len(o)) for o in per],
+                              dtype=np.int64).reshape(len(self.pairs), self.width, 2)  # pairs x outcomes x sides
+        self.board_of = {no: i for i, pair in enumerate(self.pairs) for no in pair}
         self.loose = np.array(sorted(v for no, v in before.items() if no not in self.board_of), dtype=np.int64)
-        gains = np.array(self.gain, dtype=np.int64)  # outcome x (white, black)
-        white = np.array([before[b.white] for b in boards], dtype=np.int64).reshape(-1, 1)
-        black = np.array([before[b.black] for b in boards], dtype=np.int64).reshape(-1, 1)
-        self.white_after = white + gains[None, :, 0]  # boards x outcomes
-        self.black_after = black + gains[None, :, 1]
+        white = np.array([before[w] for w, _ in self.pairs], dtype=np.int64).reshape(-1, 1)
+        black = np.array([before[b] for _, b in self.pairs], dtype=np.int64).reshape(-1, 1)
+        self.white_after = white + self.gains[:, :, 0]  # pairs x outcomes
+        self.black_after = black + self.gains[:, :, 1]
         self._terms: dict[int, tuple[np.ndarray, ...]] = {}
 
     def score(self, no: int, outcome: Optional[int]) -> int:
         i = self.board_of.get(no)
         if i is None or outcome is None:
             return self.before[no]
-        side = 0 if self.boards[i].white == no else 1
-        return self.before[no] + self.gain[outcome][side]
+        side = 0 if self.pairs[i][0] == no else 1
+        return self.before[no] + int(self.gains[i, outcome, side])
 
     def terms(self, s: int) -> tuple[np.ndarray, ...]:
         """For a score ``s``: per board and outcome, its players strictly ahead (``gt``) and ahead or
@@ -377,7 +399,7 @@ class _PointsModel:
         decided: 1 + the fewest strictly ahead, 1 + the fewest ahead or level, 1 + the most ahead or
         level (unclamped)."""
         mine = self.board_of.get(no)
-        options = [None] if mine is None else ([fixed[mine]] if mine in fixed else [0, 1, 2])
+        options = [None] if mine is None else ([fixed[mine]] if mine in fixed else list(range(self.width)))
         best = if_ties_lost = 10 ** 9
         worst = 0
         top = 0
@@ -389,8 +411,8 @@ class _PointsModel:
             if mine is None:
                 lo_ge, hi_ge = lo_ge - 1, hi_ge - 1  # himself, among the loose players
             else:  # his own board: his opponent alone, in the outcome x
-                b = self.boards[mine]
-                so = self.score(b.black if b.white == no else b.white, x)
+                w, b = self.pairs[mine]
+                so = self.score(b if w == no else w, x)
                 lo_gt += int(so > s) - int(low_gt[mine])
                 lo_ge += int(so >= s) - int(low_ge[mine])
                 hi_ge += int(so >= s) - int(high_ge[mine])
@@ -409,7 +431,7 @@ class _PointsModel:
         n (a state space of at most (n + 1)^2)."""
         mine = self.board_of.get(no)
         states: set[tuple[int, int]] = set()
-        for x in [None] if mine is None else [0, 1, 2]:
+        for x in [None] if mine is None else list(range(self.width)):
             s = self.score(no, x)
             gt, ge, _, _, _, _ = self.terms(s)
             eq = ge - gt
@@ -418,15 +440,15 @@ class _PointsModel:
             if mine is None:
                 loose_eq -= 1  # himself
             else:
-                b = self.boards[mine]
-                so = self.score(b.black if b.white == no else b.white, x)
+                w, b = self.pairs[mine]
+                so = self.score(b if w == no else w, x)
                 loose_gt, loose_eq = loose_gt + int(so > s), loose_eq + int(so == s)
             differs = (gt != gt[:, :1]).any(axis=1) | (eq != eq[:, :1]).any(axis=1)
             alike = ~differs  # the boards whose outcomes all count the same: added once, not searched
             if mine is not None:
                 alike[mine] = False
             fixed_gt, fixed_eq = loose_gt + int(gt[alike, 0].sum()), loose_eq + int(eq[alike, 0].sum())
-            varying = [{(int(gt[i, o]), int(eq[i, o])) for o in range(3)}
+            varying = [{(int(gt[i, o]), int(eq[i, o])) for o in range(self.width)}
                        for i in np.nonzero(differs)[0].tolist() if i != mine]
             got = {(min(fixed_gt, n), min(fixed_eq, n))}
             for options in varying:
@@ -478,7 +500,8 @@ def what_if(t: Tournament, tiebreaks: TieBreakList = None, *, rnd: Optional[int]
     s = sc.scale
     before = {p.no: int(p.score(rnd - 1) * s) + (0 if p.rounds[rnd - 1].kind is Kind.NOT_PLAYED
                                                   else int(p.rounds[rnd - 1].points * s)) for p in t.players}
-    model = _PointsModel(before, boards, int(sc.win * s), int(sc.draw * s), int(sc.loss * s))
+    model = PointsModel(before, [(b.white, b.black) for b in boards], int(sc.win * s), int(sc.draw * s),
+                        int(sc.loss * s))
     n = places
     full = {p.no: model.places(p.no, {}) for p in t.players}
     contenders = tuple(no for no in sorted(full) if full[no][0] <= n)
@@ -497,7 +520,7 @@ def what_if(t: Tournament, tiebreaks: TieBreakList = None, *, rnd: Optional[int]
     return _enumerate(t, drawn, ctx0, tbs, rnd, boards, matter, model, common)
 
 
-def _on_points(boards: Sequence[PendingBoard], model: "_PointsModel", common: _Common, combinations: int,
+def _on_points(boards: Sequence[PendingBoard], model: "PointsModel", common: _Common, combinations: int,
                over_budget: int = 0) -> WhatIf:
     """The answer on points alone (see the module's text): each board's outcomes with the places
     of the players it concerns as ranges, the ties going either way."""
@@ -549,7 +572,7 @@ def _tracked(b: PendingBoard, contenders: Sequence[int]) -> list[int]:
 
 
 def _enumerate(t: Tournament, drawn: Tournament, ctx0: Context, tbs: Sequence[TieBreak], rnd: int,
-               boards: Sequence[PendingBoard], matter: Sequence[int], model: _PointsModel, common: _Common) -> WhatIf:
+               boards: Sequence[PendingBoard], matter: Sequence[int], model: PointsModel, common: _Common) -> WhatIf:
     """Rank every combination of the mattering boards' outcomes (the others drawn). Only the
     contenders are followed: places 1..n are theirs, and no one else is level with them."""
     n = common["places"]

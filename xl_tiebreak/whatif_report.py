@@ -8,12 +8,14 @@ and player). JSON: everything, places as numbers (``places + 1``: below the priz
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Sequence
 
 from .formatting import format_value
 from .textutil import csv_text, table
-from .whatif import OUTCOMES, Range, WhatIf
+from .whatif import OUTCOMES, PlacesAnswer, Range, WhatIf
 
-__all__ = ["render_whatif", "range_text", "contender_row", "board_rows", "head_lines", "who", "IF_TIES_LOST"]
+__all__ = ["render_whatif", "range_text", "contender_row", "board_rows", "outcome_rows", "places_document", "head_lines", "who",
+           "IF_TIES_LOST"]
 
 
 #: what the column "If ties lost" means (it was "Sure of", which read as a place he is certain of)
@@ -28,7 +30,7 @@ def range_text(r: Range, places: int) -> str:
     return one(r.best) if r.best == r.worst else f"{one(r.best)}-{one(r.worst)}"
 
 
-def who(w: WhatIf, nos: tuple[int, ...], starred: tuple[int, ...] = ()) -> str:
+def who(w: PlacesAnswer, nos: tuple[int, ...], starred: tuple[int, ...] = ()) -> str:
     """``12 Name, 5 Name*`` (starred: only level on points there), or ``-`` for nobody."""
     return ", ".join(f"{no} {w.names[no]}" + ("*" if no in starred else "") for no in nos) if nos else "-"
 
@@ -56,7 +58,7 @@ def head_lines(w: WhatIf) -> list[str]:
     return lines
 
 
-def contender_row(w: WhatIf, no: int) -> list[str]:
+def contender_row(w: PlacesAnswer, no: int) -> list[str]:
     """A contender's line: No, Name, Pts, Max, On points, If ties lost, Places (as the text shows it)."""
     n = w.places
     op = w.on_points[no]
@@ -75,25 +77,40 @@ def contender_row(w: WhatIf, no: int) -> list[str]:
 def board_rows(w: WhatIf) -> tuple[list[list[str]], int]:
     """The boards' table (Bd, White, Black, Result, White's, Black's, Others; the board's cells
     on its first outcome only) and how many boards were left out as changing nothing."""
+    groups = []
+    for b in w.boards:
+        outcomes = [(OUTCOMES[bo.outcome] + (" (played)" if w.played.get(b.number) == OUTCOMES[bo.outcome] else ""),
+                     bo.places) for bo in w.by_board if bo.board == b]
+        groups.append(([str(b.number), f"{b.white} {w.names[b.white]}", f"{b.black} {w.names[b.black]}"], b.white,
+                       b.black, outcomes))
+    return outcome_rows(w, groups)
+
+
+#: one board or match for :func:`outcome_rows`: its first cells (number, the two sides), its two
+#: competitors, and per outcome its result's text and the places (competitor -> range) it gives
+Group = tuple[list[str], int, int, list[tuple[str, dict[int, Range]]]]
+
+
+def outcome_rows(w: PlacesAnswer, groups: Sequence[Group]) -> tuple[list[list[str]], int]:
+    """The rows of a table of outcomes, a player's boards' or a team's matches': per outcome the
+    group's first cells (on its first outcome only), the result, the places of its two competitors
+    and of the other contenders whose places it changes; and how many groups were left out, as no
+    outcome brings either competitor into the prize places or changes another's places."""
     n = w.places
     overall = {no: (Range(min(w.reachable[no]), max(w.reachable[no])) if w.exact
                     else Range(w.on_points[no].best, w.on_points[no].worst)) for no in w.contenders}
     out = Range(n + 1, n + 1)
     rows, quiet = [], 0
-    for b in w.boards:
-        outcomes = [bo for bo in w.by_board if bo.board == b]
-        shown = [[range_text(bo.places[b.white], n), range_text(bo.places[b.black], n),
-                  ", ".join(f"{no}: {range_text(r, n)}" for no, r in bo.places.items()
-                            if no not in (b.white, b.black) and r != overall[no])] for bo in outcomes]
-        if all(bo.places[b.white] == out and bo.places[b.black] == out for bo in outcomes) \
+    for head, a, b, outcomes in groups:
+        shown = [[range_text(places[a], n), range_text(places[b], n),
+                  ", ".join(f"{no}: {range_text(r, n)}" for no, r in places.items()
+                            if no not in (a, b) and r != overall[no])] for _, places in outcomes]
+        if all(places[a] == out and places[b] == out for _, places in outcomes) \
                 and not any(cells[2] for cells in shown):
             quiet += 1
             continue
-        for bo, cells in zip(outcomes, shown):
-            first = bo.outcome == 0
-            result = OUTCOMES[bo.outcome] + (" (played)" if w.played.get(b.number) == OUTCOMES[bo.outcome] else "")
-            rows.append([str(b.number) if first else "", f"{b.white} {w.names[b.white]}" if first else "",
-                         f"{b.black} {w.names[b.black]}" if first else "", result, *cells])
+        for k, ((result, _), cells) in enumerate(zip(outcomes, shown)):
+            rows.append((head if k == 0 else [""] * len(head)) + [result, *cells])
     return rows, quiet
 
 
@@ -135,14 +152,10 @@ def render_whatif(w: WhatIf, fmt: str, source: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _document(w: WhatIf) -> dict[str, object]:
-    def rng(r: Range) -> dict[str, int]:
-        return {"best": r.best, "worst": r.worst}
+def places_document(w: PlacesAnswer) -> dict[str, object]:
+    """The JSON of the places (who can finish, only level, is certain of each) and of the
+    contenders (points, on points, places), a player's answer's or a team's."""
     return {
-        "round": w.round, "of": w.of, "prize_places": w.places, "edition": w.edition, "tiebreaks": list(w.codes),
-        "exact": w.exact, "message": w.message, "boards_mattering": list(w.mattering), "max_boards": w.max_boards,
-        "combinations": w.combinations, "ranked_by_tiebreaks": w.ranked_by_tiebreaks,
-        "reach": w.reach, "below": w.places + 1,
         "places": [{"place": k, "certain": list(w.certain(k)), "can_finish": list(w.can_finish(k)),
                     "only_if_ties": list(w.only_if_ties(k))}
                    for k in range(1, w.places + 1)],
@@ -152,7 +165,18 @@ def _document(w: WhatIf) -> dict[str, object]:
                                       "worst": w.on_points[no].worst,
                                       "places": {str(k): how for k, how in w.on_points[no].reachable}},
                         "places": list(w.reachable[no]) if w.exact else None,
-                        "shared": list(w.shared.get(no, ())) if w.exact else None} for no in w.contenders],
+                        "shared": list(w.shared.get(no, ())) if w.exact else None} for no in w.contenders]}
+
+
+def _document(w: WhatIf) -> dict[str, object]:
+    def rng(r: Range) -> dict[str, int]:
+        return {"best": r.best, "worst": r.worst}
+    return {
+        "round": w.round, "of": w.of, "prize_places": w.places, "edition": w.edition, "tiebreaks": list(w.codes),
+        "exact": w.exact, "message": w.message, "boards_mattering": list(w.mattering), "max_boards": w.max_boards,
+        "combinations": w.combinations, "ranked_by_tiebreaks": w.ranked_by_tiebreaks,
+        "reach": w.reach, "below": w.places + 1,
+        **places_document(w),
         "boards": [{"board": b.number, "white": b.white, "black": b.black, "colours_known": b.coloured,
                     "matters": b.number in w.mattering,
                     "outcomes": {OUTCOMES[bo.outcome]: {str(no): rng(r) for no, r in bo.places.items()}

@@ -190,10 +190,12 @@ def commands() -> tuple[tuple[str, str, tuple[str, ...], str], ...]:
          "standings.run_standings"),
         ("prizes", "the prize list: place and category prizes, one per player, tied players as chosen",
          ("input", "places", "category prize", "ties", "prize order", "unit", "age", "tiebreaks", "rules", "type",
-          "rounds", "format", "set", "unrated", "encoding", "text output", "force"), "prizes.run_prizes"),
+          "rounds", "format", "set", "unrated", "encoding", "text output", "force", "team pab", "team primary"),
+         "prizes.run_prizes"),
         ("whatif", "before a round's results: who can still finish in the prize places, and what each board's "
          "outcome does", ("input", "round", "before", "prize places", "max boards", "tiebreaks", "rules", "type",
-                          "format", "set", "unrated", "encoding", "text output", "force"), "whatif.run_whatif"),
+                          "format", "set", "unrated", "encoding", "text output", "force", "team pab", "team primary"),
+         "whatif.run_whatif"),
         ("demo", "standings of the example event shipped with the package", event[1:], "standings.run_demo"),
         ("publish", "one self-contained HTML page: standings after each round, crosstable, categories, prizes, "
          "each tie-break value's account on a click, a place-by-round chart",

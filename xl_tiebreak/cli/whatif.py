@@ -1,47 +1,72 @@
 """``whatif``: before a round's results, who can still finish in the prize places
-(:mod:`xl_tiebreak.whatif`), with the workbook's What if sheet's settings where no option gives them."""
+(:mod:`xl_tiebreak.whatif`), with the workbook's What if sheet's settings where no option gives them.
+A team event goes to :mod:`.team_whatif`. :func:`whatif` is the command as a library function;
+:func:`run_whatif` turns the parsed options into it."""
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional, Sequence
 
-from ..output import emit as _emit
-from .common import chosen_edition, chosen_settings, load_input, open_input
+from ..output import check_paths, deliver
+from .choices import EventChoices, StrPath
+from .common import chosen_edition, chosen_settings, load_input, open_input, team_event
 
 if TYPE_CHECKING:
     from ..excel.book_reader import Book
 
 
-def run_whatif(args) -> tuple[str, int]:
-    """``whatif``: who can still finish in the prize places (:mod:`xl_tiebreak.whatif`)."""
+def whatif(source: StrPath, choices: EventChoices = EventChoices(), *, rnd: Optional[int] = None,
+           before: Optional[int] = None, places: Optional[int] = None, max_boards: Optional[int] = None,
+           fmt: str = "table", output: Optional[StrPath] = None, force: bool = False) -> str:
+    """``whatif``: who can still finish in the first ``places`` places (default: the workbook's What
+    if sheet, else 3) before round ``rnd``'s results (default: the round in progress), each board's
+    outcomes and what they do, exact up to ``max_boards`` boards still to play; ``before``: look back
+    at round ``before`` as it stood before its results; a team event: over its matches
+    (:mod:`.team_whatif`). The text as ``fmt``, or with ``output`` the file written (replaced only
+    with ``force``; never the input) and a line saying so."""
     from ..errors import InputError
     from ..whatif import DEFAULT_MAX_BOARDS, before_results, played_outcomes, what_if
     from ..whatif_report import render_whatif
-    opened = open_input(args.input)
-    t, book = load_input(args.input, args, opened)
+    source = os.fspath(source)
+    check_paths(source, output, force)
+    if before is not None:
+        if rnd is not None and rnd != before:
+            raise InputError(f"--round {rnd} and --before {before}: give one round")
+        rnd = before
+    opened = open_input(source)
+    team = team_event(source, choices, opened)  # a team TRF or team workbook: the teams' what-if
+    if team is not None:
+        from .team_whatif import team_whatif
+        return deliver(team_whatif(source, team[0], team[1], rnd=rnd, before=before, places=places,
+                                   max_boards=max_boards, fmt=fmt), output, force)
+    t, book = load_input(source, choices, opened)
     played = t
-    if args.before is not None:
-        if args.round is not None and args.round != args.before:
-            raise InputError(f"--round {args.round} and --before {args.before}: give one round")
-        args.round = args.before
-        t = before_results(t, args.before)
-    tiebreaks, kind, options = chosen_settings(args, book)
-    places, boards = args.places, args.max_boards
-    if opened is not None and (places is None or boards is None):  # as the workbook's What if sheet has them
-        sheet = _book_whatif(opened, [n for n, v in (("places", places), ("max_boards", boards)) if v is not None])
+    if before is not None:
+        t = before_results(t, before)
+    tiebreaks, kind, options = chosen_settings(choices, book)
+    if opened is not None and (places is None or max_boards is None):  # as the workbook's What if sheet has them
+        sheet = _book_whatif(opened, [n for n, v in (("places", places), ("max_boards", max_boards)) if v is not None])
         if sheet is not None and places is None and sheet[0] is not None:
             places = sheet[0]
             if places > len(t.players):  # named by its cell, as the sheet names it (no --places was given)
                 raise InputError(f"{sheet[2]}: WHATIF: places {places}: expected a number of prize places from 1 to "
-                                 f"{len(t.players)} (the players)", Path(args.input).name)
-        boards = sheet[1] if sheet is not None and boards is None else boards
-    got = what_if(t, tiebreaks, rnd=args.round, places=3 if places is None else places, edition=chosen_edition(args, book),
-                  kind=kind, options=options, max_boards=DEFAULT_MAX_BOARDS if boards is None else boards)
+                                 f"{len(t.players)} (the players)", Path(source).name)
+        max_boards = sheet[1] if sheet is not None and max_boards is None else max_boards
+    got = what_if(t, tiebreaks, rnd=rnd, places=3 if places is None else places, edition=chosen_edition(choices, book),
+                  kind=kind, options=options, max_boards=DEFAULT_MAX_BOARDS if max_boards is None else max_boards)
     if played is not t:
         got = dataclasses.replace(got, played=played_outcomes(played, got.round, got.boards))
-    return _emit(args, render_whatif(got, args.format, t.name or args.input))
+    return deliver(render_whatif(got, fmt, t.name or source), output, force)
+
+
+def run_whatif(args: argparse.Namespace) -> tuple[str, int]:
+    """``whatif`` on the command line: :func:`whatif`."""
+    return whatif(args.input, EventChoices.of(args), rnd=args.round, before=args.before, places=args.places,
+                  max_boards=args.max_boards, fmt=args.format, output=args.output, force=args.force), 0
 
 
 def _book_whatif(book: Book, given: Sequence[str]) -> Optional[tuple[Optional[int], Optional[int], str, str]]:

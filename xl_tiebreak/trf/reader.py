@@ -137,8 +137,8 @@ def parse_trf(text: str, source: str = "<trf>", *, allow_team: bool = False,
     header, team, tiebreaks = h.lines, h.team, h.tiebreaks
     if team and not allow_team:
         raise InputError("this is a team event (records 082/092/192/013/3xx), and this command reads individual events "
-                         "only; compute, standings, explain, compare, check, publish, workbook, print and export-trf "
-                         "take a team TRF (xl_tiebreak.trf.teams.read_team_trf in Python)", source)
+                         "only; compute, standings, explain, compare, check, prizes, whatif, publish, workbook, print "
+                         "and export-trf take a team TRF (xl_tiebreak.trf.teams.read_team_trf in Python)", source)
     if not player_lines:
         raise InputError("no player records (lines starting with 001) found", source)
 
