@@ -32,8 +32,8 @@ from oracle.generate import random_event  # noqa: E402
 from xl_tiebreak import compute, demo_tournament, rank  # noqa: E402
 from xl_tiebreak.check import collect  # noqa: E402
 from xl_tiebreak.errors import TiebreakError  # noqa: E402
-from xl_tiebreak.excel import functions as fx  # noqa: E402
-from xl_tiebreak.excel.sheet_table import rows_to_tournament  # noqa: E402
+from xl_tiebreak.excel.functions import individual as fx  # noqa: E402
+from xl_tiebreak.excel.ranges.crosstable_range import rows_to_tournament  # noqa: E402
 from xl_tiebreak.explanation import explain, render_text  # noqa: E402
 from xl_tiebreak.formatting import json_number  # noqa: E402
 from xl_tiebreak.notation import format_cell  # noqa: E402
@@ -249,7 +249,7 @@ def test_every_call_of_the_shipped_workbooks_through_office_js():
     """Each formula of the templates, the teaching workbook and workbooks made by ``workbook``,
     with its arguments read from the workbook as Excel hands them over, runs through the Office.js
     runtime and gives what the registry function gives the headless recompute."""
-    from xl_tiebreak.excel.formula_book import workbook_calls
+    from xl_tiebreak.excel.recompute.formula_book import workbook_calls
     for title, data in _workbooks():
         calls, n, _cells = workbook_calls(data)
         assert calls and n <= (10 if "one-cell" not in title else n), title

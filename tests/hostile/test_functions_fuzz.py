@@ -17,7 +17,7 @@ import pytest
 
 from xl_tiebreak import errors
 from xl_tiebreak.errors import InputError, TiebreakError
-from xl_tiebreak.excel import functions as fx
+from xl_tiebreak.excel.functions import individual as fx
 
 from .function_calls import GOOD, HUGE_INT, classic_args, hostile_calls, officejs_args
 

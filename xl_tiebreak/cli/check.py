@@ -14,7 +14,7 @@ def run_check(args) -> tuple[str, int]:
     if getattr(args, "source", "trf") != "trf":
         return _check_export(args, p)
     if p.suffix.lower() in (".xlsx", ".xlsm"):
-        from ..excel.book_check import check_workbook
+        from ..excel.workbook.book_check import check_workbook
         found = check_workbook(p)
     else:
         from ..check import check_trf
@@ -38,7 +38,7 @@ def _check_export(args, p: Path) -> tuple[str, int]:
     exit 1 when one does."""
     from ..engine import compute
     from ..errors import InputError
-    from ..excel.export_rows import read_import
+    from ..imports.export_file import read_import
     from ..imports.published import differences
     from ..standings import rank
     imported = read_import(p, args.source)

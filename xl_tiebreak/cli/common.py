@@ -14,7 +14,7 @@ from ..options import Options, options_from_pairs
 
 if TYPE_CHECKING:  # the commands import what they use when they run: a quick start
     from ..engine import Result
-    from ..excel.book_reader import Book, BookSettings
+    from ..excel.ranges.book_reader import Book, BookSettings
     from ..model import Tournament
     from ..teams import TeamEvent
 
@@ -25,7 +25,7 @@ def open_input(path: str) -> Optional[Book]:
     this one copy, each sheet parsed once; None for a TRF file."""
     if Path(path).suffix.lower() not in (".xlsx", ".xlsm"):
         return None
-    from ..excel.book_reader import open_book
+    from ..excel.ranges.book_reader import open_book
     return open_book(path)
 
 
@@ -42,7 +42,7 @@ def load_input(path: str, args: Optional[argparse.Namespace] = None, book: Optio
     fd = Findings(strict=True)
     got: tuple[Tournament, Optional[BookSettings]]
     if p.suffix.lower() in (".xlsx", ".xlsm"):
-        from ..excel.book_reader import read_workbook
+        from ..excel.ranges.book_reader import read_workbook
         got = read_workbook(p if book is None else book, findings=fd)
     else:
         given = bool((getattr(args, "tiebreaks", None) or "").strip())  # --tiebreaks replaces record 202
@@ -119,7 +119,7 @@ def book_categories(book: Optional[Book]) -> tuple[list, Optional[str]]:
     if book is None:
         return [], None
     from ..errors import InputError
-    from ..excel.prize_book import workbook_categories
+    from ..excel.workbook.prize_book import workbook_categories
     try:
         got = workbook_categories(book)
     except InputError as exc:
@@ -133,7 +133,7 @@ def book_prizes(book: Optional[Book]):
     if book is None:
         return None
     from ..errors import InputError
-    from ..excel.prize_book import workbook_prize_setup
+    from ..excel.workbook.prize_book import workbook_prize_setup
     try:
         got = workbook_prize_setup(book)
     except InputError as exc:
@@ -156,6 +156,6 @@ def how_to_set(source: str) -> str:
     from ..rating_notes import HOW_TO_SET
     if not str(source).lower().endswith((".xlsx", ".xlsm")):
         return HOW_TO_SET
-    from ..excel.book_reader import UNRATED_ROW
+    from ..excel.ranges.book_reader import UNRATED_ROW
     return (f"set one in Settings!B{UNRATED_ROW} (Rating for unrated players), with --unrated RATING or with a "
             "descriptor such as ARO/U1000")

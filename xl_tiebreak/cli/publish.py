@@ -11,7 +11,7 @@ from .common import book_categories, book_prizes, compute_result, how_to_set, lo
 
 def run_publish(args) -> tuple[str, int]:
     """``publish``: one self-contained HTML page of the event (:mod:`xl_tiebreak.publish`)."""
-    from ..excel.stale import note_stale
+    from ..excel.recompute.stale import note_stale
     from ..prizes import parse_unit
     from ..publish import build_page, extras_from_texts
     if args.unit is not None:

@@ -37,7 +37,7 @@ def run_standings(args) -> tuple[str, int]:
     if event is not None:
         from .team_standings import team_standings
         return team_standings(args, event)
-    from ..excel.stale import note_stale
+    from ..excel.recompute.stale import note_stale
     from ..rating_notes import rating_notes
     result = compute_result(args, *load_input(args.input, args, book))
     category = None

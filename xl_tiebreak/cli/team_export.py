@@ -17,7 +17,7 @@ def export_team_trf(args: argparse.Namespace) -> Optional[tuple[str, int]]:
     ``--rules``), the PAB value used stated in 320; in ``--encoding``, else in the encoding the file was
     read in (``--input-encoding``, else the one detected; UTF-8 with a note where a character has no
     place there). ``None`` when the input is not a team TRF (a team
-    workbook is written by :func:`xl_tiebreak.excel.commands.export_trf`, every match typed included)."""
+    workbook is written by :func:`xl_tiebreak.excel.workbook.commands.export_trf`, every match typed included)."""
     if Path(args.input).suffix.lower() in (".xlsx", ".xlsm"):
         return None
     event = load_team_event(args)

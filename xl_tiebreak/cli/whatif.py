@@ -11,7 +11,7 @@ from ..output import emit as _emit
 from .common import chosen_edition, chosen_settings, load_input, open_input
 
 if TYPE_CHECKING:
-    from ..excel.book_reader import Book
+    from ..excel.ranges.book_reader import Book
 
 
 def run_whatif(args) -> tuple[str, int]:
@@ -48,7 +48,7 @@ def _book_whatif(book: Book, given: Sequence[str]) -> Optional[tuple[Optional[in
     """A workbook's What if settings (its WHATIF formula: prize places, boards combined, and their
     cells), or None; ``given``: those an option replaces (their cells not read)."""
     from ..errors import InputError
-    from ..excel.prize_book import workbook_whatif_setup
+    from ..excel.workbook.prize_book import workbook_whatif_setup
     try:
         return workbook_whatif_setup(book, given)
     except InputError as exc:

@@ -1,6 +1,6 @@
-"""The workbook commands: ``template``, ``workbook``, ``recompute`` (:mod:`xl_tiebreak.excel.commands`),
+"""The workbook commands: ``template``, ``workbook``, ``recompute`` (:mod:`xl_tiebreak.excel.workbook.commands`),
 ``export-trf`` (a workbook's crosstable, or a team TRF written again: :mod:`.team_export`) and ``print``
-(:mod:`xl_tiebreak.excel.printing`)."""
+(:mod:`xl_tiebreak.excel.workbook.printing`)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from ..errors import TiebreakError
 
 
 def _excel(name: str) -> Callable[[argparse.Namespace], tuple[str, int]]:
-    """A workbook command, imported when it runs (:mod:`xl_tiebreak.excel.commands`)."""
+    """A workbook command, imported when it runs (:mod:`xl_tiebreak.excel.workbook.commands`)."""
     def run(args: argparse.Namespace) -> tuple[str, int]:
-        from ..excel import commands
+        from ..excel.workbook import commands
         return getattr(commands, name)(args)
     return run
 
@@ -40,9 +40,9 @@ def run_export_trf(args) -> tuple[str, int]:
 
 
 def run_print(args) -> tuple[str, int]:
-    """``print``: one sheet as a PDF, through LibreOffice (:mod:`xl_tiebreak.excel.printing`)."""
+    """``print``: one sheet as a PDF, through LibreOffice (:mod:`xl_tiebreak.excel.workbook.printing`)."""
     from ..errors import InputError
-    from ..excel.printing import print_sheet
+    from ..excel.workbook.printing import print_sheet
     given = [f for f, on in (("--tiebreaks", args.tiebreaks), ("--rules", args.rules)) if on]
     if given and str(args.input).lower().endswith((".xlsx", ".xlsm")):
         raise InputError(f"{', '.join(given)}: a workbook's Settings sheet gives them; change them there (or "
