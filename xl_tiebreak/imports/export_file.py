@@ -1,7 +1,11 @@
-"""The rows of another program's export (a chess-results crosstable saved as .xlsx, or as CSV /
-tab-separated text), for the readers of :mod:`xl_tiebreak.imports`: the first visible sheet of a
-workbook read through the project's one workbook reader (:mod:`.xlsx.sheet`, never openpyxl),
-as a list of rows of cell values; size limits checked before the work.
+"""Another program's export file read into an event: :func:`read_import` is the one place where
+the reader of a source (``--from chess-results``, ``swiss-manager``, ``vega``) is chosen, for every
+command (``check --from``, ``workbook --from``).
+
+The rows of an export (a chess-results crosstable saved as .xlsx, or as CSV / tab-separated text):
+the first visible sheet of a workbook read through the project's one workbook reader
+(:mod:`xl_tiebreak.excel.xlsx.sheet`, never openpyxl; imported only for a workbook), as a list of
+rows of cell values; size limits checked before the work.
 """
 
 from __future__ import annotations
@@ -12,11 +16,8 @@ from pathlib import Path
 from typing import Any, Optional
 
 from ..errors import InputError
-from .chess_results import Imported
 from ..input_file import read_input_file
-from ..excel.xlsx.a1 import split_cell
-from ..excel.xlsx.package import MAX_WORKBOOK_BYTES, check_zip
-from ..excel.xlsx.sheet import XlsxBook
+from .chess_results import Imported
 
 __all__ = ["export_rows", "read_import", "SOURCES", "MAX_EXPORT_ROWS", "MAX_EXPORT_COLUMNS"]
 
@@ -45,6 +46,9 @@ def export_rows(path: "str | Path") -> list[list[Any]]:
 
 
 def _workbook_rows(data: bytes, name: str) -> list[list[Any]]:
+    from ..excel.xlsx.a1 import split_cell
+    from ..excel.xlsx.package import check_zip
+    from ..excel.xlsx.sheet import XlsxBook
     try:
         check_zip(io.BytesIO(data))
         with zipfile.ZipFile(io.BytesIO(data)) as z:
@@ -118,6 +122,7 @@ def _text(data: bytes, name: str = "") -> str:
 
 def _bytes(p: Path) -> bytes:
     """The file's bytes, its size checked before they are read (an :class:`InputError` naming it)."""
+    from ..excel.xlsx.package import MAX_WORKBOOK_BYTES
     return read_input_file(p, MAX_WORKBOOK_BYTES, f"the file is larger than {MAX_WORKBOOK_BYTES // 2**20} MiB")
 
 
