@@ -210,7 +210,7 @@ def PRIZES(crosstable: Table, prize_table: Any, prize_rules: Any = None, categor
            live: Any = None) -> Any:
     """The prize list: the prize table given out over the standings."""
     from ..ranges.prize_arguments import PrizeSetup, read_age, read_categories, read_prize_rules, read_prize_table, read_start
-    from .prize_tables import prize_table as prize_list_table
+    from .prize_tables import prize_list_table
     opts = read_options(unrated, settings, "PRIZES")
     named = read_categories(categories)
     table = read_prize_table(prize_table, named)
@@ -484,7 +484,7 @@ SVON_LIMIT = 10 ** 6  # a score or a round count beyond this is a typing error
 
 
 # the team event's functions (issue 23): importing them registers them
-from . import team as team_functions  # noqa: E402,F401
+from . import team  # noqa: E402,F401  (importing this module registers the team functions too)
 
 #: the functions whose call gives a table that spills (STANDINGS and EXPLAIN unless one cell is asked for)
 SPILLING = frozenset(name for name, f in REGISTRY.items() if f.spills)

@@ -66,7 +66,7 @@ def category_table(result: Result, rows: Sequence[Row], categories: Sequence[tup
     return out[:-1]
 
 
-def prize_table(result: Result, rows: Sequence[Row], setup: PrizeSetup, start: Optional[date],
+def prize_list_table(result: Result, rows: Sequence[Row], setup: PrizeSetup, start: Optional[date],
                 age: str) -> list[list[Any]]:
     """The prize list: a heading row, one row per award in standings order, one per prize nobody
     could receive, then an empty row, the total paid, what rounding shares down left over and

@@ -45,55 +45,55 @@ def _cell_name(table: str, i: int, j: int) -> str:
     return f"row {i + 1} of the {table} range, column {column_letter(j + 1)}"
 
 
-def _tables(matches: Table, teams: Table, settings: Any) -> TeamEventRead:
+def _read(matches: Table, teams: Table, settings: Any) -> TeamEventRead:
     key = (range_key(matches), range_key(teams), range_key(settings))
     return CACHE.get(("team", *key), lambda: build_team_event(teams, matches, settings, cell_name=_cell_name))
 
 
-def _edition_source(tables: TeamEventRead) -> str:
+def _edition_source(read: TeamEventRead) -> str:
     """Why this edition, for the status line: chosen, the start date's, or assumed."""
-    st = tables.settings
+    st = read.settings
     note = "".join(f"; {where}: {message}" for rule, message, where in st.notes if rule == "date-order")
     if st.edition:
         return f" (chosen{note})"
     return f" (start date {st.start_date}{note})" if st.start_date else " (assumed: no start date)"
 
 
-def _edition(tables: TeamEventRead) -> tuple[Any, Optional[str]]:
+def _edition(read: TeamEventRead) -> tuple[Any, Optional[str]]:
     """The team edition (the one chosen in Settings, else the start date's; 2024 or 2026) and a
     note when it was chosen for the event (a start date before the 2024 team text)."""
     from ...editions import team_edition
     try:
-        return team_edition(tables.settings.edition or None, tables.event.tournament.start_date)
+        return team_edition(read.settings.edition or None, read.event.tournament.start_date)
     except TiebreakError as exc:
         raise InputError(f"settings: Edition: {exc}") from None
 
 
-def _kept(tables: TeamEventRead, key: Any, make: Any) -> Any:
-    """A value derived from ``tables``, computed once and kept with them."""
-    if key not in tables.memo:
-        tables.memo[key] = make()
-    return tables.memo[key]
+def _kept(read: TeamEventRead, key: Any, make: Any) -> Any:
+    """A value derived from ``read``, computed once and kept with it."""
+    if key not in read.memo:
+        read.memo[key] = make()
+    return read.memo[key]
 
 
-def _scores(tables: TeamEventRead) -> dict[int, tuple[Fraction, Fraction]]:
-    return _kept(tables, "scores", lambda: scores(played_through(tables)))
+def _scores(read: TeamEventRead) -> dict[int, tuple[Fraction, Fraction]]:
+    return _kept(read, "scores", lambda: scores(played_through(read)))
 
 
-def _team_no(team: Any, tables: TeamEventRead) -> Optional[int]:
+def _team_no(team: Any, read: TeamEventRead) -> Optional[int]:
     if team is None or (isinstance(team, str) and not team.strip()):
         return None
     try:
         f = float(team)
     except (TypeError, ValueError, OverflowError):
         return -1
-    if not f.is_integer() or int(f) not in {t.no for t in tables.event.teams}:
+    if not f.is_integer() or int(f) not in {t.no for t in read.event.teams}:
         return -1
     return int(f)
 
 
-def _per_team(team: Any, tables: TeamEventRead, value: Any) -> Any:
-    no = _team_no(team, tables)
+def _per_team(team: Any, read: TeamEventRead, value: Any) -> Any:
+    no = _team_no(team, read)
     if no is None:
         return ""
     if no < 0:
@@ -106,8 +106,8 @@ def _per_team(team: Any, tables: TeamEventRead, value: Any) -> Any:
                 "(2/1/0 by default), byes and the pairing bye included.")
 def MATCH_POINTS(team: Any, matches: Table, teams: Table, settings: Any = None) -> Any:
     """A team's match points after the last complete round."""
-    tables = _tables(matches, teams, settings)
-    return _per_team(team, tables, lambda no: json_number(_scores(tables)[no][0]))
+    read = _read(matches, teams, settings)
+    return _per_team(team, read, lambda no: json_number(_scores(read)[no][0]))
 
 
 @team_function(
@@ -115,32 +115,32 @@ def MATCH_POINTS(team: Any, matches: Table, teams: Table, settings: Any = None) 
                 "pairing bye included.")
 def GAME_POINTS(team: Any, matches: Table, teams: Table, settings: Any = None) -> Any:
     """A team's game points after the last complete round."""
-    tables = _tables(matches, teams, settings)
-    return _per_team(team, tables, lambda no: json_number(_scores(tables)[no][1]))
+    read = _read(matches, teams, settings)
+    return _per_team(team, read, lambda no: json_number(_scores(read)[no][1]))
 
 
 def _codes_of(tiebreak_list: Any) -> list[str]:
     return [c.strip() for c in list_text(tiebreak_list).split(",") if c.strip()]
 
 
-def _team_result(tables: TeamEventRead, codes: list[str]) -> Any:
+def _team_result(read: TeamEventRead, codes: list[str]) -> Any:
     """The engine's result for the complete rounds, under the settings' edition."""
     from ...teamtb.engine import compute_team
-    ed = _edition(tables)[0]
+    ed = _edition(read)[0]
 
     def make() -> Any:
         try:
-            return compute_team(played_through(tables), codes or None, edition=ed, rounds=tables.complete,
-                                round_robin=tables.settings.kind == "round-robin")
+            return compute_team(played_through(read), codes or None, edition=ed, rounds=read.complete,
+                                round_robin=read.settings.kind == "round-robin")
         except DescriptorError as exc:
             raise DescriptorError(f"tiebreak_list: {exc}") from None
-    return _kept(tables, ("result", tuple(codes), ed.name), make)
+    return _kept(read, ("result", tuple(codes), ed.name), make)
 
 
-def team_result(tables: TeamEventRead, codes: list[str]) -> Any:
+def team_result(read: TeamEventRead, codes: list[str]) -> Any:
     """The team engine's standings of a workbook's event after its last complete round, under
     its Settings (edition, type), for ``codes`` (empty: the default list)."""
-    return _team_result(tables, [c for c in codes if c.strip()])
+    return _team_result(read, [c for c in codes if c.strip()])
 
 
 @team_function(
@@ -158,13 +158,13 @@ def TEAM_TIEBREAK(team: Any, matches: Table, teams: Table, code: Any, settings: 
     if not text:
         return ""
     canon = _team_code(text, "code")
-    tables = _tables(matches, teams, settings)
-    if not tables.event.teams:
-        return _per_team(team, tables, lambda no: "")
+    read = _read(matches, teams, settings)
+    if not read.event.teams:
+        return _per_team(team, read, lambda no: "")
     listed = _codes_of(tiebreak_list)
     in_list = bool(listed) and canon in [_team_code(c, "tiebreak_list") for c in listed]
-    result = _team_result(tables, listed if in_list else [text])
-    return _per_team(team, tables, lambda no: cell_value(result.value(no, text)))
+    result = _team_result(read, listed if in_list else [text])
+    return _per_team(team, read, lambda no: cell_value(result.value(no, text)))
 
 
 def _default_codes() -> list[str]:
@@ -195,14 +195,14 @@ def TEAM_EXPLAIN(team: Any, matches: Table, teams: Table, code: Any, settings: A
     if not text:
         return ""
     _team_code(text, "code")
-    tables = _tables(matches, teams, settings)
-    ed = _edition(tables)[0]
+    read = _read(matches, teams, settings)
+    ed = _edition(read)[0]
 
     def lines(no: int) -> list[list[Any]]:
-        return _kept(tables, ("explain", no, text.upper(), ed.name), lambda: [[ln] for ln in explain_team(
-            played_through(tables), text, no, edition=ed, rounds=tables.complete,
-            round_robin=tables.settings.kind == "round-robin")])
-    return _per_team(team, tables, lines)
+        return _kept(read, ("explain", no, text.upper(), ed.name), lambda: [[ln] for ln in explain_team(
+            played_through(read), text, no, edition=ed, rounds=read.complete,
+            round_robin=read.settings.kind == "round-robin")])
+    return _per_team(team, read, lines)
 
 
 @team_function(
@@ -216,13 +216,13 @@ def TEAM_EXPLAIN(team: Any, matches: Table, teams: Table, code: Any, settings: A
 def TEAM_STANDINGS(matches: Table, teams: Table, settings: Any = None, tiebreak_list: Any = None,
                    row: Any = None, column: Any = None) -> Any:
     """The team standings, or one cell of them."""
-    tables = _tables(matches, teams, settings)
+    read = _read(matches, teams, settings)
     codes = _codes_of(tiebreak_list)
-    if not tables.event.teams:  # a new workbook: the header only
+    if not read.event.teams:  # a new workbook: the header only
         table: list[list[Any]] = [["Rk", "No", "Team", "MP", "GP",
                                    *[_team_code(c, "tiebreak_list") for c in codes or _default_codes()]]]
         return table if row is None and column is None else ""
-    result = _team_result(tables, codes)
+    result = _team_result(read, codes)
     table = [["Rk", "No", "Team", "MP", "GP", *result.codes]]
     for r in result.rows:
         table.append([r.rank, r.no, r.name, json_number(r.match_points), json_number(r.game_points),
@@ -236,10 +236,10 @@ def TEAM_STANDINGS(matches: Table, teams: Table, settings: Any = None, tiebreak_
                 "of each side, as a table that spills; empty for a match not complete.")
 def MATCH_SCORES(matches: Table, teams: Table, settings: Any = None) -> list[list[Any]]:
     """Each complete match's game and match points, row for row beside the match grid."""
-    tables = _tables(matches, teams, settings)
-    ev = tables.event
+    read = _read(matches, teams, settings)
+    ev = read.event
     out: list[list[Any]] = [["Home GP", "Away GP", "Home MP", "Away MP"]]
-    by_row = {i: (rd, home, done) for i, rd, home, done in tables.rows}
+    by_row = {i: (rd, home, done) for i, rd, home, done in read.rows}
     for i in range(1, len(matches)):
         rd, home, done = by_row.get(i, (0, 0, False))
         if not done:
@@ -262,14 +262,14 @@ def MATCH_SCORES(matches: Table, teams: Table, settings: Any = None) -> list[lis
                 "after the last complete round (board prizes), as a table that spills.")
 def PLAYER_POINTS(matches: Table, teams: Table, settings: Any = None) -> list[list[Any]]:
     """Each player's board points and games, row for row beside the Teams sheet."""
-    tables = _tables(matches, teams, settings)
-    t = tables.event.tournament
-    k = tables.complete
+    read = _read(matches, teams, settings)
+    t = read.event.tournament
+    k = read.complete
 
     def make() -> dict[int, tuple[Any, int]]:
         return {p.no: (json_number(sum((r.points for r in p.rounds[:k]), Fraction(0))),
                        sum(1 for r in p.rounds[:k] if r.kind.is_game)) for p in t.players}
-    got = _kept(tables, "player points", make)
+    got = _kept(read, "player points", make)
     header = teams[0] if teams and isinstance(teams[0], (list, tuple)) else []
     norm = [text_of(h).replace(" ", "").casefold() for h in header]
     col = norm.index("no") if "no" in norm else None
@@ -355,27 +355,27 @@ def _list_error(tiebreak_list: Any) -> str:
 def TEAM_STATUS(matches: Table, teams: Table, settings: Any = None, tiebreak_list: Any = None) -> str:
     """A team event's status line: how far it has got, its rules, its problems."""
     try:
-        tables = _tables(matches, teams, settings)
-        ed, note = _edition(tables)
+        read = _read(matches, teams, settings)
+        ed, note = _edition(read)
     except TiebreakError as exc:  # the line says what to correct, where (the tables show #ERROR: with it)
         return _problems(matches, teams, settings, exc)
-    ev = tables.event
-    st = tables.settings
+    ev = read.event
+    st = read.settings
     listed = _list_error(tiebreak_list)  # the tables that rank by it show its error: the line counts it too
     verdict = f"1 error - {listed}" if listed else "No problems found."
     if not ev.teams:
         return (f"No teams yet: type them on the Teams sheet, then the matches round by round; rules "
-                f"{ed.name}{_edition_source(tables)}. {verdict}")
+                f"{ed.name}{_edition_source(read)}. {verdict}")
     mv = ev.match_values
-    head = f"After round {tables.complete} of {ev.rounds}" if tables.complete else f"No round complete yet (of {ev.rounds})"
-    done, total, missing = tables.in_progress
+    head = f"After round {read.complete} of {ev.rounds}" if read.complete else f"No round complete yet (of {ev.rounds})"
+    done, total, missing = read.in_progress
     if total or missing:
-        head += f"; round {tables.complete + 1} in progress ({done} of {total} matches complete"
-        shown = ", ".join(map(str, tables.waiting[:5])) + (", ..." if len(tables.waiting) > 5 else "")
+        head += f"; round {read.complete + 1} in progress ({done} of {total} matches complete"
+        shown = ", ".join(map(str, read.waiting[:5])) + (", ..." if len(read.waiting) > 5 else "")
         head += f"; {missing} team{'s' if missing != 1 else ''} without a row yet: {shown})" if missing else ")"
     pab_mp, pab_gp = ev.pab_points
     source = "Settings" if ev.pab.source != "default" else "default: a won match, every board won"
-    why = f" ({note})" if note else _edition_source(tables)
+    why = f" ({note})" if note else _edition_source(read)
     kind = "; round robin" if st.kind == "round-robin" else ""
     return (f"{head}; rules {ed.name}{why}{kind}; {_count(len(ev.teams), 'team')}, {_count(ev.boards, 'board')}; {st.primary} first; match points "
             f"{json_number(mv.win)}/{json_number(mv.draw)}/{json_number(mv.loss)}; team PAB {json_number(pab_mp)} MP, "

@@ -653,17 +653,17 @@ def _with_rounds(p: Player, rounds: dict[int, Round], n: int) -> Player:
     return replace(p, rounds=tuple(rounds.get(rd, Round(Kind.ABSENT)) for rd in range(1, n + 1)))
 
 
-def played_through(tables: TeamEventRead) -> TeamEvent:
+def played_through(read: TeamEventRead) -> TeamEvent:
     """The event as far as its complete rounds go (the rounds a standing is after): the matches
     of rounds 1..``complete`` (a round in progress left out, and named as ``pending_rounds``, as a
     TRF's board still to come names it)."""
     from dataclasses import replace
-    ev = tables.event
-    k = tables.complete
+    ev = read.event
+    k = read.complete
     if k == ev.rounds:
         return ev
     return replace(ev, matches=tuple(m for m in ev.matches if m.round <= k),
-                   pending_rounds=(k + 1,) if tables.typed > k else ())
+                   pending_rounds=(k + 1,) if read.typed > k else ())
 
 
 __all__ = ["BOARD_RESULTS", "NO_GAME", "SETTING_LABELS", "TeamSettings", "TeamEventRead", "build_team_event", "board_result",

@@ -207,14 +207,14 @@ def _export_team_trf(args, book) -> tuple[str, int]:
     from ..ranges.team_book import read_team_book
     from ..functions.team import team_result
     try:
-        tables, codes = read_team_book(book)
-        result = team_result(tables, codes) if tables.complete else None
+        read, codes = read_team_book(book)
+        result = team_result(read, codes) if read.complete else None
         header = read_event(book) or []  # a workbook made from a TRF: its other header records
     except InputError as exc:  # the file first, then the sheet and cell
         raise InputError(str(exc), book.name) from None
-    ev = tables.event
-    header = [ln for ln in header if ln[:3] != "352"] + ([f"352 {tables.settings.colours}"]
-                                                          if tables.settings.colours else [])
+    ev = read.event
+    header = [ln for ln in header if ln[:3] != "352"] + ([f"352 {read.settings.colours}"]
+                                                          if read.settings.colours else [])
     header += counts(header, ev.tournament.players, len(ev.teams))
     if header:
         ev = replace(ev, tournament=replace(ev.tournament, header=tuple(header)))
@@ -222,7 +222,7 @@ def _export_team_trf(args, book) -> tuple[str, int]:
         result = compute_team(ev, codes, rounds=0)  # no round complete: the list still written
     notes: list[str] = []
     out = _write_trf_file(args, write_team_trf(ev, result, notes))
-    ranks = f"; ranks after round {tables.complete} (the Settings tie-breaks)" if tables.complete else ""
+    ranks = f"; ranks after round {read.complete} (the Settings tie-breaks)" if read.complete else ""
     return (f"wrote {out}: {len(ev.teams)} teams, {ev.boards} boards, {ev.rounds} rounds{ranks}\n"
             + "".join(f"note: {n}\n" for n in notes)), 0
 
