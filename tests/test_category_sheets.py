@@ -525,7 +525,7 @@ def test_category_standings_and_prizes_through_both_xlwings_runtimes():
     """As Excel's Office.js runtime and the classic add-in hand the arguments over (ranges as 2-D
     lists, empty cells "" or None, a text as a one-cell range), the same tables as the registry's."""
     pytest.importorskip("xlwings")
-    from test_xlwings_runtimes import MISSING, _same, body, classic, officejs
+    from tests.support.runtimes import MISSING, same, body, classic, officejs
     table = _demo_table()
     cats = [["Ladies", "women"], ["Low", "U1800"], [None, None]]
     prizes = [["Prize", "Place", "Ladies", "Low"], ["1st", 100, 20, 10], ["2nd", 50, 10, None], ["3rd", None, None, None]]
@@ -544,7 +544,7 @@ def test_category_standings_and_prizes_through_both_xlwings_runtimes():
     com = classic([[name, [MISSING if a is None else a for a in args]] for name, args in calls])["results"]
     for want, got_js, got_com in zip(wants, js, com):
         if want is not None:
-            assert _same(got_js["value"], want) and _same(got_com["value"], want)
+            assert same(got_js["value"], want) and same(got_com["value"], want)
     for got in (js[3], com[3]):  # a bad table: the error table, naming the place
         assert got["value"][0][0].startswith("#ERROR: PRIZES: prize_table, column 2 (Place), 1st prize: 'x'")
 

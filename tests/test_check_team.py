@@ -1,7 +1,7 @@
 """``xl-tiebreak check`` on a team TRF: every inconsistency of Reading (issue 23) is a finding that
 names the line (and column where there is one), through the command itself (``main``).
 
-The event is :mod:`team_files`' four teams of two boards; each test breaks one thing.
+The event is :mod:`tests.support.team_files`' four teams of two boards; each test breaks one thing.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The command line on a team TRF: ``compute``, ``standings``, ``explain``, ``compare`` through
-``main()``, with values worked by hand on :mod:`team_files`' four teams and compared with FIDE's
+``main()``, with values worked by hand on :mod:`tests.support.team_files`' four teams and compared with FIDE's
 reference engine gacrux (test-only, in a subprocess) on generated events and the real TRF-26 file.
 """
 

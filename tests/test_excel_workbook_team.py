@@ -469,7 +469,7 @@ def _ranges(ev) -> tuple[list, list, list]:
                          ids=lambda p: p.name)
 def test_every_team_function_through_both_runtimes_equals_the_engine(path):
     pytest.importorskip("xlwings")
-    from test_xlwings_runtimes import MISSING, _same, body, classic, officejs
+    from tests.support.runtimes import MISSING, same, body, classic, officejs
     ev = _read(path)
     matches, teams, settings = _ranges(ev)
     listed = ",".join(CODES)
@@ -494,8 +494,8 @@ def test_every_team_function_through_both_runtimes_equals_the_engine(path):
     com = classic([[f, [MISSING if a is None else a for a in args]] for f, args, _ in calls])["results"]
     for (name, args, want), got_js, got_com in zip(calls, js, com):
         table = want if isinstance(want, list) else [[want]]
-        assert "value" in got_js and _same(got_js["value"], table), (name, got_js)
-        assert "value" in got_com and _same(got_com["value"], table), (name, got_com)
+        assert "value" in got_js and same(got_js["value"], table), (name, got_js)
+        assert "value" in got_com and same(got_com["value"], table), (name, got_com)
     status = calls[-2][2]
     assert isinstance(status, str) and status.startswith(f"After round {ev.rounds} of {ev.rounds}")
 
@@ -505,7 +505,7 @@ def test_every_call_of_a_team_workbook_through_office_js_and_a_bad_cell_as_an_er
     read from the workbook as Excel hands them over, gives through Office.js what the registry
     function gives the headless recompute; a bad board result gives the error table naming it."""
     pytest.importorskip("xlwings")
-    from test_xlwings_runtimes import _same, body, name_of, officejs
+    from tests.support.runtimes import same, body, name_of, officejs
     from xl_tiebreak.excel.recompute.formula_book import workbook_calls
     from xl_tiebreak.udfs import RANGE_ARGUMENTS
     ev = _read(SAMPLES / "sample-trf26-mp.trf")
@@ -531,7 +531,7 @@ def test_every_call_of_a_team_workbook_through_office_js_and_a_bad_cell_as_an_er
                     assert cell.startswith("#ERROR: ") and "board result '2-0'" in cell
                 continue
             want = fx.FUNCTIONS[name](*plain)
-            assert "value" in got and _same(got["value"], want if isinstance(want, list) else [[want]]), (title, name)
+            assert "value" in got and same(got["value"], want if isinstance(want, list) else [[want]]), (title, name)
 
 
 def test_a_round_robin_is_computed_as_one():

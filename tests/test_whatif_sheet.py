@@ -231,7 +231,7 @@ def test_bad_arguments_are_refused_by_name(places, boards, message):
 def _pending_table() -> list[list]:
     """The demo event's crosstable with its last round's game (1 v 2) paired and blank."""
     t = demo_tournament()
-    from test_xlwings_runtimes import crosstable
+    from tests.support.runtimes import crosstable
     rows = crosstable(open_games(t, t.rounds))
     assert [r[-1] for r in rows[1:3]] == ["2w", "1b"]
     return rows
@@ -274,7 +274,7 @@ def test_whatif_through_both_xlwings_runtimes():
     """As Excel's Office.js runtime and the classic add-in hand the arguments over, the same
     table as the registry's; a bad argument gives the error table naming it."""
     pytest.importorskip("xlwings")
-    from test_xlwings_runtimes import MISSING, _same, body, classic, officejs
+    from tests.support.runtimes import MISSING, same, body, classic, officejs
     table = _pending_table()
     edition = [[None], ["swiss"], ["2024-05-01"]]
     calls = [("WHATIF", (table, 2.0, "BH/C1,BH", edition, "swiss", 8.0)),
@@ -287,13 +287,13 @@ def test_whatif_through_both_xlwings_runtimes():
     js = officejs([body(name, *args) for name, args in calls])["results"]
     com = classic([[name, [MISSING if a is None else a for a in args]] for name, args in calls])["results"]
     for want, got_js, got_com in zip(wants, js, com):
-        assert _same(got_js["value"], want) and _same(got_com["value"], want)
+        assert same(got_js["value"], want) and same(got_com["value"], want)
     for got in (js[3], com[3]):
         assert got["value"][0][0].startswith("#ERROR: WHATIF: places 'three' is not a whole number")
 
 
 def crosstable_done() -> list[list]:
-    from test_xlwings_runtimes import crosstable
+    from tests.support.runtimes import crosstable
     return crosstable(demo_tournament())
 
 

@@ -176,7 +176,7 @@ xlwings = pytest.importorskip("xlwings")
 
 
 def _runtimes():
-    from test_xlwings_runtimes import body, classic, officejs  # noqa: WPS433 - tests/ is on sys.path
+    from tests.support.runtimes import body, classic, officejs
     return body, classic, officejs
 
 
