@@ -19,8 +19,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from events import swiss  # noqa: E402
 
-from xl_tiebreak.excel import functions as fx  # noqa: E402
-from xl_tiebreak.excel.recompute import recompute  # noqa: E402
+from xl_tiebreak.excel.functions import individual as fx  # noqa: E402
+from xl_tiebreak.excel.recompute.cached_values import recompute  # noqa: E402
 from xl_tiebreak.excel.authoring.workbook import write_workbook  # noqa: E402
 from xl_tiebreak.notation import format_cell  # noqa: E402
 

@@ -28,9 +28,9 @@ from events import swiss  # noqa: E402
 
 from pyodide_stub import install as install_pyodide_stub  # noqa: E402
 
-from xl_tiebreak.excel import functions as fx  # noqa: E402
-from xl_tiebreak.excel.formula_book import workbook_calls  # noqa: E402
-from xl_tiebreak.excel.recompute import recompute_bytes  # noqa: E402
+from xl_tiebreak.excel.functions import individual as fx  # noqa: E402
+from xl_tiebreak.excel.recompute.formula_book import workbook_calls  # noqa: E402
+from xl_tiebreak.excel.recompute.cached_values import recompute_bytes  # noqa: E402
 from xl_tiebreak.excel.authoring.teaching import teaching_bytes  # noqa: E402
 from xl_tiebreak.excel.authoring.template import template_bytes  # noqa: E402
 from xl_tiebreak.excel.authoring.team_template import team_template_bytes, team_workbook_bytes  # noqa: E402

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from oracle.gacrux_runner import gacrux_available, run_gacrux
-from workbook_typing import find_header, read_sheet, type_cells
+from tests.support.workbook_typing import find_header, read_sheet, type_cells
 from xl_tiebreak.cli import main
 from xl_tiebreak.errors import InputError
 from xl_tiebreak.examples import demo_text
@@ -102,7 +102,7 @@ def test_a_born_cell_with_a_zero_day_is_that_month_and_written_as_trf_writes_it(
 
 @pytest.mark.parametrize("edition", ["00/05/2026", "0/1/2024", "05/06/0000"])
 def test_an_excel_function_given_a_date_with_a_zero_part_fails_with_the_project_s_error(edition):
-    from xl_tiebreak.excel import functions as fx
+    from xl_tiebreak.excel.functions import individual as fx
     table = [["No", "Name", "Rating", "R1"], [1, "A", 1500, "2w1"], [2, "B", 1500, "1b0"]]
     with pytest.raises(InputError, match=f"BUCHHOLZ: edition: '{edition}' is neither an edition name nor a date"):
         fx.BUCHHOLZ(1, table, edition)

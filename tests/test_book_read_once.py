@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from xl_tiebreak.cli import main
-from xl_tiebreak.excel import recompute as rc
+from xl_tiebreak.excel.recompute import cached_values as rc
 from xl_tiebreak.excel.xlsx.sheet import XlsxBook
 
 DATA = Path(__file__).resolve().parents[1] / "xl_tiebreak" / "data"

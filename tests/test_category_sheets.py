@@ -20,11 +20,11 @@ from conftest import ROOT
 from xl_tiebreak import demo_tournament
 from xl_tiebreak.cli import main
 from xl_tiebreak.errors import InputError
-from xl_tiebreak.excel import functions as fx
+from xl_tiebreak.excel.functions import individual as fx
 from xl_tiebreak.excel.authoring.prize_sheets import CAT_FIRST, CAT_TABLE_ROW, PRIZE_HEAD_ROW, PRIZE_LIST_ROW, RULES_FIRST
 from xl_tiebreak.excel.authoring.template import to_bytes
 from xl_tiebreak.excel.authoring.workbook import filled_workbook
-from xl_tiebreak.excel.recompute import recompute
+from xl_tiebreak.excel.recompute.cached_values import recompute
 from xl_tiebreak.notation import format_cell
 from xl_tiebreak.trf import read_trf
 
@@ -504,7 +504,7 @@ def test_command_line_rules_override_the_sheets(tmp_path, capsys):
 @pytest.mark.skipif(not all(shutil.which(p) for p in ("soffice", "pdftotext", "pdfinfo")),
                     reason="LibreOffice (soffice) and poppler (pdftotext, pdfinfo) are needed")
 def test_libreoffice_prints_the_prize_list_on_the_prizes_page(tmp_path, capsys):
-    from pdf_pages import pdf_pages, sheet_pages
+    from tests.support.pdf_pages import pdf_pages, sheet_pages
     book = _typed_book(tmp_path / "open.xlsx", OPEN, [("Women", "women")], HEADINGS, AMOUNTS, {"Ties": "shared"})
     assert _cli(capsys, "recompute", book)[0] == 0
     cli = json.loads(_cli(capsys, "prizes", book, "-f", "json")[1])
@@ -525,7 +525,7 @@ def test_category_standings_and_prizes_through_both_xlwings_runtimes():
     """As Excel's Office.js runtime and the classic add-in hand the arguments over (ranges as 2-D
     lists, empty cells "" or None, a text as a one-cell range), the same tables as the registry's."""
     pytest.importorskip("xlwings")
-    from test_xlwings_runtimes import MISSING, _same, body, classic, officejs
+    from tests.support.runtimes import MISSING, same, body, classic, officejs
     table = _demo_table()
     cats = [["Ladies", "women"], ["Low", "U1800"], [None, None]]
     prizes = [["Prize", "Place", "Ladies", "Low"], ["1st", 100, 20, 10], ["2nd", 50, 10, None], ["3rd", None, None, None]]
@@ -544,7 +544,7 @@ def test_category_standings_and_prizes_through_both_xlwings_runtimes():
     com = classic([[name, [MISSING if a is None else a for a in args]] for name, args in calls])["results"]
     for want, got_js, got_com in zip(wants, js, com):
         if want is not None:
-            assert _same(got_js["value"], want) and _same(got_com["value"], want)
+            assert same(got_js["value"], want) and same(got_com["value"], want)
     for got in (js[3], com[3]):  # a bad table: the error table, naming the place
         assert got["value"][0][0].startswith("#ERROR: PRIZES: prize_table, column 2 (Place), 1st prize: 'x'")
 
@@ -647,7 +647,7 @@ printing = pytest.mark.skipif(not all(shutil.which(p) for p in ("soffice", "pdft
 def test_the_prize_list_prints_whole_on_a_page_of_its_own(tmp_path, capsys):
     """Issue 33: the list started under the prize table and ran over to the next page (here 14
     players, 8 place prizes and 3 category prizes, 10 of them awarded)."""
-    from pdf_pages import pdf_pages, sheet_pages
+    from tests.support.pdf_pages import pdf_pages, sheet_pages
     book = _demo_book(tmp_path / "demo.xlsx", places=8, event=_swiss(14, 5))
     capsys.readouterr()
     pages = sheet_pages(pdf_pages(book, tmp_path / "pdf"), "Prizes")
@@ -663,7 +663,7 @@ def test_the_category_standings_print_their_decimals_lined_up_and_no_empty_colum
     """Points with one decimal, each tie-break with its code's (as on the Standings page), in
     every category's block; with four tie-breaks of the six the Settings hold, nothing is drawn
     right of the last one (the header's fill stops there)."""
-    from pdf_pages import filled_between, page_image, page_size, pdf_pages, pdf_words, sheet_pages
+    from tests.support.pdf_pages import filled_between, page_image, page_size, pdf_pages, pdf_words, sheet_pages
     book = _demo_book(tmp_path / "demo.xlsx", tiebreaks=["BH/C1", "SB", "DE", "WIN"])
     pages = pdf_pages(book, tmp_path / "pdf")
     page = sheet_pages(pages, "Categories")[0]

@@ -13,9 +13,9 @@ from openpyxl import load_workbook
 
 from xl_tiebreak.check import check_trf
 from xl_tiebreak.cli import main
-from xl_tiebreak.excel import functions as fx
+from xl_tiebreak.excel.functions import individual as fx
 from xl_tiebreak.excel.authoring.template import template_bytes
-from xl_tiebreak.excel.book_check import check_workbook
+from xl_tiebreak.excel.workbook.book_check import check_workbook
 
 _RES = {"1": "1", "0": "0", "½": "=", "=": "="}
 
@@ -75,13 +75,13 @@ def book(rows: dict[int, list[str]], tmp_path, name="check.xlsx"):
             if c:
                 ws.cell(5 + i, 6 + r, c)
     wb["Settings"]["B5"] = "2026-04-01"  # a start date: no warning that the edition is assumed
-    from workbook_typing import EVENT_FIELDS  # and the rating report's fields: no warning of them empty
+    from tests.support.workbook_typing import EVENT_FIELDS  # and the rating report's fields: no warning of them empty
     rows = {c.value: c.row for c in wb["Event"]["A"] if c.value}
     for label, value in EVENT_FIELDS.items():
         wb["Event"].cell(rows[label], 2, value)
     path = tmp_path / name
     wb.save(path)  # a test fixture
-    from xl_tiebreak.excel.recompute import recompute_bytes
+    from xl_tiebreak.excel.recompute.cached_values import recompute_bytes
     path.write_bytes(recompute_bytes(path.read_bytes())[0])  # its values current: no stale finding
     return path
 
@@ -278,9 +278,9 @@ def test_a_blank_settings_row_between_two_codes_is_a_warning_at_its_cell(tmp_pat
     """Settings B7 BH/C1, B8 empty, B9 SB: the list is BH/C1, SB (the blank row skipped) and check
     says so at Settings!B8; blank rows after the last code are no gap. Before: nothing said."""
     path = book(GOOD, tmp_path)
-    from workbook_typing import type_cells
+    from tests.support.workbook_typing import type_cells
     type_cells(path, {"Settings!B8": "", "Settings!B9": "SB", "Settings!B10": "", "Settings!B11": "", "Settings!B12": ""})
-    from xl_tiebreak.excel.recompute import recompute_bytes
+    from xl_tiebreak.excel.recompute.cached_values import recompute_bytes
     path.write_bytes(recompute_bytes(path.read_bytes())[0])
     (gap,) = check_file(path)
     assert (gap.severity, gap.rule, gap.where) == ("warning", "list-gap", "Settings!B8")

@@ -131,7 +131,7 @@ def test_every_legend_says_the_same_words_and_names_each_modifier(capsys, demo_f
     import html
     import re
     from xl_tiebreak import compute, parse_trf
-    from xl_tiebreak.excel.standings_page import NBSP, lines_under
+    from xl_tiebreak.excel.functions.standings_page import NBSP, lines_under
     codes = "BH/C1,MOSTWINS/O,MOSTWINS,AOB/F"
     want = {"BH/C1": "Buchholz Cut-1, C.07 Art. 8.1",
             "MOSTWINS/O": "Most wins (Baumbach), over the board only, TIEBREAK_RULES §7.9",

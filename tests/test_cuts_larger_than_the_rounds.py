@@ -21,7 +21,7 @@ import json
 import pytest
 
 from oracle.mid_event import cut_after
-from workbook_typing import read_sheet
+from tests.support.workbook_typing import read_sheet
 from xl_tiebreak import compute, demo_tournament
 from xl_tiebreak.cli import main
 from xl_tiebreak.examples import demo_text
@@ -153,7 +153,7 @@ def test_check_warns_of_a_cut_that_can_never_leave_anything_with_a_code_that_doe
 
 def test_the_excel_functions_compute_a_cut_on_one_round():
     """The sheet functions (the add-in and the recompute): BH/C1 of a one-round crosstable is 0."""
-    from xl_tiebreak.excel import functions as fx
+    from xl_tiebreak.excel.functions import individual as fx
     table = [["No", "Name", "Rating", "R1"], [1, "A", 2000, "2w1"], [2, "B", 1900, "1b0"]]
     assert fx.TIEBREAK(1, table, "BH/C1") == 0 and fx.TIEBREAK(2, table, "BH/M1") == 0
     assert fx.STANDINGS(table, "BH/C1,BH")[1][4] == 0

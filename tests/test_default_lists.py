@@ -63,6 +63,6 @@ def test_every_face_gives_the_one_default_list(tmp_path, capsys):
     assert not parse_trf(path.read_text(encoding="utf-8")).tiebreaks  # no record 202
     assert main(["compute", str(path), "--format", "json"]) == 0
     assert json.loads(capsys.readouterr().out)["tiebreaks"] == list(DEFAULT_LISTS["swiss"])
-    from xl_tiebreak.excel.functions import TIEBREAKS
+    from xl_tiebreak.excel.functions.individual import TIEBREAKS
     table = [["No", "Name", "Rating", "R1", "R2"], [1, "A", 1500, "2w1", "2b½"], [2, "B", 1500, "1b0", "1w½"]]
     assert TIEBREAKS(table)[0][3:] == list(DEFAULT_LISTS["swiss"])

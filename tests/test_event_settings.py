@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from workbook_typing import read_sheet, type_cells
+from tests.support.workbook_typing import read_sheet, type_cells
 from xl_tiebreak.cli import main
 from xl_tiebreak.trf import parse_trf
 
@@ -189,7 +189,7 @@ def test_only_the_settings_range_gives_its_cells_fixed_meanings_one_value_keeps_
     name in its third cell is no start date. One value (``=BUCHHOLZ(1, Crosstable, "fide2024")``,
     a date there, a one-cell range) is the name of an edition or a start date, as before."""
     from xl_tiebreak.errors import InputError
-    from xl_tiebreak.excel.arguments import read_edition
+    from xl_tiebreak.excel.ranges.arguments import read_edition
     with pytest.raises(InputError, match=r"^STATUS: edition: row 3 of the edition range, column A: start date "
                                          r"'fide2012' is not a date"):
         read_edition([[None], ["swiss"], ["fide2012"]], "STATUS")

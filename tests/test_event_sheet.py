@@ -10,7 +10,7 @@ from pathlib import Path
 
 from openpyxl import load_workbook
 
-from workbook_typing import EVENT_FIELDS, event_cells, read_sheet, type_cells
+from tests.support.workbook_typing import EVENT_FIELDS, event_cells, read_sheet, type_cells
 from xl_tiebreak.cli import main
 from xl_tiebreak.examples import demo_tournament
 from xl_tiebreak.trf import read_trf

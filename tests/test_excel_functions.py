@@ -11,7 +11,7 @@ import xl_tiebreak.udfs as udfs
 from oracle.generate import random_event
 from xl_tiebreak import compute, demo_tournament, parse_trf, rank
 from xl_tiebreak.errors import InputError
-from xl_tiebreak.excel import functions as fx
+from xl_tiebreak.excel.functions import individual as fx
 from xl_tiebreak.formatting import json_number
 from xl_tiebreak.notation import format_cell
 

@@ -16,14 +16,14 @@ from xl_tiebreak import compute, demo_tournament, parse_trf, read_trf, write_trf
 from xl_tiebreak.cli import main
 from xl_tiebreak.errors import InputError
 from xl_tiebreak.examples import demo_text
-from xl_tiebreak.excel.recompute import recompute, recompute_bytes
+from xl_tiebreak.excel.recompute.cached_values import recompute, recompute_bytes
 from xl_tiebreak.excel.xlsx.patch import patch_sheet_xml
 from xl_tiebreak.excel.authoring.template import template_bytes
 from xl_tiebreak.excel.authoring.workbook import workbook_bytes, write_workbook
-from xl_tiebreak.excel.book_reader import read_workbook
+from xl_tiebreak.excel.ranges.book_reader import read_workbook
 from xl_tiebreak.formatting import json_number
 from conftest import ROOT, real_files
-from pdf_pages import to_pdf
+from tests.support.pdf_pages import to_pdf
 
 TEMPLATES = ROOT / "workbook_templates"
 CODES = "BH/C1,BH,SB,DE,WIN"  # the templates' list: the default (xl_tiebreak.default_lists)
@@ -553,7 +553,7 @@ def test_libreoffice_renders_a_recomputed_workbook(tmp_path):
 
 def calls_per_recalculation(book: "Path | bytes") -> int:
     """Calls of our functions in every formula of a workbook: what one full recalculation makes."""
-    from xl_tiebreak.excel.formula import count_calls
+    from xl_tiebreak.excel.recompute.formula import count_calls
     wb = load_workbook(io.BytesIO(book) if isinstance(book, bytes) else book)
     total = 0
     for ws in wb.worksheets:

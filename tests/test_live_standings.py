@@ -112,7 +112,7 @@ def test_every_face_gives_the_live_values_and_says_so(tmp_path, capsys):
     page give the hand-worked values above, labelled."""
     import json
     from xl_tiebreak.cli import main
-    from xl_tiebreak.excel.functions import RESULTS
+    from xl_tiebreak.excel.functions.individual import RESULTS
     path = tmp_path / "live.trf"
     path.write_text(write_trf(event(LIVE)), encoding="utf-8")
     assert main(["standings", str(path), "--live", "-t", "BH,BH/C1,SB", "--rules", "fide2026", "-f", "json"]) == 0

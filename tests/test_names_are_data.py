@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from team_files import four_teams
-from workbook_typing import type_cells
+from tests.support.team_files import four_teams
+from tests.support.workbook_typing import type_cells
 from xl_tiebreak.cli import main
 from xl_tiebreak.examples import demo_text
 
@@ -201,7 +201,7 @@ def _import_sources(tmp_path: Path) -> dict[str, tuple[list[str], list[str]]]:
 
 
 def test_every_workbook_route_writes_the_clean_names_and_libreoffice_shows_them(tmp_path, capsys):
-    from xl_tiebreak.excel.book_reader import open_book
+    from xl_tiebreak.excel.ranges.book_reader import open_book
     books = {}
     for route, (argv, names) in _import_sources(tmp_path).items():
         book = tmp_path / f"{route}.xlsx"

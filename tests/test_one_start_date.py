@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 from oracle.gacrux_runner import gacrux_available, run_gacrux
-from workbook_typing import read_sheet, type_cells
+from tests.support.workbook_typing import read_sheet, type_cells
 from xl_tiebreak.cli import main
 from xl_tiebreak.examples import demo_text
 from xl_tiebreak.excel.authoring.prize_sheets import CAT_FIRST, CAT_TABLE_ROW
@@ -197,7 +197,7 @@ def test_a_birth_date_typed_day_first_is_read_as_the_start_date_is_and_written_b
     """A Born cell holding the text 05/08/2008 (day first: 5 August 2008, with a warning naming the
     cell) makes player 2 17 on 1 June 2026 (U18 counted on the start date), and export-trf writes
     the birth date YYYY/MM/DD (TRF's form, 001 columns 70-79)."""
-    from workbook_typing import find_header
+    from tests.support.workbook_typing import find_header
     col, head = find_header(read_sheet(book, "Crosstable"), "Born")
     cell = f"Crosstable!{chr(ord('A') + col - 1)}{head + 2}"  # player 2's row
     type_cells(book, {"Settings!B5": "2026-06-01", cell: "05/08/2008"})

@@ -38,7 +38,7 @@ def test_a_recompute_loads_neither_json_nor_the_trf_reader(tmp_path):
     from pathlib import Path
     book = tmp_path / "book.xlsx"
     shutil.copy(Path(__file__).parents[1] / "workbook_templates" / "xl-tiebreak-swiss.xlsx", book)
-    out = _fresh("import sys, xl_tiebreak.cli, xl_tiebreak.excel.recompute, xl_tiebreak.excel.commands; "
+    out = _fresh("import sys, xl_tiebreak.cli, xl_tiebreak.excel.recompute.cached_values, xl_tiebreak.excel.workbook.commands; "
                  "early = sorted(m for m in sys.modules if m == 'json'); "
                  f"status = xl_tiebreak.cli.main(['recompute', {str(book)!r}, '-o', {str(tmp_path / 'out.xlsx')!r}]); "
                  "print(status, early, sorted(m for m in sys.modules if m.startswith("

@@ -23,8 +23,8 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from pdf_pages import pdf_texts
-from workbook_typing import read_sheet, type_cells
+from tests.support.pdf_pages import pdf_texts
+from tests.support.workbook_typing import read_sheet, type_cells
 from xl_tiebreak.examples import DEMO_FILE
 
 printing = pytest.mark.skipif(not all(shutil.which(p) for p in ("soffice", "pdftotext", "pdfinfo")),
@@ -181,7 +181,7 @@ def _fake_soffice(folder: Path, body: str) -> None:
 @pytest.mark.skipif(os.name != "posix", reason="a shell script stands in for LibreOffice")
 def test_a_libreoffice_that_hangs_is_stopped_and_nothing_is_written(demo_book, tmp_path, monkeypatch, capsys):
     from xl_tiebreak.cli import main
-    from xl_tiebreak.excel import printing as printing_module
+    from xl_tiebreak.excel.workbook import printing as printing_module
     pid_file = tmp_path / "pid"
     _fake_soffice(tmp_path / "bin", f"echo $$ > {pid_file}\nexec {shutil.which('sleep')} 120")
     monkeypatch.setenv("PATH", str(tmp_path / "bin"))

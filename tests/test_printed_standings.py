@@ -26,8 +26,8 @@ from typing import Optional
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from pdf_pages import page_size, pdf_pages as _pdf, pdf_texts, pdf_words, sheet_pages as _sheet_pages  # noqa: E402
-from workbook_typing import read_sheet, type_cells  # noqa: E402
+from tests.support.pdf_pages import page_size, pdf_pages as _pdf, pdf_texts, pdf_words, sheet_pages as _sheet_pages  # noqa: E402
+from tests.support.workbook_typing import read_sheet, type_cells  # noqa: E402
 
 from xl_tiebreak.cli import main  # noqa: E402
 

@@ -2,7 +2,7 @@
 
 Each command of the README's block is run through the installed command line in a fresh folder,
 in the README's order; each comment line of the block is an arbiter's step in Excel, done here by
-typing into the workbook as a user does (tests/workbook_typing.py). What each command prints is
+typing into the workbook as a user does (tests/support/workbook_typing.py). What each command prints is
 checked against the README's comment beside it and against values from the rule text (points are
 the sum of the results; Buchholz the sum of the opponents' points), and the exported TRF against
 FIDE's reference engine.
@@ -24,7 +24,7 @@ from typing import Callable
 import pytest
 
 from oracle.gacrux_runner import gacrux_available, run_gacrux
-from workbook_typing import EVENT_FIELDS, event_cells, read_sheet, type_cells
+from tests.support.workbook_typing import EVENT_FIELDS, event_cells, read_sheet, type_cells
 
 ROOT = Path(__file__).resolve().parents[1]
 NAMES = ["Anna Berg", "Bo Carlsson", "Cecilia Dahl", "David Ek", "Eva Fors", "Filip Gran", "Greta Holm",

@@ -11,9 +11,9 @@ import zipfile
 import pytest
 
 from xl_tiebreak import demo_tournament
-from xl_tiebreak.excel import functions as fx
-from xl_tiebreak.excel import recompute as rc
-from xl_tiebreak.excel.formula import uses_our_functions
+from xl_tiebreak.excel.functions import individual as fx
+from xl_tiebreak.excel.recompute import cached_values as rc
+from xl_tiebreak.excel.recompute.formula import uses_our_functions
 from xl_tiebreak.excel.xlsx.sheet import XlsxBook
 
 pytest.importorskip("openpyxl")  # the workbook is made with it

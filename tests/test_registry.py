@@ -17,7 +17,7 @@ from conftest import ROOT
 from xl_tiebreak import compute, demo_tournament, explain, rank, render_text, write_trf
 from xl_tiebreak.cli import main
 from xl_tiebreak.descriptor import parse_descriptor
-from xl_tiebreak.excel import functions
+from xl_tiebreak.excel.functions import individual as functions
 from xl_tiebreak.formatting import decimals_for
 from xl_tiebreak.tiebreaks import registry
 
@@ -96,7 +96,7 @@ _EXCEL_FACES = """
 import json, sys
 exec(compile(sys.argv[1], "README.md", "exec"), {})
 from xl_tiebreak import demo_tournament, udfs
-from xl_tiebreak.excel import functions
+from xl_tiebreak.excel.functions import individual as functions
 from xl_tiebreak.excel.authoring import standings_sheet, template
 from xl_tiebreak.notation import format_cell
 t = demo_tournament()

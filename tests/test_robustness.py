@@ -15,11 +15,11 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from xl_tiebreak import TiebreakError, compute, demo_tournament, parse_trf
 from xl_tiebreak.descriptor import parse_list
 from xl_tiebreak.examples import demo_text
-from xl_tiebreak.excel import functions as fx
+from xl_tiebreak.excel.functions import individual as fx
 from xl_tiebreak.excel.xlsx import safe_write
-from xl_tiebreak.excel.recompute import recompute
+from xl_tiebreak.excel.recompute.cached_values import recompute
 from xl_tiebreak.excel.authoring.workbook import workbook_bytes, write_workbook
-from xl_tiebreak.excel.book_reader import read_workbook
+from xl_tiebreak.excel.ranges.book_reader import read_workbook
 from xl_tiebreak.notation import parse_cell
 
 FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -210,7 +210,7 @@ def test_interrupted_recompute_keeps_the_backup_and_the_file(tmp_path, monkeypat
 
 
 def test_file_changed_during_recompute_fails_cleanly(tmp_path, monkeypatch):
-    import xl_tiebreak.excel.recompute as rc
+    import xl_tiebreak.excel.recompute.cached_values as rc
     book = tmp_path / "book.xlsx"
     _book_to_recompute(book)
     real = rc.recompute_bytes

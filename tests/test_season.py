@@ -25,8 +25,8 @@ import pytest
 
 from oracle.gacrux_runner import gacrux_available, run_gacrux
 from oracle.generate import random_event
-from pdf_pages import pdf_pages, sheet_pages
-from workbook_typing import find_header, read_sheet, type_cells
+from tests.support.pdf_pages import pdf_pages, sheet_pages
+from tests.support.workbook_typing import find_header, read_sheet, type_cells
 from xl_tiebreak.notation import format_cell
 from xl_tiebreak.model import Kind
 from xl_tiebreak.trf import parse_trf

@@ -3,7 +3,7 @@ refreshes every table, a wrong cell shows in the tables as an error naming the c
 last good figures), and ``check`` and ``standings`` say when a workbook's stored values no longer
 match its results; check, standings and recompute agree on whether there is a problem.
 
-The workbook is the 8-player template, typed into as a user does (tests/workbook_typing.py) and
+The workbook is the 8-player template, typed into as a user does (tests/support/workbook_typing.py) and
 read back as a viewer shows it (cached values, read with openpyxl). The expected figures come from
 the rule text: after one round a player's points are his result, his Buchholz his opponent's points.
 """
@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from workbook_typing import event_cells, read_sheet, type_cells
+from tests.support.workbook_typing import event_cells, read_sheet, type_cells
 from xl_tiebreak.cli import main
 
 PLAYERS = 8
@@ -145,7 +145,7 @@ def test_the_status_lines_count_a_bad_settings_tie_break(book, tmp_path, capsys)
     now takes the Settings list as its last argument: no call more) count the Settings error and
     name its cell, as the error tables below them do; LibreOffice shows the same line. Before:
     "No problems found." above the error tables."""
-    from pdf_pages import pdf_pages, sheet_pages
+    from tests.support.pdf_pages import pdf_pages, sheet_pages
     type_cells(book, {"Settings!B8": "XYZ"})
     assert main(["recompute", str(book)]) == 1
     capsys.readouterr()

@@ -13,7 +13,7 @@ import xl_tiebreak.udfs as udfs
 from xl_tiebreak.excel.authoring.teaching import teaching_bytes
 from conftest import ROOT
 from test_excel_functions import DEMO
-from pdf_pages import to_pdf
+from tests.support.pdf_pages import to_pdf
 
 TEACHING = ROOT / "workbook_templates" / "xl-tiebreak-teaching.xlsx"
 

@@ -25,7 +25,7 @@ import json
 
 import pytest
 
-from team_builders import team_event, trf26_text
+from tests.support.team_builders import team_event, trf26_text
 from tests.oracle.team_runner import gacrux_available, run_team_gacrux
 from xl_tiebreak.cli import main
 from xl_tiebreak.errors import InputError

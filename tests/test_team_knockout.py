@@ -20,7 +20,7 @@ from typing import Optional
 import pytest
 
 from conftest import SHARED, sample_and_rest
-from team_builders import (
+from tests.support.team_builders import (
     F,
     ROWS,
     columns,

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from conftest import REAL
-from team_builders import team_event
+from tests.support.team_builders import team_event
 from xl_tiebreak.cli import main
 from xl_tiebreak.errors import InputError
 from xl_tiebreak.prizes import PrizeTable

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from conftest import REAL
-from team_files import four_teams
+from tests.support.team_files import four_teams
 from xl_tiebreak.cli import main
 from xl_tiebreak.errors import InputError
 from xl_tiebreak.team_whatif import team_before_results, team_what_if

@@ -2,7 +2,7 @@
 
 The Swiss template of workbook_templates/ is copied; the players, the Settings (start date,
 rounds), the Event sheet (the fields of the FIDE rating report) and each round's results are typed
-into its sheets' XML (tests/workbook_typing.py) and the workbook recomputed after each round. The
+into its sheets' XML (tests/support/workbook_typing.py) and the workbook recomputed after each round. The
 figures are FIDE's reference engine's (gacrux) for the same event after the same round; in round
 4 the pairings are typed first and two results after them, and the live standings give every
 player whose game is in the reference's values for the event with the games not in as double
@@ -26,9 +26,9 @@ import pytest
 
 from oracle.gacrux_runner import gacrux_available, run_gacrux
 from oracle.generate import random_event
-from pdf_pages import pdf_pages, sheet_pages
+from tests.support.pdf_pages import pdf_pages, sheet_pages
 from test_season import Season, assert_like_oracle, assert_sheet_like_oracle, cli
-from workbook_typing import find_header, read_sheet, type_cells
+from tests.support.workbook_typing import find_header, read_sheet, type_cells
 from xl_tiebreak.default_lists import DEFAULT_LISTS
 from xl_tiebreak.model import Kind, Round
 from xl_tiebreak.trf import parse_trf, write_trf

@@ -13,13 +13,13 @@ import pytest
 
 from conftest import REAL, SHARED
 from oracle.gacrux_runner import GacruxError, gacrux_available, run_gacrux
-from workbook_typing import type_cells
+from tests.support.workbook_typing import type_cells
 from xl_tiebreak import compute, parse_trf, read_trf
 from xl_tiebreak.cli import main
 from xl_tiebreak.dates import read_date
-from xl_tiebreak.excel.book_reader import read_workbook
-from xl_tiebreak.excel.event_sheet import LABELS, WORKED_OUT, value_of
-from xl_tiebreak.excel.sheet_table import rows_to_tournament
+from xl_tiebreak.excel.ranges.book_reader import read_workbook
+from xl_tiebreak.excel.ranges.event_sheet import LABELS, WORKED_OUT, value_of
+from xl_tiebreak.excel.ranges.crosstable_range import rows_to_tournament
 from xl_tiebreak.examples import demo_text
 from xl_tiebreak.model import Kind
 from xl_tiebreak.trf.reader import detect_encoding
@@ -129,7 +129,7 @@ def test_the_event_sheet_holds_the_header_and_edits_are_written_back(tmp_path):
     text = out.read_text(encoding="utf-8")
     # the start date in its place, year first as TRF writes dates (FIDE's reference reads 01/01/2025 as 2001-01-20)
     assert "022 Oslo\n042 2025/01/01\n102 A. Arbiter\n" in text
-    from workbook_typing import read_sheet
+    from tests.support.workbook_typing import read_sheet
     cells = read_sheet(tmp_path / "book.xlsx", "Event")
     labels = {cells[k]: cells.get("B" + k[1:]) for k in cells if k[0] == "A"}
     assert labels["City"] == "Oslo" and labels["Start date"] == "01/01/2025"
@@ -234,7 +234,7 @@ def test_games_typed_without_colour_export_and_the_reference_reads_them(tmp_path
 # in the writer's alignment, but for the round-cell spellings of the writers' docstrings
 # (:func:`_cell_as_written`) and the differences listed here. FIDE's reference engine then gives the
 # same values for the file written as for the original (individual events here; the team files in
-# tests/test_team_trf_writer.py).
+# tests/test_trf_writer_team.py).
 
 def _data_files(folder: str) -> list[Path]:
     where = SHARED / "data" / folder

@@ -25,7 +25,7 @@ from oracle.gacrux_runner import gacrux_available, run_gacrux
 from xl_tiebreak import compute, parse_trf
 from xl_tiebreak.cli import main
 from xl_tiebreak.examples import demo_text
-from xl_tiebreak.excel.book_reader import UNRATED_HOW
+from xl_tiebreak.excel.ranges.book_reader import UNRATED_HOW
 from xl_tiebreak.options import Options
 from xl_tiebreak.rating_notes import rating_notes
 
@@ -239,7 +239,7 @@ def test_the_standings_page_has_the_note_under_the_legend(tmp_path):
                     reason="LibreOffice (soffice) and poppler (pdftotext, pdfinfo) are needed")
 def test_the_printed_page_says_what_the_unrated_players_count_as(tmp_path):
     """The Standings page LibreOffice prints (the workbook's values, as the recompute stored them)."""
-    from pdf_pages import pdf_pages, sheet_pages
+    from tests.support.pdf_pages import pdf_pages, sheet_pages
     trf = tmp_path / "u202.trf"
     trf.write_text(unrated_text("ARO,TPR,BH"), encoding="utf-8")
     books = {name: tmp_path / f"{name}.xlsx" for name in ("dropped", "counted", "none")}
@@ -273,8 +273,8 @@ def test_every_face_of_a_workbook_names_its_settings_cell_and_every_face_of_a_tr
     import base64
     import re
     import zlib
-    from xl_tiebreak.excel.book_reader import crosstable_place, crosstable_table, open_book
-    from xl_tiebreak.excel.functions import EXPLAIN
+    from xl_tiebreak.excel.ranges.book_reader import crosstable_place, crosstable_table, open_book
+    from xl_tiebreak.excel.functions.individual import EXPLAIN
     trf = tmp_path / "u202.trf"
     trf.write_text(unrated_text("ARO,BH"), encoding="utf-8")
     book = tmp_path / "u.xlsx"

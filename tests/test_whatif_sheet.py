@@ -18,11 +18,11 @@ from conftest import ROOT
 from test_whatif import open_games
 from xl_tiebreak import demo_tournament
 from xl_tiebreak.cli import main
-from xl_tiebreak.excel import functions as fx
+from xl_tiebreak.excel.functions import individual as fx
 from xl_tiebreak.excel.authoring.template import to_bytes
 from xl_tiebreak.excel.authoring.whatif_sheet import BOARDS_ROW, PLACES_ROW, WHATIF_SHEET, WHATIF_TABLE_ROW
 from xl_tiebreak.excel.authoring.workbook import filled_workbook
-from xl_tiebreak.excel.recompute import recompute
+from xl_tiebreak.excel.recompute.cached_values import recompute
 from xl_tiebreak.trf import read_trf
 from xl_tiebreak.trf.writer import write_trf
 
@@ -231,7 +231,7 @@ def test_bad_arguments_are_refused_by_name(places, boards, message):
 def _pending_table() -> list[list]:
     """The demo event's crosstable with its last round's game (1 v 2) paired and blank."""
     t = demo_tournament()
-    from test_xlwings_runtimes import crosstable
+    from tests.support.runtimes import crosstable
     rows = crosstable(open_games(t, t.rounds))
     assert [r[-1] for r in rows[1:3]] == ["2w", "1b"]
     return rows
@@ -274,7 +274,7 @@ def test_whatif_through_both_xlwings_runtimes():
     """As Excel's Office.js runtime and the classic add-in hand the arguments over, the same
     table as the registry's; a bad argument gives the error table naming it."""
     pytest.importorskip("xlwings")
-    from test_xlwings_runtimes import MISSING, _same, body, classic, officejs
+    from tests.support.runtimes import MISSING, same, body, classic, officejs
     table = _pending_table()
     edition = [[None], ["swiss"], ["2024-05-01"]]
     calls = [("WHATIF", (table, 2.0, "BH/C1,BH", edition, "swiss", 8.0)),
@@ -287,13 +287,13 @@ def test_whatif_through_both_xlwings_runtimes():
     js = officejs([body(name, *args) for name, args in calls])["results"]
     com = classic([[name, [MISSING if a is None else a for a in args]] for name, args in calls])["results"]
     for want, got_js, got_com in zip(wants, js, com):
-        assert _same(got_js["value"], want) and _same(got_com["value"], want)
+        assert same(got_js["value"], want) and same(got_com["value"], want)
     for got in (js[3], com[3]):
         assert got["value"][0][0].startswith("#ERROR: WHATIF: places 'three' is not a whole number")
 
 
 def crosstable_done() -> list[list]:
-    from test_xlwings_runtimes import crosstable
+    from tests.support.runtimes import crosstable
     return crosstable(demo_tournament())
 
 
@@ -303,7 +303,7 @@ def crosstable_done() -> list[list]:
 @pytest.mark.skipif(not all(shutil.which(p) for p in ("soffice", "pdftotext", "pdfinfo")),
                     reason="LibreOffice (soffice) and poppler (pdftotext, pdfinfo) are needed")
 def test_libreoffice_prints_the_what_if_page(tmp_path, capsys):
-    from pdf_pages import pdf_pages, sheet_pages
+    from tests.support.pdf_pages import pdf_pages, sheet_pages
     book = _book(tmp_path, capsys, U08, 6, "u08")
     cli = json.loads(_cli(capsys, "whatif", book, "-f", "json")[1])
     pages = sheet_pages(pdf_pages(book, tmp_path), WHATIF_SHEET)
@@ -401,8 +401,8 @@ def test_an_option_given_replaces_its_sheet_cell_whose_bad_value_then_does_not_m
 def test_the_status_line_prints_inside_the_margins(tmp_path):
     """Issue 33: a long status line (here two warnings quoted) ran past the right margin of the What
     if, Categories and Prizes pages; it wraps inside the page, as wide as the sheet's table."""
-    from pdf_pages import page_size, pdf_pages, pdf_texts
-    from workbook_typing import type_cells
+    from tests.support.pdf_pages import page_size, pdf_pages, pdf_texts
+    from tests.support.workbook_typing import type_cells
     book = tmp_path / "repeat.xlsx"
     assert main(["template", "--players", "8", "-o", str(book)]) == 0
     cells: dict[str, object] = {}

@@ -1,7 +1,7 @@
 """The package's own workbook reader and sheet writer against openpyxl, an independent reader.
 
 The reader gives the cells, formulas, array ranges, defined names and skipped sheets openpyxl
-reads (tests/xlsx_reference.py), and openpyxl reads back what the writer wrote (the values set,
+reads (tests/support/xlsx_reference.py), and openpyxl reads back what the writer wrote (the values set,
 the other cells unchanged, the formulas kept): on the shipped templates, on workbooks made by
 ``xl-tiebreak workbook`` from the real TRF files, on recomputed workbooks whose tables change
 shape, and on hand-made sheets full of odd cells.
@@ -23,11 +23,11 @@ import pytest
 
 from conftest import ROOT, real_files
 from test_sheet_patch_read_back import assert_read_back
-from xlsx_reference import read_with_openpyxl
+from tests.support.xlsx_reference import read_with_openpyxl
 from xl_tiebreak.cli import main
 from xl_tiebreak.errors import InputError, TiebreakError
 from xl_tiebreak.examples import demo_tournament
-from xl_tiebreak.excel import formula_book, recompute as rc
+from xl_tiebreak.excel.recompute import formula_book, cached_values as rc
 from xl_tiebreak.excel.xlsx import a1, dates as cell_dates, patch as sheet_patch
 from xl_tiebreak.excel.xlsx.formula_shift import pieces, shift
 from xl_tiebreak.excel.authoring.workbook import workbook_bytes
@@ -551,7 +551,7 @@ def _scenarios() -> list[tuple[str, bytes]]:
 
 def _captured_recompute(data: bytes) -> tuple[bytes, rc.Report, dict[str, sheet_patch.SheetEdit]]:
     """The recomputed workbook, its report and each sheet's edit as the writer got it."""
-    from xl_tiebreak.excel import functions as fx
+    from xl_tiebreak.excel.functions import individual as fx
     fx.CACHE.clear()
     edits: dict[str, sheet_patch.SheetEdit] = {}
     real = rc._patched

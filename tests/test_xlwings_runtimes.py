@@ -14,13 +14,8 @@ checks) on the same events, among them the real tournaments in ../shared/data/re
 
 from __future__ import annotations
 
-import json
-import os
 import re
-import subprocess
-import sys
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -32,59 +27,15 @@ from oracle.generate import random_event  # noqa: E402
 from xl_tiebreak import compute, demo_tournament, rank  # noqa: E402
 from xl_tiebreak.check import collect  # noqa: E402
 from xl_tiebreak.errors import TiebreakError  # noqa: E402
-from xl_tiebreak.excel import functions as fx  # noqa: E402
-from xl_tiebreak.excel.sheet_table import rows_to_tournament  # noqa: E402
+from xl_tiebreak.excel.functions import individual as fx  # noqa: E402
+from xl_tiebreak.excel.ranges.crosstable_range import rows_to_tournament  # noqa: E402
 from xl_tiebreak.explanation import explain, render_text  # noqa: E402
 from xl_tiebreak.formatting import json_number  # noqa: E402
-from xl_tiebreak.notation import format_cell  # noqa: E402
 from xl_tiebreak.options import Options  # noqa: E402
 from xl_tiebreak.trf import parse_trf, read_trf  # noqa: E402
 from xl_tiebreak.udfs import RANGE_ARGUMENTS  # noqa: E402
-
-HERE = Path(__file__).resolve().parent
-DRIVERS = HERE / "runtimes"
-MISSING = -2147352572       # what COM passes for an omitted optional argument
-COM_REF = -2146826265       # the COM error code of #REF!
-ERROR_REF = {"type": "Error", "basicType": "Error", "basicValue": "#REF!", "errorType": "Ref"}
-
-
-def _driver(name: str, job: dict) -> dict:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("XLWINGS")}
-    env["PYTHONPATH"] = os.pathsep.join([str(HERE.parent), env.get("PYTHONPATH", "")])
-    done = subprocess.run([sys.executable, str(DRIVERS / name)], input=json.dumps(job), env=env,
-                          capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stderr[-3000:]
-    return json.loads(done.stdout)
-
-
-def officejs(bodies: list[dict]) -> dict:
-    return _driver("officejs_driver.py", {"bodies": bodies})
-
-
-def classic(calls: list) -> dict:
-    return _driver("classic_driver.py", {"calls": calls})
-
-
-def body(name: str, *args: Any) -> dict:
-    """A call as Excel's Office.js runtime sends it: each argument a 2-D list (or null)."""
-    def as_2d(a: Any) -> Any:
-        if a is None:
-            return None
-        if isinstance(a, list):
-            return [["" if c is None else c for c in row] for row in a]
-        return [[a]]
-    return {"func_name": name, "args": [as_2d(a) for a in args], "caller_address": "Sheet1!Z1",
-            "formula": "", "runtime": "1.4", "culture_info_name": "en-US", "date_format": "M/d/yyyy",
-            "version": "0.37.8", "client": "Office.js"}
-
-
-def crosstable(t, blank_rows: int = 2) -> list[list[Any]]:
-    """The crosstable of an event as a range holds it: header, a row per player, blank rows."""
-    rows: list[list[Any]] = [["No", "Name", "Rating"] + [f"R{r}" for r in range(1, t.rounds + 1)]]
-    for p in t.players:
-        rows.append([p.no, p.name, p.rating or None] + [format_cell(r) or None for r in p.rounds])
-    return rows + [[None] * len(rows[0]) for _ in range(blank_rows)]
-
+from tests.support.runtimes import (COM_REF, ERROR_REF, MISSING, body, classic, crosstable, name_of,  # noqa: E402
+                                    officejs, same)
 
 def out(v: Any) -> Any:
     return "-" if v is None else json_number(v)
@@ -184,21 +135,6 @@ NAMED = {"BUCHHOLZ": "BH", "BUCHHOLZ_CUT1": "BH/C1", "BUCHHOLZ_CUT2": "BH/C2", "
          "MOST_WINS": "MOSTWINS", "SSF_BUCHHOLZ": "SSFBH"}
 
 
-def _as_excel_shows(v: Any) -> Any:
-    """A Python value as it comes back through a runtime (numbers as floats, tables 2-D)."""
-    if isinstance(v, list):
-        return [[_as_excel_shows(c) for c in row] for row in v]
-    return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else v
-
-
-def _same(got: Any, want: Any) -> bool:
-    if isinstance(want, list):
-        return (isinstance(got, list) and len(got) == len(want)
-                and all(_same(g, w) for gr, wr in zip(got, want) for g, w in zip(gr, wr))
-                and all(len(gr) == len(wr) for gr, wr in zip(got, want)))
-    return _as_excel_shows(got) == _as_excel_shows(want)
-
-
 def test_real_events_are_there_when_shared_data_is():
     if real_files():
         assert sum(name.endswith(".trf") for name in EVENT_IDS) >= 8
@@ -212,8 +148,8 @@ def test_every_function_through_both_runtimes_equals_the_engine(i):
         table_value = want if isinstance(want, list) else [[want]]
         assert "value" in got_js, (fname, got_js)
         assert "value" in got_com, (fname, got_com)
-        assert _same(got_js["value"], table_value), (fname, args[0], got_js["value"], table_value)
-        assert _same(got_com["value"], table_value), (fname, args[0], got_com["value"], table_value)
+        assert same(got_js["value"], table_value), (fname, args[0], got_js["value"], table_value)
+        assert same(got_com["value"], table_value), (fname, args[0], got_com["value"], table_value)
 
 
 def test_kentler_and_svon_through_both_runtimes():
@@ -249,7 +185,7 @@ def test_every_call_of_the_shipped_workbooks_through_office_js():
     """Each formula of the templates, the teaching workbook and workbooks made by ``workbook``,
     with its arguments read from the workbook as Excel hands them over, runs through the Office.js
     runtime and gives what the registry function gives the headless recompute."""
-    from xl_tiebreak.excel.formula_book import workbook_calls
+    from xl_tiebreak.excel.recompute.formula_book import workbook_calls
     for title, data in _workbooks():
         calls, n, _cells = workbook_calls(data)
         assert calls and n <= (10 if "one-cell" not in title else n), title
@@ -262,16 +198,11 @@ def test_every_call_of_the_shipped_workbooks_through_office_js():
             plain = [None if v == "" else v for v in plain]
             want = fx.FUNCTIONS[name](*plain)
             assert "value" in got, (title, name, got)
-            assert _same(got["value"], want if isinstance(want, list) else [[want]]), (title, name)
+            assert same(got["value"], want if isinstance(want, list) else [[want]]), (title, name)
         if "demo" in title:
             status = [r for (name, _), r in zip(sample, js) if name == "STATUS"]
             assert status and all(scalar(r).startswith("After round 4 of 4; rules fide2024")
                                   and scalar(r).endswith("No problems found.") for r in status), title
-
-
-def name_of(function: str, i: int) -> str:
-    import inspect
-    return list(inspect.signature(fx.FUNCTIONS[function]).parameters)[i]
 
 
 # ------------------------------------------------------------------------ error values

@@ -28,7 +28,7 @@ def collect(read: Callable[[Findings], object]) -> list[Finding]:
 
 
 def check_trf(path: "str | Path", encoding: "str | None" = None) -> list[Finding]:
-    """The findings for a TRF file (workbooks: :func:`xl_tiebreak.excel.book_check.check_workbook`)."""
+    """The findings for a TRF file (workbooks: :func:`xl_tiebreak.excel.workbook.book_check.check_workbook`)."""
     from .trf import read_trf  # here: a workbook's CHECK (through collect) needs no TRF reader
     from .trf.teams import read_team_file
     from .teams import TeamEvent

@@ -1,9 +1,9 @@
 """The xlwings UDF module: ``UDF Modules = xl_tiebreak.udfs`` in the classic Windows add-in, or
 ``from xl_tiebreak.udfs import *`` in the ``main.py`` of xlwings Lite.
 
-Each function is the registry function of :mod:`xl_tiebreak.excel.functions` (same name, same
+Each function is the registry function of :mod:`xl_tiebreak.excel.functions.individual` (same name, same
 parameters in the same order, the description and parameter texts of its declaration,
-:mod:`xl_tiebreak.excel.function_registry`), decorated for xlwings as both runtimes read it:
+:mod:`xl_tiebreak.excel.functions.registry`), decorated for xlwings as both runtimes read it:
 
 - no type hints (xlwings takes a hint for a converter), and no parameter named after a VBA keyword
   or function (the classic add-in writes a VBA wrapper with the same parameter names);
@@ -27,8 +27,8 @@ import inspect
 from typing import Any, Callable
 
 from .errors import TiebreakError
-from .excel.functions import FUNCTIONS, description, error_table, parameter_doc, spills
-from .excel.parameters import RANGES as RANGE_ARGUMENTS  # always 2-D lists
+from .excel.functions.individual import FUNCTIONS, description, error_table, parameter_doc, spills
+from .excel.functions.parameters import RANGES as RANGE_ARGUMENTS  # always 2-D lists
 
 try:  # pragma: no cover - depends on the machine
     import xlwings as _xw

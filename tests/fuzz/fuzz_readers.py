@@ -30,10 +30,10 @@ from oracle.generate import random_event  # noqa: E402
 from xl_tiebreak import TiebreakError, compute, demo_tournament, parse_trf  # noqa: E402
 from xl_tiebreak.descriptor import parse_list  # noqa: E402
 from xl_tiebreak.examples import demo_text  # noqa: E402
-from xl_tiebreak.excel import functions as fx  # noqa: E402
-from xl_tiebreak.excel.recompute import recompute_bytes  # noqa: E402
+from xl_tiebreak.excel.functions import individual as fx  # noqa: E402
+from xl_tiebreak.excel.recompute.cached_values import recompute_bytes  # noqa: E402
 from xl_tiebreak.excel.authoring.workbook import workbook_bytes  # noqa: E402
-from xl_tiebreak.excel.book_reader import read_workbook  # noqa: E402
+from xl_tiebreak.excel.ranges.book_reader import read_workbook  # noqa: E402
 from xl_tiebreak.notation import parse_cell  # noqa: E402
 
 CHARS = "0123456789wbWB+-=½.,/ HFZUYEXD?#\t\n\r\x00éß€"

@@ -17,7 +17,7 @@ import random
 from typing import Any, Callable
 
 from xl_tiebreak import demo_tournament
-from xl_tiebreak.excel import functions as fx
+from xl_tiebreak.excel.functions import individual as fx
 from xl_tiebreak.notation import format_cell
 
 MISSING = -2147352572   # what COM passes for an omitted optional argument

@@ -222,7 +222,7 @@ def book_sources(folder: Path) -> list[tuple[str, bytes]]:
     (values stale, as after editing without Excel), a round robin, the teaching book, and one with
     shared strings."""
     from .books import PLAYERS, swiss_book
-    from workbook_typing import type_cells
+    from tests.support.workbook_typing import type_cells
     folder.mkdir(parents=True, exist_ok=True)
     for p in list(folder.iterdir()):
         p.unlink()

@@ -16,9 +16,9 @@ import zipfile
 import pytest
 
 from xl_tiebreak.errors import InputError
-from xl_tiebreak.excel import book_reader
+from xl_tiebreak.excel.ranges import book_reader
 from xl_tiebreak.excel.xlsx import sheet as xlsx_reader
-from xl_tiebreak.excel.book_reader import read_workbook
+from xl_tiebreak.excel.ranges.book_reader import read_workbook
 
 from .books import CROSSTABLE, PLAYERS, swiss_book
 from .conftest import ROOT, assert_refused, assert_unchanged, snapshot

@@ -11,7 +11,7 @@ import zipfile
 import pytest
 
 from xl_tiebreak.errors import InputError
-from xl_tiebreak.excel.book_reader import read_workbook
+from xl_tiebreak.excel.ranges.book_reader import read_workbook
 
 from .books import CROSSTABLE, LATE, PLAYERS, SETTINGS, WORKBOOK, name_range, part, put_rows, row_xml, swiss_book
 from .conftest import assert_no_traceback, run_cli, snapshot, assert_unchanged, text

@@ -15,7 +15,7 @@ from xl_tiebreak.examples import demo_text
 from .conftest import assert_no_traceback, assert_refused, assert_unchanged, run_cli, snapshot
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from workbook_typing import read_sheet, type_cells  # noqa: E402
+from tests.support.workbook_typing import read_sheet, type_cells  # noqa: E402
 
 
 @pytest.fixture

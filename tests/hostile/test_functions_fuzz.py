@@ -17,7 +17,7 @@ import pytest
 
 from xl_tiebreak import errors
 from xl_tiebreak.errors import InputError, TiebreakError
-from xl_tiebreak.excel import functions as fx
+from xl_tiebreak.excel.functions import individual as fx
 
 from .function_calls import GOOD, HUGE_INT, classic_args, hostile_calls, officejs_args
 
@@ -176,7 +176,7 @@ xlwings = pytest.importorskip("xlwings")
 
 
 def _runtimes():
-    from test_xlwings_runtimes import body, classic, officejs  # noqa: WPS433 - tests/ is on sys.path
+    from tests.support.runtimes import body, classic, officejs
     return body, classic, officejs
 
 

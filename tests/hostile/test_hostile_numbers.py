@@ -27,9 +27,9 @@ from xl_tiebreak.examples import demo_text
 from xl_tiebreak.excel.authoring.prize_sheets import PRIZE_HEAD_ROW, RULES_FIRST
 from xl_tiebreak.excel.authoring.template import to_bytes
 from xl_tiebreak.excel.authoring.workbook import filled_workbook
-from xl_tiebreak.excel.export_rows import export_rows, read_import
-from xl_tiebreak.excel.prize_arguments import read_prize_rules, read_prize_table
-from team_files import four_teams
+from xl_tiebreak.imports.export_file import export_rows, read_import
+from xl_tiebreak.excel.ranges.prize_arguments import read_prize_rules, read_prize_table
+from tests.support.team_files import four_teams
 from test_vega_import import SAMPLE as VEGA_SAMPLE
 from xl_tiebreak.imports.chess_results import read_export, rows_from_text
 from xl_tiebreak.imports.vega import read_vega_export

@@ -17,7 +17,7 @@ import pytest
 from openpyxl import Workbook  # type: ignore[import-untyped]
 
 from test_vega_import import SAMPLE as VEGA
-from xl_tiebreak.excel.export_rows import read_import
+from xl_tiebreak.imports.export_file import read_import
 
 from .conftest import assert_refused, assert_unchanged, run_cli, snapshot
 from .test_hostile_numbers import CSV_HEAD, HEADER, ROWS, _csv, _row

@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 
 from conftest import trf_line
-from team_builders import trf26_text
-from team_files import FIRST_TEAM_LINE, HEADER, four_teams
+from tests.support.team_builders import trf26_text
+from tests.support.team_files import FIRST_TEAM_LINE, HEADER, four_teams
 from xl_tiebreak.cli import main
 
 from .conftest import assert_refused, assert_unchanged, run_cli, snapshot

@@ -16,7 +16,7 @@ from xl_tiebreak.trf import parse_trf
 from .conftest import assert_no_traceback, run_cli
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from workbook_typing import type_cells  # noqa: E402
+from tests.support.workbook_typing import type_cells  # noqa: E402
 
 BREAKS = ["\n", "\r", "\r\n", "\u2028", "\u2029", "\x85", "\x0b", "\x0c", "\x1c", "\x1e", "\x00", "\x1b", "\t"]
 

@@ -138,7 +138,7 @@ def _settings_list_cell(path: str) -> str:
     """The Settings cell of a workbook's tie-break list that cannot be read (``Settings!B8``; a team
     workbook's list, of team codes, has its own rows), else the list's cells: where a refusal of
     the workbook's list points."""
-    from ..excel.book_check import settings_list_findings
+    from ..excel.workbook.book_check import settings_list_findings
     try:
         cells = [f.where for f in settings_list_findings(path, 0) if f.severity == "error"]
     except TiebreakError:

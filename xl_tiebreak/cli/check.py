@@ -24,7 +24,7 @@ def check(source: StrPath, choices: EventChoices = EventChoices(), *, source_for
     if source_format != "trf":
         return _check_export(p, choices, source_format, fmt)
     if p.suffix.lower() in (".xlsx", ".xlsm"):
-        from ..excel.book_check import check_workbook
+        from ..excel.workbook.book_check import check_workbook
         found = check_workbook(p)
     else:
         from ..check import check_trf
@@ -54,7 +54,7 @@ def _check_export(p: Path, choices: EventChoices, source_format: str, fmt: str) 
     exit 1 when one does."""
     from ..engine import compute
     from ..errors import InputError
-    from ..excel.export_rows import read_import
+    from ..imports.export_file import read_import
     from ..imports.published import differences
     from ..standings import rank
     imported = read_import(p, source_format)

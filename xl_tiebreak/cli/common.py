@@ -15,7 +15,7 @@ from .choices import EventChoices
 
 if TYPE_CHECKING:  # the commands import what they use when they run: a quick start
     from ..engine import Result
-    from ..excel.book_reader import Book, BookSettings
+    from ..excel.ranges.book_reader import Book, BookSettings
     from ..model import Tournament
     from ..teams import TeamEvent
 
@@ -29,7 +29,7 @@ def open_input(path: str) -> Optional[Book]:
     this one copy, each sheet parsed once; None for a TRF file."""
     if Path(path).suffix.lower() not in (".xlsx", ".xlsm"):
         return None
-    from ..excel.book_reader import open_book
+    from ..excel.ranges.book_reader import open_book
     return open_book(path)
 
 
@@ -48,7 +48,7 @@ def load_input(path: str, choices: Optional[Choices] = None, book: Optional[Book
     fd = Findings(strict=True)
     got: tuple[Tournament, Optional[BookSettings]]
     if p.suffix.lower() in (".xlsx", ".xlsm"):
-        from ..excel.book_reader import read_workbook
+        from ..excel.ranges.book_reader import read_workbook
         got = read_workbook(p if book is None else book, findings=fd)
     else:
         given = bool((c.tiebreaks or "").strip())  # --tiebreaks replaces record 202
@@ -132,7 +132,7 @@ def book_categories(book: Optional[Book]) -> tuple[list, Optional[str]]:
     if book is None:
         return [], None
     from ..errors import InputError
-    from ..excel.prize_book import workbook_categories
+    from ..excel.workbook.prize_book import workbook_categories
     try:
         got = workbook_categories(book)
     except InputError as exc:
@@ -146,7 +146,7 @@ def book_prizes(book: Optional[Book]):
     if book is None:
         return None
     from ..errors import InputError
-    from ..excel.prize_book import workbook_prize_setup
+    from ..excel.workbook.prize_book import workbook_prize_setup
     try:
         got = workbook_prize_setup(book)
     except InputError as exc:
@@ -169,6 +169,6 @@ def how_to_set(source: str) -> str:
     from ..rating_notes import HOW_TO_SET
     if not str(source).lower().endswith((".xlsx", ".xlsm")):
         return HOW_TO_SET
-    from ..excel.book_reader import UNRATED_ROW
+    from ..excel.ranges.book_reader import UNRATED_ROW
     return (f"set one in Settings!B{UNRATED_ROW} (Rating for unrated players), with --unrated RATING or with a "
             "descriptor such as ARO/U1000")

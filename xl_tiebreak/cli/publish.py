@@ -24,7 +24,7 @@ def publish(source: StrPath, output: Optional[StrPath] = None, choices: EventCho
     (as ``standings --category``); ``places`` (``"500,300,200"``), ``category_prizes``
     (``"U1600=100,50"`` each), ``ties``, ``order``, ``unit``, ``age``: the prizes, as the
     ``prizes`` command takes them, over a workbook's Prizes sheet (a team event takes none)."""
-    from ..excel.stale import note_stale
+    from ..excel.recompute.stale import note_stale
     from ..prizes import parse_unit
     from ..publish import build_page, extras_from_texts
     source = os.fspath(source)

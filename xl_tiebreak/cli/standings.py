@@ -54,7 +54,7 @@ def standings(source: StrPath, choices: EventChoices = EventChoices(), *, catego
     if team is not None:
         from .team_standings import team_standings
         return deliver(team_standings(source, team[0], team[1], fmt), output, force)
-    from ..excel.stale import note_stale
+    from ..excel.recompute.stale import note_stale
     from ..rating_notes import rating_notes
     result = compute_result(choices, *load_input(source, choices, book))
     selection = None

@@ -49,7 +49,7 @@ from ..textutil import lines_of
 from .choices import EventChoices
 
 if TYPE_CHECKING:
-    from ..excel.book_reader import Book
+    from ..excel.ranges.book_reader import Book
     from ..teams import PabValue, TeamEvent
     from ..teamtb.engine import TeamResult
 
@@ -127,15 +127,15 @@ def load_team_event(source: str, choices: EventChoices,
 
 def _book_event(choices: EventChoices, p: Path,
                 book: Optional["Book"] = None) -> Optional[tuple["TeamEvent", EventChoices]]:
-    """The event of a team workbook (:mod:`xl_tiebreak.excel.team_book`) as far as its complete
+    """The event of a team workbook (:mod:`xl_tiebreak.excel.ranges.team_book`) as far as its complete
     rounds go, with its Settings list as the file's list, and the choices with its Settings
     edition unless ``--rules`` says another; ``None`` for a workbook that is not a team workbook.
     The first bad cell stops, named by sheet and cell; ``book``: the workbook opened (else it is
     opened here)."""
     import dataclasses
-    from ..excel.book_reader import open_book
-    from ..excel.team_book import is_team_book, read_team_book
-    from ..excel.team_table import played_through
+    from ..excel.ranges.book_reader import open_book
+    from ..excel.ranges.team_book import is_team_book, read_team_book
+    from ..excel.ranges.team_ranges import played_through
     book = book if book is not None else open_book(p)
     if not is_team_book(book):
         return None

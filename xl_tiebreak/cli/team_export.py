@@ -18,7 +18,7 @@ def export_team_trf(source: str, output: str, choices: EventChoices, *, output_e
     ``--rules``), the PAB value used stated in 320; in ``--encoding``, else in the encoding the file was
     read in (``choices.encoding``, else the one detected; UTF-8 with a note where a character has no
     place there). Returns the lines to print; ``None`` when the input is not a team TRF (a team
-    workbook is written by :func:`xl_tiebreak.excel.commands.export_trf`, every match typed included)."""
+    workbook is written by :func:`xl_tiebreak.excel.workbook.commands.export_trf`, every match typed included)."""
     if Path(source).suffix.lower() in (".xlsx", ".xlsm"):
         return None
     got = load_team_event(source, choices)

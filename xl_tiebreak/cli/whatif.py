@@ -16,7 +16,7 @@ from .choices import EventChoices, StrPath
 from .common import chosen_edition, chosen_settings, load_input, open_input, team_event
 
 if TYPE_CHECKING:
-    from ..excel.book_reader import Book
+    from ..excel.ranges.book_reader import Book
 
 
 def whatif(source: StrPath, choices: EventChoices = EventChoices(), *, rnd: Optional[int] = None,
@@ -73,7 +73,7 @@ def _book_whatif(book: Book, given: Sequence[str]) -> Optional[tuple[Optional[in
     """A workbook's What if settings (its WHATIF formula: prize places, boards combined, and their
     cells), or None; ``given``: those an option replaces (their cells not read)."""
     from ..errors import InputError
-    from ..excel.prize_book import workbook_whatif_setup
+    from ..excel.workbook.prize_book import workbook_whatif_setup
     try:
         return workbook_whatif_setup(book, given)
     except InputError as exc:

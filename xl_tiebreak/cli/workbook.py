@@ -1,6 +1,6 @@
-"""The workbook commands: ``template``, ``workbook``, ``recompute`` (:mod:`xl_tiebreak.excel.commands`),
+"""The workbook commands: ``template``, ``workbook``, ``recompute`` (:mod:`xl_tiebreak.excel.workbook.commands`),
 ``export-trf`` (a workbook's crosstable, or a team TRF written again: :mod:`.team_export`) and ``print``
-(:mod:`xl_tiebreak.excel.printing`).
+(:mod:`xl_tiebreak.excel.workbook.printing`).
 
 :func:`template`, :func:`workbook`, :func:`export_trf`, :func:`recompute` and :func:`print_sheet`
 are the commands as library functions, each returning its :class:`.report.Report`; ``run_*`` turn
@@ -21,8 +21,8 @@ from .report import Report
 
 
 def _excel_options(**values: Any) -> argparse.Namespace:
-    """The options of a command of :mod:`xl_tiebreak.excel.commands` or
-    :mod:`xl_tiebreak.excel.printing`, which read them as attributes of one object."""
+    """The options of a command of :mod:`xl_tiebreak.excel.workbook.commands` or
+    :mod:`xl_tiebreak.excel.workbook.printing`, which read them as attributes of one object."""
     return argparse.Namespace(**values)
 
 
@@ -34,7 +34,7 @@ def template(output: StrPath, *, kind: str = "swiss", players: Optional[int] = N
     ``players`` and ``rounds``: its rows and round columns; ``player_fields``: FIDE ID, Sex, Born
     and Club columns; ``cells``: one formula per cell (Excel 2019 and earlier); ``runtime``:
     classic or lite (xlwings Lite)."""
-    from ..excel import commands
+    from ..excel.workbook import commands
     check_paths(None, output, force)
     return Report(*commands.template(_excel_options(
         kind=kind, players=players, rounds=rounds, player_fields=player_fields, boards=boards, cells=cells,
@@ -46,7 +46,7 @@ def workbook(source: StrPath, output: StrPath, choices: EventChoices = EventChoi
     """``workbook``: the workbook of a TRF file (the template, filled; ``source_format``
     chess-results, swiss-manager or vega: another program's export, its published values beside
     ours) written to ``output``; ``choices``: its tie-breaks, rules and the TRF's encoding."""
-    from ..excel import commands
+    from ..excel.workbook import commands
     check_paths(source, output, force)
     return Report(*commands.workbook(_excel_options(
         input=os.fspath(source), source=source_format, output=os.fspath(output), tiebreaks=choices.tiebreaks,
@@ -72,7 +72,7 @@ def export_trf(source: StrPath, output: StrPath, choices: EventChoices = EventCh
     if choices.encoding:
         raise TiebreakError("--input-encoding: the encoding a team TRF is read in; a workbook has none (--encoding "
                             "names the encoding of the TRF written)")
-    from ..excel import commands
+    from ..excel.workbook import commands
     return Report(*commands.export_trf(_excel_options(input=source, output=output, force=force,
                                                       output_encoding=output_encoding)))
 
@@ -80,7 +80,7 @@ def export_trf(source: StrPath, output: StrPath, choices: EventChoices = EventCh
 def recompute(source: StrPath, output: Optional[StrPath] = None, *, force: bool = False) -> Report:
     """``recompute``: the values of our functions filled in, nothing else changed; in place (the
     previous version kept as a backup), or written to ``output``."""
-    from ..excel import commands
+    from ..excel.workbook import commands
     check_paths(source, output, force, "recompute")
     return Report(*commands.recompute(_excel_options(input=os.fspath(source),
                                                      output=None if output is None else os.fspath(output),
@@ -90,11 +90,11 @@ def recompute(source: StrPath, output: Optional[StrPath] = None, *, force: bool 
 def print_sheet(source: StrPath, output: StrPath, choices: EventChoices = EventChoices(), *,
                 sheet: Optional[str] = None, category: Optional[str] = None, force: bool = False) -> Report:
     """``print``: one sheet as a PDF written to ``output``, through LibreOffice
-    (:mod:`xl_tiebreak.excel.printing`): ``sheet`` (standings by default), ``category`` (one of the
+    (:mod:`xl_tiebreak.excel.workbook.printing`): ``sheet`` (standings by default), ``category`` (one of the
     Categories sheet); a TRF file is printed from the workbook ``workbook`` makes of it
     (``choices``: its tie-breaks, rules and encoding; a workbook's come from its Settings)."""
     from ..errors import InputError
-    from ..excel.printing import print_sheet as print_pdf
+    from ..excel.workbook.printing import print_sheet as print_pdf
     source = os.fspath(source)
     check_paths(source, output, force)
     given = [f for f, on in (("--tiebreaks", choices.tiebreaks), ("--rules", choices.rules)) if on]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from openpyxl.styles import Alignment, Font, PatternFill  # type: ignore[import-untyped]
 
 from ...imports.chess_results import Imported
-from ..published_sheet import HEADER_ROW, SHEET, published_rows
+from ..ranges.published_sheet import HEADER_ROW, SHEET, published_rows
 from .template import print_setup
 
 

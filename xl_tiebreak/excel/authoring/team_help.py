@@ -14,7 +14,7 @@ from .template import fit_heights, print_setup
 def help_sheet(ws) -> None:
     """The Help sheet: how to type the Teams and Matches sheets, each team function's description, and
     (hidden, columns D:E) every team code's decimals, which the Standings read."""
-    from ..functions import TEAM, description, group  # (importing functions registers them all)
+    from ..functions.individual import TEAM, description, group  # (importing functions registers them all)
     from .template import plain
     lines = [
         ("How to use this workbook", ""),

@@ -12,7 +12,7 @@ Sheets, for an arbiter typing round by round:
   Fed | FIDE ID | Sex | Born``;
 * ``Standings``: the status line and one spilled ``TEAM_STANDINGS`` (Rk, No, Team, MP, GP and
   the tie-breaks), with the event's name and the tie-break list above it;
-* ``Settings``: label | value | what it means (:data:`~xl_tiebreak.excel.team_table.SETTING_LABELS`)
+* ``Settings``: label | value | what it means (:data:`~xl_tiebreak.excel.ranges.team_ranges.SETTING_LABELS`)
   and the tie-break list; ``Help`` (:mod:`.team_help`); a hidden ``Cache`` (the values LibreOffice and Excel without
   the add-in show) and ``xlwings.conf``.
 
@@ -39,7 +39,7 @@ from ...errors import InputError
 from ...model import Kind
 from ...teams import ABSENT, BYE, FORFEITED, PAB, PLAYED, TeamEvent
 from ...trf.team_writer import TEAM_HEADER_RECORDS
-from ..event_sheet import event_rows
+from ..ranges.event_sheet import event_rows
 from ..xlsx.safe_write import atomic_write
 from .template import (CACHE_SHEET, FIXED_TIME, HELD, TRF_EVENT_NOTE, CacheBlocks, cell_text, event_sheet,
                        fit_heights, print_setup, spilled, to_bytes, with_values)
@@ -519,7 +519,7 @@ def team_spec_of(event: TeamEvent, tiebreaks: Optional[list[str]] = None, editio
         s = t.scoring
         raise InputError(f"the event scores {s.win}/{s.draw}/{s.loss} per game; a team workbook holds 1/½/0 "
                          "board scoring only so far")
-    from ..team_table import MAX_BOARDS, MAX_TEAM_ROUNDS
+    from ..ranges.team_ranges import MAX_BOARDS, MAX_TEAM_ROUNDS
     if event.boards > MAX_BOARDS or event.rounds > MAX_TEAM_ROUNDS:
         raise InputError(f"the event has {event.boards} boards and {event.rounds} rounds; a team workbook holds up "
                          f"to {MAX_BOARDS} boards and {MAX_TEAM_ROUNDS} rounds")
@@ -625,7 +625,7 @@ def team_workbook_report(event: TeamEvent, *, tiebreaks: Optional[list[str]] = N
                          edition: Optional[str] = None) -> tuple[bytes, dict[str, str]]:
     """A team workbook of ``event``, its values computed, and the cells whose value could not
     be computed (cell -> why; they show the error in the workbook)."""
-    from ..recompute import recompute_bytes
+    from ..recompute.cached_values import recompute_bytes
     data, report = recompute_bytes(to_bytes(filled_team_workbook(event, tiebreaks=tiebreaks, edition=edition)))
     return data, dict(report.errors)
 

@@ -37,8 +37,8 @@ from openpyxl.worksheet.formula import ArrayFormula  # type: ignore[import-untyp
 from ...tiebreaks import registry
 from ...editions import EDITIONS
 from ...default_lists import DEFAULT_LISTS
-from ..book_reader import UNRATED_ROW
-from ..functions import FUNCTIONS, INDIVIDUAL, description, group
+from ..ranges.book_reader import UNRATED_ROW
+from ..functions.individual import FUNCTIONS, INDIVIDUAL, description, group
 from ...options import DEFAULT_OPTIONS, Options
 from .styles import BOLD, GRID, HEAD_COND_FILL, HEAD_FILL, INPUT_FILL, NOTE, STATUS
 
@@ -219,7 +219,7 @@ def build(spec: Spec) -> Workbook:
         from .whatif_sheet import WHATIF_SHEET, whatif_sheet
         whatif_sheet(wb.create_sheet(WHATIF_SHEET), wiring)  # after Prizes: the sheets before keep their parts
     if spec.event:  # last, as the sheets above: the parts of the sheets before keep their names
-        from ..event_sheet import event_rows
+        from ..ranges.event_sheet import event_rows
         event_sheet(wb, event_rows(spec.header or (), elsewhere=("012",) if spec.header is not None else HELD),
                     EVENT_NOTE if spec.header is None else TRF_EVENT_NOTE)
     wb.defined_names["Crosstable"] = DefinedName("Crosstable", attr_text=lay.crosstable_ref())
@@ -341,7 +341,7 @@ def _standings(ws, lay: TemplateLayout, cache: CacheBlocks) -> None:
     under it the legend of the list and the notes (one spilled ``STANDINGS(..., page)``), laid
     out for printing (:mod:`.standings_sheet`): portrait, one page wide."""
     from .standings_sheet import decorate
-    from ..standings_page import INFO
+    from ..functions.standings_page import INFO
     spec = lay.spec
     _status(ws, "=Crosstable!$A$3")
     ncols = 4 + TB_SLOTS + len(INFO)
@@ -454,8 +454,8 @@ TRF_EVENT_NOTE = ("The event's TRF header, written back by xl-tiebreak export-tr
 
 def event_sheet(wb: Workbook, rows: Sequence[tuple[str, str, str]], note: str) -> None:
     """The ``Event`` sheet, last: the TRF header records (label | value | record code | how to write
-    it), written back by export-trf (see :mod:`.event_sheet`); values are text, never formulas."""
-    from ..event_sheet import FIRST_ROW as first, HINTS, SHEET
+    it), written back by export-trf (see :mod:`.ranges.event_sheet`); values are text, never formulas."""
+    from ..ranges.event_sheet import FIRST_ROW as first, HINTS, SHEET
     ws = wb.create_sheet(SHEET)
     ws["A1"] = "Event"
     ws["A1"].font = Font(bold=True, size=14)
@@ -607,7 +607,7 @@ def to_bytes(wb: Workbook) -> bytes:
 def with_values(data: bytes) -> bytes:
     """A freshly generated workbook with its values filled in and its tables written as spills
     (dynamic arrays), through the headless recompute."""
-    from ..recompute import recompute_bytes
+    from ..recompute.cached_values import recompute_bytes
     return recompute_bytes(data)[0]
 
 
