@@ -22,7 +22,7 @@ from numbers import Rational
 from typing import TYPE_CHECKING, Callable, NamedTuple, Optional, Union
 
 from .errors import EditionError
-from .tiebreaks.reasons import Reason
+from .reasons import Reason
 
 if TYPE_CHECKING:
     import numpy as np
@@ -204,7 +204,7 @@ class Fide2012(Edition):
 
     def own_unplayed(self, ctx: Context) -> Unplayed:
         """The virtual opponent's score (seed 000)."""
-        from .tiebreaks.svon import svon_array
+        from .svon import svon_array
         terms: dict[str, np.ndarray] = {}
         value = svon_array(ctx.pts, ctx.W, ctx.D, ctx.L, terms, ctx.player_rounds)
         facts: dict[str, tuple[Union[np.ndarray, int], int]] = {

@@ -43,7 +43,7 @@ from ..errors import InputError
 from ..formatting import format_value
 from ..options import TEAM_CHOICES
 from ..teams import ABSENT, BYE, FORFEITED, PAB, PLAYED, TeamEvent, match_score
-from ..tiebreaks.reasons import Reason
+from ..reasons import Reason
 from ..tiebreaks.spec import Spec
 from .spec import TeamColumn, TeamEvaluation, TeamTieBreak
 

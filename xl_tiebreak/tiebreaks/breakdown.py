@@ -24,7 +24,7 @@ import numpy as np
 from ..formatting import format_value
 from ..model import Kind
 from .context import Column, Context
-from .reasons import CUTS, PHRASES, Reason, flags
+from ..reasons import CUTS, PHRASES, Reason, flags
 
 
 class Fact(NamedTuple):

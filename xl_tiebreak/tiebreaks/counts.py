@@ -15,7 +15,7 @@ from ..formatting import format_value
 from .breakdown import Account, AccountLayout, Breakdown, Fact, mark, summed
 from .context import DFF, FLOSS, HPB, ZPB, Column, Context
 from .spec import Spec
-from .reasons import Reason as R
+from ..reasons import Reason as R
 
 if TYPE_CHECKING:
     from ..descriptor import TieBreak

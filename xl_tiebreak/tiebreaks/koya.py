@@ -12,7 +12,7 @@ from ..formatting import format_value
 from .breakdown import AccountLayout, Breakdown, Fact, mark, summed
 from .context import Context
 from .spec import Spec
-from .reasons import Reason as R
+from ..reasons import Reason as R
 
 
 

@@ -21,8 +21,8 @@ from .spec import Compute, Evaluation, Spec
 from .counts import shown, won_breakdown, wins_breakdown
 from .direct import rank_column, shared, tied_group
 from .rating import Ratings, tpr_breakdown
-from .reasons import Reason as R
-from .svon import svon_array
+from ..reasons import Reason as R
+from ..svon import svon_array
 
 if TYPE_CHECKING:
     from ..descriptor import TieBreak

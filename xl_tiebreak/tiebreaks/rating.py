@@ -17,7 +17,7 @@ from .breakdown import NOT_IN_YET, Account, Breakdown, Fact, Params, cut_text, m
 from .context import Column, Context
 from .counts import number_account
 from .spec import Compute, Evaluation, Spec
-from .reasons import Reason as R
+from ..reasons import Reason as R
 
 if TYPE_CHECKING:
     from ..descriptor import TieBreak
