@@ -10,6 +10,7 @@ the rule editions (:mod:`xl_tiebreak.editions`) and the event's progress
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
 import numpy as np
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
     from numpy.typing import DTypeLike
 
 __all__ = ["GAME", "FWIN", "FLOSS", "DFF", "PAB", "FPB", "HPB", "ZPB", "VUR_CODES", "FORFEIT_CODES",
-           "Compiled", "compiled", "freeze"]
+           "Compiled", "Channel", "compiled", "freeze"]
 
 # kind codes of the arrays
 GAME, FWIN, FLOSS, DFF, PAB, FPB, HPB, ZPB = range(8)
@@ -135,6 +136,25 @@ class Compiled:
         none, 1 White, 2 Black (as :func:`~xl_tiebreak.pairings.reconcile_arrays` has them)."""
         return cls.from_kinds(scoring, kind, _rows_of(nos, opp), opp != 0, colour == 2)
 
+    @classmethod
+    def from_codes(cls, scale: int, kind: np.ndarray, opp: np.ndarray, pts: np.ndarray) -> "Compiled":
+        """Arrays of competitors that are no players (a team event's teams, :mod:`xl_tiebreak.teamtb`):
+        ``kind`` as the kind codes above (``GAME`` a match played, ``FWIN`` a forfeited match won,
+        ...), ``opp`` the opponent's row (-1: none), ``pts`` the points in units of ``1/scale``.
+        Every round is entered (no colours, no pending pairing, no short game)."""
+        self = cls.__new__(cls)
+        self.scale = scale
+        self.kind = np.asarray(kind, dtype=np.int8)
+        self.opp = np.asarray(opp, dtype=np.int64)
+        self.pts = np.asarray(pts, dtype=np.int64)
+        none = np.zeros(self.kind.shape, dtype=bool)
+        self.black = self.pending = self.blank = self.short = none
+        self.halves = np.zeros(self.kind.shape, dtype=np.int8)
+        self.entered = np.ones(self.kind.shape, dtype=bool)
+        self.pending_opp = np.full(self.kind.shape, -1, dtype=np.int64)
+        self._freeze()
+        return self
+
     def _freeze(self) -> None:
         freeze(self.kind, self.opp, self.pts, self.black, self.halves, self.entered, self.pending, self.pending_opp,
                self.blank, self.short)
@@ -160,6 +180,18 @@ def _rows_of(nos: np.ndarray, opp: np.ndarray) -> np.ndarray:
     at = np.searchsorted(nos, opp)
     known = (opp != 0) & (at < len(nos)) & (nos[np.minimum(at, len(nos) - 1)] == opp)
     return np.where(known, at, -1)
+
+
+@dataclass(frozen=True)
+class Channel:
+    """One score of an event over its compiled arrays, as the tie-breaks read it: a player's points,
+    or one of a team's two scores (C.07 team articles: "points" means match points and game points
+    separately, TIEBREAK_RULES §5.17). ``scoring``: a win's, draw's and loss's value in it (of one
+    match, for a team); ``rounds``: the event's scheduled rounds (Fore Buchholz's final round)."""
+
+    scoring: Scoring
+    arrays: Compiled
+    rounds: int
 
 
 def compiled(t: Tournament) -> Compiled:

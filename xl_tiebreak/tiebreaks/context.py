@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Hashable, Optional
 
 import numpy as np
 
-from ..arrays import (DFF, FLOSS, FORFEIT_CODES, FPB, FWIN, GAME, HPB, PAB, VUR_CODES, ZPB, Compiled,
+from ..arrays import (DFF, FLOSS, FORFEIT_CODES, FPB, FWIN, GAME, HPB, PAB, VUR_CODES, ZPB, Channel, Compiled,
                       compiled, freeze)
 from ..editions import Edition, Unplayed
 from ..model import Tournament
@@ -62,6 +62,8 @@ class Context:
     round counts as a draw (only when that round is among the evaluated ones), a game paired
     whose result is not in yet included (:attr:`drawn_not_in`): FB in the final round does not
     depend on its results.
+    ``channel``: the arrays of competitors that are no players, instead of ``t``'s (a team event's
+    match or game points: :mod:`xl_tiebreak.teamtb`; ``t`` is then the event's board games).
     ``not_in`` (players x rounds, live standings): the games of the round in progress not in yet.
     Such a round does not exist yet for its player: no points, no element of any tie-break, no
     unplayed round of Art. 16 (no dummy, no draw credited to the opponents); every tie-break reads
@@ -69,22 +71,24 @@ class Context:
     """
 
     def __init__(self, t: Tournament, edition: Edition, n: int, options: Options, rr: bool,
-                 fore: bool = False, not_in: Optional[np.ndarray] = None) -> None:
+                 fore: bool = False, not_in: Optional[np.ndarray] = None, *,
+                 channel: Optional[Channel] = None) -> None:
         self.t = t
         self.edition = edition
         self.n = n
         self.options = options
         self.rr = rr
-        self.fore = fore and 0 < n == t.rounds  # the final round's games count as draws here
+        scheduled = t.rounds if channel is None else channel.rounds
+        self.fore = fore and 0 < n == scheduled  # the final round's games count as draws here
         self.progress: Optional["Progress"] = None  # how far the event has got (set by engine.context)
-        sc = t.scoring
-        self.scale = sc.scale
+        sc = t.scoring if channel is None else channel.scoring
+        full = compiled(t) if channel is None else channel.arrays
+        self.scale = full.scale
         s = self.scale
         self.W = int(sc.win * s)
         self.D = int(sc.draw * s)
         self.L = int(sc.loss * s)
-        self.size = len(t.players)
-        full = compiled(t)
+        self.size = full.kind.shape[0]
         kind = full.kind[:, :n].copy()
         opp = full.opp[:, :n]
         pts = full.pts[:, :n].copy()
