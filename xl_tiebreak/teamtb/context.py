@@ -167,7 +167,8 @@ Lookup = Callable[[str], Spec]
 
 class TeamContext:
     """A :class:`~.spec.TeamEvaluation` of one event, edition and number of rounds: the team rounds,
-    the Art. 16 scores, and a cache of the columns computed (:meth:`column`).
+    the same as the engine's competitor arrays (:meth:`channel`, where Art. 16 applies), and a cache
+    of the columns computed (:meth:`column`).
 
     ``lookup``: the registry's row of a name (injected by the engine, so that this module does not
     import the registry, which imports the families, which import this module)."""
@@ -207,7 +208,7 @@ class TeamContext:
         self.is_fore = fore
         self.round_robin = round_robin
         #: (team, round) -> the match's (MP, GP) as awarded, rounds 1..n (None for FB's context,
-        #: whose final round is not as awarded)
+        #: which shares the rounds of the context it was made from)
         self.match_scores: Optional[dict[tuple[int, int], tuple[Fraction, Fraction]]] = (
             None if _rounds_by_team is not None else _match_scores(event, n))
         self.by_team: dict[int, tuple[TeamRound, ...]] = (
