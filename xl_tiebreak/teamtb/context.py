@@ -336,11 +336,12 @@ class TeamContext:
         ev = self._event
         lose = ev.match_values.loss if score == "MP" else ev.boards * ev.tournament.scoring.loss
         scoring = Scoring(self.win(score), self.draw(score), lose)
-        scale = lcm(scoring.scale, *(v.denominator for v in points))
+        scale = lcm(scoring.scale, *{v.denominator for v in points})
         shape = (len(self.teams), self._n)
         compiled = Compiled.from_codes(scale, np.array(kinds, dtype=np.int8).reshape(shape),
                                        np.array(opps, dtype=np.int64).reshape(shape),
-                                       np.array([int(v * scale) for v in points], dtype=np.int64).reshape(shape))
+                                       np.array([v.numerator * (scale // v.denominator) for v in points],
+                                                dtype=np.int64).reshape(shape))
         return Channel(scoring, compiled, ev.rounds)
 
     def drawn_rounds(self, team: int) -> list[int]:
