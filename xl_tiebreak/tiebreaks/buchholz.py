@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, Any, Optional, Sequence, cast
 import numpy as np
 
 from ..formatting import format_value, half_up_div
+from ..reasons import PHRASES
+from ..reasons import Reason as R
 from .breakdown import NOT_IN_YET, Account, AccountLayout, Breakdown, Fact, mark, note, result_text, summed, who
 from .context import FORFEIT_CODES, GAME, Column, Context, freeze
 from .spec import Compute, Evaluation, Spec
-from ..reasons import PHRASES
-from ..reasons import Reason as R
 
 if TYPE_CHECKING:
     from ..descriptor import TieBreak

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 __all__ = ["Context", "Column", "Compiled", "compiled", "freeze", "GAME", "FWIN", "FLOSS", "DFF", "PAB", "FPB",
            "HPB", "ZPB", "VUR_CODES", "FORFEIT_CODES"]
 
+
 @dataclass(frozen=True)
 class Column:
     """One tie-break for every player: ``num[k] / den``, undefined where ``defined[k]`` is False."""
