@@ -90,19 +90,36 @@ _CODES = {K_PLAYED: arrays.GAME, K_FORFEIT_WIN: arrays.FWIN, K_FORFEIT_LOSS: arr
 @dataclass(frozen=True)
 class TeamRound:
     """One team's round as Art. 16 sees it: ``kind`` (one of the ``K_*`` labels), the opponent team
-    (``None`` without one), its match and game points, ``played`` (a match played over the boards)
-    and ``vur`` (a voluntarily unplayed round, Art. 16.1)."""
+    (``None`` without one), its match and game points."""
 
     round: int
     kind: str
     opponent: Optional[int]
     mp: Fraction
     gp: Fraction
-    played: bool
-    vur: bool
 
     def points(self, score: str) -> Fraction:
         return self.mp if score == "MP" else self.gp
+
+    @property
+    def code(self) -> int:
+        """Its kind in the competitor arrays (:mod:`xl_tiebreak.arrays`), where the players' rules
+        read it: a played match is a game, an absence a zero-point bye, a forfeited match without
+        a scheduled opponent a bye (won: a full-point one; else a zero-point one, a VUR)."""
+        code = _CODES[self.kind]
+        if self.opponent is None and code in arrays.FORFEIT_CODES:
+            return arrays.FPB if code == arrays.FWIN else arrays.ZPB
+        return code
+
+    @property
+    def played(self) -> bool:
+        """A match played over the boards."""
+        return self.kind == K_PLAYED
+
+    @property
+    def vur(self) -> bool:
+        """A voluntarily unplayed round (Art. 16.1): of a kind the arrays count as one."""
+        return self.code in arrays.VUR_CODES
 
     @property
     def forfeit(self) -> bool:
@@ -133,32 +150,32 @@ def _rounds_of(event: TeamEvent, team: int, n: int,
     for r in range(1, n + 1):
         m = by_round.get(r)
         if m is None or m.kind == ABSENT:
-            out.append(TeamRound(r, K_ABSENT, None, Fraction(0), Fraction(0), False, True))
+            out.append(TeamRound(r, K_ABSENT, None, Fraction(0), Fraction(0)))
             continue
         mp, gp = scored[(team, r)]
         if m.kind == PLAYED:
             if m.opponent is None:  # board games against nobody: an unplayed round at its points
-                out.append(TeamRound(r, K_ABSENT, None, mp, gp, False, True))
+                out.append(TeamRound(r, K_ABSENT, None, mp, gp))
                 continue
             other = next((o for o in event.matches_of(m.opponent) if o.round == r), None)
             theirs = scored[(m.opponent, r)][1] if other is not None else Fraction(0)
             boards = list(m.boards) + (list(other.boards) if other is not None else [])
             over_board = any(b.kind.is_game for b in boards)
             if over_board or (gp > 0 and theirs > 0):
-                out.append(TeamRound(r, K_PLAYED, m.opponent, mp, gp, True, False))
+                out.append(TeamRound(r, K_PLAYED, m.opponent, mp, gp))
             elif gp > theirs:
-                out.append(TeamRound(r, K_FORFEIT_WIN, m.opponent, mp, gp, False, False))
+                out.append(TeamRound(r, K_FORFEIT_WIN, m.opponent, mp, gp))
             else:
                 kind = K_DOUBLE_FORFEIT if gp == theirs else K_FORFEIT_LOSS
-                out.append(TeamRound(r, kind, m.opponent, mp, gp, False, True))
+                out.append(TeamRound(r, kind, m.opponent, mp, gp))
         elif m.kind == FORFEITED:
             kind = {"+": K_FORFEIT_WIN, "-": K_FORFEIT_LOSS}.get(m.forfeit or "", K_DOUBLE_FORFEIT)
-            out.append(TeamRound(r, kind, m.opponent, mp, gp, False, kind != K_FORFEIT_WIN))
+            out.append(TeamRound(r, kind, m.opponent, mp, gp))
         elif m.kind == PAB:
-            out.append(TeamRound(r, K_PAB, None, mp, gp, False, False))
+            out.append(TeamRound(r, K_PAB, None, mp, gp))
         elif m.kind == BYE:
             kind = {"F": K_BYE_F, "H": K_BYE_H}.get(m.bye or "", K_BYE_Z)
-            out.append(TeamRound(r, kind, None, mp, gp, False, kind != K_BYE_F))
+            out.append(TeamRound(r, kind, None, mp, gp))
     return tuple(out)
 
 
@@ -327,10 +344,7 @@ class TeamContext:
         kinds, opps, points = [], [], []
         for t in self.teams:
             for r in self.by_team[t]:
-                code = _CODES[r.kind]
-                if r.opponent is None and code in (arrays.GAME, *arrays.FORFEIT_CODES):
-                    code = arrays.ZPB if r.vur else arrays.FPB  # no scheduled opponent: a bye as Art. 16 sees it
-                kinds.append(code)
+                kinds.append(r.code)
                 opps.append(-1 if r.opponent is None else row[r.opponent])
                 points.append(r.points(score))
         ev = self._event
