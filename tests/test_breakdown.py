@@ -22,8 +22,8 @@ from xl_tiebreak.engine import context
 from xl_tiebreak.explanation import explain
 from xl_tiebreak.options import Options
 from xl_tiebreak.tiebreaks.breakdown import Account, Breakdown
-from xl_tiebreak.tiebreaks.reasons import CUTS, ORDER, PHRASES, Reason
-from xl_tiebreak.tiebreaks.svon import svon, svon_array
+from xl_tiebreak.reasons import CUTS, ORDER, PHRASES, Reason
+from xl_tiebreak.svon import svon, svon_array
 from conftest import ROOT
 
 explain_module = importlib.import_module("xl_tiebreak.explanation")

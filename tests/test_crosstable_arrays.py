@@ -15,7 +15,7 @@ from xl_tiebreak import compute
 from xl_tiebreak.crosstable import Row, tournament_from_rows
 from xl_tiebreak.model import Kind
 from xl_tiebreak.notation import format_cell
-from xl_tiebreak.tiebreaks.context import Compiled
+from xl_tiebreak.arrays import Compiled
 from xl_tiebreak.validation import Findings
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))

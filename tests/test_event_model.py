@@ -10,7 +10,7 @@ import numpy as np
 from xl_tiebreak import Scoring, compute, parse_trf, write_trf
 from xl_tiebreak.crosstable import Row, tournament_from_rows
 from xl_tiebreak.model import last_played_round
-from xl_tiebreak.tiebreaks.context import Compiled, compiled
+from xl_tiebreak.arrays import Compiled, compiled
 
 
 def test_the_scale_is_the_least_common_denominator_of_the_points():

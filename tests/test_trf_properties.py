@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from oracle.generate import random_event
 from xl_tiebreak import InputError, parse_trf, write_trf
-from xl_tiebreak.tiebreaks.context import Compiled, compiled
+from xl_tiebreak.arrays import Compiled, compiled
 from xl_tiebreak.validation import Findings
 
 #: the arrays the engine reads, and the score scale they are in

@@ -20,7 +20,7 @@ from conftest import real_files
 from xl_tiebreak import compute, parse_trf, write_trf
 from xl_tiebreak.errors import InputError
 from xl_tiebreak.model import Kind, LazyRounds, Player
-from xl_tiebreak.tiebreaks.context import Compiled
+from xl_tiebreak.arrays import Compiled
 from xl_tiebreak.trf.layout import FIELDS, ROUND_STRIDE
 from xl_tiebreak.validation import Findings
 

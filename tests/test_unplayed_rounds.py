@@ -18,7 +18,7 @@ from xl_tiebreak import Options, compute, demo_tournament, read_trf
 from xl_tiebreak.editions import FIDE2024
 from xl_tiebreak.model import Scoring
 from xl_tiebreak.tiebreaks.context import Context
-from xl_tiebreak.tiebreaks.svon import svon
+from xl_tiebreak.svon import svon
 from conftest import DATA, F, around, event
 
 

@@ -27,7 +27,7 @@ from .name_text import clean_name
 from .notation import PLAIN_GAME, NotationError, format_cell, is_fide_cell, is_us_cell, parse_cell
 from .number_text import quoted
 from .pairings import ENTERED, PAIRED, reconcile
-from .tiebreaks.context import Compiled
+from .arrays import Compiled
 from .validation import Findings, strict
 
 

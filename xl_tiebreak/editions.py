@@ -8,8 +8,9 @@ first, what Sonneborn-Berger multiplies by, and what counts as a game in a round
 answer comes with its reason code, which the explanations turn into words.
 
 C.07 Art. 16.3 (:meth:`Edition.drawn_for_opponents`) and 16.4 (:meth:`Edition.dummy`) are written
-here once, over plain numbers (a team's match or game points, :mod:`xl_tiebreak.teamtb.context`) or
-arrays (players x rounds, :mod:`xl_tiebreak.tiebreaks.context`). Each edition carries the first day
+here once, over the competitor arrays (competitors x rounds, :mod:`xl_tiebreak.arrays`): a player's
+points, or a team's match or game points (:meth:`xl_tiebreak.teamtb.context.TeamContext.channel`).
+Each edition carries the first day
 it is in force (:func:`edition_for_date`) and whether it has a text for team events
 (:func:`team_edition`).
 """
@@ -17,12 +18,10 @@ it is in force (:func:`edition_for_date`) and whether it has a text for team eve
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
-from numbers import Rational
-from typing import TYPE_CHECKING, Callable, NamedTuple, Optional, Union
+from typing import TYPE_CHECKING, NamedTuple, Optional, Union
 
 from .errors import EditionError
-from .tiebreaks.reasons import Reason
+from .reasons import Reason
 
 if TYPE_CHECKING:
     import numpy as np
@@ -41,43 +40,14 @@ class Unplayed(NamedTuple):
     facts: dict[str, tuple[Union[np.ndarray, int], int]]
 
 
-#: a score (a team's match or game points) or one per player and round (the individual arrays)
-Score = Union[int, Fraction, "np.ndarray"]
-#: a yes or no: of one round (a team's), or per player and round
-Where = Union[bool, "np.ndarray"]
-
-
 class Dummy(NamedTuple):
-    """The dummy opponent of an own unplayed round (C.07 Art. 16.4): ``value``, its score; ``cap``,
-    the cap it met (``None``: no cap, 2024); ``reason``, the ``(where, reason code)`` pairs saying
-    which rule applied where (as :attr:`Unplayed.reason`)."""
+    """The dummy opponent of each own unplayed round (C.07 Art. 16.4; competitors x rounds):
+    ``value``, its score; ``cap``, the cap it met (``None``: no cap, 2024); ``reason``, the
+    ``(where, reason code)`` pairs saying which rule applied where (as :attr:`Unplayed.reason`)."""
 
-    value: Score
-    cap: Optional[Score]
-    reason: tuple[tuple[Where, Reason], ...]
-
-
-def _pick(where: Where, yes: Callable[[], Score], no: Score) -> Score:
-    """``yes()`` where ``where`` holds, else ``no``: of one round (``yes`` asked only when needed)
-    or elementwise over arrays."""
-    if isinstance(where, bool):
-        return yes() if where else no
-    import numpy as np
-    picked: np.ndarray = np.where(where, np.asarray(yes()), np.asarray(no))
-    return picked
-
-
-def _lower(a: Score, b: Score) -> Score:
-    """The lower of two scores, or elementwise of two arrays."""
-    if isinstance(a, Rational) and isinstance(b, Rational):
-        return min(a, b)
-    import numpy as np
-    lower: np.ndarray = np.minimum(np.asarray(a), np.asarray(b))
-    return lower
-
-
-def _not(where: Where) -> Where:
-    return not where if isinstance(where, bool) else ~where
+    value: np.ndarray
+    cap: Optional[np.ndarray]
+    reason: tuple[tuple[Union[np.ndarray, bool], Reason], ...]
 
 
 def unplayed_as_draws(ctx: Context) -> tuple[np.ndarray, np.ndarray]:
@@ -108,12 +78,11 @@ class Edition:
     round_robin_buchholz: Reason = Reason.NONE
     teams: bool = True
 
-    def drawn_for_opponents(self, rnd: Union[int, np.ndarray], last_available: Union[int, np.ndarray],
-                            unpaired: Where) -> Where:
-        """Whether round ``rnd`` counts as a draw in the score the opponents see (C.07 Art. 16.3,
-        category 16.2.5): it comes after the last round that is not a VUR (``last_available``) and
-        has no scheduled opponent (``unpaired``). Of one round or elementwise over arrays."""
-        drawn: Where = (rnd > last_available) & unpaired
+    def drawn_for_opponents(self, rnd: np.ndarray, last_available: np.ndarray, unpaired: np.ndarray) -> np.ndarray:
+        """Which rounds count as a draw in the score the opponents see (C.07 Art. 16.3, category
+        16.2.5): those after the last round that is not a VUR (``last_available``) without a
+        scheduled opponent (``unpaired``). Elementwise (numpy broadcasting)."""
+        drawn: np.ndarray = (rnd > last_available) & unpaired
         return drawn
 
     def opponent_score(self, ctx: Context) -> tuple[np.ndarray, np.ndarray, Reason]:
@@ -125,14 +94,15 @@ class Edition:
         import numpy as np
         rounds = np.arange(1, ctx.n + 1)
         lna = np.where(~ctx.is_vur & ~ctx.not_in, rounds, 0).max(axis=1, initial=0)
-        drawn = np.asarray(self.drawn_for_opponents(rounds[None, :], lna[:, None], ~ctx.has_opp & ~ctx.not_in))
+        drawn = self.drawn_for_opponents(rounds[None, :], lna[:, None], ~ctx.has_opp & ~ctx.not_in)
         return np.where(drawn, ctx.D, ctx.pts).sum(axis=1), drawn, Reason.DRAWN_AFTER_WITHDRAWAL
 
-    def dummy(self, own: Score, forfeit: Where, opponent_adjusted: Callable[[], Score], draws: Score) -> Dummy:
-        """The dummy opponent's score for an own unplayed round (C.07 2024 Art. 16.4): the own score
-        ``own``. (The caps, :class:`Fide2026`, use the other arguments: ``forfeit``, a forfeited
-        game or match; ``opponent_adjusted()``, the scheduled opponent's adjusted score;
-        ``draws``, a draw in each round counted.) Of one round or elementwise over arrays."""
+    def dummy(self, own: np.ndarray, forfeit: np.ndarray, opponent_adjusted: np.ndarray,
+              draws: Union[int, np.ndarray]) -> Dummy:
+        """The dummy opponent's score for each own unplayed round (C.07 2024 Art. 16.4): the own
+        score ``own``. (The caps, :class:`Fide2026`, use the other arguments: ``forfeit``, a
+        forfeited game or match; ``opponent_adjusted``, the scheduled opponent's adjusted score;
+        ``draws``, a draw in each round counted.) Elementwise, competitors x rounds."""
         return Dummy(own, None, ((True, Reason.DUMMY_OWN),))
 
     def own_unplayed(self, ctx: Context) -> Unplayed:
@@ -146,7 +116,7 @@ class Edition:
             rounds = ctx.t.rounds
         elif ctx.not_in.any():
             rounds = np.broadcast_to(ctx.player_rounds[:, None], ctx.kind.shape)
-        got = self.dummy(own, ctx.is_forfeit, lambda: ctx.adj[ctx.opp0], ctx.D * rounds)
+        got = self.dummy(own, ctx.is_forfeit, ctx.adj[ctx.opp0], ctx.D * rounds)
         facts: dict[str, tuple[Union[np.ndarray, int], int]] = {}
         if got.cap is not None:
             facts = {"cap": (np.asarray(got.cap), ctx.scale), "cap_rounds": (rounds, 1)}
@@ -173,12 +143,14 @@ class Fide2026(Edition):
 
     round_robin_buchholz: Reason = Reason.NO_BUCHHOLZ_IN_RR_2026
 
-    def dummy(self, own: Score, forfeit: Where, opponent_adjusted: Callable[[], Score], draws: Score) -> Dummy:
+    def dummy(self, own: np.ndarray, forfeit: np.ndarray, opponent_adjusted: np.ndarray,
+              draws: Union[int, np.ndarray]) -> Dummy:
         """The own score, capped by the scheduled opponent's adjusted score for a forfeit
         (16.4.1), else by a draw's value in each round (16.4.2)."""
-        cap = _pick(forfeit, opponent_adjusted, draws)
-        reason = ((forfeit, Reason.CAPPED_BY_OPPONENT), (_not(forfeit), Reason.CAPPED_BY_DRAWS))
-        return Dummy(_lower(own, cap), cap, reason)
+        import numpy as np
+        cap = np.where(forfeit, opponent_adjusted, draws)
+        reason = ((forfeit, Reason.CAPPED_BY_OPPONENT), (~forfeit, Reason.CAPPED_BY_DRAWS))
+        return Dummy(np.minimum(own, cap), cap, reason)
 
     def round_robin_games(self, ctx: Context, purpose: str) -> np.ndarray:
         """Forfeits are unplayed in the rating tie-breaks, forfeit losses in Type-B ones."""
@@ -204,7 +176,7 @@ class Fide2012(Edition):
 
     def own_unplayed(self, ctx: Context) -> Unplayed:
         """The virtual opponent's score (seed 000)."""
-        from .tiebreaks.svon import svon_array
+        from .svon import svon_array
         terms: dict[str, np.ndarray] = {}
         value = svon_array(ctx.pts, ctx.W, ctx.D, ctx.L, terms, ctx.player_rounds)
         facts: dict[str, tuple[Union[np.ndarray, int], int]] = {

@@ -24,7 +24,8 @@ from .options import DEFAULT_OPTIONS, Options
 from .progress import Progress, progress, waiting_cells
 from .teams import TeamEvent
 from .tiebreaks.breakdown import column_of
-from .tiebreaks.context import Column, Context, compiled, freeze
+from .arrays import compiled, freeze
+from .tiebreaks.context import Column, Context
 
 if TYPE_CHECKING:
     from .descriptor import TeamCodes

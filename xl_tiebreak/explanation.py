@@ -4,7 +4,7 @@ Each registry row gives its value and its account from one definition (a
 :class:`~xl_tiebreak.tiebreaks.breakdown.Breakdown`: what each round contributes, why, and the
 facts shown), so an account cannot disagree with its value. Here a generic assembler turns the
 breakdown of any sum (BH, SB, WIN, KS, MEDIAN, ...) into rows, the words coming from the reason
-codes' phrase table (:mod:`xl_tiebreak.tiebreaks.reasons`); a row without a layout of its own
+codes' phrase table (:mod:`xl_tiebreak.reasons`); a row without a layout of its own
 gets a generic one (each round and what it adds), a row whose value is no sum (AOB, the rating
 family, DE, Kentler, TPN, RTNG) its finished account. Every row can point at the crosstable
 cell it comes from (player, round).

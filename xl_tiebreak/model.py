@@ -237,7 +237,7 @@ class Player:
 
 
 class EventArrays(Protocol):
-    """What a tournament keeps of the engine's arrays (:class:`~xl_tiebreak.tiebreaks.context.Compiled`)."""
+    """What a tournament keeps of the engine's arrays (:class:`~xl_tiebreak.arrays.Compiled`)."""
 
     def last_played_round(self) -> int: ...
 
@@ -250,7 +250,7 @@ class Tournament:
     """A whole event. ``players`` are ordered by start number; ``rounds`` is the scheduled count.
 
     ``arrays``: the engine's arrays of exactly these players and rounds, when a reader made them
-    from its own (:meth:`Compiled.from_pairings <xl_tiebreak.tiebreaks.context.Compiled.from_pairings>`),
+    from its own (:meth:`Compiled.from_pairings <xl_tiebreak.arrays.Compiled.from_pairings>`),
     so the engine need not compile the Round objects again; see :meth:`engine_arrays`. They are
     not part of the value: a tournament derived with ``dataclasses.replace`` starts without them.
     """

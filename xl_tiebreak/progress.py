@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .model import Tournament
-from .tiebreaks.context import FORFEIT_CODES, GAME, PAB, Compiled, compiled
+from .arrays import FORFEIT_CODES, GAME, PAB, Compiled, compiled
 
 #: what live standings count, as every label says it
 LIVE_RULE = "tie-breaks over the games finished; a game not in yet does not count"

@@ -3,7 +3,8 @@
 C.07 Art. 2 and 4: rank by points, then apply the tie-breaks in order to each subgroup still
 tied. DE (a rank inside the tied group) is computed only inside those groups (see engine).
 :func:`key_matrix` and :func:`ranking` are the one ranking of players and of teams (the team
-standings, :func:`~xl_tiebreak.teamtb.engine.compute_team`, rank through them too).
+standings, :func:`~xl_tiebreak.teamtb.engine.compute_team`, rank through them too), and
+:func:`separated_by` the one rule saying which tie-break split two neighbours.
 """
 
 from __future__ import annotations
@@ -106,19 +107,30 @@ def rank(result: Result) -> list[Row]:
     return rows
 
 
+def separated_by(codes: Sequence[str], above: Sequence[object], below: Sequence[object]) -> Optional[str]:
+    """The code that set a competitor (player or team) below its neighbour above on equal points
+    (C.07 Art. 4.2: the first tie-break of the list that differs); ``None`` when the points differ
+    or every tie-break is equal. ``above``, ``below``: the points (the primary score), then one
+    comparable per code in list order (a value, or its :func:`key_matrix` keys)."""
+    if above[0] != below[0]:
+        return None
+    return next((code for code, x, y in zip(codes, above[1:], below[1:]) if x != y), None)
+
+
 def _separated_by(result: Result, sorted_keys: np.ndarray, pos: int) -> Optional[str]:
     """The first tie-break whose value differs from the player above, when points are equal."""
     return _split(result, sorted_keys[pos - 1], sorted_keys[pos])
 
 
 def _split(result: Result, prev: np.ndarray, cur: np.ndarray) -> Optional[str]:
-    """The first tie-break that sets ``cur``'s sort keys below ``prev``'s on equal points, if any."""
-    if prev[0] != cur[0]:
-        return None
-    for j in range(len(result.codes)):
-        if prev[1 + 2 * j] != cur[1 + 2 * j] or prev[2 + 2 * j] != cur[2 + 2 * j]:
-            return result.codes[j]
-    return None
+    """:func:`separated_by` of two rows of :func:`key_matrix` (two keys per tie-break)."""
+    return separated_by(result.codes, _per_code(prev), _per_code(cur))
+
+
+def _per_code(keys: np.ndarray) -> list[object]:
+    """A row of :func:`key_matrix` as the points' key, then one (defined, value) pair per tie-break."""
+    got = keys.tolist()
+    return [got[0], *zip(got[1::2], got[2::2])]
 
 
 def split_within(result: Result, rows: Sequence[Row]) -> list[Row]:

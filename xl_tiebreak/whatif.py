@@ -51,7 +51,8 @@ from .model import Kind, Round, Tournament, make_round
 from .options import Options
 from .progress import progress
 from .standings import ranking, sort_keys
-from .tiebreaks.context import FORFEIT_CODES, GAME, PAB, Compiled, Context, compiled, freeze
+from .arrays import FORFEIT_CODES, GAME, PAB, Compiled, compiled, freeze
+from .tiebreaks.context import Context
 
 __all__ = ["OUTCOMES", "DEFAULT_MAX_BOARDS", "MOST_BOARDS", "WORK_BUDGET", "PendingBoard", "Range", "OnPoints",
            "BoardOutcome", "WhatIf", "what_if", "pending_round", "completed", "before_results", "played_outcomes",

@@ -11,13 +11,14 @@ Which team rounds are unplayed (Art. 16.1, 16.2), per match:
 * the team PAB (16.2.1) and a full-point bye ``F`` are not VURs; an ``H`` or ``Z`` bye and a round
   with nothing for the team (absence, withdrawal) are VURs.
 
-Art. 16.3 (the score opponents see, :meth:`TeamContext.adjusted`): rounds after the team's last
-round that is not a VUR and without a scheduled opponent count as a drawn match (MP: TD; GP: half
-the boards). Art. 16.4 (own unplayed rounds, :meth:`TeamContext.dummy`): a dummy opponent with the
-team's own score; 2026: capped by the scheduled opponent's adjusted score for a forfeited match
-(16.4.1), else by a draw in every round counted (16.4.2). Both rules are the edition's, written once
-for players and teams (:meth:`~xl_tiebreak.editions.Edition.drawn_for_opponents`,
-:meth:`~xl_tiebreak.editions.Edition.dummy`); this module gives them a team's match or game points.
+Art. 16.3 (the score opponents see) and 16.4 (own unplayed rounds, the dummy) are the engine's, over
+the same competitor arrays as the players' (:meth:`TeamContext.channel`: teams x rounds, one array
+of points per score, MP and GP): a round after the team's last round that is not a VUR and without
+a scheduled opponent counts as a drawn match (MP: TD; GP: half the boards); an own unplayed round
+counts a dummy opponent with the team's own score, capped under 2026 by the scheduled opponent's
+adjusted score for a forfeited match (16.4.1), else by a draw in every round counted (16.4.2). Both
+rules are the edition's, written once for players and teams
+(:meth:`~xl_tiebreak.editions.Edition.drawn_for_opponents`, :meth:`~xl_tiebreak.editions.Edition.dummy`).
 
 Editions: the team tie-breaks are defined from the 2024 text of C.07 on; only ``fide2024`` and
 ``fide2026`` are accepted (:func:`~xl_tiebreak.editions.team_edition`). An event dated before
@@ -33,22 +34,27 @@ sit-out) gives no element. Otherwise team events are Swiss events.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
-from typing import Any, Callable, Hashable, Optional, Sequence, cast
+from math import lcm
+from typing import Any, Callable, Hashable, Optional, Sequence
 
+import numpy as np
+
+from .. import arrays
+from ..arrays import Channel, Compiled
 from ..editions import Edition, team_edition
 from ..errors import InputError
 from ..formatting import format_value
-from ..options import TEAM_CHOICES
+from ..model import Scoring
+from ..options import TEAM_CHOICES, Options
 from ..teams import ABSENT, BYE, FORFEITED, PAB, PLAYED, TeamEvent, match_score
-from ..tiebreaks.reasons import Reason
+from ..tiebreaks.context import Context
 from ..tiebreaks.spec import Spec
 from .spec import TeamColumn, TeamEvaluation, TeamTieBreak
 
-__all__ = ["TeamRound", "Element", "TeamContext", "context_of", "cut_elements",
-           "show", "SCORES", "EDE_KNOCKOUT", "EDE_SUBSET"]
+__all__ = ["TeamRound", "TeamContext", "context_of", "show", "SCORES", "EDE_KNOCKOUT", "EDE_SUBSET"]
 
 #: the two team scores
 SCORES = ("MP", "GP")
@@ -74,41 +80,51 @@ K_BYE_H = "half-point bye (H)"
 K_BYE_Z = "zero-point bye (Z)"
 K_ABSENT = "absent"
 
+#: the kind of each team round in the competitor arrays (:mod:`xl_tiebreak.arrays`), where Art. 16
+#: reads it for players and teams alike: a played match is a game, an absence a zero-point bye
+_CODES = {K_PLAYED: arrays.GAME, K_FORFEIT_WIN: arrays.FWIN, K_FORFEIT_LOSS: arrays.FLOSS,
+          K_DOUBLE_FORFEIT: arrays.DFF, K_PAB: arrays.PAB, K_BYE_F: arrays.FPB, K_BYE_H: arrays.HPB,
+          K_BYE_Z: arrays.ZPB, K_ABSENT: arrays.ZPB}
+
 
 @dataclass(frozen=True)
 class TeamRound:
     """One team's round as Art. 16 sees it: ``kind`` (one of the ``K_*`` labels), the opponent team
-    (``None`` without one), its match and game points, ``played`` (a match played over the boards)
-    and ``vur`` (a voluntarily unplayed round, Art. 16.1)."""
+    (``None`` without one), its match and game points."""
 
     round: int
     kind: str
     opponent: Optional[int]
     mp: Fraction
     gp: Fraction
-    played: bool
-    vur: bool
 
     def points(self, score: str) -> Fraction:
         return self.mp if score == "MP" else self.gp
 
     @property
+    def code(self) -> int:
+        """Its kind in the competitor arrays (:mod:`xl_tiebreak.arrays`), where the players' rules
+        read it: a played match is a game, an absence a zero-point bye, a forfeited match without
+        a scheduled opponent a bye (won: a full-point one; else a zero-point one, a VUR)."""
+        code = _CODES[self.kind]
+        if self.opponent is None and code in arrays.FORFEIT_CODES:
+            return arrays.FPB if code == arrays.FWIN else arrays.ZPB
+        return code
+
+    @property
+    def played(self) -> bool:
+        """A match played over the boards."""
+        return self.kind == K_PLAYED
+
+    @property
+    def vur(self) -> bool:
+        """A voluntarily unplayed round (Art. 16.1): of a kind the arrays count as one."""
+        return self.code in arrays.VUR_CODES
+
+    @property
     def forfeit(self) -> bool:
         """An unplayed round with a scheduled opponent (a forfeited match, 16.2.2 / 16.2.4)."""
         return not self.played and self.opponent is not None
-
-
-@dataclass(frozen=True)
-class Element:
-    """One round's element of a Buchholz-like sum (TIEBREAK_RULES §4.4): ``score`` (the opponent's
-    adjusted score, or the dummy's), ``value`` (``score``, or ``score`` × the points scored in
-    the round for the ESB family), ``vur`` (cut first, Art. 16.5) and ``how`` (in words)."""
-
-    round: int
-    score: Fraction
-    value: Fraction
-    vur: bool
-    how: str
 
 
 #: a value as the team accounts write it (exact: ``12``, ``10.5``, ``29 1/3``; ``undefined``): the one
@@ -134,32 +150,32 @@ def _rounds_of(event: TeamEvent, team: int, n: int,
     for r in range(1, n + 1):
         m = by_round.get(r)
         if m is None or m.kind == ABSENT:
-            out.append(TeamRound(r, K_ABSENT, None, Fraction(0), Fraction(0), False, True))
+            out.append(TeamRound(r, K_ABSENT, None, Fraction(0), Fraction(0)))
             continue
         mp, gp = scored[(team, r)]
         if m.kind == PLAYED:
             if m.opponent is None:  # board games against nobody: an unplayed round at its points
-                out.append(TeamRound(r, K_ABSENT, None, mp, gp, False, True))
+                out.append(TeamRound(r, K_ABSENT, None, mp, gp))
                 continue
             other = next((o for o in event.matches_of(m.opponent) if o.round == r), None)
             theirs = scored[(m.opponent, r)][1] if other is not None else Fraction(0)
             boards = list(m.boards) + (list(other.boards) if other is not None else [])
             over_board = any(b.kind.is_game for b in boards)
             if over_board or (gp > 0 and theirs > 0):
-                out.append(TeamRound(r, K_PLAYED, m.opponent, mp, gp, True, False))
+                out.append(TeamRound(r, K_PLAYED, m.opponent, mp, gp))
             elif gp > theirs:
-                out.append(TeamRound(r, K_FORFEIT_WIN, m.opponent, mp, gp, False, False))
+                out.append(TeamRound(r, K_FORFEIT_WIN, m.opponent, mp, gp))
             else:
                 kind = K_DOUBLE_FORFEIT if gp == theirs else K_FORFEIT_LOSS
-                out.append(TeamRound(r, kind, m.opponent, mp, gp, False, True))
+                out.append(TeamRound(r, kind, m.opponent, mp, gp))
         elif m.kind == FORFEITED:
             kind = {"+": K_FORFEIT_WIN, "-": K_FORFEIT_LOSS}.get(m.forfeit or "", K_DOUBLE_FORFEIT)
-            out.append(TeamRound(r, kind, m.opponent, mp, gp, False, kind != K_FORFEIT_WIN))
+            out.append(TeamRound(r, kind, m.opponent, mp, gp))
         elif m.kind == PAB:
-            out.append(TeamRound(r, K_PAB, None, mp, gp, False, False))
+            out.append(TeamRound(r, K_PAB, None, mp, gp))
         elif m.kind == BYE:
             kind = {"F": K_BYE_F, "H": K_BYE_H}.get(m.bye or "", K_BYE_Z)
-            out.append(TeamRound(r, kind, None, mp, gp, False, kind != K_BYE_F))
+            out.append(TeamRound(r, kind, None, mp, gp))
     return tuple(out)
 
 
@@ -168,7 +184,8 @@ Lookup = Callable[[str], Spec]
 
 class TeamContext:
     """A :class:`~.spec.TeamEvaluation` of one event, edition and number of rounds: the team rounds,
-    the Art. 16 scores, and a cache of the columns computed (:meth:`column`).
+    the same as the engine's competitor arrays (:meth:`channel`, where Art. 16 applies), and a cache
+    of the columns computed (:meth:`column`).
 
     ``lookup``: the registry's row of a name (injected by the engine, so that this module does not
     import the registry, which imports the families, which import this module)."""
@@ -208,7 +225,7 @@ class TeamContext:
         self.is_fore = fore
         self.round_robin = round_robin
         #: (team, round) -> the match's (MP, GP) as awarded, rounds 1..n (None for FB's context,
-        #: whose final round is not as awarded)
+        #: which shares the rounds of the context it was made from)
         self.match_scores: Optional[dict[tuple[int, int], tuple[Fraction, Fraction]]] = (
             None if _rounds_by_team is not None else _match_scores(event, n))
         self.by_team: dict[int, tuple[TeamRound, ...]] = (
@@ -216,9 +233,7 @@ class TeamContext:
             else _all_rounds(event, n, self.match_scores or {}))
         self._cache: dict[str, TeamColumn] = {}
         self._scores: dict[tuple[int, str], Fraction] = {}
-        self._adjusted: dict[tuple[int, str], Fraction] = {}
-        self._drawn: dict[int, list[int]] = {}
-        self._elements: dict[tuple[int, str, Optional[str], bool], list[Element]] = {}
+        self._channels: dict[str, Context] = {}
         self._fore: Optional[TeamContext] = None
         self._earlier: dict[str, list[TeamColumn]] = {}
         self._memo: dict[Hashable, Any] = {}
@@ -310,160 +325,59 @@ class TeamContext:
             got = self._scores[key] = sum((r.points(score) for r in self.by_team[team]), Fraction(0))
         return got
 
-    def last_available(self, team: int) -> int:
-        """The team's last round that is not a VUR (0 if none): Art. 16.2.3 / 16.2.5."""
-        return max((r.round for r in self.by_team[team] if not r.vur), default=0)
+    def channel(self, score: str) -> Context:
+        """The event's ``score`` (``"MP"`` or ``"GP"``) as the engine's competitor arrays, teams x
+        rounds counted (:class:`~xl_tiebreak.tiebreaks.context.Context`, over which Art. 16.3 and
+        16.4, the Buchholz elements and their cuts are written once for players and teams): each
+        round's kind as Art. 16 sees it, the opponent team's row, the points; Fore Buchholz's
+        context (:meth:`fore`) counts the final round's paired matches as drawn (C.07 Art. 8.3)."""
+        got = self._channels.get(score)
+        if got is None:
+            got = self._channels[score] = Context(self._event.tournament, self._edition, self._n, Options(),
+                                                  self.round_robin, fore=self.is_fore, channel=self._compiled(score))
+        return got
+
+    def _compiled(self, score: str) -> Channel:
+        """The team rounds as competitor arrays in ``score``, in units of the least common
+        denominator of every value of that score."""
+        row = {t: k for k, t in enumerate(self.teams)}
+        kinds, opps, points = [], [], []
+        for t in self.teams:
+            for r in self.by_team[t]:
+                kinds.append(r.code)
+                opps.append(-1 if r.opponent is None else row[r.opponent])
+                points.append(r.points(score))
+        ev = self._event
+        lose = ev.match_values.loss if score == "MP" else ev.boards * ev.tournament.scoring.loss
+        scoring = Scoring(self.win(score), self.draw(score), lose)
+        scale = lcm(scoring.scale, *{v.denominator for v in points})
+        shape = (len(self.teams), self._n)
+        compiled = Compiled.from_codes(scale, np.array(kinds, dtype=np.int8).reshape(shape),
+                                       np.array(opps, dtype=np.int64).reshape(shape),
+                                       np.array([v.numerator * (scale // v.denominator) for v in points],
+                                                dtype=np.int64).reshape(shape))
+        return Channel(scoring, compiled, ev.rounds)
 
     def drawn_rounds(self, team: int) -> list[int]:
         """The rounds the opponents count as a drawn match (category 16.2.5, Art. 16.3: the
-        edition's :meth:`~xl_tiebreak.editions.Edition.drawn_for_opponents`)."""
-        got = self._drawn.get(team)
-        if got is None and self.round_robin:
-            got = self._drawn[team] = []  # Art. 15.2: no Art. 16 in a round robin
-        if got is None:
-            lna = self.last_available(team)
-            drawn = self._edition.drawn_for_opponents
-            got = self._drawn[team] = [r.round for r in self.by_team[team] if drawn(r.round, lna, r.opponent is None)]
-        return got
-
-    def adjusted(self, team: int, score: str) -> Fraction:
-        """The score the team's opponents count (Art. 16.3): rounds of category 16.2.5 as a drawn
-        match, every other round at its awarded points."""
-        key = (team, score)
-        got = self._adjusted.get(key)
-        if got is None:
-            drawn = set(self.drawn_rounds(team))
-            got = self._adjusted[key] = sum((self.draw(score) if r.round in drawn else r.points(score)
-                                             for r in self.by_team[team]), Fraction(0))
-        return got
-
-    def dummy(self, team: int, rnd: TeamRound, score: str, explain: bool = True) -> tuple[Fraction, str]:
-        """The dummy opponent's score for an own unplayed round and how it was found: the edition's
-        :meth:`~xl_tiebreak.editions.Edition.dummy` (Art. 16.4) of the team's own ``score``, the
-        scheduled opponent's adjusted one for a forfeited match (16.4.1) and a draw in every round
-        counted (16.4.2)."""
-        own = self.score(team, score)
-        opponent = rnd.opponent
-
-        def opponent_adjusted() -> Fraction:
-            assert opponent is not None  # asked for a forfeited match only
-            return self.adjusted(opponent, score)
-
-        got = self._edition.dummy(own, opponent is not None, opponent_adjusted, self.draw(score) * self._n)
-        value = cast(Fraction, got.value)  # of one round: a number
-        if not explain:
-            return value, ""
-        reason = next(why for where, why in got.reason if where is True)
-        if reason is Reason.DUMMY_OWN:
-            return value, f"dummy = own {score} {show(own)} (Art. 16.4, 2024)"
-        cap = cast(Fraction, got.cap)
-        if reason is Reason.CAPPED_BY_OPPONENT:
-            why = f"scheduled opponent {opponent}'s adjusted {score} {show(cap)} (Art. 16.4.1, 2026)"
-        else:
-            why = f"a draw in each of {self._n} rounds, {show(cap)} (Art. 16.4.2, 2026)"
-        if own <= cap:
-            return value, f"dummy = own {score} {show(own)} (not above the cap: {why})"
-        return value, f"dummy = own {score} {show(own)} capped at {why}"
-
-    def elements(self, team: int, opp_score: str, own_score: Optional[str] = None,
-                 forfeits_as_played: bool = False, explain: bool = False) -> list[Element]:
-        """One element per round (TIEBREAK_RULES §4.4): a played match gives the opponent's
-        adjusted ``opp_score``; an own unplayed round gives the dummy (a VUR when the round is);
-        ``/P`` (``forfeits_as_played``): a forfeited match counts as played against its scheduled
-        opponent. ``own_score``: the value is the score × the team's own points of that kind in
-        the round (the ESB family), else the score itself. ``explain``: fill each element's ``how``
-        (else empty; the plain lists are cached and shared by the codes that need them)."""
-        key = (team, opp_score, own_score, forfeits_as_played)
-        if not explain and key in self._elements:
-            return self._elements[key]
-        out = []
-        for r in self.by_team[team]:
-            how = ""
-            if self.round_robin and r.opponent is None:
-                continue  # a sit-out of a round robin: no element (Art. 15.2)
-            if r.opponent is not None and (r.played or forfeits_as_played or self.round_robin):
-                s = self.adjusted(r.opponent, opp_score)
-                if explain:
-                    drawn = self.drawn_rounds(r.opponent)
-                    note = f" ({len(drawn)} round(s) of it counted as drawn, Art. 16.3)" if drawn else ""
-                    played = (" (a round robin: the forfeit counts as played, Art. 15.2)" if self.round_robin
-                              else " (/P: the forfeit counts as played)")
-                    how = (f"{r.kind} against team {r.opponent}: its adjusted {opp_score} {show(s)}{note}"
-                           + (played if not r.played else ""))
-                vur = False
-            else:
-                s, why = self.dummy(team, r, opp_score, explain)
-                vur = r.vur
-                if explain:
-                    how = (f"{r.kind}" + (f" against team {r.opponent}" if r.opponent is not None else "")
-                           + f": {why}" + (", a VUR" if vur else ""))
-            if own_score is None:
-                value = s
-            else:
-                pts = r.points(own_score)
-                value = s * pts
-                if explain:
-                    how += f"; × own {own_score} {show(pts)} = {show(value)}"
-            out.append(Element(r.round, s, value, vur, how))
-        if not explain:
-            self._elements[key] = out
-        return out
+        edition's :meth:`~xl_tiebreak.editions.Edition.drawn_for_opponents`; none in a round robin)."""
+        drawn = self.channel(self.primary).adjusted[1][self.teams.index(team)]
+        return [r + 1 for r in np.flatnonzero(drawn).tolist()]
 
     def fore(self) -> "TeamContext":
         """The same event with every paired match of the final round drawn (FB, C.07 Art. 8.3;
-        TIEBREAK_RULES §5.7): a team with a scheduled opponent in the final round gets a drawn
-        match's MP and GP there, and that round counts as played (not a VUR). A team with the PAB
-        or a bye in the final round keeps its points. Before the final round is reached, FB is BH."""
+        TIEBREAK_RULES §5.7), the engine's Fore Buchholz over the team arrays (:meth:`channel`):
+        a team with a scheduled opponent in the final round gets a drawn match's MP and GP there,
+        and that round counts as played (not a VUR). A team with the PAB or a bye in the final
+        round keeps its points. Before the final round is reached, FB is BH."""
         if self.is_fore:
             return self
         if self._fore is None:
-            if self._n < self._event.rounds or self._n == 0:
-                by = self.by_team
-            else:
-                by = {}
-                for t, rs in self.by_team.items():
-                    last = rs[-1]
-                    if last.opponent is not None:
-                        last = replace(last, mp=self.draw("MP"), gp=self.draw("GP"), played=True, vur=False)
-                    by[t] = rs[:-1] + (last,)
-            self._fore = TeamContext(self._event, self._edition, self._n, self._lookup, _rounds_by_team=by, fore=True,
-                                     round_robin=self.round_robin, ede_knockout=self.ede_knockout,
+            self._fore = TeamContext(self._event, self._edition, self._n, self._lookup, _rounds_by_team=self.by_team,
+                                     fore=True, round_robin=self.round_robin, ede_knockout=self.ede_knockout,
                                      ede_subset=self.ede_subset)
             self._fore.notes = self.notes
         return self._fore
-
-
-def cut_elements(elements: Sequence[Element], low: int, high: int, score: str = "score",
-                 ) -> tuple[list[Element], list[tuple[Element, str]]]:
-    """Cut ``low`` least significant elements, then ``high`` most significant ones (C.07 Art. 14,
-    16.5; TIEBREAK_RULES §4.5). Least significant: the lowest score, then the lowest value (the
-    ESB family: the opponent with the lowest score of the opponent's kind, §5.17). Each low cut
-    takes instead the VUR of the lowest value (then score) when it is not below that element's
-    value (ties go to the VUR). High cuts have no VUR exception. The counts are clamped to the
-    elements there are. Returns the elements kept and the ones cut, each with the reason (which
-    names ``score``, e.g. "opponent's MP")."""
-    kept = list(elements)
-    cut: list[tuple[Element, str]] = []
-    if low <= 0 and high <= 0:
-        return kept, cut
-    low = min(low, len(kept))
-    high = min(high, len(kept) - low)
-    for _ in range(low):
-        ls = min(kept, key=lambda e: (e.score, e.value))
-        vurs = [e for e in kept if e.vur]
-        if vurs:
-            v = min(vurs, key=lambda e: (e.value, e.score))
-            if v.value >= ls.value:
-                kept.remove(v)
-                cut.append((v, "cut first: a VUR (Art. 16.5)"))
-                continue
-        kept.remove(ls)
-        cut.append((ls, f"cut: least significant, the lowest {score} {show(ls.score)} (Art. 14.1)"))
-    for _ in range(high):
-        hs = max(kept, key=lambda e: (e.score, e.value))
-        kept.remove(hs)
-        cut.append((hs, f"cut: most significant, the highest {score} {show(hs.score)} (median, Art. 14.2)"))
-    return kept, cut
 
 
 def context_of(ev: TeamEvaluation) -> TeamContext:

@@ -33,7 +33,7 @@ import numpy as np
 from ..default_lists import DEFAULT_LISTS
 from ..editions import Edition
 from ..errors import DescriptorError, InputError
-from ..standings import key_matrix, ranking
+from ..standings import key_matrix, ranking, separated_by
 from ..teams import PAB, PabValue, TeamEvent
 from .context import EDE_KNOCKOUT, EDE_SUBSET, TeamContext, show
 from .registry import TeamCodes, parse_team, parse_team_list, team_spec
@@ -102,13 +102,9 @@ class TeamResult:
     def separated_by(self, rows: Sequence[TeamRow]) -> list[Optional[str]]:
         """For each of ``rows`` (standings order): the code that set it below the team above on
         equal primary score (None: the first, not tied above, or equal on everything)."""
-        out: list[Optional[str]] = [None]
-        for above, row in zip(rows, rows[1:]):
-            code = None
-            if self.primary_of(above) == self.primary_of(row):
-                code = next((c for c, x, y in zip(self.codes, above.values, row.values) if x != y), None)
-            out.append(code)
-        return out
+        codes = self.codes
+        return [None] + [separated_by(codes, (self.primary_of(above), *above.values),
+                                      (self.primary_of(row), *row.values)) for above, row in zip(rows, rows[1:])]
 
     def primary_of(self, row: TeamRow) -> Fraction:
         """The row's primary score (its MP or its GP)."""

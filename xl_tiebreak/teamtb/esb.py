@@ -15,11 +15,11 @@ element's (16.5). ``/P``: forfeited matches count as played against the schedule
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Sequence
 
 from ..tiebreaks.spec import Spec, team_row
-from .context import context_of, cut_elements, show
+from .buchholz import element_lines, element_sum
+from .context import context_of
 from .spec import TeamColumn, TeamEvaluation, TeamTieBreak
 
 __all__ = ["ROWS", "kinds"]
@@ -39,26 +39,15 @@ def kinds(tb: TeamTieBreak, primary: str) -> tuple[str, str]:
 def _esb(ev: TeamEvaluation, tb: TeamTieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
     ctx = context_of(ev)
     o, s = kinds(tb, ctx.primary)
-    out: TeamColumn = {}
-    for t in ctx.teams:
-        kept, _ = cut_elements(ctx.elements(t, o, s, tb.forfeits_as_played), tb.cut + tb.median, tb.median)
-        out[t] = sum((e.value for e in kept), Fraction(0))
-    return out
+    return element_sum(ctx, o, s, tb.cut, tb.median, tb.forfeits_as_played)
 
 
 def _esb_account(ev: TeamEvaluation, tb: TeamTieBreak, team: int) -> list[str]:
     ctx = context_of(ev)
     o, s = kinds(tb, ctx.primary)
-    elems = ctx.elements(team, o, s, tb.forfeits_as_played, explain=True)
-    kept, cut = cut_elements(elems, tb.cut + tb.median, tb.median, f"opponent's {o}")
-    lines = [f"{tb.code} of team {team} ({ctx.name(team)}), {ctx.edition.name}: opponent's {o} × own {s} "
-             "in the match, summed (C.07 team tie-breaks, Art. 16 with MP and GP)"]
-    for e in elems:
-        lines.append(f"  round {e.round}: {e.how}")
-    for e, why in cut:
-        lines.append(f"  round {e.round} {why}: {show(e.value)} left out")
-    lines.append(f"  sum of the {len(kept)} element(s) kept: {show(sum((e.value for e in kept), Fraction(0)))}")
-    return lines
+    return [f"{tb.code} of team {team} ({ctx.name(team)}), {ctx.edition.name}: opponent's {o} × own {s} "
+            "in the match, summed (C.07 team tie-breaks, Art. 16 with MP and GP)",
+            *element_lines(ctx, team, o, s, tb.cut, tb.median, tb.forfeits_as_played)]
 
 
 _ARTICLE = "C.07 team tie-breaks (Extended Sonneborn-Berger), Art. 14, 16; TIEBREAK_RULES §5.17"

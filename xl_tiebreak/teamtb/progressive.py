@@ -8,38 +8,39 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Sequence
 
+from ..tiebreaks.breakdown import Breakdown
+from ..tiebreaks.counts import progressive_breakdown
 from ..tiebreaks.spec import Spec, team_row
 from .buchholz import score_kind
 from .context import TeamContext, context_of, show
 from .spec import TeamColumn, TeamEvaluation, TeamTieBreak
 
-__all__ = ["ROWS", "running"]
+__all__ = ["ROWS"]
 
 
-def running(ctx: TeamContext, team: int, score: str) -> list[Fraction]:
-    """The team's score after each round counted."""
-    out, acc = [], Fraction(0)
-    for r in ctx.by_team[team]:
-        acc += r.points(score)
-        out.append(acc)
-    return out
+def _breakdown(ctx: TeamContext, tb: TeamTieBreak, account: bool = False) -> Breakdown:
+    """The players' PS (:func:`~xl_tiebreak.tiebreaks.counts.progressive_breakdown`) over the team
+    arrays of the score ``tb`` names."""
+    return progressive_breakdown(ctx.channel(score_kind(tb, ctx.primary)), tb.cut, account)
 
 
 def _ps(ev: TeamEvaluation, tb: TeamTieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
     ctx = context_of(ev)
-    s = score_kind(tb, ctx.primary)
-    return {t: sum(running(ctx, t, s)[tb.cut:], Fraction(0)) for t in ctx.teams}
+    return dict(zip(ctx.teams, _breakdown(ctx, tb).column.values()))
 
 
 def _ps_account(ev: TeamEvaluation, tb: TeamTieBreak, team: int) -> list[str]:
     ctx = context_of(ev)
     s = score_kind(tb, ctx.primary)
-    run = running(ctx, team, s)
+    bd = _breakdown(ctx, tb, account=True)
+    i = ctx.teams.index(team)
+    running = bd.facts["running"]
     lines = [f"{tb.code} of team {team} ({ctx.name(team)}): the sum of its running {s} (C.07 Art. 7.5)"]
-    for r, acc in zip(ctx.by_team[team], run):
+    for k, r in enumerate(ctx.by_team[team]):
         left = " (cut)" if r.round <= tb.cut else ""
-        lines.append(f"  after round {r.round} ({r.kind}, {show(r.points(s))}): {show(acc)}{left}")
-    lines.append(f"  sum {show(sum(run[tb.cut:], Fraction(0)))}")
+        lines.append(f"  after round {r.round} ({r.kind}, {show(r.points(s))}): "
+                     f"{show(Fraction(int(running.num[i, k]), running.den))}{left}")
+    lines.append(f"  sum {show(bd.column.value(i))}")
     return lines
 
 

@@ -4,6 +4,6 @@ They work on a :class:`~xl_tiebreak.tiebreaks.context.Context` (the event's fact
 edition) and compute every player at once. A row's ``compute`` returns its column, or a
 :class:`~xl_tiebreak.tiebreaks.breakdown.Breakdown`: the column of values (integer numerators
 over one denominator, undefined values masked) and what each round contributed to it, with the
-reasons (:mod:`~xl_tiebreak.tiebreaks.reasons`) and the layout of its account when one is asked
+reasons (:mod:`~xl_tiebreak.reasons`) and the layout of its account when one is asked
 for. Each family lists its rows in ``ROWS``; :mod:`.registry` collects them.
 """

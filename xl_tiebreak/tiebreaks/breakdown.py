@@ -23,8 +23,8 @@ import numpy as np
 
 from ..formatting import format_value
 from ..model import Kind
+from ..reasons import CUTS, PHRASES, Reason, flags
 from .context import Column, Context
-from .reasons import CUTS, PHRASES, Reason, flags
 
 
 class Fact(NamedTuple):

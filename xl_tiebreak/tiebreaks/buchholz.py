@@ -15,11 +15,12 @@ from typing import TYPE_CHECKING, Any, Optional, Sequence, cast
 import numpy as np
 
 from ..formatting import format_value, half_up_div
+from ..reasons import PHRASES
+from ..reasons import Reason as R
 from .breakdown import NOT_IN_YET, Account, AccountLayout, Breakdown, Fact, mark, note, result_text, summed, who
-from .context import FORFEIT_CODES, GAME, Column, Context, freeze
+from ..arrays import FORFEIT_CODES, GAME, freeze
+from .context import Column, Context
 from .spec import Compute, Evaluation, Spec
-from .reasons import PHRASES
-from .reasons import Reason as R
 
 if TYPE_CHECKING:
     from ..descriptor import TieBreak
@@ -80,10 +81,15 @@ def sb_factor(ctx: Context, game: np.ndarray) -> np.ndarray:
 KEPT, CUT_VUR, CUT_LOW, CUT_HIGH, ABSENT = 0, 1, 2, 3, -1
 
 
-def cuts(elems: Elements, low: int, high: int, pick_vur_by_score: bool = False) -> Optional[np.ndarray]:
+def cuts(elems: Elements, low: int, high: int, pick_vur_by_score: bool = False, *, vur_branch: bool = False,
+         steps: Optional[np.ndarray] = None) -> Optional[np.ndarray]:
     """What the cuts do to each element: KEPT, CUT_VUR (a VUR cut first, Art. 16.5), CUT_LOW (the
     least significant), CUT_HIGH (a median's highest) or ABSENT (no element: a round robin's
-    sit-out round); ``None`` when nothing is cut (every element present is kept).
+    sit-out round); ``None`` when nothing is cut (every element present is kept). A VUR cut as
+    the least significant element is CUT_VUR too, unless ``vur_branch`` (the team accounts, which
+    name a cut by the branch of Art. 16.5 that took it). ``steps`` (players x rounds of zeros),
+    when given, receives each cut element's step, 1 for the first (the order an account lists
+    the cuts in).
 
     Each low cut (C.07 Art. 16.5): LS is the least significant element (lowest score, then lowest
     value) and V the VUR with the lowest contribution (lowest value, then score). V is cut when
@@ -112,12 +118,16 @@ def cuts(elems: Elements, low: int, high: int, pick_vur_by_score: bool = False) 
         cut = np.where(take_v, v, ls)
         some = alive.any(axis=1)
         alive[rows[some], cut[some]] = False
-        marks[rows[some], cut[some]] = np.where(vur[rows, cut], CUT_VUR, CUT_LOW)[some]
+        marks[rows[some], cut[some]] = np.where(take_v if vur_branch else vur[rows, cut], CUT_VUR, CUT_LOW)[some]
+        if steps is not None:
+            steps[rows[some], cut[some]] = (steps.max(axis=1) + 1)[some]
     for _ in range(high):
         hi = np.argmax(np.where(alive, ls_key, -inf), axis=1)
         some = alive.any(axis=1)
         alive[rows[some], hi[some]] = False
         marks[rows[some], hi[some]] = CUT_HIGH
+        if steps is not None:
+            steps[rows[some], hi[some]] = (steps.max(axis=1) + 1)[some]
     return marks
 
 

@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 import numpy as np
 
 from ..formatting import format_value
+from ..reasons import Reason as R
 from .breakdown import Account, AccountLayout, Breakdown, Fact, mark, summed
-from .context import DFF, FLOSS, HPB, ZPB, Column, Context
+from ..arrays import DFF, FLOSS, HPB, ZPB
+from .context import Column, Context
 from .spec import Spec
-from .reasons import Reason as R
 
 if TYPE_CHECKING:
     from ..descriptor import TieBreak

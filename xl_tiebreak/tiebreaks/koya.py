@@ -9,10 +9,10 @@ from typing import Optional
 import numpy as np
 
 from ..formatting import format_value
+from ..reasons import Reason as R
 from .breakdown import AccountLayout, Breakdown, Fact, mark, summed
 from .context import Context
 from .spec import Spec
-from .reasons import Reason as R
 
 
 

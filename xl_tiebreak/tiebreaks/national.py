@@ -14,15 +14,16 @@ import numpy as np
 
 from ..editions import unplayed_as_draws
 from ..formatting import format_value
+from ..reasons import Reason as R
+from ..svon import svon_array
 from .breakdown import Account, AccountLayout, Breakdown, Fact, mark, summed
 from .buchholz import KEPT, cuts, kept_parts
-from .context import DFF, FLOSS, FPB, FWIN, HPB, PAB, ZPB, Column, Context
+from ..arrays import DFF, FLOSS, FPB, FWIN, HPB, PAB, ZPB
+from .context import Column, Context
 from .spec import Compute, Evaluation, Spec
 from .counts import shown, won_breakdown, wins_breakdown
 from .direct import rank_column, shared, tied_group
 from .rating import Ratings, tpr_breakdown
-from .reasons import Reason as R
-from .svon import svon_array
 
 if TYPE_CHECKING:
     from ..descriptor import TieBreak

@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, overload
 import numpy as np
 
 from ..formatting import format_value, half_up_div
+from ..reasons import Reason as R
 from .breakdown import NOT_IN_YET, Account, Breakdown, Fact, Params, cut_text, mark, result_text, who, why_text
 from .context import Column, Context
 from .counts import number_account
 from .spec import Compute, Evaluation, Spec
-from .reasons import Reason as R
 
 if TYPE_CHECKING:
     from ..descriptor import TieBreak

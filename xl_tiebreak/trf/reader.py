@@ -24,7 +24,7 @@ from ..name_text import clean_name
 from ..pairings import ENTERED, PAIRED, reconcile_arrays
 from ..number_text import is_digits
 from ..textutil import lines_of
-from ..tiebreaks.context import Compiled
+from ..arrays import Compiled
 from ..validation import Findings, strict
 from .encoding import C1_BYTES, check_encoding, detect_encoding
 from .layout import (

@@ -25,7 +25,7 @@ from ...errors import DescriptorError, InputError
 from ...formatting import json_number
 from ...number_text import OutOfRange, decimal_of
 from ...tiebreaks import registry
-from ...tiebreaks.svon import svon
+from ...svon import svon
 from ...validation import Finding
 from ..ranges.arguments import (edition_source, list_text, read_edition, read_flag, read_kind, read_live, read_options,
                         read_rounds, read_whole, shown, table_part, text_of)

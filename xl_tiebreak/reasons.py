@@ -1,4 +1,4 @@
-"""Why each round counts as it does: the reason codes of a :class:`~.breakdown.Breakdown` and
+"""Why each round counts as it does: the reason codes of a :class:`~xl_tiebreak.tiebreaks.breakdown.Breakdown` and
 their words, each rule's article cited once.
 
 A round's reasons are a set of flags (one int per player and round): several can hold at once
