@@ -23,7 +23,7 @@ from conftest import SHARED, sample_and_rest, trf_line
 from xl_tiebreak.errors import DescriptorError, EditionError, InputError
 from xl_tiebreak.teams import PabValue
 from xl_tiebreak.teamtb import DEFAULT_TEAM_LIST, compute_team, explain_team, parse_team, team_context, team_rows
-from xl_tiebreak.teamtb.spec import TeamTieBreak
+from xl_tiebreak.descriptor import TieBreak
 from xl_tiebreak.trf.teams import read_team_trf
 from xl_tiebreak.validation import Findings
 
@@ -98,9 +98,9 @@ def values(text: str, codes: str, edition: str, **kw) -> dict[int, dict[str, Fra
 # --- descriptors ---------------------------------------------------------------------------------
 
 def test_codes_parse_case_insensitively_with_qualifiers_and_modifiers():
-    assert parse_team("bh:gp/c1/p") == TeamTieBreak("BH", "GP", cut=1, forfeits_as_played=True)
+    assert parse_team("bh:gp/c1/p") == TieBreak("BH", cut=1, forfeits_as_games=True, qualifier="GP", scope="team")
     assert parse_team("Emgsb/C1").code == "EMGSB/C1"
-    assert parse_team("SSSC/K3/P") == TeamTieBreak("SSSC", k=3, forfeits_as_played=True)
+    assert parse_team("SSSC/K3/P") == TieBreak("SSSC", forfeits_as_games=True, k=3, scope="team")
     assert parse_team("BH/M1").median == 1 and parse_team("BH/R").reverse
     assert parse_team(" bh : mp / c1 ").code == "BH:MP/C1"
 

@@ -1,7 +1,7 @@
 """Tie-break descriptors, the one grammar of every code (TIEBREAK_RULES §9.4, FIDE MTB / TRF-26):
 ``NAME[:Q][/mods]``, case-insensitive, read against the rows of one scope of the one registry
-(:mod:`xl_tiebreak.tiebreaks.registry`). A player code becomes a :class:`TieBreak` (``"BH/C1/P"``),
-a team code a :class:`~xl_tiebreak.teamtb.spec.TeamTieBreak` (``"BH:GP/C1"``).
+(:mod:`xl_tiebreak.tiebreaks.registry`). A code of either scope becomes one :class:`TieBreak`
+that knows the scope it was read in: a player code (``"BH/C1/P"``) or a team code (``"BH:GP/C1"``).
 
 The modifiers: ``/Ck`` cut, ``/Mk`` median, ``/Lx`` Koya limit (``KS/L-2`` moves it by half points,
 ``KS/L40`` sets it to 40 %), ``/P`` forfeits as games, ``/F`` of Fore Buchholz, ``/R`` reversed,
@@ -50,7 +50,6 @@ from .tiebreaks import registry
 from .tiebreaks.spec import QUALIFIERS, Scope
 
 if TYPE_CHECKING:
-    from .teamtb.spec import TeamTieBreak
     from .tiebreaks.spec import Spec
 
 #: the largest cut or median of a player code; of a team code's number (a longer one is refused
@@ -61,8 +60,11 @@ MAX_NUMBER = 9999
 
 @dataclass(frozen=True)
 class TieBreak:
-    """A parsed descriptor. ``cut``/``median`` are the Ck/Mk counts; ``limit`` is the KS modifier
-    (``("shift", halfpoints)`` or ``("percent", p)``); ``unrated`` the /Unnnn rating."""
+    """A parsed descriptor of a player or a team code (``scope``: the registry rows it was read
+    against). ``cut``/``median`` are the Ck/Mk counts; ``limit`` is the KS modifier
+    (``("shift", halfpoints)`` or ``("percent", p)``); ``unrated`` the /Unnnn rating. A team code
+    (§9.4) adds ``qualifier``, the score ``:Q`` it reads (``""``: the event's primary score), and
+    ``k``, SSSC's normaliser ``/Kx``; its ``/P`` is :attr:`forfeits_as_played`."""
 
     name: str
     cut: int = 0
@@ -73,15 +75,26 @@ class TieBreak:
     reverse: bool = False  # /R
     unrated: Optional[int] = None  # /Unnnn
     over_the_board: bool = False  # /O (MOSTWINS: games won over the board only)
+    qualifier: str = ""  # :Q of a team code (one of QUALIFIERS)
+    k: Optional[int] = None  # /Kx of a team code (SSSC)
+    scope: Literal["player", "team"] = "player"
+
+    @property
+    def forfeits_as_played(self) -> bool:
+        """``/P`` in the words of the team articles: forfeited matches count as played against
+        the scheduled opponent (the same flag as :attr:`forfeits_as_games`)."""
+        return self.forfeits_as_games
 
     @property
     def code(self) -> str:
-        """The canonical descriptor text, e.g. ``BH/C1/P``."""
-        parts = [self.name]
+        """The canonical descriptor text, e.g. ``BH/C1/P`` or ``BH:MP/C1``."""
+        parts = [self.name + (f":{self.qualifier}" if self.qualifier else "")]
         if self.cut:
             parts.append(f"C{self.cut}")
         if self.median:
             parts.append(f"M{self.median}")
+        if self.k is not None:
+            parts.append(f"K{self.k}")
         if self.limit is not None:
             kind, v = self.limit
             parts.append(f"L{v}" if kind == "percent" else f"L{v:+d}")
@@ -99,13 +112,15 @@ class TieBreak:
 
     @property
     def spec(self) -> Spec:
-        """The registry row of this tie-break."""
-        return registry.spec(self.name)
+        """The registry row of this tie-break, of the scope it was read in."""
+        return registry.spec(self.name, self.scope)
 
     @property
     def lower_is_better(self) -> bool:
-        """DE and KENTLER are ranks and TPN a pairing number: lower is better; /R turns it round."""
-        return self.spec.lower_is_better != self.reverse
+        """A rank inside a tied group (DE, KENTLER, the team Type A codes; 1 is best), TPN a
+        pairing number and BC: lower is better; /R turns it round."""
+        spec = self.spec
+        return (spec.lower_is_better or spec.ranks) != self.reverse
 
     @property
     def title(self) -> str:
@@ -332,7 +347,7 @@ def parse_list(text: "str | list[str] | tuple[str, ...]") -> list[TieBreak]:
 
 #: a list of team codes as the team functions take it: a comma- or semicolon-separated text, a
 #: sequence of codes (text or parsed), or none
-TeamCodes = Union[str, Sequence[Union[str, "TeamTieBreak"]], None]
+TeamCodes = Union[str, Sequence[Union[str, TieBreak]], None]
 
 
 def team_spec(name: str) -> "Spec":
@@ -343,21 +358,21 @@ def team_spec(name: str) -> "Spec":
     return row
 
 
-def parse_team(code: "str | TeamTieBreak") -> "TeamTieBreak":
+def parse_team(code: "str | TieBreak") -> TieBreak:
     """A team code, parsed and checked against its row: the name (or alias) exists, the qualifier
     and every modifier are ones the row takes. The name is made canonical."""
-    from .teamtb.spec import TeamTieBreak
     if isinstance(code, str):
         row, qualifier, fields = read_code(code, "team")
-        return TeamTieBreak(row.name, qualifier, fields.get("cut", 0), fields.get("median", 0), fields.get("k"),
-                            fields.get("forfeits_as_games", False), fields.get("reverse", False))
-    row = team_spec(code.name)
-    given: _Fields = {"cut": code.cut, "median": code.median, "forfeits_as_games": code.forfeits_as_played,
-                      "reverse": code.reverse}
-    if code.k is not None:
-        given["k"] = code.k
-    _fits_team(row, code.qualifier, given, code.code)
-    return TeamTieBreak(row.name, code.qualifier, code.cut, code.median, code.k, code.forfeits_as_played, code.reverse)
+    else:
+        row, qualifier = team_spec(code.name), code.qualifier
+        fields = _Fields(cut=code.cut, median=code.median, forfeits_as_games=code.forfeits_as_games,
+                         reverse=code.reverse)
+        if code.k is not None:
+            fields["k"] = code.k
+        _fits_team(row, qualifier, fields, code.code)
+    return TieBreak(row.name, fields.get("cut", 0), fields.get("median", 0),
+                    forfeits_as_games=fields.get("forfeits_as_games", False), reverse=fields.get("reverse", False),
+                    qualifier=qualifier, k=fields.get("k"), scope="team")
 
 
 def split_list(text: str) -> list[str]:
@@ -365,7 +380,7 @@ def split_list(text: str) -> list[str]:
     return [c.strip() for c in re.split(r"[,;]", text) if c.strip()]
 
 
-def parse_team_list(codes: TeamCodes) -> "list[TeamTieBreak]":
+def parse_team_list(codes: TeamCodes) -> list[TieBreak]:
     """A list of team codes (a comma-separated string or a sequence), each checked."""
     if codes is None:
         return []

@@ -15,23 +15,20 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import Callable, Collection, Optional, Sequence, TypeVar, Union
+from typing import Callable, Collection, Optional, Sequence
 
 from .descriptor import TieBreak
 from .errors import TiebreakError
-from .teamtb.spec import TeamTieBreak
 from .validation import Finding, RULES
 
 __all__ = ["cut_leaves_nothing", "entry_error", "trf_entries", "trf_list", "list_findings"]
 
-Code = TypeVar("Code", TieBreak, TeamTieBreak)
 
-
-def _dropped(tb: Union[TieBreak, TeamTieBreak]) -> int:
+def _dropped(tb: TieBreak) -> int:
     return (tb.cut or 0) + 2 * (tb.median or 0)
 
 
-def cut_leaves_nothing(tb: Code, code: str, rounds: int, rounds_at: str) -> Optional[str]:
+def cut_leaves_nothing(tb: TieBreak, code: str, rounds: int, rounds_at: str) -> Optional[str]:
     """The warning for a cut or median that leaves nothing of an event of ``rounds`` rounds (stated
     at ``rounds_at``), with a code of the same tie-break that does leave something; ``None`` when
     it leaves something."""
@@ -75,7 +72,7 @@ def trf_list(lines: Sequence[str], source: str) -> tuple[list[tuple[str, str]], 
 
 
 def list_findings(entries: Sequence[tuple[str, str]], rounds: int, rounds_at: str,
-                  parse: Callable[[str], Code], gap_hint: str,
+                  parse: Callable[[str], TieBreak], gap_hint: str,
                   codes: bool = True, scores: Collection[str] = ()) -> list[Finding]:
     """The findings on a list's ``entries`` (text, place) as typed, empty ones included, each named
     by its number there (``scores``: the words that are entries but no tie-break, such as record

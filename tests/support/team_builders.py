@@ -8,10 +8,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Optional, Sequence
 
+from xl_tiebreak.descriptor import TieBreak
 from xl_tiebreak.editions import Edition, get_edition
 from xl_tiebreak.model import Kind, Tournament
 from xl_tiebreak.teamtb import boards, encounter
-from xl_tiebreak.teamtb.spec import TeamColumn, TeamTieBreak
+from xl_tiebreak.teamtb.spec import TeamColumn
 from xl_tiebreak.teamtb.typea import rank_column
 from xl_tiebreak.tiebreaks.spec import Spec
 from xl_tiebreak.teams import BYE, FORFEITED, PAB, PLAYED, Match, MatchValues, PabValue, Team, TeamBoard, TeamEvent, \
@@ -75,7 +76,7 @@ class Evaluation:
     rounds: int
     primary: str
 
-    def column(self, tb: TeamTieBreak, earlier: Sequence[TeamColumn] = ()) -> TeamColumn:
+    def column(self, tb: TieBreak, earlier: Sequence[TeamColumn] = ()) -> TeamColumn:
         return ROWS[tb.name].team_rule.compute(self, tb, earlier)
 
     def scores(self) -> dict[int, tuple[Fraction, Fraction]]:
@@ -90,11 +91,12 @@ def evaluation(event: TeamEvent, ed: str = "fide2026", rounds: Optional[int] = N
     return Evaluation(event, get_edition(ed), rounds or event.rounds, event.primary)
 
 
-def parse(code: str) -> TeamTieBreak:
+def parse(code: str) -> TieBreak:
     """``NAME[:MP|:GP][/P]`` (enough for these codes)."""
     parts = code.split("/")
     name, _, q = parts[0].partition(":")
-    return TeamTieBreak(name.upper(), q.upper(), forfeits_as_played="P" in (p.upper() for p in parts[1:]))
+    return TieBreak(name.upper(), forfeits_as_games="P" in (p.upper() for p in parts[1:]), qualifier=q.upper(),
+                    scope="team")
 
 
 def score_column(ev: Evaluation, which: str) -> TeamColumn:

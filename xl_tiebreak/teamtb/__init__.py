@@ -7,7 +7,6 @@ per match, under the 2024 and 2026 editions.
 
 from .engine import DEFAULT_TEAM_LIST, TeamResult, TeamRow, compute_team, explain_team, team_context
 from .registry import parse_team, parse_team_list, team_rows, team_spec
-from .spec import TeamTieBreak
 
 __all__ = ["compute_team", "explain_team", "TeamResult", "TeamRow", "DEFAULT_TEAM_LIST", "team_context",
-           "parse_team", "parse_team_list", "team_rows", "team_spec", "TeamTieBreak"]
+           "parse_team", "parse_team_list", "team_rows", "team_spec"]

@@ -27,10 +27,11 @@ from ..model import Kind
 from ..teams import BYE, FORFEITED, PAB, PLAYED, Match, match_score
 from ..tiebreaks.spec import Spec, team_row
 from .context import show
-from .spec import TeamAccount, TeamColumn, TeamEvaluation, TeamTieBreak
+from .spec import TeamAccount, TeamColumn, TeamEvaluation
 from .typea import account_group, rank_column, ranks_from_tiers, tiers_by_key
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..descriptor import TieBreak
     from ..teams import TeamEvent
 
 __all__ = ["ROWS", "board_count", "board_points", "board_rounds", "match_board_points", "tbr_key",
@@ -176,7 +177,7 @@ def _board_lines(ev: TeamEvaluation, team: int) -> list[str]:
     return lines
 
 
-def _bc_account(ev: TeamEvaluation, tb: TeamTieBreak, team: int) -> list[str]:
+def _bc_account(ev: TeamEvaluation, tb: TieBreak, team: int) -> list[str]:
     tot = points_of(ev)(team)
     lines = _board_lines(ev, team)
     terms = " + ".join(f"{i + 1}×{show(v)}" for i, v in enumerate(tot))
@@ -197,7 +198,7 @@ def _rank_account(name: str, key_text: str,
                   key_fn: Callable[[Points], Points]) -> TeamAccount:
     """The account of TBR or BBE: the team's boards round by round, its group, each member's
     compared points and the rank."""
-    def account(ev: TeamEvaluation, tb: TeamTieBreak, team: int) -> list[str]:
+    def account(ev: TeamEvaluation, tb: TieBreak, team: int) -> list[str]:
         group, what = account_group(ev, tb, team)
         lines = _board_lines(ev, team)
         lines.append(f"teams tied on {what}: {', '.join(map(str, group))}")
@@ -215,16 +216,16 @@ def _rank_account(name: str, key_text: str,
     return account
 
 
-def _bc(ev: TeamEvaluation, tb: TeamTieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
+def _bc(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
     return board_count(ev.event, ev.rounds, points_of(ev))
 
 
-def _tbr(ev: TeamEvaluation, tb: TeamTieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
+def _tbr(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
     pts = points_of(ev)
     return rank_column([t.no for t in ev.event.teams], earlier, lambda g: tbr_tiers(ev.event, g, ev.rounds, pts))
 
 
-def _bbe(ev: TeamEvaluation, tb: TeamTieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
+def _bbe(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
     pts = points_of(ev)
     return rank_column([t.no for t in ev.event.teams], earlier, lambda g: bbe_tiers(ev.event, g, ev.rounds, pts))
 

@@ -10,9 +10,10 @@ forfeited matches as played against the scheduled opponent.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from math import lcm
-from typing import Optional, Sequence
+from typing import TYPE_CHECKING, Optional, Sequence
 
 import numpy as np
 
@@ -22,12 +23,15 @@ from ..tiebreaks.buchholz import CUT_HIGH, CUT_VUR, Elements, aob_breakdown, cut
 from ..tiebreaks.context import Column
 from ..tiebreaks.spec import Spec, team_row
 from .context import TeamContext, context_of, show
-from .spec import TeamColumn, TeamEvaluation, TeamTieBreak
+from .spec import TeamColumn, TeamEvaluation
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..descriptor import TieBreak
 
 __all__ = ["ROWS", "buchholz", "buchholz_lines", "element_sum", "element_lines", "score_kind"]
 
 
-def score_kind(tb: TeamTieBreak, primary: str) -> str:
+def score_kind(tb: TieBreak, primary: str) -> str:
     """``:MP``/``:GP`` or, without a qualifier, the primary score."""
     return tb.qualifier if tb.qualifier in ("MP", "GP") else primary
 
@@ -150,14 +154,14 @@ def buchholz_lines(ctx: TeamContext, team: int, score: str, cut: int, median: in
     return [title, *element_lines(ctx, team, score, None, cut, median, forfeits_as_played)]
 
 
-def _bh(ev: TeamEvaluation, tb: TeamTieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
+def _bh(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
     ctx = context_of(ev)
     if tb.name == "FB":
         ctx = ctx.fore()
     return element_sum(ctx, score_kind(tb, ctx.primary), None, tb.cut, tb.median, tb.forfeits_as_played)
 
 
-def _bh_account(ev: TeamEvaluation, tb: TeamTieBreak, team: int) -> list[str]:
+def _bh_account(ev: TeamEvaluation, tb: TieBreak, team: int) -> list[str]:
     ctx = context_of(ev)
     s = score_kind(tb, ctx.primary)
     head = f"{tb.code} of team {team} ({ctx.name(team)}), {s}, {ctx.edition.name}"
@@ -170,13 +174,13 @@ def _bh_account(ev: TeamEvaluation, tb: TeamTieBreak, team: int) -> list[str]:
     return buchholz_lines(ctx, team, s, tb.cut, tb.median, tb.forfeits_as_played, head)
 
 
-def _aob_base(tb: TeamTieBreak) -> TeamTieBreak:
+def _aob_base(tb: TieBreak) -> TieBreak:
     """The opponents' value AOB averages: BH with AOB's own qualifier, cut or median and ``/P``
     (as the individual AOB does)."""
-    return TeamTieBreak("BH", tb.qualifier, tb.cut, tb.median, None, tb.forfeits_as_played)
+    return replace(tb, name="BH", k=None, reverse=False)
 
 
-def _aob_breakdown(ctx: TeamContext, tb: TeamTieBreak) -> Breakdown:
+def _aob_breakdown(ctx: TeamContext, tb: TieBreak) -> Breakdown:
     """The players' AOB (:func:`~xl_tiebreak.tiebreaks.buchholz.aob_breakdown`, exact) over the team
     arrays: the mean of the opponents' :func:`_aob_base` over the matches played over the boards
     (forfeits and byes left out; in a round robin a forfeited match counts as played, Art. 15.2)."""
@@ -191,12 +195,12 @@ def _defined(v: Optional[Fraction]) -> Fraction:
     return v
 
 
-def _aob(ev: TeamEvaluation, tb: TeamTieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
+def _aob(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
     ctx = context_of(ev)
     return dict(zip(ctx.teams, _aob_breakdown(ctx, tb).column.values()))
 
 
-def _aob_account(ev: TeamEvaluation, tb: TeamTieBreak, team: int) -> list[str]:
+def _aob_account(ev: TeamEvaluation, tb: TieBreak, team: int) -> list[str]:
     ctx = context_of(ev)
     base = _aob_base(tb)
     bd = _aob_breakdown(ctx, tb)

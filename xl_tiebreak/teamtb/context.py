@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
 from math import lcm
-from typing import Any, Callable, Hashable, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Optional, Sequence
 
 import numpy as np
 
@@ -52,7 +52,10 @@ from ..options import TEAM_CHOICES, Options
 from ..teams import ABSENT, BYE, FORFEITED, PAB, PLAYED, TeamEvent, match_score
 from ..tiebreaks.context import Context
 from ..tiebreaks.spec import Spec
-from .spec import TeamColumn, TeamEvaluation, TeamTieBreak
+from .spec import TeamColumn, TeamEvaluation
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..descriptor import TieBreak
 
 __all__ = ["TeamRound", "TeamContext", "context_of", "show", "SCORES", "EDE_KNOCKOUT", "EDE_SUBSET"]
 
@@ -259,7 +262,7 @@ class TeamContext:
     def secondary(self) -> str:
         return "GP" if self.primary == "MP" else "MP"
 
-    def column(self, tb: TeamTieBreak, earlier: Sequence[TeamColumn] = ()) -> TeamColumn:
+    def column(self, tb: TieBreak, earlier: Sequence[TeamColumn] = ()) -> TeamColumn:
         """Another tie-break of the same evaluation (computed once; type A codes every time,
         since their value depends on the groups ``earlier`` leaves tied)."""
         if self._lookup is None:
@@ -272,12 +275,12 @@ class TeamContext:
             got = self._cache[tb.code] = row.team_rule.compute(self, tb, earlier)
         return got
 
-    def remember_earlier(self, tb: TeamTieBreak, earlier: Sequence[TeamColumn]) -> None:
+    def remember_earlier(self, tb: TieBreak, earlier: Sequence[TeamColumn]) -> None:
         """Keep the columns a list places before ``tb`` (the primary score first; the first time
         ``tb`` is listed), so that its account explains the group the standings rank it in."""
         self._earlier.setdefault(tb.code, list(earlier))
 
-    def earlier_for(self, tb: TeamTieBreak) -> Optional[list[TeamColumn]]:
+    def earlier_for(self, tb: TieBreak) -> Optional[list[TeamColumn]]:
         """The columns before ``tb`` in the list computed (C.07 Art. 4.2: a Type A code ranks inside
         the group they leave tied); ``None`` when ``tb`` was not in it (:mod:`.typea` then explains
         the group tied on the primary score)."""

@@ -42,10 +42,11 @@ from ..tiebreaks.spec import Spec, team_row
 from .boards import (Points, bbe_key, bc_value, board_points, board_total, boards_of, match_board_points, points_of,
                      tbr_key)
 from .context import EDE_KNOCKOUT, EDE_SUBSET, show
-from .spec import TeamColumn, TeamEvaluation, TeamTieBreak
+from .spec import TeamColumn, TeamEvaluation
 from .typea import account_group, rank_column, ranks_from_tiers, tiers_by_key
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..descriptor import TieBreak
     from ..teams import TeamEvent
 
 __all__ = ["ROWS", "CHAINS", "EVENT", "ENCOUNTER", "CONTINUE", "RESTART", "Encounters", "de_tiers", "ede_tiers",
@@ -260,11 +261,11 @@ def ede_tiers(enc: Encounters, members: list[int], first: str, steps: str = "",
 # ------------------------------------------------------------------------------ registry rows
 
 
-def _first(ev: TeamEvaluation, tb: TeamTieBreak) -> str:
+def _first(ev: TeamEvaluation, tb: TieBreak) -> str:
     return tb.qualifier if tb.qualifier in ("MP", "GP") else ev.primary
 
 
-def _encounters(ev: TeamEvaluation, tb: TeamTieBreak) -> Encounters:
+def _encounters(ev: TeamEvaluation, tb: TieBreak) -> Encounters:
     """The encounters as the evaluation asks: a round robin (C.07 Art. 15.2) when its
     ``round_robin`` says so; the knock-out steps' reading from its ``ede_knockout`` (:data:`EVENT`,
     the default, or :data:`ENCOUNTER`) and a new subset's from its ``ede_subset`` (:data:`CONTINUE`,
@@ -280,7 +281,7 @@ def _encounters(ev: TeamEvaluation, tb: TeamTieBreak) -> Encounters:
                       known=getattr(ev, "match_scores", None))
 
 
-def _tiers_fn(ev: TeamEvaluation, tb: TeamTieBreak,
+def _tiers_fn(ev: TeamEvaluation, tb: TieBreak,
               trace: Optional[list[str]] = None) -> Callable[[list[int]], list[list[int]]]:
     enc = _encounters(ev, tb)
     first = _first(ev, tb)
@@ -289,11 +290,11 @@ def _tiers_fn(ev: TeamEvaluation, tb: TeamTieBreak,
     return lambda g: ede_tiers(enc, g, first, CHAINS[tb.name], trace)
 
 
-def _compute(ev: TeamEvaluation, tb: TeamTieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
+def _compute(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
     return rank_column([t.no for t in ev.event.teams], earlier, _tiers_fn(ev, tb))
 
 
-def _account(ev: TeamEvaluation, tb: TeamTieBreak, team: int) -> list[str]:
+def _account(ev: TeamEvaluation, tb: TieBreak, team: int) -> list[str]:
     group, what = account_group(ev, tb, team)
     lines = [f"teams tied on {what}: {_names(group)}"]
     if len(group) == 1:

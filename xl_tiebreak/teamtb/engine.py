@@ -31,13 +31,14 @@ from typing import Optional, Sequence
 import numpy as np
 
 from ..default_lists import DEFAULT_LISTS
+from ..descriptor import TieBreak
 from ..editions import Edition
 from ..errors import DescriptorError, InputError
 from ..standings import key_matrix, ranking, separated_by
 from ..teams import PAB, PabValue, TeamEvent
 from .context import EDE_KNOCKOUT, EDE_SUBSET, TeamContext, show
 from .registry import TeamCodes, parse_team, parse_team_list, team_spec
-from .spec import TeamColumn, TeamTieBreak
+from .spec import TeamColumn
 
 __all__ = ["compute_team", "explain_team", "TeamResult", "TeamRow", "DEFAULT_TEAM_LIST", "team_context",
            "EDE_KNOCKOUT", "EDE_SUBSET"]
@@ -76,7 +77,7 @@ class TeamResult:
     rounds: int
     primary: str
     pab: PabValue
-    tiebreaks: list[TeamTieBreak]
+    tiebreaks: list[TieBreak]
     rows: list[TeamRow]
     notes: list[str] = field(default_factory=list)
     round_robin: bool = False
@@ -143,7 +144,7 @@ def team_context(event: TeamEvent, edition: "str | Edition | None" = None, round
                        ede_subset=ede_subset)
 
 
-def _codes(event: TeamEvent, codes: TeamCodes) -> list[TeamTieBreak]:
+def _codes(event: TeamEvent, codes: TeamCodes) -> list[TieBreak]:
     """The codes asked for; without any, the file's list (record 202, or 212 without its PTS),
     else :data:`DEFAULT_TEAM_LIST`."""
     if codes is not None:
@@ -157,7 +158,7 @@ def _codes(event: TeamEvent, codes: TeamCodes) -> list[TeamTieBreak]:
         raise DescriptorError(f"the file's tie-break list (record 202/212: {', '.join(listed)}): {exc}") from exc
 
 
-def _columns(ctx: TeamContext, tbs: list[TeamTieBreak]) -> tuple[TeamColumn, list[TeamColumn]]:
+def _columns(ctx: TeamContext, tbs: list[TieBreak]) -> tuple[TeamColumn, list[TeamColumn]]:
     """The primary score's column and each code's, in list order: each code sees the columns
     before it (a Type A code ranks inside the groups they leave tied, C.07 Art. 4.2), and the
     context keeps them for the accounts (:meth:`TeamContext.earlier_for`)."""
@@ -170,7 +171,7 @@ def _columns(ctx: TeamContext, tbs: list[TeamTieBreak]) -> tuple[TeamColumn, lis
     return primary_col, cols
 
 
-def _knockout_note(ctx: TeamContext, tbs: list[TeamTieBreak]) -> Optional[str]:
+def _knockout_note(ctx: TeamContext, tbs: list[TieBreak]) -> Optional[str]:
     """The note every output carries when the EDE knock-out steps are read as gacrux reads them
     (``ede_knockout="encounter"``, not the default)."""
     if ctx.ede_knockout == EDE_KNOCKOUT[0]:
@@ -185,7 +186,7 @@ def _knockout_note(ctx: TeamContext, tbs: list[TeamTieBreak]) -> Optional[str]:
     return head + f"; used by {', '.join(chains)}"
 
 
-def _subset_note(ctx: TeamContext, tbs: list[TeamTieBreak]) -> Optional[str]:
+def _subset_note(ctx: TeamContext, tbs: list[TieBreak]) -> Optional[str]:
     """The note every output carries when a new subset of tied teams restarts EDE from the primary
     score (``ede_subset="restart"``, not the default)."""
     if ctx.ede_subset == EDE_SUBSET[0]:
@@ -235,10 +236,8 @@ def compute_team(event: TeamEvent, codes: TeamCodes = None, edition: "str | Edit
     prim = ctx.primary
     primary_col, cols = _columns(ctx, tbs)
     teams = list(ctx.teams)
-    directions = [(row.lower_is_better or row.ranks) != tb.reverse  # a type A place: 1 is best
-                  for tb, row in zip(tbs, (team_spec(tb.name) for tb in tbs))]
     keys = key_matrix(_integers(teams, primary_col)[0],
-                      [(*_integers(teams, col), lower) for col, lower in zip(cols, directions)])
+                      [(*_integers(teams, col), tb.lower_is_better) for col, tb in zip(cols, tbs)])
     order, first = ranking(keys, teams)
     rows = [TeamRow(t, ctx.name(t), ctx.score(t, "MP"), ctx.score(t, "GP"), [c.get(t) for c in cols], top + 1)
             for t, top in zip((teams[k] for k in order), first)]
@@ -257,7 +256,7 @@ def compute_team(event: TeamEvent, codes: TeamCodes = None, edition: "str | Edit
                       ctx.in_progress)
 
 
-def explain_team(event: TeamEvent, code: "str | TeamTieBreak", team: int, edition: "str | Edition | None" = None,
+def explain_team(event: TeamEvent, code: "str | TieBreak", team: int, edition: "str | Edition | None" = None,
                  rounds: Optional[int] = None, pab: Optional[PabValue] = None,
                  primary: Optional[str] = None, round_robin: Optional[bool] = None, *, codes: TeamCodes = None,
                  ede_knockout: str = EDE_KNOCKOUT[0], ede_subset: str = EDE_SUBSET[0]) -> list[str]:
@@ -274,7 +273,7 @@ def explain_team(event: TeamEvent, code: "str | TeamTieBreak", team: int, editio
                        ede_subset=ede_subset)
     if team not in ctx.teams:
         raise InputError(f"no team {team} in the event (teams {', '.join(map(str, ctx.teams))})")
-    row = team_spec(tb.name)
+    row = tb.spec
     listed = [x.code for x in tbs]
     if tb.code in listed:
         at = listed.index(tb.code)

@@ -15,17 +15,20 @@ element's (16.5). ``/P``: forfeited matches count as played against the schedule
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from ..tiebreaks.spec import Spec, team_row
 from .buchholz import element_lines, element_sum
 from .context import context_of
-from .spec import TeamColumn, TeamEvaluation, TeamTieBreak
+from .spec import TeamColumn, TeamEvaluation
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..descriptor import TieBreak
 
 __all__ = ["ROWS", "kinds"]
 
 
-def kinds(tb: TeamTieBreak, primary: str) -> tuple[str, str]:
+def kinds(tb: TieBreak, primary: str) -> tuple[str, str]:
     """(opponent's score, own score) of an ESB code, e.g. ``("MP", "GP")`` for EMGSB."""
     letters = tb.name[1:3] if tb.name != "ESB" else tb.qualifier
     if not letters:
@@ -36,13 +39,13 @@ def kinds(tb: TeamTieBreak, primary: str) -> tuple[str, str]:
     return full[letters[0]], full[letters[1]]
 
 
-def _esb(ev: TeamEvaluation, tb: TeamTieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
+def _esb(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
     ctx = context_of(ev)
     o, s = kinds(tb, ctx.primary)
     return element_sum(ctx, o, s, tb.cut, tb.median, tb.forfeits_as_played)
 
 
-def _esb_account(ev: TeamEvaluation, tb: TeamTieBreak, team: int) -> list[str]:
+def _esb_account(ev: TeamEvaluation, tb: TieBreak, team: int) -> list[str]:
     ctx = context_of(ev)
     o, s = kinds(tb, ctx.primary)
     return [f"{tb.code} of team {team} ({ctx.name(team)}), {ctx.edition.name}: opponent's {o} × own {s} "

@@ -6,30 +6,33 @@ running scores of the first k rounds."""
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from ..tiebreaks.breakdown import Breakdown
 from ..tiebreaks.counts import progressive_breakdown
 from ..tiebreaks.spec import Spec, team_row
 from .buchholz import score_kind
 from .context import TeamContext, context_of, show
-from .spec import TeamColumn, TeamEvaluation, TeamTieBreak
+from .spec import TeamColumn, TeamEvaluation
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..descriptor import TieBreak
 
 __all__ = ["ROWS"]
 
 
-def _breakdown(ctx: TeamContext, tb: TeamTieBreak, account: bool = False) -> Breakdown:
+def _breakdown(ctx: TeamContext, tb: TieBreak, account: bool = False) -> Breakdown:
     """The players' PS (:func:`~xl_tiebreak.tiebreaks.counts.progressive_breakdown`) over the team
     arrays of the score ``tb`` names."""
     return progressive_breakdown(ctx.channel(score_kind(tb, ctx.primary)), tb.cut, account)
 
 
-def _ps(ev: TeamEvaluation, tb: TeamTieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
+def _ps(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
     ctx = context_of(ev)
     return dict(zip(ctx.teams, _breakdown(ctx, tb).column.values()))
 
 
-def _ps_account(ev: TeamEvaluation, tb: TeamTieBreak, team: int) -> list[str]:
+def _ps_account(ev: TeamEvaluation, tb: TieBreak, team: int) -> list[str]:
     ctx = context_of(ev)
     s = score_kind(tb, ctx.primary)
     bd = _breakdown(ctx, tb, account=True)

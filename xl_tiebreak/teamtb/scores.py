@@ -8,16 +8,19 @@ changes only what other teams see, not a team's own score).
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from ..tiebreaks.spec import Spec, team_row
 from .context import context_of, show
-from .spec import TeamColumn, TeamEvaluation, TeamTieBreak
+from .spec import TeamColumn, TeamEvaluation
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..descriptor import TieBreak
 
 __all__ = ["ROWS", "score_of"]
 
 
-def score_of(tb: TeamTieBreak, primary: str) -> str:
+def score_of(tb: TieBreak, primary: str) -> str:
     """Which score (``"MP"``/``"GP"``) a score code gives."""
     if tb.name == "MPTS":
         return "MP"
@@ -28,13 +31,13 @@ def score_of(tb: TeamTieBreak, primary: str) -> str:
     return "GP" if primary == "MP" else "MP"  # MPvGP: the secondary score
 
 
-def _compute(ev: TeamEvaluation, tb: TeamTieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
+def _compute(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
     ctx = context_of(ev)
     s = score_of(tb, ctx.primary)
     return {t: ctx.score(t, s) for t in ctx.teams}
 
 
-def _account(ev: TeamEvaluation, tb: TeamTieBreak, team: int) -> list[str]:
+def _account(ev: TeamEvaluation, tb: TieBreak, team: int) -> list[str]:
     ctx = context_of(ev)
     s = score_of(tb, ctx.primary)
     lines = [f"{tb.code} of team {team} ({ctx.name(team)}): its {s}, awarded points of every round "

@@ -14,17 +14,20 @@ rounded to 2 decimals).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Optional, Sequence
+from typing import TYPE_CHECKING, Optional, Sequence
 
 from ..tiebreaks.spec import Spec, team_row
 from .buchholz import buchholz, buchholz_lines
 from .context import TeamContext, context_of, show
-from .spec import TeamColumn, TeamEvaluation, TeamTieBreak
+from .spec import TeamColumn, TeamEvaluation
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..descriptor import TieBreak
 
 __all__ = ["ROWS", "normaliser"]
 
 
-def normaliser(ctx: TeamContext, tb: TeamTieBreak) -> tuple[int, str]:
+def normaliser(ctx: TeamContext, tb: TieBreak) -> tuple[int, str]:
     """The divisor of BH and how it was found."""
     if tb.k is not None:
         return tb.k, f"/K{tb.k}"
@@ -36,7 +39,7 @@ def normaliser(ctx: TeamContext, tb: TeamTieBreak) -> tuple[int, str]:
                f" = {show(top / per_match) if per_match else 'undefined'}, truncated: {n}")
 
 
-def _sssc(ev: TeamEvaluation, tb: TeamTieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
+def _sssc(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
     ctx = context_of(ev)
     n, _ = normaliser(ctx, tb)
     out: TeamColumn = {}
@@ -48,7 +51,7 @@ def _sssc(ev: TeamEvaluation, tb: TeamTieBreak, earlier: Sequence[TeamColumn]) -
     return out
 
 
-def _sssc_account(ev: TeamEvaluation, tb: TeamTieBreak, team: int) -> list[str]:
+def _sssc_account(ev: TeamEvaluation, tb: TieBreak, team: int) -> list[str]:
     ctx = context_of(ev)
     n, how = normaliser(ctx, tb)
     sec = ctx.score(team, ctx.secondary)

@@ -8,11 +8,14 @@ tied share the number, the next tier starts after them (1, 1, 3); a team alone i
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Callable, Hashable, Iterable, Optional, Sequence
+from typing import TYPE_CHECKING, Callable, Hashable, Iterable, Optional, Sequence
 
 from ..standings import ranks_from_tiers
 from ..teams import match_score
-from .spec import TeamColumn, TeamEvaluation, TeamTieBreak
+from .spec import TeamColumn, TeamEvaluation
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..descriptor import TieBreak
 
 __all__ = ["tied_groups", "ranks_from_tiers", "rank_column", "tiers_by_key", "account_group"]
 
@@ -55,7 +58,7 @@ def rank_column(teams: Iterable[int], earlier: Sequence[TeamColumn],
     return out
 
 
-def account_group(ev: TeamEvaluation, tb: TeamTieBreak, team: int) -> tuple[list[int], str]:
+def account_group(ev: TeamEvaluation, tb: TieBreak, team: int) -> tuple[list[int], str]:
     """The group a Type A account explains, and what it is tied on: the columns before ``tb``
     in the list computed when the evaluation offers them (``earlier_for(tb)``, C.07 Art. 4.2),
     else (no such hook, or ``tb`` not in the list) the primary score alone (the account then
