@@ -19,6 +19,7 @@ from .default_lists import DEFAULT_LISTS
 from .descriptor import TieBreak, parse_list
 from .editions import Edition, edition_for_date, get_edition
 from .errors import DescriptorError, InputError
+from .formatting import decimals_for
 from .model import Tournament
 from .options import DEFAULT_OPTIONS, Options
 from .progress import Progress, progress, waiting_cells
@@ -80,6 +81,11 @@ class Result:
     def values(self) -> tuple[tuple[Value, ...], ...]:
         cols = [c.values() for c in self.columns]
         return tuple(zip(*cols)) if cols else tuple(() for _ in self.tournament.players)
+
+    @property
+    def decimals(self) -> list[int]:
+        """Each listed tie-break's shown decimals: its row's, else the scoring's (TIEBREAK_RULES §3.5)."""
+        return [decimals_for(tb, self.points_column.den) for tb in self.tiebreaks]
 
     def row(self, no: int) -> int:
         return self.tournament.positions[no]

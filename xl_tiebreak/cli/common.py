@@ -158,9 +158,7 @@ def book_prizes(book: Optional[Book]):
 
 
 def value_columns(result: Result) -> list[tuple[str, int]]:
-    from ..formatting import decimals_for
-    scale = result.points_column.den
-    return [(code, decimals_for(tb, scale)) for code, tb in zip(result.codes, result.tiebreaks)]
+    return list(zip(result.codes, result.decimals))
 
 
 def how_to_set(source: str) -> str:

@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
 from ..errors import DescriptorError, InputError, TiebreakError
-from ..formatting import decimals_for, format_value, json_number
+from ..formatting import format_value, json_number
 from ..number_text import quoted
 from ..textutil import lines_of
 from .choices import EventChoices
@@ -53,7 +53,7 @@ if TYPE_CHECKING:
     from ..teams import PabValue, TeamEvent
     from ..teamtb.engine import TeamResult
 
-__all__ = ["load_team_event", "refuse_individual_options", "team_result", "team_choices", "team_decimals",
+__all__ = ["load_team_event", "refuse_individual_options", "team_result", "team_choices",
            "parse_team_pab", "pab_text", "pab_json", "TEAM_EDITIONS"]
 
 #: the editions that define team tie-breaks (``compare``'s default for a team event)
@@ -261,12 +261,6 @@ def _list_error(p: Path, exc: DescriptorError) -> TiebreakError:
     if bad:
         return InputError(f"{bad[0].message} (or give --tiebreaks to choose others)", bad[0].where)
     return DescriptorError(f"{p.name}: its tie-break list (give --tiebreaks to choose others): {exc}")
-
-
-def team_decimals(result: "TeamResult") -> list[int]:
-    """Each code's decimals: its row's, else the scores' (one)."""
-    from ..teamtb.registry import team_spec
-    return [decimals_for(team_spec(tb.name).decimals) for tb in result.tiebreaks]
 
 
 def pab_json(event: "TeamEvent", pab: "PabValue") -> dict[str, object]:

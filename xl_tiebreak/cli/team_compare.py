@@ -10,7 +10,7 @@ from ..errors import TiebreakError
 from ..formatting import format_value, json_number
 from ..textutil import csv_text, table
 from .choices import EventChoices
-from .team import TEAM_EDITIONS, pab_json, pab_text, team_decimals, team_result
+from .team import TEAM_EDITIONS, pab_json, pab_text, team_result
 
 if TYPE_CHECKING:
     from ..teams import TeamEvent
@@ -41,7 +41,7 @@ def team_compare(source: str, event: "TeamEvent", choices: EventChoices, fmt: st
                     "values": {e: [json_number(v) for v in vs[r.no]] for e, vs in zip(eds, values)}}
                    for r in first]}
         return json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
-    decimals = team_decimals(results[0])
+    decimals = results[0].decimals
     headers = (["No", "Team", "MP", "GP"] + [f"{c} {e[4:]}" for c in codes for e in eds]
                + [f"Place {e[4:]}" for e in eds])
     order = sorted(first, key=lambda r: (places[-1][r.no], r.no))

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Optional, Sequence
 from ..formatting import format_value, json_number
 from ..textutil import csv_text, table
 from .choices import EventChoices
-from .team import pab_json, pab_text, team_decimals, team_result
+from .team import pab_json, pab_text, team_result
 
 if TYPE_CHECKING:
     from ..teams import TeamEvent
@@ -37,7 +37,7 @@ def _render(result: "TeamResult", event: "TeamEvent", rows: Sequence["TeamRow"],
     pab = pab_text(event, result.pab)
     if fmt == "json":
         return _json(result, event, rows, ranked)
-    decimals = team_decimals(result)
+    decimals = result.decimals
     headers = (["Rk"] if ranked else []) + ["No", "Team", "MP", "GP"] + list(result.codes)
     split = result.separated_by(rows) if ranked else []
     if ranked:
@@ -61,7 +61,6 @@ def _render(result: "TeamResult", event: "TeamEvent", rows: Sequence["TeamRow"],
     notes = [pab] + [f"Note: {n}" for n in result.notes]
     if not ranked:
         return "\n".join(lines + [""] + notes) + "\n"
-    from ..teamtb.registry import team_spec
     title = event.name or Path(source).name
     mv = event.match_values
     head = [title, f"Team standings {result.label}",
@@ -69,7 +68,7 @@ def _render(result: "TeamResult", event: "TeamEvent", rows: Sequence["TeamRow"],
             f"{'/'.join(format_value(v, 0) for v in (mv.win, mv.draw, mv.loss))}; "
             f"rules: {result.edition.name} ({result.edition.title})", ""]
     legend = ["", "Tie-breaks, in order:"]
-    legend += [f"  {code:<10} {team_spec(tb.name).legend}" for code, tb in zip(result.codes, result.tiebreaks)]
+    legend += [f"  {code:<10} {tb.spec.legend}" for code, tb in zip(result.codes, result.tiebreaks)]
     legend.append("An empty cell is undefined; it ranks last. Split by: the tie-break that set the team below "
                   "the one above on equal points.")
     return "\n".join(head + lines + legend + notes) + "\n"

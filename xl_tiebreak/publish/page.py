@@ -23,7 +23,7 @@ from typing import Callable, Optional, Sequence
 from .. import __version__
 from ..categories import Category
 from ..engine import Result
-from ..formatting import decimals_for, format_value
+from ..formatting import format_value
 from ..notation import format_cell
 from ..prize_report import category_rows, money
 from ..rating_notes import rating_notes
@@ -72,11 +72,6 @@ class _Formats:
         return got
 
 
-def _decimals(result: Result) -> list[int]:
-    scale = result.points_column.den
-    return [decimals_for(tb, scale) for tb in result.tiebreaks]
-
-
 def _table(head: Sequence[tuple[str, str]], rows: Sequence[str], caption: str = "", attrs: str = "") -> str:
     """A table in a horizontal scroller; ``head``: (text, class) per column; ``rows``: ready ``<tr>``s;
     ``attrs``: the table's attributes."""
@@ -100,7 +95,7 @@ def _accounts_of(result: Result, first: int) -> str:
 
 
 def _standings_table(result: Result, rows: Sequence[Row], fmt: _Formats) -> str:
-    decimals = _decimals(result)
+    decimals = result.decimals
     index = result.tournament.positions
     head = [("Rk", "n"), ("No", "n"), ("Name", ""), ("Rtg", "n opt"), ("Fed", "opt"), ("Pts", "n")]
     head += [(code, "n") for code in result.codes] + [("Split by", "opt")]
@@ -199,7 +194,7 @@ def _categories(pub: PageContent, fmt: _Formats) -> str:
     if not pub.categories:
         return ""
     result = pub.result
-    decimals = _decimals(result)
+    decimals = result.decimals
     index = result.tournament.positions
     head = [("Cat", "n"), ("Rk", "n"), ("No", "n"), ("Name", ""), ("Rtg", "n opt"), ("Pts", "n")]
     head += [(code, "n") for code in result.codes]

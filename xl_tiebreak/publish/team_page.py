@@ -18,10 +18,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Callable, Optional, Sequence
 
-from ..formatting import decimals_for, format_value
+from ..formatting import format_value
 from ..teams import BYE, FORFEITED, PAB, PLAYED, Match, TeamEvent, match_score
 from ..teamtb.engine import TeamResult, explain_team
-from ..teamtb.registry import team_spec
 from .accounts import text_accounts
 from .page import _e, _Formats, _table, document
 
@@ -66,14 +65,10 @@ def _default_account(event: TeamEvent, result: TeamResult) -> TeamAccount:
     return account
 
 
-def _decimals(result: TeamResult) -> list[int]:
-    return [decimals_for(team_spec(tb.name).decimals) for tb in result.tiebreaks]
-
-
 def _standings(result: TeamResult, teams: list[int], fmt: _Formats) -> str:
     """The team standings (one round's, as the script expects: each row names its team's row of
     the accounts, ``data-k``, its values from column 5)."""
-    decimals = _decimals(result)
+    decimals = result.decimals
     index = {no: k for k, no in enumerate(teams)}
     rows = result.rows
     split = result.separated_by(rows)
@@ -93,7 +88,7 @@ def _standings(result: TeamResult, teams: list[int], fmt: _Formats) -> str:
 
 
 def _legend(result: TeamResult, notes: Sequence[str]) -> str:
-    items = "".join(f"<dt>{_e(code)}</dt><dd>{_e(team_spec(tb.name).legend)}</dd>"
+    items = "".join(f"<dt>{_e(code)}</dt><dd>{_e(tb.spec.legend)}</dd>"
                     for code, tb in zip(result.codes, result.tiebreaks))
     return (f'<section id="tiebreaks"><h2>Tie-breaks</h2><p>In this order, after the primary score '
             f'({_e(result.primary)}):</p><dl class="legend-tb">{items}</dl>'

@@ -34,6 +34,7 @@ from ..default_lists import DEFAULT_LISTS
 from ..descriptor import TieBreak
 from ..editions import Edition
 from ..errors import DescriptorError, InputError
+from ..formatting import decimals_for
 from ..standings import key_matrix, ranking, separated_by
 from ..teams import PAB, PabValue, TeamEvent
 from .context import EDE_KNOCKOUT, EDE_SUBSET, TeamContext, show
@@ -93,6 +94,12 @@ class TeamResult:
     @property
     def codes(self) -> list[str]:
         return [tb.code for tb in self.tiebreaks]
+
+    @property
+    def decimals(self) -> list[int]:
+        """Each listed code's shown decimals: its row's, else the scores' (one); the renderers read
+        it as they read :attr:`xl_tiebreak.engine.Result.decimals`."""
+        return [decimals_for(tb) for tb in self.tiebreaks]
 
     def row(self, team: int) -> TeamRow:
         for r in self.rows:

@@ -299,7 +299,7 @@ def _team_no_of(v: Any) -> Optional[int]:
 def TEAM_LEGEND(tiebreak_list: Any = None, settings: Any = None) -> list[list[Any]]:
     """The legend of the team standings: the primary score and each code of the list."""
     from ...descriptor import with_cut
-    from ...teamtb.registry import parse_team, team_spec
+    from ...teamtb.registry import parse_team
     from ..ranges.team_ranges import read_team_settings
     st = read_team_settings(settings, _cell_name) if isinstance(settings, (list, tuple)) else None
     primary = st.primary if st else "MP"
@@ -311,7 +311,7 @@ def TEAM_LEGEND(tiebreak_list: Any = None, settings: Any = None) -> list[list[An
             tb = parse_team(c)
         except TiebreakError as exc:
             raise DescriptorError(f"tiebreak_list: {exc}") from None
-        legend = with_cut(team_spec(tb.name).legend, tb.cut, tb.median)  # BH/C1: "Buchholz Cut-1 (...)"
+        legend = with_cut(tb.spec.legend, tb.cut, tb.median)  # BH/C1: "Buchholz Cut-1 (...)"
         rows.append([tb.code, legend[:1].upper() + legend[1:]])
     return rows
 
