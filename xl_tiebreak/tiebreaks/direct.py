@@ -56,7 +56,7 @@ class Pass(Generic[V]):
     """One application of Art. 6.2 / 6.3 to a tied group: its ``meetings``, each member's ``sums``
     (its scores against the others) and how many of them it did not meet (``unmet``); ``all_met``
     (6.2, always in a round robin) or not (6.3), then ``maxima``: the most each could reach by
-    winning its missing encounters; ``tiers``, best first, members in a tier in their order (one
+    winning its missing encounters; ``tiers``, best first, each tier in ascending order (one
     tier: it breaks no tie)."""
 
     members: list[int]
