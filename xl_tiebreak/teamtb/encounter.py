@@ -36,7 +36,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import partial
 from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 from ..teams import FORFEITED, PLAYED, Match, match_score
@@ -139,16 +138,10 @@ class Encounters:
         """A tied group's meetings in ``score``, as Art. 6 reads them (the players' rule,
         :func:`~xl_tiebreak.tiebreaks.direct.encounter_pass`): each pair of teams that met, with the
         one's score against the other (:meth:`against`), and a won match in that score (:meth:`win`)."""
-        return partial(self._meetings, score)
-
-    def _meetings(self, score: str, members: list[int]) -> Meetings[Fraction]:
-        scores: dict[tuple[int, int], Fraction] = {}
-        for t in members:
-            for o in members:
-                v = self.against(t, o, score) if o != t else None
-                if v is not None:
-                    scores[(t, o)] = v
-        return Meetings(scores, self.win(score))
+        def of(members: list[int]) -> Meetings[Fraction]:
+            got = {(t, o): self.against(t, o, score) for t in members for o in members if o != t}
+            return Meetings({pair: v for pair, v in got.items() if v is not None}, self.win(score))
+        return of
 
 
 def _names(ts: Sequence[int]) -> str:
@@ -170,10 +163,6 @@ def _told(score: str, got: "Pass[Fraction]") -> str:
             + " (C.07 Art. 6.3)")
 
 
-def _seen(score: str, trace: Optional[list[str]]) -> Optional[Callable[["Pass[Fraction]"], None]]:
-    return None if trace is None else (lambda got: trace.append(_told(score, got)))
-
-
 def de_pass(enc: Encounters, members: list[int], score: str,
             trace: Optional[list[str]] = None) -> list[list[int]]:
     """One application of Art. 6.2 / 6.3 to a tied group with one score (the players' rule,
@@ -189,7 +178,8 @@ def de_tiers(enc: Encounters, members: list[int], score: str,
              trace: Optional[list[str]] = None) -> list[list[int]]:
     """Art. 6 with one score, reapplied to every subgroup still tied (6.2, 6.3): the players' rule,
     :func:`~xl_tiebreak.tiebreaks.direct.encounter_tiers`, over the teams' matches."""
-    return encounter_tiers(enc.meetings(score), members, enc.round_robin, _seen(score, trace))
+    return encounter_tiers(enc.meetings(score), members, enc.round_robin,
+                           None if trace is None else (lambda got: trace.append(_told(score, got))))
 
 
 def _knockout_key(enc: Encounters, step: str, team: int, other: int) -> Optional[tuple[Fraction, ...]]:
