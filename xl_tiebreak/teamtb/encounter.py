@@ -3,13 +3,14 @@ encounter ``EDE`` with its knock-out chains ``EDET``, ``EDEB``, ``EDEBT``, ``EDE
 TIEBREAK_RULES §5.1, §5.17). All are Type A: a rank inside the group the earlier columns leave
 tied (1 = best, lower is better).
 
-* ``DE`` (Art. 6): each tied team scores, in its matches against the other tied teams, the primary
-  score (or the ``:MP``/``:GP`` one); two teams that met more than once count the average of their
-  matches (6.1.2). All met: that sum ranks them (6.2); a Swiss event where not all met: a leader is
-  placed only if no other could reach its sum by winning its missing matches (6.3). Reapplied to
-  every subgroup still tied. Forfeited matches (and a match of board forfeits only that one team
-  won) are left out unless ``/P`` (6.1.1). In a round robin (the evaluation's ``round_robin``,
-  Art. 15.2) they count as played, and the tied teams are taken to have all met (6.2).
+* ``DE`` (Art. 6): the players' rule, written once in :mod:`xl_tiebreak.tiebreaks.direct`
+  (:func:`~xl_tiebreak.tiebreaks.direct.encounter_tiers`), over the teams' matches: each tied team
+  scores, in its matches against the other tied teams, the primary score (or the ``:MP``/``:GP``
+  one); two teams that met more than once count the average of their matches (6.1.2); a won match
+  (every board won, for game points) bounds what a team could reach (6.3). Forfeited matches (and
+  a match of board forfeits only that one team won) are left out unless ``/P`` (6.1.1). In a round
+  robin (the evaluation's ``round_robin``, Art. 15.2) they count as played, and the tied teams are
+  taken to have all met (6.2).
 * ``EDE`` (13.3): Art. 6 with the primary score; if it breaks no tie, with the secondary score
   (13.3.1). Any time a new subset of tied teams appears, it restarts from 13.3.1 (13.3.3). FIDE TEC's
   published answer to its exercise 45, the only worked example of a subset left by one split (a
@@ -38,12 +39,13 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 from ..teams import FORFEITED, PLAYED, Match, match_score
+from ..tiebreaks.direct import Meetings, MeetingsOf, Pass, encounter_pass, encounter_tiers
 from ..tiebreaks.spec import Spec, team_row
 from .boards import (Points, bbe_key, bc_value, board_points, board_total, boards_of, match_board_points, points_of,
                      tbr_key)
 from .context import EDE_KNOCKOUT, EDE_SUBSET, show
 from .spec import TeamColumn, TeamEvaluation
-from .typea import account_group, rank_column, ranks_from_tiers, tiers_by_key
+from .typea import account_group, rank_column, ranks_from_tiers
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..descriptor import TieBreak
@@ -133,57 +135,52 @@ class Encounters:
             self._met[key] = sum(got, Fraction(0)) / len(got) if got else None
         return self._met[key]
 
+    def meetings(self, score: str) -> MeetingsOf[Fraction]:
+        """A tied group's meetings in ``score``, as Art. 6 reads them (the players' rule,
+        :func:`~xl_tiebreak.tiebreaks.direct.encounter_pass`): each pair of teams that met, with the
+        one's score against the other (:meth:`against`), and a won match in that score (:meth:`win`)."""
+        def of(members: list[int]) -> Meetings[Fraction]:
+            got = {(t, o): self.against(t, o, score) for t in members for o in members if o != t}
+            return Meetings({pair: v for pair, v in got.items() if v is not None}, self.win(score))
+        return of
+
 
 def _names(ts: Sequence[int]) -> str:
     return "{" + ", ".join(map(str, ts)) + "}"
 
 
+def _told(score: str, got: "Pass[Fraction]") -> str:
+    """A pass of Art. 6 as a team account tells it."""
+    members, sums, tiers = got.members, got.sums, got.tiers
+    if got.maxima is None:
+        return (f"{_names(members)}: all have met; {score} among them: "
+                + ", ".join(f"{t}: {show(sums[t])}" for t in members)
+                + (f" -> {' > '.join(_names(x) for x in tiers)}" if len(tiers) > 1 else " -> no tie broken")
+                + " (C.07 Art. 6.2)")
+    maxima, placed = got.maxima, got.placed
+    return (f"{_names(members)}: not all have met; {score} among them (most reachable): "
+            + ", ".join(f"{t}: {show(sums[t])} ({show(maxima[t])})" for t in members)
+            + (f" -> placed {', '.join(map(str, placed))}" if placed else " -> no tie broken")
+            + " (C.07 Art. 6.3)")
+
+
 def de_pass(enc: Encounters, members: list[int], score: str,
             trace: Optional[list[str]] = None) -> list[list[int]]:
-    """One application of Art. 6.2 / 6.3 to a tied group with one score: tiers, best first
-    (a single tier when it breaks no tie)."""
-    sums: dict[int, Fraction] = {}
-    unmet: dict[int, int] = {}
-    for t in members:
-        vals = [enc.against(t, o, score) for o in members if o != t]
-        sums[t] = sum((v for v in vals if v is not None), Fraction(0))
-        unmet[t] = sum(1 for v in vals if v is None)
-    if enc.round_robin or all(v == 0 for v in unmet.values()):
-        tiers = tiers_by_key(members, lambda t: sums[t])
-        if trace is not None:
-            trace.append(f"{_names(members)}: all have met; {score} among them: "
-                         + ", ".join(f"{t}: {show(sums[t])}" for t in members)
-                         + (f" -> {' > '.join(_names(x) for x in tiers)}" if len(tiers) > 1 else " -> no tie broken")
-                         + " (C.07 Art. 6.2)")
-        return tiers
-    w = enc.win(score)
-    maxima = {t: sums[t] + w * unmet[t] for t in members}
-    rest = sorted(members, key=lambda t: (-sums[t], -maxima[t], t))
-    placed: list[list[int]] = []
-    while len(rest) > 1 and all(sums[rest[0]] > maxima[o] for o in rest[1:]):
-        placed.append([rest[0]])
-        rest = rest[1:]
-    tiers = placed + [sorted(rest)] if placed else [sorted(members)]
+    """One application of Art. 6.2 / 6.3 to a tied group with one score (the players' rule,
+    :func:`~xl_tiebreak.tiebreaks.direct.encounter_pass`): tiers, best first (a single tier when it
+    breaks no tie)."""
+    got = encounter_pass(enc.meetings(score), members, enc.round_robin)
     if trace is not None:
-        trace.append(f"{_names(members)}: not all have met; {score} among them (most reachable): "
-                     + ", ".join(f"{t}: {show(sums[t])} ({show(maxima[t])})" for t in members)
-                     + (f" -> placed {', '.join(str(x[0]) for x in placed)}" if placed else " -> no tie broken")
-                     + " (C.07 Art. 6.3)")
-    return tiers
+        trace.append(_told(score, got))
+    return got.tiers
 
 
 def de_tiers(enc: Encounters, members: list[int], score: str,
              trace: Optional[list[str]] = None) -> list[list[int]]:
-    """Art. 6 with one score, reapplied to every subgroup still tied (6.2, 6.3)."""
-    if len(members) < 2:
-        return [list(members)]
-    tiers = de_pass(enc, members, score, trace)
-    if len(tiers) == 1:
-        return tiers
-    out: list[list[int]] = []
-    for tier in tiers:
-        out.extend(de_tiers(enc, tier, score, trace))
-    return out
+    """Art. 6 with one score, reapplied to every subgroup still tied (6.2, 6.3): the players' rule,
+    :func:`~xl_tiebreak.tiebreaks.direct.encounter_tiers`, over the teams' matches."""
+    return encounter_tiers(enc.meetings(score), members, enc.round_robin,
+                           None if trace is None else (lambda got: trace.append(_told(score, got))))
 
 
 def _knockout_key(enc: Encounters, step: str, team: int, other: int) -> Optional[tuple[Fraction, ...]]:

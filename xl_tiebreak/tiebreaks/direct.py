@@ -1,10 +1,20 @@
-"""DE, direct encounter (C.07 Art. 6): a rank inside a group of tied players (Type A)."""
+"""DE, direct encounter (C.07 Art. 6): a rank inside a group of tied competitors (Type A).
+
+The rule is written once, for players and teams (:func:`encounter_pass`, :func:`encounter_tiers`),
+over what it reads of a tied group (:class:`Meetings`): each pair of members that met in a
+counted encounter, and what the one scored against the other (the average of their encounters,
+6.1.2). Players supply the points of their games (:func:`direct_encounter_tiers`); teams their
+match or game points per match, and the team EDE chain (Art. 13.3) applies the same passes with
+one score, then the other (:mod:`xl_tiebreak.teamtb.encounter`).
+"""
 
 from __future__ import annotations
 
 import weakref
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, Hashable, Optional, Sequence, TypeVar
+from functools import partial
+from typing import TYPE_CHECKING, Any, Callable, Generic, Hashable, Optional, Sequence, TypeVar
 
 import numpy as np
 
@@ -16,6 +26,103 @@ from .spec import Evaluation, Spec
 
 if TYPE_CHECKING:
     from ..descriptor import TieBreak
+
+#: exact scores: integers over one denominator (the players' games) or fractions (the teams' matches)
+V = TypeVar("V", int, Fraction)
+
+
+@dataclass(frozen=True)
+class Meetings(Generic[V]):
+    """What Art. 6 reads of a tied group: ``scores`` holds each pair of members that met in a
+    counted encounter, ``(member, other) -> member's score against other`` (the average of their
+    encounters, 6.1.2); ``win``, the most one encounter gives (a won game or match, every board
+    won), the bound of Art. 6.3; both over ``den`` (1 for fractions)."""
+
+    scores: dict[tuple[int, int], V]
+    win: V
+    den: int = 1
+
+    def points(self, v: V) -> Fraction:
+        """A score of these meetings as a fraction."""
+        return Fraction(v, self.den)
+
+
+#: a tied group's meetings, as a kind of competitor supplies them (its games, its matches in MP or GP)
+MeetingsOf = Callable[[list[int]], Meetings[V]]
+
+
+@dataclass(frozen=True)
+class Pass(Generic[V]):
+    """One application of Art. 6.2 / 6.3 to a tied group: its ``meetings``, each member's ``sums``
+    (its scores against the others) and how many of them it did not meet (``unmet``); ``all_met``
+    (6.2, always in a round robin) or not (6.3), then ``maxima``: the most each could reach by
+    winning its missing encounters; ``tiers``, best first, each tier in ascending order (one
+    tier: it breaks no tie)."""
+
+    members: list[int]
+    meetings: Meetings[V]
+    sums: dict[int, V]
+    unmet: dict[int, int]
+    all_met: bool
+    maxima: Optional[dict[int, V]]
+    tiers: list[list[int]]
+
+    @property
+    def placed(self) -> list[int]:
+        """The leaders Art. 6.3 places, one by one (none when all have met)."""
+        return [] if self.maxima is None or len(self.tiers) == 1 else [t[0] for t in self.tiers[:-1]]
+
+
+def encounter_pass(meetings_of: MeetingsOf[V], members: list[int], round_robin: bool = False) -> Pass[V]:
+    """Art. 6.2 / 6.3 once on a tied group. Each member sums its scores against the other members.
+    All have met (or a round robin, Art. 15.2): the sums rank the group (6.2). Not all have met
+    (6.3): the leader is placed only if its sum beats every other member's maximum (its sum plus a
+    win for each member it did not meet); then the next, among the rest."""
+    met = meetings_of(members)
+    zero = met.win * 0
+    sums = dict.fromkeys(members, zero)
+    seen = dict.fromkeys(members, 0)
+    for (i, _other), v in met.scores.items():
+        sums[i] += v
+        seen[i] += 1
+    unmet = {i: len(members) - 1 - seen[i] for i in members}
+    all_met = round_robin or all(v == 0 for v in unmet.values())
+    if all_met:
+        tiers: list[list[int]] = []
+        for i in sorted(members, key=lambda i: -sums[i]):
+            if tiers and sums[tiers[-1][0]] == sums[i]:
+                tiers[-1].append(i)
+            else:
+                tiers.append([i])
+        return Pass(members, met, sums, unmet, True, None, [sorted(x) for x in tiers])
+    maxima = {i: sums[i] + met.win * unmet[i] for i in members}
+    rest = sorted(members, key=lambda i: (-sums[i], -maxima[i], i))
+    placed: list[list[int]] = []
+    while len(rest) > 1 and all(sums[rest[0]] > maxima[o] for o in rest[1:]):
+        placed.append([rest[0]])
+        rest = rest[1:]
+    return Pass(members, met, sums, unmet, False, maxima, placed + [sorted(rest)] if placed else [sorted(members)])
+
+
+def encounter_tiers(meetings_of: MeetingsOf[V], members: list[int], round_robin: bool = False,
+                    seen: Optional[Callable[[Pass[V]], None]] = None) -> list[list[int]]:
+    """Order a tied group by Art. 6: :func:`encounter_pass`, reapplied to every subgroup still tied
+    until nothing changes; returns tiers, best first, members in a tier still tied. ``seen`` gets
+    every pass, in order (the accounts are written from them)."""
+    if len(members) < 2:
+        return [list(members)]
+    got = encounter_pass(meetings_of, members, round_robin)
+    if seen is not None:
+        seen(got)
+    if len(got.tiers) == 1:
+        return got.tiers
+    out: list[list[int]] = []
+    for tier in got.tiers:
+        out.extend(encounter_tiers(meetings_of, tier, round_robin, seen))
+    return out
+
+
+# ------------------------------------------------------------------------------ players
 
 
 def _pairs(ctx: Context, members: list[int], forfeits: bool) -> tuple[np.ndarray, ...]:
@@ -38,68 +145,24 @@ def _pairs(ctx: Context, members: list[int], forfeits: bool) -> tuple[np.ndarray
     return keys // ctx.size, keys % ctx.size, per_pair, times
 
 
-def _scores(ctx: Context, members: list[int], forfeits: bool) -> tuple[dict[int, int], dict[int, int], int]:
-    """Each member's points against the other members in the counted games, and how many of them
-    it met, as integers over ``den`` (scale times the least common multiple of how often a pair
-    met: two members who met more than once count the average of their games, Art. 6.1.2)."""
-    player, _, per_pair, times = _pairs(ctx, members, forfeits)
+def _meetings(ctx: Context, forfeits: bool, members: list[int]) -> "Meetings[int]":
+    """What Art. 6 reads of a group of players: each pair that met in a counted game and the
+    player's points against the other, as integers over ``den`` (scale times the least common
+    multiple of how often a pair met: two members who met more than once count the average of
+    their games, Art. 6.1.2), and a won game over the same denominator."""
+    player, opponent, per_pair, times = _pairs(ctx, members, forfeits)
     times_lcm = int(np.lcm.reduce(times)) if len(times) else 1
     per_pair = per_pair * (times_lcm // times)
-    sums = dict.fromkeys(members, 0)
-    met = dict.fromkeys(members, 0)
-    for i, v in zip(player.tolist(), per_pair.tolist()):
-        sums[i] += v
-        met[i] += 1
-    return sums, met, ctx.scale * times_lcm
+    return Meetings(dict(zip(zip(player.tolist(), opponent.tolist()), per_pair.tolist())), ctx.W * times_lcm,
+                    ctx.scale * times_lcm)
 
 
-def encounters(ctx: Context, members: list[int], forfeits: bool = False) -> dict[tuple[int, int], Fraction]:
-    """The points of each member against each other member it met: the average of their counted
-    games (Art. 6.1.2), as in :func:`direct_encounter_tiers`."""
-    player, opponent, per_pair, times = _pairs(ctx, members, forfeits)
-    return {(p, o): Fraction(s, ctx.scale * t) for p, o, s, t in
-            zip(player.tolist(), opponent.tolist(), per_pair.tolist(), times.tolist())}
-
-
-def direct_encounter_tiers(ctx: Context, members: list[int], forfeits: bool = False) -> list[list[int]]:
-    """Order a tied group by Art. 6; returns tiers, best first, players in a tier still tied.
-
-    Each member scores its points against the other members; two members who met more than once
-    count the average of their games (6.1.2). When all have met (always in a round robin) the
-    sums rank the group (6.2); in a Swiss event where not all have met (6.3) the leader is placed
-    only if its sum beats every lower member's maximum (sum plus a win for each member not met).
-    Art. 6 is reapplied to every subgroup still tied until nothing changes. Exact: integers over
-    one denominator.
-    """
-    if len(members) <= 1:
-        return [list(members)]
-    sums, met, den = _scores(ctx, members, forfeits)
-    unmet = {i: len(members) - 1 - met[i] for i in members}
-    all_met = ctx.rr or all(v == 0 for v in unmet.values())
-    if all_met:
-        ordered = sorted(members, key=lambda i: -sums[i])
-        tiers: list[list[int]] = []
-        for i in ordered:
-            if tiers and sums[tiers[-1][0]] == sums[i]:
-                tiers[-1].append(i)
-            else:
-                tiers.append([i])
-        if len(tiers) == 1:
-            return tiers
-        out: list[list[int]] = []
-        for tier in tiers:
-            out.extend(direct_encounter_tiers(ctx, tier, forfeits) if len(tier) > 1 else [tier])
-        return out
-    win = ctx.W * (den // ctx.scale)  # a win, over the same denominator
-    maxima = {i: sums[i] + win * unmet[i] for i in members}
-    rest = sorted(members, key=lambda i: (-sums[i], -maxima[i]))
-    placed: list[list[int]] = []
-    while len(rest) > 1 and all(sums[rest[0]] > maxima[o] for o in rest[1:]):
-        placed.append([rest[0]])
-        rest = rest[1:]
-    if not placed:
-        return [rest]
-    return placed + direct_encounter_tiers(ctx, rest, forfeits)
+def direct_encounter_tiers(ctx: Context, members: list[int], forfeits: bool = False,
+                           seen: Optional[Callable[["Pass[int]"], None]] = None) -> list[list[int]]:
+    """Order a tied group of players by Art. 6 (:func:`encounter_tiers` over their games; in a
+    round robin all are taken to have met, Art. 15.2); returns tiers, best first, players in a
+    tier still tied. ``seen``: as :func:`encounter_tiers`'s."""
+    return encounter_tiers(partial(_meetings, ctx, forfeits), members, ctx.rr, seen)
 
 
 def tied_groups(points: Column, before: Sequence[Column]) -> list[list[int]]:
@@ -153,24 +216,29 @@ def de_account(ctx: Context, i: int, tb: "TieBreak", value: Any, res: Any) -> Ac
 
 def _de_table(ctx: Context, group: list[int], tb: "TieBreak",
               res: Any) -> tuple[tuple[str, ...], tuple[Any, ...], tuple[str, ...]]:
-    """A tied group's DE table: its columns, rows and notes (what every member's account shows)."""
-    met = encounters(ctx, group, tb.forfeits_as_games)
-    ranks = ranks_from_tiers(direct_encounter_tiers(ctx, group, tb.forfeits_as_games))
+    """A tied group's DE table: its columns, rows and notes (what every member's account shows),
+    from the passes that rank it (the first one, over the whole group, gives its cells)."""
+    passes: list[Pass[int]] = []
+    ranks = ranks_from_tiers(direct_encounter_tiers(ctx, group, tb.forfeits_as_games, passes.append))
     nos = [ctx.t.players[k].no for k in group]
     rows = []
     for k in group:
-        row = [ctx.t.players[k].no] + ["x" if m == k else met.get((k, m)) for m in group]
-        points = sum((v for v in row[1:] if isinstance(v, Fraction)), Fraction(0))
-        rows.append((tuple(row) + (points, ranks[k]), "", "", None))
+        if passes:
+            met = passes[0].meetings
+            scores = met.scores
+            cells = ["x" if m == k else (met.points(scores[(k, m)]) if (k, m) in scores else None) for m in group]
+            points = met.points(passes[0].sums[k])
+        else:
+            cells, points = ["x"], Fraction(0)
+        rows.append(((ctx.t.players[k].no, *cells, points, ranks[k]), "", "", None))
     j = next(k for k, t in enumerate(res.tiebreaks) if t.code == tb.code)
     notes = [f"players tied on points{' and on ' + ', '.join(res.codes[:j]) if j else ''}: "
              f"{', '.join(map(str, nos))}"]
     if len(group) == 1:
         notes.append("alone in the group: rank 1")
     else:
-        met_all = all(v is not None for row in rows for v in row[0][1:-2] if v != "x")
         notes.append("all have met: ranked by the points among them, then again inside each subgroup still "
-                     "tied (C.07 Art. 6.2)" if met_all or ctx.rr else
+                     "tied (C.07 Art. 6.2)" if passes[0].all_met else
                      "not all have met: a leader is placed only if its points are more than any other member "
                      "could reach by winning its missing games (C.07 Art. 6.3)")
         notes.append("an empty cell: not met (or only by forfeit); two games against one opponent count as "
