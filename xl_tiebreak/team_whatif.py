@@ -39,7 +39,8 @@ from .errors import InputError
 from .formatting import format_value
 from .model import Kind
 from .teams import ABSENT, PLAYED, Match, TeamBoard, TeamEvent, match_score
-from .whatif import DEFAULT_MAX_BOARDS, MOST_BOARDS, MOST_RANKED, OnPoints, PlacesAnswer, PointsModel, Range
+from .whatif import (DEFAULT_MAX_BOARDS, MOST_BOARDS, MOST_RANKED, OnPoints, PlacesAnswer, PointsModel, Range,
+                     points_alone_message)
 
 if TYPE_CHECKING:
     from .teamtb.engine import TeamResult
@@ -155,18 +156,10 @@ class TeamWhatIf(PlacesAnswer):
         """Why the answer is on points alone, when it is."""
         if self.exact:
             return None
-        k = self.open_boards
-        if self.over_budget:
-            work = self.over_budget * team_ranking_cost(self.field, self.round, self.boards)
-            why = (f"{self.over_budget:,} of them not settled on {self.primary}, each to be ranked by the tie-breaks: "
-                   f"about {work * _STEP_SECONDS:,.0f} s of CPU ({work:,} steps), more than the budget of "
-                   f"{TEAM_WORK_BUDGET * _STEP_SECONDS:,.0f} s ({TEAM_WORK_BUDGET:,} steps)")
-        elif k > self.max_boards:
-            why = f"more than the bound of 3^{self.max_boards} = {3 ** self.max_boards:,}"
-        else:
-            why = f"which with {self.field:,} teams each is more than the bound of {MOST_RANKED:,} places ranked"
-        return (f"{k} boards still to play: {3 ** k:,} combinations of results, {why}; the places below are on "
-                f"{self.primary} alone (tie-breaks not applied: a range shows the ties going either way)")
+        return points_alone_message(self.open_boards, "still to play", self.max_boards, f"{self.field:,} teams",
+                                    self.primary, self.over_budget,
+                                    team_ranking_cost(self.field, self.round, self.boards), TEAM_WORK_BUDGET,
+                                    _STEP_SECONDS)
 
 
 # ---------------------------------------------------------------------------------------- the round

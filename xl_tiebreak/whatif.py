@@ -229,18 +229,29 @@ class WhatIf(PlacesAnswer):
         """Why the answer is on points alone, when it is."""
         if self.exact:
             return None
-        k = len(self.mattering)
-        if self.over_budget:
-            work = self.over_budget * ranking_cost(self.field, self.round)
-            why = (f"{self.over_budget:,} of them not settled on points, each to be ranked by the tie-breaks: about "
-                   f"{work * _STEP_SECONDS:,.0f} s of CPU ({work:,} steps), more than the budget of "
-                   f"{WORK_BUDGET * _STEP_SECONDS:,.0f} s ({WORK_BUDGET:,} steps)")
-        elif k > self.max_boards:
-            why = f"more than the bound of 3^{self.max_boards} = {3 ** self.max_boards:,}"
-        else:
-            why = f"which with {self.field:,} players each is more than the bound of {MOST_RANKED:,} places ranked"
-        return (f"{k} boards matter: {3 ** k:,} combinations of results, {why}; the places below are on points "
-                "alone (tie-breaks not applied: a range shows the ties going either way)")
+        return points_alone_message(len(self.mattering), "matter", self.max_boards, f"{self.field:,} players",
+                                    "points", self.over_budget, ranking_cost(self.field, self.round), WORK_BUDGET,
+                                    _STEP_SECONDS)
+
+
+def points_alone_message(k: int, boards: str, max_boards: int, field: str, score: str, over_budget: int,
+                         cost: int, budget: int, step_seconds: float) -> str:
+    """Why a what-if answer (a player's or a team's) is on ``score`` alone: the ``over_budget``
+    combinations not settled on it would each take a ranking of ``cost`` steps (``step_seconds``
+    each), past the ``budget``; else ``k`` boards (``boards``: "matter", "still to play") are past
+    the bound ``max_boards``; else the places ranked (``field``: "9 players") pass
+    :data:`MOST_RANKED`."""
+    if over_budget:
+        work = over_budget * cost
+        why = (f"{over_budget:,} of them not settled on {score}, each to be ranked by the tie-breaks: about "
+               f"{work * step_seconds:,.0f} s of CPU ({work:,} steps), more than the budget of "
+               f"{budget * step_seconds:,.0f} s ({budget:,} steps)")
+    elif k > max_boards:
+        why = f"more than the bound of 3^{max_boards} = {3 ** max_boards:,}"
+    else:
+        why = f"which with {field} each is more than the bound of {MOST_RANKED:,} places ranked"
+    return (f"{k} boards {boards}: {3 ** k:,} combinations of results, {why}; the places below are on {score} "
+            "alone (tie-breaks not applied: a range shows the ties going either way)")
 
 
 # ---------------------------------------------------------------------------------------- the round
