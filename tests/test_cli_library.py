@@ -191,3 +191,18 @@ def test_whatif_looks_back_as_the_command_does(capsys):
     with pytest.raises(TiebreakError, match="--round 3 and --before 4"):
         whatif(DEMO, CHOSEN, rnd=3, before=4)
     assert whatif(TEAMS, before=2) == _printed(capsys, ["whatif", TEAMS, "--before", "2"])
+
+
+@pytest.mark.parametrize("call", [
+    lambda: standings(DEMO, fmt="xml"), lambda: compute(DEMO, fmt="xml"), lambda: demo(fmt="xml"),
+    lambda: prizes(DEMO, places="100", fmt="xml"), lambda: whatif(DEMO, before=4, fmt="xml"),
+    lambda: compare(DEMO, fmt="xml"), lambda: explain(DEMO, 1, "BH", fmt="table"),
+    lambda: check(DEMO, fmt="csv")])
+def test_an_unknown_format_is_refused_not_printed_as_a_table(call):
+    with pytest.raises(TiebreakError, match="format '(xml|table|csv)': expected one of"):
+        call()
+
+
+def test_one_set_text_is_one_choice_not_its_characters():
+    assert EventChoices(sets="nat_nb_cut=1").sets == ("nat_nb_cut=1",)
+    assert EventChoices(sets=["a=1", "b=2"]).sets == ("a=1", "b=2")

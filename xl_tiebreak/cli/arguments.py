@@ -10,6 +10,7 @@ from typing import Any
 
 from ..editions import EDITIONS
 from ..number_text import is_digits
+from .choices import FINDINGS_FORMATS, TABLE_FORMATS, TEXT_FORMATS
 
 
 def _rating(text: str) -> int:
@@ -69,7 +70,7 @@ def arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
                                        "(points and tie-breaks over the games finished; a game not in yet does "
                                        "not count); default: the standings after the last complete round (a "
                                        "workbook's Settings, Live standings, can ask too)"}),
-        "format": (("--format", "-f"), {"choices": ("table", "csv", "csv-eu", "json"), "default": "table",
+        "format": (("--format", "-f"), {"choices": TABLE_FORMATS, "default": "table",
                                         "help": "table: aligned text for the screen or a notice board; csv: comma-"
                                                 "separated, decimal point, UTF-8; csv-eu: for Excel set to European "
                                                 "formats (semicolons, decimal comma, UTF-8 with a byte-order mark); "
@@ -77,10 +78,10 @@ def arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
         "text output": (("-o", "--output"), {"metavar": "FILE",
                                              "help": "write to FILE (UTF-8) instead of the screen; an existing "
                                                      "file is replaced only with --force"}),
-        "text format": (("--format", "-f"), {"choices": ("text", "json"), "default": "text",
+        "text format": (("--format", "-f"), {"choices": TEXT_FORMATS, "default": "text",
                                              "help": "text: the account as lines to read (default); json: the same "
                                                      "steps as data, for another program"}),
-        "findings format": (("--format", "-f"), {"choices": ("table", "json"), "default": "table",
+        "findings format": (("--format", "-f"), {"choices": FINDINGS_FORMATS, "default": "table",
                                                  "help": "table: one line per problem, severity, place and message "
                                                          "(default); json: the counts and every finding's severity, "
                                                          "rule, place and message"}),

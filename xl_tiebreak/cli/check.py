@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 import os
 from pathlib import Path
-from .choices import EventChoices, StrPath
+from .choices import FINDINGS_FORMATS, EventChoices, StrPath, check_format
 from .report import Report
 
 
@@ -19,6 +19,7 @@ def check(source: StrPath, choices: EventChoices = EventChoices(), *, source_for
     (``choices.tiebreaks``: what its TB1, TB2, ... are; ``choices.rules``: the edition). ``fmt``:
     table or json."""
     from ..input_file import check_input_file
+    check_format(fmt, FINDINGS_FORMATS)
     p = Path(source)
     check_input_file(p)
     if source_format != "trf":

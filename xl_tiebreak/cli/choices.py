@@ -11,7 +11,20 @@ from typing import Optional, Union
 
 from ..output import StrPath
 
-__all__ = ["EventChoices", "StrPath"]
+__all__ = ["EventChoices", "StrPath", "TABLE_FORMATS", "TEXT_FORMATS", "FINDINGS_FORMATS", "check_format"]
+
+#: the output formats of the commands that print a table (``--format``), of ``explain`` and of ``check``
+TABLE_FORMATS = ("table", "csv", "csv-eu", "json")
+TEXT_FORMATS = ("text", "json")
+FINDINGS_FORMATS = ("table", "json")
+
+
+def check_format(fmt: str, formats: tuple[str, ...] = TABLE_FORMATS) -> None:
+    """``fmt`` one of ``formats``, else an error naming it (the command line's parser checks its
+    ``--format``; a Python caller gets the same answer rather than a table in place of an unknown format)."""
+    if fmt not in formats:
+        from ..errors import InputError
+        raise InputError(f"format {fmt!r}: expected one of {', '.join(formats)}")
 
 
 @dataclass(frozen=True)
@@ -46,7 +59,8 @@ class EventChoices:
         # as the command line takes them: --team-primary in capitals (gp is GP), --set repeated
         if self.team_primary:
             object.__setattr__(self, "team_primary", self.team_primary.upper())
-        object.__setattr__(self, "sets", tuple(self.sets))
+        # one "NAME=VALUE" text is one choice, not its characters
+        object.__setattr__(self, "sets", (self.sets,) if isinstance(self.sets, str) else tuple(self.sets))
 
     @classmethod
     def of(cls, given: Union["EventChoices", argparse.Namespace]) -> "EventChoices":

@@ -10,7 +10,7 @@ import os
 
 from ..errors import TiebreakError
 from ..textutil import csv_text as _csv, table
-from .choices import EventChoices, StrPath
+from .choices import EventChoices, StrPath, check_format
 from .common import chosen_live, chosen_settings, load_input, open_input, team_event, value_columns
 
 
@@ -22,6 +22,7 @@ def compare(source: StrPath, choices: EventChoices = EventChoices(), *, fmt: str
     from ..engine import compute
     from ..formatting import format_value, json_number
     from ..standings import rank
+    check_format(fmt)
     source = os.fspath(source)
     if choices.rules is None:
         choices = dataclasses.replace(choices, rules=",".join(reversed(EDITIONS)))

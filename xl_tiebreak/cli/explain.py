@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from .choices import EventChoices, StrPath
+from .choices import TEXT_FORMATS, EventChoices, StrPath, check_format
 from .common import (chosen_edition, chosen_live, chosen_settings, how_to_set, load_input, open_input,
                      team_event)
 
@@ -17,6 +17,7 @@ def explain(source: StrPath, player: int, tiebreak: str, choices: EventChoices =
     """``explain``: the account of player ``player``'s value of ``tiebreak`` (a team event: team
     ``player``'s), as ``fmt`` (text: lines to read; json: the same steps as data). ``choices.tiebreaks``:
     the list the value is ranked in, where the code's account depends on it."""
+    check_format(fmt, TEXT_FORMATS)
     source = os.fspath(source)
     opened = open_input(source)
     team = team_event(source, choices, opened)  # a team TRF or team workbook: the team command

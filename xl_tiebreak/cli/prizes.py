@@ -9,7 +9,7 @@ import os
 from typing import Optional, Sequence
 
 from ..output import check_paths, deliver
-from .choices import EventChoices, StrPath
+from .choices import EventChoices, StrPath, check_format
 from .common import book_prizes, compute_result, load_input, open_input, team_event
 
 
@@ -27,6 +27,7 @@ def prizes(source: StrPath, choices: EventChoices = EventChoices(), *, places: O
     from ..errors import InputError
     from ..prize_report import prize_list, render_prizes
     from ..prizes import PrizeTable, parse_unit
+    check_format(fmt)
     source = os.fspath(source)
     check_paths(source, output, force)
     table_ = PrizeTable.parse(places or "", list(category_prizes))

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 from ..output import check_paths, deliver
 from ..textutil import csv_text as _csv, table
-from .choices import EventChoices, StrPath
+from .choices import EventChoices, StrPath, check_format
 from .common import book_categories, compute_result, how_to_set, load_input, open_input, team_event, value_columns
 
 if TYPE_CHECKING:
@@ -30,6 +30,7 @@ def compute(source: StrPath, choices: EventChoices = EventChoices(), *, fmt: str
     """``compute``: every player's values in start order (a team TRF or team workbook: every
     team's), as ``fmt`` (table, csv, csv-eu, json); the text, or with ``output`` the file written
     (replaced only with ``force``; never the input) and a line saying so."""
+    check_format(fmt)
     source = os.fspath(source)
     check_paths(source, output, force)
     book = open_input(source)
@@ -47,6 +48,7 @@ def standings(source: StrPath, choices: EventChoices = EventChoices(), *, catego
     a workbook's Categories sheet; ``age``: ``year`` or ``date``, the basis of age categories), as
     ``fmt``; a note on standard error when a workbook's stored values are stale (and with CSV, which
     has no place for notes, those on unrated players). Returns as :func:`compute`."""
+    check_format(fmt)
     source = os.fspath(source)
     check_paths(source, output, force)
     book = open_input(source)
@@ -82,6 +84,7 @@ def demo(choices: EventChoices = EventChoices(), *, fmt: str = "table", output: 
     """``demo``: the standings of the example event shipped with the package. Returns as
     :func:`compute`."""
     from ..examples import DEMO_FILE, demo_tournament
+    check_format(fmt)
     check_paths(None, output, force)
     return deliver(_render_standings(compute_result(choices, demo_tournament(), None), fmt, DEMO_FILE), output,
                    force)

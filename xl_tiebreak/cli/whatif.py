@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Optional, Sequence
 
 from ..output import check_paths, deliver
-from .choices import EventChoices, StrPath
+from .choices import EventChoices, StrPath, check_format
 from .common import chosen_edition, chosen_settings, load_input, open_input, team_event
 
 if TYPE_CHECKING:
@@ -31,6 +31,7 @@ def whatif(source: StrPath, choices: EventChoices = EventChoices(), *, rnd: Opti
     from ..errors import InputError
     from ..whatif import DEFAULT_MAX_BOARDS, before_results, played_outcomes, what_if
     from ..whatif_report import render_whatif
+    check_format(fmt)
     source = os.fspath(source)
     check_paths(source, output, force)
     if before is not None:
