@@ -14,13 +14,8 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-_RECALC_ALWAYS = """<?xml version="1.0" encoding="UTF-8"?>
-<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema"
- xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
-<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="OOXMLRecalcMode" oor:op="fuse">
-<value>0</value></prop></item>
-</oor:items>
-"""
+from xl_tiebreak.excel.workbook.printing import profile_settings
+
 
 
 def to_pdf(book: Path, out: Path, recalc_always: bool = False) -> Path:
@@ -30,7 +25,7 @@ def to_pdf(book: Path, out: Path, recalc_always: bool = False) -> Path:
     profile = out / "profile"
     (profile / "user").mkdir(parents=True, exist_ok=True)
     if recalc_always:
-        (profile / "user" / "registrymodifications.xcu").write_text(_RECALC_ALWAYS)
+        (profile / "user" / "registrymodifications.xcu").write_text(profile_settings(0))  # recalculate on load
     subprocess.run(["soffice", f"-env:UserInstallation={profile.as_uri()}", "--headless", "--convert-to", "pdf",
                     "--outdir", str(out), str(book)], check=True, capture_output=True, timeout=180)
     return out / (book.stem + ".pdf")

@@ -44,14 +44,16 @@ KNOWN_PLACES = (r"C:\Program Files\LibreOffice\program\soffice.exe",
 TABLES_BELOW_INPUTS = ("CATEGORY_STANDINGS", "PRIZES", "WHATIF")
 NO_PAIRINGS = ("xl-tiebreak makes no Pairings sheet yet (pairing the next round comes in a later version): "
                "print the pairings from your pairing program")
-#: LibreOffice's setting "recalculation on file load" for Excel files: 1, never (show the stored values)
-_PROFILE_SETTINGS = """<?xml version="1.0" encoding="UTF-8"?>
-<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema"
- xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
-<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="OOXMLRecalcMode" oor:op="fuse">
-<value>1</value></prop></item>
-</oor:items>
-"""
+def profile_settings(recalc: int = 1) -> str:
+    """LibreOffice's user settings (``registrymodifications.xcu`` of a private profile) with its
+    "recalculation on file load" for Excel files, ``OOXMLRecalcMode``: 0 always, 1 never (show the
+    stored values, as printing a workbook does), 2 ask."""
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n'
+            '<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema"\n'
+            ' xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">\n'
+            '<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="OOXMLRecalcMode" oor:op="fuse">\n'
+            f'<value>{recalc}</value></prop></item>\n'
+            '</oor:items>\n')
 
 
 def find_soffice() -> Optional[str]:
@@ -108,7 +110,7 @@ def _run(soffice: str, book: bytes, folder: Path) -> bytes:
     """LibreOffice's PDF of the workbook ``book`` (written in ``folder``, with a private profile)."""
     profile = folder / "profile"
     (profile / "user").mkdir(parents=True)
-    (profile / "user" / "registrymodifications.xcu").write_text(_PROFILE_SETTINGS, encoding="utf-8")
+    (profile / "user" / "registrymodifications.xcu").write_text(profile_settings(1), encoding="utf-8")
     src = folder / "page.xlsx"
     src.write_bytes(book)
     cmd = [soffice, f"-env:UserInstallation={profile.as_uri()}", "--headless", "--norestore", "--convert-to", "pdf",
