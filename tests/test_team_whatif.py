@@ -273,3 +273,25 @@ def test_one_board_to_come_in_a_real_event_gives_the_final_places_for_its_result
            for mo in w.by_match}
     assert top == {"2-2": [(1, 13), (2, 22), (3, 3)], "1½-2½": [(1, 16), (2, 22), (3, 19)],
                    "1-3": [(1, 16), (2, 22), (3, 19)]}
+
+
+# ------------------------------------------------------------------------------------- review findings (s35)
+
+
+def no_show_on_board_2() -> str:
+    """Round 2: Aurochs - Caracals with board 2 a no-show (player 2 wins by forfeit, ``0000 - +``;
+    Caracals' player 6 ``0000 - -``) and board 1 (players 1 and 5) to come; Badgers beat Dingoes 2-0."""
+    rounds = {1: [(3, "w", "1"), (5, "w", " ")], 5: [(7, "w", "0"), (1, "b", " ")],
+              2: [(4, "b", "="), ("0000", "-", "+")], 6: [(8, "b", "1"), ("0000", "-", "-")]}
+    return four_teams(rounds=rounds, points={1: "1.0", 5: "0.0", 2: "1.5", 6: "1.0"}, totals=NO_TOTALS)
+
+
+def test_a_no_show_board_is_kept_and_the_other_boards_are_open():
+    # checked by hand: after round 1 Aurochs 2 MP, Caracals 1, Badgers 0 (2 after beating Dingoes 2-0), Dingoes 1.
+    # Aurochs - Caracals stands 1-0 (board 2 won by forfeit); board 1 to come: won 2-0, drawn 1½-½ (Aurochs 4 MP),
+    # lost 1-1 (Aurochs 3 MP, Caracals and Badgers 2): Aurochs 1st whatever board 1 gives
+    w = team_what_if(_event(no_show_on_board_2()), "MPvGP", places=1)
+    (m,) = w.matches
+    assert (m.home, m.away, m.open, m.entered) == (1, 3, ((1, 1, 5),), (1, 0))
+    assert [r.text for r in m.results] == ["2-0", "1½-½", "1-1"]
+    assert w.certain(1) == (1,) and w.can_finish(1) == (1,)

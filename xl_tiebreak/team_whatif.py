@@ -195,7 +195,9 @@ def with_open_boards(event: TeamEvent, rnd: int) -> TeamEvent:
         if m.round != rnd or not mine:
             out.append(m)
             continue
-        opps = {team_of.get(o) for _p, o in mine} | ({m.opponent} if m.kind == PLAYED else set())
+        # a match whose only board in is a forfeit against no one (a no-show) has no opposing team yet
+        opps = {team_of.get(o) for _p, o in mine} | ({m.opponent} if m.kind == PLAYED and m.opponent is not None
+                                                      else set())
         if len(opps) != 1 or None in opps or m.kind not in (PLAYED, ABSENT):
             raise InputError(f"round {rnd}: team {m.team}'s boards to come are not one match against one team "
                              "(a player paired outside the teams, or with two teams); correct the pairing first")
