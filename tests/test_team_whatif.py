@@ -295,3 +295,18 @@ def test_a_no_show_board_is_kept_and_the_other_boards_are_open():
     assert (m.home, m.away, m.open, m.entered) == (1, 3, ((1, 1, 5),), (1, 0))
     assert [r.text for r in m.results] == ["2-0", "1½-½", "1-1"]
     assert w.certain(1) == (1,) and w.can_finish(1) == (1,)
+
+
+def test_looking_back_a_double_forfeited_board_stays_as_entered(tmp_path, capsys):
+    # checked by hand: round 2 Badgers - Dingoes with board 1 won by Badgers' player 3 and board 2 a double forfeit
+    # (players 4 and 8 both lose by forfeit): the match was 1-0. Looking back, board 2 has no game to come: only
+    # board 1 is open, the results are 1-0, ½-½, 0-1 (entered 0-0), and 1-0 (2-0 MP) is the one played
+    path = tmp_path / "df.trf"
+    path.write_text(four_teams(rounds={4: [(2, "w", "="), (8, "b", "-")], 8: [(6, "w", "0"), (4, "w", "-")]},
+                               points={4: "0.5", 8: "0.0"}, totals=NO_TOTALS), encoding="utf-8")
+    status, out, _ = run(["whatif", str(path), "--before", "2", "--places", "1", "-t", "MPvGP", "-f", "json"], capsys)
+    assert status == 0
+    (m,) = [m for m in json.loads(out)["matches"] if (m["home"], m["away"]) == (2, 4)]
+    assert (m["open_boards"], list(m["results"]), m["played"]) == ([1], ["1-0", "½-½", "0-1"], "1-0")
+    status, out, _ = run(["whatif", str(path), "--before", "2", "--places", "4", "-t", "MPvGP"], capsys)
+    assert "1-0 (2-0 MP) (played)" in out  # (with places 1-4 every match's results are shown)

@@ -59,6 +59,8 @@ _STEP_SECONDS = 2e-5
 _CHUNK = 4096
 #: a board's results from the home team's side: won, drawn, lost
 _BOARD_KINDS = ((Kind.WIN, Kind.LOSS), (Kind.DRAW, Kind.DRAW), (Kind.LOSS, Kind.WIN))
+#: a board with no game: kept as entered when looking back
+_FORFEITS = frozenset({Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT})
 
 
 def team_ranking_cost(teams: int, rounds: int, boards: int) -> int:
@@ -309,8 +311,11 @@ def _before(event: TeamEvent, rnd: int, open_: Sequence[tuple[int, int]]) -> dic
 
 def team_before_results(event: TeamEvent, rnd: int) -> TeamEvent:
     """``event`` as it stood before round ``rnd``'s results, for looking back: the round's board
-    games and forfeits paired with their results to come, its PABs, byes and forfeited matches kept
-    (they are known when the round is paired), the later rounds not reached yet."""
+    games paired with their results to come, its forfeited boards (a forfeit on either side or both:
+    no game, so no result to come), PABs, byes and forfeited matches kept as entered, the later
+    rounds not reached yet. (Unlike the individual :func:`~xl_tiebreak.whatif.before_results`, which
+    reopens a forfeit as a game: a match's result is the sum of its boards, and a forfeited board
+    reopened would leave the match's played result out of those listed.)"""
     if not 1 <= rnd <= event.rounds:
         raise InputError(f"--before {rnd}: the event has {event.rounds} rounds (1 to {event.rounds})")
     out: list[Match] = []
@@ -319,7 +324,8 @@ def team_before_results(event: TeamEvent, rnd: int) -> TeamEvent:
             out.append(Match(m.round, m.team, ABSENT))
         elif m.round == rnd and m.kind == PLAYED and m.opponent is not None:
             out.append(replace(m, boards=tuple(replace(b, kind=Kind.NOT_PLAYED, points=Fraction(0))
-                                               if b.opponent is not None else b for b in m.boards)))
+                                               if b.opponent is not None and b.kind not in _FORFEITS else b
+                                               for b in m.boards)))
         else:
             out.append(m)
     if not any(m.round == rnd and _open(m) for m in out):
