@@ -310,3 +310,29 @@ def test_looking_back_a_double_forfeited_board_stays_as_entered(tmp_path, capsys
     assert (m["open_boards"], list(m["results"]), m["played"]) == ([1], ["1-0", "½-½", "0-1"], "1-0")
     status, out, _ = run(["whatif", str(path), "--before", "2", "--places", "4", "-t", "MPvGP"], capsys)
     assert "1-0 (2-0 MP) (played)" in out  # (with places 1-4 every match's results are shown)
+
+
+def test_with_fewer_than_3_teams_or_players_the_default_places_are_all_of_them(tmp_path, capsys):
+    # checked by hand: as gen2.trf, 2 teams (the four teams' file without teams 3 and 4, Aurochs and Badgers
+    # meeting again in round 2): no --places given, so places 1-2, not a complaint about --places 3.
+    # The individual whatif does the same with 2 players (it also complained of --places 3 before).
+    two_teams = four_teams(rounds={1: [(3, "w", "1"), (3, "w", " ")], 2: [(4, "b", "="), (4, "b", " ")],
+                                   3: [(1, "b", "0"), (1, "b", " ")], 4: [(2, "w", "="), (2, "w", " ")]},
+                           rosters={1: [1, 2, 9], 2: [3, 4]}, points={1: "1.0", 2: "0.5", 3: "0.0", 4: "0.5"},
+                           totals={1: ("", ""), 2: ("", "")},
+                           header=["012 Two teams", "042 2026/03/07", "142 2", "192 FIDE_TEAM_TYPEA_MP_GP",
+                                   "352 WB", "362 TW 2.0   TD 1.0   TL 0.0"])
+    path = tmp_path / "two.trf"
+    path.write_text("\n".join(ln for ln in two_teams.splitlines() if ln[:8] not in {
+        *(f"001 {p:4d}" for p in (5, 6, 7, 8)), "310   3 ", "310   4 "}) + "\n", encoding="utf-8")
+    status, out, err = run(["whatif", str(path), "-t", "MPvGP"], capsys)
+    assert status == 0, err
+    assert "prize places 1-2;" in out.splitlines()[1]
+    solo = tmp_path / "two-players.trf"
+    solo.write_text("012 Two\n042 2026/03/07\n062 2\n072 2\n"
+                    "001    1 m    A, B                              2000 GER           0 1990/01/01  0.0    1     2 w  \n"
+                    "001    2 m    C, D                              1900 GER           0 1990/01/01  0.0    2     1 b  \n",
+                    encoding="utf-8")
+    status, out, err = run(["whatif", str(solo)], capsys)
+    assert status == 0, err
+    assert "prize places 1-2;" in out.splitlines()[1]
