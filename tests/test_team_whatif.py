@@ -336,3 +336,18 @@ def test_with_fewer_than_3_teams_or_players_the_default_places_are_all_of_them(t
     status, out, err = run(["whatif", str(solo)], capsys)
     assert status == 0, err
     assert "prize places 1-2;" in out.splitlines()[1]
+
+
+NSW = REAL / "2024-nsw-rapid.trf"
+
+
+@pytest.mark.skipif(not (CUP.exists() and NSW.exists()), reason="../shared/data/real is absent")
+def test_a_round_before_the_last_names_the_last_round_paired(capsys):
+    # checked by hand: the Cup has 14 rounds, all played; --round 3: round 4 is the first later round played, and
+    # the last round paired is 14 (the message said "round 4" for both). The individual whatif said the same of
+    # the NSW rapid (7 rounds, all played): round 4 played already, the last round paired 7
+    for path, last in ((CUP, 14), (NSW, 7)):
+        status, out, err = run(["whatif", str(path), "--round", "3"], capsys)
+        assert status == 2 and out == ""
+        assert err.endswith("round 4 is paired or played already: what-if looks at the last round paired "
+                            f"(round {last}, if its results are to come); to look back at round 3, --before 3\n"), err

@@ -238,7 +238,8 @@ def pending_matches(event: TeamEvent, rnd: Optional[int] = None) -> tuple[int, t
     later = sorted({m.round for m in event.matches if m.round > rnd and m.kind != ABSENT})
     if later:
         raise InputError(f"round {later[0]} is paired or played already: what-if looks at the last round paired "
-                         f"(round {later[0]}, if its results are to come)")
+                         f"(round {later[-1]}, if its results are to come); to look back at round {rnd}, --before "
+                         f"{rnd}")
     if rnd not in waiting:
         played = any(m.round == rnd and m.kind != ABSENT for m in event.matches)
         raise InputError(f"round {rnd}: " + ("every result is in already; nothing is left to foresee (to look back at "

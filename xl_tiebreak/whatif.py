@@ -281,7 +281,8 @@ def pending_round(t: Tournament, rnd: Optional[int] = None) -> tuple[int, tuple[
     later_cols = [c for c in range(rnd, n_rounds) if a.pending[:, c].any() or paired[:, c].any()]
     if later_cols:
         raise InputError(f"round {later_cols[0] + 1} is paired or played already: what-if looks at the last round "
-                         f"paired (round {later_cols[0] + 1}, if its results are to come)")
+                         f"paired (round {later_cols[-1] + 1}, if its results are to come); to look back at round "
+                         f"{rnd}, --before {rnd}")
     col = rnd - 1
     rows = np.nonzero(a.pending[:, col])[0].tolist()
     if not rows:
