@@ -351,3 +351,26 @@ def test_a_round_before_the_last_names_the_last_round_paired(capsys):
         assert status == 2 and out == ""
         assert err.endswith("round 4 is paired or played already: what-if looks at the last round paired "
                             f"(round {last}, if its results are to come); to look back at round 3, --before 3\n"), err
+
+
+def test_a_huge_number_of_combinations_is_written_as_a_power_of_3():
+    # checked by hand: 3^31 = 617,673,396,283,947 is below 10^15 and written in full; 3^32 = 1,853,020,188,851,841
+    # is past it: "3^32" in the text, and JSON gets the string "3^32" (a JSON reader keeps it; the number would
+    # be rounded by a 64-bit float reader, and 3^1623 made Infinity). The individual whatif writes it the same.
+    from xl_tiebreak.whatif import combinations_json, combinations_text, points_alone_message
+    assert combinations_text(3 ** 31) == "617,673,396,283,947" and combinations_json(3 ** 31) == 3 ** 31
+    assert combinations_text(3 ** 32) == "3^32" and combinations_json(3 ** 32) == "3^32"
+    assert combinations_text(3 ** 1623) == "3^1623" and combinations_json(3 ** 1623) == "3^1623"
+    assert points_alone_message(1623, "still to play", 8, "999 teams", "MP", 0, 1, 1, 1.0).startswith(
+        "1623 boards still to play: 3^1623 combinations of results, more than the bound of 3^8 = 6,561;")
+    w = team_what_if(_event(round_2_to_come()), "MPvGP", places=1, max_boards=3)
+    assert w.message.startswith("4 boards still to play: 81 combinations of results")  # small: in full, as before
+
+
+@pytest.mark.skipif(not CUP.exists(), reason="../shared/data/real is absent")
+def test_the_cup_before_its_last_round_writes_3_to_the_44(capsys):
+    # checked by hand: 11 matches of 4 boards, 44 open: 3^44 (about 9.8 * 10^20) combinations, past 10^15
+    status, out, _ = run(["whatif", str(CUP), "--before", "14", "--places", "1", "-f", "json"], capsys)
+    doc = json.loads(out)
+    assert (status, doc["combinations"]) == (0, "3^44")
+    assert doc["message"].startswith("44 boards still to play: 3^44 combinations of results, more than the bound")
