@@ -374,3 +374,22 @@ def test_the_cup_before_its_last_round_writes_3_to_the_44(capsys):
     doc = json.loads(out)
     assert (status, doc["combinations"]) == (0, "3^44")
     assert doc["message"].startswith("44 boards still to play: 3^44 combinations of results, more than the bound")
+
+
+def test_the_answer_s_size_is_checked_before_the_work(tmp_path, capsys, monkeypatch):
+    # checked by hand: round 2 to come, places 1: 2 matches of 5 results each, contenders Aurochs, Caracals and
+    # Dingoes (3): 10 results x (2 + 3) teams = 50 rows; reachable places 3 x 2 matches x (1 + 1)^2 = 24 states,
+    # 24 // 500 = 0 steps: 50 steps in all. A budget of 50 answers; of 49 refuses, naming --places and --round
+    import xl_tiebreak.team_whatif as tw
+    w = team_what_if(_event(round_2_to_come()), "MPvGP", places=1)
+    assert tw.team_answer_cost(w.matches, len(w.contenders), 1) == 50
+    monkeypatch.setattr(tw, "TEAM_ANSWER_BUDGET", 50)
+    team_what_if(_event(round_2_to_come()), "MPvGP", places=1)
+    monkeypatch.setattr(tw, "TEAM_ANSWER_BUDGET", 49)
+    path = tmp_path / "r2.trf"
+    path.write_text(round_2_to_come(), encoding="utf-8")
+    status, out, err = run(["whatif", str(path), "--places", "1", "-t", "MPvGP"], capsys)
+    assert status == 2 and out == ""
+    assert ("--places 1: 3 teams can still reach places 1-1, and the answer over the 2 matches still to complete "
+            "would take about 0 s of CPU (50 steps), more than the budget of 0 s (49 steps); ask for fewer prize "
+            "places (--places), or look at a round with fewer matches to complete (--round, --before)") in err

@@ -47,13 +47,23 @@ if TYPE_CHECKING:
 
 __all__ = ["MatchResult", "PendingMatch", "MatchOutcome", "TeamWhatIf", "team_what_if", "pending_matches",
            "team_before_results", "played_results", "with_open_boards", "completed_event", "team_ranking_cost",
-           "TEAM_WORK_BUDGET"]
+           "TEAM_WORK_BUDGET", "TEAM_ANSWER_BUDGET", "team_answer_cost"]
 
 #: At most this much work ranking the combinations the primary score does not settle, in steps of
 #: :func:`team_ranking_cost` (a step is about 20 µs of CPU: the team engine took 1.0 ms for the
 #: shipped example, 4 teams x 2 rounds x 2 boards; 6 ms for a league of 8 teams x 4 rounds x 10
 #: boards; 60 ms for 50 teams x 14 rounds x 4 boards, measured on ../shared/data): about 12 s.
 TEAM_WORK_BUDGET = 600_000
+#: At most this much work answering on the primary score and writing the answer, in steps of
+#: :func:`team_answer_cost` (a step about 40 µs of CPU: a team's places under one match result,
+#: worked out and written; measured on a generated 999-team event after round 8, 421 matches to
+#: complete, 3,667 results: --places 3, 95,000 steps, 4.7 s; --places 10, 253,000 steps, 11 s):
+#: about 12 s. Checked before the work (the contenders alone known); past it, a clear refusal.
+TEAM_ANSWER_BUDGET = 300_000
+_ANSWER_STEP_SECONDS = 4e-5
+#: a contender's reachable places (:meth:`~xl_tiebreak.whatif.PointsModel.reachable`): states per
+#: step, (places + 1)^2 states per match
+_REACH_STATES_PER_STEP = 500
 _RANKING_BASE = 40
 _STEP_SECONDS = 2e-5
 _CHUNK = 4096
@@ -67,6 +77,14 @@ def team_ranking_cost(teams: int, rounds: int, boards: int) -> int:
     """The work of ranking one completed team event by the team engine, in steps of
     :data:`TEAM_WORK_BUDGET`: its teams x rounds x boards plus a fixed cost per ranking."""
     return teams * rounds * boards + _RANKING_BASE
+
+
+def team_answer_cost(matches: Sequence[PendingMatch], contenders: int, places: int) -> int:
+    """The work of the answer besides ranking, in steps of :data:`TEAM_ANSWER_BUDGET`: a row per
+    match result and team it shows (its two teams and the contenders), and each contender's
+    reachable places over the matches."""
+    rows = sum(len(m.results) for m in matches) * (2 + contenders)
+    return rows + contenders * len(matches) * (places + 1) ** 2 // _REACH_STATES_PER_STEP
 
 
 def _points(v: Fraction) -> str:
@@ -414,6 +432,14 @@ def team_what_if(event: TeamEvent, codes: Optional[str] = None, *, rnd: Optional
     n = places
     full = {t.no: model.places(t.no, {}) for t in event.teams}
     contenders = tuple(no for no in sorted(full) if full[no][0] <= n)
+    cost = team_answer_cost(matches, len(contenders), n)
+    if cost > TEAM_ANSWER_BUDGET:  # counted before the work
+        raise InputError(f"--places {n}: {len(contenders):,} teams can still reach places 1-{n}, and the answer over "
+                         f"the {len(matches):,} matches still to complete would take about "
+                         f"{cost * _ANSWER_STEP_SECONDS:,.0f} s of CPU ({cost:,} steps), more than the budget of "
+                         f"{TEAM_ANSWER_BUDGET * _ANSWER_STEP_SECONDS:,.0f} s ({TEAM_ANSWER_BUDGET:,} steps); ask for "
+                         "fewer prize places (--places), or look at a round with fewer matches to complete (--round, "
+                         "--before)")
     on_points = {no: OnPoints(no, before[no], Fraction(full[no][3], scale), min(full[no][0], n + 1),
                               min(full[no][1], n + 1), min(full[no][2], n + 1), model.reachable(no, n))
                  for no in contenders}
