@@ -273,3 +273,123 @@ def test_one_board_to_come_in_a_real_event_gives_the_final_places_for_its_result
            for mo in w.by_match}
     assert top == {"2-2": [(1, 13), (2, 22), (3, 3)], "1½-2½": [(1, 16), (2, 22), (3, 19)],
                    "1-3": [(1, 16), (2, 22), (3, 19)]}
+
+
+# ------------------------------------------------------------------------------------- review findings (s35)
+
+
+def no_show_on_board_2() -> str:
+    """Round 2: Aurochs - Caracals with board 2 a no-show (player 2 wins by forfeit, ``0000 - +``;
+    Caracals' player 6 ``0000 - -``) and board 1 (players 1 and 5) to come; Badgers beat Dingoes 2-0."""
+    rounds = {1: [(3, "w", "1"), (5, "w", " ")], 5: [(7, "w", "0"), (1, "b", " ")],
+              2: [(4, "b", "="), ("0000", "-", "+")], 6: [(8, "b", "1"), ("0000", "-", "-")]}
+    return four_teams(rounds=rounds, points={1: "1.0", 5: "0.0", 2: "1.5", 6: "1.0"}, totals=NO_TOTALS)
+
+
+def test_a_no_show_board_is_kept_and_the_other_boards_are_open():
+    # checked by hand: after round 1 Aurochs 2 MP, Caracals 1, Badgers 0 (2 after beating Dingoes 2-0), Dingoes 1.
+    # Aurochs - Caracals stands 1-0 (board 2 won by forfeit); board 1 to come: won 2-0, drawn 1½-½ (Aurochs 4 MP),
+    # lost 1-1 (Aurochs 3 MP, Caracals and Badgers 2): Aurochs 1st whatever board 1 gives
+    w = team_what_if(_event(no_show_on_board_2()), "MPvGP", places=1)
+    (m,) = w.matches
+    assert (m.home, m.away, m.open, m.entered) == (1, 3, ((1, 1, 5),), (1, 0))
+    assert [r.text for r in m.results] == ["2-0", "1½-½", "1-1"]
+    assert w.certain(1) == (1,) and w.can_finish(1) == (1,)
+
+
+def test_looking_back_a_double_forfeited_board_stays_as_entered(tmp_path, capsys):
+    # checked by hand: round 2 Badgers - Dingoes with board 1 won by Badgers' player 3 and board 2 a double forfeit
+    # (players 4 and 8 both lose by forfeit): the match was 1-0. Looking back, board 2 has no game to come: only
+    # board 1 is open, the results are 1-0, ½-½, 0-1 (entered 0-0), and 1-0 (2-0 MP) is the one played
+    path = tmp_path / "df.trf"
+    path.write_text(four_teams(rounds={4: [(2, "w", "="), (8, "b", "-")], 8: [(6, "w", "0"), (4, "w", "-")]},
+                               points={4: "0.5", 8: "0.0"}, totals=NO_TOTALS), encoding="utf-8")
+    status, out, _ = run(["whatif", str(path), "--before", "2", "--places", "1", "-t", "MPvGP", "-f", "json"], capsys)
+    assert status == 0
+    (m,) = [m for m in json.loads(out)["matches"] if (m["home"], m["away"]) == (2, 4)]
+    assert (m["open_boards"], list(m["results"]), m["played"]) == ([1], ["1-0", "½-½", "0-1"], "1-0")
+    status, out, _ = run(["whatif", str(path), "--before", "2", "--places", "4", "-t", "MPvGP"], capsys)
+    assert "1-0 (2-0 MP) (played)" in out  # (with places 1-4 every match's results are shown)
+
+
+def test_with_fewer_than_3_teams_or_players_the_default_places_are_all_of_them(tmp_path, capsys):
+    # checked by hand: as gen2.trf, 2 teams (the four teams' file without teams 3 and 4, Aurochs and Badgers
+    # meeting again in round 2): no --places given, so places 1-2, not a complaint about --places 3.
+    # The individual whatif does the same with 2 players (it also complained of --places 3 before).
+    two_teams = four_teams(rounds={1: [(3, "w", "1"), (3, "w", " ")], 2: [(4, "b", "="), (4, "b", " ")],
+                                   3: [(1, "b", "0"), (1, "b", " ")], 4: [(2, "w", "="), (2, "w", " ")]},
+                           rosters={1: [1, 2, 9], 2: [3, 4]}, points={1: "1.0", 2: "0.5", 3: "0.0", 4: "0.5"},
+                           totals={1: ("", ""), 2: ("", "")},
+                           header=["012 Two teams", "042 2026/03/07", "142 2", "192 FIDE_TEAM_TYPEA_MP_GP",
+                                   "352 WB", "362 TW 2.0   TD 1.0   TL 0.0"])
+    path = tmp_path / "two.trf"
+    path.write_text("\n".join(ln for ln in two_teams.splitlines() if ln[:8] not in {
+        *(f"001 {p:4d}" for p in (5, 6, 7, 8)), "310   3 ", "310   4 "}) + "\n", encoding="utf-8")
+    status, out, err = run(["whatif", str(path), "-t", "MPvGP"], capsys)
+    assert status == 0, err
+    assert "prize places 1-2;" in out.splitlines()[1]
+    solo = tmp_path / "two-players.trf"
+    solo.write_text("012 Two\n042 2026/03/07\n062 2\n072 2\n"
+                    "001    1 m    A, B                              2000 GER           0 1990/01/01  0.0    1     2 w  \n"
+                    "001    2 m    C, D                              1900 GER           0 1990/01/01  0.0    2     1 b  \n",
+                    encoding="utf-8")
+    status, out, err = run(["whatif", str(solo)], capsys)
+    assert status == 0, err
+    assert "prize places 1-2;" in out.splitlines()[1]
+
+
+NSW = REAL / "2024-nsw-rapid.trf"
+
+
+@pytest.mark.skipif(not (CUP.exists() and NSW.exists()), reason="../shared/data/real is absent")
+def test_a_round_before_the_last_names_the_last_round_paired(capsys):
+    # checked by hand: the Cup has 14 rounds, all played; --round 3: round 4 is the first later round played, and
+    # the last round paired is 14 (the message said "round 4" for both). The individual whatif said the same of
+    # the NSW rapid (7 rounds, all played): round 4 played already, the last round paired 7
+    for path, last in ((CUP, 14), (NSW, 7)):
+        status, out, err = run(["whatif", str(path), "--round", "3"], capsys)
+        assert status == 2 and out == ""
+        assert err.endswith("round 4 is paired or played already: what-if looks at the last round paired "
+                            f"(round {last}, if its results are to come); to look back at round 3, --before 3\n"), err
+
+
+def test_a_huge_number_of_combinations_is_written_as_a_power_of_3():
+    # checked by hand: 3^31 = 617,673,396,283,947 is below 10^15 and written in full; 3^32 = 1,853,020,188,851,841
+    # is past it: "3^32" in the text, and JSON gets the string "3^32" (a JSON reader keeps it; the number would
+    # be rounded by a 64-bit float reader, and 3^1623 made Infinity). The individual whatif writes it the same.
+    from xl_tiebreak.whatif import combinations_json, combinations_text, points_alone_message
+    assert combinations_text(3 ** 31) == "617,673,396,283,947" and combinations_json(3 ** 31) == 3 ** 31
+    assert combinations_text(3 ** 32) == "3^32" and combinations_json(3 ** 32) == "3^32"
+    assert combinations_text(3 ** 1623) == "3^1623" and combinations_json(3 ** 1623) == "3^1623"
+    assert points_alone_message(1623, "still to play", 8, "999 teams", "MP", 0, 1, 1, 1.0).startswith(
+        "1623 boards still to play: 3^1623 combinations of results, more than the bound of 3^8 = 6,561;")
+    w = team_what_if(_event(round_2_to_come()), "MPvGP", places=1, max_boards=3)
+    assert w.message.startswith("4 boards still to play: 81 combinations of results")  # small: in full, as before
+
+
+@pytest.mark.skipif(not CUP.exists(), reason="../shared/data/real is absent")
+def test_the_cup_before_its_last_round_writes_3_to_the_44(capsys):
+    # checked by hand: 11 matches of 4 boards, 44 open: 3^44 (about 9.8 * 10^20) combinations, past 10^15
+    status, out, _ = run(["whatif", str(CUP), "--before", "14", "--places", "1", "-f", "json"], capsys)
+    doc = json.loads(out)
+    assert (status, doc["combinations"]) == (0, "3^44")
+    assert doc["message"].startswith("44 boards still to play: 3^44 combinations of results, more than the bound")
+
+
+def test_the_answer_s_size_is_checked_before_the_work(tmp_path, capsys, monkeypatch):
+    # checked by hand: round 2 to come, places 1: 2 matches of 5 results each, contenders Aurochs, Caracals and
+    # Dingoes (3): 10 results x (2 + 3) teams = 50 rows; reachable places 3 x 2 matches x (1 + 1)^2 = 24 states,
+    # 24 // 500 = 0 steps: 50 steps in all. A budget of 50 answers; of 49 refuses, naming --places and --round
+    import xl_tiebreak.team_whatif as tw
+    w = team_what_if(_event(round_2_to_come()), "MPvGP", places=1)
+    assert tw.team_answer_cost(w.matches, len(w.contenders), 1) == 50
+    monkeypatch.setattr(tw, "TEAM_ANSWER_BUDGET", 50)
+    team_what_if(_event(round_2_to_come()), "MPvGP", places=1)
+    monkeypatch.setattr(tw, "TEAM_ANSWER_BUDGET", 49)
+    path = tmp_path / "r2.trf"
+    path.write_text(round_2_to_come(), encoding="utf-8")
+    status, out, err = run(["whatif", str(path), "--places", "1", "-t", "MPvGP"], capsys)
+    assert status == 2 and out == ""
+    assert ("--places 1: 3 teams can still reach places 1-1, and the answer over the 2 matches still to complete "
+            "would take about 0 s of CPU (50 steps), more than the budget of 0 s (49 steps); ask for fewer prize "
+            "places (--places), or look at a round with fewer matches to complete (--round, --before)") in err

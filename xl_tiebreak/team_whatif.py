@@ -47,24 +47,44 @@ if TYPE_CHECKING:
 
 __all__ = ["MatchResult", "PendingMatch", "MatchOutcome", "TeamWhatIf", "team_what_if", "pending_matches",
            "team_before_results", "played_results", "with_open_boards", "completed_event", "team_ranking_cost",
-           "TEAM_WORK_BUDGET"]
+           "TEAM_WORK_BUDGET", "TEAM_ANSWER_BUDGET", "team_answer_cost"]
 
 #: At most this much work ranking the combinations the primary score does not settle, in steps of
 #: :func:`team_ranking_cost` (a step is about 20 µs of CPU: the team engine took 1.0 ms for the
 #: shipped example, 4 teams x 2 rounds x 2 boards; 6 ms for a league of 8 teams x 4 rounds x 10
 #: boards; 60 ms for 50 teams x 14 rounds x 4 boards, measured on ../shared/data): about 12 s.
 TEAM_WORK_BUDGET = 600_000
+#: At most this much work answering on the primary score and writing the answer, in steps of
+#: :func:`team_answer_cost` (a step about 40 µs of CPU: a team's places under one match result,
+#: worked out and written; measured on a generated 999-team event after round 8, 421 matches to
+#: complete, 3,667 results: --places 3, 95,000 steps, 4.7 s; --places 10, 253,000 steps, 11 s):
+#: about 12 s. Checked before the work (the contenders alone known); past it, a clear refusal.
+TEAM_ANSWER_BUDGET = 300_000
+_ANSWER_STEP_SECONDS = 4e-5
+#: a contender's reachable places (:meth:`~xl_tiebreak.whatif.PointsModel.reachable`): states per
+#: step, (places + 1)^2 states per match
+_REACH_STATES_PER_STEP = 500
 _RANKING_BASE = 40
 _STEP_SECONDS = 2e-5
 _CHUNK = 4096
 #: a board's results from the home team's side: won, drawn, lost
 _BOARD_KINDS = ((Kind.WIN, Kind.LOSS), (Kind.DRAW, Kind.DRAW), (Kind.LOSS, Kind.WIN))
+#: a board with no game: kept as entered when looking back
+_FORFEITS = frozenset({Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT})
 
 
 def team_ranking_cost(teams: int, rounds: int, boards: int) -> int:
     """The work of ranking one completed team event by the team engine, in steps of
     :data:`TEAM_WORK_BUDGET`: its teams x rounds x boards plus a fixed cost per ranking."""
     return teams * rounds * boards + _RANKING_BASE
+
+
+def team_answer_cost(matches: Sequence[PendingMatch], contenders: int, places: int) -> int:
+    """The work of the answer besides ranking, in steps of :data:`TEAM_ANSWER_BUDGET`: a row per
+    match result and team it shows (its two teams and the contenders), and each contender's
+    reachable places over the matches."""
+    rows = sum(len(m.results) for m in matches) * (2 + contenders)
+    return rows + contenders * len(matches) * (places + 1) ** 2 // _REACH_STATES_PER_STEP
 
 
 def _points(v: Fraction) -> str:
@@ -195,7 +215,9 @@ def with_open_boards(event: TeamEvent, rnd: int) -> TeamEvent:
         if m.round != rnd or not mine:
             out.append(m)
             continue
-        opps = {team_of.get(o) for _p, o in mine} | ({m.opponent} if m.kind == PLAYED else set())
+        # a match whose only board in is a forfeit against no one (a no-show) has no opposing team yet
+        opps = {team_of.get(o) for _p, o in mine} | ({m.opponent} if m.kind == PLAYED and m.opponent is not None
+                                                      else set())
         if len(opps) != 1 or None in opps or m.kind not in (PLAYED, ABSENT):
             raise InputError(f"round {rnd}: team {m.team}'s boards to come are not one match against one team "
                              "(a player paired outside the teams, or with two teams); correct the pairing first")
@@ -234,7 +256,8 @@ def pending_matches(event: TeamEvent, rnd: Optional[int] = None) -> tuple[int, t
     later = sorted({m.round for m in event.matches if m.round > rnd and m.kind != ABSENT})
     if later:
         raise InputError(f"round {later[0]} is paired or played already: what-if looks at the last round paired "
-                         f"(round {later[0]}, if its results are to come)")
+                         f"(round {later[-1]}, if its results are to come); to look back at round {rnd}, --before "
+                         f"{rnd}")
     if rnd not in waiting:
         played = any(m.round == rnd and m.kind != ABSENT for m in event.matches)
         raise InputError(f"round {rnd}: " + ("every result is in already; nothing is left to foresee (to look back at "
@@ -307,8 +330,11 @@ def _before(event: TeamEvent, rnd: int, open_: Sequence[tuple[int, int]]) -> dic
 
 def team_before_results(event: TeamEvent, rnd: int) -> TeamEvent:
     """``event`` as it stood before round ``rnd``'s results, for looking back: the round's board
-    games and forfeits paired with their results to come, its PABs, byes and forfeited matches kept
-    (they are known when the round is paired), the later rounds not reached yet."""
+    games paired with their results to come, its forfeited boards (a forfeit on either side or both:
+    no game, so no result to come), PABs, byes and forfeited matches kept as entered, the later
+    rounds not reached yet. (Unlike the individual :func:`~xl_tiebreak.whatif.before_results`, which
+    reopens a forfeit as a game: a match's result is the sum of its boards, and a forfeited board
+    reopened would leave the match's played result out of those listed.)"""
     if not 1 <= rnd <= event.rounds:
         raise InputError(f"--before {rnd}: the event has {event.rounds} rounds (1 to {event.rounds})")
     out: list[Match] = []
@@ -317,7 +343,8 @@ def team_before_results(event: TeamEvent, rnd: int) -> TeamEvent:
             out.append(Match(m.round, m.team, ABSENT))
         elif m.round == rnd and m.kind == PLAYED and m.opponent is not None:
             out.append(replace(m, boards=tuple(replace(b, kind=Kind.NOT_PLAYED, points=Fraction(0))
-                                               if b.opponent is not None else b for b in m.boards)))
+                                               if b.opponent is not None and b.kind not in _FORFEITS else b
+                                               for b in m.boards)))
         else:
             out.append(m)
     if not any(m.round == rnd and _open(m) for m in out):
@@ -405,6 +432,14 @@ def team_what_if(event: TeamEvent, codes: Optional[str] = None, *, rnd: Optional
     n = places
     full = {t.no: model.places(t.no, {}) for t in event.teams}
     contenders = tuple(no for no in sorted(full) if full[no][0] <= n)
+    cost = team_answer_cost(matches, len(contenders), n)
+    if cost > TEAM_ANSWER_BUDGET:  # counted before the work
+        raise InputError(f"--places {n}: {len(contenders):,} teams can still reach places 1-{n}, and the answer over "
+                         f"the {len(matches):,} matches still to complete would take about "
+                         f"{cost * _ANSWER_STEP_SECONDS:,.0f} s of CPU ({cost:,} steps), more than the budget of "
+                         f"{TEAM_ANSWER_BUDGET * _ANSWER_STEP_SECONDS:,.0f} s ({TEAM_ANSWER_BUDGET:,} steps); ask for "
+                         "fewer prize places (--places), or look at a round with fewer matches to complete (--round, "
+                         "--before)")
     on_points = {no: OnPoints(no, before[no], Fraction(full[no][3], scale), min(full[no][0], n + 1),
                               min(full[no][1], n + 1), min(full[no][2], n + 1), model.reachable(no, n))
                  for no in contenders}

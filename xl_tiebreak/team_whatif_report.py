@@ -12,7 +12,7 @@ from __future__ import annotations
 from .formatting import format_value
 from .team_whatif import TeamWhatIf
 from .textutil import csv_text, table
-from .whatif import Range
+from .whatif import Range, combinations_json
 from .whatif_report import contender_row, outcome_rows, places_document, who
 
 __all__ = ["render_team_whatif"]
@@ -93,7 +93,8 @@ def _document(w: TeamWhatIf) -> dict[str, object]:
     return {
         "round": w.round, "of": w.of, "prize_places": w.places, "primary": w.primary, "edition": w.edition,
         "tiebreaks": list(w.codes), "exact": w.exact, "message": w.message, "open_boards": w.open_boards,
-        "max_boards": w.max_boards, "combinations": w.combinations, "ranked_by_tiebreaks": w.ranked_by_tiebreaks,
+        "max_boards": w.max_boards, "combinations": combinations_json(w.combinations),
+        "ranked_by_tiebreaks": w.ranked_by_tiebreaks,
         "below": w.places + 1,
         **places_document(w),
         "matches": [{"match": m.number, "home": m.home, "away": m.away,

@@ -56,7 +56,7 @@ from .tiebreaks.context import Context
 
 __all__ = ["OUTCOMES", "DEFAULT_MAX_BOARDS", "MOST_BOARDS", "WORK_BUDGET", "PendingBoard", "Range", "OnPoints",
            "BoardOutcome", "WhatIf", "what_if", "pending_round", "completed", "before_results", "played_outcomes",
-           "ranking_cost", "PointsModel", "PlacesAnswer"]
+           "ranking_cost", "PointsModel", "PlacesAnswer", "combinations_text", "combinations_json"]
 
 
 #: The outcomes of a board, as white's result first.
@@ -234,6 +234,31 @@ class WhatIf(PlacesAnswer):
                                     _STEP_SECONDS)
 
 
+#: a count of combinations up to this is written in full (text and JSON); past it as ``3^k``
+WRITTEN_IN_FULL = 10 ** 15
+
+
+def combinations_text(combinations: int) -> str:
+    """``combinations`` (a power of 3) as the text shows it: ``6,561``, or past
+    :data:`WRITTEN_IN_FULL` ``3^800`` (not an 800-digit number)."""
+    return f"{combinations:,}" if combinations <= WRITTEN_IN_FULL else f"3^{_log3(combinations)}"
+
+
+def combinations_json(combinations: int) -> "int | str":
+    """``combinations`` as JSON gives it: the number, or past :data:`WRITTEN_IN_FULL` the text
+    ``"3^800"`` (a JSON reader with 64-bit floats would make the number Infinity, or round it)."""
+    return combinations if combinations <= WRITTEN_IN_FULL else f"3^{_log3(combinations)}"
+
+
+def _log3(power: int) -> int:
+    k = round((power.bit_length() - 1) / 1.584962500721156)  # log2(3); exact below, checked
+    while 3 ** k > power:
+        k -= 1
+    while 3 ** (k + 1) <= power:
+        k += 1
+    return k
+
+
 def points_alone_message(k: int, boards: str, max_boards: int, field: str, score: str, over_budget: int,
                          cost: int, budget: int, step_seconds: float) -> str:
     """Why a what-if answer (a player's or a team's) is on ``score`` alone: the ``over_budget``
@@ -250,7 +275,8 @@ def points_alone_message(k: int, boards: str, max_boards: int, field: str, score
         why = f"more than the bound of 3^{max_boards} = {3 ** max_boards:,}"
     else:
         why = f"which with {field} each is more than the bound of {MOST_RANKED:,} places ranked"
-    return (f"{k} boards {boards}: {3 ** k:,} combinations of results, {why}; the places below are on {score} "
+    return (f"{k} boards {boards}: {combinations_text(3 ** k)} combinations of results, {why}; the places below "
+            f"are on {score} "
             "alone (tie-breaks not applied: a range shows the ties going either way)")
 
 
@@ -281,7 +307,8 @@ def pending_round(t: Tournament, rnd: Optional[int] = None) -> tuple[int, tuple[
     later_cols = [c for c in range(rnd, n_rounds) if a.pending[:, c].any() or paired[:, c].any()]
     if later_cols:
         raise InputError(f"round {later_cols[0] + 1} is paired or played already: what-if looks at the last round "
-                         f"paired (round {later_cols[0] + 1}, if its results are to come)")
+                         f"paired (round {later_cols[-1] + 1}, if its results are to come); to look back at round "
+                         f"{rnd}, --before {rnd}")
     col = rnd - 1
     rows = np.nonzero(a.pending[:, col])[0].tolist()
     if not rows:

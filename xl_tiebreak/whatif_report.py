@@ -12,7 +12,7 @@ from typing import Sequence
 
 from .formatting import format_value
 from .textutil import csv_text, table
-from .whatif import OUTCOMES, PlacesAnswer, Range, WhatIf
+from .whatif import OUTCOMES, PlacesAnswer, Range, WhatIf, combinations_json
 
 __all__ = ["render_whatif", "range_text", "contender_row", "board_rows", "outcome_rows", "places_document", "head_lines", "who",
            "IF_TIES_LOST"]
@@ -174,7 +174,7 @@ def _document(w: WhatIf) -> dict[str, object]:
     return {
         "round": w.round, "of": w.of, "prize_places": w.places, "edition": w.edition, "tiebreaks": list(w.codes),
         "exact": w.exact, "message": w.message, "boards_mattering": list(w.mattering), "max_boards": w.max_boards,
-        "combinations": w.combinations, "ranked_by_tiebreaks": w.ranked_by_tiebreaks,
+        "combinations": combinations_json(w.combinations), "ranked_by_tiebreaks": w.ranked_by_tiebreaks,
         "reach": w.reach, "below": w.places + 1,
         **places_document(w),
         "boards": [{"board": b.number, "white": b.white, "black": b.black, "colours_known": b.coloured,

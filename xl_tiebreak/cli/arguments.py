@@ -149,8 +149,8 @@ def arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
                                        "help": "one prize per player: the most valuable first (default), or "
                                                "the place prizes first"}),
         "prize places": (("--places",), {"type": int, "default": None, "metavar": "N",
-                                          "help": "the prize places to look at: 1..N (default 3, or a workbook's "
-                                                  "What if sheet's)"}),
+                                          "help": "the prize places to look at: 1..N (default 3, or all when fewer "
+                                                  "players/teams, or a workbook's What if sheet's)"}),
         "round": (("--round",), {"type": int, "metavar": "R", "help": "the round paired with its results to come "
                                  "(default: the last such round)"}),
         "before": (("--before",), {"type": int, "metavar": "R", "help": "look back: the event as it stood before "

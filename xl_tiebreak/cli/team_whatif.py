@@ -21,9 +21,10 @@ if TYPE_CHECKING:
 def team_whatif(source: str, event: "TeamEvent", choices: EventChoices, *, rnd: Optional[int] = None,
                 before: Optional[int] = None, places: Optional[int] = None, max_boards: Optional[int] = None,
                 fmt: str = "table") -> str:
-    """Who can still finish where, over the remaining matches of round ``rnd`` (default the round
-    in progress; ``before``: as it stood before round ``before``'s results; the caller has checked
-    that ``rnd`` agrees with it), as ``fmt``."""
+    """Who can still finish where (``places``: default 3, or every team when there are fewer), over
+    the remaining matches of round ``rnd`` (default the round in progress; ``before``: as it stood
+    before round ``before``'s results; the caller has checked that ``rnd`` agrees with it), as
+    ``fmt``."""
     from ..team_whatif import pending_matches, played_results, team_before_results, team_what_if
     from ..team_whatif_report import render_team_whatif
     from ..whatif import DEFAULT_MAX_BOARDS
@@ -36,7 +37,8 @@ def team_whatif(source: str, event: "TeamEvent", choices: EventChoices, *, rnd: 
                          "the round paired and its results blank", Path(source).name)
     codes = choices.tiebreaks or (",".join(event.tournament.tiebreaks) if event.tournament.tiebreaks else None)
     keywords = team_choices(source, choices)
-    got = team_what_if(event, codes, rnd=rnd, places=3 if places is None else places, edition=choices.rules or None,
+    got = team_what_if(event, codes, rnd=rnd, places=min(3, len(event.teams)) if places is None else places,
+                       edition=choices.rules or None,
                        max_boards=DEFAULT_MAX_BOARDS if max_boards is None else max_boards,
                        ede_knockout=keywords["ede_knockout"], ede_subset=keywords["ede_subset"])
     if played is not event:

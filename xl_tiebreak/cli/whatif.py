@@ -23,9 +23,10 @@ def whatif(source: StrPath, choices: EventChoices = EventChoices(), *, rnd: Opti
            before: Optional[int] = None, places: Optional[int] = None, max_boards: Optional[int] = None,
            fmt: str = "table", output: Optional[StrPath] = None, force: bool = False) -> str:
     """``whatif``: who can still finish in the first ``places`` places (default: the workbook's What
-    if sheet, else 3) before round ``rnd``'s results (default: the round in progress), each board's
-    outcomes and what they do, exact up to ``max_boards`` boards still to play; ``before``: look back
-    at round ``before`` as it stood before its results; a team event: over its matches
+    if sheet, else 3, or every player when there are fewer) before round ``rnd``'s results (default:
+    the round in progress), each board's outcomes and what they do, exact up to ``max_boards``
+    boards still to play; ``before``: look back at round ``before`` as it stood before its results;
+    a team event: over its matches
     (:mod:`.team_whatif`). The text as ``fmt``, or with ``output`` the file written (replaced only
     with ``force``; never the input) and a line saying so."""
     from ..errors import InputError
@@ -57,8 +58,9 @@ def whatif(source: StrPath, choices: EventChoices = EventChoices(), *, rnd: Opti
                 raise InputError(f"{sheet[2]}: WHATIF: places {places}: expected a number of prize places from 1 to "
                                  f"{len(t.players)} (the players)", Path(source).name)
         max_boards = sheet[1] if sheet is not None and max_boards is None else max_boards
-    got = what_if(t, tiebreaks, rnd=rnd, places=3 if places is None else places, edition=chosen_edition(choices, book),
-                  kind=kind, options=options, max_boards=DEFAULT_MAX_BOARDS if max_boards is None else max_boards)
+    got = what_if(t, tiebreaks, rnd=rnd, places=min(3, len(t.players)) if places is None else places,
+                  edition=chosen_edition(choices, book), kind=kind, options=options,
+                  max_boards=DEFAULT_MAX_BOARDS if max_boards is None else max_boards)
     if played is not t:
         got = dataclasses.replace(got, played=played_outcomes(played, got.round, got.boards))
     return deliver(render_whatif(got, fmt, t.name or source), output, force)
