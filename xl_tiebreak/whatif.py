@@ -276,8 +276,7 @@ def points_alone_message(k: int, boards: str, max_boards: int, field: str, score
     else:
         why = f"which with {field} each is more than the bound of {MOST_RANKED:,} places ranked"
     return (f"{k} boards {boards}: {combinations_text(3 ** k)} combinations of results, {why}; the places below "
-            f"are on {score} "
-            "alone (tie-breaks not applied: a range shows the ties going either way)")
+            f"are on {score} alone (tie-breaks not applied: a range shows the ties going either way)")
 
 
 # ---------------------------------------------------------------------------------------- the round
