@@ -104,3 +104,14 @@ def test_the_demo_and_the_teaching_workbook_use_the_same_edition(capsys):
     status = load_workbook(book, data_only=True)["Crosstable"]["A3"].value  # as recomputed and shipped
     edition = status.split("; rules ")[1].split()[0]
     assert demo_rules.startswith(f"Swiss; rules: {edition} "), (status, demo_rules)
+
+
+def test_a_workbook_given_to_the_workbook_command_is_named_as_one(tmp_path, capsys):
+    # the review's case: a template (a zip) where a TRF file is expected read as "no player records"
+    book = tmp_path / "s.xlsx"
+    assert main(["template", "-o", str(book)]) == 0
+    capsys.readouterr()
+    assert main(["workbook", str(book), "-o", str(tmp_path / "w.xlsx")]) == 2
+    err = capsys.readouterr().err
+    assert "s.xlsx is a workbook (a zip file), not a TRF file" in err
+    assert "xl-tiebreak recompute s.xlsx" in err and not (tmp_path / "w.xlsx").exists()

@@ -76,6 +76,11 @@ def trf_workbook(args) -> TrfWorkbook:
     tbs = split_tiebreaks(args)
     rules = getattr(args, "rules", None) or None
     name = Path(args.input).name
+    with open(args.input, "rb") as f:
+        if f.read(4) == b"PK\x03\x04":  # a zip: a workbook, not a TRF's text
+            raise InputError(f"{name} is a workbook (a zip file), not a TRF file: 'workbook' makes a workbook from a "
+                             "TRF file (or, with --from, from another program's export); to fill in a workbook's "
+                             f"values again: xl-tiebreak recompute {name}")
     team = _team_trf(args.input, getattr(args, "encoding", None))
     if team is not None:  # the file's inconsistencies (310's points against the games ...) are notes
         from ...trf.teams import read_team_trf
