@@ -206,3 +206,10 @@ def test_an_unknown_format_is_refused_not_printed_as_a_table(call):
 def test_one_set_text_is_one_choice_not_its_characters():
     assert EventChoices(sets="nat_nb_cut=1").sets == ("nat_nb_cut=1",)
     assert EventChoices(sets=["a=1", "b=2"]).sets == ("a=1", "b=2")
+
+
+def test_choices_the_command_line_cannot_give_are_refused_not_ignored():
+    with pytest.raises(TiebreakError, match="team_primary 'XX': expected MP or GP"):
+        EventChoices(team_primary="xx")
+    with pytest.raises(TiebreakError, match="choices.rounds and choices.live are not taken"):
+        whatif(DEMO, EventChoices(rounds=2), before=4)

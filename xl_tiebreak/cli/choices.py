@@ -59,6 +59,9 @@ class EventChoices:
         # as the command line takes them: --team-primary in capitals (gp is GP), --set repeated
         if self.team_primary:
             object.__setattr__(self, "team_primary", self.team_primary.upper())
+            if self.team_primary not in ("MP", "GP"):
+                from ..errors import InputError
+                raise InputError(f"team_primary {self.team_primary!r}: expected MP or GP")
         # one "NAME=VALUE" text is one choice, not its characters
         object.__setattr__(self, "sets", (self.sets,) if isinstance(self.sets, str) else tuple(self.sets))
 

@@ -33,6 +33,9 @@ def whatif(source: StrPath, choices: EventChoices = EventChoices(), *, rnd: Opti
     from ..whatif import DEFAULT_MAX_BOARDS, before_results, played_outcomes, what_if
     from ..whatif_report import render_whatif
     check_format(fmt)
+    if choices.rounds is not None or choices.live:  # (the command line has neither option here)
+        raise InputError("whatif looks at the round given by rnd/--round or before/--before: choices.rounds and "
+                         "choices.live are not taken")
     source = os.fspath(source)
     check_paths(source, output, force)
     if before is not None:
