@@ -521,3 +521,40 @@ def test_cli_before_marks_the_played_results_and_refuses_two_rounds(tmp_path, ca
     assert "--round 4 and --before 5: give one round" in capsys.readouterr().err
     assert main(["whatif", path, "--before", "6"]) == 2
     assert "--before 6: the event has 5 rounds" in capsys.readouterr().err
+
+
+def test_the_answer_s_size_is_checked_before_the_work(real_dir, capsys):
+    """66363 (294 players) before round 5, --places 100: 214 players can still reach places 1-100 over
+    the 145 boards still to play; their reachable places on points went through 212 million states
+    (19 s of CPU), the answer took 20.6 s. Counted first (rows 3 x 145 x (2 + 214) = 93,960 steps, the
+    states bounded 250 a step), it is refused at once, exit 2, naming --places and --round/--before."""
+    import time
+    start = time.process_time()
+    status = main(["whatif", str(real_dir / "66363-open-intl-champignol-2025.trf"), "--before", "5", "--places",
+                   "100"])
+    took = time.process_time() - start
+    out, err = capsys.readouterr()
+    assert (status, out) == (2, "") and took < 2
+    assert ("--places 100: 214 players can still reach places 1-100, and the answer over the 145 boards still to "
+            "play would take about 19 s of CPU (942,504 steps), more than the budget of 13 s (650,000 steps); ask "
+            "for fewer prize places (--places), or look at a round with fewer boards to play (--round, --before)"
+            ) in err and "Traceback" not in err
+
+
+def test_the_answer_s_bound_refuses_by_the_same_words_in_the_sheet(tmp_path, capsys, monkeypatch):
+    import xl_tiebreak.whatif as W
+    from xl_tiebreak.excel.functions import individual as fx
+    path = _trf(tmp_path, random_open(2, 10, 5))
+    assert main(["whatif", path]) == 0
+    capsys.readouterr()
+    monkeypatch.setattr(W, "ANSWER_BUDGET", 0)
+    assert main(["whatif", path]) == 2
+    err = capsys.readouterr().err
+    assert "players can still reach places 1-3, and the answer over the" in err and "(--round, --before)" in err
+    message = err.split("xl-tiebreak: ", 1)[1].strip()
+    fx.CACHE.clear()
+    from tests.support.runtimes import crosstable
+    from xl_tiebreak.trf import read_trf
+    got = fx.WHATIF(crosstable(read_trf(path)), 3)
+    fx.CACHE.clear()
+    assert " ".join(str(c) for r in got for c in r if c).startswith("What if " + message)

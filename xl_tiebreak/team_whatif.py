@@ -40,7 +40,7 @@ from .formatting import format_value
 from .model import Kind
 from .teams import ABSENT, PLAYED, Match, TeamBoard, TeamEvent, match_score
 from .whatif import (DEFAULT_MAX_BOARDS, MOST_BOARDS, MOST_RANKED, OnPoints, PlacesAnswer, PointsModel, Range,
-                     points_alone_message)
+                     check_answer_size, points_alone_message)
 
 if TYPE_CHECKING:
     from .teamtb.engine import TeamResult
@@ -432,14 +432,9 @@ def team_what_if(event: TeamEvent, codes: Optional[str] = None, *, rnd: Optional
     n = places
     full = {t.no: model.places(t.no, {}) for t in event.teams}
     contenders = tuple(no for no in sorted(full) if full[no][0] <= n)
-    cost = team_answer_cost(matches, len(contenders), n)
-    if cost > TEAM_ANSWER_BUDGET:  # counted before the work
-        raise InputError(f"--places {n}: {len(contenders):,} teams can still reach places 1-{n}, and the answer over "
-                         f"the {len(matches):,} matches still to complete would take about "
-                         f"{cost * _ANSWER_STEP_SECONDS:,.0f} s of CPU ({cost:,} steps), more than the budget of "
-                         f"{TEAM_ANSWER_BUDGET * _ANSWER_STEP_SECONDS:,.0f} s ({TEAM_ANSWER_BUDGET:,} steps); ask for "
-                         "fewer prize places (--places), or look at a round with fewer matches to complete (--round, "
-                         "--before)")
+    check_answer_size(team_answer_cost(matches, len(contenders), n), TEAM_ANSWER_BUDGET, _ANSWER_STEP_SECONDS, n,
+                      f"{len(contenders):,} teams", f"the {len(matches):,} matches still to complete",
+                      "matches to complete")  # counted before the work
     on_points = {no: OnPoints(no, before[no], Fraction(full[no][3], scale), min(full[no][0], n + 1),
                               min(full[no][1], n + 1), min(full[no][2], n + 1), model.reachable(no, n))
                  for no in contenders}

@@ -29,6 +29,12 @@ everyone level with him, and the worst with ties going against him (each a sum o
 extremes, no enumeration). Combinations in which points alone settle places 1..N (no two
 players level at a place up to N) are ranked without computing the tie-breaks.
 
+The answer's own size is bounded too: a row per board outcome and player shown, and each
+contender's reachable places on points (:meth:`PointsModel.reach_work` bounds the states they go
+through) are counted before the work (:func:`answer_cost`); past :data:`ANSWER_BUDGET` (about 13 s
+of CPU) the question is refused, naming --places and --round/--before (:func:`check_answer_size`,
+the team what-if's refusal too).
+
 Places are the standings' ranks (a place shared on everything is the first of the shared ones);
 ``N + 1`` stands for "below the prize places".
 """
@@ -56,7 +62,8 @@ from .tiebreaks.context import Context
 
 __all__ = ["OUTCOMES", "DEFAULT_MAX_BOARDS", "MOST_BOARDS", "WORK_BUDGET", "PendingBoard", "Range", "OnPoints",
            "BoardOutcome", "WhatIf", "what_if", "pending_round", "completed", "before_results", "played_outcomes",
-           "ranking_cost", "PointsModel", "PlacesAnswer", "combinations_text", "combinations_json"]
+           "ranking_cost", "PointsModel", "PlacesAnswer", "combinations_text", "combinations_json", "ANSWER_BUDGET",
+           "answer_cost", "check_answer_size"]
 
 
 #: The outcomes of a board, as white's result first.
@@ -80,6 +87,18 @@ WORK_BUDGET = 8_000_000
 _RANKING_BASE = 400
 _STEP_SECONDS = 1.5e-6
 _CHUNK = 4096  # combinations scored at once
+#: At most this much work answering on points and writing the answer, in steps of
+#: :func:`answer_cost` (a step about 20 µs of CPU: a row of the answer, a player's places under one
+#: board's outcome, 13-20 µs; 250 states of a contender's reachable places, 0.074-0.112 µs each;
+#: measured on ../shared/data/real, 66363 (294 players) before round 5: --places 60, 86 million
+#: states, 8.2 s; --places 100, 212 million, 20.5 s; before round 9, --places 100, 59 million,
+#: 6.3 s; Karl Mala (284 players) before round 5, --places 100, 127 million, 10.7 s): about 13 s.
+#: Checked before the work (the contenders and their states counted, about
+#: 50 ms); past it, a clear refusal (:func:`check_answer_size`).
+ANSWER_BUDGET = 650_000
+_ANSWER_STEP_SECONDS = 2e-5
+#: a contender's reachable places (:meth:`PointsModel.reachable`): states per step
+_REACH_STATES_PER_STEP = 250
 
 
 def ranking_cost(players: int, rounds: int) -> int:
@@ -88,6 +107,27 @@ def ranking_cost(players: int, rounds: int) -> int:
     for 22 players x 3 rounds, 0.65 ms for 38 x 5; the engine alone 1.4 ms for 86 x 9, 4.4 ms for
     294 x 9)."""
     return players * rounds + _RANKING_BASE
+
+
+def answer_cost(boards: int, contenders: int, reach_states: int) -> int:
+    """The work of an answer besides ranking, in steps of :data:`ANSWER_BUDGET`: a row per outcome
+    of each of the ``boards`` and player it shows (its two and the ``contenders``), and the
+    contenders' reachable places (``reach_states``: :meth:`PointsModel.reach_work`, summed)."""
+    return 3 * boards * (2 + contenders) + reach_states // _REACH_STATES_PER_STEP
+
+
+def check_answer_size(cost: int, budget: int, step_seconds: float, places: int, contenders: str, over: str,
+                      fewer: str) -> None:
+    """Refuse (:class:`InputError`) an answer of ``cost`` steps past the ``budget``, naming --places
+    and --round/--before: ``contenders`` who can still reach places 1..``places`` ("214 players"),
+    ``over`` what is still to come ("the 147 boards still to play"), ``fewer`` what a smaller round
+    has fewer of ("boards to play")."""
+    if cost <= budget:
+        return
+    raise InputError(f"--places {places}: {contenders} can still reach places 1-{places}, and the answer over "
+                     f"{over} would take about {cost * step_seconds:,.0f} s of CPU ({cost:,} steps), more than the "
+                     f"budget of {budget * step_seconds:,.0f} s ({budget:,} steps); ask for fewer prize places "
+                     f"(--places), or look at a round with fewer {fewer} (--round, --before)")
 
 
 @dataclass(frozen=True)
@@ -462,6 +502,30 @@ class PointsModel:
             best, if_ties_lost, worst = min(best, lo_gt + 1), min(if_ties_lost, lo_ge + 1), max(worst, hi_ge + 1)
         return best, if_ties_lost, worst, top
 
+    def _search(self, no: int, x: Optional[int]) -> tuple[int, int, np.ndarray, np.ndarray, np.ndarray]:
+        """What :meth:`reachable` searches for ``no`` in his outcome ``x``: the players ahead and level
+        that no board's outcome changes (the loose ones, his opponent, the boards whose outcomes all
+        count the same), and per board and outcome those ahead (``gt``) and level (``eq``), with the
+        indices of the boards searched (whose outcomes count differently)."""
+        mine = self.board_of.get(no)
+        s = self.score(no, x)
+        gt, ge, _, _, _, _ = self.terms(s)
+        eq = ge - gt
+        loose_gt = len(self.loose) - int(np.searchsorted(self.loose, s, side="right"))
+        loose_eq = len(self.loose) - int(np.searchsorted(self.loose, s, side="left")) - loose_gt
+        if mine is None:
+            loose_eq -= 1  # himself
+        else:
+            w, b = self.pairs[mine]
+            so = self.score(b if w == no else w, x)
+            loose_gt, loose_eq = loose_gt + int(so > s), loose_eq + int(so == s)
+        differs = (gt != gt[:, :1]).any(axis=1) | (eq != eq[:, :1]).any(axis=1)
+        alike = ~differs  # the boards whose outcomes all count the same: added once, not searched
+        if mine is not None:
+            alike[mine] = differs[mine] = False
+        return (loose_gt + int(gt[alike, 0].sum()), loose_eq + int(eq[alike, 0].sum()), gt, eq,
+                np.nonzero(differs)[0])
+
     def reachable(self, no: int, n: int) -> tuple[tuple[int, str], ...]:
         """The places 1..n ``no`` can reach on points: "clear" where, in some outcome, k - 1 players
         are ahead of him and none level; else "tied" where some outcome has him level with others
@@ -470,24 +534,8 @@ class PointsModel:
         mine = self.board_of.get(no)
         states: set[tuple[int, int]] = set()
         for x in [None] if mine is None else list(range(self.width)):
-            s = self.score(no, x)
-            gt, ge, _, _, _, _ = self.terms(s)
-            eq = ge - gt
-            loose_gt = len(self.loose) - int(np.searchsorted(self.loose, s, side="right"))
-            loose_eq = len(self.loose) - int(np.searchsorted(self.loose, s, side="left")) - loose_gt
-            if mine is None:
-                loose_eq -= 1  # himself
-            else:
-                w, b = self.pairs[mine]
-                so = self.score(b if w == no else w, x)
-                loose_gt, loose_eq = loose_gt + int(so > s), loose_eq + int(so == s)
-            differs = (gt != gt[:, :1]).any(axis=1) | (eq != eq[:, :1]).any(axis=1)
-            alike = ~differs  # the boards whose outcomes all count the same: added once, not searched
-            if mine is not None:
-                alike[mine] = False
-            fixed_gt, fixed_eq = loose_gt + int(gt[alike, 0].sum()), loose_eq + int(eq[alike, 0].sum())
-            varying = [{(int(gt[i, o]), int(eq[i, o])) for o in range(self.width)}
-                       for i in np.nonzero(differs)[0].tolist() if i != mine]
+            fixed_gt, fixed_eq, gt, eq, searched = self._search(no, x)
+            varying = [{(int(gt[i, o]), int(eq[i, o])) for o in range(self.width)} for i in searched.tolist()]
             got = {(min(fixed_gt, n), min(fixed_eq, n))}
             for options in varying:
                 got = {(min(g + a, n), min(e + b_, n)) for g, e in got for a, b_ in options}
@@ -499,6 +547,26 @@ class PointsModel:
             elif any(g <= k - 1 <= g + e for g, e in states):
                 out.append((k, "tied"))
         return tuple(out)
+
+    def reach_work(self, no: int, n: int) -> int:
+        """The states :meth:`reachable` goes through for ``no`` and ``n``, bounded without the search:
+        per outcome of his and board searched, the (ahead, level) counts gathered so far (at most the
+        box between their fewest and most, each capped at n) times the board's outcomes."""
+        mine = self.board_of.get(no)
+        work = 0
+        for x in [None] if mine is None else list(range(self.width)):
+            fixed_gt, fixed_eq, gt, eq, searched = self._search(no, x)
+            if not len(searched):
+                continue
+            g, e = gt[searched], eq[searched]
+            zero = np.zeros(1, dtype=np.int64)
+            box = np.ones(len(searched), dtype=np.int64)  # the states before each board searched
+            for lo, hi, fixed in ((g.min(axis=1), g.max(axis=1), fixed_gt), (e.min(axis=1), e.max(axis=1), fixed_eq)):
+                low = np.minimum(fixed + np.concatenate([zero, np.cumsum(lo)[:-1]]), n)
+                high = np.minimum(fixed + np.concatenate([zero, np.cumsum(hi)[:-1]]), n)
+                box *= high - low + 1
+            work += int((box * self.width).sum())
+        return work
 
 
 # ---------------------------------------------------------------------------------------- the answer
@@ -543,6 +611,10 @@ def what_if(t: Tournament, tiebreaks: TieBreakList = None, *, rnd: Optional[int]
     n = places
     full = {p.no: model.places(p.no, {}) for p in t.players}
     contenders = tuple(no for no in sorted(full) if full[no][0] <= n)
+    states = sum(model.reach_work(no, n) for no in contenders)
+    check_answer_size(answer_cost(len(boards), len(contenders), states), ANSWER_BUDGET, _ANSWER_STEP_SECONDS, n,
+                      f"{len(contenders):,} players", f"the {len(boards):,} boards still to play",
+                      "boards to play")  # counted before the work
     on_points = {no: OnPoints(no, Fraction(before[no], s), Fraction(full[no][3], s), min(full[no][0], n + 1),
                               min(full[no][1], n + 1), min(full[no][2], n + 1), model.reachable(no, n))
                  for no in contenders}
