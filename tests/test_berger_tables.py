@@ -160,7 +160,7 @@ def test_start_numbers_other_than_one_to_n_are_refused():
 def _players_trf(n: int, rounds: int) -> str:
     lines = ["012 Berger tables", f"XXR {rounds}", "152 W"]
     for no in range(1, n + 1):
-        lines.append(f"001 {no:>4}      {f'Player {no}':<33} {2000 - no:>4}{'':37}0.0 {no:>4}")
+        lines.append(f"001 {no:>4}      {f'Player {no}':<33} {2000 - no:>4}{'':28} 0.0 {no:>4}")
     return "\n".join(lines) + "\n"
 
 

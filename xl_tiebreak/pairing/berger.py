@@ -85,9 +85,10 @@ def scheduled_round(players: int, rnd: int, double: bool = False,
 def round_pairing(players: int, rnd: int, double: bool = False, swap: bool = True,
                   absent: frozenset[int] = frozenset()) -> Pairing:
     """The pairing of round ``rnd`` from the table alone: the games in the table's order (boards
-    numbered from 1 over the games played), the sit-out (the dummy's partner), the ``absent``
-    players, and the partner of an absent player, who has no game either (``sit-out``: the table
-    gives no other opponent; the arbiter may type the forfeit the event's rules award)."""
+    numbered from 1 over the games played), the sit-out (the dummy's partner, even when an absence
+    is typed for that round), the ``absent`` players, and the partner of an absent player, who has
+    no game either (``sit-out``: the table gives no other opponent; the arbiter may type the
+    forfeit the event's rules award)."""
     byes: list[Unpaired] = []
     pairs: list[Pair] = []
     for w, b in scheduled_round(players, rnd, double, swap):
@@ -96,7 +97,7 @@ def round_pairing(players: int, rnd: int, double: bool = False, swap: bool = Tru
         if len(game) == 2 and not out:
             pairs.append(Pair(len(pairs) + 1, w, b))
             continue
-        byes.extend(Unpaired(x, "absent" if x in absent else "sit-out") for x in game)
+        byes.extend(Unpaired(x, "absent" if x in absent and len(game) == 2 else "sit-out") for x in game)
     return Pairing(rnd, "berger", tuple(pairs), tuple(sorted(byes, key=lambda u: u.no)))
 
 
@@ -138,7 +139,8 @@ def check_history(t: Tournament, rnd: int, double: bool, swap: bool) -> None:
             opp, colour = meets[p.no]
             said = "sits out" if opp > n else f"meets {opp} with {'White' if colour == 'w' else 'Black'}"
             if got.opponent != opp or (got.colour is not None and got.colour != colour):
-                played = f"{got.opponent} with {'White' if got.colour == 'w' else 'Black' if got.colour else 'no colour'}"
+                colour_word = {"w": "White", "b": "Black"}.get(got.colour or "", "no colour")
+                played = f"{got.opponent} with {colour_word}"
                 raise PairingError(f"round {r} of player {p.no} does not follow the Berger table: it is against "
                                    f"{played}, where the table says player {p.no} {said} (C.05 Annex 1"
                                    f"{', double round robin' if double else ''}); correct the round or pair by hand")
