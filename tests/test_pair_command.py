@@ -166,7 +166,7 @@ def test_the_workbook_gets_the_pending_games_in_place_with_a_backup_and_nothing_
     before = book.read_bytes()
     status, text, err = _run(capsys, "pair", str(book), "--write")
     assert status == 0, err
-    assert "wrote 4 cells of round 1 into" in text and "(the version read is kept as club.bak-" in text
+    assert "wrote 4 cells of round 1 and the Pairings sheet into" in text and "(the version read is kept as club.bak-" in text
     (backup,) = tmp_path.glob("club.bak-*.xlsx")
     assert backup.read_bytes() == before
     cells = read_sheet(book, "Crosstable")
@@ -177,8 +177,14 @@ def test_the_workbook_gets_the_pending_games_in_place_with_a_backup_and_nothing_
     assert [(p.no, p.rounds[0].opponent, p.rounds[0].colour) for p in t.players][2:4] == [(3, 4, "w"), (4, 3, "b")]
     with zipfile.ZipFile(book) as z:  # typed as a user's text, not a formula's value
         assert 't="inlineStr"><is><t>4w</t></is>' in z.read("xl/worksheets/sheet1.xml").decode()
+    assert [list(r.values()) for r in _rows(book)] == [
+        ["Club round robin - Round 1"], ["Written by xl-tiebreak pair (Berger tables, C.05 Annex 1); type the results "
+                                        "in the crosstable"],
+        ["Board", "No", "White", "Rating", "No", "Black", "Rating", "Result"],
+        [1, 3, "Player 3", 2070, 4, "Player 4", 2060], [1, "Player 1", "sits out"], [2, "Player 2", "sits out"],
+        [5, "Player 5", "absent"]]
     status, text, _ = _run(capsys, "pair", str(book), "--write")
-    assert status == 0 and "round 1 was written already" in text
+    assert status == 0 and "round 1's cells were typed already; the Pairings sheet shows it" in text
     type_cells(book, {"Crosstable!F7": "4w1", "Crosstable!F8": "3b0"})
     status, text, err = _run(capsys, "pair", str(book), "--write", "-f", "json")
     assert status == 0, err
@@ -187,6 +193,29 @@ def test_the_workbook_gets_the_pending_games_in_place_with_a_backup_and_nothing_
                                                          {"board": 2, "white": 1, "black": 2}]
     assert {k: read_sheet(book, "Crosstable").get(k) for k in ("G5", "G6", "G7", "G8", "G9")} == {
         "G5": "2w", "G6": "1b", "G7": "5b", "G8": "-", "G9": "3w"}
+    assert [list(r.values()) for r in _rows(book)][0] == ["Club round robin - Round 2"]  # the sheet, round 2 now
+    import openpyxl
+    assert openpyxl.load_workbook(book).sheetnames.count("Pairings") == 1
+
+
+def _rows(book: Path) -> list[dict[str, object]]:
+    """The Pairings sheet's non-empty rows, each as {A1: value} (read by openpyxl, an independent reader)."""
+    import openpyxl
+    ws = openpyxl.load_workbook(book)["Pairings"]
+    rows = [{c.coordinate: c.value for c in row if c.value not in (None, "")} for row in ws.iter_rows()]
+    return [r for r in rows if r]
+
+
+def test_a_sheet_called_pairings_that_is_the_users_is_not_replaced(tmp_path, capsys):
+    from tests.support.workbook_typing import type_cells
+    book = _book(tmp_path, 4)
+    status, _, err = _run(capsys, "pair", str(book), "--write")
+    assert status == 0, err
+    type_cells(book, {"Pairings!A2": "my own notes"})
+    before = book.read_bytes()
+    status, _, err = _run(capsys, "pair", str(book), "--write")
+    assert status == 2 and "a sheet called 'Pairings' that xl-tiebreak did not write: rename it" in err
+    assert book.read_bytes() == before
 
 
 def test_a_cell_holding_something_else_stops_the_write(tmp_path, capsys):

@@ -3,7 +3,8 @@ runs it), from a TRF file of players only and from the round-robin template: pai
 results, pair the next round, ... to the end, every round equal to FIDE's reference engine's
 (gacrux ``pairingchecker -p -m berger -n K`` on the file as it stands), 6 and 7 players (the
 sit-out). At the end the reference's checker finds every round of the TRF as it would pair it, and
-LibreOffice prints the workbook's crosstable with every game in it."""
+LibreOffice prints the workbook's crosstable with every game in it and the Pairings sheet of the
+last round."""
 
 from __future__ import annotations
 
@@ -130,11 +131,17 @@ def test_a_round_robin_season_in_the_template_follows_the_reference_round_by_rou
     assert len(list(tmp_path.glob("club.bak-*.xlsx"))) == 5  # the newest five backups are kept
     if shutil.which("soffice") and shutil.which("pdftotext"):
         from tests.support.pdf_pages import pdf_pages, sheet_pages
-        page = sheet_pages(pdf_pages(book, tmp_path / "pdf"), "Crosstable")[0]
+        pages = pdf_pages(book, tmp_path / "pdf")
+        page = sheet_pages(pages, "Crosstable")[0]
         row = next(line for line in page.splitlines() if "Player 1 " in line)
         # player 1's last cell as LibreOffice shows it: the game typed over the pending pairing
         last = results.get(1)
         assert last is None or f"{last[0]}{last[1]}" in row
+        (sheet,) = sheet_pages(pages, "Pairings")  # the printable sheet of the last round, one page
+        assert f"Club round robin - Round {rounds}" in sheet
+        boards = [b for b in (line.split() for line in sheet.splitlines()) if len(b) == 9 and b[0].isdigit()]
+        assert [(int(b[0]), int(b[1]), int(b[5])) for b in boards] == [
+            (p["board"], p["white"], p["black"]) for p in got["pairs"]]
 
 
 def _type_trf_round(trf: Path, rnd: int, results: dict[int, tuple[int, str, str]]) -> None:

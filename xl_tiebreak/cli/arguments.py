@@ -180,8 +180,7 @@ def arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
                                              "not changed), or a TRF file (the workbook 'workbook' makes of it)"}),
         "sheet": (("--sheet",), {"metavar": "SHEET", "help": "the sheet to print: standings (default), crosstable, "
                                  "categories, prizes, whatif, or any sheet's name (a team workbook: standings, "
-                                 "matches, teams). No Pairings sheet exists yet: the pair command prints a "
-                                 "round's pairing"}),
+                                 "matches, teams), e.g. Pairings (the round last paired by pair --write)"}),
         "print category": (("--category",), {"metavar": "NAME", "help": "only this category of the Categories sheet "
                                              "(a name of its rows; with a TRF file, a category such as U1600)"}),
         "pdf output": (("-o", "--output"), {"required": True, "metavar": "FILE.pdf",

@@ -114,6 +114,7 @@ def _trf_places(path: str, encoding: Optional[str]) -> tuple[Place, Callable[[in
 def render(p: Paired, fmt: str = "text") -> str:
     """The pairing as ``fmt``: text (board, White and Black with start number, name and rating, a
     result column to fill in, then who is not paired), CSV, or JSON (:meth:`Pairing.to_json`)."""
+    from ..pairing.systems import kind_words, system_words
     pairing, t = p.pairing, p.event
     if fmt == "json":
         import json
@@ -126,24 +127,16 @@ def render(p: Paired, fmt: str = "text") -> str:
     if fmt == "csv":
         rows = [[str(b.board), str(b.white), who[b.white].name, rating(b.white), str(b.black), who[b.black].name,
                  rating(b.black), ""] for b in pairing.pairs]
-        rows += [["", str(u.no), who[u.no].name, rating(u.no), "", _kind_words(u.kind), "", ""] for u in pairing.byes]
+        rows += [["", str(u.no), who[u.no].name, rating(u.no), "", kind_words(u.kind), "", ""] for u in pairing.byes]
         return csv_text(["Board", "White", "White name", "White rating", "Black", "Black name", "Black rating",
                          "Result"], rows, "csv")
-    head = f"{t.name + chr(10) if t.name else ''}Round {pairing.round} ({_system_words(pairing.system)})\n\n"
+    head = f"{t.name + chr(10) if t.name else ''}Round {pairing.round} ({system_words(pairing.system)})\n\n"
     rows = [[str(b.board), str(b.white), who[b.white].name, rating(b.white), "-", str(b.black), who[b.black].name,
              rating(b.black), ""] for b in pairing.pairs]
     lines = table(["Bd", "No", "White", "Rtg", "", "No", "Black", "Rtg", "Result"], rows, right={0, 1, 3, 5, 7})
     for u in pairing.byes:
-        lines.append(f"Not paired: {u.no} {who[u.no].name} ({_kind_words(u.kind)})")
+        lines.append(f"Not paired: {u.no} {who[u.no].name} ({kind_words(u.kind)})")
     return head + "\n".join(lines) + "\n"
-
-
-def _system_words(system: str) -> str:
-    return {"berger": "Berger tables, C.05 Annex 1", "dutch": "Dutch system, C.04.3"}.get(system, system)
-
-
-def _kind_words(kind: str) -> str:
-    return {"PAB": "pairing-allocated bye", "absent": "absent", "sit-out": "sits out"}.get(kind, kind)
 
 
 # ------------------------------------------------------------------------------------ writing
@@ -200,8 +193,9 @@ def run_pair(args: argparse.Namespace) -> tuple[str, int]:
         return text + f"wrote {out}: round {p.pairing.round} paired, {len(p.pairing.pairs)} games to play\n", 0
     from ..excel.workbook.pairing_book import write_pairing
     done = write_pairing(source, p.event, p.pairing, write or None, overwrite=args.force)
-    said = (f"wrote {len(done.cells)} cells of round {p.pairing.round} into {done.output}"
-            if done.cells else f"round {p.pairing.round} was written already in {done.output}")
+    said = (f"wrote {len(done.cells)} cells of round {p.pairing.round} and the Pairings sheet into {done.output}"
+            if done.cells else f"round {p.pairing.round}'s cells were typed already; the Pairings sheet shows it in "
+                               f"{done.output}")
     said += f" (the version read is kept as {done.backup.name})" if done.backup else ""
     if done.not_recomputed:
         said += f"; the values were not recomputed: {done.not_recomputed}"

@@ -30,3 +30,13 @@ def chosen_system(t: Tournament, name: str = "auto") -> str:
     if name not in SYSTEMS:
         raise PairingError(f"--system {name!r}: write auto, {', '.join(SYSTEMS)}")
     return name
+
+
+def system_words(system: str) -> str:
+    """A system's name and article, for a printed heading."""
+    return {"berger": "Berger tables, C.05 Annex 1", "dutch": "Dutch system, C.04.3"}.get(system, system)
+
+
+def kind_words(kind: str) -> str:
+    """Why a player is not paired, in words."""
+    return {"PAB": "pairing-allocated bye", "absent": "absent", "sit-out": "sits out"}.get(kind, kind)

@@ -1,6 +1,7 @@
 """A round's pairing written into a workbook's crosstable: each paired player's cell of that round
 gets the pending game (``5w``: against 5 with White, ``3b``), written so that typing the result
-completes it (``5w1``, ``3b½``; :mod:`xl_tiebreak.notation`); a round robin's sit-out gets ``-``.
+completes it (``5w1``, ``3b½``; :mod:`xl_tiebreak.notation`); a round robin's sit-out gets ``-``;
+and the printable Pairings sheet shows the round (:mod:`.pairings_sheet`).
 
 Only empty cells are written: a cell that already holds the same pairing is left as it is, and
 any other content stops the write before anything is changed (nothing typed is lost). The cells
@@ -38,6 +39,7 @@ class RoundCells:
 
     sheet: str
     cells: dict[tuple[int, int], str]
+    header_row: int = 1
 
     def place(self, no: int, rnd: int) -> str:
         """``Crosstable!F7``: the cell of a player's round (for messages)."""
@@ -64,7 +66,7 @@ def round_cells(book: Book) -> RoundCells:
         sheet_row = place.min_row + offset + i
         for rnd, j in layout.rounds.items():
             cells[(no, rnd)] = f"{column_letter(place.min_col + j)}{sheet_row}"
-    return RoundCells(place.sheet, cells)
+    return RoundCells(place.sheet, cells, place.min_row)
 
 
 def pending_texts(t: Tournament, pairing: Pairing) -> dict[int, str]:
@@ -125,7 +127,7 @@ def write_pairing(path: "str | Path", t: Tournament, pairing: Pairing, out: "str
                              "nothing was written", src.name)
         edits[at] = Typed(text)
     report = Written({k: str(v) for k, v in edits.items()})
-    new = _patched(data, where.sheet, edits) if edits else data
+    new = _patched(data, where, edits, t, pairing)
     new, report.not_recomputed = _recomputed(new)
     if in_place:
         if new == data:
@@ -140,23 +142,30 @@ def write_pairing(path: "str | Path", t: Tournament, pairing: Pairing, out: "str
     return report
 
 
-def _patched(data: bytes, sheet: str, values: dict[str, Typed]) -> bytes:
-    """The workbook with ``values`` typed into ``sheet``, every other part copied unchanged."""
+def _patched(data: bytes, where: RoundCells, values: dict[str, Typed], t: Tournament, pairing: Pairing) -> bytes:
+    """The workbook with ``values`` typed into the crosstable's sheet and the Pairings sheet of
+    ``pairing`` (:mod:`.pairings_sheet`), every other part copied unchanged."""
+    from .pairings_sheet import pairings_parts
+    sheet = where.sheet
+    changed, added = pairings_parts(data, t, pairing, sheet, where.header_row)
     with zipfile.ZipFile(io.BytesIO(data)) as src:
         part = {p.title: p.path for p in sheet_parts(src)}.get(sheet)
         if part is None:
             raise InputError(f"the sheet {sheet!r} has no XML part")
         xml = read_text(src, part)
-    new, n = patch_sheet_xml(xml, dict(values))
-    if n != len(values):
-        raise InputError(f"could only write {n} of {len(values)} cells of sheet {sheet!r}; nothing was written")
-    copy = ZipCopy(data, {part})
+    if values:
+        new, n = patch_sheet_xml(xml, dict(values))
+        if n != len(values):
+            raise InputError(f"could only write {n} of {len(values)} cells of sheet {sheet!r}; nothing was written")
+        changed[part] = new.encode("utf-8")
+    copy = ZipCopy(data, set(changed))
     try:
-        copy.put(part, new.encode("utf-8"))
+        for name, body in changed.items():
+            copy.put(name, body)
     except BaseException:
         copy.cancel()
         raise
-    return copy.finish()
+    return copy.finish(added)
 
 
 def _recomputed(data: bytes) -> tuple[bytes, str]:
