@@ -231,3 +231,19 @@ def test_a_cell_holding_something_else_stops_the_write(tmp_path, capsys):
                                             "written"):
         write_pairing(book, t, got)
     assert book.read_bytes() == before and not list(tmp_path.glob("club.bak-*"))
+
+
+def test_a_workbook_pairing_goes_to_a_trf_through_export_trf_and_other_outputs_are_refused(tmp_path, capsys):
+    """``--write`` of a workbook writes the workbook (or a copy), of a TRF a TRF; the workbook's
+    games to play reach a TRF through export-trf, which the pair command reads as the same round."""
+    book = _book(tmp_path, 4)
+    status, _, err = _run(capsys, "pair", str(book), "--write", str(tmp_path / "r1.trf"))
+    assert status == 2 and "export-trf then writes the TRF" in err and not (tmp_path / "r1.trf").exists()
+    copy = tmp_path / "copy.xlsx"
+    status, _, err = _run(capsys, "pair", str(book), "--write", str(copy))
+    assert status == 0 and copy.exists(), err
+    trf = tmp_path / "r1.trf"
+    assert main(["export-trf", str(copy), "-o", str(trf)]) == 0
+    assert pair(trf) == pair(copy) == pair(book)  # table R1 1-4 2-3, typed in the copy and its TRF
+    status, _, err = _run(capsys, "pair", str(trf), "--write", str(tmp_path / "x.xlsx"))
+    assert status == 2 and "a TRF input writes a TRF file" in err

@@ -164,11 +164,12 @@ def write_trf_pairing(p: Paired, out: StrPath, source: str, *, force: bool = Fal
             pl = replace(pl, rounds=tuple(rounds))
         players.append(pl)
     text = write_trf(p.event.with_players(players))
-    if source.lower().endswith((".xlsx", ".xlsm")):
-        data = encode_trf(text, encoding).data
-    else:
-        data = text.encode(encoding or trf_encoding(source), "strict")
-    return atomic_write(Path(out), data, overwrite=force)
+    encoded = encode_trf(text, encoding, trf_encoding(source))  # the input's encoding, unless one is chosen
+    written = atomic_write(Path(out), encoded.data, overwrite=force)
+    if encoded.note:
+        import sys
+        print(f"xl-tiebreak: note: {written}: {encoded.note}", file=sys.stderr)
+    return written
 
 
 def run_pair(args: argparse.Namespace) -> tuple[str, int]:
@@ -180,8 +181,14 @@ def run_pair(args: argparse.Namespace) -> tuple[str, int]:
     if write is not None and not book:
         if not write:
             raise InputError("--write: name the TRF file to write, e.g. --write round3.trf (the input is kept)")
+        if write.lower().endswith((".xlsx", ".xlsm")):
+            raise InputError(f"--write {write}: a TRF input writes a TRF file (to pair in a workbook, make one "
+                             "with xl-tiebreak workbook and pair that)")
         check_paths(source, write, args.force)
     elif write:
+        if not write.lower().endswith((".xlsx", ".xlsm")):
+            raise InputError(f"--write {write}: a workbook's pairing is written into the workbook (--write) or a "
+                             "copy of it (--write COPY.xlsx); export-trf then writes the TRF, games to play included")
         check_paths(source, write, args.force)
     p = paired(source, round=args.round, system=args.system, encoding=args.encoding)
     from ..output import deliver
