@@ -26,9 +26,6 @@ from ..textutil import csv_text, table
 from .choices import StrPath
 from .common import load_input, open_input
 
-FORMATS = ("text", "csv", "json")
-
-
 @dataclass(frozen=True)
 class Paired:
     """A pairing with the event it was made from and how to name a player's round (for messages)."""

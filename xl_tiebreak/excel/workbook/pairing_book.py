@@ -14,23 +14,23 @@ another file.
 
 from __future__ import annotations
 
-import zipfile
 import io
+import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
-from ...errors import InputError
+from ...errors import InputError, TiebreakError
 from ...model import Kind, Round, Tournament
 from ...notation import format_cell, parse_cell
 from ...pairing.model import Pairing
-from ..ranges.book_reader import Book, crosstable_place, crosstable_table
+from ..ranges.book_reader import Book, crosstable_place, crosstable_table, open_book
 from ..ranges.crosstable_range import find_layout
 from ..xlsx.a1 import column_letter
 from ..xlsx.package import ZipCopy, read_text
 from ..xlsx.parts import sheet_parts
 from ..xlsx.patch import Typed, patch_sheet_xml
-from ..xlsx.safe_write import atomic_write, backup_name_fits, replace_keeping_backup, writable_target
+from ..xlsx.safe_write import atomic_write, replace_keeping_backup, update_target
 
 
 @dataclass(frozen=True)
@@ -105,13 +105,9 @@ def write_pairing(path: "str | Path", t: Tournament, pairing: Pairing, out: "str
     keeping the version read as a backup, or to ``out``. Refuses before writing when a cell to
     write holds something else than empty or the same pairing."""
     src = Path(path)
-    in_place = out is None or Path(out).resolve() == src.resolve()
-    target = src if in_place else Path(out)  # type: ignore[arg-type]
-    writable_target(target, overwrite=in_place or overwrite)
-    if in_place:
-        backup_name_fits(src)
-    data = src.read_bytes()
-    book = Book(data, src.name)
+    target, in_place = update_target(src, out, overwrite=overwrite)
+    book = open_book(src)  # (its size checked before it is read)
+    data = book.data
     where = round_cells(book)
     cells = book.cells(where.sheet)
     edits: dict[str, Typed] = {}
@@ -121,7 +117,7 @@ def write_pairing(path: "str | Path", t: Tournament, pairing: Pairing, out: "str
             raise InputError(f"the crosstable has no column for round {pairing.round} of player {no}", src.name)
         held = cells.get(at)
         if held is not None and str(held).strip():
-            if format_cell(parse_cell(held)) == text:
+            if _same(held, text):
                 continue
             raise InputError(f"{where.sheet}!{at} holds {str(held)[:20]!r}; the pairing would write {text!r}: "
                              "nothing was written", src.name)
@@ -140,6 +136,14 @@ def write_pairing(path: "str | Path", t: Tournament, pairing: Pairing, out: "str
             raise InputError("the file changed while the pairing was written; nothing was written", str(path))
         report.output = atomic_write(target, new, overwrite=overwrite)
     return report
+
+
+def _same(held: object, text: str) -> bool:
+    """Does a cell already hold the pending game ``text`` (``5w``, ``5 W``, ...)?"""
+    try:
+        return format_cell(parse_cell(held)) == text
+    except TiebreakError:  # not a cell of the notation: something else is there
+        return False
 
 
 def _patched(data: bytes, where: RoundCells, values: dict[str, Typed], t: Tournament, pairing: Pairing) -> bytes:
