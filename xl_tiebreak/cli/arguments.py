@@ -153,6 +153,20 @@ def arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
                                                   "players/teams, or a workbook's What if sheet's)"}),
         "round": (("--round",), {"type": int, "metavar": "R", "help": "the round paired with its results to come "
                                  "(default: the last such round)"}),
+        "pair round": (("--round",), {"type": int, "metavar": "K", "help": "the round to pair, from rounds 1..K-1 "
+                                      "and what is typed in round K already (byes, absences, pairs); default: the "
+                                      "first round with a result missing"}),
+        "system": (("--system",), {"choices": ("auto", "berger", "dutch"), "default": "auto",
+                                   "help": "auto: Berger tables (C.05 Annex 1) for a round robin, the Dutch system "
+                                           "(C.04.3) for a Swiss event (default)"}),
+        "pair format": (("--format", "-f"), {"choices": ("text", "csv", "json"), "default": "text",
+                                             "help": "text: boards with White, Black and a result column (default); "
+                                                     "csv; json: {round, system, pairs: [{board, white, black}], "
+                                                     "byes: [{no, kind}]} (start numbers)"}),
+        "write": (("--write",), {"nargs": "?", "const": "", "default": None, "metavar": "FILE",
+                                 "help": "write the pairing as games to play: a workbook's round cells (5w, 3b; "
+                                         "in place, the version read kept as a backup, or into FILE.xlsx), or a "
+                                         "TRF file FILE (the input TRF is kept); nothing typed is overwritten"}),
         "before": (("--before",), {"type": int, "metavar": "R", "help": "look back: the event as it stood before "
                                    "round R's results (its games to come, later rounds not reached), the results "
                                    "played shown beside each board"}),
@@ -166,7 +180,7 @@ def arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
                                              "not changed), or a TRF file (the workbook 'workbook' makes of it)"}),
         "sheet": (("--sheet",), {"metavar": "SHEET", "help": "the sheet to print: standings (default), crosstable, "
                                  "categories, prizes, whatif, or any sheet's name (a team workbook: standings, "
-                                 "matches, teams). No Pairings sheet exists yet: pairing comes in a later version"}),
+                                 "matches, teams), e.g. Pairings (the round last paired by pair --write)"}),
         "print category": (("--category",), {"metavar": "NAME", "help": "only this category of the Categories sheet "
                                              "(a name of its rows; with a TRF file, a category such as U1600)"}),
         "pdf output": (("-o", "--output"), {"required": True, "metavar": "FILE.pdf",
@@ -198,6 +212,10 @@ def commands() -> tuple[tuple[str, str, tuple[str, ...], str], ...]:
                           "format", "set", "unrated", "encoding", "text output", "force", "team pab", "team primary"),
          "whatif.run_whatif"),
         ("demo", "standings of the example event shipped with the package", event[1:], "standings.run_demo"),
+        ("pair", "the next round's pairing (Berger tables for a round robin), printed, and with --write written "
+         "into the workbook or a TRF file as games to play", ("input", "pair round", "system", "pair format",
+                                                              "write", "encoding", "text output", "force"),
+         "pair.run_pair"),
         ("publish", "one self-contained HTML page: standings after each round, crosstable, categories, prizes, "
          "each tie-break value's account on a click, a place-by-round chart",
          ("input", "page output", "force", "tiebreaks", "rules", "type", "rounds", "live", "set", "unrated",

@@ -14,7 +14,9 @@ from typing import Callable, Literal
 from ..errors import InputError
 from ..model import Tournament
 
-ByeKind = Literal["PAB", "absent"]
+#: the PAB (C.04.1 art. 3); absent (typed in advance, withdrawn); a round robin's sit-out (the dummy's
+#: partner in a Berger table, which is not a PAB: C.07 Art. 15)
+ByeKind = Literal["PAB", "absent", "sit-out"]
 
 
 @dataclass(frozen=True)
@@ -28,7 +30,8 @@ class Pair:
 
 @dataclass(frozen=True)
 class Unpaired:
-    """A participant not paired in the round: the PAB, or absent (typed in advance, withdrawn)."""
+    """A participant not paired in the round: the PAB, absent (typed in advance, withdrawn), or a
+    round robin's sit-out."""
 
     no: int
     kind: ByeKind

@@ -43,7 +43,7 @@ from ..xlsx.package import MAX_WORKBOOK_BYTES, LimitError, ZipCopy, check_area, 
 from ..xlsx.parts import dynamic_array_index, sheet_parts, workbook_part
 from ..xlsx.patch import CLEAR, SheetEdit, already_holds, patch_sheet_xml
 from ..xlsx.row_heights import fitted_rows
-from ..xlsx.safe_write import atomic_write, backup_name_fits, replace_keeping_backup, writable_target
+from ..xlsx.safe_write import atomic_write, replace_keeping_backup, update_target
 
 
 @dataclass
@@ -511,11 +511,7 @@ def recompute(path: "str | Path", out: "str | Path | None" = None, *, overwrite:
         raise InputError("no such file", str(path))
     if src.stat().st_size > MAX_WORKBOOK_BYTES:
         raise InputError(f"the file is larger than {MAX_WORKBOOK_BYTES // 2**20} MiB", str(path))
-    in_place = out is None or Path(out).resolve() == src.resolve()
-    target = src if in_place else Path(out)  # type: ignore[arg-type]
-    writable_target(target, overwrite=in_place or overwrite)
-    if in_place:
-        backup_name_fits(src)
+    target, in_place = update_target(src, out, overwrite=overwrite)
     data = src.read_bytes()
     try:
         new, report = recompute_bytes(data)

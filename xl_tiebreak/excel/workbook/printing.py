@@ -42,8 +42,8 @@ KNOWN_PLACES = (r"C:\Program Files\LibreOffice\program\soffice.exe",
                 "/Applications/LibreOffice.app/Contents/MacOS/soffice")
 #: the tables printed without the rows one types in above them (and the sheet's note, row 2)
 TABLES_BELOW_INPUTS = ("CATEGORY_STANDINGS", "PRIZES", "WHATIF")
-NO_PAIRINGS = ("xl-tiebreak makes no Pairings sheet yet (pairing the next round comes in a later version): "
-               "print the pairings from your pairing program")
+NO_PAIRINGS = ("the workbook has no Pairings sheet yet: 'xl-tiebreak pair BOOK.xlsx --write' pairs the next round "
+               "(round robins; the Dutch system for Swiss events comes later) and writes it")
 def profile_settings(recalc: int = 1) -> str:
     """LibreOffice's user settings (``registrymodifications.xcu`` of a private profile) with its
     "recalculation on file load" for Excel files, ``OOXMLRecalcMode``: 0 always, 1 never (show the

@@ -56,6 +56,11 @@ class SheetEdit:
     formulas: dict[str, str] = field(default_factory=dict)  # anchor -> its new formula text (a range grown)
 
 
+class Typed(str):
+    """A text typed into a cell, as a user's constant (an inline string, ``t="inlineStr"``), not a
+    formula's cached value (``t="str"``): what the ``pair`` command writes into the crosstable."""
+
+
 def escape(text: str) -> str:
     """``&``, ``<`` and ``>`` as XML entities (xml.sax.saxutils.escape, whose import pulls in
     urllib and http: a twentieth of a second)."""
@@ -151,6 +156,9 @@ def _patch_cell(prefix: str, attrs: str, inner: Optional[str], coord: str, edit:
             new_attrs += f' cm="{edit.cm}"'
     if v is CLEAR:
         return f"<{prefix}c{new_attrs}>{kept}</{prefix}c>" if kept else f"<{prefix}c{new_attrs}/>"
+    if kind is Typed:
+        return (f'<{prefix}c{new_attrs} t="inlineStr">{kept}<{prefix}is><{prefix}t>{escape(v)}</{prefix}t>'
+                f'</{prefix}is></{prefix}c>')
     t, text = xml_value(v)
     if t:
         return f'<{prefix}c{new_attrs} t="{t}">{kept}<{prefix}v>{text}</{prefix}v></{prefix}c>'
@@ -254,6 +262,8 @@ class _Patcher:
                 texts.append(f'<c r="{coord}"{style}><v>{number}</v></c>')
             elif v is CLEAR:
                 texts.append(f'<c r="{coord}"{style}/>')
+            elif kind is Typed:
+                return None  # an inline string: written by _patch_cell
             else:
                 t, text = xml_value(v)
                 texts.append(f'<c r="{coord}"{style} t="{t}"><v>{text}</v></c>' if t

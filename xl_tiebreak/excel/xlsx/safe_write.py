@@ -303,6 +303,18 @@ def _put_back(backup: Path, target: Path, shown: str) -> bool:
         raise InputError(f"cannot put the file back ({_why(exc)}); it is kept as {backup.name}", shown) from None
 
 
+def update_target(src: Path, out: "str | Path | None", *, overwrite: bool = False) -> tuple[Path, bool]:
+    """Where a command that updates a workbook writes, checked before the work: ``src`` itself
+    (in place, a backup kept: its name must fit) when ``out`` is None or names it, else ``out``
+    (replaced only with ``overwrite``); and whether it is in place."""
+    in_place = out is None or Path(out).resolve() == src.resolve()
+    target = src if in_place or out is None else Path(out)
+    writable_target(target, overwrite=in_place or overwrite)
+    if in_place:
+        backup_name_fits(src)
+    return target, in_place
+
+
 def backup_name_fits(path: Path) -> None:
     """Refuse, before the work, a workbook whose backup name would be too long for its folder."""
     target = Path(os.path.realpath(path))

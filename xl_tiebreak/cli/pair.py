@@ -1,0 +1,206 @@
+"""``pair``: the next round's pairing of a TRF file or a workbook, printed as a table, CSV or JSON,
+and with ``--write`` written as pending games: into a TRF file (each player's round field with the
+opponent and colour and no result, as TRF-26 writes a round paired) or into the workbook's
+crosstable (:mod:`xl_tiebreak.excel.workbook.pairing_book`).
+
+:func:`pair` is the command as a library function (the pairing); :func:`run_pair` prints it.
+The system comes from :mod:`xl_tiebreak.pairing.systems` (``auto``: Berger for a round robin,
+Dutch for a Swiss event); the round and what is typed in it from
+:mod:`xl_tiebreak.pairing.next_round`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Callable, Optional
+
+from ..errors import InputError
+from ..model import Kind, Round, Tournament
+from ..output import check_paths
+from ..pairing.model import Pairing
+from ..pairing.next_round import Place, check_typed, request_for
+from ..textutil import csv_text, table
+from .choices import StrPath
+from .common import load_input, open_input
+
+@dataclass(frozen=True)
+class Paired:
+    """A pairing with the event it was made from and how to name a player's round (for messages)."""
+
+    pairing: Pairing
+    event: Tournament
+    place: Place
+
+
+def paired(source: StrPath, *, round: Optional[int] = None, system: str = "auto",
+           encoding: Optional[str] = None) -> Paired:
+    """Pair round ``round`` (default: the first with a result missing) of ``source``, a TRF file or
+    a workbook, with ``system`` (auto, berger, dutch); the pairing, the event and the places."""
+    from ..pairing.systems import SYSTEMS, chosen_system
+    from .choices import EventChoices
+    source = os.fspath(source)
+    book = open_input(source)
+    # (the edition is the tie-breaks' business: a rules choice keeps its warning about the start date out)
+    t, _settings = load_input(source, EventChoices(encoding=encoding, rules="fide2026"), book)
+    blank: Callable[[int], frozenset[int]] = _no_blanks
+    if book is not None:
+        from ..excel.workbook.pairing_book import round_cells
+        place: Place = round_cells(book).place
+        options: tuple[tuple[str, str], ...] = ()
+    else:
+        place, blank = _trf_places(source, encoding)
+        options = _berger_options(t)
+    name = chosen_system(t, system)
+    request = request_for(t, round, place, options if name == "berger" else (), blank)
+    pairing = SYSTEMS[name](request)
+    check_typed(t, pairing, place)
+    return Paired(pairing, t, place)
+
+
+def pair(source: StrPath, *, round: Optional[int] = None, system: str = "auto",
+         encoding: Optional[str] = None) -> Pairing:
+    """``pair``: the pairing of round ``round`` of ``source`` (see :func:`paired`)."""
+    return paired(source, round=round, system=system, encoding=encoding).pairing
+
+
+def _berger_options(t: Tournament) -> tuple[tuple[str, str], ...]:
+    """A TRF's record 192 on a double round robin: ``FIDE_DOUBLEROUNDROBIN`` swaps the first cycle's
+    last two rounds (C.05 Annex 1), ``BERGER_DOUBLEROUNDROBIN`` does not (PAIRING_RULES §4)."""
+    for line in t.header:
+        if line[:3] == "192":
+            code = line[3:].strip().upper()
+            if "DOUBLEROUNDROBIN" in code:
+                return (("double", "yes"), ("swap", "no" if code.startswith("BERGER_") else "yes"))
+            if "ROUNDROBIN" in code:
+                return (("double", "no"),)
+    return ()
+
+
+def _no_blanks(rnd: int) -> frozenset[int]:
+    return frozenset()
+
+
+def _trf_places(path: str, encoding: Optional[str]) -> tuple[Place, Callable[[int], frozenset[int]]]:
+    """A TRF player's round named by its line and columns (``event.trf line 7, columns 112-119``),
+    and the players whose round field is blank in a given round."""
+    from ..trf.layout import ROUND_STRIDE, ROUNDS_FROM, round_where
+    from ..trf.reader import trf_text
+    from ..validation import Findings
+    text, name = trf_text(path, Findings(), encoding)
+    lines: dict[int, tuple[int, str]] = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        if line[:3] == "001" and line[4:8].strip().isdigit():
+            lines.setdefault(int(line[4:8]), (number, line))
+
+    def place(no: int, rnd: int) -> str:
+        at = lines.get(no)
+        return (f"{name} line {at[0]}, {round_where(rnd, 'opponent', 'result')} (round {rnd} of player {no})"
+                if at else f"{name}: round {rnd} of player {no}")
+
+    def blank(rnd: int) -> frozenset[int]:
+        start = ROUNDS_FROM + ROUND_STRIDE * (rnd - 1)
+        return frozenset(no for no, (_, line) in lines.items() if not line[start:start + ROUND_STRIDE - 2].strip())
+    return place, blank
+
+
+# ------------------------------------------------------------------------------------ rendering
+
+def render(p: Paired, fmt: str = "text") -> str:
+    """The pairing as ``fmt``: text (board, White and Black with start number, name and rating, a
+    result column to fill in, then who is not paired), CSV, or JSON (:meth:`Pairing.to_json`)."""
+    from ..pairing.systems import kind_words, system_words
+    pairing, t = p.pairing, p.event
+    if fmt == "json":
+        import json
+        return json.dumps(pairing.to_json(), ensure_ascii=False) + "\n"
+    who = {pl.no: pl for pl in t.players}
+
+    def rating(no: int) -> str:
+        r = who[no].rating
+        return str(r) if r else ""
+    if fmt == "csv":
+        rows = [[str(b.board), str(b.white), who[b.white].name, rating(b.white), str(b.black), who[b.black].name,
+                 rating(b.black), ""] for b in pairing.pairs]
+        rows += [["", str(u.no), who[u.no].name, rating(u.no), "", kind_words(u.kind), "", ""] for u in pairing.byes]
+        return csv_text(["Board", "White", "White name", "White rating", "Black", "Black name", "Black rating",
+                         "Result"], rows, "csv")
+    head = f"{t.name + chr(10) if t.name else ''}Round {pairing.round} ({system_words(pairing.system)})\n\n"
+    rows = [[str(b.board), str(b.white), who[b.white].name, rating(b.white), "-", str(b.black), who[b.black].name,
+             rating(b.black), ""] for b in pairing.pairs]
+    lines = table(["Bd", "No", "White", "Rtg", "", "No", "Black", "Rtg", "Result"], rows, right={0, 1, 3, 5, 7})
+    for u in pairing.byes:
+        lines.append(f"Not paired: {u.no} {who[u.no].name} ({kind_words(u.kind)})")
+    return head + "\n".join(lines) + "\n"
+
+
+# ------------------------------------------------------------------------------------ writing
+
+def write_trf_pairing(p: Paired, out: StrPath, source: str, *, force: bool = False,
+                      encoding: Optional[str] = None) -> Path:
+    """The event as a TRF file with round K's pending games (opponent and colour, no result) in
+    each paired player's round field; the sit-out's field left blank (not paired). A round that
+    holds something already is kept as it is."""
+    from ..excel.xlsx.safe_write import atomic_write
+    from ..trf import write_trf
+    from ..trf.encoding import encode_trf
+    from ..trf.reader import trf_encoding
+    k = p.pairing.round
+    want: dict[int, Round] = {}
+    for b in p.pairing.pairs:
+        want[b.white] = Round(Kind.NOT_PLAYED, b.black, "w")
+        want[b.black] = Round(Kind.NOT_PLAYED, b.white, "b")
+    players = []
+    for pl in p.event.players:
+        r = pl.rounds[k - 1]
+        if pl.no in want and r.kind is Kind.NOT_PLAYED and r.opponent is None:
+            rounds = list(pl.rounds)
+            rounds[k - 1] = want[pl.no]
+            pl = replace(pl, rounds=tuple(rounds))
+        players.append(pl)
+    text = write_trf(p.event.with_players(players))
+    encoded = encode_trf(text, encoding, trf_encoding(source))  # the input's encoding, unless one is chosen
+    written = atomic_write(Path(out), encoded.data, overwrite=force)
+    if encoded.note:
+        import sys
+        print(f"xl-tiebreak: note: {written}: {encoded.note}", file=sys.stderr)
+    return written
+
+
+def run_pair(args: argparse.Namespace) -> tuple[str, int]:
+    """``pair`` on the command line: :func:`paired`, printed (``-o``: to a file), and with
+    ``--write`` written into the workbook (in place, or ``--write OUT.xlsx``) or a TRF file."""
+    source = os.fspath(args.input)
+    write = getattr(args, "write", None)
+    book = source.lower().endswith((".xlsx", ".xlsm"))
+    if write is not None and not book:
+        if not write:
+            raise InputError("--write: name the TRF file to write, e.g. --write round3.trf (the input is kept)")
+        if write.lower().endswith((".xlsx", ".xlsm")):
+            raise InputError(f"--write {write}: a TRF input writes a TRF file (to pair in a workbook, make one "
+                             "with xl-tiebreak workbook and pair that)")
+        check_paths(source, write, args.force)
+    elif write:
+        if not write.lower().endswith((".xlsx", ".xlsm")):
+            raise InputError(f"--write {write}: a workbook's pairing is written into the workbook (--write) or a "
+                             "copy of it (--write COPY.xlsx); export-trf then writes the TRF, games to play included")
+        check_paths(source, write, args.force)
+    p = paired(source, round=args.round, system=args.system, encoding=args.encoding)
+    from ..output import deliver
+    text = deliver(render(p, args.format), args.output, args.force)
+    if write is None:
+        return text, 0
+    if not book:
+        out = write_trf_pairing(p, write, source, force=args.force, encoding=args.encoding)
+        return text + f"wrote {out}: round {p.pairing.round} paired, {len(p.pairing.pairs)} games to play\n", 0
+    from ..excel.workbook.pairing_book import write_pairing
+    done = write_pairing(source, p.event, p.pairing, write or None, overwrite=args.force)
+    said = (f"wrote {len(done.cells)} cells of round {p.pairing.round} and the Pairings sheet into {done.output}"
+            if done.cells else f"round {p.pairing.round}'s cells were typed already; the Pairings sheet shows it in "
+                               f"{done.output}")
+    said += f" (the version read is kept as {done.backup.name})" if done.backup else ""
+    if done.not_recomputed:
+        said += f"; the values were not recomputed: {done.not_recomputed}"
+    return text + said + "\n", 0

@@ -1,0 +1,42 @@
+"""The pairing systems by name: one row each (a function ``Request -> Pairing``), and the choice
+``auto`` makes from the event's type (a round robin: Berger, C.05 Annex 1; a Swiss event: the
+Dutch system, C.04.3). Every face (the ``pair`` command, the workbook) pairs through here."""
+
+from __future__ import annotations
+
+from ..model import Tournament
+from .berger import pair_berger
+from .model import Pairing, PairingError, Request, System
+
+
+def _dutch_not_yet(request: Request) -> Pairing:
+    """Stands for the Dutch system (C.04.3) until its engine lands (issue 35 part 2)."""
+    raise PairingError("the Dutch system is not available yet; a Swiss event cannot be paired by this version "
+                       "(a round robin is paired with the Berger tables: --system berger)")
+
+
+#: name -> system; ``auto`` picks one of these by the event's type (:func:`chosen_system`)
+SYSTEMS: dict[str, System] = {
+    "berger": pair_berger,
+    "dutch": _dutch_not_yet,
+}
+
+
+def chosen_system(t: Tournament, name: str = "auto") -> str:
+    """The system's name: ``name``, or for ``auto`` Berger for a round robin (the event's type:
+    TRF record 192/092, a workbook's Settings) and Dutch for a Swiss event."""
+    if name == "auto":
+        return "berger" if t.kind == "round-robin" else "dutch"
+    if name not in SYSTEMS:
+        raise PairingError(f"--system {name!r}: write auto, {', '.join(SYSTEMS)}")
+    return name
+
+
+def system_words(system: str) -> str:
+    """A system's name and article, for a printed heading."""
+    return {"berger": "Berger tables, C.05 Annex 1", "dutch": "Dutch system, C.04.3"}.get(system, system)
+
+
+def kind_words(kind: str) -> str:
+    """Why a player is not paired, in words."""
+    return {"PAB": "pairing-allocated bye", "absent": "absent", "sit-out": "sits out"}.get(kind, kind)
