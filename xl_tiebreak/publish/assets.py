@@ -83,7 +83,8 @@ ol.legend svg { vertical-align: middle; margin-right: .3rem; }
   body { font-size: 14px; }
   .opt { display: none; }
   th, td { padding: .2rem .35rem; }
-  table.rk .name { width: 8.5rem; min-width: 8.5rem; max-width: 8.5rem; white-space: normal; }
+  table.rk .name { width: 8.5rem; min-width: 8.5rem; max-width: 8.5rem; white-space: normal;
+                   overflow-wrap: anywhere; }
   table.p6 tr > :nth-child(6), table.p4 tr > :nth-child(4) { position: sticky; left: 11.9rem; z-index: 1;
                                                               box-shadow: inset -1px 0 var(--line); }
   table.p6 th:nth-child(6), table.p4 th:nth-child(4) { z-index: 3; }
