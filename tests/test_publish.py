@@ -40,8 +40,9 @@ class _Page(HTMLParser):
     ``{"lines": [...], "ids": [[...], ...]}``. An earlier round's standings, a data block of the
     same packing (``{"rows": [[place, player row, points, value, ..., split by], ...]}``), become
     that round's table as the script makes it: the final table's head, each row's No, Name, Rtg
-    and Fed from the final table's row of that player. A large event's crosstable, a data block
-    too (``{"rows": [[points, rank, cell, opponent, ...], ...]}`` in start order), becomes its
+    and Fed from the final table's row of that player. A round's accounts come in blocks of
+    ``data-rows`` player rows (``accounts-R-C``), each with its own lines: read as one. A large
+    event's crosstable, a data block too (``{"rows": [[points, rank, cell, opponent, ...], ...]}`` in start order), becomes its
     table's rows the same way."""
 
     def __init__(self, html: str) -> None:
@@ -56,6 +57,7 @@ class _Page(HTMLParser):
         self._store: Optional[tuple[str, int, list[str]]] = None
         self.books: dict[str, tuple[list[str], list[list[int]], int]] = {}
         self._filled = ""
+        self._rows = "0"
         self.opponents: list[list[int]] = []
         self.blocks: dict[str, list[list]] = {}
         self.feed(html)
@@ -89,6 +91,7 @@ class _Page(HTMLParser):
             self._cell = []
         elif tag == "script" and a.get("type") == "application/octet-stream":
             self._store = (a["id"], int(a.get("data-codes", -1)), [])
+            self._rows = a.get("data-rows", "0")
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "section":
@@ -104,9 +107,11 @@ class _Page(HTMLParser):
         elif tag == "script" and self._store is not None:
             name, codes, parts = self._store
             data = json.loads(zlib.decompress(base64.b64decode("".join(parts), validate=True)).decode("utf-8"))
-            kind, r = name.split("-")
-            if kind == "accounts":
-                self.books[r] = (data["lines"], data["ids"], codes)
+            kind, r, *chunk = name.split("-")
+            if kind == "accounts":  # a round's accounts come in blocks of so many player rows, in order
+                lines, ids, _ = self.books.get(r, ([], [], codes))
+                assert int(chunk[0]) * int(self._rows) * codes == len(ids), name
+                self.books[r] = (lines + data["lines"], ids + [[i + len(lines) for i in x] for x in data["ids"]], codes)
             else:
                 assert (kind, self.sections[-1]) in (("standings", f"round {r}"), ("crosstable", "crosstable")), name
                 self.blocks[name] = data["rows"]
@@ -674,14 +679,14 @@ def test_a_large_event_carries_the_final_standings_accounts_only_and_says_so(mon
     t = demo_tournament()  # 6 players x 4 rounds = 24
     monkeypatch.setattr(gathering, "EVERY_ROUND_ACCOUNTS", 23)
     html = build_page(compute(t, edition="fide2024"))
-    assert re.findall(r'id="accounts-(\d+)"', html) == ["4"]
+    assert re.findall(r'id="accounts-(\d+)-0"', html) == ["4"]
     import html as markup
     assert ("Only the final standings' values open their accounts: 6 players x 4 rounds is more than the 23"
             in markup.unescape(html))
     assert len(re.findall(r'<section class="round"', html)) == 4
     monkeypatch.setattr(gathering, "EVERY_ROUND_ACCOUNTS", 24)
     html = build_page(compute(t, edition="fide2024"))
-    assert re.findall(r'id="accounts-(\d+)"', html) == ["1", "2", "3", "4"] and "Only the final" not in html
+    assert re.findall(r'id="accounts-(\d+)-0"', html) == ["1", "2", "3", "4"] and "Only the final" not in html
 
 
 def test_a_page_past_its_budget_is_refused_before_the_work(tmp_path, capsys, monkeypatch):
@@ -718,3 +723,29 @@ def test_a_large_events_crosstable_travels_as_data_and_reads_the_same(monkeypatc
     assert page.table("crosstable") == want
     assert [r["R1"] for r in want][:3] == ["4w1", "5w½", "+6w"] and page.opponents[2] == [6, 1, 2, 5]
     assert page.opponents[3][2:] == [0, 0]  # player 4: Z and BYE, no opponent
+
+
+def test_a_rounds_accounts_come_in_blocks_of_rows_and_each_opens_its_own(browser, tmp_path, monkeypatch):
+    """A round's accounts travel in blocks of ACCOUNT_ROWS player rows, so that a click inflates
+    one small block (a 2,000-player round in one block took 1 to 2.5 s to show its first account):
+    with 2 rows a block, the example's 6 players make 3 blocks a round, and an account from each
+    block is the one explain prints, read from the file and shown in the browser."""
+    import importlib
+    paging = importlib.import_module("xl_tiebreak.publish.page")
+    monkeypatch.setattr(paging, "ACCOUNT_ROWS", 2)
+    out = tmp_path / "blocks.html"
+    out.write_text(build_page(compute(demo_tournament(), "BH/C1,BH,SB,DE,WIN", edition="fide2024")), encoding="utf-8")
+    html = out.read_text(encoding="utf-8")
+    assert re.findall(r'id="accounts-4-(\d+)" data-codes="5" data-rows="2"', html) == ["0", "1", "2"]
+    page = _Page(html)
+    for r, no, code in ((4, 1, "BH/C1"), (4, 4, "SB"), (4, 6, "DE"), (2, 5, "SB")):  # rows 0, 3, 5, 4
+        want = render_text(explain(demo_tournament(), no, code, "fide2024", rounds=r, tiebreaks="BH/C1,BH,SB,DE,WIN"))
+        assert page.account(f"round {r}", no, code) == want, (r, no, code)
+    tab, seen = _open(browser, out)
+    for no, name, code in ((6, "Six, F", "DE"), (1, "One, A", "BH/C1"), (4, "Four, D", "SB")):
+        _click(tab, f"{code} of {no} {name}")
+        assert tab.locator("#account-text").text_content() == render_text(
+            explain(demo_tournament(), no, code, "fide2024", tiebreaks="BH/C1,BH,SB,DE,WIN"))
+        tab.keyboard.press("Escape")
+    assert seen["errors"] == [] and seen["requests"] == [out.as_uri()]
+    tab.close()

@@ -138,7 +138,7 @@ SCRIPT = """
     var r = table.getAttribute("data-r");
     var first = Number(table.getAttribute("data-tb"));
     var heads = table.tHead.rows[0].cells;
-    var store = document.getElementById("accounts-" + r);
+    var store = document.getElementById("accounts-" + r + "-0");
     var codes = store ? Number(store.getAttribute("data-codes")) : 0;
     var when = r === last ? "" : " (after round " + r + ")";
     var body = table.tBodies[0].rows;
@@ -246,9 +246,12 @@ SCRIPT = """
     var j = Number(value.getAttribute("data-j"));
     var label = value.getAttribute("aria-label");
     var what = label.slice(label.indexOf(", ") + 2);
-    unpack("accounts-" + r).then(function (got) {
-      var codes = Number(document.getElementById("accounts-" + r).getAttribute("data-codes"));
-      var ids = got.ids[k * codes + j];
+    var store = document.getElementById("accounts-" + r + "-0");  /* the round's accounts, a block per so many rows */
+    var codes = Number(store.getAttribute("data-codes"));
+    var rows = Number(store.getAttribute("data-rows"));
+    var block = Math.floor(k / rows);
+    unpack("accounts-" + r + "-" + block).then(function (got) {
+      var ids = got.ids[(k - block * rows) * codes + j];
       var lines = [];
       for (var i = 0; i < ids.length; i++) { lines.push(got.lines[ids[i]]); }
       text.textContent = lines.join("\\n");
