@@ -2,19 +2,21 @@
 font, script or image is fetched when it is viewed, and its Content-Security-Policy forbids it).
 
 Every text that comes from the event (names, the event's name, federations, categories) is
-HTML-escaped. The final standings, the crosstable and the rest are HTML (they show and print
-without a script). What only a click shows travels in non-executed script elements, as JSON
-compressed with zlib (RFC 1950) and written in base64, which has no ``<``, ``>`` or ``&``: each
-round's accounts, in blocks of :data:`ACCOUNT_ROWS` player rows (``accounts-R-C``: ``{"lines":
-[...], "ids": [[...], ...]}`` for rows ``C * ACCOUNT_ROWS`` on, see :meth:`.accounts.Accounts.part`)
-and each earlier round's standings (``standings-R``: ``{"rows":
-[[place, player row, points, value, ..., split by], ...]}``, the texts the final table's cells
-hold; a player's number, name, rating and federation are read from the final table's row). The
+HTML-escaped. The final standings, the crosstable (up to :data:`CROSSTABLE_HTML`) and the rest
+are HTML (they show and print without a script). What only a click shows, and a large event's
+crosstable, travel in non-executed script elements (data blocks), as JSON compressed with zlib
+(RFC 1950) and written in base64, which has no ``<``, ``>`` or ``&``: each round's accounts, in
+blocks of :data:`ACCOUNT_ROWS` player rows (``accounts-R-C``: ``{"lines": [...], "ids": [[...],
+...]}`` for rows ``C * ACCOUNT_ROWS`` on, see :meth:`.accounts.Accounts.part`), each earlier
+round's standings (``standings-R``: ``{"rows": [[place, player row, points, value, ..., split
+by], ...]}``, the texts the final table's cells hold; a player's number, name, rating and
+federation are read from the final table's row) and the crosstable (:func:`_crosstable`). The
 browser inflates a block with ``DecompressionStream("deflate")`` when it is first needed and
-shows it with ``textContent``, so the page opens at the speed of its final standings and
-crosstable (C.07's figures of a 2,000 x 11 Swiss: about 2.5 MB). The value cells are plain numbers
-in the HTML (they print as such); the script turns a table's values into buttons when the table is
-first shown, each named by its number first, then what it is (``10.0, BH/C1 of 3 Three, C``).
+shows it with ``textContent``, so the page opens at the speed of its final standings (a
+generated 2,000 x 11 Swiss: 1.9 MB, 1.7 s in headless Chromium, ``benchmarks/bench_page.py``).
+The value cells are plain numbers in the HTML (they print as such); the script turns a table's
+values into buttons when the table is first shown, each named by its number first, then what it
+is (``10.0, BH/C1 of 3 Three, C``).
 """
 
 from __future__ import annotations
@@ -98,8 +100,9 @@ def _account_blocks(book: Accounts) -> str:
 
 
 def _table(head: Sequence[tuple[str, str]], rows: Sequence[str], caption: str = "", attrs: str = "") -> str:
-    """A table in a scroller (its header row and its columns of class ``k``, ``name`` and, on a
-    phone, the Pts column that ``attrs``' classes name stay in view: see the style); ``head``:
+    """A table in a scroller (its header row, and in a table of class ``rk`` its first column and
+    the one of class ``name``, on a phone also the Pts column that its class ``p6``/``p4`` names,
+    stay in view: see the style); ``head``:
     (text, class) per column; ``rows``: ready ``<tr>``s; ``attrs``: the table's attributes."""
     cap = f"<caption class=\"note\">{_e(caption)}</caption>" if caption else ""
     ths = "".join(f'<th class="{c}" scope="col">{_e(h)}</th>' if c else f'<th scope="col">{_e(h)}</th>'
@@ -121,7 +124,7 @@ def _accounts_of(result: Result, first: int) -> str:
 
 
 #: the standings' columns before the tie-breaks (Pts the 6th: the style keeps it in view on a phone)
-_STANDINGS_HEAD = (("Rk", "n k"), ("No", "n"), ("Name", "name"), ("Rtg", "n opt"), ("Fed", "opt"), ("Pts", "n"))
+_STANDINGS_HEAD = (("Rk", "n"), ("No", "n"), ("Name", "name"), ("Rtg", "n opt"), ("Fed", "opt"), ("Pts", "n"))
 
 
 def _split(rows: Sequence[Row], k: int) -> str:
@@ -227,7 +230,7 @@ def _crosstable(pub: PageContent, fmt: _Formats) -> str:
     place = {r.player.no: r.place for r in pub.final}
     prog = result.progress  # the rounds evaluated, and the one in progress with what is in of it
     shown = max(result.rounds, prog.current if prog is not None else 0)
-    head = [("No", "n k"), ("Name", "name"), ("Rtg", "n opt"), ("Fed", "opt")]
+    head = [("No", "n"), ("Name", "name"), ("Rtg", "n opt"), ("Fed", "opt")]
     head += [(f"R{r + 1}", "") for r in range(shown)] + [("Pts", "n"), ("Rk", "n")]
     intro = ('<section id="crosstable"><h2>Crosstable</h2><p class="note">In start order, each result as the '
              f"arbiter writes it: {_e(CROSSTABLE_LEGEND)}. Points and rank {_e(result.label)}.</p>")
@@ -273,7 +276,7 @@ def _categories(pub: PageContent, fmt: _Formats) -> str:
     result = pub.result
     decimals = result.decimals
     index = result.tournament.positions
-    head = [("Cat", "n k"), ("Rk", "n"), ("No", "n"), ("Name", "name"), ("Rtg", "n opt"), ("Pts", "n")]
+    head = [("Cat", "n"), ("Rk", "n"), ("No", "n"), ("Name", "name"), ("Rtg", "n opt"), ("Pts", "n")]
     head += [(code, "n") for code in result.codes]
     parts = ['<section id="categories"><h2>Categories</h2><p class="note">Each category keeps the order of the '
              "whole event. Cat: the place in the category; Rk: the place in the event.</p>"]
