@@ -48,6 +48,9 @@ def test_a_large_events_crosstable_travels_as_data_and_reads_the_same(monkeypatc
     html = build_page(res)
     page = _Page(html)
     assert 'data-fill="crosstable-4"' in html and '<tr id="x' not in html
+    # without a script, the notes say the crosstable needs one too
+    assert "each earlier round are not: they and the crosstable open with JavaScript on." in html
+    assert "The crosstable of these 6 players opens with JavaScript on." in html
     assert page.table("crosstable") == want
     assert [r["R1"] for r in want][:3] == ["4w1", "5w½", "+6w"] and page.opponents[2] == [6, 1, 2, 5]
     assert page.opponents[3][2:] == [0, 0]  # player 4: Z and BYE, no opponent

@@ -174,8 +174,10 @@ def _standings(pub: PageContent, fmt: _Formats) -> str:
             pressed = "true" if r == n - 1 else "false"
             parts.append(f'<button type="button" data-round="{res.rounds}" aria-pressed="{pressed}">'
                          f'{res.rounds}</button>')
+        where = ("they and the crosstable open with JavaScript on" if _crosstable_rounds(pub)[1] else
+                 "they open with JavaScript on, and every round's results are in the crosstable")
         parts.append('</div><p class="nojs note">The final standings are below; the standings after each earlier '
-                     'round open with JavaScript on, and every round\'s results are in the crosstable.</p>')
+                     f"round are not: {where}.</p>")
     parts.append('<p class="hint note">Tap or click a tie-break value to see how it is reached after that '
                  'round, step by step.</p>')
     for r, (res, rows) in enumerate(pub.rounds):
@@ -220,6 +222,14 @@ def _crosstable_cell(text: str, opponent: Optional[int]) -> str:
 CROSSTABLE_HTML = 6_000
 
 
+def _crosstable_rounds(pub: PageContent) -> tuple[int, bool]:
+    """The rounds the crosstable shows (those evaluated, and the one in progress) and whether it
+    travels as data (past :data:`CROSSTABLE_HTML`)."""
+    prog = pub.result.progress
+    shown = max(pub.result.rounds, prog.current if prog is not None else 0)
+    return shown, len(pub.result.tournament.players) * shown > CROSSTABLE_HTML
+
+
 def _crosstable(pub: PageContent, fmt: _Formats) -> str:
     """The crosstable in start order: HTML up to :data:`CROSSTABLE_HTML`, else its header row
     and a data block (``crosstable-R``: ``{"rows": [[points, rank, cell, opponent, cell,
@@ -228,13 +238,12 @@ def _crosstable(pub: PageContent, fmt: _Formats) -> str:
     result = pub.result
     t = result.tournament
     place = {r.player.no: r.place for r in pub.final}
-    prog = result.progress  # the rounds evaluated, and the one in progress with what is in of it
-    shown = max(result.rounds, prog.current if prog is not None else 0)
+    shown, as_data = _crosstable_rounds(pub)
     head = [("No", "n"), ("Name", "name"), ("Rtg", "n opt"), ("Fed", "opt")]
     head += [(f"R{r + 1}", "") for r in range(shown)] + [("Pts", "n"), ("Rk", "n")]
     intro = ('<section id="crosstable"><h2>Crosstable</h2><p class="note">In start order, each result as the '
              f"arbiter writes it: {_e(CROSSTABLE_LEGEND)}. Points and rank {_e(result.label)}.</p>")
-    if len(t.players) * shown > CROSSTABLE_HTML:
+    if as_data:
         data = [[fmt(result.points[k], 1), place[p.no],
                  *(v for x in p.rounds[:shown] for v in (format_cell(x), x.opponent or 0))]
                 for k, p in enumerate(t.players)]
