@@ -73,6 +73,9 @@ def test_rank_name_and_points_stay_in_view_after_a_sideways_scroll(browser, long
     assert (overflow > 100) == (width < 600)  # the phone scrolls the table sideways, the desktop has room
     page.evaluate("(s) => { document.querySelector(s).scrollLeft = 10000; }", box)
     after = {col: _boxes(page, sel)[0] for col, sel in cells.items()}
+    heads = _boxes(page, head)
+    for col, cell in after.items():  # each header sits over its own column's cells, scrolled or not
+        assert abs(heads[col - 1]["x"] - cell["x"]) < 1 and abs(heads[col - 1]["w"] - cell["w"]) < 1, col
     if width < 600:
         assert after[last]["x"] < before[last]["x"] - 100  # the tie-breaks moved ...
         for col in (rk, name, pts):  # ... under Rk, the name and Pts, which stay in view, side by side
