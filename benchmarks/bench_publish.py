@@ -63,7 +63,7 @@ def main() -> None:
     pub = gather(res)
     gathered = best_of(lambda: gather(res), 1)
     rendered = best_of(lambda: render_page(pub), a.repeat)
-    packed = re.findall(r'<script type="application/octet-stream" id="accounts-\d+"[^>]*>([^<]*)</script>', html)
+    packed = re.findall(r'<script type="application/octet-stream" id="accounts-[\d-]+"[^>]*>([^<]*)</script>', html)
     inflated = sum(len(zlib.decompress(base64.b64decode(p))) for p in packed)
     print(f"publish {a.players} players x {a.rounds} rounds, tie-breaks {','.join(res.codes)}")
     print(f"  whole command (new process, best of {a.repeat}): {whole:.2f} s elapsed, {min(cpu):.2f} s of CPU "

@@ -37,7 +37,13 @@ class _Page(HTMLParser):
     """The page's tables as rows of cell texts by the section they are in, each body row with the
     accounts its values open (the table's round and first tie-break column, the row's player
     row), and each round's accounts decoded as the format says: base64 of zlib-compressed JSON
-    ``{"lines": [...], "ids": [[...], ...]}``."""
+    ``{"lines": [...], "ids": [[...], ...]}``. An earlier round's standings, a data block of the
+    same packing (``{"rows": [[place, player row, points, value, ..., split by], ...]}``), become
+    that round's table as the script makes it: the final table's head, each row's No, Name, Rtg
+    and Fed from the final table's row of that player. A round's accounts come in blocks of
+    ``data-rows`` player rows (``accounts-R-C``), each with its own lines: read as one. A large
+    event's crosstable, a data block too (``{"rows": [[points, rank, cell, opponent, ...], ...]}`` in start order), becomes its
+    table's rows the same way."""
 
     def __init__(self, html: str) -> None:
         super().__init__(convert_charrefs=True)
@@ -50,7 +56,26 @@ class _Page(HTMLParser):
         self._k: Optional[str] = None
         self._store: Optional[tuple[str, int, list[str]]] = None
         self.books: dict[str, tuple[list[str], list[list[int]], int]] = {}
+        self._filled = ""
+        self._rows = "0"
+        self.opponents: list[list[int]] = []
+        self.blocks: dict[str, list[list]] = {}
         self.feed(html)
+        self.close()
+        if not self.blocks:
+            return
+        final = max((k for k in self.rows if k.startswith("round ")), key=lambda k: int(k.split()[1]))
+        head, *body = self.rows[final]
+        player = {k: row for row, (_, _, k) in zip(body, self.where[final][1:])}
+        for name, data in self.blocks.items():
+            kind, r = name.split("-")
+            if kind == "crosstable":
+                assert self.rows["crosstable"][1:] == [] and self._filled == name, "a crosstable block fills its table"
+                self.rows["crosstable"] += [[*player[k][1:5], *d[2::2], d[0], d[1]] for k, d in enumerate(data)]
+                self.opponents = [d[3::2] for d in data]
+                continue
+            self.rows[f"round {r}"] = [head] + [[d[0], *player[d[1]][1:5], *d[2:]] for d in data]
+            self.where[f"round {r}"] = [None] + [(r, 6, d[1]) for d in data]
 
     def handle_starttag(self, tag: str, attrs: list) -> None:
         a = dict(attrs)
@@ -58,12 +83,15 @@ class _Page(HTMLParser):
             self.sections.append(a.get("id") or f"round {a.get('data-round')}")
         elif tag == "table":
             self._table = a
+            if "data-fill" in a:
+                self._filled = a["data-fill"]
         elif tag == "tr":
             self._row, self._k = [], a.get("data-k")
         elif tag in ("td", "th"):
             self._cell = []
         elif tag == "script" and a.get("type") == "application/octet-stream":
-            self._store = (a["id"].removeprefix("accounts-"), int(a["data-codes"]), [])
+            self._store = (a["id"], int(a.get("data-codes", -1)), [])
+            self._rows = a.get("data-rows", "0")
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "section":
@@ -77,9 +105,16 @@ class _Page(HTMLParser):
             self.where.setdefault(self.sections[-1], []).append(where)
             self._row = None
         elif tag == "script" and self._store is not None:
-            r, codes, parts = self._store
+            name, codes, parts = self._store
             data = json.loads(zlib.decompress(base64.b64decode("".join(parts), validate=True)).decode("utf-8"))
-            self.books[r] = (data["lines"], data["ids"], codes)
+            kind, r, *chunk = name.split("-")
+            if kind == "accounts":  # a round's accounts come in blocks of so many player rows, in order
+                lines, ids, _ = self.books.get(r, ([], [], codes))
+                assert int(chunk[0]) * int(self._rows) * codes == len(ids), name
+                self.books[r] = (lines + data["lines"], ids + [[i + len(lines) for i in x] for x in data["ids"]], codes)
+            else:
+                assert (kind, self.sections[-1]) in (("standings", f"round {r}"), ("crosstable", "crosstable")), name
+                self.blocks[name] = data["rows"]
             self._store = None
 
     def handle_data(self, data: str) -> None:
@@ -259,15 +294,17 @@ def test_the_page_fetches_nothing(demo_page):
 def test_names_from_the_file_are_escaped(hostile_page):
     html = hostile_page.read_text(encoding="utf-8")
     assert "<script>alert" not in html and "<b>Co" not in html
-    # the page's own: the one script, and each round's accounts in a data block (never run)
+    # the page's own: the one script, and in data blocks (never run) each round's accounts and the
+    # three earlier rounds' standings
     assert html.count("<script>") == 1
-    assert html.count('<script type="application/octet-stream"') == html.count("<script") - 1 == 4
+    assert html.count('<script type="application/octet-stream"') == html.count("<script") - 1 == 4 + 3
     assert "&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt; &quot;Bob&quot; &amp; &lt;b&gt;Co&lt;/b&gt;" in html
     page = _Page(html)
     assert page.table("round 4")[0]["Name"] == HOSTILE  # shown as written
     assert HOSTILE in page.account("round 4", 3, "BH")
     stores = re.findall(r'<script type="application/octet-stream"[^>]*>([^<]*)</script>', html)
-    assert len(stores) == 4 and all(re.fullmatch(r"[A-Za-z0-9+/=]+", x) for x in stores)  # base64 only
+    assert len(stores) == 7 and all(re.fullmatch(r"[A-Za-z0-9+/=]+", x) for x in stores)  # base64 only
+    assert [r["Name"] for r in page.table("round 2") if r["No"] == "3"] == [HOSTILE]  # an earlier round's too
 
 
 def test_a_workbook_publishes_the_same_standings_as_its_trf(demo_page, tmp_path):
@@ -642,11 +679,12 @@ def test_a_large_event_carries_the_final_standings_accounts_only_and_says_so(mon
     t = demo_tournament()  # 6 players x 4 rounds = 24
     monkeypatch.setattr(gathering, "EVERY_ROUND_ACCOUNTS", 23)
     html = build_page(compute(t, edition="fide2024"))
-    assert re.findall(r'id="accounts-(\d+)"', html) == ["4"]
+    assert re.findall(r'id="accounts-(\d+)-0"', html) == ["4"]
     import html as markup
     assert ("Only the final standings' values open their accounts: 6 players x 4 rounds is more than the 23"
             in markup.unescape(html))
     assert len(re.findall(r'<section class="round"', html)) == 4
     monkeypatch.setattr(gathering, "EVERY_ROUND_ACCOUNTS", 24)
     html = build_page(compute(t, edition="fide2024"))
-    assert re.findall(r'id="accounts-(\d+)"', html) == ["1", "2", "3", "4"] and "Only the final" not in html
+    assert re.findall(r'id="accounts-(\d+)-0"', html) == ["1", "2", "3", "4"] and "Only the final" not in html
+

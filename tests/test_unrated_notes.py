@@ -292,7 +292,7 @@ def test_every_face_of_a_workbook_names_its_settings_cell_and_every_face_of_a_tr
         html = page.read_text(encoding="utf-8")
         legend = re.search(r'<section id="tiebreaks">.*?</section>', html, re.S).group(0)
         assert hint in legend, legend
-        packed = re.findall(r'<script type="application/octet-stream"[^>]*>([^<]*)</script>', html)
+        packed = re.findall(r'<script type="application/octet-stream" id="accounts-[^>]*>([^<]*)</script>', html)
         lines = [ln for block in packed for ln in json.loads(zlib.decompress(base64.b64decode(block)))["lines"]]
         accounts = [ln for ln in lines if "are dropped" in ln or "is dropped" in ln]
         assert accounts and all(hint in ln for ln in accounts), accounts[:2]

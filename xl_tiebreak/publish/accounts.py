@@ -37,6 +37,14 @@ class Accounts:
         """The account of player row ``k``'s value of tie-break ``j``, as ``explain`` prints it."""
         return "\n".join(self.lines[i] for i in self.ids[k * self.codes + j])
 
+    def part(self, first: int, rows: int) -> dict[str, list]:
+        """The accounts of player rows ``first`` .. ``first + rows - 1`` alone, as the page carries
+        them (``{"lines": [...], "ids": [[...], ...]}``, the lines they use once, renumbered)."""
+        seen: dict[int, int] = {}
+        ids = [[seen.setdefault(i, len(seen)) for i in self.ids[n]]
+               for n in range(first * self.codes, min(len(self.ids), (first + rows) * self.codes))]
+        return {"lines": [self.lines[i] for i in seen], "ids": ids}
+
 
 def round_accounts(result: Result, how: str = HOW_TO_SET) -> Accounts:
     """Every account of ``result`` (a :func:`~xl_tiebreak.engine.compute` result, possibly cut

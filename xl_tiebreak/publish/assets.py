@@ -1,7 +1,12 @@
 """The page's style and its one small script, written for this page (no library): the script
-switches the round shown, turns the tie-break values of a table it shows into buttons and opens a
-value's account (inflating that round's accounts the first time); everything else works without
-it."""
+switches the round shown (making an earlier round's table from its data block the first time),
+turns the tie-break values of a table it shows into buttons and opens a value's account
+(inflating that round's accounts the first time); everything else works without it.
+
+The style keeps a table's header row and its first column (Rk, or No in the crosstable) and
+name column in view while the table scrolls inside its box, and on a phone (up to 640 px wide) the
+points too (the 6th column of a table of class ``p6``, the 4th of ``p4``), the name column then a
+fixed width whose long names wrap; nothing makes the page itself wider than the screen."""
 
 from __future__ import annotations
 
@@ -17,6 +22,7 @@ h1 { font-size: 1.5rem; margin: .8rem 0 .2rem; }
 h2 { font-size: 1.2rem; border-bottom: 2px solid var(--accent); padding-bottom: .15rem; margin: 1.4rem 0 .5rem; }
 h3 { font-size: 1.02rem; margin: .9rem 0 .3rem; }
 .meta { margin: 0 0 .3rem; }
+h1, h2, h3, p, dd, li, footer { overflow-wrap: anywhere; }  /* a long unbroken name never widens the page */
 .note, footer { color: var(--muted); font-size: .9rem; }
 footer { border-top: 1px solid var(--line); margin-top: 2rem; padding-top: .5rem; padding-bottom: 1rem; }
 nav { position: sticky; top: 0; z-index: 2; background: #fff; border-bottom: 1px solid var(--line); }
@@ -24,17 +30,29 @@ nav ul { display: flex; flex-wrap: wrap; gap: .15rem 1.1rem; list-style: none; m
          max-width: 1200px; }
 nav a, main a { color: var(--accent); text-decoration: none; }
 section[id], tr[id] { scroll-margin-top: 4.5rem; }  /* an anchor's target clear of the sticky bar */
-.scroll { overflow-x: auto; -webkit-overflow-scrolling: touch; max-width: 100%; }
-table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
-th, td { padding: .22rem .55rem; border-bottom: 1px solid var(--line); white-space: nowrap; }
+/* a table scrolls inside its box, both ways, so that its header row and first columns can stay in view */
+.scroll { overflow: auto; -webkit-overflow-scrolling: touch; max-width: 100%; max-height: 85vh; }
+table { border-collapse: separate; border-spacing: 0; font-variant-numeric: tabular-nums; }
+th, td { padding: .22rem .55rem; border-bottom: 1px solid var(--line); white-space: nowrap; background: #fff; }
 td { text-align: right; }  /* most cells are numbers: the few texts say so (a smaller page) */
-th, td.l, td.name { text-align: left; }
-th { background: var(--head); font-weight: 600; }
+th, td.l, td.name, table.x td { text-align: left; }
+table.x td:first-child, table.x td:nth-last-child(-n+2) { text-align: right; }
+th { background: var(--head); font-weight: 600; position: sticky; top: 0; z-index: 2; }
 th.n { text-align: right; }
-tbody tr:nth-child(even) { background: var(--zebra); }
-td.name { position: sticky; left: 0; background: #fff; }
-tbody tr:nth-child(even) td.name { background: var(--zebra); }
-tr:target td { background: #fff3c4; }
+tbody tr:nth-child(even) td { background: var(--zebra); }
+.name { position: sticky; left: 0; z-index: 1; }
+table.rk tr > :first-child { position: sticky; left: 0; z-index: 1; width: 3.4rem; min-width: 3.4rem;
+                             max-width: 3.4rem; white-space: normal; }
+table.rk .name { left: 3.4rem; }
+th.name, table.rk th:first-child { z-index: 3; }
+table.x th, table.x td { padding-left: .4rem; padding-right: .4rem; }
+@media (min-width: 641px) {  /* a wide crosstable keeps its points and rank in view at the right */
+  table.x tr > :last-child { position: sticky; right: 0; z-index: 1; width: 4.2rem; min-width: 4.2rem;
+                             white-space: normal; }
+  table.x tr > :nth-last-child(2) { position: sticky; right: 4.2rem; z-index: 1; box-shadow: inset 1px 0 var(--line); }
+  table.x th:last-child, table.x th:nth-last-child(2) { z-index: 3; }
+}
+tbody tr:target td { background: #fff3c4; }
 button.v { font: inherit; color: var(--accent); background: none; border: 0; border-bottom: 1px dotted var(--accent);
            padding: 0; cursor: pointer; }
 button.v:focus-visible, .picker button:focus-visible { outline: 2px solid var(--accent); outline-offset: 1px; }
@@ -57,12 +75,19 @@ dialog pre { margin: 0; padding: .8rem; overflow: auto; white-space: pre;
 .chart .tick, .chart .axis { font: 15px sans-serif; fill: #5f6368; }
 ol.legend { display: flex; flex-wrap: wrap; gap: .2rem 1.1rem; list-style: none; padding: 0; margin: .4rem 0; }
 ol.legend svg { vertical-align: middle; margin-right: .3rem; }
-.hint { display: none; }
+.hint, .picker { display: none; }
 .js .hint { display: block; }
+.js .picker { display: flex; }
+.js .nojs { display: none; }
 @media (max-width: 640px) {
   body { font-size: 14px; }
   .opt { display: none; }
   th, td { padding: .2rem .35rem; }
+  table.rk .name { width: 8.5rem; min-width: 8.5rem; max-width: 8.5rem; white-space: normal;
+                   overflow-wrap: anywhere; }
+  table.p6 tr > :nth-child(6), table.p4 tr > :nth-child(4) { position: sticky; left: 11.9rem; z-index: 1;
+                                                              box-shadow: inset -1px 0 var(--line); }
+  table.p6 th:nth-child(6), table.p4 th:nth-child(4) { z-index: 3; }
   h1 { font-size: 1.25rem; }
   dialog pre { font-size: 11.5px; padding: .5rem; }
 }
@@ -74,8 +99,8 @@ ol.legend svg { vertical-align: middle; margin-right: .3rem; }
   #chart { break-inside: avoid; }
   header, main, footer { max-width: none; padding: 0; }
   button.v { color: inherit; border: 0; }
-  td.name { position: static; }
-  .scroll { overflow: visible; }
+  th, td { position: static !important; }
+  .scroll { overflow: visible; max-height: none; }
   thead { display: table-header-group; }
   tr { break-inside: avoid; }
   h2, h3 { break-after: avoid; }
@@ -92,26 +117,20 @@ SCRIPT = """
   var text = document.getElementById("account-text");
   var title = document.getElementById("account-title");
   var rounds = document.querySelectorAll("section.round");
-  var last = rounds.length ? rounds[rounds.length - 1].getAttribute("data-round") : null;
-  var books = {};
-  function inflate(r) {  /* a round's accounts: base64 of zlib-compressed JSON */
-    var store = document.getElementById("accounts-" + r);
-    var packed = atob(store.textContent);
-    var bytes = new Uint8Array(packed.length);
-    for (var i = 0; i < packed.length; i++) { bytes[i] = packed.charCodeAt(i); }
-    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"));
-    var codes = Number(store.getAttribute("data-codes"));
-    return new Response(stream).text().then(function (json) {
-      var got = JSON.parse(json);
-      got.codes = codes;
-      return got;
-    });
-  }
-  function book(r) {  /* inflated once; a browser without DecompressionStream gets a refusal, shown */
-    if (!books[r]) {
-      try { books[r] = inflate(r); } catch (error) { return Promise.reject(error); }
+  var final = rounds.length ? rounds[rounds.length - 1] : null;
+  var last = final ? final.getAttribute("data-round") : null;
+  var blocks = {};
+  function unpack(id) {  /* a data block (base64 of zlib-compressed JSON), inflated once */
+    if (!blocks[id]) {
+      try {
+        var packed = atob(document.getElementById(id).textContent);
+        var bytes = new Uint8Array(packed.length);
+        for (var i = 0; i < packed.length; i++) { bytes[i] = packed.charCodeAt(i); }
+        var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"));
+        blocks[id] = new Response(stream).text().then(JSON.parse);
+      } catch (error) { return Promise.reject(error); }  /* a browser without DecompressionStream: shown */
     }
-    return books[r];
+    return blocks[id];
   }
   function buttons(table) {  /* the table's tie-break values become buttons that open their accounts */
     if (!table || table.getAttribute("data-ready")) { return; }
@@ -119,7 +138,7 @@ SCRIPT = """
     var r = table.getAttribute("data-r");
     var first = Number(table.getAttribute("data-tb"));
     var heads = table.tHead.rows[0].cells;
-    var store = document.getElementById("accounts-" + r);
+    var store = document.getElementById("accounts-" + r + "-0");
     var codes = store ? Number(store.getAttribute("data-codes")) : 0;
     var when = r === last ? "" : " (after round " + r + ")";
     var body = table.tBodies[0].rows;
@@ -133,28 +152,114 @@ SCRIPT = """
         button.type = "button";
         button.className = "v";
         button.setAttribute("data-j", String(j));
-        button.setAttribute("aria-label", heads[first + j].textContent + " of " + who + when);
+        /* the name starts with the value, as shown, so that a screen reader announces it */
+        button.setAttribute("aria-label", cell.textContent + ", " + heads[first + j].textContent + " of " + who + when);
         button.textContent = cell.textContent;
         cell.textContent = "";
         cell.appendChild(button);
       }
     }
   }
+  function cell(row, value, kind) {
+    var td = document.createElement("td");
+    if (kind) { td.className = kind; }
+    td.textContent = value;
+    row.appendChild(td);
+  }
+  function build(section, n) {  /* an earlier round's table, from its data block and the final table's players */
+    var store = document.getElementById("standings-" + n);
+    if (!store || section.querySelector("table, p.fail")) { return; }
+    var model = final.querySelector("table");
+    unpack("standings-" + n).then(function (got) {
+      var players = {};
+      var rows = model.tBodies[0].rows;
+      for (var i = 0; i < rows.length; i++) { players[rows[i].getAttribute("data-k")] = rows[i]; }
+      var table = document.createElement("table");
+      table.className = model.className;
+      table.setAttribute("data-r", n);
+      table.setAttribute("data-tb", model.getAttribute("data-tb"));
+      table.appendChild(model.tHead.cloneNode(true));
+      var body = table.appendChild(document.createElement("tbody"));
+      for (var k = 0; k < got.rows.length; k++) {
+        var d = got.rows[k];
+        var row = document.createElement("tr");
+        var src = players[String(d[1])];
+        row.setAttribute("data-k", String(d[1]));
+        cell(row, d[0]);
+        for (var c = 1; c < 5; c++) { row.appendChild(src.cells[c].cloneNode(true)); }
+        for (var v = 2; v < d.length - 1; v++) { cell(row, d[v]); }
+        cell(row, d[d.length - 1], "opt l");
+        body.appendChild(row);
+      }
+      var box = document.createElement("div");
+      box.className = "scroll";
+      box.appendChild(table);
+      section.appendChild(box);
+      if (!section.hidden) { buttons(table); }
+    }, function (error) {
+      var fail = document.createElement("p");
+      fail.className = "note fail";
+      fail.textContent = "This browser could not read these standings (" + error + ").";
+      section.appendChild(fail);
+    });
+  }
+  function fill(table) {  /* a crosstable carried as data: its rows, made once, the players' cells the final table's */
+    var id = table.getAttribute("data-fill");
+    table.removeAttribute("data-fill");
+    var model = final.querySelector("table");
+    unpack(id).then(function (got) {
+      var players = {};
+      var rows = model.tBodies[0].rows;
+      for (var i = 0; i < rows.length; i++) { players[rows[i].getAttribute("data-k")] = rows[i]; }
+      var body = table.tBodies[0];
+      for (var k = 0; k < got.rows.length; k++) {
+        var d = got.rows[k];
+        var src = players[String(k)];
+        var row = document.createElement("tr");
+        row.id = "x" + src.cells[1].textContent;
+        for (var c = 1; c < 5; c++) { row.appendChild(src.cells[c].cloneNode(true)); }
+        for (var r = 2; r < d.length; r += 2) {
+          var td = row.appendChild(document.createElement("td"));
+          var who = String(d[r + 1]);
+          var at = d[r + 1] ? d[r].indexOf(who) : -1;
+          if (at < 0) { td.textContent = d[r]; continue; }
+          var link = document.createElement("a");
+          link.href = "#x" + who;
+          link.textContent = who;
+          td.append(d[r].slice(0, at), link, d[r].slice(at + who.length));
+        }
+        cell(row, d[0]);
+        cell(row, d[1]);
+        body.appendChild(row);
+      }
+    }, function (error) {
+      var fail = document.createElement("p");
+      fail.className = "note fail";
+      fail.textContent = "This browser could not read the crosstable (" + error + ").";
+      table.closest("section").appendChild(fail);
+    });
+  }
   function show(value) {
     var table = value.closest("table");
     var r = table.getAttribute("data-r");
     var k = Number(value.closest("tr").getAttribute("data-k"));
     var j = Number(value.getAttribute("data-j"));
-    book(r).then(function (got) {
-      var ids = got.ids[k * got.codes + j];
+    var label = value.getAttribute("aria-label");
+    var what = label.slice(label.indexOf(", ") + 2);
+    var store = document.getElementById("accounts-" + r + "-0");  /* the round's accounts, a block per so many rows */
+    var codes = Number(store.getAttribute("data-codes"));
+    var rows = Number(store.getAttribute("data-rows"));
+    var block = Math.floor(k / rows);
+    unpack("accounts-" + r + "-" + block).then(function (got) {
+      var ids = got.ids[(k - block * rows) * codes + j];
       var lines = [];
       for (var i = 0; i < ids.length; i++) { lines.push(got.lines[ids[i]]); }
       text.textContent = lines.join("\\n");
-      title.textContent = value.getAttribute("aria-label");
+      title.textContent = what;
       if (!dialog.open) { dialog.showModal(); }
     }, function (error) {
       text.textContent = "This browser could not read the accounts (" + error + ").";
-      title.textContent = value.getAttribute("aria-label");
+      title.textContent = what;
       if (!dialog.open) { dialog.showModal(); }
     });
   }
@@ -162,7 +267,10 @@ SCRIPT = """
     for (var i = 0; i < rounds.length; i++) {
       var shown = rounds[i].getAttribute("data-round") === n;
       rounds[i].hidden = !shown;
-      if (shown) { buttons(rounds[i].querySelector("table")); }
+      if (shown) {
+        build(rounds[i], n);
+        buttons(rounds[i].querySelector("table"));
+      }
     }
     var picks = document.querySelectorAll(".picker button");
     for (var j = 0; j < picks.length; j++) {
@@ -172,6 +280,18 @@ SCRIPT = """
   var tables = document.querySelectorAll("table[data-r]");
   for (var t = 0; t < tables.length; t++) {
     if (!tables[t].closest("[hidden]")) { buttons(tables[t]); }
+  }
+  var later = document.querySelectorAll("table[data-fill]");  /* made when its section comes near the screen */
+  var watch = "IntersectionObserver" in window ? new IntersectionObserver(function (seen) {
+    for (var i = 0; i < seen.length; i++) {
+      if (seen[i].isIntersecting) {
+        watch.unobserve(seen[i].target);
+        fill(seen[i].target.querySelector("table[data-fill]"));
+      }
+    }
+  }) : null;
+  for (var f = 0; f < later.length; f++) {
+    if (watch) { watch.observe(later[f].closest("section")); } else { fill(later[f]); }
   }
   document.addEventListener("click", function (event) {
     var target = event.target;

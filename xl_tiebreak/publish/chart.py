@@ -25,6 +25,18 @@ def _ticks(top: int) -> list[int]:
     return [1, *range(step, top - (3 * step) // 4, step), top]  # no tick crowding the last place
 
 
+#: the width of a digit of a tick's label, in the chart's units (15px sans-serif, about 0.6 em)
+_DIGIT = 9.5
+_LABEL_GAP = 6
+
+
+def _round_step(rounds: int, spacing: float) -> int:
+    """Every how many rounds the axis names one, so that no two labels overlap: the labels are
+    the round numbers (``spacing`` apart a round), the widest of ``len(str(rounds))`` digits."""
+    need = len(str(rounds)) * _DIGIT + _LABEL_GAP
+    return next(s for s in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000) if s * spacing >= need or s == 1000)
+
+
 def place_chart(names: Sequence[str], places: Sequence[Sequence[int]], caption: str) -> str:
     """An SVG of each named player's place (``places[k][r]``: after round ``r + 1``), place 1 at the
     top; ``names`` in the order of :data:`PALETTE` (the page's legend uses the same colours)."""
@@ -43,9 +55,12 @@ def place_chart(names: Sequence[str], places: Sequence[Sequence[int]], caption: 
     for t in _ticks(worst):
         out.append(f'<line class="grid" x1="{_LEFT}" x2="{_W - _RIGHT}" y1="{y(t):.1f}" y2="{y(t):.1f}"/>'
                    f'<text class="tick" x="{_LEFT - 6}" y="{y(t) + 4:.1f}" text-anchor="end">{t}</text>')
+    step = _round_step(rounds, width / max(rounds - 1, 1))
     for r in range(rounds):
-        out.append(f'<line class="grid" x1="{x(r):.1f}" x2="{x(r):.1f}" y1="{_TOP}" y2="{_H - _BOTTOM}"/>'
-                   f'<text class="tick" x="{x(r):.1f}" y="{_H - _BOTTOM + 22}" text-anchor="middle">R{r + 1}</text>')
+        out.append(f'<line class="grid" x1="{x(r):.1f}" x2="{x(r):.1f}" y1="{_TOP}" y2="{_H - _BOTTOM}"/>')
+        if r == 0 or ((r + 1) % step == 0 and r >= step):  # round 1, then every step-th, none crowding 1
+            out.append(f'<text class="tick" x="{x(r):.1f}" y="{_H - _BOTTOM + 22}" text-anchor="middle">{r + 1}</text>')
+    out.append(f'<text class="axis" x="{_LEFT - 6}" y="{_H - _BOTTOM + 22}" text-anchor="end">round</text>')
     out.append(f'<text class="axis" x="14" y="{_TOP + height / 2:.1f}" text-anchor="middle" '
                f'transform="rotate(-90 14 {_TOP + height / 2:.1f})">place</text>')
     for k in reversed(range(len(names))):  # the leader's line drawn last, on top

@@ -13,13 +13,14 @@ from typing import Optional, Sequence
 
 from ..categories import Category, Selection, parse_category
 from ..engine import Result, compute
+from ..errors import InputError
 from ..prize_report import category_selection, prize_list
 from ..prizes import PrizeList, PrizeTable, parse_unit
 from ..rating_notes import HOW_TO_SET
 from ..standings import Row, rank
 from .accounts import Accounts, round_accounts
 
-__all__ = ["Extras", "extras_from_texts", "PageContent", "gather", "round_results"]
+__all__ = ["Extras", "extras_from_texts", "PageContent", "gather", "round_results", "check_page_size", "PAGE_BUDGET"]
 
 
 @dataclass(frozen=True)
@@ -99,9 +100,27 @@ def round_results(result: Result) -> list[Result]:
 EVERY_ROUND_ACCOUNTS = 6_000
 
 
+#: players x rounds past which no page is made (:func:`check_page_size`, before the work). Measured
+#: with benchmarks/bench_page.py (headless Chromium, 2 shared cores): 2,000 x 11 makes a 2.0 MB page
+#: that opens in about 1.6 s; 9,000 x 11 (99,000) 8.8 MB, 10 s to open and 30 s to publish
+PAGE_BUDGET = 50_000
+
+
+def check_page_size(players: int, rounds: int) -> None:
+    """Refuse (:class:`InputError`) a page of ``players`` x ``rounds`` past :data:`PAGE_BUDGET`:
+    its size and the time it takes to open grow with it, past what a published page should weigh."""
+    if players * rounds <= PAGE_BUDGET:
+        return
+    raise InputError(f"{players:,} players x {rounds} rounds = {players * rounds:,}: more than the {PAGE_BUDGET:,} "
+                     "players x rounds a published page holds (past it, the page weighs more than about 5 MB and "
+                     "takes seconds to open); publish the standings after fewer rounds (--rounds), or use "
+                     "'xl-tiebreak standings' for the whole list")
+
+
 def gather(result: Result, extras: Extras = Extras(), how: str = HOW_TO_SET) -> PageContent:
     """Everything the page shows of ``result`` (a :func:`~xl_tiebreak.engine.compute` result);
-    ``how``: see :attr:`PageContent.how`."""
+    ``how``: see :attr:`PageContent.how`. A page past :data:`PAGE_BUDGET` is refused first."""
+    check_page_size(len(result.tournament.players), result.rounds)
     results = round_results(result)
     rounds = tuple((res, tuple(rank(res))) for res in results)
     index = result.tournament.positions

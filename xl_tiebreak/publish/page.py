@@ -2,12 +2,21 @@
 font, script or image is fetched when it is viewed, and its Content-Security-Policy forbids it).
 
 Every text that comes from the event (names, the event's name, federations, categories) is
-HTML-escaped. The accounts of each round's standings travel in a non-executed script element of
-their own, as JSON (``{"lines": [...], "ids": [[...], ...]}``, see :class:`.accounts.Accounts`)
-compressed with zlib (RFC 1950) and written in base64, which has no ``<``, ``>`` or ``&``; the
-browser inflates a round's accounts with ``DecompressionStream("deflate")`` when they are first
-needed and shows them with ``textContent``. The value cells are plain numbers in the HTML (they
-print as such); the script turns a table's values into buttons when the table is first shown.
+HTML-escaped. The final standings, the crosstable (up to :data:`CROSSTABLE_HTML`) and the rest
+are HTML (they show and print without a script). What only a click shows, and a large event's
+crosstable, travel in non-executed script elements (data blocks), as JSON compressed with zlib
+(RFC 1950) and written in base64, which has no ``<``, ``>`` or ``&``: each round's accounts, in
+blocks of :data:`ACCOUNT_ROWS` player rows (``accounts-R-C``: ``{"lines": [...], "ids": [[...],
+...]}`` for rows ``C * ACCOUNT_ROWS`` on, see :meth:`.accounts.Accounts.part`), each earlier
+round's standings (``standings-R``: ``{"rows": [[place, player row, points, value, ..., split
+by], ...]}``, the texts the final table's cells hold; a player's number, name, rating and
+federation are read from the final table's row) and the crosstable (:func:`_crosstable`). The
+browser inflates a block with ``DecompressionStream("deflate")`` when it is first needed and
+shows it with ``textContent``, so the page opens at the speed of its final standings (a
+generated 2,000 x 11 Swiss: 1.9 MB, 1.7 s in headless Chromium, ``benchmarks/bench_page.py``).
+The value cells are plain numbers in the HTML (they print as such); the script turns a table's
+values into buttons when the table is first shown, each named by its number first, then what it
+is (``10.0, BH/C1 of 3 Three, C``).
 """
 
 from __future__ import annotations
@@ -51,11 +60,16 @@ def _sha256(text: str) -> str:
     return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii") + "'"
 
 
-def _packed(book: Accounts) -> str:
-    """A round's accounts as the page carries them: JSON, zlib-compressed, in base64 (level 6:
-    level 9 makes a large event's page 5 % smaller in three times the time)."""
-    data = json.dumps({"lines": book.lines, "ids": book.ids}, ensure_ascii=False, separators=(",", ":"))
-    return base64.b64encode(zlib.compress(data.encode("utf-8"), 6)).decode("ascii")
+def _packed(data: object) -> str:
+    """A data block as the page carries it: JSON, zlib-compressed, in base64 (level 6: level 9
+    makes a large event's page 5 % smaller in three times the time)."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return base64.b64encode(zlib.compress(text.encode("utf-8"), 6)).decode("ascii")
+
+
+def _block(kind: str, r: "int | str", data: object, attrs: str = "") -> str:
+    """A non-executed script element holding ``data`` packed (:func:`_packed`), ``id="{kind}-{r}"``."""
+    return f'<script type="application/octet-stream" id="{kind}-{r}"{attrs}>{_packed(data)}</script>'
 
 
 class _Formats:
@@ -72,9 +86,24 @@ class _Formats:
         return got
 
 
+#: player rows per block of a round's accounts: a click inflates its own block only (a 2,000-player
+#: round's accounts in one block took 1 to 2.5 s to show the first account; 100 rows, 0.1 s)
+ACCOUNT_ROWS = 100
+
+
+def _account_blocks(book: Accounts) -> str:
+    """A round's accounts as blocks of :data:`ACCOUNT_ROWS` player rows (at least one block)."""
+    players = len(book.ids) // book.codes if book.codes else 0
+    attrs = f' data-codes="{book.codes}" data-rows="{ACCOUNT_ROWS}"'
+    return "".join(_block("accounts", f"{book.rounds}-{c}", book.part(c * ACCOUNT_ROWS, ACCOUNT_ROWS), attrs)
+                   for c in range(max(1, -(-players // ACCOUNT_ROWS))))
+
+
 def _table(head: Sequence[tuple[str, str]], rows: Sequence[str], caption: str = "", attrs: str = "") -> str:
-    """A table in a horizontal scroller; ``head``: (text, class) per column; ``rows``: ready ``<tr>``s;
-    ``attrs``: the table's attributes."""
+    """A table in a scroller (its header row, and in a table of class ``rk`` its first column and
+    the one of class ``name``, on a phone also the Pts column that its class ``p6``/``p4`` names,
+    stay in view: see the style); ``head``:
+    (text, class) per column; ``rows``: ready ``<tr>``s; ``attrs``: the table's attributes."""
     cap = f"<caption class=\"note\">{_e(caption)}</caption>" if caption else ""
     ths = "".join(f'<th class="{c}" scope="col">{_e(h)}</th>' if c else f'<th scope="col">{_e(h)}</th>'
                   for h, c in head)
@@ -94,24 +123,48 @@ def _accounts_of(result: Result, first: int) -> str:
     return f' data-r="{result.rounds}" data-tb="{first}"'
 
 
+#: the standings' columns before the tie-breaks (Pts the 6th: the style keeps it in view on a phone)
+_STANDINGS_HEAD = (("Rk", "n"), ("No", "n"), ("Name", "name"), ("Rtg", "n opt"), ("Fed", "opt"), ("Pts", "n"))
+
+
+def _split(rows: Sequence[Row], k: int) -> str:
+    """The Split by cell of ``rows[k]``: the tie-break that set it below the row above on equal
+    points, ``shared`` for a shared place."""
+    r = rows[k]
+    tied_above = k > 0 and rows[k - 1].points == r.points
+    return r.separated_by or ("shared" if tied_above and rows[k - 1].place == r.place else "")
+
+
 def _standings_table(result: Result, rows: Sequence[Row], fmt: _Formats) -> str:
+    """The final standings as HTML (an earlier round's travel as data: :func:`_round_rows`)."""
     decimals = result.decimals
     index = result.tournament.positions
-    head = [("Rk", "n"), ("No", "n"), ("Name", ""), ("Rtg", "n opt"), ("Fed", "opt"), ("Pts", "n")]
-    head += [(code, "n") for code in result.codes] + [("Split by", "opt")]
+    head = [*_STANDINGS_HEAD, *((code, "n") for code in result.codes), ("Split by", "opt")]
     out = []
     for k, r in enumerate(rows):
-        tied_above = k > 0 and rows[k - 1].points == r.points
-        split = r.separated_by or ("shared" if tied_above and rows[k - 1].place == r.place else "")
         p = r.player
         out.append(f'<tr data-k="{index[p.no]}"><td>{_e(r.place)}</td><td>{p.no}</td><td class="name">{_e(p.name)}'
                    f'</td><td class="opt">{p.rating or ""}</td><td class="opt l">{_e(p.fed)}</td>'
                    f'<td>{fmt(r.points, 1)}</td>{_value_cells(r, decimals, fmt)}'
-                   f'<td class="opt l">{_e(split)}</td></tr>')
-    return _table(head, out, attrs=_accounts_of(result, 6))
+                   f'<td class="opt l">{_e(_split(rows, k))}</td></tr>')
+    return _table(head, out, attrs=_accounts_of(result, 6) + ' class="rk p6"')
+
+
+def _round_rows(result: Result, rows: Sequence[Row], fmt: _Formats) -> dict[str, list[list[object]]]:
+    """An earlier round's standings as the page carries them (see the module's text): each row's
+    place, player row, points, values (an undefined one a dash) and split by, as the final
+    table writes them."""
+    index = result.tournament.positions
+    decimals = result.decimals
+    return {"rows": [[r.place, index[r.player.no], fmt(r.points, 1),
+                      *(fmt(v, d) or "\u2014" for v, d in zip(r.values, decimals)), _split(rows, k)]
+                     for k, r in enumerate(rows)]}
 
 
 def _standings(pub: PageContent, fmt: _Formats) -> str:
+    """The final standings in the HTML; with more than one round, a picker (shown by the script)
+    and each earlier round's standings as a data block that the script makes a table when it is
+    picked; without a script, a note says where every round's results are."""
     n = len(pub.rounds)
     parts = ['<section id="standings"><h2>Standings</h2>']
     if n > 1:
@@ -121,13 +174,19 @@ def _standings(pub: PageContent, fmt: _Formats) -> str:
             pressed = "true" if r == n - 1 else "false"
             parts.append(f'<button type="button" data-round="{res.rounds}" aria-pressed="{pressed}">'
                          f'{res.rounds}</button>')
-        parts.append("</div>")
+        where = ("they and the crosstable open with JavaScript on" if _crosstable_rounds(pub)[1] else
+                 "they open with JavaScript on, and every round's results are in the crosstable")
+        parts.append('</div><p class="nojs note">The final standings are below; the standings after each earlier '
+                     f"round are not: {where}.</p>")
     parts.append('<p class="hint note">Tap or click a tie-break value to see how it is reached after that '
                  'round, step by step.</p>')
     for r, (res, rows) in enumerate(pub.rounds):
-        hidden = "" if r == n - 1 else " hidden"
-        parts.append(f'<section class="round" data-round="{res.rounds}"{hidden}>'
-                     f"<h3>Standings {_e(res.label)}</h3>{_standings_table(res, rows, fmt)}</section>")
+        if r == n - 1:
+            parts.append(f'<section class="round" data-round="{res.rounds}"><h3>Standings {_e(res.label)}</h3>'
+                         f"{_standings_table(res, rows, fmt)}</section>")
+        else:
+            parts.append(f'<section class="round" data-round="{res.rounds}" hidden><h3>Standings {_e(res.label)}</h3>'
+                         f'{_block("standings", res.rounds, _round_rows(res, rows, fmt))}</section>')
     parts.append("</section>")
     return "".join(parts)
 
@@ -142,32 +201,62 @@ def _legend(result: Result, how: str) -> str:
             + "".join(f'<p class="note">Note: {_e(n)}</p>' for n in notes) + "</section>")
 
 
+#: what each crosstable notation means (the crosstable's legend), in the arbiter's words
+CROSSTABLE_LEGEND = ("12w1 won with white against 12, 12b½ drew with black, 12w0 lost; +12 / -12 forfeit won / "
+                     "lost against 12; --12 double forfeit (neither player came: no game, no point); BYE "
+                     "pairing-allocated bye; H / F / Z half-, full-, zero-point bye; - absent")
+
+
 def _crosstable_cell(text: str, opponent: Optional[int]) -> str:
-    """A round cell as the arbiter writes it, the opponent's number a link to their row."""
+    """A round cell as the arbiter writes it, the opponent's number a link to their row (left
+    aligned by the style: every cell of the crosstable's rounds is text)."""
     if opponent is None or str(opponent) not in text:
         return _e(text)
     before, _, after = text.partition(str(opponent))
     return f'{_e(before)}<a href="#x{opponent}">{opponent}</a>{_e(after)}'
 
 
+#: players x rounds up to which the crosstable is HTML (it shows and prints without a script);
+#: beyond, it is a data block that the script makes a table when the section comes into view (its
+#: layout was half of the time a 2,000 x 11 page took to open)
+CROSSTABLE_HTML = 6_000
+
+
+def _crosstable_rounds(pub: PageContent) -> tuple[int, bool]:
+    """The rounds the crosstable shows (those evaluated, and the one in progress) and whether it
+    travels as data (past :data:`CROSSTABLE_HTML`)."""
+    prog = pub.result.progress
+    shown = max(pub.result.rounds, prog.current if prog is not None else 0)
+    return shown, len(pub.result.tournament.players) * shown > CROSSTABLE_HTML
+
+
 def _crosstable(pub: PageContent, fmt: _Formats) -> str:
+    """The crosstable in start order: HTML up to :data:`CROSSTABLE_HTML`, else its header row
+    and a data block (``crosstable-R``: ``{"rows": [[points, rank, cell, opponent, cell,
+    opponent, ...], ...]}`` in start order, opponent 0 for none; each row's No, Name, Rtg and Fed
+    are the final standings' row of that player's)."""
     result = pub.result
     t = result.tournament
     place = {r.player.no: r.place for r in pub.final}
-    prog = result.progress  # the rounds evaluated, and the one in progress with what is in of it
-    shown = max(result.rounds, prog.current if prog is not None else 0)
-    head = [("No", "n"), ("Name", ""), ("Rtg", "n opt"), ("Fed", "opt")]
+    shown, as_data = _crosstable_rounds(pub)
+    head = [("No", "n"), ("Name", "name"), ("Rtg", "n opt"), ("Fed", "opt")]
     head += [(f"R{r + 1}", "") for r in range(shown)] + [("Pts", "n"), ("Rk", "n")]
+    intro = ('<section id="crosstable"><h2>Crosstable</h2><p class="note">In start order, each result as the '
+             f"arbiter writes it: {_e(CROSSTABLE_LEGEND)}. Points and rank {_e(result.label)}.</p>")
+    if as_data:
+        data = [[fmt(result.points[k], 1), place[p.no],
+                 *(v for x in p.rounds[:shown] for v in (format_cell(x), x.opponent or 0))]
+                for k, p in enumerate(t.players)]
+        return (intro + f'<p class="nojs note">The crosstable of these {len(t.players):,} players opens with '
+                "JavaScript on.</p>" + _table(head, [], attrs=f' class="rk x" data-fill="crosstable-{result.rounds}"')
+                + _block("crosstable", result.rounds, {"rows": data}) + "</section>")
     rows = []
     for k, p in enumerate(t.players):
-        cells = "".join(f'<td class="l">{_crosstable_cell(format_cell(x), x.opponent)}</td>' for x in p.rounds[:shown])
+        cells = "".join(f"<td>{_crosstable_cell(format_cell(x), x.opponent)}</td>" for x in p.rounds[:shown])
         rows.append(f'<tr id="x{p.no}"><td>{p.no}</td><td class="name">{_e(p.name)}</td>'
                     f'<td class="opt">{p.rating or ""}</td><td class="opt l">{_e(p.fed)}</td>{cells}'
                     f'<td>{fmt(result.points[k], 1)}</td><td>{_e(place[p.no])}</td></tr>')
-    return ('<section id="crosstable"><h2>Crosstable</h2><p class="note">In start order, each result as the '
-            "arbiter writes it: 12w1 won with white against 12, 12b½ drew with black, +12 / -12 forfeit "
-            "won / lost, BYE pairing-allocated bye, H / F / Z half-, full-, zero-point bye, - absent. Points "
-            f"and rank {_e(result.label)}.</p>" + _table(head, rows) + "</section>")
+    return intro + _table(head, rows, attrs=' class="rk x"') + "</section>"
 
 
 def _chart(pub: PageContent) -> str:
@@ -196,7 +285,7 @@ def _categories(pub: PageContent, fmt: _Formats) -> str:
     result = pub.result
     decimals = result.decimals
     index = result.tournament.positions
-    head = [("Cat", "n"), ("Rk", "n"), ("No", "n"), ("Name", ""), ("Rtg", "n opt"), ("Pts", "n")]
+    head = [("Cat", "n"), ("Rk", "n"), ("No", "n"), ("Name", "name"), ("Rtg", "n opt"), ("Pts", "n")]
     head += [(code, "n") for code in result.codes]
     parts = ['<section id="categories"><h2>Categories</h2><p class="note">Each category keeps the order of the '
              "whole event. Cat: the place in the category; Rk: the place in the event.</p>"]
@@ -206,7 +295,7 @@ def _categories(pub: PageContent, fmt: _Formats) -> str:
                 f'<td>{fmt(r.points, 1)}</td>{_value_cells(r, decimals, fmt)}</tr>'
                 for cat, r in category_rows(sel)]
         parts.append(f"<h3>{_e(_heading(sel.category))}</h3>")
-        parts.append(_table(head, rows, attrs=_accounts_of(result, 6)) if rows
+        parts.append(_table(head, rows, attrs=_accounts_of(result, 6) + ' class="rk p6"') if rows
                      else '<p class="note">Nobody is in this category.</p>')
         if sel.note:
             parts.append(f'<p class="note">Note: {_e(sel.note)}</p>')
@@ -217,7 +306,7 @@ def _prizes(pub: PageContent) -> str:
     got = pub.prizes
     if got is None:
         return ""
-    head = [("Place", ""), ("No", "n"), ("Name", ""), ("Prize", ""), ("Listed", "n"), ("Paid", "n"),
+    head = [("Place", ""), ("No", "n"), ("Name", "name"), ("Prize", ""), ("Listed", "n"), ("Paid", "n"),
             ("Shared with", "opt")]
     rows = [f'<tr><td class="l">{_e(a.place)}</td><td>{a.no}</td><td class="name">{_e(a.name)}</td>'
             f'<td class="l">{_e(a.prize)}</td><td>{money(a.listed)}</td><td>{money(a.paid)}</td>'
@@ -283,8 +372,7 @@ def document(title: str, label: str, meta: str, sections: Sequence[tuple[str, st
         '<dialog id="account" aria-labelledby="account-title"><div class="bar"><strong id="account-title"></strong>'
         '<form method="dialog"><button type="submit">Close</button></form></div>'
         '<pre id="account-text"></pre></dialog>',
-        "".join(f'<script type="application/octet-stream" id="accounts-{book.rounds}" data-codes="{book.codes}">'
-                f"{_packed(book)}</script>" for book in accounts),
+        "".join(_account_blocks(book) for book in accounts),
         f"<script>{SCRIPT}</script>",
         "</body></html>\n",
     ])

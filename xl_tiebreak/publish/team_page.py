@@ -72,7 +72,7 @@ def _standings(result: TeamResult, teams: list[int], fmt: _Formats) -> str:
     index = {no: k for k, no in enumerate(teams)}
     rows = result.rows
     split = result.separated_by(rows)
-    head = [("Rk", "n"), ("No", "n"), ("Team", ""), ("MP", "n"), ("GP", "n")]
+    head = [("Rk", "n k"), ("No", "n"), ("Team", "name"), ("MP", "n"), ("GP", "n")]
     head += [(code, "n") for code in result.codes] + [("Split by", "opt")]
     out = []
     for k, r in enumerate(rows):
@@ -81,7 +81,7 @@ def _standings(result: TeamResult, teams: list[int], fmt: _Formats) -> str:
         out.append(f'<tr data-k="{index[r.no]}"><td>{r.rank}</td><td>{r.no}</td><td class="name">{_e(r.name)}</td>'
                    f"<td>{fmt(r.match_points, 1)}</td><td>{fmt(r.game_points, 1)}</td>{values}"
                    f'<td class="opt l">{_e(why)}</td></tr>')
-    table = _table(head, out, attrs=f' data-r="{result.rounds}" data-tb="5"')
+    table = _table(head, out, attrs=f' data-r="{result.rounds}" data-tb="5" class="rk p4"')
     return ('<section id="standings"><h2>Standings</h2><p class="hint note">Tap or click a tie-break value to see '
             f'how it is reached, step by step.</p><section class="round" data-round="{result.rounds}">'
             f"<h3>Team standings {_e(result.label)}</h3>{table}</section></section>")
@@ -117,7 +117,7 @@ def _matches(event: TeamEvent, result: TeamResult, fmt: _Formats) -> str:
     """The matches of each round counted, each pairing once (the lower team number first), with
     both teams' match and game points; a round without an opponent in words."""
     name = {t.no: t.name for t in event.teams}
-    head = [("No", "n"), ("Team", ""), ("MP", "n"), ("GP", "n"), ("", ""), ("GP", "n"), ("MP", "n"), ("No", "n"),
+    head = [("No", "n"), ("Team", "name"), ("MP", "n"), ("GP", "n"), ("", ""), ("GP", "n"), ("MP", "n"), ("No", "n"),
             ("Opponent", "")]
     parts = ['<section id="matches"><h2>Matches</h2><p class="note">Each round\'s matches with the match points '
              "(MP) and game points (GP) of both teams; f: a match forfeited.</p>"]

@@ -205,13 +205,74 @@ def tied_group(res: Any, tb: "TieBreak", i: int) -> list[int]:
     return shared(res.context, ("tied groups", tuple(res.codes[:j])), by_row)[i]  # the list before tb decides
 
 
+#: the most members whose whole mini crosstable a DE account shows; a larger group's account shows
+#: the player's own games inside the group and the leaders Art. 6.3 placed, so that it grows with
+#: the rounds, not with the square of the group (a page holds every member's account)
+DE_TABLE_MEMBERS = 30
+#: the most placed leaders a large group's account names
+_DE_LEADERS_NAMED = 10
+
+
 def de_account(ctx: Context, i: int, tb: "TieBreak", value: Any, res: Any) -> Account:
-    """DE: the mini crosstable of the tied group and how Art. 6 ranks it (built once per group)."""
+    """DE: the mini crosstable of the tied group and how Art. 6 ranks it (built once per group);
+    past :data:`DE_TABLE_MEMBERS` members, the player's own games inside the group instead."""
     group = tied_group(res, tb, i)
     j = next(k for k, t in enumerate(res.tiebreaks) if t.code == tb.code)
-    body = shared(ctx, ("DE", tuple(res.codes[:j]), tb.code, tb.forfeits_as_games, group[0]),
-                  lambda: _de_table(ctx, group, tb, res))
-    return Account(body[0], body[1], f"rank {format_value(value, 0)} of {len(group)}", body[2])
+    key = ("DE", tuple(res.codes[:j]), tb.code, tb.forfeits_as_games, group[0])
+    total = f"rank {format_value(value, 0)} of {len(group)}"
+    if len(group) > DE_TABLE_MEMBERS:
+        first, games, notes = shared(ctx, key, lambda: _de_large(ctx, group, tb, res))
+        return _de_own(ctx, i, first, games.get(i, []), total, notes)
+    body = shared(ctx, key, lambda: _de_table(ctx, group, tb, res))
+    return Account(body[0], body[1], total, body[2])
+
+
+def _de_large(ctx: Context, group: list[int], tb: "TieBreak",
+              res: Any) -> tuple["Pass[int]", dict[int, list[tuple[int, int]]], tuple[str, ...]]:
+    """A large tied group's first pass, each member's games inside it (opponent row, score) and
+    the notes every member's account shows: how many are tied, on what, and which leaders Art. 6.3
+    placed (the decisive sums), or that none could be."""
+    passes: list[Pass[int]] = []
+    ranks = ranks_from_tiers(direct_encounter_tiers(ctx, group, tb.forfeits_as_games, passes.append))
+    j = next(k for k, t in enumerate(res.tiebreaks) if t.code == tb.code)
+    on = f" and on {', '.join(res.codes[:j])}" if j else ""
+    notes = [f"{len(group):,} players tied on points{on}: more than the {DE_TABLE_MEMBERS} whose mini crosstable "
+             "an account shows; the table lists this player's own games against the group (Art. 6.1)"]
+    if passes[0].all_met:
+        notes.append("all have met: ranked by the points among them, then again inside each subgroup still tied "
+                     "(C.07 Art. 6.2)")
+    else:
+        notes.append("not all have met: a leader is placed only if its points are more than any other member could "
+                     "reach by winning its missing games (C.07 Art. 6.3)")
+    placed = [(p, k) for p in passes for k in p.placed]
+    for p, k in placed[:_DE_LEADERS_NAMED]:
+        assert p.maxima is not None
+        best = max(p.maxima[o] for o in p.members if o != k)
+        notes.append(f"placed: player {ctx.t.players[k].no} at rank {ranks[k]}, "
+                     f"{format_value(p.meetings.points(p.sums[k]), 1)} points against the group, more than any of "
+                     f"the other {len(p.members) - 1:,} could reach (at most {format_value(p.meetings.points(best), 1)})")
+    if len(placed) > _DE_LEADERS_NAMED:
+        notes.append(f"and {len(placed) - _DE_LEADERS_NAMED:,} more placed the same way")
+    if not placed and not passes[0].all_met:
+        notes.append("nobody could be placed: all share the group's first rank")
+    games: dict[int, list[tuple[int, int]]] = {}
+    for (k, m), v in passes[0].meetings.scores.items():
+        games.setdefault(k, []).append((m, v))
+    return passes[0], games, tuple(notes)
+
+
+def _de_own(ctx: Context, i: int, first: "Pass[int]", games: list[tuple[int, int]], total: str,
+            notes: tuple[str, ...]) -> Account:
+    """Player row ``i``'s account in a large tied group: each member it met (``games``: opponent
+    row, score) and its points against them (the average of their games, Art. 6.1.2), then its
+    points among the group."""
+    met = first.meetings
+    players = ctx.t.players
+    rows = [((players[m].no, met.points(v)), "", "", None) for m, v in sorted(games, key=lambda g: players[g[0]].no)]
+    reach = "" if first.maxima is None else f"; at most {format_value(met.points(first.maxima[i]), 1)} by winning those"
+    own = (f"player {players[i].no}: {format_value(met.points(first.sums[i]), 1)} points against the group "
+           f"({len(rows)} met, {first.unmet[i]:,} not met{reach})")
+    return Account(("Opponent", "Points"), tuple(rows), total, (notes[0], own, *notes[1:]))
 
 
 def _de_table(ctx: Context, group: list[int], tb: "TieBreak",
