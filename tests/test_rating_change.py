@@ -251,3 +251,20 @@ def test_rp_and_expected_scores_equal_gacruxs_rating_code():
         assert fig.rp == rating.ComputeTournamentPerformanceRating(score, opps)
         delta = (score - sum(rating.ComputeExpectedScore(own, r) for r in opps)) * k
         assert fig.change_rounded == int(delta.quantize(Decimal("0"), rounding="ROUND_HALF_UP"))
+
+
+def test_a_crosstables_k_column_gives_the_k_and_a_bad_one_names_its_cell():
+    """A workbook's Crosstable may carry the K factor (the rating list's) in a column headed K;
+    empty: K by the rules (8.3.3); a K over 40 is an error at the cell."""
+    from xl_tiebreak.excel.ranges.crosstable_range import rows_to_tournament
+    head = ["No", "Name", "Rating", "K", "R1"]
+    t = rows_to_tournament([head, [1, "A", 1850, 40, "2w1"], [2, "B", 1920, None, "1b0"]])
+    assert [p.k_factor for p in t.players] == [40, None]
+    a, b = event_ratings(t)
+    assert (a.k.value, a.k.given, b.k.value, b.k.assumed) == (40, True, 20, True)
+    assert a.change == 40 * (1 - F(40, 100))  # D -70: PD .40 (8.1.2)
+    assert player_rating(t, 1, k=10).k.value == 10  # a K given by the caller comes first
+    with pytest.raises(InputError, match="K factor: 45 is not a K factor") as got:
+        rows_to_tournament([head, [1, "A", 1850, 45, "2w1"], [2, "B", 1920, None, "1b0"]],
+                           cell_name=lambda i, j: f"Crosstable!{'ABCDE'[j]}{i + 1}")
+    assert got.value.where == "Crosstable!D2"

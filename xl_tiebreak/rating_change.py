@@ -213,7 +213,8 @@ def player_rating(t: Tournament, no: int, *, k: Optional[int] = None, rate: Opti
                   rounds: Optional[int] = None, rules: Optional[RatingRules] = None) -> PlayerRating:
     """The rating figures of player ``no`` of ``t`` over rounds 1..``rounds`` (default: every
     round; a game not played yet is not rated). ``k``: the player's K as the rating list gives
-    it (else by the rules, :func:`~xl_tiebreak.rating_rules.k_factor`); ``rate``: standard,
+    it (else the file's, a workbook's K column; else by the rules,
+    :func:`~xl_tiebreak.rating_rules.k_factor`); ``rate``: standard,
     rapid or blitz (else the file's record 222, else standard); ``rules``: the rules, when the
     caller has them already (:func:`event_rules`)."""
     if no not in t.positions:
@@ -228,7 +229,7 @@ def player_rating(t: Tournament, no: int, *, k: Optional[int] = None, rate: Opti
     change: Optional[Fraction] = None
     expected = Fraction(0)
     if p.rating is not None:
-        kf = k_factor(p.rating, p.birth, t.start_date, given=k, games=len(rated))
+        kf = k_factor(p.rating, p.birth, t.start_date, given=k if k is not None else p.k_factor, games=len(rated))
         counted = _capped([g.diff for g in games], p.rating, rules)
         done = []
         for g, c in zip(games, counted):

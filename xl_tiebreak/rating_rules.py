@@ -15,7 +15,7 @@ The rules follow the event's start date and its rate of play (RATING_RULES §1):
 The rate of play comes from TRF-26 record 222 (an encoded time control such as ``5400+30``),
 else it is given, else standard is assumed and the figures say so.
 
-K (B.02 8.3.3, RB 7.3.3): given per player (no TRF field carries it, RATING_RULES §3), else by
+K (B.02 8.3.3, RB 7.3.3): given per player (a workbook's K column; no TRF field carries it, RATING_RULES §3), else by
 the rules from what the file knows (rating, birth date), marked as assumed where the file cannot
 tell (games played so far, ratings reached before); then the 700 cap over this event's games.
 
