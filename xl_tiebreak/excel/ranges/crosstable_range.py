@@ -133,10 +133,10 @@ def _int_cell(v: object, what: str, where: str, allow_empty: bool) -> Optional[i
     return got
 
 
-def _k_cell(r: Sequence[object], at: Optional[int], where: str, fd: Findings) -> Optional[int]:
+def _k_cell(r: Sequence[object], at: int, where: str, fd: Findings) -> Optional[int]:
     """A player's K column (empty: K by the rules), a whole number from 1 to 40, else an error at
     the cell (:func:`xl_tiebreak.rating_rules.check_k`)."""
-    if at is None or not _typed(r[at]):
+    if not _typed(r[at]):
         return None
     from ...rating_rules import check_k
     try:
@@ -290,10 +290,11 @@ def _read(table: Sequence[Sequence[object]], cell_name: Optional[Callable[[int, 
         birth, note = birth_as_trf(_birth_text(r, layout.birth))  # as TRF writes it: export-trf writes it so
         if note and layout.birth is not None:
             fd.add("date-order", f"birth date {note}", place_of(i, layout.birth, f"birth date of player {no}"))
-        k = _k_cell(r, layout.k_factor, place_of(i, layout.k_factor or 0, f"K of player {no}"), fd)
+        k_given = (None if layout.k_factor is None else
+                   _k_cell(r, layout.k_factor, place_of(i, layout.k_factor, f"K of player {no}"), fd))
         out.append(Row(no=no, name=shown["name"], rating=rating, cells=cells, title=shown["title"],
                        fed=shown["federation"], fide_id=_id_text(r, layout.fide_id), sex=shown["sex"], birth=birth,
-                       club=shown["club"], k_factor=k))
+                       club=shown["club"], k_factor=k_given))
         row_of[no] = i
 
     def place(no: int, rnd: int) -> str:
