@@ -25,7 +25,7 @@ total change, K, and the performance rating Rp (FIDE Rating Regulations B.02; RA
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Mapping, Optional, Sequence
 
@@ -33,7 +33,7 @@ from .errors import InputError
 from .model import Kind, Player, Tournament
 from .rating_rules import (CAP, GAP_600, GAP_RATING, KFactor, RatingRules, k_factor, rate_of_play_from,
                            rating_rules)
-from .tiebreaks.rating import dp, expected_hundredths
+from .tiebreaks.rating import PD, dp
 
 #: a round's kind -> why it is not rated (B.02 5.1), for the kinds that are no rated game
 _NOT_A_GAME = {
@@ -72,29 +72,50 @@ def half_up(num: int, den: int) -> int:
     return (2 * num + den) // (2 * den)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GameFigures:
     """One round of the player: the opponent (start number, rating; None for a bye), the colour
-    (``w``, ``b``, None), the kind, the score on the 1/½/0 scale (None when no game was played),
-    and, for a rated game, the gap ``diff`` (own - opponent), the gap counted (``counted``: capped
-    at ±400 by 8.3.1, or as it is), the expected score ``expected`` (PD), ``delta`` = s - PD and
-    ``change`` = K x delta. ``for_rp``: the game counts in Rp (a rated game; an unrated player's
-    game against a rated opponent). ``why``: why it is not rated, or what was done to the gap."""
+    (``w``, ``b``, None), the kind, the score in half points on the 1/½/0 scale (``halves``;
+    None when no game was played), and, for a rated game, the gap ``diff`` (own - opponent),
+    the gap counted (``counted``: capped at ±400 by 8.3.1, or as it is), the expected score PD
+    in hundredths (``pd``) and K x (s - PD) in hundredths (``change_h``); as exact values
+    :attr:`score`, :attr:`expected`, :attr:`delta` = s - PD and :attr:`change`. ``for_rp``: the
+    game counts in Rp (a rated game; an unrated player's game against a rated opponent).
+    ``why``: why it is not rated, or what was done to the gap."""
 
     round: int
     opponent: Optional[int]
     opponent_rating: Optional[int]
     colour: Optional[str]
     kind: Kind
-    score: Optional[Fraction]
+    halves: Optional[int]
     rated: bool
     for_rp: bool
     why: str = ""
     diff: Optional[int] = None
     counted: Optional[int] = None
-    expected: Optional[Fraction] = None
-    delta: Optional[Fraction] = None
-    change: Optional[Fraction] = None
+    pd: Optional[int] = None
+    change_h: Optional[int] = None
+
+    @property
+    def score(self) -> Optional[Fraction]:
+        """1, ½ or 0 (B.02 8.3.2 b), whatever the event's scoring; None without a game."""
+        return None if self.halves is None else Fraction(self.halves, 2)
+
+    @property
+    def expected(self) -> Optional[Fraction]:
+        """PD, the expected score (8.1.2)."""
+        return None if self.pd is None else Fraction(self.pd, 100)
+
+    @property
+    def delta(self) -> Optional[Fraction]:
+        """s - PD (8.3.2 b)."""
+        return None if self.pd is None or self.halves is None else Fraction(50 * self.halves - self.pd, 100)
+
+    @property
+    def change(self) -> Optional[Fraction]:
+        """K x (s - PD), exact (never rounded per game, 8.3.4)."""
+        return None if self.change_h is None else Fraction(self.change_h, 100)
 
     def as_dict(self) -> dict[str, object]:
         return {"round": self.round, "opponent": self.opponent, "opponent_rating": self.opponent_rating,
@@ -183,30 +204,47 @@ def _capped(diffs: Sequence[Optional[int]], own: int, rules: RatingRules) -> lis
     return [(CAP if (d or 0) > 0 else -CAP) if k in over else d for k, d in enumerate(diffs)]
 
 
-def _game(t: Tournament, p: Player, r: int, rules: RatingRules) -> GameFigures:
-    """Round ``r`` (0-based) of ``p`` before the cap and K: whether it is rated and why not."""
+def _game(t: Tournament, positions: Mapping[int, int], p: Player, r: int, rules: RatingRules) -> GameFigures:
+    """Round ``r`` (0-based) of ``p`` before the cap and K: whether it is rated and why not
+    (``positions``: ``t.positions``)."""
     rd = p.rounds[r]
-    colour = rd.colour
-    if rd.kind in _NOT_A_GAME:
-        opp_no = rd.opponent if rd.kind.has_opponent else None
-        opp_rating = t.player(opp_no).rating if opp_no is not None and opp_no in t.positions else None
-        return GameFigures(r + 1, opp_no, opp_rating, colour, rd.kind, None, False, False, _NOT_A_GAME[rd.kind])
-    assert rd.opponent is not None
-    if rd.opponent not in t.positions:
-        raise InputError(f"player {p.no}, round {r + 1}: opponent {rd.opponent} is not a player of the event")
-    opp = t.player(rd.opponent).rating
-    score = Fraction(_HALVES[rd.kind], 2)
-    base = GameFigures(r + 1, rd.opponent, opp, colour, rd.kind, score, False, False)
+    kind, colour, no = rd.kind, rd.colour, rd.opponent
+    why = _NOT_A_GAME.get(kind)
+    if why is not None:
+        at = positions.get(no) if no is not None and kind.has_opponent else None
+        opp_no, opp_rating = (None, None) if at is None else (no, t.players[at].rating)
+        return GameFigures(r + 1, opp_no, opp_rating, colour, kind, None, False, False, why)
+    at = positions.get(no) if no is not None else None
+    if at is None:
+        raise InputError(f"player {p.no}, round {r + 1}: opponent {no} is not a player of the event")
+    opp = t.players[at].rating
+    halves = _HALVES[kind]
+    own = p.rating
     if opp is None:
-        why = "unrated opponent: not rated (B.02 8.3.1)" if p.rating is not None else "unrated opponent: no rating"
-        return replace(base, why=why)
-    if p.rating is None:
-        return replace(base, for_rp=True, why="unrated player: no rating change (B.02 8.2); counts in Rp")
-    gap = p.rating - opp
-    if rules.gap_600 and abs(gap) >= GAP_600 and max(p.rating, opp) > GAP_RATING:
-        return replace(base, why=f"gap {abs(gap)} >= {GAP_600} with a player above {GAP_RATING}: not rated "
-                                  "(RB 7.3.1, from 1 Dec 2024)")
-    return replace(base, rated=True, for_rp=True, diff=gap)
+        why = "unrated opponent: not rated (B.02 8.3.1)" if own is not None else "unrated opponent: no rating"
+        return GameFigures(r + 1, no, opp, colour, kind, halves, False, False, why)
+    if own is None:
+        return GameFigures(r + 1, no, opp, colour, kind, halves, False, True,
+                           "unrated player: no rating change (B.02 8.2); counts in Rp")
+    gap = own - opp
+    if rules.gap_600 and abs(gap) >= GAP_600 and max(own, opp) > GAP_RATING:
+        return GameFigures(r + 1, no, opp, colour, kind, halves, False, False,
+                           f"gap {abs(gap)} >= {GAP_600} with a player above {GAP_RATING}: not rated (RB 7.3.1, "
+                           "from 1 Dec 2024)")
+    return GameFigures(r + 1, no, opp, colour, kind, halves, True, True, "", gap)
+
+
+#: the expected score of the higher-rated player in hundredths by |D| (8.1.2), as a list (the
+#: table of :mod:`xl_tiebreak.tiebreaks.rating`; a list index is quicker than an array's here)
+_PD_LIST: list[int] = []
+
+
+def _pd(diff: int) -> int:
+    """PD in hundredths for a gap ``diff`` as counted (8.1.2)."""
+    if not _PD_LIST:
+        _PD_LIST.extend(int(v) for v in PD.tolist())
+    e = _PD_LIST[min(abs(diff), len(_PD_LIST) - 1)]
+    return e if diff >= 0 else 100 - e
 
 
 def player_rating(t: Tournament, no: int, *, k: Optional[int] = None, rate: Optional[str] = None,
@@ -222,7 +260,8 @@ def player_rating(t: Tournament, no: int, *, k: Optional[int] = None, rate: Opti
     rules = rules or event_rules(t, rate)
     p = t.player(no)
     upto = t.rounds if rounds is None else max(0, min(rounds, t.rounds))
-    games = [_game(t, p, r, rules) for r in range(upto)]
+    positions = t.positions
+    games = [_game(t, positions, p, r, rules) for r in range(upto)]
     rated = [g for g in games if g.rated]
     notes = list(rules.notes)
     kf: Optional[KFactor] = None
@@ -231,21 +270,23 @@ def player_rating(t: Tournament, no: int, *, k: Optional[int] = None, rate: Opti
     if p.rating is not None:
         kf = k_factor(p.rating, p.birth, t.start_date, given=k if k is not None else p.k_factor, games=len(rated))
         counted = _capped([g.diff for g in games], p.rating, rules)
-        done = []
+        k_value, done, exp_h, halves = kf.value, [], 0, 0
         for g, c in zip(games, counted):
             if g.rated:
-                assert c is not None and g.score is not None and g.diff is not None
-                pd = Fraction(expected_hundredths(c), 100)
-                delta = g.score - pd
-                why = (f"gap {g.diff:+d} counted as {c:+d} (B.02 8.3.1)" if c != g.diff else
-                       f"gap {g.diff:+d} not capped: rated {rules.cap_exempt_from} or more (1 Oct 2025 amendment)"
-                       if abs(g.diff) > CAP else "")
-                g = replace(g, counted=c, expected=pd, delta=delta, change=kf.value * delta, why=why)
-                expected += pd
+                h, gap = g.halves, g.diff
+                assert c is not None and h is not None and gap is not None
+                pd = _pd(c)
+                why = (f"gap {gap:+d} counted as {c:+d} (B.02 8.3.1)" if c != gap else
+                       f"gap {gap:+d} not capped: rated {rules.cap_exempt_from} or more (1 Oct 2025 amendment)"
+                       if abs(gap) > CAP else "")
+                g = GameFigures(g.round, g.opponent, g.opponent_rating, g.colour, g.kind, h, True, True, why, gap, c,
+                                pd, k_value * (50 * h - pd))
+                exp_h += pd
+                halves += h
             done.append(g)
         games = done
-        score = sum((g.score for g in games if g.rated and g.score is not None), Fraction(0))
-        change = kf.value * (score - expected)
+        score, expected = Fraction(halves, 2), Fraction(exp_h, 100)
+        change = Fraction(k_value * (50 * halves - exp_h), 100)
         if kf.assumed:
             notes.append(f"K {kf.value} assumed: {kf.why}")
     else:
@@ -253,16 +294,15 @@ def player_rating(t: Tournament, no: int, *, k: Optional[int] = None, rate: Opti
         notes.append("unrated: no rating change; a first rating (B.02 8.2) needs at least 5 games against rated "
                      "opponents, possibly over several events; Rp shows this event's performance")
     in_rp = [g for g in games if g.for_rp]
-    rp_score = sum((g.score for g in in_rp if g.score is not None), Fraction(0))
+    rp_halves = sum(g.halves or 0 for g in in_rp)
     ra = p_ = d = rp = None
     if in_rp:
-        ratings = [g.opponent_rating or 0 for g in in_rp]
-        ra = half_up(sum(ratings), len(ratings))
-        p_ = half_up(int(100 * rp_score), len(in_rp))  # W / n in hundredths, .005 up
+        ra = half_up(sum(g.opponent_rating or 0 for g in in_rp), len(in_rp))
+        p_ = half_up(50 * rp_halves, len(in_rp))  # W / n in hundredths, .005 up
         d = dp(p_)
         rp = ra + d
     return PlayerRating(p.no, p.name, p.rating, kf, rules, tuple(games), score, expected, change, len(in_rp),
-                        rp_score, ra, p_, d, rp, tuple(notes))
+                        Fraction(rp_halves, 2), ra, p_, d, rp, tuple(notes))
 
 
 def event_ratings(t: Tournament, *, k: Optional[Mapping[int, int]] = None, rate: Optional[str] = None,
