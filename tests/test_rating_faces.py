@@ -113,3 +113,25 @@ def test_card_errors_name_the_option_and_exit_2(e1, tmp_path):
     assert status == 2 and "is a team event" in err
     status, _, err = run("standings", str(team), "--rating-change")
     assert status == 2 and "--rating-change is for individual events" in err
+
+
+def test_a_workbooks_k_column_gives_k_and_a_bad_k_is_named_by_its_cell(tmp_path):
+    """The workbook made from the package's example (its Club column, I, headed K instead):
+    player 1's K 10 is taken as given (B.02 8.3.3 would assume 20 for his 2000); player 2's 55
+    is no K, an error at Crosstable!I6 with exit status 2."""
+    from openpyxl import load_workbook
+    trf = Path(__file__).resolve().parents[1] / "xl_tiebreak" / "data" / "example-6-1.trf"
+    book = tmp_path / "e.xlsx"
+    assert run("workbook", str(trf), "-o", str(book))[0] == 0
+    wb = load_workbook(book)
+    ws = wb["Crosstable"]
+    assert ws["I4"].value == "Club" and ws["A5"].value == 1 and ws["A6"].value == 2
+    ws["I4"] = "K"
+    ws["I5"] = 10
+    wb.save(book)  # (a test's own input: the package never re-saves a workbook)
+    status, out, _ = run("card", str(book), "-p", "1")
+    assert status == 0 and "K 10: given" in out
+    ws["I6"] = 55
+    wb.save(book)
+    status, _, err = run("card", str(book), "-p", "1")
+    assert status == 2 and "Crosstable!I6: K factor: 55 is not a K factor" in err
