@@ -268,3 +268,12 @@ def test_a_crosstables_k_column_gives_the_k_and_a_bad_one_names_its_cell():
         rows_to_tournament([head, [1, "A", 1850, 45, "2w1"], [2, "B", 1920, None, "1b0"]],
                            cell_name=lambda i, j: f"Crosstable!{'ABCDE'[j]}{i + 1}")
     assert got.value.where == "Crosstable!D2"
+
+
+def test_a_k_list_of_huge_numbers_is_refused_before_it_is_converted():
+    with pytest.raises(InputError, match="is not a K factor"):
+        parse_k_list("1=" + "9" * 5000)
+    with pytest.raises(InputError, match="is not a start number"):
+        parse_k_list("9" * 5000 + "=20")
+    with pytest.raises(InputError, match="write START_NUMBER=K"):
+        parse_k_list("1=¹")

@@ -323,16 +323,22 @@ def parse_k_list(text: str, where: str = "--k-factor") -> dict[int, int]:
     >>> parse_k_list("3=10, 7=40")
     {3: 10, 7: 40}
     """
-    from .number_text import is_digits
+    from .number_text import is_digits, whole_number
     from .rating_rules import check_k
     out: dict[int, int] = {}
     for item in (text or "").split(","):
         if not item.strip():
             continue
-        no, eq, kk = (s.strip() for s in item.partition("="))
-        if not eq or not is_digits(no) or not is_digits(kk):
-            raise InputError(f"{where}: {item.strip()!r}: write START_NUMBER=K, e.g. 3=10,7=40")
-        out[int(no)] = check_k(int(kk), f"{where} {item.strip()}")
+        no_text, eq, k_text = item.partition("=")
+        if not eq or not is_digits(no_text.strip()) or not is_digits(k_text.strip()):
+            raise InputError(f"{where}: {item.strip()[:40]!r}: write START_NUMBER=K, e.g. 3=10,7=40")
+        no, k = whole_number(no_text, 1, 10**6), whole_number(k_text, 0, 10**6)
+        if no is None:
+            raise InputError(f"{where} {item.strip()[:40]}: {no_text.strip()[:20]} is not a start number")
+        if k is None or not 1 <= k <= 40:
+            raise InputError(f"{where} {item.strip()[:40]}: {k_text.strip()[:20]} is not a K factor; expected a "
+                             "whole number from 1 to 40 (FIDE's: 40, 20, 10, or lower once capped by 700 / games)")
+        out[no] = check_k(k, f"{where} {item.strip()}")
     return out
 
 
