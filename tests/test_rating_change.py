@@ -255,7 +255,7 @@ def test_rp_and_expected_scores_equal_gacruxs_rating_code():
 
 def test_a_crosstables_k_column_gives_the_k_and_a_bad_one_names_its_cell():
     """A workbook's Crosstable may carry the K factor (the rating list's) in a column headed K;
-    empty: K by the rules (8.3.3); a K over 40 is an error at the cell."""
+    empty: K by the rules (8.3.3); a K over 40 is a warning at the cell, and K by the rules."""
     from xl_tiebreak.excel.ranges.crosstable_range import rows_to_tournament
     head = ["No", "Name", "Rating", "K", "R1"]
     t = rows_to_tournament([head, [1, "A", 1850, 40, "2w1"], [2, "B", 1920, None, "1b0"]])
@@ -264,10 +264,13 @@ def test_a_crosstables_k_column_gives_the_k_and_a_bad_one_names_its_cell():
     assert (a.k.value, a.k.given, b.k.value, b.k.assumed) == (40, True, 20, True)
     assert a.change == 40 * (1 - F(40, 100))  # D -70: PD .40 (8.1.2)
     assert player_rating(t, 1, k=10).k.value == 10  # a K given by the caller comes first
-    with pytest.raises(InputError, match="K factor: 45 is not a K factor") as got:
-        rows_to_tournament([head, [1, "A", 1850, 45, "2w1"], [2, "B", 1920, None, "1b0"]],
-                           cell_name=lambda i, j: f"Crosstable!{'ABCDE'[j]}{i + 1}")
-    assert got.value.where == "Crosstable!D2"
+    from xl_tiebreak.validation import Findings
+    fd = Findings()
+    bad = rows_to_tournament([head, [1, "A", 1850, 45, "2w1"], [2, "B", 1920, None, "1b0"]],
+                             cell_name=lambda i, j: f"Crosstable!{'ABCDE'[j]}{i + 1}", findings=fd)
+    assert [(f.severity, f.where) for f in fd.items] == [("warning", "Crosstable!D2")]
+    assert "K factor: 45 is not a K factor" in fd.items[0].message
+    assert bad.players[0].k_factor is None and player_rating(bad, 1).k.assumed
 
 
 def test_a_k_list_of_huge_numbers_is_refused_before_it_is_converted():

@@ -118,7 +118,8 @@ def test_card_errors_name_the_option_and_exit_2(e1, tmp_path):
 def test_a_workbooks_k_column_gives_k_and_a_bad_k_is_named_by_its_cell(tmp_path):
     """The workbook made from the package's example (its Club column, I, headed K instead):
     player 1's K 10 is taken as given (B.02 8.3.3 would assume 20 for his 2000); player 2's 55
-    is no K, an error at Crosstable!I6 with exit status 2."""
+    is no K: a warning at Crosstable!I6, and his K found by the rules (20, marked assumed); the
+    tie-breaks, which do not read the column, are not blocked."""
     from openpyxl import load_workbook
     trf = Path(__file__).resolve().parents[1] / "xl_tiebreak" / "data" / "example-6-1.trf"
     book = tmp_path / "e.xlsx"
@@ -133,5 +134,6 @@ def test_a_workbooks_k_column_gives_k_and_a_bad_k_is_named_by_its_cell(tmp_path)
     assert status == 0 and "K 10: given" in out
     ws["I6"] = 55
     wb.save(book)
-    status, _, err = run("card", str(book), "-p", "1")
-    assert status == 2 and "Crosstable!I6: K factor: 55 is not a K factor" in err
+    status, out, err = run("card", str(book), "-p", "2")
+    assert status == 0 and "Crosstable!I6: K factor: 55 is not a K factor" in err and "K 20 (assumed)" in out
+    assert run("standings", str(book))[0] == 0

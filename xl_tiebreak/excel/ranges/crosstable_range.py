@@ -134,8 +134,9 @@ def _int_cell(v: object, what: str, where: str, allow_empty: bool) -> Optional[i
 
 
 def _k_cell(r: Sequence[object], at: int, where: str, fd: Findings) -> Optional[int]:
-    """A player's K column (empty: K by the rules), a whole number from 1 to 40, else an error at
-    the cell (:func:`xl_tiebreak.rating_rules.check_k`)."""
+    """A player's K column (empty: K by the rules), a whole number from 1 to 40, else a warning
+    at the cell and K by the rules (:func:`xl_tiebreak.rating_rules.check_k`): a column the
+    tie-breaks do not read blocks none of them."""
     if not _typed(r[at]):
         return None
     from ...rating_rules import check_k
@@ -143,7 +144,7 @@ def _k_cell(r: Sequence[object], at: int, where: str, fd: Findings) -> Optional[
         got = _int_cell(r[at], "K factor", where, True)
         return None if got is None else check_k(got, "K factor")
     except InputError as exc:
-        fd.add("layout", exc.detail, where)
+        fd.add("k-factor", f"{exc.detail}; the player's K is found by B.02 8.3.3 instead", where)
         return None
 
 
