@@ -191,6 +191,13 @@ def test_k_by_the_rules_of_8_3_3():
         k_factor(2000, "", "2026-01-01", given=41)
 
 
+def test_a_capped_k_gives_two_decimals_shown_to_one():
+    """RATING_RULES §4: K x ΔR is a multiple of 0.1 only for K 10/20/40; with a capped K 38, E1's
+    +0.51 gives +19.38, shown +19.4 and rounded +19 (8.3.4)."""
+    fig = player_rating(event(1850, E1), 1, k=38)
+    assert (fig.change, fig.change_shown, fig.change_rounded) == (F(1938, 100), F(194, 10), 19)
+
+
 def test_change_rounds_half_away_from_zero():
     """B.02 8.3.4: FIDE published -2.50 as -3 [T F-P01]; Python's round() would give -2."""
     assert half_away(F(-5, 2)) == -3 and half_away(F(5, 2)) == 3 and half_away(F(-249, 100)) == -2
