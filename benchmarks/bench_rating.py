@@ -10,24 +10,15 @@ Prints its figures; asserts nothing. The figures are made only when asked for (s
 from __future__ import annotations
 
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench_engine import best_of  # noqa: E402
 from events import swiss  # noqa: E402
 
 from xl_tiebreak.rating_change import event_ratings, player_rating  # noqa: E402
-
-
-def best_of(fn, repeat: int = 3) -> float:
-    times = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return min(times)
 
 
 def main() -> None:
