@@ -94,6 +94,10 @@ def test_the_2022_rules_cap_only_the_game_of_the_largest_gap():
     assert fig.rules.edition == "B.02 2022"
     assert [g.counted for g in fig.games] == [400, 450, -450, -100]
     assert [g.expected for g in fig.games] == [F(92, 100), F(94, 100), F(6, 100), F(36, 100)]
+    assert [g.why for g in fig.games] == ["gap +500 counted as +400 (B.02 8.3.1)",
+                                          "gap +450 not capped: only the largest gap is, once per event (B.02 2022 "
+                                          "8.3.1)", "gap -450 not capped: only the largest gap is, once per event "
+                                          "(B.02 2022 8.3.1)", ""]
 
 
 E3 = [(Kind.WIN, 2230), (Kind.WIN, 2260), (Kind.DRAW, 2700), (Kind.FORFEIT_WIN, 2500), (Kind.PAB, None),
@@ -111,6 +115,7 @@ def test_e3_a_player_rated_2650_or_more_uses_the_real_gap_from_1_october_2025():
     assert (fig.expected, fig.change, fig.change_rounded) == (F(234, 100), F(16, 10), 2)
     assert [player_rating(t, 1, k=k).change_rounded for k in (20, 40)] == [3, 6]
     assert (fig.ra, fig.p, fig.dp, fig.rp) == (2397, 83, 273, 2670)
+    assert fig.games[0].why == "gap +450 not capped: rated 2650 or more (1 Oct 2025 amendment)"
     assert fig.games[5].why == "unrated opponent: not rated (B.02 8.3.1)" and not fig.games[5].for_rp
 
 

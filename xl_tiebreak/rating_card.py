@@ -4,8 +4,8 @@
 
 The card lists each round as an instructor works it on the board: the opponent with rating and
 federation, the colour, the result, the running score, then for a rated game the gap (as
-counted), the expected score PD (B.02 8.1.2), W - We and K x (W - We); a round not rated says
-why. Under it the totals: W, We, the change unrounded and rounded (8.3.4, an estimate), and Rp
+counted), the expected score PD (B.02 8.1.2), W - We and K x (W - We), and what was done to
+the gap (the 400 cap); a round not rated says why. Under it the totals: W, We, the change unrounded and rounded (8.3.4, an estimate), and Rp
 with its steps.
 
 >>> from xl_tiebreak import demo_tournament
@@ -69,8 +69,7 @@ def _game_cells(t: Tournament, fig: PlayerRating, g: GameFigures) -> list[str]:
              format_value(points, 1)]
     if g.rated and g.counted is not None and g.expected is not None:
         counted = f"{g.counted:+d}" + (f" ({g.diff:+d})" if g.diff != g.counted else "")
-        return cells + [counted, format_value(g.expected, 2), signed(g.delta, 2),
-                        signed(g.change, 1), ""]
+        return cells + [counted, format_value(g.expected, 2), signed(g.delta, 2), signed(g.change, 1), g.why]
     return cells + ["", "", "", "", g.why]
 
 
@@ -84,7 +83,7 @@ def card_text(t: Tournament, fig: PlayerRating) -> str:
     if fig.k is not None:
         head += textwrap.wrap(f"K {fig.k.value}{' (assumed)' if fig.k.assumed else ''}: {fig.k.why}", 100,
                               subsequent_indent="      ", break_on_hyphens=False)
-    headers = ["Rd", "Col", "Opp", "Name", "Rtg", "Fed", "Res", "Pts", "D", "PD", "W-We", "K(W-We)", "Not rated"]
+    headers = ["Rd", "Col", "Opp", "Name", "Rtg", "Fed", "Res", "Pts", "D", "PD", "W-We", "K(W-We)", "Note"]
     rows = [_game_cells(t, fig, g) for g in fig.games]
     lines = head + [""] + table(headers, rows, right={0, 2, 4, 7, 8, 9, 10, 11}) + [""]
     totals = []

@@ -276,9 +276,10 @@ def player_rating(t: Tournament, no: int, *, k: Optional[int] = None, rate: Opti
                 h, gap = g.halves, g.diff
                 assert c is not None and h is not None and gap is not None
                 pd = _pd(c)
-                why = (f"gap {gap:+d} counted as {c:+d} (B.02 8.3.1)" if c != gap else
-                       f"gap {gap:+d} not capped: rated {rules.cap_exempt_from} or more (1 Oct 2025 amendment)"
-                       if abs(gap) > CAP else "")
+                why = (f"gap {gap:+d} counted as {c:+d} (B.02 8.3.1)" if c != gap else "" if abs(gap) <= CAP else
+                       f"gap {gap:+d} not capped: only the largest gap is, once per event (B.02 2022 8.3.1)"
+                       if rules.one_cap else
+                       f"gap {gap:+d} not capped: rated {rules.cap_exempt_from} or more (1 Oct 2025 amendment)")
                 g = GameFigures(g.round, g.opponent, g.opponent_rating, g.colour, g.kind, h, True, True, why, gap, c,
                                 pd, k_value * (50 * h - pd))
                 exp_h += pd
