@@ -248,7 +248,9 @@ def test_k_list_and_unknown_players_are_errors_that_name_the_place():
 def test_rp_and_expected_scores_equal_gacruxs_rating_code():
     """gacrux's rating.py (test-only oracle) on random events without gaps over 400 (it has no
     400 cap, RATING_RULES §2): each PD (ComputeExpectedScore), Rp (ComputeTournamentPerformance-
-    Rating) and the change rounded as its ratingsimulation rounds it (ROUND_HALF_UP of K x (W - We))."""
+    Rating), and the change rounded as its ratingsimulation.update_existing_rating rounds it,
+    ROUND_HALF_UP of K x (W - We) over rating.py's PDs (that module imports matplotlib and scipy,
+    which the test environment lacks, so its one line of arithmetic is applied here)."""
     rating = pytest.importorskip("gacrux.rating")
     rng = random.Random(36)
     kinds = [Kind.WIN, Kind.DRAW, Kind.LOSS]
