@@ -84,6 +84,7 @@ globals().update({name: _udf(name, fn) for name, fn in FUNCTIONS.items()})
 # ------------------------------------------------------------------ pairing the next round
 
 ACTION = "PAIR_NEXT_ROUND"  # the macro's name (classic add-in) and the script's (xlwings Lite)
+_LAST_ROW = 1_048_576  # a worksheet's last row
 
 
 def pair_next_round_in(book: Any) -> str:
@@ -102,10 +103,11 @@ def pair_next_round_in(book: Any) -> str:
         sheet = area.sheet
         rows = area.options(ndim=2, err_to_str=True).value
         last = area.row + area.shape[0]
-        below = sheet.range((last, area.column), (last, area.column + 1)).options(ndim=1, err_to_str=True).value
-        settings = None
-        if "Settings" in [s.name for s in book.sheets]:
-            settings = book.sheets["Settings"].range(f"A1:B{SETTINGS_ROWS}").options(ndim=2, err_to_str=True).value
+        below = (sheet.range((last, area.column), (last, area.column + 1)).options(ndim=1, err_to_str=True).value
+                 if last <= _LAST_ROW else None)
+        titled = next((s for s in book.sheets if s.name.casefold() == "settings"), None)
+        settings = (titled.range(f"A1:B{SETTINGS_ROWS}").options(ndim=2, err_to_str=True).value
+                    if titled is not None else None)
         todo = next_round_cells(rows, sheet.name, area.address, settings, below)
     except TiebreakError as exc:
         raise type(exc)(f"{ACTION}: {exc}") from None
