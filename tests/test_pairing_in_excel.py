@@ -228,3 +228,24 @@ def test_pairing_errors_are_the_functions_own():
     assert said[0].startswith("#ERROR: PAIRING: system 'swissmanager' is not a pairing system; write auto")
     assert said[1].startswith("#ERROR: PAIRING: there is no round 9: the event has 3 rounds")
     assert said[2] == "#ERROR: PAIRING: a round robin needs at least two players; the event has 1"
+
+
+def test_the_headless_recompute_fills_a_pairing_formula_with_the_pair_commands_round(tmp_path):
+    """A PAIRING formula typed in a workbook (a sheet of the user's own) gets its spilled values from
+    ``xl-tiebreak recompute``, as Excel without the add-in then shows them: the round ``pair()``
+    pairs (Berger round 1 of six: 1-6, 2-5, 3-4, C.05 Annex 1)."""
+    import openpyxl  # test equipment: the user's formula typed into a new file
+    book = _book(tmp_path, "round-robin", 6)
+    wb = openpyxl.load_workbook(book)
+    wb.create_sheet("Round")["A1"] = "=PAIRING(Crosstable,,,Settings!$B$4,Settings!$B$13)"
+    typed = tmp_path / "typed.xlsx"
+    wb.save(typed)
+    out = tmp_path / "out.xlsx"
+    assert main(["recompute", str(typed), "-o", str(out)]) == 0
+    shown = read_sheet(out, "Round")
+    p = paired(book)
+    assert [(b.white, b.black) for b in p.pairing.pairs] == [(1, 6), (2, 5), (3, 4)]
+    want = pairing_table(p.event, p.pairing)
+    got = [[shown.get(f"{column_letter(c)}{r}") for c in range(1, 6)] for r in range(1, len(want) + 1)]
+    assert [[None if v == "" else v for v in row] for row in want[1:]] == got[1:]
+    assert got[0][0] == "Round 1 (Berger tables, C.05 Annex 1)"
