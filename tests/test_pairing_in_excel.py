@@ -249,3 +249,22 @@ def test_the_headless_recompute_fills_a_pairing_formula_with_the_pair_commands_r
     got = [[shown.get(f"{column_letter(c)}{r}") for c in range(1, 6)] for r in range(1, len(want) + 1)]
     assert [[None if v == "" else v for v in row] for row in want[1:]] == got[1:]
     assert got[0][0] == "Round 1 (Berger tables, C.05 Annex 1)"
+
+
+def test_the_actions_function_names_the_missing_boards_of_an_earlier_round_and_keeps_typed_cells(tmp_path):
+    """``next_round_cells`` (what both runtimes call) asked for round 2 while round 1's 3-4 is not
+    typed says which players and cells (as ``pair --round 2``); asked for round 1, half typed, it
+    gives only the empty cells (nothing the arbiter typed is overwritten)."""
+    from xl_tiebreak.excel.workbook.pairing_action import next_round_cells
+    book = _book(tmp_path, "round-robin", 5)
+    type_cells(book, {"Crosstable!F5": "-", "Crosstable!F6": "5w1", "Crosstable!F9": "2b0"})
+    data = book_data(book)
+    table, settings = crosstable_range(book), data["sheets"][2]["values"]
+    with pytest.raises(TiebreakError) as got:
+        next_round_cells(table, "Crosstable", "$A$4:$J$9", settings, round_to_pair=2)
+    assert str(got.value) == ("round 2 cannot be paired before round 1's results are in; missing: player 3, "
+                              "nothing typed (Crosstable!F7); player 4, nothing typed (Crosstable!F8)")
+    todo = next_round_cells(table, "Crosstable", "$A$4:$J$9", settings)
+    assert (todo.round, todo.cells) == (1, {"F7": "4w", "F8": "3b"})  # table round 1: 2-5, 3-4, 1 sits out
+    with pytest.raises(TiebreakError, match="system 'Monrad' is not a pairing system"):
+        next_round_cells(table, "Crosstable", "$A$4:$J$9", settings, system="Monrad")
