@@ -1,0 +1,244 @@
+"""Pairing one bracket (C.04.3 art. 3 and 4, 2026): its candidates in the order of art. 4, the best
+one by the criteria (art. 3.4-3.8).
+
+The text's procedure, stated as a search: the answer is the earliest-generated candidate among those
+with the smallest failure vector (:mod:`.criteria`). The candidates are generated in the text's order
+(art. 4): MDP sets (4.4), then the transpositions of S2 that pair the MDPs (4.2), then, for the
+remainder, its number of pairs, the resident exchanges (4.3) and the transpositions (4.2). A
+branch-and-bound prunes every branch whose failures so far already reach the best candidate found
+(no completion can do better, and an equal one comes later), and the search stops at a candidate
+that meets the bracket's lower bound (it is perfect: no later one can beat it). C4 (completion) is
+tested on each candidate that would become the best.
+
+Not done: C8 (choose the downfloaters so that the following bracket complies with C1-C7) is not
+tested; the exchanges of more than two players per side in brackets where they number over
+20,000 are not generated; a search that passes ``NODE_BUDGET`` steps keeps the best found so far.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations
+from math import comb
+from typing import Iterator, Optional
+
+from .completion import Completion
+from .criteria import PairCost, Round, Vector, pair_cost
+
+NODE_BUDGET = 200_000
+EXCHANGE_LIMIT = 20_000
+
+
+class _Stop(Exception):
+    """The search is over: a perfect candidate was found, or the budget is spent."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A bracket's pairs (S1 member first) and its downfloaters, in art. 1.2 order."""
+
+    pairs: tuple[tuple[int, int], ...]
+    downfloaters: tuple[int, ...]
+    vector: Vector
+
+
+@dataclass(frozen=True)
+class _Acc:
+    """The failures of the pairs chosen so far."""
+
+    counts: tuple[int, int, int, int, int, int] = (0, 0, 0, 0, 0, 0)  # C10 C11 C12 C13 C15 C17
+    lists: tuple[tuple[Fraction, ...], ...] = ((), (), (), ())  # C18 C19 C20 C21
+
+    def add(self, c: PairCost) -> "_Acc":
+        counts = (self.counts[0] + c.c10, self.counts[1] + c.c11, self.counts[2] + c.c12,
+                  self.counts[3] + c.c13, self.counts[4] + c.c15, self.counts[5] + c.c17)
+        lists = self.lists
+        if c.d18 is not None or c.d19 is not None or c.d20 is not None or c.d21 is not None:
+            lists = tuple(_insert(lst, d) for lst, d in zip(lists, (c.d18, c.d19, c.d20, c.d21)))
+        return _Acc(counts, lists)
+
+
+def _insert(lst: tuple[Fraction, ...], d: Optional[Fraction]) -> tuple[Fraction, ...]:
+    return lst if d is None else tuple(sorted(lst + (d,), reverse=True))
+
+
+class BracketSearch:
+    """One bracket: ``players`` in art. 1.2 order (MDPs first), ``mdps`` among them, ``rest`` the
+    players of the lower scoregroups, ``last``: no scoregroup below (its downfloater is the PAB)."""
+
+    def __init__(self, rnd: Round, completion: Completion, players: list[int], mdps: frozenset[int],
+                 rest: list[int], last: bool) -> None:
+        self.rnd = rnd
+        self.completion = completion
+        self.players = players
+        self.mdps = mdps
+        self.rest = rest
+        self.last = last
+        self.score = {p: rnd.states[p].score for p in players}
+        self.best: Optional[Vector] = None
+        self.best_pairs: tuple[tuple[int, int], ...] = ()
+        self.best_down: tuple[int, ...] = ()
+        self.nodes = 0
+        self._costs: dict[tuple[int, int], PairCost] = {}
+        self.floor = self._lower_bound()
+
+    # --- the bound -----------------------------------------------------------------------------
+    def _ok(self, a: int, b: int) -> bool:
+        """A pair the bracket may form: C1-C3, and not two MDPs (S1 holds MDPs, S2 residents: art. 3.2)."""
+        return not (a in self.mdps and b in self.mdps) and self.rnd.compatible(a, b)
+
+    def _lower_bound(self) -> Vector:
+        """No candidate of the bracket does better than this, criterion by criterion."""
+        n = len(self.players)
+        pairs = self.completion.max_pairs(self.players, self._ok)
+        down = n - 2 * pairs
+        lowest = sorted((self.score[p] for p in self.players))[:down]
+        c9 = 0
+        if self.last and down:
+            ok = [self.rnd.states[p].unplayed for p in self.players if p in self.completion.pab_ok]
+            c9 = min(ok) if ok else 0
+        prefs = [self.rnd.states[p].preference for p in self.players]
+        c12 = _unmet(sum(1 for q in prefs if q.colour == "w"), sum(1 for q in prefs if q.colour == "b"), pairs, down)
+        c13 = _unmet(sum(1 for q in prefs if q.colour == "w" and q.rank >= 2),
+                     sum(1 for q in prefs if q.colour == "b" and q.rank >= 2), pairs, down)
+        return (down, tuple(sorted(lowest, reverse=True)), c9, 0, 0, c12, c13, 0, 0, 0, 0, (), (), (), ())
+
+    def _optimistic(self, acc: _Acc, known: Optional[tuple[int, tuple[Fraction, ...]]]) -> Vector:
+        f = self.floor
+        c6, c7 = known if known is not None else (f[0], f[1])
+        k = acc.counts
+        return (c6, c7, f[2], k[0], k[1], max(k[2], f[5]), max(k[3], f[6]),  # type: ignore[call-overload]
+                0, k[4], 0, k[5], *acc.lists)
+
+    # --- the search ----------------------------------------------------------------------------
+    def run(self) -> Optional[Outcome]:
+        """The best candidate (None: no candidate satisfies C1-C4)."""
+        try:
+            self._mdp_sets()
+        except _Stop:
+            pass
+        if self.best is None:
+            return None
+        return Outcome(self.best_pairs, self.best_down, self.best)
+
+    def _mdp_sets(self) -> None:
+        """Art. 4.4: sets of M1 MDPs, the most first, each size in lexicographic order of BSNs."""
+        mdps = [p for p in self.players if p in self.mdps]
+        residents = [p for p in self.players if p not in self.mdps]
+        for m1 in range(min(len(mdps), len(residents)), -1, -1):
+            for s1 in combinations(mdps, m1):
+                limbo = [p for p in mdps if p not in s1]
+                self._pair_mdps(0, list(s1), residents, set(), [], _Acc(), limbo)
+            if self.best is not None and self.best[0] == self.floor[0]:
+                return  # fewer MDPs paired cannot have fewer downfloaters
+
+    def _pair_mdps(self, i: int, s1: list[int], s2: list[int], used: set[int], pairs: list[tuple[int, int]],
+                   acc: _Acc, limbo: list[int]) -> None:
+        """Art. 4.2 on the MDP-pairing: S1[i] meets the next resident in lexicographic order."""
+        if i == len(s1):
+            remainder = [p for p in s2 if p not in used]
+            self._remainder(remainder, pairs, acc, limbo)
+            return
+        a = s1[i]
+        for b in s2:
+            if b in used or not self._ok(a, b):
+                continue
+            got = acc.add(self._cost(a, b))
+            self._step()
+            if self.best is not None and self._optimistic(got, None) >= self.best:
+                continue
+            used.add(b)
+            pairs.append((a, b))
+            self._pair_mdps(i + 1, s1, s2, used, pairs, got, limbo)
+            pairs.pop()
+            used.discard(b)
+
+    def _remainder(self, xs: list[int], fixed: list[tuple[int, int]], acc: _Acc, limbo: list[int]) -> None:
+        """The homogeneous part (the whole bracket, or the remainder): the most pairs first, then
+        the exchanges of art. 4.3, then the transpositions of art. 4.2."""
+        most = self.completion.max_pairs(xs, self._ok)
+        for p in range(most, -1, -1):
+            down = len(limbo) + len(xs) - 2 * p
+            scores = [self.score[x] for x in limbo] + [self.score[x] for x in xs[:len(xs) - 2 * p]]
+            known = (down, tuple(sorted(scores, reverse=True)))
+            if self.best is not None and self._optimistic(acc, known) >= self.best:
+                return  # fewer pairs only add downfloaters
+            s1, s2 = xs[:p], xs[p:]
+            for out1, in2 in exchanges(len(s1), len(s2)):
+                t1 = sorted([x for j, x in enumerate(s1) if j not in out1] + [s2[j] for j in in2], key=xs.index)
+                t2 = sorted([x for j, x in enumerate(s2) if j not in in2] + [s1[j] for j in out1], key=xs.index)
+                self._transpose(0, t1, t2, set(), list(fixed), acc, limbo, known)
+
+    def _transpose(self, i: int, s1: list[int], s2: list[int], used: set[int], pairs: list[tuple[int, int]],
+                   acc: _Acc, limbo: list[int], known: tuple[int, tuple[Fraction, ...]]) -> None:
+        if i == len(s1):
+            self._leaf(pairs, acc, limbo + [x for x in s2 if x not in used])
+            return
+        a = s1[i]
+        for b in s2:
+            if b in used or not self._ok(a, b):
+                continue
+            got = acc.add(self._cost(a, b))
+            self._step()
+            if self.best is not None and self._optimistic(got, known) >= self.best:
+                continue
+            used.add(b)
+            pairs.append((a, b))
+            self._transpose(i + 1, s1, s2, used, pairs, got, limbo, known)
+            pairs.pop()
+            used.discard(b)
+
+    def _leaf(self, pairs: list[tuple[int, int]], acc: _Acc, down: list[int]) -> None:
+        st = self.rnd.states
+        down = sorted(down, key=self.players.index)
+        residents_down = [st[p] for p in down if p not in self.mdps]
+        c9 = st[down[0]].unplayed if self.last and len(down) == 1 else 0
+        k = acc.counts
+        vector: Vector = (len(down), tuple(sorted((self.score[p] for p in down), reverse=True)), c9, k[0], k[1],
+                          k[2], k[3], sum(1 for s in residents_down if s.floated(1) == "down"), k[4],
+                          sum(1 for s in residents_down if s.floated(2) == "down"), k[5], *acc.lists)
+        if self.best is not None and vector >= self.best:  # type: ignore[operator]
+            return
+        if not self.completion.complete(down + self.rest):  # C4
+            return
+        self.best, self.best_pairs, self.best_down = vector, tuple(pairs), tuple(down)
+        if vector <= self.floor:  # type: ignore[operator]
+            raise _Stop
+
+    def _cost(self, a: int, b: int) -> PairCost:
+        got = self._costs.get((a, b))
+        if got is None:
+            got = self._costs[(a, b)] = pair_cost(self.rnd, a, b, self.mdps)
+        return got
+
+    def _step(self) -> None:
+        self.nodes += 1
+        if self.nodes > NODE_BUDGET and self.best is not None:
+            raise _Stop
+
+
+def _unmet(want_w: int, want_b: int, pairs: int, down: int) -> int:
+    """At most one player per pair gets White, one Black; a downfloater needs no colour here."""
+    return max(0, max(0, want_w - pairs) + max(0, want_b - pairs) - down)
+
+
+def exchanges(n1: int, n2: int) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Art. 4.3: the resident exchanges between S1 (``n1`` players) and S2 (``n2``), as (positions
+    leaving S1, positions leaving S2), in priority order: (a) fewer players; (b) the smaller
+    difference of the BSN sums; (c) the highest differing BSN moved S1->S2 higher; (d) the lowest
+    differing BSN moved S2->S1 lower. The empty exchange comes first."""
+    yield (), ()
+    for k in range(1, min(n1, n2) + 1):
+        if comb(n1, k) * comb(n2, k) > EXCHANGE_LIMIT:
+            return
+        found = []
+        for out1 in combinations(range(n1), k):
+            for in2 in combinations(range(n2), k):
+                bsn1 = [j + 1 for j in out1]
+                bsn2 = [n1 + j + 1 for j in in2]
+                found.append(((sum(bsn2) - sum(bsn1), tuple(-b for b in sorted(bsn1, reverse=True)),
+                               tuple(bsn2)), out1, in2))
+        found.sort()
+        for _, out1, in2 in found:
+            yield out1, in2
