@@ -10,8 +10,10 @@ branch-and-bound prunes every branch whose failures so far already reach the bes
 that meets the bracket's lower bound (it is perfect: no later one can beat it). C4 (completion) is
 tested on each candidate that would become the best.
 
-Not done: C8 (choose the downfloaters so that the following bracket complies with C1-C7) is not
-tested; the exchanges of more than two players per side in brackets where they number over
+C8 (choose the downfloaters so that the following bracket can comply with C1-C7) is read as the
+following bracket's best (C6, C7): how many downfloaters it must have, and their scores, when the
+candidate's downfloaters join the next scoregroup as MDPs (as gacrux and bbpPairings encode it; C4
+is not looked at there). Not done: the exchanges of more than two players per side in brackets where they number over
 20,000 are not generated; a search that passes ``NODE_BUDGET`` steps keeps the best found so far.
 """
 
@@ -23,7 +25,9 @@ from itertools import combinations
 from math import comb
 from typing import Iterator, Optional
 
-from .completion import Completion
+import networkx as nx  # type: ignore[import-untyped]
+
+from .completion import Completion, greedy
 from .criteria import PairCost, Round, Vector, pair_cost
 
 NODE_BUDGET = 200_000
@@ -65,16 +69,19 @@ def _insert(lst: tuple[Fraction, ...], d: Optional[Fraction]) -> tuple[Fraction,
 
 class BracketSearch:
     """One bracket: ``players`` in art. 1.2 order (MDPs first), ``mdps`` among them, ``rest`` the
-    players of the lower scoregroups, ``last``: no scoregroup below (its downfloater is the PAB)."""
+    players of the lower scoregroups, ``following`` those of the next scoregroup (C8), ``last``: no
+    scoregroup below (its downfloater is the PAB)."""
 
     def __init__(self, rnd: Round, completion: Completion, players: list[int], mdps: frozenset[int],
-                 rest: list[int], last: bool) -> None:
+                 rest: list[int], following: list[int], last: bool) -> None:
         self.rnd = rnd
         self.completion = completion
         self.players = players
         self.mdps = mdps
         self.rest = rest
         self.last = last
+        self.following = following
+        self._c8_memo: dict[frozenset[int], tuple[int, tuple[Fraction, ...]]] = {}
         self.score = {p: rnd.states[p].score for p in players}
         self.best: Optional[Vector] = None
         self.best_pairs: tuple[tuple[int, int], ...] = ()
@@ -102,14 +109,22 @@ class BracketSearch:
         c12 = _unmet(sum(1 for q in prefs if q.colour == "w"), sum(1 for q in prefs if q.colour == "b"), pairs, down)
         c13 = _unmet(sum(1 for q in prefs if q.colour == "w" and q.rank >= 2),
                      sum(1 for q in prefs if q.colour == "b" and q.rank >= 2), pairs, down)
-        return (down, tuple(sorted(lowest, reverse=True)), c9, 0, 0, c12, c13, 0, 0, 0, 0, (), (), (), ())
+        self.low = (down, tuple(sorted(lowest, reverse=True)), c9, c12, c13)
+        return (down, self.low[1], self._c8_floor(down), c9, 0, 0, c12, c13, 0, 0, 0, 0, (), (), (), ())
+
+    def _c8_floor(self, down: int) -> tuple[int, tuple[Fraction, ...]]:
+        """C8 can do no better than the parity of the following bracket, its downfloater a resident."""
+        if self.last or not self.following:
+            return (0, ())
+        odd = (down + len(self.following)) % 2
+        return (odd, (self.rnd.states[self.following[0]].score,) * odd)
 
     def _optimistic(self, acc: _Acc, known: Optional[tuple[int, tuple[Fraction, ...]]]) -> Vector:
-        f = self.floor
-        c6, c7 = known if known is not None else (f[0], f[1])
+        down, scores, c9, c12, c13 = self.low
+        c6, c7 = known if known is not None else (down, scores)
         k = acc.counts
-        return (c6, c7, f[2], k[0], k[1], max(k[2], f[5]), max(k[3], f[6]),  # type: ignore[call-overload]
-                0, k[4], 0, k[5], *acc.lists)
+        return (c6, c7, self._c8_floor(c6), c9, k[0], k[1], max(k[2], c12), max(k[3], c13), 0, k[4], 0, k[5],
+                *acc.lists)
 
     # --- the search ----------------------------------------------------------------------------
     def run(self) -> Optional[Outcome]:
@@ -130,7 +145,7 @@ class BracketSearch:
             for s1 in combinations(mdps, m1):
                 limbo = [p for p in mdps if p not in s1]
                 self._pair_mdps(0, list(s1), residents, set(), [], _Acc(), limbo)
-            if self.best is not None and self.best[0] == self.floor[0]:
+            if self.best is not None and self.best[0] == self.low[0]:
                 return  # fewer MDPs paired cannot have fewer downfloaters
 
     def _pair_mdps(self, i: int, s1: list[int], s2: list[int], used: set[int], pairs: list[tuple[int, int]],
@@ -195,8 +210,10 @@ class BracketSearch:
         residents_down = [st[p] for p in down if p not in self.mdps]
         c9 = st[down[0]].unplayed if self.last and len(down) == 1 else 0
         k = acc.counts
-        vector: Vector = (len(down), tuple(sorted((self.score[p] for p in down), reverse=True)), c9, k[0], k[1],
-                          k[2], k[3], sum(1 for s in residents_down if s.floated(1) == "down"), k[4],
+        c7 = tuple(sorted((self.score[p] for p in down), reverse=True))
+        if self.best is not None and (len(down), c7) > self.best[:2]:
+            return
+        vector: Vector = (len(down), c7, self._c8(down), c9, k[0], k[1], k[2], k[3], sum(1 for s in residents_down if s.floated(1) == "down"), k[4],
                           sum(1 for s in residents_down if s.floated(2) == "down"), k[5], *acc.lists)
         if self.best is not None and vector >= self.best:  # type: ignore[operator]
             return
@@ -205,6 +222,39 @@ class BracketSearch:
         self.best, self.best_pairs, self.best_down = vector, tuple(pairs), tuple(down)
         if vector <= self.floor:  # type: ignore[operator]
             raise _Stop
+
+    def _c8(self, down: list[int]) -> tuple[int, tuple[Fraction, ...]]:
+        """C8: the following bracket's fewest downfloaters and their lowest scores (descending), with
+        ``down`` as its MDPs (who do not meet each other, art. 3.2)."""
+        if self.last or not self.following:
+            return (0, ())
+        key = frozenset(down)
+        got = self._c8_memo.get(key)
+        if got is not None:
+            return got
+        st = self.rnd.states
+        players = down + self.following
+
+        def ok(a: int, b: int) -> bool:
+            return not (a in key and b in key) and self.rnd.compatible(a, b)
+
+        matched = greedy(players, ok)
+        left = set(players) - {x for pair in matched for x in pair}
+        floor = self._c8_floor(len(down))
+        if len(left) == floor[0] and not (left & key):
+            got = floor
+        else:
+            levels = {sc: j for j, sc in enumerate(sorted({st[p].score for p in players}))}
+            weight = {p: (len(players) + 1) ** levels[st[p].score] for p in players}
+            g = nx.Graph()
+            g.add_nodes_from(players)
+            g.add_weighted_edges_from((a, b, weight[a] + weight[b]) for i, a in enumerate(players)
+                                      for b in players[i + 1:] if ok(a, b))
+            paired = {x for pair in nx.max_weight_matching(g, maxcardinality=True) for x in pair}
+            rest = [st[p].score for p in players if p not in paired]
+            got = (len(rest), tuple(sorted(rest, reverse=True)))
+        self._c8_memo[key] = got
+        return got
 
     def _cost(self, a: int, b: int) -> PairCost:
         got = self._costs.get((a, b))

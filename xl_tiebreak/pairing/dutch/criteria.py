@@ -3,9 +3,9 @@
 C1-C3 are absolute (:meth:`Round.compatible`); C4 is the completion test (:mod:`.completion`) and C5
 the PAB's score (:mod:`.engine`). A bracket's candidates are compared by the failure values of the
 quality criteria, criterion by criterion (art. 3.4-3.8): the vector below, compared as a tuple, in
-the order C6, C7, C9, C10, C11, C12, C13, C14, C15, C16, C17, C18, C19, C20, C21. Counts are ints;
-C7 and C18-C21 are lists of scores or score differences sorted in descending order.
-C8 (the following bracket's compliance) is not part of the vector: see :mod:`.bracket`.
+the order C6, C7, C8, C9, C10, C11, C12, C13, C14, C15, C16, C17, C18, C19, C20, C21. Counts are
+ints; C7 and C18-C21 are lists of scores or score differences sorted in descending order; C8 is the
+following bracket's best (C6, C7) pair (see :mod:`.bracket`).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from .colours import allocate
 Vector = tuple[object, ...]
 
 #: Indices of the vector's components.
-C6, C7, C9, C10, C11, C12, C13, C14, C15, C16, C17, C18, C19, C20, C21 = range(15)
+C6, C7, C8, C9, C10, C11, C12, C13, C14, C15, C16, C17, C18, C19, C20, C21 = range(16)
 
 
 @dataclass

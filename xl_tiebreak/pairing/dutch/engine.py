@@ -47,7 +47,8 @@ def pair_dutch(request: Request) -> Pairing:
         residents = [n for n in order if states[n].score == s]
         bracket = sorted(list(mdps) + residents, key=lambda n: rank_key(states[n]))
         rest = [n for n in order if states[n].score < s]
-        got = BracketSearch(rnd, completion, bracket, frozenset(mdps), rest, i == len(scores) - 1).run()
+        following = [n for n in rest if states[n].score == scores[i + 1]] if i + 1 < len(scores) else []
+        got = BracketSearch(rnd, completion, bracket, frozenset(mdps), rest, following, i == len(scores) - 1).run()
         if got is None:  # C4 held above, so only a defect can bring us here
             raise PairingError(f"round {k}: the bracket of {s} points has no pairing that leaves the rest pairable "
                                f"(C.04.3 art. 1.9.3: the Chief Arbiter decides)")
