@@ -27,7 +27,7 @@ from typing import Iterator, Optional
 
 import networkx as nx  # type: ignore[import-untyped]
 
-from .completion import Completion, greedy
+from .completion import BYE, Completion, greedy
 from .criteria import PairCost, Round, Vector, pair_cost
 
 NODE_BUDGET = 200_000
@@ -82,6 +82,7 @@ class BracketSearch:
         self.last = last
         self.following = following
         self._c8_memo: dict[frozenset[int], tuple[int, tuple[Fraction, ...]]] = {}
+        self._tight = False
         self.score = {p: rnd.states[p].score for p in players}
         self.best: Optional[Vector] = None
         self.best_pairs: tuple[tuple[int, int], ...] = ()
@@ -110,6 +111,9 @@ class BracketSearch:
         c13 = _unmet(sum(1 for q in prefs if q.colour == "w" and q.rank >= 2),
                      sum(1 for q in prefs if q.colour == "b" and q.rank >= 2), pairs, down)
         self.low = (down, tuple(sorted(lowest, reverse=True)), c9, c12, c13)
+        self.wants = (sum(1 for q in prefs if q.colour == "w"), sum(1 for q in prefs if q.colour == "b"),
+                      sum(1 for q in prefs if q.colour == "w" and q.rank >= 2),
+                      sum(1 for q in prefs if q.colour == "b" and q.rank >= 2))
         return (down, self.low[1], self._c8_floor(down), c9, 0, 0, c12, c13, 0, 0, 0, 0, (), (), (), ())
 
     def _c8_floor(self, down: int) -> tuple[int, tuple[Fraction, ...]]:
@@ -119,12 +123,43 @@ class BracketSearch:
         odd = (down + len(self.following)) % 2
         return (odd, (self.rnd.states[self.following[0]].score,) * odd)
 
-    def _optimistic(self, acc: _Acc, known: Optional[tuple[int, tuple[Fraction, ...]]]) -> Vector:
+    def _optimistic(self, acc: _Acc, known: Optional[tuple[int, tuple[Fraction, ...]]],
+                    limbo: Optional[list[int]] = None, open_: Optional[list[int]] = None) -> Vector:
+        """A lower bound of every candidate below this branch. With ``known`` (C6, C7) and, when the
+        remainder floats at most one player, the players it may be (``open_``), C8, C9, C14 and C16
+        are bounded by the best of them."""
         down, scores, c9, c12, c13 = self.low
         c6, c7 = known if known is not None else (down, scores)
+        if c6 != down:  # the colour bounds hold for a number of pairs
+            w, b, sw, sb = self.wants
+            pairs = (len(self.players) - c6) // 2
+            c12, c13 = _unmet(w, b, pairs, c6), _unmet(sw, sb, pairs, c6)
+        c8 = self.floor[2]
+        c14 = c16 = 0
+        if known is not None and limbo is not None and open_ is not None and c6 - len(limbo) <= 1:
+            if c6 == len(limbo):
+                c8 = self._c8(limbo)
+                c9 = self.rnd.states[limbo[0]].unplayed if self.last and len(limbo) == 1 else 0
+            else:
+                c8 = min(self._c8(limbo + [x]) for x in open_)
+                st = self.rnd.states
+                if self.last and not limbo:
+                    c9 = min((st[x].unplayed for x in open_ if x in self.completion.pab_ok), default=c9)
+                c14 = min(1 if st[x].floated(1) == "down" else 0 for x in open_)
+                c16 = min(1 if st[x].floated(2) == "down" else 0 for x in open_)
         k = acc.counts
-        return (c6, c7, self._c8_floor(c6), c9, k[0], k[1], max(k[2], c12), max(k[3], c13), 0, k[4], 0, k[5],
-                *acc.lists)
+        return (c6, c7, c8, c9, k[0], k[1], max(k[2], c12), max(k[3], c13), c14, k[4], c16, k[5], *acc.lists)
+
+    def _tighten(self) -> None:
+        """A homogeneous bracket that floats at most one player: its floor's C8 and C9 become the
+        best any single downfloater allows (computed once, when the first floor was not met)."""
+        self._tight = True
+        down = self.low[0]
+        if self.mdps or down > 1:
+            return
+        f = list(self.floor)
+        f[2] = self._c8([]) if down == 0 else min(self._c8([x]) for x in self.players)
+        self.floor = tuple(f)
 
     # --- the search ----------------------------------------------------------------------------
     def run(self) -> Optional[Outcome]:
@@ -196,8 +231,12 @@ class BracketSearch:
                 continue
             got = acc.add(self._cost(a, b))
             self._step()
-            if self.best is not None and self._optimistic(got, known) >= self.best:
-                continue
+            if self.best is not None:
+                used.add(b)
+                hopeless = self._optimistic(got, known, limbo, [x for x in s2 if x not in used]) >= self.best
+                used.discard(b)
+                if hopeless:
+                    continue
             used.add(b)
             pairs.append((a, b))
             self._transpose(i + 1, s1, s2, used, pairs, got, limbo, known)
@@ -220,6 +259,8 @@ class BracketSearch:
         if not self.completion.complete(down + self.rest):  # C4
             return
         self.best, self.best_pairs, self.best_down = vector, tuple(pairs), tuple(down)
+        if not self._tight and not vector <= self.floor:  # type: ignore[operator]
+            self._tighten()
         if vector <= self.floor:  # type: ignore[operator]
             raise _Stop
 
@@ -241,16 +282,24 @@ class BracketSearch:
         matched = greedy(players, ok)
         left = set(players) - {x for pair in matched for x in pair}
         floor = self._c8_floor(len(down))
-        if len(left) == floor[0] and not (left & key):
+        below = [p for p in self.rest if p not in set(self.following)]
+        if len(left) == floor[0] and not (left & key) and self.completion.complete(list(left) + below):
             got = floor
-        else:
-            levels = {sc: j for j, sc in enumerate(sorted({st[p].score for p in players}))}
+        else:  # the following bracket's best pairing that leaves the rest pairable (C4)
+            levels = {sc: j for j, sc in enumerate(sorted({st[p].score for p in players}), start=1)}
             weight = {p: (len(players) + 1) ** levels[st[p].score] for p in players}
+            big = 2 * sum(weight.values()) + 1  # C6 before C7: one more pair outweighs any scores
+            inside = set(players)
+            nodes = players + below
             g = nx.Graph()
-            g.add_nodes_from(players)
-            g.add_weighted_edges_from((a, b, weight[a] + weight[b]) for i, a in enumerate(players)
-                                      for b in players[i + 1:] if ok(a, b))
-            paired = {x for pair in nx.max_weight_matching(g, maxcardinality=True) for x in pair}
+            g.add_nodes_from(nodes)
+            g.add_weighted_edges_from((a, b, big + weight[a] + weight[b] if a in inside and b in inside else 0)
+                                      for i, a in enumerate(nodes) for b in nodes[i + 1:]
+                                      if (ok(a, b) if b in inside else self.rnd.compatible(a, b)))
+            if len(nodes) % 2:
+                g.add_weighted_edges_from((BYE, p, 0) for p in nodes if p in self.completion.pab_ok)
+            matching = nx.max_weight_matching(g, maxcardinality=True)
+            paired = {x for a, b in matching if a in inside and b in inside for x in (a, b)}
             rest = [st[p].score for p in players if p not in paired]
             got = (len(rest), tuple(sorted(rest, reverse=True)))
         self._c8_memo[key] = got
