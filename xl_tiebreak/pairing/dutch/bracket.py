@@ -83,6 +83,7 @@ class BracketSearch:
         self.following = following
         self._c8_memo: dict[frozenset[int], tuple[int, tuple[Fraction, ...]]] = {}
         self._tight = False
+        self.prefs = {p: (rnd.states[p].preference.colour, rnd.states[p].preference.rank >= 2) for p in players}
         self.score = {p: rnd.states[p].score for p in players}
         self.best: Optional[Vector] = None
         self.best_pairs: tuple[tuple[int, int], ...] = ()
@@ -150,6 +151,31 @@ class BracketSearch:
         k = acc.counts
         return (c6, c7, c8, c9, k[0], k[1], max(k[2], c12), max(k[3], c13), c14, k[4], c16, k[5], *acc.lists)
 
+    def _colour_bound(self, acc: _Acc, s1: list[int], s2: list[int]) -> _Acc:
+        """``acc`` with C12 and C13 raised by the failures the pairs still to make (each of ``s1``
+        with one of ``s2``) cannot avoid: a player wanting White needs one who does not, and so on."""
+        if not s1:
+            return acc
+        pc = self.prefs
+        a = [pc[x] for x in s1]
+        b = [pc[x] for x in s2]
+        aw = sum(1 for c, _ in a if c == "w")
+        ab = sum(1 for c, _ in a if c == "b")
+        bw = sum(1 for c, _ in b if c == "w")
+        bb = sum(1 for c, _ in b if c == "b")
+        bn = len(b) - bw - bb
+        r = len(a)
+        e12 = max(0, r - (min(aw, bb + bn) + min(ab, bw + bn) + (r - aw - ab)))
+        asw = sum(1 for c, st in a if st and c == "w")
+        asb = sum(1 for c, st in a if st and c == "b")
+        bsw = sum(1 for c, st in b if st and c == "w")
+        bsb = sum(1 for c, st in b if st and c == "b")
+        e13 = max(0, r - (min(asw, len(b) - bsw) + min(asb, len(b) - bsb) + (r - asw - asb)))
+        if not e12 and not e13:
+            return acc
+        k = acc.counts
+        return _Acc((k[0], k[1], k[2] + e12, k[3] + e13, k[4], k[5]), acc.lists)
+
     def _tighten(self) -> None:
         """A homogeneous bracket that floats at most one player: its floor's C8 and C9 become the
         best any single downfloater allows (computed once, when the first floor was not met)."""
@@ -196,7 +222,8 @@ class BracketSearch:
                 continue
             got = acc.add(self._cost(a, b))
             self._step()
-            if self.best is not None and self._optimistic(got, None) >= self.best:
+            if self.best is not None and self._optimistic(
+                    self._colour_bound(got, s1[i + 1:], [x for x in s2 if x not in used and x != b]), None) >= self.best:
                 continue
             used.add(b)
             pairs.append((a, b))
@@ -233,8 +260,11 @@ class BracketSearch:
             self._step()
             if self.best is not None:
                 used.add(b)
-                hopeless = self._optimistic(got, known, limbo, [x for x in s2 if x not in used]) >= self.best
+                free = [x for x in s2 if x not in used]
+                got = self._colour_bound(got, s1[i + 1:], free)
+                hopeless = self._optimistic(got, known, limbo, free) >= self.best
                 used.discard(b)
+                got = acc.add(self._cost(a, b))
                 if hopeless:
                     continue
             used.add(b)

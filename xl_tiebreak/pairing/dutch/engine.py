@@ -60,8 +60,9 @@ def pair_dutch(request: Request) -> Pairing:
 
 
 def _pab_candidates(rnd: Round, nos: list[int], k: int) -> frozenset[int]:
-    """Who may receive the PAB: C2 (C.04.1 art. 4) and C5 (the lowest score that still lets
-    everyone else be paired); none when the number to pair is even."""
+    """Who may receive the PAB: C2 (C.04.1 art. 4), C5 (the lowest score that still lets everyone
+    else be paired) and C9 (of those, the fewest unplayed games); none when the number to pair is
+    even."""
     check = Completion(rnd.compatible, frozenset())
     if len(nos) % 2 == 0:
         if not check.complete(nos):
@@ -71,7 +72,11 @@ def _pab_candidates(rnd: Round, nos: list[int], k: int) -> frozenset[int]:
     for s in sorted({rnd.states[n].score for n in eligible}):
         ok = frozenset(n for n in eligible if rnd.states[n].score == s)
         if check.complete(nos, ok):
-            return ok
+            # C9: of those, the fewest unplayed games (read for the whole round, as gacrux does)
+            for u in sorted({rnd.states[n].unplayed for n in ok}):
+                fewest = frozenset(n for n in ok if rnd.states[n].unplayed == u)
+                if check.complete(nos, fewest):
+                    return fewest
     if not eligible:
         raise PairingError(f"round {k}: an odd number of players and every one of them had a PAB or a win without "
                            "playing (C.04.1 art. 4: no second PAB)")
