@@ -8,6 +8,7 @@ handling, 2026) and C.04.3 (the Dutch system, 2026), as summarised in ``spec/PAI
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from fractions import Fraction
 from typing import Literal, Optional
 
@@ -57,12 +58,12 @@ class PlayerState:
     pab_barred: bool
     unplayed: int
 
-    @property
+    @cached_property
     def colour_difference(self) -> int:
         """Games with White minus games with Black (C.04.3 art. 1.6)."""
         return self.colours.count("w") - self.colours.count("b")
 
-    @property
+    @cached_property
     def preference(self) -> Preference:
         """The colour preference of C.04.3 art. 1.7, the first definition that fits (absolute
         before strong before mild; PAIRING_RULES §9.2)."""

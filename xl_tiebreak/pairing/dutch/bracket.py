@@ -31,6 +31,7 @@ from .completion import BYE, Completion, greedy
 from .criteria import PairCost, Round, Vector, pair_cost
 
 NODE_BUDGET = 200_000
+FLOOR_BUDGET = 50_000
 EXCHANGE_LIMIT = 20_000
 
 
@@ -83,7 +84,13 @@ class BracketSearch:
         self.following = following
         self._c8_memo: dict[frozenset[int], tuple[int, tuple[Fraction, ...]]] = {}
         self._tight = False
+        self.phase1 = True
         self.prefs = {p: (rnd.states[p].preference.colour, rnd.states[p].preference.rank >= 2) for p in players}
+        self._ranked_memo: dict[tuple[int, ...], list[tuple[tuple[int, tuple[Fraction, ...]], int]]] = {}
+        st = rnd.states
+        self._by_unplayed = sorted((st[p].unplayed, p) for p in players if p in completion.pab_ok)
+        self._not_down = ([p for p in players if st[p].floated(1) != "down"],
+                          [p for p in players if st[p].floated(2) != "down"])
         self.score = {p: rnd.states[p].score for p in players}
         self.best: Optional[Vector] = None
         self.best_pairs: tuple[tuple[int, int], ...] = ()
@@ -142,14 +149,35 @@ class BracketSearch:
                 c8 = self._c8(limbo)
                 c9 = self.rnd.states[limbo[0]].unplayed if self.last and len(limbo) == 1 else 0
             else:
-                c8 = min(self._c8(limbo + [x]) for x in open_)
-                st = self.rnd.states
+                free = set(open_)
+                c8 = next(v for v, x in self._ranked(limbo) if x in free)
                 if self.last and not limbo:
-                    c9 = min((st[x].unplayed for x in open_ if x in self.completion.pab_ok), default=c9)
-                c14 = min(1 if st[x].floated(1) == "down" else 0 for x in open_)
-                c16 = min(1 if st[x].floated(2) == "down" else 0 for x in open_)
+                    c9 = next((u for u, x in self._by_unplayed if x in free), c9)
+                c14 = 0 if any(x in free for x in self._not_down[0]) else 1
+                c16 = 0 if any(x in free for x in self._not_down[1]) else 1
         k = acc.counts
         return (c6, c7, c8, c9, k[0], k[1], max(k[2], c12), max(k[3], c13), c14, k[4], c16, k[5], *acc.lists)
+
+    def _ranked(self, limbo: list[int]) -> list[tuple[tuple[int, tuple[Fraction, ...]], int]]:
+        """The residents by the C8 value they give as the one remaining downfloater beside ``limbo``."""
+        key = tuple(limbo)
+        got = self._ranked_memo.get(key)
+        if got is None:
+            got = self._ranked_memo[key] = sorted((self._c8(limbo + [x]), x) for x in self.players
+                                                  if x not in self.mdps)
+        return got
+
+    def _remainder_colours(self, acc: _Acc, xs: list[int], pairs: int) -> _Acc:
+        """``acc`` with the colour failures that ``pairs`` pairs among ``xs`` cannot avoid."""
+        pc = self.prefs
+        w = sum(1 for x in xs if pc[x][0] == "w")
+        b = sum(1 for x in xs if pc[x][0] == "b")
+        sw = sum(1 for x in xs if pc[x][0] == "w" and pc[x][1])
+        sb = sum(1 for x in xs if pc[x][0] == "b" and pc[x][1])
+        down = len(xs) - 2 * pairs
+        k = acc.counts
+        return _Acc((k[0], k[1], k[2] + _unmet(w, b, pairs, down), k[3] + _unmet(sw, sb, pairs, down), k[4], k[5]),
+                    acc.lists)
 
     def _colour_bound(self, acc: _Acc, s1: list[int], s2: list[int]) -> _Acc:
         """``acc`` with C12 and C13 raised by the failures the pairs still to make (each of ``s1``
@@ -157,20 +185,27 @@ class BracketSearch:
         if not s1:
             return acc
         pc = self.prefs
-        a = [pc[x] for x in s1]
-        b = [pc[x] for x in s2]
-        aw = sum(1 for c, _ in a if c == "w")
-        ab = sum(1 for c, _ in a if c == "b")
-        bw = sum(1 for c, _ in b if c == "w")
-        bb = sum(1 for c, _ in b if c == "b")
-        bn = len(b) - bw - bb
-        r = len(a)
-        e12 = max(0, r - (min(aw, bb + bn) + min(ab, bw + bn) + (r - aw - ab)))
-        asw = sum(1 for c, st in a if st and c == "w")
-        asb = sum(1 for c, st in a if st and c == "b")
-        bsw = sum(1 for c, st in b if st and c == "w")
-        bsb = sum(1 for c, st in b if st and c == "b")
-        e13 = max(0, r - (min(asw, len(b) - bsw) + min(asb, len(b) - bsb) + (r - asw - asb)))
+        aw = ab = asw = asb = 0
+        for x in s1:
+            c, strong = pc[x]
+            if c == "w":
+                aw += 1
+                asw += strong
+            elif c == "b":
+                ab += 1
+                asb += strong
+        bw = bb = bsw = bsb = 0
+        for x in s2:
+            c, strong = pc[x]
+            if c == "w":
+                bw += 1
+                bsw += strong
+            elif c == "b":
+                bb += 1
+                bsb += strong
+        r, nb = len(s1), len(s2)
+        e12 = max(0, r - (min(aw, nb - bw) + min(ab, nb - bb) + (r - aw - ab)))
+        e13 = max(0, r - (min(asw, nb - bsw) + min(asb, nb - bsb) + (r - asw - asb)))
         if not e12 and not e13:
             return acc
         k = acc.counts
@@ -190,10 +225,19 @@ class BracketSearch:
     # --- the search ----------------------------------------------------------------------------
     def run(self) -> Optional[Outcome]:
         """The best candidate (None: no candidate satisfies C1-C4)."""
-        try:
-            self._mdp_sets()
-        except _Stop:
-            pass
+        for phase in ("floor", "tight floor", "best"):
+            if phase == "tight floor":
+                if self._tight:
+                    continue
+                self._tighten()
+            self.phase1 = phase != "best"
+            self.nodes = 0
+            try:
+                self._mdp_sets()
+            except _Stop:
+                pass
+            if self.best is not None:
+                break
         if self.best is None:
             return None
         return Outcome(self.best_pairs, self.best_down, self.best)
@@ -222,8 +266,8 @@ class BracketSearch:
                 continue
             got = acc.add(self._cost(a, b))
             self._step()
-            if self.best is not None and self._optimistic(
-                    self._colour_bound(got, s1[i + 1:], [x for x in s2 if x not in used and x != b]), None) >= self.best:
+            if self._pruning and self._beaten(self._optimistic(
+                    self._colour_bound(got, s1[i + 1:], [x for x in s2 if x not in used and x != b]), None)):
                 continue
             used.add(b)
             pairs.append((a, b))
@@ -239,7 +283,7 @@ class BracketSearch:
             down = len(limbo) + len(xs) - 2 * p
             scores = [self.score[x] for x in limbo] + [self.score[x] for x in xs[:len(xs) - 2 * p]]
             known = (down, tuple(sorted(scores, reverse=True)))
-            if self.best is not None and self._optimistic(acc, known) >= self.best:
+            if self._pruning and self._beaten(self._optimistic(self._remainder_colours(acc, xs, p), known)):
                 return  # fewer pairs only add downfloaters
             s1, s2 = xs[:p], xs[p:]
             for out1, in2 in exchanges(len(s1), len(s2)):
@@ -258,11 +302,11 @@ class BracketSearch:
                 continue
             got = acc.add(self._cost(a, b))
             self._step()
-            if self.best is not None:
+            if self._pruning:
                 used.add(b)
                 free = [x for x in s2 if x not in used]
                 got = self._colour_bound(got, s1[i + 1:], free)
-                hopeless = self._optimistic(got, known, limbo, free) >= self.best
+                hopeless = self._beaten(self._optimistic(got, known, limbo, free))
                 used.discard(b)
                 got = acc.add(self._cost(a, b))
                 if hopeless:
@@ -280,17 +324,19 @@ class BracketSearch:
         c9 = st[down[0]].unplayed if self.last and len(down) == 1 else 0
         k = acc.counts
         c7 = tuple(sorted((self.score[p] for p in down), reverse=True))
+        if self.phase1 and (len(down), c7) > self.floor[:2]:
+            return
         if self.best is not None and (len(down), c7) > self.best[:2]:
             return
         vector: Vector = (len(down), c7, self._c8(down), c9, k[0], k[1], k[2], k[3], sum(1 for s in residents_down if s.floated(1) == "down"), k[4],
                           sum(1 for s in residents_down if s.floated(2) == "down"), k[5], *acc.lists)
+        if self.phase1 and vector > self.floor:  # type: ignore[operator]
+            return
         if self.best is not None and vector >= self.best:  # type: ignore[operator]
             return
         if not self.completion.complete(down + self.rest):  # C4
             return
         self.best, self.best_pairs, self.best_down = vector, tuple(pairs), tuple(down)
-        if not self._tight and not vector <= self.floor:  # type: ignore[operator]
-            self._tighten()
         if vector <= self.floor:  # type: ignore[operator]
             raise _Stop
 
@@ -341,8 +387,21 @@ class BracketSearch:
             got = self._costs[(a, b)] = pair_cost(self.rnd, a, b, self.mdps)
         return got
 
+    @property
+    def _pruning(self) -> bool:
+        return self.phase1 or self.best is not None
+
+    def _beaten(self, optimistic: Vector) -> bool:
+        """No candidate below a branch with this bound can be the answer: in the first phases one
+        that meets the floor is sought; then one better than the best found."""
+        if self.phase1:
+            return optimistic > self.floor  # type: ignore[operator]
+        return self.best is not None and optimistic >= self.best  # type: ignore[operator]
+
     def _step(self) -> None:
         self.nodes += 1
+        if self.phase1 and self.nodes > FLOOR_BUDGET:
+            raise _Stop
         if self.nodes > NODE_BUDGET and self.best is not None:
             raise _Stop
 

@@ -21,9 +21,11 @@ class Completion:
     """C4 for one round: ``complete(players)`` is True when ``players`` can all be paired, with one
     left for the PAB (one of ``pab_ok``) when their number is odd."""
 
-    def __init__(self, compatible: Compatible, pab_ok: frozenset[int]) -> None:
+    def __init__(self, compatible: Compatible, pab_ok: frozenset[int],
+                 partners: Optional[dict[int, frozenset[int]]] = None) -> None:
         self.compatible = compatible
         self.pab_ok = pab_ok
+        self.partners = partners
         self._memo: dict[frozenset[int], bool] = {}
 
     def complete(self, players: Iterable[int], pab_ok: Optional[frozenset[int]] = None) -> bool:
@@ -32,7 +34,7 @@ class Completion:
         key = group if pab_ok is None else group | frozenset(-x for x in allowed)
         got = self._memo.get(key)
         if got is None:
-            got = self._memo[key] = perfectly_matched(sorted(group), self.compatible, allowed)
+            got = self._memo[key] = perfectly_matched(sorted(group), self.compatible, allowed, self.partners)
         return got
 
     def max_pairs(self, players: list[int], compatible: Optional[Compatible] = None) -> int:
@@ -44,14 +46,20 @@ class Completion:
         return len(exact(players, ok))
 
 
-def perfectly_matched(players: list[int], compatible: Compatible, pab_ok: frozenset[int]) -> bool:
+def perfectly_matched(players: list[int], compatible: Compatible, pab_ok: frozenset[int],
+                      partners: Optional[dict[int, frozenset[int]]] = None) -> bool:
     """Everyone paired, or all but one player of ``pab_ok`` when their number is odd."""
     nodes = list(players)
     ok = compatible
+    known = partners
     if len(nodes) % 2 == 1:
         if not any(p in pab_ok for p in nodes):
             return False
         nodes.append(BYE)
+        if partners is not None:
+            known = dict(partners)
+            known[BYE] = pab_ok
+            known.update({p: partners[p] | {BYE} for p in pab_ok if p in partners})
 
         def ok(a: int, b: int) -> bool:
             if a == BYE or b == BYE:
@@ -59,14 +67,20 @@ def perfectly_matched(players: list[int], compatible: Compatible, pab_ok: frozen
             return compatible(a, b)
     if not nodes:
         return True
-    if len(greedy(nodes, ok)) * 2 == len(nodes):
+    if len(greedy(nodes, ok, known)) * 2 == len(nodes):
         return True
     return len(exact(nodes, ok)) * 2 == len(nodes)
 
 
-def greedy(players: list[int], compatible: Compatible) -> list[tuple[int, int]]:
-    """A maximal matching, the players with the fewest partners served first."""
-    partners = {p: [q for q in players if q != p and compatible(p, q)] for p in players}
+def greedy(players: list[int], compatible: Compatible,
+           known: Optional[dict[int, frozenset[int]]] = None) -> list[tuple[int, int]]:
+    """A maximal matching, the players with the fewest partners served first. ``known``: each
+    player's partners under ``compatible`` when already computed (faster)."""
+    if known is not None:
+        group = set(players)
+        partners = {p: sorted(known[p] & group) for p in players}
+    else:
+        partners = {p: [q for q in players if q != p and compatible(p, q)] for p in players}
     free = set(players)
     out = []
     for p in sorted(players, key=lambda x: len(partners[x])):

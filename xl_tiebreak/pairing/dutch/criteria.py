@@ -35,9 +35,17 @@ class Round:
     initial: Colour
     numbers: dict[int, int]
 
+    def __post_init__(self) -> None:
+        nos = list(self.states)
+        self.partners: dict[int, frozenset[int]] = {
+            a: frozenset(b for b in nos if b != a and self._allowed(a, b)) for a in nos}
+
     def compatible(self, a: int, b: int) -> bool:
         """C1 (no rematch: C.04.1 art. 2, played games only), a forbidden pair, C3 (two
         non-topscorers with the same absolute colour preference do not meet)."""
+        return b in self.partners[a]
+
+    def _allowed(self, a: int, b: int) -> bool:
         sa, sb = self.states[a], self.states[b]
         if b in sa.opponents or frozenset((a, b)) in self.forbidden:
             return False

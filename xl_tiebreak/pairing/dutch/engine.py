@@ -38,7 +38,7 @@ def pair_dutch(request: Request) -> Pairing:
     rnd = Round(states, topscorers, frozenset(frozenset(f) for f in request.forbidden),
                 initial_colour(event, options, k, nos), numbers)
     pab_ok = _pab_candidates(rnd, nos, k)
-    completion = Completion(rnd.compatible, pab_ok)
+    completion = Completion(rnd.compatible, pab_ok, rnd.partners)
     order = sorted(nos, key=lambda n: rank_key(states[n]))
     scores = sorted({states[n].score for n in nos}, reverse=True)
     pairs: list[tuple[int, int]] = []
@@ -63,7 +63,7 @@ def _pab_candidates(rnd: Round, nos: list[int], k: int) -> frozenset[int]:
     """Who may receive the PAB: C2 (C.04.1 art. 4), C5 (the lowest score that still lets everyone
     else be paired) and C9 (of those, the fewest unplayed games); none when the number to pair is
     even."""
-    check = Completion(rnd.compatible, frozenset())
+    check = Completion(rnd.compatible, frozenset(), rnd.partners)
     if len(nos) % 2 == 0:
         if not check.complete(nos):
             raise _unpairable(rnd, nos, k)
