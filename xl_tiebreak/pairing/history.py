@@ -20,7 +20,9 @@ Strength = Literal["absolute", "strong", "mild", "none"]
 Float = Literal["down", "up", ""]
 
 #: Kinds typed in advance for the round to pair that take the player out of it (C.04.2 art. 3.2-3.3).
-NOT_PAIRED = frozenset({Kind.HALF_BYE, Kind.FULL_BYE, Kind.ZERO_BYE, Kind.ABSENT, Kind.WITHDRAWN})
+#: (Kind.ABSENT is not one: a TRF reader gives it to every blank cell of a round where anything is
+#: entered, so an absence the arbiter means comes in ``Request.absent``.)
+NOT_PAIRED = frozenset({Kind.HALF_BYE, Kind.FULL_BYE, Kind.ZERO_BYE, Kind.WITHDRAWN})
 
 
 @dataclass(frozen=True)
@@ -145,7 +147,7 @@ def scores_by_round(event: Tournament, before: int) -> list[dict[int, Fraction]]
 
 def participants(event: Tournament, round_no: int, absent: frozenset[int] = frozenset()) -> list[int]:
     """The start numbers to pair in round ``round_no``: every player except those ``absent`` and
-    those with a bye, an absence or a withdrawal already typed in that round (C.04.2 art. 3.2-3.3)."""
+    those with a bye or a withdrawal already typed in that round (C.04.2 art. 3.2-3.3)."""
     if not 1 <= round_no <= event.rounds:
         raise PairingError(f"round {round_no}: the event has rounds 1-{event.rounds}")
     out = []
