@@ -81,6 +81,9 @@ class BracketSearch:
         self.mdps = mdps
         self.rest = rest
         self.last = last
+        # C9 (2026): the PAB assignee's unplayed games count in the last bracket (the round's
+        # choice of the PAB is made before the brackets: engine._pab_candidates)
+        self.c9_here = last
         self.following = following
         self._c8_memo: dict[frozenset[int], tuple[int, tuple[Fraction, ...]]] = {}
         self._tight = False
@@ -92,6 +95,7 @@ class BracketSearch:
         self._not_down = ([p for p in players if st[p].floated(1) != "down"],
                           [p for p in players if st[p].floated(2) != "down"])
         self.score = {p: rnd.states[p].score for p in players}
+        self.resident_score = min(self.score.values())
         self.best: Optional[Vector] = None
         self.best_pairs: tuple[tuple[int, int], ...] = ()
         self.best_down: tuple[int, ...] = ()
@@ -111,7 +115,7 @@ class BracketSearch:
         down = n - 2 * pairs
         lowest = sorted((self.score[p] for p in self.players))[:down]
         c9 = 0
-        if self.last and down:
+        if self.c9_here and down:
             ok = [self.rnd.states[p].unplayed for p in self.players if p in self.completion.pab_ok]
             c9 = min(ok) if ok else 0
         prefs = [self.rnd.states[p].preference for p in self.players]
@@ -147,11 +151,11 @@ class BracketSearch:
         if known is not None and limbo is not None and open_ is not None and c6 - len(limbo) <= 1:
             if c6 == len(limbo):
                 c8 = self._c8(limbo)
-                c9 = self.rnd.states[limbo[0]].unplayed if self.last and len(limbo) == 1 else 0
+                c9 = self.rnd.states[limbo[0]].unplayed if self.c9_here and len(limbo) == 1 else 0
             else:
                 free = set(open_)
                 c8 = next(v for v, x in self._ranked(limbo) if x in free)
-                if self.last and not limbo:
+                if self.c9_here and not limbo:
                     c9 = next((u for u, x in self._by_unplayed if x in free), c9)
                 c14 = 0 if any(x in free for x in self._not_down[0]) else 1
                 c16 = 0 if any(x in free for x in self._not_down[1]) else 1
@@ -321,15 +325,23 @@ class BracketSearch:
         st = self.rnd.states
         down = sorted(down, key=self.players.index)
         residents_down = [st[p] for p in down if p not in self.mdps]
-        c9 = st[down[0]].unplayed if self.last and len(down) == 1 else 0
+        c9 = st[down[0]].unplayed if self.c9_here and len(down) == 1 else 0
         k = acc.counts
         c7 = tuple(sorted((self.score[p] for p in down), reverse=True))
         if self.phase1 and (len(down), c7) > self.floor[:2]:
             return
         if self.best is not None and (len(down), c7) > self.best[:2]:
             return
-        vector: Vector = (len(down), c7, self._c8(down), c9, k[0], k[1], k[2], k[3], sum(1 for s in residents_down if s.floated(1) == "down"), k[4],
-                          sum(1 for s in residents_down if s.floated(2) == "down"), k[5], *acc.lists)
+        # C18/C20: the MDPs floating on that had a downfloat one / two rounds before, by how far they
+        # are above this bracket (gacrux's reading of "score differences of MDPs who had a downfloat")
+        again = [st[p] for p in down if p in self.mdps]
+        c18 = tuple(sorted((s.score - self.resident_score for s in again if s.floated(1) == "down"), reverse=True))
+        c20 = tuple(sorted((s.score - self.resident_score for s in again if s.floated(2) == "down"), reverse=True))
+        lists = acc.lists
+        vector: Vector = (len(down), c7, self._c8(down), c9, k[0], k[1], k[2], k[3],
+                          sum(1 for s in residents_down if s.floated(1) == "down"), k[4],
+                          sum(1 for s in residents_down if s.floated(2) == "down"), k[5],
+                          c18, lists[1], c20, lists[3])
         if self.phase1 and vector > self.floor:  # type: ignore[operator]
             return
         if self.best is not None and vector >= self.best:  # type: ignore[operator]

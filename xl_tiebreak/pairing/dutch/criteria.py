@@ -74,7 +74,7 @@ class PairCost:
 
 def pair_cost(rnd: Round, a: int, b: int, mdps: frozenset[int]) -> PairCost:
     """The failures the pair a-b brings. ``mdps``: the bracket's moved-down players (an MDP meets a
-    resident, art. 3.2)."""
+    resident, art. 3.2). C18/C20 come from the MDPs that float on, not from pairs (:mod:`.bracket`)."""
     sa, sb = rnd.states[a], rnd.states[b]
     pa, pb = sa.preference, sb.preference
     same = pa.colour is not None and pa.colour == pb.colour
@@ -95,8 +95,6 @@ def pair_cost(rnd: Round, a: int, b: int, mdps: frozenset[int]) -> PairCost:
         diff = m.score - r.score
         c15 = 1 if r.floated(1) == "up" else 0
         c17 = 1 if r.floated(2) == "up" else 0
-        d18 = diff if m.floated(1) == "down" else None
         d19 = diff if r.floated(1) == "up" else None
-        d20 = diff if m.floated(2) == "down" else None
         d21 = diff if r.floated(2) == "up" else None
     return PairCost(c10, c11, c12, c13, c15, c17, d18, d19, d20, d21)

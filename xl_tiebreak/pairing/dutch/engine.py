@@ -19,6 +19,7 @@ from .completion import Completion, exact
 from .criteria import Round
 
 SYSTEM = "dutch"
+WHOLE_ROUND_C9 = True  # C9 read for the whole round (see _pab_candidates)
 
 
 def pair_dutch(request: Request) -> Pairing:
@@ -72,7 +73,9 @@ def _pab_candidates(rnd: Round, nos: list[int], k: int) -> frozenset[int]:
     for s in sorted({rnd.states[n].score for n in eligible}):
         ok = frozenset(n for n in eligible if rnd.states[n].score == s)
         if check.complete(nos, ok):
-            # C9: of those, the fewest unplayed games (read for the whole round, as gacrux does)
+            if not WHOLE_ROUND_C9:
+                return ok
+            # C9: of those, the fewest unplayed games (read for the whole round)
             for u in sorted({rnd.states[n].unplayed for n in ok}):
                 fewest = frozenset(n for n in ok if rnd.states[n].unplayed == u)
                 if check.complete(nos, fewest):
