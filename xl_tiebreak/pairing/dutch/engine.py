@@ -19,7 +19,6 @@ from .completion import Completion, exact
 from .criteria import Round
 
 SYSTEM = "dutch"
-WHOLE_ROUND_C9 = True  # C9 read for the whole round (see _pab_candidates)
 
 
 def pair_dutch(request: Request) -> Pairing:
@@ -61,9 +60,9 @@ def pair_dutch(request: Request) -> Pairing:
 
 
 def _pab_candidates(rnd: Round, nos: list[int], k: int) -> frozenset[int]:
-    """Who may receive the PAB: C2 (C.04.1 art. 4), C5 (the lowest score that still lets everyone
-    else be paired) and C9 (of those, the fewest unplayed games); none when the number to pair is
-    even."""
+    """Who may receive the PAB: C2 (C.04.1 art. 4) and C5 (the lowest score that still lets
+    everyone else be paired); none when the number to pair is even. C9 (the fewest unplayed games)
+    is a quality criterion of the last bracket (:mod:`.bracket`), as gacrux reads it."""
     check = Completion(rnd.compatible, frozenset(), rnd.partners)
     if len(nos) % 2 == 0:
         if not check.complete(nos):
@@ -73,13 +72,7 @@ def _pab_candidates(rnd: Round, nos: list[int], k: int) -> frozenset[int]:
     for s in sorted({rnd.states[n].score for n in eligible}):
         ok = frozenset(n for n in eligible if rnd.states[n].score == s)
         if check.complete(nos, ok):
-            if not WHOLE_ROUND_C9:
-                return ok
-            # C9: of those, the fewest unplayed games (read for the whole round)
-            for u in sorted({rnd.states[n].unplayed for n in ok}):
-                fewest = frozenset(n for n in ok if rnd.states[n].unplayed == u)
-                if check.complete(nos, fewest):
-                    return fewest
+            return ok
     if not eligible:
         raise PairingError(f"round {k}: an odd number of players and every one of them had a PAB or a win without "
                            "playing (C.04.1 art. 4: no second PAB)")
