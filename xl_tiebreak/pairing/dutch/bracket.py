@@ -81,9 +81,11 @@ class BracketSearch:
         self.mdps = mdps
         self.rest = rest
         self.last = last
-        # C9 (2026): the PAB assignee's unplayed games count in the last bracket (the round's
-        # choice of the PAB is made before the brackets: engine._pab_candidates)
-        self.c9_here = last
+        # C9 (2026) and its note: it counts in a bracket that downfloats one player who ends with
+        # the PAB: the last bracket, or the PAB's scoregroup (C5) when all below pair among themselves
+        pab_group = bool(completion.pab_ok) and rnd.states[next(iter(completion.pab_ok))].score == min(
+            rnd.states[p].score for p in players)
+        self.c9_here = last or (pab_group and len(rest) % 2 == 0 and completion.complete(rest, frozenset()))
         self.following = following
         self._c8_memo: dict[frozenset[int], tuple[int, tuple[Fraction, ...]]] = {}
         self._tight = False
@@ -126,7 +128,8 @@ class BracketSearch:
         self.wants = (sum(1 for q in prefs if q.colour == "w"), sum(1 for q in prefs if q.colour == "b"),
                       sum(1 for q in prefs if q.colour == "w" and q.rank >= 2),
                       sum(1 for q in prefs if q.colour == "b" and q.rank >= 2))
-        return (down, self.low[1], self._c8_floor(down), c9, 0, 0, c12, c13, 0, 0, 0, 0, (), (), (), ())
+        self.floor_c8 = self._c8_floor(down)
+        return (down, self.low[1], self.floor_c8, c9, 0, 0, c12, c13, 0, 0, 0, 0, (), (), (), ())
 
     def _c8_floor(self, down: int) -> tuple[int, tuple[Fraction, ...]]:
         """C8 can do no better than the parity of the following bracket, its downfloater a resident."""
@@ -146,7 +149,10 @@ class BracketSearch:
             w, b, sw, sb = self.wants
             pairs = (len(self.players) - c6) // 2
             c12, c13 = _unmet(w, b, pairs, c6), _unmet(sw, sb, pairs, c6)
-        c8 = self.floor[2]
+        if c6 != down:  # the floor's C8 and C9 hold for its own number of downfloaters only
+            c8, c9 = self._c8_floor(c6), (c9 if c6 == 1 else 0)
+        else:
+            c8 = self.floor_c8
         c14 = c16 = 0
         if known is not None and limbo is not None and open_ is not None and c6 - len(limbo) <= 1:
             if c6 == len(limbo):
@@ -222,8 +228,9 @@ class BracketSearch:
         down = self.low[0]
         if self.mdps or down > 1:
             return
+        self.floor_c8 = self._c8([]) if down == 0 else min(self._c8([x]) for x in self.players)
         f = list(self.floor)
-        f[2] = self._c8([]) if down == 0 else min(self._c8([x]) for x in self.players)
+        f[2] = self.floor_c8
         self.floor = tuple(f)
 
     # --- the search ----------------------------------------------------------------------------
