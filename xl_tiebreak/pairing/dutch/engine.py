@@ -22,7 +22,19 @@ SYSTEM = "dutch"
 
 
 def pair_dutch(request: Request) -> Pairing:
-    """Pair round ``request.round`` of a Swiss event by the Dutch system."""
+    """Pair round ``request.round`` of a Swiss event by the Dutch system.
+
+    ``request.event`` holds rounds 1..k-1 with their results and, in round k, the byes typed in
+    advance; ``request.absent`` the players not to pair; the option ``initial-colour`` (``w`` or
+    ``b``) the colour drawn by lot (else TRF record 152, else round 1's). Raises
+    :class:`~xl_tiebreak.pairing.model.PairingError` when the round cannot be paired.
+
+    >>> from xl_tiebreak.crosstable import Row, tournament_from_rows
+    >>> event = tournament_from_rows([Row(no=n, name=f"P{n}", cells=["", ""]) for n in range(1, 6)])
+    >>> got = pair_dutch(Request(event, 1, options=(("initial-colour", "w"),)))
+    >>> [(p.white, p.black) for p in got.pairs], got.byes
+    ([(1, 3), (4, 2)], (Unpaired(no=5, kind='PAB'),))
+    """
     event, k = request.event, request.round
     if request.baku:
         raise PairingError("Baku acceleration (C.04.7) is not available in the Dutch engine yet; pair without it")
