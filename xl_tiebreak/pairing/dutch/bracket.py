@@ -4,17 +4,23 @@ one by the criteria (art. 3.4-3.8).
 The text's procedure, stated as a search: the answer is the earliest-generated candidate among those
 with the smallest failure vector (:mod:`.criteria`). The candidates are generated in the text's order
 (art. 4): MDP sets (4.4), then the transpositions of S2 that pair the MDPs (4.2), then, for the
-remainder, its number of pairs, the resident exchanges (4.3) and the transpositions (4.2). A
-branch-and-bound prunes every branch whose failures so far already reach the best candidate found
-(no completion can do better, and an equal one comes later), and the search stops at a candidate
-that meets the bracket's lower bound (it is perfect: no later one can beat it). C4 (completion) is
-tested on each candidate that would become the best.
+remainder, its number of pairs, the resident exchanges (4.3) and the transpositions (4.2). C4
+(completion) is tested on each candidate that would become the answer.
+
+The search runs in phases, each a branch-and-bound in that order: first it looks for a candidate that
+meets the bracket's lower bound (the floor), pruning every branch that cannot; the first one found is
+the answer (no candidate does better, and it comes first). Failing that, the same with the floor
+tightened (C8 and C9 of the best single downfloater). Failing that, it keeps the best candidate
+found, pruning every branch whose lower bound reaches it (no candidate there does better, and an
+equal one comes later).
 
 C8 (choose the downfloaters so that the following bracket can comply with C1-C7) is read as the
-following bracket's best (C6, C7): how many downfloaters it must have, and their scores, when the
-candidate's downfloaters join the next scoregroup as MDPs (as gacrux and bbpPairings encode it; C4
-is not looked at there). Not done: the exchanges of more than two players per side in brackets where they number over
-20,000 are not generated; a search that passes ``NODE_BUDGET`` steps keeps the best found so far.
+following bracket's best (C6, C7) when the candidate's downfloaters join the next scoregroup as MDPs
+and the players below it stay pairable (C4), as gacrux encodes it.
+
+Limits: the exchanges of more than two players per side are not generated in brackets where they
+number over ``EXCHANGE_LIMIT``; the floor phases stop after ``FLOOR_BUDGET`` steps, the last one after
+``NODE_BUDGET`` (keeping the best found).
 """
 
 from __future__ import annotations
@@ -53,14 +59,14 @@ class _Acc:
     """The failures of the pairs chosen so far."""
 
     counts: tuple[int, int, int, int, int, int] = (0, 0, 0, 0, 0, 0)  # C10 C11 C12 C13 C15 C17
-    lists: tuple[tuple[Fraction, ...], ...] = ((), (), (), ())  # C18 C19 C20 C21
+    lists: tuple[tuple[Fraction, ...], ...] = ((), ())  # C19 C21
 
     def add(self, c: PairCost) -> "_Acc":
         counts = (self.counts[0] + c.c10, self.counts[1] + c.c11, self.counts[2] + c.c12,
                   self.counts[3] + c.c13, self.counts[4] + c.c15, self.counts[5] + c.c17)
         lists = self.lists
-        if c.d18 is not None or c.d19 is not None or c.d20 is not None or c.d21 is not None:
-            lists = tuple(_insert(lst, d) for lst, d in zip(lists, (c.d18, c.d19, c.d20, c.d21)))
+        if c.d19 is not None or c.d21 is not None:
+            lists = (_insert(lists[0], c.d19), _insert(lists[1], c.d21))
         return _Acc(counts, lists)
 
 
@@ -91,6 +97,7 @@ class BracketSearch:
         self._tight = False
         self.phase1 = True
         self.prefs = {p: (rnd.states[p].preference.colour, rnd.states[p].preference.rank >= 2) for p in players}
+        self.low: tuple[int, tuple[Fraction, ...], int, int, int] = (0, (), 0, 0, 0)
         self._ranked_memo: dict[tuple[int, ...], list[tuple[tuple[int, tuple[Fraction, ...]], int]]] = {}
         st = rnd.states
         self._by_unplayed = sorted((st[p].unplayed, p) for p in players if p in completion.pab_ok)
@@ -120,16 +127,15 @@ class BracketSearch:
         if self.c9_here and down:
             ok = [self.rnd.states[p].unplayed for p in self.players if p in self.completion.pab_ok]
             c9 = min(ok) if ok else 0
-        prefs = [self.rnd.states[p].preference for p in self.players]
-        c12 = _unmet(sum(1 for q in prefs if q.colour == "w"), sum(1 for q in prefs if q.colour == "b"), pairs, down)
-        c13 = _unmet(sum(1 for q in prefs if q.colour == "w" and q.rank >= 2),
-                     sum(1 for q in prefs if q.colour == "b" and q.rank >= 2), pairs, down)
-        self.low = (down, tuple(sorted(lowest, reverse=True)), c9, c12, c13)
-        self.wants = (sum(1 for q in prefs if q.colour == "w"), sum(1 for q in prefs if q.colour == "b"),
-                      sum(1 for q in prefs if q.colour == "w" and q.rank >= 2),
-                      sum(1 for q in prefs if q.colour == "b" and q.rank >= 2))
+        prefs = list(self.prefs.values())
+        self.wants = (sum(1 for c, _ in prefs if c == "w"), sum(1 for c, _ in prefs if c == "b"),
+                      sum(1 for c, strong in prefs if c == "w" and strong),
+                      sum(1 for c, strong in prefs if c == "b" and strong))
+        w, b, sw, sb = self.wants
+        self.low = (down, tuple(sorted(lowest, reverse=True)), c9, _unmet(w, b, pairs, down),
+                    _unmet(sw, sb, pairs, down))
         self.floor_c8 = self._c8_floor(down)
-        return (down, self.low[1], self.floor_c8, c9, 0, 0, c12, c13, 0, 0, 0, 0, (), (), (), ())
+        return (down, self.low[1], self.floor_c8, c9, 0, 0, self.low[3], self.low[4], 0, 0, 0, 0, (), (), (), ())
 
     def _c8_floor(self, down: int) -> tuple[int, tuple[Fraction, ...]]:
         """C8 can do no better than the parity of the following bracket, its downfloater a resident."""
@@ -166,7 +172,8 @@ class BracketSearch:
                 c14 = 0 if any(x in free for x in self._not_down[0]) else 1
                 c16 = 0 if any(x in free for x in self._not_down[1]) else 1
         k = acc.counts
-        return (c6, c7, c8, c9, k[0], k[1], max(k[2], c12), max(k[3], c13), c14, k[4], c16, k[5], *acc.lists)
+        return (c6, c7, c8, c9, k[0], k[1], max(k[2], c12), max(k[3], c13), c14, k[4], c16, k[5],
+                (), acc.lists[0], (), acc.lists[1])
 
     def _ranked(self, limbo: list[int]) -> list[tuple[tuple[int, tuple[Fraction, ...]], int]]:
         """The residents by the C8 value they give as the one remaining downfloater beside ``limbo``."""
@@ -222,8 +229,8 @@ class BracketSearch:
         return _Acc((k[0], k[1], k[2] + e12, k[3] + e13, k[4], k[5]), acc.lists)
 
     def _tighten(self) -> None:
-        """A homogeneous bracket that floats at most one player: its floor's C8 and C9 become the
-        best any single downfloater allows (computed once, when the first floor was not met)."""
+        """A homogeneous bracket that floats at most one player: its floor's C8 becomes the best any
+        single downfloater allows (computed once, when no candidate met the first floor)."""
         self._tight = True
         down = self.low[0]
         if self.mdps or down > 1:
@@ -348,7 +355,7 @@ class BracketSearch:
         vector: Vector = (len(down), c7, self._c8(down), c9, k[0], k[1], k[2], k[3],
                           sum(1 for s in residents_down if s.floated(1) == "down"), k[4],
                           sum(1 for s in residents_down if s.floated(2) == "down"), k[5],
-                          c18, lists[1], c20, lists[3])
+                          c18, lists[0], c20, lists[1])
         if self.phase1 and vector > self.floor:  # type: ignore[operator]
             return
         if self.best is not None and vector >= self.best:  # type: ignore[operator]

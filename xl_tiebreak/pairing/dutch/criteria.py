@@ -66,9 +66,7 @@ class PairCost:
     c13: int
     c15: int
     c17: int
-    d18: Optional[Fraction]
     d19: Optional[Fraction]
-    d20: Optional[Fraction]
     d21: Optional[Fraction]
 
 
@@ -89,12 +87,12 @@ def pair_cost(rnd: Round, a: int, b: int, mdps: frozenset[int]) -> PairCost:
             c10 += 1 if abs(cd) > 2 else 0
             c11 += 1 if len(seq) >= 3 and seq[-1] == seq[-2] == seq[-3] else 0
     c15 = c17 = 0
-    d18 = d19 = d20 = d21 = None
-    if (a in mdps) != (b in mdps):  # an MDP and its resident opponent (C15, C17-C21)
+    d19 = d21 = None
+    if (a in mdps) != (b in mdps):  # an MDP and its resident opponent (C15, C17, C19, C21)
         m, r = (sa, sb) if a in mdps else (sb, sa)
         diff = m.score - r.score
         c15 = 1 if r.floated(1) == "up" else 0
         c17 = 1 if r.floated(2) == "up" else 0
         d19 = diff if r.floated(1) == "up" else None
         d21 = diff if r.floated(2) == "up" else None
-    return PairCost(c10, c11, c12, c13, c15, c17, d18, d19, d20, d21)
+    return PairCost(c10, c11, c12, c13, c15, c17, d19, d21)
