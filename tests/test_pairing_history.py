@@ -100,5 +100,12 @@ def test_participants_leave_out_byes_typed_in_advance_and_the_absent():
 
 def test_a_round_without_its_results_cannot_be_the_history():
     ev = event({1: ["2w", ""], 2: ["1b", ""]})
-    with pytest.raises(PairingError, match="round 1, player 1: the result is not in yet"):
+    with pytest.raises(PairingError, match="round 1, player 1 against 2: the result is not in yet"):
         states_before(ev, 2)
+
+
+def test_a_round_left_blank_before_a_late_entry_is_an_unplayed_round():
+    # C.04.2 art. 2.4: a late entrant scores nothing for the rounds missed (no float, no colour)
+    ev = event({1: ["2w1", "3w1", ""], 2: ["1b0", "", ""], 3: ["", "1b0", ""]})
+    late = states_before(ev, 3)[3]
+    assert (late.score, late.colours, late.unplayed, late.floats) == (0, "b", 1, ("", "up"))

@@ -111,10 +111,9 @@ def player_state(event: Tournament, player: Player, before: int,
     unplayed = 0
     for r, rnd in enumerate(player.rounds[:before - 1], start=1):
         kind = rnd.kind
-        if kind is Kind.NOT_PLAYED:
-            where = f"round {r}, player {player.no}"
-            raise PairingError(f"{where}: the result is not in yet; round {before} is paired once rounds "
-                               f"1-{before - 1} are complete")
+        if kind is Kind.NOT_PLAYED and rnd.opponent is not None:  # paired, the result still to come
+            raise PairingError(f"round {r}, player {player.no} against {rnd.opponent}: the result is not in yet; "
+                               f"round {before} is paired once rounds 1-{before - 1} are complete")
         if _played(kind):
             assert rnd.opponent is not None
             met.add(rnd.opponent)
