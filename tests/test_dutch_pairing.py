@@ -85,3 +85,17 @@ def test_an_unpairable_round_names_the_players_and_the_rule():
     rows = {1: ["2w1", ""], 2: ["1b0", ""]}
     with pytest.raises(PairingError, match=r"players 1, 2 have no opponent left .*C.04.1 art. 2"):
         pair_dutch(Request(event(rows), 2))
+
+
+def test_a_forbidden_pair_is_not_paired():
+    # issue 35: pairs the arbiter forbids (same family, same club) are kept apart like C1 pairs
+    ev = event({n: ["", ""] for n in range(1, 9)})
+    got = pair_dutch(Request(ev, 1, forbidden=(frozenset({1, 5}),), options=WHITE_FIRST))
+    assert (1, 5) not in boards(got) and (5, 1) not in boards(got)
+    assert boards(got) == [(1, 6), (5, 2), (3, 7), (8, 4)]  # the next transposition (art. 4.2)
+
+
+def test_baku_acceleration_is_refused_with_a_message():
+    ev = event({n: ["", ""] for n in range(1, 9)})
+    with pytest.raises(PairingError, match="Baku acceleration"):
+        pair_dutch(Request(ev, 1, baku=True))
