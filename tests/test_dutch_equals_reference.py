@@ -24,6 +24,7 @@ from typing import Optional
 
 import pytest
 
+from tests.conftest import trf_line
 from xl_tiebreak.pairing.dutch import pair_dutch
 from xl_tiebreak.pairing.model import Request
 from xl_tiebreak.trf.reader import read_trf
@@ -105,6 +106,32 @@ def unexplained(records: list[dict[str, object]]) -> list[str]:
     return wrong
 
 
+_POINTS = {"1": 1.0, "=": 0.5, "0": 0.0, "W": 1.0, "D": 0.5, "L": 0.0, "+": 1.0, "-": 0.0, "U": 1.0, "H": 0.5,
+           "F": 1.0, "Z": 0.0, " ": 0.0}
+
+
+def cut_with_late_entrant(src: Path, k: int, dst: Path) -> tuple[Path, frozenset[int]]:
+    """Rounds 1..k-1 of ``src`` (a generator's file), round k's byes as TRF-26 ``240`` records, and a
+    late entrant: a new last start number who missed rounds 1..k-1 (zero-point byes, C.04.2 art.
+    2.4) and plays from round k. Also the start numbers with a bye in round k."""
+    lines = src.read_text(encoding="latin-1").splitlines()
+    out = [ln for ln in lines if not ln.startswith("001")]
+    byes: dict[str, list[int]] = {"F": [], "H": [], "Z": []}
+    players = []
+    for ln in (ln for ln in lines if ln.startswith("001")):
+        no = int(ln[4:8])
+        cells = [ln[91 + 10 * r:99 + 10 * r].ljust(8) for r in range((len(ln) - 89 + 9) // 10)]
+        if len(cells) >= k and cells[k - 1][:4] == "0000" and cells[k - 1][7] in byes:
+            byes[cells[k - 1][7]].append(no)
+        points = sum(_POINTS[c[7]] for c in cells[:k - 1])
+        players.append(ln[:80] + f"{points:4.1f}" + ln[84:89] + "".join("  " + c for c in cells[:k - 1]))
+    out += [f"240 {kind} {k:3d} " + " ".join(f"{no:4d}" for no in nos) for kind, nos in byes.items() if nos]
+    late = len(players) + 1
+    out += players + [trf_line(late, [(0, "-", "Z")] * (k - 1), "0.0", rating=1000)]
+    dst.write_text("\n".join(out) + "\n", encoding="latin-1")
+    return dst, frozenset(no for nos in byes.values() for no in nos)
+
+
 def small_plan() -> list[tuple[Shape, int, list[int]]]:
     """About 35 rounds of 7-44 players: the default suite's share (well under a minute of the reference)."""
     plan = []
@@ -144,3 +171,26 @@ def test_dutch_pairings_equal_the_reference_on_a_thousand_histories(tmp_path: Pa
     records = sweep(tmp_path, campaign_plan())
     assert len({(str(r["shape"]), r["fileno"]) for r in records}) >= 1000
     assert unexplained(records) == []
+
+
+def test_a_late_entrant_is_paired_as_the_reference_pairs_it(tmp_path: Path) -> None:
+    # C.04.2 art. 2.4: a late entrant joins with the points of the rounds it played (none); the
+    # reference pairs the cut file's next round (no -n)
+    wrong = []
+    for shape, fileno, ks in [((12, 9, RATES[1]), 11, [3, 6]), ((19, 9, RATES[2]), 12, [2, 5, 8]),
+                              ((26, 9, RATES[4]), 13, [4, 9])]:
+        path = generate(tmp_path, shape, fileno)
+        assert path is not None
+        for k in ks:
+            cut, absent = cut_with_late_entrant(path, k, tmp_path / f"late_{fileno}_{k}.trf")
+            r = subprocess.run([sys.executable, "-m", "gacrux.pairingchecker", "-i", str(cut), "-p", "-m", "dutch"],
+                               capture_output=True, text=True, timeout=600)
+            pairs = json.loads(r.stdout)["pairingResult"]["pairs"]
+            ref = {(w, b) for w, b in pairs if b != 0}, sorted(w for w, b in pairs if b == 0)
+            got = pair_dutch(Request(read_trf(cut), k, absent=absent))
+            late = shape[0] + 1
+            assert any(late in (p.white, p.black) for p in got.pairs) or late in [b.no for b in got.byes]
+            v = verdict(ref, ({(p.white, p.black) for p in got.pairs}, sorted(b.no for b in got.byes if b.kind == "PAB")))
+            if v != "agree":
+                wrong.append(f"{cut.name}: {v}")
+    assert wrong == []
