@@ -127,10 +127,7 @@ class BracketSearch:
         if self.c9_here and down:
             ok = [self.rnd.states[p].unplayed for p in self.players if p in self.completion.pab_ok]
             c9 = min(ok) if ok else 0
-        prefs = list(self.prefs.values())
-        self.wants = (sum(1 for c, _ in prefs if c == "w"), sum(1 for c, _ in prefs if c == "b"),
-                      sum(1 for c, strong in prefs if c == "w" and strong),
-                      sum(1 for c, strong in prefs if c == "b" and strong))
+        self.wants = self._wants(self.players)
         w, b, sw, sb = self.wants
         self.low = (down, tuple(sorted(lowest, reverse=True)), c9, _unmet(w, b, pairs, down),
                     _unmet(sw, sb, pairs, down))
@@ -186,40 +183,32 @@ class BracketSearch:
 
     def _remainder_colours(self, acc: _Acc, xs: list[int], pairs: int) -> _Acc:
         """``acc`` with the colour failures that ``pairs`` pairs among ``xs`` cannot avoid."""
-        pc = self.prefs
-        w = sum(1 for x in xs if pc[x][0] == "w")
-        b = sum(1 for x in xs if pc[x][0] == "b")
-        sw = sum(1 for x in xs if pc[x][0] == "w" and pc[x][1])
-        sb = sum(1 for x in xs if pc[x][0] == "b" and pc[x][1])
+        w, b, sw, sb = self._wants(xs)
         down = len(xs) - 2 * pairs
         k = acc.counts
         return _Acc((k[0], k[1], k[2] + _unmet(w, b, pairs, down), k[3] + _unmet(sw, sb, pairs, down), k[4], k[5]),
                     acc.lists)
+
+    def _wants(self, players: list[int]) -> tuple[int, int, int, int]:
+        """How many of ``players`` want White, Black, White strongly (or absolutely), Black strongly."""
+        w = b = sw = sb = 0
+        for x in players:
+            colour, strong = self.prefs[x]
+            if colour == "w":
+                w += 1
+                sw += strong
+            elif colour == "b":
+                b += 1
+                sb += strong
+        return w, b, sw, sb
 
     def _colour_bound(self, acc: _Acc, s1: list[int], s2: list[int]) -> _Acc:
         """``acc`` with C12 and C13 raised by the failures the pairs still to make (each of ``s1``
         with one of ``s2``) cannot avoid: a player wanting White needs one who does not, and so on."""
         if not s1:
             return acc
-        pc = self.prefs
-        aw = ab = asw = asb = 0
-        for x in s1:
-            c, strong = pc[x]
-            if c == "w":
-                aw += 1
-                asw += strong
-            elif c == "b":
-                ab += 1
-                asb += strong
-        bw = bb = bsw = bsb = 0
-        for x in s2:
-            c, strong = pc[x]
-            if c == "w":
-                bw += 1
-                bsw += strong
-            elif c == "b":
-                bb += 1
-                bsb += strong
+        aw, ab, asw, asb = self._wants(s1)
+        bw, bb, bsw, bsb = self._wants(s2)
         r, nb = len(s1), len(s2)
         e12 = max(0, r - (min(aw, nb - bw) + min(ab, nb - bb) + (r - aw - ab)))
         e13 = max(0, r - (min(asw, nb - bsw) + min(asb, nb - bsb) + (r - asw - asb)))
