@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 from math import comb
-from typing import Iterator, Optional
+from typing import Callable, Iterator, Optional
 
 import networkx as nx  # type: ignore[import-untyped]
 
@@ -94,7 +94,6 @@ class BracketSearch:
         self.c9_here = last or (pab_group and len(rest) % 2 == 0 and completion.complete(rest, frozenset()))
         self.following = following
         self._c8_memo: dict[frozenset[int], tuple[int, tuple[Fraction, ...]]] = {}
-        self._tight = False
         self.phase1 = True
         self.prefs = {p: (rnd.states[p].preference.colour, rnd.states[p].preference.rank >= 2) for p in players}
         self.low: tuple[int, tuple[Fraction, ...], int, int, int] = (0, (), 0, 0, 0)
@@ -131,7 +130,8 @@ class BracketSearch:
         w, b, sw, sb = self.wants
         self.low = (down, tuple(sorted(lowest, reverse=True)), c9, _unmet(w, b, pairs, down),
                     _unmet(sw, sb, pairs, down))
-        self.floor_c8 = self._c8_floor(down)
+        # with no downfloater C8 is one value for every candidate; with one, see _tighten
+        self.floor_c8 = self._c8([]) if down == 0 else self._c8_floor(down)
         return (down, self.low[1], self.floor_c8, c9, 0, 0, self.low[3], self.low[4], 0, 0, 0, 0, (), (), (), ())
 
     def _c8_floor(self, down: int) -> tuple[int, tuple[Fraction, ...]]:
@@ -217,26 +217,26 @@ class BracketSearch:
         k = acc.counts
         return _Acc((k[0], k[1], k[2] + e12, k[3] + e13, k[4], k[5]), acc.lists)
 
-    def _tighten(self) -> None:
-        """A homogeneous bracket that floats at most one player: its floor's C8 becomes the best any
-        single downfloater allows (computed once, when no candidate met the first floor)."""
-        self._tight = True
-        down = self.low[0]
-        if self.mdps or down > 1:
-            return
-        self.floor_c8 = self._c8([]) if down == 0 else min(self._c8([x]) for x in self.players)
+    def _tighten(self) -> bool:
+        """A bracket that floats one player: its floor's C8 becomes the best any single downfloater
+        allows (when no candidate met the first floor); False when that changes nothing."""
+        if self.low[0] != 1:
+            return False
+        tight = min(self._c8([x]) for x in self.players)
+        if tight == self.floor_c8:
+            return False
+        self.floor_c8 = tight
         f = list(self.floor)
         f[2] = self.floor_c8
         self.floor = tuple(f)
+        return True
 
     # --- the search ----------------------------------------------------------------------------
     def run(self) -> Optional[Outcome]:
         """The best candidate (None: no candidate satisfies C1-C4)."""
         for phase in ("floor", "tight floor", "best"):
-            if phase == "tight floor":
-                if self._tight:
-                    continue
-                self._tighten()
+            if phase == "tight floor" and not self._tighten():
+                continue
             self.phase1 = phase != "best"
             self.nodes = 0
             try:
@@ -370,31 +370,41 @@ class BracketSearch:
         def ok(a: int, b: int) -> bool:
             return not (a in key and b in key) and self.rnd.compatible(a, b)
 
+        below = [p for p in self.rest if p not in set(self.following)]
+        floor = self._c8_floor(len(down))
         matched = greedy(players, ok)
         left = set(players) - {x for pair in matched for x in pair}
-        floor = self._c8_floor(len(down))
-        below = [p for p in self.rest if p not in set(self.following)]
         if len(left) == floor[0] and not (left & key) and self.completion.complete(list(left) + below):
             got = floor
-        else:  # the following bracket's best pairing that leaves the rest pairable (C4)
-            levels = {sc: j for j, sc in enumerate(sorted({st[p].score for p in players}), start=1)}
-            weight = {p: (len(players) + 1) ** levels[st[p].score] for p in players}
-            big = 2 * sum(weight.values()) + 1  # C6 before C7: one more pair outweighs any scores
-            inside = set(players)
-            nodes = players + below
-            g = nx.Graph()
-            g.add_nodes_from(nodes)
-            g.add_weighted_edges_from((a, b, big + weight[a] + weight[b] if a in inside and b in inside else 0)
-                                      for i, a in enumerate(nodes) for b in nodes[i + 1:]
-                                      if (ok(a, b) if b in inside else self.rnd.compatible(a, b)))
-            if len(nodes) % 2:
-                g.add_weighted_edges_from((BYE, p, 0) for p in nodes if p in self.completion.pab_ok)
-            matching = nx.max_weight_matching(g, maxcardinality=True)
-            paired = {x for a, b in matching if a in inside and b in inside for x in (a, b)}
-            rest = [st[p].score for p in players if p not in paired]
+        else:  # the following bracket's best pairing, first alone, then with the rest pairable (C4)
+            left = self._best_next(players, ok, [])
+            if not self.completion.complete(list(left) + below):
+                left = self._best_next(players, ok, below)
+            rest = [st[p].score for p in left]
             got = (len(rest), tuple(sorted(rest, reverse=True)))
         self._c8_memo[key] = got
         return got
+
+    def _best_next(self, players: list[int], ok: Callable[[int, int], bool], below: list[int]) -> set[int]:
+        """Who the following bracket (``players``) leaves unpaired at best: the most pairs (C6), then
+        the highest scores paired (C7), by a maximum-weight matching; with ``below`` the players of
+        the lower scoregroups join the matching so that they stay pairable (C4, one PAB allowed)."""
+        st = self.rnd.states
+        levels = {sc: j for j, sc in enumerate(sorted({st[p].score for p in players}), start=1)}
+        weight = {p: (len(players) + 1) ** levels[st[p].score] for p in players}
+        big = 2 * sum(weight.values()) + 1  # C6 before C7: one more pair outweighs any scores
+        inside = set(players)
+        nodes = players + below
+        g = nx.Graph()
+        g.add_nodes_from(nodes)
+        g.add_weighted_edges_from((a, b, big + weight[a] + weight[b] if a in inside and b in inside else 0)
+                                  for i, a in enumerate(nodes) for b in nodes[i + 1:]
+                                  if (ok(a, b) if b in inside else self.rnd.compatible(a, b)))
+        if below and len(nodes) % 2:
+            g.add_weighted_edges_from((BYE, p, 0) for p in nodes if p in self.completion.pab_ok)
+        matching = nx.max_weight_matching(g, maxcardinality=True)
+        paired = {x for a, b in matching if a in inside and b in inside for x in (a, b)}
+        return inside - paired
 
     def _cost(self, a: int, b: int) -> PairCost:
         got = self._costs.get((a, b))
