@@ -345,14 +345,14 @@ class BracketSearch:
                           sum(1 for s in residents_down if s.floated(1) == "down"), k[4],
                           sum(1 for s in residents_down if s.floated(2) == "down"), k[5],
                           c18, lists[0], c20, lists[1])
-        if self.phase1 and vector > self.floor:  # type: ignore[operator]
+        if self.phase1 and vector > self.floor:
             return
-        if self.best is not None and vector >= self.best:  # type: ignore[operator]
+        if self.best is not None and vector >= self.best:
             return
         if not self.completion.complete(down + self.rest):  # C4
             return
         self.best, self.best_pairs, self.best_down = vector, tuple(pairs), tuple(down)
-        if vector <= self.floor:  # type: ignore[operator]
+        if vector <= self.floor:
             raise _Stop
 
     def _c8(self, down: list[int]) -> tuple[int, tuple[Fraction, ...]]:
@@ -420,8 +420,8 @@ class BracketSearch:
         """No candidate below a branch with this bound can be the answer: in the first phases one
         that meets the floor is sought; then one better than the best found."""
         if self.phase1:
-            return optimistic > self.floor  # type: ignore[operator]
-        return self.best is not None and optimistic >= self.best  # type: ignore[operator]
+            return optimistic > self.floor
+        return self.best is not None and optimistic >= self.best
 
     def _step(self) -> None:
         self.nodes += 1
