@@ -300,6 +300,7 @@ class BracketSearch:
 
     def _transpose(self, i: int, s1: list[int], s2: list[int], used: set[int], pairs: list[tuple[int, int]],
                    acc: _Acc, limbo: list[int], known: tuple[int, tuple[Fraction, ...]]) -> None:
+        """Art. 4.2: S1[i] meets the next player of S2 in lexicographic order; the unused float."""
         if i == len(s1):
             self._leaf(pairs, acc, limbo + [x for x in s2 if x not in used])
             return
@@ -310,13 +311,8 @@ class BracketSearch:
             got = acc.add(self._cost(a, b))
             self._step()
             if self._pruning:
-                used.add(b)
-                free = [x for x in s2 if x not in used]
-                got = self._colour_bound(got, s1[i + 1:], free)
-                hopeless = self._beaten(self._optimistic(got, known, limbo, free))
-                used.discard(b)
-                got = acc.add(self._cost(a, b))
-                if hopeless:
+                free = [x for x in s2 if x not in used and x != b]
+                if self._beaten(self._optimistic(self._colour_bound(got, s1[i + 1:], free), known, limbo, free)):
                     continue
             used.add(b)
             pairs.append((a, b))
