@@ -26,12 +26,13 @@ class Completion:
         self.compatible = compatible
         self.pab_ok = pab_ok
         self.partners = partners
-        self._memo: dict[frozenset[int], bool] = {}
+        self._memo: dict[tuple[frozenset[int], frozenset[int]], bool] = {}
 
     def complete(self, players: Iterable[int], pab_ok: Optional[frozenset[int]] = None) -> bool:
+        """``pab_ok``: who may take the PAB here, instead of the round's."""
         group = frozenset(players)
         allowed = self.pab_ok if pab_ok is None else pab_ok
-        key = group if pab_ok is None else group | frozenset(-x for x in allowed)
+        key = (group, allowed)
         got = self._memo.get(key)
         if got is None:
             got = self._memo[key] = perfectly_matched(sorted(group), self.compatible, allowed, self.partners)

@@ -19,9 +19,6 @@ from .colours import allocate
 
 Vector = tuple[object, ...]
 
-#: Indices of the vector's components.
-C6, C7, C8, C9, C10, C11, C12, C13, C14, C15, C16, C17, C18, C19, C20, C21 = range(16)
-
 
 @dataclass
 class Round:
