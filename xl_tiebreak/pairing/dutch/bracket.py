@@ -31,8 +31,6 @@ from itertools import combinations
 from math import comb
 from typing import Callable, Iterator, Optional
 
-import networkx as nx  # type: ignore[import-untyped]
-
 from .completion import BYE, Completion, greedy
 from .criteria import PairCost, Round, Vector, pair_cost
 
@@ -385,6 +383,8 @@ class BracketSearch:
         """Who the following bracket (``players``) leaves unpaired at best: the most pairs (C6), then
         the highest scores paired (C7), by a maximum-weight matching; with ``below`` the players of
         the lower scoregroups join the matching so that they stay pairable (C4, one PAB allowed)."""
+        import networkx as nx  # type: ignore[import-untyped]  # (see completion.exact)
+
         st = self.rnd.states
         levels = {sc: j for j, sc in enumerate(sorted({st[p].score for p in players}), start=1)}
         weight = {p: (len(players) + 1) ** levels[st[p].score] for p in players}

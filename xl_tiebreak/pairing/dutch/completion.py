@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Optional
 
-import networkx as nx  # type: ignore[import-untyped]
-
 Compatible = Callable[[int, int], bool]
 BYE = 0  # the virtual player who "pairs" the PAB assignee (start numbers begin at 1)
 
@@ -98,7 +96,10 @@ def greedy(players: list[int], compatible: Compatible,
 
 
 def exact(players: list[int], compatible: Compatible) -> set[tuple[int, int]]:
-    """A maximum-cardinality matching (networkx, Edmonds' blossom algorithm)."""
+    """A maximum-cardinality matching (networkx, Edmonds' blossom algorithm; imported here, as most
+    rounds never need it and its import costs a third of a second)."""
+    import networkx as nx  # type: ignore[import-untyped]
+
     g = nx.Graph()
     g.add_nodes_from(players)
     g.add_edges_from((p, q) for i, p in enumerate(players) for q in players[i + 1:] if compatible(p, q))
