@@ -38,8 +38,8 @@ print(json.dumps(pair_dutch(Request(read_trf(sys.argv[1]), int(sys.argv[2]))).to
 
 
 def empty_event(n: int, rounds: int) -> Tournament:
-    players = tuple(Player(no, f"Player {no}", 2600 - 5 * no, rounds=tuple(Round(Kind.NOT_PLAYED) for _ in range(rounds)))
-                    for no in range(1, n + 1))
+    players = tuple(Player(no, f"Player {no}", 2600 - 5 * no,
+                           rounds=tuple(Round(Kind.NOT_PLAYED) for _ in range(rounds))) for no in range(1, n + 1))
     return Tournament(players, rounds, name=f"Dutch benchmark {n}x{rounds}", kind="swiss",
                       header=("012 Dutch benchmark", "152 W"))
 
@@ -130,7 +130,8 @@ def main() -> None:
         if a.gacrux:
             print("  gacrux, same files: " + " ".join(f"{gacrux(paths[k - 1], k):.2f}" for k in (1, 5, 9)) + " s")
         times, paths = season(100, 9, 36, files)
-        print(f"100 players x 9 rounds in-process: {sum(times):.2f} s in all (" + " ".join(f"{t:.2f}" for t in times) + ")")
+        print(f"100 players x 9 rounds in-process: {sum(times):.2f} s in all ("
+              + " ".join(f"{t:.2f}" for t in times) + ")")
         e2e = [end_to_end(p, k) for k, p in enumerate(paths, start=1)]
         print(f"100 players x 9 rounds end to end: {sum(e2e):.2f} s in all (max {max(e2e):.2f} s per round)")
         if a.gacrux:

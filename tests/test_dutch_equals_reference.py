@@ -110,10 +110,12 @@ _POINTS = {"1": 1.0, "=": 0.5, "0": 0.0, "W": 1.0, "D": 0.5, "L": 0.0, "+": 1.0,
            "F": 1.0, "Z": 0.0, " ": 0.0}
 
 
-def cut_with_late_entrant(src: Path, k: int, dst: Path) -> tuple[Path, frozenset[int]]:
+def cut_with_late_entrant(src: Path, k: int, dst: Path,
+                          withdrawn: tuple[int, ...] = ()) -> tuple[Path, frozenset[int]]:
     """Rounds 1..k-1 of ``src`` (a generator's file), round k's byes as TRF-26 ``240`` records, and a
     late entrant: a new last start number who missed rounds 1..k-1 (zero-point byes, C.04.2 art.
-    2.4) and plays from round k. Also the start numbers with a bye in round k."""
+    2.4) and plays from round k; ``withdrawn`` are not paired in round k (C.04.2 art. 3.2: a ``240 Z``
+    record). Also the start numbers not to pair in round k."""
     lines = src.read_text(encoding="latin-1").splitlines()
     out = [ln for ln in lines if not ln.startswith("001")]
     byes: dict[str, list[int]] = {"F": [], "H": [], "Z": []}
@@ -121,11 +123,13 @@ def cut_with_late_entrant(src: Path, k: int, dst: Path) -> tuple[Path, frozenset
     for ln in (ln for ln in lines if ln.startswith("001")):
         no = int(ln[4:8])
         cells = [ln[91 + 10 * r:99 + 10 * r].ljust(8) for r in range((len(ln) - 89 + 9) // 10)]
-        if len(cells) >= k and cells[k - 1][:4] == "0000" and cells[k - 1][7] in byes:
+        if no in withdrawn:
+            byes["Z"].append(no)
+        elif len(cells) >= k and cells[k - 1][:4] == "0000" and cells[k - 1][7] in byes:
             byes[cells[k - 1][7]].append(no)
         points = sum(_POINTS[c[7]] for c in cells[:k - 1])
         players.append(ln[:80] + f"{points:4.1f}" + ln[84:89] + "".join("  " + c for c in cells[:k - 1]))
-    out += [f"240 {kind} {k:3d} " + " ".join(f"{no:4d}" for no in nos) for kind, nos in byes.items() if nos]
+    out += [f"240 {kind} {k:3d} " + " ".join(f"{no:4d}" for no in sorted(nos)) for kind, nos in byes.items() if nos]
     late = len(players) + 1
     out += players + [trf_line(late, [(0, "-", "Z")] * (k - 1), "0.0", rating=1000)]
     dst.write_text("\n".join(out) + "\n", encoding="latin-1")
@@ -190,7 +194,31 @@ def test_a_late_entrant_is_paired_as_the_reference_pairs_it(tmp_path: Path) -> N
             got = pair_dutch(Request(read_trf(cut), k, absent=absent))
             late = shape[0] + 1
             assert any(late in (p.white, p.black) for p in got.pairs) or late in [b.no for b in got.byes]
-            v = verdict(ref, ({(p.white, p.black) for p in got.pairs}, sorted(b.no for b in got.byes if b.kind == "PAB")))
+            v = verdict(ref, ({(p.white, p.black) for p in got.pairs},
+                              sorted(b.no for b in got.byes if b.kind == "PAB")))
+            if v != "agree":
+                wrong.append(f"{cut.name}: {v}")
+    assert wrong == []
+
+
+def test_withdrawals_are_paired_around_as_the_reference_does(tmp_path: Path) -> None:
+    # C.04.2 art. 3.2: withdrawn players are not paired; here the top seed and a middle one leave
+    # before round k, a late entrant joins (as above)
+    wrong = []
+    for shape, fileno, ks in [((15, 9, RATES[1]), 21, [4, 7]), ((24, 9, RATES[3]), 22, [3, 6, 9])]:
+        path = generate(tmp_path, shape, fileno)
+        assert path is not None
+        for k in ks:
+            out = (1, shape[0] // 2)
+            cut, absent = cut_with_late_entrant(path, k, tmp_path / f"wd_{fileno}_{k}.trf", withdrawn=out)
+            r = subprocess.run([sys.executable, "-m", "gacrux.pairingchecker", "-i", str(cut), "-p", "-m", "dutch"],
+                               capture_output=True, text=True, timeout=600)
+            pairs = json.loads(r.stdout)["pairingResult"]["pairs"]
+            ref = {(w, b) for w, b in pairs if b != 0}, sorted(w for w, b in pairs if b == 0)
+            got = pair_dutch(Request(read_trf(cut), k, absent=absent))
+            assert set(out) <= {b.no for b in got.byes if b.kind == "absent"}
+            v = verdict(ref, ({(p.white, p.black) for p in got.pairs},
+                              sorted(b.no for b in got.byes if b.kind == "PAB")))
             if v != "agree":
                 wrong.append(f"{cut.name}: {v}")
     assert wrong == []
