@@ -95,12 +95,12 @@ class BracketSearch:
         self.phase1 = True
         self.prefs = {p: (rnd.states[p].preference.colour, rnd.states[p].preference.rank >= 2) for p in players}
         self.low: tuple[int, tuple[Fraction, ...], int, int, int] = (0, (), 0, 0, 0)
-        self._ranked_memo: dict[tuple[int, ...], list[tuple[tuple[int, tuple[Fraction, ...]], int]]] = {}
         st = rnd.states
         self._by_unplayed = sorted((st[p].unplayed, p) for p in players if p in completion.pab_ok)
         self._not_down = ([p for p in players if st[p].floated(1) != "down"],
                           [p for p in players if st[p].floated(2) != "down"])
         self.score = {p: rnd.states[p].score for p in players}
+        self._partners = {p: rnd.partners[p] - mdps if p in mdps else rnd.partners[p] for p in players}
         self.resident_score = min(self.score.values())
         self.best: Optional[Vector] = None
         self.best_pairs: tuple[tuple[int, int], ...] = ()
@@ -117,7 +117,7 @@ class BracketSearch:
     def _lower_bound(self) -> Vector:
         """No candidate of the bracket does better than this, criterion by criterion."""
         n = len(self.players)
-        pairs = self.completion.max_pairs(self.players, self._ok)
+        pairs = self.completion.max_pairs(self.players, self._ok, self._partners)
         down = n - 2 * pairs
         lowest = sorted((self.score[p] for p in self.players))[:down]
         c9 = 0
@@ -161,7 +161,7 @@ class BracketSearch:
                 c9 = self.rnd.states[limbo[0]].unplayed if self.c9_here and len(limbo) == 1 else 0
             else:
                 free = set(open_)
-                c8 = next(v for v, x in self._ranked(limbo) if x in free)
+                c8 = self._c8_best(limbo, open_)
                 if self.c9_here and not limbo:
                     c9 = next((u for u, x in self._by_unplayed if x in free), c9)
                 c14 = 0 if any(x in free for x in self._not_down[0]) else 1
@@ -170,14 +170,17 @@ class BracketSearch:
         return (c6, c7, c8, c9, k[0], k[1], max(k[2], c12), max(k[3], c13), c14, k[4], c16, k[5],
                 (), acc.lists[0], (), acc.lists[1])
 
-    def _ranked(self, limbo: list[int]) -> list[tuple[tuple[int, tuple[Fraction, ...]], int]]:
-        """The residents by the C8 value they give as the one remaining downfloater beside ``limbo``."""
-        key = tuple(limbo)
-        got = self._ranked_memo.get(key)
-        if got is None:
-            got = self._ranked_memo[key] = sorted((self._c8(limbo + [x]), x) for x in self.players
-                                                  if x not in self.mdps)
-        return got
+    def _c8_best(self, limbo: list[int], candidates: list[int]) -> tuple[int, tuple[Fraction, ...]]:
+        """The best C8 when one of ``candidates`` floats beside ``limbo`` (stops at the parity bound)."""
+        bound = self._c8_floor(len(limbo) + 1)
+        best: Optional[tuple[int, tuple[Fraction, ...]]] = None
+        for x in candidates:
+            got = self._c8(limbo + [x])
+            if got == bound:
+                return got
+            if best is None or got < best:
+                best = got
+        return best if best is not None else bound
 
     def _remainder_colours(self, acc: _Acc, xs: list[int], pairs: int) -> _Acc:
         """``acc`` with the colour failures that ``pairs`` pairs among ``xs`` cannot avoid."""
@@ -220,7 +223,7 @@ class BracketSearch:
         allows (when no candidate met the first floor); False when that changes nothing."""
         if self.low[0] != 1:
             return False
-        tight = min(self._c8([x]) for x in self.players)
+        tight = self._c8_best([], self.players)
         if tight == self.floor_c8:
             return False
         self.floor_c8 = tight
@@ -283,7 +286,7 @@ class BracketSearch:
     def _remainder(self, xs: list[int], fixed: list[tuple[int, int]], acc: _Acc, limbo: list[int]) -> None:
         """The homogeneous part (the whole bracket, or the remainder): the most pairs first, then
         the exchanges of art. 4.3, then the transpositions of art. 4.2."""
-        most = self.completion.max_pairs(xs, self._ok)
+        most = self.completion.max_pairs(xs, self._ok, self._partners)
         for p in range(most, -1, -1):
             down = len(limbo) + len(xs) - 2 * p
             scores = [self.score[x] for x in limbo] + [self.score[x] for x in xs[:len(xs) - 2 * p]]
@@ -366,8 +369,18 @@ class BracketSearch:
 
         below = [p for p in self.rest if p not in set(self.following)]
         floor = self._c8_floor(len(down))
-        matched = greedy(players, ok)
+        partners = {p: self.rnd.partners[p] - key if p in key else self.rnd.partners[p] for p in players}
+        matched = greedy(players, ok, partners)
         left = set(players) - {x for pair in matched for x in pair}
+        if left & key:  # an MDP left over: let it take a resident's partner, the resident floats
+            mate = {a: b for pair in matched for a, b in (pair, pair[::-1])}
+            for x in sorted(left & key):
+                y = next((y for y in partners[x] if y in mate and mate[y] not in key), None)
+                if y is not None:
+                    z = mate.pop(y)
+                    del mate[z]
+                    mate[x], mate[y] = y, x
+                    left = (left - {x}) | {z}
         if len(left) == floor[0] and not (left & key) and self.completion.complete(list(left) + below):
             got = floor
         else:  # the following bracket's best pairing, first alone, then with the rest pairable (C4)

@@ -36,10 +36,12 @@ class Completion:
             got = self._memo[key] = perfectly_matched(sorted(group), self.compatible, allowed, self.partners)
         return got
 
-    def max_pairs(self, players: list[int], compatible: Optional[Compatible] = None) -> int:
-        """The most pairs ``players`` can make among themselves under ``compatible`` (C1-C3)."""
+    def max_pairs(self, players: list[int], compatible: Optional[Compatible] = None,
+                  known: Optional[dict[int, frozenset[int]]] = None) -> int:
+        """The most pairs ``players`` can make among themselves under ``compatible`` (C1-C3);
+        ``known``: each player's partners under it, when computed already (faster)."""
         ok = compatible or self.compatible
-        pairs = len(greedy(players, ok))
+        pairs = len(greedy(players, ok, known if compatible else self.partners))
         if pairs == len(players) // 2:
             return pairs
         return len(exact(players, ok))
