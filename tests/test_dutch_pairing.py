@@ -99,3 +99,9 @@ def test_baku_acceleration_is_refused_with_a_message():
     ev = event({n: ["", ""] for n in range(1, 9)})
     with pytest.raises(PairingError, match="Baku acceleration"):
         pair_dutch(Request(ev, 1, baku=True))
+
+
+def test_a_field_beyond_the_engines_size_is_refused_before_the_work():
+    ev = event({n: [""] for n in range(1, 1002)})
+    with pytest.raises(PairingError, match="1001 players to pair; this engine pairs at most 1,000"):
+        pair_dutch(Request(ev, 1))

@@ -9,6 +9,7 @@ MDPs (art. 1.3, 3); the one left after the last bracket gets the PAB (art. 1.9.1
 
 from __future__ import annotations
 
+import sys
 from fractions import Fraction
 
 from ..history import participants, states_before
@@ -19,6 +20,9 @@ from .completion import Completion, exact
 from .criteria import Round
 
 SYSTEM = "dutch"
+#: The most participants a round may have, checked before the work: the search's time grows with the
+#: brackets (1,000 players: up to about 10 s a round on a small loaded machine; 2,000: 50 s).
+MAX_PLAYERS = 1000
 
 
 def pair_dutch(request: Request) -> Pairing:
@@ -41,6 +45,19 @@ def pair_dutch(request: Request) -> Pairing:
     nos = participants(event, k, request.absent)
     if len(nos) < 2:
         raise PairingError(f"round {k}: {len(nos)} player(s) to pair; a round needs at least two")
+    if len(nos) > MAX_PLAYERS:
+        raise PairingError(f"round {k}: {len(nos)} players to pair; this engine pairs at most {MAX_PLAYERS:,} "
+                           "(split the event, or pair it with other software)")
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, len(nos) + 1000))  # a bracket's search goes one call deeper per pair
+    try:
+        return _pair(request, nos)
+    finally:
+        sys.setrecursionlimit(limit)
+
+
+def _pair(request: Request, nos: list[int]) -> Pairing:
+    event, k = request.event, request.round
     states = states_before(event, k, nos)
     final = k == event.rounds
     most = (k - 1) * event.scoring.win
