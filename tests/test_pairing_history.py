@@ -98,6 +98,12 @@ def test_participants_leave_out_byes_typed_in_advance_and_the_absent():
     assert participants(ev, 4, frozenset({2})) == [1, 3, 4, 6]
 
 
+def test_a_player_who_withdrew_is_not_paired_again():
+    # C.04.2 art. 3.2: withdrawn players are not paired (the withdrawal typed in round 2)
+    ev = event({1: ["2w1", "WD", ""], 2: ["1b0", "3w1", ""], 3: ["4w1", "2b0", ""], 4: ["3b0", "Z", ""]})
+    assert participants(ev, 3) == [2, 3, 4]
+
+
 def test_a_round_without_its_results_cannot_be_the_history():
     ev = event({1: ["2w", ""], 2: ["1b", ""]})
     with pytest.raises(PairingError, match="round 1, player 1 against 2: the result is not in yet"):

@@ -145,8 +145,9 @@ def scores_by_round(event: Tournament, before: int) -> list[dict[int, Fraction]]
 
 
 def participants(event: Tournament, round_no: int, absent: frozenset[int] = frozenset()) -> list[int]:
-    """The start numbers to pair in round ``round_no``: every player except those ``absent`` and
-    those with a bye or a withdrawal already typed in that round (C.04.2 art. 3.2-3.3)."""
+    """The start numbers to pair in round ``round_no``: every player except those ``absent``, those
+    with a bye or a withdrawal typed in that round, and those who withdrew before (C.04.2 art.
+    3.2-3.3)."""
     if not 1 <= round_no <= event.rounds:
         raise PairingError(f"round {round_no}: the event has rounds 1-{event.rounds}")
     out = []
@@ -155,6 +156,8 @@ def participants(event: Tournament, round_no: int, absent: frozenset[int] = froz
             continue
         if p.rounds[round_no - 1].kind in NOT_PAIRED:
             continue
+        if any(r.kind is Kind.WITHDRAWN for r in p.rounds[:round_no - 1]):
+            continue  # withdrew in an earlier round
         out.append(p.no)
     return out
 
