@@ -101,11 +101,18 @@ def test_absences_typed_in_the_round_are_honoured_and_a_disagreeing_pair_refused
             "but the berger pairing pairs 3 against 4 with White") in err
 
 
-def test_a_swiss_event_waits_for_the_dutch_system(tmp_path, capsys):
+def test_a_swiss_event_is_paired_by_the_dutch_system(tmp_path, capsys):
+    """auto on a Swiss event: the Dutch system (C.04.3). Round 1 of six players: the top half
+    against the bottom half, 1-4, 5-2, 3-6, colours alternating from the top seed's White (art.
+    5.2.5 with the initial colour White; FIDE's reference prints the same pairing for this file);
+    --system berger still pairs it by the Berger table."""
     trf = tmp_path / "swiss.trf"
     trf.write_text(players_trf(6, 5, kind="Swiss-System"), encoding="latin-1")
-    status, out, err = _run(capsys, "pair", str(trf))
-    assert (status, out) == (2, "") and "the Dutch system is not available yet" in err
+    status, out, err = _run(capsys, "pair", str(trf), "--format", "json")
+    assert status == 0, err
+    assert json.loads(out) == {"round": 1, "system": "dutch", "byes": [],
+                               "pairs": [{"board": 1, "white": 1, "black": 4}, {"board": 2, "white": 5, "black": 2},
+                                         {"board": 3, "white": 3, "black": 6}]}
     status, out, _ = _run(capsys, "pair", str(trf), "--system", "berger", "--format", "json")
     assert status == 0 and json.loads(out)["pairs"][0] == {"board": 1, "white": 1, "black": 6}
 

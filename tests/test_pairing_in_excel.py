@@ -110,7 +110,7 @@ def _results(cells: dict[str, str]) -> dict[str, str]:
     """Results typed over pending games: White wins on odd rows' games, draws elsewhere (both sides agree)."""
     out = {}
     for at, text in cells.items():
-        if text == "-":
+        if text in ("-", "BYE"):  # a sit-out, or the PAB: complete as written
             continue
         opp_row = HEADER_ROW + int(text[:-1])
         white = text.endswith("w")
@@ -151,7 +151,7 @@ def test_the_next_round_from_excel_equals_the_pair_command_round_by_round(system
         for got in (js["results"][0], com["results"][0]):
             assert got.get("value") == [[float(v) if isinstance(v, int) else v for v in r] for r in want_table], got
         if system == "berger":  # auto picks Berger only from the event's type, which the call above gives
-            assert "Dutch system is not available yet" in js["results"][1]["value"][0][0]
+            assert "Dutch" in js["results"][1]["value"][0][0], js["results"][1]
         want = cli_cells(book, tmp_path)
         assert want, rnd
         (script,), (macro,) = js["scripts"], com["macros"]

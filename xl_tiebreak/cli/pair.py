@@ -18,10 +18,10 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from ..errors import InputError
-from ..model import Kind, Round, Tournament
+from ..model import Tournament
 from ..output import check_paths
 from ..pairing.model import Pairing
-from ..pairing.next_round import Place
+from ..pairing.next_round import Place, pending_rounds
 from ..textutil import csv_text, table
 from .choices import StrPath
 from .common import load_input, open_input
@@ -144,14 +144,10 @@ def write_trf_pairing(p: Paired, out: StrPath, source: str, *, force: bool = Fal
     from ..trf.encoding import encode_trf
     from ..trf.reader import trf_encoding
     k = p.pairing.round
-    want: dict[int, Round] = {}
-    for b in p.pairing.pairs:
-        want[b.white] = Round(Kind.NOT_PLAYED, b.black, "w")
-        want[b.black] = Round(Kind.NOT_PLAYED, b.white, "b")
+    want = pending_rounds(p.event, p.pairing)
     players = []
     for pl in p.event.players:
-        r = pl.rounds[k - 1]
-        if pl.no in want and r.kind is Kind.NOT_PLAYED and r.opponent is None:
+        if pl.no in want:
             rounds = list(pl.rounds)
             rounds[k - 1] = want[pl.no]
             pl = replace(pl, rounds=tuple(rounds))

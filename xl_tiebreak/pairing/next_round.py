@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
-from ..model import Kind, Round, Tournament
+from ..model import Kind, Round, Tournament, make_round
 from .model import Pairing, PairingError, Request
 
 #: names a player's round for a message (a TRF line and columns; a workbook's sheet and cell)
@@ -128,3 +128,22 @@ def check_typed(t: Tournament, pairing: Pairing, place: Place) -> None:
                 else f"does not pair {p.no}")
         raise PairingError(f"{place(p.no, k)}: round {k} of player {p.no} is typed against {typed}, but the "
                            f"{pairing.system} pairing {says}; clear or correct the cell, or pair by hand")
+
+
+def pending_rounds(t: Tournament, pairing: Pairing) -> dict[int, Round]:
+    """What a pairing writes into round K for each player whose round holds nothing typed yet:
+    a game to play (opponent and colour, no result), the pairing-allocated bye with its points
+    (C.04.1 art. 3: its value is known when it is allocated), a round robin's sit-out as a round
+    without a game; an ``absent`` player's round is already typed and is left as it is."""
+    want: dict[int, Round] = {}
+    for p in pairing.pairs:
+        want[p.white] = Round(Kind.NOT_PLAYED, p.black, "w")
+        want[p.black] = Round(Kind.NOT_PLAYED, p.white, "b")
+    for u in pairing.byes:
+        if u.kind == "sit-out":
+            want[u.no] = Round(Kind.ABSENT)
+        elif u.kind == "PAB":
+            want[u.no] = make_round(Kind.PAB, scoring=t.scoring)
+    k = pairing.round
+    return {pl.no: want[pl.no] for pl in t.players
+            if pl.no in want and pl.rounds[k - 1].kind is Kind.NOT_PLAYED and pl.rounds[k - 1].opponent is None}

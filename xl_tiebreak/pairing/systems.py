@@ -8,20 +8,15 @@ from typing import Callable, Optional
 
 from ..model import Tournament
 from .berger import pair_berger
-from .model import Pairing, PairingError, Request, System
+from .dutch import pair_dutch
+from .model import Pairing, PairingError, System
 from .next_round import Place, check_typed, request_for
-
-
-def _dutch_not_yet(request: Request) -> Pairing:
-    """Stands for the Dutch system (C.04.3) until its engine lands (issue 35 part 2)."""
-    raise PairingError("the Dutch system is not available yet; a Swiss event cannot be paired by this version "
-                       "(a round robin is paired with the Berger tables: --system berger)")
 
 
 #: name -> system; ``auto`` picks one of these by the event's type (:func:`chosen_system`)
 SYSTEMS: dict[str, System] = {
     "berger": pair_berger,
-    "dutch": _dutch_not_yet,
+    "dutch": pair_dutch,
 }
 
 

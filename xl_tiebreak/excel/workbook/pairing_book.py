@@ -21,9 +21,10 @@ from pathlib import Path
 from typing import Any, Optional, Sequence
 
 from ...errors import InputError, TiebreakError
-from ...model import Kind, Round, Tournament
+from ...model import Tournament
 from ...notation import format_cell, parse_cell
 from ...pairing.model import Pairing
+from ...pairing.next_round import pending_rounds
 from ..ranges.book_reader import Book, crosstable_place, crosstable_table, open_book
 from ..ranges.crosstable_range import find_layout
 from ..xlsx.a1 import column_letter
@@ -75,22 +76,9 @@ def table_round_cells(table: Sequence[Sequence[Any]], sheet: str, min_row: int, 
 
 
 def pending_texts(t: Tournament, pairing: Pairing) -> dict[int, str]:
-    """Each player's cell text for the round (start number -> ``5w``, ``3b``, ``-``), for the
-    players whose round holds nothing typed yet."""
-    k = pairing.round
-    want: dict[int, Round] = {}
-    for p in pairing.pairs:
-        want[p.white] = Round(Kind.NOT_PLAYED, p.black, "w")
-        want[p.black] = Round(Kind.NOT_PLAYED, p.white, "b")
-    for u in pairing.byes:
-        if u.kind == "sit-out":
-            want[u.no] = Round(Kind.ABSENT)
-    out = {}
-    for pl in t.players:
-        r = pl.rounds[k - 1]
-        if pl.no in want and r.kind is Kind.NOT_PLAYED and r.opponent is None:
-            out[pl.no] = format_cell(want[pl.no])
-    return out
+    """Each player's cell text for the round (start number -> ``5w``, ``3b``, ``BYE``, ``-``), for
+    the players whose round holds nothing typed yet (:func:`~xl_tiebreak.pairing.next_round.pending_rounds`)."""
+    return {no: format_cell(r) for no, r in pending_rounds(t, pairing).items()}
 
 
 @dataclass
