@@ -239,6 +239,88 @@ SCRIPT = """
       table.closest("section").appendChild(fail);
     });
   }
+  var people = null;
+  function players() {  /* each player row's row of the final standings (its No, Name, Rtg and Fed) */
+    if (!people) {
+      people = {};
+      var rows = final.querySelector("table").tBodies[0].rows;
+      for (var i = 0; i < rows.length; i++) { people[rows[i].getAttribute("data-k")] = rows[i]; }
+    }
+    return people;
+  }
+  function head(table, heads) {
+    var tr = table.createTHead().insertRow();
+    for (var i = 0; i < heads.length; i++) {
+      var th = document.createElement("th");
+      th.scope = "col";
+      if (heads[i][1]) { th.className = heads[i][1]; }
+      th.textContent = heads[i][0];
+      tr.appendChild(th);
+    }
+    return table.appendChild(document.createElement("tbody"));
+  }
+  function pairs(section) {  /* a round's pairings, from its data block, the players' cells the final table's */
+    var n = section.getAttribute("data-pairs");
+    if (section.querySelector("table, p.fail")) { return; }
+    unpack("pairs-" + n).then(function (got) {
+      var who = players();
+      var table = document.createElement("table");
+      table.className = "pairs";
+      var body = head(table, [["Bd", "n"], ["No", "n"], ["White", ""], ["Rtg", "n opt"], ["Pts", "n"], ["Result", ""],
+                              ["Pts", "n"], ["No", "n"], ["Black", ""], ["Rtg", "n opt"]]);
+      function side(row, k) {
+        var src = who[String(k)].cells;
+        cell(row, src[1].textContent);
+        cell(row, src[2].textContent, "l");
+        cell(row, src[3].textContent, "opt");
+      }
+      for (var i = 0; i < got.boards.length; i++) {
+        var d = got.boards[i];
+        var row = body.insertRow();
+        cell(row, d[0]);
+        side(row, d[1]);
+        cell(row, d[4]);
+        cell(row, d[3], "l");
+        cell(row, d[5]);
+        var src = who[String(d[2])].cells;
+        cell(row, src[1].textContent);
+        cell(row, src[2].textContent, "l");
+        cell(row, src[3].textContent, "opt");
+      }
+      for (var j = 0; j < got.alone.length; j++) {
+        var a = got.alone[j];
+        var alone = body.insertRow();
+        cell(alone, "");
+        side(alone, a[0]);
+        cell(alone, a[3]);
+        cell(alone, a[2], "l");
+        cell(alone, "");
+        cell(alone, "");
+        cell(alone, a[1], "l");
+        cell(alone, "", "opt");
+      }
+      var box = document.createElement("div");
+      box.className = "scroll";
+      box.appendChild(table);
+      section.appendChild(box);
+    }, function (error) {
+      var fail = document.createElement("p");
+      fail.className = "note fail";
+      fail.textContent = "This browser could not read these pairings (" + error + ").";
+      section.appendChild(fail);
+    });
+  }
+  function showPairs(n) {
+    var all = document.querySelectorAll("section.pairs");
+    for (var i = 0; i < all.length; i++) {
+      all[i].hidden = all[i].getAttribute("data-pairs") !== n;
+      if (!all[i].hidden) { pairs(all[i]); }
+    }
+    var picks = document.querySelectorAll(".picker button[data-pairs]");
+    for (var j = 0; j < picks.length; j++) {
+      picks[j].setAttribute("aria-pressed", String(picks[j].getAttribute("data-pairs") === n));
+    }
+  }
   function show(value) {
     var table = value.closest("table");
     var r = table.getAttribute("data-r");
@@ -272,7 +354,7 @@ SCRIPT = """
         buttons(rounds[i].querySelector("table"));
       }
     }
-    var picks = document.querySelectorAll(".picker button");
+    var picks = document.querySelectorAll(".picker button[data-round]");
     for (var j = 0; j < picks.length; j++) {
       picks[j].setAttribute("aria-pressed", String(picks[j].getAttribute("data-round") === n));
     }
@@ -281,25 +363,33 @@ SCRIPT = """
   for (var t = 0; t < tables.length; t++) {
     if (!tables[t].closest("[hidden]")) { buttons(tables[t]); }
   }
-  var later = document.querySelectorAll("table[data-fill]");  /* made when its section comes near the screen */
+  function making(section) {  /* what a section makes when it comes near the screen */
+    var table = section.querySelector("table[data-fill]");
+    if (table) { fill(table); }
+    var round = section.querySelector("section.pairs:not([hidden])");
+    if (round) { pairs(round); }
+  }
+  var later = document.querySelectorAll("table[data-fill], #pairings");  /* made when it comes near the screen */
   var watch = "IntersectionObserver" in window ? new IntersectionObserver(function (seen) {
     for (var i = 0; i < seen.length; i++) {
       if (seen[i].isIntersecting) {
         watch.unobserve(seen[i].target);
-        fill(seen[i].target.querySelector("table[data-fill]"));
+        making(seen[i].target);
       }
     }
   }) : null;
   for (var f = 0; f < later.length; f++) {
-    if (watch) { watch.observe(later[f].closest("section")); } else { fill(later[f]); }
+    var near = later[f].id === "pairings" ? later[f] : later[f].closest("section");
+    if (watch) { watch.observe(near); } else { making(near); }
   }
   document.addEventListener("click", function (event) {
     var target = event.target;
     if (!(target instanceof Element)) { return; }
     var value = target.closest("button.v");
     if (value) { show(value); return; }
-    var round = target.closest(".picker button");
-    if (round) { showRound(round.getAttribute("data-round")); return; }
+    var pick = target.closest(".picker button");
+    if (pick && pick.hasAttribute("data-pairs")) { showPairs(pick.getAttribute("data-pairs")); return; }
+    if (pick) { showRound(pick.getAttribute("data-round")); return; }
     if (target === dialog) { dialog.close(); }
   });
 })();

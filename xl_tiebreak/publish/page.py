@@ -40,6 +40,7 @@ from ..standings import Row
 from .assets import CSS, SCRIPT
 from .chart import PALETTE, place_chart
 from .accounts import Accounts
+from .boards import BOARDS_LEGEND, round_boards
 from .gather import PageContent
 
 __all__ = ["render_page", "document", "CHART_PLAYERS"]
@@ -259,6 +260,39 @@ def _crosstable(pub: PageContent, fmt: _Formats) -> str:
     return intro + _table(head, rows, attrs=' class="rk x"') + "</section>"
 
 
+def _points_before(pub: PageContent, r: int) -> Sequence[Fraction]:
+    """Each player row's points before round ``r``: those of the standings after round ``r - 1``
+    (the final standings' before the round in progress)."""
+    if r == 1:
+        return [Fraction(0)] * len(pub.result.tournament.players)
+    return pub.rounds[min(r - 2, len(pub.rounds) - 1)][0].points
+
+
+def _pairings(pub: PageContent, fmt: _Formats, dates: Sequence[str] = ()) -> str:
+    """Each round's pairings and results, board by board (:func:`.boards.round_boards`), a data
+    block per round (``pairs-R``) that the script makes a table when its round is picked (the
+    last round shown first); the players' No, Name and Rtg come from the final table's rows."""
+    result = pub.result
+    shown, _ = _crosstable_rounds(pub)
+    if shown == 0:
+        return ""
+    parts = ['<section id="pairings"><h2>Pairings and results</h2><p class="note">Board by board, as the rounds '
+             f"were played: {_e(BOARDS_LEGEND)}. Pts: the points before the round. The players without an opponent "
+             "follow the boards, with the points the round gave them.</p>"
+             '<p class="nojs note">The pairings open with JavaScript on; every round\'s results are in the '
+             'crosstable.</p><div class="picker noprint" role="group" aria-label="Pairings of round">'
+             '<span class="note">Round</span>']
+    parts += [f'<button type="button" data-pairs="{r}" aria-pressed="{"true" if r == shown else "false"}">{r}'
+              "</button>" for r in range(1, shown + 1)]
+    parts.append("</div>")
+    for r in range(1, shown + 1):
+        when = f", {dates[r - 1]}" if r <= len(dates) and dates[r - 1] else ""
+        data = round_boards(result.tournament, r, _points_before(pub, r), fmt, result.round_robin)
+        parts.append(f'<section class="pairs" data-pairs="{r}"{"" if r == shown else " hidden"}>'
+                     f"<h3>Round {r}{_e(when)}</h3>{_block('pairs', r, data)}</section>")
+    return "".join(parts) + "</section>"
+
+
 def _chart(pub: PageContent) -> str:
     rows = pub.final[:CHART_PLAYERS]
     index = pub.result.tournament.positions
@@ -332,6 +366,7 @@ def render_page(pub: PageContent, source: str = "") -> str:
     kind = "Round robin" if result.round_robin else "Swiss"
     sections: list[tuple[str, str, Callable[[], str]]] = [
         ("standings", "Standings", lambda: _standings(pub, fmt)),
+        ("pairings", "Pairings", lambda: _pairings(pub, fmt)),
         ("tiebreaks", "Tie-breaks", lambda: _legend(result, pub.how)),
         ("crosstable", "Crosstable", lambda: _crosstable(pub, fmt)),
         ("chart", "Place by round", lambda: _chart(pub)),
