@@ -53,6 +53,8 @@ table.x th, table.x td { padding-left: .4rem; padding-right: .4rem; }
   table.x th:last-child, table.x th:nth-last-child(2) { z-index: 3; }
 }
 tbody tr:target td { background: #fff3c4; }
+table.sq td.c, table.sq th.c { text-align: center; min-width: 2.1rem; }
+table.sq td.d { background: #c9ced6; text-align: center; }
 button.v { font: inherit; color: var(--accent); background: none; border: 0; border-bottom: 1px dotted var(--accent);
            padding: 0; cursor: pointer; }
 button.v:focus-visible, .picker button:focus-visible { outline: 2px solid var(--accent); outline-offset: 1px; }
@@ -232,6 +234,7 @@ SCRIPT = """
         cell(row, d[1]);
         body.appendChild(row);
       }
+      if (byRank) { order(table); }
     }, function (error) {
       var fail = document.createElement("p");
       fail.className = "note fail";
@@ -321,6 +324,34 @@ SCRIPT = """
       picks[j].setAttribute("aria-pressed", String(picks[j].getAttribute("data-pairs") === n));
     }
   }
+  var byRank = false;
+  var ranks = null;
+  function rankOf() {  /* each start number's place in the final standings' order (before any sorting) */
+    if (!ranks) {
+      ranks = {};
+      var rows = final.querySelector("table").tBodies[0].rows;
+      for (var i = 0; i < rows.length; i++) { ranks[rows[i].cells[1].textContent] = i + 1; }
+    }
+    return ranks;
+  }
+  function order(table) {  /* the crosstable by start number or by rank, each opponent as the order says */
+    var at = rankOf();
+    var body = table.tBodies[0];
+    var rows = Array.prototype.slice.call(body.rows);
+    function key(row) {
+      var no = row.cells[0].textContent;
+      return byRank ? at[no] : Number(no);
+    }
+    rows.sort(function (a, b) { return key(a) - key(b); });
+    for (var i = 0; i < rows.length; i++) {
+      var links = rows[i].querySelectorAll("a");
+      for (var j = 0; j < links.length; j++) {
+        var no = links[j].getAttribute("href").slice(2);
+        links[j].textContent = byRank ? String(at[no]) : no;
+      }
+      body.appendChild(rows[i]);
+    }
+  }
   function show(value) {
     var table = value.closest("table");
     var r = table.getAttribute("data-r");
@@ -389,6 +420,13 @@ SCRIPT = """
     if (value) { show(value); return; }
     var pick = target.closest(".picker button");
     if (pick && pick.hasAttribute("data-pairs")) { showPairs(pick.getAttribute("data-pairs")); return; }
+    if (pick && pick.hasAttribute("data-order")) {
+      byRank = pick.getAttribute("data-order") === "rank";
+      var orders = pick.parentNode.querySelectorAll("button");
+      for (var o = 0; o < orders.length; o++) { orders[o].setAttribute("aria-pressed", String(orders[o] === pick)); }
+      order(document.querySelector("#crosstable table.x"));
+      return;
+    }
     if (pick) { showRound(pick.getAttribute("data-round")); return; }
     if (target === dialog) { dialog.close(); }
   });

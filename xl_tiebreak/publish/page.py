@@ -42,6 +42,7 @@ from .chart import PALETTE, place_chart
 from .accounts import Accounts
 from .boards import BOARDS_LEGEND, round_boards
 from .gather import PageContent
+from .square import SQUARE_LEGEND, SQUARE_MAX, square_cells
 
 __all__ = ["render_page", "document", "CHART_PLAYERS"]
 
@@ -243,21 +244,48 @@ def _crosstable(pub: PageContent, fmt: _Formats) -> str:
     head = [("No", "n"), ("Name", "name"), ("Rtg", "n opt"), ("Fed", "opt")]
     head += [(f"R{r + 1}", "") for r in range(shown)] + [("Pts", "n"), ("Rk", "n")]
     intro = ('<section id="crosstable"><h2>Crosstable</h2><p class="note">In start order, each result as the '
-             f"arbiter writes it: {_e(CROSSTABLE_LEGEND)}. Points and rank {_e(result.label)}.</p>")
+             f"arbiter writes it: {_e(CROSSTABLE_LEGEND)}. Points and rank {_e(result.label)}. By rank: the rows "
+             "in the order of the final standings, each opponent by their place in that order.</p>"
+             '<div class="picker noprint" role="group" aria-label="Crosstable order"><span class="note">Order</span>'
+             '<button type="button" data-order="no" aria-pressed="true">By start number</button>'
+             '<button type="button" data-order="rank" aria-pressed="false">By rank</button></div>')
     if as_data:
         data = [[fmt(result.points[k], 1), place[p.no],
                  *(v for x in p.rounds[:shown] for v in (format_cell(x), x.opponent or 0))]
                 for k, p in enumerate(t.players)]
         return (intro + f'<p class="nojs note">The crosstable of these {len(t.players):,} players opens with '
                 "JavaScript on.</p>" + _table(head, [], attrs=f' class="rk x" data-fill="crosstable-{result.rounds}"')
-                + _block("crosstable", result.rounds, {"rows": data}) + "</section>")
+                + _block("crosstable", result.rounds, {"rows": data}) + _square(pub, fmt) + "</section>")
     rows = []
     for k, p in enumerate(t.players):
         cells = "".join(f"<td>{_crosstable_cell(format_cell(x), x.opponent)}</td>" for x in p.rounds[:shown])
         rows.append(f'<tr id="x{p.no}"><td>{p.no}</td><td class="name">{_e(p.name)}</td>'
                     f'<td class="opt">{p.rating or ""}</td><td class="opt l">{_e(p.fed)}</td>{cells}'
                     f'<td>{fmt(result.points[k], 1)}</td><td>{_e(place[p.no])}</td></tr>')
-    return intro + _table(head, rows, attrs=' class="rk x"') + "</section>"
+    return intro + _table(head, rows, attrs=' class="rk x"') + _square(pub, fmt) + "</section>"
+
+
+def _square(pub: PageContent, fmt: _Formats) -> str:
+    """A round robin's square crosstable (:mod:`.square`) in the final standings' order, with
+    the points and tie-break values of the final standings; none for a Swiss event or past
+    :data:`~.square.SQUARE_MAX` players."""
+    result = pub.result
+    t = result.tournament
+    if not result.round_robin or len(t.players) > SQUARE_MAX:
+        return ""
+    index = t.positions
+    order = [index[r.player.no] for r in pub.final]
+    cells = square_cells(t, order, _crosstable_rounds(pub)[0])
+    head = [("Rk", "n"), ("No", "n"), ("Name", "name"), ("Rtg", "n opt"), ("Fed", "opt")]
+    head += [(str(j + 1), "c") for j in range(len(order))] + [("Pts", "n")] + [(c, "n") for c in result.codes]
+    rows = [f'<tr><td>{_e(r.place)}</td><td>{r.player.no}</td><td class="name">{_e(r.player.name)}</td>'
+            f'<td class="opt">{r.player.rating or ""}</td><td class="opt l">{_e(r.player.fed)}</td>'
+            + "".join(f'<td class="{"d" if j == i else "c"}">{_e(c)}</td>' for j, c in enumerate(cells[i]))
+            + f"<td>{fmt(r.points, 1)}</td>" + "".join(f"<td>{fmt(v, d) or '&#8212;'}</td>"
+                                                       for v, d in zip(r.values, result.decimals)) + "</tr>"
+            for i, r in enumerate(pub.final)]
+    return (f'<h3>Round robin: the square crosstable</h3><p class="note">{_e(SQUARE_LEGEND)}; points and '
+            f"tie-breaks {_e(result.label)}.</p>" + _table(head, rows, attrs=' class="rk sq"'))
 
 
 def _points_before(pub: PageContent, r: int) -> Sequence[Fraction]:
