@@ -394,13 +394,40 @@ SCRIPT = """
   for (var t = 0; t < tables.length; t++) {
     if (!tables[t].closest("[hidden]")) { buttons(tables[t]); }
   }
+  function kindOf(th) {  /* a cell's class from its head's: a number right aligned, a text left */
+    var words = th.className.split(" ");
+    if (words.indexOf("name") >= 0) { return "name"; }
+    var rest = words.filter(function (w) { return w && w !== "n"; }).join(" ");
+    return words.indexOf("n") >= 0 ? rest : (rest + " l").trim();
+  }
+  function list(table) {  /* a list carried as data: a row of plain cells each, the cells' classes the heads' */
+    var id = table.getAttribute("data-list");
+    table.removeAttribute("data-list");
+    unpack(id).then(function (got) {
+      var heads = table.tHead.rows[0].cells;
+      var body = table.tBodies[0];
+      for (var k = 0; k < got.rows.length; k++) {
+        var row = body.insertRow();
+        for (var c = 0; c < got.rows[k].length; c++) {
+          cell(row, String(got.rows[k][c]), kindOf(heads[c]));
+        }
+      }
+    }, function (error) {
+      var fail = document.createElement("p");
+      fail.className = "note fail";
+      fail.textContent = "This browser could not read this list (" + error + ").";
+      table.closest("section").appendChild(fail);
+    });
+  }
   function making(section) {  /* what a section makes when it comes near the screen */
     var table = section.querySelector("table[data-fill]");
     if (table) { fill(table); }
+    var rows = section.querySelector("table[data-list]");
+    if (rows) { list(rows); }
     var round = section.querySelector("section.pairs:not([hidden])");
     if (round) { pairs(round); }
   }
-  var later = document.querySelectorAll("table[data-fill], #pairings");  /* made when it comes near the screen */
+  var later = document.querySelectorAll("table[data-fill], table[data-list], #pairings");  /* made when near */
   var watch = "IntersectionObserver" in window ? new IntersectionObserver(function (seen) {
     for (var i = 0; i < seen.length; i++) {
       if (seen[i].isIntersecting) {

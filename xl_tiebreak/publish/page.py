@@ -42,6 +42,7 @@ from .chart import PALETTE, place_chart
 from .accounts import Accounts
 from .boards import BOARDS_LEGEND, round_boards
 from .gather import PageContent
+from .details import COUNT_HEADS, event_details, result_counts, round_dates, starting_rows, tally
 from .square import SQUARE_LEGEND, SQUARE_MAX, square_cells
 
 __all__ = ["render_page", "document", "CHART_PLAYERS"]
@@ -321,6 +322,52 @@ def _pairings(pub: PageContent, fmt: _Formats, dates: Sequence[str] = ()) -> str
     return "".join(parts) + "</section>"
 
 
+#: the starting list's columns
+_START_HEAD = (("No", "n"), ("Title", ""), ("Name", "name"), ("Fed", ""), ("Rtg", "n"), ("FIDE ID", "n opt"))
+
+
+def _starting_list(pub: PageContent) -> str:
+    """The players in start order (No, title, name, federation, rating, FIDE ID): HTML up to
+    :data:`CROSSTABLE_HTML` players x rounds, as the crosstable, else a data block (``list-players``:
+    ``{"rows": [[cell, ...], ...]}``) that the script makes the table's rows when it comes into view."""
+    t = pub.result.tournament
+    data = starting_rows(t)
+    intro = '<section id="players"><h2>Starting list</h2>'
+    if _crosstable_rounds(pub)[1]:
+        return (intro + f'<p class="nojs note">The list of these {len(t.players):,} players opens with JavaScript '
+                "on.</p>" + _table(_START_HEAD, [], attrs=' class="rk" data-list="list-players"')
+                + _block("list", "players", {"rows": data}) + "</section>")
+    rows = [f'<tr><td>{no}</td><td class="l">{_e(title)}</td><td class="name">{_e(name)}</td><td class="l">{_e(fed)}'
+            f'</td><td>{rating}</td><td class="opt">{_e(fide)}</td></tr>' for no, title, name, fed, rating, fide in data]
+    return intro + _table(_START_HEAD, rows, attrs=' class="rk"') + "</section>"
+
+
+def _event(pub: PageContent) -> str:
+    """The event's details from its file (:func:`.details.event_details`), the rounds' dates, and
+    its statistics: each round's results (:func:`.details.result_counts`), the federations and
+    the titles."""
+    t = pub.result.tournament
+    shown = _crosstable_rounds(pub)[0]
+    items = [("Players", f"{len(t.players):,}"), ("Rounds", str(t.rounds)),
+             ("Type", "Round robin" if pub.result.round_robin else "Swiss"), *event_details(t)]
+    dates = round_dates(t)
+    if any(dates):
+        items.append(("Round dates", ", ".join(f"R{r + 1} {d}" for r, d in enumerate(dates) if d)))
+    parts = ['<section id="event"><h2>Event</h2><dl class="legend-tb">'
+             + "".join(f"<dt>{_e(k)}</dt><dd>{_e(v)}</dd>" for k, v in items) + "</dl>"]
+    counts = result_counts(t, shown)
+    parts.append("<h3>Results</h3><p class=\"note\">Each pairing once: games over the board by colour, forfeits, "
+                 "double forfeits, byes (pairing-allocated and requested) and absences.</p>")
+    parts.append(_table([(h, "n") for h in COUNT_HEADS], [
+        "<tr>" + "".join(f"<td>{_e(c)}</td>" for c in row) + "</tr>" for row in counts]))
+    for title, values in (("Federations", [p.fed for p in t.players]), ("Titles", [p.title for p in t.players])):
+        got = tally(values)
+        if got:
+            parts.append(f"<h3>{title}</h3>" + _table([(title[:-1], ""), ("Players", "n")], [
+                f'<tr><td class="l">{_e(v)}</td><td>{n}</td></tr>' for v, n in got]))
+    return "".join(parts) + "</section>"
+
+
 def _chart(pub: PageContent) -> str:
     rows = pub.final[:CHART_PLAYERS]
     index = pub.result.tournament.positions
@@ -394,12 +441,14 @@ def render_page(pub: PageContent, source: str = "") -> str:
     kind = "Round robin" if result.round_robin else "Swiss"
     sections: list[tuple[str, str, Callable[[], str]]] = [
         ("standings", "Standings", lambda: _standings(pub, fmt)),
-        ("pairings", "Pairings", lambda: _pairings(pub, fmt)),
+        ("pairings", "Pairings", lambda: _pairings(pub, fmt, round_dates(t))),
         ("tiebreaks", "Tie-breaks", lambda: _legend(result, pub.how)),
         ("crosstable", "Crosstable", lambda: _crosstable(pub, fmt)),
         ("chart", "Place by round", lambda: _chart(pub)),
         ("categories", "Categories", lambda: _categories(pub, fmt)),
         ("prizes", "Prizes", lambda: _prizes(pub)),
+        ("players", "Starting list", lambda: _starting_list(pub)),
+        ("event", "Event", lambda: _event(pub)),
     ]
     meta = (f"Standings {result.label}. {kind}, {len(t.players)} players. Rules: {result.edition.name} "
             f"({result.edition.title}). Tie-breaks: {', '.join(result.codes) or 'none'}.")
