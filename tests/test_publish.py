@@ -569,6 +569,7 @@ def test_the_round_picker_shows_an_earlier_rounds_standings(browser, demo_page):
 def test_a_click_in_an_earlier_rounds_standings_shows_that_rounds_account(browser, demo_page):
     page, seen = _open(browser, demo_page)
     page.locator('.picker button[data-round="2"]').click()
+    page.locator('section.round[data-round="2"] button.v').first.wait_for()  # the table is made asynchronously
     assert page.locator('section.round[data-round="2"] button.v').count() == 6 * 5  # every value opens one
     _click(page, "SB of 3 Three, C (after round 2)")
     assert page.locator("#account-title").text_content() == "SB of 3 Three, C (after round 2)"

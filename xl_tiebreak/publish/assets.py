@@ -77,6 +77,14 @@ dialog pre { margin: 0; padding: .8rem; overflow: auto; white-space: pre;
 .chart .tick, .chart .axis { font: 15px sans-serif; fill: #5f6368; }
 ol.legend { display: flex; flex-wrap: wrap; gap: .2rem 1.1rem; list-style: none; padding: 0; margin: .4rem 0; }
 ol.legend svg { vertical-align: middle; margin-right: .3rem; }
+button.sort { font: inherit; font-weight: 600; color: inherit; background: none; border: 0; padding: 0;
+              cursor: pointer; text-align: inherit; }
+th[aria-sort="ascending"] button.sort::after { content: " \\25B2" / ""; font-size: .7em; }  /* aria-sort says it */
+th[aria-sort="descending"] button.sort::after { content: " \\25BC" / ""; font-size: .7em; }
+.find { display: none; margin: 0 auto; padding: 0 12px .4rem; max-width: 1200px; }
+.find input { font: inherit; width: min(100%, 22rem); padding: .25rem .5rem; border: 1px solid var(--line);
+              border-radius: 4px; }
+.js .find { display: block; }
 .hint, .picker { display: none; }
 .js .hint { display: block; }
 .js .picker { display: flex; }
@@ -94,7 +102,7 @@ ol.legend svg { vertical-align: middle; margin-right: .3rem; }
   dialog pre { font-size: 11.5px; padding: .5rem; }
 }
 @media print {
-  nav, .picker, dialog, .hint, .noprint { display: none !important; }
+  nav, .picker, dialog, .hint, .noprint, .find { display: none !important; }
   html { font-size: 9pt; }
   body { font-size: 1rem; }
   .chart { min-width: 0; max-width: 15cm; }
@@ -197,6 +205,7 @@ SCRIPT = """
       box.className = "scroll";
       box.appendChild(table);
       section.appendChild(box);
+      made(table);
       if (!section.hidden) { buttons(table); }
     }, function (error) {
       var fail = document.createElement("p");
@@ -235,6 +244,7 @@ SCRIPT = """
         body.appendChild(row);
       }
       if (byRank) { order(table); }
+      if (query) { find(table); }
     }, function (error) {
       var fail = document.createElement("p");
       fail.className = "note fail";
@@ -306,6 +316,7 @@ SCRIPT = """
       box.className = "scroll";
       box.appendChild(table);
       section.appendChild(box);
+      made(table);
     }, function (error) {
       var fail = document.createElement("p");
       fail.className = "note fail";
@@ -352,6 +363,71 @@ SCRIPT = """
       body.appendChild(rows[i]);
     }
   }
+  function number(text) {  /* a cell's number for sorting (½ a half, a shared place its first), else NaN */
+    var t = text.replace("\\u00bd", ".5").replace(/^(\\d*)\\.5/, function (m, d) { return (d || "0") + ".5"; });
+    return /^[+-]?\\d/.test(t) ? parseFloat(t.replace(/^\\+/, "")) : NaN;
+  }
+  function sortable(table) {  /* each column head a button that sorts the rows by that column */
+    var heads = table.tHead ? table.tHead.rows[0].cells : [];
+    for (var i = 0; i < heads.length; i++) {
+      if (heads[i].querySelector("button.sort") || !heads[i].textContent) { continue; }
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "sort";
+      button.textContent = heads[i].textContent;
+      heads[i].textContent = "";
+      heads[i].appendChild(button);
+    }
+  }
+  function sortBy(th) {  /* the rows by the column's numbers, then its texts; a second click the other way */
+    rankOf();  /* the final order, read before any sorting */
+    var table = th.closest("table");
+    var col = Array.prototype.indexOf.call(th.parentNode.cells, th);
+    var up = th.getAttribute("aria-sort") !== "ascending";
+    var heads = th.parentNode.cells;
+    for (var i = 0; i < heads.length; i++) { heads[i].removeAttribute("aria-sort"); }
+    th.setAttribute("aria-sort", up ? "ascending" : "descending");
+    var body = table.tBodies[0];
+    var rows = Array.prototype.map.call(body.rows, function (row, k) {
+      var text = row.cells[col] ? row.cells[col].textContent.trim() : "";
+      if (text === "\\u2014") { text = ""; }  /* an undefined value: last */
+      return {row: row, n: number(text), text: text, k: k};
+    });
+    rows.sort(function (a, b) {
+      var an = isNaN(a.n), bn = isNaN(b.n);
+      var by = (!a.text || !b.text) ? (!a.text) - (!b.text) :  /* empty cells last, either way */
+        an !== bn ? an - bn : (!an ? (a.n - b.n) : a.text.localeCompare(b.text)) * (up ? 1 : -1);
+      return by || a.k - b.k;
+    });
+    for (var j = 0; j < rows.length; j++) { body.appendChild(rows[j].row); }
+  }
+  var query = "";
+  function find(table) {  /* the rows of the player looked for: a start number exactly, or a name's part */
+    var heads = table.tHead ? table.tHead.rows[0].cells : [];
+    var nos = [], names = [];
+    for (var i = 0; i < heads.length; i++) {
+      var h = heads[i].textContent;
+      if (h === "No") { nos.push(i); }
+      if (/^(Name|White|Black|Team|Opponent)$/.test(h)) { names.push(i); }
+    }
+    if (!nos.length && !names.length) { return; }
+    var q = query.trim().toLowerCase();
+    var digits = /^\\d+$/.test(q);
+    var rows = table.tBodies[0].rows;
+    for (var k = 0; k < rows.length; k++) {
+      var cells = rows[k].cells, hit = !q;
+      var look = digits ? nos : names;
+      for (var c = 0; c < look.length && !hit; c++) {
+        var text = cells[look[c]] ? cells[look[c]].textContent.toLowerCase() : "";
+        hit = digits ? text === q : text.indexOf(q) >= 0;
+      }
+      rows[k].hidden = !hit;
+    }
+  }
+  function made(table) {  /* a table the script made: sortable, and filtered as the search box says */
+    sortable(table);
+    if (query) { find(table); }
+  }
   function show(value) {
     var table = value.closest("table");
     var r = table.getAttribute("data-r");
@@ -390,6 +466,16 @@ SCRIPT = """
       picks[j].setAttribute("aria-pressed", String(picks[j].getAttribute("data-round") === n));
     }
   }
+  var all = document.querySelectorAll("main table");
+  for (var a = 0; a < all.length; a++) { sortable(all[a]); }
+  var box = document.getElementById("find");
+  if (box) {
+    box.addEventListener("input", function () {
+      query = box.value;
+      var shown = document.querySelectorAll("main table");
+      for (var i = 0; i < shown.length; i++) { find(shown[i]); }
+    });
+  }
   var tables = document.querySelectorAll("table[data-r]");
   for (var t = 0; t < tables.length; t++) {
     if (!tables[t].closest("[hidden]")) { buttons(tables[t]); }
@@ -412,6 +498,7 @@ SCRIPT = """
           cell(row, String(got.rows[k][c]), kindOf(heads[c]));
         }
       }
+      if (query) { find(table); }
     }, function (error) {
       var fail = document.createElement("p");
       fail.className = "note fail";
@@ -445,6 +532,8 @@ SCRIPT = """
     if (!(target instanceof Element)) { return; }
     var value = target.closest("button.v");
     if (value) { show(value); return; }
+    var sort = target.closest("button.sort");
+    if (sort) { sortBy(sort.closest("th")); return; }
     var pick = target.closest(".picker button");
     if (pick && pick.hasAttribute("data-pairs")) { showPairs(pick.getAttribute("data-pairs")); return; }
     if (pick && pick.hasAttribute("data-order")) {

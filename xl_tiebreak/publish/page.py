@@ -476,7 +476,9 @@ def document(title: str, label: str, meta: str, sections: Sequence[tuple[str, st
         f"<style>{CSS}</style></head><body>",
         f"<header><h1>{_e(title)}</h1>",
         f'<p class="meta">{_e(meta)}</p>' + (f'<p class="note">{_e(note)}</p>' if note else "") + "</header>",
-        f'<nav aria-label="Sections"><ul>{nav}</ul></nav><main>',
+        f'<nav aria-label="Sections"><ul>{nav}</ul><div class="find"><input type="search" id="find" '
+        'aria-label="Find a player or team by name or start number" placeholder="Find: name or No" '
+        'autocomplete="off"></div></nav><main>',
         "".join(body for _, _, body in bodies),
         "</main>",
         f'<footer>Made by xl-tiebreak {_e(__version__)}' + (f" from {_e(source)}" if source else "")
