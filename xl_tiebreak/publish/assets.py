@@ -101,8 +101,14 @@ th[aria-sort="descending"] button.sort::after { content: " \\25BC" / ""; font-si
   h1 { font-size: 1.25rem; }
   dialog pre { font-size: 11.5px; padding: .5rem; }
 }
+button.csv { font: inherit; font-size: .8rem; margin: .1rem 0 .3rem; padding: .1rem .5rem; cursor: pointer;
+             border: 1px solid var(--line); background: #fff; border-radius: 4px; color: var(--accent); }
+@page { size: A4 landscape; margin: 14mm 8mm 12mm; }
 @media print {
-  nav, .picker, dialog, .hint, .noprint, .find { display: none !important; }
+  nav, .picker, dialog, .hint, .noprint, .find, button.csv { display: none !important; }
+  table.x, table.sq, table.pairs { font-size: 7pt; }  /* a 20-round crosstable keeps every column on A4 */
+  table.x th, table.x td, table.sq th, table.sq td { padding: .05rem .12rem; }
+  .opt { display: table-cell !important; }
   html { font-size: 9pt; }
   body { font-size: 1rem; }
   .chart { min-width: 0; max-width: 15cm; }
@@ -424,8 +430,50 @@ SCRIPT = """
       rows[k].hidden = !hit;
     }
   }
+  function csvText(table) {  /* the table as CSV (RFC 4180), a cell a spreadsheet would run as a formula neutralised */
+    var out = [];
+    var rows = table.rows;
+    for (var i = 0; i < rows.length; i++) {
+      var line = [];
+      for (var j = 0; j < rows[i].cells.length; j++) {
+        var v = rows[i].cells[j].textContent.trim();
+        if (/^[=+\\-@\\t\\r]/.test(v)) { v = "'" + v; }
+        line.push(/[",\\r\\n]/.test(v) ? '"' + v.replace(/"/g, '""') + '"' : v);
+      }
+      out.push(line.join(","));
+    }
+    return out.join("\\r\\n") + "\\r\\n";
+  }
+  function download(table) {  /* a CSV file made here, from a Blob: nothing is fetched */
+    var section = table.closest("section[id]");
+    var round = table.closest("section[data-round], section[data-pairs]");
+    var name = [document.title.split(" - ")[0], section ? section.id : "table",
+                round ? "round-" + (round.getAttribute("data-round") || round.getAttribute("data-pairs")) : ""];
+    var file = name.join("-").replace(/[^\\w.-]+/g, "-").replace(/-+/g, "-").replace(/^-|-$/g, "") + ".csv";
+    var url = URL.createObjectURL(new Blob(["\\ufeff" + csvText(table)], {type: "text/csv;charset=utf-8"}));
+    var link = document.createElement("a");
+    link.href = url;
+    link.download = file;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(function () { URL.revokeObjectURL(url); }, 1000);
+  }
+  function csvButton(table) {
+    var box = table.closest(".scroll") || table;
+    if (box.previousElementSibling && box.previousElementSibling.matches("button.csv")) { return; }
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "csv";
+    var caption = table.closest("section");
+    var what = caption && caption.querySelector("h3, h2") ? caption.querySelector("h3, h2").textContent : "table";
+    button.textContent = "CSV";
+    button.setAttribute("aria-label", "Download " + what + " as CSV");
+    box.parentNode.insertBefore(button, box);
+  }
   function made(table) {  /* a table the script made: sortable, and filtered as the search box says */
     sortable(table);
+    csvButton(table);
     if (query) { find(table); }
   }
   function show(value) {
@@ -467,7 +515,10 @@ SCRIPT = """
     }
   }
   var all = document.querySelectorAll("main table");
-  for (var a = 0; a < all.length; a++) { sortable(all[a]); }
+  for (var a = 0; a < all.length; a++) {
+    sortable(all[a]);
+    csvButton(all[a]);
+  }
   var box = document.getElementById("find");
   if (box) {
     box.addEventListener("input", function () {
@@ -532,6 +583,8 @@ SCRIPT = """
     if (!(target instanceof Element)) { return; }
     var value = target.closest("button.v");
     if (value) { show(value); return; }
+    var csv = target.closest("button.csv");
+    if (csv) { download(csv.nextElementSibling.querySelector("table") || csv.nextElementSibling); return; }
     var sort = target.closest("button.sort");
     if (sort) { sortBy(sort.closest("th")); return; }
     var pick = target.closest(".picker button");

@@ -456,6 +456,21 @@ def render_page(pub: PageContent, source: str = "") -> str:
                     pub.accounts_note)
 
 
+def _css_string(text: str) -> str:
+    """``text`` as a CSS string, every character but ASCII letters and digits escaped with six hex
+    digits (a blank too: CSS takes the blank after an escape as its end): nothing in it can end
+    the string or the style element."""
+    return '"' + "".join(c if c.isascii() and c.isalnum() else f"\\{ord(c):06X}" for c in text) + '"'
+
+
+def _print_style(title: str, label: str) -> str:
+    """The printed pages' running heads (their own style element, hashed in the CSP): the event's
+    name and the round at the top of every page, the page number and count at the bottom."""
+    return ("@page { @top-left { content: " + _css_string(f"{title} - standings {label}")
+            + "; font: 8pt sans-serif; color: #444; } @bottom-right { content: \"Page \" counter(page) \" of \" "
+            "counter(pages); font: 8pt sans-serif; color: #444; } }")
+
+
 def document(title: str, label: str, meta: str, sections: Sequence[tuple[str, str, Callable[[], str]]],
              accounts: Sequence[Accounts], source: str = "", note: str = "") -> str:
     """The page's skeleton around its sections, an individual or a team event's: the head (title,
@@ -465,7 +480,9 @@ def document(title: str, label: str, meta: str, sections: Sequence[tuple[str, st
     bodies = [(key, name, make()) for key, name, make in sections]
     bodies = [b for b in bodies if b[2]]
     nav = "".join(f'<li><a href="#{key}">{_e(name)}</a></li>' for key, name, _ in bodies)
-    csp = (f"default-src 'none'; style-src {_sha256(CSS)}; script-src {_sha256(SCRIPT)}; img-src data:; "
+    running = _print_style(title, label)
+    csp = (f"default-src 'none'; style-src {_sha256(CSS)} {_sha256(running)}; script-src {_sha256(SCRIPT)}; "
+           "img-src data:; "
            "base-uri 'none'; form-action 'none'")
     return "".join([
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">",
@@ -473,7 +490,7 @@ def document(title: str, label: str, meta: str, sections: Sequence[tuple[str, st
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f'<meta name="generator" content="xl-tiebreak {_e(__version__)}">',
         f"<title>{_e(title)} - standings {_e(label)}</title>",
-        f"<style>{CSS}</style></head><body>",
+        f"<style>{CSS}</style><style>{running}</style></head><body>",
         f"<header><h1>{_e(title)}</h1>",
         f'<p class="meta">{_e(meta)}</p>' + (f'<p class="note">{_e(note)}</p>' if note else "") + "</header>",
         f'<nav aria-label="Sections"><ul>{nav}</ul><div class="find"><input type="search" id="find" '
