@@ -465,10 +465,12 @@ SCRIPT = """
     var button = document.createElement("button");
     button.type = "button";
     button.className = "csv";
-    var caption = table.closest("section");
-    var what = caption && caption.querySelector("h3, h2") ? caption.querySelector("h3, h2").textContent : "table";
+    var what = "";  /* the table's own heading: the nearest before it */
+    for (var el = box.previousElementSibling; el && !what; el = el.previousElementSibling) {
+      if (/^H[2-4]$/.test(el.tagName)) { what = el.textContent; }
+    }
     button.textContent = "CSV";
-    button.setAttribute("aria-label", "Download " + what + " as CSV");
+    button.setAttribute("aria-label", "Download " + (what || "this table") + " as CSV");
     box.parentNode.insertBefore(button, box);
   }
   function made(table) {  /* a table the script made: sortable, and filtered as the search box says */

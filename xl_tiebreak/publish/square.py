@@ -15,7 +15,7 @@ from typing import Sequence
 
 from ..model import Kind, Tournament
 
-__all__ = ["square_cells", "SQUARE_MAX", "SQUARE_LEGEND"]
+__all__ = ["square_cells", "MARKS", "SQUARE_MAX", "SQUARE_LEGEND"]
 
 #: players up to which a round robin's page shows the square crosstable (its size grows with the square)
 SQUARE_MAX = 40
@@ -25,7 +25,8 @@ SQUARE_LEGEND = ("Each cell the row player's result against the column's, the co
                  "standings' order: 1 won, ½ drew, 0 lost; + / - forfeit won / lost; -- double forfeit; "
                  "· paired, the result not in yet; empty: not played")
 
-_MARK = {Kind.WIN: "1", Kind.SHORT_WIN: "1", Kind.DRAW: "½", Kind.SHORT_DRAW: "½", Kind.LOSS: "0",
+#: a round's result in one sign, as the player had it
+MARKS = {Kind.WIN: "1", Kind.SHORT_WIN: "1", Kind.DRAW: "½", Kind.SHORT_DRAW: "½", Kind.LOSS: "0",
          Kind.SHORT_LOSS: "0", Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-", Kind.DOUBLE_FORFEIT: "--",
          Kind.NOT_PLAYED: "·"}
 
@@ -40,6 +41,6 @@ def square_cells(t: Tournament, order: Sequence[int], rounds: int) -> list[list[
         cells[i][i] = "×"
         for rd in t.players[k].rounds[:rounds]:
             j = at.get(rd.opponent) if rd.opponent is not None else None
-            if j is not None and rd.kind in _MARK:
-                cells[i][j] = f"{cells[i][j]} {_MARK[rd.kind]}".strip()
+            if j is not None and rd.kind in MARKS:
+                cells[i][j] = f"{cells[i][j]} {MARKS[rd.kind]}".strip()
     return cells
