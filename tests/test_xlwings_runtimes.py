@@ -327,7 +327,8 @@ def test_parameters_are_no_vba_keyword_nor_a_function_name(registered):
 def test_same_functions_same_parameters_in_both_runtimes(registered):
     meta, com = registered
     js = {f["id"]: [p["name"] for p in f["parameters"]] for f in meta["functions"]}
-    assert js == {name: [a["name"] for a in info["args"]] for name, info in com["xlfunc"].items()}
+    assert js == {name: [a["name"] for a in info["args"]] for name, info in com["xlfunc"].items()
+                  if not info["sub"]}  # (the macro PAIR_NEXT_ROUND is a script in Lite: test_pairing_in_excel)
     assert set(js) == set(fx.FUNCTIONS)
     for f in meta["functions"]:
         assert [p.get("optional", False) for p in f["parameters"]] == \
@@ -354,7 +355,8 @@ def test_import_functions_registers_every_text_untruncated_in_a_category(registe
     meta, com = registered
     descriptions = {f["id"]: f for f in meta["functions"]}
     options = {o["macro"].split("!")[1]: o for o in com["macro_options"]}
-    assert set(options) == set(fx.FUNCTIONS)
+    assert set(options) == set(fx.FUNCTIONS) | {"PAIR_NEXT_ROUND"}  # the functions and the one macro
+    del options["PAIR_NEXT_ROUND"]
     for name, o in options.items():
         assert o["Category"] == "xl-tiebreak"
         assert o["Description"] == descriptions[name]["description"]  # nothing cut at 255
@@ -382,7 +384,7 @@ def test_the_generated_vba_compiles(registered):
         assert len(line) < 1023
         m = _SIGNATURE.match(line)
         if m:
-            params = [p.strip() for p in m.group(3).split(",")]
+            params = [p.strip() for p in m.group(3).split(",") if p.strip()]
             optional = [p.startswith("Optional ") for p in params]
             assert optional == sorted(optional), line  # no required parameter after an Optional one
             names = [p.split()[-1].lower() for p in params]

@@ -51,6 +51,7 @@ class Row:
     fide_id: str = ""
     birth: str = ""
     club: str = ""  # a Club (or Club/City) column
+    k_factor: Optional[int] = None  # a K column (the FIDE K factor)
 
 
 def _style(rows: Sequence[Row], place: Callable[[int, int], str], fd: Findings) -> str:
@@ -256,7 +257,7 @@ def tournament_from_rows(rows: Sequence[Row], *, rounds: Optional[int] = None, n
         _check_round_robin_codes(nos, kinds, place, fd)
     order = sorted(range(len(unique)), key=lambda i: unique[i].no)
     players = [Player(no=row.no, name=row.name, rating=row.rating, title=row.title, fed=row.fed,
-                      sex=row.sex, fide_id=row.fide_id, birth=row.birth, club=row.club,
+                      sex=row.sex, fide_id=row.fide_id, birth=row.birth, club=row.club, k_factor=row.k_factor,
                       rounds=tuple(parsed[row.no]))
                for row in (unique[i] for i in order)]
     arrays = None

@@ -229,6 +229,7 @@ class Player:
     declared_points: Optional[Fraction] = None  # the TRF points field, when read from a file
     declared_rank: Optional[int] = None
     club: str = ""  # the club (or city) the player plays for: a workbook or import column; TRF has none
+    k_factor: Optional[int] = None  # the FIDE K factor (B.02 8.3.3) of a workbook's K column; TRF has none
 
     def score(self, upto: Optional[int] = None) -> Fraction:
         """Raw score over rounds 1..upto (all rounds by default)."""

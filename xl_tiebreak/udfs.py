@@ -16,6 +16,12 @@ parameters in the same order, the description and parameter texts of its declara
   raised error would show the stored values, the last good figures, as if they were current (the
   headless recompute writes the same table). A function giving one value raises (``#VALUE!``).
 
+The module also holds the one action that pairs the next round in the open workbook,
+``PAIR_NEXT_ROUND``: a macro (``@xw.sub``, which "Import Functions" writes as a VBA ``Sub``) in
+the classic add-in, a script (``@xw.script``, its book injected) in xlwings Lite. Both call
+:func:`pair_next_round_in`, which reads the crosstable and the Settings, asks
+:func:`.excel.workbook.pairing_action.next_round_cells` for the cells to write, and writes them.
+
 Without xlwings installed the module still imports (the decorators become no-ops), so the same
 functions serve tests and scripts.
 """
@@ -26,7 +32,7 @@ import functools
 import inspect
 from typing import Any, Callable
 
-from .errors import TiebreakError
+from .errors import InputError, TiebreakError
 from .excel.functions.individual import FUNCTIONS, description, error_table, parameter_doc, spills
 from .excel.functions.parameters import RANGES as RANGE_ARGUMENTS  # always 2-D lists
 
@@ -34,12 +40,16 @@ try:  # pragma: no cover - depends on the machine
     import xlwings as _xw
 
     func, arg = _xw.func, _xw.arg
+    #: xlwings Lite (and xlwings Server): the action is a script; elsewhere a macro (a VBA Sub on Windows)
+    _ON_SERVER = bool(getattr(_xw, "on_server", False))
+    _script, _sub = getattr(_xw, "script", None), getattr(_xw, "sub", None)
 except ImportError:  # pragma: no cover
     def func(f=None, **_kw):
         return f if f is not None else (lambda g: g)
 
     def arg(*_a, **_kw):
         return lambda g: g
+    _ON_SERVER, _script, _sub = False, None, None
 
 CATEGORY = "xl-tiebreak"  # the classic add-in's function-wizard category
 
@@ -70,4 +80,65 @@ def _udf(name: str, fn: Callable) -> Callable:
 
 
 globals().update({name: _udf(name, fn) for name, fn in FUNCTIONS.items()})
-__all__ = sorted(FUNCTIONS)
+
+# ------------------------------------------------------------------ pairing the next round
+
+ACTION = "PAIR_NEXT_ROUND"  # the macro's name (classic add-in) and the script's (xlwings Lite)
+_LAST_ROW = 1_048_576  # a worksheet's last row
+
+
+def pair_next_round_in(book: Any) -> str:
+    """Pair the next round into ``book``, an xlwings Book (the classic add-in's
+    ``xw.Book.caller()``, the book xlwings Lite injects): read the range of the name Crosstable,
+    the row below it and the Settings sheet's A1:B60, and write the cells
+    :func:`.excel.workbook.pairing_action.next_round_cells` gives (only empty cells of the round), as
+    text; nothing else is written. Returns the line that says what was done; an error names the
+    cell and begins with the action's name."""
+    from .excel.workbook.pairing_action import SETTINGS_ROWS, next_round_cells
+    try:
+        if not book.names.contains("Crosstable"):
+            raise InputError("the workbook has no name Crosstable; define it over the crosstable with its header "
+                             "row (Formulas > Name Manager), as the templates do")
+        area = book.names["Crosstable"].refers_to_range
+        sheet = area.sheet
+        rows = area.options(ndim=2, err_to_str=True).value
+        last = area.row + area.shape[0]
+        below = (sheet.range((last, area.column), (last, area.column + 1)).options(ndim=1, err_to_str=True).value
+                 if last <= _LAST_ROW else None)
+        titled = next((s for s in book.sheets if s.name.casefold() == "settings"), None)
+        settings = (titled.range(f"A1:B{SETTINGS_ROWS}").options(ndim=2, err_to_str=True).value
+                    if titled is not None else None)
+        todo = next_round_cells(rows, sheet.name, area.address, settings, below)
+    except TiebreakError as exc:
+        raise type(exc)(f"{ACTION}: {exc}") from None
+    for address, text in todo.cells.items():
+        sheet.range(address).value = text
+    return todo.summary()
+
+
+def _pair_next_round_lite(book: "_xw.Book") -> None:
+    """Pairs the next round: writes its pending games (5w, 3b) into the crosstable's empty cells."""
+    print(pair_next_round_in(book))  # xlwings Lite shows it in its output pane
+
+
+def _pair_next_round_classic() -> None:
+    """Pairs the next round: writes its pending games (5w, 3b) into the crosstable's empty cells."""
+    book = _xw.Book.caller()
+    said = pair_next_round_in(book)
+    try:  # the status bar tells what was done (a message box would wait for a click)
+        book.app.status_bar = said
+    except Exception:  # noqa: BLE001 - an engine without a status bar: the cells speak for themselves
+        pass
+
+
+_pair_next_round_classic.__annotations__ = {}  # the classic add-in takes a return hint for a converter
+_pair_next_round_lite.__name__ = _pair_next_round_classic.__name__ = ACTION
+_pair_next_round_lite.__qualname__ = _pair_next_round_classic.__qualname__ = ACTION
+if _ON_SERVER and _script is not None:
+    PAIR_NEXT_ROUND: Callable[..., Any] = _script(_pair_next_round_lite)
+elif _sub is not None:
+    PAIR_NEXT_ROUND = _sub(_pair_next_round_classic)
+else:  # pragma: no cover - xlwings absent (or a runtime without macros): a plain function of a book
+    PAIR_NEXT_ROUND = _pair_next_round_lite
+
+__all__ = sorted([*FUNCTIONS, ACTION])

@@ -69,6 +69,7 @@ RULES: dict[str, tuple[str, str]] = {
     "team-abnormal": ("warning", "record 299 (abnormal points), which is not applied: the scores are the games'"),
     "formula-error": ("error", "a formula of ours that gives an error on recompute (a table blocked, a bad setting)"),
     "rating-report": ("warning", "a field of the FIDE rating report left empty (a workbook's Event sheet)"),
+    "k-factor": ("warning", "a K cell that is no K factor (1 to 40): that player's K is found by B.02 8.3.3"),
 }
 
 

@@ -58,6 +58,7 @@ def main() -> None:
     xlwings.engines.add(Engine(impl=xlwin.engine))
     xlwings.engines.active = xlwings.engines["excel"]
     xlwings.func, xlwings.arg = classic.xlfunc, classic.xlarg  # as xlwings/__init__.py on Windows
+    xlwings.sub = xlwings.script = classic.xlsub
 
     import xl_tiebreak.udfs as udfs
 
@@ -80,13 +81,39 @@ def main() -> None:
             results.append({"value": classic.call_udf("xl_tiebreak.udfs", name, tuple(args))})
         except Exception as exc:  # the VBA wrapper shows Err.Description in the cell
             results.append({"error": f"{type(exc).__name__}: {exc}"})
+    macros = [_macro(classic, job) for job in job.get("macros", [])]
     xlfunc = {name: {"category": getattr(udfs, name).__xlfunc__["category"],
+                     "sub": bool(getattr(udfs, name).__xlfunc__.get("sub")),
                      "args": [{k: a[k] for k in ("name", "doc", "vba") if k in a} | {"optional": "optional" in a,
                               "options": {k: v for k, v in a["options"].items() if k != "convert"}}
                               for a in getattr(udfs, name).__xlfunc__["args"]]}
               for name in udfs.__all__}
     json.dump({"vba": captured.get("vba", ""), "macro_options": macro_options, "xlfunc": xlfunc,
-               "results": results}, sys.stdout, default=repr)
+               "results": results, "macros": macros}, sys.stdout, default=repr)
+
+
+def _macro(classic, job: dict) -> dict:
+    """A macro run as the VBA Sub that "Import Functions" wrote runs it (``XLPy.CallUDF`` ->
+    ``call_udf`` with no arguments), its ``xw.Book.caller()`` being the book set as the mock
+    caller (xlwings's own hook for a macro run outside Excel): a book of xlwings's remote engine
+    built from the data Excel would send, which records what the macro writes as actions, in
+    place of COM (which cannot run here)."""
+    import os
+
+    import xlwings
+    os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")  # the remote engine, for the tests only
+    if "remote" not in [e.name for e in xlwings.engines]:
+        from xlwings.main import Engine
+        from xlwings.pro import _xlremote
+        xlwings.engines.add(Engine(impl=_xlremote.engine))
+    try:
+        book = xlwings.Book(json=job["book"])
+        book.set_mock_caller()
+        with contextlib.redirect_stdout(sys.stderr):
+            classic.call_udf("xl_tiebreak.udfs", job["name"], ())
+        return {"actions": book.json()["actions"]}
+    except Exception as exc:  # the VBA error dialog shows the description
+        return {"error": f"{type(exc).__name__}: {exc}"}
 
 
 if __name__ == "__main__":

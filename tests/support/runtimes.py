@@ -12,7 +12,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Optional
 
 from xl_tiebreak.excel.functions import individual as fx
 from xl_tiebreak.notation import format_cell
@@ -33,12 +33,12 @@ def _driver(name: str, job: dict) -> dict:
     return json.loads(done.stdout)
 
 
-def officejs(bodies: list[dict]) -> dict:
-    return _driver("officejs_driver.py", {"bodies": bodies})
+def officejs(bodies: list[dict], scripts: Optional[list[dict]] = None) -> dict:
+    return _driver("officejs_driver.py", {"bodies": bodies, "scripts": scripts or []})
 
 
-def classic(calls: list) -> dict:
-    return _driver("classic_driver.py", {"calls": calls})
+def classic(calls: list, macros: Optional[list[dict]] = None) -> dict:
+    return _driver("classic_driver.py", {"calls": calls, "macros": macros or []})
 
 
 def body(name: str, *args: Any) -> dict:

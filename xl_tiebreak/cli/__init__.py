@@ -1,13 +1,13 @@
-"""The command line: ``xl-tiebreak compute | standings | demo | explain | compare | check | pair``
+"""The command line: ``xl-tiebreak compute | standings | demo | explain | card | compare | check | pair``
 and the workbook commands ``template | workbook | export-trf | recompute | print``.
 
 Each argument is declared once (:func:`.arguments.arguments`) and taken by name by the commands
 that share it; each command is one entry of :func:`.arguments.commands`, which names the function,
 in its command's module, that runs it: :mod:`.standings` (compute, standings, demo),
 :mod:`.compare`, :mod:`.explain`, :mod:`.check`, :mod:`.prizes`, :mod:`.whatif`, :mod:`.publish`,
-:mod:`.pair`, :mod:`.workbook` (template, workbook, recompute, export-trf, print); what they share is
-:mod:`.common`. A command that has a team variant calls it, when the input is a team event, from
-its own module (:mod:`.team` and the ``team_*`` modules).
+:mod:`.pair`, :mod:`.card`, :mod:`.workbook` (template, workbook, recompute, export-trf, print);
+what they share is :mod:`.common`. A command that has a team variant calls it, when the input is
+a team event, from its own module (:mod:`.team` and the ``team_*`` modules).
 
 As twine's commands, each command is a library function with its choices as values (the event's
 in :class:`.choices.EventChoices`), usable from Python (``standings.standings("event.trf")``,

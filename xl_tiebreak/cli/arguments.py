@@ -186,6 +186,17 @@ def arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
         "pdf output": (("-o", "--output"), {"required": True, "metavar": "FILE.pdf",
                                             "help": "the PDF to write; an existing file is replaced only with "
                                                     "--force"}),
+        "rating change": (("--rating-change",), {"action": "store_true",
+                                                 "help": "add each player's FIDE rating figures: Rp (performance "
+                                                         "rating), K and the rating change K x (W - We) over the "
+                                                         "rated games (FIDE Rating Regulations B.02 by the start "
+                                                         "date; see the card command)"}),
+        "k factor": (("--k-factor",), {"metavar": "NO=K,...", "help": "K factors as the rating list gives them, "
+                                       "by start number, e.g. 3=10,7=40 (default: by B.02 8.3.3 from the rating and "
+                                       "birth date, marked assumed; the 700 cap over this event's games applies)"}),
+        "rate of play": (("--rate-of-play",), {"choices": ("standard", "rapid", "blitz"), "default": None,
+                                               "help": "the rate of play the games are rated at (default: the "
+                                                       "file's time control, TRF record 222, else standard)"}),
         "unit": (("--unit",), {"default": None, "metavar": "AMOUNT",
                                "help": "shares are rounded down to this (default 0.01); what is left is stated"}),
     }
@@ -201,7 +212,8 @@ def commands() -> tuple[tuple[str, str, tuple[str, ...], str], ...]:
     return (
         ("compute", "tie-break values of every player (or team), in start order",
          (*event, "team pab", "team primary"), "standings.run_compute"),
-        ("standings", "the ranked table with the tie-breaks", (*event, "category", "age", "team pab", "team primary"),
+        ("standings", "the ranked table with the tie-breaks", (*event, "category", "age", "team pab", "team primary",
+                                                             "rating change", "k factor", "rate of play"),
          "standings.run_standings"),
         ("prizes", "the prize list: place and category prizes, one per player, tied players as chosen",
          ("input", "places", "category prize", "ties", "prize order", "unit", "age", "tiebreaks", "rules", "type",
@@ -221,6 +233,10 @@ def commands() -> tuple[tuple[str, str, tuple[str, ...], str], ...]:
          ("input", "page output", "force", "tiebreaks", "rules", "type", "rounds", "live", "set", "unrated",
           "encoding", "categories", "places", "category prize", "ties", "prize order", "unit", "age"),
          "publish.run_publish"),
+        ("card", "one player's rounds (opponent, rating, federation, colour, result, running score) with the "
+         "FIDE rating figures: each game's expected score and rating change, the total, K and Rp",
+         ("input", "player", "k factor", "rate of play", "rounds", "text format", "encoding", "text output",
+          "force"), "card.run_card"),
         ("explain", "how one value is reached, step by step", ("input", "player", "tiebreak", "rules", "type",
          "rounds", "live", "tiebreaks (no -t)", "text format", "set", "unrated", "encoding", "team pab",
          "team primary"), "explain.run_explain"),

@@ -21,7 +21,7 @@ from ..errors import InputError
 from ..model import Kind, Round, Tournament
 from ..output import check_paths
 from ..pairing.model import Pairing
-from ..pairing.next_round import Place, check_typed, request_for
+from ..pairing.next_round import Place
 from ..textutil import csv_text, table
 from .choices import StrPath
 from .common import load_input, open_input
@@ -39,7 +39,7 @@ def paired(source: StrPath, *, round: Optional[int] = None, system: str = "auto"
            encoding: Optional[str] = None) -> Paired:
     """Pair round ``round`` (default: the first with a result missing) of ``source``, a TRF file or
     a workbook, with ``system`` (auto, berger, dutch); the pairing, the event and the places."""
-    from ..pairing.systems import SYSTEMS, chosen_system
+    from ..pairing.systems import pair_event
     from .choices import EventChoices
     source = os.fspath(source)
     book = open_input(source)
@@ -53,11 +53,7 @@ def paired(source: StrPath, *, round: Optional[int] = None, system: str = "auto"
     else:
         place, blank = _trf_places(source, encoding)
         options = _berger_options(t)
-    name = chosen_system(t, system)
-    request = request_for(t, round, place, options if name == "berger" else (), blank)
-    pairing = SYSTEMS[name](request)
-    check_typed(t, pairing, place)
-    return Paired(pairing, t, place)
+    return Paired(pair_event(t, round, system, place, options, blank), t, place)
 
 
 def pair(source: StrPath, *, round: Optional[int] = None, system: str = "auto",

@@ -12,7 +12,7 @@ import functools
 import os
 import sys
 from fractions import Fraction
-from typing import TYPE_CHECKING, Callable, Optional, Sequence
+from typing import TYPE_CHECKING, Callable, Mapping, Optional, Sequence
 
 from ..output import check_paths, deliver
 from ..textutil import csv_text as _csv, table
@@ -22,6 +22,7 @@ from .common import book_categories, compute_result, how_to_set, load_input, ope
 if TYPE_CHECKING:
     from ..categories import Selection
     from ..engine import Result
+    from ..rating_change import PlayerRating
     from ..tiebreaks.context import Column
 
 
@@ -43,16 +44,23 @@ def compute(source: StrPath, choices: EventChoices = EventChoices(), *, fmt: str
 
 def standings(source: StrPath, choices: EventChoices = EventChoices(), *, category: Optional[str] = None,
               age: Optional[str] = None, fmt: str = "table", output: Optional[StrPath] = None,
-              force: bool = False) -> str:
+              force: bool = False, rating_change: bool = False, k_factors: Optional[Mapping[int, int]] = None,
+              rate: Optional[str] = None) -> str:
     """``standings``: the ranked table (``category``: only its players, e.g. ``U1600`` or a name of
     a workbook's Categories sheet; ``age``: ``year`` or ``date``, the basis of age categories), as
     ``fmt``; a note on standard error when a workbook's stored values are stale (and with CSV, which
-    has no place for notes, those on unrated players). Returns as :func:`compute`."""
+    has no place for notes, those on unrated players). ``rating_change``: the FIDE rating figures
+    too (Rp, K, the change; :mod:`xl_tiebreak.rating_change`) over the rounds the standings are
+    after, ``k_factors`` the K given by start number, ``rate`` the rate of play (else the file's).
+    Returns as :func:`compute`."""
     check_format(fmt)
     source = os.fspath(source)
     check_paths(source, output, force)
     book = open_input(source)
     team = team_event(source, choices, book, category=bool(category))  # a team event: the team command
+    if team is not None and rating_change:
+        from ..errors import InputError
+        raise InputError(f"{os.path.basename(source)} is a team event: --rating-change is for individual events")
     if team is not None:
         from .team_standings import team_standings
         return deliver(team_standings(source, team[0], team[1], fmt), output, force)
@@ -71,10 +79,16 @@ def standings(source: StrPath, choices: EventChoices = EventChoices(), *, catego
             print(f"xl-tiebreak: nobody is in {selection.category.label}", file=sys.stderr)
         if selection.note and fmt.startswith("csv"):
             print(f"xl-tiebreak: note: {selection.note}", file=sys.stderr)
-    got = deliver(_render_standings(result, fmt, source, selection), output, force)
+    figures = None
+    if rating_change:
+        from ..rating_change import event_ratings
+        figures = event_ratings(result.tournament, k=k_factors, rate=rate, rounds=result.rounds)
+    got = deliver(_render_standings(result, fmt, source, selection, figures), output, force)
     if fmt.startswith("csv"):
         for note in rating_notes(result, how_to_set(source)):
             print(f"xl-tiebreak: note: {note}", file=sys.stderr)
+        for text in (figures[0].rules.notes if figures else ()):
+            print(f"xl-tiebreak: note: {text}", file=sys.stderr)
     note_stale(book)
     return got
 
@@ -97,8 +111,10 @@ def run_compute(args: argparse.Namespace) -> tuple[str, int]:
 
 def run_standings(args: argparse.Namespace) -> tuple[str, int]:
     """``standings`` on the command line: :func:`standings`."""
+    from .card import k_factors
     return standings(args.input, EventChoices.of(args), category=args.category, age=args.age, fmt=args.format,
-                     output=args.output, force=args.force), 0
+                     output=args.output, force=args.force, rating_change=args.rating_change,
+                     k_factors=k_factors(args.k_factor), rate=args.rate_of_play), 0
 
 
 def run_demo(args: argparse.Namespace) -> tuple[str, int]:
@@ -124,10 +140,11 @@ def _raw_texts(col: Column, text: Callable[[int, int], str], blank: str) -> list
 
 def _json(result: Result, order: Sequence[int], places: Optional[Sequence[str]] = None,
           separated: Optional[Sequence[Optional[str]]] = None, extra: Sequence[tuple[str, str]] = (),
-          source: str = "") -> str:
+          source: str = "", figures: Optional[Sequence[PlayerRating]] = None) -> str:
     """The JSON document of a result (:func:`xl_tiebreak.result_json.document`), players in
     ``order`` (with their places and what separated them, for standings; ``extra``: more fields of
-    the head, as JSON text); written column by column."""
+    the head, as JSON text; ``figures``: each player's rating figures, in start order, as a
+    ``rating`` object and the rules in the head); written column by column."""
     import json  # here, not at the top: the other commands start without it
     from ..result_json import Raw, document, number_text, string
     players = result.tournament.players
@@ -139,6 +156,8 @@ def _json(result: Result, order: Sequence[int], places: Optional[Sequence[str]] 
         fields.insert(0, ("rank", None))
     if separated is not None:
         fields.append(("separated_by", None))
+    if figures is not None:
+        fields.append(("rating", None))
     values = list(zip(*columns)) if columns else [()] * len(players)
     rows = []
     for pos, k in enumerate(order):
@@ -148,6 +167,8 @@ def _json(result: Result, order: Sequence[int], places: Optional[Sequence[str]] 
             cells = (string(places[pos]), *cells)
         if separated is not None:
             cells = (*cells, json.dumps(separated[pos], ensure_ascii=False))
+        if figures is not None:
+            cells = (*cells, _rating_json(figures[k]))
         rows.append(cells)
     from ..rating_notes import rating_notes
     notes = rating_notes(result, how_to_set(source))  # on unrated players, when there is something to say
@@ -159,8 +180,21 @@ def _json(result: Result, order: Sequence[int], places: Optional[Sequence[str]] 
         ("in_progress", Raw(current)), ("live", bool(prog is not None and prog.live and prog.current)),
         ("label", result.label), ("tiebreaks", list(result.codes)),
         *([("notes", [n.text for n in notes])] if notes else []),
+        *([("rating_rules", figures[0].rules.as_dict())] if figures else []),
         *((k, Raw(v)) for k, v in extra)]
     return document(head, "players", fields, rows)
+
+
+def _rating_json(fig: PlayerRating) -> str:
+    """A player's rating figures in the standings' JSON, on one line: Rp, K (and whether it was
+    assumed), the rated games, the change exact, to 0.1 and rounded (B.02 8.3.4)."""
+    import json
+    from ..result_json import number
+    k = fig.k
+    return ('{"rp": %s, "k": %s, "k_assumed": %s, "rated_games": %d, "change": %s, "change_shown": %s, '
+            '"change_rounded": %s}' % (json.dumps(fig.rp), json.dumps(k.value if k else None),
+                                       json.dumps(bool(k and k.assumed)), fig.rated_games, number(fig.change),
+                                       number(fig.change_shown), json.dumps(fig.change_rounded)))
 
 
 def _render_compute(result: Result, fmt: str) -> str:
@@ -187,9 +221,11 @@ def _note_lines(result: Result, source: str) -> list[str]:
             textwrap.wrap(n.text, 100, initial_indent="Note: ", subsequent_indent="      ", break_on_hyphens=False)]
 
 
-def _render_standings(result: Result, fmt: str, source: str, category: Optional[Selection] = None) -> str:
+def _render_standings(result: Result, fmt: str, source: str, category: Optional[Selection] = None,
+                      figures: Optional[Sequence[PlayerRating]] = None) -> str:
     """The standings as a table, CSV or JSON; with ``category``, only its players, in the full
-    event's order and with their places in it."""
+    event's order and with their places in it; with ``figures`` (start order), the rating
+    columns (:mod:`xl_tiebreak.rating_card`) before "Split by"."""
     from ..formatting import format_value
     from ..standings import rank
     rows_ = rank(result) if category is None else list(category.rows)
@@ -200,7 +236,7 @@ def _render_standings(result: Result, fmt: str, source: str, category: Optional[
             ("category", json.dumps({"text": category.category.text, "label": category.category.label,
                                      "missing": list(category.missing)}, ensure_ascii=False))]
         return _json(result, [tindex[r.player.no] for r in rows_], [r.place for r in rows_],
-                     [r.separated_by for r in rows_], extra, source)
+                     [r.separated_by for r in rows_], extra, source, figures)
     cols = value_columns(result)
     headers = ["Rk", "No", "Name", "Pts"] + [c for c, _ in cols] + ["Split by"]
     rows = []
@@ -209,6 +245,13 @@ def _render_standings(result: Result, fmt: str, source: str, category: Optional[
         split = r.separated_by or ("shared" if tied_above and rows_[k - 1].place == r.place else "")
         rows.append([r.place, str(r.player.no), r.player.name, format_value(r.points, 1)]
                     + [format_value(v, d) for v, (_, d) in zip(r.values, cols)] + [split])
+    if figures is not None:
+        from ..rating_card import COLUMNS, csv_columns, standings_cells
+        csv = fmt.startswith("csv")
+        added = csv_columns() if csv else list(COLUMNS)
+        headers[-1:-1] = added
+        for row, r in zip(rows, rows_):
+            row[-1:-1] = standings_cells(figures[tindex[r.player.no]], csv)
     if category is not None:
         from ..prize_report import category_rows
         headers.insert(1, "Cat")
@@ -228,6 +271,9 @@ def _render_standings(result: Result, fmt: str, source: str, category: Optional[
     legend.append("Split by: the tie-break that set the player below the one above on equal points"
                   + (" (the one above in this list)." if category is not None else "."))
     legend += _note_lines(result, source)
+    if figures is not None:
+        from ..rating_card import legend as rating_legend
+        legend += rating_legend(figures)
     if category is not None:
         legend.append(f"Rk: the place in the whole event; Cat: the place in {category.category.label}."
                       if category.rows else f"Nobody is in {category.category.label}.")

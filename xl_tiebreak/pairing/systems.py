@@ -4,9 +4,12 @@ Dutch system, C.04.3). Every face (the ``pair`` command, the workbook) pairs thr
 
 from __future__ import annotations
 
+from typing import Callable, Optional
+
 from ..model import Tournament
 from .berger import pair_berger
 from .model import Pairing, PairingError, Request, System
+from .next_round import Place, check_typed, request_for
 
 
 def _dutch_not_yet(request: Request) -> Pairing:
@@ -40,3 +43,18 @@ def system_words(system: str) -> str:
 def kind_words(kind: str) -> str:
     """Why a player is not paired, in words."""
     return {"PAB": "pairing-allocated bye", "absent": "absent", "sit-out": "sits out"}.get(kind, kind)
+
+
+def pair_event(t: Tournament, rnd: Optional[int], system: str, place: Place,
+               options: tuple[tuple[str, str], ...] = (),
+               blank: Callable[[int], frozenset[int]] = lambda k: frozenset()) -> Pairing:
+    """Round ``rnd`` of ``t`` (default: the first with a result missing) paired by ``system``
+    (``auto``: :func:`chosen_system`), every face's one way to pair: the round and its typed
+    absences (:func:`.next_round.request_for`), the system's pairing, and a pair typed in the
+    round beforehand checked against it (:func:`.next_round.check_typed`). ``options`` go to the
+    Berger tables only (a TRF's record 192); ``place`` names a player's round in messages."""
+    name = chosen_system(t, system)
+    request = request_for(t, rnd, place, options if name == "berger" else (), blank)
+    pairing = SYSTEMS[name](request)
+    check_typed(t, pairing, place)
+    return pairing

@@ -483,7 +483,8 @@ def SVON(score_before: Any, forfeit_score: Any, rounds_completed: Any, round_num
 SVON_LIMIT = 10 ** 6  # a score or a round count beyond this is a typing error
 
 
-# the team event's functions (issue 23): importing them registers them
+# the pairing of the next round (issue 35), then the team event's functions (issue 23): importing registers them
+from . import pairing  # noqa: E402,F401  (PAIRING)
 from . import team  # noqa: E402,F401  (importing this module registers the team functions too)
 
 #: the functions whose call gives a table that spills (STANDINGS and EXPLAIN unless one cell is asked for)

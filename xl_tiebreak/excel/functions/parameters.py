@@ -58,6 +58,8 @@ PARAMETER_DOCS: dict[str, str] = {
     "forfeit_score": "The points the player was awarded in the unplayed round.",
     "rounds_completed": "The number of rounds completed (n).",
     "round_number": "The round the player did not play (R).",
+    "round_to_pair": "The round to pair; empty: the first round with a result missing.",
+    "system": "The pairing system: auto (Berger tables for a round robin, Dutch for a Swiss event), berger or dutch.",
     "team": "The team's number (the Team column of the Teams sheet).",
     "matches": "The match grid with its header row: Rd, Home, Away, Forfeit, B1, B2, ... and the line-ups.",
     "teams": "The teams with their players in board order, with the header row: Team, Team name, No, Name, ...",

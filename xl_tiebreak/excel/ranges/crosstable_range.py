@@ -2,7 +2,8 @@
 
 Columns are recognised by their header (``No``/``SNo``, ``Name``, ``Rating``/``Rtg``/``Elo``,
 ``Fed``, ``Title``, the TRF 001 identity fields ``FIDE ID``/``FideID``/``ID FIDE``,
-``Sex``/``Gender`` and ``Born``/``Birth``/``B-day``/``Birth date``, ``Club``/``Club/City``, rounds
+``Sex``/``Gender`` and ``Born``/``Birth``/``B-day``/``Birth date``, ``Club``/``Club/City``, the FIDE
+K factor ``K``/``K factor`` (B.02 8.3.3, read by the rating figures), rounds
 ``R1``/``1``/``Rd1``/``1.Rd``); without a header row the layout is ``No | Name | Rating | R1 ... Rn``.
 Other columns (points, tie-breaks, place) are ignored. Empty rows are skipped. Errors name the cell the way the caller wants (``R3 of player 12`` in a
 function, ``Crosstable!F7`` in a workbook).
@@ -34,6 +35,7 @@ _FIELDS = {
     "born": "birth", "birth": "birth", "b-day": "birth", "bday": "birth", "birthdate": "birth",
     "dateofbirth": "birth", "birthday": "birth",
     "club": "club", "club/city": "club", "clubcity": "club", "verein": "club", "verein/ort": "club",
+    "k": "k_factor", "kfactor": "k_factor",
 }
 _ROUND = re.compile(r"^(?:r|rd|round)?(\d+)(?:rd)?$")
 
@@ -61,6 +63,7 @@ class TableColumns:
     sex: Optional[int] = None
     birth: Optional[int] = None
     club: Optional[int] = None
+    k_factor: Optional[int] = None
 
 
 def find_layout(first_row: Sequence[object], width: int) -> TableColumns:
@@ -81,7 +84,7 @@ def find_layout(first_row: Sequence[object], width: int) -> TableColumns:
                             {r: 2 + r for r in range(1, max(width - 2, 0))})
     return TableColumns(True, fields["no"], fields.get("name"), fields.get("rating"), fields.get("fed"),
                         fields.get("title"), rounds, fields.get("fide_id"), fields.get("sex"), fields.get("birth"),
-                        fields.get("club"))
+                        fields.get("club"), fields.get("k_factor"))
 
 
 def _untag(v: object) -> object:
@@ -128,6 +131,21 @@ def _int_cell(v: object, what: str, where: str, allow_empty: bool) -> Optional[i
         raise InputError(f"{what} {got if abs(got) < 10**12 else str(v)[:40]} is out of range: write a whole "
                          f"number from {1 if what == 'start number' else 0} to {most}", where)
     return got
+
+
+def _k_cell(r: Sequence[object], at: int, where: str, fd: Findings) -> Optional[int]:
+    """A player's K column (empty: K by the rules), a whole number from 1 to 40, else a warning
+    at the cell and K by the rules (:func:`xl_tiebreak.rating_rules.check_k`): a column the
+    tie-breaks do not read blocks none of them."""
+    if not _typed(r[at]):
+        return None
+    from ...rating_rules import check_k
+    try:
+        got = _int_cell(r[at], "K factor", where, True)
+        return None if got is None else check_k(got, "K factor")
+    except InputError as exc:
+        fd.add("k-factor", f"{exc.detail}; the player's K is found by B.02 8.3.3 instead", where)
+        return None
 
 
 def _typed(v: object) -> bool:
@@ -273,9 +291,11 @@ def _read(table: Sequence[Sequence[object]], cell_name: Optional[Callable[[int, 
         birth, note = birth_as_trf(_birth_text(r, layout.birth))  # as TRF writes it: export-trf writes it so
         if note and layout.birth is not None:
             fd.add("date-order", f"birth date {note}", place_of(i, layout.birth, f"birth date of player {no}"))
+        k_given = (None if layout.k_factor is None else
+                   _k_cell(r, layout.k_factor, place_of(i, layout.k_factor, f"K of player {no}"), fd))
         out.append(Row(no=no, name=shown["name"], rating=rating, cells=cells, title=shown["title"],
                        fed=shown["federation"], fide_id=_id_text(r, layout.fide_id), sex=shown["sex"], birth=birth,
-                       club=shown["club"]))
+                       club=shown["club"], k_factor=k_given))
         row_of[no] = i
 
     def place(no: int, rnd: int) -> str:

@@ -18,7 +18,7 @@ import io
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional, Sequence
 
 from ...errors import InputError, TiebreakError
 from ...model import Kind, Round, Tournament
@@ -50,7 +50,12 @@ class RoundCells:
 def round_cells(book: Book) -> RoundCells:
     """The crosstable's round cells, from its header row (as the reader finds them)."""
     place = crosstable_place(book)
-    table = crosstable_table(book, place)
+    return table_round_cells(crosstable_table(book, place), place.sheet, place.min_row, place.min_col)
+
+
+def table_round_cells(table: Sequence[Sequence[Any]], sheet: str, min_row: int, min_col: int) -> RoundCells:
+    """The round cells of a crosstable ``table`` whose first cell is at ``min_row``, ``min_col``
+    (1-based) of ``sheet``: each start number's round cells, by the header row's round columns."""
     width = max((len(r) for r in table), default=0)
     layout = find_layout(table[0] if table else [], width)
     offset = 1 if layout.header else 0
@@ -59,14 +64,14 @@ def round_cells(book: Book) -> RoundCells:
         v = row[layout.no] if layout.no < len(row) else None
         try:
             no = int(float(str(v).strip())) if v is not None and str(v).strip() else None
-        except ValueError:
+        except (ValueError, OverflowError):
             no = None
         if no is None:
             continue
-        sheet_row = place.min_row + offset + i
+        sheet_row = min_row + offset + i
         for rnd, j in layout.rounds.items():
-            cells[(no, rnd)] = f"{column_letter(place.min_col + j)}{sheet_row}"
-    return RoundCells(place.sheet, cells, place.min_row)
+            cells[(no, rnd)] = f"{column_letter(min_col + j)}{sheet_row}"
+    return RoundCells(sheet, cells, min_row)
 
 
 def pending_texts(t: Tournament, pairing: Pairing) -> dict[int, str]:
