@@ -298,15 +298,15 @@ def test_names_from_the_file_are_escaped(hostile_page):
     html = hostile_page.read_text(encoding="utf-8")
     assert "<script>alert" not in html and "<b>Co" not in html
     # the page's own: the one script, and in data blocks (never run) each round's accounts and the
-    # three earlier rounds' standings and each round's pairings
+    # three earlier rounds' standings, each round's pairings and the players' cards
     assert html.count("<script>") == 1
-    assert html.count('<script type="application/octet-stream"') == html.count("<script") - 1 == 4 + 3 + 4
+    assert html.count('<script type="application/octet-stream"') == html.count("<script") - 1 == 4 + 3 + 4 + 1
     assert "&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt; &quot;Bob&quot; &amp; &lt;b&gt;Co&lt;/b&gt;" in html
     page = _Page(html)
     assert page.table("round 4")[0]["Name"] == HOSTILE  # shown as written
     assert HOSTILE in page.account("round 4", 3, "BH")
     stores = re.findall(r'<script type="application/octet-stream"[^>]*>([^<]*)</script>', html)
-    assert len(stores) == 4 + 3 + 4 and all(re.fullmatch(r"[A-Za-z0-9+/=]+", x) for x in stores)  # base64 only
+    assert len(stores) == 4 + 3 + 4 + 1 and all(re.fullmatch(r"[A-Za-z0-9+/=]+", x) for x in stores)  # base64 only
     assert [r["Name"] for r in page.table("round 2") if r["No"] == "3"] == [HOSTILE]  # an earlier round's too
 
 

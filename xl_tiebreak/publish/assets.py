@@ -57,7 +57,9 @@ table.sq td.c, table.sq th.c { text-align: center; min-width: 2.1rem; }
 table.sq td.d { background: #c9ced6; text-align: center; }
 button.v { font: inherit; color: var(--accent); background: none; border: 0; border-bottom: 1px dotted var(--accent);
            padding: 0; cursor: pointer; }
-button.v:focus-visible, .picker button:focus-visible { outline: 2px solid var(--accent); outline-offset: 1px; }
+button.card { font: inherit; color: var(--accent); background: none; border: 0; padding: 0; cursor: pointer;
+               text-align: left; overflow-wrap: anywhere; }
+button.card:focus-visible, button.v:focus-visible, .picker button:focus-visible { outline: 2px solid var(--accent); outline-offset: 1px; }
 .picker { display: flex; flex-wrap: wrap; gap: .3rem; margin: .4rem 0 .6rem; align-items: center; }
 .picker button { font: inherit; min-width: 2.7rem; padding: .3rem .55rem; border: 1px solid var(--line);
                  background: #fff; border-radius: 4px; cursor: pointer; }
@@ -114,7 +116,7 @@ button.csv { font: inherit; font-size: .8rem; margin: .1rem 0 .3rem; padding: .1
   .chart { min-width: 0; max-width: 15cm; }
   #chart { break-inside: avoid; }
   header, main, footer { max-width: none; padding: 0; }
-  button.v { color: inherit; border: 0; }
+  button.v, button.card { color: inherit; border: 0; }
   th, td { position: static !important; }
   .scroll { overflow: visible; max-height: none; }
   thead { display: table-header-group; }
@@ -148,9 +150,43 @@ SCRIPT = """
     }
     return blocks[id];
   }
+  function cards(table) {  /* each player's name a button that opens their card, when the page has the cards */
+    if (!document.getElementById("cards-0")) { return; }
+    var names = table.querySelectorAll("tbody td.name");
+    for (var i = 0; i < names.length; i++) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "card";
+      button.textContent = names[i].textContent;
+      button.setAttribute("aria-label", names[i].textContent + ", the player card of " +
+                          names[i].previousElementSibling.textContent);
+      names[i].textContent = "";
+      names[i].appendChild(button);
+    }
+  }
+  function card(button) {
+    var row = button.closest("tr");
+    var k = Number(row.getAttribute("data-k"));
+    var rows = Number(document.getElementById("cards-0").getAttribute("data-rows"));
+    var block = Math.floor(k / rows);
+    var what = "Player card: " + button.closest("td").previousElementSibling.textContent + " " + button.textContent;
+    unpack("cards-" + block).then(function (got) {
+      var ids = got.ids[k - block * rows];
+      var lines = [];
+      for (var i = 0; i < ids.length; i++) { lines.push(got.lines[ids[i]]); }
+      text.textContent = lines.join("\\n");
+      title.textContent = what;
+      if (!dialog.open) { dialog.showModal(); }
+    }, function (error) {
+      text.textContent = "This browser could not read the cards (" + error + ").";
+      title.textContent = what;
+      if (!dialog.open) { dialog.showModal(); }
+    });
+  }
   function buttons(table) {  /* the table's tie-break values become buttons that open their accounts */
     if (!table || table.getAttribute("data-ready")) { return; }
     table.setAttribute("data-ready", "1");
+    cards(table);
     var r = table.getAttribute("data-r");
     var first = Number(table.getAttribute("data-tb"));
     var heads = table.tHead.rows[0].cells;
@@ -234,6 +270,7 @@ SCRIPT = """
         var src = players[String(k)];
         var row = document.createElement("tr");
         row.id = "x" + src.cells[1].textContent;
+        row.setAttribute("data-k", String(k));
         for (var c = 1; c < 5; c++) { row.appendChild(src.cells[c].cloneNode(true)); }
         for (var r = 2; r < d.length; r += 2) {
           var td = row.appendChild(document.createElement("td"));
@@ -585,6 +622,8 @@ SCRIPT = """
     if (!(target instanceof Element)) { return; }
     var value = target.closest("button.v");
     if (value) { show(value); return; }
+    var named = target.closest("button.card");
+    if (named) { card(named); return; }
     var csv = target.closest("button.csv");
     if (csv) { download(csv.nextElementSibling.querySelector("table") || csv.nextElementSibling); return; }
     var sort = target.closest("button.sort");

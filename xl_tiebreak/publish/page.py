@@ -39,9 +39,9 @@ from ..rating_notes import rating_notes
 from ..standings import Row
 from .assets import CSS, SCRIPT
 from .chart import PALETTE, place_chart
-from .accounts import Accounts
+from .accounts import Accounts, text_accounts
 from .boards import BOARDS_LEGEND, round_boards
-from .gather import PageContent
+from .gather import EVERY_ROUND_ACCOUNTS, PageContent
 from .details import COUNT_HEADS, event_details, result_counts, round_dates, starting_rows, tally
 from .square import SQUARE_LEGEND, SQUARE_MAX, square_cells
 
@@ -100,6 +100,23 @@ def _account_blocks(book: Accounts) -> str:
     attrs = f' data-codes="{book.codes}" data-rows="{ACCOUNT_ROWS}"'
     return "".join(_block("accounts", f"{book.rounds}-{c}", book.part(c * ACCOUNT_ROWS, ACCOUNT_ROWS), attrs)
                    for c in range(max(1, -(-players // ACCOUNT_ROWS))))
+
+
+def _card_blocks(pub: PageContent) -> str:
+    """Each player's card, as ``xl-tiebreak card`` prints it (:func:`~xl_tiebreak.rating_card.card_text`:
+    each round's opponent with rating and federation, colour, result, running score, the rating
+    change and the performance rating, FIDE B.02) after the standings' rounds, in blocks of
+    :data:`ACCOUNT_ROWS` player rows (``cards-C``, the accounts' format, one text a player); none
+    past :data:`~.gather.EVERY_ROUND_ACCOUNTS` players x rounds (the page's size)."""
+    from ..rating_card import card_text
+    from ..rating_change import event_ratings
+    result = pub.result
+    t = result.tournament
+    if len(t.players) * result.rounds > EVERY_ROUND_ACCOUNTS or not result.rounds:
+        return ""
+    book = text_accounts(result.rounds, 1, [card_text(t, fig) for fig in event_ratings(t, rounds=result.rounds)])
+    return "".join(_block("cards", c, book.part(c * ACCOUNT_ROWS, ACCOUNT_ROWS), f' data-rows="{ACCOUNT_ROWS}"')
+                   for c in range(max(1, -(-len(t.players) // ACCOUNT_ROWS))))
 
 
 def _table(head: Sequence[tuple[str, str]], rows: Sequence[str], caption: str = "", attrs: str = "") -> str:
@@ -181,8 +198,13 @@ def _standings(pub: PageContent, fmt: _Formats) -> str:
                  "they open with JavaScript on, and every round's results are in the crosstable")
         parts.append('</div><p class="nojs note">The final standings are below; the standings after each earlier '
                      f"round are not: {where}.</p>")
+    cards = len(pub.result.tournament.players) * pub.result.rounds <= EVERY_ROUND_ACCOUNTS  # :func:`_card_blocks`
     parts.append('<p class="hint note">Tap or click a tie-break value to see how it is reached after that '
-                 'round, step by step.</p>')
+                 "round, step by step" + ("; a name for the player's card after the last round: each round's "
+                                          "opponent, colour, result and running score, the rating change and the "
+                                          "performance rating, as 'xl-tiebreak card' prints them (K and rate of play "
+                                          "as the file gives them or assumed, as the card says)" if cards else "")
+                 + ".</p>")
     for r, (res, rows) in enumerate(pub.rounds):
         if r == n - 1:
             parts.append(f'<section class="round" data-round="{res.rounds}"><h3>Standings {_e(res.label)}</h3>'
@@ -453,7 +475,7 @@ def render_page(pub: PageContent, source: str = "") -> str:
     meta = (f"Standings {result.label}. {kind}, {len(t.players)} players. Rules: {result.edition.name} "
             f"({result.edition.title}). Tie-breaks: {', '.join(result.codes) or 'none'}.")
     return document(t.name or source or "Tournament", result.label, meta, sections, pub.accounts, source,
-                    pub.accounts_note)
+                    pub.accounts_note, _card_blocks(pub))
 
 
 def _css_string(text: str) -> str:
@@ -472,11 +494,12 @@ def _print_style(title: str, label: str) -> str:
 
 
 def document(title: str, label: str, meta: str, sections: Sequence[tuple[str, str, Callable[[], str]]],
-             accounts: Sequence[Accounts], source: str = "", note: str = "") -> str:
+             accounts: Sequence[Accounts], source: str = "", note: str = "", cards: str = "") -> str:
     """The page's skeleton around its sections, an individual or a team event's: the head (title,
     ``Standings {label}``, style and Content-Security-Policy), the header (``meta``, ``note``: plain
     text), the navigation to each non-empty section (``sections``: key, name, its HTML made on
-    demand), the footer naming ``source``, the account dialog and the packed ``accounts``."""
+    demand), the footer naming ``source``, the account dialog, the packed ``accounts`` and the
+    players' ``cards`` (ready blocks, :func:`_card_blocks`)."""
     bodies = [(key, name, make()) for key, name, make in sections]
     bodies = [b for b in bodies if b[2]]
     nav = "".join(f'<li><a href="#{key}">{_e(name)}</a></li>' for key, name, _ in bodies)
@@ -503,7 +526,7 @@ def document(title: str, label: str, meta: str, sections: Sequence[tuple[str, st
         '<dialog id="account" aria-labelledby="account-title"><div class="bar"><strong id="account-title"></strong>'
         '<form method="dialog"><button type="submit">Close</button></form></div>'
         '<pre id="account-text"></pre></dialog>',
-        "".join(_account_blocks(book) for book in accounts),
+        "".join(_account_blocks(book) for book in accounts), cards,
         f"<script>{SCRIPT}</script>",
         "</body></html>\n",
     ])
