@@ -29,7 +29,7 @@ nav { position: sticky; top: 0; z-index: 2; background: #fff; border-bottom: 1px
 nav ul { display: flex; flex-wrap: wrap; gap: .15rem 1.1rem; list-style: none; margin: 0 auto; padding: .45rem 12px;
          max-width: 1200px; }
 nav a, main a { color: var(--accent); text-decoration: none; }
-section[id], tr[id] { scroll-margin-top: 4.5rem; }  /* an anchor's target clear of the sticky bar */
+section[id], tr[id] { scroll-margin-top: 7.5rem; }  /* an anchor's target clear of the sticky bar and search box */
 /* a table scrolls inside its box, both ways, so that its header row and first columns can stay in view */
 .scroll { overflow: auto; -webkit-overflow-scrolling: touch; max-width: 100%; max-height: 85vh; }
 table { border-collapse: separate; border-spacing: 0; font-variant-numeric: tabular-nums; }
@@ -164,21 +164,21 @@ SCRIPT = """
       names[i].appendChild(button);
     }
   }
-  function card(button) {
-    var row = button.closest("tr");
-    var k = Number(row.getAttribute("data-k"));
+  function card(button) {  /* the player's card: a text of the cards' blocks, one per player row */
+    var k = Number(button.closest("tr").getAttribute("data-k"));
     var rows = Number(document.getElementById("cards-0").getAttribute("data-rows"));
-    var block = Math.floor(k / rows);
     var what = "Player card: " + button.closest("td").previousElementSibling.textContent + " " + button.textContent;
-    unpack("cards-" + block).then(function (got) {
-      var ids = got.ids[k - block * rows];
+    openText("cards-" + Math.floor(k / rows), k % rows, what, "the cards");
+  }
+  function openText(id, n, what, kind) {  /* text n of a block of shared lines in the dialog, titled what */
+    unpack(id).then(function (got) {
+      var ids = got.ids[n];
       var lines = [];
       for (var i = 0; i < ids.length; i++) { lines.push(got.lines[ids[i]]); }
       text.textContent = lines.join("\\n");
-      title.textContent = what;
-      if (!dialog.open) { dialog.showModal(); }
     }, function (error) {
-      text.textContent = "This browser could not read the cards (" + error + ").";
+      text.textContent = "This browser could not read " + kind + " (" + error + ").";
+    }).then(function () {
       title.textContent = what;
       if (!dialog.open) { dialog.showModal(); }
     });
@@ -526,18 +526,7 @@ SCRIPT = """
     var codes = Number(store.getAttribute("data-codes"));
     var rows = Number(store.getAttribute("data-rows"));
     var block = Math.floor(k / rows);
-    unpack("accounts-" + r + "-" + block).then(function (got) {
-      var ids = got.ids[(k - block * rows) * codes + j];
-      var lines = [];
-      for (var i = 0; i < ids.length; i++) { lines.push(got.lines[ids[i]]); }
-      text.textContent = lines.join("\\n");
-      title.textContent = what;
-      if (!dialog.open) { dialog.showModal(); }
-    }, function (error) {
-      text.textContent = "This browser could not read the accounts (" + error + ").";
-      title.textContent = what;
-      if (!dialog.open) { dialog.showModal(); }
-    });
+    openText("accounts-" + r + "-" + block, (k - block * rows) * codes + j, what, "the accounts");
   }
   function showRound(n) {
     for (var i = 0; i < rounds.length; i++) {
