@@ -1,7 +1,14 @@
 """The page's style and its one small script, written for this page (no library): the script
 switches the round shown (making an earlier round's table from its data block the first time),
 turns the tie-break values of a table it shows into buttons and opens a value's account
-(inflating that round's accounts the first time); everything else works without it.
+(inflating that round's accounts the first time), and a player's name into a button that opens
+their card; it makes a round's pairings, a large crosstable and a large starting list from their
+data blocks when they come into view, orders the crosstable by start number or by rank, sorts a
+table by the column whose head is clicked, keeps the rows of the player typed in the search box,
+and downloads a table as CSV (a Blob: nothing is fetched); everything else works without it.
+
+Printed, the page is A4 landscape, the wide tables in a smaller type so that every column of a
+20-round crosstable fits (the running heads are :func:`.page.document`'s own style element).
 
 The style keeps a table's header row and its first column (Rk, or No in the crosstable) and
 name column in view while the table scrolls inside its box, and on a phone (up to 640 px wide) the

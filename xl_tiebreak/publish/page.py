@@ -10,7 +10,9 @@ blocks of :data:`ACCOUNT_ROWS` player rows (``accounts-R-C``: ``{"lines": [...],
 ...]}`` for rows ``C * ACCOUNT_ROWS`` on, see :meth:`.accounts.Accounts.part`), each earlier
 round's standings (``standings-R``: ``{"rows": [[place, player row, points, value, ..., split
 by], ...]}``, the texts the final table's cells hold; a player's number, name, rating and
-federation are read from the final table's row) and the crosstable (:func:`_crosstable`). The
+federation are read from the final table's row), the crosstable (:func:`_crosstable`), each
+round's pairings (``pairs-R``, :func:`_pairings`), a large event's starting list (``list-players``)
+and the players' cards (``cards-C``, :func:`_card_blocks`). The
 browser inflates a block with ``DecompressionStream("deflate")`` when it is first needed and
 shows it with ``textContent``, so the page opens at the speed of its final standings (a
 generated 2,000 x 11 Swiss: 1.9 MB, 1.7 s in headless Chromium, ``benchmarks/bench_page.py``).
