@@ -89,3 +89,21 @@ def test_a_picked_rounds_pairings_show_board_by_board_in_the_browser(browser, de
     assert seen["errors"] == [] and seen["failed"] == [] and seen["dialogs"] == []
     assert [c for c in seen["console"] if c[0] in ("error", "warning")] == []
     assert seen["requests"] == [demo_page.as_uri()]
+
+
+def test_the_round_in_progress_shows_its_boards_with_the_results_not_in_yet_empty():
+    from dataclasses import replace as with_
+    from xl_tiebreak.model import Kind, Round
+    t = parse_trf(random_event(5, players=12, rounds=5))
+    a = next(p for p in t.players if p.rounds[4].opponent is not None and p.rounds[4].colour == "w")
+    b = t.player(a.rounds[4].opponent)
+    pending = {a.no: Round(Kind.NOT_PLAYED, b.no, "w"), b.no: Round(Kind.NOT_PLAYED, a.no, "b")}
+    t = with_(t, players=tuple(with_(p, rounds=p.rounds[:4] + (pending[p.no],)) if p.no in pending else p
+                               for p in t.players))
+    result = compute(t, "BH")
+    assert result.rounds == 4 and result.progress is not None and result.progress.current == 5
+    got = blocks(build_page(result), "pairs")
+    board = next(x for x in got["5"]["boards"] if x[1] == t.positions[a.no])
+    assert board[2] == t.positions[b.no] and board[3] == ""  # paired, not in yet
+    before = result.points  # the standings after round 4: the points before round 5
+    assert [board[4], board[5]] == [format_value(before[board[1]], 1), format_value(before[board[2]], 1)]
