@@ -2,11 +2,12 @@
 played (the event's history; no pairing engine), each game once, with the players who had no
 opponent (byes, absences) after the boards.
 
-Boards are ordered as C.04.2 (the pairing rules' general handling) orders a round's pairings: by
-the higher score of the two players before the round, then the sum of their scores, then the
-lower start number of the two (in a round robin by the lower start number alone, the Berger
-table's first boards first). White is the player the file gives White; a game without colours
-(a forfeit written without one) shows the lower start number on the left.
+A file does not say on which board a game was played, so boards are ordered as Swiss pairings
+are published (C.04.2, the general handling rules): by the higher score of the two players
+before the round, then the sum of their scores, then the lower start number of the two; in a
+round robin by the lower start number alone (which is not always the Berger table's board
+order). White is the player the file gives White; a game without colours (a forfeit written
+without one) shows the lower start number on the left.
 
 >>> from xl_tiebreak import demo_tournament
 >>> t = demo_tournament()
