@@ -329,8 +329,9 @@ def _pairings(pub: PageContent, fmt: _Formats, dates: Sequence[str] = ()) -> str
     shown, _ = _crosstable_rounds(pub)
     if shown == 0:
         return ""
-    parts = ['<section id="pairings"><h2>Pairings and results</h2><p class="note">Board by board, as the rounds '
-             f"were played: {_e(BOARDS_LEGEND)}. Pts: the points before the round. The players without an opponent "
+    parts = ['<section id="pairings"><h2>Pairings and results</h2><p class="note">Each game of the round, the '
+             "boards ordered by the players' points before it (the file has no board numbers): "
+             f"{_e(BOARDS_LEGEND)}. Pts: the points before the round. The players without an opponent "
              "follow the boards, with the points the round gave them.</p>"
              '<p class="nojs note">The pairings open with JavaScript on; every round\'s results are in the '
              'crosstable.</p><div class="picker noprint" role="group" aria-label="Pairings of round">'
