@@ -56,10 +56,12 @@ def parts(html: str) -> dict[str, int]:
     """The page's bytes by part: the final standings, the data blocks by kind, the rest."""
     out = {"final standings (HTML)": sum(map(len, re.findall(r'<section class="round"[^>]*>(?:(?!</section>).)*'
                                                                 r"<table.*?</section>", html, re.S)))}
-    for kind in ("standings", "crosstable", "accounts"):
+    for kind in ("standings", "crosstable", "accounts", "pairs", "cards", "list"):  # pairs: each round's pairings
         out[f"{kind} blocks"] = sum(map(len, re.findall(rf'<script type="application/octet-stream" id="{kind}-.*?'
                                                             "</script>", html, re.S)))
     out["crosstable (HTML)"] = sum(map(len, re.findall(r'<table class="rk x">.*?</table>', html, re.S)))
+    out["starting list and event (HTML)"] = sum(map(len, re.findall(r'<section id="(?:players|event)">.*?</section>',
+                                                                    html, re.S)))
     out["the rest"] = len(html) - sum(out.values())
     return out
 

@@ -143,7 +143,8 @@ def test_every_legend_says_the_same_words_and_names_each_modifier(capsys, demo_f
     assert [line.split(None, 1) for line in legend] == [[c, w] for c, w in want.items()]
     page = tmp_path / "page.html"
     assert main(["publish", str(demo_file), "-t", codes, "-o", str(page)]) == 0
-    items = re.findall(r"<dt>(.*?)</dt><dd>(.*?)</dd>", page.read_text(encoding="utf-8"))
+    legend_html = page.read_text(encoding="utf-8").split('<section id="tiebreaks">')[1].split("</section>")[0]
+    items = re.findall(r"<dt>(.*?)</dt><dd>(.*?)</dd>", legend_html)  # the legend's (the event's details are a dl too)
     assert [(html.unescape(c), html.unescape(w)) for c, w in items] == list(want.items())
     result = compute(parse_trf(demo_file.read_text(encoding="utf-8")), codes)
     sheet = " ".join(" ".join(lines_under(result, False)).replace(NBSP, " ").split())

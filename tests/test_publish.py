@@ -60,6 +60,7 @@ class _Page(HTMLParser):
         self._rows = "0"
         self.opponents: list[list[int]] = []
         self.blocks: dict[str, list[list]] = {}
+        self.others: dict[str, object] = {}
         self.feed(html)
         self.close()
         if not self.blocks:
@@ -112,6 +113,8 @@ class _Page(HTMLParser):
                 lines, ids, _ = self.books.get(r, ([], [], codes))
                 assert int(chunk[0]) * int(self._rows) * codes == len(ids), name
                 self.books[r] = (lines + data["lines"], ids + [[i + len(lines) for i in x] for x in data["ids"]], codes)
+            elif kind not in ("standings", "crosstable"):  # the pairings and lists: tests of their own
+                self.others[name] = data
             else:
                 assert (kind, self.sections[-1]) in (("standings", f"round {r}"), ("crosstable", "crosstable")), name
                 self.blocks[name] = data["rows"]
@@ -295,15 +298,15 @@ def test_names_from_the_file_are_escaped(hostile_page):
     html = hostile_page.read_text(encoding="utf-8")
     assert "<script>alert" not in html and "<b>Co" not in html
     # the page's own: the one script, and in data blocks (never run) each round's accounts and the
-    # three earlier rounds' standings
+    # three earlier rounds' standings, each round's pairings and the players' cards
     assert html.count("<script>") == 1
-    assert html.count('<script type="application/octet-stream"') == html.count("<script") - 1 == 4 + 3
+    assert html.count('<script type="application/octet-stream"') == html.count("<script") - 1 == 4 + 3 + 4 + 1
     assert "&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt; &quot;Bob&quot; &amp; &lt;b&gt;Co&lt;/b&gt;" in html
     page = _Page(html)
     assert page.table("round 4")[0]["Name"] == HOSTILE  # shown as written
     assert HOSTILE in page.account("round 4", 3, "BH")
     stores = re.findall(r'<script type="application/octet-stream"[^>]*>([^<]*)</script>', html)
-    assert len(stores) == 7 and all(re.fullmatch(r"[A-Za-z0-9+/=]+", x) for x in stores)  # base64 only
+    assert len(stores) == 4 + 3 + 4 + 1 and all(re.fullmatch(r"[A-Za-z0-9+/=]+", x) for x in stores)  # base64 only
     assert [r["Name"] for r in page.table("round 2") if r["No"] == "3"] == [HOSTILE]  # an earlier round's too
 
 
@@ -566,6 +569,7 @@ def test_the_round_picker_shows_an_earlier_rounds_standings(browser, demo_page):
 def test_a_click_in_an_earlier_rounds_standings_shows_that_rounds_account(browser, demo_page):
     page, seen = _open(browser, demo_page)
     page.locator('.picker button[data-round="2"]').click()
+    page.locator('section.round[data-round="2"] button.v').first.wait_for()  # the table is made asynchronously
     assert page.locator('section.round[data-round="2"] button.v').count() == 6 * 5  # every value opens one
     _click(page, "SB of 3 Three, C (after round 2)")
     assert page.locator("#account-title").text_content() == "SB of 3 Three, C (after round 2)"

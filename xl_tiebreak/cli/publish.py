@@ -45,7 +45,12 @@ def publish(source: StrPath, output: Optional[StrPath] = None, choices: EventCho
     extras = extras_from_texts(list(categories), places or "", list(category_prizes), ties=ties or book_ties,
                                order=order or book_order, age=age or book_age or "year", unit=unit or book_unit,
                                named=named, table=table)
-    result = compute_result(choices, *load_input(source, choices, book))
+    t, settings = load_input(source, choices, book)
+    if book is not None:  # the Event sheet's records: the page's details, as export-trf reads them
+        from dataclasses import replace
+        from ..excel.ranges.event_sheet import read_event
+        t = replace(t, header=tuple(read_event(book) or ()))
+    result = compute_result(choices, t, settings)
     got = deliver(build_page(result, extras, Path(source).name, how_to_set(source)), output, force)
     note_stale(book)
     return got

@@ -10,7 +10,9 @@ blocks of :data:`ACCOUNT_ROWS` player rows (``accounts-R-C``: ``{"lines": [...],
 ...]}`` for rows ``C * ACCOUNT_ROWS`` on, see :meth:`.accounts.Accounts.part`), each earlier
 round's standings (``standings-R``: ``{"rows": [[place, player row, points, value, ..., split
 by], ...]}``, the texts the final table's cells hold; a player's number, name, rating and
-federation are read from the final table's row) and the crosstable (:func:`_crosstable`). The
+federation are read from the final table's row), the crosstable (:func:`_crosstable`), each
+round's pairings (``pairs-R``, :func:`_pairings`), a large event's starting list (``list-players``)
+and the players' cards (``cards-C``, :func:`_card_blocks`). The
 browser inflates a block with ``DecompressionStream("deflate")`` when it is first needed and
 shows it with ``textContent``, so the page opens at the speed of its final standings (a
 generated 2,000 x 11 Swiss: 1.9 MB, 1.7 s in headless Chromium, ``benchmarks/bench_page.py``).
@@ -39,8 +41,11 @@ from ..rating_notes import rating_notes
 from ..standings import Row
 from .assets import CSS, SCRIPT
 from .chart import PALETTE, place_chart
-from .accounts import Accounts
-from .gather import PageContent
+from .accounts import Accounts, text_accounts
+from .boards import BOARDS_LEGEND, round_boards
+from .gather import EVERY_ROUND_ACCOUNTS, PageContent
+from .details import COUNT_HEADS, event_details, result_counts, round_dates, starting_rows, tally
+from .square import SQUARE_LEGEND, SQUARE_MAX, square_cells
 
 __all__ = ["render_page", "document", "CHART_PLAYERS"]
 
@@ -97,6 +102,23 @@ def _account_blocks(book: Accounts) -> str:
     attrs = f' data-codes="{book.codes}" data-rows="{ACCOUNT_ROWS}"'
     return "".join(_block("accounts", f"{book.rounds}-{c}", book.part(c * ACCOUNT_ROWS, ACCOUNT_ROWS), attrs)
                    for c in range(max(1, -(-players // ACCOUNT_ROWS))))
+
+
+def _card_blocks(pub: PageContent) -> str:
+    """Each player's card, as ``xl-tiebreak card`` prints it (:func:`~xl_tiebreak.rating_card.card_text`:
+    each round's opponent with rating and federation, colour, result, running score, the rating
+    change and the performance rating, FIDE B.02) after the standings' rounds, in blocks of
+    :data:`ACCOUNT_ROWS` player rows (``cards-C``, the accounts' format, one text a player); none
+    past :data:`~.gather.EVERY_ROUND_ACCOUNTS` players x rounds (the page's size)."""
+    from ..rating_card import card_text
+    from ..rating_change import event_ratings
+    result = pub.result
+    t = result.tournament
+    if len(t.players) * result.rounds > EVERY_ROUND_ACCOUNTS or not result.rounds:
+        return ""
+    book = text_accounts(result.rounds, 1, [card_text(t, fig) for fig in event_ratings(t, rounds=result.rounds)])
+    return "".join(_block("cards", c, book.part(c * ACCOUNT_ROWS, ACCOUNT_ROWS), f' data-rows="{ACCOUNT_ROWS}"')
+                   for c in range(max(1, -(-len(t.players) // ACCOUNT_ROWS))))
 
 
 def _table(head: Sequence[tuple[str, str]], rows: Sequence[str], caption: str = "", attrs: str = "") -> str:
@@ -178,8 +200,13 @@ def _standings(pub: PageContent, fmt: _Formats) -> str:
                  "they open with JavaScript on, and every round's results are in the crosstable")
         parts.append('</div><p class="nojs note">The final standings are below; the standings after each earlier '
                      f"round are not: {where}.</p>")
+    cards = len(pub.result.tournament.players) * pub.result.rounds <= EVERY_ROUND_ACCOUNTS  # :func:`_card_blocks`
     parts.append('<p class="hint note">Tap or click a tie-break value to see how it is reached after that '
-                 'round, step by step.</p>')
+                 "round, step by step" + ("; a name for the player's card after the last round: each round's "
+                                          "opponent, colour, result and running score, the rating change and the "
+                                          "performance rating, as 'xl-tiebreak card' prints them (K and rate of play "
+                                          "as the file gives them or assumed, as the card says)" if cards else "")
+                 + ".</p>")
     for r, (res, rows) in enumerate(pub.rounds):
         if r == n - 1:
             parts.append(f'<section class="round" data-round="{res.rounds}"><h3>Standings {_e(res.label)}</h3>'
@@ -242,21 +269,128 @@ def _crosstable(pub: PageContent, fmt: _Formats) -> str:
     head = [("No", "n"), ("Name", "name"), ("Rtg", "n opt"), ("Fed", "opt")]
     head += [(f"R{r + 1}", "") for r in range(shown)] + [("Pts", "n"), ("Rk", "n")]
     intro = ('<section id="crosstable"><h2>Crosstable</h2><p class="note">In start order, each result as the '
-             f"arbiter writes it: {_e(CROSSTABLE_LEGEND)}. Points and rank {_e(result.label)}.</p>")
+             f"arbiter writes it: {_e(CROSSTABLE_LEGEND)}. Points and rank {_e(result.label)}. By rank: the rows "
+             "in the order of the final standings, each opponent by their place in that order.</p>"
+             '<div class="picker noprint" role="group" aria-label="Crosstable order"><span class="note">Order</span>'
+             '<button type="button" data-order="no" aria-pressed="true">By start number</button>'
+             '<button type="button" data-order="rank" aria-pressed="false">By rank</button></div>')
     if as_data:
         data = [[fmt(result.points[k], 1), place[p.no],
                  *(v for x in p.rounds[:shown] for v in (format_cell(x), x.opponent or 0))]
                 for k, p in enumerate(t.players)]
         return (intro + f'<p class="nojs note">The crosstable of these {len(t.players):,} players opens with '
                 "JavaScript on.</p>" + _table(head, [], attrs=f' class="rk x" data-fill="crosstable-{result.rounds}"')
-                + _block("crosstable", result.rounds, {"rows": data}) + "</section>")
+                + _block("crosstable", result.rounds, {"rows": data}) + _square(pub, fmt) + "</section>")
     rows = []
     for k, p in enumerate(t.players):
         cells = "".join(f"<td>{_crosstable_cell(format_cell(x), x.opponent)}</td>" for x in p.rounds[:shown])
         rows.append(f'<tr id="x{p.no}"><td>{p.no}</td><td class="name">{_e(p.name)}</td>'
                     f'<td class="opt">{p.rating or ""}</td><td class="opt l">{_e(p.fed)}</td>{cells}'
                     f'<td>{fmt(result.points[k], 1)}</td><td>{_e(place[p.no])}</td></tr>')
-    return intro + _table(head, rows, attrs=' class="rk x"') + "</section>"
+    return intro + _table(head, rows, attrs=' class="rk x"') + _square(pub, fmt) + "</section>"
+
+
+def _square(pub: PageContent, fmt: _Formats) -> str:
+    """A round robin's square crosstable (:mod:`.square`) in the final standings' order, with
+    the points and tie-break values of the final standings; none for a Swiss event or past
+    :data:`~.square.SQUARE_MAX` players."""
+    result = pub.result
+    t = result.tournament
+    if not result.round_robin or len(t.players) > SQUARE_MAX:
+        return ""
+    index = t.positions
+    order = [index[r.player.no] for r in pub.final]
+    cells = square_cells(t, order, _crosstable_rounds(pub)[0])
+    head = [("Rk", "n"), ("No", "n"), ("Name", "name"), ("Rtg", "n opt"), ("Fed", "opt")]
+    head += [(str(j + 1), "c") for j in range(len(order))] + [("Pts", "n")] + [(c, "n") for c in result.codes]
+    rows = [f'<tr><td>{_e(r.place)}</td><td>{r.player.no}</td><td class="name">{_e(r.player.name)}</td>'
+            f'<td class="opt">{r.player.rating or ""}</td><td class="opt l">{_e(r.player.fed)}</td>'
+            + "".join(f'<td class="{"d" if j == i else "c"}">{_e(c)}</td>' for j, c in enumerate(cells[i]))
+            + f"<td>{fmt(r.points, 1)}</td>" + "".join(f"<td>{fmt(v, d) or '&#8212;'}</td>"
+                                                       for v, d in zip(r.values, result.decimals)) + "</tr>"
+            for i, r in enumerate(pub.final)]
+    return (f'<h3>Round robin: the square crosstable</h3><p class="note">{_e(SQUARE_LEGEND)}; points and '
+            f"tie-breaks {_e(result.label)}.</p>" + _table(head, rows, attrs=' class="rk sq"'))
+
+
+def _points_before(pub: PageContent, r: int) -> Sequence[Fraction]:
+    """Each player row's points before round ``r``: those of the standings after round ``r - 1``
+    (the final standings' before the round in progress)."""
+    if r == 1:
+        return [Fraction(0)] * len(pub.result.tournament.players)
+    return pub.rounds[min(r - 2, len(pub.rounds) - 1)][0].points
+
+
+def _pairings(pub: PageContent, fmt: _Formats, dates: Sequence[str] = ()) -> str:
+    """Each round's pairings and results, board by board (:func:`.boards.round_boards`), a data
+    block per round (``pairs-R``) that the script makes a table when its round is picked (the
+    last round shown first); the players' No, Name and Rtg come from the final table's rows."""
+    result = pub.result
+    shown, _ = _crosstable_rounds(pub)
+    if shown == 0:
+        return ""
+    parts = ['<section id="pairings"><h2>Pairings and results</h2><p class="note">Each game of the round, the '
+             "boards ordered by the players' points before it (the file has no board numbers): "
+             f"{_e(BOARDS_LEGEND)}. Pts: the points before the round. The players without an opponent "
+             "follow the boards, with the points the round gave them.</p>"
+             '<p class="nojs note">The pairings open with JavaScript on; every round\'s results are in the '
+             'crosstable.</p><div class="picker noprint" role="group" aria-label="Pairings of round">'
+             '<span class="note">Round</span>']
+    parts += [f'<button type="button" data-pairs="{r}" aria-pressed="{"true" if r == shown else "false"}">{r}'
+              "</button>" for r in range(1, shown + 1)]
+    parts.append("</div>")
+    for r in range(1, shown + 1):
+        when = f", {dates[r - 1]}" if r <= len(dates) and dates[r - 1] else ""
+        data = round_boards(result.tournament, r, _points_before(pub, r), fmt, result.round_robin)
+        parts.append(f'<section class="pairs" data-pairs="{r}"{"" if r == shown else " hidden"}>'
+                     f"<h3>Round {r}{_e(when)}</h3>{_block('pairs', r, data)}</section>")
+    return "".join(parts) + "</section>"
+
+
+#: the starting list's columns
+_START_HEAD = (("No", "n"), ("Title", ""), ("Name", "name"), ("Fed", ""), ("Rtg", "n"), ("FIDE ID", "n opt"))
+
+
+def _starting_list(pub: PageContent) -> str:
+    """The players in start order (No, title, name, federation, rating, FIDE ID): HTML up to
+    :data:`CROSSTABLE_HTML` players x rounds, as the crosstable, else a data block (``list-players``:
+    ``{"rows": [[cell, ...], ...]}``) that the script makes the table's rows when it comes into view."""
+    t = pub.result.tournament
+    data = starting_rows(t)
+    intro = '<section id="players"><h2>Starting list</h2>'
+    if _crosstable_rounds(pub)[1]:
+        return (intro + f'<p class="nojs note">The list of these {len(t.players):,} players opens with JavaScript '
+                "on.</p>" + _table(_START_HEAD, [], attrs=' class="rk" data-list="list-players"')
+                + _block("list", "players", {"rows": data}) + "</section>")
+    rows = [f'<tr><td>{no}</td><td class="l">{_e(title)}</td><td class="name">{_e(name)}</td><td class="l">{_e(fed)}'
+            f'</td><td>{rating}</td><td class="opt">{_e(fide)}</td></tr>' for no, title, name, fed, rating, fide in data]
+    return intro + _table(_START_HEAD, rows, attrs=' class="rk"') + "</section>"
+
+
+def _event(pub: PageContent) -> str:
+    """The event's details from its file (:func:`.details.event_details`), the rounds' dates, and
+    its statistics: each round's results (:func:`.details.result_counts`), the federations and
+    the titles."""
+    t = pub.result.tournament
+    shown = _crosstable_rounds(pub)[0]
+    items = [("Players", f"{len(t.players):,}"), ("Rounds", str(t.rounds)),
+             ("Type", "Round robin" if pub.result.round_robin else "Swiss"), *event_details(t)]
+    dates = round_dates(t)
+    if any(dates):
+        items.append(("Round dates", ", ".join(f"R{r + 1} {d}" for r, d in enumerate(dates) if d)))
+    parts = ['<section id="event"><h2>Event</h2><dl class="legend-tb">'
+             + "".join(f"<dt>{_e(k)}</dt><dd>{_e(v)}</dd>" for k, v in items) + "</dl>"]
+    counts = result_counts(t, shown)
+    parts.append("<h3>Results</h3><p class=\"note\">Each pairing once: games over the board by colour, forfeits, "
+                 "double forfeits, byes (pairing-allocated and requested) and absences.</p>")
+    parts.append(_table([(h, "n") for h in COUNT_HEADS], [
+        "<tr>" + "".join(f"<td>{_e(c)}</td>" for c in row) + "</tr>" for row in counts]))
+    for title, values in (("Federations", [p.fed for p in t.players]), ("Titles", [p.title for p in t.players])):
+        got = tally(values)
+        if got:
+            parts.append(f"<h3>{title}</h3>" + _table([(title[:-1], ""), ("Players", "n")], [
+                f'<tr><td class="l">{_e(v)}</td><td>{n}</td></tr>' for v, n in got]))
+    return "".join(parts) + "</section>"
 
 
 def _chart(pub: PageContent) -> str:
@@ -332,28 +466,49 @@ def render_page(pub: PageContent, source: str = "") -> str:
     kind = "Round robin" if result.round_robin else "Swiss"
     sections: list[tuple[str, str, Callable[[], str]]] = [
         ("standings", "Standings", lambda: _standings(pub, fmt)),
+        ("pairings", "Pairings", lambda: _pairings(pub, fmt, round_dates(t))),
         ("tiebreaks", "Tie-breaks", lambda: _legend(result, pub.how)),
         ("crosstable", "Crosstable", lambda: _crosstable(pub, fmt)),
         ("chart", "Place by round", lambda: _chart(pub)),
         ("categories", "Categories", lambda: _categories(pub, fmt)),
         ("prizes", "Prizes", lambda: _prizes(pub)),
+        ("players", "Starting list", lambda: _starting_list(pub)),
+        ("event", "Event", lambda: _event(pub)),
     ]
     meta = (f"Standings {result.label}. {kind}, {len(t.players)} players. Rules: {result.edition.name} "
             f"({result.edition.title}). Tie-breaks: {', '.join(result.codes) or 'none'}.")
     return document(t.name or source or "Tournament", result.label, meta, sections, pub.accounts, source,
-                    pub.accounts_note)
+                    pub.accounts_note, _card_blocks(pub))
+
+
+def _css_string(text: str) -> str:
+    """``text`` as a CSS string, every character but ASCII letters and digits escaped with six hex
+    digits (a blank too: CSS takes the blank after an escape as its end): nothing in it can end
+    the string or the style element."""
+    return '"' + "".join(c if c.isascii() and c.isalnum() else f"\\{ord(c):06X}" for c in text) + '"'
+
+
+def _print_style(title: str, label: str) -> str:
+    """The printed pages' running heads (their own style element, hashed in the CSP): the event's
+    name and the round at the top of every page, the page number and count at the bottom."""
+    return ("@page { @top-left { content: " + _css_string(f"{title} - standings {label}")
+            + "; font: 8pt sans-serif; color: #444; } @bottom-right { content: \"Page \" counter(page) \" of \" "
+            "counter(pages); font: 8pt sans-serif; color: #444; } }")
 
 
 def document(title: str, label: str, meta: str, sections: Sequence[tuple[str, str, Callable[[], str]]],
-             accounts: Sequence[Accounts], source: str = "", note: str = "") -> str:
+             accounts: Sequence[Accounts], source: str = "", note: str = "", cards: str = "") -> str:
     """The page's skeleton around its sections, an individual or a team event's: the head (title,
     ``Standings {label}``, style and Content-Security-Policy), the header (``meta``, ``note``: plain
     text), the navigation to each non-empty section (``sections``: key, name, its HTML made on
-    demand), the footer naming ``source``, the account dialog and the packed ``accounts``."""
+    demand), the footer naming ``source``, the account dialog, the packed ``accounts`` and the
+    players' ``cards`` (ready blocks, :func:`_card_blocks`)."""
     bodies = [(key, name, make()) for key, name, make in sections]
     bodies = [b for b in bodies if b[2]]
     nav = "".join(f'<li><a href="#{key}">{_e(name)}</a></li>' for key, name, _ in bodies)
-    csp = (f"default-src 'none'; style-src {_sha256(CSS)}; script-src {_sha256(SCRIPT)}; img-src data:; "
+    running = _print_style(title, label)
+    csp = (f"default-src 'none'; style-src {_sha256(CSS)} {_sha256(running)}; script-src {_sha256(SCRIPT)}; "
+           "img-src data:; "
            "base-uri 'none'; form-action 'none'")
     return "".join([
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">",
@@ -361,10 +516,12 @@ def document(title: str, label: str, meta: str, sections: Sequence[tuple[str, st
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f'<meta name="generator" content="xl-tiebreak {_e(__version__)}">',
         f"<title>{_e(title)} - standings {_e(label)}</title>",
-        f"<style>{CSS}</style></head><body>",
+        f"<style>{CSS}</style><style>{running}</style></head><body>",
         f"<header><h1>{_e(title)}</h1>",
         f'<p class="meta">{_e(meta)}</p>' + (f'<p class="note">{_e(note)}</p>' if note else "") + "</header>",
-        f'<nav aria-label="Sections"><ul>{nav}</ul></nav><main>',
+        f'<nav aria-label="Sections"><ul>{nav}</ul><div class="find"><input type="search" id="find" '
+        'aria-label="Find a player or team by name or start number" placeholder="Find: name or No" '
+        'autocomplete="off"></div></nav><main>',
         "".join(body for _, _, body in bodies),
         "</main>",
         f'<footer>Made by xl-tiebreak {_e(__version__)}' + (f" from {_e(source)}" if source else "")
@@ -372,7 +529,7 @@ def document(title: str, label: str, meta: str, sections: Sequence[tuple[str, st
         '<dialog id="account" aria-labelledby="account-title"><div class="bar"><strong id="account-title"></strong>'
         '<form method="dialog"><button type="submit">Close</button></form></div>'
         '<pre id="account-text"></pre></dialog>',
-        "".join(_account_blocks(book) for book in accounts),
+        "".join(_account_blocks(book) for book in accounts), cards,
         f"<script>{SCRIPT}</script>",
         "</body></html>\n",
     ])

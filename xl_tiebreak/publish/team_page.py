@@ -19,10 +19,12 @@ from fractions import Fraction
 from typing import Callable, Optional, Sequence
 
 from ..formatting import format_value
+from ..model import Player
 from ..teams import BYE, FORFEITED, PAB, PLAYED, Match, TeamEvent, match_score
 from ..teamtb.engine import TeamResult, explain_team
 from .accounts import text_accounts
 from .page import _e, _Formats, _table, document
+from .team_boards import line_up, match_boards
 
 __all__ = ["build_team_page", "TeamAccount"]
 
@@ -47,6 +49,7 @@ def build_team_page(event: TeamEvent, result: TeamResult, source: str = "", *, n
         ("standings", "Standings", lambda: _standings(result, teams, fmt)),
         ("tiebreaks", "Tie-breaks", lambda: _legend(result, notes)),
         ("matches", "Matches", lambda: _matches(event, result, fmt)),
+        ("teams", "Line-ups", lambda: _line_ups(event, result, fmt)),
     ]
     mv = event.match_values
     kind = "Round robin" if result.round_robin else "Swiss"
@@ -122,7 +125,8 @@ def _matches(event: TeamEvent, result: TeamResult, fmt: _Formats) -> str:
     parts = ['<section id="matches"><h2>Matches</h2><p class="note">Each round\'s matches with the match points '
              "(MP) and game points (GP) of both teams; f: a match forfeited.</p>"]
     for rnd in range(1, result.rounds + 1):
-        rows = []
+        rows: list[str] = []
+        boards: list[str] = []
         for m in sorted((m for m in event.matches if m.round == rnd), key=lambda m: m.team):
             mp, gp = _points(*match_score(event, m), fmt)
             if m.opponent is None:
@@ -137,5 +141,42 @@ def _matches(event: TeamEvent, result: TeamResult, fmt: _Formats) -> str:
             rows.append(f'<tr><td>{m.team}</td><td class="name">{_e(name[m.team])}</td><td>{mp}</td><td>{gp}</td>'
                         f'<td class="l">{mark}</td><td>{ogp}</td><td>{omp}</td><td>{m.opponent}</td>'
                         f'<td class="l">{_e(name.get(m.opponent, ""))}</td></tr>')
+            if m.boards:
+                boards.append(f"<h4>{_e(name[m.team])} {gp} - {ogp} {_e(name.get(m.opponent, ''))}</h4>"
+                              + _boards(event, m))
         parts.append(f"<h3>Round {rnd}</h3>" + (_table(head, rows) if rows else '<p class="note">No matches.</p>'))
+        parts += boards
+    return "".join(parts) + "</section>"
+
+
+def _boards(event: TeamEvent, m: Match) -> str:
+    """A match's boards (:func:`.team_boards.match_boards`), from team ``m.team``'s side."""
+    player: dict[int, Optional[Player]] = {p.no: p for p in event.tournament.players}
+    head = [("Bd", "n"), ("No", "n"), ("Name", ""), ("Rtg", "n opt"), ("Result", ""), ("No", "n"), ("Name", ""),
+            ("Rtg", "n opt")]
+    rows = []
+    for board, no, res, opp in match_boards(event, m):
+        p, o = player.get(no), player.get(opp)
+        rows.append(f'<tr><td>{board}</td><td>{no}</td><td class="l">{_e(p.name if p else "")}</td>'
+                    f'<td class="opt">{(p.rating if p else None) or ""}</td><td class="l">{_e(res)}</td>'
+                    f'<td>{opp or ""}</td><td class="l">{_e(o.name if o else "")}</td>'
+                    f'<td class="opt">{(o.rating if o else None) or ""}</td></tr>')
+    return _table(head, rows, attrs=' class="pairs"')
+
+
+def _line_ups(event: TeamEvent, result: TeamResult, fmt: _Formats) -> str:
+    """Each team's line-up (:func:`.team_boards.line_up`): its players in board order with each
+    round's result, their points and games."""
+    rounds = result.rounds
+    head = [("Bd", "n"), ("No", "n"), ("Name", "name"), ("Title", "opt"), ("Rtg", "n opt"), ("Fed", "opt")]
+    head += [(f"R{r}", "c") for r in range(1, rounds + 1)] + [("Pts", "n"), ("Games", "n")]
+    parts = ['<section id="teams"><h2>Line-ups</h2><p class="note">Each team\'s players in board order, reserves '
+             "last, with each round's result on the board (1, ½, 0; + / - forfeit won / lost; -- double forfeit; "
+             "empty: not playing), the points they brought and their games over the board.</p>"]
+    for team in event.teams:
+        rows = [f'<tr><td>{bd}</td><td>{p.no}</td><td class="name">{_e(p.name)}</td><td class="opt l">{_e(p.title)}</td>'
+                f'<td class="opt">{p.rating or ""}</td><td class="opt l">{_e(p.fed)}</td>'
+                + "".join(f'<td class="c">{_e(x)}</td>' for x in marks) + f"<td>{fmt(pts, 1)}</td><td>{games}</td></tr>"
+                for bd, p, marks, pts, games in line_up(event, team, rounds)]
+        parts.append(f"<h3>{team.no}. {_e(team.name)}</h3>" + _table(head, rows, attrs=' class="rk sq"'))
     return "".join(parts) + "</section>"
