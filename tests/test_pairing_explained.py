@@ -19,8 +19,10 @@ from tests.conftest import event
 from tests.test_pair_command import players_trf
 from xl_tiebreak.cli import main
 from xl_tiebreak.pairing.dutch import pair_dutch
+from xl_tiebreak.pairing.dutch.colours import decide, verdict
 from xl_tiebreak.pairing.dutch.trace import Trace
 from xl_tiebreak.pairing.explained import account, render_text
+from xl_tiebreak.pairing.history import PlayerState
 from xl_tiebreak.pairing.model import Pairing, Request
 
 WHITE_FIRST = (("initial-colour", "w"),)
@@ -46,7 +48,7 @@ def test_a_rematch_is_named_with_c1_and_a_colour_clash_with_c12_before_the_excha
     text = render_text(got, trace, {})
     assert "1-3 would repeat a game (C1: two players do not meet twice, C.04.1 art. 2)" in text
     assert "no pairing with 1-4 does as well (C12: as few players as possible do not get the colour" in text
-    assert "Board 1: 2 White, 1 Black: art. 5.2.1, both colour preferences are granted" in text
+    assert "Board 1: 2 White, 1 Black: art. 5.2.1, both colour preferences are granted: 2 wants White, 1 Black" in text
 
 
 def test_equal_histories_give_the_higher_ranked_player_his_preference_by_5_2_4():
@@ -96,10 +98,36 @@ def test_the_json_form_holds_the_same_facts_and_narrows_to_a_board():
     assert [b["score"] for b in data["brackets"]] == [1.0]  # board 1 is 5-1: only the 1-point bracket
     assert data["colours"] == [{"white": 5, "black": 1, "article": "C.04.3 art. 5.2.2",
                                 "rule": "the stronger colour preference is granted",
+                                "verdict": "1's strong preference is granted, 5 has none",
                                 "facts": "1: strong preference for Black, colours W, number 1; "
                                          "5: no colour preference, colours no game yet, number 5"}]
     assert "pab" not in data
     assert account(got, trace)["pab"] == {"no": 4, "score": 0.0, "eligible": [3, 4], "barred": [5]}
+
+
+def test_round_one_colours_follow_the_initial_colour_by_the_pairing_numbers_parity():
+    # art. 3.3: S1 {1, 2, 3} meets S2 {4, 5, 6}, 7 left for the PAB (art. 1.9.1); no one has a
+    # preference, so 5.2.5: 1 and 3 (odd) get the initial-colour Black, 2 (even) White
+    trace = Trace()
+    got = pair_dutch(Request(event({n: ["", ""] for n in range(1, 8)}), 1, options=(("initial-colour", "b"),)),
+                     trace)
+    assert [(p.white, p.black) for p in got.pairs] == [(4, 1), (2, 5), (6, 3)]
+    assert [(c.article, c.verdict) for c in trace.colours] == [
+        ("5.2.5", "1 ranks higher with the odd number 1: Black"),
+        ("5.2.5", "2 ranks higher with the even number 2: White"),
+        ("5.2.5", "3 ranks higher with the odd number 3: Black")]
+    assert trace.brackets[0].downfloaters == (7,) and trace.pab == 7
+    assert "7: left for the pairing-allocated bye" in render_text(got, trace, {})
+
+
+def test_alternation_names_the_round_the_two_histories_last_differed():
+    # both want White mildly (art. 1.7: colour difference 0, Black last), so 5.2.1-5.2.2 do not
+    # decide; 5.2.3: from the end, B/B, W/W, then B/W three games back: 1 had Black, so now White
+    one = PlayerState(1, Fraction(2), "wbwb", (), frozenset(), False, 0)
+    seven = PlayerState(7, Fraction(2), "bwwb", (), frozenset(), False, 0)
+    (white, black), article = decide(one, seven, "w", {})
+    assert ((white, black), article) == ((1, 7), "5.2.3")
+    assert verdict(article, one, seven, "w", {}) == "3 games back 1 had Black and 7 White: now 1 has White"
 
 
 def _season(n: int, rounds: int, seed: int) -> list[tuple[dict[int, list[str]], int]]:

@@ -131,7 +131,7 @@ def account(pairing: Pairing, trace: Optional[Trace], *, player: Optional[int] =
         out["pab"] = {"no": trace.pab, "score": float(trace.pab_score or 0), "eligible": list(trace.pab_eligible),
                       "barred": list(trace.pab_barred)}
     out["colours"] = [{"white": c.white, "black": c.black, "article": f"C.04.3 art. {c.article.split()[0]}",
-                       "rule": COLOUR_RULES[c.article], "facts": c.detail}
+                       "rule": COLOUR_RULES[c.article], "verdict": c.verdict, "facts": c.detail}
                       for c in trace.colours if who is None or who & {c.white, c.black}]
     return out
 
@@ -190,7 +190,8 @@ def render_text(pairing: Pairing, trace: Optional[Trace], names: dict[int, str],
         board_of = {(p.white, p.black): p.board for p in pairing.pairs}
         for c in sorted(colours, key=lambda c: board_of.get((c.white, c.black), 0)):
             out.append(f"  Board {board_of.get((c.white, c.black), '?')}: {name(c.white)} White, {name(c.black)} "
-                       f"Black: art. {c.article.split()[0]}, {COLOUR_RULES[c.article]} ({c.detail})")
+                       f"Black: art. {c.article.split()[0]}, {COLOUR_RULES[c.article]}: {c.verdict}")
+            out.append(f"    ({c.detail})")
     return "\n".join(out) + "\n"
 
 

@@ -16,7 +16,7 @@ from typing import Optional
 from ..history import participants, states_before
 from ..model import Pair, Pairing, PairingError, Request, Unpaired
 from .bracket import BracketSearch
-from .colours import decide, facts, initial_colour, paired_numbers, rank_key
+from .colours import decide, facts, initial_colour, paired_numbers, rank_key, verdict
 from .completion import Completion, exact
 from .criteria import Round
 from .trace import BracketStep, ColourStep, Recorder, Trace, failures
@@ -141,7 +141,8 @@ def _pairing(request: Request, rnd: Round, pairs: list[tuple[int, int]], pab: li
     decided = [decide(st[a], st[b], rnd.initial, rnd.numbers) for a, b in pairs]
     coloured = [wb for wb, _ in decided]
     if trace is not None:
-        trace.colours = [ColourStep(w, b, article, facts(st[w], st[b], rnd.numbers))
+        trace.colours = [ColourStep(w, b, article, facts(st[w], st[b], rnd.numbers),
+                                    verdict(article, st[w], st[b], rnd.initial, rnd.numbers))
                          for ((w, b), article) in decided]
 
     def board_key(wb: tuple[int, int]) -> tuple[Fraction, Fraction, int]:

@@ -50,13 +50,14 @@ class BracketStep:
 
 @dataclass(frozen=True)
 class ColourStep:
-    """One board's colours: the article of art. 5.2 that decided and the players' preferences
-    (``w``/``b``/None, strength) then."""
+    """One board's colours: the article of art. 5.2 that decided, what the players' histories
+    were (``detail``: preferences, colours, numbers) and what the article did (``verdict``)."""
 
     white: int
     black: int
     article: str
     detail: str
+    verdict: str = ""
 
 
 @dataclass
