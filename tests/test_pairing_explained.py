@@ -130,6 +130,17 @@ def test_alternation_names_the_round_the_two_histories_last_differed():
     assert verdict(article, one, seven, "w", {}) == "3 games back 1 had Black and 7 White: now 1 has White"
 
 
+def test_a_pair_the_arbiter_forbids_is_named_as_forbidden():
+    # round 1 of 4: S1 {1, 2} meets S2 {3, 4}, but 1-3 is forbidden (same club): the next
+    # transposition 1-4, 2-3 (art. 4.2)
+    trace = Trace()
+    got = pair_dutch(Request(event({n: ["", ""] for n in range(1, 5)}), 1, forbidden=(frozenset({1, 3}),),
+                             options=WHITE_FIRST), trace)
+    assert [(p.white, p.black) for p in got.pairs] == [(1, 4), (3, 2)]
+    assert [(x.pairs, x.criterion) for x in trace.brackets[0].passed_over] == [(((1, 3),), "forbidden")]
+    assert "1-3 may not be paired (the arbiter forbids this pair: same family or club)" in render_text(got, trace, {})
+
+
 def _season(n: int, rounds: int, seed: int) -> list[tuple[dict[int, list[str]], int]]:
     """A Swiss event of ``n`` players paired round by round by the engine, random results (a PAB
     typed as BYE): each round's rows before it is paired."""

@@ -22,7 +22,7 @@ from .model import Pairing
 CRITERIA = {
     "C1": "two players do not meet twice, C.04.1 art. 2",
     "C2": "no second pairing-allocated bye, nor one after a win without playing, C.04.1 art. 4",
-    "C3": "two players with the same absolute colour preference do not meet (unless topscorers)",
+    "C3": "two players with the same absolute colour preference do not meet, unless topscorers",
     "C4": "the players still to pair must remain pairable",
     "C5": "the pairing-allocated bye goes to the lowest score possible",
     "C6": "as few downfloaters as possible",
@@ -41,7 +41,7 @@ CRITERIA = {
     "C19": "the smallest score differences for opponents who floated up in the previous round",
     "C20": "as C18, two rounds before",
     "C21": "as C19, two rounds before",
-    "forbidden": "the arbiter forbids this pair (same family or club)",
+    "forbidden": "the arbiter forbids this pair: same family or club",
     "art. 3.2": "two players moved down from above do not meet in this bracket",
 }
 
@@ -74,7 +74,7 @@ def _pairs(pairs: tuple[tuple[int, int], ...]) -> str:
 
 def passed_words(p: PassedOver) -> str:
     """One candidate passed over, and why (the first criterion it fails)."""
-    rule = f"{p.criterion}: {CRITERIA.get(p.criterion, p.criterion)}"
+    rule = CRITERIA[p.criterion] if p.criterion == "forbidden" else f"{p.criterion}: {CRITERIA[p.criterion]}"
     if p.criterion in ("C1", "C3", "forbidden", "art. 3.2"):
         a, b = p.pairs[-1]
         verb = "would repeat a game" if p.criterion == "C1" else "may not be paired"
