@@ -19,9 +19,9 @@ from tests.conftest import event
 from tests.test_pair_command import players_trf
 from xl_tiebreak.cli import main
 from xl_tiebreak.pairing.dutch import pair_dutch
-from xl_tiebreak.pairing.dutch.colours import decide, verdict
-from xl_tiebreak.pairing.dutch.trace import Trace
-from xl_tiebreak.pairing.explained import account, render_text
+from xl_tiebreak.pairing.dutch.colours import decide
+from xl_tiebreak.pairing.dutch.trace import ColourStep, Seat, Trace
+from xl_tiebreak.pairing.explained import account, colour_verdict, render_text
 from xl_tiebreak.pairing.history import PlayerState
 from xl_tiebreak.pairing.model import Pairing, Request
 
@@ -112,7 +112,7 @@ def test_round_one_colours_follow_the_initial_colour_by_the_pairing_numbers_pari
     got = pair_dutch(Request(event({n: ["", ""] for n in range(1, 8)}), 1, options=(("initial-colour", "b"),)),
                      trace)
     assert [(p.white, p.black) for p in got.pairs] == [(4, 1), (2, 5), (6, 3)]
-    assert [(c.article, c.verdict) for c in trace.colours] == [
+    assert [(c.article, colour_verdict(c)) for c in trace.colours] == [
         ("5.2.5", "1 ranks higher with the odd number 1: Black"),
         ("5.2.5", "2 ranks higher with the even number 2: White"),
         ("5.2.5", "3 ranks higher with the odd number 3: Black")]
@@ -127,7 +127,8 @@ def test_alternation_names_the_round_the_two_histories_last_differed():
     seven = PlayerState(7, Fraction(2), "bwwb", (), frozenset(), False, 0)
     (white, black), article = decide(one, seven, "w", {})
     assert ((white, black), article) == ((1, 7), "5.2.3")
-    assert verdict(article, one, seven, "w", {}) == "3 games back 1 had Black and 7 White: now 1 has White"
+    step = ColourStep(1, 7, article, Seat(1, "w", "mild", 0, "wbwb", 1), Seat(7, "w", "mild", 0, "bwwb", 7))
+    assert colour_verdict(step) == "3 games back 1 had Black and 7 White: now 1 has White"
 
 
 def test_a_pair_the_arbiter_forbids_is_named_as_forbidden():

@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Optional
 
 from ..errors import InputError
-from .dutch.trace import BracketStep, PassedOver, Trace
+from .dutch.trace import BracketStep, ColourStep, PassedOver, Seat, Trace
 from .model import Pairing
 
 #: the criteria of C.04.3 art. 2 (2026), paraphrased (PAIRING_RULES §3.2, C.04.1 art. 2-4)
@@ -89,6 +89,42 @@ def passed_words(p: PassedOver) -> str:
     return f"{_pairs(p.pairs)} does worse ({rule})"
 
 
+_WORD = {"w": "White", "b": "Black"}
+
+
+def colour_verdict(c: ColourStep) -> str:
+    """What the deciding article of art. 5.2 did for this board, in words."""
+    hi, lo = c.higher, c.lower
+    got = "White" if hi.no == c.white else "Black"
+    if c.article == "5.2.1":
+        return f"{c.white} wants White, {c.black} Black"
+    if c.article == "5.2.2":
+        x, y = (hi, lo) if _STRENGTH[hi.strength] > _STRENGTH[lo.strength] else (lo, hi)
+        theirs = "has none" if y.colour is None else f"has a {y.strength} one"
+        return f"{x.no}'s {x.strength} preference is granted, {y.no} {theirs}"
+    if c.article == "5.2.2 CD":
+        x = hi if hi.colour == ("w" if hi.no == c.white else "b") else lo
+        return f"both want {_WORD.get(hi.colour or '', '')}: {x.no} has the wider colour difference ({x.difference:+d})"
+    if c.article == "5.2.3":
+        back = next((i for i, (p, q) in enumerate(zip(reversed(hi.colours), reversed(lo.colours)), 1) if p != q), 0)
+        if back:
+            return (f"{back} game{'s' if back > 1 else ''} back {hi.no} had {_WORD[hi.colours[-back]]} and {lo.no} "
+                    f"{_WORD[lo.colours[-back]]}: now {hi.no} has {got}")
+    if c.article == "5.2.4":
+        return f"{hi.no} ranks higher and gets {got}"
+    parity = "odd" if hi.number % 2 else "even"
+    return f"{hi.no} ranks higher with the {parity} number {hi.number}: {got}"
+
+
+_STRENGTH = {"absolute": 3, "strong": 2, "mild": 1, "none": 0}
+
+
+def seat_words(s: Seat) -> str:
+    """One player as art. 5.2 reads him: preference, colours played, number."""
+    want = f"{s.strength} preference for {_WORD[s.colour]}" if s.colour else "no colour preference"
+    return f"{s.no}: {want}, colours {s.colours.upper() or 'no game yet'}, number {s.number}"
+
+
 def _involves(step: BracketStep, who: Optional[frozenset[int]]) -> bool:
     return who is None or bool(who & (set(step.residents) | set(step.mdps)))
 
@@ -131,7 +167,8 @@ def account(pairing: Pairing, trace: Optional[Trace], *, player: Optional[int] =
         out["pab"] = {"no": trace.pab, "score": float(trace.pab_score or 0), "eligible": list(trace.pab_eligible),
                       "barred": list(trace.pab_barred)}
     out["colours"] = [{"white": c.white, "black": c.black, "article": f"C.04.3 art. {c.article.split()[0]}",
-                       "rule": COLOUR_RULES[c.article], "verdict": c.verdict, "facts": c.detail}
+                       "rule": COLOUR_RULES[c.article], "verdict": colour_verdict(c),
+                       "facts": f"{seat_words(c.higher)}; {seat_words(c.lower)}"}
                       for c in trace.colours if who is None or who & {c.white, c.black}]
     return out
 
@@ -190,8 +227,9 @@ def render_text(pairing: Pairing, trace: Optional[Trace], names: dict[int, str],
         board_of = {(p.white, p.black): p.board for p in pairing.pairs}
         for c in sorted(colours, key=lambda c: board_of.get((c.white, c.black), 0)):
             out.append(f"  Board {board_of.get((c.white, c.black), '?')}: {name(c.white)} White, {name(c.black)} "
-                       f"Black: art. {c.article.split()[0]}, {COLOUR_RULES[c.article]}: {c.verdict}")
-            out.append(f"    ({c.detail})")
+                       f"Black: art. {c.article.split()[0]}, {COLOUR_RULES[c.article]}: "
+                       f"{colour_verdict(c)}")
+            out.append(f"    ({seat_words(c.higher)}; {seat_words(c.lower)})")
     return "\n".join(out) + "\n"
 
 

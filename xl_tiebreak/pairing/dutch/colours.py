@@ -94,47 +94,5 @@ def decide(a: PlayerState, b: PlayerState, initial: Colour,
     return _give(hi, lo, initial if number % 2 == 1 else other(initial)), "5.2.5"
 
 
-def verdict(article: str, white: PlayerState, black: PlayerState, initial: Colour,
-            numbers: dict[int, int]) -> str:
-    """What the deciding article of art. 5.2 did for this pair, in words."""
-    hi = min((white, black), key=rank_key)
-    lo = black if hi is white else white
-    word = {"w": "White", "b": "Black"}
-    got = "White" if hi is white else "Black"
-    if article == "5.2.1":
-        return f"{white.tpn} wants White, {black.tpn} Black"
-    if article == "5.2.2":
-        x = white if white.preference.rank > black.preference.rank else black
-        y = black if x is white else white
-        theirs = "has none" if y.preference.colour is None else f"has a {y.preference.strength} one"
-        return f"{x.tpn}'s {x.preference.strength} preference is granted, {y.tpn} {theirs}"
-    if article == "5.2.2 CD":
-        x = white if (white.colour_difference < black.colour_difference) else black
-        return f"{x.tpn} has the wider colour difference for the colour both want"
-    if article == "5.2.3":
-        back = next(i for i, (c, d) in enumerate(zip(reversed(hi.colours), reversed(lo.colours)), 1) if c != d)
-        last, then = word.get(hi.colours[-back], ""), word.get(lo.colours[-back], "")
-        return (f"{back} game{'s' if back > 1 else ''} back {hi.tpn} had {last} and {lo.tpn} {then}: now "
-                f"{hi.tpn} has {got}")
-    if article == "5.2.4":
-        return f"{hi.tpn} ranks higher and gets {got}"
-    number = numbers.get(hi.tpn, hi.tpn)
-    parity = "odd" if number % 2 else "even"
-    colour = word[initial] if number % 2 else word[other(initial)]
-    return f"{hi.tpn} ranks higher with the {parity} number {number}: {colour}"
-
-
-def facts(a: PlayerState, b: PlayerState, numbers: dict[int, int]) -> str:
-    """What art. 5.2 reads of the two players, in words: each one's preference (art. 1.7), colour
-    difference and colours played (unplayed rounds left out, C.04.2 art. 3.4), and pairing number."""
-    def one(s: PlayerState) -> str:
-        p = s.preference
-        want = f"{p.strength} preference for {'White' if p.colour == 'w' else 'Black'}" if p.colour else \
-            "no colour preference"
-        played = "".join(s.colours).upper() or "no game yet"
-        return f"{s.tpn}: {want}, colours {played}, number {numbers.get(s.tpn, s.tpn)}"
-    return "; ".join(one(s) for s in sorted((a, b), key=rank_key))
-
-
 def _give(x: PlayerState, y: PlayerState, x_colour: Optional[Colour]) -> tuple[int, int]:
     return (x.tpn, y.tpn) if x_colour == "w" else (y.tpn, x.tpn)

@@ -16,10 +16,10 @@ from typing import Optional
 from ..history import participants, states_before
 from ..model import Pair, Pairing, PairingError, Request, Unpaired
 from .bracket import BracketSearch
-from .colours import decide, facts, initial_colour, paired_numbers, rank_key, verdict
+from .colours import decide, initial_colour, paired_numbers, rank_key
 from .completion import Completion, exact
 from .criteria import Round
-from .trace import BracketStep, ColourStep, Recorder, Trace, failures
+from .trace import BracketStep, ColourStep, Recorder, Seat, Trace, failures
 
 SYSTEM = "dutch"
 #: The most participants a round may have, checked before the work: the search's time grows with the
@@ -141,9 +141,12 @@ def _pairing(request: Request, rnd: Round, pairs: list[tuple[int, int]], pab: li
     decided = [decide(st[a], st[b], rnd.initial, rnd.numbers) for a, b in pairs]
     coloured = [wb for wb, _ in decided]
     if trace is not None:
-        trace.colours = [ColourStep(w, b, article, facts(st[w], st[b], rnd.numbers),
-                                    verdict(article, st[w], st[b], rnd.initial, rnd.numbers))
-                         for ((w, b), article) in decided]
+        def seat(n: int) -> Seat:
+            s, p = st[n], st[n].preference
+            return Seat(n, p.colour, p.strength, s.colour_difference, s.colours, rnd.numbers.get(n, n))
+        for (w, b), article in decided:
+            hi, lo = sorted((w, b), key=lambda n: rank_key(st[n]))
+            trace.colours.append(ColourStep(w, b, article, seat(hi), seat(lo)))
 
     def board_key(wb: tuple[int, int]) -> tuple[Fraction, Fraction, int]:
         # C.04.2 art. 3.6: the higher-ranked player's score, the sum of both, that player's TPN

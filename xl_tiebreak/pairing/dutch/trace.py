@@ -49,15 +49,30 @@ class BracketStep:
 
 
 @dataclass(frozen=True)
+class Seat:
+    """What art. 5.2 reads of one player of a board: start number, preference (art. 1.7: colour
+    ``w``/``b`` or None, strength), colour difference, the colours of the games played (C.04.2
+    art. 3.4) and the number art. 5.2.5 reads the parity of."""
+
+    no: int
+    colour: Optional[str]
+    strength: str
+    difference: int
+    colours: str
+    number: int
+
+
+@dataclass(frozen=True)
 class ColourStep:
-    """One board's colours: the article of art. 5.2 that decided, what the players' histories
-    were (``detail``: preferences, colours, numbers) and what the article did (``verdict``)."""
+    """One board's colours: the article of art. 5.2 that decided (``5.2.2 CD``: two absolute
+    preferences, the wider colour difference), the two players as the article read them, the
+    higher-ranked first (art. 1.2)."""
 
     white: int
     black: int
     article: str
-    detail: str
-    verdict: str = ""
+    higher: Seat
+    lower: Seat
 
 
 @dataclass
