@@ -163,6 +163,14 @@ def arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
                                              "help": "text: boards with White, Black and a result column (default); "
                                                      "csv; json: {round, system, pairs: [{board, white, black}], "
                                                      "byes: [{no, kind}]} (start numbers)"}),
+        "explain pairing": (("--explain",), {"action": "store_true",
+                                             "help": "why these pairs and colours: the brackets, floaters, "
+                                                     "the criteria that decided (C.04.3 art. 2), the bye, each "
+                                                     "board's colour rule (art. 5.2); text or json"}),
+        "explain player": (("--player", "-p"), {"type": int, "metavar": "N",
+                                                "help": "with --explain: only what concerns player N"}),
+        "explain board": (("--board",), {"type": int, "metavar": "B",
+                                         "help": "with --explain: only what concerns board B's two players"}),
         "write": (("--write",), {"nargs": "?", "const": "", "default": None, "metavar": "FILE",
                                  "help": "write the pairing as games to play: a workbook's round cells (5w, 3b; "
                                          "in place, the version read kept as a backup, or into FILE.xlsx), or a "
@@ -226,7 +234,9 @@ def commands() -> tuple[tuple[str, str, tuple[str, ...], str], ...]:
         ("demo", "standings of the example event shipped with the package", event[1:], "standings.run_demo"),
         ("pair", "the next round's pairing (Berger tables for a round robin), printed, and with --write written "
          "into the workbook or a TRF file as games to play", ("input", "pair round", "system", "pair format",
-                                                              "write", "encoding", "text output", "force"),
+                                                              "explain pairing", "explain player",
+                                                              "explain board", "write", "encoding",
+                                                              "text output", "force"),
          "pair.run_pair"),
         ("publish", "one self-contained HTML page: standings after each round, crosstable, categories, prizes, "
          "each tie-break value's account on a click, a place-by-round chart",

@@ -20,6 +20,7 @@ from typing import Callable, Optional
 from ..errors import InputError
 from ..model import Tournament
 from ..output import check_paths
+from ..pairing.dutch.trace import Trace
 from ..pairing.model import Pairing
 from ..pairing.next_round import Place, pending_rounds
 from ..textutil import csv_text, table
@@ -28,17 +29,20 @@ from .common import load_input, open_input
 
 @dataclass(frozen=True)
 class Paired:
-    """A pairing with the event it was made from and how to name a player's round (for messages)."""
+    """A pairing with the event it was made from and how to name a player's round (for messages);
+    ``trace``: why the Dutch engine paired so, when asked (``--explain``)."""
 
     pairing: Pairing
     event: Tournament
     place: Place
+    trace: Optional[Trace] = None
 
 
 def paired(source: StrPath, *, round: Optional[int] = None, system: str = "auto",
-           encoding: Optional[str] = None) -> Paired:
+           encoding: Optional[str] = None, explain: bool = False) -> Paired:
     """Pair round ``round`` (default: the first with a result missing) of ``source``, a TRF file or
-    a workbook, with ``system`` (auto, berger, dutch); the pairing, the event and the places."""
+    a workbook, with ``system`` (auto, berger, dutch); the pairing, the event and the places; with
+    ``explain``, the Dutch engine's trace of the same run."""
     from ..pairing.systems import pair_event
     from .choices import EventChoices
     source = os.fspath(source)
@@ -53,7 +57,8 @@ def paired(source: StrPath, *, round: Optional[int] = None, system: str = "auto"
     else:
         place, blank = _trf_places(source, encoding)
         options = _berger_options(t)
-    return Paired(pair_event(t, round, system, place, options, blank), t, place)
+    trace = Trace() if explain else None
+    return Paired(pair_event(t, round, system, place, options, blank, trace), t, place, trace)
 
 
 def pair(source: StrPath, *, round: Optional[int] = None, system: str = "auto",
@@ -132,6 +137,21 @@ def render(p: Paired, fmt: str = "text") -> str:
     return head + "\n".join(lines) + "\n"
 
 
+def render_explained(p: Paired, fmt: str = "text", player: Optional[int] = None,
+                     board: Optional[int] = None) -> str:
+    """Why the round is paired so (:mod:`xl_tiebreak.pairing.explained`), as text or JSON,
+    narrowed to one player or one board."""
+    from ..pairing.explained import account, render_text
+    if player is not None and board is not None:
+        raise InputError("--player or --board: give one of them")
+    if fmt == "json":
+        import json
+        return json.dumps(account(p.pairing, p.trace, player=player, board=board), ensure_ascii=False,
+                          indent=1) + "\n"
+    names = {pl.no: pl.name for pl in p.event.players}
+    return render_text(p.pairing, p.trace, names, player=player, board=board)
+
+
 # ------------------------------------------------------------------------------------ writing
 
 def write_trf_pairing(p: Paired, out: StrPath, source: str, *, force: bool = False,
@@ -179,9 +199,15 @@ def run_pair(args: argparse.Namespace) -> tuple[str, int]:
             raise InputError(f"--write {write}: a workbook's pairing is written into the workbook (--write) or a "
                              "copy of it (--write COPY.xlsx); export-trf then writes the TRF, games to play included")
         check_paths(source, write, args.force)
-    p = paired(source, round=args.round, system=args.system, encoding=args.encoding)
+    explain = getattr(args, "explain", False)
+    if not explain and (getattr(args, "player", None) is not None or getattr(args, "board", None) is not None):
+        raise InputError("--player and --board narrow an explanation: add --explain")
+    if explain and args.format == "csv":
+        raise InputError("--explain prints text or json (--format text|json), not csv")
+    p = paired(source, round=args.round, system=args.system, encoding=args.encoding, explain=explain)
     from ..output import deliver
-    text = deliver(render(p, args.format), args.output, args.force)
+    shown = render_explained(p, args.format, args.player, args.board) if explain else render(p, args.format)
+    text = deliver(shown, args.output, args.force)
     if write is None:
         return text, 0
     if not book:

@@ -9,6 +9,7 @@ from typing import Callable, Optional
 from ..model import Tournament
 from .berger import pair_berger
 from .dutch import pair_dutch
+from .dutch.trace import Trace
 from .model import Pairing, PairingError, System
 from .next_round import Place, check_typed, request_for
 
@@ -42,14 +43,16 @@ def kind_words(kind: str) -> str:
 
 def pair_event(t: Tournament, rnd: Optional[int], system: str, place: Place,
                options: tuple[tuple[str, str], ...] = (),
-               blank: Callable[[int], frozenset[int]] = lambda k: frozenset()) -> Pairing:
+               blank: Callable[[int], frozenset[int]] = lambda k: frozenset(),
+               trace: Optional[Trace] = None) -> Pairing:
     """Round ``rnd`` of ``t`` (default: the first with a result missing) paired by ``system``
     (``auto``: :func:`chosen_system`), every face's one way to pair: the round and its typed
     absences (:func:`.next_round.request_for`), the system's pairing, and a pair typed in the
     round beforehand checked against it (:func:`.next_round.check_typed`). ``options`` go to the
-    Berger tables only (a TRF's record 192); ``place`` names a player's round in messages."""
+    Berger tables only (a TRF's record 192); ``place`` names a player's round in messages;
+    ``trace``: the Dutch engine records in it why it paired so (``pair --explain``)."""
     name = chosen_system(t, system)
     request = request_for(t, rnd, place, options if name == "berger" else (), blank)
-    pairing = SYSTEMS[name](request)
+    pairing = pair_dutch(request, trace) if name == "dutch" and trace is not None else SYSTEMS[name](request)
     check_typed(t, pairing, place)
     return pairing

@@ -33,6 +33,7 @@ from typing import Callable, Iterator, Optional
 
 from .completion import BYE, Completion, greedy
 from .criteria import PairCost, Round, Vector, pair_cost
+from .trace import Recorder
 
 NODE_BUDGET = 200_000
 FLOOR_BUDGET = 50_000
@@ -75,10 +76,12 @@ def _insert(lst: tuple[Fraction, ...], d: Optional[Fraction]) -> tuple[Fraction,
 class BracketSearch:
     """One bracket: ``players`` in art. 1.2 order (MDPs first), ``mdps`` among them, ``rest`` the
     players of the lower scoregroups, ``following`` those of the next scoregroup (C8), ``last``: no
-    scoregroup below (its downfloater is the PAB)."""
+    scoregroup below (its downfloater is the PAB). ``recorder``: notes what the search judges, for
+    the explanation (:mod:`.trace`); None records nothing."""
 
     def __init__(self, rnd: Round, completion: Completion, players: list[int], mdps: frozenset[int],
-                 rest: list[int], following: list[int], last: bool) -> None:
+                 rest: list[int], following: list[int], last: bool, recorder: Optional[Recorder] = None) -> None:
+        self.rec = recorder
         self.rnd = rnd
         self.completion = completion
         self.players = players
@@ -240,6 +243,8 @@ class BracketSearch:
                 continue
             self.phase1 = phase != "best"
             self.nodes = 0
+            if self.rec is not None:
+                self.rec.phase()
             try:
                 self._mdp_sets()
             except _Stop:
@@ -270,13 +275,21 @@ class BracketSearch:
             return
         a = s1[i]
         for b in s2:
-            if b in used or not self._ok(a, b):
+            if b in used:
+                continue
+            if not self._ok(a, b):
+                if self.rec is not None:
+                    self.rec.note(pairs + [(a, b)], None, self._refusal(a, b), True)
                 continue
             got = acc.add(self._cost(a, b))
             self._step()
-            if self._pruning and self._beaten(self._optimistic(
-                    self._colour_bound(got, s1[i + 1:], [x for x in s2 if x not in used and x != b]), None)):
-                continue
+            if self._pruning:
+                bound = self._optimistic(
+                    self._colour_bound(got, s1[i + 1:], [x for x in s2 if x not in used and x != b]), None)
+                if self._beaten(bound):
+                    if self.rec is not None:
+                        self.rec.note(pairs + [(a, b)], bound, "", True)
+                    continue
             used.add(b)
             pairs.append((a, b))
             self._pair_mdps(i + 1, s1, s2, used, pairs, got, limbo)
@@ -307,13 +320,20 @@ class BracketSearch:
             return
         a = s1[i]
         for b in s2:
-            if b in used or not self._ok(a, b):
+            if b in used:
+                continue
+            if not self._ok(a, b):
+                if self.rec is not None:
+                    self.rec.note(pairs + [(a, b)], None, self._refusal(a, b), True)
                 continue
             got = acc.add(self._cost(a, b))
             self._step()
             if self._pruning:
                 free = [x for x in s2 if x not in used and x != b]
-                if self._beaten(self._optimistic(self._colour_bound(got, s1[i + 1:], free), known, limbo, free)):
+                bound = self._optimistic(self._colour_bound(got, s1[i + 1:], free), known, limbo, free)
+                if self._beaten(bound):
+                    if self.rec is not None:
+                        self.rec.note(pairs + [(a, b)], bound, "", True)
                     continue
             used.add(b)
             pairs.append((a, b))
@@ -328,9 +348,10 @@ class BracketSearch:
         c9 = st[down[0]].unplayed if self.c9_here and len(down) == 1 else 0
         k = acc.counts
         c7 = tuple(sorted((self.score[p] for p in down), reverse=True))
-        if self.phase1 and (len(down), c7) > self.floor[:2]:
-            return
-        if self.best is not None and (len(down), c7) > self.best[:2]:
+        if (self.phase1 and (len(down), c7) > self.floor[:2]) or (
+                self.best is not None and (len(down), c7) > self.best[:2]):
+            if self.rec is not None:
+                self.rec.note(pairs, (len(down), c7))
             return
         # C18/C20: the MDPs floating on that had a downfloat one / two rounds before, by how far they
         # are above this bracket (gacrux's reading of "score differences of MDPs who had a downfloat")
@@ -342,12 +363,17 @@ class BracketSearch:
                           sum(1 for s in residents_down if s.floated(1) == "down"), k[4],
                           sum(1 for s in residents_down if s.floated(2) == "down"), k[5],
                           c18, lists[0], c20, lists[1])
-        if self.phase1 and vector > self.floor:
-            return
-        if self.best is not None and vector >= self.best:
+        if (self.phase1 and vector > self.floor) or (self.best is not None and vector >= self.best):
+            if self.rec is not None:
+                self.rec.note(pairs, vector)
             return
         if not self.completion.complete(down + self.rest):  # C4
+            if self.rec is not None:
+                self.rec.note(pairs, None, "C4")
             return
+        if self.rec is not None:
+            self.rec.note(pairs, vector)
+            self.rec.accept()
         self.best, self.best_pairs, self.best_down = vector, tuple(pairs), tuple(down)
         if vector <= self.floor:
             raise _Stop
@@ -414,6 +440,15 @@ class BracketSearch:
         matching = nx.max_weight_matching(g, maxcardinality=True)
         paired = {x for a, b in matching if a in inside and b in inside for x in (a, b)}
         return inside - paired
+
+    def _refusal(self, a: int, b: int) -> str:
+        """Why the bracket may not pair a with b: two MDPs (art. 3.2), a game played (C1), a pair
+        the arbiter forbids, or the same absolute colour preference (C3)."""
+        if a in self.mdps and b in self.mdps:
+            return "art. 3.2"
+        if b in self.rnd.states[a].opponents:
+            return "C1"
+        return "forbidden" if frozenset((a, b)) in self.rnd.forbidden else "C3"
 
     def _cost(self, a: int, b: int) -> PairCost:
         got = self._costs.get((a, b))

@@ -55,36 +55,43 @@ def paired_numbers(event: Tournament, round_no: int, paired_now: list[int]) -> d
 
 def allocate(a: PlayerState, b: PlayerState, initial: Colour, numbers: dict[int, int]) -> tuple[int, int]:
     """(white, black) for the pair a-b by the first rule of art. 5.2 that decides."""
+    return decide(a, b, initial, numbers)[0]
+
+
+def decide(a: PlayerState, b: PlayerState, initial: Colour,
+           numbers: dict[int, int]) -> tuple[tuple[int, int], str]:
+    """(white, black) for the pair a-b and the article of art. 5.2 that decided (``5.2.1`` ..
+    ``5.2.5``; ``5.2.2 CD``: two absolute preferences, the wider colour difference)."""
     pa, pb = a.preference, b.preference
     hi, lo = (a, b) if rank_key(a) <= rank_key(b) else (b, a)
     # 5.2.1 grant both preferences
     if pa.colour is not None and pb.colour is not None and pa.colour != pb.colour:
-        return _give(a, b, pa.colour)
+        return _give(a, b, pa.colour), "5.2.1"
     # 5.2.2 grant the stronger preference (a preference is stronger than none)
     if pa.colour is None and pb.colour is not None:
-        return _give(b, a, pb.colour)
+        return _give(b, a, pb.colour), "5.2.2"
     if pb.colour is None and pa.colour is not None:
-        return _give(a, b, pa.colour)
+        return _give(a, b, pa.colour), "5.2.2"
     if pa.colour is not None and pb.colour is not None:
         if pa.rank != pb.rank:
-            return _give(a, b, pa.colour) if pa.rank > pb.rank else _give(b, a, pb.colour)
+            return (_give(a, b, pa.colour) if pa.rank > pb.rank else _give(b, a, pb.colour)), "5.2.2"
         if pa.strength == "absolute":  # two topscorers: the wider colour difference gets it
             wanted = pa.colour
             cda, cdb = a.colour_difference, b.colour_difference
             if cda != cdb:
                 first = a if (cda < cdb) == (wanted == "w") else b
-                return _give(first, b if first is a else a, wanted)
+                return _give(first, b if first is a else a, wanted), "5.2.2 CD"
     # 5.2.3 alternate from the most recent round in which one had White and the other Black
     for ca, cb in zip(reversed(a.colours), reversed(b.colours)):
         if ca != cb:
-            return _give(a, b, other("w" if ca == "w" else "b"))
+            return _give(a, b, other("w" if ca == "w" else "b")), "5.2.3"
     # 5.2.4 grant the higher-ranked player's preference
     ph = hi.preference
     if ph.colour is not None:
-        return _give(hi, lo, ph.colour)
+        return _give(hi, lo, ph.colour), "5.2.4"
     # 5.2.5 odd number: the initial-colour; even: the other one
     number = numbers.get(hi.tpn, hi.tpn)
-    return _give(hi, lo, initial if number % 2 == 1 else other(initial))
+    return _give(hi, lo, initial if number % 2 == 1 else other(initial)), "5.2.5"
 
 
 def _give(x: PlayerState, y: PlayerState, x_colour: Optional[Colour]) -> tuple[int, int]:

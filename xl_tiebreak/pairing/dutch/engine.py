@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import sys
 from fractions import Fraction
+from typing import Optional
 
 from ..history import participants, states_before
 from ..model import Pair, Pairing, PairingError, Request, Unpaired
 from .bracket import BracketSearch
-from .colours import allocate, initial_colour, paired_numbers, rank_key
+from .colours import decide, initial_colour, paired_numbers, rank_key
 from .completion import Completion, exact
 from .criteria import Round
+from .trace import BracketStep, ColourStep, Recorder, Seat, Trace, failures
 
 SYSTEM = "dutch"
 #: The most participants a round may have, checked before the work: the search's time grows with the
@@ -25,8 +27,9 @@ SYSTEM = "dutch"
 MAX_PLAYERS = 1000
 
 
-def pair_dutch(request: Request) -> Pairing:
-    """Pair round ``request.round`` of a Swiss event by the Dutch system.
+def pair_dutch(request: Request, trace: Optional[Trace] = None) -> Pairing:
+    """Pair round ``request.round`` of a Swiss event by the Dutch system; with ``trace``, record
+    in it what each step decided and why (:mod:`.trace`), from this same run.
 
     ``request.event`` holds rounds 1..k-1 with their results and, in round k, the byes typed in
     advance; ``request.absent`` the players not to pair; the option ``initial-colour`` (``w`` or
@@ -51,12 +54,12 @@ def pair_dutch(request: Request) -> Pairing:
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, len(nos) + 1000))  # a bracket's search goes one call deeper per pair
     try:
-        return _pair(request, nos)
+        return _pair(request, nos, trace)
     finally:
         sys.setrecursionlimit(limit)
 
 
-def _pair(request: Request, nos: list[int]) -> Pairing:
+def _pair(request: Request, nos: list[int], trace: Optional[Trace]) -> Pairing:
     event, k = request.event, request.round
     states = states_before(event, k, nos)
     final = k == event.rounds
@@ -67,6 +70,11 @@ def _pair(request: Request, nos: list[int]) -> Pairing:
     rnd = Round(states, topscorers, frozenset(frozenset(f) for f in request.forbidden),
                 initial_colour(event, options, k, nos), numbers)
     pab_ok = _pab_candidates(rnd, nos, k)
+    if trace is not None:
+        trace.round, trace.initial = k, rnd.initial
+        trace.pab_eligible = tuple(sorted(pab_ok))
+        trace.pab_score = states[min(pab_ok)].score if pab_ok else None
+        trace.pab_barred = tuple(sorted(n for n in nos if states[n].pab_barred))
     completion = Completion(rnd.compatible, pab_ok, rnd.partners)
     order = sorted(nos, key=lambda n: rank_key(states[n]))
     scores = sorted({states[n].score for n in nos}, reverse=True)
@@ -77,7 +85,15 @@ def _pair(request: Request, nos: list[int]) -> Pairing:
         bracket = sorted(list(mdps) + residents, key=lambda n: rank_key(states[n]))
         rest = [n for n in order if states[n].score < s]
         following = [n for n in rest if states[n].score == scores[i + 1]] if i + 1 < len(scores) else []
-        got = BracketSearch(rnd, completion, bracket, frozenset(mdps), rest, following, i == len(scores) - 1).run()
+        rec = Recorder() if trace is not None else None
+        got = BracketSearch(rnd, completion, bracket, frozenset(mdps), rest, following, i == len(scores) - 1,
+                            rec).run()
+        if trace is not None and rec is not None:
+            trace.brackets.append(BracketStep(
+                s, tuple(residents), tuple(n for n in bracket if n in mdps),
+                got.pairs if got else (), got.downfloaters if got else (),
+                failures(got.vector) if got else (), rec.passed_over(got.vector) if got else (),
+                i == len(scores) - 1))
         if got is None:  # C4 held above, so only a defect can bring us here
             raise PairingError(f"round {k}: the bracket of {s} points has no pairing that leaves the rest pairable "
                                f"(C.04.3 art. 1.9.3: the Chief Arbiter decides)")
@@ -85,7 +101,9 @@ def _pair(request: Request, nos: list[int]) -> Pairing:
         mdps = got.downfloaters
     if len(mdps) > 1:
         raise PairingError(f"round {k}: players {', '.join(map(str, mdps))} are left unpaired (C.04.3 art. 1.9.3)")
-    return _pairing(request, rnd, pairs, list(mdps), nos)
+    if trace is not None:
+        trace.pab = mdps[0] if mdps else None
+    return _pairing(request, rnd, pairs, list(mdps), nos, trace)
 
 
 def _pab_candidates(rnd: Round, nos: list[int], k: int) -> frozenset[int]:
@@ -118,9 +136,17 @@ def _unpairable(rnd: Round, nos: list[int], k: int) -> PairingError:
 
 
 def _pairing(request: Request, rnd: Round, pairs: list[tuple[int, int]], pab: list[int],
-             nos: list[int]) -> Pairing:
+             nos: list[int], trace: Optional[Trace] = None) -> Pairing:
     st = rnd.states
-    coloured = [allocate(st[a], st[b], rnd.initial, rnd.numbers) for a, b in pairs]
+    decided = [decide(st[a], st[b], rnd.initial, rnd.numbers) for a, b in pairs]
+    coloured = [wb for wb, _ in decided]
+    if trace is not None:
+        def seat(n: int) -> Seat:
+            s, p = st[n], st[n].preference
+            return Seat(n, p.colour, p.strength, s.colour_difference, s.colours, rnd.numbers.get(n, n))
+        for (w, b), article in decided:
+            hi, lo = sorted((w, b), key=lambda n: rank_key(st[n]))
+            trace.colours.append(ColourStep(w, b, article, seat(hi), seat(lo)))
 
     def board_key(wb: tuple[int, int]) -> tuple[Fraction, Fraction, int]:
         # C.04.2 art. 3.6: the higher-ranked player's score, the sum of both, that player's TPN
