@@ -25,10 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from math import lcm
 from typing import Optional, Sequence
-
-import numpy as np
 
 from ..default_lists import DEFAULT_LISTS
 from ..descriptor import TieBreak
@@ -40,6 +37,7 @@ from ..teams import PAB, PabValue, TeamEvent
 from .context import EDE_KNOCKOUT, EDE_SUBSET, TeamContext, show
 from .registry import TeamCodes, parse_team, parse_team_list, team_spec
 from .spec import TeamColumn
+from .typea import as_column
 
 __all__ = ["compute_team", "explain_team", "TeamResult", "TeamRow", "DEFAULT_TEAM_LIST", "team_context",
            "EDE_KNOCKOUT", "EDE_SUBSET"]
@@ -206,17 +204,6 @@ def _subset_note(ctx: TeamContext, tbs: list[TieBreak]) -> Optional[str]:
                    "here")
 
 
-def _integers(teams: Sequence[int], col: TeamColumn) -> tuple[np.ndarray, Optional[np.ndarray]]:
-    """A team column as the ranking takes it (:data:`~xl_tiebreak.standings.KeyColumn`): the
-    numerators over the values' common denominator, in ``teams`` order, and which are defined
-    (None: all)."""
-    den = lcm(*(v.denominator for v in col.values() if v is not None))
-    got = [col.get(t) for t in teams]
-    num = np.array([0 if v is None else v.numerator * (den // v.denominator) for v in got])  # object past int64
-    defined = None if all(v is not None for v in got) else np.array([v is not None for v in got])
-    return num, defined
-
-
 def compute_team(event: TeamEvent, codes: TeamCodes = None, edition: "str | Edition | None" = None,
                  rounds: Optional[int] = None, pab: Optional[PabValue] = None,
                  primary: Optional[str] = None, round_robin: Optional[bool] = None, *,
@@ -243,8 +230,9 @@ def compute_team(event: TeamEvent, codes: TeamCodes = None, edition: "str | Edit
     prim = ctx.primary
     primary_col, cols = _columns(ctx, tbs)
     teams = list(ctx.teams)
-    keys = key_matrix(_integers(teams, primary_col)[0],
-                      [(*_integers(teams, col), tb.lower_is_better) for col, tb in zip(cols, tbs)])
+    arrays = [as_column(teams, col) for col in cols]
+    keys = key_matrix(as_column(teams, primary_col).num,
+                      [(col.num, col.defined, tb.lower_is_better) for col, tb in zip(arrays, tbs)])
     order, first = ranking(keys, teams)
     rows = [TeamRow(t, ctx.name(t), ctx.score(t, "MP"), ctx.score(t, "GP"), [c.get(t) for c in cols], top + 1)
             for t, top in zip((teams[k] for k in order), first)]

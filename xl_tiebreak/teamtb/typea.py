@@ -1,61 +1,60 @@
-"""Type A team tie-breaks: the groups the earlier columns leave tied, and ranks inside them
-(C.07 Art. 4.2, 4.3 "Type A"; TIEBREAK_RULES §5.1, §5.17).
-
-A Type A column holds each team's rank inside its tied group: 1 for the best tier, teams still
-tied share the number, the next tier starts after them (1, 1, 3); a team alone in its group is 1.
+"""Type A team tie-breaks over the one rule (C.07 Art. 4.2, 4.3; :mod:`xl_tiebreak.tiebreaks.typea`):
+a team column of values by team number read as the engine's :class:`~xl_tiebreak.tiebreaks.context.Column`
+over the event's teams (:func:`as_column`), its tied groups and ranks as the players' are found.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Callable, Hashable, Iterable, Optional, Sequence
+from math import lcm
+from typing import TYPE_CHECKING, Callable, Sequence
 
-from ..standings import ranks_from_tiers
+import numpy as np
+
 from ..teams import match_score
+from ..tiebreaks.context import Column
+from ..tiebreaks import typea
+from ..tiebreaks.typea import ranks_from_tiers, tiers_by_key
 from .spec import TeamColumn, TeamEvaluation
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..descriptor import TieBreak
 
-__all__ = ["tied_groups", "ranks_from_tiers", "rank_column", "tiers_by_key", "account_group"]
+__all__ = ["as_column", "tied_groups", "ranks_from_tiers", "rank_column", "tiers_by_key", "account_group"]
 
 
-def tied_groups(teams: Iterable[int], earlier: Sequence[TeamColumn]) -> list[list[int]]:
+def as_column(teams: Sequence[int], col: TeamColumn) -> Column:
+    """A team column as the engine's: the numerators over the values' common denominator, in
+    ``teams`` order, and which are defined (None: all)."""
+    got = [col.get(t) for t in teams]
+    den = lcm(*(v.denominator for v in got if v is not None))
+    num = np.array([0 if v is None else v.numerator * (den // v.denominator) for v in got])  # object past int64
+    defined = None if all(v is not None for v in got) else np.array([v is not None for v in got])
+    return Column(num, den, defined)
+
+
+def tied_groups(teams: Sequence[int], earlier: Sequence[TeamColumn]) -> list[list[int]]:
     """The groups of teams equal on every column of ``earlier`` (the primary score first; an
-    undefined value ties only with another undefined one), each group in team-number order."""
-    groups: dict[tuple[Optional[Fraction], ...], list[int]] = {}
-    for t in sorted(teams):
-        groups.setdefault(tuple(col.get(t) for col in earlier), []).append(t)
-    return list(groups.values())
+    undefined value ties only with another undefined one), each in team-number order
+    (:func:`xl_tiebreak.tiebreaks.typea.tied_groups`)."""
+    order = sorted(teams)
+    cols = [as_column(order, c) for c in earlier]
+    return [[order[k] for k in g] for g in typea.tied_groups(cols[0], cols[1:])]
 
 
-def tiers_by_key(members: Sequence[int], key: Callable[[int], Hashable]) -> list[list[int]]:
-    """Split ``members`` into tiers of equal ``key``, best (largest key) first."""
-    keyed = sorted(members, key=key, reverse=True)  # type: ignore[arg-type]
-    tiers: list[list[int]] = []
-    last: object = object()
-    for t in keyed:
-        k = key(t)
-        if tiers and k == last:
-            tiers[-1].append(t)
-        else:
-            tiers.append([t])
-        last = k
-    return [sorted(tier) for tier in tiers]
-
-
-def rank_column(teams: Iterable[int], earlier: Sequence[TeamColumn],
+def rank_column(teams: Sequence[int], earlier: Sequence[TeamColumn],
                 tiers: Callable[[list[int]], list[list[int]]]) -> TeamColumn:
-    """A Type A column: each team's rank inside the group ``earlier`` leaves tied, as
-    ``tiers(group)`` orders the group (1 when alone)."""
-    out: TeamColumn = {}
-    for group in tied_groups(teams, earlier):
-        if len(group) == 1:
-            out[group[0]] = Fraction(1)
-            continue
-        for t, r in ranks_from_tiers(tiers(group)).items():
-            out[t] = Fraction(r)
-    return out
+    """A Type A team column: each team's rank inside the group ``earlier`` leaves tied, as
+    ``tiers(group)`` orders the group, in team-number order (1 when alone;
+    :func:`xl_tiebreak.tiebreaks.typea.rank_column`)."""
+    order = sorted(teams)
+    cols = [as_column(order, c) for c in earlier]
+    row = {t: k for k, t in enumerate(order)}
+
+    def ranks(members: list[int]) -> dict[int, int]:
+        return {row[t]: r for t, r in ranks_from_tiers(tiers([order[k] for k in members])).items()}
+    got = typea.rank_column(cols[0], cols[1:], ranks)
+    return {t: Fraction(int(r)) for t, r in zip(order, got.num.tolist())}
 
 
 def account_group(ev: TeamEvaluation, tb: TieBreak, team: int) -> tuple[list[int], str]:
