@@ -32,12 +32,10 @@ from ..descriptor import TieBreak
 from ..editions import Edition
 from ..errors import DescriptorError, InputError
 from ..formatting import decimals_for
-from ..standings import key_matrix, ranking, separated_by
+from ..standings import evaluate, list_keys, ranking, separated_by
 from ..teams import PAB, PabValue, TeamEvent
 from .context import EDE_KNOCKOUT, EDE_SUBSET, TeamContext, show
 from .registry import TeamCodes, parse_team, parse_team_list, team_spec
-from .spec import TeamColumn
-from .typea import as_column
 
 __all__ = ["compute_team", "explain_team", "TeamResult", "TeamRow", "DEFAULT_TEAM_LIST", "team_context",
            "EDE_KNOCKOUT", "EDE_SUBSET"]
@@ -163,19 +161,6 @@ def _codes(event: TeamEvent, codes: TeamCodes) -> list[TieBreak]:
         raise DescriptorError(f"the file's tie-break list (record 202/212: {', '.join(listed)}): {exc}") from exc
 
 
-def _columns(ctx: TeamContext, tbs: list[TieBreak]) -> tuple[TeamColumn, list[TeamColumn]]:
-    """The primary score's column and each code's, in list order: each code sees the columns
-    before it (a Type A code ranks inside the groups they leave tied, C.07 Art. 4.2), and the
-    context keeps them for the accounts (:meth:`TeamContext.earlier_for`)."""
-    primary_col: TeamColumn = {t: ctx.score(t, ctx.primary) for t in ctx.teams}
-    cols: list[TeamColumn] = []
-    for tb in tbs:
-        earlier = [primary_col, *cols]
-        ctx.remember_earlier(tb, earlier)
-        cols.append(ctx.column(tb, earlier))
-    return primary_col, cols
-
-
 def _knockout_note(ctx: TeamContext, tbs: list[TieBreak]) -> Optional[str]:
     """The note every output carries when the EDE knock-out steps are read as gacrux reads them
     (``ede_knockout="encounter"``, not the default)."""
@@ -228,12 +213,9 @@ def compute_team(event: TeamEvent, codes: TeamCodes = None, edition: "str | Edit
                        ede_subset=ede_subset)
     round_robin = ctx.round_robin
     prim = ctx.primary
-    primary_col, cols = _columns(ctx, tbs)
+    cols = evaluate(ctx.column, tbs)
     teams = list(ctx.teams)
-    arrays = [as_column(teams, col) for col in cols]
-    keys = key_matrix(as_column(teams, primary_col).num,
-                      [(col.num, col.defined, tb.lower_is_better) for col, tb in zip(arrays, tbs)])
-    order, first = ranking(keys, teams)
+    order, first = ranking(list_keys(ctx.points.column, [col.column for col in cols], tbs), teams)
     rows = [TeamRow(t, ctx.name(t), ctx.score(t, "MP"), ctx.score(t, "GP"), [c.get(t) for c in cols], top + 1)
             for t, top in zip((teams[k] for k in order), first)]
     notes = list(ctx.notes)
@@ -272,13 +254,12 @@ def explain_team(event: TeamEvent, code: "str | TieBreak", team: int, edition: "
     listed = [x.code for x in tbs]
     if tb.code in listed:
         at = listed.index(tb.code)
-        _primary, cols = _columns(ctx, tbs[:at + 1])
-        value = cols[at][team]
+        value = evaluate(ctx.column, tbs[:at + 1])[at][team]
         before = [ctx.primary, *listed[:at]]
         where = (f"ranked inside the group tied on {', '.join(before)} (the list {', '.join(listed)}; C.07 Art. 4.2)"
                  if row.ranks else None)
     else:
-        value = ctx.column(tb, [{t: ctx.score(t, ctx.primary) for t in ctx.teams}])[team]
+        value = row.team_rule.compute(ctx, tb, [ctx.points])[team]  # not kept for the account: not listed
         where = (f"{tb.code} is not in the event's list ({', '.join(listed)}): ranked inside the group tied on the "
                  f"primary score ({ctx.primary}) only; the standings do not show this value" if row.ranks else None)
     lines = [f"{tb.code} = {show(value)} for team {team} ({ctx.name(team)}); {row.legend} ({row.article}); "

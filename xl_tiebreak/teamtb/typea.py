@@ -11,16 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from math import lcm
 from typing import TYPE_CHECKING, Callable, Sequence
-
-import numpy as np
 
 from ..teams import match_score
 from ..tiebreaks.context import Column
 from ..tiebreaks import typea
 from ..tiebreaks.typea import ranks_from_tiers, tiers_by_key
-from .spec import TeamColumn, TeamEvaluation
+from .spec import TeamColumn, TeamEvaluation, TeamValues, as_column
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..descriptor import TieBreak
@@ -29,14 +26,11 @@ __all__ = ["as_column", "tied_groups", "ranks_from_tiers", "rank_column", "tiers
            "account_earlier", "account_group"]
 
 
-def as_column(teams: Sequence[int], col: TeamColumn) -> Column:
-    """A team column as the engine's: the numerators over the values' common denominator, in
-    ``teams`` order, and which are defined (None: all)."""
-    got = [col.get(t) for t in teams]
-    den = lcm(*(v.denominator for v in got if v is not None))
-    num = np.array([0 if v is None else v.numerator * (den // v.denominator) for v in got])  # object past int64
-    defined = None if all(v is not None for v in got) else np.array([v is not None for v in got])
-    return Column(num, den, defined)
+def _columns(order: Sequence[int], earlier: Sequence[TeamColumn]) -> list[Column]:
+    """``earlier`` as the engine's columns over the teams in ``order`` (a column the evaluation
+    keeps in that order already is taken as it is)."""
+    return [c.column if isinstance(c, TeamValues) and c.teams == tuple(order) else as_column(order, c)
+            for c in earlier]
 
 
 def tied_groups(teams: Sequence[int], earlier: Sequence[TeamColumn]) -> list[list[int]]:
@@ -44,7 +38,7 @@ def tied_groups(teams: Sequence[int], earlier: Sequence[TeamColumn]) -> list[lis
     undefined value ties only with another undefined one), each in team-number order
     (:func:`xl_tiebreak.tiebreaks.typea.tied_groups`)."""
     order = sorted(teams)
-    cols = [as_column(order, c) for c in earlier]
+    cols = _columns(order, earlier)
     return [[order[k] for k in g] for g in typea.tied_groups(cols[0], cols[1:])]
 
 
@@ -54,7 +48,7 @@ def rank_column(teams: Sequence[int], earlier: Sequence[TeamColumn],
     ``tiers(group)`` orders the group, in team-number order (1 when alone;
     :func:`xl_tiebreak.tiebreaks.typea.rank_column`)."""
     order = sorted(teams)
-    cols = [as_column(order, c) for c in earlier]
+    cols = _columns(order, earlier)
     row = {t: k for k, t in enumerate(order)}
 
     def ranks(members: list[int]) -> dict[int, int]:
