@@ -147,26 +147,25 @@ def bbe_key(points: Points) -> Points:
 
 @dataclass(frozen=True)
 class BoardPoints:
-    """Every team's game points board by board (C.07 Art. 12), summed (``totals``) and, when an
-    account asks, round by round (``rounds``: (round, what, points) per team, whose sum the totals
-    are): what BC, TBR and BBE compute from and what their accounts show."""
+    """Every team's game points board by board (C.07 Art. 12), summed (``totals``) and, for the
+    team whose account is asked, round by round (``rounds``: (round, what, points), whose sum its
+    total is): what BC, TBR and BBE compute from and what their accounts show."""
 
     totals: dict[int, Points]
     rounds: dict[int, list[tuple[int, str, Points]]]
 
 
-def board_breakdown(ev: TeamEvaluation, account: bool = False) -> BoardPoints:
+def board_breakdown(ev: TeamEvaluation, account: Optional[int] = None) -> BoardPoints:
     """:class:`BoardPoints` of the evaluation's teams (the totals kept once per evaluation,
-    :func:`points_of`; with ``account``, summed from the rounds shown)."""
-    teams = [t.no for t in ev.event.teams]
-    if not account:
-        pts = points_of(ev)
-        return BoardPoints({t: pts(t) for t in teams}, {})
+    :func:`points_of`; the team ``account`` names: its rounds, and its total summed from them)."""
+    pts = points_of(ev)
+    totals = {t.no: pts(t.no) for t in ev.event.teams}
+    if account is None:
+        return BoardPoints(totals, {})
     n = boards_of(ev)
-    rounds = {t: board_rounds(ev.event, t, ev.rounds, n) for t in teams}
-    totals = {t: tuple(sum(col, Fraction(0)) for col in zip(*(p for _r, _w, p in rounds[t]))) or (Fraction(0),) * n
-              for t in teams}
-    return BoardPoints(totals, rounds)
+    rounds = board_rounds(ev.event, account, ev.rounds, n)
+    totals[account] = tuple(sum(col, Fraction(0)) for col in zip(*(p for _r, _w, p in rounds))) or (Fraction(0),) * n
+    return BoardPoints(totals, {account: rounds})
 
 
 def _board_lines(bp: BoardPoints, team: int) -> list[str]:
@@ -178,14 +177,14 @@ def _board_lines(bp: BoardPoints, team: int) -> list[str]:
     return lines
 
 
-def _bc_breakdown(ev: TeamEvaluation, account: bool = False) -> tuple[TeamColumn, BoardPoints]:
+def _bc_breakdown(ev: TeamEvaluation, account: Optional[int] = None) -> tuple[TeamColumn, BoardPoints]:
     """BC of every team from the board points (C.07 Art. 12.1), and those points."""
     bp = board_breakdown(ev, account)
     return {t: bc_value(p) for t, p in bp.totals.items()}, bp
 
 
 def _bc_account(ev: TeamEvaluation, tb: TieBreak, team: int) -> list[str]:
-    col, bp = _bc_breakdown(ev, account=True)
+    col, bp = _bc_breakdown(ev, account=team)
     tot = bp.totals[team]
     lines = _board_lines(bp, team)
     terms = " + ".join(f"{i + 1}×{show(v)}" for i, v in enumerate(tot))
@@ -202,14 +201,16 @@ def _bc_account(ev: TeamEvaluation, tb: TieBreak, team: int) -> list[str]:
 
 
 def _ranked(ev: TeamEvaluation, earlier: Sequence[TeamColumn], key_fn: Callable[[Points], Points], key_text: str,
-            account: bool = False) -> tuple[Ranked, BoardPoints]:
+            account: Optional[int] = None) -> tuple[Ranked, BoardPoints]:
     """TBR or BBE of every team, ranked inside the groups ``earlier`` leaves tied by the key of
-    its board points, with its breakdown: each group's tiers and every member's key compared."""
+    its board points, with its breakdown: each group's tiers and, in the group of the team
+    ``account`` names, every member's key compared."""
     bp = board_breakdown(ev, account)
 
     def order(group: list[int]) -> tuple[list[list[int]], list[str]]:
         keys = {t: key_fn(bp.totals[t]) for t in group}
-        told = [f"team {t}: {key_text} " + " ".join(show(v) for v in keys[t]) for t in group] if account else []
+        shown = group if account in group else []
+        told = [f"team {t}: {key_text} " + " ".join(show(v) for v in keys[t]) for t in shown]
         return tiers_by_key(group, keys.__getitem__), told
     return ranked([t.no for t in ev.event.teams], earlier, order), bp
 
@@ -223,7 +224,7 @@ def _rank_row(name: str, key_text: str, key_fn: Callable[[Points], Points]) -> t
 
     def account(ev: TeamEvaluation, tb: TieBreak, team: int) -> list[str]:
         earlier, what = account_earlier(ev, tb)
-        got, bp = _ranked(ev, earlier, key_fn, key_text, account=True)
+        got, bp = _ranked(ev, earlier, key_fn, key_text, account=team)
         group = got.group(team)
         lines = _board_lines(bp, team)
         lines.append(f"teams tied on {what}: {', '.join(map(str, group.members))}")

@@ -279,14 +279,15 @@ def _encounters(ev: TeamEvaluation, tb: TieBreak) -> Encounters:
 
 
 def _ranked(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[TeamColumn],
-            account: bool = False) -> tuple[Ranked, Encounters]:
-    """The code's column with its breakdown (each tied group's tiers and, with ``account``, the
-    passes of Art. 6 and the knock-out steps that found them), and the encounters it read."""
+            account: Optional[int] = None) -> tuple[Ranked, Encounters]:
+    """The code's column with its breakdown (each tied group's tiers and, for the group of the team
+    ``account`` names, the passes of Art. 6 and the knock-out steps that found them), and the
+    encounters it read."""
     enc = _encounters(ev, tb)
     first = _first(ev, tb)
 
     def order(group: list[int]) -> tuple[list[list[int]], list[str]]:
-        trace: Optional[list[str]] = [] if account else None
+        trace: Optional[list[str]] = [] if account in group else None
         tiers = (de_tiers(enc, group, first, trace) if tb.name == "DE"
                  else ede_tiers(enc, group, first, CHAINS[tb.name], trace))
         return tiers, trace or []
@@ -301,7 +302,7 @@ def _account(ev: TeamEvaluation, tb: TieBreak, team: int) -> list[str]:
     """The team's group, the scores among its members, the passes that ordered it and its rank,
     from the breakdown of the value (:func:`_ranked`)."""
     earlier, what = account_earlier(ev, tb)
-    got, enc = _ranked(ev, tb, earlier, account=True)
+    got, enc = _ranked(ev, tb, earlier, account=team)
     group = got.group(team)
     lines = [f"teams tied on {what}: {_names(group.members)}"]
     if len(group.members) == 1:
