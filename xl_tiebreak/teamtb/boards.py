@@ -147,45 +147,50 @@ def bbe_key(points: Points) -> Points:
 
 @dataclass(frozen=True)
 class BoardPoints:
-    """Every team's game points board by board (C.07 Art. 12), summed (``totals``) and, for the
+    """The teams' game points board by board (C.07 Art. 12), summed (:meth:`total`) and, for the
     team whose account is asked, round by round (``rounds``: (round, what, points), whose sum its
     total is): what BC, TBR and BBE compute from and what their accounts show."""
 
-    totals: dict[int, Points]
+    summed: Callable[[int], Points]  # a team's total, kept once per evaluation (:func:`points_of`)
     rounds: dict[int, list[tuple[int, str, Points]]]
+    boards: int
+
+    def total(self, team: int) -> Points:
+        """The team's game points on each board (index 0 = board 1)."""
+        shown = self.rounds.get(team)
+        if shown is None:
+            return self.summed(team)
+        return tuple(sum(col, Fraction(0)) for col in zip(*(p for _r, _w, p in shown))) or (Fraction(0),) * self.boards
 
 
 def board_breakdown(ev: TeamEvaluation, account: Optional[int] = None) -> BoardPoints:
-    """:class:`BoardPoints` of the evaluation's teams (the totals kept once per evaluation,
-    :func:`points_of`; the team ``account`` names: its rounds, and its total summed from them)."""
-    pts = points_of(ev)
-    totals = {t.no: pts(t.no) for t in ev.event.teams}
-    if account is None:
-        return BoardPoints(totals, {})
+    """:class:`BoardPoints` of the evaluation (the team ``account`` names: its rounds too, and its
+    total summed from them)."""
     n = boards_of(ev)
-    rounds = board_rounds(ev.event, account, ev.rounds, n)
-    totals[account] = tuple(sum(col, Fraction(0)) for col in zip(*(p for _r, _w, p in rounds))) or (Fraction(0),) * n
-    return BoardPoints(totals, {account: rounds})
+    rounds = {} if account is None else {account: board_rounds(ev.event, account, ev.rounds, n)}
+    return BoardPoints(points_of(ev), rounds, n)
 
 
 def _board_lines(bp: BoardPoints, team: int) -> list[str]:
     lines = []
     for r, what, pts in bp.rounds[team]:
         lines.append(f"round {r}: {what}: " + " ".join(f"b{i + 1} {show(v)}" for i, v in enumerate(pts)))
-    tot = bp.totals[team]
+    tot = bp.total(team)
     lines.append("game points by board: " + " ".join(f"b{i + 1} {show(v)}" for i, v in enumerate(tot)))
     return lines
 
 
 def _bc_breakdown(ev: TeamEvaluation, account: Optional[int] = None) -> tuple[TeamColumn, BoardPoints]:
-    """BC of every team from the board points (C.07 Art. 12.1), and those points."""
+    """BC of every team (of the team ``account`` names only, for its account) from the board
+    points (C.07 Art. 12.1), and those points."""
     bp = board_breakdown(ev, account)
-    return {t: bc_value(p) for t, p in bp.totals.items()}, bp
+    teams = [t.no for t in ev.event.teams] if account is None else [account]
+    return {t: bc_value(bp.total(t)) for t in teams}, bp
 
 
 def _bc_account(ev: TeamEvaluation, tb: TieBreak, team: int) -> list[str]:
     col, bp = _bc_breakdown(ev, account=team)
-    tot = bp.totals[team]
+    tot = bp.total(team)
     lines = _board_lines(bp, team)
     terms = " + ".join(f"{i + 1}×{show(v)}" for i, v in enumerate(tot))
     lines.append(f"BC = {terms} = {show(col[team])} (C.07 Art. 12.1: lower is better; forfeits count as "
@@ -203,16 +208,16 @@ def _bc_account(ev: TeamEvaluation, tb: TieBreak, team: int) -> list[str]:
 def _ranked(ev: TeamEvaluation, earlier: Sequence[TeamColumn], key_fn: Callable[[Points], Points], key_text: str,
             account: Optional[int] = None) -> tuple[Ranked, BoardPoints]:
     """TBR or BBE of every team, ranked inside the groups ``earlier`` leaves tied by the key of
-    its board points, with its breakdown: each group's tiers and, in the group of the team
-    ``account`` names, every member's key compared."""
+    its board points, with its breakdown: each group's tiers; for the account of the team
+    ``account`` names, its group only, with every member's key compared."""
     bp = board_breakdown(ev, account)
 
     def order(group: list[int]) -> tuple[list[list[int]], list[str]]:
-        keys = {t: key_fn(bp.totals[t]) for t in group}
+        keys = {t: key_fn(bp.total(t)) for t in group}
         shown = group if account in group else []
         told = [f"team {t}: {key_text} " + " ".join(show(v) for v in keys[t]) for t in shown]
         return tiers_by_key(group, keys.__getitem__), told
-    return ranked([t.no for t in ev.event.teams], earlier, order), bp
+    return ranked([t.no for t in ev.event.teams], earlier, order, focus=account), bp
 
 
 def _rank_row(name: str, key_text: str, key_fn: Callable[[Points], Points]) -> tuple[TeamCompute, TeamAccount]:

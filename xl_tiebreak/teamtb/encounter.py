@@ -280,9 +280,9 @@ def _encounters(ev: TeamEvaluation, tb: TieBreak) -> Encounters:
 
 def _ranked(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[TeamColumn],
             account: Optional[int] = None) -> tuple[Ranked, Encounters]:
-    """The code's column with its breakdown (each tied group's tiers and, for the group of the team
-    ``account`` names, the passes of Art. 6 and the knock-out steps that found them), and the
-    encounters it read."""
+    """The code's column with its breakdown (each tied group's tiers), and the encounters it read;
+    for the account of the team ``account`` names, its group only, with the passes of Art. 6 and
+    the knock-out steps that ordered it."""
     enc = _encounters(ev, tb)
     first = _first(ev, tb)
 
@@ -291,7 +291,7 @@ def _ranked(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[TeamColumn],
         tiers = (de_tiers(enc, group, first, trace) if tb.name == "DE"
                  else ede_tiers(enc, group, first, CHAINS[tb.name], trace))
         return tiers, trace or []
-    return ranked([t.no for t in ev.event.teams], earlier, order), enc
+    return ranked([t.no for t in ev.event.teams], earlier, order, focus=account), enc
 
 
 def _compute(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:

@@ -47,7 +47,14 @@ class TeamValues(TeamColumn):
     def __init__(self, teams: Sequence[int], values: Mapping[int, Optional[Fraction]]) -> None:
         super().__init__((t, values.get(t)) for t in teams)
         self.teams = tuple(teams)
-        self.column = as_column(teams, self)
+        self._column: Optional[Column] = None
+
+    @property
+    def column(self) -> Column:
+        """The values as the engine's column over :attr:`teams` (made when first read)."""
+        if self._column is None:
+            self._column = as_column(self.teams, self)
+        return self._column
 
 
 class TeamEvaluation(Protocol):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 from ..teams import match_score
 from ..tiebreaks.context import Column
@@ -81,9 +81,17 @@ class Ranked:
 
 
 def ranked(teams: Sequence[int], earlier: Sequence[TeamColumn],
-           order: Callable[[list[int]], tuple[list[list[int]], list[str]]]) -> Ranked:
+           order: Callable[[list[int]], tuple[list[list[int]], list[str]]], focus: Optional[int] = None) -> Ranked:
     """:func:`rank_column` with its breakdown: ``order(group)`` gives the group's tiers and the
-    steps that found them (what the account shows)."""
+    steps that found them (what the account shows). ``focus``: a team whose account is asked: only
+    its group is ordered, and the column holds its members' ranks only."""
+    if focus is not None:
+        group = next(g for g in tied_groups(teams, earlier) if focus in g)
+        if len(group) == 1:
+            return Ranked({focus: Fraction(1)}, {})
+        got, told = order(group)
+        one = Group(group, got, told)
+        return Ranked({t: Fraction(r) for t, r in ranks_from_tiers(got).items()}, dict.fromkeys(group, one))
     groups: dict[int, Group] = {}
 
     def tiers(members: list[int]) -> list[list[int]]:
