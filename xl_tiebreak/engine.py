@@ -23,6 +23,7 @@ from .formatting import decimals_for
 from .model import Tournament
 from .options import DEFAULT_OPTIONS, Options
 from .progress import Progress, progress, waiting_cells
+from .standings import evaluate
 from .teams import TeamEvent
 from .tiebreaks.breakdown import column_of
 from .arrays import compiled, freeze
@@ -169,9 +170,7 @@ def compute(t: "Tournament | Context | TeamEvent", tiebreaks: "TieBreakList | Te
         ctx = context(t, edition=edition, rounds=rounds, kind=kind, options=options, live=live)
     tbs, codes = resolve_tiebreaks(ctx.t, cast(TieBreakList, tiebreaks), ctx.rr)
     calc = Calculator(ctx)
-    columns: list[Column] = []
-    for tb in tbs:
-        columns.append(calc.column(tb, columns))
+    columns = evaluate(calc.column, tbs)
     return Result(ctx.t, ctx.edition, ctx.n, ctx.rr, tuple(tbs), tuple(codes), calc.points, tuple(columns),
                   ctx.options, ctx, calc, ctx.progress)
 

@@ -2,8 +2,9 @@
 
 C.07 Art. 2 and 4: rank by points, then apply the tie-breaks in order to each subgroup still
 tied. DE (a rank inside the tied group) is computed only inside those groups (see engine).
-:func:`key_matrix` and :func:`ranking` are the one ranking of players and of teams (the team
-standings, :func:`~xl_tiebreak.teamtb.engine.compute_team`, rank through them too), and
+:func:`evaluate` is the one loop over a tie-break list, :func:`key_matrix` and :func:`ranking` the
+one ranking of players and of teams (the team standings,
+:func:`~xl_tiebreak.teamtb.engine.compute_team`, evaluate and rank through them too), and
 :func:`separated_by` the one rule saying which tie-break split two neighbours.
 """
 
@@ -11,13 +12,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Optional, Sequence
+from typing import TYPE_CHECKING, Callable, Optional, Sequence, TypeVar
 
 import numpy as np
 
 if TYPE_CHECKING:  # pragma: no cover (the team engine ranks through this module without the individual one)
+    from .descriptor import TieBreak
     from .engine import Result, Value
     from .model import Player
+    from .tiebreaks.context import Column
+
+#: a column as an engine keeps it (the players' :class:`~.tiebreaks.context.Column`, the teams' values)
+C = TypeVar("C")
 
 #: one column of values to rank by: its integers (a common denominator's numerators), which are
 #: defined (None: all), and whether lower is better
@@ -81,10 +87,24 @@ def ranks_from_tiers(tiers: Sequence[Sequence[int]]) -> dict[int, int]:
     return out
 
 
+def evaluate(column: Callable[["TieBreak", Sequence[C]], C], tiebreaks: Sequence["TieBreak"]) -> list[C]:
+    """The columns of a tie-break list, in list order, each computed by ``column(tb, earlier)``
+    after the ones before it (C.07 Art. 4.2: a Type A one ranks inside the groups they leave tied):
+    the one loop of the individual and the team standings."""
+    out: list[C] = []
+    for tb in tiebreaks:
+        out.append(column(tb, out))
+    return out
+
+
+def list_keys(points: "Column", columns: Sequence["Column"], tiebreaks: Sequence["TieBreak"]) -> np.ndarray:
+    """:func:`key_matrix` of a score and the columns of a tie-break list (players or teams)."""
+    return key_matrix(points.num, [(col.num, col.defined, tb.lower_is_better) for tb, col in zip(tiebreaks, columns)])
+
+
 def sort_keys(result: Result) -> np.ndarray:
     """The players' :func:`key_matrix`: points, then each tie-break of the list."""
-    return key_matrix(result.points_column.num, [(col.num, col.defined, tb.lower_is_better)
-                                                 for tb, col in zip(result.tiebreaks, result.columns)])
+    return list_keys(result.points_column, result.columns, result.tiebreaks)
 
 
 def rank(result: Result) -> list[Row]:

@@ -149,23 +149,16 @@ class TeamWhatIf(PlacesAnswer):
 
     round: int
     of: int
-    places: int
     matches: tuple[PendingMatch, ...]
     open_boards: int
     max_boards: int
     field: int  # the teams of the event
     boards: int  # the boards of a match
-    exact: bool
     combinations: int
     ranked_by_tiebreaks: int
-    contenders: tuple[int, ...]
     codes: tuple[str, ...]
     edition: str
     primary: str
-    names: dict[int, str]
-    on_points: dict[int, OnPoints]
-    reachable: dict[int, tuple[int, ...]]
-    shared: dict[int, tuple[int, ...]]
     by_match: tuple[MatchOutcome, ...]
     notes: tuple[str, ...] = ()
     played: dict[int, str] = _field(default_factory=dict)

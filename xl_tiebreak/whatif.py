@@ -196,6 +196,7 @@ class BoardOutcome:
     places: dict[int, Range]
 
 
+@dataclass(frozen=True)
 class PlacesAnswer:
     """What a what-if answer says of the places, a player's (:class:`WhatIf`) or a team's
     (:class:`~xl_tiebreak.team_whatif.TeamWhatIf`): who can still finish in each, who only level on
@@ -208,7 +209,7 @@ class PlacesAnswer:
     names: dict[int, str]
     on_points: dict[int, OnPoints]
     reachable: dict[int, tuple[int, ...]]
-    shared: dict[int, tuple[int, ...]]
+    shared: dict[int, tuple[int, ...]]  # places a competitor can reach only shared with another
 
     def can_finish(self, place: int) -> tuple[int, ...]:
         """Who can still finish in ``place`` (exact: in some combination; on points: in some outcome,
@@ -240,22 +241,15 @@ class WhatIf(PlacesAnswer):
 
     round: int
     of: int
-    places: int
     boards: tuple[PendingBoard, ...]
     mattering: tuple[int, ...]  # the board numbers enumerated (exact) or that would be
     max_boards: int
     field: int  # the players of the event
-    exact: bool
     combinations: int
     ranked_by_tiebreaks: int  # of those, the ones points alone did not settle
-    contenders: tuple[int, ...]
     reach: Optional[int]
     codes: tuple[str, ...]
     edition: str
-    names: dict[int, str]
-    on_points: dict[int, OnPoints]
-    reachable: dict[int, tuple[int, ...]]
-    shared: dict[int, tuple[int, ...]]  # places a player can reach only shared with another
     by_board: tuple[BoardOutcome, ...]
     #: looking back (:func:`before_results`): each board's result as it was played, by board number
     #: (``1-0``, ``½-½``, ``0-1``, or a forfeit ``+/-``, ``-/+``, ``-/-``); empty otherwise

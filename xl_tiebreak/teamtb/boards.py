@@ -20,6 +20,7 @@ nothing.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
@@ -27,15 +28,15 @@ from ..model import Kind
 from ..teams import BYE, FORFEITED, PAB, PLAYED, Match, match_score
 from ..tiebreaks.spec import Spec, team_row
 from .context import show
-from .spec import TeamAccount, TeamColumn, TeamEvaluation
-from .typea import account_group, rank_column, ranks_from_tiers, tiers_by_key
+from .spec import TeamAccount, TeamColumn, TeamCompute, TeamEvaluation
+from .typea import Ranked, account_earlier, account_group, ranked, tiers_by_key
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..descriptor import TieBreak
     from ..teams import TeamEvent
 
 __all__ = ["ROWS", "board_count", "board_points", "board_rounds", "match_board_points", "tbr_key",
-           "bbe_key", "tbr_tiers", "bbe_tiers", "board_total", "bc_value", "boards_of", "points_of"]
+           "bbe_key", "board_total", "bc_value", "boards_of", "points_of", "BoardPoints", "board_breakdown"]
 
 Points = tuple[Fraction, ...]
 
@@ -141,47 +142,58 @@ def bbe_key(points: Points) -> Points:
     return tuple(sum(points[:k], Fraction(0)) for k in range(n - 1, 0, -1))
 
 
-def _group_points(event: "TeamEvent", members: Sequence[int], rounds: int,
-                  points: Optional[Callable[[int], Points]]) -> dict[int, Points]:
-    if points is None:
-        n = board_total(event)
-        return {t: board_points(event, t, rounds, n) for t in members}
-    return {t: points(t) for t in members}
+# ------------------------------------------------------------------------------ breakdowns and accounts
 
 
-def tbr_tiers(event: "TeamEvent", members: Sequence[int], rounds: int,
-              points: Optional[Callable[[int], Points]] = None) -> list[list[int]]:
-    """A tied group ordered by TBR: higher points on the top-most board that differs first
-    (``points``: a team's board points when the caller keeps them)."""
-    pts = _group_points(event, members, rounds, points)
-    return tiers_by_key(members, lambda t: tbr_key(pts[t]))
+@dataclass(frozen=True)
+class BoardPoints:
+    """The teams' game points board by board (C.07 Art. 12), summed (:meth:`total`) and, for the
+    team whose account is asked, round by round (``rounds``: (round, what, points), whose sum its
+    total is): what BC, TBR and BBE compute from and what their accounts show."""
+
+    summed: Callable[[int], Points]  # a team's total, kept once per evaluation (:func:`points_of`)
+    rounds: dict[int, list[tuple[int, str, Points]]]
+    boards: int
+
+    def total(self, team: int) -> Points:
+        """The team's game points on each board (index 0 = board 1)."""
+        shown = self.rounds.get(team)
+        if shown is None:
+            return self.summed(team)
+        return tuple(sum(col, Fraction(0)) for col in zip(*(p for _r, _w, p in shown))) or (Fraction(0),) * self.boards
 
 
-def bbe_tiers(event: "TeamEvent", members: Sequence[int], rounds: int,
-              points: Optional[Callable[[int], Points]] = None) -> list[list[int]]:
-    """A tied group ordered by BBE: higher points on the boards left after eliminating the
-    bottom ones, one more bottom board each time the tie is not broken."""
-    pts = _group_points(event, members, rounds, points)
-    return tiers_by_key(members, lambda t: bbe_key(pts[t]))
+def board_breakdown(ev: TeamEvaluation, account: Optional[int] = None) -> BoardPoints:
+    """:class:`BoardPoints` of the evaluation (the team ``account`` names: its rounds too, and its
+    total summed from them)."""
+    n = boards_of(ev)
+    rounds = {} if account is None else {account: board_rounds(ev.event, account, ev.rounds, n)}
+    return BoardPoints(points_of(ev), rounds, n)
 
 
-# ------------------------------------------------------------------------------ accounts
-
-
-def _board_lines(ev: TeamEvaluation, team: int) -> list[str]:
+def _board_lines(bp: BoardPoints, team: int) -> list[str]:
     lines = []
-    for r, what, pts in board_rounds(ev.event, team, ev.rounds, boards_of(ev)):
+    for r, what, pts in bp.rounds[team]:
         lines.append(f"round {r}: {what}: " + " ".join(f"b{i + 1} {show(v)}" for i, v in enumerate(pts)))
-    tot = points_of(ev)(team)
+    tot = bp.total(team)
     lines.append("game points by board: " + " ".join(f"b{i + 1} {show(v)}" for i, v in enumerate(tot)))
     return lines
 
 
+def _bc_breakdown(ev: TeamEvaluation, account: Optional[int] = None) -> tuple[TeamColumn, BoardPoints]:
+    """BC of every team (of the team ``account`` names only, for its account) from the board
+    points (C.07 Art. 12.1), and those points."""
+    bp = board_breakdown(ev, account)
+    teams = [t.no for t in ev.event.teams] if account is None else [account]
+    return {t: bc_value(bp.total(t)) for t in teams}, bp
+
+
 def _bc_account(ev: TeamEvaluation, tb: TieBreak, team: int) -> list[str]:
-    tot = points_of(ev)(team)
-    lines = _board_lines(ev, team)
+    col, bp = _bc_breakdown(ev, account=team)
+    tot = bp.total(team)
+    lines = _board_lines(bp, team)
     terms = " + ".join(f"{i + 1}×{show(v)}" for i, v in enumerate(tot))
-    lines.append(f"BC = {terms} = {show(bc_value(tot))} (C.07 Art. 12.1: lower is better; forfeits count as "
+    lines.append(f"BC = {terms} = {show(col[team])} (C.07 Art. 12.1: lower is better; forfeits count as "
                  "standard results, a PAB as a win on every board)")
     group, what = account_group(ev, tb, team)
     gp = {t: sum((match_score(ev.event, m)[1] for m in ev.event.matches_of(t) if m.round <= ev.rounds), Fraction(0))
@@ -193,50 +205,55 @@ def _bc_account(ev: TeamEvaluation, tb: TieBreak, team: int) -> list[str]:
     return lines
 
 
-def _rank_account(name: str, key_text: str,
-                  tiers_fn: Callable[..., list[list[int]]],
-                  key_fn: Callable[[Points], Points]) -> TeamAccount:
-    """The account of TBR or BBE: the team's boards round by round, its group, each member's
-    compared points and the rank."""
+def _ranked(ev: TeamEvaluation, earlier: Sequence[TeamColumn], key_fn: Callable[[Points], Points], key_text: str,
+            account: Optional[int] = None) -> tuple[Ranked, BoardPoints]:
+    """TBR or BBE of every team, ranked inside the groups ``earlier`` leaves tied by the key of
+    its board points, with its breakdown: each group's tiers; for the account of the team
+    ``account`` names, its group only, with every member's key compared."""
+    bp = board_breakdown(ev, account)
+
+    def order(group: list[int]) -> tuple[list[list[int]], list[str]]:
+        keys = {t: key_fn(bp.total(t)) for t in group}
+        shown = group if account in group else []
+        told = [f"team {t}: {key_text} " + " ".join(show(v) for v in keys[t]) for t in shown]
+        return tiers_by_key(group, keys.__getitem__), told
+    return ranked([t.no for t in ev.event.teams], earlier, order, focus=account), bp
+
+
+def _rank_row(name: str, key_text: str, key_fn: Callable[[Points], Points]) -> tuple[TeamCompute, TeamAccount]:
+    """The compute and the account of TBR or BBE (:func:`_ranked`): the account shows the team's
+    boards round by round, its group, each member's compared points and the rank, from the
+    breakdown of the value."""
+    def compute(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
+        return _ranked(ev, earlier, key_fn, key_text)[0].column
+
     def account(ev: TeamEvaluation, tb: TieBreak, team: int) -> list[str]:
-        group, what = account_group(ev, tb, team)
-        lines = _board_lines(ev, team)
-        lines.append(f"teams tied on {what}: {', '.join(map(str, group))}")
-        if len(group) == 1:
+        earlier, what = account_earlier(ev, tb)
+        got, bp = _ranked(ev, earlier, key_fn, key_text, account=team)
+        group = got.group(team)
+        lines = _board_lines(bp, team)
+        lines.append(f"teams tied on {what}: {', '.join(map(str, group.members))}")
+        if len(group.members) == 1:
             lines.append("alone in the group: rank 1")
             return lines
-        pts = points_of(ev)
-        for t in group:
-            key = key_fn(pts(t))
-            lines.append(f"team {t}: {key_text} " + " ".join(show(v) for v in key))
-        ranks = ranks_from_tiers(tiers_fn(ev.event, group, ev.rounds, pts))
-        lines.append(f"{name}: compared from the left, the first difference decides: rank {ranks[team]} "
-                     f"of {len(group)}")
+        lines += group.told
+        lines.append(f"{name}: compared from the left, the first difference decides: rank {got.column[team]} "
+                     f"of {len(group.members)}")
         return lines
-    return account
+    return compute, account
 
 
 def _bc(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
-    return board_count(ev.event, ev.rounds, points_of(ev))
+    return _bc_breakdown(ev)[0]
 
 
-def _tbr(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
-    pts = points_of(ev)
-    return rank_column([t.no for t in ev.event.teams], earlier, lambda g: tbr_tiers(ev.event, g, ev.rounds, pts))
-
-
-def _bbe(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
-    pts = points_of(ev)
-    return rank_column([t.no for t in ev.event.teams], earlier, lambda g: bbe_tiers(ev.event, g, ev.rounds, pts))
-
-
+_TBR = _rank_row("TBR", "game points on boards 1, 2, ...:", tbr_key)
+_BBE = _rank_row("BBE", "game points on boards 1..n-1, 1..n-2, ...:", bbe_key)
 ROWS: list[Spec] = [
     team_row("BC", "Board count: Σ board × game points on it (lower is better), C.07 Art. 12.1",
              "C.07 Art. 12.1", _bc, _bc_account, lower_is_better=True),
-    team_row("TBR", "Top board results (rank inside the tied group), C.07 Art. 12.2", "C.07 Art. 12.2", _tbr,
-             _rank_account("TBR", "game points on boards 1, 2, ...:", tbr_tiers, tbr_key),
+    team_row("TBR", "Top board results (rank inside the tied group), C.07 Art. 12.2", "C.07 Art. 12.2", *_TBR,
              lower_is_better=True, ranks=True, decimals=0),
-    team_row("BBE", "Bottom board elimination (rank inside the tied group), C.07 Art. 12.3", "C.07 Art. 12.3",
-             _bbe, _rank_account("BBE", "game points on boards 1..n-1, 1..n-2, ...:", bbe_tiers, bbe_key),
+    team_row("BBE", "Bottom board elimination (rank inside the tied group), C.07 Art. 12.3", "C.07 Art. 12.3", *_BBE,
              lower_is_better=True, ranks=True, decimals=0),
 ]

@@ -52,7 +52,7 @@ from ..options import TEAM_CHOICES, Options
 from ..teams import ABSENT, BYE, FORFEITED, PAB, PLAYED, TeamEvent, match_score
 from ..tiebreaks.context import Context
 from ..tiebreaks.spec import Spec
-from .spec import TeamColumn, TeamEvaluation
+from .spec import TeamColumn, TeamEvaluation, TeamValues
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..descriptor import TieBreak
@@ -234,7 +234,8 @@ class TeamContext:
         self.by_team: dict[int, tuple[TeamRound, ...]] = (
             _rounds_by_team if _rounds_by_team is not None
             else _all_rounds(event, n, self.match_scores or {}))
-        self._cache: dict[str, TeamColumn] = {}
+        self._cache: dict[str, TeamValues] = {}
+        self._points: Optional[TeamValues] = None
         self._scores: dict[tuple[int, str], Fraction] = {}
         self._channels: dict[str, Context] = {}
         self._fore: Optional[TeamContext] = None
@@ -262,23 +263,31 @@ class TeamContext:
     def secondary(self) -> str:
         return "GP" if self.primary == "MP" else "MP"
 
-    def column(self, tb: TieBreak, earlier: Sequence[TeamColumn] = ()) -> TeamColumn:
-        """Another tie-break of the same evaluation (computed once; type A codes every time,
-        since their value depends on the groups ``earlier`` leaves tied)."""
+    @property
+    def points(self) -> TeamValues:
+        """Every team's primary score (C.07 Art. 2: what the standings and a Type A code's groups
+        start from)."""
+        if self._points is None:
+            self._points = TeamValues(self.teams, {t: self.score(t, self.primary) for t in self.teams})
+        return self._points
+
+    def column(self, tb: TieBreak, earlier: Sequence[TeamColumn] = ()) -> TeamValues:
+        """Another tie-break of the same evaluation, after the columns ``earlier`` listed before it
+        (the row reads the primary score's column, :attr:`points`, before them; computed once, type
+        A codes every time, since their value depends on the groups the columns before them leave
+        tied). The first time ``tb`` is asked for, the columns before it are kept for its account
+        (:meth:`earlier_for`): a list's standings evaluate it here (:func:`~xl_tiebreak.standings.evaluate`)."""
         if self._lookup is None:
             raise RuntimeError("this team context was made without the registry")
+        before = [self.points, *earlier]
+        self._earlier.setdefault(tb.code, before)
         row = self._lookup(tb.name)
         if row.ranks:
-            return row.team_rule.compute(self, tb, earlier)
+            return TeamValues(self.teams, row.team_rule.compute(self, tb, before))
         got = self._cache.get(tb.code)
         if got is None:
-            got = self._cache[tb.code] = row.team_rule.compute(self, tb, earlier)
+            got = self._cache[tb.code] = TeamValues(self.teams, row.team_rule.compute(self, tb, before))
         return got
-
-    def remember_earlier(self, tb: TieBreak, earlier: Sequence[TeamColumn]) -> None:
-        """Keep the columns a list places before ``tb`` (the primary score first; the first time
-        ``tb`` is listed), so that its account explains the group the standings rank it in."""
-        self._earlier.setdefault(tb.code, list(earlier))
 
     def earlier_for(self, tb: TieBreak) -> Optional[list[TeamColumn]]:
         """The columns before ``tb`` in the list computed (C.07 Art. 4.2: a Type A code ranks inside

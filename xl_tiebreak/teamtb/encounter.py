@@ -45,7 +45,7 @@ from .boards import (Points, bbe_key, bc_value, board_points, board_total, board
                      tbr_key)
 from .context import EDE_KNOCKOUT, EDE_SUBSET, show
 from .spec import TeamColumn, TeamEvaluation
-from .typea import account_group, rank_column, ranks_from_tiers
+from .typea import Ranked, account_earlier, ranked
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..descriptor import TieBreak
@@ -278,37 +278,45 @@ def _encounters(ev: TeamEvaluation, tb: TieBreak) -> Encounters:
                       known=getattr(ev, "match_scores", None))
 
 
-def _tiers_fn(ev: TeamEvaluation, tb: TieBreak,
-              trace: Optional[list[str]] = None) -> Callable[[list[int]], list[list[int]]]:
+def _ranked(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[TeamColumn],
+            account: Optional[int] = None) -> tuple[Ranked, Encounters]:
+    """The code's column with its breakdown (each tied group's tiers), and the encounters it read;
+    for the account of the team ``account`` names, its group only, with the passes of Art. 6 and
+    the knock-out steps that ordered it."""
     enc = _encounters(ev, tb)
     first = _first(ev, tb)
-    if tb.name == "DE":
-        return lambda g: de_tiers(enc, g, first, trace)
-    return lambda g: ede_tiers(enc, g, first, CHAINS[tb.name], trace)
+
+    def order(group: list[int]) -> tuple[list[list[int]], list[str]]:
+        trace: Optional[list[str]] = [] if account in group else None
+        tiers = (de_tiers(enc, group, first, trace) if tb.name == "DE"
+                 else ede_tiers(enc, group, first, CHAINS[tb.name], trace))
+        return tiers, trace or []
+    return ranked([t.no for t in ev.event.teams], earlier, order, focus=account), enc
 
 
 def _compute(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
-    return rank_column([t.no for t in ev.event.teams], earlier, _tiers_fn(ev, tb))
+    return _ranked(ev, tb, earlier)[0].column
 
 
 def _account(ev: TeamEvaluation, tb: TieBreak, team: int) -> list[str]:
-    group, what = account_group(ev, tb, team)
-    lines = [f"teams tied on {what}: {_names(group)}"]
-    if len(group) == 1:
+    """The team's group, the scores among its members, the passes that ordered it and its rank,
+    from the breakdown of the value (:func:`_ranked`)."""
+    earlier, what = account_earlier(ev, tb)
+    got, enc = _ranked(ev, tb, earlier, account=team)
+    group = got.group(team)
+    lines = [f"teams tied on {what}: {_names(group.members)}"]
+    if len(group.members) == 1:
         return lines + ["alone in the group: rank 1"]
-    enc = _encounters(ev, tb)
-    for t in group:
+    for t in group.members:
         cells = []
-        for o in group:
+        for o in group.members:
             if o != t:
                 mp, gp = enc.against(t, o, "MP"), enc.against(t, o, "GP")
                 cells.append(f"v {o}: " + ("not met" if mp is None or gp is None else f"{show(mp)} MP {show(gp)} GP"))
         lines.append(f"team {t}: " + "; ".join(cells))
-    trace: list[str] = []
-    tiers = _tiers_fn(ev, tb, trace)(group)
-    lines += trace
-    lines.append(f"{tb.code}: " + " > ".join(_names(x) for x in tiers) + f": team {team} is rank "
-                 f"{ranks_from_tiers(tiers)[team]} of {len(group)}")
+    lines += group.told
+    lines.append(f"{tb.code}: " + " > ".join(_names(x) for x in group.tiers) + f": team {team} is rank "
+                 f"{got.column[team]} of {len(group.members)}")
     if enc.round_robin:
         lines.append("a round robin: forfeited matches count as played, and all have met (C.07 Art. 15.2, 6.2)")
     elif not tb.forfeits_as_played:

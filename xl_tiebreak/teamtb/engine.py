@@ -25,21 +25,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from math import lcm
 from typing import Optional, Sequence
-
-import numpy as np
 
 from ..default_lists import DEFAULT_LISTS
 from ..descriptor import TieBreak
 from ..editions import Edition
 from ..errors import DescriptorError, InputError
 from ..formatting import decimals_for
-from ..standings import key_matrix, ranking, separated_by
+from ..standings import evaluate, list_keys, ranking, separated_by
 from ..teams import PAB, PabValue, TeamEvent
 from .context import EDE_KNOCKOUT, EDE_SUBSET, TeamContext, show
 from .registry import TeamCodes, parse_team, parse_team_list, team_spec
-from .spec import TeamColumn
 
 __all__ = ["compute_team", "explain_team", "TeamResult", "TeamRow", "DEFAULT_TEAM_LIST", "team_context",
            "EDE_KNOCKOUT", "EDE_SUBSET"]
@@ -165,19 +161,6 @@ def _codes(event: TeamEvent, codes: TeamCodes) -> list[TieBreak]:
         raise DescriptorError(f"the file's tie-break list (record 202/212: {', '.join(listed)}): {exc}") from exc
 
 
-def _columns(ctx: TeamContext, tbs: list[TieBreak]) -> tuple[TeamColumn, list[TeamColumn]]:
-    """The primary score's column and each code's, in list order: each code sees the columns
-    before it (a Type A code ranks inside the groups they leave tied, C.07 Art. 4.2), and the
-    context keeps them for the accounts (:meth:`TeamContext.earlier_for`)."""
-    primary_col: TeamColumn = {t: ctx.score(t, ctx.primary) for t in ctx.teams}
-    cols: list[TeamColumn] = []
-    for tb in tbs:
-        earlier = [primary_col, *cols]
-        ctx.remember_earlier(tb, earlier)
-        cols.append(ctx.column(tb, earlier))
-    return primary_col, cols
-
-
 def _knockout_note(ctx: TeamContext, tbs: list[TieBreak]) -> Optional[str]:
     """The note every output carries when the EDE knock-out steps are read as gacrux reads them
     (``ede_knockout="encounter"``, not the default)."""
@@ -206,17 +189,6 @@ def _subset_note(ctx: TeamContext, tbs: list[TieBreak]) -> Optional[str]:
                    "here")
 
 
-def _integers(teams: Sequence[int], col: TeamColumn) -> tuple[np.ndarray, Optional[np.ndarray]]:
-    """A team column as the ranking takes it (:data:`~xl_tiebreak.standings.KeyColumn`): the
-    numerators over the values' common denominator, in ``teams`` order, and which are defined
-    (None: all)."""
-    den = lcm(*(v.denominator for v in col.values() if v is not None))
-    got = [col.get(t) for t in teams]
-    num = np.array([0 if v is None else v.numerator * (den // v.denominator) for v in got])  # object past int64
-    defined = None if all(v is not None for v in got) else np.array([v is not None for v in got])
-    return num, defined
-
-
 def compute_team(event: TeamEvent, codes: TeamCodes = None, edition: "str | Edition | None" = None,
                  rounds: Optional[int] = None, pab: Optional[PabValue] = None,
                  primary: Optional[str] = None, round_robin: Optional[bool] = None, *,
@@ -241,11 +213,9 @@ def compute_team(event: TeamEvent, codes: TeamCodes = None, edition: "str | Edit
                        ede_subset=ede_subset)
     round_robin = ctx.round_robin
     prim = ctx.primary
-    primary_col, cols = _columns(ctx, tbs)
+    cols = evaluate(ctx.column, tbs)
     teams = list(ctx.teams)
-    keys = key_matrix(_integers(teams, primary_col)[0],
-                      [(*_integers(teams, col), tb.lower_is_better) for col, tb in zip(cols, tbs)])
-    order, first = ranking(keys, teams)
+    order, first = ranking(list_keys(ctx.points.column, [col.column for col in cols], tbs), teams)
     rows = [TeamRow(t, ctx.name(t), ctx.score(t, "MP"), ctx.score(t, "GP"), [c.get(t) for c in cols], top + 1)
             for t, top in zip((teams[k] for k in order), first)]
     notes = list(ctx.notes)
@@ -284,13 +254,12 @@ def explain_team(event: TeamEvent, code: "str | TieBreak", team: int, edition: "
     listed = [x.code for x in tbs]
     if tb.code in listed:
         at = listed.index(tb.code)
-        _primary, cols = _columns(ctx, tbs[:at + 1])
-        value = cols[at][team]
+        value = evaluate(ctx.column, tbs[:at + 1])[at][team]
         before = [ctx.primary, *listed[:at]]
         where = (f"ranked inside the group tied on {', '.join(before)} (the list {', '.join(listed)}; C.07 Art. 4.2)"
                  if row.ranks else None)
     else:
-        value = ctx.column(tb, [{t: ctx.score(t, ctx.primary) for t in ctx.teams}])[team]
+        value = row.team_rule.compute(ctx, tb, [ctx.points])[team]  # not kept for the account: not listed
         where = (f"{tb.code} is not in the event's list ({', '.join(listed)}): ranked inside the group tied on the "
                  f"primary score ({ctx.primary}) only; the standings do not show this value" if row.ranks else None)
     lines = [f"{tb.code} = {show(value)} for team {team} ({ctx.name(team)}); {row.legend} ({row.article}); "

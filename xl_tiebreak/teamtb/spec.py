@@ -12,7 +12,12 @@ tied (1 = best, lower is better), as the individual ``DE`` does.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Callable, Optional, Protocol, Sequence
+from math import lcm
+from typing import TYPE_CHECKING, Callable, Mapping, Optional, Protocol, Sequence
+
+import numpy as np
+
+from ..tiebreaks.context import Column
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..descriptor import TieBreak
@@ -21,6 +26,35 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: one value per team number (None where undefined)
 TeamColumn = dict[int, Optional[Fraction]]
+
+
+def as_column(teams: Sequence[int], col: Mapping[int, Optional[Fraction]]) -> Column:
+    """A team column as the engine's :class:`~xl_tiebreak.tiebreaks.context.Column`: the numerators
+    over the values' common denominator, in ``teams`` order, and which are defined (None: all)."""
+    got = [col.get(t) for t in teams]
+    den = lcm(*(v.denominator for v in got if v is not None))
+    num = np.array([0 if v is None else v.numerator * (den // v.denominator) for v in got])  # object past int64
+    defined = None if all(v is not None for v in got) else np.array([v is not None for v in got])
+    return Column(num, den, defined)
+
+
+class TeamValues(TeamColumn):
+    """A team column as the team evaluation keeps it: the values by team number (what a team row
+    reads and gives, a :data:`TeamColumn`) and the same as the engine's ``column`` over ``teams``
+    (the event's order), which the one ranking and the Type A rule read
+    (:func:`xl_tiebreak.standings.list_keys`, :mod:`xl_tiebreak.tiebreaks.typea`)."""
+
+    def __init__(self, teams: Sequence[int], values: Mapping[int, Optional[Fraction]]) -> None:
+        super().__init__((t, values.get(t)) for t in teams)
+        self.teams = tuple(teams)
+        self._column: Optional[Column] = None
+
+    @property
+    def column(self) -> Column:
+        """The values as the engine's column over :attr:`teams` (made when first read)."""
+        if self._column is None:
+            self._column = as_column(self.teams, self)
+        return self._column
 
 
 class TeamEvaluation(Protocol):

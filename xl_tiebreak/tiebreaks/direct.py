@@ -23,6 +23,7 @@ from ..standings import ranks_from_tiers
 from .breakdown import Account
 from .context import Column, Context
 from .spec import Evaluation, Spec
+from .typea import rank_column, tied_groups
 
 if TYPE_CHECKING:
     from ..descriptor import TieBreak
@@ -165,21 +166,6 @@ def direct_encounter_tiers(ctx: Context, members: list[int], forfeits: bool = Fa
     return encounter_tiers(partial(_meetings, ctx, forfeits), members, ctx.rr, seen)
 
 
-def tied_groups(points: Column, before: Sequence[Column]) -> list[list[int]]:
-    """The groups of players tied on points and on every tie-break ``before`` (an undefined value
-    ties only with another undefined one), each in start order: what DE and KENTLER rank."""
-    keys = [points.num.tolist()]
-    for col in before:
-        nums = col.num.tolist()
-        if col.defined is not None:
-            nums = [v if d else None for v, d in zip(nums, col.defined.tolist())]
-        keys.append(nums)
-    groups: dict[tuple[Optional[int], ...], list[int]] = {}
-    for i, key in enumerate(zip(*keys)):
-        groups.setdefault(key, []).append(i)
-    return list(groups.values())
-
-
 T = TypeVar("T")
 #: what the accounts of one evaluation share (a tied group, its mini crosstable), by key: every
 #: member's account of a group of 160 would otherwise rebuild its 160 x 160 table
@@ -307,23 +293,11 @@ def _de_table(ctx: Context, group: list[int], tb: "TieBreak",
     return ("No", *map(str, nos), "Points", "Rank"), tuple(rows), tuple(notes)
 
 
-def rank_column(ev: Evaluation, earlier: Sequence[Column],
-                ranks: Callable[[list[int]], dict[int, int]]) -> Column:
-    """A Type-A tie-break: each player's rank inside its tied group (1 when alone)."""
-    out = np.ones(ev.ctx.size, dtype=np.int64)
-    for members in tied_groups(ev.points, earlier):
-        if len(members) < 2:
-            continue
-        for i, rank in ranks(members).items():
-            out[i] = rank
-    return Column(out)
-
-
 # ------------------------------------------------------------------------------ registry rows
 
 
 def _de(ev: Evaluation, tb: "TieBreak", earlier: Sequence[Column], account: bool) -> Column:
-    return rank_column(ev, earlier, lambda members: ranks_from_tiers(
+    return rank_column(ev.points, earlier, lambda members: ranks_from_tiers(
         direct_encounter_tiers(ev.ctx, members, tb.forfeits_as_games)))
 
 

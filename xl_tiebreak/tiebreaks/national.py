@@ -22,7 +22,8 @@ from ..arrays import DFF, FLOSS, FPB, FWIN, HPB, PAB, ZPB
 from .context import Column, Context
 from .spec import Compute, Evaluation, Spec
 from .counts import shown, won_breakdown, wins_breakdown
-from .direct import rank_column, shared, tied_group
+from .direct import shared, tied_group
+from .typea import rank_column
 from .rating import Ratings, tpr_breakdown
 
 if TYPE_CHECKING:
@@ -292,7 +293,7 @@ def kentler_account(ctx: Context, i: int, tb: "TieBreak", value: Any, res: Any) 
 
 def _kentler(ev: Evaluation, tb: "TieBreak", earlier: Sequence[Column], account: bool) -> Column:
     lists = kentler_tprs(ev.ctx, tb.unrated)
-    return rank_column(ev, earlier, lambda members: kentler_ranks(lists, members))
+    return rank_column(ev.points, earlier, lambda members: kentler_ranks(lists, members))
 
 
 _USCF = "TIEBREAK_RULES §"
