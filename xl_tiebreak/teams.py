@@ -168,6 +168,12 @@ class TeamEvent:
         """The team's matches, by round."""
         return self._by_team[team]
 
+    def most_in_match(self, score: str) -> Fraction:
+        """The most a team can score in one match: a won match (TW, record 362) for ``"MP"``, every
+        board won for ``"GP"`` (the ceiling that C.07 Art. 16's unplayed-round values and the
+        team direct encounter compare with)."""
+        return self.match_values.win if score == "MP" else self.boards * self.tournament.scoring.win
+
     @property
     def pab_points(self) -> tuple[Fraction, Fraction]:
         """(MP, GP) of the team PAB in this event (320, else :data:`DEFAULT_PAB`)."""

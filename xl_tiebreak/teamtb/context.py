@@ -325,9 +325,7 @@ class TeamContext:
 
     def win(self, score: str) -> Fraction:
         """The most a team can score in one match: TW, or every board won."""
-        if score == "MP":
-            return self._event.match_values.win
-        return self._event.boards * self._event.tournament.scoring.win
+        return self._event.most_in_match(score)
 
     def score(self, team: int, score: str) -> Fraction:
         """The team's MP or GP over the rounds counted (raw: what was awarded)."""

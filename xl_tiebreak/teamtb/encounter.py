@@ -122,8 +122,7 @@ class Encounters:
 
     def win(self, score: str) -> Fraction:
         """The most a team can score in one match: a won match, or every board won."""
-        ev = self.event
-        return ev.match_values.win if score == "MP" else ev.boards * ev.tournament.scoring.win
+        return self.event.most_in_match(score)
 
     def against(self, team: int, other: int, score: str) -> Optional[Fraction]:
         """The team's score against ``other`` (the average of their counted matches, Art. 6.1.2),
