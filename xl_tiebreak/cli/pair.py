@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import argparse
 import os
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Optional
 
 from ..errors import InputError
-from ..model import Tournament
+from ..model import Kind, Round, Tournament
 from ..output import check_paths
 from ..pairing.model import Pairing
 from ..pairing.next_round import Place, pending_rounds
@@ -33,6 +33,8 @@ class Paired:
     pairing: Pairing
     event: Tournament
     place: Place
+    #: a TRF's rounds marked absent in advance (``0000 - -``): start number -> rounds (1-based)
+    marked: dict[int, frozenset[int]] = field(default_factory=dict)
 
 
 def paired(source: StrPath, *, round: Optional[int] = None, system: str = "auto",
@@ -46,14 +48,16 @@ def paired(source: StrPath, *, round: Optional[int] = None, system: str = "auto"
     # (the edition is the tie-breaks' business: a rules choice keeps its warning about the start date out)
     t, _settings = load_input(source, EventChoices(encoding=encoding, rules="fide2026"), book)
     blank: Callable[[int], frozenset[int]] = _no_blanks
+    marked: dict[int, frozenset[int]] = {}
     if book is not None:
         from ..excel.workbook.pairing_book import round_cells
         place: Place = round_cells(book).place
         options: tuple[tuple[str, str], ...] = ()
     else:
-        place, blank = _trf_places(source, encoding)
+        place, blank, marked = _trf_places(source, encoding)
         options = _berger_options(t)
-    return Paired(pair_event(t, round, system, place, options, blank), t, place)
+        t = _absent_ahead(t, marked)
+    return Paired(pair_event(t, round, system, place, options, blank), t, place, marked)
 
 
 def pair(source: StrPath, *, round: Optional[int] = None, system: str = "auto",
@@ -79,9 +83,28 @@ def _no_blanks(rnd: int) -> frozenset[int]:
     return frozenset()
 
 
-def _trf_places(path: str, encoding: Optional[str]) -> tuple[Place, Callable[[int], frozenset[int]]]:
+def _absent_ahead(t: Tournament, marked: dict[int, frozenset[int]]) -> Tournament:
+    """``t`` with the rounds a TRF marks ``0000 - -`` absent, also after the last round played
+    (which the TRF reader reads as not played yet, as it reads a blank field there): a player
+    withdrawn, or known absent, is not paired in them (C.04.2 art. 3.2-3.3), as FIDE's reference
+    reads that field in the round to pair."""
+    if not marked:
+        return t
+    players = []
+    for pl in t.players:
+        rounds = list(pl.rounds)
+        for r in marked.get(pl.no, frozenset()):
+            if r <= len(rounds) and rounds[r - 1].kind is Kind.NOT_PLAYED and rounds[r - 1].opponent is None:
+                rounds[r - 1] = Round(Kind.ABSENT)
+        players.append(replace(pl, rounds=tuple(rounds)))
+    return t.with_players(players)
+
+
+def _trf_places(path: str, encoding: Optional[str]) -> tuple[Place, Callable[[int], frozenset[int]],
+                                                             dict[int, frozenset[int]]]:
     """A TRF player's round named by its line and columns (``event.trf line 7, columns 112-119``),
-    and the players whose round field is blank in a given round."""
+    the players whose round field is blank in a given round, and each player's rounds written
+    ``0000 - -`` (absent, not paired)."""
     from ..trf.layout import ROUND_STRIDE, ROUNDS_FROM, round_where
     from ..trf.reader import trf_text
     from ..validation import Findings
@@ -99,7 +122,10 @@ def _trf_places(path: str, encoding: Optional[str]) -> tuple[Place, Callable[[in
     def blank(rnd: int) -> frozenset[int]:
         start = ROUNDS_FROM + ROUND_STRIDE * (rnd - 1)
         return frozenset(no for no, (_, line) in lines.items() if not line[start:start + ROUND_STRIDE - 2].strip())
-    return place, blank
+    marked = {no: frozenset(r for r, s in enumerate(range(ROUNDS_FROM, len(line), ROUND_STRIDE), 1)
+                            if line[s:s + ROUND_STRIDE - 2].split() == ["0000", "-", "-"])
+              for no, (_, line) in lines.items()}
+    return place, blank, {no: rs for no, rs in marked.items() if rs}
 
 
 # ------------------------------------------------------------------------------------ rendering
@@ -152,13 +178,30 @@ def write_trf_pairing(p: Paired, out: StrPath, source: str, *, force: bool = Fal
             rounds[k - 1] = want[pl.no]
             pl = replace(pl, rounds=tuple(rounds))
         players.append(pl)
-    text = write_trf(p.event.with_players(players))
+    text = _keep_marked(write_trf(p.event.with_players(players)), p.marked)
     encoded = encode_trf(text, encoding, trf_encoding(source))  # the input's encoding, unless one is chosen
     written = atomic_write(Path(out), encoded.data, overwrite=force)
     if encoded.note:
         import sys
         print(f"xl-tiebreak: note: {written}: {encoded.note}", file=sys.stderr)
     return written
+
+
+def _keep_marked(text: str, marked: dict[int, frozenset[int]]) -> str:
+    """``text`` (a TRF) with the ``0000 - -`` fields the input had put back where the writer left
+    the field blank (an absence after the last round played), so that none is lost."""
+    from ..trf.layout import ROUND_STRIDE, ROUNDS_FROM
+    if not marked:
+        return text
+    out = []
+    for line in text.split("\n"):
+        rounds = marked.get(int(line[4:8])) if line[:3] == "001" and line[4:8].strip().isdigit() else None
+        for r in sorted(rounds or ()):
+            start = ROUNDS_FROM + ROUND_STRIDE * (r - 1)
+            if not line[start:start + ROUND_STRIDE - 2].strip():
+                line = line[:start].ljust(start) + "0000 - -" + line[start + ROUND_STRIDE - 2:]
+        out.append(line)
+    return "\n".join(out)
 
 
 def run_pair(args: argparse.Namespace) -> tuple[str, int]:
