@@ -38,10 +38,14 @@ class Paired:
 
 
 def paired(source: StrPath, *, round: Optional[int] = None, system: str = "auto",
-           encoding: Optional[str] = None) -> Paired:
+           encoding: Optional[str] = None, forbid: Optional[str] = None,
+           initial_colour: Optional[str] = None) -> Paired:
     """Pair round ``round`` (default: the first with a result missing) of ``source``, a TRF file or
-    a workbook, with ``system`` (auto, berger, dutch); the pairing, the event and the places."""
-    from ..pairing.systems import pair_event
+    a workbook, with ``system`` (auto, berger, dutch); the pairing, the event and the places.
+    ``forbid`` (``"3-7,5-9"``) adds pairs that may not meet to a TRF's record 260;
+    ``initial_colour`` (white, black) is the colour drawn for round 1, else TRF record 152."""
+    from ..pairing.arbiter import parse_forbid
+    from ..pairing.systems import chosen_system, pair_event
     from .choices import EventChoices
     source = os.fspath(source)
     book = open_input(source)
@@ -57,13 +61,19 @@ def paired(source: StrPath, *, round: Optional[int] = None, system: str = "auto"
         place, blank, marked = _trf_places(source, encoding)
         options = _berger_options(t)
         t = _absent_ahead(t, marked)
-    return Paired(pair_event(t, round, system, place, options, blank), t, place, marked)
+    forbidden = parse_forbid(forbid) if forbid else ()
+    if (forbidden or initial_colour) and chosen_system(t, system) == "berger":
+        raise InputError("--forbid and --initial-colour are the Dutch system's: a Berger table is fixed "
+                         "(C.05 Annex 1); keep players apart, and choose colours, by the draw of start numbers")
+    return Paired(pair_event(t, round, system, place, options, blank, forbidden, initial_colour), t, place, marked)
 
 
 def pair(source: StrPath, *, round: Optional[int] = None, system: str = "auto",
-         encoding: Optional[str] = None) -> Pairing:
+         encoding: Optional[str] = None, forbid: Optional[str] = None,
+         initial_colour: Optional[str] = None) -> Pairing:
     """``pair``: the pairing of round ``round`` of ``source`` (see :func:`paired`)."""
-    return paired(source, round=round, system=system, encoding=encoding).pairing
+    return paired(source, round=round, system=system, encoding=encoding, forbid=forbid,
+                  initial_colour=initial_colour).pairing
 
 
 def _berger_options(t: Tournament) -> tuple[tuple[str, str], ...]:
@@ -222,7 +232,8 @@ def run_pair(args: argparse.Namespace) -> tuple[str, int]:
             raise InputError(f"--write {write}: a workbook's pairing is written into the workbook (--write) or a "
                              "copy of it (--write COPY.xlsx); export-trf then writes the TRF, games to play included")
         check_paths(source, write, args.force)
-    p = paired(source, round=args.round, system=args.system, encoding=args.encoding)
+    p = paired(source, round=args.round, system=args.system, encoding=args.encoding,
+               forbid=getattr(args, "forbid", None), initial_colour=getattr(args, "initial_colour", None))
     from ..output import deliver
     text = deliver(render(p, args.format), args.output, args.force)
     if write is None:

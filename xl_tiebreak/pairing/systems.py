@@ -4,9 +4,11 @@ Dutch system, C.04.3). Every face (the ``pair`` command, the workbook) pairs thr
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Callable, Optional
 
 from ..model import Tournament
+from .arbiter import checked_forbidden, colour_option, trf_forbidden
 from .berger import pair_berger
 from .dutch import pair_dutch
 from .model import Pairing, PairingError, System
@@ -42,14 +44,19 @@ def kind_words(kind: str) -> str:
 
 def pair_event(t: Tournament, rnd: Optional[int], system: str, place: Place,
                options: tuple[tuple[str, str], ...] = (),
-               blank: Callable[[int], frozenset[int]] = lambda k: frozenset()) -> Pairing:
+               blank: Callable[[int], frozenset[int]] = lambda k: frozenset(),
+               forbidden: tuple[frozenset[int], ...] = (), initial_colour: Optional[str] = None) -> Pairing:
     """Round ``rnd`` of ``t`` (default: the first with a result missing) paired by ``system``
     (``auto``: :func:`chosen_system`), every face's one way to pair: the round and its typed
     absences (:func:`.next_round.request_for`), the system's pairing, and a pair typed in the
     round beforehand checked against it (:func:`.next_round.check_typed`). ``options`` go to the
-    Berger tables only (a TRF's record 192); ``place`` names a player's round in messages."""
+    Berger tables only (a TRF's record 192); ``place`` names a player's round in messages.
+    ``forbidden``: pairs the arbiter forbids (``--forbid``), with a TRF's record 260 for the round
+    (:mod:`.arbiter`); ``initial_colour`` (white, black) the colour drawn for round 1 (C.04.3 art.
+    5.1), else TRF record 152."""
     name = chosen_system(t, system)
-    request = request_for(t, rnd, place, options if name == "berger" else (), blank)
+    request = request_for(t, rnd, place, options if name == "berger" else colour_option(initial_colour), blank)
+    request = replace(request, forbidden=checked_forbidden(t, forbidden + trf_forbidden(t, request.round)))
     pairing = SYSTEMS[name](request)
     check_typed(t, pairing, place)
     return pairing
