@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 from tests.oracle.gacrux_runner import gacrux_available
+from tests.support.trf_typing import edit_trf, seeded_results, set_field, type_results
 from tests.test_pair_command import players_trf
-from xl_tiebreak.trf.layout import ROUND_STRIDE, ROUNDS_FROM
 
 ROOT = Path(__file__).resolve().parents[1]
 ROUNDS = 7
@@ -64,60 +64,11 @@ def _same(ours: list[tuple[int, int]], reference: list[tuple[int, int]]) -> bool
     return sorted(ours) == sorted(reference)
 
 
-def _results(pairing: dict, rng: random.Random) -> dict[int, tuple[int, str, str]]:
-    """A seeded result for each game: player -> (opponent, colour, result code 1 = 0)."""
-    out = {}
-    for p in pairing["pairs"]:
-        w = rng.choice("11==0")
-        out[p["white"]] = (p["black"], "w", w)
-        out[p["black"]] = (p["white"], "b", {"1": "0", "0": "1", "=": "="}[w])
-    return out
-
-
-_POINTS = {"1": 1.0, "=": 0.5, "0": 0.0, "U": 1.0, "H": 0.5, "F": 1.0}
-
-
-def _set_field(line: str, rnd: int, field: str) -> str:
-    """``line`` with round ``rnd``'s field (columns 92+10(r-1)) set and the points (81-84) recounted
-    from every round field, as FIDE's reference checks them."""
-    start = ROUNDS_FROM + ROUND_STRIDE * (rnd - 1)
-    line = line.ljust(start + ROUND_STRIDE - 2)
-    line = line[:start] + field + line[start + ROUND_STRIDE - 2:]
-    points = sum(_POINTS.get(line[s + 7:s + 8], 0.0)
-                 for s in range(ROUNDS_FROM, len(line), ROUND_STRIDE) if line[s:s + 8].strip())
-    return (line[:80] + f"{points:>4.1f}" + line[84:]).rstrip()
-
-
-def _edit_trf(trf: Path, fields: dict[int, dict[int, str]], new: str = "") -> None:
-    """Round fields typed into a TRF (player -> round -> field), a new 001 line appended."""
-    lines = []
-    for line in trf.read_text(encoding="latin-1").splitlines():
-        if line[:3] == "001":
-            for rnd, field in fields.get(int(line[4:8]), {}).items():
-                line = _set_field(line, rnd, field)
-        lines.append(line)
-    if new:
-        lines.append(new)
-    trf.write_text("\n".join(lines) + "\n", encoding="latin-1")
-
-
-def _typed_results(trf: Path, rnd: int, results: dict[int, tuple[int, str, str]]) -> None:
-    """Round ``rnd``'s results typed over its pending games (``  12 w  `` becomes ``  12 w 1``)."""
-    fields = {}
-    for line in trf.read_text(encoding="latin-1").splitlines():
-        if line[:3] == "001" and int(line[4:8]) in results:
-            opp, colour, code = results[int(line[4:8])]
-            start = ROUNDS_FROM + ROUND_STRIDE * (rnd - 1)
-            assert line[start:start + 6] == f"{opp:>4} {colour}" and not line[start + 6:start + 8].strip(), line
-            fields[int(line[4:8])] = {rnd: f"{opp:>4} {colour} {code}"}
-    _edit_trf(trf, fields)
-
-
 def _late_line(rounds_absent: int) -> str:
     """The late entrant's 001 line: rated lowest, absent (``0000 - Z``) in the rounds before it joined."""
     line = f"001 {LATE:>4}      {f'Player {LATE}':<33} {1900:>4}{'':28}{0.0:>4.1f} {LATE:>4}"
     for rnd in range(1, rounds_absent + 1):
-        line = _set_field(line, rnd, "0000 - Z")
+        line = set_field(line, rnd, "0000 - Z")
     return line
 
 
@@ -150,11 +101,11 @@ def test_a_swiss_season_from_a_trf_file_follows_the_reference_round_by_round(tmp
         # which the reference refuses once a later round holds a bye typed in advance: "Error 401")
         assert _same(_as_reference(got), _reference(trf, rnd)), rnd
         assert _pair(tmp_path, nxt.name) == got  # read back by us: the same round, its games typed now
-        _typed_results(nxt, rnd, _results(got, rng))
+        type_results(nxt, rnd, seeded_results(got, rng))
         if rnd == 2:  # the late entrant's line, and a half-point bye typed in advance for round 4
-            _edit_trf(nxt, {HALF_BYE: {4: "0000 - H"}}, new=_late_line(2))
+            edit_trf(nxt, {HALF_BYE: {4: "0000 - H"}}, new=_late_line(2))
         if rnd == 4:  # the withdrawal: absent in every remaining round
-            _edit_trf(nxt, {WITHDRAWN: {r: "0000 - -" for r in range(5, ROUNDS + 1)}})
+            edit_trf(nxt, {WITHDRAWN: {r: "0000 - -" for r in range(5, ROUNDS + 1)}})
         trf = nxt
     from tests.oracle.pairing_runner import run_pairings
     (check,) = run_pairings([["-i", str(trf), "-c", "-m", "dutch", "-d", "T"]])
@@ -187,7 +138,7 @@ def test_a_swiss_season_in_the_template_follows_the_reference_round_by_round(tmp
         col = chr(ord("F") + rnd - 1)
         shown = read_sheet(book, "Crosstable")
         typed: dict[str, object] = {}
-        for no, (opp, colour, code) in _results(got, rng).items():
+        for no, (opp, colour, code) in seeded_results(got, rng).items():
             assert shown[f"{col}{4 + no}"] == f"{opp}{colour}"  # the pending game; typing the result completes it
             typed[f"Crosstable!{col}{4 + no}"] = f"{opp}{colour}{'½' if code == '=' else code}"
         for b in got["byes"]:  # the PAB written with its point; an absence left as typed (H, or WD rounds before)
