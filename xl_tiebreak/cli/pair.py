@@ -143,7 +143,7 @@ def _trf_places(path: str, encoding: Optional[str]) -> tuple[Place, Callable[[in
 def render(p: Paired, fmt: str = "text") -> str:
     """The pairing as ``fmt``: text (board, White and Black with start number, name and rating, a
     result column to fill in, then who is not paired), CSV, or JSON (:meth:`Pairing.to_json`)."""
-    from ..pairing.systems import kind_words, system_words
+    from ..pairing.systems import kind_words, system_words, unpaired_words
     pairing, t = p.pairing, p.event
     if fmt == "json":
         import json
@@ -164,7 +164,7 @@ def render(p: Paired, fmt: str = "text") -> str:
              rating(b.black), ""] for b in pairing.pairs]
     lines = table(["Bd", "No", "White", "Rtg", "", "No", "Black", "Rtg", "Result"], rows, right={0, 1, 3, 5, 7})
     for u in pairing.byes:
-        lines.append(f"Not paired: {u.no} {who[u.no].name} ({kind_words(u.kind)})")
+        lines.append(f"Not paired: {u.no} {who[u.no].name} - {unpaired_words(t, pairing.round, u)}")
     return head + "\n".join(lines) + "\n"
 
 

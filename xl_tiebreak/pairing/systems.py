@@ -7,11 +7,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Optional
 
-from ..model import Tournament
+from ..model import Kind, Tournament
 from .arbiter import checked_forbidden, colour_option, trf_forbidden
 from .berger import pair_berger
 from .dutch import pair_dutch
-from .model import Pairing, PairingError, System
+from .model import Pairing, PairingError, System, Unpaired
 from .next_round import Place, check_typed, request_for
 
 
@@ -40,6 +40,29 @@ def system_words(system: str) -> str:
 def kind_words(kind: str) -> str:
     """Why a player is not paired, in words."""
     return {"PAB": "pairing-allocated bye", "absent": "absent", "sit-out": "sits out"}.get(kind, kind)
+
+
+#: what was typed in the round of a player not paired, in words (C.04.2 art. 3.2-3.3)
+_TYPED = {Kind.HALF_BYE: "half-point bye (H)", Kind.FULL_BYE: "full-point bye (F)",
+          Kind.ZERO_BYE: "zero-point bye (Z)", Kind.WITHDRAWN: "withdrawn"}
+
+
+def unpaired_words(t: Tournament, rnd: int, u: Unpaired) -> str:
+    """Why ``u`` is not paired in round ``rnd``, for a printed list: the PAB with its points
+    (C.04.1 art. 3; TRF record 162), the bye typed in advance, a withdrawal (in that round or
+    before), else absent; a round robin's sit-out."""
+    if u.kind == "PAB":
+        pts = t.scoring.pab_points
+        return f"pairing-allocated bye ({float(pts):g} point{'s' if pts != 1 else ''})"
+    if u.kind == "absent":
+        player = next((p for p in t.players if p.no == u.no), None)
+        if player is not None:
+            kinds = [r.kind for r in player.rounds[:rnd]]
+            if Kind.WITHDRAWN in kinds[:-1]:
+                return "withdrawn"
+            if kinds and kinds[-1] in _TYPED:
+                return _TYPED[kinds[-1]]
+    return kind_words(u.kind)
 
 
 def pair_event(t: Tournament, rnd: Optional[int], system: str, place: Place,
