@@ -119,3 +119,22 @@ def test_a_round_robin_refuses_the_dutch_systems_options(tmp_path, capsys):
     status, _, err = _pair(capsys, str(trf), "--forbid", "1-6")
     assert status == 2 and "a Berger table is fixed (C.05 Annex 1)" in err
 
+
+
+def test_a_workbook_is_paired_with_the_same_options_as_a_trf(tmp_path, capsys):
+    # the workbook has no cell for them: --forbid and --initial-colour on the command line
+    from tests.support.workbook_typing import type_cells
+    book = tmp_path / "club.xlsx"
+    assert main(["template", "--type", "swiss", "--players", "10", "--rounds", "5", "-o", str(book)]) == 0
+    cells: dict[str, object] = {"Settings!B5": "2026-04-10", "Settings!B13": 5}
+    for no in range(1, 9):
+        cells.update({f"Crosstable!A{4 + no}": no, f"Crosstable!B{4 + no}": f"Player {no}",
+                      f"Crosstable!D{4 + no}": 2100 - 10 * no})
+    type_cells(book, cells)
+    capsys.readouterr()
+    trf = _trf(tmp_path, "club.trf", 8, {}, "")
+    for args in (("--forbid", "1-5,3-7"), ("--initial-colour", "black"), ("--forbid", "2-6", "--initial-colour",
+                                                                            "black")):
+        ours = _ours(capsys, book, *args)
+        assert ours == _ours(capsys, trf, *args), args
+    assert _ours(capsys, book, "--initial-colour", "black")[0] == (5, 1)  # art. 5.2.5: the top seed has Black
