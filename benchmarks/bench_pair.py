@@ -1,10 +1,16 @@
-"""Time ``xl-tiebreak pair`` end to end (a new process each run, as a user runs it) on a round robin.
+"""Time ``xl-tiebreak pair`` end to end (a new process each run, as a user runs it).
 
-    python benchmarks/bench_pair.py              # 20 players: TRF and template workbook, print and --write
+    python benchmarks/bench_pair.py              # round robin, 20 players: TRF and workbook, print and --write
     python benchmarks/bench_pair.py --players 100
+    python benchmarks/bench_pair.py --dutch      # Swiss: a 200-player round; a 100-player 9-round event
 
-Each figure is the best and the median of five runs, wall clock; round 2 is paired (round 1's
-results in, so the history is checked). Prints its figures; asserts nothing.
+Round robin: each figure is the best and the median of five runs, wall clock; round 2 is paired
+(round 1's results in, so the history is checked). Dutch (issue 35's targets: a 200-player round
+under 2 s, a 100-player 9-round event under 10 s in all): round 5 of 200 players (rounds 1-4 paired
+by the engine, seeded results), ours and FIDE's reference (gacrux ``pairingchecker``, when
+installed) in turn, five runs each; then 100 players paired round by round with ``pair --write``,
+the results typed between rounds (not timed), and the reference on the same files. Prints its
+figures and whether the pairings agree; asserts nothing.
 """
 
 from __future__ import annotations
@@ -51,10 +57,109 @@ def _time(folder: Path, args: list[str], before=None, runs: int = 5) -> tuple[fl
     return min(got), statistics.median(got)
 
 
+def _wall(args: list[str], folder: Path) -> tuple[float, str]:
+    """One run's wall-clock seconds (process start included) and what it printed."""
+    start = time.perf_counter()
+    proc = subprocess.run(args, cwd=folder, check=True, capture_output=True, text=True)
+    return time.perf_counter() - start, proc.stdout
+
+
+def _ours(trf: str, *more: str) -> list[str]:
+    return [sys.executable, "-m", "xl_tiebreak.cli", "pair", trf, "--format", "json", *more]
+
+
+def _reference(trf: str, rnd: int) -> list[str]:
+    return [sys.executable, "-m", "gacrux.pairingchecker", "-i", trf, "-p", "-m", "dutch", "-n", str(rnd), "-d", "T"]
+
+
+def _boards(json_text: str) -> list[tuple[int, int]]:
+    """Our pairing (the first line of ``--format json``) as the reference prints it, sorted."""
+    import json
+    got = json.loads(json_text.splitlines()[0])
+    return sorted([(p["white"], p["black"]) for p in got["pairs"]]
+                  + [(b["no"], 0) for b in got["byes"] if b["kind"] == "PAB"])
+
+
+def _reference_boards(text: str) -> list[tuple[int, int]]:
+    lines = [line.split() for line in text.split("\n") if line.strip()]
+    return sorted((int(a), int(b)) for a, b in lines[1:])
+
+
+def _history(folder: Path, n: int, rounds: int, played: int, seed: int) -> Path:
+    """A Swiss event of ``n`` players and ``rounds`` rounds with rounds 1..``played`` paired by
+    the engine (in this process) and seeded results typed: the file to time the next round on."""
+    import random
+
+    from tests.support.trf_typing import seeded_results, type_results
+    from tests.test_pair_command import players_trf
+    from xl_tiebreak.cli.pair import paired, write_trf_pairing
+    rng = random.Random(seed)
+    trf = folder / f"swiss{n}_r0.trf"
+    trf.write_text(players_trf(n, rounds, kind="Swiss-System", extra="152 W"), encoding="latin-1")
+    for rnd in range(1, played + 1):
+        p = paired(trf)
+        nxt = folder / f"swiss{n}_r{rnd}.trf"
+        write_trf_pairing(p, nxt, str(trf))
+        type_results(nxt, rnd, seeded_results(p.pairing.to_json(), rng))
+        trf = nxt
+    return trf
+
+
+def dutch(runs: int = 5) -> None:
+    """The Dutch figures of issue 35, ours against FIDE's reference measured in the same run."""
+    import importlib.util
+    from tests.support.trf_typing import seeded_results, type_results
+    reference = importlib.util.find_spec("gacrux") is not None
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        trf = _history(folder, 200, 9, 4, 200)
+        ours, theirs, same = [], [], True
+        for _ in range(runs):
+            t, out = _wall(_ours(trf.name), folder)
+            ours.append(t)
+            if reference:
+                t, ref = _wall(_reference(trf.name, 5), folder)
+                theirs.append(t)
+                same = same and _boards(out) == _reference_boards(ref)
+        print(f"pair, Swiss (Dutch), 200 players, round 5 (median / best of {runs}, seconds, a new process each):")
+        print("  xl-tiebreak pair F.trf:  %.2f / %.2f" % (statistics.median(ours), min(ours)))
+        if reference:
+            print("  gacrux pairingchecker:   %.2f / %.2f   same pairing: %s"
+                  % (statistics.median(theirs), min(theirs), "yes" if same else "NO"))
+        import json
+        import random
+        rng = random.Random(100)
+        trf = folder / "season_r0.trf"
+        from tests.test_pair_command import players_trf
+        trf.write_text(players_trf(100, 9, kind="Swiss-System", extra="152 W"), encoding="latin-1")
+        ours_total = theirs_total = 0.0
+        agree = 0
+        for rnd in range(1, 10):
+            nxt = folder / f"season_r{rnd}.trf"
+            t, out = _wall(_ours(trf.name, "--write", nxt.name), folder)
+            ours_total += t
+            if reference:
+                t, ref = _wall(_reference(trf.name, rnd), folder)
+                theirs_total += t
+                agree += _boards(out) == _reference_boards(ref)
+            type_results(nxt, rnd, seeded_results(json.loads(out.splitlines()[0]), rng))
+            trf = nxt
+        print("pair, Swiss (Dutch), 100 players, 9 rounds paired one by one with --write (seconds in all, "
+              "results typed between rounds not counted):")
+        print("  xl-tiebreak pair:        %.2f" % ours_total)
+        if reference:
+            print("  gacrux pairingchecker:   %.2f   rounds with the same pairing: %d of 9" % (theirs_total, agree))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--players", type=int, default=20)
-    n = ap.parse_args().players
+    ap.add_argument("--dutch", action="store_true", help="the Swiss figures (200 players; 100 players, 9 rounds)")
+    given = ap.parse_args()
+    if given.dutch:
+        dutch()
+        return
+    n = given.players
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         (folder / "rr.trf").write_text(_trf(n), encoding="latin-1")

@@ -52,7 +52,7 @@ def test_round_one_of_a_round_robin_is_the_berger_table_in_every_format(tmp_path
     rows = [line.split() for line in text.splitlines() if line[:3].strip().isdigit()]
     # C.05 Annex 1, 5/6 players, round 1: 1-6 2-5 3-4 (6 is the dummy: player 1 sits out)
     assert [(r[0], r[1], r[4], r[6]) for r in rows] == [("1", "2", "2080", "5"), ("2", "3", "2070", "4")]
-    assert "Not paired: 1 Player 1 (sits out)" in text
+    assert "Not paired: 1 Player 1 - sits out" in text
     status, text, _ = _run(capsys, "pair", str(trf), "--format", "json")
     assert json.loads(text) == {"round": 1, "system": "berger",
                                 "pairs": [{"board": 1, "white": 2, "black": 5}, {"board": 2, "white": 3, "black": 4}],
@@ -188,8 +188,8 @@ def test_the_workbook_gets_the_pending_games_in_place_with_a_backup_and_nothing_
         ["Club round robin - Round 1"], ["Written by xl-tiebreak pair (Berger tables, C.05 Annex 1); type the results "
                                         "in the crosstable"],
         ["Board", "No", "White", "Rating", "No", "Black", "Rating", "Result"],
-        [1, 3, "Player 3", 2070, 4, "Player 4", 2060], [1, "Player 1", "sits out"], [2, "Player 2", "sits out"],
-        [5, "Player 5", "absent"]]
+        [1, 3, "Player 3", 2070, 4, "Player 4", 2060], ["Not paired:"], [1, "Player 1", "sits out"],
+        [2, "Player 2", "sits out"], [5, "Player 5", "half-point bye (H)"]]  # what was typed, said
     status, text, _ = _run(capsys, "pair", str(book), "--write")
     assert status == 0 and "round 1's cells were typed already; the Pairings sheet shows it" in text
     type_cells(book, {"Crosstable!F7": "4w1", "Crosstable!F8": "3b0"})

@@ -159,6 +159,11 @@ def arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
         "system": (("--system",), {"choices": ("auto", "berger", "dutch"), "default": "auto",
                                    "help": "auto: Berger tables (C.05 Annex 1) for a round robin, the Dutch system "
                                            "(C.04.3) for a Swiss event (default)"}),
+        "forbid": (("--forbid",), {"metavar": "A-B,...", "help": "pairs that may not meet (same family or club), "
+                                   "e.g. 3-7,5-9 (start numbers), with a TRF's record 260; the Dutch system"}),
+        "initial colour": (("--initial-colour",), {"choices": ("white", "black"), "default": None,
+                                                   "help": "the colour drawn for round 1 (C.04.3 art. 5.1); default: "
+                                                           "TRF record 152, else round 1's, else white"}),
         "pair format": (("--format", "-f"), {"choices": ("text", "csv", "json"), "default": "text",
                                              "help": "text: boards with White, Black and a result column (default); "
                                                      "csv; json: {round, system, pairs: [{board, white, black}], "
@@ -236,7 +241,7 @@ def commands() -> tuple[tuple[str, str, tuple[str, ...], str], ...]:
          "into the workbook or a TRF file as games to play", ("input", "pair round", "system", "pair format",
                                                               "explain pairing", "explain player",
                                                               "explain board", "write", "encoding",
-                                                              "text output", "force"),
+                                                              "text output", "force", "forbid", "initial colour"),
          "pair.run_pair"),
         ("publish", "one self-contained HTML page: standings after each round, crosstable, categories, prizes, "
          "each tie-break value's account on a click, a place-by-round chart",

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import argparse
 import os
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Optional
 
 from ..errors import InputError
-from ..model import Tournament
+from ..model import Kind, Round, Tournament
 from ..output import check_paths
 from ..pairing.dutch.trace import Trace
 from ..pairing.model import Pairing
@@ -36,35 +36,50 @@ class Paired:
     event: Tournament
     place: Place
     trace: Optional[Trace] = None
+    #: a TRF's rounds marked absent in advance (``0000 - -``): start number -> rounds (1-based)
+    marked: dict[int, frozenset[int]] = field(default_factory=dict)
 
 
 def paired(source: StrPath, *, round: Optional[int] = None, system: str = "auto",
-           encoding: Optional[str] = None, explain: bool = False) -> Paired:
+           encoding: Optional[str] = None, forbid: Optional[str] = None,
+           initial_colour: Optional[str] = None, explain: bool = False) -> Paired:
     """Pair round ``round`` (default: the first with a result missing) of ``source``, a TRF file or
-    a workbook, with ``system`` (auto, berger, dutch); the pairing, the event and the places; with
+    a workbook, with ``system`` (auto, berger, dutch); the pairing, the event and the places.
+    ``forbid`` (``"3-7,5-9"``) adds pairs that may not meet to a TRF's record 260;
+    ``initial_colour`` (white, black) is the colour drawn for round 1, else TRF record 152; with
     ``explain``, the Dutch engine's trace of the same run."""
-    from ..pairing.systems import pair_event
+    from ..pairing.arbiter import parse_forbid
+    from ..pairing.systems import chosen_system, pair_event
     from .choices import EventChoices
     source = os.fspath(source)
     book = open_input(source)
     # (the edition is the tie-breaks' business: a rules choice keeps its warning about the start date out)
     t, _settings = load_input(source, EventChoices(encoding=encoding, rules="fide2026"), book)
     blank: Callable[[int], frozenset[int]] = _no_blanks
+    marked: dict[int, frozenset[int]] = {}
     if book is not None:
         from ..excel.workbook.pairing_book import round_cells
         place: Place = round_cells(book).place
         options: tuple[tuple[str, str], ...] = ()
     else:
-        place, blank = _trf_places(source, encoding)
+        place, blank, marked = _trf_places(source, encoding)
         options = _berger_options(t)
+        t = _absent_ahead(t, marked)
+    forbidden = parse_forbid(forbid) if forbid else ()
+    if (forbidden or initial_colour) and chosen_system(t, system) == "berger":
+        raise InputError("--forbid and --initial-colour are the Dutch system's: a Berger table is fixed "
+                         "(C.05 Annex 1); keep players apart, and choose colours, by the draw of start numbers")
     trace = Trace() if explain else None
-    return Paired(pair_event(t, round, system, place, options, blank, trace), t, place, trace)
+    pairing = pair_event(t, round, system, place, options, blank, forbidden, initial_colour, trace)
+    return Paired(pairing, t, place, trace=trace, marked=marked)
 
 
 def pair(source: StrPath, *, round: Optional[int] = None, system: str = "auto",
-         encoding: Optional[str] = None) -> Pairing:
+         encoding: Optional[str] = None, forbid: Optional[str] = None,
+         initial_colour: Optional[str] = None) -> Pairing:
     """``pair``: the pairing of round ``round`` of ``source`` (see :func:`paired`)."""
-    return paired(source, round=round, system=system, encoding=encoding).pairing
+    return paired(source, round=round, system=system, encoding=encoding, forbid=forbid,
+                  initial_colour=initial_colour).pairing
 
 
 def _berger_options(t: Tournament) -> tuple[tuple[str, str], ...]:
@@ -84,9 +99,28 @@ def _no_blanks(rnd: int) -> frozenset[int]:
     return frozenset()
 
 
-def _trf_places(path: str, encoding: Optional[str]) -> tuple[Place, Callable[[int], frozenset[int]]]:
+def _absent_ahead(t: Tournament, marked: dict[int, frozenset[int]]) -> Tournament:
+    """``t`` with the rounds a TRF marks ``0000 - -`` absent, also after the last round played
+    (which the TRF reader reads as not played yet, as it reads a blank field there): a player
+    withdrawn, or known absent, is not paired in them (C.04.2 art. 3.2-3.3), as FIDE's reference
+    reads that field in the round to pair."""
+    if not marked:
+        return t
+    players = []
+    for pl in t.players:
+        rounds = list(pl.rounds)
+        for r in marked.get(pl.no, frozenset()):
+            if r <= len(rounds) and rounds[r - 1].kind is Kind.NOT_PLAYED and rounds[r - 1].opponent is None:
+                rounds[r - 1] = Round(Kind.ABSENT)
+        players.append(replace(pl, rounds=tuple(rounds)))
+    return t.with_players(players)
+
+
+def _trf_places(path: str, encoding: Optional[str]) -> tuple[Place, Callable[[int], frozenset[int]],
+                                                             dict[int, frozenset[int]]]:
     """A TRF player's round named by its line and columns (``event.trf line 7, columns 112-119``),
-    and the players whose round field is blank in a given round."""
+    the players whose round field is blank in a given round, and each player's rounds written
+    ``0000 - -`` (absent, not paired)."""
     from ..trf.layout import ROUND_STRIDE, ROUNDS_FROM, round_where
     from ..trf.reader import trf_text
     from ..validation import Findings
@@ -104,7 +138,10 @@ def _trf_places(path: str, encoding: Optional[str]) -> tuple[Place, Callable[[in
     def blank(rnd: int) -> frozenset[int]:
         start = ROUNDS_FROM + ROUND_STRIDE * (rnd - 1)
         return frozenset(no for no, (_, line) in lines.items() if not line[start:start + ROUND_STRIDE - 2].strip())
-    return place, blank
+    marked = {no: frozenset(r for r, s in enumerate(range(ROUNDS_FROM, len(line), ROUND_STRIDE), 1)
+                            if line[s:s + ROUND_STRIDE - 2].split() == ["0000", "-", "-"])
+              for no, (_, line) in lines.items()}
+    return place, blank, {no: rs for no, rs in marked.items() if rs}
 
 
 # ------------------------------------------------------------------------------------ rendering
@@ -112,7 +149,7 @@ def _trf_places(path: str, encoding: Optional[str]) -> tuple[Place, Callable[[in
 def render(p: Paired, fmt: str = "text") -> str:
     """The pairing as ``fmt``: text (board, White and Black with start number, name and rating, a
     result column to fill in, then who is not paired), CSV, or JSON (:meth:`Pairing.to_json`)."""
-    from ..pairing.systems import kind_words, system_words
+    from ..pairing.systems import kind_words, system_words, unpaired_words
     pairing, t = p.pairing, p.event
     if fmt == "json":
         import json
@@ -133,7 +170,7 @@ def render(p: Paired, fmt: str = "text") -> str:
              rating(b.black), ""] for b in pairing.pairs]
     lines = table(["Bd", "No", "White", "Rtg", "", "No", "Black", "Rtg", "Result"], rows, right={0, 1, 3, 5, 7})
     for u in pairing.byes:
-        lines.append(f"Not paired: {u.no} {who[u.no].name} ({kind_words(u.kind)})")
+        lines.append(f"Not paired: {u.no} {who[u.no].name} - {unpaired_words(t, pairing.round, u)}")
     return head + "\n".join(lines) + "\n"
 
 
@@ -172,13 +209,30 @@ def write_trf_pairing(p: Paired, out: StrPath, source: str, *, force: bool = Fal
             rounds[k - 1] = want[pl.no]
             pl = replace(pl, rounds=tuple(rounds))
         players.append(pl)
-    text = write_trf(p.event.with_players(players))
+    text = _keep_marked(write_trf(p.event.with_players(players)), p.marked)
     encoded = encode_trf(text, encoding, trf_encoding(source))  # the input's encoding, unless one is chosen
     written = atomic_write(Path(out), encoded.data, overwrite=force)
     if encoded.note:
         import sys
         print(f"xl-tiebreak: note: {written}: {encoded.note}", file=sys.stderr)
     return written
+
+
+def _keep_marked(text: str, marked: dict[int, frozenset[int]]) -> str:
+    """``text`` (a TRF) with the ``0000 - -`` fields the input had put back where the writer left
+    the field blank (an absence after the last round played), so that none is lost."""
+    from ..trf.layout import ROUND_STRIDE, ROUNDS_FROM
+    if not marked:
+        return text
+    out = []
+    for line in text.split("\n"):
+        rounds = marked.get(int(line[4:8])) if line[:3] == "001" and line[4:8].strip().isdigit() else None
+        for r in sorted(rounds or ()):
+            start = ROUNDS_FROM + ROUND_STRIDE * (r - 1)
+            if not line[start:start + ROUND_STRIDE - 2].strip():
+                line = line[:start].ljust(start) + "0000 - -" + line[start + ROUND_STRIDE - 2:]
+        out.append(line)
+    return "\n".join(out)
 
 
 def run_pair(args: argparse.Namespace) -> tuple[str, int]:
@@ -204,7 +258,9 @@ def run_pair(args: argparse.Namespace) -> tuple[str, int]:
         raise InputError("--player and --board narrow an explanation: add --explain")
     if explain and args.format == "csv":
         raise InputError("--explain prints text or json (--format text|json), not csv")
-    p = paired(source, round=args.round, system=args.system, encoding=args.encoding, explain=explain)
+    p = paired(source, round=args.round, system=args.system, encoding=args.encoding,
+               forbid=getattr(args, "forbid", None), initial_colour=getattr(args, "initial_colour", None),
+               explain=explain)
     from ..output import deliver
     shown = render_explained(p, args.format, args.player, args.board) if explain else render(p, args.format)
     text = deliver(shown, args.output, args.force)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
-from ..model import Kind, Round, Tournament, make_round
+from ..model import Kind, Player, Round, Tournament, make_round
 from .model import Pairing, PairingError, Request
 
 #: names a player's round for a message (a TRF line and columns; a workbook's sheet and cell)
@@ -24,9 +24,16 @@ _NOT_PAIRED = frozenset({Kind.FULL_BYE, Kind.HALF_BYE, Kind.ZERO_BYE, Kind.ABSEN
 _SHOWN = 6
 
 
-def _missing(r: Round) -> bool:
-    """A round whose result is not in: nothing typed, or a pairing without a result."""
-    return r.kind is Kind.NOT_PLAYED
+def _missing(p: Player, k: int) -> bool:
+    """Round ``k`` (0-based) of ``p`` has no result in: nothing typed, or a pairing without a
+    result; a player who withdrew in an earlier round (``WD``: that round and every later one) has
+    none to come (C.04.2 art. 3.2)."""
+    return p.rounds[k].kind is Kind.NOT_PLAYED and not _withdrew(p, k)
+
+
+def _withdrew(p: Player, k: int) -> bool:
+    """``p`` withdrew before round ``k`` (0-based)."""
+    return any(r.kind is Kind.WITHDRAWN for r in p.rounds[:k])
 
 
 def _started(t: Tournament, k: int) -> bool:
@@ -40,7 +47,7 @@ def default_round(t: Tournament) -> int:
     """The first round with a result missing, or not started (``t.rounds + 1`` when every round
     is complete)."""
     for k in range(t.rounds):
-        if not _started(t, k) or any(_missing(p.rounds[k]) for p in t.players):
+        if not _started(t, k) or any(_missing(p, k) for p in t.players):
             return k + 1
     return t.rounds + 1
 
@@ -58,7 +65,7 @@ def round_to_pair(t: Tournament, rnd: Optional[int], place: Place) -> int:
     for r in range(1, k):
         if not _started(t, r - 1):
             raise PairingError(f"round {k} cannot be paired before round {r}: round {r} has no game typed")
-        missing = [p for p in t.players if _missing(p.rounds[r - 1])]
+        missing = [p for p in t.players if _missing(p, r - 1)]
         if missing:
             boards = [_board(p.no, p.rounds[r - 1], r, place) for p in _one_per_board(missing, r)]
             more = f"; and {len(boards) - _SHOWN} more" if len(boards) > _SHOWN else ""
@@ -95,7 +102,7 @@ def typed_absent(t: Tournament, rnd: int, blank: frozenset[int] = frozenset()) -
     for p in t.players:
         kind = p.rounds[rnd - 1].kind
         if ((kind in _NOT_PAIRED and not (kind is Kind.ABSENT and p.no in blank))
-                or any(r.kind is Kind.WITHDRAWN for r in p.rounds[:rnd - 1])):
+                or _withdrew(p, rnd - 1)):
             out.add(p.no)
     return frozenset(out)
 

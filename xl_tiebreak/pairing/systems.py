@@ -4,13 +4,15 @@ Dutch system, C.04.3). Every face (the ``pair`` command, the workbook) pairs thr
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Callable, Optional
 
-from ..model import Tournament
+from ..model import Kind, Tournament
+from .arbiter import checked_forbidden, colour_option, trf_forbidden
 from .berger import pair_berger
 from .dutch import pair_dutch
 from .dutch.trace import Trace
-from .model import Pairing, PairingError, System
+from .model import Pairing, PairingError, System, Unpaired
 from .next_round import Place, check_typed, request_for
 
 
@@ -41,18 +43,46 @@ def kind_words(kind: str) -> str:
     return {"PAB": "pairing-allocated bye", "absent": "absent", "sit-out": "sits out"}.get(kind, kind)
 
 
+#: what was typed in the round of a player not paired, in words (C.04.2 art. 3.2-3.3)
+_TYPED = {Kind.HALF_BYE: "half-point bye (H)", Kind.FULL_BYE: "full-point bye (F)",
+          Kind.ZERO_BYE: "zero-point bye (Z)", Kind.WITHDRAWN: "withdrawn"}
+
+
+def unpaired_words(t: Tournament, rnd: int, u: Unpaired) -> str:
+    """Why ``u`` is not paired in round ``rnd``, for a printed list: the PAB with its points
+    (C.04.1 art. 3; TRF record 162), the bye typed in advance, a withdrawal (in that round or
+    before), else absent; a round robin's sit-out."""
+    if u.kind == "PAB":
+        pts = t.scoring.pab_points
+        return f"pairing-allocated bye ({float(pts):g} point{'s' if pts != 1 else ''})"
+    if u.kind == "absent":
+        player = next((p for p in t.players if p.no == u.no), None)
+        if player is not None:
+            kinds = [r.kind for r in player.rounds[:rnd]]
+            if Kind.WITHDRAWN in kinds[:-1]:
+                return "withdrawn"
+            if kinds and kinds[-1] in _TYPED:
+                return _TYPED[kinds[-1]]
+    return kind_words(u.kind)
+
+
 def pair_event(t: Tournament, rnd: Optional[int], system: str, place: Place,
                options: tuple[tuple[str, str], ...] = (),
                blank: Callable[[int], frozenset[int]] = lambda k: frozenset(),
+               forbidden: tuple[frozenset[int], ...] = (), initial_colour: Optional[str] = None,
                trace: Optional[Trace] = None) -> Pairing:
     """Round ``rnd`` of ``t`` (default: the first with a result missing) paired by ``system``
     (``auto``: :func:`chosen_system`), every face's one way to pair: the round and its typed
     absences (:func:`.next_round.request_for`), the system's pairing, and a pair typed in the
     round beforehand checked against it (:func:`.next_round.check_typed`). ``options`` go to the
-    Berger tables only (a TRF's record 192); ``place`` names a player's round in messages;
-    ``trace``: the Dutch engine records in it why it paired so (``pair --explain``)."""
+    Berger tables only (a TRF's record 192); ``place`` names a player's round in messages.
+    ``forbidden``: pairs the arbiter forbids (``--forbid``), with a TRF's record 260 for the round
+    (:mod:`.arbiter`); ``initial_colour`` (white, black) the colour drawn for round 1 (C.04.3 art.
+    5.1), else TRF record 152; ``trace``: the Dutch engine records in it why it paired so
+    (``pair --explain``)."""
     name = chosen_system(t, system)
-    request = request_for(t, rnd, place, options if name == "berger" else (), blank)
+    request = request_for(t, rnd, place, options if name == "berger" else colour_option(initial_colour), blank)
+    request = replace(request, forbidden=checked_forbidden(t, forbidden + trf_forbidden(t, request.round)))
     pairing = pair_dutch(request, trace) if name == "dutch" and trace is not None else SYSTEMS[name](request)
     check_typed(t, pairing, place)
     return pairing

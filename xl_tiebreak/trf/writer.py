@@ -112,13 +112,20 @@ def _player_line(p: Player, colours: Optional[Mapping[tuple[int, int], str]] = N
             if len(text) > f.width:
                 notes.append(f"player {p.no}: the {f.name} {text!r} is longer than the {f.width} columns of TRF's "
                              f"001 record ({f.where}); written as {text[:f.width]!r}")
-    return player_line(fields, [_round_texts(r, colours.get((p.no, i))) for i, r in enumerate(p.rounds)])
+    # a withdrawal (a workbook's WD: this round and every later one) written in each round from it on
+    gone = next((i for i, r in enumerate(p.rounds) if r.kind is Kind.WITHDRAWN), len(p.rounds))
+    rounds = [r if i < gone or r.kind.is_entered or r.opponent is not None else Round(Kind.WITHDRAWN)
+              for i, r in enumerate(p.rounds)]
+    return player_line(fields, [_round_texts(r, colours.get((p.no, i))) for i, r in enumerate(rounds)])
 
 
 def _round_texts(r: Round, colour: Optional[str] = None) -> tuple[object, str, str]:
     """A round's opponent, colour and result as a 001 line writes them; ``colour`` stands in
     for a colour the round lacks (see :func:`missing_colours`)."""
-    if r.kind in (Kind.ABSENT, Kind.WITHDRAWN) or (r.kind is Kind.NOT_PLAYED and r.opponent is None):
+    if r.kind is Kind.WITHDRAWN:  # TRF has no code for it: absent, written out so that a round yet to
+        # pair reads it as the reference does (C.04.2 art. 3.2)
+        return "0000", "-", "-"
+    if r.kind is Kind.ABSENT or (r.kind is Kind.NOT_PLAYED and r.opponent is None):
         return "", " ", " "
     if r.kind is Kind.NOT_PLAYED:  # paired, result to come
         return r.opponent, r.colour or colour or "-", " "

@@ -1,6 +1,7 @@
 """The printable Pairings sheet: the round last paired, one row per board (board, White and Black
 with start number, name and rating, an empty Result column for the notice board or the arbiter's
-pen), then the players not paired and why.
+pen), then the players not paired and why (what was typed: a half-point bye, a withdrawal; the
+PAB with its points).
 
 The sheet is the ``pair`` command's own: it is added to the workbook (its part, its relationship,
 its entry in the workbook's sheet list and its content type; every other part unchanged) the
@@ -19,7 +20,7 @@ from typing import Optional
 from ...errors import InputError
 from ...model import Tournament
 from ...pairing.model import Pairing
-from ...pairing.systems import kind_words, system_words
+from ...pairing.systems import system_words, unpaired_words
 from ..xlsx.a1 import column_letter
 from ..xlsx.package import read_text
 from ..xlsx.parts import sheet_parts, workbook_part
@@ -60,10 +61,10 @@ def sheet_xml(t: Tournament, pairing: Pairing, styles: Styles = (None, None, Non
         rows.append([(b.board, num), (w.no, num), (w.name, text), (w.rating or "", num), (k.no, num),
                      (k.name, text), (k.rating or "", num), ("", text)])
     if pairing.byes:
-        rows.append([])
+        rows += [[], [("Not paired:", None)]]
         for u in pairing.byes:
             rows.append([("", None), (u.no, None), (who[u.no].name, None), ("", None), ("", None),
-                         (kind_words(u.kind), None)])
+                         (unpaired_words(t, pairing.round, u), None)])
     body = []
     for i, row in enumerate(rows, 1):
         cells = "".join(_cell(f"{column_letter(j)}{i}", v, s) for j, (v, s) in enumerate(row, 1) if v != "" or s)

@@ -15,8 +15,9 @@ workbook, ten pages where the arbiter wants the Standings. This command prints o
   recalculate on load: it does not know our functions), within :data:`TIMEOUT` seconds; the PDF
   is then written atomically where asked.
 
-Without LibreOffice the command says so and how to get it (exit status 2). No Pairings sheet
-exists yet (pairing comes later): asked for one, the command says that too.
+Without LibreOffice the command says so and how to get it (exit status 2). A workbook whose
+next round was never paired has no Pairings sheet: asked for one, the command says so and how to
+make it.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ KNOWN_PLACES = (r"C:\Program Files\LibreOffice\program\soffice.exe",
 #: the tables printed without the rows one types in above them (and the sheet's note, row 2)
 TABLES_BELOW_INPUTS = ("CATEGORY_STANDINGS", "PRIZES", "WHATIF")
 NO_PAIRINGS = ("the workbook has no Pairings sheet yet: 'xl-tiebreak pair BOOK.xlsx --write' pairs the next round "
-               "(round robins; the Dutch system for Swiss events comes later) and writes it")
+               "(Berger tables for a round robin, the Dutch system for a Swiss event) and writes it")
 def profile_settings(recalc: int = 1) -> str:
     """LibreOffice's user settings (``registrymodifications.xcu`` of a private profile) with its
     "recalculation on file load" for Excel files, ``OOXMLRecalcMode``: 0 always, 1 never (show the
