@@ -84,7 +84,8 @@ def test_records_250_that_disagree_with_baku_are_refused_when_baku_is_asked():
     ev = event({n: [""] * 9 for n in range(1, 21)})
     ev = replace(ev, header=("250  2.0  1.0   1   3    1   12", "250  1.0  0.5   4   5    1   12"))
     assert acceleration_for(ev, False).virtual(12, 1) == 1  # the records, as written
-    with pytest.raises(PairingError, match="player 11 1 virtual points in round 1, Baku acceleration"):
+    with pytest.raises(PairingError, match=r"player 11 1\.0 virtual points in round 1, Baku acceleration \(C\.04\.7\) "
+                                           r"gives 0\.0"):
         acceleration_for(ev, True)
 
 
@@ -109,3 +110,56 @@ def test_baku_needs_a_win_worth_two_draws():
     ev = event({n: [""] * 9 for n in range(1, 9)}, scoring=Scoring(win=Fraction(3), draw=Fraction(1)))
     with pytest.raises(PairingError, match="win worth two draws"):
         pair_dutch(Request(ev, 1, baku=True))
+
+
+# ------------------------------------------------------------------------------------ the pair command
+
+def _swiss(n: int, rounds: int, extra: tuple[str, ...] = ()) -> str:
+    lines = ["012 Accelerated open", "042 2026/04/10", f"142 {rounds}", "152 W", "092 Individual: Swiss-System",
+             *extra]
+    lines += [f"001 {no:>4}      {f'Player {no}':<33} {2400 - 10 * no:>4}{'':28} 0.0 {no:>4}" for no in range(1, n + 1)]
+    return "\n".join(lines) + "\n"
+
+
+def test_pair_baku_prints_the_accelerated_round_and_writes_records_250(tmp_path, capsys):
+    from xl_tiebreak.cli import main
+    from xl_tiebreak.trf import read_trf
+    trf = tmp_path / "open.trf"
+    trf.write_text(_swiss(20, 9), encoding="latin-1")
+    out = tmp_path / "round1.trf"
+    assert main(["pair", str(trf), "--baku", "--format", "json", "--write", str(out)]) == 0
+    printed = capsys.readouterr().out
+    import json
+    got = json.loads(printed.splitlines()[0])
+    # PAIRING_RULES §5's first-round example (group A 1-10 a point ahead)
+    assert [(b["white"], b["black"]) for b in got["pairs"]][:6] == [(1, 6), (7, 2), (3, 8), (9, 4), (5, 10),
+                                                                   (11, 16)]
+    written = [line for line in out.read_text(encoding="latin-1").splitlines() if line.startswith("250")]
+    assert written == ["250  2.0  1.0   1   3    1   10", "250  1.0  0.5   4   5    1   10"]
+    # the file written is accelerated without --baku (its records 250), and says so
+    assert from_trf(read_trf(out).header).records == baku(read_trf(trf)).records
+    assert main(["pair", str(trf), "--baku"]) == 0
+    assert "Round 1 (Dutch system, C.04.3; Baku acceleration, C.04.7, from Baku)" in capsys.readouterr().out
+
+
+def test_pair_without_baku_pairs_the_plain_dutch_round(tmp_path, capsys):
+    from xl_tiebreak.cli import main
+    trf = tmp_path / "open.trf"
+    trf.write_text(_swiss(20, 9), encoding="latin-1")
+    assert main(["pair", str(trf), "--format", "json"]) == 0
+    import json
+    got = json.loads(capsys.readouterr().out)
+    assert [(b["white"], b["black"]) for b in got["pairs"]][:2] == [(1, 11), (12, 2)]  # C.04.3 art. 3.2-3.3
+
+
+def test_pair_baku_against_other_records_250_or_on_a_round_robin_exits_2(tmp_path, capsys):
+    from xl_tiebreak.cli import main
+    trf = tmp_path / "open.trf"
+    trf.write_text(_swiss(20, 9, ("250  2.0  1.0   1   9    1    4",)), encoding="latin-1")
+    assert main(["pair", str(trf), "--baku"]) == 2
+    assert "records 250 give player 5 0.0 virtual points in round 1, Baku acceleration (C.04.7) gives 1.0" in \
+        capsys.readouterr().err
+    rr = tmp_path / "rr.trf"
+    rr.write_text(_swiss(6, 5).replace("Swiss-System", "Round Robin"), encoding="latin-1")
+    assert main(["pair", str(rr), "--baku"]) == 2
+    assert "a round robin is paired by Berger tables" in capsys.readouterr().err

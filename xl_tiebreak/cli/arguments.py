@@ -159,6 +159,10 @@ def arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
         "system": (("--system",), {"choices": ("auto", "berger", "dutch"), "default": "auto",
                                    "help": "auto: Berger tables (C.05 Annex 1) for a round robin, the Dutch system "
                                            "(C.04.3) for a Swiss event (default)"}),
+        "baku": (("--baku",), {"action": "store_true",
+                               "help": "Baku acceleration (C.04.7): virtual points for the first half of the "
+                                       "start list in the first half of the rounds, for pairing only (a TRF's "
+                                       "records 250, when present, are used without it)"}),
         "pair format": (("--format", "-f"), {"choices": ("text", "csv", "json"), "default": "text",
                                              "help": "text: boards with White, Black and a result column (default); "
                                                      "csv; json: {round, system, pairs: [{board, white, black}], "
@@ -225,8 +229,8 @@ def commands() -> tuple[tuple[str, str, tuple[str, ...], str], ...]:
          "whatif.run_whatif"),
         ("demo", "standings of the example event shipped with the package", event[1:], "standings.run_demo"),
         ("pair", "the next round's pairing (Berger tables for a round robin), printed, and with --write written "
-         "into the workbook or a TRF file as games to play", ("input", "pair round", "system", "pair format",
-                                                              "write", "encoding", "text output", "force"),
+         "into the workbook or a TRF file as games to play", ("input", "pair round", "system", "baku",
+                                                              "pair format", "write", "encoding", "text output", "force"),
          "pair.run_pair"),
         ("publish", "one self-contained HTML page: standings after each round, crosstable, categories, prizes, "
          "each tie-break value's account on a click, a place-by-round chart",

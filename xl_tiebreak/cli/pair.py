@@ -20,6 +20,7 @@ from typing import Callable, Optional
 from ..errors import InputError
 from ..model import Tournament
 from ..output import check_paths
+from ..pairing.acceleration import Acceleration
 from ..pairing.model import Pairing
 from ..pairing.next_round import Place, pending_rounds
 from ..textutil import csv_text, table
@@ -33,12 +34,16 @@ class Paired:
     pairing: Pairing
     event: Tournament
     place: Place
+    acceleration: Optional[Acceleration] = None
 
 
 def paired(source: StrPath, *, round: Optional[int] = None, system: str = "auto",
-           encoding: Optional[str] = None) -> Paired:
+           encoding: Optional[str] = None, baku: bool = False) -> Paired:
     """Pair round ``round`` (default: the first with a result missing) of ``source``, a TRF file or
-    a workbook, with ``system`` (auto, berger, dutch); the pairing, the event and the places."""
+    a workbook, with ``system`` (auto, berger, dutch), accelerated when ``baku`` or the TRF says so
+    (records 250, 192 ``..._BAKU``: :mod:`xl_tiebreak.pairing.acceleration`); the pairing, the
+    event, the places and the virtual points used."""
+    from ..pairing.acceleration import acceleration_for
     from ..pairing.systems import pair_event
     from .choices import EventChoices
     source = os.fspath(source)
@@ -53,13 +58,18 @@ def paired(source: StrPath, *, round: Optional[int] = None, system: str = "auto"
     else:
         place, blank = _trf_places(source, encoding)
         options = _berger_options(t)
-    return Paired(pair_event(t, round, system, place, options, blank), t, place)
+    pairing = pair_event(t, round, system, place, options, blank, baku)
+    acceleration = None
+    if pairing.system == "dutch":  # the virtual points the engine used (round 1: those it paired)
+        first = [n for b in pairing.pairs for n in (b.white, b.black)] + [u.no for u in pairing.byes if u.kind == "PAB"]
+        acceleration = acceleration_for(t, baku, first if pairing.round == 1 else None)
+    return Paired(pairing, t, place, acceleration)
 
 
 def pair(source: StrPath, *, round: Optional[int] = None, system: str = "auto",
-         encoding: Optional[str] = None) -> Pairing:
+         encoding: Optional[str] = None, baku: bool = False) -> Pairing:
     """``pair``: the pairing of round ``round`` of ``source`` (see :func:`paired`)."""
-    return paired(source, round=round, system=system, encoding=encoding).pairing
+    return paired(source, round=round, system=system, encoding=encoding, baku=baku).pairing
 
 
 def _berger_options(t: Tournament) -> tuple[tuple[str, str], ...]:
@@ -123,7 +133,9 @@ def render(p: Paired, fmt: str = "text") -> str:
         rows += [["", str(u.no), who[u.no].name, rating(u.no), "", kind_words(u.kind), "", ""] for u in pairing.byes]
         return csv_text(["Board", "White", "White name", "White rating", "Black", "Black name", "Black rating",
                          "Result"], rows, "csv")
-    head = f"{t.name + chr(10) if t.name else ''}Round {pairing.round} ({system_words(pairing.system)})\n\n"
+    accelerated = f"; Baku acceleration, C.04.7, from {p.acceleration.source}" if p.acceleration else ""
+    head = (f"{t.name + chr(10) if t.name else ''}Round {pairing.round} "
+            f"({system_words(pairing.system)}{accelerated})\n\n")
     rows = [[str(b.board), str(b.white), who[b.white].name, rating(b.white), "-", str(b.black), who[b.black].name,
              rating(b.black), ""] for b in pairing.pairs]
     lines = table(["Bd", "No", "White", "Rtg", "", "No", "Black", "Rtg", "Result"], rows, right={0, 1, 3, 5, 7})
@@ -152,7 +164,11 @@ def write_trf_pairing(p: Paired, out: StrPath, source: str, *, force: bool = Fal
             rounds[k - 1] = want[pl.no]
             pl = replace(pl, rounds=tuple(rounds))
         players.append(pl)
-    text = write_trf(p.event.with_players(players))
+    event = p.event.with_players(players)
+    if p.acceleration is not None and p.acceleration.source == "Baku":  # kept for the next rounds (TRF 250)
+        event = replace(event, header=event.header + tuple(r.trf_line(event.scoring.win)
+                                                           for r in p.acceleration.records))
+    text = write_trf(event)
     encoded = encode_trf(text, encoding, trf_encoding(source))  # the input's encoding, unless one is chosen
     written = atomic_write(Path(out), encoded.data, overwrite=force)
     if encoded.note:
@@ -179,7 +195,8 @@ def run_pair(args: argparse.Namespace) -> tuple[str, int]:
             raise InputError(f"--write {write}: a workbook's pairing is written into the workbook (--write) or a "
                              "copy of it (--write COPY.xlsx); export-trf then writes the TRF, games to play included")
         check_paths(source, write, args.force)
-    p = paired(source, round=args.round, system=args.system, encoding=args.encoding)
+    p = paired(source, round=args.round, system=args.system, encoding=args.encoding,
+               baku=getattr(args, "baku", False))
     from ..output import deliver
     text = deliver(render(p, args.format), args.output, args.force)
     if write is None:

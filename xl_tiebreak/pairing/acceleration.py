@@ -29,6 +29,7 @@ from fractions import Fraction
 from typing import Optional
 
 from ..model import Kind, Tournament
+from ..trf.layout import points_text
 from .history import participants
 from .model import PairingError
 
@@ -175,11 +176,12 @@ def acceleration_for(event: Tournament, asked: bool, round1: Optional[list[int]]
         return baku(event, round1) if asked or baku_named(event) else None
     if asked:
         computed = baku(event, round1)
-        for p in event.players:
-            for r in range(1, event.rounds + 1):
+        for r in range(1, event.rounds + 1):
+            for p in event.players:
                 a, b = stated.virtual(p.no, r), computed.virtual(p.no, r)
                 if a != b:
                     raise PairingError(
-                        f"--baku: the file's records 250 give player {p.no} {a} virtual points in round {r}, Baku "
-                        f"acceleration (C.04.7) gives {b}; pair without --baku to use the records, or remove them")
+                        f"--baku: the file's records 250 give player {p.no} {points_text(a)} virtual points in round "
+                        f"{r}, Baku acceleration (C.04.7) gives {points_text(b)}; pair without --baku to use the "
+                        "records, or remove them")
     return stated

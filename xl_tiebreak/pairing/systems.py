@@ -4,6 +4,7 @@ Dutch system, C.04.3). Every face (the ``pair`` command, the workbook) pairs thr
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Callable, Optional
 
 from ..model import Tournament
@@ -42,14 +43,18 @@ def kind_words(kind: str) -> str:
 
 def pair_event(t: Tournament, rnd: Optional[int], system: str, place: Place,
                options: tuple[tuple[str, str], ...] = (),
-               blank: Callable[[int], frozenset[int]] = lambda k: frozenset()) -> Pairing:
+               blank: Callable[[int], frozenset[int]] = lambda k: frozenset(), baku: bool = False) -> Pairing:
     """Round ``rnd`` of ``t`` (default: the first with a result missing) paired by ``system``
     (``auto``: :func:`chosen_system`), every face's one way to pair: the round and its typed
     absences (:func:`.next_round.request_for`), the system's pairing, and a pair typed in the
     round beforehand checked against it (:func:`.next_round.check_typed`). ``options`` go to the
-    Berger tables only (a TRF's record 192); ``place`` names a player's round in messages."""
+    Berger tables only (a TRF's record 192); ``place`` names a player's round in messages; ``baku``
+    asks for Baku acceleration (C.04.7, a Swiss method: refused for Berger tables)."""
     name = chosen_system(t, system)
-    request = request_for(t, rnd, place, options if name == "berger" else (), blank)
+    if baku and name == "berger":
+        raise PairingError("--baku: Baku acceleration (C.04.7) is for Swiss events; a round robin is paired by "
+                           "Berger tables (C.05 Annex 1)")
+    request = replace(request_for(t, rnd, place, options if name == "berger" else (), blank), baku=baku)
     pairing = SYSTEMS[name](request)
     check_typed(t, pairing, place)
     return pairing
