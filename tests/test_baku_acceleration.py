@@ -67,7 +67,7 @@ def test_records_250_are_read_as_the_events_virtual_points():
     # TRF-26 record 250: points 10-13, rounds 15-17 and 19-21, start numbers 23-26 and 28-31
     acc = from_trf(("250  2.0  1.0   1   3    1   10", "250  1.0  0.5   4   5    1   10", "250  0.0  0.5   7"
                                                                                            "       3"))
-    assert acc is not None and acc.source == "TRF record 250"
+    assert acc is not None and acc.source == "TRF records 250"
     assert [acc.virtual(1, r) for r in (1, 3, 4, 5, 6, 7)] == [1, 1, Fraction(1, 2), Fraction(1, 2), 0, 0]
     assert acc.virtual(3, 7) == Fraction(1, 2) and acc.virtual(11, 1) == 0  # an empty last = the first
     assert from_trf(("192 FIDE_DUTCH",)) is None
@@ -139,7 +139,10 @@ def test_pair_baku_prints_the_accelerated_round_and_writes_records_250(tmp_path,
     # the file written is accelerated without --baku (its records 250), and says so
     assert from_trf(read_trf(out).header).records == baku(read_trf(trf)).records
     assert main(["pair", str(trf), "--baku"]) == 0
-    assert "Round 1 (Dutch system, C.04.3; Baku acceleration, C.04.7, from Baku)" in capsys.readouterr().out
+    assert "Round 1 (Dutch system, C.04.3; Baku acceleration, C.04.7)" in capsys.readouterr().out
+    assert main(["pair", str(out), "--round", "1"]) == 0
+    assert ("Round 1 (Dutch system, C.04.3; Baku acceleration, C.04.7, the virtual points of TRF records 250)"
+            in capsys.readouterr().out)
 
 
 def test_pair_without_baku_pairs_the_plain_dutch_round(tmp_path, capsys):

@@ -24,7 +24,7 @@ from typing import Optional
 
 import pytest
 
-from tests.test_dutch_equals_reference import RATES, Shape, reference, verdict
+from tests.test_dutch_equals_reference import RATES, Shape, cut_with_late_entrant, reference, verdict
 from xl_tiebreak.pairing.acceleration import accelerated_rounds
 from xl_tiebreak.pairing.dutch import pair_dutch
 from xl_tiebreak.pairing.model import Request
@@ -115,6 +115,25 @@ def test_baku_pairings_equal_the_reference_on_small_histories(tmp_path: Path) ->
     records = sweep(tmp_path, small_plan())
     assert len(records) >= 60
     assert unexplained(records) == []
+
+
+def test_a_late_entrant_is_in_group_b_as_the_reference_pairs_it(tmp_path: Path) -> None:
+    # C.04.5.1: late entries do not move the last player of group A; the entrant numbered after
+    # everyone is in group B (no virtual points), in the records 250 and in our own Baku figures
+    checked = 0
+    for shape, fileno, k in [((20, 9, RATES[1]), 411, 3), ((26, 9, RATES[2]), 412, 4)]:
+        src = generate(tmp_path, shape, fileno)
+        assert src is not None
+        cut, absent = cut_with_late_entrant(src, k, tmp_path / f"late_{src.name}")
+        plain = without_records(cut)
+        ref = reference(cut, k)
+        assert ref is not None
+        for file, baku in ((cut, False), (plain, True)):
+            got = pair_dutch(Request(read_trf(file), k, absent=absent, baku=baku))
+            mine = {(p.white, p.black) for p in got.pairs}, sorted(b.no for b in got.byes if b.kind == "PAB")
+            assert mine == ref, f"{file.name} round {k}"
+            checked += 1
+    assert checked == 4
 
 
 @pytest.mark.campaign

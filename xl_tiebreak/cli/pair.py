@@ -133,7 +133,8 @@ def render(p: Paired, fmt: str = "text") -> str:
         rows += [["", str(u.no), who[u.no].name, rating(u.no), "", kind_words(u.kind), "", ""] for u in pairing.byes]
         return csv_text(["Board", "White", "White name", "White rating", "Black", "Black name", "Black rating",
                          "Result"], rows, "csv")
-    accelerated = f"; Baku acceleration, C.04.7, from {p.acceleration.source}" if p.acceleration else ""
+    accelerated = "" if p.acceleration is None else "; Baku acceleration, C.04.7" + (
+        "" if p.acceleration.source == "Baku" else f", the virtual points of {p.acceleration.source}")
     head = (f"{t.name + chr(10) if t.name else ''}Round {pairing.round} "
             f"({system_words(pairing.system)}{accelerated})\n\n")
     rows = [[str(b.board), str(b.white), who[b.white].name, rating(b.white), "-", str(b.black), who[b.black].name,

@@ -59,7 +59,7 @@ class VirtualPoints:
 
 @dataclass(frozen=True)
 class Acceleration:
-    """The virtual points of an event, from ``source`` ("Baku", C.04.7, or "TRF record 250")."""
+    """The virtual points of an event, from ``source`` ("Baku", C.04.7, or "TRF records 250")."""
 
     records: tuple[VirtualPoints, ...]
     source: str
@@ -158,7 +158,7 @@ def from_trf(header: tuple[str, ...]) -> Optional[Acceleration]:
             raise PairingError(f"TRF record 250 {line.rstrip()!r}: expected points >= 0, rounds first <= last and "
                                "start numbers first <= last (columns 10-13, 15-17, 19-21, 23-26, 28-31)")
         records.append(VirtualPoints(points, first_round, last_round, first_no, last_no))
-    return Acceleration(tuple(records), "TRF record 250") if records else None
+    return Acceleration(tuple(records), "TRF records 250") if records else None
 
 
 def baku_named(event: Tournament) -> bool:
