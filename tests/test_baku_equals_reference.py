@@ -136,6 +136,19 @@ def test_a_late_entrant_is_in_group_b_as_the_reference_pairs_it(tmp_path: Path) 
     assert checked == 4
 
 
+def test_record_192_baku_alone_is_ignored_by_the_reference_and_accelerates_here(tmp_path: Path) -> None:
+    # PAIRING_RULES §8.5 (verified here): gacrux reads only records 250; this engine takes the
+    # method's name at its word (docs/dutch-reference-differences.md, Baku, reading 1)
+    from tests.oracle.pairing_runner import board_lines, run_pairings
+    from tests.test_baku_acceleration import _swiss
+    trf = tmp_path / "named.trf"
+    trf.write_text(_swiss(20, 9, ("192 FIDE_DUTCH_2026_BAKU",)), encoding="latin-1")
+    (text,) = run_pairings([["-i", str(trf), "-p", "-m", "dutch", "-n", "1", "-d", "T"]])
+    assert board_lines(text)[:2] == [(1, 11), (12, 2)]  # unaccelerated
+    got = pair_dutch(Request(read_trf(trf), 1))
+    assert [(p.white, p.black) for p in got.pairs][:2] == [(1, 6), (7, 2)]  # group A 1-10 a point ahead
+
+
 @pytest.mark.campaign
 def test_baku_pairings_equal_the_reference_on_three_hundred_histories(tmp_path: Path) -> None:
     records = sweep(tmp_path, campaign_plan())
