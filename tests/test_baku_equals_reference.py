@@ -17,14 +17,11 @@ histories of 7-200 players. Differences would be listed in docs/dutch-reference-
 from __future__ import annotations
 
 import importlib.util
-import subprocess
-import sys
 from pathlib import Path
-from typing import Optional
 
 import pytest
 
-from tests.test_dutch_equals_reference import RATES, Shape, cut_with_late_entrant, reference, verdict
+from tests.test_dutch_equals_reference import RATES, Shape, cut_with_late_entrant, generate, reference, verdict
 from xl_tiebreak.pairing.acceleration import accelerated_rounds
 from xl_tiebreak.pairing.dutch import pair_dutch
 from xl_tiebreak.pairing.model import Request
@@ -35,20 +32,6 @@ pytestmark = [pytest.mark.oracle,
 
 #: Known differences: (shape, file number, round, way) -> why (none found)
 KNOWN: dict[tuple[Shape, int, int, str], str] = {}
-
-
-def generate(tmp: Path, shape: Shape, fileno: int) -> Optional[Path]:
-    """One Baku-accelerated Dutch history from the reference's generator (``-a``); None when the
-    generator finds no legal pairing for a round."""
-    n, rounds, rates = shape
-    out = tmp / f"a{n}_r{rounds}_{'_'.join(rates)}_%d.trf"
-    r = subprocess.run([sys.executable, "-m", "gacrux.tournamentgenerator", "-a", "-N", str(rounds), "-p", str(n),
-                        "-S", *rates, "-o", str(out), "-g", str(fileno), "1"],
-                       capture_output=True, text=True, timeout=900)
-    if "GacruxNoLegalPairing" in r.stderr:
-        return None
-    assert r.returncode == 0, r.stderr[-500:]
-    return Path(str(out).replace("%d", str(fileno).zfill(4)))
 
 
 def without_records(path: Path) -> Path:
@@ -70,7 +53,7 @@ def sweep(tmp: Path, plan: list[tuple[Shape, int]]) -> list[dict[str, object]]:
     round and way of reading the acceleration."""
     out: list[dict[str, object]] = []
     for shape, fileno in plan:
-        path = generate(tmp, shape, fileno)
+        path = generate(tmp, shape, fileno, accelerated=True)
         if path is None:
             continue
         plain = without_records(path)
@@ -122,7 +105,7 @@ def test_a_late_entrant_is_in_group_b_as_the_reference_pairs_it(tmp_path: Path) 
     # everyone is in group B (no virtual points), in the records 250 and in our own Baku figures
     checked = 0
     for shape, fileno, k in [((20, 9, RATES[1]), 411, 3), ((26, 9, RATES[2]), 412, 4)]:
-        src = generate(tmp_path, shape, fileno)
+        src = generate(tmp_path, shape, fileno, accelerated=True)
         assert src is not None
         cut, absent = cut_with_late_entrant(src, k, tmp_path / f"late_{src.name}")
         plain = without_records(cut)
