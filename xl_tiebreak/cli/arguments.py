@@ -230,7 +230,8 @@ def commands() -> tuple[tuple[str, str, tuple[str, ...], str], ...]:
         ("demo", "standings of the example event shipped with the package", event[1:], "standings.run_demo"),
         ("pair", "the next round's pairing (Berger tables for a round robin), printed, and with --write written "
          "into the workbook or a TRF file as games to play", ("input", "pair round", "system", "baku",
-                                                              "pair format", "write", "encoding", "text output", "force"),
+                                                              "pair format", "write", "encoding", "text output",
+                                                              "force"),
          "pair.run_pair"),
         ("publish", "one self-contained HTML page: standings after each round, crosstable, categories, prizes, "
          "each tie-break value's account on a click, a place-by-round chart",

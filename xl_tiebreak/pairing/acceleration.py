@@ -100,8 +100,9 @@ def accelerated_rounds(rounds: int) -> tuple[int, int]:
 def baku(event: Tournament, round1: Optional[list[int]] = None) -> Acceleration:
     """The Baku virtual points of ``event`` (C.04.7; old C.04.5.1). ``round1``: the start numbers
     paired in round 1 when round 1 is the one being paired; else those who were (a game, a forfeit,
-    the PAB), or before round 1 is paired those without a bye typed in it. Refused for a scoring where a win is not two draws or a loss scores (C.04.7 2026
-    states the points in a win's points; C.04.5.1 allowed only 1 / ½ / 0)."""
+    the PAB), or before round 1 is paired those without a bye typed in it. Refused for a scoring
+    where a win is not two draws or a loss scores (C.04.7 2026 states the points in a win's
+    points; C.04.5.1 allowed only 1 / ½ / 0)."""
     s = event.scoring
     if s.win != 2 * s.draw or s.loss != 0 or s.win <= 0:
         raise PairingError(f"Baku acceleration (C.04.7) needs a win worth two draws and a loss worth nothing; this "
