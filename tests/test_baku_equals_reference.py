@@ -10,8 +10,8 @@ own Baku figures, from the text, C.04.7 / C.04.5.1); and from both (the check th
 gacrux runs in a subprocess only, never imported.
 
 A small sweep runs in the default suite; the campaign (``python -m pytest -m campaign``) covers 300
-histories of 7-200 players. Differences would be listed in docs/dutch-reference-differences.md and in
-``KNOWN`` below (none so far).
+histories of 7-200 players. Differences are listed in docs/dutch-reference-differences.md and in
+``KNOWN`` below (one round, a search limit, not the acceleration).
 """
 
 from __future__ import annotations
@@ -30,8 +30,11 @@ from xl_tiebreak.trf.reader import read_trf
 pytestmark = [pytest.mark.oracle,
               pytest.mark.skipif(importlib.util.find_spec("gacrux") is None, reason="gacrux is not installed")]
 
-#: Known differences: (shape, file number, round, way) -> why (none found)
-KNOWN: dict[tuple[Shape, int, int, str], str] = {}
+_SEARCH_LIMIT = ("the bracket search's node budget (200,000) runs out before the candidate with one upfloat fewer "
+                 "(C15); with a larger budget the engine gives the reference's pairing (docs, limits of the search)")
+#: Known differences: (shape, file number, round, way) -> why (docs/dutch-reference-differences.md)
+KNOWN: dict[tuple[Shape, int, int, str], str] = {
+    ((200, 9, RATES[1]), 2076, 5, way): _SEARCH_LIMIT for way in ("records 250", "--baku", "both")}
 
 
 def without_records(path: Path) -> Path:
