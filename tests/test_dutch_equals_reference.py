@@ -41,13 +41,14 @@ RATES = [("0", "0", "0"), ("0.03", "0.08", "0.04"), ("0.06", "0.12", "0.08"), ("
 KNOWN: dict[tuple[Shape, int, int], str] = {}
 
 
-def generate(tmp: Path, shape: Shape, fileno: int) -> Optional[Path]:
+def generate(tmp: Path, shape: Shape, fileno: int, accelerated: bool = False) -> Optional[Path]:
     """One Dutch-paired history from the reference's generator (``-g FILENO 1``: one file, seeded by
-    its number); None when the generator itself finds no legal pairing for a round (small fields
-    with many rounds)."""
+    its number; ``accelerated``: with Baku acceleration, ``-a``, written as records 250); None when
+    the generator itself finds no legal pairing for a round (small fields with many rounds)."""
     n, rounds, rates = shape
-    out = tmp / f"p{n}_r{rounds}_{'_'.join(rates)}_%d.trf"
-    r = subprocess.run([sys.executable, "-m", "gacrux.tournamentgenerator", "-N", str(rounds), "-p", str(n),
+    out = tmp / f"{'a' if accelerated else 'p'}{n}_r{rounds}_{'_'.join(rates)}_%d.trf"
+    r = subprocess.run([sys.executable, "-m", "gacrux.tournamentgenerator", *(["-a"] if accelerated else []),
+                        "-N", str(rounds), "-p", str(n),
                         "-S", *rates, "-o", str(out), "-g", str(fileno), "1"],
                        capture_output=True, text=True, timeout=900)
     if "GacruxNoLegalPairing" in r.stderr:

@@ -95,12 +95,6 @@ def test_a_forbidden_pair_is_not_paired():
     assert boards(got) == [(1, 6), (5, 2), (3, 7), (8, 4)]  # the next transposition (art. 4.2)
 
 
-def test_baku_acceleration_is_refused_with_a_message():
-    ev = event({n: ["", ""] for n in range(1, 9)})
-    with pytest.raises(PairingError, match="Baku acceleration"):
-        pair_dutch(Request(ev, 1, baku=True))
-
-
 def test_a_field_beyond_the_engines_size_is_refused_before_the_work():
     ev = event({n: [""] for n in range(1, 1002)})
     with pytest.raises(PairingError, match="1001 players to pair; this engine pairs at most 1,000"):

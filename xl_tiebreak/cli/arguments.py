@@ -164,6 +164,10 @@ def arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
         "initial colour": (("--initial-colour",), {"choices": ("white", "black"), "default": None,
                                                    "help": "the colour drawn for round 1 (C.04.3 art. 5.1); default: "
                                                            "TRF record 152, else round 1's, else white"}),
+        "baku": (("--baku",), {"action": "store_true",
+                               "help": "Baku acceleration (C.04.7): virtual points for the first half of the "
+                                       "start list in the first half of the rounds, for pairing only (a TRF's "
+                                       "records 250, when present, are used without it)"}),
         "pair format": (("--format", "-f"), {"choices": ("text", "csv", "json"), "default": "text",
                                              "help": "text: boards with White, Black and a result column (default); "
                                                      "csv; json: {round, system, pairs: [{board, white, black}], "
@@ -238,8 +242,8 @@ def commands() -> tuple[tuple[str, str, tuple[str, ...], str], ...]:
          "whatif.run_whatif"),
         ("demo", "standings of the example event shipped with the package", event[1:], "standings.run_demo"),
         ("pair", "the next round's pairing (Berger tables for a round robin), printed, and with --write written "
-         "into the workbook or a TRF file as games to play", ("input", "pair round", "system", "pair format",
-                                                              "explain pairing", "explain player",
+         "into the workbook or a TRF file as games to play", ("input", "pair round", "system", "baku",
+                                                              "pair format", "explain pairing", "explain player",
                                                               "explain board", "write", "encoding",
                                                               "text output", "force", "forbid", "initial colour"),
          "pair.run_pair"),

@@ -20,6 +20,7 @@ from typing import Callable, Optional
 from ..errors import InputError
 from ..model import Kind, Round, Tournament
 from ..output import check_paths
+from ..pairing.acceleration import Acceleration
 from ..pairing.dutch.trace import Trace
 from ..pairing.model import Pairing
 from ..pairing.next_round import Place, pending_rounds
@@ -38,16 +39,19 @@ class Paired:
     trace: Optional[Trace] = None
     #: a TRF's rounds marked absent in advance (``0000 - -``): start number -> rounds (1-based)
     marked: dict[int, frozenset[int]] = field(default_factory=dict)
+    acceleration: Optional[Acceleration] = None
 
 
 def paired(source: StrPath, *, round: Optional[int] = None, system: str = "auto",
            encoding: Optional[str] = None, forbid: Optional[str] = None,
-           initial_colour: Optional[str] = None, explain: bool = False) -> Paired:
+           initial_colour: Optional[str] = None, explain: bool = False, baku: bool = False) -> Paired:
     """Pair round ``round`` (default: the first with a result missing) of ``source``, a TRF file or
-    a workbook, with ``system`` (auto, berger, dutch); the pairing, the event and the places.
-    ``forbid`` (``"3-7,5-9"``) adds pairs that may not meet to a TRF's record 260;
-    ``initial_colour`` (white, black) is the colour drawn for round 1, else TRF record 152; with
-    ``explain``, the Dutch engine's trace of the same run."""
+    a workbook, with ``system`` (auto, berger, dutch); the pairing, the event, the places and the
+    virtual points used. ``forbid`` (``"3-7,5-9"``) adds pairs that may not meet to a TRF's record
+    260; ``initial_colour`` (white, black) is the colour drawn for round 1, else TRF record 152;
+    with ``explain``, the Dutch engine's trace of the same run; accelerated when ``baku`` or the TRF
+    says so (records 250, 192 ``..._BAKU``: :mod:`xl_tiebreak.pairing.acceleration`)."""
+    from ..pairing.acceleration import acceleration_for
     from ..pairing.arbiter import parse_forbid
     from ..pairing.systems import chosen_system, pair_event
     from .choices import EventChoices
@@ -70,16 +74,20 @@ def paired(source: StrPath, *, round: Optional[int] = None, system: str = "auto"
         raise InputError("--forbid and --initial-colour are the Dutch system's: a Berger table is fixed "
                          "(C.05 Annex 1); keep players apart, and choose colours, by the draw of start numbers")
     trace = Trace() if explain else None
-    pairing = pair_event(t, round, system, place, options, blank, forbidden, initial_colour, trace)
-    return Paired(pairing, t, place, trace=trace, marked=marked)
+    pairing = pair_event(t, round, system, place, options, blank, forbidden, initial_colour, trace, baku)
+    acceleration = None
+    if pairing.system == "dutch":  # the virtual points the engine used (round 1: those it paired)
+        first = [n for b in pairing.pairs for n in (b.white, b.black)] + [u.no for u in pairing.byes if u.kind == "PAB"]
+        acceleration = acceleration_for(t, baku, first if pairing.round == 1 else None)
+    return Paired(pairing, t, place, trace=trace, marked=marked, acceleration=acceleration)
 
 
 def pair(source: StrPath, *, round: Optional[int] = None, system: str = "auto",
          encoding: Optional[str] = None, forbid: Optional[str] = None,
-         initial_colour: Optional[str] = None) -> Pairing:
+         initial_colour: Optional[str] = None, baku: bool = False) -> Pairing:
     """``pair``: the pairing of round ``round`` of ``source`` (see :func:`paired`)."""
     return paired(source, round=round, system=system, encoding=encoding, forbid=forbid,
-                  initial_colour=initial_colour).pairing
+                  initial_colour=initial_colour, baku=baku).pairing
 
 
 def _berger_options(t: Tournament) -> tuple[tuple[str, str], ...]:
@@ -165,7 +173,10 @@ def render(p: Paired, fmt: str = "text") -> str:
         rows += [["", str(u.no), who[u.no].name, rating(u.no), "", kind_words(u.kind), "", ""] for u in pairing.byes]
         return csv_text(["Board", "White", "White name", "White rating", "Black", "Black name", "Black rating",
                          "Result"], rows, "csv")
-    head = f"{t.name + chr(10) if t.name else ''}Round {pairing.round} ({system_words(pairing.system)})\n\n"
+    accelerated = "" if p.acceleration is None else "; Baku acceleration, C.04.7" + (
+        "" if p.acceleration.source == "Baku" else f", the virtual points of {p.acceleration.source}")
+    head = (f"{t.name + chr(10) if t.name else ''}Round {pairing.round} "
+            f"({system_words(pairing.system)}{accelerated})\n\n")
     rows = [[str(b.board), str(b.white), who[b.white].name, rating(b.white), "-", str(b.black), who[b.black].name,
              rating(b.black), ""] for b in pairing.pairs]
     lines = table(["Bd", "No", "White", "Rtg", "", "No", "Black", "Rtg", "Result"], rows, right={0, 1, 3, 5, 7})
@@ -209,7 +220,11 @@ def write_trf_pairing(p: Paired, out: StrPath, source: str, *, force: bool = Fal
             rounds[k - 1] = want[pl.no]
             pl = replace(pl, rounds=tuple(rounds))
         players.append(pl)
-    text = _keep_marked(write_trf(p.event.with_players(players)), p.marked)
+    event = p.event.with_players(players)
+    if p.acceleration is not None and p.acceleration.source == "Baku":  # kept for the next rounds (TRF 250)
+        event = replace(event, header=event.header + tuple(r.trf_line(event.scoring.win)
+                                                           for r in p.acceleration.records))
+    text = _keep_marked(write_trf(event), p.marked)
     encoded = encode_trf(text, encoding, trf_encoding(source))  # the input's encoding, unless one is chosen
     written = atomic_write(Path(out), encoded.data, overwrite=force)
     if encoded.note:
@@ -260,7 +275,7 @@ def run_pair(args: argparse.Namespace) -> tuple[str, int]:
         raise InputError("--explain prints text or json (--format text|json), not csv")
     p = paired(source, round=args.round, system=args.system, encoding=args.encoding,
                forbid=getattr(args, "forbid", None), initial_colour=getattr(args, "initial_colour", None),
-               explain=explain)
+               explain=explain, baku=getattr(args, "baku", False))
     from ..output import deliver
     shown = render_explained(p, args.format, args.player, args.board) if explain else render(p, args.format)
     text = deliver(shown, args.output, args.force)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 from fractions import Fraction
-from typing import Literal, Optional
+from typing import Callable, Literal, Optional
 
 from ..model import Kind, Player, Tournament
 from .model import PairingError
@@ -23,6 +23,9 @@ Float = Literal["down", "up", ""]
 #: (Kind.ABSENT is not one: a TRF reader gives it to every blank cell of a round where anything is
 #: entered, so an absence the arbiter means comes in ``Request.absent``.)
 NOT_PAIRED = frozenset({Kind.HALF_BYE, Kind.FULL_BYE, Kind.ZERO_BYE, Kind.WITHDRAWN})
+
+#: ``virtual(no, rnd)``: a player's virtual points in a round (an acceleration, :mod:`.acceleration`)
+Virtual = Callable[[int, int], Fraction]
 
 
 @dataclass(frozen=True)
@@ -43,7 +46,8 @@ class Preference:
 class PlayerState:
     """One participant before the round to pair.
 
-    ``score``: the points of rounds 1..k-1 as the pairing counts them (C.04.2 art. 3.1);
+    ``score``: the points of rounds 1..k-1 as the pairing counts them (C.04.2 art. 3.1), plus the
+    virtual points of round k under an acceleration: the pairing score (C.04.7 art. 1.5);
     ``colours``: the colours of the played games in round order, forfeits and byes left out
     (C.04.2 art. 3.4); ``floats``: per round 1..k-1 "down", "up" or "" (C.04.3 art. 1.4);
     ``opponents``: those met over the board (C.04.1 art. 2, C.04.2 art. 3.5: a forfeit is no
@@ -96,12 +100,13 @@ def _played(kind: Kind) -> bool:
 
 
 def player_state(event: Tournament, player: Player, before: int,
-                 scores: Optional[list[dict[int, Fraction]]] = None) -> PlayerState:
+                 scores: Optional[list[dict[int, Fraction]]] = None, virtual: Optional[Virtual] = None) -> PlayerState:
     """The state of ``player`` before round ``before`` (rounds 1..before-1 count).
 
-    ``scores``, when given, holds every player's score before each round (``scores_by_round``) so
-    that the floats of played games need not be recounted."""
-    table = scores_by_round(event, before) if scores is None else scores
+    ``scores``, when given, holds every player's pairing score before each round
+    (``scores_by_round``) so that the floats of played games need not be recounted; ``virtual``
+    gives the virtual points of an acceleration (floats compare pairing scores, C.04.7 art. 1.5)."""
+    table = scores_by_round(event, before, virtual) if scores is None else scores
     win = event.scoring.win
     loss = event.scoring.loss
     colours: list[str] = []
@@ -129,16 +134,19 @@ def player_state(event: Tournament, player: Player, before: int,
         # C.04.1 art. 4: a PAB, or a win's points in one round without playing, bars the PAB
         if kind is Kind.PAB or (rnd.points >= win and win > 0):
             barred = True
-    return PlayerState(player.no, player.score(before - 1), "".join(colours), tuple(floats),
+    score = player.score(before - 1) + (virtual(player.no, before) if virtual is not None else 0)
+    return PlayerState(player.no, score, "".join(colours), tuple(floats),
                        frozenset(met), barred, unplayed)
 
 
-def scores_by_round(event: Tournament, before: int) -> list[dict[int, Fraction]]:
-    """``table[r][no]``: each player's score before round r+1, for r = 0..before-2."""
+def scores_by_round(event: Tournament, before: int, virtual: Optional[Virtual] = None) -> list[dict[int, Fraction]]:
+    """``table[r][no]``: each player's pairing score before round r+1 (points, plus that round's
+    virtual points when ``virtual`` is given), for r = 0..before-2."""
     table: list[dict[int, Fraction]] = []
     running = {p.no: Fraction(0) for p in event.players}
     for r in range(before - 1):
-        table.append(dict(running))
+        table.append({no: pts + virtual(no, r + 1) for no, pts in running.items()} if virtual is not None
+                     else dict(running))
         for p in event.players:
             running[p.no] += p.rounds[r].points
     return table
@@ -162,9 +170,11 @@ def participants(event: Tournament, round_no: int, absent: frozenset[int] = froz
     return out
 
 
-def states_before(event: Tournament, round_no: int, nos: Optional[list[int]] = None) -> dict[int, PlayerState]:
-    """The state before round ``round_no`` of the players ``nos`` (default: every player)."""
-    table = scores_by_round(event, round_no)
+def states_before(event: Tournament, round_no: int, nos: Optional[list[int]] = None,
+                  virtual: Optional[Virtual] = None) -> dict[int, PlayerState]:
+    """The state before round ``round_no`` of the players ``nos`` (default: every player), with
+    pairing scores under ``virtual`` points when given."""
+    table = scores_by_round(event, round_no, virtual)
     wanted = set(nos) if nos is not None else None
-    return {p.no: player_state(event, p, round_no, table) for p in event.players
+    return {p.no: player_state(event, p, round_no, table, virtual) for p in event.players
             if wanted is None or p.no in wanted}

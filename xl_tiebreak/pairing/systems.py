@@ -70,7 +70,7 @@ def pair_event(t: Tournament, rnd: Optional[int], system: str, place: Place,
                options: tuple[tuple[str, str], ...] = (),
                blank: Callable[[int], frozenset[int]] = lambda k: frozenset(),
                forbidden: tuple[frozenset[int], ...] = (), initial_colour: Optional[str] = None,
-               trace: Optional[Trace] = None) -> Pairing:
+               trace: Optional[Trace] = None, baku: bool = False) -> Pairing:
     """Round ``rnd`` of ``t`` (default: the first with a result missing) paired by ``system``
     (``auto``: :func:`chosen_system`), every face's one way to pair: the round and its typed
     absences (:func:`.next_round.request_for`), the system's pairing, and a pair typed in the
@@ -79,10 +79,15 @@ def pair_event(t: Tournament, rnd: Optional[int], system: str, place: Place,
     ``forbidden``: pairs the arbiter forbids (``--forbid``), with a TRF's record 260 for the round
     (:mod:`.arbiter`); ``initial_colour`` (white, black) the colour drawn for round 1 (C.04.3 art.
     5.1), else TRF record 152; ``trace``: the Dutch engine records in it why it paired so
-    (``pair --explain``)."""
+    (``pair --explain``); ``baku`` asks for Baku acceleration (C.04.7, a Swiss method: refused for
+    Berger tables)."""
     name = chosen_system(t, system)
+    if baku and name == "berger":
+        raise PairingError("--baku: Baku acceleration (C.04.7) is for Swiss events; a round robin is paired by "
+                           "Berger tables (C.05 Annex 1)")
     request = request_for(t, rnd, place, options if name == "berger" else colour_option(initial_colour), blank)
-    request = replace(request, forbidden=checked_forbidden(t, forbidden + trf_forbidden(t, request.round)))
+    request = replace(request, forbidden=checked_forbidden(t, forbidden + trf_forbidden(t, request.round)),
+                      baku=baku)
     pairing = pair_dutch(request, trace) if name == "dutch" and trace is not None else SYSTEMS[name](request)
     check_typed(t, pairing, place)
     return pairing

@@ -13,6 +13,7 @@ import sys
 from fractions import Fraction
 from typing import Optional
 
+from ..acceleration import acceleration_for
 from ..history import participants, states_before
 from ..model import Pair, Pairing, PairingError, Request, Unpaired
 from .bracket import BracketSearch
@@ -33,7 +34,9 @@ def pair_dutch(request: Request, trace: Optional[Trace] = None) -> Pairing:
 
     ``request.event`` holds rounds 1..k-1 with their results and, in round k, the byes typed in
     advance; ``request.absent`` the players not to pair; the option ``initial-colour`` (``w`` or
-    ``b``) the colour drawn by lot (else TRF record 152, else round 1's). Raises
+    ``b``) the colour drawn by lot (else TRF record 152, else round 1's). Under an acceleration
+    (``request.baku``, TRF records 250 or a 192 ``..._BAKU``: :mod:`..acceleration`) the pairing
+    score (points + virtual points) makes the brackets, floats, PAB score and board order. Raises
     :class:`~xl_tiebreak.pairing.model.PairingError` when the round cannot be paired.
 
     >>> from xl_tiebreak.crosstable import Row, tournament_from_rows
@@ -43,8 +46,6 @@ def pair_dutch(request: Request, trace: Optional[Trace] = None) -> Pairing:
     ([(1, 3), (4, 2)], (Unpaired(no=5, kind='PAB'),))
     """
     event, k = request.event, request.round
-    if request.baku:
-        raise PairingError("Baku acceleration (C.04.7) is not available in the Dutch engine yet; pair without it")
     nos = participants(event, k, request.absent)
     if len(nos) < 2:
         raise PairingError(f"round {k}: {len(nos)} player(s) to pair; a round needs at least two")
@@ -61,7 +62,8 @@ def pair_dutch(request: Request, trace: Optional[Trace] = None) -> Pairing:
 
 def _pair(request: Request, nos: list[int], trace: Optional[Trace]) -> Pairing:
     event, k = request.event, request.round
-    states = states_before(event, k, nos)
+    acceleration = acceleration_for(event, request.baku, nos if k == 1 else None)
+    states = states_before(event, k, nos, acceleration.virtual if acceleration is not None else None)
     final = k == event.rounds
     most = (k - 1) * event.scoring.win
     topscorers = frozenset(n for n in nos if final and states[n].score * 2 > most)
