@@ -97,8 +97,8 @@ def rating_rules(start_date: Optional[str], rate: Optional[str] = None, rate_kno
     if rate not in RATES:
         raise InputError(f"rate of play {rate!r}: expected one of {', '.join(RATES)}")
     if not rate_known:
-        notes.append(f"rate of play {rate} assumed: the file has no time control that says (TRF record 222); "
-                     "give it with --rate-of-play")
+        notes.append(f"rate of play {rate} assumed: the event's file has no time control that says (TRF record "
+                     "222; on the command line, --rate-of-play states it)")
     day = start_date or "9999-12-31"
     if start_date is None:
         notes.append("no start date: the rules in force now are applied (B.02 2024 with the 1 Oct 2025 "
