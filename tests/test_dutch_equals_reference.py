@@ -175,15 +175,15 @@ def test_dutch_pairings_equal_the_reference_on_small_histories(tmp_path: Path) -
 
 
 #: the whole sweep (1,100 histories, about 20 min of the reference on 2 cores) with
-#: XLTB_FULL_PAIRING_CAMPAIGN=1; CI's campaign run, which has a time budget, takes every eighth
+#: XLTB_FULL_PAIRING_CAMPAIGN=1; CI's campaign run, which has a time budget, takes every sixteenth
 FULL_CAMPAIGN = os.environ.get("XLTB_FULL_PAIRING_CAMPAIGN") == "1"
 
 
 @pytest.mark.campaign
 def test_dutch_pairings_equal_the_reference_on_a_thousand_histories(tmp_path: Path) -> None:
-    plan = campaign_plan() if FULL_CAMPAIGN else campaign_plan()[::8]
+    plan = campaign_plan() if FULL_CAMPAIGN else campaign_plan()[::16]
     records = sweep(tmp_path, plan)
-    assert len({(str(r["shape"]), r["fileno"]) for r in records}) >= (1000 if FULL_CAMPAIGN else 125)
+    assert len({(str(r["shape"]), r["fileno"]) for r in records}) >= (1000 if FULL_CAMPAIGN else 60)
     assert unexplained(records) == []
 
 
