@@ -74,9 +74,10 @@ def round_to_pair(t: Tournament, rnd: Optional[int], place: Place) -> int:
     return k
 
 
-def _one_per_board(players, r: int) -> list:
+def _one_per_board(players: list[Player], r: int) -> list[Player]:
     """The players of a list, one per pending board (the lower start number)."""
-    out, seen = [], set()
+    out: list[Player] = []
+    seen: set[int] = set()
     for p in players:
         opp = p.rounds[r - 1].opponent
         if opp is not None and opp in seen:
