@@ -73,19 +73,22 @@ def _game_cells(t: Tournament, fig: PlayerRating, g: GameFigures) -> list[str]:
     return cells + ["", "", "", "", g.why]
 
 
-def card_text(t: Tournament, fig: PlayerRating) -> str:
-    """The card as lines to read (``xl-tiebreak card``)."""
+#: the card's rounds table's columns (``card``, the page's card)
+CARD_HEADERS = ("Rd", "Col", "Opp", "Name", "Rtg", "Fed", "Res", "Pts", "D", "PD", "W-We", "K(W-We)", "Note")
+
+
+def card_parts(t: Tournament, fig: PlayerRating) -> tuple[list[str], list[list[str]], list[str]]:
+    """The card's parts, unwrapped: the paragraphs above the rounds table (who, the rules, K),
+    its rows (one cell per :data:`CARD_HEADERS` column) and the paragraphs under it (the totals,
+    Rp, the notes); :func:`card_text` lays them out as text, the published page as HTML."""
     p = t.player(fig.no)
     who = ", ".join(x for x in (p.title, p.fed) if x)
     head = [f"Player {p.no}: {p.name}, {f'rating {p.rating}' if p.rating else 'unrated'}"
             + (f" ({who})" if who else ""),
             f"Rules: {fig.rules.title}"]
     if fig.k is not None:
-        head += textwrap.wrap(f"K {fig.k.value}{' (assumed)' if fig.k.assumed else ''}: {fig.k.why}", 100,
-                              subsequent_indent="      ", break_on_hyphens=False)
-    headers = ["Rd", "Col", "Opp", "Name", "Rtg", "Fed", "Res", "Pts", "D", "PD", "W-We", "K(W-We)", "Note"]
+        head.append(f"K {fig.k.value}{' (assumed)' if fig.k.assumed else ''}: {fig.k.why}")
     rows = [_game_cells(t, fig, g) for g in fig.games]
-    lines = head + [""] + table(headers, rows, right={0, 2, 4, 7, 8, 9, 10, 11}) + [""]
     totals = []
     if fig.change is not None and fig.k is not None:
         n, diff = fig.rated_games, fig.score - fig.expected
@@ -98,9 +101,19 @@ def card_text(t: Tournament, fig: PlayerRating) -> str:
     totals.append(f"Performance rating: {rp_steps(fig)}")
     k_note = f"K {fig.k.value} assumed: {fig.k.why}" if fig.k is not None else None
     totals += [f"Note: {n}" for n in fig.notes if n != k_note]
-    lines += [ln for text in totals for ln in textwrap.wrap(text, 100, subsequent_indent="      ",
-                                                             break_on_hyphens=False)]
-    return "\n".join(lines) + "\n"
+    return head, rows, totals
+
+
+def _wrapped(texts: Sequence[str]) -> list[str]:
+    return [ln for text in texts for ln in textwrap.wrap(text, 100, subsequent_indent="      ",
+                                                         break_on_hyphens=False)]
+
+
+def card_text(t: Tournament, fig: PlayerRating) -> str:
+    """The card as lines to read (``xl-tiebreak card``): :func:`card_parts` laid out as text."""
+    head, rows, totals = card_parts(t, fig)
+    lines = head[:2] + _wrapped(head[2:]) + [""] + table(CARD_HEADERS, rows, right={0, 2, 4, 7, 8, 9, 10, 11}) + [""]
+    return "\n".join(lines + _wrapped(totals)) + "\n"
 
 
 def card_dict(t: Tournament, fig: PlayerRating) -> dict[str, object]:
@@ -153,4 +166,4 @@ def legend(figs: Sequence[PlayerRating]) -> list[str]:
                                                           break_on_hyphens=False)]
 
 
-__all__ = ["card_text", "card_dict", "standings_cells", "csv_columns", "legend", "COLUMNS", "signed", "rp_steps"]
+__all__ = ["card_text", "card_parts", "CARD_HEADERS", "card_dict", "standings_cells", "csv_columns", "legend", "COLUMNS", "signed", "rp_steps"]

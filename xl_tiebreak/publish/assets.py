@@ -17,6 +17,8 @@ fixed width whose long names wrap; nothing makes the page itself wider than the 
 
 from __future__ import annotations
 
+from .card_script import CARD_CSS, CARD_SCRIPT
+
 __all__ = ["CSS", "SCRIPT"]
 
 CSS = """
@@ -112,7 +114,7 @@ th[aria-sort="descending"] button.sort::after { content: " \\25BC" / ""; font-si
 }
 button.csv { font: inherit; font-size: .8rem; margin: .1rem 0 .3rem; padding: .1rem .5rem; cursor: pointer;
              border: 1px solid var(--line); background: #fff; border-radius: 4px; color: var(--accent); }
-@page { size: A4 landscape; margin: 14mm 8mm 12mm; }
+""" + CARD_CSS + """@page { size: A4 landscape; margin: 14mm 8mm 12mm; }
 @media print {
   nav, .picker, dialog, .hint, .noprint, .find, button.csv { display: none !important; }
   table.x, table.sq, table.pairs { font-size: 7pt; }  /* a 20-round crosstable keeps every column on A4 */
@@ -141,6 +143,7 @@ SCRIPT = """
   var dialog = document.getElementById("account");
   var text = document.getElementById("account-text");
   var title = document.getElementById("account-title");
+  var pane = document.getElementById("card");
   var rounds = document.querySelectorAll("section.round");
   var final = rounds.length ? rounds[rounds.length - 1] : null;
   var last = final ? final.getAttribute("data-round") : null;
@@ -157,26 +160,6 @@ SCRIPT = """
     }
     return blocks[id];
   }
-  function cards(table) {  /* each player's name a button that opens their card, when the page has the cards */
-    if (!document.getElementById("cards-0")) { return; }
-    var names = table.querySelectorAll("tbody td.name");
-    for (var i = 0; i < names.length; i++) {
-      var button = document.createElement("button");
-      button.type = "button";
-      button.className = "card";
-      button.textContent = names[i].textContent;
-      button.setAttribute("aria-label", names[i].textContent + ", the player card of " +
-                          names[i].previousElementSibling.textContent);
-      names[i].textContent = "";
-      names[i].appendChild(button);
-    }
-  }
-  function card(button) {  /* the player's card: a text of the cards' blocks, one per player row */
-    var k = Number(button.closest("tr").getAttribute("data-k"));
-    var rows = Number(document.getElementById("cards-0").getAttribute("data-rows"));
-    var what = "Player card: " + button.closest("td").previousElementSibling.textContent + " " + button.textContent;
-    openText("cards-" + Math.floor(k / rows), k % rows, what, "the cards");
-  }
   function openText(id, n, what, kind) {  /* text n of a block of shared lines in the dialog, titled what */
     unpack(id).then(function (got) {
       var ids = got.ids[n];
@@ -186,6 +169,8 @@ SCRIPT = """
     }, function (error) {
       text.textContent = "This browser could not read " + kind + " (" + error + ").";
     }).then(function () {
+      text.hidden = false;
+      pane.hidden = true;
       title.textContent = what;
       if (!dialog.open) { dialog.showModal(); }
     });
@@ -613,7 +598,7 @@ SCRIPT = """
     var near = later[f].id === "pairings" ? later[f] : later[f].closest("section");
     if (watch) { watch.observe(near); } else { making(near); }
   }
-  document.addEventListener("click", function (event) {
+""" + CARD_SCRIPT + """  document.addEventListener("click", function (event) {
     var target = event.target;
     if (!(target instanceof Element)) { return; }
     var value = target.closest("button.v");

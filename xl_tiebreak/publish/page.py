@@ -41,8 +41,9 @@ from ..rating_notes import rating_notes
 from ..standings import Row
 from .assets import CSS, SCRIPT
 from .chart import PALETTE, place_chart
-from .accounts import Accounts, text_accounts
+from .accounts import Accounts
 from .boards import BOARDS_LEGEND, round_boards
+from .cards import card_book
 from .gather import EVERY_ROUND_ACCOUNTS, PageContent
 from .details import COUNT_HEADS, event_details, result_counts, round_dates, starting_rows, tally
 from .square import SQUARE_LEGEND, SQUARE_MAX, square_cells
@@ -105,19 +106,17 @@ def _account_blocks(book: Accounts) -> str:
 
 
 def _card_blocks(pub: PageContent) -> str:
-    """Each player's card, as ``xl-tiebreak card`` prints it (:func:`~xl_tiebreak.rating_card.card_text`:
-    each round's opponent with rating and federation, colour, result, running score, the rating
-    change and the performance rating, FIDE B.02) after the standings' rounds, in blocks of
-    :data:`ACCOUNT_ROWS` player rows (``cards-C``, the accounts' format, one text a player); none
-    past :data:`~.gather.EVERY_ROUND_ACCOUNTS` players x rounds (the page's size)."""
-    from ..rating_card import card_text
-    from ..rating_change import event_ratings
+    """Each player's card after each round (:func:`.cards.card_book`), in blocks of
+    :data:`ACCOUNT_ROWS` player rows (``cards-C``, the accounts' format: ``ids[k * R + r - 1]``
+    row ``k``'s card after round ``r``, R in ``data-rounds``); none past
+    :data:`~.gather.EVERY_ROUND_ACCOUNTS` players x rounds (the page's size)."""
     result = pub.result
     t = result.tournament
-    if len(t.players) * result.rounds > EVERY_ROUND_ACCOUNTS or not result.rounds:
+    book = card_book(result) if len(t.players) * result.rounds <= EVERY_ROUND_ACCOUNTS else None
+    if book is None:
         return ""
-    book = text_accounts(result.rounds, 1, [card_text(t, fig) for fig in event_ratings(t, rounds=result.rounds)])
-    return "".join(_block("cards", c, book.part(c * ACCOUNT_ROWS, ACCOUNT_ROWS), f' data-rows="{ACCOUNT_ROWS}"')
+    attrs = f' data-rows="{ACCOUNT_ROWS}" data-rounds="{book.rounds}"'
+    return "".join(_block("cards", c, book.part(c * ACCOUNT_ROWS, ACCOUNT_ROWS), attrs)
                    for c in range(max(1, -(-len(t.players) // ACCOUNT_ROWS))))
 
 
@@ -202,10 +201,11 @@ def _standings(pub: PageContent, fmt: _Formats) -> str:
                      f"round are not: {where}.</p>")
     cards = len(pub.result.tournament.players) * pub.result.rounds <= EVERY_ROUND_ACCOUNTS  # :func:`_card_blocks`
     parts.append('<p class="hint note">Tap or click a tie-break value to see how it is reached after that '
-                 "round, step by step" + ("; a name for the player's card after the last round: each round's "
-                                          "opponent, colour, result and running score, the rating change and the "
-                                          "performance rating, as 'xl-tiebreak card' prints them (K and rate of play "
-                                          "as the file gives them or assumed, as the card says)" if cards else "")
+                 "round, step by step" + ("; a name for the player's card after the round shown: each round's "
+                                          "opponent, colour, result and running score, the rating change, the "
+                                          "performance rating and the tie-breaks' accounts, as 'xl-tiebreak card' and "
+                                          "'explain' print them (K and rate of play as the file gives them or "
+                                          "assumed, as the card says)" if cards else "")
                  + ".</p>")
     for r, (res, rows) in enumerate(pub.rounds):
         if r == n - 1:
@@ -528,7 +528,7 @@ def document(title: str, label: str, meta: str, sections: Sequence[tuple[str, st
         + ". Every value is exact, computed as the FIDE regulations prescribe under the rules named above.</footer>",
         '<dialog id="account" aria-labelledby="account-title"><div class="bar"><strong id="account-title"></strong>'
         '<form method="dialog"><button type="submit">Close</button></form></div>'
-        '<pre id="account-text"></pre></dialog>',
+        '<pre id="account-text"></pre><div id="card" hidden></div></dialog>',
         "".join(_account_blocks(book) for book in accounts), cards,
         f"<script>{SCRIPT}</script>",
         "</body></html>\n",
