@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from fractions import Fraction
 from pathlib import Path
 
@@ -81,3 +82,59 @@ def test_the_team_pages_boards_and_line_ups_in_the_browser(browser, team_page, w
         page.locator("#teams").screenshot(path=str(shots / f"team-lineups-{width}.png"))
     assert seen["errors"] == [] and [c for c in seen["console"] if c[0] in ("error", "warning")] == []
     assert [u for u in seen["requests"] if not u.startswith("blob:")] == [team_page.as_uri()]
+
+
+CRETE = Path("/work/shared/data/real/crete-interclub-2025-team.trf")
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_team_pages_matches_come_a_round_at_a_time_under_a_round_picker(browser, tmp_path, width):  # noqa: F811
+    """As the individual page's pairings: the last round's matches first, a button a round; without
+    a script (the HTML) every round is there, none hidden. A real interclub league if here."""
+    path = CRETE if CRETE.exists() else EXAMPLE
+    event = read_team_file(path)
+    out = tmp_path / "team.html"
+    assert main(["publish", str(path), "-o", str(out)]) == 0
+    html = out.read_text(encoding="utf-8")
+    assert len(re.findall(r'<section class="pairs" data-pairs="\d+">', html)) == event.rounds
+    page, seen = _open(browser, out, width, 844 if width < 600 else 900)
+    shown = "#matches section.pairs:not([hidden])"
+    picker = page.get_by_role("group", name="Matches of round")
+    assert picker.get_by_role("button").all_text_contents() == [str(r) for r in range(1, event.rounds + 1)]
+    assert page.locator(shown).count() == 1
+    assert page.locator(f"{shown} h3").text_content() == f"Round {event.rounds}"
+    picker.get_by_role("button", name="1", exact=True).click()
+    assert page.locator(shown).count() == 1 and page.locator(f"{shown} h3").text_content() == "Round 1"
+    assert picker.locator('[aria-pressed="true"]').all_text_contents() == ["1"]
+    first = next(m for m in sorted(event.matches, key=lambda m: m.team) if m.round == 1 and m.opponent)
+    name = {t.no: t.name for t in event.teams}
+    assert page.locator(f"{shown} table").first.locator("tbody tr").first.locator("td").nth(1).text_content() \
+        == name[first.team]  # round 1's first match, from the file
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    shots = _shots()
+    if shots:
+        page.locator("#matches").screenshot(path=str(shots / f"team-picker-{width}.png"))
+    assert seen["errors"] == [] and [c for c in seen["console"] if c[0] in ("error", "warning")] == []
+    assert seen["requests"] == [out.as_uri()]
+
+
+def test_a_team_page_past_its_budget_is_refused_before_the_work(tmp_path, capsys, monkeypatch):
+    """The individual page's budget (PAGE_BUDGET players x rounds): past it, publish on a team
+    event stops with one message and status 2 before any account is made, and writes nothing."""
+    import importlib
+    gathering = importlib.import_module("xl_tiebreak.publish.gather")
+    team_publish = importlib.import_module("xl_tiebreak.cli.team_publish")
+    event = read_team_file(EXAMPLE)
+    size = len(event.tournament.players) * event.rounds
+    explain = team_publish.team_explain
+    monkeypatch.setattr(gathering, "PAGE_BUDGET", size - 1)
+    monkeypatch.setattr(team_publish, "team_explain", lambda *a: pytest.fail("the work began"))
+    out = tmp_path / "team.html"
+    assert main(["publish", str(EXAMPLE), "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert (f"{len(event.tournament.players)} players x {event.rounds} rounds = {size}: more than the {size - 1} "
+            "players x rounds a published page holds") in err
+    assert err.count("\n") == 1 and "Traceback" not in err and not out.exists()
+    monkeypatch.setattr(team_publish, "team_explain", explain)
+    monkeypatch.setattr(gathering, "PAGE_BUDGET", size)
+    assert main(["publish", str(EXAMPLE), "-o", str(out)]) == 0

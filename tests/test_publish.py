@@ -81,7 +81,9 @@ class _Page(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list) -> None:
         a = dict(attrs)
         if tag == "section":
-            self.sections.append(a.get("id") or f"round {a.get('data-round')}")
+            # a round's section of pairings or matches (no id, no data-round) is its parent's
+            inner = "data-round" not in a and self.sections
+            self.sections.append(a.get("id") or (self.sections[-1] if inner else f"round {a.get('data-round')}"))
         elif tag == "table":
             self._table = a
             if "data-fill" in a:

@@ -117,6 +117,7 @@ button.csv { font: inherit; font-size: .8rem; margin: .1rem 0 .3rem; padding: .1
 """ + CARD_CSS + """@page { size: A4 landscape; margin: 14mm 8mm 12mm; }
 @media print {
   nav, .picker, dialog, .hint, .noprint, .find, button.csv { display: none !important; }
+  #matches section.pairs[hidden] { display: block !important; }  /* a team page prints every round's matches */
   table.x, table.sq, table.pairs { font-size: 7pt; }  /* a 20-round crosstable keeps every column on A4 */
   table.x th, table.x td, table.sq th, table.sq td { padding: .05rem .12rem; }
   .opt { display: table-cell !important; }
@@ -309,7 +310,7 @@ SCRIPT = """
   }
   function pairs(section) {  /* a round's pairings, from its data block, the players' cells the final table's */
     var n = section.getAttribute("data-pairs");
-    if (section.querySelector("table, p.fail")) { return; }
+    if (section.querySelector("table, p.fail") || !document.getElementById("pairs-" + n)) { return; }  /* made */
     unpack("pairs-" + n).then(function (got) {
       var who = players();
       var table = document.createElement("table");
@@ -546,6 +547,13 @@ SCRIPT = """
       var shown = document.querySelectorAll("main table");
       for (var i = 0; i < shown.length; i++) { find(shown[i]); }
     });
+  }
+  var picked = document.querySelector(".picker button[data-pairs][aria-pressed=true]");
+  if (picked) {  /* a team page's matches are HTML, every round shown without a script: the last one only */
+    var each = document.querySelectorAll("section.pairs");
+    for (var e = 0; e < each.length; e++) {
+      each[e].hidden = each[e].getAttribute("data-pairs") !== picked.getAttribute("data-pairs");
+    }
   }
   var tables = document.querySelectorAll("table[data-r]");
   for (var t = 0; t < tables.length; t++) {

@@ -23,6 +23,7 @@ from ..model import Player
 from ..teams import BYE, FORFEITED, PAB, PLAYED, Match, TeamEvent, match_score
 from ..teamtb.engine import TeamResult, explain_team
 from .accounts import text_accounts
+from .gather import check_page_size
 from .page import _e, _Formats, _table, document
 from .team_boards import line_up, match_boards
 
@@ -38,7 +39,10 @@ def build_team_page(event: TeamEvent, result: TeamResult, source: str = "", *, n
     ``event``) as HTML text; ``source``: the file, named in the footer; ``notes``: lines added to
     the legend's notes (the command line's ``Team PAB`` line); ``account``: each value's account
     (default: :func:`~xl_tiebreak.teamtb.engine.explain_team` with the result's list, edition,
-    rounds and primary score, the EDE readings at their defaults)."""
+    rounds and primary score, the EDE readings at their defaults). Past
+    :data:`~.gather.PAGE_BUDGET` players x rounds the page is refused (:class:`InputError`) before
+    any account is made."""
+    check_page_size(len(event.tournament.players), result.rounds)  # as the individual page, before the work
     if account is None:
         account = _default_account(event, result)
     fmt = _Formats()
@@ -118,13 +122,22 @@ def _alone(m: Match) -> str:
 
 def _matches(event: TeamEvent, result: TeamResult, fmt: _Formats) -> str:
     """The matches of each round counted, each pairing once (the lower team number first), with
-    both teams' match and game points; a round without an opponent in words."""
+    both teams' match and game points and each match's boards; a round without an opponent in
+    words. Each round is a section of its own (``section.pairs``) under a round picker, as the
+    individual page's pairings: the script shows the last round and the one picked; without a
+    script, and on paper, every round shows."""
     name = {t.no: t.name for t in event.teams}
     head = [("No", "n"), ("Team", "name"), ("MP", "n"), ("GP", "n"), ("", ""), ("GP", "n"), ("MP", "n"), ("No", "n"),
             ("Opponent", "")]
+    last = result.rounds
     parts = ['<section id="matches"><h2>Matches</h2><p class="note">Each round\'s matches with the match points '
              "(MP) and game points (GP) of both teams; f: a match forfeited.</p>"]
-    for rnd in range(1, result.rounds + 1):
+    if last > 1:  # the individual page's picker (:func:`.page._pairings`): the last round shown first
+        parts.append('<div class="picker noprint" role="group" aria-label="Matches of round"><span class="note">Round'
+                     "</span>" + "".join(f'<button type="button" data-pairs="{r}" aria-pressed='
+                                         f'"{str(r == last).lower()}">{r}</button>' for r in range(1, last + 1))
+                     + "</div>")
+    for rnd in range(1, last + 1):
         rows: list[str] = []
         boards: list[str] = []
         for m in sorted((m for m in event.matches if m.round == rnd), key=lambda m: m.team):
@@ -144,8 +157,8 @@ def _matches(event: TeamEvent, result: TeamResult, fmt: _Formats) -> str:
             if m.boards:
                 boards.append(f"<h4>{_e(name[m.team])} {gp} - {ogp} {_e(name.get(m.opponent, ''))}</h4>"
                               + _boards(event, m))
-        parts.append(f"<h3>Round {rnd}</h3>" + (_table(head, rows) if rows else '<p class="note">No matches.</p>'))
-        parts += boards
+        table = _table(head, rows) if rows else '<p class="note">No matches.</p>'
+        parts.append(f'<section class="pairs" data-pairs="{rnd}"><h3>Round {rnd}</h3>{table}{"".join(boards)}</section>')
     return "".join(parts) + "</section>"
 
 
