@@ -18,6 +18,7 @@ from oracle.generate import random_event
 from test_publish import DEMO, _open, _shots, browser  # noqa: F401 (the fixture)
 from xl_tiebreak import compute, parse_trf, read_trf
 from xl_tiebreak.formatting import format_value
+from xl_tiebreak.notation import format_cell
 from xl_tiebreak.publish import build_page
 from xl_tiebreak.standings import rank
 
@@ -86,3 +87,31 @@ def test_a_20_round_crosstable_prints_every_column_and_each_page_names_the_event
     if shots:
         subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", str(cross + 1), "-l", str(cross + 1), str(pdf),
                         str(shots / "print-crosstable")], check=True)
+
+
+@pytest.mark.skipif(not shutil.which("pdftotext"), reason="poppler's pdftotext is not installed")
+def test_a_large_events_crosstable_prints_though_it_never_came_into_view(browser, tmp_path, monkeypatch):  # noqa: F811
+    """Past CROSSTABLE_HTML players x rounds the crosstable and the starting list are data blocks
+    laid out when they come into view; printed before that, they printed their empty header. The
+    script inflates their blocks when the page is idle and lays them out before a print."""
+    import importlib
+    monkeypatch.setattr(importlib.import_module("xl_tiebreak.publish.page"), "CROSSTABLE_HTML", 100)
+    t = parse_trf(random_event(8, players=40, rounds=9))  # 360 > 100: the crosstable travels as data
+    out = tmp_path / "large.html"
+    out.write_text(build_page(compute(t, "BH/C1,SB")), encoding="utf-8")
+    assert 'data-fill="crosstable-9"' in out.read_text(encoding="utf-8")
+    page, seen = _open(browser, out, 1280, 600)
+    page.evaluate("() => new Promise(r => requestIdleCallback(() => setTimeout(r, 300)))")
+    rows = "(s) => document.querySelector(s).tBodies[0].rows.length"
+    assert page.evaluate(rows, "#crosstable table.x") == 0  # never in view: not laid out on the screen
+    pdf = tmp_path / "large.pdf"
+    page.pdf(path=str(pdf), prefer_css_page_size=True)
+    assert page.evaluate(rows, "#crosstable table.x") == 40 and page.evaluate(rows, "#players table") == 40
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    cross = text[text.index("Crosstable\n"):]
+    lines = [" ".join(ln.split()) for ln in cross.splitlines()]
+    for p in t.players:  # every player's row is on paper: No, name, rating, federation, round 1's cell
+        first = next(ln for ln in lines if ln.startswith(f"{p.no} {p.name} "))
+        assert first.split(p.name, 1)[1].split()[:3] == [str(p.rating or ""), p.fed, format_cell(p.rounds[0])], first
+    assert seen["errors"] == [] and [c for c in seen["console"] if c[0] in ("error", "warning")] == []
+    assert seen["requests"] == [out.as_uri()]

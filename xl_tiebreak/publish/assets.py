@@ -2,9 +2,10 @@
 switches the round shown (making an earlier round's table from its data block the first time),
 turns the tie-break values of a table it shows into buttons and opens a value's account
 (inflating that round's accounts the first time), and a player's name into a button that opens
-their card; it makes a round's pairings, a large crosstable and a large starting list from their
-data blocks when they come into view, orders the crosstable by start number or by rank, sorts a
-table by the column whose head is clicked, keeps the rows of the player typed in the search box,
+their card (:mod:`.card_script`); it makes a round's pairings, a large crosstable and a large
+starting list from their data blocks when they come into view (their blocks inflated once the
+page is idle, and laid out before a print, so that the paper has them), orders the crosstable by
+start number or by rank, sorts a table by the column whose head is clicked, keeps the rows of the player typed in the search box,
 and downloads a table as CSV (a Blob: nothing is fetched); everything else works without it.
 
 Printed, the page is A4 landscape, the wide tables in a smaller type so that every column of a
@@ -310,7 +311,8 @@ SCRIPT = """
   }
   function pairs(section) {  /* a round's pairings, from its data block, the players' cells the final table's */
     var n = section.getAttribute("data-pairs");
-    if (section.querySelector("table, p.fail") || !document.getElementById("pairs-" + n)) { return; }  /* made */
+    if (section.hasAttribute("data-made") || !document.getElementById("pairs-" + n)) { return; }  /* made */
+    section.setAttribute("data-made", "");
     unpack("pairs-" + n).then(function (got) {
       var who = players();
       var table = document.createElement("table");
@@ -602,10 +604,32 @@ SCRIPT = """
       }
     }
   }) : null;
+  var nears = [];
   for (var f = 0; f < later.length; f++) {
     var near = later[f].id === "pairings" ? later[f] : later[f].closest("section");
+    nears.push(near);
     if (watch) { watch.observe(near); } else { making(near); }
   }
+  function early() {  /* the blocks a print lays out, inflated once the page is idle (laid out only when seen) */
+    var wanted = document.querySelectorAll("table[data-fill], table[data-list], section.pairs:not([hidden])");
+    for (var i = 0; i < wanted.length; i++) {
+      var id = wanted[i].getAttribute("data-fill") || wanted[i].getAttribute("data-list") ||
+        "pairs-" + wanted[i].getAttribute("data-pairs");
+      if (document.getElementById(id)) { unpack(id).catch(function () {}); }  /* a failure: said when laid out */
+    }
+  }
+  if (nears.length) {
+    window.addEventListener("load", function () {
+      if ("requestIdleCallback" in window) { requestIdleCallback(early, {timeout: 2000}); }
+      else { setTimeout(early, 200); }
+    });
+  }
+  window.addEventListener("beforeprint", function () {  /* a print has what has not come into view yet: a */
+    for (var i = 0; i < nears.length; i++) {  /* block inflated already is laid out before the print (a microtask) */
+      if (watch) { watch.unobserve(nears[i]); }
+      making(nears[i]);
+    }
+  });
 """ + CARD_SCRIPT + """  document.addEventListener("click", function (event) {
     var target = event.target;
     if (!(target instanceof Element)) { return; }
