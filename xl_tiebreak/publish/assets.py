@@ -5,8 +5,9 @@ turns the tie-break values of a table it shows into buttons and opens a value's 
 their card (:mod:`.card_script`); it makes a round's pairings, a large crosstable and a large
 starting list from their data blocks when they come into view (their blocks inflated once the
 page is idle, and laid out before a print, so that the paper has them), orders the crosstable by
-start number or by rank, sorts a table by the column whose head is clicked, keeps the rows of the player typed in the search box,
-and downloads a table as CSV (a Blob: nothing is fetched); everything else works without it.
+start number or by rank, sorts a table by the column whose head is clicked, keeps the rows of the
+player typed in the search box, and downloads a table as CSV (a Blob: nothing is fetched);
+everything else works without it.
 
 Printed, the page is A4 landscape, the wide tables in a smaller type so that every column of a
 20-round crosstable fits (the running heads are :func:`.page.document`'s own style element).
