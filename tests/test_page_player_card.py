@@ -143,5 +143,17 @@ def test_a_real_events_card_fits_a_phone_without_a_sideways_scroll(browser, tmp_
         if shots and p is longest:
             page.screenshot(path=str(shots / f"card-champignol-{width}.png"))
         page.keyboard.press("Escape")
+    page.locator('.picker button[data-round="5"]').click()  # the longest name's card after round 5
+    page.locator('section.round[data-round="5"]').get_by_role(
+        "button", name=f"{longest.name}, the player card of {longest.no}", exact=True).click()
+    page.locator("#account").wait_for(state="visible")
+    assert page.locator("#account-title").text_content() == f"Player card: {longest.no} {longest.name}, after round 5"
+    assert page.locator("#card table.rounds tbody tr").count() == 5
+    assert _card_words(page) == _words(card_text(t, player_rating(t, longest.no, rounds=5)))
+    for summary in page.locator("#card summary").all():  # each account open: it scrolls inside its own box
+        summary.click()
+    _fits(page, width)
+    if shots:
+        page.screenshot(path=str(shots / f"card-champignol-round5-{width}.png"))
     assert seen["errors"] == [] and [c for c in seen["console"] if c[0] in ("error", "warning")] == []
     assert seen["requests"] == [out.as_uri()]
