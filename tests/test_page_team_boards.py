@@ -114,6 +114,9 @@ def test_the_team_pages_matches_come_a_round_at_a_time_under_a_round_picker(brow
     shots = _shots()
     if shots:
         page.locator("#matches").screenshot(path=str(shots / f"team-picker-{width}.png"))
+    page.emulate_media(media="print")  # on paper, every round's matches
+    assert page.locator("#matches section.pairs").evaluate_all("s => s.filter(e => e.offsetHeight > 0).length") \
+        == event.rounds
     assert seen["errors"] == [] and [c for c in seen["console"] if c[0] in ("error", "warning")] == []
     assert seen["requests"] == [out.as_uri()]
 

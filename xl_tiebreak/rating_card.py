@@ -166,4 +166,5 @@ def legend(figs: Sequence[PlayerRating]) -> list[str]:
                                                           break_on_hyphens=False)]
 
 
-__all__ = ["card_text", "card_parts", "CARD_HEADERS", "card_dict", "standings_cells", "csv_columns", "legend", "COLUMNS", "signed", "rp_steps"]
+__all__ = ["card_text", "card_parts", "CARD_HEADERS", "card_dict", "standings_cells", "csv_columns", "legend", "COLUMNS",
+           "signed", "rp_steps"]
