@@ -135,7 +135,9 @@ def check_typed(t: Tournament, pairing: Pairing, place: Place) -> None:
         says = (f"pairs {p.no} against {opp} with {'White' if colour == 'w' else 'Black'}" if opp is not None
                 else f"does not pair {p.no}")
         raise PairingError(f"{place(p.no, k)}: round {k} of player {p.no} is typed against {typed}, but the "
-                           f"{pairing.system} pairing {says}; clear or correct the cell, or pair by hand")
+                           f"{pairing.system} pairing {says}; clear or correct the cell, or pair by hand (if the round "
+                           "was paired with Baku acceleration, forbidden pairs or an initial colour, pair it "
+                           "again with the same options)")
 
 
 def pending_rounds(t: Tournament, pairing: Pairing) -> dict[int, Round]:
