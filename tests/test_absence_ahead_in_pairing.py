@@ -10,6 +10,9 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
+from tests.oracle.gacrux_runner import gacrux_available
 from tests.test_pair_command import players_trf
 from xl_tiebreak.cli import main
 from xl_tiebreak.cli.pair import paired
@@ -45,6 +48,31 @@ def test_a_trf_field_0000_minus_minus_in_the_round_to_pair_is_an_absence_and_is_
     line = next(x for x in out.read_text(encoding="latin-1").splitlines() if x.startswith("001    3"))
     assert line[91:] == "   6 w 0  0000 - -  0000 - -  0000 - -"  # rounds 2-4 kept as typed
     capsys.readouterr()
+
+
+@pytest.mark.oracle
+@pytest.mark.skipif(not gacrux_available(), reason="gacrux (test extra) is not installed")
+def test_an_absence_typed_ahead_of_round_one_does_not_stop_the_other_games_being_written(tmp_path, capsys):
+    # round 1's column holds only player 5's zero-point bye: the TRF reader reads the other blank
+    # fields of that column as "not paired" (TRF-16, a round played); a pairing reads them as nothing
+    # typed yet, and --write must write their games (it wrote none, and said "2 games to play")
+    trf = tmp_path / "swiss.trf"
+    trf.write_text(players_trf(6, 5, {5: ["0000 - Z"]}, kind="Swiss-System", extra="152 W"), encoding="latin-1")
+    p = paired(trf)
+    byes = {u.kind: u.no for u in p.pairing.byes}
+    assert sorted(byes) == ["PAB", "absent"] and byes["absent"] == 5  # 5 players to pair: a PAB besides
+    out = tmp_path / "round1.trf"
+    assert main(["pair", str(trf), "--write", str(out)]) == 0
+    assert "round 1 paired, 2 games to play" in capsys.readouterr().out
+    fields = {int(x[4:8]): x[91:99].ljust(8) for x in out.read_text(encoding="latin-1").splitlines() if x[:3] == "001"}
+    games = {(b.white, b.black) for b in p.pairing.pairs}
+    for w, b in games:
+        assert (fields[w], fields[b]) == (f"{b:>4} w  ", f"{w:>4} b  ")
+    assert fields[5] == "0000 - Z" and fields[byes["PAB"]] == "0000 - U"
+    assert paired(out).pairing == p.pairing  # read back: the same round, its games typed now
+    from tests.oracle.pairing_runner import board_lines, run_pairings
+    (text,) = run_pairings([["-i", str(out), "-p", "-m", "dutch", "-n", "1", "-d", "T"]])
+    assert set(board_lines(text)) == games | {(byes["PAB"], 0)}
 
 
 def test_a_withdrawal_is_written_to_a_trf_in_every_round_from_it_on():

@@ -261,6 +261,7 @@ def test_a_bad_category_row_is_refused_by_its_row(args, message):
     ([["", "Place", "Places"], ["1st", 10, 5]], "a second column of place prizes"),
     ([["", "Juniorz"], ["1st", 10]], "'Juniorz' is neither Place, a name of the categories nor a category"),
     ([["", "Place"], ["1st", -10]], "the amount -10 is negative"),
+    ([["", "Place"], ["1st", 10], ["2nd", 0]], "2nd prize: the amount is 0; list only the places that have a prize"),
 ])
 def test_a_bad_prize_table_is_refused_by_its_column_and_prize(prizes, message):
     with pytest.raises(InputError, match=message.replace("(", r"\(").replace(")", r"\)")):

@@ -99,6 +99,8 @@ def test_absences_typed_in_the_round_are_honoured_and_a_disagreeing_pair_refused
     assert status == 2
     assert ("rr.trf line 7, columns 92-99 (round 1 of player 3): round 1 of player 3 is typed against 6 with White, "
             "but the berger pairing pairs 3 against 4 with White") in err
+    # a round paired with options (Baku, forbidden pairs, initial colour) differs when re-paired without them
+    assert "pair it again with the same options" in err
 
 
 def test_a_swiss_event_is_paired_by_the_dutch_system(tmp_path, capsys):

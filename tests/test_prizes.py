@@ -119,6 +119,8 @@ def test_equal_amounts_give_the_place_prize_before_the_category_prize():
 def test_bad_prize_tables_are_refused_with_their_place():
     with pytest.raises(InputError, match=r"place prizes: prize 2 'abc' is not an amount"):
         PrizeTable.parse("100,abc")
+    with pytest.raises(InputError, match=r"place prizes: prize 2 is 0; list only the places that have a prize"):
+        PrizeTable.parse("100,0")  # it was paid, and shared, as 0.00
     with pytest.raises(InputError, match=r"expected CATEGORY=amounts"):
         PrizeTable.parse("100", ["U1600"])
     with pytest.raises(InputError, match=r"'U16OO' is not a category"):

@@ -294,3 +294,18 @@ def test_a_k_list_of_huge_numbers_is_refused_before_it_is_converted():
         parse_k_list("9" * 5000 + "=20")
     with pytest.raises(InputError, match="write START_NUMBER=K"):
         parse_k_list("1=¹")
+
+
+def test_a_trf_written_from_a_k_column_says_the_k_factors_are_not_carried():
+    """TRF-26's 001 record has no K field: the writer says so instead of dropping them silently."""
+    from xl_tiebreak.excel.ranges.crosstable_range import rows_to_tournament
+    from xl_tiebreak.trf import write_trf
+    head = ["No", "Name", "Rating", "K", "R1"]
+    notes: list[str] = []
+    write_trf(rows_to_tournament([head, [1, "A", 1850, 40, "2w1"], [2, "B", 1920, None, "1b0"]]), notes)
+    assert notes == ["the K factors of 1 player(s) (the workbook's K column) are not in the TRF: it has no field "
+                     "for them; a rating change computed from the TRF uses B.02 8.3.3's K, marked assumed"]
+    notes = []
+    write_trf(rows_to_tournament([["No", "Name", "Rating", "R1"], [1, "A", 1850, "2w1"], [2, "B", 1920, "1b0"]]),
+              notes)
+    assert notes == []

@@ -19,6 +19,7 @@ import pytest
 
 from tests.oracle.gacrux_runner import gacrux_available
 from tests.test_pair_command import players_trf
+from tests.support.trf_typing import seeded_results
 from xl_tiebreak.trf.layout import ROUND_STRIDE, ROUNDS_FROM
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -49,13 +50,8 @@ def _as_reference(pairing: dict) -> list[tuple[int, int]]:
 
 
 def _results(pairing: dict, rng: random.Random) -> dict[int, tuple[int, str, str]]:
-    """A result for each game: player -> (opponent, colour, result code 1 = 0)."""
-    out = {}
-    for p in pairing["pairs"]:
-        w = rng.choice("1=0")
-        out[p["white"]] = (p["black"], "w", w)
-        out[p["black"]] = (p["white"], "b", {"1": "0", "0": "1", "=": "="}[w])
-    return out
+    """A result for each game: player -> (opponent, colour, result code 1 = 0), each outcome as likely."""
+    return seeded_results(pairing, rng, "1=0")
 
 
 def _type_trf(trf: Path, rnd: int, results: dict[int, tuple[int, str, str]]) -> None:

@@ -89,6 +89,9 @@ def parse_amounts(text: str, where: str) -> tuple[Fraction, ...]:
                              "commas, e.g. 500,300,200")
         if v < 0:
             raise InputError(f"{where}: prize {k} is negative ({s})")
+        if v == 0:  # a place without a prize is not a prize of nothing (it would be paid, and shared, as 0.00)
+            raise InputError(f"{where}: prize {k} is 0; list only the places that have a prize "
+                             "(500,300 gives a 1st and a 2nd prize)")
         out.append(v)
     return tuple(out)
 

@@ -11,11 +11,12 @@ from pathlib import Path
 from xl_tiebreak.trf.layout import ROUND_STRIDE, ROUNDS_FROM
 
 
-def seeded_results(pairing: dict, rng: random.Random) -> dict[int, tuple[int, str, str]]:
-    """A seeded result for each game: player -> (opponent, colour, result code 1 = 0)."""
+def seeded_results(pairing: dict, rng: random.Random, outcomes: str = "11==0") -> dict[int, tuple[int, str, str]]:
+    """A seeded result for each game: player -> (opponent, colour, result code 1 = 0), White's
+    drawn from ``outcomes`` (default: White wins two games in five, draws two, loses one)."""
     out = {}
     for p in pairing["pairs"]:
-        w = rng.choice("11==0")
+        w = rng.choice(outcomes)
         out[p["white"]] = (p["black"], "w", w)
         out[p["black"]] = (p["white"], "b", {"1": "0", "0": "1", "=": "="}[w])
     return out

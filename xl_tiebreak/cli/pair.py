@@ -40,6 +40,9 @@ class Paired:
     #: a TRF's rounds marked absent in advance (``0000 - -``): start number -> rounds (1-based)
     marked: dict[int, frozenset[int]] = field(default_factory=dict)
     acceleration: Optional[Acceleration] = None
+    #: a TRF's players whose field in the round paired is blank: nothing typed yet, as a pairing
+    #: reads it (TRF-16 reads a blank field as "not paired", which is true only of a round played)
+    blank: frozenset[int] = frozenset()
 
 
 def paired(source: StrPath, *, round: Optional[int] = None, system: str = "auto",
@@ -79,7 +82,8 @@ def paired(source: StrPath, *, round: Optional[int] = None, system: str = "auto"
     if pairing.system == "dutch":  # the virtual points the engine used (round 1: those it paired)
         first = [n for b in pairing.pairs for n in (b.white, b.black)] + [u.no for u in pairing.byes if u.kind == "PAB"]
         acceleration = acceleration_for(t, baku, first if pairing.round == 1 else None)
-    return Paired(pairing, t, place, trace=trace, marked=marked, acceleration=acceleration)
+    return Paired(pairing, t, place, trace=trace, marked=marked, acceleration=acceleration,
+                  blank=blank(pairing.round))
 
 
 def pair(source: StrPath, *, round: Optional[int] = None, system: str = "auto",
@@ -212,7 +216,7 @@ def write_trf_pairing(p: Paired, out: StrPath, source: str, *, force: bool = Fal
     from ..trf.encoding import encode_trf
     from ..trf.reader import trf_encoding
     k = p.pairing.round
-    want = pending_rounds(p.event, p.pairing)
+    want = pending_rounds(p.event, p.pairing, p.blank)
     players = []
     for pl in p.event.players:
         if pl.no in want:

@@ -135,14 +135,18 @@ def check_typed(t: Tournament, pairing: Pairing, place: Place) -> None:
         says = (f"pairs {p.no} against {opp} with {'White' if colour == 'w' else 'Black'}" if opp is not None
                 else f"does not pair {p.no}")
         raise PairingError(f"{place(p.no, k)}: round {k} of player {p.no} is typed against {typed}, but the "
-                           f"{pairing.system} pairing {says}; clear or correct the cell, or pair by hand")
+                           f"{pairing.system} pairing {says}; clear or correct the cell, or pair by hand (if the round "
+                           "was paired with Baku acceleration, forbidden pairs or an initial colour, pair it "
+                           "again with the same options)")
 
 
-def pending_rounds(t: Tournament, pairing: Pairing) -> dict[int, Round]:
+def pending_rounds(t: Tournament, pairing: Pairing, blank: frozenset[int] = frozenset()) -> dict[int, Round]:
     """What a pairing writes into round K for each player whose round holds nothing typed yet:
     a game to play (opponent and colour, no result), the pairing-allocated bye with its points
     (C.04.1 art. 3: its value is known when it is allocated), a round robin's sit-out as a round
-    without a game; an ``absent`` player's round is already typed and is left as it is."""
+    without a game; an ``absent`` player's round is already typed and is left as it is.
+    ``blank``: players whose round K is a blank TRF field (read as not paired; see
+    :func:`typed_absent`), which holds nothing typed either."""
     want: dict[int, Round] = {}
     for p in pairing.pairs:
         want[p.white] = Round(Kind.NOT_PLAYED, p.black, "w")
@@ -154,4 +158,5 @@ def pending_rounds(t: Tournament, pairing: Pairing) -> dict[int, Round]:
             want[u.no] = make_round(Kind.PAB, scoring=t.scoring)
     k = pairing.round
     return {pl.no: want[pl.no] for pl in t.players
-            if pl.no in want and pl.rounds[k - 1].kind is Kind.NOT_PLAYED and pl.rounds[k - 1].opponent is None}
+            if pl.no in want and pl.rounds[k - 1].opponent is None
+            and (pl.rounds[k - 1].kind is Kind.NOT_PLAYED or (pl.rounds[k - 1].kind is Kind.ABSENT and pl.no in blank))}

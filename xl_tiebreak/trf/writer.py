@@ -68,6 +68,11 @@ def write_trf(t: Tournament, notes: Optional[list[str]] = None) -> str:
     colours = missing_colours(t)
     for p in t.players:
         out.append(_player_line(p, colours, writing.notes))
+    with_k = [p.no for p in t.players if p.k_factor is not None]
+    if with_k:  # B.02 8.3.3's K, typed in a workbook's K column: no TRF record carries it
+        writing.notes.append(f"the K factors of {len(with_k)} player(s) (the workbook's K column) are not in the "
+                             "TRF: it has no field for them; a rating change computed from the TRF uses "
+                             "B.02 8.3.3's K, marked assumed")
     if notes is not None:
         notes.extend(writing.notes)
     return "\n".join(out) + "\n"

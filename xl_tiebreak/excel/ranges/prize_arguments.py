@@ -171,6 +171,9 @@ def read_prize_table(v: Any, named: Sequence[tuple[str, Category]] = (),
         gap = 0
         for i, value in enumerate(cells, start=1):
             a = _amount(value, at(i))
+            if a == 0:  # as --places: a place without a prize is left out, not paid (and shared) as 0.00
+                raise InputError(f"{at(i)}: the amount is 0; list only the places that have a prize (leave the "
+                                 "cell empty)")
             if a is None:
                 gap = gap or i
                 continue

@@ -273,28 +273,9 @@ class BracketSearch:
             remainder = [p for p in s2 if p not in used]
             self._remainder(remainder, pairs, acc, limbo)
             return
-        a = s1[i]
-        for b in s2:
-            if b in used:
-                continue
-            if not self._ok(a, b):
-                if self.rec is not None:
-                    self.rec.note(pairs + [(a, b)], None, self._refusal(a, b), True)
-                continue
-            got = acc.add(self._cost(a, b))
-            self._step()
-            if self._pruning:
-                bound = self._optimistic(
-                    self._colour_bound(got, s1[i + 1:], [x for x in s2 if x not in used and x != b]), None)
-                if self._beaten(bound):
-                    if self.rec is not None:
-                        self.rec.note(pairs + [(a, b)], bound, "", True)
-                    continue
-            used.add(b)
-            pairs.append((a, b))
-            self._pair_mdps(i + 1, s1, s2, used, pairs, got, limbo)
-            pairs.pop()
-            used.discard(b)
+        self._partners_of(i, s1, s2, used, pairs, acc,
+                          lambda got, free: self._optimistic(self._colour_bound(got, s1[i + 1:], free), None),
+                          lambda got: self._pair_mdps(i + 1, s1, s2, used, pairs, got, limbo))
 
     def _remainder(self, xs: list[int], fixed: list[tuple[int, int]], acc: _Acc, limbo: list[int]) -> None:
         """The homogeneous part (the whole bracket, or the remainder): the most pairs first, then
@@ -318,6 +299,17 @@ class BracketSearch:
         if i == len(s1):
             self._leaf(pairs, acc, limbo + [x for x in s2 if x not in used])
             return
+        self._partners_of(i, s1, s2, used, pairs, acc,
+                          lambda got, free: self._optimistic(self._colour_bound(got, s1[i + 1:], free), known,
+                                                             limbo, free),
+                          lambda got: self._transpose(i + 1, s1, s2, used, pairs, got, limbo, known))
+
+    def _partners_of(self, i: int, s1: list[int], s2: list[int], used: set[int], pairs: list[tuple[int, int]],
+                     acc: _Acc, bound: Callable[[_Acc, list[int]], Vector], deeper: Callable[[_Acc], None]) -> None:
+        """One step of art. 4.2's generation order: S1[i] meets each free player of S2 in turn; a
+        pair C1/C3 or the arbiter forbids is refused, a candidate whose ``bound`` (given the cost so
+        far and the players of S2 still free) cannot beat the best found is cut, and ``deeper``
+        pairs the rest."""
         a = s1[i]
         for b in s2:
             if b in used:
@@ -329,15 +321,14 @@ class BracketSearch:
             got = acc.add(self._cost(a, b))
             self._step()
             if self._pruning:
-                free = [x for x in s2 if x not in used and x != b]
-                bound = self._optimistic(self._colour_bound(got, s1[i + 1:], free), known, limbo, free)
-                if self._beaten(bound):
+                bnd = bound(got, [x for x in s2 if x not in used and x != b])
+                if self._beaten(bnd):
                     if self.rec is not None:
-                        self.rec.note(pairs + [(a, b)], bound, "", True)
+                        self.rec.note(pairs + [(a, b)], bnd, "", True)
                     continue
             used.add(b)
             pairs.append((a, b))
-            self._transpose(i + 1, s1, s2, used, pairs, got, limbo, known)
+            deeper(got)
             pairs.pop()
             used.discard(b)
 
