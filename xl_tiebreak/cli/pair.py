@@ -44,13 +44,15 @@ class Paired:
 
 def paired(source: StrPath, *, round: Optional[int] = None, system: str = "auto",
            encoding: Optional[str] = None, forbid: Optional[str] = None,
-           initial_colour: Optional[str] = None, explain: bool = False, baku: bool = False) -> Paired:
+           initial_colour: Optional[str] = None, explain: bool = False, baku: Optional[bool] = None) -> Paired:
     """Pair round ``round`` (default: the first with a result missing) of ``source``, a TRF file or
     a workbook, with ``system`` (auto, berger, dutch); the pairing, the event, the places and the
     virtual points used. ``forbid`` (``"3-7,5-9"``) adds pairs that may not meet to a TRF's record
     260; ``initial_colour`` (white, black) is the colour drawn for round 1, else TRF record 152;
     with ``explain``, the Dutch engine's trace of the same run; accelerated when ``baku`` or the TRF
-    says so (records 250, 192 ``..._BAKU``: :mod:`xl_tiebreak.pairing.acceleration`)."""
+    says so (records 250, 192 ``..._BAKU``: :mod:`xl_tiebreak.pairing.acceleration`). A workbook's
+    Settings rows Forbidden pairs, Baku acceleration and Initial colour
+    (:mod:`xl_tiebreak.excel.ranges.pairing_settings`) give each of the three not given here (None)."""
     from ..pairing.acceleration import acceleration_for
     from ..pairing.arbiter import parse_forbid
     from ..pairing.systems import chosen_system, pair_event
@@ -58,33 +60,40 @@ def paired(source: StrPath, *, round: Optional[int] = None, system: str = "auto"
     source = os.fspath(source)
     book = open_input(source)
     # (the edition is the tie-breaks' business: a rules choice keeps its warning about the start date out)
-    t, _settings = load_input(source, EventChoices(encoding=encoding, rules="fide2026"), book)
+    t, settings = load_input(source, EventChoices(encoding=encoding, rules="fide2026"), book)
     blank: Callable[[int], frozenset[int]] = _no_blanks
     marked: dict[int, frozenset[int]] = {}
+    name = chosen_system(t, system)
     if book is not None:
+        from ..excel.ranges.pairing_settings import arbiter_choices
         from ..excel.workbook.pairing_book import round_cells
         place: Place = round_cells(book).place
         options: tuple[tuple[str, str], ...] = ()
+        try:
+            forbidden, initial_colour, baku = arbiter_choices(t, name, settings.pairing.choices(), forbid=forbid,
+                                                              initial_colour=initial_colour, baku=baku)
+        except InputError as exc:
+            raise InputError(str(exc), book.name) from None
     else:
         place, blank, marked = _trf_places(source, encoding)
         options = _berger_options(t)
         t = _absent_ahead(t, marked)
-    forbidden = parse_forbid(forbid) if forbid else ()
-    if (forbidden or initial_colour) and chosen_system(t, system) == "berger":
+        forbidden = parse_forbid(forbid) if forbid else ()
+    if (forbidden or initial_colour) and name == "berger":  # (given on the command line: a cell's is refused above)
         raise InputError("--forbid and --initial-colour are the Dutch system's: a Berger table is fixed "
                          "(C.05 Annex 1); keep players apart, and choose colours, by the draw of start numbers")
     trace = Trace() if explain else None
-    pairing = pair_event(t, round, system, place, options, blank, forbidden, initial_colour, trace, baku)
+    pairing = pair_event(t, round, system, place, options, blank, forbidden, initial_colour, trace, bool(baku))
     acceleration = None
     if pairing.system == "dutch":  # the virtual points the engine used (round 1: those it paired)
         first = [n for b in pairing.pairs for n in (b.white, b.black)] + [u.no for u in pairing.byes if u.kind == "PAB"]
-        acceleration = acceleration_for(t, baku, first if pairing.round == 1 else None)
+        acceleration = acceleration_for(t, bool(baku), first if pairing.round == 1 else None)
     return Paired(pairing, t, place, trace=trace, marked=marked, acceleration=acceleration)
 
 
 def pair(source: StrPath, *, round: Optional[int] = None, system: str = "auto",
          encoding: Optional[str] = None, forbid: Optional[str] = None,
-         initial_colour: Optional[str] = None, baku: bool = False) -> Pairing:
+         initial_colour: Optional[str] = None, baku: Optional[bool] = None) -> Pairing:
     """``pair``: the pairing of round ``round`` of ``source`` (see :func:`paired`)."""
     return paired(source, round=round, system=system, encoding=encoding, forbid=forbid,
                   initial_colour=initial_colour, baku=baku).pairing
@@ -275,7 +284,7 @@ def run_pair(args: argparse.Namespace) -> tuple[str, int]:
         raise InputError("--explain prints text or json (--format text|json), not csv")
     p = paired(source, round=args.round, system=args.system, encoding=args.encoding,
                forbid=getattr(args, "forbid", None), initial_colour=getattr(args, "initial_colour", None),
-               explain=explain, baku=getattr(args, "baku", False))
+               explain=explain, baku=getattr(args, "baku", None))
     from ..output import deliver
     shown = render_explained(p, args.format, args.player, args.board) if explain else render(p, args.format)
     text = deliver(shown, args.output, args.force)
