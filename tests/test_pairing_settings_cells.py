@@ -123,7 +123,8 @@ def test_an_option_given_on_the_command_line_overrides_its_cell(tmp_path, capsys
     with pytest.raises(SystemExit):
         main(["pair", "--help"])
     shown = " ".join(capsys.readouterr().out.split())
-    assert "--baku, --no-baku" in shown and "Settings cell Baku acceleration (--baku or --no-baku overrides it)" in shown
+    assert "--baku, --no-baku" in shown
+    assert "Settings cell Baku acceleration (--baku or --no-baku overrides it)" in shown
     assert "replaces a workbook's Settings cell Forbidden pairs" in shown
 
 

@@ -21,6 +21,7 @@ from ..errors import InputError
 from ..model import Kind, Round, Tournament
 from ..output import check_paths
 from ..pairing.acceleration import Acceleration
+from ..pairing.berger import TableRow
 from ..pairing.dutch.trace import Trace
 from ..pairing.model import Pairing
 from ..pairing.next_round import Place, pending_rounds
@@ -40,6 +41,8 @@ class Paired:
     #: a TRF's rounds marked absent in advance (``0000 - -``): start number -> rounds (1-based)
     marked: dict[int, frozenset[int]] = field(default_factory=dict)
     acceleration: Optional[Acceleration] = None
+    #: a round robin's round as a row of C.05 Annex 1's table (for ``--explain``)
+    table: Optional[TableRow] = None
 
 
 def paired(source: StrPath, *, round: Optional[int] = None, system: str = "auto",
@@ -88,7 +91,11 @@ def paired(source: StrPath, *, round: Optional[int] = None, system: str = "auto"
     if pairing.system == "dutch":  # the virtual points the engine used (round 1: those it paired)
         first = [n for b in pairing.pairs for n in (b.white, b.black)] + [u.no for u in pairing.byes if u.kind == "PAB"]
         acceleration = acceleration_for(t, bool(baku), first if pairing.round == 1 else None)
-    return Paired(pairing, t, place, trace=trace, marked=marked, acceleration=acceleration)
+    table = None
+    if pairing.system == "berger":
+        from ..pairing.berger import event_table_row
+        table = event_table_row(t, pairing.round, options)
+    return Paired(pairing, t, place, trace=trace, marked=marked, acceleration=acceleration, table=table)
 
 
 def pair(source: StrPath, *, round: Optional[int] = None, system: str = "auto",
@@ -203,10 +210,10 @@ def render_explained(p: Paired, fmt: str = "text", player: Optional[int] = None,
         raise InputError("--player or --board: give one of them")
     if fmt == "json":
         import json
-        return json.dumps(account(p.pairing, p.trace, player=player, board=board), ensure_ascii=False,
-                          indent=1) + "\n"
+        return json.dumps(account(p.pairing, p.trace, player=player, board=board, table=p.table),
+                          ensure_ascii=False, indent=1) + "\n"
     names = {pl.no: pl.name for pl in p.event.players}
-    return render_text(p.pairing, p.trace, names, player=player, board=board)
+    return render_text(p.pairing, p.trace, names, player=player, board=board, table=p.table)
 
 
 # ------------------------------------------------------------------------------------ writing

@@ -154,9 +154,10 @@ def arbiter_choices(t: "Tournament", system: str, choices: PairingChoices, *, fo
         for given, from_cell, key in ((forbid, cell_forbid, "forbid"), (initial_colour, cell_colour, "colour"),
                                       (baku, cell_baku, "baku")):
             if given and from_cell:
-                raise InputError(f"{_NAMES[key]} is a choice of the Dutch system (a Swiss event): a Berger table is fixed (C.05 "
-                                 "Annex 1); keep players apart, and choose colours, by the draw of start numbers; "
-                                 f"empty the cell (or write no) to pair the round robin", choices.place(key))
+                raise InputError(f"{_NAMES[key]} is a choice of the Dutch system (a Swiss event): a Berger table "
+                                 "is fixed (C.05 Annex 1); keep players apart, and choose colours, by the draw of "
+                                 "start numbers; empty the cell (or write no) to pair the round robin",
+                                 choices.place(key))
     if not forbid:
         return (), initial_colour, bool(baku)
     pairs = parse_forbid(forbid) if not cell_forbid else parse_forbid(forbid, "forbidden pairs", "12-15; 3-7")
