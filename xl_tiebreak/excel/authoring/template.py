@@ -442,6 +442,7 @@ def _pairing_rows(ws) -> None:
     ws.cell(PAIRING_HEAD_ROW, 3, "Read by xl-tiebreak pair, PAIRING and PAIR_NEXT_ROUND (the Dutch system, "
                                  "C.04.3); an option of the pair command overrides its cell. A round robin is "
                                  "paired by its Berger table: leave these empty.").font = _NOTE
+    ws.cell(PAIRING_HEAD_ROW, 3).alignment = Alignment(wrap_text=True, vertical="top")
     rows = [
         (FORBID_LABEL, None, "Start numbers that may not meet (same family or club), e.g. 12-15; 3-7. Empty: none."),
         (BAKU_LABEL, "no", "yes: Baku acceleration (C.04.7), virtual points for the first half of the start list "
