@@ -325,6 +325,14 @@ def test_the_settings_pairing_rows_pair_the_action_and_the_function_as_they_pair
         assert got.get("value") == [[float(v) if isinstance(v, int) else v for v in r] for r in want_table], got
     want = cli_cells(book, tmp_path)
     assert written(js["scripts"][0]["actions"]) == written(com["macros"][0]["actions"]) == want
+    # the Pairings sheet as pair --write writes it, saying the round is accelerated
+    copy, out = tmp_path / "copy.xlsx", tmp_path / "written.xlsx"
+    shutil.copyfile(book, copy)
+    assert main(["pair", str(copy), "--write", str(out)]) == 0
+    sheet = {k: v for k, v in read_sheet(out, "Pairings").items() if v != ""}
+    assert "(Dutch system, C.04.3; Baku acceleration, C.04.7)" in sheet["A2"]
+    for actions in (js["scripts"][0]["actions"], com["macros"][0]["actions"]):
+        assert printed_sheet(actions, len(data["sheets"])) == (["addSheet", "setValues"], sheet)
     # a bad cell: the action stops naming it, and writes nothing
     type_cells(book, {f"Settings!B{PAIRING_HEAD_ROW + 2}": "perhaps"})
     mine = tmp_path / "mine.xlsx"

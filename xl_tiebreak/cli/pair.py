@@ -301,7 +301,8 @@ def run_pair(args: argparse.Namespace) -> tuple[str, int]:
         out = write_trf_pairing(p, write, source, force=args.force, encoding=args.encoding)
         return text + f"wrote {out}: round {p.pairing.round} paired, {len(p.pairing.pairs)} games to play\n", 0
     from ..excel.workbook.pairing_book import write_pairing
-    done = write_pairing(source, p.event, p.pairing, write or None, overwrite=args.force)
+    done = write_pairing(source, p.event, p.pairing, write or None, overwrite=args.force,
+                         accelerated=p.acceleration is not None)
     said = (f"wrote {len(done.cells)} cells of round {p.pairing.round} and the Pairings sheet into {done.output}"
             if done.cells else f"round {p.pairing.round}'s cells were typed already; the Pairings sheet shows it in "
                                f"{done.output}")
