@@ -32,9 +32,9 @@ from ...name_text import clean_name
 from ...options import Options, options_from_pairs
 from ...validation import Findings, strict
 from ..xlsx.a1 import column_letter
-from .pairing_settings import PairingCells, pairing_cells
 from ..xlsx.sheet import SheetCells, SheetPart, XlsxBook
 from ..xlsx.package import MAX_WORKBOOK_BYTES, check_area, check_zip, full_bounds
+from .pairing_settings import PairingCells, pairing_cells, yes_or_no
 
 if TYPE_CHECKING:
     from ...editions import Edition
@@ -53,7 +53,6 @@ UNRATED_ROW, OPTIONS_HEAD_ROW = 14, 16
 UNRATED_HOW = (f"set one in Settings!B{UNRATED_ROW} (Rating for unrated players) or write a descriptor such as "
                "ARO/U1000 in the Settings list")
 ROUNDS_LABEL, LIVE_LABEL = "rounds", "live standings"
-_YES, _NO = ("yes", "y", "true", "1", "on"), ("no", "n", "false", "0", "off", "")
 
 
 @dataclass(frozen=True)
@@ -317,15 +316,7 @@ def _live(cells: dict[str, Any]) -> bool:
     r = _label(cells, LIVE_LABEL)
     if r is None:
         return False
-    v = cells.get(f"B{r}")
-    if isinstance(v, bool):
-        return v
-    text = str(v if v is not None else "").strip().casefold()
-    if text in _YES:
-        return True
-    if text in _NO:
-        return False
-    raise InputError(f"live standings {str(v)[:40]!r}: write yes or no", f"Settings!B{r}")
+    return yes_or_no(cells.get(f"B{r}"), "live standings", f"Settings!B{r}")
 
 
 def _or_empty(v: Any) -> Any:

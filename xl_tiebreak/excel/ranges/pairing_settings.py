@@ -114,6 +114,12 @@ def _forbid(v: Any, where: str) -> Optional[str]:
 
 def _baku(v: Any, where: str) -> bool:
     """Baku acceleration: yes or no (empty: no)."""
+    return yes_or_no(v, "Baku acceleration", where)
+
+
+def yes_or_no(v: Any, what: str, where: str) -> bool:
+    """A Settings cell of yes or no (TRUE/FALSE, y/n, 1/0, on/off; empty: no); anything else is
+    refused naming ``what`` and the cell ``where``."""
     if isinstance(v, bool):
         return v
     text = str(v if v is not None else "").strip().casefold()
@@ -121,7 +127,7 @@ def _baku(v: Any, where: str) -> bool:
         return True
     if text in _NO:
         return False
-    raise InputError(f"Baku acceleration {str(v)[:40]!r}: write yes or no", where)
+    raise InputError(f"{what} {str(v)[:40]!r}: write yes or no", where)
 
 
 def _colour(v: Any, where: str) -> Optional[str]:
