@@ -178,3 +178,24 @@ def test_the_template_has_the_rows_with_their_defaults_and_text_format(tmp_path)
     assert rows == [["Forbidden pairs", None], ["Baku acceleration", "no"], ["Initial colour", None]]
     assert ws.cell(PAIRING_HEAD_ROW + 1, 2).number_format == "@"  # 12-15 stays text, not a date
     assert ws.print_area == f"'Settings'!$A$1:$C${PAIRING_HEAD_ROW + 3}"
+
+
+def test_pairing_reads_the_rows_given_as_pairing_settings_and_names_a_bad_one():
+    # round 1 of 8 (C.04.3 art. 3: S1 1..4 against S2 5..8), 1-5 forbidden: the next transposition (art. 4.2)
+    from xl_tiebreak.errors import TiebreakError
+    from xl_tiebreak.excel.functions.pairing import PAIRING
+    table = [["No", "Name", "Rating", "R1", "R2", "R3"]] + [[k, f"P{k}", 2100 - 10 * k, None, None, None]
+                                                            for k in range(1, 9)]
+    plain = PAIRING(table, None, "dutch", "swiss")
+    rows = [["Forbidden pairs", "1-5;"], ["Baku acceleration", "no"], ["Initial colour", "black"]]
+    got = PAIRING(table, None, "dutch", "swiss", None, rows)
+    assert plain[2][1::2] == [1, 5] and got[2][1] == 6 and 5 not in (got[2][1], got[2][3])
+    assert [r[1::2] for r in got[2:]] == [[6, 1], [2, 5], [7, 3], [4, 8]]  # the top seed has Black (art. 5.2.5)
+    with pytest.raises(TiebreakError, match=r"^PAIRING: pairing_settings row 3: initial colour 'green': write white"):
+        PAIRING(table, None, "dutch", "swiss", None, rows[:2] + [["Initial colour", "green"]])
+
+
+def test_the_readmes_pairing_formula_names_the_templates_rows():
+    from xl_tiebreak.excel.authoring.template import PAIRING_RANGE
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    assert f"=PAIRING(Crosstable, , , Settings!$B$4, Settings!$B$13, {PAIRING_RANGE})" in readme

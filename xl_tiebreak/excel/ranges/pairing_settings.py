@@ -131,7 +131,7 @@ def yes_or_no(v: Any, what: str, where: str) -> bool:
 
 
 def _colour(v: Any, where: str) -> Optional[str]:
-    """The initial colour: white or black (empty: TRF-less default, White for the top seed)."""
+    """The initial colour: white or black (empty: None, the default: White for the top seed in round 1)."""
     text = str(v if v is not None else "").strip().casefold()
     if not text:
         return None

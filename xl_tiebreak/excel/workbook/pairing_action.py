@@ -119,4 +119,4 @@ def next_round_cells(crosstable: Table, sheet: str, where: str, settings: Option
             raise InputError(f"the crosstable has no column for round {pairing.round} of player {no}; nothing was "
                              "written")
         cells[at] = text
-    return CellsToWrite(pairing.round, pairing.system, cells, len(pairing.pairs), sheet_values(t, pairing, baku and pairing.system == "dutch"))
+    return CellsToWrite(pairing.round, pairing.system, cells, len(pairing.pairs), sheet_values(t, pairing, baku))

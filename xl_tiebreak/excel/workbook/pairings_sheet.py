@@ -90,7 +90,8 @@ def sheet_xml(t: Tournament, pairing: Pairing, styles: Styles = (None, None, Non
               accelerated: bool = False) -> str:
     """The sheet's XML (:func:`sheet_rows`); ``styles``: the cell styles of the title, the header,
     a number and a name (the crosstable's)."""
-    rows = [[(v, None if look is None else styles[look]) for v, look in row] for row in sheet_rows(t, pairing, accelerated)]
+    rows = [[(v, None if look is None else styles[look]) for v, look in row]
+            for row in sheet_rows(t, pairing, accelerated)]
     body = []
     for i, row in enumerate(rows, 1):
         cells = "".join(_cell(f"{column_letter(j)}{i}", v, s) for j, (v, s) in enumerate(row, 1) if v != "" or s)
