@@ -201,6 +201,57 @@ def test_a_round_robin_is_explained_by_its_berger_table(tmp_path, capsys):
     assert main(["pair", str(trf), "--explain"]) == 0
     text = capsys.readouterr().out
     # C.05 Annex 1, 5/6 players, round 1: 1-6 2-5 3-4 (6 is the dummy: player 1 sits out)
-    assert "the table's round 1 fixes every board and colour" in text
+    assert text.startswith("Round 1 (Berger tables, C.05 Annex 1) is round 1 of the table for 6 players (5 players "
+                           "and the dummy number 6: whoever meets it sits out): 1-6, 2-5, 3-4.\n")
+    assert "the start numbers are the table's numbers, drawn by lot before round 1: 1 Player 1, 2 Player 2, " in text
     assert "Board 1: 2 Player 2 White, 5 Player 5 Black" in text
     assert "1 Player 1: meets the table's dummy number" in text
+
+
+@pytest.mark.parametrize("rnd, row", [
+    # C.05 Annex 1, table for 3/4 players: round 1 1-4 2-3, round 2 4-3 1-2, round 3 2-4 3-1; a double round robin
+    # (record 192 FIDE_DOUBLEROUNDROBIN) plays the first cycle's last two rounds swapped, then the cycle reversed
+    (1, "round 1 of the table for 4 players: 1-4, 2-3."),
+    (2, "round 3 of the table for 4 players: 2-4, 3-1; the first cycle plays the table's last two rounds in the "
+        "opposite order (the Annex's advice)."),
+    (3, "round 2 of the table for 4 players: 4-3, 1-2; the first cycle plays the table's last two rounds in the "
+        "opposite order (the Annex's advice)."),
+    (4, "round 1 of the table for 4 players: 1-4, 2-3; the second cycle plays it with the colours reversed."),
+])
+def test_a_double_round_robins_round_names_its_row_of_the_table(tmp_path, capsys, rnd, row):
+    played = {1: ["4 w 1", "3 b 0", "2 w ="], 2: ["3 w =", "4 w 1", "1 b ="], 3: ["2 b =", "1 w 1", "4 b 0"],
+              4: ["1 b 0", "2 b 0", "3 w 1"]}  # rounds 1-3 as the swapped table pairs them
+    trf = tmp_path / "double.trf"
+    trf.write_text(players_trf(4, 6, {n: f[:rnd - 1] for n, f in played.items()}, extra="192 FIDE_DOUBLEROUNDROBIN"),
+                   encoding="latin-1")
+    assert main(["pair", str(trf), "--explain"]) == 0
+    assert capsys.readouterr().out.startswith(f"Round {rnd} (Berger tables, C.05 Annex 1) is {row}\n")
+    assert main(["pair", str(trf), "--explain", "--format", "json"]) == 0
+    table = json.loads(capsys.readouterr().out)["table"]
+    assert (table["players"], table["colours_reversed"]) == (4, rnd == 4)
+
+
+def test_a_reason_is_said_once_however_many_candidates_it_refused():
+    # round 3 of 9: the 1-point bracket {1, 4, 7, 8} with 2 moved down; 4 and 8 drew in round 1, so every
+    # candidate of art. 4's order that pairs them, 4-8 or 8-4, fails C1 (C.04.1 art. 2): said once, with the count
+    rows = {1: ["5w1", "9b0", ""], 2: ["6b1", "3w½", ""], 3: ["7w1", "2b½", ""], 4: ["8b½", "6w½", ""],
+            5: ["1b0", "8w½", ""], 6: ["2w0", "4b½", ""], 7: ["3b0", "BYE", ""], 8: ["4w½", "5b½", ""],
+            9: ["BYE", "1w1", ""]}
+    got, trace = traced(rows, 3)
+    bracket = next(s for s in trace.brackets if s.score == 1)
+    refused = [x.pairs[-1] for x in bracket.passed_over if x.criterion == "C1"]
+    assert len(refused) == 3 and {frozenset(p) for p in refused} == {frozenset((4, 8))}
+    text = render_text(got, trace, {})
+    assert "    4-8 would repeat a game (C1: two players do not meet twice, C.04.1 art. 2); 3 candidates\n" in text
+    assert text.count("would repeat a game") == 2  # and 1-5 in the last bracket, one candidate: no count
+    assert "1-5 would repeat a game (C1: two players do not meet twice, C.04.1 art. 2)\n" in text
+
+
+@pytest.mark.parametrize("n, rounds, seed", [(14, 7, 2), (23, 8, 3)])
+def test_no_passed_over_line_is_repeated_in_a_bracket(n, rounds, seed):
+    for rows, k in _season(n, rounds, seed):
+        trace = Trace()
+        got = pair_dutch(Request(event(rows), k, options=WHITE_FIRST), trace)
+        for block in render_text(got, trace, {}).split("\n\n"):
+            lines = [x for x in block.splitlines() if x.startswith("    ")]
+            assert len(lines) == len(set(lines)), block

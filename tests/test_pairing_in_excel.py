@@ -6,7 +6,9 @@
   the book built by ``xw.Book(json=...)`` from the data Excel sends) and as the classic add-in runs
   the VBA Sub that "Import Functions" writes (``call_udf``, its ``xw.Book.caller()`` that same
   remote book through xlwings's mock-caller hook). What they tell Excel to do (``setValues``
-  actions) must be the cells ``pair --write`` writes into the file, no more.
+  actions) must be the cells ``pair --write`` writes into the file and the printable Pairings
+  sheet's values as ``pair --write`` writes that sheet (added the first time, its contents cleared
+  before the next round), no more.
 
 Not reached here: COM (the classic add-in reads and writes the cells through pywin32, stubbed
 here; the macro's reads and writes go to xlwings's remote engine instead), VBA's ``XLPy.CallUDF``
@@ -54,7 +56,7 @@ def _book(tmp_path: Path, kind: str, n: int) -> Path:
     return book
 
 
-def book_data(path: Path, sheets: tuple[str, ...] = ("Crosstable", "Settings")) -> dict[str, Any]:
+def book_data(path: Path, sheets: tuple[str, ...] = ("Crosstable", "Settings", "Pairings")) -> dict[str, Any]:
     """The book as xlwings Lite's JavaScript sends it (``getBookData``): names with their sheet
     index and address, each sheet's values from A1 as a 2-D list ("" where empty: Office.js
     hands over empty strings); the other sheets excluded (``[[]]``, as a script's ``exclude``
@@ -80,15 +82,33 @@ def book_data(path: Path, sheets: tuple[str, ...] = ("Crosstable", "Settings")) 
 
 
 def written(actions: list[dict], sheet_position: int = 0) -> dict[str, Any]:
-    """The cells a runtime's actions set (A1 -> value), each action one cell of the crosstable's sheet."""
+    """The cells a runtime's actions set (A1 -> value) on the crosstable's sheet, each action one
+    cell; the actions on the Pairings sheet (:func:`printed_sheet`) are left out."""
     out = {}
-    for a in actions:
-        assert a["func"] == "setValues" and a["sheet_position"] == sheet_position, a
+    crosstable = [a for a in actions if a["sheet_position"] == sheet_position]
+    for a in crosstable:
+        assert a["func"] == "setValues", a
         assert a["row_count"] == a["column_count"] == 1, a
         out[f"{column_letter(a['start_column'] + 1)}{a['start_row'] + 1}"] = a["values"][0][0]
     return out
 
 
+def printed_sheet(actions: list[dict], sheets: int, sheet_position: int = 0) -> tuple[list[str], dict[str, Any]]:
+    """What the actions do to the Pairings sheet: the steps (``addSheet`` at the end of the
+    ``sheets`` sheets, or ``sheetClearContents``; then ``setValues`` from A1), and the values
+    set (A1 -> value, the empty ones left out)."""
+    steps, values = [], {}
+    for a in actions:
+        if a["sheet_position"] == sheet_position:
+            continue
+        steps.append(a["func"])
+        if a["func"] == "addSheet":
+            assert a["args"] == [sheets, "Pairings"], a
+        if a["func"] == "setValues":
+            assert (a["start_row"], a["start_column"]) == (0, 0), a
+            values = {f"{column_letter(c + 1)}{r + 1}": v for r, row in enumerate(a["values"])
+                      for c, v in enumerate(row) if v not in ("", None)}
+    return steps, values
 def crosstable_range(path: Path) -> list[list[Any]]:
     """The range of the name Crosstable as Excel hands it to a function (None where empty)."""
     book = open_book(path)
@@ -158,10 +178,17 @@ def test_the_next_round_from_excel_equals_the_pair_command_round_by_round(system
         assert "actions" in script, script
         assert "actions" in macro, macro
         assert written(script["actions"]) == written(macro["actions"]) == want
+        # the Pairings sheet: the values pair --write wrote into its copy, added in round 1 (the book has
+        # no such sheet), then cleared and written anew (the book has the sheet pair --write made)
+        sheet = {k: v for k, v in read_sheet(tmp_path / "cli-out.xlsx", "Pairings").items() if v != ""}
+        steps = ["addSheet", "setValues"] if rnd == 1 else ["sheetClearContents", "setValues"]
+        assert printed_sheet(script["actions"], len(data["sheets"])) == (steps, sheet)
+        assert printed_sheet(macro["actions"], len(data["sheets"])) == (steps, sheet)
+        assert sheet["A1"] == f"Club event - Round {rnd}" and sheet["A5"] == 1  # title, board 1
         assert script["printed"].startswith(f"Round {rnd} paired ({system}): {len(p.pairing.pairs)} game")
         if rnd == 2:
             assert f"G{HEADER_ROW + 2}" not in want and 2 in [u.no for u in p.pairing.byes]
-        type_cells(book, {f"Crosstable!{a}": v for a, v in want.items()})
+        shutil.copyfile(tmp_path / "cli-out.xlsx", book)  # the pending games and the Pairings sheet, as written
         again = paired(book, system=system).pairing  # the games written read back as themselves
         assert again.round == rnd and again.pairs == p.pairing.pairs
         assert {u.no for u in again.byes} == {u.no for u in p.pairing.byes}
@@ -268,3 +295,55 @@ def test_the_actions_function_names_the_missing_boards_of_an_earlier_round_and_k
     assert (todo.round, todo.cells) == (1, {"F7": "4w", "F8": "3b"})  # table round 1: 2-5, 3-4, 1 sits out
     with pytest.raises(TiebreakError, match="system 'Monrad' is not a pairing system"):
         next_round_cells(table, "Crosstable", "$A$4:$J$9", settings, system="Monrad")
+
+
+def test_the_settings_pairing_rows_pair_the_action_and_the_function_as_they_pair_the_command(tmp_path):
+    """Forbidden pairs, Baku acceleration and the initial colour typed in the Settings sheet: the
+    action (both runtimes) writes the cells ``pair --write`` writes from the same file, and
+    ``PAIRING`` given the rows (``pairing_settings``) spills what ``pair()`` pairs; a bad cell
+    stops the action naming it; a sheet called Pairings of the user's own is not replaced."""
+    from xl_tiebreak.excel.authoring.template import PAIRING_HEAD_ROW
+    book = _book(tmp_path, "swiss", 12)
+    rows = {f"Settings!B{PAIRING_HEAD_ROW + 1}": "1-4; 2-9", f"Settings!B{PAIRING_HEAD_ROW + 2}": "yes",
+            f"Settings!B{PAIRING_HEAD_ROW + 3}": "black"}
+    type_cells(book, rows)
+    p = paired(book)
+    plain = paired(book, forbid="", baku=False, initial_colour="white")  # the command line overriding each cell
+    assert [(b.white, b.black) for b in p.pairing.pairs] != [(b.white, b.black) for b in plain.pairing.pairs]
+    assert not {frozenset((b.white, b.black)) for b in p.pairing.pairs} & {frozenset((1, 4)), frozenset((2, 9))}
+    assert p.acceleration is not None and p.pairing.pairs[0].black == 1  # accelerated; the top seed has Black
+    data = book_data(book)
+    settings = data["sheets"][[s["name"] for s in data["sheets"]].index("Settings")]["values"]
+    pairing_rows = [row[:2] for row in settings[PAIRING_HEAD_ROW:PAIRING_HEAD_ROW + 3]]
+    table = crosstable_range(book)
+    js = officejs([body("PAIRING", table, None, "dutch", "swiss", None, pairing_rows)],
+                  scripts=[{"name": "PAIR_NEXT_ROUND", "book": data}])
+    com = classic([["PAIRING", [table, MISSING, "dutch", "swiss", MISSING, pairing_rows]]],
+                  macros=[{"name": "PAIR_NEXT_ROUND", "book": data}])
+    want_table = pairing_table(p.event, p.pairing)
+    for got in (js["results"][0], com["results"][0]):
+        assert got.get("value") == [[float(v) if isinstance(v, int) else v for v in r] for r in want_table], got
+    want = cli_cells(book, tmp_path)
+    assert written(js["scripts"][0]["actions"]) == written(com["macros"][0]["actions"]) == want
+    # the Pairings sheet as pair --write writes it, saying the round is accelerated
+    copy, out = tmp_path / "copy.xlsx", tmp_path / "written.xlsx"
+    shutil.copyfile(book, copy)
+    assert main(["pair", str(copy), "--write", str(out)]) == 0
+    sheet = {k: v for k, v in read_sheet(out, "Pairings").items() if v != ""}
+    assert "(Dutch system, C.04.3; Baku acceleration, C.04.7)" in sheet["A2"]
+    for actions in (js["scripts"][0]["actions"], com["macros"][0]["actions"]):
+        assert printed_sheet(actions, len(data["sheets"])) == (["addSheet", "setValues"], sheet)
+    # a bad cell: the action stops naming it, and writes nothing
+    type_cells(book, {f"Settings!B{PAIRING_HEAD_ROW + 2}": "perhaps"})
+    mine = tmp_path / "mine.xlsx"
+    shutil.copyfile(book, mine)
+    type_cells(book, {f"Settings!B{PAIRING_HEAD_ROW + 2}": "yes"})
+    wb = __import__("openpyxl").load_workbook(book)  # test equipment: a sheet called Pairings of the user's own
+    wb.create_sheet("Pairings")["A1"] = "My notes"
+    wb.save(book)
+    jobs = [{"name": "PAIR_NEXT_ROUND", "book": book_data(mine)}, {"name": "PAIR_NEXT_ROUND", "book": book_data(book)}]
+    for results in (officejs([], scripts=jobs)["scripts"], classic([], macros=jobs)["macros"]):
+        assert "actions" not in results[0] and "actions" not in results[1], results
+        assert f"PAIR_NEXT_ROUND: Settings!B{PAIRING_HEAD_ROW + 2}: Baku acceleration 'perhaps': write yes or no" \
+            in results[0]["error"]
+        assert "a sheet called 'Pairings' that xl-tiebreak did not write: rename it" in results[1]["error"]

@@ -20,7 +20,8 @@ The module also holds the one action that pairs the next round in the open workb
 ``PAIR_NEXT_ROUND``: a macro (``@xw.sub``, which "Import Functions" writes as a VBA ``Sub``) in
 the classic add-in, a script (``@xw.script``, its book injected) in xlwings Lite. Both call
 :func:`pair_next_round_in`, which reads the crosstable and the Settings, asks
-:func:`.excel.workbook.pairing_action.next_round_cells` for the cells to write, and writes them.
+:func:`.excel.workbook.pairing_action.next_round_cells` for the cells to write and the Pairings
+sheet's values, and writes them.
 
 Without xlwings installed the module still imports (the decorators become no-ops), so the same
 functions serve tests and scripts.
@@ -90,11 +91,14 @@ _LAST_ROW = 1_048_576  # a worksheet's last row
 def pair_next_round_in(book: Any) -> str:
     """Pair the next round into ``book``, an xlwings Book (the classic add-in's
     ``xw.Book.caller()``, the book xlwings Lite injects): read the range of the name Crosstable,
-    the row below it and the Settings sheet's A1:B60, and write the cells
+    the row below it, its sheet's A1 (the event's name), the Settings sheet's A1:B60 and the A2 of
+    a sheet called Pairings, then write the cells
     :func:`.excel.workbook.pairing_action.next_round_cells` gives (only empty cells of the round), as
-    text; nothing else is written. Returns the line that says what was done; an error names the
-    cell and begins with the action's name."""
+    text, and the printable Pairings sheet's values (the sheet added at the end the first time,
+    its contents cleared before each round); nothing else is written. Returns the line that says
+    what was done; an error names the cell and begins with the action's name."""
     from .excel.workbook.pairing_action import SETTINGS_ROWS, next_round_cells
+    from .excel.workbook.pairings_sheet import TITLE
     try:
         if not book.names.contains("Crosstable"):
             raise InputError("the workbook has no name Crosstable; define it over the crosstable with its header "
@@ -108,11 +112,19 @@ def pair_next_round_in(book: Any) -> str:
         titled = next((s for s in book.sheets if s.name.casefold() == "settings"), None)
         settings = (titled.range(f"A1:B{SETTINGS_ROWS}").options(ndim=2, err_to_str=True).value
                     if titled is not None else None)
-        todo = next_round_cells(rows, sheet.name, area.address, settings, below)
+        printed = next((s for s in book.sheets if s.name.casefold() == TITLE.casefold()), None)
+        mark = (printed.name, printed.range("A2").options(err_to_str=True).value) if printed is not None else None
+        todo = next_round_cells(rows, sheet.name, area.address, settings, below,
+                                title=sheet.range("A1").options(err_to_str=True).value, pairings_sheet=mark)
     except TiebreakError as exc:
         raise type(exc)(f"{ACTION}: {exc}") from None
     for address, text in todo.cells.items():
         sheet.range(address).value = text
+    if printed is None:
+        printed = book.sheets.add(TITLE, after=book.sheets[-1])
+    else:
+        printed.clear_contents()
+    printed.range("A1").value = todo.pairings
     return todo.summary()
 
 

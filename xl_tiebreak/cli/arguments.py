@@ -160,14 +160,19 @@ def arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
                                    "help": "auto: Berger tables (C.05 Annex 1) for a round robin, the Dutch system "
                                            "(C.04.3) for a Swiss event (default)"}),
         "forbid": (("--forbid",), {"metavar": "A-B,...", "help": "pairs that may not meet (same family or club), "
-                                   "e.g. 3-7,5-9 (start numbers), with a TRF's record 260; the Dutch system"}),
+                                   "e.g. 3-7,5-9 (start numbers), with a TRF's record 260; the Dutch system. Given, it "
+                                   "replaces a workbook's Settings cell Forbidden pairs"}),
         "initial colour": (("--initial-colour",), {"choices": ("white", "black"), "default": None,
                                                    "help": "the colour drawn for round 1 (C.04.3 art. 5.1); default: "
-                                                           "TRF record 152, else round 1's, else white"}),
-        "baku": (("--baku",), {"action": "store_true",
+                                                           "TRF record 152 or a workbook's Settings cell Initial "
+                                                           "colour (given, the option overrides either), else round "
+                                                           "1's, else white"}),
+        "baku": (("--baku",), {"action": argparse.BooleanOptionalAction, "default": None,
                                "help": "Baku acceleration (C.04.7): virtual points for the first half of the "
                                        "start list in the first half of the rounds, for pairing only (a TRF's "
-                                       "records 250, when present, are used without it)"}),
+                                       "records 250, when present, are used without it); default: a workbook's "
+                                       "Settings cell Baku acceleration (--baku or --no-baku overrides it), else "
+                                       "none"}),
         "pair format": (("--format", "-f"), {"choices": ("text", "csv", "json"), "default": "text",
                                              "help": "text: boards with White, Black and a result column (default); "
                                                      "csv; json: {round, system, pairs: [{board, white, black}], "

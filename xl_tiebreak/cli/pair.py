@@ -21,6 +21,7 @@ from ..errors import InputError
 from ..model import Kind, Round, Tournament
 from ..output import check_paths
 from ..pairing.acceleration import Acceleration
+from ..pairing.berger import TableRow
 from ..pairing.dutch.trace import Trace
 from ..pairing.model import Pairing
 from ..pairing.next_round import Place, pending_rounds
@@ -43,17 +44,21 @@ class Paired:
     #: a TRF's players whose field in the round paired is blank: nothing typed yet, as a pairing
     #: reads it (TRF-16 reads a blank field as "not paired", which is true only of a round played)
     blank: frozenset[int] = frozenset()
+    #: a round robin's round as a row of C.05 Annex 1's table (for ``--explain``)
+    table: Optional[TableRow] = None
 
 
 def paired(source: StrPath, *, round: Optional[int] = None, system: str = "auto",
            encoding: Optional[str] = None, forbid: Optional[str] = None,
-           initial_colour: Optional[str] = None, explain: bool = False, baku: bool = False) -> Paired:
+           initial_colour: Optional[str] = None, explain: bool = False, baku: Optional[bool] = None) -> Paired:
     """Pair round ``round`` (default: the first with a result missing) of ``source``, a TRF file or
     a workbook, with ``system`` (auto, berger, dutch); the pairing, the event, the places and the
     virtual points used. ``forbid`` (``"3-7,5-9"``) adds pairs that may not meet to a TRF's record
     260; ``initial_colour`` (white, black) is the colour drawn for round 1, else TRF record 152;
     with ``explain``, the Dutch engine's trace of the same run; accelerated when ``baku`` or the TRF
-    says so (records 250, 192 ``..._BAKU``: :mod:`xl_tiebreak.pairing.acceleration`)."""
+    says so (records 250, 192 ``..._BAKU``: :mod:`xl_tiebreak.pairing.acceleration`). A workbook's
+    Settings rows Forbidden pairs, Baku acceleration and Initial colour
+    (:mod:`xl_tiebreak.excel.ranges.pairing_settings`) give each of the three not given here (None)."""
     from ..pairing.acceleration import acceleration_for
     from ..pairing.arbiter import parse_forbid
     from ..pairing.systems import chosen_system, pair_event
@@ -61,34 +66,45 @@ def paired(source: StrPath, *, round: Optional[int] = None, system: str = "auto"
     source = os.fspath(source)
     book = open_input(source)
     # (the edition is the tie-breaks' business: a rules choice keeps its warning about the start date out)
-    t, _settings = load_input(source, EventChoices(encoding=encoding, rules="fide2026"), book)
+    t, settings = load_input(source, EventChoices(encoding=encoding, rules="fide2026"), book)
     blank: Callable[[int], frozenset[int]] = _no_blanks
     marked: dict[int, frozenset[int]] = {}
+    name = chosen_system(t, system)
     if book is not None:
+        from ..excel.ranges.pairing_settings import arbiter_choices
         from ..excel.workbook.pairing_book import round_cells
         place: Place = round_cells(book).place
         options: tuple[tuple[str, str], ...] = ()
+        try:
+            forbidden, initial_colour, baku = arbiter_choices(t, name, settings.pairing.choices(), forbid=forbid,
+                                                              initial_colour=initial_colour, baku=baku)
+        except InputError as exc:
+            raise InputError(str(exc), book.name) from None
     else:
         place, blank, marked = _trf_places(source, encoding)
         options = _berger_options(t)
         t = _absent_ahead(t, marked)
-    forbidden = parse_forbid(forbid) if forbid else ()
-    if (forbidden or initial_colour) and chosen_system(t, system) == "berger":
+        forbidden = parse_forbid(forbid) if forbid else ()
+    if (forbidden or initial_colour) and name == "berger":  # (given on the command line: a cell's is refused above)
         raise InputError("--forbid and --initial-colour are the Dutch system's: a Berger table is fixed "
                          "(C.05 Annex 1); keep players apart, and choose colours, by the draw of start numbers")
     trace = Trace() if explain else None
-    pairing = pair_event(t, round, system, place, options, blank, forbidden, initial_colour, trace, baku)
+    pairing = pair_event(t, round, system, place, options, blank, forbidden, initial_colour, trace, bool(baku))
     acceleration = None
     if pairing.system == "dutch":  # the virtual points the engine used (round 1: those it paired)
         first = [n for b in pairing.pairs for n in (b.white, b.black)] + [u.no for u in pairing.byes if u.kind == "PAB"]
-        acceleration = acceleration_for(t, baku, first if pairing.round == 1 else None)
-    return Paired(pairing, t, place, trace=trace, marked=marked, acceleration=acceleration,
+        acceleration = acceleration_for(t, bool(baku), first if pairing.round == 1 else None)
+    table = None
+    if pairing.system == "berger":
+        from ..pairing.berger import event_table_row
+        table = event_table_row(t, pairing.round, options)
+    return Paired(pairing, t, place, trace=trace, marked=marked, acceleration=acceleration, table=table,
                   blank=blank(pairing.round))
 
 
 def pair(source: StrPath, *, round: Optional[int] = None, system: str = "auto",
          encoding: Optional[str] = None, forbid: Optional[str] = None,
-         initial_colour: Optional[str] = None, baku: bool = False) -> Pairing:
+         initial_colour: Optional[str] = None, baku: Optional[bool] = None) -> Pairing:
     """``pair``: the pairing of round ``round`` of ``source`` (see :func:`paired`)."""
     return paired(source, round=round, system=system, encoding=encoding, forbid=forbid,
                   initial_colour=initial_colour, baku=baku).pairing
@@ -198,10 +214,10 @@ def render_explained(p: Paired, fmt: str = "text", player: Optional[int] = None,
         raise InputError("--player or --board: give one of them")
     if fmt == "json":
         import json
-        return json.dumps(account(p.pairing, p.trace, player=player, board=board), ensure_ascii=False,
-                          indent=1) + "\n"
+        return json.dumps(account(p.pairing, p.trace, player=player, board=board, table=p.table),
+                          ensure_ascii=False, indent=1) + "\n"
     names = {pl.no: pl.name for pl in p.event.players}
-    return render_text(p.pairing, p.trace, names, player=player, board=board)
+    return render_text(p.pairing, p.trace, names, player=player, board=board, table=p.table)
 
 
 # ------------------------------------------------------------------------------------ writing
@@ -279,7 +295,7 @@ def run_pair(args: argparse.Namespace) -> tuple[str, int]:
         raise InputError("--explain prints text or json (--format text|json), not csv")
     p = paired(source, round=args.round, system=args.system, encoding=args.encoding,
                forbid=getattr(args, "forbid", None), initial_colour=getattr(args, "initial_colour", None),
-               explain=explain, baku=getattr(args, "baku", False))
+               explain=explain, baku=getattr(args, "baku", None))
     from ..output import deliver
     shown = render_explained(p, args.format, args.player, args.board) if explain else render(p, args.format)
     text = deliver(shown, args.output, args.force)
@@ -289,7 +305,8 @@ def run_pair(args: argparse.Namespace) -> tuple[str, int]:
         out = write_trf_pairing(p, write, source, force=args.force, encoding=args.encoding)
         return text + f"wrote {out}: round {p.pairing.round} paired, {len(p.pairing.pairs)} games to play\n", 0
     from ..excel.workbook.pairing_book import write_pairing
-    done = write_pairing(source, p.event, p.pairing, write or None, overwrite=args.force)
+    done = write_pairing(source, p.event, p.pairing, write or None, overwrite=args.force,
+                         accelerated=p.acceleration is not None)
     said = (f"wrote {len(done.cells)} cells of round {p.pairing.round} and the Pairings sheet into {done.output}"
             if done.cells else f"round {p.pairing.round}'s cells were typed already; the Pairings sheet shows it in "
                                f"{done.output}")

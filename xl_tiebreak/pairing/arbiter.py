@@ -19,17 +19,19 @@ from .model import PairingError
 COLOURS = {"white": "w", "black": "b", "w": "w", "b": "b"}
 
 
-def parse_forbid(text: str) -> tuple[frozenset[int], ...]:
-    """``--forbid 3-7,5-9``: each item two start numbers joined by ``-``.
+def parse_forbid(text: str, what: str = "--forbid", example: str = "3-7,5-9") -> tuple[frozenset[int], ...]:
+    """``--forbid 3-7,5-9``: each item two start numbers joined by ``-``, the items separated by
+    ``,`` or ``;`` (a workbook's cell, Settings "Forbidden pairs"), an empty item skipped (``3-7;``);
+    ``what`` and ``example`` name the source in the error.
 
-    >>> [sorted(pair) for pair in parse_forbid("3-7, 9-5")]
-    [[3, 7], [5, 9]]
+    >>> [sorted(pair) for pair in parse_forbid("3-7, 9-5; 2-4;")]
+    [[3, 7], [5, 9], [2, 4]]
     """
     out = []
-    for item in (x.strip() for x in text.split(",")):
+    for item in (x.strip() for x in text.replace(";", ",").split(",") if x.strip()):
         parts = [x.strip() for x in item.split("-")]
         if len(parts) != 2 or not all(x.isdigit() for x in parts) or parts[0] == parts[1]:
-            raise PairingError(f"--forbid {text!r}: {item!r} is not a pair of start numbers; write e.g. 3-7,5-9")
+            raise PairingError(f"{what} {text!r}: {item!r} is not a pair of start numbers; write e.g. {example}")
         out.append(frozenset(int(x) for x in parts))
     return tuple(out)
 

@@ -25,6 +25,7 @@ on board 1); here boards are numbered over the games played, in the table's orde
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Optional
 
 from ..model import Tournament
@@ -80,6 +81,50 @@ def scheduled_round(players: int, rnd: int, double: bool = False,
     if double and swap and c >= 3 and rnd >= c - 1:
         rnd = 2 * c - 1 - rnd
     return table_round(players, rnd)
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """Where an event's round is in C.05 Annex 1: the table for ``size`` numbers (the players, and
+    the dummy ``size`` when they are odd), its round ``table_round`` and its pairs (white, black) as
+    the table prints them; ``second_cycle``: a double round robin's second cycle, the table's round
+    with the colours reversed; ``swapped``: a first cycle's last two rounds played in the opposite
+    order (the Annex's recommendation)."""
+
+    players: int
+    size: int
+    table_round: int
+    pairs: tuple[tuple[int, int], ...]
+    second_cycle: bool = False
+    swapped: bool = False
+
+    def words(self) -> str:
+        """The row as the explanation says it: ``round 2 of the table for 6 players: 6-4, 5-3, 1-2``."""
+        pairs = ", ".join(f"{w}-{b}" for w, b in self.pairs)
+        dummy = (f" ({self.players} players and the dummy number {self.size}: whoever meets it sits out)"
+                 if self.size != self.players else "")
+        said = f"round {self.table_round} of the table for {self.size} players{dummy}: {pairs}"
+        if self.second_cycle:
+            said += "; the second cycle plays it with the colours reversed"
+        if self.swapped:
+            said += "; the first cycle plays the table's last two rounds in the opposite order (the Annex's advice)"
+        return said
+
+
+def table_row(players: int, rnd: int, double: bool = False, swap: bool = True) -> TableRow:
+    """Round ``rnd`` of the event as a row of the Annex 1 table (see :func:`scheduled_round`).
+
+    >>> table_row(5, 1).words()
+    'round 1 of the table for 6 players (5 players and the dummy number 6: whoever meets it sits out): 1-6, 2-5, 3-4'
+    """
+    c = cycle_rounds(players)
+    scheduled_round(players, rnd, double, swap)  # (its checks)
+    second = rnd > c
+    r = rnd - c if second else rnd
+    swapped = double and swap and c >= 3 and r >= c - 1 and not second
+    if swapped:
+        r = 2 * c - 1 - r
+    return TableRow(players, players + players % 2, r, table_round(players, r), second, swapped)
 
 
 def round_pairing(players: int, rnd: int, double: bool = False, swap: bool = True,
@@ -144,6 +189,14 @@ def check_history(t: Tournament, rnd: int, double: bool, swap: bool) -> None:
                 raise PairingError(f"round {r} of player {p.no} does not follow the Berger table: it is against "
                                    f"{played}, where the table says player {p.no} {said} (C.05 Annex 1"
                                    f"{', double round robin' if double else ''}); correct the round or pair by hand")
+
+
+def event_table_row(t: Tournament, rnd: int, options: tuple[tuple[str, str], ...] = ()) -> TableRow:
+    """The table row round ``rnd`` of ``t`` is (:func:`table_row`), with the options
+    :func:`pair_berger` reads (``double``, ``swap``)."""
+    opts = dict(options)
+    double = event_cycles(t, None if "double" not in opts else opts["double"] == "yes")
+    return table_row(len(t.players), rnd, double, opts.get("swap", "yes") == "yes")
 
 
 def pair_berger(request: Request) -> Pairing:

@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Optional
 
 from ..errors import InputError
+from .berger import TableRow
 from .dutch.trace import BracketStep, ColourStep, PassedOver, Seat, Trace
 from .model import Pairing
 
@@ -89,6 +90,20 @@ def passed_words(p: PassedOver) -> str:
     return f"{_pairs(p.pairs)} does worse ({rule})"
 
 
+def passed_lines(items: "list[PassedOver] | tuple[PassedOver, ...]") -> list[str]:
+    """The candidates passed over in a bracket, each reason said once, in the order first met: a
+    pair refused by an absolute criterion (a rematch, C1; a forbidden pair; C3; art. 3.2) is one
+    reason however many candidates it refused, and whichever way round the arrangement of art. 4
+    put it (``6-11`` and ``11-6`` are one game); when it served several, their count follows."""
+    said: dict[object, tuple[str, int]] = {}
+    for x in items:
+        key: object = ((x.criterion, frozenset(x.pairs[-1])) if x.criterion in ("C1", "C3", "forbidden", "art. 3.2")
+                       else passed_words(x))
+        words, n = said.get(key, (passed_words(x), 0))
+        said[key] = (words, n + 1)
+    return [f"{words}; {n} candidates" if n > 1 else words for words, n in said.values()]
+
+
 _WORD = {"w": "White", "b": "Black"}
 
 
@@ -146,13 +161,17 @@ def _focus(pairing: Pairing, player: Optional[int], board: Optional[int]) -> Opt
 
 
 def account(pairing: Pairing, trace: Optional[Trace], *, player: Optional[int] = None,
-            board: Optional[int] = None) -> dict[str, object]:
+            board: Optional[int] = None, table: Optional[TableRow] = None) -> dict[str, object]:
     """The explanation as data (``--format json``): the pairing, the brackets, the bye, the colours;
-    narrowed to ``player`` or ``board`` when given."""
+    narrowed to ``player`` or ``board`` when given; a round robin's ``table`` row (C.05 Annex 1)."""
     who = _focus(pairing, player, board)
     out: dict[str, object] = {"pairing": pairing.to_json()}
     if pairing.system == "berger" or trace is None:
         out["rule"] = "C.05 Annex 1: the Berger table's round fixes every board and colour"
+        if table is not None:
+            out["table"] = {"players": table.players, "numbers": table.size, "round": table.table_round,
+                            "pairs": [list(p) for p in table.pairs], "colours_reversed": table.second_cycle,
+                            "last_two_rounds_swapped": table.swapped, "words": table.words()}
         return out
     out["initial_colour"] = "white" if trace.initial == "w" else "black"
     out["brackets"] = [{
@@ -174,8 +193,10 @@ def account(pairing: Pairing, trace: Optional[Trace], *, player: Optional[int] =
 
 
 def render_text(pairing: Pairing, trace: Optional[Trace], names: dict[int, str], *,
-                player: Optional[int] = None, board: Optional[int] = None) -> str:
-    """The explanation as text to read aloud: the brackets from the top, the bye, the colours."""
+                player: Optional[int] = None, board: Optional[int] = None,
+                table: Optional[TableRow] = None) -> str:
+    """The explanation as text to read aloud: the brackets from the top, the bye, the colours; for
+    a round robin, its ``table`` row (C.05 Annex 1) and the boards."""
     who = _focus(pairing, player, board)
 
     def name(n: int) -> str:
@@ -184,7 +205,7 @@ def render_text(pairing: Pairing, trace: Optional[Trace], names: dict[int, str],
     def names_of(xs: tuple[int, ...]) -> str:
         return ", ".join(name(x) for x in xs) or "none"
     if pairing.system == "berger" or trace is None:
-        return _berger_text(pairing, names, who)
+        return _berger_text(pairing, names, who, table)
     out = [f"Round {pairing.round} (Dutch system, C.04.3): why these pairs and these colours", ""]
     absent = [u.no for u in pairing.byes if u.kind == "absent" and (who is None or u.no in who)]
     if absent:
@@ -210,7 +231,7 @@ def render_text(pairing: Pairing, trace: Optional[Trace], names: dict[int, str],
         shown = [x for x in s.passed_over if who is None or who & {n for pr in x.pairs for n in pr}]
         if shown:
             out.append("  Passed over, earlier in the order of art. 4:")
-            out += [f"    {passed_words(x)}" for x in shown]
+            out += [f"    {line}" for line in passed_lines(shown)]
     if trace.pab is not None and (who is None or trace.pab in who):
         out += ["", f"Pairing-allocated bye: {name(trace.pab)} (C.04.1 art. 3)",
                 "  the player left over after the last bracket (art. 1.9.1)"]
@@ -233,10 +254,18 @@ def render_text(pairing: Pairing, trace: Optional[Trace], names: dict[int, str],
     return "\n".join(out) + "\n"
 
 
-def _berger_text(pairing: Pairing, names: dict[int, str], who: Optional[frozenset[int]]) -> str:
-    """A round robin: the table's round is the answer; nothing is chosen (C.05 Annex 1)."""
-    out = [f"Round {pairing.round} (Berger tables, C.05 Annex 1): the table's round {pairing.round} fixes every "
-           "board and colour; the start numbers are the table's numbers, drawn by lot before round 1.", ""]
+def _berger_text(pairing: Pairing, names: dict[int, str], who: Optional[frozenset[int]],
+                 table: Optional[TableRow] = None) -> str:
+    """A round robin: the table's round is the answer; nothing is chosen (C.05 Annex 1). With
+    ``table``, the row of the Annex's table the round is, and which numbers the players drew."""
+    if table is None:
+        out = [f"Round {pairing.round} (Berger tables, C.05 Annex 1): the table's round {pairing.round} fixes every "
+               "board and colour; the start numbers are the table's numbers, drawn by lot before round 1.", ""]
+    else:
+        out = [f"Round {pairing.round} (Berger tables, C.05 Annex 1) is {table.words()}.",
+               "Every board and colour is the table's; the start numbers are the table's numbers, drawn by lot "
+               "before round 1" + (": " + ", ".join(f"{no} {names[no]}" for no in sorted(names) if names[no])
+                                   if who is None and any(names.values()) else "") + ".", ""]
     for p in pairing.pairs:
         if who is None or who & {p.white, p.black}:
             out.append(f"  Board {p.board}: {p.white} {names.get(p.white, '')} White, {p.black} "

@@ -143,6 +143,9 @@ OPTION_NOTES = {
 }
 OPTION_NAMES = [f.name for f in dataclasses.fields(Options) if f.name != "unrated_rating"]
 OPTIONS_RANGE = (f"Settings!$A${OPTIONS_HEAD_ROW + 1}:$C${OPTIONS_HEAD_ROW + len(OPTION_NAMES)}")
+#: the pairing rows (read by their labels, :mod:`..ranges.pairing_settings`): a heading, then one row each
+PAIRING_HEAD_ROW = OPTIONS_HEAD_ROW + len(OPTION_NAMES) + 2
+PAIRING_RANGE = f"Settings!$A${PAIRING_HEAD_ROW + 1}:$B${PAIRING_HEAD_ROW + 3}"
 ROUNDS_ROW, LIVE_ROW = 13, 15
 ROUNDS_CELL = f"Settings!$B${ROUNDS_ROW}"
 LIVE_CELL = f"Settings!$B${LIVE_ROW}"
@@ -422,11 +425,42 @@ def _settings(ws, spec: Spec) -> None:
         note = ws.cell(k, 3, OPTION_NOTES.get(name, ""))
         note.font = _NOTE
         note.alignment = Alignment(wrap_text=True, vertical="top")
+    _pairing_rows(ws)
     ws.column_dimensions["A"].width = 26
     ws.column_dimensions["B"].width = 14
     ws.column_dimensions["C"].width = 90
-    fit_heights(ws, 3, 90, range(3, OPTIONS_HEAD_ROW + len(OPTION_NAMES) + 1))
-    print_setup(ws, f"A1:C{OPTIONS_HEAD_ROW + len(OPTION_NAMES)}")
+    fit_heights(ws, 3, 90, range(3, PAIRING_HEAD_ROW + 4))
+    print_setup(ws, f"A1:C{PAIRING_HEAD_ROW + 3}")
+
+
+def _pairing_rows(ws) -> None:
+    """The Swiss pairing's choices, as ``pair`` takes them on the command line (which overrides
+    them): forbidden pairs (C.04.1 leaves them to the event's rules), Baku acceleration (C.04.7)
+    and the colour drawn for round 1 (C.04.3 art. 5.1)."""
+    from ..ranges.pairing_settings import BAKU_LABEL, COLOUR_LABEL, FORBID_LABEL
+    ws.cell(PAIRING_HEAD_ROW, 1, "Pairing a Swiss round").font = _BOLD
+    ws.cell(PAIRING_HEAD_ROW, 3, "Read by xl-tiebreak pair, PAIRING and PAIR_NEXT_ROUND (the Dutch system, "
+                                 "C.04.3); an option of the pair command overrides its cell. A round robin is "
+                                 "paired by its Berger table: leave these empty.").font = _NOTE
+    ws.cell(PAIRING_HEAD_ROW, 3).alignment = Alignment(wrap_text=True, vertical="top")
+    rows = [
+        (FORBID_LABEL, None, "Start numbers that may not meet (same family or club), e.g. 12-15; 3-7. Empty: none."),
+        (BAKU_LABEL, "no", "yes: Baku acceleration (C.04.7), virtual points for the first half of the start list "
+                           "in the first half of the rounds, for pairing only (standings never count them)."),
+        (COLOUR_LABEL, None, "white or black: the colour drawn by lot for the top seed in round 1 (C.04.3 art. "
+                             "5.1). Empty: White in round 1, then as round 1 was played."),
+    ]
+    for k, (label, value, note) in enumerate(rows, start=PAIRING_HEAD_ROW + 1):
+        ws.cell(k, 1, label).font = _BOLD
+        c = ws.cell(k, 2, value)
+        c.fill = _INPUT_FILL
+        c.number_format = "@"  # (12-15 in a General cell would become a date)
+        ws.cell(k, 3, note).font = _NOTE
+        ws.cell(k, 3).alignment = Alignment(wrap_text=True, vertical="top")
+    for row, choices in ((PAIRING_HEAD_ROW + 2, "no,yes"), (PAIRING_HEAD_ROW + 3, "white,black")):
+        dv = DataValidation(type="list", formula1=f'"{choices}"', allow_blank=True)
+        dv.add(f"B{row}")
+        ws.add_data_validation(dv)
 
 
 #: the characters a worksheet cell cannot hold (XML 1.0 has no place for them; openpyxl refuses them)

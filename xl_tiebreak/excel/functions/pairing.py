@@ -3,7 +3,9 @@ the ``pair`` command: the crosstable range read as the other functions read it
 (:func:`.ranges.crosstable_range.rows_to_tournament`) and paired through
 :func:`xl_tiebreak.pairing.systems.pair_event`, as ``xl-tiebreak pair`` does: round K is the first
 with a result missing unless one is given, earlier rounds must be complete, byes and absences
-typed in round K are honoured, and a pair typed there must be the system's (C.04.1, C.05 Annex 1).
+typed in round K are honoured, and a pair typed there must be the system's (C.04.1, C.05 Annex 1);
+the Settings sheet's pairing rows (``pairing_settings``: forbidden pairs, Baku acceleration, the
+initial colour) are read by :mod:`.ranges.pairing_settings`, as ``pair`` reads them.
 The one action that writes the round into the open workbook is
 :mod:`.workbook.pairing_action`.
 """
@@ -59,20 +61,27 @@ def pairing_table(t: Tournament, pairing: Pairing) -> list[list[Any]]:
         "kind": "Event type: swiss or round-robin (Settings!B4); with system auto it chooses the system.",
         "rounds": "The event's number of rounds (Settings, Rounds): twice a cycle's is a double round robin; empty: "
                   "the round columns.",
+        "pairing_settings": "The Settings sheet's pairing rows, label and value: Forbidden pairs (12-15; 3-7), Baku "
+                            "acceleration (yes/no), Initial colour (white/black); empty: none, no, White.",
     },
     description="The pairing of the next round (the first with a result missing) or of round_to_pair, as a table "
                 "that spills: board, White and Black with start number and name, then who is not paired and why.")
 def PAIRING(crosstable: Table, round_to_pair: Any = None, system: Any = None, kind: Any = None,
-            rounds: Any = None) -> list[list[Any]]:
+            rounds: Any = None, pairing_settings: Any = None) -> list[list[Any]]:
     """The round's pairing, as ``xl-tiebreak pair`` prints it (Berger tables, C.05 Annex 1; the
     Dutch system, C.04.3)."""
-    from ...pairing.systems import pair_event
+    from ...pairing.systems import chosen_system, pair_event
+    from ..ranges.pairing_settings import arbiter_choices, pairing_cells, rows_cells
     k, n = read_kind(kind), read_rounds(rounds, "PAIRING")
     rnd = read_whole(round_to_pair, "round_to_pair", "PAIRING")
     name = read_system(system, "PAIRING")
+    cells = pairing_cells(rows_cells(pairing_settings), lambda a1: f"PAIRING: pairing_settings row {a1[1:]}")
+    choices = cells.choices()
     key = content_key(crosstable)
 
     def make() -> list[list[Any]]:
         t = tournament_of(key, k, n)
-        return pairing_table(t, pair_event(t, rnd, name, _player_round))
-    return [list(r) for r in CACHE.get(("pairing", key, k, n, rnd, name), make)]
+        forbidden, colour, baku = arbiter_choices(t, chosen_system(t, name), choices)
+        return pairing_table(t, pair_event(t, rnd, name, _player_round, forbidden=forbidden, initial_colour=colour,
+                                           baku=baku))
+    return [list(r) for r in CACHE.get(("pairing", key, k, n, rnd, name, choices), make)]

@@ -9,7 +9,8 @@ from __future__ import annotations
 #: the arguments that are tables of rows, whose cells their readers check (the crosstable, the team ranges)
 TABLES = frozenset({"crosstable", "matches", "teams"})
 #: the arguments that take a range (xlwings hands them over as 2-D lists), the tables among them
-RANGES = TABLES | {"tiebreak_list", "settings", "category", "categories", "prize_table", "prize_rules"}
+RANGES = TABLES | {"tiebreak_list", "settings", "category", "categories", "prize_table", "prize_rules",
+                   "pairing_settings"}
 #: the arguments that take one value or a range (the edition: a name, a date, or a range with both)
 VALUE_OR_RANGE = frozenset({"edition"})
 

@@ -34,6 +34,7 @@ from ...validation import Findings, strict
 from ..xlsx.a1 import column_letter
 from ..xlsx.sheet import SheetCells, SheetPart, XlsxBook
 from ..xlsx.package import MAX_WORKBOOK_BYTES, check_area, check_zip, full_bounds
+from .pairing_settings import PairingCells, pairing_cells, yes_or_no
 
 if TYPE_CHECKING:
     from ...editions import Edition
@@ -52,7 +53,6 @@ UNRATED_ROW, OPTIONS_HEAD_ROW = 14, 16
 UNRATED_HOW = (f"set one in Settings!B{UNRATED_ROW} (Rating for unrated players) or write a descriptor such as "
                "ARO/U1000 in the Settings list")
 ROUNDS_LABEL, LIVE_LABEL = "rounds", "live standings"
-_YES, _NO = ("yes", "y", "true", "1", "on"), ("no", "n", "false", "0", "off", "")
 
 
 @dataclass(frozen=True)
@@ -70,6 +70,8 @@ class BookSettings:
     options: Optional[Options] = None  # the rating for unrated players and the open choices
     rounds: Optional[int] = None  # Settings!B13 "Rounds"
     live: bool = False  # Settings!B15 "Live standings"
+    #: the pairing rows (Forbidden pairs, Baku acceleration, Initial colour), checked when a round is paired
+    pairing: PairingCells = PairingCells()
 
 
 @dataclass(frozen=True)
@@ -314,15 +316,7 @@ def _live(cells: dict[str, Any]) -> bool:
     r = _label(cells, LIVE_LABEL)
     if r is None:
         return False
-    v = cells.get(f"B{r}")
-    if isinstance(v, bool):
-        return v
-    text = str(v if v is not None else "").strip().casefold()
-    if text in _YES:
-        return True
-    if text in _NO:
-        return False
-    raise InputError(f"live standings {str(v)[:40]!r}: write yes or no", f"Settings!B{r}")
+    return yes_or_no(cells.get(f"B{r}"), "live standings", f"Settings!B{r}")
 
 
 def _or_empty(v: Any) -> Any:
@@ -331,7 +325,8 @@ def _or_empty(v: Any) -> Any:
 
 def read_settings(book: Book) -> BookSettings:
     """The Settings sheet: B3 edition (empty: by the start date), B4 type, B5 start date, B7:B12
-    tie-breaks, "Rounds" and "Live standings" (found by their labels in column A), options."""
+    tie-breaks, "Rounds" and "Live standings" (found by their labels in column A), options, and
+    the pairing rows (:mod:`.pairing_settings`, read as the cells hold them)."""
     title = book.sheet("Settings")
     if title is None:
         return BookSettings()
@@ -339,7 +334,8 @@ def read_settings(book: Book) -> BookSettings:
     tbs = [cells.get(f"B{TB_FIRST_ROW + j}") for j in range(TB_SLOTS)]
     return BookSettings(_or_empty(cells.get(EDITION_CELL)), _or_empty(cells.get(TYPE_CELL)),
                         tuple(str(t).strip() for t in tbs if t is not None and str(t).strip()),
-                        _or_empty(cells.get(START_CELL)), _settings_options(cells), _rounds(cells), _live(cells))
+                        _or_empty(cells.get(START_CELL)), _settings_options(cells), _rounds(cells), _live(cells),
+                        pairing_cells(cells, lambda a1: f"{title}!{a1}"))
 
 
 def read_book(book: Book, findings: Optional[Findings] = None) -> tuple[Tournament, BookSettings]:

@@ -93,10 +93,11 @@ class Written:
 
 
 def write_pairing(path: "str | Path", t: Tournament, pairing: Pairing, out: "str | Path | None" = None, *,
-                  overwrite: bool = False) -> Written:
+                  overwrite: bool = False, accelerated: bool = False) -> Written:
     """Write ``pairing``'s pending games into the workbook ``path`` (read as ``t``): in place,
     keeping the version read as a backup, or to ``out``. Refuses before writing when a cell to
-    write holds something else than empty or the same pairing."""
+    write holds something else than empty or the same pairing. ``accelerated``: the Pairings
+    sheet says the round was paired with Baku acceleration."""
     src = Path(path)
     target, in_place = update_target(src, out, overwrite=overwrite)
     book = open_book(src)  # (its size checked before it is read)
@@ -116,7 +117,7 @@ def write_pairing(path: "str | Path", t: Tournament, pairing: Pairing, out: "str
                              "nothing was written", src.name)
         edits[at] = Typed(text)
     report = Written({k: str(v) for k, v in edits.items()})
-    new = _patched(data, where, edits, t, pairing)
+    new = _patched(data, where, edits, t, pairing, accelerated)
     new, report.not_recomputed = _recomputed(new)
     if in_place:
         if new == data:
@@ -139,12 +140,13 @@ def _same(held: object, text: str) -> bool:
         return False
 
 
-def _patched(data: bytes, where: RoundCells, values: dict[str, Typed], t: Tournament, pairing: Pairing) -> bytes:
+def _patched(data: bytes, where: RoundCells, values: dict[str, Typed], t: Tournament, pairing: Pairing,
+             accelerated: bool = False) -> bytes:
     """The workbook with ``values`` typed into the crosstable's sheet and the Pairings sheet of
     ``pairing`` (:mod:`.pairings_sheet`), every other part copied unchanged."""
     from .pairings_sheet import pairings_parts
     sheet = where.sheet
-    changed, added = pairings_parts(data, t, pairing, sheet, where.header_row)
+    changed, added = pairings_parts(data, t, pairing, sheet, where.header_row, accelerated)
     with zipfile.ZipFile(io.BytesIO(data)) as src:
         part = {p.title: p.path for p in sheet_parts(src)}.get(sheet)
         if part is None:

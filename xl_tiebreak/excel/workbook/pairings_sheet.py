@@ -43,16 +43,22 @@ def _cell(ref: str, value: object, style: Optional[str]) -> str:
 
 
 Styles = tuple[Optional[str], Optional[str], Optional[str], Optional[str]]
+#: a cell's look, an index into :data:`Styles` (title, header, number, name) or None (plain)
+Look = Optional[int]
+TITLE_LOOK, HEAD_LOOK, NUMBER_LOOK, NAME_LOOK = 0, 1, 2, 3
 
 
-def sheet_xml(t: Tournament, pairing: Pairing, styles: Styles = (None, None, None, None)) -> str:
-    """The sheet's XML: title, the mark, the header row, a row per board, the players not paired;
-    ``styles``: the cell styles of the title, the header, a number and a name (the crosstable's)."""
+def sheet_rows(t: Tournament, pairing: Pairing, accelerated: bool = False) -> list[list[tuple[object, Look]]]:
+    """The sheet's cells from A1, row by row, each a value and its look: title, the mark (the
+    system, and Baku acceleration when ``accelerated``, C.04.7), the header row, a row per board,
+    the players not paired. ``pair --write`` writes them as XML
+    (:func:`sheet_xml`), the action ``PAIR_NEXT_ROUND`` through the runtime (:func:`sheet_values`)."""
     who = {p.no: p for p in t.players}
-    title, head, num, text = styles
-    rows: list[list[tuple[object, Optional[str]]]] = [
+    title, head, num, text = TITLE_LOOK, HEAD_LOOK, NUMBER_LOOK, NAME_LOOK
+    rows: list[list[tuple[object, Look]]] = [
         [(f"{t.name + ' - ' if t.name else ''}Round {pairing.round}", title)],
-        [(f"{MARK} ({system_words(pairing.system)}); type the results in the crosstable", None)],
+        [(f"{MARK} ({system_words(pairing.system)}{'; Baku acceleration, C.04.7' if accelerated else ''}); "
+          "type the results in the crosstable", None)],
         [],
         [(h, head) for h in _HEAD],
     ]
@@ -65,6 +71,27 @@ def sheet_xml(t: Tournament, pairing: Pairing, styles: Styles = (None, None, Non
         for u in pairing.byes:
             rows.append([("", None), (u.no, None), (who[u.no].name, None), ("", None), ("", None),
                          (unpaired_words(t, pairing.round, u), None)])
+    return rows
+
+
+def sheet_values(t: Tournament, pairing: Pairing, accelerated: bool = False) -> list[list[object]]:
+    """The sheet's values from A1 as a rectangle of :data:`_HEAD`'s width (``""`` where empty), for
+    a runtime to write in one go."""
+    return [[v for v, _ in row] + [""] * (len(_HEAD) - len(row)) for row in sheet_rows(t, pairing, accelerated)]
+
+
+def not_ours(title: str) -> InputError:
+    """The refusal to replace a sheet called Pairings that the command did not write."""
+    return InputError(f"the workbook has a sheet called {title!r} that xl-tiebreak did not write: rename it, "
+                      "and pair again to get the printable Pairings sheet; nothing was written")
+
+
+def sheet_xml(t: Tournament, pairing: Pairing, styles: Styles = (None, None, None, None),
+              accelerated: bool = False) -> str:
+    """The sheet's XML (:func:`sheet_rows`); ``styles``: the cell styles of the title, the header,
+    a number and a name (the crosstable's)."""
+    rows = [[(v, None if look is None else styles[look]) for v, look in row]
+            for row in sheet_rows(t, pairing, accelerated)]
     body = []
     for i, row in enumerate(rows, 1):
         cells = "".join(_cell(f"{column_letter(j)}{i}", v, s) for j, (v, s) in enumerate(row, 1) if v != "" or s)
@@ -94,19 +121,18 @@ def _styles(src: zipfile.ZipFile, crosstable_part: str, header_row: int) -> Styl
 
 
 def pairings_parts(data: bytes, t: Tournament, pairing: Pairing, crosstable: str,
-                   header_row: int) -> tuple[dict[str, bytes], dict[str, bytes]]:
+                   header_row: int, accelerated: bool = False) -> tuple[dict[str, bytes], dict[str, bytes]]:
     """The parts to replace and to add so that the workbook ``data`` has the Pairings sheet of
     ``pairing`` (``crosstable``: the crosstable's sheet, whose styles it borrows)."""
     import io
     with zipfile.ZipFile(io.BytesIO(data)) as src:
         sheets = {p.title: p.path for p in sheet_parts(src)}
         styles = _styles(src, sheets[crosstable], header_row) if crosstable in sheets else (None,) * 4
-        body = sheet_xml(t, pairing, styles).encode("utf-8")
+        body = sheet_xml(t, pairing, styles, accelerated).encode("utf-8")
         mine = next((title for title in sheets if title.casefold() == TITLE.casefold()), None)
         if mine is not None:
             if MARK not in read_text(src, sheets[mine]):
-                raise InputError(f"the workbook has a sheet called {mine!r} that xl-tiebreak did not write: rename it, "
-                                 "and pair again to get the printable Pairings sheet; nothing was written")
+                raise not_ours(mine)
             return {sheets[mine]: body}, {}
         return _added(src, body)
 
