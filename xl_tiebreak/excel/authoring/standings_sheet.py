@@ -35,6 +35,7 @@ BY_HEADER = {"Rtg+/-": SIGNED}
 FORMAT_IDS = {ALIGNED: 201, "0": 200, "0.00": 202, SIGNED: 203}
 #: the Standings page's columns (characters): the Name column (the lines under the table sit
 #: there too), a tie-break's; the ranked table of 6 tie-breaks fits a portrait page at about 10 pt
+#: (about 8 pt with the rating figures after Fed)
 NAME_WIDTH = 30
 PTS_WIDTH = 4.5
 TB_WIDTH = 5

@@ -164,7 +164,7 @@ def STANDINGS(crosstable: Table, tiebreak_list: Any = None, edition: Any = None,
               rounds: Any = None, live: Any = None, page: Any = None, rating_figures: Any = None,
               rate_of_play: Any = None) -> Any:
     """The ranked standings, their notice-board page, or one cell of them; with ``rating_figures``, each
-    player's rating figures after them (``rating_figures``; :mod:`.functions.ratings`)."""
+    player's rating figures after them at ``rate_of_play`` (:mod:`.functions.ratings`)."""
     from .ratings import rating_block, read_rate
     opts = read_options(unrated, settings, "STANDINGS")
     as_page = read_flag(page, "page", "STANDINGS")
