@@ -60,7 +60,7 @@ def test_template_structure():
     assert ws.freeze_panes == "F5"
     # the status line keeps its last value in the Cache sheet (shown where our functions do not run)
     assert ws["A3"].value == ("=IFERROR(STATUS(Crosstable,Settings!$B$4,Settings!$B$3:$B$5,Settings!$B$13,"
-                              "Settings!$B$15,Settings!$B$7:$B$12),Cache!$X$1)")
+                              "Settings!$B$15,Settings!$B$7:$B$12),Cache!$AA$1)")
     # unrated, settings (a row per field of Options but unrated_rating), rounds, live
     tail = "Settings!$B$14,Settings!$A$17:$C$25,Settings!$B$13,Settings!$B$15"
     assert ws["Q4"].value.text == ("=IFERROR(RESULTS(Crosstable,Settings!$B$7:$B$12,Settings!$B$3:$B$5,Settings!$B$4,"
@@ -73,9 +73,10 @@ def test_template_structure():
     assert ws.print_title_rows == "$4:$4" and ws.page_setup.orientation == "landscape"
     st = wb["Standings"]
     assert st["A3"].value == "=Crosstable!$A$3"
-    # the notice-board page: Title, Rating, Fed after the tie-breaks, the legend and notes under the table
+    # the notice-board page: Title, Rating, Fed after the tie-breaks, then the rating figures (Rp, K,
+    # Rtg+/-) at the Settings' rate of play, the legend and notes under the table
     assert st["A4"].value.text == ("=IFERROR(STANDINGS(Crosstable,Settings!$B$7:$B$12,Settings!$B$3:$B$5,Settings!$B$4,,,"
-                                   f"{tail},TRUE),Cache!$J$1:$V$421)")
+                                   f"{tail},TRUE,TRUE,Settings!$B$27),Cache!$J$1:$Y$441)")
     assert st.page_setup.orientation == "portrait"
     settings = wb["Settings"]
     assert (settings["B3"].value, settings["B4"].value) == (None, "swiss")  # the edition follows the start date
@@ -83,6 +84,8 @@ def test_template_structure():
     assert (settings["A15"].value, settings["B15"].value) == ("Live standings", "no")
     assert [settings.cell(7 + j, 2).value for j in range(6)] == CODES.split(",") + [None]
     assert settings["A14"].value == "Rating for unrated players" and settings["B14"].value is None
+    # under the choices, the rate of play of the rating figures: empty, standard assumed (and said)
+    assert (settings["A27"].value, settings["B27"].value) == ("Rate of play", None)
     options = {settings.cell(r, 1).value: settings.cell(r, 2).value for r in range(17, 24)}
     assert options == {"unrated_policy": "drop", "svon_cut_unplayed_first": "no", "sb_vur_pick": "value",
                        "rr_forfeits": "text", "short_games_played": "yes", "cap_rounds": "evaluated",
@@ -258,7 +261,7 @@ def test_recompute_changes_nothing_else(tmp_path, demo_book):
                                    "xl/worksheets/sheet2.xml", "xl/worksheets/sheet5.xml",
                                    "xl/worksheets/sheet7.xml", "xl/worksheets/sheet8.xml",  # Categories, Prizes
                                    "xl/worksheets/sheet9.xml"]  # What if
-        area = r"(_xlnm.Print_Area\" localSheetId=\"1\">'Standings'!\$A\$1:\$M\$)\d+"
+        area = r"(_xlnm.Print_Area\" localSheetId=\"1\">'Standings'!\$A\$1:\$P\$)\d+"
         assert re.sub(area, r"\1", b.read("xl/workbook.xml").decode()) == re.sub(area, r"\1", a.read(
             "xl/workbook.xml").decode())  # the row number of that area, nothing else
         for name in ("[Content_Types].xml", "xl/_rels/workbook.xml.rels"):  # one element added, nothing else

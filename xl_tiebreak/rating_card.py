@@ -146,6 +146,15 @@ def standings_cells(fig: PlayerRating, csv: bool = False) -> list[str]:
     return [rp, k_text(fig), signed(fig.change_shown)]
 
 
+def standings_values(fig: PlayerRating) -> list[object]:
+    """A player's cells under :data:`COLUMNS` as a spreadsheet holds them (``RATINGS``): Rp and
+    the change to 0.1 as numbers, K a number, or text marked ``*`` when assumed (the table's
+    :func:`standings_cells`); "" where there is none (no game for Rp; an unrated player)."""
+    k: object = "" if fig.k is None else k_text(fig) if fig.k.assumed else fig.k.value
+    return ["" if fig.rp is None else fig.rp, k,
+            "" if fig.change_shown is None else float(fig.change_shown)]
+
+
 def csv_columns() -> list[str]:
     return ["Rp", "K", "K assumed", "Rtg+/-"]
 
@@ -166,5 +175,5 @@ def legend(figs: Sequence[PlayerRating]) -> list[str]:
                                                           break_on_hyphens=False)]
 
 
-__all__ = ["card_text", "card_parts", "CARD_HEADERS", "card_dict", "standings_cells", "csv_columns", "legend", "COLUMNS",
-           "signed", "rp_steps"]
+__all__ = ["card_text", "card_parts", "CARD_HEADERS", "card_dict", "standings_cells", "standings_values", "csv_columns",
+           "legend", "COLUMNS", "signed", "rp_steps"]

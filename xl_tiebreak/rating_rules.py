@@ -98,7 +98,7 @@ def rating_rules(start_date: Optional[str], rate: Optional[str] = None, rate_kno
         raise InputError(f"rate of play {rate!r}: expected one of {', '.join(RATES)}")
     if not rate_known:
         notes.append(f"rate of play {rate} assumed: the event's file has no time control that says (TRF record "
-                     "222; on the command line, --rate-of-play states it)")
+                     "222, a workbook's Settings row Rate of play; on the command line, --rate-of-play states it)")
     day = start_date or "9999-12-31"
     if start_date is None:
         notes.append("no start date: the rules in force now are applied (B.02 2024 with the 1 Oct 2025 "
@@ -128,6 +128,24 @@ def seconds_for_60_moves(code: str) -> Optional[int]:
         return None
     matches = [m for m in got if m is not None]
     return sum(int(m.group(2)) for m in matches) + 60 * int(matches[0].group(3) or 0)
+
+
+def rate_named(value: object, where: str = "rate of play") -> Optional[str]:
+    """A rate of play as a person writes it (a workbook's Settings cell, a function's argument):
+    ``standard``, ``rapid`` or ``blitz`` in any case; None when empty (then the file's record 222,
+    else standard, assumed); anything else an error naming ``where``.
+
+    >>> rate_named(" Rapid "), rate_named(None)
+    ('rapid', None)
+    """
+    text = "" if value is None else str(value).strip().casefold()
+    if not text:
+        return None
+    if text not in RATES:
+        shown = str(value).strip()
+        raise InputError(f"{shown[:40]!r} is not a rate of play; write standard, rapid or blitz (empty: "
+                         "standard, assumed)", where)
+    return text
 
 
 def rate_from_seconds(seconds: int) -> str:
@@ -210,5 +228,5 @@ def k_factor(rating: Optional[int], birth: str, start_date: Optional[str], *, gi
     return KFactor(value, base, given is not None, assumed, why)
 
 
-__all__ = ["RATES", "RatingRules", "rating_rules", "rate_of_play_from", "seconds_for_60_moves",
+__all__ = ["RATES", "RatingRules", "rating_rules", "rate_of_play_from", "rate_named", "seconds_for_60_moves",
            "rate_from_seconds", "KFactor", "k_factor", "check_k", "junior_in"]

@@ -218,7 +218,8 @@ def arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
                                        "birth date, marked assumed; the 700 cap over this event's games applies)"}),
         "rate of play": (("--rate-of-play",), {"choices": ("standard", "rapid", "blitz"), "default": None,
                                                "help": "the rate of play the games are rated at (default: the "
-                                                       "file's time control, TRF record 222, else standard)"}),
+                                                       "file's time control, TRF record 222, or a workbook's Settings row "
+                                                       "Rate of play; else standard)"}),
         "unit": (("--unit",), {"default": None, "metavar": "AMOUNT",
                                "help": "shares are rounded down to this (default 0.01); what is left is stated"}),
     }

@@ -21,15 +21,17 @@ def card(source: StrPath, player: int, *, k: Optional[int] = None, rate: Optiona
     """``card``: player ``player``'s card over rounds 1..``rounds`` (default every round), as
     ``fmt`` (text: the table and its totals; json: the same as data). ``k``: the player's K as
     the rating list gives it (else by B.02 8.3.3 from the file, marked assumed); ``rate``:
-    standard, rapid or blitz (else the file's record 222, else standard). Returns as
+    standard, rapid or blitz (else the file's: record 222, a workbook's Settings row Rate of play; else
+    standard). Returns as
     :func:`.standings.compute`."""
     check_format(fmt, TEXT_FORMATS)
     source = os.fspath(source)
     check_paths(source, output, force)
-    t = individual_event(source, EventChoices(encoding=encoding))
+    t, settings = individual_event(source, EventChoices(encoding=encoding))
     from ..rating_card import card_dict, card_text
     from ..rating_change import player_rating
-    fig = player_rating(t, player, k=k, rate=rate, rounds=rounds)
+    fig = player_rating(t, player, k=k, rate=rate or (settings.rate() if settings is not None else None),
+                        rounds=rounds)
     if fmt == "json":
         import json  # here, not at the top: the other commands start without it
         return deliver(json.dumps(card_dict(t, fig), ensure_ascii=False, indent=1) + "\n", output, force)
@@ -37,14 +39,14 @@ def card(source: StrPath, player: int, *, k: Optional[int] = None, rate: Optiona
 
 
 def individual_event(source: str, choices: EventChoices):
-    """The individual event of ``source`` (a TRF file or a workbook); a team event refused: its
-    players' rating figures are not computed yet."""
+    """The individual event of ``source`` (a TRF file or a workbook) and a workbook's Settings
+    (None for a TRF file); a team event refused: its players' rating figures are not computed yet."""
     book = open_input(source)
     from .team import load_team_event
     if load_team_event(source, choices, book) is not None:
         raise InputError(f"{os.path.basename(source)} is a team event: the rating figures (card, standings "
                          "--rating-change) are for individual events")
-    return load_input(source, choices, book)[0]
+    return load_input(source, choices, book)
 
 
 def k_factors(text: Optional[str]) -> Mapping[int, int]:

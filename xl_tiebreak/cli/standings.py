@@ -51,7 +51,8 @@ def standings(source: StrPath, choices: EventChoices = EventChoices(), *, catego
     ``fmt``; a note on standard error when a workbook's stored values are stale (and with CSV, which
     has no place for notes, those on unrated players). ``rating_change``: the FIDE rating figures
     too (Rp, K, the change; :mod:`xl_tiebreak.rating_change`) over the rounds the standings are
-    after, ``k_factors`` the K given by start number, ``rate`` the rate of play (else the file's).
+    after, ``k_factors`` the K given by start number, ``rate`` the rate of play (else the file's: a
+    TRF's record 222, a workbook's Settings row Rate of play).
     Returns as :func:`compute`."""
     check_format(fmt)
     source = os.fspath(source)
@@ -66,7 +67,8 @@ def standings(source: StrPath, choices: EventChoices = EventChoices(), *, catego
         return deliver(team_standings(source, team[0], team[1], fmt), output, force)
     from ..excel.recompute.stale import note_stale
     from ..rating_notes import rating_notes
-    result = compute_result(choices, *load_input(source, choices, book))
+    t, settings = load_input(source, choices, book)
+    result = compute_result(choices, t, settings)
     selection = None
     if category:
         from ..categories import parse_category
@@ -82,7 +84,8 @@ def standings(source: StrPath, choices: EventChoices = EventChoices(), *, catego
     figures = None
     if rating_change:
         from ..rating_change import event_ratings
-        figures = event_ratings(result.tournament, k=k_factors, rate=rate, rounds=result.rounds)
+        figures = event_ratings(result.tournament, k=k_factors, rounds=result.rounds,
+                                rate=rate or (settings.rate() if settings is not None else None))
     got = deliver(_render_standings(result, fmt, source, selection, figures), output, force)
     if fmt.startswith("csv"):
         for note in rating_notes(result, how_to_set(source)):

@@ -27,10 +27,15 @@ HELP_SHEET = "Help"
 LOOKUP_FIRST_COL = 4  # Help!D:G: code, name, rule, decimals (hidden columns, not printed)
 ALIGNED = "0.0?"  # one decimal, a second when there is one: the decimal points line up
 BY_DECIMALS = {0: "0", 2: "0.00"}
+#: the rating change (Rtg+/-, B.02 8.3), signed to 0.1 as chess-results shows it
+SIGNED = "+0.0;-0.0;0.0"
+#: columns whose header is no tie-break code, by header: their number format
+BY_HEADER = {"Rtg+/-": SIGNED}
 #: the number formats' ids in the conditional formats (custom formats are numbered from 164)
-FORMAT_IDS = {ALIGNED: 201, "0": 200, "0.00": 202}
+FORMAT_IDS = {ALIGNED: 201, "0": 200, "0.00": 202, SIGNED: 203}
 #: the Standings page's columns (characters): the Name column (the lines under the table sit
 #: there too), a tie-break's; the ranked table of 6 tie-breaks fits a portrait page at about 10 pt
+#: (about 8 pt with the rating figures after Fed)
 NAME_WIDTH = 30
 PTS_WIDTH = 4.5
 TB_WIDTH = 5
@@ -38,6 +43,9 @@ TB_WIDTH = 5
 #: with 4, 5 or 6 codes each lands in a column wide enough for any of them (a four-digit rating
 #: and the headers whole, not shrunk); the last one holds only Fed
 LAST_WIDTHS = (5, 5, 5, 4.5)
+#: the same with the rating figures after Fed (Rp, K, Rtg+/-): the last three columns, where Rtg+/-
+#: lands with 4, 5 or 6 codes, wide enough for its header and a signed change (+67.4) unshrunk
+LAST_WIDTHS_RATINGS = (5, 5.5, 5.5, 5.5)
 
 
 def lookup_rows() -> list[tuple[str, str, str, int]]:
@@ -97,7 +105,7 @@ def _base(cell: str) -> str:
 
 
 def decorate(ws, header_row: int, rows: int, tb_first_col: int, tb_slots: int, info: int, edition_cell: str,
-             status_cell: str, grid, head_font, head_cond_fill) -> int:
+             status_cell: str, grid, head_font, head_cond_fill, last_widths=LAST_WIDTHS) -> int:
     """Format the notice-board table spilled from column A of ``header_row`` (``STANDINGS(...,
     page)``: Rk, No, Name, Pts, the tie-breaks, ``info`` player columns, then the legend and notes
     under it in the Name column, :mod:`..standings_page`) for up to ``rows`` rows below the
@@ -105,7 +113,9 @@ def decorate(ws, header_row: int, rows: int, tb_first_col: int, tb_slots: int, i
     returns the last column the table may fill. A cell is drawn (header fill, borders) only where
     the table puts something: a shorter list leaves no empty columns and the lines under the
     table no grid. Decimals line up by the code in the
-    column's header (number formats from the registry, through the Help sheet's lookup)."""
+    column's header (number formats from the registry, through the Help sheet's lookup; the
+    rating change signed, :data:`BY_HEADER`). ``last_widths``: the widths of the last columns
+    (:data:`LAST_WIDTHS`, or :data:`LAST_WIDTHS_RATINGS` with the rating figures)."""
     ncols = tb_first_col - 1 + tb_slots + info
     last_col, last_row = get_column_letter(ncols), header_row + rows
     ws["A1"] = "=Crosstable!$A$1"
@@ -139,6 +149,10 @@ def decorate(ws, header_row: int, rows: int, tb_first_col: int, tb_slots: int, i
     first = get_column_letter(tb_first_col)
     head = f"{first}${header_row}"
     area = f"{first}{header_row + 1}:{last_col}{last_row}"
+    for header, fmt in BY_HEADER.items():  # (the rating change: signed, wherever the list puts it)
+        rule = FormulaRule(formula=[f'AND({player},{head}="{header}")'], stopIfTrue=True, border=grid)
+        rule.dxf.numFmt = NumberFormat(numFmtId=FORMAT_IDS[fmt], formatCode=fmt)
+        ws.conditional_formatting.add(area, rule)
     for decimals, fmt in ((1, ALIGNED), *BY_DECIMALS.items()):
         rule = FormulaRule(formula=[f'AND({player},{decimals_formula(head)}={decimals})'], stopIfTrue=True, border=grid)
         rule.dxf.numFmt = NumberFormat(numFmtId=FORMAT_IDS[fmt], formatCode=fmt)
@@ -147,7 +161,7 @@ def decorate(ws, header_row: int, rows: int, tb_first_col: int, tb_slots: int, i
                                                     border=grid))
     for col, w in {1: 4, 2: 4, 3: NAME_WIDTH, 4: PTS_WIDTH}.items():
         ws.column_dimensions[get_column_letter(col)].width = w
-    last = ncols - len(LAST_WIDTHS) + 1
+    last = ncols - len(last_widths) + 1
     for col in range(tb_first_col, ncols + 1):
-        ws.column_dimensions[get_column_letter(col)].width = TB_WIDTH if col < last else LAST_WIDTHS[col - last]
+        ws.column_dimensions[get_column_letter(col)].width = TB_WIDTH if col < last else last_widths[col - last]
     return ncols

@@ -156,7 +156,7 @@ def _progress(pr, cache, rounds: int) -> None:
 def build_teaching():
     t = demo_tournament()
     # the edition of the demo's start date, as `xl-tiebreak demo` has it
-    wb, spec = filled_workbook(t, prizes=False, event=False)
+    wb, spec = filled_workbook(t, prizes=False, event=False, ratings=False)
     cache = wb._xltb_cache
     players_ref = f"Crosstable!$A${FIRST_ROW}:$A${FIRST_ROW + len(t.players) - 1}"
 

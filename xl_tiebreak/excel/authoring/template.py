@@ -63,8 +63,9 @@ CACHE_SHEET = "Cache"
 #: and drawn (borders, the input cells' colour) by conditional formatting once a start number is
 #: typed there, so a late entrant's row looks like the others on screen and on the printed page
 LATE_ROWS = 20
-#: rows the Standings page keeps under its players for the legend of the list and the notes
-UNDER_ROWS = 20
+#: rows the Standings page keeps under its players for the legend of the list, the notes and the
+#: rating figures' legend (some 16 lines of its own with a rate of play assumed)
+UNDER_ROWS = 40
 
 _BOLD, _NOTE, _STATUS, _HEAD_FILL, _INPUT_FILL = BOLD, NOTE, STATUS, HEAD_FILL, INPUT_FILL
 _LATE_FILL = PatternFill("solid", start_color="FFFBEA", end_color="FFFBEA")  # a conditional fill reads bgColor
@@ -90,6 +91,8 @@ class Spec:
     prizes: bool = True  # the Categories and Prizes sheets (not in the teaching workbook)
     event: bool = True  # the Event sheet (not in the teaching workbook)
     header: Optional[Sequence[str]] = None  # a TRF's header records for the Event sheet (None: a template's)
+    rate: str = ""  # Settings, Rate of play (a TRF's record 222; empty: standard, assumed)
+    ratings: bool = True  # the rating figures on the Standings page (Rp, K, Rtg+/-; not in the teaching workbook)
 
 
 def default_spec(kind: str) -> Spec:
@@ -143,10 +146,13 @@ OPTION_NOTES = {
 }
 OPTION_NAMES = [f.name for f in dataclasses.fields(Options) if f.name != "unrated_rating"]
 OPTIONS_RANGE = (f"Settings!$A${OPTIONS_HEAD_ROW + 1}:$C${OPTIONS_HEAD_ROW + len(OPTION_NAMES)}")
-#: the pairing rows (read by their labels, :mod:`..ranges.pairing_settings`): a heading, then one row each
-PAIRING_HEAD_ROW = OPTIONS_HEAD_ROW + len(OPTION_NAMES) + 2
-PAIRING_RANGE = f"Settings!$A${PAIRING_HEAD_ROW + 1}:$B${PAIRING_HEAD_ROW + 3}"
 ROUNDS_ROW, LIVE_ROW = 13, 15
+RATE_ROW = OPTIONS_HEAD_ROW + len(OPTION_NAMES) + 2  # under the choices, a row between (found by its label)
+#: the pairing rows (read by their labels, :mod:`..ranges.pairing_settings`): a heading, then one row
+#: each, under the rate of play with a row between
+PAIRING_HEAD_ROW = RATE_ROW + 2
+PAIRING_RANGE = f"Settings!$A${PAIRING_HEAD_ROW + 1}:$B${PAIRING_HEAD_ROW + 3}"
+RATE_CELL = f"Settings!$B${RATE_ROW}"
 ROUNDS_CELL = f"Settings!$B${ROUNDS_ROW}"
 LIVE_CELL = f"Settings!$B${LIVE_ROW}"
 EDITION_ARG = "Settings!$B$3:$B$5"  # the edition chosen, else the start date's (arguments.read_edition)
@@ -340,24 +346,29 @@ def print_setup(ws, area: str, title_row: Optional[int] = None) -> None:
 
 
 def _standings(ws, lay: TemplateLayout, cache: CacheBlocks) -> None:
-    """The notice-board page: the ranked table with each player's title, rating and federation and
-    under it the legend of the list and the notes (one spilled ``STANDINGS(..., page)``), laid
-    out for printing (:mod:`.standings_sheet`): portrait, one page wide."""
-    from .standings_sheet import decorate
+    """The notice-board page: the ranked table with each player's title, rating and federation (and,
+    unless ``spec.ratings`` is off, the rating figures Rp, K, Rtg+/-) and under it the legend of the
+    list and the notes (one spilled ``STANDINGS(..., page, rating_figures)``), laid out for printing
+    (:mod:`.standings_sheet`): portrait, one page wide."""
+    from .standings_sheet import LAST_WIDTHS, LAST_WIDTHS_RATINGS, decorate
     from ..functions.standings_page import INFO
     spec = lay.spec
     _status(ws, "=Crosstable!$A$3")
-    ncols = 4 + TB_SLOTS + len(INFO)
+    from ...rating_card import COLUMNS as RATING_COLUMNS
+    # after Title, Rtg and Fed the rating figures (Rp, K, Rtg+/-) at the rate of play of the Settings
+    info = len(INFO) + (len(RATING_COLUMNS) if spec.ratings else 0)
+    ncols = 4 + TB_SLOTS + info
     rows = spec.players + UNDER_ROWS  # the players, then the legend and the notes under them
     args = f"Crosstable,{TB_RANGE},{SETTINGS_ARGS}"
+    page = f"TRUE,TRUE,{RATE_CELL}" if spec.ratings else "TRUE"
     if not spec.cells:
-        ws.cell(HEADER_ROW, 1, spilled(f"STANDINGS({args},,,{TAIL_ARGS},TRUE)", cache, rows + 1, ncols))
+        ws.cell(HEADER_ROW, 1, spilled(f"STANDINGS({args},,,{TAIL_ARGS},{page})", cache, rows + 1, ncols))
     else:
         for i in range(0, rows + 1):
             for j in range(1, ncols + 1):
-                ws.cell(HEADER_ROW + i, j, f'=IFERROR(STANDINGS({args},{i},{j},{TAIL_ARGS},TRUE),"")')
-    last_col = decorate(ws, HEADER_ROW, rows + LATE_ROWS, 5, TB_SLOTS, len(INFO), EDITION_CELL, f"$A${STATUS_ROW}",
-                        _GRID, _BOLD, HEAD_COND_FILL)
+                ws.cell(HEADER_ROW + i, j, f'=IFERROR(STANDINGS({args},{i},{j},{TAIL_ARGS},{page}),"")')
+    last_col = decorate(ws, HEADER_ROW, rows + LATE_ROWS, 5, TB_SLOTS, info, EDITION_CELL, f"$A${STATUS_ROW}",
+                        _GRID, _BOLD, HEAD_COND_FILL, LAST_WIDTHS_RATINGS if spec.ratings else LAST_WIDTHS)
     ws.freeze_panes = ws.cell(HEADER_ROW + 1, 1)
     print_setup(ws, f"A1:{get_column_letter(last_col)}{HEADER_ROW + rows}", HEADER_ROW)
     ws.page_setup.orientation = "portrait"  # 40 players and the legend on one page, at about 10 pt
@@ -399,15 +410,10 @@ def _settings(ws, spec: Spec) -> None:
     c.fill = _INPUT_FILL
     ws.cell(ROUNDS_ROW, 3, "The event's number of rounds (standings say after round k of this; the TRF "
                            "file says it). Empty: the crosstable's round columns.").font = _NOTE
-    ws.cell(LIVE_ROW, 1, "Live standings").font = _BOLD
-    ws.cell(LIVE_ROW, 2, "no").fill = _INPUT_FILL
-    ws.cell(LIVE_ROW, 3, "no: standings after the last complete round; yes: with the finished games of the "
-                         "round in progress, labelled live (points and tie-breaks over the games finished; a "
-                         "game not in yet does not count).").font = _NOTE
-    ws.cell(LIVE_ROW, 3).alignment = Alignment(wrap_text=True, vertical="top")
-    lv = DataValidation(type="list", formula1='"no,yes"', allow_blank=True)
-    lv.add(f"B{LIVE_ROW}")
-    ws.add_data_validation(lv)
+    _choice_row(ws, LIVE_ROW, "Live standings", "no", "no,yes",
+                "no: standings after the last complete round; yes: with the finished games of the round in "
+                "progress, labelled live (points and tie-breaks over the games finished; a game not in yet does "
+                "not count).")
     ws.cell(UNRATED_ROW, 1, "Rating for unrated players").font = _BOLD
     ws.cell(UNRATED_ROW, 2).fill = _INPUT_FILL
     ws.cell(UNRATED_ROW, 3, "Empty: the FIDE rule (with an unrated player the rating tie-breaks "
@@ -425,13 +431,16 @@ def _settings(ws, spec: Spec) -> None:
         note = ws.cell(k, 3, OPTION_NOTES.get(name, ""))
         note.font = _NOTE
         note.alignment = Alignment(wrap_text=True, vertical="top")
+    _choice_row(ws, RATE_ROW, "Rate of play", spec.rate or None, "standard,rapid,blitz",
+                "standard, rapid or blitz: the FIDE rating rules of the Standings sheet's Rp, K and Rtg+/- (B.02 "
+                "1.1; RB 7.3.1). Empty: standard, assumed and said, as the command line does for a file without a "
+                "time control (TRF record 222).")
     _pairing_rows(ws)
     ws.column_dimensions["A"].width = 26
     ws.column_dimensions["B"].width = 14
     ws.column_dimensions["C"].width = 90
-    fit_heights(ws, 3, 90, range(3, PAIRING_HEAD_ROW + 4))
+    fit_heights(ws, 3, 90, [*range(3, OPTIONS_HEAD_ROW + len(OPTION_NAMES) + 1), *range(RATE_ROW, PAIRING_HEAD_ROW + 4)])
     print_setup(ws, f"A1:C{PAIRING_HEAD_ROW + 3}")
-
 
 def _pairing_rows(ws) -> None:
     """The Swiss pairing's choices, as ``pair`` takes them on the command line (which overrides
@@ -461,6 +470,18 @@ def _pairing_rows(ws) -> None:
         dv = DataValidation(type="list", formula1=f'"{choices}"', allow_blank=True)
         dv.add(f"B{row}")
         ws.add_data_validation(dv)
+
+
+def _choice_row(ws, row: int, label: str, value: Optional[str], choices: str, note: str) -> None:
+    """A Settings row of label, value (an input cell offering ``choices``, comma-separated) and what
+    it means."""
+    ws.cell(row, 1, label).font = _BOLD
+    ws.cell(row, 2, value).fill = _INPUT_FILL
+    ws.cell(row, 3, note).font = _NOTE
+    ws.cell(row, 3).alignment = Alignment(wrap_text=True, vertical="top")
+    dv = DataValidation(type="list", formula1=f'"{choices}"', allow_blank=True)
+    dv.add(f"B{row}")
+    ws.add_data_validation(dv)
 
 
 #: the characters a worksheet cell cannot hold (XML 1.0 has no place for them; openpyxl refuses them)

@@ -32,7 +32,8 @@ def workbook_bytes(t: Tournament, *, tiebreaks: Optional[list[str]] = None,
 
 
 def filled_workbook(t: Tournament, *, tiebreaks: Optional[list[str]] = None, edition: Optional[str] = None,
-                    cells: bool = False, trf_fields: bool = False, prizes: bool = True, event: bool = True):
+                    cells: bool = False, trf_fields: bool = False, prizes: bool = True, event: bool = True,
+                    ratings: bool = True):
     """The template (an openpyxl Workbook) filled with the event ``t``, and its spec.
 
     ``trf_fields`` keeps what a TRF file says beyond the crosstable, for ``export-trf``: the
@@ -40,7 +41,8 @@ def filled_workbook(t: Tournament, *, tiebreaks: Optional[list[str]] = None, edi
     columns, so the plain templates go without) and its header records on the Event sheet (else
     the template's Event sheet, to fill in).
     ``prizes``, ``event``: the Categories and Prizes sheets, the Event sheet (the teaching workbook
-    goes without)."""
+    goes without); ``ratings``: the rating figures beside the standings (the teaching workbook goes
+    without)."""
     if not t.scoring.is_standard:
         s = t.scoring
         raise InputError(f"the event scores {s.win}/{s.draw}/{s.loss} (pairing bye {s.pab_points}); a workbook "
@@ -60,7 +62,10 @@ def filled_workbook(t: Tournament, *, tiebreaks: Optional[list[str]] = None, edi
     spec.cells = cells
     spec.prizes = prizes
     spec.event = event
+    spec.ratings = ratings
     spec.header = tuple(t.header) if trf_fields else None
+    from ...rating_rules import rate_of_play_from
+    spec.rate = rate_of_play_from(t.header) or ""  # record 222's time control: the Settings row Rate of play
     spec.identity = trf_fields and any(p.fide_id or p.sex or p.birth or p.club for p in t.players)
     wb = build(spec)
     ws = wb["Crosstable"]

@@ -156,26 +156,39 @@ def _aligned_rows(result: Result, crosstable: Table) -> list[list[Any]]:
     parameters={
         "row": "Only this row of the standings (1 is the leader, 0 the header); empty: the whole table.",
     },
-    description="The ranked table (Rk, No, Name, Pts and the tie-breaks) that spills; with row (1 the leader, 0 the "
-                "header) and column (1 is Rk) one cell, empty past the last player; page TRUE adds title, rating, "
-                "federation and the legend.")
+    description="The ranked table (Rk, No, Name, Pts, tie-breaks) that spills; with row (1 the leader, 0 the header) "
+                "and column (1 is Rk) one cell; page TRUE adds title, rating, federation and the legend, "
+                "rating_figures TRUE Rp, K, Rtg+/-.")
 def STANDINGS(crosstable: Table, tiebreak_list: Any = None, edition: Any = None, kind: Any = None,
               row: Any = None, column: Any = None, unrated: Any = None, settings: Any = None,
-              rounds: Any = None, live: Any = None, page: Any = None) -> Any:
-    """The ranked standings, their notice-board page, or one cell of them."""
+              rounds: Any = None, live: Any = None, page: Any = None, rating_figures: Any = None,
+              rate_of_play: Any = None) -> Any:
+    """The ranked standings, their notice-board page, or one cell of them; with ``rating_figures``, each
+    player's rating figures after them at ``rate_of_play`` (:mod:`.functions.ratings`)."""
+    from .ratings import rating_block, read_rate
     opts = read_options(unrated, settings, "STANDINGS")
     as_page = read_flag(page, "page", "STANDINGS")
+    with_ratings = read_flag(rating_figures, "rating_figures", "STANDINGS")
+    if with_ratings:
+        read_rate(rate_of_play, "STANDINGS")
     result = result_of(crosstable, tiebreak_list, edition, kind, opts, rounds, live, "STANDINGS")
-    table = _page_table(result) if as_page else standings_table(result)
+    block = rating_block(result, edition, rate_of_play, "STANDINGS") if with_ratings else None
+    if as_page:
+        table = _page_table(result, block)
+    else:
+        table = standings_table(result)
+        table = table if block is None else [list(a) + list(b) for a, b in zip(table, block.table)]
     return table_part(table, row, column, "STANDINGS")
 
 
-def _page_table(result: Result) -> list[list[Any]]:
-    """The notice-board standings (:mod:`.functions.standings_page`)."""
+def _page_table(result: Result, block: Any = None) -> list[list[Any]]:
+    """The notice-board standings (:mod:`.functions.standings_page`), with the rating figures of
+    ``block`` (a :class:`.functions.ratings.RatingBlock`) after Title, Rtg and Fed."""
     from ..ranges.book_reader import UNRATED_HOW
     from .standings_page import page_table
-    return kept(result, "_page", lambda: page_table(standings_table(result), standings_of(result), result, UNDEFINED,
-                                                    UNRATED_HOW))
+    return kept(result, "_page" + ("" if block is None else block.key),
+                lambda: page_table(standings_table(result), standings_of(result), result, UNDEFINED, UNRATED_HOW,
+                                   None if block is None else block.table, () if block is None else block.legend))
 
 
 @worksheet_function(
@@ -485,6 +498,7 @@ SVON_LIMIT = 10 ** 6  # a score or a round count beyond this is a typing error
 
 # the pairing of the next round (issue 35), then the team event's functions (issue 23): importing registers them
 from . import pairing  # noqa: E402,F401  (PAIRING)
+from . import ratings  # noqa: E402,F401  (RATINGS: the rating figures beside the standings, issue 36)
 from . import team  # noqa: E402,F401  (importing this module registers the team functions too)
 
 #: the functions whose call gives a table that spills (STANDINGS and EXPLAIN unless one cell is asked for)

@@ -30,6 +30,8 @@ PARAMETER_DOCS: dict[str, str] = {
     "rounds": "The event's number of rounds; empty: the crosstable's round columns.",
     "page": "TRUE for the notice-board page: each player's title, rating and federation after the tie-breaks, and "
             "under the table the legend of the list and the notes on unrated players; empty: the table only.",
+    "rating_figures": "TRUE to add each player's FIDE rating figures after the table: Rp, K and Rtg+/- (as "
+                      "RATINGS), and their legend under a page; empty: none.",
     "live": "TRUE for live standings (finished games of the round in progress count); empty: after the last "
             "complete round.",
     "kind": "Event type: swiss (default) or round-robin.",
@@ -59,6 +61,8 @@ PARAMETER_DOCS: dict[str, str] = {
     "forfeit_score": "The points the player was awarded in the unplayed round.",
     "rounds_completed": "The number of rounds completed (n).",
     "round_number": "The round the player did not play (R).",
+    "rate_of_play": "The rate of play the games are rated at: standard, rapid or blitz (Settings, Rate of play); "
+                    "empty: standard, assumed.",
     "round_to_pair": "The round to pair; empty: the first round with a result missing.",
     "system": "The pairing system: auto (Berger tables for a round robin, Dutch for a Swiss event), berger or dutch.",
     "team": "The team's number (the Team column of the Teams sheet).",

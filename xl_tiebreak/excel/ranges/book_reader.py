@@ -52,7 +52,7 @@ UNRATED_ROW, OPTIONS_HEAD_ROW = 14, 16
 #: page, EXPLAIN, check): its Settings cell (:func:`xl_tiebreak.rating_notes.notes_for`'s ``how``)
 UNRATED_HOW = (f"set one in Settings!B{UNRATED_ROW} (Rating for unrated players) or write a descriptor such as "
                "ARO/U1000 in the Settings list")
-ROUNDS_LABEL, LIVE_LABEL = "rounds", "live standings"
+ROUNDS_LABEL, LIVE_LABEL, RATE_LABEL = "rounds", "live standings", "rate of play"
 
 
 @dataclass(frozen=True)
@@ -72,6 +72,16 @@ class BookSettings:
     live: bool = False  # Settings!B15 "Live standings"
     #: the pairing rows (Forbidden pairs, Baku acceleration, Initial colour), checked when a round is paired
     pairing: PairingCells = PairingCells()
+    rate_cell: tuple[Any, str] = ("", "")  # "Rate of play" as the cell holds it, and the cell (:meth:`rate`)
+
+    def rate(self) -> Optional[str]:
+        """The rate of play the rating figures are computed at (B.02 1.1): standard, rapid or
+        blitz; None when the row is empty or absent (a workbook from before it: the rules then
+        assume standard and say so). A cell that says something else is an error naming it, read
+        here (by the faces that show rating figures), not by every command."""
+        from ...rating_rules import rate_named
+        value, place = self.rate_cell
+        return rate_named(value, place or "Settings, Rate of play")
 
 
 @dataclass(frozen=True)
@@ -319,14 +329,20 @@ def _live(cells: dict[str, Any]) -> bool:
     return yes_or_no(cells.get(f"B{r}"), "live standings", f"Settings!B{r}")
 
 
+def _rate(cells: dict[str, Any]) -> tuple[Any, str]:
+    """The row "Rate of play" as its cell holds it, and the cell (("", "") without the row)."""
+    r = _label(cells, RATE_LABEL)
+    return ("", "") if r is None else (_or_empty(cells.get(f"B{r}")), f"Settings!B{r}")
+
+
 def _or_empty(v: Any) -> Any:
     return "" if v is None else v
 
 
 def read_settings(book: Book) -> BookSettings:
     """The Settings sheet: B3 edition (empty: by the start date), B4 type, B5 start date, B7:B12
-    tie-breaks, "Rounds" and "Live standings" (found by their labels in column A), options, and
-    the pairing rows (:mod:`.pairing_settings`, read as the cells hold them)."""
+    tie-breaks, "Rounds", "Live standings" and "Rate of play" (found by their labels in column A),
+    options, and the pairing rows (:mod:`.pairing_settings`, read as the cells hold them)."""
     title = book.sheet("Settings")
     if title is None:
         return BookSettings()
@@ -335,7 +351,7 @@ def read_settings(book: Book) -> BookSettings:
     return BookSettings(_or_empty(cells.get(EDITION_CELL)), _or_empty(cells.get(TYPE_CELL)),
                         tuple(str(t).strip() for t in tbs if t is not None and str(t).strip()),
                         _or_empty(cells.get(START_CELL)), _settings_options(cells), _rounds(cells), _live(cells),
-                        pairing_cells(cells, lambda a1: f"{title}!{a1}"))
+                        pairing_cells(cells, lambda a1: f"{title}!{a1}"), _rate(cells))
 
 
 def read_book(book: Book, findings: Optional[Findings] = None) -> tuple[Tournament, BookSettings]:
