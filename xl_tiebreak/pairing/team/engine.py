@@ -16,8 +16,9 @@ from .brackets import Field, pair_round
 from .colours import allocate
 from .history import Colour, Model, board1_colour, model_of, secondary_used, team_states
 
-#: system name -> colour model (art. 1.7); ``fideteam`` follows record 192 when the event names one
-SYSTEM_MODELS: dict[str, Optional[Model]] = {"fideteam": None, "fideteam-typeb": "B", "fideteam-nocolor": "none"}
+#: system name -> colour model (art. 1.7); ``auto``: the one record 192 names, else Type A
+SYSTEM_MODELS: dict[str, Optional[Model]] = {"auto": None, "fideteam": "A", "fideteam-typeb": "B",
+                                             "fideteam-nocolor": "none"}
 _NAMES: dict[Model, str] = {"A": "fideteam", "B": "fideteam-typeb", "none": "fideteam-nocolor"}
 _STARTED = (PLAYED, FORFEITED, PAB)
 
@@ -27,8 +28,9 @@ def _started(event: TeamEvent, rnd: int) -> bool:
 
 
 def default_round(event: TeamEvent) -> int:
-    """The round after the last one with a match (or a PAB) in it; 1 before any."""
-    started = [r for r in range(1, event.rounds + 1) if _started(event, r)]
+    """The round after the last one with a match (or a PAB) in it, or with a match paired whose
+    results are still to come; 1 before any."""
+    started = [r for r in range(1, event.rounds + 1) if _started(event, r)] + list(event.pending_rounds)
     return (max(started) + 1) if started else 1
 
 
@@ -81,23 +83,29 @@ def initial_colour(event: TeamEvent) -> Colour:
     return "w"
 
 
-def pair_team_event(event: TeamEvent, rnd: Optional[int] = None, system: str = "fideteam",
+def pair_team_event(event: TeamEvent, rnd: Optional[int] = None, system: str = "auto",
                     forbidden: tuple[frozenset[int], ...] = (), absent: frozenset[int] = frozenset()) -> Pairing:
     """Round ``rnd`` (default :func:`default_round`) of ``event`` paired by C.04.6 from rounds
-    1..rnd-1; ``system`` ``fideteam`` (the colour model of record 192, else Type A),
-    ``fideteam-typeb`` or ``fideteam-nocolor`` (art. 1.7); ``absent``: more teams not to pair."""
+    1..rnd-1; ``system`` ``auto`` (the colour model record 192 names, else Type A), or one of
+    ``fideteam`` (Type A), ``fideteam-typeb``, ``fideteam-nocolor`` (art. 1.7); ``forbidden``:
+    pairs of teams kept apart (with the TRF's records 260); ``absent``: more teams not to pair."""
     if system not in SYSTEM_MODELS:
-        raise PairingError(f"--system {system!r}: a team event is paired by {', '.join(SYSTEM_MODELS)}")
+        raise PairingError(f"--system {system}: a team event is paired by the FIDE Swiss team system (C.04.6): "
+                           f"write {', '.join(SYSTEM_MODELS)}")
     model = SYSTEM_MODELS[system] or model_of(event)
     k = default_round(event) if rnd is None else rnd
     if k < 1:
         raise PairingError(f"round {k}: rounds are numbered from 1")
     if k > event.rounds:
-        raise PairingError(f"round {k}: the event has {event.rounds} rounds (TRF record 142)")
+        raise PairingError(f"round {k}: the event has {event.rounds} rounds (TRF record 142)" if rnd is not None else
+                           f"all {event.rounds} rounds of the event (TRF record 142) are paired already")
     missing = _missing_results(event, k)
     if missing:
         raise PairingError("the results of these matches are missing, so round "
                            f"{k} cannot be paired yet: " + "; ".join(missing))
+    if any(r < k for r in event.pending_rounds):
+        raise PairingError(f"round {min(event.pending_rounds)} has matches whose results are still to come; "
+                           f"round {k} is paired when they are in")
     states = team_states(event, k, model)
     out = absent_teams(event, k) | absent
     teams = sorted(t.no for t in event.teams if t.no not in out)
