@@ -78,16 +78,20 @@ def _c6_ok(f: Field, left: list[int], rest: list[int]) -> bool:
                for u in rest)
 
 
-def choose_upfloaters(f: Field, residents: list[int], lower: list[int]) -> list[int]:
+def choose_upfloaters(f: Field, residents: list[int], lower: list[int], following: Optional[Fraction] = None
+                      ) -> list[int]:
     """Art. 3.5: the upfloaters of the bracket of ``residents`` (the top scoregroup) from the
     ``lower`` teams. [C4] fewest, [C5] best scores; within one score profile the sets in the order
     of art. 3.5.4, and of those that give a legal pairing of the bracket and of every team left
     ([C1], [C3]) the first with the best [C6] (complied or not), then the best [C7] (art. 2.3.4,
-    upfloaters that floated in the previous round; not in the last two rounds)."""
+    upfloaters that floated in the previous round; not in the last two rounds). ``following``: the
+    score of the scoregroup after the residents' among all the teams of the round, those paired
+    already as upfloaters included: [C6] holds when none of it is left ("all the teams in the
+    following scoregroup became or are upfloaters"); by default the next score of ``lower``."""
     st = f.states
     scores = sorted({st[t].score for t in lower}, reverse=True)
     levels = [sorted(t for t in lower if st[t].score == s) for s in scores]
-    nxt = levels[0] if levels else []
+    nxt = [t for t in lower if st[t].score == (scores[0] if following is None and scores else following)]
     for k in range(len(residents) % 2, len(lower) + 1, 2):
         for counts in _profiles(levels, k):
             best: Optional[tuple[tuple[int, int], list[int]]] = None
@@ -138,12 +142,14 @@ def pair_round(f: Field, teams: list[int]) -> tuple[list[tuple[int, int]], Optio
                            "more than once\" (C.04.6 art. 2.1.1)")
     pab = choose_pab(f, teams)
     left = sorted((t for t in teams if t != pab), key=lambda t: (-f.states[t].score, t))
+    levels = sorted({f.states[t].score for t in left}, reverse=True)
     pairs: list[tuple[int, int]] = []
     while left:
         top = f.states[left[0]].score
         residents = [t for t in left if f.states[t].score == top]
         lower = [t for t in left if f.states[t].score != top]
-        ups = choose_upfloaters(f, residents, lower) if lower or len(residents) % 2 else []
+        following = next((s for s in levels if s < top), None)
+        ups = choose_upfloaters(f, residents, lower, following) if lower or len(residents) % 2 else []
         pairs += pair_bracket(f, residents, ups)
         done = set(residents) | set(ups)
         left = [t for t in left if t not in done]
