@@ -78,6 +78,11 @@ def _c6_ok(f: Field, left: list[int], rest: list[int]) -> bool:
                for u in rest)
 
 
+#: the most sets of upfloaters one bracket examines before it gives up (a guard against a search that
+#: would not end in a reasonable time; no generated or real event comes near it)
+MAX_SETS = 200_000
+
+
 def choose_upfloaters(f: Field, residents: list[int], lower: list[int], following: Optional[Fraction] = None
                       ) -> list[int]:
     """Art. 3.5: the upfloaters of the bracket of ``residents`` (the top scoregroup) from the
@@ -92,10 +97,16 @@ def choose_upfloaters(f: Field, residents: list[int], lower: list[int], followin
     scores = sorted({st[t].score for t in lower}, reverse=True)
     levels = [sorted(t for t in lower if st[t].score == s) for s in scores]
     nxt = [t for t in lower if st[t].score == (scores[0] if following is None and scores else following)]
+    examined = 0
     for k in range(len(residents) % 2, len(lower) + 1, 2):
         for counts in _profiles(levels, k):
             best: Optional[tuple[tuple[int, int], list[int]]] = None
             for ups in _sets(levels, counts):
+                examined += 1
+                if examined > MAX_SETS:
+                    raise PairingError(f"the bracket of score {_score(st[residents[0]].score)} ({_list(residents)}) "
+                                       f"needs more than {MAX_SETS:,} sets of upfloaters examined; pair this round by "
+                                       "hand (C.04.6 art. 3.3.3: the Chief Arbiter decides)")
                 chosen = set(ups)
                 rest = [t for t in lower if t not in chosen]
                 if not pairable(residents + ups, f.can_meet) or not pairable(rest, f.can_meet):

@@ -51,6 +51,9 @@ def best_pairing(teams: Sequence[int], can_meet: CanMeet, cost: PairCost) -> lis
     n = len(ts)
     if n == 0 or n % 2:
         return []
+    half = n // 2
+    if all(can_meet(a, b) and cost(a, b) == (0, 0, 0) for i, a in enumerate(ts) for b in ts[i + 1:]):
+        return [(ts[i], ts[i + half]) for i in range(half)]  # (nothing to choose by: the first identifier)
     import networkx as nx
     pos = {t: i for i, t in enumerate(ts)}
     partner_span = n ** n  # the partner level: a sum of distinct digits below n, base n
