@@ -332,3 +332,44 @@ def test_a_team_round_with_results_missing_names_the_matches(tmp_path: Path) -> 
     path.write_text("\n".join(out) + "\n", encoding="latin-1")
     with pytest.raises(PairingError, match="round 2: team 1 - team 3"):
         pair_team(read_team_file(path), 3)
+
+
+# ---------------------------------------------------------------------------------- the team workbook
+
+def _our_pairer(path: Path, r: int) -> list[tuple[int, int]]:
+    got = pair_team(read_team_file(path), r)
+    return [(p.white, p.black) for p in got.pairs] + [(u.no, 0) for u in got.byes if u.kind == "PAB"]
+
+
+def test_pair_write_appends_the_rounds_match_rows_to_the_team_workbook(tmp_path: Path) -> None:
+    from tests.support.workbook_typing import find_header, read_sheet, type_cells
+    from xl_tiebreak.excel.ranges.team_book import read_team_workbook
+    trf = generate(tmp_path / "club.trf", 7, 9, 4, 3, bye_rate=0, forfeit_rate=0, pairer=_our_pairer)
+    assert trf is not None
+    trf.write_text(trf.read_text(encoding="latin-1").replace("142 3", "142 6"), encoding="latin-1")
+    book = tmp_path / "club.xlsx"
+    assert _cli("workbook", str(trf), "-o", str(book)).returncode == 0
+    # team 9 has a zero-point bye typed for round 4 beforehand: not paired, so 8 teams, no PAB
+    cells = read_sheet(book, "Matches")
+    col, _row = find_header(cells, "Rd")
+    rd, home, away = "ABCDEFGHIJ"[col - 1:col + 2]
+    last = max(int(k[1:]) for k, v in cells.items() if k[0] == rd and k[1:].isdigit() and v not in (None, ""))
+    type_cells(book, {f"Matches!{rd}{last + 1}": 4, f"Matches!{home}{last + 1}": 9, f"Matches!{away}{last + 1}": "Z"})
+    before = book.read_bytes()
+    r = _cli("pair", str(book), "--write", "--format", "json")
+    assert r.returncode == 0, r.stderr
+    printed = json.loads(r.stdout.splitlines()[0])
+    assert printed["round"] == 4 and printed["byes"] == [{"no": 9, "kind": "absent"}]
+    expected = pair_team(read_team_file(trf), 4, absent=frozenset({9}))
+    assert {(p["white"], p["black"]) for p in printed["pairs"]} == {(p.white, p.black) for p in expected.pairs}
+    # the rows written: Home the white team (the Settings give the home team White on board 1)
+    read, _ = read_team_workbook(book)
+    got = {(m.team, m.opponent) for m in read.event.matches if m.round == 4 and m.opponent is not None}
+    assert {(p.white, p.black) for p in expected.pairs} <= got
+    assert read.complete == 3 and read.typed == 4
+    backups = list(tmp_path.glob("club.bak-*.xlsx"))
+    assert len(backups) == 1 and backups[0].read_bytes() == before
+    # round 4 is paired and its results are to come: pairing again names the rows, writes nothing
+    after = book.read_bytes()
+    r = _cli("pair", str(book), "--write")
+    assert r.returncode == 2 and "round 4 is paired already" in r.stderr and book.read_bytes() == after
