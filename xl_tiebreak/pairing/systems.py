@@ -26,9 +26,9 @@ SYSTEMS: dict[str, System] = {
 }
 
 
-#: the team systems (C.04.6, FIDE Swiss team pairing) by name: the colour model of art. 1.7 that each
-#: sets; ``auto`` takes the one TRF record 192 names for a team event (Type A when none) (:func:`pair_team`)
-TEAM_SYSTEMS: dict[str, str] = {"fideteam": "A", "fideteam-typeb": "B", "fideteam-nocolor": "none"}
+#: the team systems (C.04.6, FIDE Swiss team pairing), one per colour model of art. 1.7: Type A, Type B,
+#: no preferences; ``auto`` takes the one TRF record 192 names for a team event (:func:`pair_team`)
+TEAM_SYSTEMS = ("fideteam", "fideteam-typeb", "fideteam-nocolor")
 
 
 def chosen_system(t: Tournament, name: str = "auto") -> str:

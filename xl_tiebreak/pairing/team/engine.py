@@ -9,6 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Optional
 
+from ...model import Kind
 from ...teams import ABSENT, BYE, FORFEITED, PAB, PLAYED, TeamEvent
 from ..arbiter import trf_forbidden
 from ..model import Pair, Pairing, PairingError, Unpaired
@@ -45,7 +46,7 @@ def _missing_results(event: TeamEvent, before: int) -> list[str]:
             for p in tm.roster:
                 pl = event.tournament.player(p)
                 rd = pl.rounds[r - 1] if len(pl.rounds) >= r else None
-                if rd is not None and rd.opponent is not None and rd.kind.name == "NOT_PLAYED":
+                if rd is not None and rd.opponent is not None and rd.kind is Kind.NOT_PLAYED:
                     opp = next((t.no for t in event.teams if rd.opponent in t.roster), None)
                     key = (r, min(tm.no, opp or 0))
                     if key not in seen:
