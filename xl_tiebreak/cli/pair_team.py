@@ -109,6 +109,9 @@ def run_team_pair(args: argparse.Namespace) -> Optional[tuple[str, int]]:
                     absent=absent)
     from ..output import check_paths, deliver
     if write:
+        if not write.lower().endswith((".xlsx", ".xlsm")):
+            raise InputError(f"--write {write}: a team workbook's pairing is written into the workbook (--write) or a "
+                             "copy of it (--write COPY.xlsx)")
         check_paths(source, write, args.force)
     text = deliver(render_team(p, args.format), args.output, args.force)
     if write is None:
