@@ -50,8 +50,16 @@ HISTORIES = DATA / "team_histories.tar.gz"
 FULL_CAMPAIGN = os.environ.get("XLTB_FULL_PAIRING_CAMPAIGN") == "1"
 
 #: Known differences from the reference: (file, round, system) -> why (docs/dutch-reference-differences.md,
-#: "Team pairing"). None found: every round of every file below agrees.
-KNOWN: dict[tuple[str, int, str], str] = {}
+#: "Team pairing"). Every round of the shared files and of the committed histories agrees.
+KNOWN: dict[tuple[str, int, str], str] = {
+    # a fresh history (XLTB_FULL_PAIRING_CAMPAIGN=1; seed 50,032: 4 teams, 3 rounds, GP primary): asked for
+    # the next round (no -n), the reference leaves team 2 unpaired (nothing marks it absent in round 3; it
+    # had a half-point bye in round 2) and gives team 3 a second PAB, which C.04.6 art. 2.1.2 [C2] forbids;
+    # its own replay of the same file (-n 3) pairs 1-4 2-3, as we do on the file before round 3. Replayed
+    # on the finished file (team 2 written not paired in round 3) we give 3-4 and the PAB to team 1, the
+    # only team [C2] lets have it, which is also what -n 3 gives there.
+    ("f32.trf", 3, "auto"): "the reference's next-round mode gives a second PAB (C2, art. 2.1.2)",
+}
 
 Result = tuple[set[tuple[int, int]], list[int]]
 
