@@ -3,6 +3,7 @@
     python benchmarks/bench_pair.py              # round robin, 20 players: TRF and workbook, print and --write
     python benchmarks/bench_pair.py --players 100
     python benchmarks/bench_pair.py --dutch      # Swiss: a 200-player round; a 100-player 9-round event
+    python benchmarks/bench_pair.py --team       # a 50-team round (C.04.6), ours and the reference
 
 Round robin: each figure is the best and the median of five runs, wall clock; round 2 is paired
 (round 1's results in, so the history is checked). Dutch (issue 35's targets: a 200-player round
@@ -151,11 +152,40 @@ def dutch(runs: int = 5) -> None:
             print("  gacrux pairingchecker:   %.2f   rounds with the same pairing: %d of 9" % (theirs_total, agree))
 
 
+def team(runs: int = 5) -> None:
+    """A 50-team round, end to end: Grandmommy's Cup (../shared, 50 teams, 14 rounds, Baku records
+    250) rounds 4, 8 and 12 from the rounds before, ours (``pair --round K --format json``) and the
+    reference (``pairingchecker -p -m fideteam -n K``), best and median of ``runs`` each, and whether
+    the pairings agree."""
+    src = ROOT.parent / "shared" / "data" / "real" / "grandmommys-cup-trf26-team.trf"
+    if not src.is_file():
+        print("team: ../shared/data/real/grandmommys-cup-trf26-team.trf is not beside the project")
+        return
+    folder = src.parent
+    print("pair, a 50-team round (Grandmommy's Cup; best / median of %d, seconds, a new process each):" % runs)
+    for k in (4, 8, 12):
+        ours = [_wall(_ours(src.name, "--round", str(k)), folder) for _ in range(runs)]
+        line = "  round %2d: ours %.2f / %.2f" % (k, min(t for t, _ in ours), statistics.median(t for t, _ in ours))
+        try:
+            theirs = [_wall([sys.executable, "-m", "gacrux.pairingchecker", "-i", src.name, "-p", "-m", "fideteam",
+                             "-n", str(k), "-d", "T"], folder) for _ in range(runs)]
+        except (OSError, subprocess.CalledProcessError):
+            print(line + "   (gacrux not installed)")
+            continue
+        same = _boards(ours[0][1]) == _reference_boards(theirs[0][1])
+        print(line + "   gacrux %.2f / %.2f   the same pairing: %s"
+              % (min(t for t, _ in theirs), statistics.median(t for t, _ in theirs), same))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--players", type=int, default=20)
     ap.add_argument("--dutch", action="store_true", help="the Swiss figures (200 players; 100 players, 9 rounds)")
+    ap.add_argument("--team", action="store_true", help="a 50-team round (C.04.6), ours and the reference")
     given = ap.parse_args()
+    if given.team:
+        team()
+        return
     if given.dutch:
         dutch()
         return

@@ -156,9 +156,12 @@ def arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
         "pair round": (("--round",), {"type": int, "metavar": "K", "help": "the round to pair, from rounds 1..K-1 "
                                       "and what is typed in round K already (byes, absences, pairs); default: the "
                                       "first round with a result missing"}),
-        "system": (("--system",), {"choices": ("auto", "berger", "dutch"), "default": "auto",
+        "system": (("--system",), {"choices": ("auto", "berger", "dutch", "fideteam", "fideteam-typeb",
+                                               "fideteam-nocolor"), "default": "auto",
                                    "help": "auto: Berger tables (C.05 Annex 1) for a round robin, the Dutch system "
-                                           "(C.04.3) for a Swiss event (default)"}),
+                                           "(C.04.3) for a Swiss event, the FIDE Swiss team system (C.04.6, "
+                                           "colour model from record 192) for a team event (default); fideteam: "
+                                           "Type A colours, fideteam-typeb, fideteam-nocolor"}),
         "forbid": (("--forbid",), {"metavar": "A-B,...", "help": "pairs that may not meet (same family or club), "
                                    "e.g. 3-7,5-9 (start numbers), with a TRF's record 260; the Dutch system. Given, it "
                                    "replaces a workbook's Settings cell Forbidden pairs"}),

@@ -272,7 +272,12 @@ def _keep_marked(text: str, marked: dict[int, frozenset[int]]) -> str:
 
 def run_pair(args: argparse.Namespace) -> tuple[str, int]:
     """``pair`` on the command line: :func:`paired`, printed (``-o``: to a file), and with
-    ``--write`` written into the workbook (in place, or ``--write OUT.xlsx``) or a TRF file."""
+    ``--write`` written into the workbook (in place, or ``--write OUT.xlsx``) or a TRF file; a team
+    event goes to :func:`.pair_team.run_team_pair`."""
+    from .pair_team import run_team_pair
+    team = run_team_pair(args)
+    if team is not None:
+        return team
     source = os.fspath(args.input)
     write = getattr(args, "write", None)
     book = source.lower().endswith((".xlsx", ".xlsm"))

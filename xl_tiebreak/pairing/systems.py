@@ -5,7 +5,7 @@ Dutch system, C.04.3). Every face (the ``pair`` command, the workbook) pairs thr
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Callable, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 from ..model import Kind, Tournament
 from .arbiter import checked_forbidden, colour_option, trf_forbidden
@@ -15,6 +15,9 @@ from .dutch.trace import Trace
 from .model import Pairing, PairingError, System, Unpaired
 from .next_round import Place, check_typed, request_for
 
+if TYPE_CHECKING:
+    from ..teams import TeamEvent
+
 
 #: name -> system; ``auto`` picks one of these by the event's type (:func:`chosen_system`)
 SYSTEMS: dict[str, System] = {
@@ -23,9 +26,17 @@ SYSTEMS: dict[str, System] = {
 }
 
 
+#: the team systems (C.04.6, FIDE Swiss team pairing), one per colour model of art. 1.7: Type A, Type B,
+#: no preferences; ``auto`` takes the one TRF record 192 names for a team event (:func:`pair_team`)
+TEAM_SYSTEMS = ("fideteam", "fideteam-typeb", "fideteam-nocolor")
+
+
 def chosen_system(t: Tournament, name: str = "auto") -> str:
     """The system's name: ``name``, or for ``auto`` Berger for a round robin (the event's type:
     TRF record 192/092, a workbook's Settings) and Dutch for a Swiss event."""
+    if name in TEAM_SYSTEMS:
+        raise PairingError(f"--system {name}: the FIDE Swiss team system (C.04.6) pairs a team event (a team TRF or "
+                           "team workbook); this is an individual event")
     if name == "auto":
         return "berger" if t.kind == "round-robin" else "dutch"
     if name not in SYSTEMS:
@@ -35,7 +46,10 @@ def chosen_system(t: Tournament, name: str = "auto") -> str:
 
 def system_words(system: str) -> str:
     """A system's name and article, for a printed heading."""
-    return {"berger": "Berger tables, C.05 Annex 1", "dutch": "Dutch system, C.04.3"}.get(system, system)
+    return {"berger": "Berger tables, C.05 Annex 1", "dutch": "Dutch system, C.04.3",
+            "fideteam": "FIDE Swiss team system, C.04.6, Type A colour preferences",
+            "fideteam-typeb": "FIDE Swiss team system, C.04.6, Type B colour preferences",
+            "fideteam-nocolor": "FIDE Swiss team system, C.04.6, no colour preferences"}.get(system, system)
 
 
 def kind_words(kind: str) -> str:
@@ -91,3 +105,17 @@ def pair_event(t: Tournament, rnd: Optional[int], system: str, place: Place,
     pairing = pair_dutch(request, trace) if name == "dutch" and trace is not None else SYSTEMS[name](request)
     check_typed(t, pairing, place)
     return pairing
+
+
+def pair_team(event: "TeamEvent", rnd: Optional[int] = None, system: str = "auto",
+              forbidden: tuple[frozenset[int], ...] = (), absent: frozenset[int] = frozenset()) -> Pairing:
+    """Round ``rnd`` of a team event (default: the round after the last one begun) paired by the
+    FIDE Swiss team system (C.04.6; :mod:`.team`): ``auto`` takes the colour model TRF record 192
+    names (Type A when none); ``fideteam`` (Type A), ``fideteam-typeb`` and ``fideteam-nocolor`` set
+    it; ``forbidden``: pairs of team numbers kept apart (with a TRF's record 260); ``absent``: teams
+    not to pair besides the byes the event holds for the round."""
+    from .team import pair_team_event
+    if system not in TEAM_SYSTEMS and system != "auto":
+        raise PairingError(f"--system {system}: a team event is paired by the FIDE Swiss team system (C.04.6): "
+                           f"write auto, {', '.join(TEAM_SYSTEMS)}")
+    return pair_team_event(event, rnd, system, forbidden, absent)

@@ -1,0 +1,123 @@
+"""``pair`` on a team event (a team TRF or team workbook): the next round paired by the FIDE Swiss
+team system (C.04.6, :func:`xl_tiebreak.pairing.systems.pair_team`), printed as a table, CSV or
+JSON with team numbers and names. A match's number is its board (the order of C.04.2 art. 3.6);
+its "white" team is the one whose board-1 player has White (C.04.6 art. 1.6). ``--write`` puts the
+round's matches into the team workbook's Matches table (:mod:`xl_tiebreak.excel.workbook.team_pairing_book`);
+a team TRF is not written (TRF-26 has no place for a match paired whose line-ups are not known).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from dataclasses import dataclass
+from typing import Optional
+
+from ..errors import InputError
+from ..pairing.model import Pairing
+from ..teams import TeamEvent
+from ..textutil import csv_text, table
+from .choices import EventChoices
+
+
+@dataclass(frozen=True)
+class TeamPaired:
+    """A team round's pairing with the event it was made from."""
+
+    pairing: Pairing
+    event: TeamEvent
+
+
+def team_paired(source: str, event: TeamEvent, *, round: Optional[int] = None, system: str = "auto",
+                forbid: Optional[str] = None, absent: frozenset[int] = frozenset()) -> TeamPaired:
+    """Round ``round`` of a team event paired (``forbid``: ``"3-7,5-9"``, team numbers; ``absent``:
+    teams typed in a workbook not to play the round)."""
+    from ..pairing.arbiter import parse_forbid
+    from ..pairing.systems import pair_team
+    forbidden = parse_forbid(forbid) if forbid else ()
+    return TeamPaired(pair_team(event, round, system, forbidden, absent), event)
+
+
+def render_team(p: TeamPaired, fmt: str = "text") -> str:
+    """The team pairing as ``fmt``: text (match, the white team and the black team with numbers and
+    names, a result column), CSV, or JSON (:meth:`Pairing.to_json`: team numbers)."""
+    from ..pairing.systems import system_words
+    pairing, ev = p.pairing, p.event
+    if fmt == "json":
+        return json.dumps(pairing.to_json(), ensure_ascii=False) + "\n"
+    names = {t.no: t.name for t in ev.teams}
+    words = {"PAB": "pairing-allocated bye (" + _pab_text(ev) + ")", "absent": "not paired (a team bye or absence)"}
+    if fmt == "csv":
+        rows = [[str(b.board), str(b.white), names[b.white], str(b.black), names[b.black], ""] for b in pairing.pairs]
+        rows += [["", str(u.no), names[u.no], "", words.get(u.kind, u.kind), ""] for u in pairing.byes]
+        return csv_text(["Match", "White", "White team", "Black", "Black team", "Result"], rows, "csv")
+    head = f"{ev.name + chr(10) if ev.name else ''}Round {pairing.round} ({system_words(pairing.system)})\n\n"
+    rows = [[str(b.board), str(b.white), names[b.white], "-", str(b.black), names[b.black], ""] for b in pairing.pairs]
+    lines = table(["Match", "No", "White (board 1)", "", "No", "Black", "Result"], rows, right={0, 1, 4})
+    for u in pairing.byes:
+        lines.append(f"Not paired: {u.no} {names[u.no]} - {words.get(u.kind, u.kind)}")
+    return head + "\n".join(lines) + "\n"
+
+
+def _pab_text(ev: TeamEvent) -> str:
+    from ..pairing.team.history import pab_value
+    mp, gp = pab_value(ev)
+    return f"{float(mp):g} MP, {float(gp):g} GP"
+
+
+def run_team_pair(args: argparse.Namespace) -> Optional[tuple[str, int]]:
+    """``pair`` on a team TRF or team workbook; ``None`` when the input is not a team event."""
+    from .common import open_input
+    from .team import load_team_event
+    source = os.fspath(args.input)
+    book = open_input(source) if source.lower().endswith((".xlsx", ".xlsm")) else None
+    absent: frozenset[int] = frozenset()
+    if book is not None:
+        from ..excel.ranges.team_book import is_team_book
+        if not is_team_book(book):
+            return None
+        from ..excel.workbook.team_pairing_book import team_book_event
+        try:
+            event, absent = team_book_event(book)
+        except InputError as exc:
+            raise InputError(str(exc), book.name) from None
+        if args.round is not None and args.round != max((m.round for m in event.matches), default=0) + 1:
+            absent = frozenset()  # (a round replayed: the byes typed are those of the round after the complete ones)
+    else:
+        got = load_team_event(source, EventChoices(encoding=args.encoding), book)
+        if got is None:
+            return None
+        event = got[0]
+    refused = [flag for flag, on in (("--explain", getattr(args, "explain", False)),
+                                     ("--baku", getattr(args, "baku", False)),
+                                     ("--initial-colour", getattr(args, "initial_colour", None)),
+                                     ("--player", getattr(args, "player", None) is not None),
+                                     ("--board", getattr(args, "board", None) is not None)) if on]
+    if refused:
+        raise InputError(f"{', '.join(refused)}: not for a team event. The team pairing (C.04.6) is not explained; "
+                         "its acceleration comes from the file's records 250 and its initial colour from record 152")
+    if args.system in ("berger", "dutch"):
+        raise InputError(f"--system {args.system}: {os.path.basename(source)} is a team event, paired by the FIDE "
+                         "Swiss team system (C.04.6): --system auto, fideteam, fideteam-typeb or fideteam-nocolor")
+    write = getattr(args, "write", None)
+    if write is not None and book is None:
+        raise InputError("--write: a team TRF is not written with a round paired: TRF-26 records a match through its "
+                         "players' games, and the line-ups of a round to play are not known yet. Print the pairing "
+                         "(--format text|csv|json), or pair in the team workbook (--write into it)")
+    p = team_paired(source, event, round=args.round, system=args.system, forbid=getattr(args, "forbid", None),
+                    absent=absent)
+    from ..output import check_paths, deliver
+    if write:
+        if not write.lower().endswith((".xlsx", ".xlsm")):
+            raise InputError(f"--write {write}: a team workbook's pairing is written into the workbook (--write) or a "
+                             "copy of it (--write COPY.xlsx)")
+        check_paths(source, write, args.force)
+    text = deliver(render_team(p, args.format), args.output, args.force)
+    if write is None:
+        return text, 0
+    from ..excel.workbook.team_pairing_book import write_team_pairing
+    done = write_team_pairing(source, p.pairing, write or None, overwrite=args.force)
+    said = f"wrote round {p.pairing.round}'s {done.rows} match rows into the Matches sheet of {done.output}"
+    said += f" (the version read is kept as {done.backup.name})" if done.backup else ""
+    return text + said + "\n", 0

@@ -1,0 +1,62 @@
+"""Colour allocation of the team pairing (C.04.6 art. 4): which team of a pair has White (the
+colour of its board-1 player). Art. 4 always decides; no colour ever keeps two teams apart.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from .history import Colour, Model, TeamState
+
+
+def first_team(a: TeamState, b: TeamState, use_secondary: bool) -> tuple[TeamState, TeamState]:
+    """Art. 4.2: the first-team has the higher primary score, then the higher secondary score
+    (unless the competition does not use it, art. 1.2.1), then the smaller TPN."""
+    ka = (-a.primary, -a.secondary if use_secondary else 0, a.tpn)
+    kb = (-b.primary, -b.secondary if use_secondary else 0, b.tpn)
+    return (a, b) if ka < kb else (b, a)
+
+
+def _other(c: Colour) -> Colour:
+    return "b" if c == "w" else "w"
+
+
+def allocate(a: TeamState, b: TeamState, model: Model, initial: Colour, use_secondary: bool) -> tuple[int, int]:
+    """(white team, black team) of a pair by art. 4.3.1-4.3.9, the first rule that decides."""
+    first, other = first_team(a, b, use_secondary)
+    c = _first_colour(first, other, model, initial)
+    return (first.tpn, other.tpn) if c == "w" else (other.tpn, first.tpn)
+
+
+def _first_colour(f: TeamState, o: TeamState, model: Model, initial: Colour) -> Colour:
+    """The first-team's colour (art. 4.3)."""
+    if not f.colours and not o.colours:  # 4.3.1: the initial-colour to an odd TPN
+        return initial if f.tpn % 2 else _other(initial)
+    pf, po = f.preference.colour, o.preference.colour
+    if pf is not None and po is None:  # 4.3.2: only one team has a preference
+        return pf
+    if po is not None and pf is None:
+        return _other(po)
+    if pf is not None and po is not None and pf != po:  # 4.3.3: opposite preferences
+        return pf
+    if model == "B" and pf is not None and f.preference.strong != o.preference.strong:  # 4.3.4: one strong
+        return pf if f.preference.strong else _other(pf)
+    if f.cd != o.cd:  # 4.3.5: White to the lower colour difference
+        return "w" if f.cd < o.cd else "b"
+    alternated = _alternate(f.colours, o.colours)  # 4.3.6
+    if alternated is not None:
+        return alternated
+    if pf is not None:  # 4.3.7: the first-team's preference
+        return pf
+    if f.colours:  # 4.3.8: alternate the first-team's colour
+        return _other(f.colours[-1])
+    return o.colours[-1]  # 4.3.9: alternate the other team's colour (4.3.1 took the pair where neither played)
+
+
+def _alternate(f: tuple[Colour, ...], o: tuple[Colour, ...]) -> Optional[Colour]:
+    """Art. 4.3.6: the colours alternated to the most recent round in which one team had White and
+    the other Black, the played matches compared from the last (C.04.2 art. 3.4)."""
+    for x, y in zip(reversed(f), reversed(o)):
+        if x != y:
+            return _other(x)
+    return None
