@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
-from math import lcm
 from typing import TYPE_CHECKING, Optional, Sequence
 
 import numpy as np
@@ -23,7 +22,7 @@ from ..tiebreaks.buchholz import CUT_HIGH, CUT_VUR, Elements, aob_breakdown, cut
 from ..tiebreaks.context import Column
 from ..tiebreaks.spec import Spec, team_row
 from .context import TeamContext, context_of, show
-from .spec import TeamColumn, TeamEvaluation
+from .spec import TeamEvaluation
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..descriptor import TieBreak
@@ -52,16 +51,15 @@ def team_elements(ctx: TeamContext, opp: str, own: Optional[str], forfeits_as_pl
 
 
 def element_sum(ctx: TeamContext, opp: str, own: Optional[str] = None, cut: int = 0, median: int = 0,
-                forfeits_as_played: bool = False) -> TeamColumn:
+                forfeits_as_played: bool = False) -> Column:
     """Every team's sum of its elements (:func:`team_elements`) less the cuts: ``cut`` + ``median``
     least significant ones, then ``median`` most significant ones, with the VUR priority (C.07 Art.
     14, 16.5; the players' :func:`~xl_tiebreak.tiebreaks.buchholz.cuts`). BH, FB, SSSC's BH and the
     ESB family; computed once per evaluation."""
-    def make() -> TeamColumn:
+    def make() -> Column:
         elems, unit = team_elements(ctx, opp, own, forfeits_as_played)
-        totals = kept_parts(elems, cuts(elems, cut + median, median)).sum(axis=1).tolist()
-        return {t: Fraction(v, unit) for t, v in zip(ctx.teams, totals)}
-    got: TeamColumn = ctx.memo(("element sum", opp, own, cut, median, forfeits_as_played), make)
+        return Column(kept_parts(elems, cuts(elems, cut + median, median)).sum(axis=1), unit)
+    got: Column = ctx.memo(("element sum", opp, own, cut, median, forfeits_as_played), make)
     return got
 
 
@@ -143,7 +141,7 @@ def _dummy_how(ctx: TeamContext, i: int, r: int, score: str) -> str:
 def buchholz(ctx: TeamContext, team: int, score: str, cut: int = 0, median: int = 0,
              forfeits_as_played: bool = False) -> Fraction:
     """BH of one team in ``score`` with its cut/median (C.07 Art. 8.1, 14, 16)."""
-    got = element_sum(ctx, score, None, cut, median, forfeits_as_played)[team]
+    got = element_sum(ctx, score, None, cut, median, forfeits_as_played).value(ctx.teams.index(team))
     assert got is not None  # a sum is always defined
     return got
 
@@ -154,7 +152,7 @@ def buchholz_lines(ctx: TeamContext, team: int, score: str, cut: int, median: in
     return [title, *element_lines(ctx, team, score, None, cut, median, forfeits_as_played)]
 
 
-def _bh(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
+def _bh(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[Column]) -> Column:
     ctx = context_of(ev)
     if tb.name == "FB":
         ctx = ctx.fore()
@@ -184,20 +182,12 @@ def _aob_breakdown(ctx: TeamContext, tb: TieBreak) -> Breakdown:
     """The players' AOB (:func:`~xl_tiebreak.tiebreaks.buchholz.aob_breakdown`, exact) over the team
     arrays: the mean of the opponents' :func:`_aob_base` over the matches played over the boards
     (forfeits and byes left out; in a round robin a forfeited match counts as played, Art. 15.2)."""
-    bh = ctx.column(_aob_base(tb))
-    den = lcm(*(v.denominator for v in bh.values() if v is not None))
-    base = Column(np.array([int(_defined(bh[t]) * den) for t in ctx.teams], dtype=np.int64), den)
-    return aob_breakdown(ctx.channel(score_kind(tb, ctx.primary)), base, None)
+    bh = ctx.column(_aob_base(tb))  # always defined: a sum
+    return aob_breakdown(ctx.channel(score_kind(tb, ctx.primary)), bh, None)
 
 
-def _defined(v: Optional[Fraction]) -> Fraction:
-    assert v is not None  # a Buchholz is always defined
-    return v
-
-
-def _aob(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
-    ctx = context_of(ev)
-    return dict(zip(ctx.teams, _aob_breakdown(ctx, tb).column.values()))
+def _aob(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[Column]) -> Column:
+    return _aob_breakdown(context_of(ev), tb).column
 
 
 def _aob_account(ev: TeamEvaluation, tb: TieBreak, team: int) -> list[str]:

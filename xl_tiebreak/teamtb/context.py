@@ -50,9 +50,9 @@ from ..formatting import format_value
 from ..model import Scoring
 from ..options import TEAM_CHOICES, Options
 from ..teams import ABSENT, BYE, FORFEITED, PAB, PLAYED, TeamEvent, match_score
-from ..tiebreaks.context import Context
+from ..tiebreaks.context import Column, Context
 from ..tiebreaks.spec import Spec
-from .spec import TeamColumn, TeamEvaluation, TeamValues
+from .spec import TeamEvaluation
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..descriptor import TieBreak
@@ -234,12 +234,12 @@ class TeamContext:
         self.by_team: dict[int, tuple[TeamRound, ...]] = (
             _rounds_by_team if _rounds_by_team is not None
             else _all_rounds(event, n, self.match_scores or {}))
-        self._cache: dict[str, TeamValues] = {}
-        self._points: Optional[TeamValues] = None
+        self._cache: dict[str, Column] = {}
+        self._points: Optional[Column] = None
         self._scores: dict[tuple[int, str], Fraction] = {}
         self._channels: dict[str, Context] = {}
         self._fore: Optional[TeamContext] = None
-        self._earlier: dict[str, list[TeamColumn]] = {}
+        self._earlier: dict[str, list[Column]] = {}
         self._memo: dict[Hashable, Any] = {}
 
     # --- the TeamEvaluation protocol -------------------------------------------------------
@@ -264,14 +264,14 @@ class TeamContext:
         return "GP" if self.primary == "MP" else "MP"
 
     @property
-    def points(self) -> TeamValues:
+    def points(self) -> Column:
         """Every team's primary score (C.07 Art. 2: what the standings and a Type A code's groups
-        start from)."""
+        start from), one row per team (:attr:`teams`)."""
         if self._points is None:
-            self._points = TeamValues(self.teams, {t: self.score(t, self.primary) for t in self.teams})
+            self._points = Column.of([self.score(t, self.primary) for t in self.teams])
         return self._points
 
-    def column(self, tb: TieBreak, earlier: Sequence[TeamColumn] = ()) -> TeamValues:
+    def column(self, tb: TieBreak, earlier: Sequence[Column] = ()) -> Column:
         """Another tie-break of the same evaluation, after the columns ``earlier`` listed before it
         (the row reads the primary score's column, :attr:`points`, before them; computed once, type
         A codes every time, since their value depends on the groups the columns before them leave
@@ -283,13 +283,13 @@ class TeamContext:
         self._earlier.setdefault(tb.code, before)
         row = self._lookup(tb.name)
         if row.ranks:
-            return TeamValues(self.teams, row.team_rule.compute(self, tb, before))
+            return row.team_rule.compute(self, tb, before)
         got = self._cache.get(tb.code)
         if got is None:
-            got = self._cache[tb.code] = TeamValues(self.teams, row.team_rule.compute(self, tb, before))
+            got = self._cache[tb.code] = row.team_rule.compute(self, tb, before)
         return got
 
-    def earlier_for(self, tb: TieBreak) -> Optional[list[TeamColumn]]:
+    def earlier_for(self, tb: TieBreak) -> Optional[list[Column]]:
         """The columns before ``tb`` in the list computed (C.07 Art. 4.2: a Type A code ranks inside
         the group they leave tied); ``None`` when ``tb`` was not in it (:mod:`.typea` then explains
         the group tied on the primary score)."""

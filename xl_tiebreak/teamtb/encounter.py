@@ -40,11 +40,12 @@ from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 from ..teams import FORFEITED, PLAYED, Match, match_score
 from ..tiebreaks.direct import Meetings, MeetingsOf, Pass, encounter_pass, encounter_tiers
+from ..tiebreaks.context import Column
 from ..tiebreaks.spec import Spec, team_row
 from .boards import (Points, bbe_key, bc_value, board_points, board_total, boards_of, match_board_points, points_of,
                      tbr_key)
 from .context import EDE_KNOCKOUT, EDE_SUBSET, show
-from .spec import TeamColumn, TeamEvaluation
+from .spec import TeamEvaluation
 from .typea import Ranked, account_earlier, ranked
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -277,7 +278,7 @@ def _encounters(ev: TeamEvaluation, tb: TieBreak) -> Encounters:
                       known=getattr(ev, "match_scores", None))
 
 
-def _ranked(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[TeamColumn],
+def _ranked(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[Column],
             account: Optional[int] = None) -> tuple[Ranked, Encounters]:
     """The code's column with its breakdown (each tied group's tiers), and the encounters it read;
     for the account of the team ``account`` names, its group only, with the passes of Art. 6 and
@@ -293,7 +294,7 @@ def _ranked(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[TeamColumn],
     return ranked([t.no for t in ev.event.teams], earlier, order, focus=account), enc
 
 
-def _compute(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
+def _compute(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[Column]) -> Column:
     return _ranked(ev, tb, earlier)[0].column
 
 
@@ -315,7 +316,7 @@ def _account(ev: TeamEvaluation, tb: TieBreak, team: int) -> list[str]:
         lines.append(f"team {t}: " + "; ".join(cells))
     lines += group.told
     lines.append(f"{tb.code}: " + " > ".join(_names(x) for x in group.tiers) + f": team {team} is rank "
-                 f"{got.column[team]} of {len(group.members)}")
+                 f"{got.rank(team)} of {len(group.members)}")
     if enc.round_robin:
         lines.append("a round robin: forfeited matches count as played, and all have met (C.07 Art. 15.2, 6.2)")
     elif not tb.forfeits_as_played:

@@ -215,9 +215,10 @@ def compute_team(event: TeamEvent, codes: TeamCodes = None, edition: "str | Edit
     prim = ctx.primary
     cols = evaluate(ctx.column, tbs)
     teams = list(ctx.teams)
-    order, first = ranking(list_keys(ctx.points.column, [col.column for col in cols], tbs), teams)
-    rows = [TeamRow(t, ctx.name(t), ctx.score(t, "MP"), ctx.score(t, "GP"), [c.get(t) for c in cols], top + 1)
-            for t, top in zip((teams[k] for k in order), first)]
+    order, first = ranking(list_keys(ctx.points, cols, tbs), teams)
+    values = [c.values() for c in cols]
+    rows = [TeamRow(teams[k], ctx.name(teams[k]), ctx.score(teams[k], "MP"), ctx.score(teams[k], "GP"),
+                    [v[k] for v in values], top + 1) for k, top in zip(order, first)]
     notes = list(ctx.notes)
     notes += [n for n in (_knockout_note(ctx, tbs), _subset_note(ctx, tbs)) if n]
     bh = [tb.code for tb in tbs if tb.name in _BUCHHOLZ_FAMILY]
@@ -254,12 +255,12 @@ def explain_team(event: TeamEvent, code: "str | TieBreak", team: int, edition: "
     listed = [x.code for x in tbs]
     if tb.code in listed:
         at = listed.index(tb.code)
-        value = evaluate(ctx.column, tbs[:at + 1])[at][team]
+        value = evaluate(ctx.column, tbs[:at + 1])[at].value(ctx.teams.index(team))
         before = [ctx.primary, *listed[:at]]
         where = (f"ranked inside the group tied on {', '.join(before)} (the list {', '.join(listed)}; C.07 Art. 4.2)"
                  if row.ranks else None)
     else:
-        value = row.team_rule.compute(ctx, tb, [ctx.points])[team]  # not kept for the account: not listed
+        value = row.team_rule.compute(ctx, tb, [ctx.points]).value(ctx.teams.index(team))  # not kept: not listed
         where = (f"{tb.code} is not in the event's list ({', '.join(listed)}): ranked inside the group tied on the "
                  f"primary score ({ctx.primary}) only; the standings do not show this value" if row.ranks else None)
     lines = [f"{tb.code} = {show(value)} for team {team} ({ctx.name(team)}); {row.legend} ({row.article}); "

@@ -17,10 +17,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
+from ..tiebreaks.context import Column
 from ..tiebreaks.spec import Spec, team_row
 from .buchholz import element_lines, element_sum
 from .context import context_of
-from .spec import TeamColumn, TeamEvaluation
+from .spec import TeamEvaluation
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..descriptor import TieBreak
@@ -39,7 +40,7 @@ def kinds(tb: TieBreak, primary: str) -> tuple[str, str]:
     return full[letters[0]], full[letters[1]]
 
 
-def _esb(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
+def _esb(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[Column]) -> Column:
     ctx = context_of(ev)
     o, s = kinds(tb, ctx.primary)
     return element_sum(ctx, o, s, tb.cut, tb.median, tb.forfeits_as_played)

@@ -10,10 +10,11 @@ from typing import TYPE_CHECKING, Sequence
 
 from ..tiebreaks.breakdown import Breakdown
 from ..tiebreaks.counts import progressive_breakdown
+from ..tiebreaks.context import Column
 from ..tiebreaks.spec import Spec, team_row
 from .buchholz import score_kind
 from .context import TeamContext, context_of, show
-from .spec import TeamColumn, TeamEvaluation
+from .spec import TeamEvaluation
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..descriptor import TieBreak
@@ -27,9 +28,8 @@ def _breakdown(ctx: TeamContext, tb: TieBreak, account: bool = False) -> Breakdo
     return progressive_breakdown(ctx.channel(score_kind(tb, ctx.primary)), tb.cut, account)
 
 
-def _ps(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
-    ctx = context_of(ev)
-    return dict(zip(ctx.teams, _breakdown(ctx, tb).column.values()))
+def _ps(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[Column]) -> Column:
+    return _breakdown(context_of(ev), tb).column
 
 
 def _ps_account(ev: TeamEvaluation, tb: TieBreak, team: int) -> list[str]:
