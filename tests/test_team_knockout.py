@@ -37,11 +37,11 @@ from tests.support.team_builders import (
     trf26_text,
 )
 from xl_tiebreak.teams import PabValue
-from xl_tiebreak.teamtb import encounter
-from xl_tiebreak.teamtb.boards import board_count, board_points
-from xl_tiebreak.teamtb.encounter import ENCOUNTER, EVENT, Encounters, ede_tiers
-from xl_tiebreak.teamtb.engine import compute_team, explain_team
-from xl_tiebreak.teamtb.typea import tied_groups
+from xl_tiebreak.tiebreaks import team_encounter as encounter
+from xl_tiebreak.tiebreaks.team_boards import board_count, board_points
+from xl_tiebreak.tiebreaks.team_encounter import ENCOUNTER, EVENT, Encounters, ede_tiers
+from xl_tiebreak.team_engine import compute_team, explain_team
+from xl_tiebreak.tiebreaks.team_typea import tied_groups
 from xl_tiebreak.trf.teams import read_team_trf
 from xl_tiebreak.validation import Findings
 from tests.oracle import team_runner as gacrux

@@ -22,7 +22,8 @@ import pytest
 from conftest import SHARED, sample_and_rest, trf_line
 from xl_tiebreak.errors import DescriptorError, EditionError, InputError
 from xl_tiebreak.teams import PabValue
-from xl_tiebreak.teamtb import DEFAULT_TEAM_LIST, compute_team, explain_team, parse_team, team_context, team_rows
+from xl_tiebreak.descriptor import parse_team, team_rows
+from xl_tiebreak.team_engine import DEFAULT_TEAM_LIST, compute_team, explain_team, team_context
 from xl_tiebreak.descriptor import TieBreak
 from xl_tiebreak.trf.teams import read_team_trf
 from xl_tiebreak.validation import Findings

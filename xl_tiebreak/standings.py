@@ -4,7 +4,7 @@ C.07 Art. 2 and 4: rank by points, then apply the tie-breaks in order to each su
 tied. DE (a rank inside the tied group) is computed only inside those groups (see engine).
 :func:`evaluate` is the one loop over a tie-break list, :func:`key_matrix` and :func:`ranking` the
 one ranking of players and of teams (the team standings,
-:func:`~xl_tiebreak.teamtb.engine.compute_team`, evaluate and rank through them too), and
+:func:`~xl_tiebreak.team_engine.compute_team`, evaluate and rank through them too), and
 :func:`separated_by` the one rule saying which tie-break split two neighbours.
 """
 

@@ -1,5 +1,5 @@
 """Test helpers for the board-based and encounter team tie-breaks: tiny team events built from match
-results, an evaluation object implementing :class:`~xl_tiebreak.teamtb.spec.TeamEvaluation`, and
+results, an evaluation object implementing :class:`~xl_tiebreak.tiebreaks.spec.TeamEvaluation`, and
 the columns the rows give (the engine's :class:`~xl_tiebreak.tiebreaks.context.Column`, one row per
 team in the event's order) read as ``{team: value}`` for the tests (:func:`by_team`)."""
 
@@ -12,8 +12,8 @@ from typing import Mapping, Optional, Sequence, Union
 from xl_tiebreak.descriptor import TieBreak
 from xl_tiebreak.editions import Edition, get_edition
 from xl_tiebreak.model import Kind, Tournament
-from xl_tiebreak.teamtb import boards, encounter
-from xl_tiebreak.teamtb.typea import rank_column
+from xl_tiebreak.tiebreaks import team_boards as boards, team_encounter as encounter
+from xl_tiebreak.tiebreaks.team_typea import rank_column
 from xl_tiebreak.tiebreaks.context import Column
 from xl_tiebreak.tiebreaks.spec import Spec
 from xl_tiebreak.teams import BYE, FORFEITED, PAB, PLAYED, Match, MatchValues, PabValue, Team, TeamBoard, TeamEvent, \
@@ -211,7 +211,7 @@ def forfeit_only(event: TeamEvent, m: Match) -> bool:
 
 
 def gacrux_board_points(event: TeamEvent, team: int, rounds: int) -> tuple[Fraction, ...]:
-    """:func:`~xl_tiebreak.teamtb.boards.board_points` as gacrux counts them (see
+    """:func:`~xl_tiebreak.tiebreaks.team_boards.board_points` as gacrux counts them (see
     :func:`forfeit_only`)."""
     n = boards.board_total(event)
     tot = [F(0)] * n
@@ -232,7 +232,7 @@ def gacrux_board_points(event: TeamEvent, team: int, rounds: int) -> tuple[Fract
 
 def gacrux_board_column(ev: Evaluation, code: str, earlier: Sequence[TeamColumn]) -> TeamColumn:
     """BC, TBR or BBE over :func:`gacrux_board_points`."""
-    from xl_tiebreak.teamtb.typea import tiers_by_key
+    from xl_tiebreak.tiebreaks.team_typea import tiers_by_key
     teams = [t.no for t in ev.event.teams]
     pts = {t: gacrux_board_points(ev.event, t, ev.rounds) for t in teams}
     if code == "BC":

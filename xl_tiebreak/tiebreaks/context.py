@@ -76,7 +76,7 @@ class Context:
     whose result is not in yet included (:attr:`drawn_not_in`): FB in the final round does not
     depend on its results.
     ``channel``: the arrays of competitors that are no players, instead of ``t``'s (a team event's
-    match or game points: :mod:`xl_tiebreak.teamtb`; ``t`` is then the event's board games).
+    match or game points: :mod:`.team_context`; ``t`` is then the event's board games).
     ``not_in`` (players x rounds, live standings): the games of the round in progress not in yet.
     Such a round does not exist yet for its player: no points, no element of any tie-break, no
     unplayed round of Art. 16 (no dummy, no draw credited to the opponents); every tie-break reads

@@ -50,9 +50,8 @@ from ..formatting import format_value
 from ..model import Scoring
 from ..options import TEAM_CHOICES, Options
 from ..teams import ABSENT, BYE, FORFEITED, PAB, PLAYED, TeamEvent, match_score
-from ..tiebreaks.context import Column, Context
-from ..tiebreaks.spec import Spec
-from .spec import TeamEvaluation
+from .context import Column, Context
+from .spec import Spec, TeamEvaluation
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..descriptor import TieBreak
@@ -62,12 +61,12 @@ __all__ = ["TeamRound", "TeamContext", "context_of", "show", "SCORES", "EDE_KNOC
 #: the two team scores
 SCORES = ("MP", "GP")
 
-#: the readings of the EDE knock-out steps (C.07 Art. 13.3.2; :mod:`.encounter`), the default first:
+#: the readings of the EDE knock-out steps (C.07 Art. 13.3.2; :mod:`.team_encounter`), the default first:
 #: ``event``, the text; ``encounter``, FIDE's reference engine gacrux (the words and what they mean:
 #: :data:`~xl_tiebreak.options.TEAM_CHOICES`, :data:`~xl_tiebreak.options.TEAM_CHOICE_HELP`)
 EDE_KNOCKOUT = TEAM_CHOICES["ede_knockout"]
 
-#: the readings of a new subset of tied teams in EDE (C.07 Art. 13.3.3; :mod:`.encounter`), the
+#: the readings of a new subset of tied teams in EDE (C.07 Art. 13.3.3; :mod:`.team_encounter`), the
 #: default first: ``continue``, FIDE TEC's answer to its exercise 45; ``restart``, the text read
 #: literally (as :data:`EDE_KNOCKOUT`, defined with the options)
 EDE_SUBSET = TEAM_CHOICES["ede_subset"]
@@ -291,7 +290,7 @@ class TeamContext:
 
     def earlier_for(self, tb: TieBreak) -> Optional[list[Column]]:
         """The columns before ``tb`` in the list computed (C.07 Art. 4.2: a Type A code ranks inside
-        the group they leave tied); ``None`` when ``tb`` was not in it (:mod:`.typea` then explains
+        the group they leave tied); ``None`` when ``tb`` was not in it (:mod:`.team_typea` then explains
         the group tied on the primary score)."""
         return self._earlier.get(tb.code)
 
@@ -303,7 +302,7 @@ class TeamContext:
     # --- values computed once per evaluation (the board tie-breaks' board count and board points) --
     def memo(self, key: Hashable, make: Callable[[], Any]) -> Any:
         """``make()``, computed once per evaluation under ``key`` (the families keep what every
-        team's value needs here, e.g. :func:`.boards.board_total`, instead of scanning the event
+        team's value needs here, e.g. :func:`.team_boards.board_total`, instead of scanning the event
         for each team)."""
         if key not in self._memo:
             self._memo[key] = make()

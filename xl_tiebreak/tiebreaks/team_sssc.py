@@ -16,11 +16,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Optional, Sequence
 
-from ..tiebreaks.context import Column
-from ..tiebreaks.spec import Spec, team_row
-from .buchholz import buchholz, buchholz_lines
-from .context import TeamContext, context_of, show
-from .spec import TeamEvaluation
+from .context import Column
+from .spec import Spec, TeamEvaluation, team_row
+from .team_buchholz import buchholz, buchholz_lines
+from .team_context import TeamContext, context_of, show
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..descriptor import TieBreak

@@ -17,11 +17,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
-from ..tiebreaks.context import Column
-from ..tiebreaks.spec import Spec, team_row
-from .buchholz import element_lines, element_sum
-from .context import context_of
-from .spec import TeamEvaluation
+from .context import Column
+from .spec import Spec, TeamEvaluation, team_row
+from .team_buchholz import element_lines, element_sum
+from .team_context import context_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..descriptor import TieBreak

@@ -26,11 +26,10 @@ from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 from ..model import Kind
 from ..teams import BYE, FORFEITED, PAB, PLAYED, Match, match_score
-from ..tiebreaks.context import Column
-from ..tiebreaks.spec import Spec, team_row
-from .context import show
-from .spec import TeamAccount, TeamCompute, TeamEvaluation
-from .typea import Ranked, account_earlier, account_group, ranked, tiers_by_key
+from .context import Column
+from .spec import Spec, TeamAccount, TeamCompute, TeamEvaluation, team_row
+from .team_context import show
+from .team_typea import Ranked, account_earlier, account_group, ranked, tiers_by_key
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..descriptor import TieBreak

@@ -3,7 +3,7 @@
 and ``AOB`` (the average of the BH of the teams met over the boards).
 
 ``:MP`` / ``:GP`` choose the score summed (default: the primary score). Art. 16 applies per
-match (:mod:`.context`): a played match gives the opponent's adjusted score, an own unplayed
+match (:mod:`.team_context`): a played match gives the opponent's adjusted score, an own unplayed
 round the dummy; ``/Ck`` and ``/Mk`` cut with the VUR priority (Art. 16.5); ``/P`` counts
 forfeited matches as played against the scheduled opponent.
 """
@@ -17,12 +17,11 @@ from typing import TYPE_CHECKING, Optional, Sequence
 import numpy as np
 
 from ..reasons import Reason
-from ..tiebreaks.breakdown import Breakdown
-from ..tiebreaks.buchholz import CUT_HIGH, CUT_VUR, Elements, aob_breakdown, cuts, elements, kept_parts
-from ..tiebreaks.context import Column
-from ..tiebreaks.spec import Spec, team_row
-from .context import TeamContext, context_of, show
-from .spec import TeamEvaluation
+from .breakdown import Breakdown
+from .buchholz import CUT_HIGH, CUT_VUR, Elements, aob_breakdown, cuts, elements, kept_parts
+from .context import Column
+from .spec import Spec, TeamEvaluation, team_row
+from .team_context import TeamContext, context_of, show
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..descriptor import TieBreak

@@ -27,15 +27,14 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Optional, Sequence
 
-from ..default_lists import DEFAULT_LISTS
-from ..descriptor import TieBreak
-from ..editions import Edition
-from ..errors import DescriptorError, InputError
-from ..formatting import decimals_for
-from ..standings import evaluate, list_keys, ranking, separated_by
-from ..teams import PAB, PabValue, TeamEvent
-from .context import EDE_KNOCKOUT, EDE_SUBSET, TeamContext, show
-from .registry import TeamCodes, parse_team, parse_team_list, team_spec
+from .default_lists import DEFAULT_LISTS
+from .descriptor import TeamCodes, TieBreak, parse_team, parse_team_list, team_spec
+from .editions import Edition
+from .errors import DescriptorError, InputError
+from .formatting import decimals_for
+from .standings import evaluate, list_keys, ranking, separated_by
+from .teams import PAB, PabValue, TeamEvent
+from .tiebreaks.team_context import EDE_KNOCKOUT, EDE_SUBSET, TeamContext, show
 
 __all__ = ["compute_team", "explain_team", "TeamResult", "TeamRow", "DEFAULT_TEAM_LIST", "team_context",
            "EDE_KNOCKOUT", "EDE_SUBSET"]
@@ -129,10 +128,10 @@ def team_context(event: TeamEvent, edition: "str | Edition | None" = None, round
                  ede_subset: str = EDE_SUBSET[0]) -> TeamContext:
     """The evaluation :func:`compute_team` uses (``pab``: a PAB value replacing the event's;
     ``primary``: ``"MP"``/``"GP"`` replacing the event's primary score, e.g. for a TRF-16 file,
-    which cannot state it); ``round_robin``: Art. 15.2 instead of Art. 16 (:mod:`.context`);
+    which cannot state it); ``round_robin``: Art. 15.2 instead of Art. 16 (:mod:`.tiebreaks.team_context`);
     ``None``: as the file says (the event's kind, TRF 092/192); ``ede_knockout``: the reading of
     the EDE knock-out steps (:data:`EDE_KNOCKOUT`, C.07 Art. 13.3.2: ``"event"``, the text, or
-    ``"encounter"``, gacrux's; :mod:`.encounter`); ``ede_subset``: how EDE goes on in a new subset of
+    ``"encounter"``, gacrux's; :mod:`.tiebreaks.team_encounter`); ``ede_subset``: how EDE goes on in a new subset of
     tied teams (:data:`EDE_SUBSET`, C.07 Art. 13.3.3: ``"continue"``, TEC's answer, or ``"restart"``)."""
     if round_robin is None:
         round_robin = event.tournament.kind == "round-robin"

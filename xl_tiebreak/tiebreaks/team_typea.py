@@ -14,9 +14,9 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 from ..teams import match_score
-from ..tiebreaks.context import Column
-from ..tiebreaks import typea
-from ..tiebreaks.typea import ranks_from_tiers, tiers_by_key
+from .context import Column
+from . import typea
+from .typea import ranks_from_tiers, tiers_by_key
 from .spec import TeamEvaluation
 
 if TYPE_CHECKING:  # pragma: no cover

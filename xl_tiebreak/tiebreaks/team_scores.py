@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
-from ..tiebreaks.context import Column
-from ..tiebreaks.spec import Spec, team_row
-from .context import context_of, show
-from .spec import TeamEvaluation
+from .context import Column
+from .spec import Spec, TeamEvaluation, team_row
+from .team_context import context_of, show
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..descriptor import TieBreak

@@ -8,13 +8,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Sequence
 
-from ..tiebreaks.breakdown import Breakdown
-from ..tiebreaks.counts import progressive_breakdown
-from ..tiebreaks.context import Column
-from ..tiebreaks.spec import Spec, team_row
-from .buchholz import score_kind
-from .context import TeamContext, context_of, show
-from .spec import TeamEvaluation
+from .breakdown import Breakdown
+from .counts import progressive_breakdown
+from .context import Column
+from .spec import Spec, TeamEvaluation, team_row
+from .team_buchholz import score_kind
+from .team_context import TeamContext, context_of, show
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..descriptor import TieBreak
