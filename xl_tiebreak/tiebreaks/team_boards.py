@@ -99,7 +99,7 @@ def board_points(event: "TeamEvent", team: int, rounds: int, boards: Optional[in
 
 def boards_of(ev: TeamEvaluation) -> int:
     """:func:`board_total` of the evaluation's event, counted once per evaluation when it keeps
-    values (a :class:`~.context.TeamContext`'s ``memo``)."""
+    values (a :class:`~.team_context.TeamContext`'s ``memo``)."""
     memo = getattr(ev, "memo", None)
     if callable(memo):
         return int(memo("board_total", lambda: board_total(ev.event)))
@@ -108,7 +108,7 @@ def boards_of(ev: TeamEvaluation) -> int:
 
 def points_of(ev: TeamEvaluation) -> Callable[[int], Points]:
     """A team's :func:`board_points` over the evaluation's rounds, computed once per team when
-    the evaluation keeps values (a :class:`~.context.TeamContext`'s ``memo``)."""
+    the evaluation keeps values (a :class:`~.team_context.TeamContext`'s ``memo``)."""
     n = boards_of(ev)
     memo = getattr(ev, "memo", None)
     if callable(memo):

@@ -37,7 +37,7 @@ def score_kind(tb: TieBreak, primary: str) -> str:
 def team_elements(ctx: TeamContext, opp: str, own: Optional[str], forfeits_as_played: bool) -> tuple[Elements, int]:
     """Every team's elements of a Buchholz-like sum and their unit: the players' elements
     (:func:`~xl_tiebreak.tiebreaks.buchholz.elements`, Art. 16 applied per match) over the ``opp``
-    score (:meth:`~.context.TeamContext.channel`): a played match gives the opponent's adjusted score,
+    score (:meth:`~.team_context.TeamContext.channel`): a played match gives the opponent's adjusted score,
     an own unplayed round the dummy (a VUR when the round is); ``own`` (the ESB family): the value is
     that score × the team's own points of kind ``own`` in the round, else the score itself."""
     ch = ctx.channel(opp)
