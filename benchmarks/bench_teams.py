@@ -34,7 +34,7 @@ WANTED = ("EDE", "TBR", "BBE", "MPTS", "GPTS", "MPVGP", "BH:MP", "BH:GP", "BH:MP
 
 
 def codes() -> list[str]:
-    from xl_tiebreak.teamtb.registry import team_rows
+    from xl_tiebreak.descriptor import team_rows
     names = set(team_rows())
     return [c for c in WANTED if c.split(":")[0].split("/")[0].upper() in names]
 

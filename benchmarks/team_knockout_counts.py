@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 import test_team_knockout as tk  # noqa: E402
-from xl_tiebreak.teamtb import compute_team  # noqa: E402
+from xl_tiebreak.team_engine import compute_team  # noqa: E402
 from xl_tiebreak.trf.teams import read_team_trf  # noqa: E402
 from xl_tiebreak.validation import Findings  # noqa: E402
 

@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tests.oracle import team_differential as diff  # noqa: E402
 from tests.oracle.team_generate import team_event  # noqa: E402
-from xl_tiebreak.teamtb import DEFAULT_TEAM_LIST, compute_team  # noqa: E402
+from xl_tiebreak.team_engine import DEFAULT_TEAM_LIST, compute_team  # noqa: E402
 from xl_tiebreak.trf.teams import read_team_trf  # noqa: E402
 from xl_tiebreak.validation import Findings  # noqa: E402
 

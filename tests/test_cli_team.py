@@ -249,7 +249,7 @@ def _gacrux():
 
 
 def _agree(ours: list, raw: dict[str, str], codes: list[str]) -> None:
-    from xl_tiebreak.teamtb.registry import team_spec
+    from xl_tiebreak.descriptor import team_spec
     for code, value in zip(codes, ours):
         if code.split("/")[0].upper() in KNOCKOUT:
             continue

@@ -13,7 +13,7 @@ from openpyxl import load_workbook
 from xl_tiebreak import compute, parse_trf
 from xl_tiebreak.cli import main
 from xl_tiebreak.default_lists import DEFAULT_LISTS
-from xl_tiebreak.teamtb.registry import parse_team
+from xl_tiebreak.descriptor import parse_team
 from conftest import ROOT, event
 
 TEMPLATES = ROOT / "workbook_templates"

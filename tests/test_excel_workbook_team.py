@@ -25,7 +25,7 @@ from xl_tiebreak.excel.ranges.team_book import read_team_book, read_team_workboo
 from xl_tiebreak.excel.ranges.team_ranges import board_result, build_team_event
 from xl_tiebreak.formatting import json_number
 from xl_tiebreak.teams import scores
-from xl_tiebreak.teamtb.engine import compute_team
+from xl_tiebreak.team_engine import compute_team
 from xl_tiebreak.trf.teams import read_team_trf
 from xl_tiebreak.validation import Findings
 
@@ -234,7 +234,7 @@ def test_the_one_value_functions_equal_the_engine():
     assert fx.MATCH_POINTS(99, *args) == "#N/A" and fx.MATCH_POINTS(None, *args) == ""
     one = fx.TEAM_STANDINGS(*args, ",".join(CODES), 1, 3)
     assert one == result.rows[0].name
-    from xl_tiebreak.teamtb.engine import explain_team
+    from xl_tiebreak.team_engine import explain_team
     lines = fx.TEAM_EXPLAIN(3, tables["matches"], tables["teams"], "BH:MP/C1", tables["settings"])
     assert lines == [[ln] for ln in explain_team(ev, "BH:MP/C1", 3)] and len(lines) > 3
     assert lines[0][0].startswith(f"BH:MP/C1 = {json_number(result.value(3, 'BH:MP/C1'))} for team 3")
@@ -635,7 +635,7 @@ def test_one_bad_cell_of_a_team_workbook_is_one_error_for_check(tmp_path, capsys
 def test_a_workbook_with_the_files_own_list_gives_the_engines_standings():
     """Grandmommy's Cup's record 202 (EDET/P, EMGSB/C1/P, BH:MP/C1/P, MPvGP) becomes the Settings list;
     the recomputed standings are compute_team's with the file's list (once the engine has every code)."""
-    from xl_tiebreak.teamtb.registry import parse_team
+    from xl_tiebreak.descriptor import parse_team
     ev = _read(REAL / "grandmommys-cup-trf26-team.trf")
     codes = list(ev.tournament.tiebreaks)
     try:

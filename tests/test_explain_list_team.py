@@ -20,8 +20,9 @@ import pytest
 from conftest import SHARED
 from xl_tiebreak.cli import main
 from xl_tiebreak.trf.teams import read_team_trf
-from xl_tiebreak.teamtb import compute_team, explain_team, team_rows
-from xl_tiebreak.teamtb.context import show
+from xl_tiebreak.descriptor import team_rows
+from xl_tiebreak.team_engine import compute_team, explain_team
+from xl_tiebreak.tiebreaks.team_context import show
 
 _SHARED = SHARED if SHARED.is_dir() else Path(os.environ.get("XL_TIEBREAK_SHARED", str(SHARED)))
 GRAND = _SHARED / "data" / "real" / "grandmommys-cup-trf26-team.trf"

@@ -59,10 +59,10 @@ from tests.oracle.team_runner import run_team_gacrux
 from xl_tiebreak import compute, parse_trf
 from xl_tiebreak.cli import main
 from xl_tiebreak.engine import default_list
-from xl_tiebreak.teamtb import compute_team, team_context
-from xl_tiebreak.teamtb.encounter import ENCOUNTER
-from xl_tiebreak.teamtb.engine import DEFAULT_TEAM_LIST
-from xl_tiebreak.teamtb.registry import team_spec
+from xl_tiebreak.team_engine import compute_team, team_context
+from xl_tiebreak.tiebreaks.team_encounter import ENCOUNTER
+from xl_tiebreak.team_engine import DEFAULT_TEAM_LIST
+from xl_tiebreak.descriptor import team_spec
 from xl_tiebreak.trf.teams import read_team_trf
 from xl_tiebreak.validation import Findings
 

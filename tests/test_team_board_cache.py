@@ -1,12 +1,12 @@
 """The boards of the knock-out tie-breaks (C.07 Art. 12) are counted once per evaluation: the scan
-of every board of the event (:func:`xl_tiebreak.teamtb.boards.board_total`) used to run on each
+of every board of the event (:func:`xl_tiebreak.tiebreaks.team_boards.board_total`) used to run on each
 team's board points (788 calls for 200 teams x 15 rounds, 2.3 s of a 6 s profile)."""
 
 from __future__ import annotations
 
 from xl_tiebreak.trf.teams import read_team_trf
-from xl_tiebreak.teamtb import boards
-from xl_tiebreak.teamtb.engine import compute_team
+from xl_tiebreak.tiebreaks import team_boards as boards
+from xl_tiebreak.team_engine import compute_team
 
 
 def _event():
@@ -30,7 +30,7 @@ def test_the_board_scan_runs_once_per_evaluation(monkeypatch):
 def test_the_cached_board_points_are_the_event_s():
     """The context's cache gives what :func:`boards.board_points` gives (C.07 Art. 12: every game
     of the team in the rounds counted)."""
-    from xl_tiebreak.teamtb.engine import team_context
+    from xl_tiebreak.team_engine import team_context
     event = _event()
     ctx = team_context(event, "fide2026")
     n = boards.board_total(event)

@@ -1,6 +1,6 @@
 """The Python API's ``compute`` accepts a team event (issue 34 stage 4): a
 :class:`~xl_tiebreak.teams.TeamEvent` gives the team standings of
-:func:`~xl_tiebreak.teamtb.engine.compute_team`, equal to it and to the command line's on a real
+:func:`~xl_tiebreak.team_engine.compute_team`, equal to it and to the command line's on a real
 team file; the individual options it cannot honour are refused."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from xl_tiebreak import InputError, compute
 from xl_tiebreak.cli import main
 from xl_tiebreak.formatting import json_number
 from xl_tiebreak.options import Options
-from xl_tiebreak.teamtb.engine import TeamResult, compute_team
+from xl_tiebreak.team_engine import TeamResult, compute_team
 from xl_tiebreak.trf.teams import read_team_file
 
 TEAM = SHARED / "data" / "team"

@@ -23,7 +23,7 @@ from xl_tiebreak.cli import main
 from xl_tiebreak.errors import InputError
 from xl_tiebreak.options import TEAM_CHOICES, team_options_from_pairs
 from xl_tiebreak.trf.teams import read_team_trf
-from xl_tiebreak.teamtb import compute_team, explain_team
+from xl_tiebreak.team_engine import compute_team, explain_team
 from xl_tiebreak.validation import Findings
 
 _SHARED = SHARED if SHARED.is_dir() else Path(os.environ.get("XL_TIEBREAK_SHARED", str(SHARED)))

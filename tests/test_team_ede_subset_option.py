@@ -30,7 +30,7 @@ from tests.oracle.team_runner import gacrux_available, run_team_gacrux
 from xl_tiebreak.cli import main
 from xl_tiebreak.errors import InputError
 from xl_tiebreak.options import TEAM_CHOICES, team_options_from_pairs
-from xl_tiebreak.teamtb import compute_team, explain_team
+from xl_tiebreak.team_engine import compute_team, explain_team
 
 #: (round, team a, team b, team a's four boards: 1 win, = draw, 0 loss); a round robin of five teams,
 #: one sitting out each round
@@ -122,7 +122,7 @@ def test_an_individual_event_refuses_each_team_choice_citing_its_own_article(tmp
     for both, and the help explained ede_knockout only."""
     from xl_tiebreak.examples import demo_text
     from xl_tiebreak.options import options_from_pairs
-    from xl_tiebreak.teamtb import context, encounter
+    from xl_tiebreak.tiebreaks import team_context as context, team_encounter as encounter
     path = tmp_path / "demo.trf"
     path.write_text(demo_text(), encoding="utf-8")
     for choice, article in (("ede_subset=restart", "13.3.3"), ("ede-knockout=encounter", "13.3.2")):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from xl_tiebreak.cli import main
-from xl_tiebreak.teamtb.engine import compute_team
+from xl_tiebreak.team_engine import compute_team
 from xl_tiebreak.trf.teams import read_team_trf
 from xl_tiebreak.validation import Findings
 

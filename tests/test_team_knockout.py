@@ -23,6 +23,8 @@ from conftest import SHARED, sample_and_rest
 from tests.support.team_builders import (
     F,
     ROWS,
+    TeamColumn,
+    by_team,
     columns,
     compute,
     evaluation,
@@ -30,16 +32,16 @@ from tests.support.team_builders import (
     gacrux_board_column,
     parse,
     score_column,
+    team_column,
     team_event,
     trf26_text,
 )
 from xl_tiebreak.teams import PabValue
-from xl_tiebreak.teamtb import encounter
-from xl_tiebreak.teamtb.boards import board_count, board_points
-from xl_tiebreak.teamtb.encounter import ENCOUNTER, EVENT, Encounters, ede_tiers
-from xl_tiebreak.teamtb.engine import compute_team, explain_team
-from xl_tiebreak.teamtb.spec import TeamColumn
-from xl_tiebreak.teamtb.typea import tied_groups
+from xl_tiebreak.tiebreaks import team_encounter as encounter
+from xl_tiebreak.tiebreaks.team_boards import board_count, board_points
+from xl_tiebreak.tiebreaks.team_encounter import ENCOUNTER, EVENT, Encounters, ede_tiers
+from xl_tiebreak.team_engine import compute_team, explain_team
+from xl_tiebreak.tiebreaks.team_typea import tied_groups
 from xl_tiebreak.trf.teams import read_team_trf
 from xl_tiebreak.validation import Findings
 from tests.oracle import team_runner as gacrux
@@ -66,8 +68,9 @@ def test_board_count_counts_forfeits_as_standard_results_and_the_pab_as_a_win_on
     by forfeit: board 1 2, board 2 1, BC = 2 + 2 = 4."""
     ev = team_event(3, 2, 3, BC_EVENT, pab=PabValue(F(1), F(1), "320"))
     assert board_points(ev, 3, 2) == (F(2), F(1))
-    assert board_count(ev, 2) == {1: F(4), 2: F(5, 2), 3: F(4)}
-    assert ROWS["BC"].team_rule.compute(evaluation(ev, rounds=2), parse("BC"), []) == {1: F(4), 2: F(5, 2), 3: F(4)}
+    assert by_team(ev, board_count(ev, 2)) == {1: F(4), 2: F(5, 2), 3: F(4)}
+    assert by_team(ev, ROWS["BC"].team_rule.compute(evaluation(ev, rounds=2), parse("BC"), [])) == \
+        {1: F(4), 2: F(5, 2), 3: F(4)}
 
 
 def test_board_count_counts_a_forfeited_match_as_every_board_won_or_lost():
@@ -75,7 +78,7 @@ def test_board_count_counts_a_forfeited_match_as_every_board_won_or_lost():
     both boards (board 1 1½, board 2 2: BC 5½), team 1's adds nothing (BC 4), team 3's F bye a
     win on both boards (board 1 3, board 2 2: BC 7)."""
     ev = team_event(3, 2, 3, BC_EVENT, pab=PabValue(F(1), F(1), "320"))
-    assert board_count(ev, 3) == {1: F(4), 2: F(11, 2), 3: F(7)}
+    assert by_team(ev, board_count(ev, 3)) == {1: F(4), 2: F(11, 2), 3: F(7)}
 
 
 def test_board_count_is_lower_is_better_and_explained_board_by_board():
@@ -354,7 +357,8 @@ class Differential:
         for c in codes:
             self.compared[(c, edition)] += 1
             self.values[c] += len(teams)
-            if any(len(g) > 1 for g in tied_groups(teams, earlier)):
+            if any(len(g) > 1 for g in tied_groups([t.no for t in ev.event.teams],
+                                                   [team_column(ev.event, c) for c in earlier])):
                 self.informative[(c, edition)] += 1
             for t in teams:
                 if chained[c][t] != theirs[c][t]:
@@ -383,7 +387,7 @@ class Differential:
             return
         self.departures[code] += 1
         first = tb.qualifier or ev.primary
-        for group in tied_groups([t.no for t in ev.event.teams], earlier):
+        for group in tied_groups([t.no for t in ev.event.teams], [team_column(ev.event, c) for c in earlier]):
             if not set(group) & set(diff):
                 continue
             plain = [ede_tiers(Encounters(ev.event, ev.rounds, tb.forfeits_as_played, k), group, first)
@@ -475,7 +479,7 @@ def test_an_empty_board_in_a_line_up_keeps_the_boards_below_it_in_place():
     event = read_team_trf(GRANDMOMMY.read_text(encoding="utf-8"), GRANDMOMMY.name, findings=Findings(strict=False))
     m = event.matches_of(50)[4]
     assert [(b.board, b.player) for b in m.boards] == [(2, 170), (3, 224), (4, 235)]
-    assert board_count(event, event.rounds)[50] == F(83, 2)
+    assert by_team(event, board_count(event, event.rounds))[50] == F(83, 2)
 
 
 # ------------------------------------------------------------------------------ through the team engine

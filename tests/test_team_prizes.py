@@ -23,7 +23,7 @@ from xl_tiebreak.cli import main
 from xl_tiebreak.errors import InputError
 from xl_tiebreak.prizes import PrizeTable
 from xl_tiebreak.team_prize_report import team_places, team_prize_list
-from xl_tiebreak.teamtb.engine import compute_team
+from xl_tiebreak.team_engine import compute_team
 
 F = Fraction
 EXAMPLE = Path(__file__).resolve().parents[1] / "xl_tiebreak" / "data" / "example-teams.trf"

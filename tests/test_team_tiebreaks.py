@@ -22,7 +22,8 @@ import pytest
 from conftest import SHARED, sample_and_rest, trf_line
 from xl_tiebreak.errors import DescriptorError, EditionError, InputError
 from xl_tiebreak.teams import PabValue
-from xl_tiebreak.teamtb import DEFAULT_TEAM_LIST, compute_team, explain_team, parse_team, team_context, team_rows
+from xl_tiebreak.descriptor import parse_team, team_rows
+from xl_tiebreak.team_engine import DEFAULT_TEAM_LIST, compute_team, explain_team, team_context
 from xl_tiebreak.descriptor import TieBreak
 from xl_tiebreak.trf.teams import read_team_trf
 from xl_tiebreak.validation import Findings
@@ -307,17 +308,19 @@ def test_a_type_a_row_gets_the_earlier_columns_and_ranks_lower_first(monkeypatch
     score's column, then the columns listed before; the value is a place inside the group still tied
     (1 = best), recomputed for each position in the list. A stand-in row places the tied teams by
     descending team number."""
+    from xl_tiebreak.tiebreaks.context import Column
     from xl_tiebreak.tiebreaks.spec import team_row
     seen = []
 
-    def place(ev, tb, earlier):
+    def place(ev, tb, earlier):  # the columns: one row per team, in the event's order
         seen.append(len(earlier))
-        key = {t: tuple(c[t] for c in earlier) for t in earlier[0]}
-        out = {}
-        for t in key:
+        teams = [t.no for t in ev.event.teams]
+        key = {t: tuple(c.value(k) for c in earlier) for k, t in enumerate(teams)}
+        out = []
+        for t in teams:
             group = sorted((u for u in key if key[u] == key[t]), reverse=True)
-            out[t] = F(group.index(t) + 1)
-        return out
+            out.append(F(group.index(t) + 1))
+        return Column.of(out)
 
     monkeypatch.setitem(team_rows(), "XPLACE", team_row("XPLACE", "stand-in", "test", place, ranks=True))
     ev = read_team_trf(small(), "small.trf")

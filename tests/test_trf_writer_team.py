@@ -310,7 +310,7 @@ def test_an_empty_board_of_a_300_line_up_keeps_the_board_numbers(tmp_path):
     _same_under_gacrux(run, original, again, codes=["TBR", "MPTS", "GPTS", "BC"])
     # BC = sum of board x game points: round 1 board 2's ½ (2 x ½), round 2 ½ on boards 1 and 2 (1 x ½ + 2 x ½)
     # = 2.5 (numbered 1, 2, ... without the empty board it would be 2)
-    from xl_tiebreak.teamtb.engine import compute_team
+    from xl_tiebreak.team_engine import compute_team
     assert compute_team(event, "BC", edition="fide2026").value(1, "BC") == Fraction(5, 2)
     assert run(again, ["BC"], edition="2026").values[1]["BC"] == Fraction(5, 2)
 

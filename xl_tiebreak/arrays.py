@@ -138,7 +138,7 @@ class Compiled:
 
     @classmethod
     def from_codes(cls, scale: int, kind: np.ndarray, opp: np.ndarray, pts: np.ndarray) -> "Compiled":
-        """Arrays of competitors that are no players (a team event's teams, :mod:`xl_tiebreak.teamtb`):
+        """Arrays of competitors that are no players (a team event's teams, :mod:`xl_tiebreak.tiebreaks.team_context`):
         ``kind`` as the kind codes above (``GAME`` a match played, ``FWIN`` a forfeited match won,
         ...), ``opp`` the opponent's row (-1: none), ``pts`` the points in units of ``1/scale``.
         Every round is entered (no colours, no pending pairing, no short game)."""

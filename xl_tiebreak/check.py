@@ -53,7 +53,7 @@ def _list_findings(path: Path, encoding: "str | None", rounds: int, team: bool) 
     event also the codes the program does not know (an individual file's reader reports those)."""
     from .descriptor import parse_descriptor
     from .list_check import list_findings, trf_list
-    from .teamtb.registry import parse_team
+    from .descriptor import parse_team
     from .textutil import lines_of
     from .trf.reader import trf_text
     lines = lines_of(trf_text(path, Findings(strict=False), encoding)[0])  # (lines as the reader counts them)

@@ -350,6 +350,11 @@ def parse_list(text: "str | list[str] | tuple[str, ...]") -> list[TieBreak]:
 TeamCodes = Union[str, Sequence[Union[str, TieBreak]], None]
 
 
+def team_rows() -> dict[str, "Spec"]:
+    """Every row of team scope by its name as C.07 spells it (``MPvGP``), in its families' order."""
+    return registry.rows("team")
+
+
 def team_spec(name: str) -> "Spec":
     """The team row of a name or alias (any case); :class:`DescriptorError` if there is none."""
     row = registry.find(name, "team")

@@ -9,7 +9,7 @@ answer comes with its reason code, which the explanations turn into words.
 
 C.07 Art. 16.3 (:meth:`Edition.drawn_for_opponents`) and 16.4 (:meth:`Edition.dummy`) are written
 here once, over the competitor arrays (competitors x rounds, :mod:`xl_tiebreak.arrays`): a player's
-points, or a team's match or game points (:meth:`xl_tiebreak.teamtb.context.TeamContext.channel`).
+points, or a team's match or game points (:meth:`xl_tiebreak.tiebreaks.team_context.TeamContext.channel`).
 Each edition carries the first day
 it is in force (:func:`edition_for_date`) and whether it has a text for team events
 (:func:`team_edition`).

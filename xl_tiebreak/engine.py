@@ -31,7 +31,7 @@ from .tiebreaks.context import Column, Context
 
 if TYPE_CHECKING:
     from .descriptor import TeamCodes
-    from .teamtb.engine import TeamResult
+    from .team_engine import TeamResult
 
 #: The lists used when neither the caller nor the file (record 202) gives one (:mod:`.default_lists`).
 DEFAULT_SWISS = ",".join(DEFAULT_LISTS["swiss"])
@@ -178,15 +178,15 @@ def compute(t: "Tournament | Context | TeamEvent", tiebreaks: "TieBreakList | Te
 def _team_result(event: TeamEvent, codes: "TeamCodes", edition: "str | Edition | None", rounds: Optional[int],
                  kind: Optional[str], options: Optional[Options], live: bool) -> "TeamResult":
     """:func:`compute` of a team event: the team standings of
-    :func:`~xl_tiebreak.teamtb.engine.compute_team` (``tiebreaks``: team codes, default the file's
+    :func:`~xl_tiebreak.team_engine.compute_team` (``tiebreaks``: team codes, default the file's
     list, else the Olympiad order; ``kind``: ``round-robin`` is C.07 Art. 15.2, default the
     file's). ``options`` and ``live`` are for individual events and are refused; the open questions
     of team events are ``compute_team``'s ``ede_knockout`` and ``ede_subset``."""
-    from .teamtb.engine import compute_team
+    from .team_engine import compute_team
     given = [name for name, on in (("options", options is not None), ("live", live)) if on]
     if given:
         raise InputError(f"{' and '.join(given)}: for individual events; a team event's choices are "
-                         "xl_tiebreak.teamtb.engine.compute_team's ede_knockout and ede_subset")
+                         "xl_tiebreak.team_engine.compute_team's ede_knockout and ede_subset")
     if kind not in (None, "swiss", "round-robin"):
         raise InputError(f"unknown event type {kind!r}; use swiss or round-robin")
     return compute_team(event, codes, edition=edition, rounds=rounds,

@@ -21,7 +21,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
 
 #: The open questions of team events (``--set NAME=VALUE`` with a team file), and their words
 #: (the first is the default): the one definition the team engine's readings take their names from
-#: (:data:`~xl_tiebreak.teamtb.context.EDE_KNOCKOUT`, :data:`~xl_tiebreak.teamtb.context.EDE_SUBSET`).
+#: (:data:`~xl_tiebreak.tiebreaks.team_context.EDE_KNOCKOUT`, :data:`~xl_tiebreak.tiebreaks.team_context.EDE_SUBSET`).
 #: :data:`TEAM_CHOICE_HELP` says what each word means.
 TEAM_CHOICES: dict[str, tuple[str, ...]] = {"ede_knockout": ("event", "encounter"),
                                             "ede_subset": ("continue", "restart")}

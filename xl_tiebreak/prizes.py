@@ -58,7 +58,7 @@ R = TypeVar("R")
 
 class Competitor(Protocol):
     """Who receives a prize: a player (:class:`~xl_tiebreak.model.Player`) or a team
-    (:class:`~xl_tiebreak.teamtb.engine.TeamRow`), by number and name."""
+    (:class:`~xl_tiebreak.team_engine.TeamRow`), by number and name."""
 
     @property
     def no(self) -> int: ...

@@ -4,7 +4,7 @@ C.07 Art. 2 and 4: rank by points, then apply the tie-breaks in order to each su
 tied. DE (a rank inside the tied group) is computed only inside those groups (see engine).
 :func:`evaluate` is the one loop over a tie-break list, :func:`key_matrix` and :func:`ranking` the
 one ranking of players and of teams (the team standings,
-:func:`~xl_tiebreak.teamtb.engine.compute_team`, evaluate and rank through them too), and
+:func:`~xl_tiebreak.team_engine.compute_team`, evaluate and rank through them too), and
 :func:`separated_by` the one rule saying which tie-break split two neighbours.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Callable, Optional, Sequence, TypeVar
+from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 import numpy as np
 
@@ -21,9 +21,6 @@ if TYPE_CHECKING:  # pragma: no cover (the team engine ranks through this module
     from .engine import Result, Value
     from .model import Player
     from .tiebreaks.context import Column
-
-#: a column as an engine keeps it (the players' :class:`~.tiebreaks.context.Column`, the teams' values)
-C = TypeVar("C")
 
 #: one column of values to rank by: its integers (a common denominator's numerators), which are
 #: defined (None: all), and whether lower is better
@@ -87,11 +84,13 @@ def ranks_from_tiers(tiers: Sequence[Sequence[int]]) -> dict[int, int]:
     return out
 
 
-def evaluate(column: Callable[["TieBreak", Sequence[C]], C], tiebreaks: Sequence["TieBreak"]) -> list[C]:
+def evaluate(column: Callable[["TieBreak", Sequence["Column"]], "Column"],
+             tiebreaks: Sequence["TieBreak"]) -> list["Column"]:
     """The columns of a tie-break list, in list order, each computed by ``column(tb, earlier)``
     after the ones before it (C.07 Art. 4.2: a Type A one ranks inside the groups they leave tied):
-    the one loop of the individual and the team standings."""
-    out: list[C] = []
+    the one loop of the individual and the team standings, over the one column type (a player or
+    a team per row)."""
+    out: list["Column"] = []
     for tb in tiebreaks:
         out.append(column(tb, out))
     return out

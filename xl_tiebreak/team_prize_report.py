@@ -19,7 +19,7 @@ from .prizes import PrizeList, PrizeTable, allocate
 
 if TYPE_CHECKING:
     from .teams import TeamEvent
-    from .teamtb.engine import TeamResult, TeamRow
+    from .team_engine import TeamResult, TeamRow
 
 __all__ = ["team_places", "team_prize_list", "render_team_prizes"]
 
@@ -46,7 +46,7 @@ def team_prize_list(result: "TeamResult", table: PrizeTable, *, ties: str = "tie
     ...             Match(1, b, PLAYED, a, (TeamBoard(1, 0, 0, kb, pb),))]
     >>> ev = TeamEvent(Tournament((), 1), (Team(1, "A", ()), Team(2, "B", ()), Team(3, "C", ()), Team(4, "D", ())),
     ...                1, 1, tuple(match(1, 2, True) + match(3, 4, False)))
-    >>> from xl_tiebreak.teamtb.engine import compute_team
+    >>> from xl_tiebreak.team_engine import compute_team
     >>> got = team_prize_list(compute_team(ev, "MPvGP", "fide2026"), PrizeTable.parse("300,200,100"))
     >>> [(a.place, a.name, str(a.paid)) for a in got.awards]
     [('1', 'A', '300'), ('2-3', 'C', '150'), ('2-3', 'D', '150')]

@@ -5,7 +5,7 @@ A match still to be completed ends in one of its **results**: the game points of
 (the boards already in, plus each open board won, drawn or lost), and the match points those
 give (more game points win the match, C.07 team scoring, :mod:`xl_tiebreak.teams`). The places
 are those of the team standings: the primary score (MP or GP, as the event says), then the team
-tie-breaks (:func:`~xl_tiebreak.teamtb.engine.compute_team`).
+tie-breaks (:func:`~xl_tiebreak.team_engine.compute_team`).
 
 - **On points alone** (always computed, and the answer when the enumeration is too large): a
   match's results are its outcomes, and each team's best place, the best it reaches with ties on
@@ -43,7 +43,7 @@ from .whatif import (DEFAULT_MAX_BOARDS, MOST_BOARDS, MOST_RANKED, OnPoints, Pla
                      check_answer_size, points_alone_message)
 
 if TYPE_CHECKING:
-    from .teamtb.engine import TeamResult
+    from .team_engine import TeamResult
 
 __all__ = ["MatchResult", "PendingMatch", "MatchOutcome", "TeamWhatIf", "team_what_if", "pending_matches",
            "team_before_results", "played_results", "with_open_boards", "completed_event", "team_ranking_cost",
@@ -387,7 +387,7 @@ def team_what_if(event: TeamEvent, codes: Optional[str] = None, *, rnd: Optional
     """Which teams can still finish in places 1..``places`` of ``event`` after round ``rnd``
     (default: the round awaiting results), and what each result of each match does (see the
     module's text). ``codes``: the team tie-breaks (default: the file's list, else the Olympiad
-    order); ``ede_knockout``/``ede_subset``: as :func:`~xl_tiebreak.teamtb.engine.compute_team`.
+    order); ``ede_knockout``/``ede_subset``: as :func:`~xl_tiebreak.team_engine.compute_team`.
 
     >>> from xl_tiebreak.trf.teams import read_team_trf
     >>> from xl_tiebreak.validation import Findings
@@ -398,7 +398,7 @@ def team_what_if(event: TeamEvent, codes: Optional[str] = None, *, rnd: Optional
     >>> w.exact, w.can_finish(1), w.certain(1)
     (True, (1, 3, 4), ())
     """
-    from .teamtb.engine import compute_team
+    from .team_engine import compute_team
     if not 1 <= max_boards <= MOST_BOARDS:
         raise InputError(f"--max-boards {max_boards}: expected 1 to {MOST_BOARDS} (3^{MOST_BOARDS} = "
                          f"{3 ** MOST_BOARDS:,} combinations)")

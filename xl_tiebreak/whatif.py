@@ -53,12 +53,15 @@ import numpy as np
 from .descriptor import TieBreak
 from .engine import Result, TieBreakList, compute, context, resolve_tiebreaks
 from .errors import InputError
-from .model import Kind, Round, Tournament, make_round
+from .model import Kind, Tournament
 from .options import Options
 from .progress import progress
 from .standings import ranking, sort_keys
-from .arrays import FORFEIT_CODES, GAME, PAB, Compiled, compiled, freeze
+from .arrays import Compiled, compiled, freeze
 from .tiebreaks.context import Context
+from .whatif_points import PointsModel
+from .whatif_round import (OUTCOME_KINDS, OUTCOMES, PendingBoard, before_results, completed, pending_round,
+                           played_outcomes)
 
 __all__ = ["OUTCOMES", "DEFAULT_MAX_BOARDS", "MOST_BOARDS", "WORK_BUDGET", "PendingBoard", "Range", "OnPoints",
            "BoardOutcome", "WhatIf", "what_if", "pending_round", "completed", "before_results", "played_outcomes",
@@ -66,11 +69,8 @@ __all__ = ["OUTCOMES", "DEFAULT_MAX_BOARDS", "MOST_BOARDS", "WORK_BUDGET", "Pend
            "answer_cost", "check_answer_size"]
 
 
-#: The outcomes of a board, as white's result first.
-OUTCOMES = ("1-0", "½-½", "0-1")
-_KINDS = ((Kind.WIN, Kind.LOSS), (Kind.DRAW, Kind.DRAW), (Kind.LOSS, Kind.WIN))
+#: each outcome's half points for white and for black (:data:`OUTCOMES`)
 _HALVES = ((2, 0), (1, 1), (0, 2))
-_PAIRED = (GAME, PAB) + FORFEIT_CODES
 #: Boards enumerated by default (3 ** 8 = 6,561 completed events at most) and at most.
 DEFAULT_MAX_BOARDS = 8
 MOST_BOARDS = 10
@@ -128,18 +128,6 @@ def check_answer_size(cost: int, budget: int, step_seconds: float, places: int, 
                      f"{over} would take about {cost * step_seconds:,.0f} s of CPU ({cost:,} steps), more than the "
                      f"budget of {budget * step_seconds:,.0f} s ({budget:,} steps); ask for fewer prize places "
                      f"(--places), or look at a round with fewer {fewer} (--round, --before)")
-
-
-@dataclass(frozen=True)
-class PendingBoard:
-    """A pairing of the round without its result: ``number`` counts from the top board (the
-    boards ordered by the higher score of their two players, then by start number);
-    ``coloured``: the pairing names the colours (else ``white`` is the lower start number)."""
-
-    number: int
-    white: int
-    black: int
-    coloured: bool = True
 
 
 @dataclass(frozen=True)
@@ -311,256 +299,6 @@ def points_alone_message(k: int, boards: str, max_boards: int, field: str, score
         why = f"which with {field} each is more than the bound of {MOST_RANKED:,} places ranked"
     return (f"{k} boards {boards}: {combinations_text(3 ** k)} combinations of results, {why}; the places below "
             f"are on {score} alone (tie-breaks not applied: a range shows the ties going either way)")
-
-
-# ---------------------------------------------------------------------------------------- the round
-
-
-def pending_round(t: Tournament, rnd: Optional[int] = None) -> tuple[int, tuple[PendingBoard, ...]]:
-    """The round to look at (``rnd``, default the last round with games awaiting results) and its
-    boards awaiting a result; a clear :class:`InputError` when there is none or the event is not
-    in that state (earlier games without results, later rounds played, a one-sided pairing)."""
-    a = compiled(t)
-    n_rounds = t.rounds
-    waiting = np.nonzero(a.pending.any(axis=0))[0] + 1 if a.pending.size else np.zeros(0, int)
-    if rnd is None:
-        if not len(waiting):
-            raise InputError("no round is paired with its results to come; pair the round (e.g. 12w with the result "
-                             "left blank, or a TRF round field with no result) and ask again")
-        rnd = int(waiting[-1])
-    if not 1 <= rnd <= n_rounds:
-        raise InputError(f"--round {rnd}: the event has {n_rounds} rounds (1 to {n_rounds})")
-    earlier = [int(r) for r in waiting if r < rnd]
-    if earlier:
-        k = int(np.nonzero(a.pending[:, earlier[0] - 1])[0][0])
-        p = t.players[k]
-        raise InputError(f"round {earlier[0]}: player {p.no}'s game against {p.rounds[earlier[0] - 1].opponent} has "
-                         f"no result; enter the results of round {earlier[0]} first")
-    paired = np.isin(a.kind, _PAIRED) & ~a.pending & ~a.blank  # a game, a forfeit or the PAB, entered
-    later_cols = [c for c in range(rnd, n_rounds) if a.pending[:, c].any() or paired[:, c].any()]
-    if later_cols:
-        raise InputError(f"round {later_cols[0] + 1} is paired or played already: what-if looks at the last round "
-                         f"paired (round {later_cols[-1] + 1}, if its results are to come); to look back at round "
-                         f"{rnd}, --before {rnd}")
-    col = rnd - 1
-    rows = np.nonzero(a.pending[:, col])[0].tolist()
-    if not rows:
-        played = bool(paired[:, col].any())
-        raise InputError(f"round {rnd}: " + ("every result is in already; nothing is left to foresee (to look back at it, "
-                                             f"--before {rnd})" if played
-                                             else "not paired yet; pair it, results left blank, and ask again"))
-    index = t.positions
-    pairs: list[tuple[int, int, bool]] = []
-    for k in rows:
-        p = t.players[k]
-        rd = p.rounds[col]
-        opp = rd.opponent
-        assert opp is not None
-        other = t.players[index[opp]].rounds[col] if opp in index else None
-        if other is None or other.kind is not Kind.NOT_PLAYED or other.opponent != p.no:
-            raise InputError(f"round {rnd}: player {p.no} is paired with {opp}, but {opp}'s own line does not say "
-                             f"so; correct the pairing first")
-        if p.no > opp:
-            continue  # each board once, from the lower number's line
-        coloured = {rd.colour, other.colour} == {"w", "b"}
-        pairs.append((opp, p.no, coloured) if coloured and rd.colour == "b" else (p.no, opp, coloured))
-    score = {p.no: p.score(rnd - 1) for p in t.players}
-    pairs.sort(key=lambda w: (-max(score[w[0]], score[w[1]]), min(w[0], w[1])))
-    return rnd, tuple(PendingBoard(i + 1, w, b, c) for i, (w, b, c) in enumerate(pairs))
-
-
-def before_results(t: Tournament, rnd: int) -> Tournament:
-    """``t`` as it stood before round ``rnd``'s results, for looking back (who could still win
-    before the last round?): the round's games and forfeits paired with their results to come,
-    its byes and absences kept (they are known when the round is paired), the later rounds not
-    reached yet. An :class:`InputError` when the round had no game."""
-    if not 1 <= rnd <= t.rounds:
-        raise InputError(f"--before {rnd}: the event has {t.rounds} rounds (1 to {t.rounds})")
-    col = rnd - 1
-    if not any(len(p.rounds) > col and p.rounds[col].kind.has_opponent for p in t.players):
-        raise InputError(f"--before {rnd}: round {rnd} has no game with a result to look back on")
-    later = Round(Kind.NOT_PLAYED)
-
-    def back(rounds: tuple[Round, ...]) -> tuple[Round, ...]:
-        if len(rounds) <= col:
-            return rounds
-        rd = rounds[col]
-        now = Round(Kind.NOT_PLAYED, rd.opponent, rd.colour) if rd.kind.has_opponent else rd
-        return rounds[:col] + (now,) + (later,) * (len(rounds) - rnd)
-    return replace(t, players=tuple(replace(p, rounds=back(p.rounds)) for p in t.players))
-
-
-_PLAYED = {Kind.WIN: "1-0", Kind.SHORT_WIN: "1-0", Kind.DRAW: "½-½", Kind.SHORT_DRAW: "½-½", Kind.LOSS: "0-1",
-           Kind.SHORT_LOSS: "0-1", Kind.FORFEIT_WIN: "+/-", Kind.FORFEIT_LOSS: "-/+", Kind.DOUBLE_FORFEIT: "-/-"}
-
-
-def played_outcomes(t: Tournament, rnd: int, boards: Sequence[PendingBoard]) -> dict[int, str]:
-    """Each board's result in ``t`` (the event as played), white's first, by board number."""
-    index = t.positions
-    return {b.number: _PLAYED[t.players[index[b.white]].rounds[rnd - 1].kind] for b in boards}
-
-
-def completed(t: Tournament, rnd: int, boards: Sequence[PendingBoard], outcomes: Sequence[int],
-              arrays: Optional[Compiled] = None) -> Tournament:
-    """``t`` with the boards' results entered (``outcomes[i]`` an index into :data:`OUTCOMES`);
-    ``arrays``: the engine's arrays of the result, when the caller has them."""
-    index = t.positions
-    players = list(t.players)
-    for b, o in zip(boards, outcomes):
-        for no, kind in zip((b.white, b.black), _KINDS[o]):
-            k = index[no]
-            p = players[k]
-            rd = p.rounds[rnd - 1]
-            rounds = p.rounds[:rnd - 1] + (make_round(kind, rd.opponent, rd.colour, t.scoring),) + p.rounds[rnd:]
-            players[k] = replace(p, rounds=rounds)
-    return replace(t, players=tuple(players), arrays=arrays)
-
-
-# ---------------------------------------------------------------------------------------- on points
-
-
-class PointsModel:
-    """Scores in ``1/scale`` points: every competitor's before the round's open boards (``before``),
-    and per open board (or a team event's match) its two competitors (``pairs``) and what each
-    outcome gives them (``outcomes``, per pair a list of (first's, second's); default, every pair:
-    ``win``/``draw``/``loss`` as :data:`OUTCOMES`). Answers the fewest / most competitors ahead of
-    (or level with) one, with some pairs' outcomes fixed, as sums of per-pair extremes."""
-
-    def __init__(self, before: dict[int, int], pairs: Sequence[tuple[int, int]], win: int = 0, draw: int = 0,
-                 loss: int = 0, outcomes: Optional[Sequence[Sequence[tuple[int, int]]]] = None) -> None:
-        self.before = before
-        self.pairs = tuple(pairs)
-        self.gain = ((win, loss), (draw, draw), (loss, win))
-        per = [list(o) for o in outcomes] if outcomes is not None else [list(self.gain)] * len(self.pairs)
-        #: the outcomes of the pair with the most; a pair with fewer repeats its last (the extremes unchanged)
-        self.width = max((len(o) for o in per), default=3)
-        self.gains = np.array([o + o[-1:] * (self.width - len(o)) for o in per],
-                              dtype=np.int64).reshape(len(self.pairs), self.width, 2)  # pairs x outcomes x sides
-        self.board_of = {no: i for i, pair in enumerate(self.pairs) for no in pair}
-        self.loose = np.array(sorted(v for no, v in before.items() if no not in self.board_of), dtype=np.int64)
-        white = np.array([before[w] for w, _ in self.pairs], dtype=np.int64).reshape(-1, 1)
-        black = np.array([before[b] for _, b in self.pairs], dtype=np.int64).reshape(-1, 1)
-        self.white_after = white + self.gains[:, :, 0]  # pairs x outcomes
-        self.black_after = black + self.gains[:, :, 1]
-        self._terms: dict[int, tuple[np.ndarray, ...]] = {}
-
-    def score(self, no: int, outcome: Optional[int]) -> int:
-        i = self.board_of.get(no)
-        if i is None or outcome is None:
-            return self.before[no]
-        side = 0 if self.pairs[i][0] == no else 1
-        return self.before[no] + int(self.gains[i, outcome, side])
-
-    def terms(self, s: int) -> tuple[np.ndarray, ...]:
-        """For a score ``s``: per board and outcome, its players strictly ahead (``gt``) and ahead or
-        level (``ge``); per board the fewest and most of them; and the sums of those over the boards
-        and the loose players (not on an open board), memoised by ``s``."""
-        got = self._terms.get(s)
-        if got is None:
-            gt = (self.white_after > s).astype(np.int64) + (self.black_after > s)
-            ge = (self.white_after >= s).astype(np.int64) + (self.black_after >= s)
-            low_gt, low_ge, high_ge = gt.min(axis=1), ge.min(axis=1), ge.max(axis=1)
-            loose_gt = len(self.loose) - int(np.searchsorted(self.loose, s, side="right"))
-            loose_ge = len(self.loose) - int(np.searchsorted(self.loose, s, side="left"))
-            sums = np.array([loose_gt + int(low_gt.sum()), loose_ge + int(low_ge.sum()), loose_ge + int(high_ge.sum())])
-            got = self._terms[s] = (gt, ge, low_gt, low_ge, high_ge, sums)
-        return got
-
-    def places(self, no: int, fixed: dict[int, int]) -> tuple[int, int, int, int]:
-        """(best, if_ties_lost, worst, max score) of ``no`` with the boards in ``fixed`` (index -> outcome)
-        decided: 1 + the fewest strictly ahead, 1 + the fewest ahead or level, 1 + the most ahead or
-        level (unclamped)."""
-        mine = self.board_of.get(no)
-        options = [None] if mine is None else ([fixed[mine]] if mine in fixed else list(range(self.width)))
-        best = if_ties_lost = 10 ** 9
-        worst = 0
-        top = 0
-        for x in options:
-            s = self.score(no, x)
-            top = max(top, s)
-            gt, ge, low_gt, low_ge, high_ge, sums = self.terms(s)
-            lo_gt, lo_ge, hi_ge = (int(v) for v in sums)
-            if mine is None:
-                lo_ge, hi_ge = lo_ge - 1, hi_ge - 1  # himself, among the loose players
-            else:  # his own board: his opponent alone, in the outcome x
-                w, b = self.pairs[mine]
-                so = self.score(b if w == no else w, x)
-                lo_gt += int(so > s) - int(low_gt[mine])
-                lo_ge += int(so >= s) - int(low_ge[mine])
-                hi_ge += int(so >= s) - int(high_ge[mine])
-            for i, o in fixed.items():
-                if i != mine:
-                    lo_gt += int(gt[i, o] - low_gt[i])
-                    lo_ge += int(ge[i, o] - low_ge[i])
-                    hi_ge += int(ge[i, o] - high_ge[i])
-            best, if_ties_lost, worst = min(best, lo_gt + 1), min(if_ties_lost, lo_ge + 1), max(worst, hi_ge + 1)
-        return best, if_ties_lost, worst, top
-
-    def _search(self, no: int, x: Optional[int]) -> tuple[int, int, np.ndarray, np.ndarray, np.ndarray]:
-        """What :meth:`reachable` searches for ``no`` in his outcome ``x``: the players ahead and level
-        that no board's outcome changes (the loose ones, his opponent, the boards whose outcomes all
-        count the same), and per board and outcome those ahead (``gt``) and level (``eq``), with the
-        indices of the boards searched (whose outcomes count differently)."""
-        mine = self.board_of.get(no)
-        s = self.score(no, x)
-        gt, ge, _, _, _, _ = self.terms(s)
-        eq = ge - gt
-        loose_gt = len(self.loose) - int(np.searchsorted(self.loose, s, side="right"))
-        loose_eq = len(self.loose) - int(np.searchsorted(self.loose, s, side="left")) - loose_gt
-        if mine is None:
-            loose_eq -= 1  # himself
-        else:
-            w, b = self.pairs[mine]
-            so = self.score(b if w == no else w, x)
-            loose_gt, loose_eq = loose_gt + int(so > s), loose_eq + int(so == s)
-        differs = (gt != gt[:, :1]).any(axis=1) | (eq != eq[:, :1]).any(axis=1)
-        alike = ~differs  # the boards whose outcomes all count the same: added once, not searched
-        if mine is not None:
-            alike[mine] = differs[mine] = False
-        return (loose_gt + int(gt[alike, 0].sum()), loose_eq + int(eq[alike, 0].sum()), gt, eq,
-                np.nonzero(differs)[0])
-
-    def reachable(self, no: int, n: int) -> tuple[tuple[int, str], ...]:
-        """The places 1..n ``no`` can reach on points: "clear" where, in some outcome, k - 1 players
-        are ahead of him and none level; else "tied" where some outcome has him level with others
-        across place k. The outcomes' (ahead, level) counts are gathered board by board, capped at
-        n (a state space of at most (n + 1)^2)."""
-        mine = self.board_of.get(no)
-        states: set[tuple[int, int]] = set()
-        for x in [None] if mine is None else list(range(self.width)):
-            fixed_gt, fixed_eq, gt, eq, searched = self._search(no, x)
-            varying = [{(int(gt[i, o]), int(eq[i, o])) for o in range(self.width)} for i in searched.tolist()]
-            got = {(min(fixed_gt, n), min(fixed_eq, n))}
-            for options in varying:
-                got = {(min(g + a, n), min(e + b_, n)) for g, e in got for a, b_ in options}
-            states |= got
-        out = []
-        for k in range(1, n + 1):
-            if (k - 1, 0) in states:
-                out.append((k, "clear"))
-            elif any(g <= k - 1 <= g + e for g, e in states):
-                out.append((k, "tied"))
-        return tuple(out)
-
-    def reach_work(self, no: int, n: int) -> int:
-        """The states :meth:`reachable` goes through for ``no`` and ``n``, bounded without the search:
-        per outcome of his and board searched, the (ahead, level) counts gathered so far (at most the
-        box between their fewest and most, each capped at n) times the board's outcomes."""
-        mine = self.board_of.get(no)
-        work = 0
-        for x in [None] if mine is None else list(range(self.width)):
-            fixed_gt, fixed_eq, gt, eq, searched = self._search(no, x)
-            if not len(searched):
-                continue
-            g, e = gt[searched], eq[searched]
-            zero = np.zeros(1, dtype=np.int64)
-            box = np.ones(len(searched), dtype=np.int64)  # the states before each board searched
-            for lo, hi, fixed in ((g.min(axis=1), g.max(axis=1), fixed_gt), (e.min(axis=1), e.max(axis=1), fixed_eq)):
-                low = np.minimum(fixed + np.concatenate([zero, np.cumsum(lo)[:-1]]), n)
-                high = np.minimum(fixed + np.concatenate([zero, np.cumsum(hi)[:-1]]), n)
-                box *= high - low + 1
-            work += int((box * self.width).sum())
-        return work
 
 
 # ---------------------------------------------------------------------------------------- the answer
@@ -746,7 +484,7 @@ def _ranked(t: Tournament, drawn: Tournament, base: Compiled, ctx0: Context, tbs
     s = base.scale
     col = rnd - 1
     for b, o in zip(boards, outcome):
-        for no, kind, h in zip((b.white, b.black), _KINDS[o], _HALVES[o]):
+        for no, kind, h in zip((b.white, b.black), OUTCOME_KINDS[o], _HALVES[o]):
             k = index[no]
             pts[k, col] = int(t.scoring.points(kind) * s)
             halves[k, col] = h

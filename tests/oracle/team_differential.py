@@ -1,4 +1,4 @@
-"""The team tie-break differential: our :func:`xl_tiebreak.teamtb.compute_team` against gacrux
+"""The team tie-break differential: our :func:`xl_tiebreak.team_engine.compute_team` against gacrux
 (test-only), one gacrux run per event and edition with every code in one call.
 
 ``event_options(seed)`` draws the generator's options from the seed (TRF-26 and TRF-16, MP and
@@ -25,7 +25,7 @@ from typing import Any, Optional
 from tests.oracle.team_generate import team_event
 from tests.oracle.team_runner import run_team_gacrux
 from xl_tiebreak.teams import PabValue
-from xl_tiebreak.teamtb import compute_team
+from xl_tiebreak.team_engine import compute_team
 from xl_tiebreak.trf.teams import read_team_trf
 
 #: every code of the core families, as both engines spell it
@@ -61,7 +61,7 @@ def fore_pattern(seed: int) -> list[int]:
     """Teams of the generated event with a round that Art. 16.3 counts as drawn under BH but at face
     value under FB (a requested bye or absence followed only by VURs up to a paired final round):
     the case where gacrux's FB on game points departs from the text (tests/oracle/README.md)."""
-    from xl_tiebreak.teamtb import team_context
+    from xl_tiebreak.team_engine import team_context
     kw = event_options(seed)
     ev = read_team_trf(team_event(seed, **kw).text, f"seed {seed}")
     if kw["trf"] == "16":

@@ -1,19 +1,20 @@
 """Test helpers for the board-based and encounter team tie-breaks: tiny team events built from match
-results, and an evaluation object implementing :class:`~xl_tiebreak.teamtb.spec.TeamEvaluation`
-(until the team engine evaluates the rows itself)."""
+results, an evaluation object implementing :class:`~xl_tiebreak.tiebreaks.spec.TeamEvaluation`, and
+the columns the rows give (the engine's :class:`~xl_tiebreak.tiebreaks.context.Column`, one row per
+team in the event's order) read as ``{team: value}`` for the tests (:func:`by_team`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Optional, Sequence
+from typing import Mapping, Optional, Sequence, Union
 
 from xl_tiebreak.descriptor import TieBreak
 from xl_tiebreak.editions import Edition, get_edition
 from xl_tiebreak.model import Kind, Tournament
-from xl_tiebreak.teamtb import boards, encounter
-from xl_tiebreak.teamtb.spec import TeamColumn
-from xl_tiebreak.teamtb.typea import rank_column
+from xl_tiebreak.tiebreaks import team_boards as boards, team_encounter as encounter
+from xl_tiebreak.tiebreaks.team_typea import rank_column
+from xl_tiebreak.tiebreaks.context import Column
 from xl_tiebreak.tiebreaks.spec import Spec
 from xl_tiebreak.teams import BYE, FORFEITED, PAB, PLAYED, Match, MatchValues, PabValue, Team, TeamBoard, TeamEvent, \
     scores
@@ -76,7 +77,7 @@ class Evaluation:
     rounds: int
     primary: str
 
-    def column(self, tb: TieBreak, earlier: Sequence[TeamColumn] = ()) -> TeamColumn:
+    def column(self, tb: TieBreak, earlier: Sequence[Column] = ()) -> Column:
         return ROWS[tb.name].team_rule.compute(self, tb, earlier)
 
     def scores(self) -> dict[int, tuple[Fraction, Fraction]]:
@@ -85,6 +86,22 @@ class Evaluation:
         if got is None:
             got = self.__dict__["_scores"] = scores(self.event)
         return got
+
+
+#: a team column as these tests write it: ``{team number: value}`` (None: undefined)
+TeamColumn = dict[int, Optional[Fraction]]
+
+
+def team_column(event: TeamEvent, col: Union[Mapping[int, Optional[Fraction]], Column]) -> Column:
+    """``{team: value}`` as the engine's column over the event's teams (a Column as it is)."""
+    if isinstance(col, Column):
+        return col
+    return Column.of([col.get(t.no) for t in event.teams])
+
+
+def by_team(event: TeamEvent, col: Column) -> TeamColumn:
+    """The engine's column of a team row read as ``{team number: value}``."""
+    return {t.no: col.value(k) for k, t in enumerate(event.teams)}
 
 
 def evaluation(event: TeamEvent, ed: str = "fide2026", rounds: Optional[int] = None) -> Evaluation:
@@ -134,14 +151,15 @@ def compute(ev: Evaluation, code: str, earlier: Sequence[TeamColumn], knockout: 
     """One code's column after ``earlier``; with ``knockout=ENCOUNTER`` the EDE chains count the
     knock-out steps on the two teams' encounters (gacrux's reading)."""
     tb = parse(code)
+    before = [team_column(ev.event, c) for c in earlier]
     if knockout == encounter.EVENT or tb.name not in encounter.CHAINS or tb.name == "DE":
-        return ROWS[tb.name].team_rule.compute(ev, tb, earlier)
+        return by_team(ev.event, ROWS[tb.name].team_rule.compute(ev, tb, before))
     first = tb.qualifier or ev.primary
 
     def tiers(group: list[int]) -> list[list[int]]:
         enc = encounter.Encounters(ev.event, ev.rounds, tb.forfeits_as_played, knockout)
         return encounter.ede_tiers(enc, group, first, encounter.CHAINS[tb.name])
-    return rank_column([t.no for t in ev.event.teams], earlier, tiers)
+    return by_team(ev.event, rank_column([t.no for t in ev.event.teams], before, tiers))
 
 
 def trf26_text(teams: int, nboards: int, rounds: int, results: Sequence[tuple], primary: str = "MP") -> str:
@@ -193,7 +211,7 @@ def forfeit_only(event: TeamEvent, m: Match) -> bool:
 
 
 def gacrux_board_points(event: TeamEvent, team: int, rounds: int) -> tuple[Fraction, ...]:
-    """:func:`~xl_tiebreak.teamtb.boards.board_points` as gacrux counts them (see
+    """:func:`~xl_tiebreak.tiebreaks.team_boards.board_points` as gacrux counts them (see
     :func:`forfeit_only`)."""
     n = boards.board_total(event)
     tot = [F(0)] * n
@@ -214,10 +232,11 @@ def gacrux_board_points(event: TeamEvent, team: int, rounds: int) -> tuple[Fract
 
 def gacrux_board_column(ev: Evaluation, code: str, earlier: Sequence[TeamColumn]) -> TeamColumn:
     """BC, TBR or BBE over :func:`gacrux_board_points`."""
-    from xl_tiebreak.teamtb.typea import tiers_by_key
+    from xl_tiebreak.tiebreaks.team_typea import tiers_by_key
     teams = [t.no for t in ev.event.teams]
     pts = {t: gacrux_board_points(ev.event, t, ev.rounds) for t in teams}
     if code == "BC":
         return {t: boards.bc_value(pts[t]) for t in teams}
     key = boards.tbr_key if code == "TBR" else boards.bbe_key
-    return rank_column(teams, earlier, lambda g: tiers_by_key(g, lambda t: key(pts[t])))
+    before = [team_column(ev.event, c) for c in earlier]
+    return by_team(ev.event, rank_column(teams, before, lambda g: tiers_by_key(g, lambda t: key(pts[t]))))

@@ -1,6 +1,6 @@
 """The command line on a team TRF (issue 23): ``compute``, ``standings``, ``explain`` and ``compare``
 read a team event (records 310 / 013 and the other team records, TIEBREAK_RULES §9.3) and compute
-its team tie-breaks (:func:`xl_tiebreak.teamtb.engine.compute_team`); ``check`` lists a team file's
+its team tie-breaks (:func:`xl_tiebreak.team_engine.compute_team`); ``check`` lists a team file's
 findings through :func:`xl_tiebreak.check.check_trf`.
 
 :func:`load_team_event` is what each of those commands asks first (through
@@ -13,7 +13,7 @@ module reads the event and holds what they share.
 Choices of the team face:
 
 * the tie-breaks: ``--tiebreaks`` (team codes, §9.4), else the file's record 202, else
-  :data:`~xl_tiebreak.teamtb.engine.DEFAULT_TEAM_LIST` (the Olympiad order);
+  :data:`~xl_tiebreak.team_engine.DEFAULT_TEAM_LIST` (the Olympiad order);
 * the team PAB's value: record 320 where the file has one, else ``--team-pab`` (``win``: a won
   match with every board won; ``draw``: a drawn match with every board drawn; or ``MP,GP``), else
   :data:`~xl_tiebreak.teams.DEFAULT_PAB` (a won match, every board won). Every output says which
@@ -51,7 +51,7 @@ from .choices import EventChoices
 if TYPE_CHECKING:
     from ..excel.ranges.book_reader import Book
     from ..teams import PabValue, TeamEvent
-    from ..teamtb.engine import TeamResult
+    from ..team_engine import TeamResult
 
 __all__ = ["load_team_event", "refuse_individual_options", "team_result", "team_choices",
            "parse_team_pab", "pab_text", "pab_json", "TEAM_EDITIONS"]
@@ -224,7 +224,7 @@ def _team_options(source: str, choices: EventChoices) -> dict[str, str]:
 
 def team_choices(source: str, choices: EventChoices) -> dict[str, str]:
     """The engine's keywords for the open questions of team events, each given or its default."""
-    from ..teamtb.engine import EDE_KNOCKOUT, EDE_SUBSET
+    from ..team_engine import EDE_KNOCKOUT, EDE_SUBSET
     return {"ede_knockout": EDE_KNOCKOUT[0], "ede_subset": EDE_SUBSET[0], **_team_options(source, choices)}
 
 
@@ -233,7 +233,7 @@ def team_result(source: str, choices: EventChoices, event: "TeamEvent",
     """The team standings of ``event`` under ``edition`` (else the chosen rules): the tie-breaks
     chosen, else the file's list (a code it refuses named by its place in the file), else the
     default list."""
-    from ..teamtb.engine import compute_team
+    from ..team_engine import compute_team
     codes = choices.tiebreaks or None
     from_file = codes is None and bool(event.tournament.tiebreaks)
     if from_file:
@@ -253,7 +253,7 @@ def _list_error(p: Path, exc: DescriptorError) -> TiebreakError:
     """A code of the file's own list the engine refuses: in a TRF, named by its entry as typed
     and its column, as ``check`` names it (:func:`~xl_tiebreak.list_check.list_findings`)."""
     from ..list_check import list_findings, trf_list
-    from ..teamtb.registry import parse_team
+    from ..descriptor import parse_team
     from ..textutil import lines_of
     lines = lines_of(p.read_text(encoding="utf-8", errors="replace"))  # (the list is ASCII)
     entries, scores = trf_list(lines, p.name)

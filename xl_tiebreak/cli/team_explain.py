@@ -15,7 +15,7 @@ def team_explain(source: str, event: "TeamEvent", team: int, tiebreak: str, choi
                  fmt: str = "text") -> str:
     """Team ``team``'s value of ``tiebreak``, step by step (``--player``/``--team``: the team's
     number), as ``fmt`` (text or json)."""
-    from ..teamtb.engine import explain_team
+    from ..team_engine import explain_team
     # the list the standings use (--tiebreaks, else the file's 202/212, else the default): a Type A
     # code is explained inside the group the standings rank it in
     keywords = team_choices(source, choices)

@@ -16,7 +16,7 @@ from .team import pab_json, pab_text, team_result
 
 if TYPE_CHECKING:
     from ..teams import TeamEvent
-    from ..teamtb.engine import TeamResult, TeamRow
+    from ..team_engine import TeamResult, TeamRow
 
 
 def team_compute(source: str, event: "TeamEvent", choices: EventChoices, fmt: str = "table") -> str:

@@ -5,7 +5,7 @@ text ``explain`` prints for it), the tie-break legend with the notes, and the ma
 round. A team event has no categories and no prizes: the command line refuses those options.
 
 >>> from importlib.resources import files
->>> from xl_tiebreak.teamtb.engine import compute_team
+>>> from xl_tiebreak.team_engine import compute_team
 >>> from xl_tiebreak.trf.teams import read_team_file
 >>> event = read_team_file(files("xl_tiebreak") / "data" / "example-teams.trf")
 >>> html = build_team_page(event, compute_team(event, "EMGSB,BH:GP"))
@@ -21,7 +21,7 @@ from typing import Callable, Optional, Sequence
 from ..formatting import format_value
 from ..model import Player
 from ..teams import BYE, FORFEITED, PAB, PLAYED, Match, TeamEvent, match_score
-from ..teamtb.engine import TeamResult, explain_team
+from ..team_engine import TeamResult, explain_team
 from .accounts import text_accounts
 from .gather import check_page_size
 from .page import _e, _Formats, _table, document
@@ -35,10 +35,10 @@ TeamAccount = Callable[[int, str], str]
 
 def build_team_page(event: TeamEvent, result: TeamResult, source: str = "", *, notes: Sequence[str] = (),
                     account: Optional[TeamAccount] = None) -> str:
-    """The page of ``result`` (a :func:`~xl_tiebreak.teamtb.engine.compute_team` result of
+    """The page of ``result`` (a :func:`~xl_tiebreak.team_engine.compute_team` result of
     ``event``) as HTML text; ``source``: the file, named in the footer; ``notes``: lines added to
     the legend's notes (the command line's ``Team PAB`` line); ``account``: each value's account
-    (default: :func:`~xl_tiebreak.teamtb.engine.explain_team` with the result's list, edition,
+    (default: :func:`~xl_tiebreak.team_engine.explain_team` with the result's list, edition,
     rounds and primary score, the EDE readings at their defaults). Past
     :data:`~.gather.PAGE_BUDGET` players x rounds the page is refused (:class:`InputError`) before
     any account is made."""

@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
-from typing import TYPE_CHECKING, Hashable, Optional
+from math import lcm
+from typing import TYPE_CHECKING, Hashable, Optional, Sequence
 
 import numpy as np
 
@@ -31,11 +32,25 @@ __all__ = ["Context", "Column"]
 
 @dataclass(frozen=True)
 class Column:
-    """One tie-break for every player: ``num[k] / den``, undefined where ``defined[k]`` is False."""
+    """One tie-break for every competitor (player or team, by row): ``num[k] / den``, undefined
+    where ``defined[k]`` is False."""
 
     num: np.ndarray
     den: int = 1
     defined: Optional[np.ndarray] = None
+
+    @classmethod
+    def of(cls, values: Sequence[Optional[Fraction]]) -> "Column":
+        """The column of exact values (``None``: undefined), over their least common denominator."""
+        den = lcm(*(v.denominator for v in values if v is not None))
+        num = np.array([0 if v is None else v.numerator * (den // v.denominator) for v in values])  # object past int64
+        defined = None if all(v is not None for v in values) else np.array([v is not None for v in values])
+        return cls(num, den, defined)
+
+    def taken(self, rows: Sequence[int]) -> "Column":
+        """The same column over the rows ``rows``, in that order."""
+        idx = np.asarray(rows, dtype=np.int64)
+        return Column(self.num[idx], self.den, None if self.defined is None else self.defined[idx])
 
     def value(self, k: int) -> Optional[Fraction]:
         if self.defined is not None and not self.defined[k]:
@@ -61,7 +76,7 @@ class Context:
     whose result is not in yet included (:attr:`drawn_not_in`): FB in the final round does not
     depend on its results.
     ``channel``: the arrays of competitors that are no players, instead of ``t``'s (a team event's
-    match or game points: :mod:`xl_tiebreak.teamtb`; ``t`` is then the event's board games).
+    match or game points: :mod:`.team_context`; ``t`` is then the event's board games).
     ``not_in`` (players x rounds, live standings): the games of the round in progress not in yet.
     Such a round does not exist yet for its player: no points, no element of any tie-break, no
     unplayed round of Art. 16 (no dummy, no draw credited to the opponents); every tie-break reads

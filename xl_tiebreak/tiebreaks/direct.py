@@ -5,7 +5,7 @@ over what it reads of a tied group (:class:`Meetings`): each pair of members tha
 counted encounter, and what the one scored against the other (the average of their encounters,
 6.1.2). Players supply the points of their games (:func:`direct_encounter_tiers`); teams their
 match or game points per match, and the team EDE chain (Art. 13.3) applies the same passes with
-one score, then the other (:mod:`xl_tiebreak.teamtb.encounter`).
+one score, then the other (:mod:`xl_tiebreak.tiebreaks.team_encounter`).
 """
 
 from __future__ import annotations

@@ -49,13 +49,13 @@ def _families(scope: Scope) -> list[Spec]:
     if scope == "player":
         from . import buchholz, counts, direct, koya, national, rating
         return [row for family in (buchholz, counts, direct, koya, national, rating) for row in family.ROWS]
-    from ..teamtb.boards import ROWS as boards
-    from ..teamtb.buchholz import ROWS as team_buchholz
-    from ..teamtb.encounter import ROWS as encounter
-    from ..teamtb.esb import ROWS as esb
-    from ..teamtb.progressive import ROWS as progressive
-    from ..teamtb.scores import ROWS as scores
-    from ..teamtb.sssc import ROWS as sssc
+    from .team_boards import ROWS as boards
+    from .team_buchholz import ROWS as team_buchholz
+    from .team_encounter import ROWS as encounter
+    from .team_esb import ROWS as esb
+    from .team_progressive import ROWS as progressive
+    from .team_scores import ROWS as scores
+    from .team_sssc import ROWS as sssc
     out: list[Spec] = []
     for family in (scores, team_buchholz, progressive, esb, sssc, boards, encounter):
         for row in family:

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any, Callable, Literal, Optional, Protocol, Se
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..descriptor import TieBreak
-    from ..teamtb.spec import TeamAccount, TeamCompute
+    from ..editions import Edition
+    from ..teams import TeamEvent
     from .breakdown import Account, Breakdown
     from .context import Column, Context
 
@@ -49,6 +50,39 @@ Compute = Callable[["Evaluation", "TieBreak", Sequence["Column"], bool], Union["
 #: ``account(context, row, tiebreak, value, result) -> Account``: a finished account, for a row
 #: whose value is no sum over rounds (AOB, the rating family, DE, KENTLER, TPN, RTNG).
 AccountOf = Callable[["Context", int, "TieBreak", Any, Any], "Account"]
+
+class TeamEvaluation(Protocol):
+    """What a team row's compute function receives (:class:`~.team_context.TeamContext`): the team
+    event under one edition and rounds, and its other columns."""
+
+    @property
+    def event(self) -> "TeamEvent":
+        """The team event."""
+
+    @property
+    def edition(self) -> "Edition":
+        """The rule edition (2024 or 2026: how unplayed matches count, C.07 Art. 16)."""
+
+    @property
+    def rounds(self) -> int:
+        """The rounds counted (1..rounds)."""
+
+    @property
+    def primary(self) -> str:
+        """``"MP"`` or ``"GP"``: the event's primary score."""
+
+    def column(self, tb: "TieBreak", earlier: Sequence["Column"] = ()) -> "Column":
+        """Another tie-break of the same evaluation (computed once, then shared)."""
+
+
+#: ``compute(evaluation, tiebreak, earlier) -> Column``: a team row's value of every team, one row
+#: per team in the event's order (the engine's column type, as the players' rows give it).
+#: ``earlier``: the primary score's column first, then the columns listed before this tie-break
+#: (type A codes rank inside the groups they leave tied).
+TeamCompute = Callable[[TeamEvaluation, "TieBreak", Sequence["Column"]], "Column"]
+#: ``account(evaluation, tiebreak, team) -> lines``: the value of one team step by step (which
+#: matches, which opponent scores, what Art. 16 did), for ``explain``.
+TeamAccount = Callable[[TeamEvaluation, "TieBreak", int], list[str]]
 
 #: The modifier letters each scope's reading of a code knows (:mod:`xl_tiebreak.descriptor`,
 #: TIEBREAK_RULES §9.4): a player code's cut, median, Koya limit, forfeits as games, of Fore

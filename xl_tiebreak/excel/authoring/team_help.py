@@ -60,7 +60,7 @@ LOOKUP_COL = 4
 def team_lookup_rows() -> list[tuple[str, int]]:
     """(code, decimals) of every team code, alias and qualified name (``BH:MP``), from the team
     registry (a row without its own decimals shows the scores': one, lined up)."""
-    from ...teamtb.registry import team_rows
+    from ...descriptor import team_rows
     out = []
     for r in team_rows().values():
         for name in (r.name, *r.aliases):

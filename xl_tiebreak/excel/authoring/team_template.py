@@ -85,8 +85,8 @@ class TeamSpec:
 
 def default_team_list() -> list[str]:
     """The engine's default team list (the Olympiad order relative to the primary score)."""
-    from ...teamtb.engine import DEFAULT_TEAM_LIST
-    from ...teamtb.registry import parse_team
+    from ...team_engine import DEFAULT_TEAM_LIST
+    from ...descriptor import parse_team
     return [parse_team(c).code for c in DEFAULT_TEAM_LIST][:TB_SLOTS]
 
 

@@ -125,7 +125,7 @@ def _codes_of(tiebreak_list: Any) -> list[str]:
 
 def _team_result(read: TeamEventRead, codes: list[str]) -> Any:
     """The engine's result for the complete rounds, under the settings' edition."""
-    from ...teamtb.engine import compute_team
+    from ...team_engine import compute_team
     ed = _edition(read)[0]
 
     def make() -> Any:
@@ -168,13 +168,13 @@ def TEAM_TIEBREAK(team: Any, matches: Table, teams: Table, code: Any, settings: 
 
 
 def _default_codes() -> list[str]:
-    from ...teamtb.engine import DEFAULT_TEAM_LIST
+    from ...team_engine import DEFAULT_TEAM_LIST
     return list(DEFAULT_TEAM_LIST)
 
 
 @functools.lru_cache(maxsize=256)
 def _team_code(text: str, what: str) -> str:
-    from ...teamtb.registry import parse_team
+    from ...descriptor import parse_team
     try:
         return parse_team(text).code
     except TiebreakError as exc:
@@ -190,7 +190,7 @@ def _team_code(text: str, what: str) -> str:
                 "(which matches, which opponent scores, what Art. 16 did), one line per row, as a table that spills.")
 def TEAM_EXPLAIN(team: Any, matches: Table, teams: Table, code: Any, settings: Any = None) -> Any:
     """The account of one team's value of a team tie-break code, one line per row."""
-    from ...teamtb.engine import explain_team
+    from ...team_engine import explain_team
     text = text_of(code)
     if not text:
         return ""
@@ -299,7 +299,7 @@ def _team_no_of(v: Any) -> Optional[int]:
 def TEAM_LEGEND(tiebreak_list: Any = None, settings: Any = None) -> list[list[Any]]:
     """The legend of the team standings: the primary score and each code of the list."""
     from ...descriptor import with_cut
-    from ...teamtb.registry import parse_team
+    from ...descriptor import parse_team
     from ..ranges.team_ranges import read_team_settings
     st = read_team_settings(settings, _cell_name) if isinstance(settings, (list, tuple)) else None
     primary = st.primary if st else "MP"
@@ -339,7 +339,7 @@ def _problems(matches: Table, teams: Table, settings: Any, first: TiebreakError)
 def _list_error(tiebreak_list: Any) -> str:
     """The error of a tie-break list whose code the team parser refuses (as the tables that rank by
     it show it: ``tiebreak_list: unknown team tie-break 'XYZ' ...``), else ``""``."""
-    from ...teamtb.registry import parse_team
+    from ...descriptor import parse_team
     for c in _codes_of(tiebreak_list):
         try:
             parse_team(c)

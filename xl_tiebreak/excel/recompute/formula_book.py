@@ -346,7 +346,7 @@ class FormulaBook:
         code instead (``Settings!B8: unknown tie-break 'XYZ' ...``), as ``check`` names it; a team
         function's list is of team codes."""
         from ...descriptor import parse_descriptor
-        from ...teamtb.registry import parse_team
+        from ...descriptor import parse_team
         from ..ranges.arguments import list_text, text_of
         call = self._range_argument(text, "tiebreak_list")
         if call is None:

@@ -90,7 +90,7 @@ def settings_list_findings(source: "str | Path | Book", rounds: int) -> list[Fin
     a code the program does not know (an error: named here once, rather than by every table it
     stops), an empty row between two codes, a cut that leaves nothing of the event's rounds. An
     individual workbook's list is Settings!B7:B12 (individual codes); a team workbook's the range
-    of its name TeamTiebreaks (team codes, :func:`xl_tiebreak.teamtb.registry.parse_team`).
+    of its name TeamTiebreaks (team codes, :func:`xl_tiebreak.descriptor.parse_team`).
     ``source``: the file, or the workbook opened."""
     from ...list_check import list_findings
     entries, rounds_at, parse = settings_list(source if isinstance(source, Book) else open_book(source))
@@ -104,7 +104,7 @@ def settings_list(book) -> tuple[list[tuple[str, str]], str, Callable[[str], Any
     title = book.sheet("Settings")
     cells = book.cells(title) if title else {}
     if is_team_book(book):
-        from ...teamtb.registry import parse_team
+        from ...descriptor import parse_team
         try:
             sheet, c0, r0, rows = named_range(book, "TeamTiebreaks")
         except InputError:

@@ -88,7 +88,7 @@ def trf_workbook(args) -> TrfWorkbook:
         text, fd = team
         ev = read_team_trf(text, name, findings=fd)
         if tbs:
-            from ...teamtb.registry import parse_team_list
+            from ...descriptor import parse_team_list
             parse_team_list(tbs)
         if rules and rules not in ("fide2024", "fide2026"):
             raise InputError(f"team tie-breaks follow the FIDE 2024 or 2026 rules, not {rules!r}", "--rules")
@@ -206,7 +206,7 @@ def _export_team_trf(args, book) -> tuple[str, int]:
     records (a workbook made from a TRF file) as read."""
     from dataclasses import replace
     from ...errors import InputError
-    from ...teamtb.engine import compute_team
+    from ...team_engine import compute_team
     from ...trf.team_writer import write_team_trf
     from ..ranges.event_sheet import read_event
     from ..ranges.team_book import read_team_book

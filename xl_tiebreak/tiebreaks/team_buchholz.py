@@ -3,7 +3,7 @@
 and ``AOB`` (the average of the BH of the teams met over the boards).
 
 ``:MP`` / ``:GP`` choose the score summed (default: the primary score). Art. 16 applies per
-match (:mod:`.context`): a played match gives the opponent's adjusted score, an own unplayed
+match (:mod:`.team_context`): a played match gives the opponent's adjusted score, an own unplayed
 round the dummy; ``/Ck`` and ``/Mk`` cut with the VUR priority (Art. 16.5); ``/P`` counts
 forfeited matches as played against the scheduled opponent.
 """
@@ -12,18 +12,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
-from math import lcm
 from typing import TYPE_CHECKING, Optional, Sequence
 
 import numpy as np
 
 from ..reasons import Reason
-from ..tiebreaks.breakdown import Breakdown
-from ..tiebreaks.buchholz import CUT_HIGH, CUT_VUR, Elements, aob_breakdown, cuts, elements, kept_parts
-from ..tiebreaks.context import Column
-from ..tiebreaks.spec import Spec, team_row
-from .context import TeamContext, context_of, show
-from .spec import TeamColumn, TeamEvaluation
+from .breakdown import Breakdown
+from .buchholz import CUT_HIGH, CUT_VUR, Elements, aob_breakdown, cuts, elements, kept_parts
+from .context import Column
+from .spec import Spec, TeamEvaluation, team_row
+from .team_context import TeamContext, context_of, show
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..descriptor import TieBreak
@@ -39,7 +37,7 @@ def score_kind(tb: TieBreak, primary: str) -> str:
 def team_elements(ctx: TeamContext, opp: str, own: Optional[str], forfeits_as_played: bool) -> tuple[Elements, int]:
     """Every team's elements of a Buchholz-like sum and their unit: the players' elements
     (:func:`~xl_tiebreak.tiebreaks.buchholz.elements`, Art. 16 applied per match) over the ``opp``
-    score (:meth:`~.context.TeamContext.channel`): a played match gives the opponent's adjusted score,
+    score (:meth:`~.team_context.TeamContext.channel`): a played match gives the opponent's adjusted score,
     an own unplayed round the dummy (a VUR when the round is); ``own`` (the ESB family): the value is
     that score × the team's own points of kind ``own`` in the round, else the score itself."""
     ch = ctx.channel(opp)
@@ -52,16 +50,15 @@ def team_elements(ctx: TeamContext, opp: str, own: Optional[str], forfeits_as_pl
 
 
 def element_sum(ctx: TeamContext, opp: str, own: Optional[str] = None, cut: int = 0, median: int = 0,
-                forfeits_as_played: bool = False) -> TeamColumn:
+                forfeits_as_played: bool = False) -> Column:
     """Every team's sum of its elements (:func:`team_elements`) less the cuts: ``cut`` + ``median``
     least significant ones, then ``median`` most significant ones, with the VUR priority (C.07 Art.
     14, 16.5; the players' :func:`~xl_tiebreak.tiebreaks.buchholz.cuts`). BH, FB, SSSC's BH and the
     ESB family; computed once per evaluation."""
-    def make() -> TeamColumn:
+    def make() -> Column:
         elems, unit = team_elements(ctx, opp, own, forfeits_as_played)
-        totals = kept_parts(elems, cuts(elems, cut + median, median)).sum(axis=1).tolist()
-        return {t: Fraction(v, unit) for t, v in zip(ctx.teams, totals)}
-    got: TeamColumn = ctx.memo(("element sum", opp, own, cut, median, forfeits_as_played), make)
+        return Column(kept_parts(elems, cuts(elems, cut + median, median)).sum(axis=1), unit)
+    got: Column = ctx.memo(("element sum", opp, own, cut, median, forfeits_as_played), make)
     return got
 
 
@@ -143,7 +140,7 @@ def _dummy_how(ctx: TeamContext, i: int, r: int, score: str) -> str:
 def buchholz(ctx: TeamContext, team: int, score: str, cut: int = 0, median: int = 0,
              forfeits_as_played: bool = False) -> Fraction:
     """BH of one team in ``score`` with its cut/median (C.07 Art. 8.1, 14, 16)."""
-    got = element_sum(ctx, score, None, cut, median, forfeits_as_played)[team]
+    got = element_sum(ctx, score, None, cut, median, forfeits_as_played).value(ctx.teams.index(team))
     assert got is not None  # a sum is always defined
     return got
 
@@ -154,7 +151,7 @@ def buchholz_lines(ctx: TeamContext, team: int, score: str, cut: int, median: in
     return [title, *element_lines(ctx, team, score, None, cut, median, forfeits_as_played)]
 
 
-def _bh(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
+def _bh(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[Column]) -> Column:
     ctx = context_of(ev)
     if tb.name == "FB":
         ctx = ctx.fore()
@@ -184,20 +181,12 @@ def _aob_breakdown(ctx: TeamContext, tb: TieBreak) -> Breakdown:
     """The players' AOB (:func:`~xl_tiebreak.tiebreaks.buchholz.aob_breakdown`, exact) over the team
     arrays: the mean of the opponents' :func:`_aob_base` over the matches played over the boards
     (forfeits and byes left out; in a round robin a forfeited match counts as played, Art. 15.2)."""
-    bh = ctx.column(_aob_base(tb))
-    den = lcm(*(v.denominator for v in bh.values() if v is not None))
-    base = Column(np.array([int(_defined(bh[t]) * den) for t in ctx.teams], dtype=np.int64), den)
-    return aob_breakdown(ctx.channel(score_kind(tb, ctx.primary)), base, None)
+    bh = ctx.column(_aob_base(tb))  # always defined: a sum
+    return aob_breakdown(ctx.channel(score_kind(tb, ctx.primary)), bh, None)
 
 
-def _defined(v: Optional[Fraction]) -> Fraction:
-    assert v is not None  # a Buchholz is always defined
-    return v
-
-
-def _aob(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
-    ctx = context_of(ev)
-    return dict(zip(ctx.teams, _aob_breakdown(ctx, tb).column.values()))
+def _aob(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[Column]) -> Column:
+    return _aob_breakdown(context_of(ev), tb).column
 
 
 def _aob_account(ev: TeamEvaluation, tb: TieBreak, team: int) -> list[str]:

@@ -50,9 +50,8 @@ from ..formatting import format_value
 from ..model import Scoring
 from ..options import TEAM_CHOICES, Options
 from ..teams import ABSENT, BYE, FORFEITED, PAB, PLAYED, TeamEvent, match_score
-from ..tiebreaks.context import Context
-from ..tiebreaks.spec import Spec
-from .spec import TeamColumn, TeamEvaluation, TeamValues
+from .context import Column, Context
+from .spec import Spec, TeamEvaluation
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..descriptor import TieBreak
@@ -62,12 +61,12 @@ __all__ = ["TeamRound", "TeamContext", "context_of", "show", "SCORES", "EDE_KNOC
 #: the two team scores
 SCORES = ("MP", "GP")
 
-#: the readings of the EDE knock-out steps (C.07 Art. 13.3.2; :mod:`.encounter`), the default first:
+#: the readings of the EDE knock-out steps (C.07 Art. 13.3.2; :mod:`.team_encounter`), the default first:
 #: ``event``, the text; ``encounter``, FIDE's reference engine gacrux (the words and what they mean:
 #: :data:`~xl_tiebreak.options.TEAM_CHOICES`, :data:`~xl_tiebreak.options.TEAM_CHOICE_HELP`)
 EDE_KNOCKOUT = TEAM_CHOICES["ede_knockout"]
 
-#: the readings of a new subset of tied teams in EDE (C.07 Art. 13.3.3; :mod:`.encounter`), the
+#: the readings of a new subset of tied teams in EDE (C.07 Art. 13.3.3; :mod:`.team_encounter`), the
 #: default first: ``continue``, FIDE TEC's answer to its exercise 45; ``restart``, the text read
 #: literally (as :data:`EDE_KNOCKOUT`, defined with the options)
 EDE_SUBSET = TEAM_CHOICES["ede_subset"]
@@ -234,12 +233,12 @@ class TeamContext:
         self.by_team: dict[int, tuple[TeamRound, ...]] = (
             _rounds_by_team if _rounds_by_team is not None
             else _all_rounds(event, n, self.match_scores or {}))
-        self._cache: dict[str, TeamValues] = {}
-        self._points: Optional[TeamValues] = None
+        self._cache: dict[str, Column] = {}
+        self._points: Optional[Column] = None
         self._scores: dict[tuple[int, str], Fraction] = {}
         self._channels: dict[str, Context] = {}
         self._fore: Optional[TeamContext] = None
-        self._earlier: dict[str, list[TeamColumn]] = {}
+        self._earlier: dict[str, list[Column]] = {}
         self._memo: dict[Hashable, Any] = {}
 
     # --- the TeamEvaluation protocol -------------------------------------------------------
@@ -264,14 +263,14 @@ class TeamContext:
         return "GP" if self.primary == "MP" else "MP"
 
     @property
-    def points(self) -> TeamValues:
+    def points(self) -> Column:
         """Every team's primary score (C.07 Art. 2: what the standings and a Type A code's groups
-        start from)."""
+        start from), one row per team (:attr:`teams`)."""
         if self._points is None:
-            self._points = TeamValues(self.teams, {t: self.score(t, self.primary) for t in self.teams})
+            self._points = Column.of([self.score(t, self.primary) for t in self.teams])
         return self._points
 
-    def column(self, tb: TieBreak, earlier: Sequence[TeamColumn] = ()) -> TeamValues:
+    def column(self, tb: TieBreak, earlier: Sequence[Column] = ()) -> Column:
         """Another tie-break of the same evaluation, after the columns ``earlier`` listed before it
         (the row reads the primary score's column, :attr:`points`, before them; computed once, type
         A codes every time, since their value depends on the groups the columns before them leave
@@ -283,15 +282,15 @@ class TeamContext:
         self._earlier.setdefault(tb.code, before)
         row = self._lookup(tb.name)
         if row.ranks:
-            return TeamValues(self.teams, row.team_rule.compute(self, tb, before))
+            return row.team_rule.compute(self, tb, before)
         got = self._cache.get(tb.code)
         if got is None:
-            got = self._cache[tb.code] = TeamValues(self.teams, row.team_rule.compute(self, tb, before))
+            got = self._cache[tb.code] = row.team_rule.compute(self, tb, before)
         return got
 
-    def earlier_for(self, tb: TieBreak) -> Optional[list[TeamColumn]]:
+    def earlier_for(self, tb: TieBreak) -> Optional[list[Column]]:
         """The columns before ``tb`` in the list computed (C.07 Art. 4.2: a Type A code ranks inside
-        the group they leave tied); ``None`` when ``tb`` was not in it (:mod:`.typea` then explains
+        the group they leave tied); ``None`` when ``tb`` was not in it (:mod:`.team_typea` then explains
         the group tied on the primary score)."""
         return self._earlier.get(tb.code)
 
@@ -303,7 +302,7 @@ class TeamContext:
     # --- values computed once per evaluation (the board tie-breaks' board count and board points) --
     def memo(self, key: Hashable, make: Callable[[], Any]) -> Any:
         """``make()``, computed once per evaluation under ``key`` (the families keep what every
-        team's value needs here, e.g. :func:`.boards.board_total`, instead of scanning the event
+        team's value needs here, e.g. :func:`.team_boards.board_total`, instead of scanning the event
         for each team)."""
         if key not in self._memo:
             self._memo[key] = make()

@@ -16,10 +16,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Optional, Sequence
 
-from ..tiebreaks.spec import Spec, team_row
-from .buchholz import buchholz, buchholz_lines
-from .context import TeamContext, context_of, show
-from .spec import TeamColumn, TeamEvaluation
+from .context import Column
+from .spec import Spec, TeamEvaluation, team_row
+from .team_buchholz import buchholz, buchholz_lines
+from .team_context import TeamContext, context_of, show
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..descriptor import TieBreak
@@ -39,16 +39,16 @@ def normaliser(ctx: TeamContext, tb: TieBreak) -> tuple[int, str]:
                f" = {show(top / per_match) if per_match else 'undefined'}, truncated: {n}")
 
 
-def _sssc(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
+def _sssc(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[Column]) -> Column:
     ctx = context_of(ev)
     n, _ = normaliser(ctx, tb)
-    out: TeamColumn = {}
+    out: list[Optional[Fraction]] = []
     for t in ctx.teams:
         value: Optional[Fraction] = None
         if n > 0:
             value = ctx.score(t, ctx.secondary) + buchholz(ctx, t, ctx.primary, 0, 0, tb.forfeits_as_played) / n
-        out[t] = value
-    return out
+        out.append(value)
+    return Column.of(out)
 
 
 def _sssc_account(ev: TeamEvaluation, tb: TieBreak, team: int) -> list[str]:

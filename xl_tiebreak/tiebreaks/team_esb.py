@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
-from ..tiebreaks.spec import Spec, team_row
-from .buchholz import element_lines, element_sum
-from .context import context_of
-from .spec import TeamColumn, TeamEvaluation
+from .context import Column
+from .spec import Spec, TeamEvaluation, team_row
+from .team_buchholz import element_lines, element_sum
+from .team_context import context_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..descriptor import TieBreak
@@ -39,7 +39,7 @@ def kinds(tb: TieBreak, primary: str) -> tuple[str, str]:
     return full[letters[0]], full[letters[1]]
 
 
-def _esb(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
+def _esb(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[Column]) -> Column:
     ctx = context_of(ev)
     o, s = kinds(tb, ctx.primary)
     return element_sum(ctx, o, s, tb.cut, tb.median, tb.forfeits_as_played)

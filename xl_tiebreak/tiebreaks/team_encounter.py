@@ -24,7 +24,7 @@ tied (1 = best, lower is better).
   ``EDEBT`` BC then TBR, ``EDEBB`` BC then BBE, ``EDET`` TBR, ``EDEB`` BBE (``EDEC``, BC alone, is
   an extra of FIDE's reference engine, not in C.07's list). They count the team's boards over the
   whole event, as Art. 12 defines them ("in all games played by the team in the tournament",
-  :mod:`.boards`). FIDE's reference engine gacrux instead counts only the boards of the two teams'
+  :mod:`.team_boards`). FIDE's reference engine gacrux instead counts only the boards of the two teams'
   encounters, and applies the steps even when the teams' game points differ: that reading is
   :data:`ENCOUNTER` (tests/oracle/README.md, "EDE knock-out steps"), chosen by an evaluation whose
   ``ede_knockout`` attribute says so (the text's :data:`EVENT` otherwise): the team event option
@@ -39,13 +39,13 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 from ..teams import FORFEITED, PLAYED, Match, match_score
-from ..tiebreaks.direct import Meetings, MeetingsOf, Pass, encounter_pass, encounter_tiers
-from ..tiebreaks.spec import Spec, team_row
-from .boards import (Points, bbe_key, bc_value, board_points, board_total, boards_of, match_board_points, points_of,
+from .direct import Meetings, MeetingsOf, Pass, encounter_pass, encounter_tiers
+from .context import Column
+from .spec import Spec, TeamEvaluation, team_row
+from .team_boards import (Points, bbe_key, bc_value, board_points, board_total, boards_of, match_board_points, points_of,
                      tbr_key)
-from .context import EDE_KNOCKOUT, EDE_SUBSET, show
-from .spec import TeamColumn, TeamEvaluation
-from .typea import Ranked, account_earlier, ranked
+from .team_context import EDE_KNOCKOUT, EDE_SUBSET, show
+from .team_typea import Ranked, account_earlier, ranked
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..descriptor import TieBreak
@@ -60,18 +60,18 @@ CHAINS: dict[str, str] = {"DE": "", "EDE": "", "EDEC": "C", "EDET": "T", "EDEB":
 _STEP_NAMES = {"C": "BC", "T": "TBR", "B": "BBE"}
 
 #: where the knock-out steps of a chain count the boards: the whole event (Art. 12, the default) or
-#: only the two teams' encounters (gacrux's reading, for comparison); the words of :data:`.context.EDE_KNOCKOUT`
+#: only the two teams' encounters (gacrux's reading, for comparison); the words of :data:`.team_context.EDE_KNOCKOUT`
 EVENT, ENCOUNTER = EDE_KNOCKOUT
 
 #: how EDE goes on in a new subset of tied teams (Art. 13.3.3): with the score that split it, then the
 #: other (TEC's answer to its exercise 45, the default), or from the primary score again (the text);
-#: the words of :data:`.context.EDE_SUBSET`
+#: the words of :data:`.team_context.EDE_SUBSET`
 CONTINUE, RESTART = EDE_SUBSET
 
 
 def played_match(event: "TeamEvent", m: Match) -> bool:
     """A match played over the boards: a board game was played in it, or both teams scored (board
-    forfeits each way), as the team context counts a played round (:mod:`.context`). A match of
+    forfeits each way), as the team context counts a played round (:mod:`.team_context`). A match of
     board forfeits only that one team won is a forfeit for Art. 6.1.1, like a forfeited match."""
     if m.kind != PLAYED or m.opponent is None:
         return False
@@ -277,7 +277,7 @@ def _encounters(ev: TeamEvaluation, tb: TieBreak) -> Encounters:
                       known=getattr(ev, "match_scores", None))
 
 
-def _ranked(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[TeamColumn],
+def _ranked(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[Column],
             account: Optional[int] = None) -> tuple[Ranked, Encounters]:
     """The code's column with its breakdown (each tied group's tiers), and the encounters it read;
     for the account of the team ``account`` names, its group only, with the passes of Art. 6 and
@@ -293,7 +293,7 @@ def _ranked(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[TeamColumn],
     return ranked([t.no for t in ev.event.teams], earlier, order, focus=account), enc
 
 
-def _compute(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
+def _compute(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[Column]) -> Column:
     return _ranked(ev, tb, earlier)[0].column
 
 
@@ -315,7 +315,7 @@ def _account(ev: TeamEvaluation, tb: TieBreak, team: int) -> list[str]:
         lines.append(f"team {t}: " + "; ".join(cells))
     lines += group.told
     lines.append(f"{tb.code}: " + " > ".join(_names(x) for x in group.tiers) + f": team {team} is rank "
-                 f"{got.column[team]} of {len(group.members)}")
+                 f"{got.rank(team)} of {len(group.members)}")
     if enc.round_robin:
         lines.append("a round robin: forfeited matches count as played, and all have met (C.07 Art. 15.2, 6.2)")
     elif not tb.forfeits_as_played:

@@ -26,10 +26,10 @@ from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 from ..model import Kind
 from ..teams import BYE, FORFEITED, PAB, PLAYED, Match, match_score
-from ..tiebreaks.spec import Spec, team_row
-from .context import show
-from .spec import TeamAccount, TeamColumn, TeamCompute, TeamEvaluation
-from .typea import Ranked, account_earlier, account_group, ranked, tiers_by_key
+from .context import Column
+from .spec import Spec, TeamAccount, TeamCompute, TeamEvaluation, team_row
+from .team_context import show
+from .team_typea import Ranked, account_earlier, account_group, ranked, tiers_by_key
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..descriptor import TieBreak
@@ -99,7 +99,7 @@ def board_points(event: "TeamEvent", team: int, rounds: int, boards: Optional[in
 
 def boards_of(ev: TeamEvaluation) -> int:
     """:func:`board_total` of the evaluation's event, counted once per evaluation when it keeps
-    values (a :class:`~.context.TeamContext`'s ``memo``)."""
+    values (a :class:`~.team_context.TeamContext`'s ``memo``)."""
     memo = getattr(ev, "memo", None)
     if callable(memo):
         return int(memo("board_total", lambda: board_total(ev.event)))
@@ -108,7 +108,7 @@ def boards_of(ev: TeamEvaluation) -> int:
 
 def points_of(ev: TeamEvaluation) -> Callable[[int], Points]:
     """A team's :func:`board_points` over the evaluation's rounds, computed once per team when
-    the evaluation keeps values (a :class:`~.context.TeamContext`'s ``memo``)."""
+    the evaluation keeps values (a :class:`~.team_context.TeamContext`'s ``memo``)."""
     n = boards_of(ev)
     memo = getattr(ev, "memo", None)
     if callable(memo):
@@ -122,13 +122,13 @@ def bc_value(points: Points) -> Fraction:
     return sum((Fraction(i + 1) * v for i, v in enumerate(points)), Fraction(0))
 
 
-def board_count(event: "TeamEvent", rounds: int, points: Optional[Callable[[int], Points]] = None) -> TeamColumn:
-    """BC of every team (C.07 Art. 12.1; lower is better); ``points``: a team's board points
-    when the caller keeps them."""
+def board_count(event: "TeamEvent", rounds: int, points: Optional[Callable[[int], Points]] = None) -> Column:
+    """BC of every team, one row per team in the event's order (C.07 Art. 12.1; lower is better);
+    ``points``: a team's board points when the caller keeps them."""
     if points is None:
         n = board_total(event)
-        return {t.no: bc_value(board_points(event, t.no, rounds, n)) for t in event.teams}
-    return {t.no: bc_value(points(t.no)) for t in event.teams}
+        return Column.of([bc_value(board_points(event, t.no, rounds, n)) for t in event.teams])
+    return Column.of([bc_value(points(t.no)) for t in event.teams])
 
 
 def tbr_key(points: Points) -> Points:
@@ -180,20 +180,12 @@ def _board_lines(bp: BoardPoints, team: int) -> list[str]:
     return lines
 
 
-def _bc_breakdown(ev: TeamEvaluation, account: Optional[int] = None) -> tuple[TeamColumn, BoardPoints]:
-    """BC of every team (of the team ``account`` names only, for its account) from the board
-    points (C.07 Art. 12.1), and those points."""
-    bp = board_breakdown(ev, account)
-    teams = [t.no for t in ev.event.teams] if account is None else [account]
-    return {t: bc_value(bp.total(t)) for t in teams}, bp
-
-
 def _bc_account(ev: TeamEvaluation, tb: TieBreak, team: int) -> list[str]:
-    col, bp = _bc_breakdown(ev, account=team)
+    bp = board_breakdown(ev, account=team)
     tot = bp.total(team)
     lines = _board_lines(bp, team)
     terms = " + ".join(f"{i + 1}×{show(v)}" for i, v in enumerate(tot))
-    lines.append(f"BC = {terms} = {show(col[team])} (C.07 Art. 12.1: lower is better; forfeits count as "
+    lines.append(f"BC = {terms} = {show(bc_value(tot))} (C.07 Art. 12.1: lower is better; forfeits count as "
                  "standard results, a PAB as a win on every board)")
     group, what = account_group(ev, tb, team)
     gp = {t: sum((match_score(ev.event, m)[1] for m in ev.event.matches_of(t) if m.round <= ev.rounds), Fraction(0))
@@ -205,7 +197,7 @@ def _bc_account(ev: TeamEvaluation, tb: TieBreak, team: int) -> list[str]:
     return lines
 
 
-def _ranked(ev: TeamEvaluation, earlier: Sequence[TeamColumn], key_fn: Callable[[Points], Points], key_text: str,
+def _ranked(ev: TeamEvaluation, earlier: Sequence[Column], key_fn: Callable[[Points], Points], key_text: str,
             account: Optional[int] = None) -> tuple[Ranked, BoardPoints]:
     """TBR or BBE of every team, ranked inside the groups ``earlier`` leaves tied by the key of
     its board points, with its breakdown: each group's tiers; for the account of the team
@@ -224,7 +216,7 @@ def _rank_row(name: str, key_text: str, key_fn: Callable[[Points], Points]) -> t
     """The compute and the account of TBR or BBE (:func:`_ranked`): the account shows the team's
     boards round by round, its group, each member's compared points and the rank, from the
     breakdown of the value."""
-    def compute(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
+    def compute(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[Column]) -> Column:
         return _ranked(ev, earlier, key_fn, key_text)[0].column
 
     def account(ev: TeamEvaluation, tb: TieBreak, team: int) -> list[str]:
@@ -237,14 +229,14 @@ def _rank_row(name: str, key_text: str, key_fn: Callable[[Points], Points]) -> t
             lines.append("alone in the group: rank 1")
             return lines
         lines += group.told
-        lines.append(f"{name}: compared from the left, the first difference decides: rank {got.column[team]} "
+        lines.append(f"{name}: compared from the left, the first difference decides: rank {got.rank(team)} "
                      f"of {len(group.members)}")
         return lines
     return compute, account
 
 
-def _bc(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
-    return _bc_breakdown(ev)[0]
+def _bc(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[Column]) -> Column:
+    return board_count(ev.event, ev.rounds, points_of(ev))
 
 
 _TBR = _rank_row("TBR", "game points on boards 1, 2, ...:", tbr_key)

@@ -27,15 +27,14 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Optional, Sequence
 
-from ..default_lists import DEFAULT_LISTS
-from ..descriptor import TieBreak
-from ..editions import Edition
-from ..errors import DescriptorError, InputError
-from ..formatting import decimals_for
-from ..standings import evaluate, list_keys, ranking, separated_by
-from ..teams import PAB, PabValue, TeamEvent
-from .context import EDE_KNOCKOUT, EDE_SUBSET, TeamContext, show
-from .registry import TeamCodes, parse_team, parse_team_list, team_spec
+from .default_lists import DEFAULT_LISTS
+from .descriptor import TeamCodes, TieBreak, parse_team, parse_team_list, team_spec
+from .editions import Edition
+from .errors import DescriptorError, InputError
+from .formatting import decimals_for
+from .standings import evaluate, list_keys, ranking, separated_by
+from .teams import PAB, PabValue, TeamEvent
+from .tiebreaks.team_context import EDE_KNOCKOUT, EDE_SUBSET, TeamContext, show
 
 __all__ = ["compute_team", "explain_team", "TeamResult", "TeamRow", "DEFAULT_TEAM_LIST", "team_context",
            "EDE_KNOCKOUT", "EDE_SUBSET"]
@@ -129,10 +128,10 @@ def team_context(event: TeamEvent, edition: "str | Edition | None" = None, round
                  ede_subset: str = EDE_SUBSET[0]) -> TeamContext:
     """The evaluation :func:`compute_team` uses (``pab``: a PAB value replacing the event's;
     ``primary``: ``"MP"``/``"GP"`` replacing the event's primary score, e.g. for a TRF-16 file,
-    which cannot state it); ``round_robin``: Art. 15.2 instead of Art. 16 (:mod:`.context`);
+    which cannot state it); ``round_robin``: Art. 15.2 instead of Art. 16 (:mod:`.tiebreaks.team_context`);
     ``None``: as the file says (the event's kind, TRF 092/192); ``ede_knockout``: the reading of
     the EDE knock-out steps (:data:`EDE_KNOCKOUT`, C.07 Art. 13.3.2: ``"event"``, the text, or
-    ``"encounter"``, gacrux's; :mod:`.encounter`); ``ede_subset``: how EDE goes on in a new subset of
+    ``"encounter"``, gacrux's; :mod:`.tiebreaks.team_encounter`); ``ede_subset``: how EDE goes on in a new subset of
     tied teams (:data:`EDE_SUBSET`, C.07 Art. 13.3.3: ``"continue"``, TEC's answer, or ``"restart"``)."""
     if round_robin is None:
         round_robin = event.tournament.kind == "round-robin"
@@ -215,9 +214,10 @@ def compute_team(event: TeamEvent, codes: TeamCodes = None, edition: "str | Edit
     prim = ctx.primary
     cols = evaluate(ctx.column, tbs)
     teams = list(ctx.teams)
-    order, first = ranking(list_keys(ctx.points.column, [col.column for col in cols], tbs), teams)
-    rows = [TeamRow(t, ctx.name(t), ctx.score(t, "MP"), ctx.score(t, "GP"), [c.get(t) for c in cols], top + 1)
-            for t, top in zip((teams[k] for k in order), first)]
+    order, first = ranking(list_keys(ctx.points, cols, tbs), teams)
+    values = [c.values() for c in cols]
+    rows = [TeamRow(teams[k], ctx.name(teams[k]), ctx.score(teams[k], "MP"), ctx.score(teams[k], "GP"),
+                    [v[k] for v in values], top + 1) for k, top in zip(order, first)]
     notes = list(ctx.notes)
     notes += [n for n in (_knockout_note(ctx, tbs), _subset_note(ctx, tbs)) if n]
     bh = [tb.code for tb in tbs if tb.name in _BUCHHOLZ_FAMILY]
@@ -254,12 +254,12 @@ def explain_team(event: TeamEvent, code: "str | TieBreak", team: int, edition: "
     listed = [x.code for x in tbs]
     if tb.code in listed:
         at = listed.index(tb.code)
-        value = evaluate(ctx.column, tbs[:at + 1])[at][team]
+        value = evaluate(ctx.column, tbs[:at + 1])[at].value(ctx.teams.index(team))
         before = [ctx.primary, *listed[:at]]
         where = (f"ranked inside the group tied on {', '.join(before)} (the list {', '.join(listed)}; C.07 Art. 4.2)"
                  if row.ranks else None)
     else:
-        value = row.team_rule.compute(ctx, tb, [ctx.points])[team]  # not kept for the account: not listed
+        value = row.team_rule.compute(ctx, tb, [ctx.points]).value(ctx.teams.index(team))  # not kept: not listed
         where = (f"{tb.code} is not in the event's list ({', '.join(listed)}): ranked inside the group tied on the "
                  f"primary score ({ctx.primary}) only; the standings do not show this value" if row.ranks else None)
     lines = [f"{tb.code} = {show(value)} for team {team} ({ctx.name(team)}); {row.legend} ({row.article}); "

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
-from ..tiebreaks.spec import Spec, team_row
-from .context import context_of, show
-from .spec import TeamColumn, TeamEvaluation
+from .context import Column
+from .spec import Spec, TeamEvaluation, team_row
+from .team_context import context_of, show
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..descriptor import TieBreak
@@ -31,10 +31,10 @@ def score_of(tb: TieBreak, primary: str) -> str:
     return "GP" if primary == "MP" else "MP"  # MPvGP: the secondary score
 
 
-def _compute(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
+def _compute(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[Column]) -> Column:
     ctx = context_of(ev)
     s = score_of(tb, ctx.primary)
-    return {t: ctx.score(t, s) for t in ctx.teams}
+    return Column.of([ctx.score(t, s) for t in ctx.teams])
 
 
 def _account(ev: TeamEvaluation, tb: TieBreak, team: int) -> list[str]:

@@ -8,12 +8,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Sequence
 
-from ..tiebreaks.breakdown import Breakdown
-from ..tiebreaks.counts import progressive_breakdown
-from ..tiebreaks.spec import Spec, team_row
-from .buchholz import score_kind
-from .context import TeamContext, context_of, show
-from .spec import TeamColumn, TeamEvaluation
+from .breakdown import Breakdown
+from .counts import progressive_breakdown
+from .context import Column
+from .spec import Spec, TeamEvaluation, team_row
+from .team_buchholz import score_kind
+from .team_context import TeamContext, context_of, show
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..descriptor import TieBreak
@@ -27,9 +27,8 @@ def _breakdown(ctx: TeamContext, tb: TieBreak, account: bool = False) -> Breakdo
     return progressive_breakdown(ctx.channel(score_kind(tb, ctx.primary)), tb.cut, account)
 
 
-def _ps(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[TeamColumn]) -> TeamColumn:
-    ctx = context_of(ev)
-    return dict(zip(ctx.teams, _breakdown(ctx, tb).column.values()))
+def _ps(ev: TeamEvaluation, tb: TieBreak, earlier: Sequence[Column]) -> Column:
+    return _breakdown(context_of(ev), tb).column
 
 
 def _ps_account(ev: TeamEvaluation, tb: TieBreak, team: int) -> list[str]:
