@@ -193,6 +193,8 @@ def test_pairing_reads_the_rows_given_as_pairing_settings_and_names_a_bad_one():
     assert [r[1::2] for r in got[2:]] == [[6, 1], [2, 5], [7, 3], [4, 8]]  # the top seed has Black (art. 5.2.5)
     with pytest.raises(TiebreakError, match=r"^PAIRING: pairing_settings row 3: initial colour 'green': write white"):
         PAIRING(table, None, "dutch", "swiss", None, rows[:2] + [["Initial colour", "green"]])
+    with pytest.raises(TiebreakError, match=r"^PAIRING: pairing_settings: 2.5 is one value; expected the Settings rows"):
+        PAIRING(table, None, "dutch", "swiss", None, 2.5)  # a one-cell range (the fuzz found a TypeError)
 
 
 def test_the_readmes_pairing_formula_names_the_templates_rows():

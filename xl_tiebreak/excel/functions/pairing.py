@@ -75,7 +75,7 @@ def PAIRING(crosstable: Table, round_to_pair: Any = None, system: Any = None, ki
     k, n = read_kind(kind), read_rounds(rounds, "PAIRING")
     rnd = read_whole(round_to_pair, "round_to_pair", "PAIRING")
     name = read_system(system, "PAIRING")
-    cells = pairing_cells(rows_cells(pairing_settings), lambda a1: f"PAIRING: pairing_settings row {a1[1:]}")
+    cells = pairing_cells(rows_cells(pairing_settings, "PAIRING: pairing_settings"), lambda a1: f"PAIRING: pairing_settings row {a1[1:]}")
     choices = cells.choices()
     key = content_key(crosstable)
 

@@ -79,9 +79,13 @@ def pairing_cells(cells: dict[str, Any], place: Callable[[str], str] = lambda a1
     return PairingCells(found.get("forbid"), found.get("baku"), found.get("colour"), tuple(where))
 
 
-def rows_cells(rows: Any) -> dict[str, Any]:
-    """A range of rows (label | value), as a function or a runtime hands it over, as cells from A1."""
+def rows_cells(rows: Any, what: str = "pairing_settings") -> dict[str, Any]:
+    """A range of rows (label | value), as a function or a runtime hands it over, as cells from A1.
+    One value (a one-cell range) is refused naming ``what``: it has no label beside a value."""
     from ..xlsx.a1 import column_letter
+    if rows is not None and not isinstance(rows, (list, tuple)):
+        raise InputError(f"{what}: {rows!r:.40} is one value; expected the Settings rows Forbidden pairs, Baku "
+                         "acceleration and Initial colour, each a label and its value (two columns)")
     out: dict[str, Any] = {}
     for i, row in enumerate(list(rows or ())[:LABEL_ROWS]):
         for j, v in enumerate(row if isinstance(row, (list, tuple)) else [row]):
