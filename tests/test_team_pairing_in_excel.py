@@ -27,7 +27,7 @@ import pytest
 pytest.importorskip("xlwings")
 
 from tests.support.runtimes import MISSING, body, classic, officejs  # noqa: E402
-from tests.support.workbook_typing import read_sheet  # noqa: E402
+from tests.support.workbook_typing import read_sheet, type_cells  # noqa: E402
 from tests.team_histories import generate  # noqa: E402
 from tests.test_pairing_in_excel import book_data  # noqa: E402
 from xl_tiebreak.excel.functions.team_pairing import team_pairing_table  # noqa: E402
@@ -122,14 +122,25 @@ def test_team_pairing_spills_the_round_pair_prints_through_both_runtimes(team_bo
                                                       "system; write auto, fideteam")
 
 
-def test_the_action_on_a_team_workbook_writes_the_rows_pair_write_writes(team_book: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize("bye", [False, True], ids=["pab", "team-bye-typed"])
+def test_the_action_on_a_team_workbook_writes_the_rows_pair_write_writes(team_book: Path, tmp_path: Path,
+                                                                          bye: bool) -> None:
     """PAIR_NEXT_ROUND on the team workbook (Lite's script, the classic add-in's macro) sets exactly
     the Matches cells ``pair --write`` writes (Rd, Home, Away of each match after the table's last
-    row, the PAB as Away = BYE), says what it wrote, and run again once the round has its rows it is
-    refused naming them, with nothing set."""
+    row, the PAB as Away = BYE; with team 9's zero-point bye typed for round 4 beforehand, eight
+    teams and no PAB, the rows going under the bye's), says what it wrote, and run again once the
+    round has its rows it is refused naming them, with nothing set."""
+    if bye:
+        book = tmp_path / "bye.xlsx"
+        shutil.copyfile(team_book, book)
+        last = max(i for i, r in enumerate(named_range(book, "Matches")) if any(v not in (None, "") for v in r))
+        type_cells(book, {f"Matches!A{5 + last}": 4, f"Matches!B{5 + last}": 9, f"Matches!C{5 + last}": "Z"})
+        team_book = book
     want, printed = cli_written(team_book, tmp_path)
     pairs = json.loads(printed)["pairs"]
-    assert len(want) == 3 * (len(pairs) + 1) and sorted(v for v in want.values() if isinstance(v, str)) == ["BYE"]
+    assert len(want) == 3 * (len(pairs) + (0 if bye else 1))
+    assert sorted(v for v in want.values() if isinstance(v, str)) == ([] if bye else ["BYE"])
+    assert len(pairs) == 4 and (9 not in {t for p in pairs for t in (p["white"], p["black"])}) == bye
     data = book_data(team_book, SHEETS)
     position = [s["name"] for s in data["sheets"]].index("Matches")
     js = officejs([], scripts=[{"name": "PAIR_NEXT_ROUND", "book": data}])["scripts"][0]
@@ -138,8 +149,9 @@ def test_the_action_on_a_team_workbook_writes_the_rows_pair_write_writes(team_bo
     got = [action_cells(run["actions"], position) for run in (js, com)]
     as_shown = {k: float(v) if isinstance(v, int) else v for k, v in want.items()}
     assert got[0] == got[1] == as_shown
-    assert js["printed"].startswith("Round 4 paired (FIDE Swiss team system, C.04.6, Type A colour preferences): 4 "
-                                    "matches and the pairing-allocated bye (team ")
+    said = "Round 4 paired (FIDE Swiss team system, C.04.6, Type A colour preferences): 4 matches"
+    assert js["printed"].startswith(said + (" written into the Matches table" if bye else
+                                            " and the pairing-allocated bye (team ")), js["printed"]
     # the book as pair --write left it: round 4 has its rows, its results to come
     paired = tmp_path / "cli-out.xlsx"
     jobs = [{"name": "PAIR_NEXT_ROUND", "book": book_data(paired, SHEETS)}]

@@ -21,7 +21,9 @@ The module also holds the one action that pairs the next round in the open workb
 the classic add-in, a script (``@xw.script``, its book injected) in xlwings Lite. Both call
 :func:`pair_next_round_in`, which reads the crosstable and the Settings, asks
 :func:`.excel.workbook.pairing_action.next_round_cells` for the cells to write and the Pairings
-sheet's values, and writes them.
+sheet's values, and writes them; on a team workbook (the names Teams and Matches) it calls
+:func:`pair_team_round_in`, which writes the round's rows into the Matches table
+(:func:`.excel.workbook.team_pairing_action.team_round_cells`).
 
 Without xlwings installed the module still imports (the decorators become no-ops), so the same
 functions serve tests and scripts.

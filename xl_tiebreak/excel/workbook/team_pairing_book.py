@@ -5,7 +5,8 @@ Settings give the home team on board 1 (TRF 352; White by default), so the pairi
 follow. Rows are written only into empty rows after the table's last row (the ``Matches`` name is
 widened over them by the recompute that follows, as ``recompute`` does), surgically: every other
 cell and part of the file is copied unchanged, in place with the version read kept as a backup, or
-to another file. A round that has rows already is not written over.
+to another file. A round that has rows already is not written over. The cells are built by
+:func:`match_cells`, which the Excel action writes through its runtime too (:mod:`.team_pairing_action`).
 """
 
 from __future__ import annotations
