@@ -12,28 +12,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import InputError
 from ...pairing.model import Pairing
 from ...teams import TeamEvent
-from ..ranges.arguments import read_whole, shown, text_of
+from ..ranges.arguments import read_whole
 from ..ranges.team_next_round import home_away, pair_team_tables, unpaired_words
 from ..ranges.team_ranges import TeamEventRead
 from .cache import Table
+from .pairing import read_system
 from .team import team_function, team_tables
 
-#: the systems a team ``system`` argument names (``auto``: the colour model of the event's records, Type A)
-TEAM_SYSTEM_WORDS = "auto, fideteam (Type A colours), fideteam-typeb or fideteam-nocolor"
 HEADER = ["Match", "Home", "Home team", "Away", "Away team"]
-
-
-def read_team_system(system: Any, function: str) -> str:
-    """The team ``system`` argument: auto (empty) or one of the team systems (any case); anything
-    else is refused naming the argument."""
-    from ...pairing.systems import TEAM_SYSTEMS
-    name = text_of(system).lower() or "auto"
-    if name != "auto" and name not in TEAM_SYSTEMS:
-        raise InputError(f"{function}: system {shown(system)} is not a team pairing system; write {TEAM_SYSTEM_WORDS}")
-    return name
 
 
 def team_pairing_table(read: TeamEventRead, event: TeamEvent, pairing: Pairing) -> list[list[Any]]:
@@ -61,7 +49,7 @@ def TEAM_PAIRING(matches: Table, teams: Table, settings: Any = None, round_to_pa
                  system: Any = None) -> list[list[Any]]:
     """The team round's pairing, as ``xl-tiebreak pair TEAM.xlsx`` pairs it (C.04.6)."""
     rnd = read_whole(round_to_pair, "round_to_pair", "TEAM_PAIRING")
-    name = read_team_system(system, "TEAM_PAIRING")
+    name = read_system(system, "TEAM_PAIRING", team=True)
     read = team_tables(matches, teams, settings)
 
     def make() -> list[list[Any]]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from ...pairing.systems import system_words
-from ..functions.team_pairing import read_team_system
+from ..functions.pairing import read_system
 from ..ranges.team_book import rows_below
 from ..ranges.team_next_round import home_away, pair_team_tables
 from ..ranges.team_ranges import build_team_event
@@ -81,7 +81,7 @@ def team_round_cells(teams: TableRead, matches: TableRead, settings: TableRead,
     """The cells the one action writes on a team workbook (module docstring), from its ranges
     ``Teams``, ``Matches`` and ``TeamSettings`` as the runtime reads them (:class:`TableRead`),
     the next round paired by ``system`` (empty: auto)."""
-    name = read_team_system(system, "PAIR_NEXT_ROUND")
+    name = read_system(system, "PAIR_NEXT_ROUND", team=True)
     places = {"Teams": teams, "Matches": matches, "Settings": settings}
     grown = matches.table(grows=True)
     read = build_team_event(teams.table(grows=True), grown, settings.table(),
