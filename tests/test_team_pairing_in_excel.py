@@ -173,3 +173,27 @@ def test_the_action_refuses_a_round_with_a_row_of_its_teams_and_names_the_cell(t
     block[last + 1][:3] = [4, 3, "Z"]  # team 3's bye typed for round 4
     with pytest.raises(Exception, match=rf"round 4 has a match row already \(Matches!A{5 + last}\)"):
         match_cells(block, len(block), "Matches", 4, 1, rows)
+
+
+def test_pair_reads_a_workbook_once_individual_or_team(team_book: Path, tmp_path: Path, monkeypatch, capsys) -> None:
+    """``pair BOOK.xlsx`` opens the workbook once: the question "is it a team workbook?" and the
+    pairing read the same copy (an individual workbook was opened twice)."""
+    from xl_tiebreak.cli import main
+    from xl_tiebreak.excel.ranges import book_reader
+    individual = tmp_path / "club.xlsx"
+    assert main(["template", "--type", "round-robin", "--players", "4", "-o", str(individual)]) == 0
+    type_cells(individual, {f"Crosstable!A{4 + k}": k for k in range(1, 5)}
+               | {f"Crosstable!B{4 + k}": f"Player {k}" for k in range(1, 5)})
+    opened: list[str] = []
+    real = book_reader.open_book
+
+    def counting(path: Any, *args: Any, **kwargs: Any) -> Any:
+        opened.append(Path(path).name)
+        return real(path, *args, **kwargs)
+    monkeypatch.setattr(book_reader, "open_book", counting)
+    capsys.readouterr()
+    for path in (individual, team_book):
+        opened.clear()
+        assert main(["pair", str(path), "--format", "json"]) == 0
+        assert opened == [path.name], opened
+    assert [json.loads(line)["round"] for line in capsys.readouterr().out.splitlines()] == [1, 4]

@@ -32,6 +32,7 @@ from .common import load_input, open_input
 if TYPE_CHECKING:
     from ..excel.ranges.book_reader import Book
 
+
 @dataclass(frozen=True)
 class Paired:
     """A pairing with the event it was made from and how to name a player's round (for messages);
