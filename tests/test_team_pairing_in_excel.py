@@ -197,3 +197,37 @@ def test_pair_reads_a_workbook_once_individual_or_team(team_book: Path, tmp_path
         assert main(["pair", str(path), "--format", "json"]) == 0
         assert opened == [path.name], opened
     assert [json.loads(line)["round"] for line in capsys.readouterr().out.splitlines()] == [1, 4]
+
+
+def test_the_action_names_a_bad_cell_of_the_matches_table_and_sets_nothing(team_book: Path, tmp_path: Path) -> None:
+    """A board result that is none (``2-0``) in a complete round stops the action in both runtimes
+    with the worksheet cell named, as ``pair`` names it, and nothing set."""
+    book = tmp_path / "typo.xlsx"
+    shutil.copyfile(team_book, book)
+    cells = read_sheet(book, "Matches")
+    board = next(k for k, v in cells.items() if v == "B1" and split_cell(k)[1] == 4)  # the header of board 1
+    at = f"{column_letter(split_cell(board)[0])}5"
+    type_cells(book, {f"Matches!{at}": "2-0"})
+    r = _cli("pair", str(book))
+    assert r.returncode == 2 and f"Matches!{at}" in r.stderr, r.stderr
+    jobs = [{"name": "PAIR_NEXT_ROUND", "book": book_data(book, SHEETS)}]
+    for run in (officejs([], scripts=jobs)["scripts"][0], classic([], macros=jobs)["macros"][0]):
+        assert "actions" not in run and f"PAIR_NEXT_ROUND: Matches!{at}: board result '2-0'" in run["error"], run
+
+
+def test_the_headless_recompute_fills_a_team_pairing_formula_with_the_pair_commands_round(team_book: Path,
+                                                                                         tmp_path: Path) -> None:
+    """A TEAM_PAIRING formula typed on a sheet of the user's own gets its spilled values from
+    ``xl-tiebreak recompute`` (what Excel without the add-in shows): the table the function gives."""
+    import openpyxl  # test equipment: the user's formula typed into a new file
+    wb = openpyxl.load_workbook(team_book)
+    wb.create_sheet("Round")["A1"] = "=TEAM_PAIRING(Matches,Teams,TeamSettings)"
+    typed, out = tmp_path / "typed.xlsx", tmp_path / "out.xlsx"
+    wb.save(typed)
+    r = _cli("recompute", str(typed), "-o", str(out))
+    assert r.returncode == 0, r.stderr
+    read, _ = read_team_workbook(team_book)
+    want = team_pairing_table(read, *pair_team_tables(read))
+    shown = read_sheet(out, "Round")
+    got = [[shown.get(f"{column_letter(c)}{r}") for c in range(1, 6)] for r in range(1, len(want) + 1)]
+    assert got == [[None if v == "" else v for v in row] for row in want]
