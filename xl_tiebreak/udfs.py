@@ -21,7 +21,9 @@ The module also holds the one action that pairs the next round in the open workb
 the classic add-in, a script (``@xw.script``, its book injected) in xlwings Lite. Both call
 :func:`pair_next_round_in`, which reads the crosstable and the Settings, asks
 :func:`.excel.workbook.pairing_action.next_round_cells` for the cells to write and the Pairings
-sheet's values, and writes them.
+sheet's values, and writes them; on a team workbook (the names Teams and Matches) it calls
+:func:`pair_team_round_in`, which writes the round's rows into the Matches table
+(:func:`.excel.workbook.team_pairing_action.team_round_cells`).
 
 Without xlwings installed the module still imports (the decorators become no-ops), so the same
 functions serve tests and scripts.
@@ -31,7 +33,7 @@ from __future__ import annotations
 
 import functools
 import inspect
-from typing import Any, Callable
+from typing import Any, Callable, Optional
 
 from .errors import InputError, TiebreakError
 from .excel.functions.individual import FUNCTIONS, description, error_table, parameter_doc, spills
@@ -99,6 +101,8 @@ def pair_next_round_in(book: Any) -> str:
     what was done; an error names the cell and begins with the action's name."""
     from .excel.workbook.pairing_action import SETTINGS_ROWS, next_round_cells
     from .excel.workbook.pairings_sheet import TITLE
+    if book.names.contains("Teams") and book.names.contains("Matches"):  # a team workbook (is_team_book's test)
+        return pair_team_round_in(book)
     try:
         if not book.names.contains("Crosstable"):
             raise InputError("the workbook has no name Crosstable; define it over the crosstable with its header "
@@ -125,6 +129,44 @@ def pair_next_round_in(book: Any) -> str:
     else:
         printed.clear_contents()
     printed.range("A1").value = todo.pairings
+    return todo.summary()
+
+
+def _team_range(book: Any, name: str, spare: Optional[int] = None) -> Any:
+    """The range of the defined name ``name`` as :class:`.excel.workbook.team_pairing_action.TableRead`:
+    with ``spare``, read down to the sheet's last used row and ``spare`` rows more (a table that
+    grows, and the empty rows a round is written into)."""
+    from .excel.workbook.team_pairing_action import TableRead
+    if not book.names.contains(name):
+        raise InputError(f"the workbook has no name {name}: not a team workbook (xl-tiebreak template --type team "
+                         "makes one)")
+    area = book.names[name].refers_to_range
+    sheet, (height, width) = area.sheet, area.shape
+    last = area.row + height - 1
+    if spare is not None:
+        used = sheet.used_range
+        last = min(max(last, used.row + used.shape[0] - 1) + spare, _LAST_ROW)
+    rows = sheet.range((area.row, area.column), (last, area.column + width - 1)).options(ndim=2, err_to_str=True).value
+    return TableRead(sheet.name, area.row, area.column, [list(r) for r in rows], height)
+
+
+def pair_team_round_in(book: Any) -> str:
+    """Pair a team workbook's next round into ``book`` (an xlwings Book, as :func:`pair_next_round_in`):
+    read the ranges Teams, Matches and TeamSettings (the growing tables down to their sheet's last
+    used row), then write the Matches table's cells
+    :func:`.excel.workbook.team_pairing_action.team_round_cells` gives (Rd, Home, Away of each match in
+    the empty rows after the table); nothing else is written. Returns the line that says what was done;
+    an error names the cell and begins with the action's name."""
+    from .excel.workbook.team_pairing_action import team_round_cells
+    try:
+        teams = _team_range(book, "Teams", 0)
+        matches = _team_range(book, "Matches", len(teams.rows) + 2)  # (more rows than a round has matches)
+        todo = team_round_cells(teams, matches, _team_range(book, "TeamSettings"))
+    except TiebreakError as exc:
+        raise type(exc)(f"{ACTION}: {exc}") from None
+    sheet = book.names["Matches"].refers_to_range.sheet
+    for address, value in todo.cells.items():
+        sheet.range(address).value = value
     return todo.summary()
 
 

@@ -163,8 +163,9 @@ def arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
                                            "colour model from record 192) for a team event (default); fideteam: "
                                            "Type A colours, fideteam-typeb, fideteam-nocolor"}),
         "forbid": (("--forbid",), {"metavar": "A-B,...", "help": "pairs that may not meet (same family or club), "
-                                   "e.g. 3-7,5-9 (start numbers), with a TRF's record 260; the Dutch system. Given, it "
-                                   "replaces a workbook's Settings cell Forbidden pairs"}),
+                                   "e.g. 3-7,5-9 (start numbers; a team event's team numbers), with a TRF's "
+                                   "record 260; the Dutch and team systems. Given, it replaces a workbook's "
+                                   "Settings cell Forbidden pairs"}),
         "initial colour": (("--initial-colour",), {"choices": ("white", "black"), "default": None,
                                                    "help": "the colour drawn for round 1 (C.04.3 art. 5.1); default: "
                                                            "TRF record 152 or a workbook's Settings cell Initial "

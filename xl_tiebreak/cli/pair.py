@@ -15,7 +15,7 @@ import argparse
 import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 from ..errors import InputError
 from ..model import Kind, Round, Tournament
@@ -28,6 +28,10 @@ from ..pairing.next_round import Place, pending_rounds
 from ..textutil import csv_text, table
 from .choices import StrPath
 from .common import load_input, open_input
+
+if TYPE_CHECKING:
+    from ..excel.ranges.book_reader import Book
+
 
 @dataclass(frozen=True)
 class Paired:
@@ -50,7 +54,8 @@ class Paired:
 
 def paired(source: StrPath, *, round: Optional[int] = None, system: str = "auto",
            encoding: Optional[str] = None, forbid: Optional[str] = None,
-           initial_colour: Optional[str] = None, explain: bool = False, baku: Optional[bool] = None) -> Paired:
+           initial_colour: Optional[str] = None, explain: bool = False, baku: Optional[bool] = None,
+           book: Optional["Book"] = None) -> Paired:
     """Pair round ``round`` (default: the first with a result missing) of ``source``, a TRF file or
     a workbook, with ``system`` (auto, berger, dutch); the pairing, the event, the places and the
     virtual points used. ``forbid`` (``"3-7,5-9"``) adds pairs that may not meet to a TRF's record
@@ -58,13 +63,15 @@ def paired(source: StrPath, *, round: Optional[int] = None, system: str = "auto"
     with ``explain``, the Dutch engine's trace of the same run; accelerated when ``baku`` or the TRF
     says so (records 250, 192 ``..._BAKU``: :mod:`xl_tiebreak.pairing.acceleration`). A workbook's
     Settings rows Forbidden pairs, Baku acceleration and Initial colour
-    (:mod:`xl_tiebreak.excel.ranges.pairing_settings`) give each of the three not given here (None)."""
+    (:mod:`xl_tiebreak.excel.ranges.pairing_settings`) give each of the three not given here (None).
+    ``book``: the workbook ``source``, when the caller opened it already (:func:`.common.open_input`)."""
     from ..pairing.acceleration import acceleration_for
     from ..pairing.arbiter import parse_forbid
     from ..pairing.systems import chosen_system, pair_event
     from .choices import EventChoices
     source = os.fspath(source)
-    book = open_input(source)
+    if book is None:
+        book = open_input(source)
     # (the edition is the tie-breaks' business: a rules choice keeps its warning about the start date out)
     t, settings = load_input(source, EventChoices(encoding=encoding, rules="fide2026"), book)
     blank: Callable[[int], frozenset[int]] = _no_blanks
@@ -275,10 +282,11 @@ def run_pair(args: argparse.Namespace) -> tuple[str, int]:
     ``--write`` written into the workbook (in place, or ``--write OUT.xlsx``) or a TRF file; a team
     event goes to :func:`.pair_team.run_team_pair`."""
     from .pair_team import run_team_pair
-    team = run_team_pair(args)
+    source = os.fspath(args.input)
+    opened = open_input(source)  # (once: the team route and the individual one read this copy)
+    team = run_team_pair(args, opened)
     if team is not None:
         return team
-    source = os.fspath(args.input)
     write = getattr(args, "write", None)
     book = source.lower().endswith((".xlsx", ".xlsm"))
     if write is not None and not book:
@@ -300,7 +308,7 @@ def run_pair(args: argparse.Namespace) -> tuple[str, int]:
         raise InputError("--explain prints text or json (--format text|json), not csv")
     p = paired(source, round=args.round, system=args.system, encoding=args.encoding,
                forbid=getattr(args, "forbid", None), initial_colour=getattr(args, "initial_colour", None),
-               explain=explain, baku=getattr(args, "baku", None))
+               explain=explain, baku=getattr(args, "baku", None), book=opened)
     from ..output import deliver
     shown = render_explained(p, args.format, args.player, args.board) if explain else render(p, args.format)
     text = deliver(shown, args.output, args.force)

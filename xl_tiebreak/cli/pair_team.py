@@ -12,13 +12,16 @@ import argparse
 import json
 import os
 from dataclasses import dataclass
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from ..errors import InputError
 from ..pairing.model import Pairing
 from ..teams import TeamEvent
 from ..textutil import csv_text, table
 from .choices import EventChoices
+
+if TYPE_CHECKING:
+    from ..excel.ranges.book_reader import Book
 
 
 @dataclass(frozen=True)
@@ -42,36 +45,29 @@ def team_paired(source: str, event: TeamEvent, *, round: Optional[int] = None, s
 def render_team(p: TeamPaired, fmt: str = "text") -> str:
     """The team pairing as ``fmt``: text (match, the white team and the black team with numbers and
     names, a result column), CSV, or JSON (:meth:`Pairing.to_json`: team numbers)."""
+    from ..excel.ranges.team_next_round import unpaired_words
     from ..pairing.systems import system_words
     pairing, ev = p.pairing, p.event
     if fmt == "json":
         return json.dumps(pairing.to_json(), ensure_ascii=False) + "\n"
     names = {t.no: t.name for t in ev.teams}
-    words = {"PAB": "pairing-allocated bye (" + _pab_text(ev) + ")", "absent": "not paired (a team bye or absence)"}
     if fmt == "csv":
         rows = [[str(b.board), str(b.white), names[b.white], str(b.black), names[b.black], ""] for b in pairing.pairs]
-        rows += [["", str(u.no), names[u.no], "", words.get(u.kind, u.kind), ""] for u in pairing.byes]
+        rows += [["", str(u.no), names[u.no], "", unpaired_words(ev, u.kind), ""] for u in pairing.byes]
         return csv_text(["Match", "White", "White team", "Black", "Black team", "Result"], rows, "csv")
     head = f"{ev.name + chr(10) if ev.name else ''}Round {pairing.round} ({system_words(pairing.system)})\n\n"
     rows = [[str(b.board), str(b.white), names[b.white], "-", str(b.black), names[b.black], ""] for b in pairing.pairs]
     lines = table(["Match", "No", "White (board 1)", "", "No", "Black", "Result"], rows, right={0, 1, 4})
     for u in pairing.byes:
-        lines.append(f"Not paired: {u.no} {names[u.no]} - {words.get(u.kind, u.kind)}")
+        lines.append(f"Not paired: {u.no} {names[u.no]} - {unpaired_words(ev, u.kind)}")
     return head + "\n".join(lines) + "\n"
 
 
-def _pab_text(ev: TeamEvent) -> str:
-    from ..pairing.team.history import pab_value
-    mp, gp = pab_value(ev)
-    return f"{float(mp):g} MP, {float(gp):g} GP"
-
-
-def run_team_pair(args: argparse.Namespace) -> Optional[tuple[str, int]]:
-    """``pair`` on a team TRF or team workbook; ``None`` when the input is not a team event."""
-    from .common import open_input
+def run_team_pair(args: argparse.Namespace, book: Optional["Book"] = None) -> Optional[tuple[str, int]]:
+    """``pair`` on a team TRF or team workbook (``book``: the workbook, opened once by the caller);
+    ``None`` when the input is not a team event."""
     from .team import load_team_event
     source = os.fspath(args.input)
-    book = open_input(source) if source.lower().endswith((".xlsx", ".xlsm")) else None
     absent: frozenset[int] = frozenset()
     if book is not None:
         from ..excel.ranges.team_book import is_team_book
@@ -79,11 +75,9 @@ def run_team_pair(args: argparse.Namespace) -> Optional[tuple[str, int]]:
             return None
         from ..excel.workbook.team_pairing_book import team_book_event
         try:
-            event, absent = team_book_event(book)
+            event, absent = team_book_event(book, args.round)
         except InputError as exc:
             raise InputError(str(exc), book.name) from None
-        if args.round is not None and args.round != max((m.round for m in event.matches), default=0) + 1:
-            absent = frozenset()  # (a round replayed: the byes typed are those of the round after the complete ones)
     else:
         got = load_team_event(source, EventChoices(encoding=args.encoding), book)
         if got is None:

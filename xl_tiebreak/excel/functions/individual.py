@@ -500,6 +500,7 @@ SVON_LIMIT = 10 ** 6  # a score or a round count beyond this is a typing error
 from . import pairing  # noqa: E402,F401  (PAIRING)
 from . import ratings  # noqa: E402,F401  (RATINGS: the rating figures beside the standings, issue 36)
 from . import team  # noqa: E402,F401  (importing this module registers the team functions too)
+from . import team_pairing  # noqa: E402,F401  (TEAM_PAIRING)
 
 #: the functions whose call gives a table that spills (STANDINGS and EXPLAIN unless one cell is asked for)
 SPILLING = frozenset(name for name, f in REGISTRY.items() if f.spills)

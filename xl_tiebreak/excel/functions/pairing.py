@@ -24,16 +24,19 @@ from .results import tournament_of
 
 #: the systems a ``system`` argument names (``auto``: by the event's type, as ``pair --system``)
 SYSTEM_WORDS = "auto (by the event's type), berger or dutch"
+#: the team systems (``auto``: the colour model of the event's records, Type A)
+TEAM_SYSTEM_WORDS = "auto, fideteam (Type A colours), fideteam-typeb or fideteam-nocolor"
 HEADER = ["Board", "White", "White name", "Black", "Black name"]
 
 
-def read_system(system: Any, function: str) -> str:
-    """The ``system`` argument: ``auto`` (empty), ``berger`` or ``dutch`` (any case); anything
-    else is refused naming the argument."""
-    from ...pairing.systems import SYSTEMS
+def read_system(system: Any, function: str, team: bool = False) -> str:
+    """The ``system`` argument: ``auto`` (empty), ``berger`` or ``dutch`` (any case), or for a
+    ``team`` event one of the team systems; anything else is refused naming the argument."""
+    from ...pairing.systems import SYSTEMS, TEAM_SYSTEMS
     name = text_of(system).lower() or "auto"
-    if name != "auto" and name not in SYSTEMS:
-        raise InputError(f"{function}: system {shown(system)} is not a pairing system; write {SYSTEM_WORDS}")
+    if name != "auto" and name not in (TEAM_SYSTEMS if team else SYSTEMS):
+        raise InputError(f"{function}: system {shown(system)} is not a {'team ' if team else ''}pairing system; "
+                         f"write {TEAM_SYSTEM_WORDS if team else SYSTEM_WORDS}")
     return name
 
 

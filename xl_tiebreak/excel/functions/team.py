@@ -50,6 +50,12 @@ def _read(matches: Table, teams: Table, settings: Any) -> TeamEventRead:
     return CACHE.get(("team", *key), lambda: build_team_event(teams, matches, settings, cell_name=_cell_name))
 
 
+def team_tables(matches: Table, teams: Table, settings: Any) -> TeamEventRead:
+    """The three team ranges read into the event, once per content (for the team functions declared
+    in other modules, :mod:`.functions.team_pairing`)."""
+    return _read(matches, teams, settings)
+
+
 def _edition_source(read: TeamEventRead) -> str:
     """Why this edition, for the status line: chosen, the start date's, or assumed."""
     st = read.settings

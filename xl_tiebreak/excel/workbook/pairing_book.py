@@ -31,7 +31,7 @@ from ..xlsx.a1 import column_letter
 from ..xlsx.package import ZipCopy, read_text
 from ..xlsx.parts import sheet_parts
 from ..xlsx.patch import Typed, patch_sheet_xml
-from ..xlsx.safe_write import atomic_write, replace_keeping_backup, update_target
+from ..xlsx.safe_write import update_target, write_update
 
 
 @dataclass(frozen=True)
@@ -119,16 +119,7 @@ def write_pairing(path: "str | Path", t: Tournament, pairing: Pairing, out: "str
     report = Written({k: str(v) for k, v in edits.items()})
     new = _patched(data, where, edits, t, pairing, accelerated)
     new, report.not_recomputed = _recomputed(new)
-    if in_place:
-        if new == data:
-            report.output = src
-            return report
-        replaced = replace_keeping_backup(src, data, new)
-        report.output, report.backup = src, replaced.backup
-    else:
-        if src.read_bytes() != data:
-            raise InputError("the file changed while the pairing was written; nothing was written", str(path))
-        report.output = atomic_write(target, new, overwrite=overwrite)
+    report.output, report.backup = write_update(src, data, new, target, in_place, overwrite=overwrite)
     return report
 
 

@@ -5,7 +5,8 @@ Settings give the home team on board 1 (TRF 352; White by default), so the pairi
 follow. Rows are written only into empty rows after the table's last row (the ``Matches`` name is
 widened over them by the recompute that follows, as ``recompute`` does), surgically: every other
 cell and part of the file is copied unchanged, in place with the version read kept as a backup, or
-to another file. A round that has rows already is not written over.
+to another file. A round that has rows already is not written over. The cells are built by
+:func:`match_cells`, which the Excel action writes through its runtime too (:mod:`.team_pairing_action`).
 """
 
 from __future__ import annotations
@@ -14,18 +15,19 @@ import io
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
 from ...errors import InputError
-from ...pairing.model import Pairing, PairingError
-from ...teams import ABSENT, BYE, TeamEvent
+from ...pairing.model import Pairing
+from ...teams import TeamEvent
 from ..ranges.book_reader import open_book
 from ..ranges.team_book import named_range, read_team_book
-from ..xlsx.a1 import column_letter
+from ..ranges.team_next_round import home_away, next_round_event
+from ..xlsx.a1 import column_letter, split_cell
 from ..xlsx.package import ZipCopy, read_text
 from ..xlsx.parts import sheet_parts
 from ..xlsx.patch import Typed, patch_sheet_xml
-from ..xlsx.safe_write import atomic_write, replace_keeping_backup, update_target
+from ..xlsx.safe_write import update_target, write_update
 
 
 @dataclass
@@ -48,33 +50,54 @@ def _blank(v: Any) -> bool:
     return v is None or (isinstance(v, str) and not v.strip())
 
 
-def team_book_event(book: Any) -> tuple[TeamEvent, frozenset[int]]:
-    """A team workbook's event to pair the next round from: its complete rounds, and the teams typed
-    in the next round beforehand not to play it (a team bye ``F``/``H``/``Z``, ``-`` absent; C.04.2
-    art. 3.2-3.3). Refused, naming the rows, when the next round has match rows already whose results
-    are still to come: that round is paired, and the one after it waits for them."""
-    from dataclasses import replace
-    tables, _ = read_team_book(book)
-    ev, k = tables.event, tables.complete + 1
-    typed = {home for _i, rnd, home, _done in tables.rows if rnd == k}  # (a bye's row names its team as Home)
-    started = [m for m in ev.matches if m.round == k and m.kind not in (BYE, ABSENT)]
-    if started:
-        open_rows = [i for i, rnd, _home, done in tables.rows if rnd == k and not done]
-        where = ", ".join(f"row {i + 1}" for i in open_rows[:6]) + (" ..." if len(open_rows) > 6 else "")
-        raise PairingError(f"round {k} is paired already and its results are not all in (the Matches table's "
-                           f"{where or 'rows of round ' + str(k)}): type them, then pair round {k + 1}")
-    absent = frozenset(m.team for m in ev.matches if m.round == k and m.kind in (BYE, ABSENT) and m.team in typed)
-    return replace(ev, matches=tuple(m for m in ev.matches if m.round < k), pending_rounds=()), absent
+def team_book_event(book: Any, rnd: Optional[int] = None) -> tuple[TeamEvent, frozenset[int]]:
+    """A team workbook's event to pair round ``rnd`` (default: the next) from, and the teams typed
+    not to play it (:func:`.ranges.team_next_round.next_round_event`)."""
+    return next_round_event(read_team_book(book)[0], rnd)
 
 
 def match_rows(book: Any, pairing: Pairing) -> list[tuple[int, int, "int | str"]]:
     """(round, home, away) of each match of ``pairing`` and of its PAB (away ``BYE``)."""
-    tables, _ = read_team_book(book)
-    white_home = tables.settings.home_colour(1) == "w"
-    rows: list[tuple[int, int, "int | str"]] = [
-        (pairing.round, p.white, p.black) if white_home else (pairing.round, p.black, p.white) for p in pairing.pairs]
-    rows += [(pairing.round, u.no, "BYE") for u in pairing.byes if u.kind == "PAB"]
-    return rows
+    return home_away(read_team_book(book)[0], pairing)
+
+
+def match_cells(block: Sequence[Sequence[Any]], table_rows: int, sheet: str, top: int, left: int,
+                rows: Sequence[tuple[int, int, "int | str"]]) -> dict[str, Any]:
+    """The cells that write ``rows`` (round, home, away: :func:`.ranges.team_next_round.home_away`)
+    into the Matches table, A1 on ``sheet`` -> value: ``block`` is the table's columns from its
+    header row (at row ``top``, column ``left``) down to at least the sheet's last row with
+    anything in it (further rows are empty), ``table_rows`` of them the table's. Each match goes
+    into the next row after the table's last that has nothing in the table's columns. Refused,
+    naming the cell, when the round has a row of one of its teams already (nothing is written)."""
+    head = {str(v).strip().casefold(): j for j, v in enumerate(block[0]) if not _blank(v)} if block else {}
+    cols = [head.get(k) for k in ("rd", "home", "away")]
+    if any(c is None for c in cols):
+        raise InputError(f"the Matches table ({sheet}!{column_letter(left)}{top}) has no Rd, Home and Away columns in "
+                         "its header row")
+    rd, home, away = (int(c) for c in cols if c is not None)
+    table = block[:table_rows]
+    rounds = {r for r, _h, _a in rows}
+    paired = {str(t) for _r, h, a in rows for t in (h, a) if t != "BYE"}
+    for i, r in enumerate(table[1:], 1):
+        v = r[rd] if rd < len(r) else None
+        teams = {_number_text(r[j]) for j in (home, away) if j < len(r)}
+        if _number_text(v) in {str(k) for k in rounds} and teams & paired:
+            raise InputError(f"round {_number_text(v)} has a match row already "
+                             f"({sheet}!{column_letter(left + rd)}{top + i}); nothing was written")
+    width = len(block[0])
+    last = max((i for i, r in enumerate(table) if any(not _blank(v) for v in r)), default=0)
+
+    def filled(i: int) -> bool:
+        return i < len(block) and any(not _blank(v) for v in list(block[i])[:width])
+    cells: dict[str, Any] = {}
+    i = last + 1
+    for rnd, h, a in rows:
+        while filled(i):
+            i += 1  # (a row with anything in it is not written into)
+        for j, value in ((rd, rnd), (home, h), (away, a)):
+            cells[f"{column_letter(left + j)}{top + i}"] = value
+        i += 1
+    return cells
 
 
 def write_team_pairing(path: "str | Path", pairing: Pairing, out: "str | Path | None" = None, *,
@@ -86,45 +109,24 @@ def write_team_pairing(path: "str | Path", pairing: Pairing, out: "str | Path | 
     book = open_book(src)
     data = book.data
     sheet, c0, r0, rows = named_range(book, "Matches")
-    head = {str(v).strip().casefold(): j for j, v in enumerate(rows[0]) if not _blank(v)} if rows else {}
-    cols = [head.get(k) for k in ("rd", "home", "away")]
-    if any(c is None for c in cols):
-        raise InputError("the Matches table has no Rd, Home and Away columns in its header row", f"{src.name}: {sheet}")
-    rd, home, away = (int(c) for c in cols if c is not None)
-    paired = {str(t) for p in pairing.pairs for t in (p.white, p.black)} | {str(u.no) for u in pairing.byes
-                                                                             if u.kind == "PAB"}
-    for i, r in enumerate(rows[1:], 1):
-        v = r[rd] if rd < len(r) else None
-        teams = {_number_text(r[j]) for j in (home, away) if j < len(r)}
-        if _number_text(v) == str(pairing.round) and teams & paired:
-            raise InputError(f"round {pairing.round} has a match row already ({sheet}!{column_letter(c0 + rd)}{r0 + i}); "
-                             "nothing was written", src.name)
-    last = max((i for i, r in enumerate(rows) if any(not _blank(v) for v in r)), default=0)
     cells = book.cells(sheet)
-    width = len(rows[0])
-    edits: dict[str, Any] = {}
-    row = r0 + last + 1
-    for rnd, h, a in match_rows(book, pairing):
-        while any(not _blank(cells.get(f"{column_letter(c0 + j)}{row}")) for j in range(width)):
-            row += 1  # (a row with anything in it is not written into)
-        edits[f"{column_letter(c0 + rd)}{row}"] = rnd
-        edits[f"{column_letter(c0 + home)}{row}"] = h
-        edits[f"{column_letter(c0 + away)}{row}"] = Typed(a) if isinstance(a, str) else a
-        row += 1
-    new = _patched(data, sheet, edits)
+    width = len(rows[0]) if rows else 0
+    columns = range(c0, c0 + width)
+    end = max((row for col, row in map(split_cell, cells) if col in columns), default=r0)
+    block = rows + [[cells.get(f"{column_letter(c0 + j)}{r}") for j in range(width)]
+                    for r in range(r0 + len(rows), end + 1)]
+    try:
+        edits = match_cells(block, len(rows), sheet, r0, c0, match_rows(book, pairing))
+    except InputError as exc:
+        raise InputError(str(exc), src.name) from None
+    new = _patched(data, sheet, {a: Typed(v) if isinstance(v, str) else v for a, v in edits.items()})
     from ..recompute.cached_values import recompute_bytes
     try:
         new = recompute_bytes(new)[0]
     except InputError:
         pass  # (a workbook without our functions: the rows are written, nothing to recompute)
     report = TeamWritten(len(edits) // 3)
-    if in_place:
-        replaced = replace_keeping_backup(src, data, new)
-        report.output, report.backup = src, replaced.backup
-    else:
-        if src.read_bytes() != data:
-            raise InputError("the file changed while the pairing was written; nothing was written", str(path))
-        report.output = atomic_write(target, new, overwrite=overwrite)
+    report.output, report.backup = write_update(src, data, new, target, in_place, overwrite=overwrite)
     return report
 
 

@@ -315,6 +315,22 @@ def update_target(src: Path, out: "str | Path | None", *, overwrite: bool = Fals
     return target, in_place
 
 
+def write_update(src: Path, read: bytes, new: bytes, target: Path, in_place: bool, *,
+                 overwrite: bool = False, doing: str = "the pairing was written") -> tuple[Path, Optional[Path]]:
+    """Write ``new``, a workbook update made from ``read`` (``src``'s bytes as read), where
+    :func:`update_target` said: in place, keeping ``read`` as a backup (nothing is written when
+    ``new`` is ``read``), or to ``target``, refused when ``src`` changed since it was read (a copy of
+    a version that is no longer the book's; the message says what was ``doing``). Returns (the file
+    written, its backup or None)."""
+    if in_place:
+        if new == read:
+            return src, None
+        return src, replace_keeping_backup(src, read, new).backup
+    if src.read_bytes() != read:
+        raise InputError(f"the file changed while {doing}; nothing was written", str(src))
+    return atomic_write(target, new, overwrite=overwrite), None
+
+
 def backup_name_fits(path: Path) -> None:
     """Refuse, before the work, a workbook whose backup name would be too long for its folder."""
     target = Path(os.path.realpath(path))
