@@ -94,6 +94,11 @@ class Spec:
     rate: str = ""  # Settings, Rate of play (a TRF's record 222; empty: standard, assumed)
     ratings: bool = True  # room for the rating figures on the Standings page (Rp, K, Rtg+/-; not in the teaching workbook)
     rating_figures: bool = False  # Settings, Rating figures: shown (yes) or not (no, the templates' default)
+    #: Settings, Forbidden pairs, Baku acceleration, Initial colour (a TRF's records 260, 192, 152; empty: none)
+    forbid: str = ""
+    baku: bool = False
+    colour: str = ""
+    notes: tuple[str, ...] = ()  # what a TRF says that has no cell (:mod:`.trf_pairing`), for the maker's notes
 
 
 def default_spec(kind: str) -> Spec:
@@ -443,7 +448,7 @@ def _settings(ws, spec: Spec) -> None:
         _choice_row(ws, FIGURES_ROW, "Rating figures", "yes" if spec.rating_figures else "no", "no,yes",
                     "yes: the Standings sheet shows each player's Rp, K and Rtg+/- after Fed, with their legend "
                     "(the page prints smaller, about 8 pt); no: not (as standings without --rating-change).")
-    _pairing_rows(ws)
+    _pairing_rows(ws, spec)
     ws.column_dimensions["A"].width = 26
     ws.column_dimensions["B"].width = 14
     ws.column_dimensions["C"].width = 90
@@ -452,7 +457,7 @@ def _settings(ws, spec: Spec) -> None:
     print_setup(ws, f"A1:C{PAIRING_HEAD_ROW + 3}")
 
 
-def _pairing_rows(ws) -> None:
+def _pairing_rows(ws, spec: Spec) -> None:
     """The Swiss pairing's choices, as ``pair`` takes them on the command line (which overrides
     them): forbidden pairs (C.04.1 leaves them to the event's rules), Baku acceleration (C.04.7)
     and the colour drawn for round 1 (C.04.3 art. 5.1)."""
@@ -463,10 +468,10 @@ def _pairing_rows(ws) -> None:
                                  "paired by its Berger table: leave these empty.").font = _NOTE
     ws.cell(PAIRING_HEAD_ROW, 3).alignment = Alignment(wrap_text=True, vertical="top")
     rows = [
-        (FORBID_LABEL, None, "Start numbers that may not meet (same family or club), e.g. 12-15; 3-7. Empty: none."),
-        (BAKU_LABEL, "no", "yes: Baku acceleration (C.04.7), virtual points for the first half of the start list "
+        (FORBID_LABEL, spec.forbid or None, "Start numbers that may not meet (same family or club), e.g. 12-15; 3-7. Empty: none."),
+        (BAKU_LABEL, "yes" if spec.baku else "no", "yes: Baku acceleration (C.04.7), virtual points for the first half of the start list "
                            "in the first half of the rounds, for pairing only (standings never count them)."),
-        (COLOUR_LABEL, None, "white or black: the colour drawn by lot for the top seed in round 1 (C.04.3 art. "
+        (COLOUR_LABEL, spec.colour or None, "white or black: the colour drawn by lot for the top seed in round 1 (C.04.3 art. "
                              "5.1). Empty: White in round 1, then as round 1 was played."),
     ]
     for k, (label, value, note) in enumerate(rows, start=PAIRING_HEAD_ROW + 1):
