@@ -38,12 +38,18 @@ def _page_card_words(html: str, row: int, rounds: int) -> list[str]:
     return [w for d in items if d[0] in "hgt" for w in " ".join(d[1:]).split()]
 
 
-def test_the_pages_cards_follow_the_workbooks_rate_of_play(tmp_path):
+def _demo_book(tmp_path: Path, rate: str) -> tuple[Path, int]:
+    """The demo event made into a workbook, its Settings row Rate of play set to ``rate``; and that row."""
     book = tmp_path / "demo.xlsx"
     assert run("workbook", str(DEMO), "-o", str(book))[0] == 0
     settings = read_sheet(book, "Settings")
     row = next(int(ref[1:]) for ref, v in settings.items() if ref[0] == "A" and v == "Rate of play")
-    type_cells(book, {f"Settings!B{row}": "Rapid"})
+    type_cells(book, {f"Settings!B{row}": rate})
+    return book, row
+
+
+def test_the_pages_cards_follow_the_workbooks_rate_of_play(tmp_path):
+    book, _ = _demo_book(tmp_path, "Rapid")
     status, _, err = run("publish", str(book), "-o", str(tmp_path / "page.html"))
     assert status == 0, err
     page = (tmp_path / "page.html").read_text(encoding="utf-8")
@@ -58,11 +64,7 @@ def test_the_pages_cards_follow_the_workbooks_rate_of_play(tmp_path):
 
 
 def test_a_rate_of_play_the_cell_cannot_be_read_as_stops_publish_naming_it(tmp_path):
-    book = tmp_path / "demo.xlsx"
-    assert run("workbook", str(DEMO), "-o", str(book))[0] == 0
-    settings = read_sheet(book, "Settings")
-    row = next(int(ref[1:]) for ref, v in settings.items() if ref[0] == "A" and v == "Rate of play")
-    type_cells(book, {f"Settings!B{row}": "fast"})
+    book, row = _demo_book(tmp_path, "fast")
     status, _, err = run("publish", str(book), "-o", str(tmp_path / "page.html"))
     assert status == 2 and f"Settings!B{row}: 'fast' is not a rate of play" in err
     assert not (tmp_path / "page.html").exists()

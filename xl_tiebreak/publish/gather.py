@@ -119,7 +119,8 @@ def check_page_size(players: int, rounds: int) -> None:
                      "'xl-tiebreak standings' for the whole list")
 
 
-def gather(result: Result, extras: Extras = Extras(), how: str = HOW_TO_SET, rate: Optional[str] = None) -> PageContent:
+def gather(result: Result, extras: Extras = Extras(), how: str = HOW_TO_SET,
+           rate: Optional[str] = None) -> PageContent:
     """Everything the page shows of ``result`` (a :func:`~xl_tiebreak.engine.compute` result);
     ``how``, ``rate``: see :class:`PageContent`. A page past :data:`PAGE_BUDGET` is refused first."""
     check_page_size(len(result.tournament.players), result.rounds)

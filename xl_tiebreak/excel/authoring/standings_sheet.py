@@ -112,11 +112,11 @@ def decorate(ws, header_row: int, rows: int, tb_first_col: int, tb_slots: int, i
     under it in the Name column, :mod:`..standings_page`) for up to ``rows`` rows below the
     header, and add the heading above it (its edition read off the status line ``status_cell``);
     returns the last column of the table without its ``more`` optional columns after the player
-    columns (the rating figures: formatted, but past the print area the template sets, so the page
-    without them prints as large as before; ``recompute`` fits the area to the table). A cell is drawn (header fill, borders) only where
-    the table puts something: a shorter list leaves no empty columns and the lines under the
-    table no grid. Decimals line up by the code in the
-    column's header (number formats from the registry, through the Help sheet's lookup; the
+    columns (the rating figures: formatted, but past the print area the template sets and its
+    status line, so the page without them prints as large as before; ``recompute`` fits the area
+    to the table). A cell is drawn (header fill, borders) only where the table puts something: a
+    shorter list leaves no empty columns and the lines under the table no grid. Decimals line up
+    by the code in the column's header (number formats from the registry, through the Help sheet's lookup; the
     rating change signed, :data:`BY_HEADER`)."""
     ncols = tb_first_col - 1 + tb_slots + info
     last_col, last_row = get_column_letter(ncols + more), header_row + rows

@@ -92,7 +92,7 @@ class Spec:
     event: bool = True  # the Event sheet (not in the teaching workbook)
     header: Optional[Sequence[str]] = None  # a TRF's header records for the Event sheet (None: a template's)
     rate: str = ""  # Settings, Rate of play (a TRF's record 222; empty: standard, assumed)
-    ratings: bool = True  # room for the rating figures on the Standings page (Rp, K, Rtg+/-; not in the teaching workbook)
+    ratings: bool = True  # room for the rating figures on the Standings page (Rp, K, Rtg+/-; not in teaching)
     rating_figures: bool = False  # Settings, Rating figures: shown (yes) or not (no, the templates' default)
     #: Settings, Forbidden pairs, Baku acceleration, Initial colour (a TRF's records 260, 192, 152; empty: none)
     forbid: str = ""
@@ -468,11 +468,14 @@ def _pairing_rows(ws, spec: Spec) -> None:
                                  "paired by its Berger table: leave these empty.").font = _NOTE
     ws.cell(PAIRING_HEAD_ROW, 3).alignment = Alignment(wrap_text=True, vertical="top")
     rows = [
-        (FORBID_LABEL, spec.forbid or None, "Start numbers that may not meet (same family or club), e.g. 12-15; 3-7. Empty: none."),
-        (BAKU_LABEL, "yes" if spec.baku else "no", "yes: Baku acceleration (C.04.7), virtual points for the first half of the start list "
-                           "in the first half of the rounds, for pairing only (standings never count them)."),
-        (COLOUR_LABEL, spec.colour or None, "white or black: the colour drawn by lot for the top seed in round 1 (C.04.3 art. "
-                             "5.1). Empty: White in round 1, then as round 1 was played."),
+        (FORBID_LABEL, spec.forbid or None,
+         "Start numbers that may not meet (same family or club), e.g. 12-15; 3-7. Empty: none."),
+        (BAKU_LABEL, "yes" if spec.baku else "no",
+         "yes: Baku acceleration (C.04.7), virtual points for the first half of the start list in the first half of "
+         "the rounds, for pairing only (standings never count them)."),
+        (COLOUR_LABEL, spec.colour or None,
+         "white or black: the colour drawn by lot for the top seed in round 1 (C.04.3 art. 5.1). Empty: White in "
+         "round 1, then as round 1 was played."),
     ]
     for k, (label, value, note) in enumerate(rows, start=PAIRING_HEAD_ROW + 1):
         ws.cell(k, 1, label).font = _BOLD

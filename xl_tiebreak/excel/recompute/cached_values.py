@@ -318,7 +318,7 @@ def _fit_print_areas(book: FormulaBook, data: bytes, edits: dict[str, SheetEdit]
         arrays = [block_bounds(a) for (s, _), a in book.array_ref.items() if s == sheet]
         written = edits.get(sheet, SheetEdit()).values
         width = _table_width(report, sheet, c1, r1)
-        status = [c for (row, c0), c in merges(sheet).items() if c0 == c1 and row >= r1]
+        status = [] if width is None else [c for (row, c0), c in merges(sheet).items() if c0 == c1 and row >= r1]
         # a page of ours has its status line merged across it; elsewhere (a chart beside a table) the width stays
         width = max([width, *status]) if width is not None and status else None
         kept: list[tuple[int, int]] = []  # (column, row) of what shows in the area's columns
