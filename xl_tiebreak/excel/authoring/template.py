@@ -40,6 +40,7 @@ from ...default_lists import DEFAULT_LISTS
 from ..ranges.book_reader import FIGURES_ROW, RATE_ROW, UNRATED_ROW
 from ..functions.individual import FUNCTIONS, INDIVIDUAL, description, group
 from ...options import DEFAULT_OPTIONS, Options
+from .trf_pairing import TrfPairingCells
 from .styles import BOLD, GRID, HEAD_COND_FILL, HEAD_FILL, INPUT_FILL, NOTE, STATUS
 
 FIXED_TIME = datetime(2026, 3, 1, 0, 0, 0)
@@ -94,11 +95,8 @@ class Spec:
     rate: str = ""  # Settings, Rate of play (a TRF's record 222; empty: standard, assumed)
     ratings: bool = True  # room for the rating figures on the Standings page (Rp, K, Rtg+/-; not in teaching)
     rating_figures: bool = False  # Settings, Rating figures: shown (yes) or not (no, the templates' default)
-    #: Settings, Forbidden pairs, Baku acceleration, Initial colour (a TRF's records 260, 192, 152; empty: none)
-    forbid: str = ""
-    baku: bool = False
-    colour: str = ""
-    notes: tuple[str, ...] = ()  # what a TRF says that has no cell (:mod:`.trf_pairing`), for the maker's notes
+    #: Settings, Forbidden pairs, Baku acceleration, Initial colour from a TRF's records (None: a template's)
+    pairing: Optional[TrfPairingCells] = None
 
 
 def default_spec(kind: str) -> Spec:
@@ -153,9 +151,8 @@ OPTION_NOTES = {
 OPTION_NAMES = [f.name for f in dataclasses.fields(Options) if f.name != "unrated_rating"]
 OPTIONS_RANGE = (f"Settings!$A${OPTIONS_HEAD_ROW + 1}:$C${OPTIONS_HEAD_ROW + len(OPTION_NAMES)}")
 ROUNDS_ROW, LIVE_ROW = 13, 15
-# RATE_ROW, FIGURES_ROW: under the choices, a row between (RATE_ROW found by its label)
 #: the pairing rows (read by their labels, :mod:`..ranges.pairing_settings`): a heading, then one row
-#: each, under the rate of play and the rating figures with a row between
+#: each, under Rate of play and Rating figures (RATE_ROW, FIGURES_ROW: under the choices) with a row between
 PAIRING_HEAD_ROW = FIGURES_ROW + 2
 PAIRING_RANGE = f"Settings!$A${PAIRING_HEAD_ROW + 1}:$B${PAIRING_HEAD_ROW + 3}"
 RATE_CELL = f"Settings!$B${RATE_ROW}"
@@ -460,7 +457,8 @@ def _settings(ws, spec: Spec) -> None:
 def _pairing_rows(ws, spec: Spec) -> None:
     """The Swiss pairing's choices, as ``pair`` takes them on the command line (which overrides
     them): forbidden pairs (C.04.1 leaves them to the event's rules), Baku acceleration (C.04.7)
-    and the colour drawn for round 1 (C.04.3 art. 5.1)."""
+    and the colour drawn for round 1 (C.04.3 art. 5.1); a TRF's (``spec.pairing``) filled in."""
+    cells = spec.pairing or TrfPairingCells()
     from ..ranges.pairing_settings import BAKU_LABEL, COLOUR_LABEL, FORBID_LABEL
     ws.cell(PAIRING_HEAD_ROW, 1, "Pairing a Swiss round").font = _BOLD
     ws.cell(PAIRING_HEAD_ROW, 3, "Read by xl-tiebreak pair, PAIRING and PAIR_NEXT_ROUND (the Dutch system, "
@@ -468,12 +466,11 @@ def _pairing_rows(ws, spec: Spec) -> None:
                                  "paired by its Berger table: leave these empty.").font = _NOTE
     ws.cell(PAIRING_HEAD_ROW, 3).alignment = Alignment(wrap_text=True, vertical="top")
     rows = [
-        (FORBID_LABEL, spec.forbid or None,
-         "Start numbers that may not meet (same family or club), e.g. 12-15; 3-7. Empty: none."),
-        (BAKU_LABEL, "yes" if spec.baku else "no",
+        (FORBID_LABEL, cells.forbid, "Start numbers that may not meet (same family or club), e.g. 12-15; 3-7. Empty: none."),
+        (BAKU_LABEL, "yes" if cells.baku else "no",
          "yes: Baku acceleration (C.04.7), virtual points for the first half of the start list in the first half of "
          "the rounds, for pairing only (standings never count them)."),
-        (COLOUR_LABEL, spec.colour or None,
+        (COLOUR_LABEL, cells.colour,
          "white or black: the colour drawn by lot for the top seed in round 1 (C.04.3 art. 5.1). Empty: White in "
          "round 1, then as round 1 was played."),
     ]

@@ -68,9 +68,7 @@ def filled_workbook(t: Tournament, *, tiebreaks: Optional[list[str]] = None, edi
     spec.rate = rate_of_play_from(t.header) or ""  # record 222's time control: the Settings row Rate of play
     if trf_fields:  # records 260, 192, 152 in the pairing cells, so the workbook pairs as the file does
         from .trf_pairing import trf_pairing_cells
-        cells_of = trf_pairing_cells(t)
-        spec.forbid, spec.baku, spec.colour = cells_of.forbid or "", cells_of.baku, cells_of.colour or ""
-        spec.notes = cells_of.notes
+        spec.pairing = trf_pairing_cells(t)
     spec.identity = trf_fields and any(p.fide_id or p.sex or p.birth or p.club for p in t.players)
     wb = build(spec)
     ws = wb["Crosstable"]

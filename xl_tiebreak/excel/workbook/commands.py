@@ -106,7 +106,7 @@ def trf_workbook(args) -> TrfWorkbook:
         get_edition(rules)
     wb, spec = filled_workbook(t, tiebreaks=tbs, edition=rules, trf_fields=True)
     return TrfWorkbook(wb, False, f"{len(t.players)} players, {t.rounds} rounds",
-                       _notes(found.warnings) + list(spec.notes))
+                       _notes(found.warnings) + list(spec.pairing.notes if spec.pairing else ()))
 
 
 def _notes(findings) -> list[str]:
