@@ -74,9 +74,10 @@ def test_template_structure():
     st = wb["Standings"]
     assert st["A3"].value == "=Crosstable!$A$3"
     # the notice-board page: Title, Rating, Fed after the tie-breaks, then the rating figures (Rp, K,
-    # Rtg+/-) at the Settings' rate of play, the legend and notes under the table
+    # Rtg+/-) at the Settings' rate of play where the Settings row Rating figures says yes, the legend
+    # and notes under the table
     assert st["A4"].value.text == ("=IFERROR(STANDINGS(Crosstable,Settings!$B$7:$B$12,Settings!$B$3:$B$5,Settings!$B$4,,,"
-                                   f"{tail},TRUE,TRUE,Settings!$B$27),Cache!$J$1:$Y$441)")
+                                   f"{tail},TRUE,Settings!$B$28,Settings!$B$27),Cache!$J$1:$Y$441)")
     assert st.page_setup.orientation == "portrait"
     settings = wb["Settings"]
     assert (settings["B3"].value, settings["B4"].value) == (None, "swiss")  # the edition follows the start date
@@ -86,6 +87,10 @@ def test_template_structure():
     assert settings["A14"].value == "Rating for unrated players" and settings["B14"].value is None
     # under the choices, the rate of play of the rating figures: empty, standard assumed (and said)
     assert (settings["A27"].value, settings["B27"].value) == ("Rate of play", None)
+    # then whether the Standings page shows them: no (the page prints at about 10 pt, issue 33)
+    assert (settings["A28"].value, settings["B28"].value) == ("Rating figures", "no")
+    # the print area: the page without the rating figures (recompute takes them in when shown)
+    assert st.print_area.startswith("'Standings'!$A$1:$M$")
     options = {settings.cell(r, 1).value: settings.cell(r, 2).value for r in range(17, 24)}
     assert options == {"unrated_policy": "drop", "svon_cut_unplayed_first": "no", "sb_vur_pick": "value",
                        "rr_forfeits": "text", "short_games_played": "yes", "cap_rounds": "evaluated",
@@ -261,7 +266,7 @@ def test_recompute_changes_nothing_else(tmp_path, demo_book):
                                    "xl/worksheets/sheet2.xml", "xl/worksheets/sheet5.xml",
                                    "xl/worksheets/sheet7.xml", "xl/worksheets/sheet8.xml",  # Categories, Prizes
                                    "xl/worksheets/sheet9.xml"]  # What if
-        area = r"(_xlnm.Print_Area\" localSheetId=\"1\">'Standings'!\$A\$1:\$P\$)\d+"
+        area = r"(_xlnm.Print_Area\" localSheetId=\"1\">'Standings'!\$A\$1:\$M\$)\d+"
         assert re.sub(area, r"\1", b.read("xl/workbook.xml").decode()) == re.sub(area, r"\1", a.read(
             "xl/workbook.xml").decode())  # the row number of that area, nothing else
         for name in ("[Content_Types].xml", "xl/_rels/workbook.xml.rels"):  # one element added, nothing else

@@ -120,9 +120,35 @@ def test_recompute_ends_the_print_areas_at_the_last_player(twelve):
         xml = z.read("xl/workbook.xml").decode()
     areas = dict(re.findall(r'name="_xlnm.Print_Area" localSheetId="\d+">([^!]+)!([^<]+)<', xml))
     # the Standings: the 12 players (rows 5-16), an empty row, the 7 lines of the legend (DE and WIN
-    # take two each), then the 17 of the rating figures' (no start date and no rate of play: both
-    # assumed and said); columns A:M the standings, N:P beside them Rp, K and Rtg+/- (issue 36)
-    assert areas["'Crosstable'"] == "$A$1:$X$16" and areas["'Standings'"] == "$A$1:$P$41"
+    # take two each); columns A:M, the page without the rating figures (Settings, Rating figures: no)
+    assert areas["'Crosstable'"] == "$A$1:$X$16" and areas["'Standings'"] == "$A$1:$M$24"
+
+
+def _standings_area(book: Path) -> str:
+    import zipfile
+    with zipfile.ZipFile(book) as z:
+        xml = z.read("xl/workbook.xml").decode()
+    return dict(re.findall(r'name="_xlnm.Print_Area" localSheetId="\d+">([^!]+)!([^<]+)<', xml))["'Standings'"]
+
+
+def test_the_print_area_follows_the_rating_figures_setting_both_ways(tmp_path):
+    """Settings row Rating figures yes: Rp, K and Rtg+/- after Fed in N:P (the default list's 5
+    codes end at I: Title J, Rtg K, Fed L, Rp M, K N, Rtg+/- O) and their legend under the table, and
+    the print area takes them in; back to no, it ends at M again, as the template sets it."""
+    from xl_tiebreak.excel.ranges.book_reader import FIGURES_ROW
+    book = tmp_path / "yes.xlsx"
+    _event(book, 12, 5, more={f"Settings!B{FIGURES_ROW}": "yes"})
+    shown = read_sheet(book, "Standings")
+    assert [shown[f"{c}4"] for c in "JKLMNO"] == ["Title", "Rtg", "Fed", "Rp", "K", "Rtg+/-"]
+    assert shown.get("P4") in (None, "")
+    # the 12 players, an empty row, the 7 lines of the list's legend, then the 17 of the rating
+    # figures' (no start date and no rate of play: both assumed and said)
+    assert _standings_area(book) == "$A$1:$O$41"
+    type_cells(book, {f"Settings!B{FIGURES_ROW}": "no"})
+    assert main(["recompute", str(book)]) == 0
+    shown = read_sheet(book, "Standings")
+    assert shown["L4"] == "Fed" and shown.get("M4") in (None, "")
+    assert _standings_area(book) == "$A$1:$M$24"
 
 
 @pytest.mark.parametrize("runtime", ["classic", "lite"])
@@ -169,13 +195,16 @@ def test_a_100_player_event_prints_its_standings_one_page_wide(tmp_path):
     assert all(re.search(r"\b(NOR|USA|CHN|FRA)\b", l) for l in lines)
 
 
-def test_40_players_and_the_legend_print_on_one_portrait_page_at_about_10_pt(tmp_path):
+@pytest.mark.parametrize("figures, smallest", [("no", 9.5), ("yes", 8)])
+def test_40_players_and_the_legend_print_on_one_portrait_page_at_about_10_pt(tmp_path, figures, smallest):
     """Issue 33: the legend beside the table shrank the page to about 7 pt; under the table, the
     page is as wide as the table and prints at about 10 pt, 40 players and the legend on one
-    portrait A4 page (sizes as poppler reads the PDF's fonts). With the rating figures after Fed
-    (Rp, K, Rtg+/-: issue 36) the table is 16 characters wider and prints at about 8 pt."""
+    portrait A4 page (sizes as poppler reads the PDF's fonts). That is the templates' default
+    (Settings, Rating figures: no). With yes, Rp, K and Rtg+/- follow Fed (issue 36): the table is
+    16 characters wider (3 columns of 5.5), so the page scaled to one page wide prints at about 8 pt."""
+    from xl_tiebreak.excel.ranges.book_reader import FIGURES_ROW
     book = tmp_path / "forty.xlsx"
-    _event(book, 40, 7)
+    _event(book, 40, 7, more={f"Settings!B{FIGURES_ROW}": figures})
     pages = _pdf(book, tmp_path / "pdf")
     standings = [k for k, p in enumerate(pages) if "Standings - page" in p]
     assert len(standings) == 1
@@ -187,7 +216,8 @@ def test_40_players_and_the_legend_print_on_one_portrait_page_at_about_10_pt(tmp
     texts = pdf_texts(pdf)[standings[0]]
     sizes = {t.size for t in texts if t.text.strip() and "page" not in t.text}
     body = max(sizes, key=lambda z: sum(1 for t in texts if t.size == z))  # the size most of the page is set in
-    assert 8 <= body <= 11, sorted(sizes)
+    assert smallest <= body <= 11, sorted(sizes)
+    assert ("Rtg+/-" in page) == (figures == "yes")
 
 
 def test_a_shorter_list_leaves_no_empty_columns(tmp_path):
@@ -203,8 +233,7 @@ def test_a_shorter_list_leaves_no_empty_columns(tmp_path):
     head = {w.text: w for w in words if abs(w.top - top) < 2}  # the header row's words
     pitch = head["DE"].left - head["SB"].left  # one tie-break column
     assert head["Title"].left - head["DE"].right < pitch
-    assert list(head)[-4:] == ["Fed", "Rp", "K", "Rtg+/-"]  # the rating figures, then nothing: the legend is under it
-    assert head["Rp"].left - head["Fed"].right < pitch
+    assert list(head)[-1] == "Fed"  # nothing beside the table: the legend is under it
 
 
 @pytest.mark.parametrize("codes", [4, 5, 6])
@@ -243,4 +272,4 @@ def test_a_bad_code_prints_its_error_and_the_whole_status_line_readable(tmp_path
     texts = pdf_texts(tmp_path / "pdf" / "bad.pdf")[k]
     error = next(t for t in texts if t.text.startswith("#ERROR"))
     status = next(t for t in texts if t.text.startswith("After round"))
-    assert error.size == status.size >= 8, (error, status)  # (about 8 pt with the rating figures, issue 36)
+    assert error.size == status.size >= 9, (error, status)

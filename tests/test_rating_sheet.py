@@ -30,6 +30,7 @@ from tests.support.workbook_typing import read_sheet, type_cells  # noqa: E402
 
 from xl_tiebreak.cli import main  # noqa: E402
 from xl_tiebreak.excel.functions import individual as fx  # noqa: E402
+from xl_tiebreak.excel.ranges.book_reader import FIGURES_ROW  # noqa: E402
 from xl_tiebreak.model import Kind  # noqa: E402
 from xl_tiebreak.trf import write_trf  # noqa: E402
 
@@ -60,12 +61,46 @@ def cli_figures(source: Path, *more: str) -> list[list[Any]]:
 
 @pytest.fixture(scope="module")
 def real_book(tmp_path_factory) -> Path:
+    """The real event made into a workbook, the Settings row Rating figures set to yes, recomputed."""
     path = next((p for p in real_files() if p.name == REAL), None)
     if path is None:
         pytest.skip("shared/data/real is not there")
     book = tmp_path_factory.mktemp("real") / "open-a.xlsx"
     assert run("workbook", str(path), "-o", str(book))[0] == 0
+    settings = read_sheet(book, "Settings")
+    assert settings[f"A{FIGURES_ROW}"] == "Rating figures" and settings[f"B{FIGURES_ROW}"] == "no"
+    type_cells(book, {f"Settings!B{FIGURES_ROW}": "yes"})
+    assert run("recompute", str(book))[0] == 0
     return book
+
+
+def test_by_default_the_standings_page_has_no_rating_figures(tmp_path):
+    """The Settings row Rating figures says no on a new workbook (the page prints at about 10 pt,
+    issue 33), as ``standings`` shows them only with --rating-change: Fed ends the header, no
+    rating legend under the table."""
+    path = next((p for p in real_files() if p.name == REAL), None)
+    if path is None:
+        pytest.skip("shared/data/real is not there")
+    book = tmp_path / "open-a.xlsx"
+    assert run("workbook", str(path), "-o", str(book))[0] == 0
+    shown = read_sheet(book, "Standings")
+    assert shown["L4"] == "Fed" and shown.get("M4") in (None, "")
+    assert not any("Rating rules" in str(v) or "Rp: performance" in str(v) for v in shown.values())
+
+
+def test_the_rating_figures_argument_takes_the_cells_yes_or_no_and_names_it_when_bad():
+    """STANDINGS' rating_figures reads the Settings cell as it holds it (yes/no, any case) as well
+    as TRUE/FALSE; another value is an error that names the templates' cell."""
+    table = crosstable(event(1850, E1, start="2025-05-10"))
+    f = fx.FUNCTIONS["STANDINGS"]
+    width = len(f(table, "BH", "2025-05-10", None, None, None, None, None, None, None, True, False)[0])
+    for yes in ("yes", "Yes", True):
+        assert len(f(table, "BH", "2025-05-10", None, None, None, None, None, None, None, True, yes)[0]) == width + 3
+    for no in ("no", "NO", "", None, False):
+        assert len(f(table, "BH", "2025-05-10", None, None, None, None, None, None, None, True, no)[0]) == width
+    from xl_tiebreak.errors import InputError
+    with pytest.raises(InputError, match=rf"rating_figures 'maybe'.*Settings!B{FIGURES_ROW}, Rating figures"):
+        f(table, "BH", "2025-05-10", None, None, None, None, None, None, None, True, "maybe")
 
 
 def _standings_call(book: Path) -> list[Any]:

@@ -51,7 +51,8 @@ def publish(source: StrPath, output: Optional[StrPath] = None, choices: EventCho
         from ..excel.ranges.event_sheet import read_event
         t = replace(t, header=tuple(read_event(book) or ()))
     result = compute_result(choices, t, settings)
-    got = deliver(build_page(result, extras, Path(source).name, how_to_set(source)), output, force)
+    rate = settings.rate() if settings is not None else None  # the cards' rate of play, as card reads it
+    got = deliver(build_page(result, extras, Path(source).name, how_to_set(source), rate), output, force)
     note_stale(book)
     return got
 

@@ -10,6 +10,8 @@ True
 
 from __future__ import annotations
 
+from typing import Optional
+
 from ..engine import Result
 from ..rating_notes import HOW_TO_SET
 from .gather import Extras, PageContent, extras_from_texts, gather
@@ -18,8 +20,10 @@ from .page import render_page
 __all__ = ["build_page", "Extras", "extras_from_texts", "gather", "PageContent", "render_page"]
 
 
-def build_page(result: Result, extras: Extras = Extras(), source: str = "", how: str = HOW_TO_SET) -> str:
+def build_page(result: Result, extras: Extras = Extras(), source: str = "", how: str = HOW_TO_SET,
+               rate: Optional[str] = None) -> str:
     """The page of ``result`` (with the categories and prizes of ``extras``) as HTML text; ``how``:
     how to set a rating for unrated players where the event was read, in the notes
-    (:func:`xl_tiebreak.rating_notes.notes_for`; a workbook names its cell)."""
-    return render_page(gather(result, extras, how), source)
+    (:func:`xl_tiebreak.rating_notes.notes_for`; a workbook names its cell); ``rate``: the rate of
+    play of the players' cards (a workbook's Settings row Rate of play; None: the file's record 222)."""
+    return render_page(gather(result, extras, how, rate), source)

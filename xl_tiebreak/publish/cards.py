@@ -43,14 +43,15 @@ def card_lines(t: Tournament, fig: PlayerRating) -> list[str]:
             + [_line("g", *cells) for cells in rows] + [_line("t", text) for text in totals])
 
 
-def card_book(result: Result) -> Optional[Accounts]:
+def card_book(result: Result, rate: Optional[str] = None) -> Optional[Accounts]:
     """Every player's card after each round 1..R (R: ``result``'s rounds), as shared lines:
     ``ids[k * R + r - 1]`` player row ``k``'s card after round ``r`` (``codes`` is R); None for
-    a result of no round."""
+    a result of no round. ``rate``: the rate of play (a workbook's Settings row; None: the file's
+    record 222, else standard, assumed)."""
     t = result.tournament
     rounds = result.rounds
     if not rounds:
         return None
-    by_round = [event_ratings(t, rounds=r) for r in range(1, rounds + 1)]
+    by_round = [event_ratings(t, rounds=r, rate=rate) for r in range(1, rounds + 1)]
     texts = ["\n".join(card_lines(t, by_round[r][k])) for k in range(len(t.players)) for r in range(rounds)]
     return text_accounts(rounds, rounds, texts)

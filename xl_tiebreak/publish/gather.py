@@ -78,6 +78,8 @@ class PageContent:
     accounts_note: str = ""
     #: how to set a rating for unrated players where the event was read (the notes; a workbook's cell)
     how: str = HOW_TO_SET
+    #: the rate of play of the players' cards (a workbook's Settings row Rate of play; None: the file's)
+    rate: Optional[str] = None
 
     @property
     def final(self) -> tuple[Row, ...]:
@@ -117,9 +119,10 @@ def check_page_size(players: int, rounds: int) -> None:
                      "'xl-tiebreak standings' for the whole list")
 
 
-def gather(result: Result, extras: Extras = Extras(), how: str = HOW_TO_SET) -> PageContent:
+def gather(result: Result, extras: Extras = Extras(), how: str = HOW_TO_SET,
+           rate: Optional[str] = None) -> PageContent:
     """Everything the page shows of ``result`` (a :func:`~xl_tiebreak.engine.compute` result);
-    ``how``: see :attr:`PageContent.how`. A page past :data:`PAGE_BUDGET` is refused first."""
+    ``how``, ``rate``: see :class:`PageContent`. A page past :data:`PAGE_BUDGET` is refused first."""
     check_page_size(len(result.tournament.players), result.rounds)
     results = round_results(result)
     rounds = tuple((res, tuple(rank(res))) for res in results)
@@ -141,4 +144,4 @@ def gather(result: Result, extras: Extras = Extras(), how: str = HOW_TO_SET) -> 
         prizes, notes = prize_list(result, extras.prizes, ties=extras.ties, order=extras.order, age=extras.age,
                                    unit=extras.unit)
     return PageContent(result, rounds, accounts, tuple(tuple(p) for p in places), cats, prizes, tuple(notes), note,
-                       how)
+                       how, rate)

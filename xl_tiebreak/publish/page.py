@@ -112,7 +112,7 @@ def _card_blocks(pub: PageContent) -> str:
     :data:`~.gather.EVERY_ROUND_ACCOUNTS` players x rounds (the page's size)."""
     result = pub.result
     t = result.tournament
-    book = card_book(result) if len(t.players) * result.rounds <= EVERY_ROUND_ACCOUNTS else None
+    book = card_book(result, pub.rate) if len(t.players) * result.rounds <= EVERY_ROUND_ACCOUNTS else None
     if book is None:
         return ""
     attrs = f' data-rows="{ACCOUNT_ROWS}" data-rounds="{book.rounds}"'

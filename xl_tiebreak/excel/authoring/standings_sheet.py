@@ -35,7 +35,7 @@ BY_HEADER = {"Rtg+/-": SIGNED}
 FORMAT_IDS = {ALIGNED: 201, "0": 200, "0.00": 202, SIGNED: 203}
 #: the Standings page's columns (characters): the Name column (the lines under the table sit
 #: there too), a tie-break's; the ranked table of 6 tie-breaks fits a portrait page at about 10 pt
-#: (about 8 pt with the rating figures after Fed)
+#: (about 8 pt with the rating figures after Fed, Settings row Rating figures yes)
 NAME_WIDTH = 30
 PTS_WIDTH = 4.5
 TB_WIDTH = 5
@@ -43,9 +43,10 @@ TB_WIDTH = 5
 #: with 4, 5 or 6 codes each lands in a column wide enough for any of them (a four-digit rating
 #: and the headers whole, not shrunk); the last one holds only Fed
 LAST_WIDTHS = (5, 5, 5, 4.5)
-#: the same with the rating figures after Fed (Rp, K, Rtg+/-): the last three columns, where Rtg+/-
-#: lands with 4, 5 or 6 codes, wide enough for its header and a signed change (+67.4) unshrunk
-LAST_WIDTHS_RATINGS = (5, 5.5, 5.5, 5.5)
+#: the columns past those (the rating figures after Fed, Rp, K, Rtg+/-, when the Settings say so): wide
+#: enough for the header Rtg+/- and a signed change (+67.4) unshrunk; with 4 codes Rtg+/- lands in the
+#: last of LAST_WIDTHS and is set smaller (every cell of the table shrinks to fit, never shows ###)
+MORE_WIDTH = 5.5
 
 
 def lookup_rows() -> list[tuple[str, str, str, int]]:
@@ -105,19 +106,20 @@ def _base(cell: str) -> str:
 
 
 def decorate(ws, header_row: int, rows: int, tb_first_col: int, tb_slots: int, info: int, edition_cell: str,
-             status_cell: str, grid, head_font, head_cond_fill, last_widths=LAST_WIDTHS) -> int:
+             status_cell: str, grid, head_font, head_cond_fill, more: int = 0) -> int:
     """Format the notice-board table spilled from column A of ``header_row`` (``STANDINGS(...,
     page)``: Rk, No, Name, Pts, the tie-breaks, ``info`` player columns, then the legend and notes
     under it in the Name column, :mod:`..standings_page`) for up to ``rows`` rows below the
     header, and add the heading above it (its edition read off the status line ``status_cell``);
-    returns the last column the table may fill. A cell is drawn (header fill, borders) only where
-    the table puts something: a shorter list leaves no empty columns and the lines under the
-    table no grid. Decimals line up by the code in the
-    column's header (number formats from the registry, through the Help sheet's lookup; the
-    rating change signed, :data:`BY_HEADER`). ``last_widths``: the widths of the last columns
-    (:data:`LAST_WIDTHS`, or :data:`LAST_WIDTHS_RATINGS` with the rating figures)."""
+    returns the last column of the table without its ``more`` optional columns after the player
+    columns (the rating figures: formatted, but past the print area the template sets and its
+    status line, so the page without them prints as large as before; ``recompute`` fits the area
+    to the table). A cell is drawn (header fill, borders) only where the table puts something: a
+    shorter list leaves no empty columns and the lines under the table no grid. Decimals line up
+    by the code in the column's header (number formats from the registry, through the Help sheet's lookup; the
+    rating change signed, :data:`BY_HEADER`)."""
     ncols = tb_first_col - 1 + tb_slots + info
-    last_col, last_row = get_column_letter(ncols), header_row + rows
+    last_col, last_row = get_column_letter(ncols + more), header_row + rows
     ws["A1"] = "=Crosstable!$A$1"
     ws["A1"].font = Font(bold=True, size=14)
     ws["A2"] = '="Standings - edition "&' + edition_formula(edition_cell, status_cell)
@@ -128,7 +130,7 @@ def decorate(ws, header_row: int, rows: int, tb_first_col: int, tb_slots: int, i
     status.alignment = Alignment(wrap_text=True, vertical="top")
     ws.merge_cells(start_row=header_row - 1, start_column=1, end_row=header_row - 1, end_column=ncols)
     ws.row_dimensions[header_row - 1].height = 30
-    for j in range(1, ncols + 1):
+    for j in range(1, ncols + more + 1):
         top = ws.cell(header_row, j)
         top.font = head_font
         # the table's first cell is where it shows its error (#ERROR: ...): read across the empty row
@@ -161,7 +163,8 @@ def decorate(ws, header_row: int, rows: int, tb_first_col: int, tb_slots: int, i
                                                     border=grid))
     for col, w in {1: 4, 2: 4, 3: NAME_WIDTH, 4: PTS_WIDTH}.items():
         ws.column_dimensions[get_column_letter(col)].width = w
-    last = ncols - len(last_widths) + 1
-    for col in range(tb_first_col, ncols + 1):
-        ws.column_dimensions[get_column_letter(col)].width = TB_WIDTH if col < last else last_widths[col - last]
+    last = ncols - len(LAST_WIDTHS) + 1
+    for col in range(tb_first_col, ncols + more + 1):
+        ws.column_dimensions[get_column_letter(col)].width = (TB_WIDTH if col < last else LAST_WIDTHS[col - last]
+                                                              if col <= ncols else MORE_WIDTH)
     return ncols

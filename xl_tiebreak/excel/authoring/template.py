@@ -37,9 +37,10 @@ from openpyxl.worksheet.formula import ArrayFormula  # type: ignore[import-untyp
 from ...tiebreaks import registry
 from ...editions import EDITIONS
 from ...default_lists import DEFAULT_LISTS
-from ..ranges.book_reader import UNRATED_ROW
+from ..ranges.book_reader import FIGURES_ROW, RATE_ROW, UNRATED_ROW
 from ..functions.individual import FUNCTIONS, INDIVIDUAL, description, group
 from ...options import DEFAULT_OPTIONS, Options
+from .trf_pairing import TrfPairingCells
 from .styles import BOLD, GRID, HEAD_COND_FILL, HEAD_FILL, INPUT_FILL, NOTE, STATUS
 
 FIXED_TIME = datetime(2026, 3, 1, 0, 0, 0)
@@ -92,7 +93,10 @@ class Spec:
     event: bool = True  # the Event sheet (not in the teaching workbook)
     header: Optional[Sequence[str]] = None  # a TRF's header records for the Event sheet (None: a template's)
     rate: str = ""  # Settings, Rate of play (a TRF's record 222; empty: standard, assumed)
-    ratings: bool = True  # the rating figures on the Standings page (Rp, K, Rtg+/-; not in the teaching workbook)
+    ratings: bool = True  # room for the rating figures on the Standings page (Rp, K, Rtg+/-; not in teaching)
+    rating_figures: bool = False  # Settings, Rating figures: shown (yes) or not (no, the templates' default)
+    #: Settings, Forbidden pairs, Baku acceleration, Initial colour from a TRF's records (None: a template's)
+    pairing: Optional[TrfPairingCells] = None
 
 
 def default_spec(kind: str) -> Spec:
@@ -147,12 +151,12 @@ OPTION_NOTES = {
 OPTION_NAMES = [f.name for f in dataclasses.fields(Options) if f.name != "unrated_rating"]
 OPTIONS_RANGE = (f"Settings!$A${OPTIONS_HEAD_ROW + 1}:$C${OPTIONS_HEAD_ROW + len(OPTION_NAMES)}")
 ROUNDS_ROW, LIVE_ROW = 13, 15
-RATE_ROW = OPTIONS_HEAD_ROW + len(OPTION_NAMES) + 2  # under the choices, a row between (found by its label)
 #: the pairing rows (read by their labels, :mod:`..ranges.pairing_settings`): a heading, then one row
-#: each, under the rate of play with a row between
-PAIRING_HEAD_ROW = RATE_ROW + 2
+#: each, under Rate of play and Rating figures (RATE_ROW, FIGURES_ROW: under the choices) with a row between
+PAIRING_HEAD_ROW = FIGURES_ROW + 2
 PAIRING_RANGE = f"Settings!$A${PAIRING_HEAD_ROW + 1}:$B${PAIRING_HEAD_ROW + 3}"
 RATE_CELL = f"Settings!$B${RATE_ROW}"
+FIGURES_CELL = f"Settings!$B${FIGURES_ROW}"
 ROUNDS_CELL = f"Settings!$B${ROUNDS_ROW}"
 LIVE_CELL = f"Settings!$B${LIVE_ROW}"
 EDITION_ARG = "Settings!$B$3:$B$5"  # the edition chosen, else the start date's (arguments.read_edition)
@@ -347,28 +351,30 @@ def print_setup(ws, area: str, title_row: Optional[int] = None) -> None:
 
 def _standings(ws, lay: TemplateLayout, cache: CacheBlocks) -> None:
     """The notice-board page: the ranked table with each player's title, rating and federation (and,
-    unless ``spec.ratings`` is off, the rating figures Rp, K, Rtg+/-) and under it the legend of the
-    list and the notes (one spilled ``STANDINGS(..., page, rating_figures)``), laid out for printing
-    (:mod:`.standings_sheet`): portrait, one page wide."""
-    from .standings_sheet import LAST_WIDTHS, LAST_WIDTHS_RATINGS, decorate
+    where the Settings row Rating figures says yes, the rating figures Rp, K, Rtg+/-: room for them
+    unless ``spec.ratings`` is off) and under it the legend of the list and the notes (one spilled
+    ``STANDINGS(..., page, rating_figures, rate_of_play)``), laid out for printing
+    (:mod:`.standings_sheet`): portrait, one page wide. The print area is the page without the
+    rating figures (as wide as before them, about 10 pt); ``recompute`` sets it to the table's width."""
+    from .standings_sheet import decorate
     from ..functions.standings_page import INFO
     spec = lay.spec
     _status(ws, "=Crosstable!$A$3")
     from ...rating_card import COLUMNS as RATING_COLUMNS
     # after Title, Rtg and Fed the rating figures (Rp, K, Rtg+/-) at the rate of play of the Settings
-    info = len(INFO) + (len(RATING_COLUMNS) if spec.ratings else 0)
-    ncols = 4 + TB_SLOTS + info
+    more = len(RATING_COLUMNS) if spec.ratings else 0
+    ncols = 4 + TB_SLOTS + len(INFO) + more
     rows = spec.players + UNDER_ROWS  # the players, then the legend and the notes under them
     args = f"Crosstable,{TB_RANGE},{SETTINGS_ARGS}"
-    page = f"TRUE,TRUE,{RATE_CELL}" if spec.ratings else "TRUE"
+    page = f"TRUE,{FIGURES_CELL},{RATE_CELL}" if spec.ratings else "TRUE"
     if not spec.cells:
         ws.cell(HEADER_ROW, 1, spilled(f"STANDINGS({args},,,{TAIL_ARGS},{page})", cache, rows + 1, ncols))
     else:
         for i in range(0, rows + 1):
             for j in range(1, ncols + 1):
                 ws.cell(HEADER_ROW + i, j, f'=IFERROR(STANDINGS({args},{i},{j},{TAIL_ARGS},{page}),"")')
-    last_col = decorate(ws, HEADER_ROW, rows + LATE_ROWS, 5, TB_SLOTS, info, EDITION_CELL, f"$A${STATUS_ROW}",
-                        _GRID, _BOLD, HEAD_COND_FILL, LAST_WIDTHS_RATINGS if spec.ratings else LAST_WIDTHS)
+    last_col = decorate(ws, HEADER_ROW, rows + LATE_ROWS, 5, TB_SLOTS, len(INFO), EDITION_CELL, f"$A${STATUS_ROW}",
+                        _GRID, _BOLD, HEAD_COND_FILL, more)
     ws.freeze_panes = ws.cell(HEADER_ROW + 1, 1)
     print_setup(ws, f"A1:{get_column_letter(last_col)}{HEADER_ROW + rows}", HEADER_ROW)
     ws.page_setup.orientation = "portrait"  # 40 players and the legend on one page, at about 10 pt
@@ -435,17 +441,24 @@ def _settings(ws, spec: Spec) -> None:
                 "standard, rapid or blitz: the FIDE rating rules of the Standings sheet's Rp, K and Rtg+/- (B.02 "
                 "1.1; RB 7.3.1). Empty: standard, assumed and said, as the command line does for a file without a "
                 "time control (TRF record 222).")
-    _pairing_rows(ws)
+    if spec.ratings:
+        _choice_row(ws, FIGURES_ROW, "Rating figures", "yes" if spec.rating_figures else "no", "no,yes",
+                    "yes: the Standings sheet shows each player's Rp, K and Rtg+/- after Fed, with their legend "
+                    "(the page prints smaller, about 8 pt); no: not (as standings without --rating-change).")
+    _pairing_rows(ws, spec)
     ws.column_dimensions["A"].width = 26
     ws.column_dimensions["B"].width = 14
     ws.column_dimensions["C"].width = 90
-    fit_heights(ws, 3, 90, [*range(3, OPTIONS_HEAD_ROW + len(OPTION_NAMES) + 1), *range(RATE_ROW, PAIRING_HEAD_ROW + 4)])
+    fit_heights(ws, 3, 90, [*range(3, OPTIONS_HEAD_ROW + len(OPTION_NAMES) + 1), RATE_ROW, FIGURES_ROW,
+                             *range(PAIRING_HEAD_ROW, PAIRING_HEAD_ROW + 4)])
     print_setup(ws, f"A1:C{PAIRING_HEAD_ROW + 3}")
 
-def _pairing_rows(ws) -> None:
+
+def _pairing_rows(ws, spec: Spec) -> None:
     """The Swiss pairing's choices, as ``pair`` takes them on the command line (which overrides
     them): forbidden pairs (C.04.1 leaves them to the event's rules), Baku acceleration (C.04.7)
-    and the colour drawn for round 1 (C.04.3 art. 5.1)."""
+    and the colour drawn for round 1 (C.04.3 art. 5.1); a TRF's (``spec.pairing``) filled in."""
+    cells = spec.pairing or TrfPairingCells()
     from ..ranges.pairing_settings import BAKU_LABEL, COLOUR_LABEL, FORBID_LABEL
     ws.cell(PAIRING_HEAD_ROW, 1, "Pairing a Swiss round").font = _BOLD
     ws.cell(PAIRING_HEAD_ROW, 3, "Read by xl-tiebreak pair, PAIRING and PAIR_NEXT_ROUND (the Dutch system, "
@@ -453,11 +466,13 @@ def _pairing_rows(ws) -> None:
                                  "paired by its Berger table: leave these empty.").font = _NOTE
     ws.cell(PAIRING_HEAD_ROW, 3).alignment = Alignment(wrap_text=True, vertical="top")
     rows = [
-        (FORBID_LABEL, None, "Start numbers that may not meet (same family or club), e.g. 12-15; 3-7. Empty: none."),
-        (BAKU_LABEL, "no", "yes: Baku acceleration (C.04.7), virtual points for the first half of the start list "
-                           "in the first half of the rounds, for pairing only (standings never count them)."),
-        (COLOUR_LABEL, None, "white or black: the colour drawn by lot for the top seed in round 1 (C.04.3 art. "
-                             "5.1). Empty: White in round 1, then as round 1 was played."),
+        (FORBID_LABEL, cells.forbid, "Start numbers that may not meet (same family or club), e.g. 12-15; 3-7. Empty: none."),
+        (BAKU_LABEL, "yes" if cells.baku else "no",
+         "yes: Baku acceleration (C.04.7), virtual points for the first half of the start list in the first half of "
+         "the rounds, for pairing only (standings never count them)."),
+        (COLOUR_LABEL, cells.colour,
+         "white or black: the colour drawn by lot for the top seed in round 1 (C.04.3 art. 5.1). Empty: White in "
+         "round 1, then as round 1 was played."),
     ]
     for k, (label, value, note) in enumerate(rows, start=PAIRING_HEAD_ROW + 1):
         ws.cell(k, 1, label).font = _BOLD

@@ -66,6 +66,9 @@ def filled_workbook(t: Tournament, *, tiebreaks: Optional[list[str]] = None, edi
     spec.header = tuple(t.header) if trf_fields else None
     from ...rating_rules import rate_of_play_from
     spec.rate = rate_of_play_from(t.header) or ""  # record 222's time control: the Settings row Rate of play
+    if trf_fields:  # records 260, 192, 152 in the pairing cells, so the workbook pairs as the file does
+        from .trf_pairing import trf_pairing_cells
+        spec.pairing = trf_pairing_cells(t)
     spec.identity = trf_fields and any(p.fide_id or p.sex or p.birth or p.club for p in t.players)
     wb = build(spec)
     ws = wb["Crosstable"]

@@ -168,7 +168,7 @@ def STANDINGS(crosstable: Table, tiebreak_list: Any = None, edition: Any = None,
     from .ratings import rating_block, read_rate
     opts = read_options(unrated, settings, "STANDINGS")
     as_page = read_flag(page, "page", "STANDINGS")
-    with_ratings = read_flag(rating_figures, "rating_figures", "STANDINGS")
+    with_ratings = _figures_flag(rating_figures)
     if with_ratings:
         read_rate(rate_of_play, "STANDINGS")
     result = result_of(crosstable, tiebreak_list, edition, kind, opts, rounds, live, "STANDINGS")
@@ -179,6 +179,16 @@ def STANDINGS(crosstable: Table, tiebreak_list: Any = None, edition: Any = None,
         table = standings_table(result)
         table = table if block is None else [list(a) + list(b) for a, b in zip(table, block.table)]
     return table_part(table, row, column, "STANDINGS")
+
+
+def _figures_flag(value: Any) -> bool:
+    """STANDINGS' ``rating_figures``: TRUE or FALSE, or the templates' Settings cell Rating figures
+    as it holds it (yes or no; empty: no); anything else names that cell."""
+    from ..ranges.book_reader import FIGURES_ROW
+    try:
+        return read_flag(value, "rating_figures", "STANDINGS")
+    except InputError as exc:
+        raise InputError(f"{exc.detail} (on the templates, Settings!B{FIGURES_ROW}, Rating figures)") from None
 
 
 def _page_table(result: Result, block: Any = None) -> list[list[Any]]:

@@ -30,8 +30,8 @@ PARAMETER_DOCS: dict[str, str] = {
     "rounds": "The event's number of rounds; empty: the crosstable's round columns.",
     "page": "TRUE for the notice-board page: each player's title, rating and federation after the tie-breaks, and "
             "under the table the legend of the list and the notes on unrated players; empty: the table only.",
-    "rating_figures": "TRUE to add each player's FIDE rating figures after the table: Rp, K and Rtg+/- (as "
-                      "RATINGS), and their legend under a page; empty: none.",
+    "rating_figures": "TRUE or yes to add each player's FIDE rating figures after the table: Rp, K and Rtg+/- "
+                      "(as RATINGS), and their legend under a page (Settings, Rating figures); empty or no: none.",
     "live": "TRUE for live standings (finished games of the round in progress count); empty: after the last "
             "complete round.",
     "kind": "Event type: swiss (default) or round-robin.",

@@ -21,7 +21,7 @@ from __future__ import annotations
 import io
 import re
 import zipfile
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
 
@@ -53,6 +53,10 @@ UNRATED_ROW, OPTIONS_HEAD_ROW = 14, 16
 UNRATED_HOW = (f"set one in Settings!B{UNRATED_ROW} (Rating for unrated players) or write a descriptor such as "
                "ARO/U1000 in the Settings list")
 ROUNDS_LABEL, LIVE_LABEL, RATE_LABEL = "rounds", "live standings", "rate of play"
+#: under the block of open choices (one row per field of Options but the rating for unrated players)
+#: and a row between: "Rate of play", then "Rating figures" (yes: Rp, K and Rtg+/- on the Standings page)
+RATE_ROW = OPTIONS_HEAD_ROW + sum(1 for f in fields(Options) if f.name != "unrated_rating") + 2
+FIGURES_ROW = RATE_ROW + 1
 
 
 @dataclass(frozen=True)

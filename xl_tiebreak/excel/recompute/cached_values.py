@@ -42,7 +42,7 @@ from ..xlsx.a1 import area_name, block_bounds, column_letter, split_cell
 from ..xlsx.package import MAX_WORKBOOK_BYTES, LimitError, ZipCopy, check_area, check_zip, full_bounds, read_text
 from ..xlsx.parts import dynamic_array_index, sheet_parts, workbook_part
 from ..xlsx.patch import CLEAR, SheetEdit, already_holds, patch_sheet_xml
-from ..xlsx.row_heights import fitted_rows
+from ..xlsx.row_heights import fitted_rows, one_row_merges
 from ..xlsx.safe_write import atomic_write, replace_keeping_backup, update_target
 
 
@@ -298,7 +298,12 @@ def _fit_print_areas(book: FormulaBook, data: bytes, edits: dict[str, SheetEdit]
     row that shows something after this recompute (:mod:`.recompute.print_area`): a 12-player event in a
     400-row template prints one page, a late entrant's row is taken in. A row counts when a
     constant of it is kept (not inside an array formula's old area, not cleared), a formula of
-    someone else's sits there, or a value we write there is not empty."""
+    someone else's sits there, or a value we write there is not empty. An area whose first column
+    holds the anchor of a table of ours and a status line merged from that column (the Standings
+    page) ends at the last column that table shows something in (:func:`_table_width`), never
+    narrower than that status line (the template merges it across the page without the optional
+    rating figures, so the page without them prints as wide as the template sets it) nor than
+    something else kept there. Other areas keep their columns (a chart may sit beside a table)."""
     from .print_area import refit_print_areas
     tables = {w.split("!", 1)[0] for w, v in report.values.items() if isinstance(v, list)}
     if not tables:
@@ -307,35 +312,63 @@ def _fit_print_areas(book: FormulaBook, data: bytes, edits: dict[str, SheetEdit]
     def shown(v: Any) -> bool:
         return v is not CLEAR and v is not None and not (isinstance(v, str) and not v.strip())
 
-    def last_row(sheet: str, c1: int, c2: int, r1: int) -> Optional[int]:
+    def last_cell(sheet: str, c1: int, c2: int, r1: int) -> Optional[tuple[int, int]]:
         if sheet not in tables:
             return None
         arrays = [block_bounds(a) for (s, _), a in book.array_ref.items() if s == sheet]
         written = edits.get(sheet, SheetEdit()).values
-        last = r1
+        width = _table_width(report, sheet, c1, r1)
+        status = [] if width is None else [c for (row, c0), c in merges(sheet).items() if c0 == c1 and row >= r1]
+        # a page of ours has its status line merged across it; elsewhere (a chart beside a table) the width stays
+        width = max([width, *status]) if width is not None and status else None
+        kept: list[tuple[int, int]] = []  # (column, row) of what shows in the area's columns
         for coord, v in book.cells.get(sheet, {}).items():
             col, row = split_cell(coord)
-            if row > last and c1 <= col <= c2 and shown(v) and coord not in written and (sheet, coord) \
+            if row > r1 and c1 <= col <= c2 and shown(v) and coord not in written and (sheet, coord) \
                     not in book.formula_of and not any(a[1] <= row <= a[3] and a[0] <= col <= a[2] for a in arrays):
-                last = row
+                kept.append((col, row))
         for (s, coord), text in book.formula_of.items():
             col, row = split_cell(coord)
-            if s == sheet and row > last and c1 <= col <= c2 and not uses_our_functions(text):
-                last = row
-        for coord, v in written.items():
-            col, row = split_cell(coord)
-            if row > last and c1 <= col <= c2 and shown(v):
-                last = row
-        return last
+            if s == sheet and c1 <= col <= c2 and not uses_our_functions(text):
+                kept.append((col, row))
+        shows = [split_cell(coord) for coord, v in written.items() if shown(v)]
+        last = max([r1] + [row for col, row in kept + shows if c1 <= col <= (c2 if width is None else max(c2, width))])
+        if width is None:
+            return c2, last
+        return max([width] + [col for col, row in kept]), last
 
     with zipfile.ZipFile(io.BytesIO(data)) as z:
+        parts = {p.title: p.path for p in sheet_parts(z)}
+
+        def merges(sheet: str) -> dict[tuple[int, int], int]:
+            return one_row_merges(read_text(z, parts[sheet])) if sheet in parts else {}
+
         path = workbook_part(z)
-        new = refit_print_areas(read_text(z, path), last_row)
+        new = refit_print_areas(read_text(z, path), last_cell)
     if new is None:
         return data
     copy = ZipCopy(data, {path})
     copy.put(path, new.encode("utf-8"))
     return copy.finish()
+
+
+def _table_width(report: Report, sheet: str, c1: int, r1: int) -> Optional[int]:
+    """The last column a table of ours anchored in column ``c1`` of ``sheet`` (at row ``r1`` or
+    below) shows something in, when it is a table of more than one column (an error, one cell,
+    leaves the area's width as it was); None without one."""
+    last = None
+    for where, v in report.values.items():
+        name, _, coord = where.partition("!")
+        if name != sheet or not isinstance(v, list) or not v or len(v[0]) < 2:
+            continue
+        col, row = split_cell(coord)
+        if col != c1 or row < r1:
+            continue
+        for line in v:
+            for j, x in enumerate(line):
+                if x is not None and not (isinstance(x, str) and not x.strip()):
+                    last = max(last or col, col + j)
+    return last
 
 
 def _refuse_if_nothing_computed(book: FormulaBook, report: Report) -> None:

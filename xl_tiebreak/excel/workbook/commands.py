@@ -104,8 +104,9 @@ def trf_workbook(args) -> TrfWorkbook:
         parse_list(tbs)
     if rules:
         get_edition(rules)
-    wb, _ = filled_workbook(t, tiebreaks=tbs, edition=rules, trf_fields=True)
-    return TrfWorkbook(wb, False, f"{len(t.players)} players, {t.rounds} rounds", _notes(found.warnings))
+    wb, spec = filled_workbook(t, tiebreaks=tbs, edition=rules, trf_fields=True)
+    return TrfWorkbook(wb, False, f"{len(t.players)} players, {t.rounds} rounds",
+                       _notes(found.warnings) + list(spec.pairing.notes if spec.pairing else ()))
 
 
 def _notes(findings) -> list[str]:

@@ -44,14 +44,20 @@ def _widths(xml: str) -> tuple[dict[int, float], float]:
     return out, float(default.group(1)) if default else DEFAULT_WIDTH
 
 
-def fitted_rows(xml: str, texts: Mapping[str, str]) -> str:
-    """The sheet part with the height of each row whose cell of ``texts`` (A1 -> the text written)
-    heads a merged range of one row fitted to that text (see the module's description)."""
+def one_row_merges(xml: str) -> dict[tuple[int, int], int]:
+    """The merged ranges of one row of a sheet part (a status line): (row, first column) -> last column."""
     merged = {}
     for m in _MERGE.finditer(xml):
         c1, r1, c2, r2 = block_bounds(f"{m.group(1)}:{m.group(2)}")
         if r1 == r2 and c2 > c1:
             merged[(r1, c1)] = c2
+    return merged
+
+
+def fitted_rows(xml: str, texts: Mapping[str, str]) -> str:
+    """The sheet part with the height of each row whose cell of ``texts`` (A1 -> the text written)
+    heads a merged range of one row fitted to that text (see the module's description)."""
+    merged = one_row_merges(xml)
     if not merged:
         return xml
     wanted: dict[int, float] = {}
