@@ -8,7 +8,7 @@ from typing import Optional
 
 import pytest
 
-from xl_tiebreak.crosstable import Row, tournament_from_rows
+from xl_tiebreak.crosstable import CrosstableRow, tournament_from_rows
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
@@ -39,7 +39,7 @@ def event(rows: dict[int, list[str]], ratings: Optional[dict[int, int]] = None, 
     """A Tournament from ``{start number: [cell, ...]}`` in the crosstable notation."""
     ratings = ratings or {}
     return tournament_from_rows(
-        [Row(no=no, name=f"Player {no}", rating=ratings.get(no), cells=cells) for no, cells in rows.items()],
+        [CrosstableRow(no=no, name=f"Player {no}", rating=ratings.get(no), cells=cells) for no, cells in rows.items()],
         **kw)
 
 

@@ -560,8 +560,8 @@ def test_a_template_with_player_fields_reads_women_ages_and_clubs_from_its_sex_b
                                                           "Sex", "Born", "Club", "R1"]
     # the demo event typed in, two women, one born in 2010: the category formulas find them
     wb.close()
-    from xl_tiebreak.excel.authoring.template import Spec, build
-    spec = Spec("swiss", 6, 4, identity=True, start_date="2024-05-01")
+    from xl_tiebreak.excel.authoring.template import TemplateSpec, build
+    spec = TemplateSpec("swiss", 6, 4, identity=True, start_date="2024-05-01")
     wb = build(spec)
     ws = wb["Crosstable"]
     for i, p in enumerate(demo_tournament().players):
@@ -607,7 +607,7 @@ def test_places_given_on_the_command_line_replace_the_sheets_place_prizes_only(t
 def _swiss(players: int, rounds: int):
     """A Swiss of ``players`` rated 2000 down by 25, paired by the circle method, results by a
     fixed rule (a test event, no regulation)."""
-    from xl_tiebreak.crosstable import Row, tournament_from_rows
+    from xl_tiebreak.crosstable import CrosstableRow, tournament_from_rows
     cells: dict[int, list[str]] = {no: [] for no in range(1, players + 1)}
     ids = list(range(1, players + 1))
     for rd in range(rounds):
@@ -617,7 +617,7 @@ def _swiss(players: int, rounds: int):
             cells[a].append(f"{b}w{res[0]}")
             cells[b].append(f"{a}b{res[1]}")
         ids = [ids[0], ids[-1], *ids[1:-1]]
-    return tournament_from_rows([Row(no=no, name=f"Player {no:02d}", rating=2025 - 25 * no, cells=c)
+    return tournament_from_rows([CrosstableRow(no=no, name=f"Player {no:02d}", rating=2025 - 25 * no, cells=c)
                                  for no, c in cells.items()])
 
 

@@ -14,7 +14,7 @@ import pytest
 
 from xl_tiebreak.cli import main
 
-from xl_tiebreak.crosstable import MINUS_ONE_HINT, Row, tournament_from_rows
+from xl_tiebreak.crosstable import MINUS_ONE_HINT, CrosstableRow, tournament_from_rows
 from xl_tiebreak.excel.authoring.template import to_bytes
 from xl_tiebreak.excel.authoring.workbook import filled_workbook
 from xl_tiebreak.imports.chess_results import read_export
@@ -44,8 +44,8 @@ TITLE = [["Club Open 2025"], ["Starting rank crosstable"]]
 HEADER = ["Rk.", "SNo", "Name", "Rtg", "FED", "1.Rd", "2.Rd", "3.Rd"]
 
 
-def _rows(cells: dict[int, list[str]]) -> list[Row]:
-    return [Row(no, f"Player {no}", 2000 - no, c) for no, c in cells.items()]
+def _rows(cells: dict[int, list[str]]) -> list[CrosstableRow]:
+    return [CrosstableRow(no, f"Player {no}", 2000 - no, c) for no, c in cells.items()]
 
 
 def test_each_export_notation_reads_in_a_crosstable_as_the_importer_reads_it():

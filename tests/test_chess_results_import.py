@@ -346,13 +346,13 @@ def test_a_minus_one_is_read_as_the_pairing_bye_and_the_import_says_what_else_it
     assert imp.notes[1].startswith("'-1' in more than one round for 1 player(s) (No 2: rounds 2, 3): a player "
                                    "receives the pairing-allocated bye once (C.04)")
     # the note's claim: a full-point bye in its place changes no value of any tie-break here
-    from xl_tiebreak.crosstable import Row, tournament_from_rows
+    from xl_tiebreak.crosstable import CrosstableRow, tournament_from_rows
     from xl_tiebreak.tiebreaks.registry import rows as registry
 
     def event(bye):
-        return tournament_from_rows([Row(p.no, p.name, p.rating, [bye if format_cell(r) == "BYE" else format_cell(r)
-                                                                 for r in p.rounds]) for p in imp.tournament.players],
-                                    rounds=3, kind="swiss")
+        return tournament_from_rows([CrosstableRow(p.no, p.name, p.rating,
+                                                   [bye if format_cell(r) == "BYE" else format_cell(r) for r in p.rounds])
+                                     for p in imp.tournament.players], rounds=3, kind="swiss")
     codes = ",".join(registry())
     for edition in ("fide2026", "fide2024", "fide2012"):
         a, b = compute(event("BYE"), codes, edition=edition), compute(event("F"), codes, edition=edition)

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from xl_tiebreak import compute
-from xl_tiebreak.crosstable import Row, tournament_from_rows
+from xl_tiebreak.crosstable import CrosstableRow, tournament_from_rows
 from xl_tiebreak.model import Kind
 from xl_tiebreak.notation import format_cell
 from xl_tiebreak.arrays import Compiled
@@ -24,9 +24,9 @@ from events import swiss  # noqa: E402
 ARRAYS = ("kind", "opp", "pts", "black", "halves", "entered", "pending", "short", "scale")
 
 
-def rows_of(t, rng: random.Random | None = None) -> list[Row]:
+def rows_of(t, rng: random.Random | None = None) -> list[CrosstableRow]:
     """The crosstable of an event, rows shuffled (a sheet need not be in start order)."""
-    rows = [Row(p.no, p.name, p.rating, [format_cell(r) for r in p.rounds]) for p in t.players]
+    rows = [CrosstableRow(p.no, p.name, p.rating, [format_cell(r) for r in p.rounds]) for p in t.players]
     if rng is not None:
         rng.shuffle(rows)
     return rows
@@ -41,14 +41,14 @@ def test_the_arrays_are_those_compiled_from_the_rounds(seed):
         if rng.random() < 0.3 and len(rows) > 1 and event.rounds:  # a double forfeit
             a, b = rows[0], next(r for r in rows if r.no != rows[0].no)
             r = rng.randrange(event.rounds)
-            rows[0] = Row(a.no, a.name, a.rating, a.cells[:r] + [f"-{b.no}"] + a.cells[r + 1:])
+            rows[0] = CrosstableRow(a.no, a.name, a.rating, a.cells[:r] + [f"-{b.no}"] + a.cells[r + 1:])
             at = rows.index(b)
-            rows[at] = Row(b.no, b.name, b.rating, b.cells[:r] + [f"-{a.no}"] + b.cells[r + 1:])
+            rows[at] = CrosstableRow(b.no, b.name, b.rating, b.cells[:r] + [f"-{a.no}"] + b.cells[r + 1:])
             kept = {a.no, b.no}
             for k, row in enumerate(rows):  # the players' old opponents in that round: now unpaired
                 if row.no not in kept and row.cells[r].lstrip("+-").rstrip("wb½01= ").isdigit() and \
                         int(row.cells[r].lstrip("+-").rstrip("wb½01= ")) in kept:
-                    rows[k] = Row(row.no, row.name, row.rating, row.cells[:r] + ["-"] + row.cells[r + 1:])
+                    rows[k] = CrosstableRow(row.no, row.name, row.rating, row.cells[:r] + ["-"] + row.cells[r + 1:])
         try:
             t = tournament_from_rows(rows, findings=Findings(strict=False))
         except Exception:  # a repaired crosstable can still be inconsistent: not this test's subject
@@ -87,7 +87,7 @@ def test_blank_rounds_are_found_as_before(seed):
             k = rng.randrange(len(rows))
             r = rng.randrange(event.rounds)
             row = rows[k]
-            rows[k] = Row(row.no, row.name, row.rating, row.cells[:r] + [""] + row.cells[r + 1:])
+            rows[k] = CrosstableRow(row.no, row.name, row.rating, row.cells[:r] + [""] + row.cells[r + 1:])
         fd = Findings(strict=False)
         t = tournament_from_rows(rows, findings=fd)
         got = [(f.where, f.message) for f in fd.items if f.rule == "blank-round"]

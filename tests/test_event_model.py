@@ -8,7 +8,7 @@ from fractions import Fraction
 import numpy as np
 
 from xl_tiebreak import Scoring, compute, parse_trf, write_trf
-from xl_tiebreak.crosstable import Row, tournament_from_rows
+from xl_tiebreak.crosstable import CrosstableRow, tournament_from_rows
 from xl_tiebreak.model import last_played_round
 from xl_tiebreak.arrays import Compiled, compiled
 
@@ -31,8 +31,8 @@ def test_the_last_played_round_is_the_last_with_a_pairing_else_the_last_with_a_b
     assert last_played_round(np.zeros((0, 3), dtype=bool), np.zeros((0, 3), dtype=bool)) == 0
 
 
-ROWS = [Row(1, "A", 2000, ["2w1", "3b½", ""]), Row(2, "B", 1900, ["1b0", "BYE", ""]),
-        Row(3, "C", None, ["H", "1w½", "H"])]
+ROWS = [CrosstableRow(1, "A", 2000, ["2w1", "3b½", ""]), CrosstableRow(2, "B", 1900, ["1b0", "BYE", ""]),
+        CrosstableRow(3, "C", None, ["H", "1w½", "H"])]
 
 
 def test_a_crosstable_hands_its_arrays_to_the_tournament():

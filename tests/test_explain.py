@@ -208,12 +208,12 @@ def test_the_rounds_after_a_withdrawal_read_withdrawn_in_the_account_not_nothing
     """A workbook's WD (this round and every later one unplayed): the later rounds, left empty, are
     the withdrawal's too, and the account says so (it said "nothing entered 0.0")."""
     from xl_tiebreak.cli import main
-    from xl_tiebreak.crosstable import Row, tournament_from_rows
+    from xl_tiebreak.crosstable import CrosstableRow, tournament_from_rows
     from xl_tiebreak.excel.authoring.template import to_bytes
     from xl_tiebreak.excel.authoring.workbook import filled_workbook
     cells = {1: ["2w1", "3b½", "4w1"], 2: ["1b0", "4w½", "3b1"], 3: ["4b1", "1w½", "2w0"], 4: ["3w0", "2b½", "1b0"],
              5: ["6w1", "WD", ""], 6: ["5b0", "-", "-"]}
-    t = tournament_from_rows([Row(no, f"P{no}", 2000 - no, c) for no, c in cells.items()], rounds=3,
+    t = tournament_from_rows([CrosstableRow(no, f"P{no}", 2000 - no, c) for no, c in cells.items()], rounds=3,
                              start_date="2026-04-10")
     book = tmp_path / "wd.xlsx"
     book.write_bytes(to_bytes(filled_workbook(t)[0]))

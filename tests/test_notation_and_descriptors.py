@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from xl_tiebreak import DescriptorError, EditionError, InputError, Kind, edition_for_date, get_edition
-from xl_tiebreak.crosstable import Row, tournament_from_rows
+from xl_tiebreak.crosstable import CrosstableRow, tournament_from_rows
 from xl_tiebreak.descriptor import parse_descriptor, parse_list
 from xl_tiebreak.notation import NotationError, format_cell, parse_cell
 from conftest import F
@@ -36,11 +36,11 @@ def test_bad_cells(bad):
 
 def test_crosstable_errors_name_the_cell():
     with pytest.raises(InputError, match=r'R2 of player 1: \'12x1\' is not a result'):
-        tournament_from_rows([Row(1, cells=["2w1", "12x1"]), Row(2, cells=["1b0", ""])])
+        tournament_from_rows([CrosstableRow(1, cells=["2w1", "12x1"]), CrosstableRow(2, cells=["1b0", ""])])
     with pytest.raises(InputError, match="R1 of player 1: .*opponent 9 is not a player of this event"):
-        tournament_from_rows([Row(1, cells=["9w1"]), Row(2, cells=[""])])
+        tournament_from_rows([CrosstableRow(1, cells=["9w1"]), CrosstableRow(2, cells=[""])])
     with pytest.raises(InputError, match="Crosstable!F7"):
-        tournament_from_rows([Row(1, cells=["1w1"])], place=lambda no, r: "Crosstable!F7")
+        tournament_from_rows([CrosstableRow(1, cells=["1w1"])], place=lambda no, r: "Crosstable!F7")
 
 
 @pytest.mark.parametrize("text,code", [

@@ -38,7 +38,7 @@ MAX_ROUNDS = 10_000
 
 
 @dataclass(frozen=True)
-class Row:
+class CrosstableRow:
     """One crosstable row as typed: start number, name, rating and the round cells."""
 
     no: int
@@ -54,7 +54,7 @@ class Row:
     k_factor: Optional[int] = None  # a K column (the FIDE K factor)
 
 
-def _style(rows: Sequence[Row], place: Callable[[int, int], str], fd: Findings) -> str:
+def _style(rows: Sequence[CrosstableRow], place: Callable[[int, int], str], fd: Findings) -> str:
     """US when cells read like ``W12`` and none is written the FIDE way; a mix is an error,
     since ``U`` and ``F`` mean different things in the two notations."""
     us: Optional[tuple[int, int, object]] = None
@@ -143,7 +143,7 @@ def _check_blank_rounds(nos: list[int], kind: np.ndarray, opp: np.ndarray, place
                    "an absence (write - or Z to say so, or enter the result)", place(no, r))
 
 
-def _half_typed(rows: Sequence[Row], parsed: dict[int, list[Round]], place: Callable[[int, int], str],
+def _half_typed(rows: Sequence[CrosstableRow], parsed: dict[int, list[Round]], place: Callable[[int, int], str],
                 fd: Findings, bad: set[tuple[int, int]]) -> None:
     """The round being typed: a game whose result is typed on one side, its other side still
     empty, is a game not in yet (both sides a pairing without result) and a warning naming the
@@ -189,12 +189,12 @@ def default_place(no: int, r: int) -> str:
     return f"R{r} of player {no}"
 
 
-def tournament_from_rows(rows: Sequence[Row], *, rounds: Optional[int] = None, name: str = "",
+def tournament_from_rows(rows: Sequence[CrosstableRow], *, rounds: Optional[int] = None, name: str = "",
                          scoring: Scoring = STANDARD_SCORING, kind: Optional[str] = None,
                          start_date: Optional[str] = None,
                          place: Callable[[int, int], str] = default_place,
                          findings: Optional[Findings] = None,
-                         row_place: Optional[Callable[[Row], str]] = None,
+                         row_place: Optional[Callable[[CrosstableRow], str]] = None,
                          style: str = "auto") -> Tournament:
     """Parse every cell and build the Tournament. ``place(no, round)`` names a cell in errors.
 
@@ -208,7 +208,7 @@ def tournament_from_rows(rows: Sequence[Row], *, rounds: Optional[int] = None, n
         style = _style(rows, place, fd)
     nrounds = rounds if rounds is not None else max((len(r.cells) for r in rows), default=0)
     seen: set[int] = set()
-    unique: list[Row] = []
+    unique: list[CrosstableRow] = []
     for row in rows:
         if row.no in seen:
             fd.add("duplicate-player", f"start number {row.no} appears on more than one row",

@@ -310,9 +310,10 @@ def what_if(t: Tournament, tiebreaks: TieBreakList = None, *, rnd: Optional[int]
     """Who can still finish in places 1..``places`` of ``t`` after round ``rnd`` (default: the
     round awaiting results), and what each outcome of each board does (see the module's text).
 
-    >>> from xl_tiebreak.crosstable import Row, tournament_from_rows
+    >>> from xl_tiebreak.crosstable import CrosstableRow, tournament_from_rows
     >>> cells = {1: ["2w1", "3w"], 2: ["1b0", "4w"], 3: ["4w½", "1b"], 4: ["3b½", "2b"]}  # round 2 paired
-    >>> w = what_if(tournament_from_rows([Row(no, f"P{no}", cells=c) for no, c in cells.items()]), "BH", places=1)
+    >>> t = tournament_from_rows([CrosstableRow(no, f"P{no}", cells=c) for no, c in cells.items()])
+    >>> w = what_if(t, "BH", places=1)
     >>> w.exact, w.can_finish(1), w.certain(1)
     (True, (1, 3, 4), ())
     >>> [(OUTCOMES[bo.outcome], bo.places[1].best) for bo in w.by_board if bo.board.number == 1]  # 1 v 3

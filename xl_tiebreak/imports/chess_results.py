@@ -86,7 +86,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Callable, Optional, Sequence
 
-from ..crosstable import MAX_ROUNDS, Row, tournament_from_rows
+from ..crosstable import MAX_ROUNDS, CrosstableRow, tournament_from_rows
 from ..errors import InputError
 from ..model import Tournament
 from ..name_text import clean_name
@@ -427,7 +427,7 @@ def _tournament(rows: Sequence[Sequence[object]], head: int, body: list[int], co
         assert ref is not None  # a start number, checked above, or a place
         number[ref] = no
         row_of[no] = i
-    players: list[Row] = []
+    players: list[CrosstableRow] = []
     pending: list[tuple[int, str]] = []  # games without a result: (round, where)
     byes: list[tuple[int, int, str]] = []  # '-1' read as a pairing-allocated bye: (no, round, where)
     points: dict[int, Optional[PublishedValue]] = {}
@@ -468,7 +468,7 @@ def _tournament(rows: Sequence[Sequence[object]], head: int, body: list[int], co
             said[key], changed = clean_name(text(cell(row, at)))
             if changed:  # (a note, as the import's other findings; the text is every output's)
                 renamed.append(f"{where_of(i, at or 0)}: {key} {said[key]!r}: {changed}")
-        players.append(Row(no=no, name=said["name"], rating=rating, cells=cells, title=said["title"],
+        players.append(CrosstableRow(no=no, name=said["name"], rating=rating, cells=cells, title=said["title"],
                            fed=said["federation"], club=said["club"]))
         if cols.points is not None:
             points[no] = published(i, cols.points)

@@ -40,7 +40,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from ..crosstable import Row, tournament_from_rows
+from ..crosstable import CrosstableRow, tournament_from_rows
 from ..errors import InputError
 from ..name_text import clean_name
 from ..number_text import is_digits
@@ -144,7 +144,7 @@ def _read(text: str, source: str):
         if p[1] in line_of:
             raise InputError(f"line {p[0] + 1}: position {p[1]} is on two lines (line {line_of[p[1]] + 1} too)", source)
         line_of[p[1]] = p[0]
-    rows: list[Row] = []
+    rows: list[CrosstableRow] = []
     notes: list[str] = [f"line {title_line + 1}: event name {name!r}: {changed}"] if changed else []
     for i, pos, who, rating, title, fed, cells, withdrawn in players:
         said: dict[str, str] = {}
@@ -158,7 +158,7 @@ def _read(text: str, source: str):
             out.append(_cell(cell, line_of, f"line {i + 1}, round {r}", source))
         if withdrawn:
             notes.append(_withdrawal(out, f"line {i + 1}: {who} (No {pos})"))
-        rows.append(Row(no=pos, name=who, rating=rating, cells=out, title=title, fed=fed))
+        rows.append(CrosstableRow(no=pos, name=who, rating=rating, cells=out, title=title, fed=fed))
 
     def place(no: int, rnd: int) -> str:
         return f"{source + ': ' if source else ''}line {line_of[no] + 1}, round {rnd}" if no in line_of \

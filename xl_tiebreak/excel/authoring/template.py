@@ -8,7 +8,7 @@ all read by every formula), ``Help`` (plain sentences), a hidden ``Cache`` (the 
 headless recompute, which LibreOffice and Excel without the add-in show through ``IFERROR``) and a
 hidden ``xlwings.conf`` naming the UDF module, then ``Categories`` and ``Prizes`` (one spilled
 call each, :mod:`.prize_sheets`) and ``What if`` (one spilled call, :mod:`.whatif_sheet`). A template makes a handful of calls of our
-functions per recalculation, whatever its size. ``Spec.cells`` gives the one-cell forms instead
+functions per recalculation, whatever its size. ``TemplateSpec.cells`` gives the one-cell forms instead
 (one call per cell) for Excel without dynamic arrays.
 
 Every sheet prints landscape (the Standings portrait), fitted to the page width, with its header
@@ -50,7 +50,7 @@ STATUS_ROW = 3
 TB_SLOTS = 6
 INPUT_COLUMNS = ["No", "Name", "Title", "Rating", "Fed"]
 #: the TRF 001 identity fields and the club (which TRF has not), after Fed in a workbook made from a
-#: file that has any of them, or a template made with --player-fields (Spec.identity)
+#: file that has any of them, or a template made with --player-fields (TemplateSpec.identity)
 IDENTITY_COLUMNS = ["FIDE ID", "Sex", "Born", "Club"]
 #: the Settings' prefilled lists: the default list of the event type (:mod:`xl_tiebreak.default_lists`,
 #: what the command line and a TRF that names none get); the places after it are left empty
@@ -74,7 +74,7 @@ _GRID = GRID
 
 
 @dataclass
-class Spec:
+class TemplateSpec:
     """What a template holds: its type, size, default settings, optionally an event, and whether
     it uses one-cell formulas (``cells``, for Excel without dynamic arrays) instead of spills."""
 
@@ -99,18 +99,18 @@ class Spec:
     pairing: Optional[TrfPairingCells] = None
 
 
-def default_spec(kind: str) -> Spec:
+def default_spec(kind: str) -> TemplateSpec:
     """The committed templates: a Swiss for an open of up to 400 players and 11 rounds, a round
     robin of up to 20 players (19 rounds)."""
     if kind == "round-robin":
-        return Spec("round-robin", 20, 19, tiebreaks=list(ROUND_ROBIN_TIEBREAKS))
-    return Spec("swiss", 400, 11)
+        return TemplateSpec("round-robin", 20, 19, tiebreaks=list(ROUND_ROBIN_TIEBREAKS))
+    return TemplateSpec("swiss", 400, 11)
 
 
 class TemplateLayout:
     """Where everything of a template is (1-based rows and columns)."""
 
-    def __init__(self, spec: Spec) -> None:
+    def __init__(self, spec: TemplateSpec) -> None:
         self.spec = spec
         self.input_columns = INPUT_COLUMNS + (IDENTITY_COLUMNS if spec.identity else [])
         self.first_round_col = len(self.input_columns) + 1
@@ -201,7 +201,7 @@ def spilled(call: str, cache: CacheBlocks, rows: int, cols: int) -> str:
     return f"=IFERROR({call},{cache.take(rows, cols)})"
 
 
-def build(spec: Spec) -> Workbook:
+def build(spec: TemplateSpec) -> Workbook:
     """The template workbook for ``spec`` (no event data, no values yet)."""
     wb = Workbook()
     lay = TemplateLayout(spec)
@@ -382,7 +382,7 @@ def _standings(ws, lay: TemplateLayout, cache: CacheBlocks) -> None:
     ws.page_margins.header = ws.page_margins.footer = 0.2
 
 
-def _settings(ws, spec: Spec) -> None:
+def _settings(ws, spec: TemplateSpec) -> None:
     ws["A1"] = "Settings"
     ws["A1"].font = Font(bold=True, size=14)
     ws["A2"] = "Every formula of this workbook reads these cells. Yellow cells are yours to change."
@@ -454,7 +454,7 @@ def _settings(ws, spec: Spec) -> None:
     print_setup(ws, f"A1:C{PAIRING_HEAD_ROW + 3}")
 
 
-def _pairing_rows(ws, spec: Spec) -> None:
+def _pairing_rows(ws, spec: TemplateSpec) -> None:
     """The Swiss pairing's choices, as ``pair`` takes them on the command line (which overrides
     them): forbidden pairs (C.04.1 leaves them to the event's rules), Baku acceleration (C.04.7)
     and the colour drawn for round 1 (C.04.3 art. 5.1); a TRF's (``spec.pairing``) filled in."""
@@ -573,7 +573,7 @@ def plain(text: str) -> str:
     return re.sub(r":[a-z]+:`~?([^`]*)`", r"\1", para)
 
 
-def _help(ws, spec: Spec) -> None:
+def _help(ws, spec: TemplateSpec) -> None:
     ws["A1"] = "How to use this workbook"
     ws["A1"].font = Font(bold=True, size=14)
     form = ("Each table is one formula that spills (Excel 365 and Excel 2021 or later)."

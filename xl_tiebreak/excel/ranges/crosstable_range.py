@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Optional, Sequence
 
-from ...crosstable import MAX_ROUNDS, Row, tournament_from_rows
+from ...crosstable import MAX_ROUNDS, CrosstableRow, tournament_from_rows
 from ...dates import birth_as_trf
 from ...notation import spreadsheet_error
 from ...errors import InputError
@@ -241,7 +241,7 @@ def _read(table: Sequence[Sequence[object]], cell_name: Optional[Callable[[int, 
                                  f"column name (No, Name, Rating, R1, ...)", place_of(-1, j, f"header column {j + 1}"))
     round_cols = set(layout.rounds.values())
 
-    out: list[Row] = []
+    out: list[CrosstableRow] = []
     row_of: dict[int, int] = {}
     for i, r in enumerate(body):
         r = r + [None] * (width - len(r))
@@ -293,7 +293,7 @@ def _read(table: Sequence[Sequence[object]], cell_name: Optional[Callable[[int, 
             fd.add("date-order", f"birth date {note}", place_of(i, layout.birth, f"birth date of player {no}"))
         k_given = (None if layout.k_factor is None else
                    _k_cell(r, layout.k_factor, place_of(i, layout.k_factor, f"K of player {no}"), fd))
-        out.append(Row(no=no, name=shown["name"], rating=rating, cells=cells, title=shown["title"],
+        out.append(CrosstableRow(no=no, name=shown["name"], rating=rating, cells=cells, title=shown["title"],
                        fed=shown["federation"], fide_id=_id_text(r, layout.fide_id), sex=shown["sex"], birth=birth,
                        club=shown["club"], k_factor=k_given))
         row_of[no] = i

@@ -39,8 +39,8 @@ def pair_dutch(request: Request, trace: Optional[Trace] = None) -> Pairing:
     score (points + virtual points) makes the brackets, floats, PAB score and board order. Raises
     :class:`~xl_tiebreak.pairing.model.PairingError` when the round cannot be paired.
 
-    >>> from xl_tiebreak.crosstable import Row, tournament_from_rows
-    >>> event = tournament_from_rows([Row(no=n, name=f"P{n}", cells=["", ""]) for n in range(1, 6)])
+    >>> from xl_tiebreak.crosstable import CrosstableRow, tournament_from_rows
+    >>> event = tournament_from_rows([CrosstableRow(no=n, name=f"P{n}", cells=["", ""]) for n in range(1, 6)])
     >>> got = pair_dutch(Request(event, 1, options=(("initial-colour", "w"),)))
     >>> [(p.white, p.black) for p in got.pairs], got.byes
     ([(1, 3), (4, 2)], (Unpaired(no=5, kind='PAB'),))
