@@ -396,7 +396,7 @@ def _settings(ws, spec: TemplateSpec) -> None:
     for r, label, value, note in rows:
         ws.cell(r, 1, label).font = _BOLD
         ws.cell(r, 2, value).fill = _INPUT_FILL
-        ws.cell(r, 3, note).font = _NOTE
+        _note(ws, r, note)
     ed = DataValidation(type="list", formula1='"' + ",".join(EDITIONS) + '"', allow_blank=True)
     ed.add("B3")
     ty = DataValidation(type="list", formula1='"swiss,round-robin"', allow_blank=True)
@@ -404,7 +404,7 @@ def _settings(ws, spec: TemplateSpec) -> None:
     ws.add_data_validation(ed)
     ws.add_data_validation(ty)
     ws.cell(6, 1, "Tie-breaks, in order").font = _BOLD
-    ws.cell(6, 3, "FIDE codes such as BH/C1, BH, SB, DE, WIN, ARO; the Help sheet lists them all.").font = _NOTE
+    _note(ws, 6, "FIDE codes such as BH/C1, BH, SB, DE, WIN, ARO; the Help sheet lists them all.")
     tbs = list(spec.tiebreaks) + [""] * TB_SLOTS
     for j in range(TB_SLOTS):
         ws.cell(TB_FIRST_ROW + j, 1, j + 1)
@@ -414,18 +414,16 @@ def _settings(ws, spec: TemplateSpec) -> None:
     ws.cell(ROUNDS_ROW, 1, "Rounds").font = _BOLD
     c = ws.cell(ROUNDS_ROW, 2, spec.event_rounds)
     c.fill = _INPUT_FILL
-    ws.cell(ROUNDS_ROW, 3, "The event's number of rounds (standings say after round k of this; the TRF "
-                           "file says it). Empty: the crosstable's round columns.").font = _NOTE
+    _note(ws, ROUNDS_ROW, "The event's number of rounds (standings say after round k of this; the TRF file says "
+                          "it). Empty: the crosstable's round columns.")
     _choice_row(ws, LIVE_ROW, "Live standings", "no", "no,yes",
                 "no: standings after the last complete round; yes: with the finished games of the round in "
                 "progress, labelled live (points and tie-breaks over the games finished; a game not in yet does "
                 "not count).")
     ws.cell(UNRATED_ROW, 1, "Rating for unrated players").font = _BOLD
     ws.cell(UNRATED_ROW, 2).fill = _INPUT_FILL
-    ws.cell(UNRATED_ROW, 3, "Empty: the FIDE rule (with an unrated player the rating tie-breaks "
-                            "ARO, TPR, APRO, PTP are left out). A rating from 1 to 3999 is given to "
-                            "every unrated player instead.").font = _NOTE
-    ws.cell(UNRATED_ROW, 3).alignment = Alignment(wrap_text=True, vertical="top")
+    _note(ws, UNRATED_ROW, "Empty: the FIDE rule (with an unrated player the rating tie-breaks ARO, TPR, APRO, PTP "
+                           "are left out). A rating from 1 to 3999 is given to every unrated player instead.")
     ws.cell(OPTIONS_HEAD_ROW, 1, "Choices the rules leave open").font = _BOLD
     ws.cell(OPTIONS_HEAD_ROW, 2, "Value").font = _BOLD
     ws.cell(OPTIONS_HEAD_ROW, 3, "What it means (the default is the first word)").font = _BOLD
@@ -434,9 +432,7 @@ def _settings(ws, spec: TemplateSpec) -> None:
         c = ws.cell(k, 2, option_text(getattr(DEFAULT_OPTIONS, name)))
         c.fill = _INPUT_FILL
         c.number_format = "@"
-        note = ws.cell(k, 3, OPTION_NOTES.get(name, ""))
-        note.font = _NOTE
-        note.alignment = Alignment(wrap_text=True, vertical="top")
+        _note(ws, k, OPTION_NOTES.get(name, ""))
     _choice_row(ws, RATE_ROW, "Rate of play", spec.rate or None, "standard,rapid,blitz",
                 "standard, rapid or blitz: the FIDE rating rules of the Standings sheet's Rp, K and Rtg+/- (B.02 "
                 "1.1; RB 7.3.1). Empty: standard, assumed and said, as the command line does for a file without a "
@@ -461,10 +457,9 @@ def _pairing_rows(ws, spec: TemplateSpec) -> None:
     cells = spec.pairing or TrfPairingCells()
     from ..ranges.pairing_settings import BAKU_LABEL, COLOUR_LABEL, FORBID_LABEL
     ws.cell(PAIRING_HEAD_ROW, 1, "Pairing a Swiss round").font = _BOLD
-    ws.cell(PAIRING_HEAD_ROW, 3, "Read by xl-tiebreak pair, PAIRING and PAIR_NEXT_ROUND (the Dutch system, "
-                                 "C.04.3); an option of the pair command overrides its cell. A round robin is "
-                                 "paired by its Berger table: leave these empty.").font = _NOTE
-    ws.cell(PAIRING_HEAD_ROW, 3).alignment = Alignment(wrap_text=True, vertical="top")
+    _note(ws, PAIRING_HEAD_ROW, "Read by xl-tiebreak pair, PAIRING and PAIR_NEXT_ROUND (the Dutch system, C.04.3); "
+                                "an option of the pair command overrides its cell. A round robin is paired by its "
+                                "Berger table: leave these empty.")
     rows = [
         (FORBID_LABEL, cells.forbid, "Start numbers that may not meet (same family or club), e.g. 12-15; 3-7. Empty: none."),
         (BAKU_LABEL, "yes" if cells.baku else "no",
@@ -479,12 +474,17 @@ def _pairing_rows(ws, spec: TemplateSpec) -> None:
         c = ws.cell(k, 2, value)
         c.fill = _INPUT_FILL
         c.number_format = "@"  # (12-15 in a General cell would become a date)
-        ws.cell(k, 3, note).font = _NOTE
-        ws.cell(k, 3).alignment = Alignment(wrap_text=True, vertical="top")
+        _note(ws, k, note)
     for row, choices in ((PAIRING_HEAD_ROW + 2, "no,yes"), (PAIRING_HEAD_ROW + 3, "white,black")):
         dv = DataValidation(type="list", formula1=f'"{choices}"', allow_blank=True)
         dv.add(f"B{row}")
         ws.add_data_validation(dv)
+
+
+def _note(ws, row: int, text: str) -> None:
+    """What a Settings row means, in column C: small italics, wrapped inside the printed page."""
+    ws.cell(row, 3, text).font = _NOTE
+    ws.cell(row, 3).alignment = Alignment(wrap_text=True, vertical="top")
 
 
 def _choice_row(ws, row: int, label: str, value: Optional[str], choices: str, note: str) -> None:
@@ -492,8 +492,7 @@ def _choice_row(ws, row: int, label: str, value: Optional[str], choices: str, no
     it means."""
     ws.cell(row, 1, label).font = _BOLD
     ws.cell(row, 2, value).fill = _INPUT_FILL
-    ws.cell(row, 3, note).font = _NOTE
-    ws.cell(row, 3).alignment = Alignment(wrap_text=True, vertical="top")
+    _note(ws, row, note)
     dv = DataValidation(type="list", formula1=f'"{choices}"', allow_blank=True)
     dv.add(f"B{row}")
     ws.add_data_validation(dv)
