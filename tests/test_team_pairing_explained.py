@@ -192,3 +192,20 @@ def test_pair_explain_on_a_team_not_in_the_round_or_a_match_out_of_range_exits_2
     assert code == 2 and "add --explain" in err
     code, _, err = _run(capsys, "pair", str(path), "--explain", "--format", "csv")
     assert code == 2 and "not csv" in err
+
+
+def test_pair_explain_on_a_team_workbook_explains_the_workbooks_pairing(tmp_path, capsys):
+    # the workbook made from the TRF is paired as the TRF is (the same rounds), and explained alike
+    path = tmp_path / "four.trf"
+    path.write_text(FOUR, encoding="latin-1")
+    book = tmp_path / "four.xlsx"
+    assert main(["workbook", str(path), "-o", str(book)]) == 0
+    capsys.readouterr()
+    code, out, err = _run(capsys, "pair", str(book), "--explain", "--format", "json")
+    assert code == 0, err
+    got = json.loads(out)
+    assert [(p["white"], p["black"]) for p in got["pairing"]["pairs"]] == [(1, 4), (3, 2)]
+    assert [b["upfloaters"] for b in got["brackets"]] == [[4], [3]]
+    before = book.read_bytes()
+    code, out, _ = _run(capsys, "pair", str(book), "--explain")
+    assert code == 0 and "art. 4.3.8" in out and book.read_bytes() == before
