@@ -324,6 +324,8 @@ def test_pair_refuses_baku_and_writing_a_team_trf_with_exit_2(tmp_path: Path) ->
     assert r.returncode == 2 and "a team TRF is not written" in r.stderr and not (tmp_path / "out.trf").exists()
     r = _cli("pair", str(path), "--system", "dutch")
     assert r.returncode == 2 and "is a team event" in r.stderr
+    r = _cli("pair", str(path), "--round", "2", "--forbid", "1-99")
+    assert r.returncode == 2 and "forbidden pair 1-99: no team has number 99" in r.stderr
 
 
 def _round_robin_pairer(path: Path, r: int) -> list[tuple[int, int]]:

@@ -36,13 +36,14 @@ class TeamPaired:
 
 
 def team_paired(source: str, event: TeamEvent, *, round: Optional[int] = None, system: str = "auto",
-                forbid: Optional[str] = None, absent: frozenset[int] = frozenset(), explain: bool = False
-                ) -> TeamPaired:
-    """Round ``round`` of a team event paired (``forbid``: ``"3-7,5-9"``, team numbers; ``absent``:
-    teams typed in a workbook not to play the round; ``explain``: with the engine's trace)."""
+                forbid: Optional[str] = None, absent: frozenset[int] = frozenset(), explain: bool = False,
+                kept: tuple[frozenset[int], ...] = ()) -> TeamPaired:
+    """Round ``round`` of a team event paired (``forbid``: ``"3-7,5-9"``, team numbers, overriding
+    ``kept``, a workbook's Forbidden pairs; ``absent``: teams typed in a workbook not to play the
+    round; ``explain``: with the engine's trace)."""
     from ..pairing.arbiter import parse_forbid
     from ..pairing.systems import pair_team
-    forbidden = parse_forbid(forbid) if forbid else ()
+    forbidden = parse_forbid(forbid) if forbid else kept
     trace = TeamTrace() if explain else None
     return TeamPaired(pair_team(event, round, system, forbidden, absent, trace), event, trace)
 
@@ -85,13 +86,14 @@ def run_team_pair(args: argparse.Namespace, book: Optional["Book"] = None) -> Op
     from .team import load_team_event
     source = os.fspath(args.input)
     absent: frozenset[int] = frozenset()
+    kept: tuple[frozenset[int], ...] = ()
     if book is not None:
         from ..excel.ranges.team_book import is_team_book
         if not is_team_book(book):
             return None
         from ..excel.workbook.team_pairing_book import team_book_event
         try:
-            event, absent = team_book_event(book, args.round)
+            event, absent, kept = team_book_event(book, args.round, getattr(args, "forbid", None) is None)
         except InputError as exc:
             raise InputError(str(exc), book.name) from None
     else:
@@ -119,7 +121,7 @@ def run_team_pair(args: argparse.Namespace, book: Optional["Book"] = None) -> Op
                          "players' games, and the line-ups of a round to play are not known yet. Print the pairing "
                          "(--format text|csv|json), or pair in the team workbook (--write into it)")
     p = team_paired(source, event, round=args.round, system=args.system, forbid=getattr(args, "forbid", None),
-                    absent=absent, explain=explain)
+                    absent=absent, explain=explain, kept=kept)
     from ..output import check_paths, deliver
     if write:
         if not write.lower().endswith((".xlsx", ".xlsm")):

@@ -113,6 +113,11 @@ def pair_team_event(event: TeamEvent, rnd: Optional[int] = None, system: str = "
     states = team_states(event, k, model)
     out = absent_teams(event, k) | absent
     teams = sorted(t.no for t in event.teams if t.no not in out)
+    known = {t.no for t in event.teams}
+    for pair in forbidden:
+        if pair - known:
+            raise PairingError(f"forbidden pair {'-'.join(map(str, sorted(pair)))}: no team has number "
+                               f"{min(pair - known)}")
     banned = {frozenset(p) for p in forbidden + trf_forbidden(event.tournament, k)}
 
     def can_meet(a: int, b: int) -> bool:
