@@ -17,6 +17,7 @@ import pytest
 
 from tests.conftest import REAL
 from tests.team_histories import _History
+from tests.test_pair_command import _run
 from xl_tiebreak.cli import main
 from xl_tiebreak.pairing.systems import pair_team
 from xl_tiebreak.pairing.team.trace import TeamTrace
@@ -156,12 +157,6 @@ def test_every_round_of_grandmommys_cup_is_explained_with_the_pairing_printed_wi
                 assert (tops + [b for _, b in x.pairs] < chosen) if not x.partial else tops <= chosen[:len(tops)]
         for c in trace.colours:
             assert c.article in {f"4.3.{i}" for i in range(1, 10)}
-
-
-def _run(capsys, *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 def test_pair_explain_on_a_team_trf_prints_text_and_json_narrowed_to_a_team_or_a_match(tmp_path, capsys):

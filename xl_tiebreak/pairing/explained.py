@@ -12,7 +12,7 @@ player or one board.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Mapping, Optional
+from typing import Mapping, Optional, Protocol, Sequence, TypeVar
 
 from ..errors import InputError
 from .berger import TableRow
@@ -148,6 +148,22 @@ def _involves(step: BracketStep, who: Optional[frozenset[int]]) -> bool:
     return who is None or bool(who & (set(step.residents) | set(step.mdps)))
 
 
+class _Coloured(Protocol):
+    @property
+    def white(self) -> int: ...
+    @property
+    def black(self) -> int: ...
+
+
+_C = TypeVar("_C", bound=_Coloured)
+
+
+def in_board_order(pairing: Pairing, steps: Sequence[_C]) -> list[tuple[int, _C]]:
+    """Each colour step with its board (a team event: its match number), in board order."""
+    board_of = {(p.white, p.black): p.board for p in pairing.pairs}
+    return sorted(((board_of.get((c.white, c.black), 0), c) for c in steps), key=lambda bc: bc[0])
+
+
 def focus(pairing: Pairing, player: Optional[int], board: Optional[int], noun: str = "player"
           ) -> Optional[frozenset[int]]:
     """The players (``noun``: or teams) to explain: one, a board's two, or everyone (None)."""
@@ -252,9 +268,8 @@ def render_text(pairing: Pairing, trace: Optional[Trace], names: dict[int, str],
     if colours:
         out += ["", f"Colours (C.04.3 art. 5.2, the first rule that decides; initial-colour "
                     f"{'White' if trace.initial == 'w' else 'Black'}):"]
-        board_of = {(p.white, p.black): p.board for p in pairing.pairs}
-        for c in sorted(colours, key=lambda c: board_of.get((c.white, c.black), 0)):
-            out.append(f"  Board {board_of.get((c.white, c.black), '?')}: {name(c.white)} White, {name(c.black)} "
+        for board, c in in_board_order(pairing, colours):
+            out.append(f"  Board {board}: {name(c.white)} White, {name(c.black)} "
                        f"Black: art. {c.article.split()[0]}, {COLOUR_RULES[c.article]}: "
                        f"{colour_verdict(c)}")
             out.append(f"    ({seat_words(c.higher)}; {seat_words(c.lower)})")

@@ -14,7 +14,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Optional
 
-from .explained import _pairs, _pts, focus, passed_lines, passed_words
+from .explained import _pairs, _pts, focus, in_board_order, passed_lines, passed_words
 from .model import Pairing
 from .team.trace import SetPassed, TeamBracket, TeamColour, TeamSeat, TeamTrace
 
@@ -116,8 +116,10 @@ def seat_words(s: TeamSeat, primary: str) -> str:
 
 
 def _failures(s: TeamBracket, trace: TeamTrace) -> list[tuple[str, int]]:
-    """The chosen pairing's [C8], [C9] (Type B only: art. 2.3.6), [C10] counts."""
-    return [(c, v) for c, v in zip(("C8", "C9", "C10"), s.costs) if c != "C9" or trace.model == "B"]
+    """The chosen upfloaters' [C6] (1: not complied), [C7] and the chosen pairing's [C8], [C9]
+    (Type B only: art. 2.3.6), [C10] counts."""
+    return [(c, v) for c, v in zip(("C6", "C7", "C8", "C9", "C10"), s.set_grade + s.costs)
+            if c != "C9" or trace.model == "B"]
 
 
 def _involves(step: TeamBracket, who: Optional[frozenset[int]]) -> bool:
@@ -185,8 +187,8 @@ def render_text(pairing: Pairing, trace: TeamTrace, names: dict[int, str], *, te
         out += ["", f"{_score(s.score, trace.primary)}: {names_of(s.residents)}"]
         if s.upfloaters:
             out.append(f"  Upfloaters (art. 3.5): {names_of(s.upfloaters)}: C4 the fewest ({len(s.upfloaters)}), C5 "
-                       "the highest scores; the first set in the order of art. 3.5.4 that gives a legal pairing and "
-                       f"complies with C6, C7 ({s.sets_examined} set{'s' if s.sets_examined != 1 else ''} examined)")
+                       "the highest scores; the first set in the order of art. 3.5.4 that gives a legal pairing "
+                       f"with the best C6, C7 ({s.sets_examined} set{'s' if s.sets_examined != 1 else ''} examined)")
         sets = tuple(x for x in s.sets_passed if who is None or who & set(x.teams))
         if sets:
             out.append("  Sets of upfloaters passed over, earlier in the order of art. 3.5.4:")
@@ -206,9 +208,8 @@ def render_text(pairing: Pairing, trace: TeamTrace, names: dict[int, str], *, te
     if colours:
         out += ["", f"Colours (C.04.6 art. 4.3, the first rule that decides; the first-team (art. 4.2) has the "
                     f"higher score, then the smaller TPN; initial-colour {'White' if trace.initial == 'w' else 'Black'}):"]
-        board_of = {(p.white, p.black): p.board for p in pairing.pairs}
-        for c in sorted(colours, key=lambda c: board_of.get((c.white, c.black), 0)):
-            out.append(f"  Match {board_of.get((c.white, c.black), '?')}: {name(c.white)} White, {name(c.black)} "
+        for match, c in in_board_order(pairing, colours):
+            out.append(f"  Match {match}: {name(c.white)} White, {name(c.black)} "
                        f"Black: art. {c.article}, {COLOUR_RULES[c.article]}: {colour_verdict(c, trace.initial)}")
             out.append(f"    (first-team {seat_words(c.first, trace.primary)}; {seat_words(c.other, trace.primary)})")
     return "\n".join(out) + "\n"

@@ -110,7 +110,7 @@ def choose_upfloaters(f: Field, residents: list[int], lower: list[int], followin
     for k in range(len(residents) % 2, len(lower) + 1, 2):
         for counts in _profiles(levels, k):
             best: Optional[tuple[tuple[int, int], list[int]]] = None
-            graded: list[tuple[tuple[int, ...], tuple[int, int]]] = []
+            graded: list[tuple[tuple[int, ...], str, tuple[int, int]]] = []  # (set, C1/C3 or "", (C6, C7))
             for ups in _sets(levels, counts):
                 examined += 1
                 if examined > MAX_SETS:
@@ -121,14 +121,13 @@ def choose_upfloaters(f: Field, residents: list[int], lower: list[int], followin
                 rest = [t for t in lower if t not in chosen]
                 if not pairable(residents + ups, f.can_meet) or not pairable(rest, f.can_meet):
                     if step is not None:
-                        why = "C1" if not pairable(residents + ups, f.can_meet) else "C3"
-                        graded.append((tuple(ups), (-1, 0 if why == "C1" else 1)))
+                        graded.append((tuple(ups), "C1" if not pairable(residents + ups, f.can_meet) else "C3", (0, 0)))
                     continue
                 left = [t for t in nxt if t not in chosen]
                 c6 = 0 if _c6_ok(f, left, [t for t in rest if t not in set(left)]) else 1
                 c7 = sum(st[t].floated for t in ups) if f.floats_count else 0
                 if step is not None:
-                    graded.append((tuple(ups), (c6, c7)))
+                    graded.append((tuple(ups), "", (c6, c7)))
                 if best is None or (c6, c7) < best[0]:
                     best = ((c6, c7), ups)
                     if best[0] == (0, 0):
@@ -138,25 +137,24 @@ def choose_upfloaters(f: Field, residents: list[int], lower: list[int], followin
                     _note_sets(step, refused, graded, best, examined)
                 return best[1]
             if step is not None:
-                refused += [SetPassed(u, "C1" if g == (-1, 0) else "C3") for u, g in graded]
+                refused += [SetPassed(u, why) for u, why, _g in graded]
     raise PairingError("the teams of score " + _score(st[residents[0]].score) + f" ({_list(residents)}) cannot be "
                        "paired with any set of upfloaters (C.04.6 art. 3.3.3; C.04.1: two teams shall not play "
                        "each other more than once)")
 
 
-def _note_sets(step: TeamBracket, refused: list[SetPassed], graded: list[tuple[tuple[int, ...], tuple[int, int]]],
+def _note_sets(step: TeamBracket, refused: list[SetPassed], graded: list[tuple[tuple[int, ...], str, tuple[int, int]]],
                best: tuple[tuple[int, int], list[int]], examined: int) -> None:
     """The sets before the chosen one, each with the first criterion it breaks (C1, C3, then [C6]
-    or [C7] against the chosen set's values), kept in the step."""
+    or [C7] against the chosen set's values), and the chosen set's [C6], [C7] values, kept in the
+    step."""
     chosen = tuple(best[1])
-    for ups, g in graded:
+    for ups, why, g in graded:
         if ups == chosen:
             break
-        if g[0] < 0:
-            refused.append(SetPassed(ups, "C1" if g[1] == 0 else "C3"))
-        else:
-            refused.append(SetPassed(ups, "C6" if g[0] > best[0][0] else "C7"))
+        refused.append(SetPassed(ups, why or ("C6" if g[0] > best[0][0] else "C7")))
     step.upfloaters, step.sets_examined, step.sets_passed = chosen, examined, tuple(refused)
+    step.set_grade = best[0]
 
 
 def pair_bracket(f: Field, residents: list[int], ups: list[int], step: Optional[TeamBracket] = None

@@ -36,7 +36,8 @@ class SetPassed:
 @dataclass
 class TeamBracket:
     """One bracket (art. 3.3.2): the scoregroup's score and residents (the top scoregroup), the
-    upfloaters chosen, how many sets were examined, the earlier sets passed over, the pairs
+    upfloaters chosen, how many sets were examined, the earlier sets passed over, the chosen set's
+    [C6] (1: not complied) and [C7] values, the pairs
     (top member first, art. 3.6.1), the chosen pairing's [C8], [C9], [C10] counts and the earlier
     identifiers passed over (``walked``: whether every earlier identifier was looked at)."""
 
@@ -45,6 +46,7 @@ class TeamBracket:
     upfloaters: tuple[int, ...] = ()
     sets_examined: int = 0
     sets_passed: tuple[SetPassed, ...] = ()
+    set_grade: tuple[int, int] = (0, 0)
     pairs: tuple[tuple[int, int], ...] = ()
     costs: tuple[int, int, int] = (0, 0, 0)
     passed_over: tuple[PassedOver, ...] = ()
