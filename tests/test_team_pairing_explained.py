@@ -204,3 +204,23 @@ def test_pair_explain_on_a_team_workbook_explains_the_workbooks_pairing(tmp_path
     before = book.read_bytes()
     code, out, _ = _run(capsys, "pair", str(book), "--explain")
     assert code == 0 and "art. 4.3.8" in out and book.read_bytes() == before
+
+
+@pytest.mark.skipif(not GRANDMOMMY.exists(), reason="../shared/data is not beside the project")
+def test_grandmommys_cup_round_11_passes_over_an_upfloater_for_c6_and_one_that_floated_for_c7():
+    # the 11-point bracket (seven teams) takes one upfloater from the 10-point group {17, 20, 30}
+    # (C4, C5); art. 3.5.4's order tries {17} first: it would leave the next scoregroup unpairable
+    # (C6); {20} floated in round 10 (C7, art. 2.3.4; checked below from the teams' states); {30}
+    # did not, and is taken
+    from xl_tiebreak.pairing.team.history import team_states
+    event = read_team_file(GRANDMOMMY)
+    trace = TeamTrace()
+    pairing = pair_team(event, 11, trace=trace)
+    bracket = next(s for s in trace.brackets if s.score == 11)
+    assert bracket.upfloaters == (30,) and bracket.sets_examined == 3
+    assert [(x.teams, x.criterion) for x in bracket.sets_passed] == [((17,), "C6"), ((20,), "C7")]
+    states = team_states(event, 11, "A")
+    assert (states[20].floated, states[30].floated) == (True, False)
+    assert states[17].score == states[20].score == states[30].score == 10
+    text = render_text(pairing, trace, {})
+    assert "{20}: more upfloaters floated last round (C7: as few upfloaters as possible" in text
