@@ -81,8 +81,8 @@ def test_team_template_structure_and_its_handful_of_calls():
     wb = load_workbook(TEMPLATE)
     assert wb.sheetnames == ["Matches", "Teams", "Standings", "Settings", "Help", "Cache", "xlwings.conf", "Event"]
     assert {n: wb.defined_names[n].attr_text for n in ("Matches", "Teams", "TeamSettings", "TeamTiebreaks")} == {
-        "Matches": "Matches!$A$4:$P$304", "Teams": "Teams!$A$4:$J$404", "TeamSettings": "Settings!$A$3:$B$15",
-        "TeamTiebreaks": "Settings!$B$17:$B$22"}
+        "Matches": "Matches!$A$4:$P$304", "Teams": "Teams!$A$4:$J$404", "TeamSettings": "Settings!$A$3:$B$16",
+        "TeamTiebreaks": "Settings!$B$18:$B$23"}
     ms = wb["Matches"]
     assert [ms.cell(4, j).value for j in range(1, 17)] == [
         "Rd", "Home", "Away", "Forfeit", "B1", "B2", "B3", "B4", "Home 1", "Home 2", "Home 3", "Home 4",
@@ -93,12 +93,12 @@ def test_team_template_structure_and_its_handful_of_calls():
     assert st[f"A{STANDINGS_HEADER}"].value.text.startswith("=IFERROR(TEAM_STANDINGS(Matches,Teams,TeamSettings,"
                                                             "TeamTiebreaks),Cache!")
     settings = wb["Settings"]
-    assert [settings.cell(r, 1).value for r in range(3, 16)] == [
+    assert [settings.cell(r, 1).value for r in range(3, 17)] == [
         "Event", "Edition", "Start date", "Rounds", "Boards", "Match won", "Match drawn", "Match lost",
-        "Primary score", "PAB match points", "PAB game points", "Home colours", "Type"]
+        "Primary score", "PAB match points", "PAB game points", "Home colours", "Type", "Forbidden pairs"]
     assert [settings.cell(r, 2).value for r in range(7, 12)] == [4, 2, 1, 0, "MP"]
     # the engine's default list: the Olympiad order relative to the primary score
-    assert [settings.cell(r, 2).value for r in range(17, 20)] == ["ESB/C1", "MPvGP", "BH/C1"]
+    assert [settings.cell(r, 2).value for r in range(18, 21)] == ["ESB/C1", "MPvGP", "BH/C1"]
     from test_excel_workbook import calls_per_recalculation
     assert calls_per_recalculation(TEMPLATE) == 5  # status, match scores, player points, legend, standings
 
@@ -220,7 +220,7 @@ def test_the_one_value_functions_equal_the_engine():
     tables = {name: [[c.value for c in row] for row in wb[sheet][area.split("!")[1].replace("$", "")]]
               for name, sheet, area in (("matches", "Matches", "Matches!$A$4:$P$60"),
                                         ("teams", "Teams", "Teams!$A$4:$J$80"),
-                                        ("settings", "Settings", "Settings!$A$3:$B$15"))}
+                                        ("settings", "Settings", "Settings!$A$3:$B$16"))}
     result = compute_team(ev, CODES)
     sc = scores(ev)
     args = (tables["matches"], tables["teams"], tables["settings"])
@@ -678,7 +678,7 @@ def test_the_team_sheets_print_their_decimals_lined_up(tmp_path):
 
 def _team_book(tmp_path: Path, cells: dict) -> Path:
     """The workbook ``xl-tiebreak workbook`` makes of sample-trf26-mp.trf (its Settings list:
-    ESB/C1, MPvGP, BH/C1 in B17:B19), then ``cells`` typed into it."""
+    ESB/C1, MPvGP, BH/C1 in B18:B20), then ``cells`` typed into it."""
     from tests.support.workbook_typing import type_cells
     src = SAMPLES / "sample-trf26-mp.trf"
     if not src.is_file():
@@ -693,36 +693,36 @@ def test_a_team_workbooks_tie_break_list_is_checked_at_its_settings_cells(tmp_pa
     """The team list is checked as the individual one and a team TRF's record 202 are: a blank row
     between two codes (list-gap) and a cut that leaves nothing of 7 rounds (cut-leaves-nothing),
     each at its Settings cell (check said nothing of them)."""
-    book = _team_book(tmp_path, {"Settings!B18": "", "Settings!B19": "MPvGP", "Settings!B20": "BH/C99"})
+    book = _team_book(tmp_path, {"Settings!B19": "", "Settings!B20": "MPvGP", "Settings!B21": "BH/C99"})
     capsys.readouterr()
     assert main(["check", str(book), "--format", "json"]) == 0
     import json
     found = [(f["rule"], f["where"]) for f in json.loads(capsys.readouterr().out)["findings"]
              if f["where"].startswith("Settings")]
-    assert found == [("list-gap", "Settings!B18"), ("cut-leaves-nothing", "Settings!B20")], found
+    assert found == [("list-gap", "Settings!B19"), ("cut-leaves-nothing", "Settings!B21")], found
 
 
 def test_a_team_code_the_program_does_not_know_is_named_at_its_settings_cell_by_every_face(tmp_path, capsys):
-    """``XYZ`` in Settings!B19: check names Settings!B19 once (not the tables' errors with the
-    internal ``tiebreak_list:``); standings names the file once and Settings!B19 (not the Boards
+    """``XYZ`` in Settings!B20: check names Settings!B20 once (not the tables' errors with the
+    internal ``tiebreak_list:``); standings names the file once and Settings!B20 (not the Boards
     cell B7, nor "record 202"); the recompute's tables and the status line of the Matches sheet
     name the cell, and the status line counts the error instead of "No problems found."."""
-    book = _team_book(tmp_path, {"Settings!B19": "XYZ"})
+    book = _team_book(tmp_path, {"Settings!B20": "XYZ"})
     capsys.readouterr()
     assert main(["check", str(book)]) == 1
     out = capsys.readouterr().out
     errors = [ln for ln in out.splitlines() if ln.startswith("error")]
-    assert len(errors) == 1 and errors[0].startswith("error    Settings!B19: entry 3 of the tie-break list: unknown "
+    assert len(errors) == 1 and errors[0].startswith("error    Settings!B20: entry 3 of the tie-break list: unknown "
                                                      "team tie-break 'XYZ'"), out
     assert main(["standings", str(book)]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("xl-tiebreak: team.xlsx: Settings!B19: unknown team tie-break 'XYZ'"), err
+    assert err.startswith("xl-tiebreak: team.xlsx: Settings!B20: unknown team tie-break 'XYZ'"), err
     assert err.count("team.xlsx") == 1 and "record 202" not in err and "Settings!B7" not in err
     assert main(["recompute", str(book)]) == 1
     out = capsys.readouterr().out
-    assert "error in Standings!C5: Settings!B19: unknown team tie-break 'XYZ'" in out and "tiebreak_list" not in out
+    assert "error in Standings!C5: Settings!B20: unknown team tie-break 'XYZ'" in out and "tiebreak_list" not in out
     from tests.support.workbook_typing import read_sheet
     status = read_sheet(book, "Matches")["A3"]
     assert status.startswith("After round 7 of 7; ") and status.endswith(
-        "1 error - Settings!B19: unknown team tie-break 'XYZ'; team codes: PTS, MPTS, GPTS, MPvGP, BH, FB, AOB, PS, "
+        "1 error - Settings!B20: unknown team tie-break 'XYZ'; team codes: PTS, MPTS, GPTS, MPvGP, BH, FB, AOB, PS, "
         "ESB, EMMSB, EMGSB, EGMSB, EGGSB, SSSC, BC, TBR, BBE, DE, EDE, EDEBT, EDEBB, EDET, EDEB, EDEC"), status

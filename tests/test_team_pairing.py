@@ -316,14 +316,16 @@ def test_pair_prints_a_team_round_with_team_numbers_names_and_the_pab(tmp_path: 
     assert "C.04.6" in text and f"Team {w} " in text and f"Not paired: {refs[k][1][0]} Team {refs[k][1][0]}" in text
 
 
-def test_pair_refuses_explain_and_writing_a_team_trf_with_exit_2(tmp_path: Path) -> None:
+def test_pair_refuses_baku_and_writing_a_team_trf_with_exit_2(tmp_path: Path) -> None:
     path = _history_file(tmp_path)
-    r = _cli("pair", str(path), "--round", "2", "--explain")
-    assert r.returncode == 2 and "--explain: not for a team event" in r.stderr and "Traceback" not in r.stderr
+    r = _cli("pair", str(path), "--round", "2", "--baku")
+    assert r.returncode == 2 and "--baku: not for a team event" in r.stderr and "Traceback" not in r.stderr
     r = _cli("pair", str(path), "--round", "2", "--write", str(tmp_path / "out.trf"))
     assert r.returncode == 2 and "a team TRF is not written" in r.stderr and not (tmp_path / "out.trf").exists()
     r = _cli("pair", str(path), "--system", "dutch")
     assert r.returncode == 2 and "is a team event" in r.stderr
+    r = _cli("pair", str(path), "--round", "2", "--forbid", "1-99")
+    assert r.returncode == 2 and "forbidden pair 1-99: no team has number 99" in r.stderr
 
 
 def _round_robin_pairer(path: Path, r: int) -> list[tuple[int, int]]:

@@ -231,3 +231,46 @@ def test_the_headless_recompute_fills_a_team_pairing_formula_with_the_pair_comma
     shown = read_sheet(out, "Round")
     got = [[shown.get(f"{column_letter(c)}{r}") for c in range(1, 6)] for r in range(1, len(want) + 1)]
     assert got == [[None if v == "" else v for v in row] for row in want]
+
+
+def test_the_settings_forbidden_pairs_cell_keeps_two_teams_apart_in_every_face_and_forbid_overrides_it(
+        team_book: Path, tmp_path: Path) -> None:
+    """Settings "Forbidden pairs" (B16, team numbers, as the individual workbook's cell): the pair
+    ``pair`` would make first is typed there; ``pair``, TEAM_PAIRING (Lite) and PAIR_NEXT_ROUND
+    (Lite's script) all pair round 4 without it, as ``pair_team`` does with the pair forbidden;
+    ``--forbid`` replaces the cell (a bad cell is then not read); a bad cell alone exits 2 naming
+    Settings!B16."""
+    first = json.loads(_cli("pair", str(team_book), "--format", "json").stdout)["pairs"][0]
+    a, b = sorted((first["white"], first["black"]))
+    book = tmp_path / "apart.xlsx"
+    shutil.copyfile(team_book, book)
+    type_cells(book, {"Settings!B16": f"{a}-{b}"})
+    read, _ = read_team_workbook(book)
+    assert read.settings.forbid == f"{a}-{b}" and read.settings.forbid_cell.endswith("B16")
+    _event, want = pair_team_tables(read, None, "auto", (frozenset((a, b)),))
+    assert frozenset((a, b)) not in {frozenset((p.white, p.black)) for p in want.pairs}
+    printed = json.loads(_cli("pair", str(book), "--format", "json").stdout)
+    assert [(p["white"], p["black"]) for p in printed["pairs"]] == [(p.white, p.black) for p in want.pairs]
+    matches, teams, settings = (named_range(book, n) for n in ("Matches", "Teams", "TeamSettings"))
+    assert settings[-1] == ["Forbidden pairs", f"{a}-{b}"]
+    js = officejs([body("TEAM_PAIRING", matches, teams, settings)])
+    spilled = {frozenset((r[1], r[3])) for r in js["results"][0]["value"][2:] if r[0] != ""}
+    assert spilled == {frozenset((p.white, p.black)) for p in want.pairs}
+    run = officejs([], scripts=[{"name": "PAIR_NEXT_ROUND", "book": book_data(book, SHEETS)}])["scripts"][0]
+    position = [s["name"] for s in book_data(book, SHEETS)["sheets"]].index("Matches")
+    written = action_cells(run["actions"], position)
+    rows = sorted(k for k in written if k.startswith("B"))
+    homes = [written[k] for k in rows]
+    assert homes[:len(want.pairs)] == [float(p.white) for p in want.pairs]
+    # --forbid replaces the cell: the unconstrained pairing comes back, and a bad cell is not read
+    type_cells(book, {"Settings!B16": "1-99"})
+    r = _cli("pair", str(book), "--format", "json")
+    assert r.returncode == 2 and "Settings!B16" in r.stderr and "no team has number 99" in r.stderr, r.stderr
+    r = _cli("pair", str(book), "--format", "json", "--forbid", f"{a}-{b}")
+    assert r.returncode == 0 and json.loads(r.stdout)["pairs"] == printed["pairs"]
+    free = json.loads(_cli("pair", str(team_book), "--format", "json").stdout)["pairs"]
+    met = {frozenset((p["white"], p["black"])) for p in free}
+    other = next(f"{x}-{y}" for x in range(1, 10) for y in range(x + 1, 10) if frozenset((x, y)) not in met)
+    type_cells(book, {"Settings!B16": f"{a}-{b}"})
+    r = _cli("pair", str(book), "--format", "json", "--forbid", other)
+    assert r.returncode == 0 and json.loads(r.stdout)["pairs"] == free

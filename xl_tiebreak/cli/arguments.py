@@ -184,11 +184,15 @@ def arguments() -> dict[str, tuple[tuple[str, ...], dict[str, Any]]]:
         "explain pairing": (("--explain",), {"action": "store_true",
                                              "help": "why these pairs and colours: the brackets, floaters, "
                                                      "the criteria that decided (C.04.3 art. 2), the bye, each "
-                                                     "board's colour rule (art. 5.2); text or json"}),
-        "explain player": (("--player", "-p"), {"type": int, "metavar": "N",
-                                                "help": "with --explain: only what concerns player N"}),
+                                                     "board's colour rule (art. 5.2); a team event: the PAB, "
+                                                     "upfloaters, identifiers and colour rules of C.04.6 art. "
+                                                     "3-4; text or json"}),
+        "explain player": (("--player", "-p", "--team"), {"type": int, "metavar": "N",
+                                                          "help": "with --explain: only what concerns player N (a "
+                                                                  "team event: team N; --team is the same option)"}),
         "explain board": (("--board",), {"type": int, "metavar": "B",
-                                         "help": "with --explain: only what concerns board B's two players"}),
+                                         "help": "with --explain: only what concerns board B's two players (a "
+                                                 "team event: match B's two teams)"}),
         "write": (("--write",), {"nargs": "?", "const": "", "default": None, "metavar": "FILE",
                                  "help": "write the pairing as games to play: a workbook's round cells (5w, 3b; "
                                          "in place, the version read kept as a backup, or into FILE.xlsx), or a "

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Optional
 
 from ..errors import InputError
 from ..pairing.model import Pairing
+from ..pairing.team.trace import TeamTrace
 from ..teams import TeamEvent
 from ..textutil import csv_text, table
 from .choices import EventChoices
@@ -26,20 +27,36 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class TeamPaired:
-    """A team round's pairing with the event it was made from."""
+    """A team round's pairing with the event it was made from, and (``--explain``) the engine's
+    trace of the same run."""
 
     pairing: Pairing
     event: TeamEvent
+    trace: Optional[TeamTrace] = None
 
 
 def team_paired(source: str, event: TeamEvent, *, round: Optional[int] = None, system: str = "auto",
-                forbid: Optional[str] = None, absent: frozenset[int] = frozenset()) -> TeamPaired:
-    """Round ``round`` of a team event paired (``forbid``: ``"3-7,5-9"``, team numbers; ``absent``:
-    teams typed in a workbook not to play the round)."""
+                forbid: Optional[str] = None, absent: frozenset[int] = frozenset(), explain: bool = False,
+                kept: tuple[frozenset[int], ...] = ()) -> TeamPaired:
+    """Round ``round`` of a team event paired (``forbid``: ``"3-7,5-9"``, team numbers, overriding
+    ``kept``, a workbook's Forbidden pairs; ``absent``: teams typed in a workbook not to play the
+    round; ``explain``: with the engine's trace)."""
     from ..pairing.arbiter import parse_forbid
     from ..pairing.systems import pair_team
-    forbidden = parse_forbid(forbid) if forbid else ()
-    return TeamPaired(pair_team(event, round, system, forbidden, absent), event)
+    forbidden = parse_forbid(forbid) if forbid else kept
+    trace = TeamTrace() if explain else None
+    return TeamPaired(pair_team(event, round, system, forbidden, absent, trace), event, trace)
+
+
+def render_team_explained(p: TeamPaired, fmt: str = "text", team: Optional[int] = None,
+                          board: Optional[int] = None) -> str:
+    """Why the team round is paired so (:mod:`xl_tiebreak.pairing.team_explained`), as text or
+    JSON, narrowed to a team or a match."""
+    from ..pairing.team_explained import account, render_text
+    assert p.trace is not None
+    if fmt == "json":
+        return json.dumps(account(p.pairing, p.trace, team=team, board=board), ensure_ascii=False) + "\n"
+    return render_text(p.pairing, p.trace, {t.no: t.name for t in p.event.teams}, team=team, board=board)
 
 
 def render_team(p: TeamPaired, fmt: str = "text") -> str:
@@ -69,13 +86,14 @@ def run_team_pair(args: argparse.Namespace, book: Optional["Book"] = None) -> Op
     from .team import load_team_event
     source = os.fspath(args.input)
     absent: frozenset[int] = frozenset()
+    kept: tuple[frozenset[int], ...] = ()
     if book is not None:
         from ..excel.ranges.team_book import is_team_book
         if not is_team_book(book):
             return None
         from ..excel.workbook.team_pairing_book import team_book_event
         try:
-            event, absent = team_book_event(book, args.round)
+            event, absent, kept = team_book_event(book, args.round, getattr(args, "forbid", None) is None)
         except InputError as exc:
             raise InputError(str(exc), book.name) from None
     else:
@@ -83,14 +101,17 @@ def run_team_pair(args: argparse.Namespace, book: Optional["Book"] = None) -> Op
         if got is None:
             return None
         event = got[0]
-    refused = [flag for flag, on in (("--explain", getattr(args, "explain", False)),
-                                     ("--baku", getattr(args, "baku", False)),
-                                     ("--initial-colour", getattr(args, "initial_colour", None)),
-                                     ("--player", getattr(args, "player", None) is not None),
-                                     ("--board", getattr(args, "board", None) is not None)) if on]
+    refused = [flag for flag, on in (("--baku", getattr(args, "baku", False)),
+                                     ("--initial-colour", getattr(args, "initial_colour", None))) if on]
     if refused:
-        raise InputError(f"{', '.join(refused)}: not for a team event. The team pairing (C.04.6) is not explained; "
-                         "its acceleration comes from the file's records 250 and its initial colour from record 152")
+        raise InputError(f"{', '.join(refused)}: not for a team event. The team pairing (C.04.6) takes its "
+                         "acceleration from the file's records 250 and its initial colour from record 152")
+    explain = getattr(args, "explain", False)
+    team, board = getattr(args, "player", None), getattr(args, "board", None)
+    if not explain and (team is not None or board is not None):
+        raise InputError("--team and --board narrow an explanation: add --explain")
+    if explain and args.format == "csv":
+        raise InputError("--explain prints text or json (--format text|json), not csv")
     if args.system in ("berger", "dutch"):
         raise InputError(f"--system {args.system}: {os.path.basename(source)} is a team event, paired by the FIDE "
                          "Swiss team system (C.04.6): --system auto, fideteam, fideteam-typeb or fideteam-nocolor")
@@ -100,14 +121,15 @@ def run_team_pair(args: argparse.Namespace, book: Optional["Book"] = None) -> Op
                          "players' games, and the line-ups of a round to play are not known yet. Print the pairing "
                          "(--format text|csv|json), or pair in the team workbook (--write into it)")
     p = team_paired(source, event, round=args.round, system=args.system, forbid=getattr(args, "forbid", None),
-                    absent=absent)
+                    absent=absent, explain=explain, kept=kept)
     from ..output import check_paths, deliver
     if write:
         if not write.lower().endswith((".xlsx", ".xlsm")):
             raise InputError(f"--write {write}: a team workbook's pairing is written into the workbook (--write) or a "
                              "copy of it (--write COPY.xlsx)")
         check_paths(source, write, args.force)
-    text = deliver(render_team(p, args.format), args.output, args.force)
+    shown = render_team_explained(p, args.format, team, board) if explain else render_team(p, args.format)
+    text = deliver(shown, args.output, args.force)
     if write is None:
         return text, 0
     from ..excel.workbook.team_pairing_book import write_team_pairing

@@ -12,7 +12,7 @@ player or one board.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Optional
+from typing import Mapping, Optional, Protocol, Sequence, TypeVar
 
 from ..errors import InputError
 from .berger import TableRow
@@ -73,24 +73,28 @@ def _pairs(pairs: tuple[tuple[int, int], ...]) -> str:
     return ", ".join(f"{a}-{b}" for a, b in pairs)
 
 
-def passed_words(p: PassedOver) -> str:
-    """One candidate passed over, and why (the first criterion it fails)."""
-    rule = CRITERIA[p.criterion] if p.criterion == "forbidden" else f"{p.criterion}: {CRITERIA[p.criterion]}"
+def passed_words(p: PassedOver, criteria: Mapping[str, str] = CRITERIA, order: str = "art. 4",
+                 meeting: str = "game") -> str:
+    """One candidate passed over, and why (the first criterion it fails); ``criteria``, ``order``
+    and ``meeting`` name the system's criteria, the article that orders its candidates and what a
+    rematch repeats (a team system: a match)."""
+    rule = criteria[p.criterion] if p.criterion == "forbidden" else f"{p.criterion}: {criteria[p.criterion]}"
     if p.criterion in ("C1", "C3", "forbidden", "art. 3.2"):
         a, b = p.pairs[-1]
-        verb = "would repeat a game" if p.criterion == "C1" else "may not be paired"
+        verb = f"would repeat a {meeting}" if p.criterion == "C1" else "may not be paired"
         lead = f"{a}-{b} {verb}" if p.criterion != "art. 3.2" else f"{a}-{b}: both moved down"
         return f"{lead} ({rule})"
     if p.criterion == "C4":
         return f"{_pairs(p.pairs)} would leave the players below unpairable ({rule})"
     if p.tie:
-        return f"{_pairs(p.pairs)} is as good on every criterion but comes later in the order of art. 4"
+        return f"{_pairs(p.pairs)} is as good on every criterion but comes later in the order of {order}"
     if p.partial:
         return f"no pairing with {_pairs(p.pairs)} does as well ({rule})"
     return f"{_pairs(p.pairs)} does worse ({rule})"
 
 
-def passed_lines(items: "list[PassedOver] | tuple[PassedOver, ...]") -> list[str]:
+def passed_lines(items: "list[PassedOver] | tuple[PassedOver, ...]", criteria: Mapping[str, str] = CRITERIA,
+                 order: str = "art. 4", meeting: str = "game") -> list[str]:
     """The candidates passed over in a bracket, each reason said once, in the order first met: a
     pair refused by an absolute criterion (a rematch, C1; a forbidden pair; C3; art. 3.2) is one
     reason however many candidates it refused, and whichever way round the arrangement of art. 4
@@ -98,8 +102,8 @@ def passed_lines(items: "list[PassedOver] | tuple[PassedOver, ...]") -> list[str
     said: dict[object, tuple[str, int]] = {}
     for x in items:
         key: object = ((x.criterion, frozenset(x.pairs[-1])) if x.criterion in ("C1", "C3", "forbidden", "art. 3.2")
-                       else passed_words(x))
-        words, n = said.get(key, (passed_words(x), 0))
+                       else passed_words(x, criteria, order, meeting))
+        words, n = said.get(key, (passed_words(x, criteria, order, meeting), 0))
         said[key] = (words, n + 1)
     return [f"{words}; {n} candidates" if n > 1 else words for words, n in said.values()]
 
@@ -144,18 +148,37 @@ def _involves(step: BracketStep, who: Optional[frozenset[int]]) -> bool:
     return who is None or bool(who & (set(step.residents) | set(step.mdps)))
 
 
-def _focus(pairing: Pairing, player: Optional[int], board: Optional[int]) -> Optional[frozenset[int]]:
-    """The players to explain: one, a board's two, or everyone (None)."""
+class _Coloured(Protocol):
+    @property
+    def white(self) -> int: ...
+    @property
+    def black(self) -> int: ...
+
+
+_C = TypeVar("_C", bound=_Coloured)
+
+
+def in_board_order(pairing: Pairing, steps: Sequence[_C]) -> list[tuple[int, _C]]:
+    """Each colour step with its board (a team event: its match number), in board order."""
+    board_of = {(p.white, p.black): p.board for p in pairing.pairs}
+    return sorted(((board_of.get((c.white, c.black), 0), c) for c in steps), key=lambda bc: bc[0])
+
+
+def focus(pairing: Pairing, player: Optional[int], board: Optional[int], noun: str = "player"
+          ) -> Optional[frozenset[int]]:
+    """The players (``noun``: or teams) to explain: one, a board's two, or everyone (None)."""
     if board is not None:
         got = [p for p in pairing.pairs if p.board == board]
         if not got:
-            raise InputError(f"--board {board}: round {pairing.round} has boards 1-{len(pairing.pairs)}")
+            what = "boards" if noun == "player" else "matches"
+            raise InputError(f"--board {board}: round {pairing.round} has {what} 1-{len(pairing.pairs)}")
         return frozenset((got[0].white, got[0].black))
     if player is not None:
         here = {x for p in pairing.pairs for x in (p.white, p.black)} | {u.no for u in pairing.byes}
         if player not in here:
-            raise InputError(f"--player {player}: no such player in round {pairing.round} "
-                             f"(start numbers {min(here)}-{max(here)})")
+            numbers = "start numbers" if noun == "player" else f"{noun} numbers"
+            raise InputError(f"--{noun} {player}: no such {noun} in round {pairing.round} "
+                             f"({numbers} {min(here)}-{max(here)})")
         return frozenset((player,))
     return None
 
@@ -164,7 +187,7 @@ def account(pairing: Pairing, trace: Optional[Trace], *, player: Optional[int] =
             board: Optional[int] = None, table: Optional[TableRow] = None) -> dict[str, object]:
     """The explanation as data (``--format json``): the pairing, the brackets, the bye, the colours;
     narrowed to ``player`` or ``board`` when given; a round robin's ``table`` row (C.05 Annex 1)."""
-    who = _focus(pairing, player, board)
+    who = focus(pairing, player, board)
     out: dict[str, object] = {"pairing": pairing.to_json()}
     if pairing.system == "berger" or trace is None:
         out["rule"] = "C.05 Annex 1: the Berger table's round fixes every board and colour"
@@ -197,7 +220,7 @@ def render_text(pairing: Pairing, trace: Optional[Trace], names: dict[int, str],
                 table: Optional[TableRow] = None) -> str:
     """The explanation as text to read aloud: the brackets from the top, the bye, the colours; for
     a round robin, its ``table`` row (C.05 Annex 1) and the boards."""
-    who = _focus(pairing, player, board)
+    who = focus(pairing, player, board)
 
     def name(n: int) -> str:
         return f"{n} {names.get(n, '')}".rstrip()
@@ -245,9 +268,8 @@ def render_text(pairing: Pairing, trace: Optional[Trace], names: dict[int, str],
     if colours:
         out += ["", f"Colours (C.04.3 art. 5.2, the first rule that decides; initial-colour "
                     f"{'White' if trace.initial == 'w' else 'Black'}):"]
-        board_of = {(p.white, p.black): p.board for p in pairing.pairs}
-        for c in sorted(colours, key=lambda c: board_of.get((c.white, c.black), 0)):
-            out.append(f"  Board {board_of.get((c.white, c.black), '?')}: {name(c.white)} White, {name(c.black)} "
+        for board, c in in_board_order(pairing, colours):
+            out.append(f"  Board {board}: {name(c.white)} White, {name(c.black)} "
                        f"Black: art. {c.article.split()[0]}, {COLOUR_RULES[c.article]}: "
                        f"{colour_verdict(c)}")
             out.append(f"    ({seat_words(c.higher)}; {seat_words(c.lower)})")

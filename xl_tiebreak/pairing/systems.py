@@ -17,6 +17,7 @@ from .next_round import Place, check_typed, request_for
 
 if TYPE_CHECKING:
     from ..teams import TeamEvent
+    from .team.trace import TeamTrace
 
 
 #: name -> system; ``auto`` picks one of these by the event's type (:func:`chosen_system`)
@@ -108,14 +109,16 @@ def pair_event(t: Tournament, rnd: Optional[int], system: str, place: Place,
 
 
 def pair_team(event: "TeamEvent", rnd: Optional[int] = None, system: str = "auto",
-              forbidden: tuple[frozenset[int], ...] = (), absent: frozenset[int] = frozenset()) -> Pairing:
+              forbidden: tuple[frozenset[int], ...] = (), absent: frozenset[int] = frozenset(),
+              trace: Optional["TeamTrace"] = None) -> Pairing:
     """Round ``rnd`` of a team event (default: the round after the last one begun) paired by the
     FIDE Swiss team system (C.04.6; :mod:`.team`): ``auto`` takes the colour model TRF record 192
     names (Type A when none); ``fideteam`` (Type A), ``fideteam-typeb`` and ``fideteam-nocolor`` set
     it; ``forbidden``: pairs of team numbers kept apart (with a TRF's record 260); ``absent``: teams
-    not to pair besides the byes the event holds for the round."""
+    not to pair besides the byes the event holds for the round; ``trace``: why it is paired so
+    (``--explain``), filled by the same run."""
     from .team import pair_team_event
     if system not in TEAM_SYSTEMS and system != "auto":
         raise PairingError(f"--system {system}: a team event is paired by the FIDE Swiss team system (C.04.6): "
                            f"write auto, {', '.join(TEAM_SYSTEMS)}")
-    return pair_team_event(event, rnd, system, forbidden, absent)
+    return pair_team_event(event, rnd, system, forbidden, absent, trace)

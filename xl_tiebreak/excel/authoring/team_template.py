@@ -16,7 +16,7 @@ Sheets, for an arbiter typing round by round:
   and the tie-break list; ``Help`` (:mod:`.team_help`); a hidden ``Cache`` (the values LibreOffice and Excel without
   the add-in show) and ``xlwings.conf``.
 
-Defined names: ``Teams``, ``Matches``, ``TeamSettings`` (Settings!A3:B15) and ``TeamTiebreaks``;
+Defined names: ``Teams``, ``Matches``, ``TeamSettings`` (Settings!A3:B16) and ``TeamTiebreaks``;
 every formula reads them, so the tables can grow by redefining the names. Four calls of our
 functions per recalculation, whatever the size.
 """
@@ -51,8 +51,8 @@ HEADER_ROW = 4
 FIRST_ROW = HEADER_ROW + 1
 STATUS_ROW = 3
 TB_SLOTS = 6
-SETTINGS_FIRST, SETTINGS_LAST = 3, 15
-TB_FIRST_ROW = 17
+SETTINGS_FIRST, SETTINGS_LAST = 3, 16
+TB_FIRST_ROW = 18
 TEAM_COLUMNS = ["Team", "Team name", "No", "Name", "Title", "Rating", "Fed", "FIDE ID", "Sex", "Born"]
 MATCH_FIXED = ["Rd", "Home", "Away", "Forfeit"]
 STATUS_FORMULA = "TEAM_STATUS(Matches,Teams,TeamSettings,TeamTiebreaks)"
@@ -325,6 +325,8 @@ def _settings(ws, spec: TeamSpec) -> None:
                                                "empty: WBWB..."),
         ("Type", spec.kind, "swiss, or round-robin (every team meets every other: C.07 Art. 15.2 instead of "
                             "Art. 16 for unplayed matches)."),
+        ("Forbidden pairs", None, "Teams the event's rules keep apart in the pairing, as team numbers: 3-7; 5-9 "
+                                  "(empty: none). pair --forbid overrides it."),
     ]
     for r, (label, value, note) in enumerate(rows, start=SETTINGS_FIRST):
         ws.cell(r, 1, label).font = _BOLD
@@ -336,7 +338,7 @@ def _settings(ws, spec: TeamSpec) -> None:
             if isinstance(value, str):
                 c.data_type = "s"
         c.fill = _INPUT_FILL
-        if label in ("Event", "Edition", "Start date", "Primary score", "Home colours", "Type"):
+        if label in ("Event", "Edition", "Start date", "Primary score", "Home colours", "Type", "Forbidden pairs"):
             c.number_format = "@"
         ws.cell(r, 3, note).font = _NOTE
         ws.cell(r, 3).alignment = Alignment(wrap_text=True, vertical="top")

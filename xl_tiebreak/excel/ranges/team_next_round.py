@@ -38,13 +38,33 @@ def next_round_event(tables: TeamEventRead, rnd: Optional[int] = None) -> tuple[
     return event, absent
 
 
+def settings_forbidden(tables: TeamEventRead) -> tuple[frozenset[int], ...]:
+    """The pairs the Settings' Forbidden pairs cell keeps apart (team numbers, ``3-7; 5-9``; none
+    when the row is absent or empty), checked: errors name the cell (C.04.1 leaves forbidden pairs
+    to the event's rules)."""
+    from ...errors import InputError
+    from ...pairing.arbiter import parse_forbid
+    from .pairing_settings import PairingCells
+    where = tables.settings.forbid_cell
+    text = PairingCells(forbid=tables.settings.forbid, where=(("forbid", where),)).choices().forbid
+    pairs = parse_forbid(text, "forbidden pairs", "3-7; 5-9") if text else ()
+    known = {t.no for t in tables.event.teams}
+    for pair in pairs:
+        unknown = sorted(pair - known)
+        if unknown:
+            raise InputError(f"forbidden pairs {text!r}: no team has number {unknown[0]}", where)
+    return pairs
+
+
 def pair_team_tables(tables: TeamEventRead, rnd: Optional[int] = None, system: str = "auto",
-                     forbidden: tuple[frozenset[int], ...] = ()) -> tuple[TeamEvent, Pairing]:
+                     forbidden: Optional[tuple[frozenset[int], ...]] = None) -> tuple[TeamEvent, Pairing]:
     """Round ``rnd`` (default: the next) of a team workbook's event paired by ``system`` (auto,
-    fideteam, fideteam-typeb, fideteam-nocolor), with the event it was paired from."""
+    fideteam, fideteam-typeb, fideteam-nocolor), with the event it was paired from; ``forbidden``
+    (``--forbid``) overrides the Settings' Forbidden pairs (:func:`settings_forbidden`)."""
     from ...pairing.systems import pair_team
     event, absent = next_round_event(tables, rnd)
-    return event, pair_team(event, rnd, system, forbidden, absent)
+    kept = settings_forbidden(tables) if forbidden is None else forbidden
+    return event, pair_team(event, rnd, system, kept, absent)
 
 
 def home_away(tables: TeamEventRead, pairing: Pairing) -> list[tuple[int, int, "int | str"]]:
@@ -66,4 +86,4 @@ def unpaired_words(event: TeamEvent, kind: str) -> str:
     return "not paired (a team bye or absence)" if kind == "absent" else kind
 
 
-__all__ = ["home_away", "next_round_event", "pair_team_tables", "unpaired_words"]
+__all__ = ["home_away", "next_round_event", "pair_team_tables", "settings_forbidden", "unpaired_words"]

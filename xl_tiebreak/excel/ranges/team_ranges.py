@@ -79,7 +79,7 @@ SETTING_LABELS = {
     "event": "name", "edition": "edition", "start date": "start_date", "rounds": "rounds",
     "boards": "boards", "match won": "win", "match drawn": "draw", "match lost": "loss",
     "primary score": "primary", "pab match points": "pab_mp", "pab game points": "pab_gp",
-    "home colours": "colours", "type": "kind",
+    "home colours": "colours", "type": "kind", "forbidden pairs": "forbid",
 }
 
 
@@ -100,6 +100,10 @@ class TeamSettings:
     #: what the reading noted, (rule, message, cell): a start date whose day and month could be
     #: swapped (the reading taken), an event name cleaned (name_text)
     notes: tuple[tuple[str, str, str], ...] = ()
+    #: the Forbidden pairs cell as typed and its place: checked when a round is paired
+    #: (:func:`.team_next_round.settings_forbidden`), so that it never stops the standings
+    forbid: Any = None
+    forbid_cell: str = ""
 
     def home_colour(self, board: int) -> str:
         """``w`` or ``b``: the home team's colour on ``board`` (1-based)."""
@@ -218,7 +222,7 @@ def read_team_settings(rows: Any, cell_name: CellName = default_cell_name) -> Te
         notes.append(("name", f"event name {name!r}: {changed}", where.get("name", "")))
     kind = event_type(got.get("kind"), where.get("kind", "")) or "swiss"  # the individual Settings' words
     return TeamSettings(name, _text(got.get("edition")).lower(), start, rounds, boards,
-                        mv, primary, pab, colours, kind, tuple(notes))
+                        mv, primary, pab, colours, kind, tuple(notes), got.get("forbid"), where.get("forbid", ""))
 
 
 

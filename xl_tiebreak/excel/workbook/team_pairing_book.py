@@ -22,7 +22,7 @@ from ...pairing.model import Pairing
 from ...teams import TeamEvent
 from ..ranges.book_reader import open_book
 from ..ranges.team_book import named_range, read_team_book
-from ..ranges.team_next_round import home_away, next_round_event
+from ..ranges.team_next_round import home_away, next_round_event, settings_forbidden
 from ..xlsx.a1 import column_letter, split_cell
 from ..xlsx.package import ZipCopy, read_text
 from ..xlsx.parts import sheet_parts
@@ -50,10 +50,15 @@ def _blank(v: Any) -> bool:
     return v is None or (isinstance(v, str) and not v.strip())
 
 
-def team_book_event(book: Any, rnd: Optional[int] = None) -> tuple[TeamEvent, frozenset[int]]:
-    """A team workbook's event to pair round ``rnd`` (default: the next) from, and the teams typed
-    not to play it (:func:`.ranges.team_next_round.next_round_event`)."""
-    return next_round_event(read_team_book(book)[0], rnd)
+def team_book_event(book: Any, rnd: Optional[int] = None, forbid_cell: bool = True
+                    ) -> tuple[TeamEvent, frozenset[int], tuple[frozenset[int], ...]]:
+    """A team workbook's event to pair round ``rnd`` (default: the next) from, the teams typed
+    not to play it (:func:`.ranges.team_next_round.next_round_event`) and the pairs its Settings'
+    Forbidden pairs cell keeps apart (:func:`.ranges.team_next_round.settings_forbidden`; not read
+    when ``forbid_cell`` is False: ``--forbid`` overrides it)."""
+    tables = read_team_book(book)[0]
+    event, absent = next_round_event(tables, rnd)
+    return event, absent, settings_forbidden(tables) if forbid_cell else ()
 
 
 def match_rows(book: Any, pairing: Pairing) -> list[tuple[int, int, "int | str"]]:

@@ -13,6 +13,7 @@ from typing import Iterator, Optional, Sequence
 from ..model import PairingError
 from .history import TeamState
 from .matching import CanMeet, best_pairing, pairable
+from .trace import SetPassed, TeamBracket, TeamTrace, identifiers_before
 
 
 @dataclass(frozen=True)
@@ -26,17 +27,23 @@ class Field:
     floats_count: bool
 
 
-def choose_pab(f: Field, teams: Sequence[int]) -> Optional[int]:
+def choose_pab(f: Field, teams: Sequence[int], trace: Optional[TeamTrace] = None) -> Optional[int]:
     """Art. 3.4: with an odd number of teams, the PAB goes to the team that (3.4.1) leaves a legal
     pairing for all the others, and may have it ([C2] art. 2.1.2), with (3.4.2) the lowest score,
-    (3.4.3) the most matches played, (3.4.4) the largest TPN. ``None`` with an even number."""
+    (3.4.3) the most matches played, (3.4.4) the largest TPN. ``None`` with an even number.
+    ``trace``: the teams [C2] bars and those passed over by art. 3.4.1 are noted in it."""
     if len(teams) % 2 == 0:
         return None
     st = f.states
+    passed: list[int] = []
     for t in sorted((t for t in teams if not st[t].pab_barred),
                     key=lambda t: (st[t].score, -st[t].played, -t)):
         if pairable([u for u in teams if u != t], f.can_meet):
+            if trace is not None:
+                trace.pab, trace.pab_passed = t, tuple(passed)
+                trace.pab_barred = tuple(sorted(u for u in teams if st[u].pab_barred))
             return t
+        passed.append(t)
     raise PairingError("no team can receive the pairing-allocated bye so that all the others are paired "
                        "(C.04.6 art. 3.4.1 and art. 2.1.2: no PAB after a PAB, a match won by forfeit or a "
                        "full-point bye; C.04.1: two teams shall not play each other more than once)")
@@ -83,8 +90,8 @@ def _c6_ok(f: Field, left: list[int], rest: list[int]) -> bool:
 MAX_SETS = 200_000
 
 
-def choose_upfloaters(f: Field, residents: list[int], lower: list[int], following: Optional[Fraction] = None
-                      ) -> list[int]:
+def choose_upfloaters(f: Field, residents: list[int], lower: list[int], following: Optional[Fraction] = None,
+                      step: Optional[TeamBracket] = None) -> list[int]:
     """Art. 3.5: the upfloaters of the bracket of ``residents`` (the top scoregroup) from the
     ``lower`` teams. [C4] fewest, [C5] best scores; within one score profile the sets in the order
     of art. 3.5.4, and of those that give a legal pairing of the bracket and of every team left
@@ -92,15 +99,18 @@ def choose_upfloaters(f: Field, residents: list[int], lower: list[int], followin
     upfloaters that floated in the previous round; not in the last two rounds). ``following``: the
     score of the scoregroup after the residents' among all the teams of the round, those paired
     already as upfloaters included: [C6] holds when none of it is left ("all the teams in the
-    following scoregroup became or are upfloaters"); by default the next score of ``lower``."""
+    following scoregroup became or are upfloaters"); by default the next score of ``lower``.
+    ``step``: the sets examined and those passed over before the chosen one are noted in it."""
     st = f.states
     scores = sorted({st[t].score for t in lower}, reverse=True)
     levels = [sorted(t for t in lower if st[t].score == s) for s in scores]
     nxt = [t for t in lower if st[t].score == (scores[0] if following is None and scores else following)]
     examined = 0
+    refused: list[SetPassed] = []  # (only with a ``step``) the sets met before the chosen one
     for k in range(len(residents) % 2, len(lower) + 1, 2):
         for counts in _profiles(levels, k):
             best: Optional[tuple[tuple[int, int], list[int]]] = None
+            graded: list[tuple[tuple[int, ...], str, tuple[int, int]]] = []  # (set, C1/C3 or "", (C6, C7))
             for ups in _sets(levels, counts):
                 examined += 1
                 if examined > MAX_SETS:
@@ -110,26 +120,50 @@ def choose_upfloaters(f: Field, residents: list[int], lower: list[int], followin
                 chosen = set(ups)
                 rest = [t for t in lower if t not in chosen]
                 if not pairable(residents + ups, f.can_meet) or not pairable(rest, f.can_meet):
+                    if step is not None:
+                        graded.append((tuple(ups), "C1" if not pairable(residents + ups, f.can_meet) else "C3", (0, 0)))
                     continue
                 left = [t for t in nxt if t not in chosen]
                 c6 = 0 if _c6_ok(f, left, [t for t in rest if t not in set(left)]) else 1
                 c7 = sum(st[t].floated for t in ups) if f.floats_count else 0
+                if step is not None:
+                    graded.append((tuple(ups), "", (c6, c7)))
                 if best is None or (c6, c7) < best[0]:
                     best = ((c6, c7), ups)
                     if best[0] == (0, 0):
                         break
             if best is not None:
+                if step is not None:
+                    _note_sets(step, refused, graded, best, examined)
                 return best[1]
+            if step is not None:
+                refused += [SetPassed(u, why) for u, why, _g in graded]
     raise PairingError("the teams of score " + _score(st[residents[0]].score) + f" ({_list(residents)}) cannot be "
                        "paired with any set of upfloaters (C.04.6 art. 3.3.3; C.04.1: two teams shall not play "
                        "each other more than once)")
 
 
-def pair_bracket(f: Field, residents: list[int], ups: list[int]) -> list[tuple[int, int]]:
+def _note_sets(step: TeamBracket, refused: list[SetPassed], graded: list[tuple[tuple[int, ...], str, tuple[int, int]]],
+               best: tuple[tuple[int, int], list[int]], examined: int) -> None:
+    """The sets before the chosen one, each with the first criterion it breaks (C1, C3, then [C6]
+    or [C7] against the chosen set's values), and the chosen set's [C6], [C7] values, kept in the
+    step."""
+    chosen = tuple(best[1])
+    for ups, why, g in graded:
+        if ups == chosen:
+            break
+        refused.append(SetPassed(ups, why or ("C6" if g[0] > best[0][0] else "C7")))
+    step.upfloaters, step.sets_examined, step.sets_passed = chosen, examined, tuple(refused)
+    step.set_grade = best[0]
+
+
+def pair_bracket(f: Field, residents: list[int], ups: list[int], step: Optional[TeamBracket] = None
+                 ) -> list[tuple[int, int]]:
     """Art. 3.6: the bracket's pairs (top member, bottom member), the first identifier among those
     with the best [C8] (art. 2.3.5: teams whose colour preference is not met; two teams wanting the
     same colour leave one unmet), [C9] (art. 2.3.6, Type B: the same for strong preferences) and
-    [C10] (art. 2.3.7: upfloaters' opponents that floated in the previous round)."""
+    [C10] (art. 2.3.7: upfloaters' opponents that floated in the previous round). ``step``: the
+    pairs, their counts and the earlier identifiers passed over are noted in it."""
     st = f.states
     up = set(ups)
 
@@ -143,15 +177,25 @@ def pair_bracket(f: Field, residents: list[int], ups: list[int]) -> list[tuple[i
     pairs = best_pairing(residents + ups, f.can_meet, cost)
     if not pairs:
         raise PairingError(f"the bracket {_list(residents + ups)} cannot be paired (C.04.6 art. 3.3.3)")
+    if step is not None:
+        step.pairs = tuple(pairs)
+        step.costs = (sum(cost(a, b)[0] for a, b in pairs), sum(cost(a, b)[1] for a, b in pairs),
+                      sum(cost(a, b)[2] for a, b in pairs))
+
+        def why_not(a: int, b: int) -> str:
+            return "C1" if b in st[a].opponents else "forbidden"
+        step.passed_over, step.walked = identifiers_before(residents + ups, f.can_meet, why_not, cost, step.pairs)
     return pairs
 
 
-def pair_round(f: Field, teams: list[int]) -> tuple[list[tuple[int, int]], Optional[int]]:
-    """Art. 3.3.2: the PAB, then the brackets from the top scoregroup down; (pairs, PAB team)."""
+def pair_round(f: Field, teams: list[int], trace: Optional[TeamTrace] = None
+               ) -> tuple[list[tuple[int, int]], Optional[int]]:
+    """Art. 3.3.2: the PAB, then the brackets from the top scoregroup down; (pairs, PAB team).
+    ``trace``: each step is noted in it (only when asked)."""
     if not pairable(teams, f.can_meet) and len(teams) % 2 == 0:
         raise PairingError(f"teams {_list(teams)} cannot all be paired: C.04.1 \"two teams shall not play each other "
                            "more than once\" (C.04.6 art. 2.1.1)")
-    pab = choose_pab(f, teams)
+    pab = choose_pab(f, teams, trace)
     left = sorted((t for t in teams if t != pab), key=lambda t: (-f.states[t].score, t))
     levels = sorted({f.states[t].score for t in left}, reverse=True)
     pairs: list[tuple[int, int]] = []
@@ -160,8 +204,11 @@ def pair_round(f: Field, teams: list[int]) -> tuple[list[tuple[int, int]], Optio
         residents = [t for t in left if f.states[t].score == top]
         lower = [t for t in left if f.states[t].score != top]
         following = next((s for s in levels if s < top), None)
-        ups = choose_upfloaters(f, residents, lower, following) if lower or len(residents) % 2 else []
-        pairs += pair_bracket(f, residents, ups)
+        step = TeamBracket(top, tuple(residents)) if trace is not None else None
+        ups = choose_upfloaters(f, residents, lower, following, step) if lower or len(residents) % 2 else []
+        pairs += pair_bracket(f, residents, ups, step)
+        if trace is not None and step is not None:
+            trace.brackets.append(step)
         done = set(residents) | set(ups)
         left = [t for t in left if t not in done]
     return pairs, pab

@@ -14,8 +14,9 @@ from ...teams import ABSENT, BYE, FORFEITED, PAB, PLAYED, TeamEvent
 from ..arbiter import trf_forbidden
 from ..model import Pair, Pairing, PairingError, Unpaired
 from .brackets import Field, pair_round
-from .colours import allocate
+from .colours import allocate, colour_step
 from .history import Colour, Model, board1_colour, model_of, secondary_used, team_states
+from .trace import TeamTrace
 
 #: system name -> colour model (art. 1.7); ``auto``: the one record 192 names, else Type A
 SYSTEM_MODELS: dict[str, Optional[Model]] = {"auto": None, "fideteam": "A", "fideteam-typeb": "B",
@@ -85,11 +86,13 @@ def initial_colour(event: TeamEvent) -> Colour:
 
 
 def pair_team_event(event: TeamEvent, rnd: Optional[int] = None, system: str = "auto",
-                    forbidden: tuple[frozenset[int], ...] = (), absent: frozenset[int] = frozenset()) -> Pairing:
+                    forbidden: tuple[frozenset[int], ...] = (), absent: frozenset[int] = frozenset(),
+                    trace: Optional[TeamTrace] = None) -> Pairing:
     """Round ``rnd`` (default :func:`default_round`) of ``event`` paired by C.04.6 from rounds
     1..rnd-1; ``system`` ``auto`` (the colour model record 192 names, else Type A), or one of
     ``fideteam`` (Type A), ``fideteam-typeb``, ``fideteam-nocolor`` (art. 1.7); ``forbidden``:
-    pairs of teams kept apart (with the TRF's records 260); ``absent``: more teams not to pair."""
+    pairs of teams kept apart (with the TRF's records 260); ``absent``: more teams not to pair;
+    ``trace``: why the round is paired so is noted in it (only when one is given)."""
     if system not in SYSTEM_MODELS:
         raise PairingError(f"--system {system}: a team event is paired by the FIDE Swiss team system (C.04.6): "
                            f"write {', '.join(SYSTEM_MODELS)}")
@@ -110,6 +113,11 @@ def pair_team_event(event: TeamEvent, rnd: Optional[int] = None, system: str = "
     states = team_states(event, k, model)
     out = absent_teams(event, k) | absent
     teams = sorted(t.no for t in event.teams if t.no not in out)
+    known = {t.no for t in event.teams}
+    for pair in forbidden:
+        if pair - known:
+            raise PairingError(f"forbidden pair {'-'.join(map(str, sorted(pair)))}: no team has number "
+                               f"{min(pair - known)}")
     banned = {frozenset(p) for p in forbidden + trf_forbidden(event.tournament, k)}
 
     def can_meet(a: int, b: int) -> bool:
@@ -117,9 +125,14 @@ def pair_team_event(event: TeamEvent, rnd: Optional[int] = None, system: str = "
     f = Field(states, can_meet, floats_count=k <= event.rounds - 2)
     if len(teams) < 2:
         raise PairingError(f"round {k}: {len(teams)} team{'s' if len(teams) != 1 else ''} to pair; a round needs two")
-    pairs, pab = pair_round(f, teams)
     init, use2 = initial_colour(event), secondary_used(event)
+    if trace is not None:
+        trace.round, trace.model, trace.primary, trace.initial = k, model, event.primary, init
+        trace.floats_count = f.floats_count
+    pairs, pab = pair_round(f, teams, trace)
     coloured = [allocate(states[a], states[b], model, init, use2) for a, b in pairs]
+    if trace is not None:
+        trace.colours = [colour_step(states[a], states[b], model, init, use2) for a, b in pairs]
 
     def board_key(p: tuple[int, int]) -> tuple[Fraction, Fraction, int]:
         sa, sb = states[p[0]].score, states[p[1]].score
