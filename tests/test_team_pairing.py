@@ -395,3 +395,32 @@ def test_pair_write_appends_the_rounds_match_rows_to_the_team_workbook(tmp_path:
     after = book.read_bytes()
     r = _cli("pair", str(book), "--write")
     assert r.returncode == 2 and "round 4 is paired already" in r.stderr and book.read_bytes() == after
+
+
+@pytest.mark.skipif(not (TEAM_DIR / "sample-trf26-mp.trf").is_file(), reason="../shared/data/team is absent")
+def test_a_team_workbook_made_from_a_trf_keeps_its_forbidden_pairs(tmp_path, capsys):
+    """A TRF's record 260 forbidding teams 1 and 4 in every round (round 3 of the sample pairs 1-4
+    without it): ``workbook`` writes the pair into the team Settings' Forbidden pairs cell, so the
+    workbook pairs as the TRF does; a pair forbidden in some rounds only is a note (no cell for it).
+    It was lost: the workbook paired 1-4."""
+    from openpyxl import load_workbook
+    from xl_tiebreak.cli import main
+    text = (TEAM_DIR / "sample-trf26-mp.trf").read_text(encoding="latin-1")
+    trf = tmp_path / "t.trf"
+    trf.write_text(text.replace("352 WBWB", "260   1   7    1    4\n260   3   3    2   11\n352 WBWB", 1),
+                   encoding="latin-1")
+    book = tmp_path / "t.xlsx"
+    assert main(["workbook", str(trf), "-o", str(book)]) == 0
+    out = capsys.readouterr().out
+    assert "note: record 260: the pairs 2-11 are forbidden in some rounds only" in out
+    settings = load_workbook(book)["Settings"]
+    assert (settings["A16"].value, settings["B16"].value) == ("Forbidden pairs", "1-4")
+
+    def pairs(source: Path) -> list[list[int]]:
+        assert main(["pair", str(source), "--round", "3", "--format", "json"]) == 0
+        return [[p["white"], p["black"]] for p in json.loads(capsys.readouterr().out)["pairs"]]
+    plain = tmp_path / "plain.trf"
+    plain.write_text(text, encoding="latin-1")
+    assert [1, 4] in pairs(plain)
+    got = pairs(book)
+    assert got == pairs(trf) and [1, 4] not in got and [4, 1] not in got

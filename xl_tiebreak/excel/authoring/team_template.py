@@ -81,6 +81,7 @@ class TeamSpec:
     colours: str = ""
     kind: str = "swiss"
     header: Optional[Sequence[str]] = None  # a TRF's header records for the Event sheet (None: a template's)
+    forbid: Optional[str] = None  # Forbidden pairs (team numbers): a TRF's 260 pairs of every round
 
 
 def default_team_list() -> list[str]:
@@ -325,7 +326,7 @@ def _settings(ws, spec: TeamSpec) -> None:
                                                "empty: WBWB..."),
         ("Type", spec.kind, "swiss, or round-robin (every team meets every other: C.07 Art. 15.2 instead of "
                             "Art. 16 for unplayed matches)."),
-        ("Forbidden pairs", None, "Teams the event's rules keep apart in the pairing, as team numbers: 3-7; 5-9 "
+        ("Forbidden pairs", spec.forbid, "Teams the event's rules keep apart in the pairing, as team numbers: 3-7; 5-9 "
                                   "(empty: none). pair --forbid overrides it."),
     ]
     for r, (label, value, note) in enumerate(rows, start=SETTINGS_FIRST):
@@ -516,6 +517,9 @@ def _mirror(result: str) -> str:
 
 
 def team_spec_of(event: TeamEvent, tiebreaks: Optional[list[str]] = None, edition: Optional[str] = None) -> TeamSpec:
+    """The team workbook of ``event``: its settings, sizes and the TRF's records (a 260 pair of
+    every round in Forbidden pairs, as :func:`~.trf_pairing.trf_pairing_cells` reads them)."""
+    from .trf_pairing import trf_pairing_cells
     t = event.tournament
     if not t.scoring.is_standard:
         s = t.scoring
@@ -538,7 +542,7 @@ def team_spec_of(event: TeamEvent, tiebreaks: Optional[list[str]] = None, editio
                     match_values=(_num(mv.win), _num(mv.draw), _num(mv.loss)), primary=event.primary,
                     pab=(None if pab[0] is None else _num(pab[0]), None if pab[1] is None else _num(pab[1])),
                     colours=_colours(event), kind="round-robin" if t.kind == "round-robin" else "swiss",
-                    header=tuple(t.header))
+                    header=tuple(t.header), forbid=trf_pairing_cells(t).forbid)
 
 
 def _num(x: Any) -> Any:

@@ -92,8 +92,12 @@ def trf_workbook(args) -> TrfWorkbook:
             parse_team_list(tbs)
         if rules and rules not in ("fide2024", "fide2026"):
             raise InputError(f"team tie-breaks follow the FIDE 2024 or 2026 rules, not {rules!r}", "--rules")
+        from ..authoring.trf_pairing import trf_pairing_cells
+        # what of records 260/250 the team workbook's Forbidden pairs cell cannot hold
+        forbid_notes = list(trf_pairing_cells(ev.tournament).notes)
         return TrfWorkbook(filled_team_workbook(ev, tiebreaks=tbs, edition=rules), True,
-                           f"{len(ev.teams)} teams, {ev.boards} boards, {ev.rounds} rounds", _notes(fd.items))
+                           f"{len(ev.teams)} teams, {ev.boards} boards, {ev.rounds} rounds",
+                           _notes(fd.items) + forbid_notes)
     from ...descriptor import parse_list
     from ...editions import get_edition
     from ...trf import read_trf
