@@ -407,12 +407,13 @@ def test_a_team_workbook_made_from_a_trf_keeps_its_forbidden_pairs(tmp_path, cap
     from xl_tiebreak.cli import main
     text = (TEAM_DIR / "sample-trf26-mp.trf").read_text(encoding="latin-1")
     trf = tmp_path / "t.trf"
-    trf.write_text(text.replace("352 WBWB", "260   1   7    1    4\n260   3   3    2   11\n352 WBWB", 1),
+    trf.write_text(text.replace("352 WBWB", "260   1   7    1    4\n260   3   3    2   11\n152 W\n352 WBWB", 1),
                    encoding="latin-1")
     book = tmp_path / "t.xlsx"
     assert main(["workbook", str(trf), "-o", str(book)]) == 0
     out = capsys.readouterr().out
     assert "note: record 260: the pairs 2-11 are forbidden in some rounds only" in out
+    assert "note: record 152 (the initial colour) has no cell in the team workbook" in out
     settings = load_workbook(book)["Settings"]
     assert (settings["A16"].value, settings["B16"].value) == ("Forbidden pairs", "1-4")
 

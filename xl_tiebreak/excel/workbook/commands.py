@@ -95,6 +95,10 @@ def trf_workbook(args) -> TrfWorkbook:
         from ..authoring.trf_pairing import trf_pairing_cells
         # what of records 260/250 the team workbook's Forbidden pairs cell cannot hold
         forbid_notes = list(trf_pairing_cells(ev.tournament).notes)
+        if any(line[:3] == "152" for line in ev.tournament.header):
+            forbid_notes.append("record 152 (the initial colour) has no cell in the team workbook: it pairs with "
+                                "the colour read back from round 1 (C.04.6 art. 4.3.1), White before it; pair the "
+                                "TRF file for a round 1 drawn with Black")
         return TrfWorkbook(filled_team_workbook(ev, tiebreaks=tbs, edition=rules), True,
                            f"{len(ev.teams)} teams, {ev.boards} boards, {ev.rounds} rounds",
                            _notes(fd.items) + forbid_notes)
