@@ -89,13 +89,10 @@ def test_a_withdrawal_is_written_to_a_trf_in_every_round_from_it_on():
 
 
 def test_a_workbook_player_who_withdrew_leaves_no_result_missing_in_the_later_rounds(tmp_path):
-    from tests.support.workbook_typing import type_cells
+    from tests.support.workbook_typing import club_cells, type_cells
     book = tmp_path / "club.xlsx"
     assert main(["template", "--type", "swiss", "--players", "10", "--rounds", "5", "-o", str(book)]) == 0
-    cells: dict[str, object] = {"Settings!B5": "2026-04-10", "Settings!B13": 5}
-    for no in range(1, 7):
-        cells.update({f"Crosstable!A{4 + no}": no, f"Crosstable!B{4 + no}": f"Player {no}",
-                      f"Crosstable!D{4 + no}": 2100 - 10 * no})
+    cells = club_cells(6)
     r1 = {1: "4w1", 4: "1b0", 5: "2w½", 2: "5b½", 3: "6w0", 6: "3b1"}
     r2 = {1: "6w½", 6: "1b½", 2: "4w1", 4: "2b0", 5: "BYE", 3: "WD"}  # 3 withdraws in round 2
     r3 = {1: "2w1", 2: "1b0", 4: "5w0", 5: "4b1", 6: "BYE"}  # 3's cell left empty, as a user leaves it

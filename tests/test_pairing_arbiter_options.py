@@ -122,15 +122,11 @@ def test_a_round_robin_refuses_the_dutch_systems_options(tmp_path, capsys):
 
 
 def test_a_workbook_is_paired_with_the_same_options_as_a_trf(tmp_path, capsys):
-    # the workbook has no cell for them: --forbid and --initial-colour on the command line
-    from tests.support.workbook_typing import type_cells
+    # --forbid and --initial-colour on the command line (the Settings cells for them are left empty)
+    from tests.support.workbook_typing import club_cells, type_cells
     book = tmp_path / "club.xlsx"
     assert main(["template", "--type", "swiss", "--players", "10", "--rounds", "5", "-o", str(book)]) == 0
-    cells: dict[str, object] = {"Settings!B5": "2026-04-10", "Settings!B13": 5}
-    for no in range(1, 9):
-        cells.update({f"Crosstable!A{4 + no}": no, f"Crosstable!B{4 + no}": f"Player {no}",
-                      f"Crosstable!D{4 + no}": 2100 - 10 * no})
-    type_cells(book, cells)
+    type_cells(book, club_cells(8))
     capsys.readouterr()
     trf = _trf(tmp_path, "club.trf", 8, {}, "")
     for args in (("--forbid", "1-5,3-7"), ("--initial-colour", "black"), ("--forbid", "2-6", "--initial-colour",

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.oracle.gacrux_runner import gacrux_available
-from tests.support.workbook_typing import type_cells
+from tests.support.workbook_typing import club_cells, type_cells
 from tests.test_pair_command import players_trf
 from xl_tiebreak.cli import main
 from xl_tiebreak.excel.authoring.template import PAIRING_HEAD_ROW
@@ -31,12 +31,9 @@ def _book(tmp_path: Path, n: int, name: str = "club.xlsx", kind: str = "swiss", 
     """A template of ``n`` players numbered and rated as :func:`players_trf` writes them (5 rounds)."""
     book = tmp_path / name
     assert main(["template", "--type", kind, "--players", str(n + 2), "--rounds", "5", "-o", str(book)]) == 0
-    cells: dict[str, object] = {"Settings!B5": "2026-04-10", "Settings!B13": 5}
-    for no in range(1, n + 1):
-        cells.update({f"Crosstable!A{4 + no}": no, f"Crosstable!B{4 + no}": f"Player {no}",
-                      f"Crosstable!D{4 + no}": 2100 - 10 * no})
-        if results and no in ROUND1:
-            cells[f"Crosstable!F{4 + no}"] = ROUND1[no]
+    cells = club_cells(n)
+    if results:
+        cells.update({f"Crosstable!F{4 + no}": r for no, r in ROUND1.items() if no <= n})
     type_cells(book, cells)
     return book
 

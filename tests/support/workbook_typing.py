@@ -142,3 +142,14 @@ def event_cells(book: Path) -> dict[str, str]:
     """``{"Event!B<row>": value}`` for :data:`EVENT_FIELDS`, each row found by its label."""
     rows = {v: k[1:] for k, v in read_sheet(book, "Event").items() if k[0] == "A"}
     return {f"Event!B{rows[label]}": value for label, value in EVENT_FIELDS.items()}
+
+
+def club_cells(players: int, rounds: int = 5) -> dict[str, Any]:
+    """What a club types into a template before round 1: the start date, the number of rounds and
+    players 1..``players`` named ``Player k``, rated 2100 - 10k (as ``tests.test_pair_command.players_trf``
+    writes them), in the template's Crosstable (header row 4: No | Name | Title | Rating)."""
+    cells: dict[str, Any] = {"Settings!B5": "2026-04-10", "Settings!B13": rounds}
+    for no in range(1, players + 1):
+        cells.update({f"Crosstable!A{4 + no}": no, f"Crosstable!B{4 + no}": f"Player {no}",
+                      f"Crosstable!D{4 + no}": 2100 - 10 * no})
+    return cells
