@@ -21,7 +21,6 @@ XLTB_FULL_PAIRING_CAMPAIGN=1 fresh histories are also made at test time.
 from __future__ import annotations
 
 import importlib.util
-import io
 import json
 import os
 import subprocess
@@ -416,6 +415,8 @@ def test_a_team_workbook_made_from_a_trf_keeps_its_forbidden_pairs(tmp_path, cap
     assert "note: record 152 (the initial colour) has no cell in the team workbook" in out
     settings = load_workbook(book)["Settings"]
     assert (settings["A16"].value, settings["B16"].value) == ("Forbidden pairs", "1-4")
+    from xl_tiebreak.excel.ranges.team_book import read_team_workbook
+    assert read_team_workbook(book)[0].event.board_colours == "WBWB"  # the Home colours, as record 352 said
 
     def pairs(source: Path) -> list[list[int]]:
         assert main(["pair", str(source), "--round", "3", "--format", "json"]) == 0
@@ -425,3 +426,23 @@ def test_a_team_workbook_made_from_a_trf_keeps_its_forbidden_pairs(tmp_path, cap
     assert [1, 4] in pairs(plain)
     got = pairs(book)
     assert got == pairs(trf) and [1, 4] not in got and [4, 1] not in got
+
+
+@pytest.mark.skipif(not (TEAM_DIR / "sample-trf26-mp.trf").is_file(), reason="../shared/data/team is absent")
+def test_board_one_colour_follows_the_events_board_colours_when_board_one_had_no_game():
+    """C.04.6 art. 1.6: a team's colour is its board-1 player's. Where board 1 had no game, board 2's
+    colour tells it through the board colours (record 352, or a workbook's Home colours, now one
+    field of the event): with WBWB board 1 had the other colour, with WWBB the same. A workbook's
+    Home colours were not seen (the pairing read record 352 from the header only)."""
+    from dataclasses import replace
+    from xl_tiebreak.pairing.team.history import board1_colour
+    ev = read_team_file(TEAM_DIR / "sample-trf26-mp.trf")
+    assert ev.board_colours == "WBWB"  # the sample's record 352
+    m = next(m for m in ev.matches if m.kind == "played" and len(m.boards) >= 2)
+    second = m.boards[1]
+    own = ev.tournament.player(second.player).rounds[m.round - 1].colour
+    other = {"w": "b", "b": "w"}[own]
+    without_board_one = replace(m, boards=m.boards[1:])
+    assert board1_colour(ev, without_board_one) == other
+    assert board1_colour(replace(ev, board_colours="WWBB"), without_board_one) == own
+    assert board1_colour(replace(ev, board_colours=""), without_board_one) == other  # alternating

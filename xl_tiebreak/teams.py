@@ -131,7 +131,8 @@ class TeamEvent:
     boards of a match; ``match_values``: 362 (default 2/1/0); ``primary``: ``"MP"`` or ``"GP"``
     (record 192 ``FIDE_TEAM_TYPEA_MP_GP`` / ``_GP_MP``; MP when not stated); ``pab``: the team
     PAB's value (320, else :data:`DEFAULT_PAB`). ``pending_rounds``: the rounds with a board paired
-    whose result is still to come (a round in progress: its matches are not complete)."""
+    whose result is still to come (a round in progress: its matches are not complete).
+    ``board_colours``: 352's board colours."""
 
     tournament: Tournament
     teams: tuple[Team, ...]
@@ -143,6 +144,9 @@ class TeamEvent:
     pab: PabValue = DEFAULT_PAB
     name: str = ""
     pending_rounds: tuple[int, ...] = ()
+    #: the first-named (home) team's colour on each board, W/B (TRF 352, a workbook's Home colours);
+    #: "" = not stated (alternating, WBWB...)
+    board_colours: str = ""
     _by_team: dict[int, tuple[Match, ...]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

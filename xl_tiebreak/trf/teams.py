@@ -500,7 +500,7 @@ def _build(t: Tournament, h: _TeamHeader, player_line: dict[int, int], fd: Findi
     if boards == 0 and h.teams:
         boards = max(1, min(len(tm.roster) for tm in h.teams))
     ev = TeamEvent(t, tuple(h.teams), rounds, boards, tuple(matches), h.values, h.primary,
-                   h.pab if h.pab is not None else DEFAULT_PAB, t.name, tuple(sorted(pending)))
+                   h.pab if h.pab is not None else DEFAULT_PAB, t.name, tuple(sorted(pending)), h.colours or "")
     _check_pairs(ev, h, player_line, fd)
     _check_pabs(ev, h, player_line, fd)
     _check_declared(ev, h, fd)

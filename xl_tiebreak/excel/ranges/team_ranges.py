@@ -469,7 +469,8 @@ def build_team_event(teams_rows: Table, matches_rows: Table, settings_rows: Any 
     tournament = Tournament(players=tuple(_with_rounds(p, rounds_of.get(p.no, {}), n) for p in players),
                             rounds=n, name=st.name, kind=st.kind, start_date=st.start_date or None)
     teams = tuple(Team(r.no, r.name, tuple(r.players)) for r in rosters)
-    event = TeamEvent(tournament, teams, n, st.boards, tuple(matches), st.match_values, st.primary, st.pab, st.name)
+    event = TeamEvent(tournament, teams, n, st.boards, tuple(matches), st.match_values, st.primary, st.pab, st.name,
+                      board_colours=st.colours)
     return TeamEventRead(event, st, complete, typed, progress, tuple((x.i, x.rd, x.home, x.complete) for x in rows),
                       waiting=waiting)
 

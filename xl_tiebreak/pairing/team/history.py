@@ -127,18 +127,10 @@ def board1_colour(event: TeamEvent, m: Match) -> Optional[Colour]:
         own = "b"
     else:
         return None
-    pattern = _board_colours(event)
+    pattern = event.board_colours.upper()
     i = first.board - 1
     same = pattern[i % len(pattern)] == pattern[0] if pattern else i % 2 == 0
     return own if same else ("b" if own == "w" else "w")
-
-
-def _board_colours(event: TeamEvent) -> str:
-    """Record 352's board colours of the first-named team (``WBWB``), or ``""``."""
-    for line in event.tournament.header:
-        if line[:3] == "352":
-            return line[3:].strip().upper()
-    return ""
 
 
 def preference(colours: tuple[Colour, ...], model: Model, last_round: bool) -> Preference:
